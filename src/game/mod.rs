@@ -1,0 +1,29 @@
+//! The rules core: everything RULES.md (R1–R23) says, as pure data and
+//! functions. Nothing here reads or writes anything or knows about
+//! evaluation; the protocol, search and arena are built on this API.
+
+mod board_text;
+mod dice;
+mod explain;
+mod game_state;
+mod id;
+mod matchplay;
+mod movegen;
+mod notation;
+mod outcome;
+mod point;
+mod position;
+mod rules;
+
+pub use board_text::{BoardTextError, parse_board_text, to_board_text};
+pub use dice::{Dice, Numbers};
+pub use explain::{IllegalPlay, resolve_play};
+pub use game_state::{FinalResult, Game, GameError, Phase, PlayReport, TurnNumbers};
+pub use id::{MatchId, MatchIdError, PositionIdError, parse_position_id, position_id};
+pub use matchplay::MatchScore;
+pub use movegen::{GenLimits, MoveGenerator, Play, PlayList};
+pub use notation::{NotationError, PASS, ParsedPlay, format_play};
+pub use outcome::{GameResult, ResultKind, Seat, game_result};
+pub use point::{Die, Point, Side};
+pub use position::{Position, PositionError, SideLayout, Step, StepError, StepList, StepOutcome};
+pub use rules::{Rules, Scoring, Variant};

@@ -1,0 +1,535 @@
+//! Legal plays (R5–R16, R20–R21): every distinct resulting position once
+//! (R11), each with one sequence of steps that reaches it.
+//!
+//! How it stays fast and correct:
+//! - Landing legality for the mover depends only on the opponent's checkers
+//!   at the target, which the mover's own steps never make worse (a freed
+//!   opposing checker is a blot the mover may pin again). So within a run of
+//!   equal numbers (a double) any sequence of steps can be reordered by
+//!   descending source point, and the depth-first search only tries sources
+//!   at or below the previous one: most duplicate orders are never built.
+//! - The one thing that order changes is *when* the mother rule ends the game
+//!   (R16). The mother condition is monotone within a turn, so an ending play
+//!   is a sorted non-ending prefix plus one triggering step (leaving the
+//!   24-point, or landing on the opponent's mother on point 1); those two
+//!   steps are tried at every node even outside the sorted window.
+//! - Results are de-duplicated through an open-addressing table keyed by a
+//!   64-bit hash, stamped so it never needs clearing between calls.
+//! - Express sequences are expanded one group of equal numbers at a time,
+//!   merging equal positions after each group, with a cap on memory.
+
+use super::dice::Numbers;
+use super::position::{Position, StepList};
+
+/// A legal play: the position it leads to (still seen from the mover) and
+/// one sequence of steps that reaches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// The resulting position, from the mover's point of view.
+    pub position: Position,
+    /// The steps in playing order; their count is the numbers used.
+    pub steps: StepList,
+}
+
+/// Bounds on generation, so Express low doubles cannot exhaust memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenLimits {
+    /// Most distinct positions kept, in the result and in any intermediate
+    /// frontier. Past it, generation stops adding and says so.
+    pub max_positions: usize,
+}
+
+impl Default for GenLimits {
+    /// Large enough for every roll from the initial position, Express 1-1
+    /// (4,148,343 plays) included; about 90 bytes a position.
+    fn default() -> Self {
+        GenLimits {
+            max_positions: 6_000_000,
+        }
+    }
+}
+
+/// The legal plays for one position and set of numbers.
+#[derive(Clone, Debug, Default)]
+pub struct PlayList {
+    /// Legal plays, in generation order. Never empty for a game in progress:
+    /// with nothing playable it holds the single "no move" play.
+    pub plays: Vec<Play>,
+    /// Most numbers a legal non-ending play uses (R10).
+    pub numbers_used: usize,
+    /// Whether [`GenLimits`] cut generation short: the list is incomplete.
+    pub truncated: bool,
+}
+
+impl PlayList {
+    /// Number of legal plays.
+    pub fn len(&self) -> usize {
+        self.plays.len()
+    }
+
+    /// Whether there are no plays (only for a finished game).
+    pub fn is_empty(&self) -> bool {
+        self.plays.is_empty()
+    }
+
+    /// The play that leads to `position`, if any.
+    pub fn find(&self, position: &Position) -> Option<&Play> {
+        self.plays.iter().find(|p| p.position == *position)
+    }
+}
+
+/// Whether the game ended on the mover's last step (R14, R16): the mover
+/// has borne off everything, or the opponent's mother is pinned and the
+/// mover either has left its own starting point or has its mother pinned.
+#[inline]
+pub(crate) fn ends_game(p: &Position) -> bool {
+    if p.own_off() == 15 {
+        return true;
+    }
+    p.opp_pinned_mask() & 1 == 1 && (p.own_pinned_mask() >> 23 & 1 == 1 || p.raw_board()[23] <= 0)
+}
+
+/// Reusable move generator: keeps its buffers between calls so the hot
+/// loop of search and training allocates nothing per position.
+#[derive(Default)]
+pub struct MoveGenerator {
+    limits: GenLimits,
+    results: Candidates,
+    frontier: Candidates,
+    next: Candidates,
+}
+
+/// What a search node emits.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Emit {
+    /// Used every number of the group.
+    Complete,
+    /// Could not play the next number (counted for R10).
+    Stuck,
+    /// The game ended on the last step (always legal, R10 decision).
+    Ending,
+}
+
+/// A de-duplicated collection of candidate plays.
+#[derive(Default)]
+struct Candidates {
+    plays: Vec<Play>,
+    /// Parallel to `plays`: the game ended on that play.
+    ending: Vec<bool>,
+    any_ending: bool,
+    table: Vec<Slot>,
+    stamp: u32,
+    full: bool,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    stamp: u32,
+    index: u32,
+    hash: u64,
+}
+
+impl Candidates {
+    fn reset(&mut self) {
+        self.plays.clear();
+        self.ending.clear();
+        self.any_ending = false;
+        self.full = false;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            // Stamps wrapped: clear for real once every 4 billion calls.
+            self.table.iter_mut().for_each(|s| *s = Slot::default());
+            self.stamp = 1;
+        }
+        if self.table.is_empty() {
+            self.table = vec![Slot::default(); 256];
+        }
+    }
+
+    /// Adds a play unless its position is already there; on a repeat keeps
+    /// the one that used more numbers.
+    #[inline]
+    fn insert(&mut self, play: &Play, ending: bool, limit: usize) {
+        let hash = play.position.fast_hash();
+        let mask = self.table.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let slot = self.table[i];
+            if slot.stamp != self.stamp {
+                break;
+            }
+            if slot.hash == hash {
+                let existing = &mut self.plays[slot.index as usize];
+                if existing.position == play.position {
+                    if play.steps.len() > existing.steps.len() {
+                        existing.steps = play.steps;
+                    }
+                    return;
+                }
+            }
+            i = (i + 1) & mask;
+        }
+        if self.plays.len() >= limit {
+            self.full = true;
+            return;
+        }
+        self.table[i] = Slot {
+            stamp: self.stamp,
+            index: self.plays.len() as u32,
+            hash,
+        };
+        self.plays.push(*play);
+        self.ending.push(ending);
+        self.any_ending |= ending;
+        if self.plays.len() * 2 > self.table.len() {
+            self.grow();
+        }
+    }
+
+    fn grow(&mut self) {
+        let mut table = vec![Slot::default(); self.table.len() * 2];
+        let mask = table.len() - 1;
+        for slot in self.table.iter().filter(|s| s.stamp == self.stamp) {
+            let mut i = slot.hash as usize & mask;
+            while table[i].stamp == self.stamp {
+                i = (i + 1) & mask;
+            }
+            table[i] = *slot;
+        }
+        self.table = table;
+    }
+}
+
+impl MoveGenerator {
+    /// A generator with the given limits.
+    pub fn new(limits: GenLimits) -> MoveGenerator {
+        MoveGenerator {
+            limits,
+            ..Default::default()
+        }
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> GenLimits {
+        self.limits
+    }
+
+    /// All legal plays of `numbers` from `position` (side on roll moving),
+    /// written into `out` (its old contents are replaced).
+    pub fn generate(&mut self, position: &Position, numbers: &Numbers, out: &mut PlayList) {
+        self.results.reset();
+        let start = Play {
+            position: *position,
+            steps: StepList::EMPTY,
+        };
+        let limit = self.limits.max_positions;
+        match numbers {
+            Numbers::Pair(hi, lo) => {
+                let results = &mut self.results;
+                pair_plays(
+                    &start,
+                    usize::from(hi.pips()),
+                    usize::from(lo.pips()),
+                    &mut |p, e| results.insert(p, e == Emit::Ending, limit),
+                );
+            }
+            Numbers::Sequence(seq) => {
+                let groups = group_runs(seq.as_slice());
+                if let [group] = groups.as_slice() {
+                    let results = &mut self.results;
+                    let landable = landable_mask(position);
+                    dfs(&Node::root(&start), group, 0, 24, landable, &mut |p, e| {
+                        results.insert(p, e == Emit::Ending, limit)
+                    });
+                } else {
+                    self.expand_groups(start, &groups, limit);
+                }
+            }
+        }
+        self.finish(numbers, out);
+    }
+
+    /// Express sequences: one group of equal numbers at a time, merging
+    /// equal positions between groups so the frontier stays bounded.
+    fn expand_groups(&mut self, start: Play, groups: &[&[u8]], limit: usize) {
+        let landable = landable_mask(&start.position);
+        self.frontier.reset();
+        self.frontier.insert(&start, false, limit);
+        for (gi, group) in groups.iter().enumerate() {
+            let last = gi + 1 == groups.len();
+            self.next.reset();
+            let (results, next) = (&mut self.results, &mut self.next);
+            for cand in &self.frontier.plays {
+                dfs(&Node::root(cand), group, 0, 24, landable, &mut |p, e| {
+                    if e == Emit::Complete && !last {
+                        next.insert(p, false, limit)
+                    } else {
+                        results.insert(p, e == Emit::Ending, limit)
+                    }
+                });
+            }
+            self.results.full |= self.next.full;
+            std::mem::swap(&mut self.frontier, &mut self.next);
+            if self.frontier.plays.is_empty() {
+                break;
+            }
+        }
+    }
+
+    /// Applies R10 to the candidates: the longest non-ending plays (with the
+    /// higher-die rule for a pair), plus every play that ends the game.
+    fn finish(&mut self, numbers: &Numbers, out: &mut PlayList) {
+        let c = &mut self.results;
+        let most = c
+            .plays
+            .iter()
+            .zip(&c.ending)
+            .filter(|(_, e)| !**e)
+            .map(|(p, _)| p.steps.len())
+            .max()
+            .unwrap_or(0);
+        let higher = match numbers {
+            Numbers::Pair(hi, _) if most == 1 => hi.pips(),
+            _ => 0,
+        };
+        let higher_die_only = higher > 0
+            && c.plays
+                .iter()
+                .zip(&c.ending)
+                .any(|(p, &e)| !e && p.steps.len() == 1 && p.steps.first_die() == higher);
+        let keep = |p: &Play, ending: bool| {
+            ending || (p.steps.len() == most && (!higher_die_only || p.steps.first_die() == higher))
+        };
+        let all_kept = c.plays.iter().zip(&c.ending).all(|(p, &e)| keep(p, e));
+        if all_kept {
+            // The common case: hand the buffer over instead of copying.
+            std::mem::swap(&mut out.plays, &mut c.plays);
+        } else {
+            out.plays.clear();
+            out.plays.extend(
+                c.plays
+                    .iter()
+                    .zip(&c.ending)
+                    .filter(|(p, e)| keep(p, **e))
+                    .map(|(p, _)| *p),
+            );
+        }
+        out.numbers_used = most;
+        out.truncated = c.full;
+    }
+}
+
+/// Splits a sequence into runs of equal numbers.
+fn group_runs(pips: &[u8]) -> Vec<&[u8]> {
+    pips.chunk_by(|a, b| a == b).collect()
+}
+
+/// A search node: the play so far and the points holding a free own
+/// checker (bit `p-1` for point `p`), kept up to date step by step.
+#[derive(Clone, Copy)]
+struct Node {
+    play: Play,
+    sources: u32,
+}
+
+impl Node {
+    fn root(play: &Play) -> Node {
+        let board = play.position.raw_board();
+        let sources = (0..24).fold(0u32, |m, i| m | u32::from(board[i] > 0) << i);
+        Node {
+            play: *play,
+            sources,
+        }
+    }
+
+    /// The sources from which `die` can be played now. `landable` is the
+    /// turn's constant mask of points the mover may land on (R5): the
+    /// mover's own steps never make a point unlandable for itself.
+    #[inline]
+    fn legal_sources(&self, die: usize, landable: u32) -> u32 {
+        let normal = self.sources & (landable << die);
+        // R12: bearing off needs every own checker home and none pinned;
+        // with none pinned, `sources` holds every own checker on the board.
+        if self.play.position.own_pinned_mask() != 0 || self.sources >> 6 != 0 {
+            return normal;
+        }
+        // R13: exactly from point `die`, or from the highest point when
+        // the die is higher than it.
+        let highest = 32 - self.sources.leading_zeros() as usize;
+        let exact = self.sources & 1 << (die - 1);
+        let from_highest = if highest > 0 && highest < die {
+            1 << (highest - 1)
+        } else {
+            0
+        };
+        normal | exact | from_highest
+    }
+
+    /// Plays `die` from `from` (known legal), keeping `sources` in step.
+    #[inline]
+    fn step(&mut self, from: usize, die: usize) {
+        self.play.position.apply_step(from, die);
+        self.play.steps.push_raw(from, die);
+        if self.play.position.raw_board()[from - 1] <= 0 {
+            self.sources &= !(1 << (from - 1));
+        }
+        if from > die {
+            self.sources |= 1 << (from - die - 1);
+        }
+    }
+}
+
+/// Bit mask of points the side on roll may land on (R5): empty, its own,
+/// its own pin point, or an opposing blot.
+fn landable_mask(pos: &Position) -> u32 {
+    let board = pos.raw_board();
+    let own_pinned = pos.own_pinned_mask();
+    (0..24).fold(0u32, |m, i| {
+        let ok = board[i] >= 0 || (board[i] == -1 && own_pinned >> i & 1 == 0);
+        m | u32::from(ok) << i
+    })
+}
+
+/// Points at or below `window`, as a mask.
+#[inline]
+fn window_mask(window: usize) -> u32 {
+    if window >= 24 {
+        (1 << 24) - 1
+    } else {
+        (1 << window) - 1
+    }
+}
+
+/// Calls `f(from)` for each set bit of `mask`, highest point first.
+#[inline]
+fn for_each_source_desc(mut mask: u32, mut f: impl FnMut(usize)) {
+    while mask != 0 {
+        let bit = 31 - mask.leading_zeros() as usize;
+        mask &= !(1 << bit);
+        f(bit + 1);
+    }
+}
+
+/// A non-double roll: both orders, higher die first. The second order skips
+/// a step the first order already played from the same source at its root:
+/// landing is monotone for the mover and the other step was legal at the
+/// root, so that combination was produced already (unless the first order's
+/// step ended the game, which is then not skipped).
+fn pair_plays(start: &Play, hi: usize, lo: usize, emit: &mut impl FnMut(&Play, Emit)) {
+    let root = Node::root(start);
+    let landable = landable_mask(&start.position);
+    let mut played_first = 0u32;
+    // A line that cannot play its first number stops with none used. It
+    // matters only when every play that uses a number ends the game: R10's
+    // decision keeps the shorter (here empty) play legal beside them.
+    let mut stuck = false;
+    for (first, second, skip) in [(hi, lo, false), (lo, hi, true)] {
+        let legal = root.legal_sources(first, landable);
+        stuck |= legal == 0;
+        for_each_source_desc(legal, |from| {
+            let mut node = root;
+            node.step(from, first);
+            if ends_game(&node.play.position) {
+                emit(&node.play, Emit::Ending);
+                return;
+            }
+            if !skip {
+                played_first |= 1 << (from - 1);
+            }
+            let mask = if skip { played_first } else { 0 };
+            last_level(&node, second, 24, mask, landable, emit);
+        });
+    }
+    if stuck {
+        emit(start, Emit::Stuck);
+    }
+}
+
+/// Plays the last number of a group from every legal source up to
+/// `window`, emitting each result; sources in `skip` are legal but their
+/// results were produced already.
+#[inline]
+fn last_level(
+    node: &Node,
+    die: usize,
+    window: usize,
+    skip: u32,
+    landable: u32,
+    emit: &mut impl FnMut(&Play, Emit),
+) {
+    let legal = node.legal_sources(die, landable);
+    let in_window = legal & window_mask(window);
+    for_each_source_desc(in_window & !skip, |from| {
+        let mut child = *node;
+        child.step(from, die);
+        emit(
+            &child.play,
+            if ends_game(&child.play.position) {
+                Emit::Ending
+            } else {
+                Emit::Complete
+            },
+        );
+    });
+    let outside = legal & !window_mask(window);
+    if outside != 0 {
+        mother_triggers(node, die, outside, emit);
+    }
+    if legal == 0 {
+        emit(&node.play, Emit::Stuck);
+    }
+}
+
+/// Depth-first search over one group of equal numbers (`dice`), playing
+/// `dice[depth]` next, from sources at or below `window` after the first
+/// step (see the module comment).
+fn dfs(
+    node: &Node,
+    dice: &[u8],
+    depth: usize,
+    window: usize,
+    landable: u32,
+    emit: &mut impl FnMut(&Play, Emit),
+) {
+    let die = usize::from(dice[depth]);
+    if depth + 1 == dice.len() {
+        last_level(node, die, window, 0, landable, emit);
+        return;
+    }
+    let legal = node.legal_sources(die, landable);
+    for_each_source_desc(legal & window_mask(window), |from| {
+        let mut child = *node;
+        child.step(from, die);
+        if ends_game(&child.play.position) {
+            emit(&child.play, Emit::Ending);
+        } else {
+            dfs(&child, dice, depth + 1, from, landable, emit);
+        }
+    });
+    let outside = legal & !window_mask(window);
+    if outside != 0 {
+        mother_triggers(node, die, outside, emit);
+    }
+    if legal == 0 {
+        emit(&node.play, Emit::Stuck);
+    }
+}
+
+/// Steps from sources above the sorted window are played only if they end
+/// the game by the mother rule (R16): leaving the 24-point or landing on
+/// point 1 (see the module comment). A node with such steps is not stuck.
+fn mother_triggers(node: &Node, die: usize, outside: u32, emit: &mut impl FnMut(&Play, Emit)) {
+    let pos = &node.play.position;
+    if pos.opp_pinned_mask() & 1 == 0 && pos.raw_board()[0] != -1 {
+        return;
+    }
+    for from in [24, 1 + die] {
+        if outside >> (from - 1) & 1 == 1 {
+            let mut child = *node;
+            child.step(from, die);
+            if ends_game(&child.play.position) {
+                emit(&child.play, Emit::Ending);
+            }
+        }
+    }
+}

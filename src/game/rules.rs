@@ -1,0 +1,113 @@
+//! The rule set a game is played under, passed around as data (not code
+//! forks): the variant (standard Plakoto or Plakoto Express) and scoring.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which movement rules apply.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Standard Plakoto: doubles are played four times (R9).
+    #[default]
+    Standard,
+    /// Plakoto Express: escalating doubles (R20) and unused numbers passed
+    /// to the opponent (R21).
+    Express,
+}
+
+/// How a finished game is scored.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Scoring {
+    /// R17: single 1, double 2, mother 2, draw 0.
+    #[default]
+    Standard,
+    /// R18: single 1, double 2, triple (backgammon) 3, mother 3, draw 0.
+    Tzannes,
+}
+
+/// A complete rule set.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub struct Rules {
+    /// Movement rules.
+    pub variant: Variant,
+    /// Scoring rules.
+    pub scoring: Scoring,
+}
+
+impl Rules {
+    /// A rule set, refusing the one combination RULES.md excludes: Express
+    /// is scored as R17 (R22), so it cannot take Tzannes scoring.
+    pub fn new(variant: Variant, scoring: Scoring) -> Result<Rules, String> {
+        if variant == Variant::Express && scoring == Scoring::Tzannes {
+            return Err("Plakoto Express is scored as standard Plakoto (R22); Tzannes scoring is not available with it".into());
+        }
+        Ok(Rules { variant, scoring })
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Variant::Standard => "standard",
+            Variant::Express => "express",
+        })
+    }
+}
+
+impl FromStr for Variant {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "standard" | "plakoto" => Ok(Variant::Standard),
+            "express" => Ok(Variant::Express),
+            other => Err(format!("unknown rule set '{other}' (standard or express)")),
+        }
+    }
+}
+
+impl fmt::Display for Scoring {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Scoring::Standard => "standard",
+            Scoring::Tzannes => "tzannes",
+        })
+    }
+}
+
+impl FromStr for Scoring {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "standard" => Ok(Scoring::Standard),
+            "tzannes" => Ok(Scoring::Tzannes),
+            other => Err(format!("unknown scoring '{other}' (standard or tzannes)")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r22_express_takes_standard_scoring_only() {
+        assert!(Rules::new(Variant::Express, Scoring::Tzannes).is_err());
+        assert!(Rules::new(Variant::Express, Scoring::Standard).is_ok());
+        assert!(Rules::new(Variant::Standard, Scoring::Tzannes).is_ok());
+        assert_eq!(
+            Rules::default(),
+            Rules {
+                variant: Variant::Standard,
+                scoring: Scoring::Standard
+            }
+        );
+    }
+}

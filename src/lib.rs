@@ -4,9 +4,10 @@
 //!
 //! - [`game`]: the rules core (positions, dice, legal plays, outcomes, IDs,
 //!   notation). No I/O, no evaluation, no text protocol.
-//! - `eval` and `search`: evaluators and search over the rules core.
+//! - [`eval`] and `search`: evaluators and search over the rules core.
 //! - `protocol`: the line protocol spoken on stdin/stdout.
 //! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
 
+pub mod eval;
 pub mod game;
 pub mod sampling;

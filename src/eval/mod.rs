@@ -1,0 +1,157 @@
+//! Evaluation: a position → outcome probabilities → equity.
+//!
+//! Every evaluator implements [`Evaluator`]. Positions are evaluated from
+//! the point of view of the side on roll, **before** it rolls, in a game
+//! that is not over (finished positions are scored exactly by
+//! [`terminal_probabilities`]). To rate a candidate play, evaluate the
+//! resulting position flipped (the opponent is then on roll) and take
+//! [`Probabilities::flipped`].
+
+use crate::game::{GameResult, Position, ResultKind, Rules, Scoring, Seat, game_result};
+
+/// The chances of each way the game can end, for the side on roll. They
+/// are exclusive and sum to 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Probabilities {
+    /// Win a single game (1 point).
+    pub win_single: f32,
+    /// Win a double / gammon (2 points).
+    pub win_double: f32,
+    /// Win a triple (Tzannes backgammon, 3 points).
+    pub win_triple: f32,
+    /// Win by pinning the opposing mother (2 points, Tzannes 3).
+    pub win_mother: f32,
+    /// Lose a single game.
+    pub lose_single: f32,
+    /// Lose a double.
+    pub lose_double: f32,
+    /// Lose a triple.
+    pub lose_triple: f32,
+    /// Lose by mother.
+    pub lose_mother: f32,
+    /// Both mothers pinned (0 points).
+    pub draw: f32,
+}
+
+impl Probabilities {
+    /// Total chance of winning.
+    pub fn win(&self) -> f32 {
+        self.win_single + self.win_double + self.win_triple + self.win_mother
+    }
+
+    /// Total chance of losing.
+    pub fn lose(&self) -> f32 {
+        self.lose_single + self.lose_double + self.lose_triple + self.lose_mother
+    }
+
+    /// Expected points for the side on roll under `scoring` (R17, R18).
+    pub fn equity(&self, scoring: Scoring) -> f32 {
+        let mother = match scoring {
+            Scoring::Standard => 2.0,
+            Scoring::Tzannes => 3.0,
+        };
+        (self.win_single - self.lose_single)
+            + 2.0 * (self.win_double - self.lose_double)
+            + 3.0 * (self.win_triple - self.lose_triple)
+            + mother * (self.win_mother - self.lose_mother)
+    }
+
+    /// The same chances seen by the other side.
+    pub fn flipped(&self) -> Probabilities {
+        Probabilities {
+            win_single: self.lose_single,
+            win_double: self.lose_double,
+            win_triple: self.lose_triple,
+            win_mother: self.lose_mother,
+            lose_single: self.win_single,
+            lose_double: self.win_double,
+            lose_triple: self.win_triple,
+            lose_mother: self.win_mother,
+            draw: self.draw,
+        }
+    }
+
+    /// `self * (1 - t) + other * t`, for averaging over rolls.
+    pub fn add_weighted(&mut self, other: &Probabilities, weight: f32) {
+        self.win_single += other.win_single * weight;
+        self.win_double += other.win_double * weight;
+        self.win_triple += other.win_triple * weight;
+        self.win_mother += other.win_mother * weight;
+        self.lose_single += other.lose_single * weight;
+        self.lose_double += other.lose_double * weight;
+        self.lose_triple += other.lose_triple * weight;
+        self.lose_mother += other.lose_mother * weight;
+        self.draw += other.draw * weight;
+    }
+}
+
+/// Exact probabilities of a finished game, for the side on roll of the
+/// position `result` was read from.
+pub fn terminal_probabilities(result: &GameResult) -> Probabilities {
+    let mut p = Probabilities::default();
+    let won = result.winner == Some(Seat::OnRoll);
+    let slot = match (result.kind, won) {
+        (ResultKind::Draw, _) => &mut p.draw,
+        (ResultKind::Single, true) => &mut p.win_single,
+        (ResultKind::Double, true) => &mut p.win_double,
+        (ResultKind::Triple, true) => &mut p.win_triple,
+        (ResultKind::Mother, true) => &mut p.win_mother,
+        (ResultKind::Single, false) => &mut p.lose_single,
+        (ResultKind::Double, false) => &mut p.lose_double,
+        (ResultKind::Triple, false) => &mut p.lose_triple,
+        (ResultKind::Mother, false) => &mut p.lose_mother,
+    };
+    *slot = 1.0;
+    p
+}
+
+/// Something that rates positions. Implementations must be cheap to share
+/// between threads (search and rollouts run in parallel).
+pub trait Evaluator: Send + Sync {
+    /// A short name shown in hints ("heuristic", "net", …).
+    fn name(&self) -> &str;
+
+    /// Outcome probabilities for the side on roll of `position`, before it
+    /// rolls, in a game that is not over.
+    fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities;
+
+    /// Evaluates many positions at once (what makes nets fast); the default
+    /// evaluates one by one. `out` is cleared first.
+    fn evaluate_batch(&self, positions: &[Position], rules: Rules, out: &mut Vec<Probabilities>) {
+        out.clear();
+        out.extend(positions.iter().map(|p| self.evaluate(p, rules)));
+    }
+}
+
+/// Probabilities for the side on roll, exact when the game is over.
+pub fn evaluate_or_score(
+    evaluator: &dyn Evaluator,
+    position: &Position,
+    rules: Rules,
+) -> Probabilities {
+    match game_result(position, rules.scoring) {
+        Some(r) => terminal_probabilities(&r),
+        None => evaluator.evaluate(position, rules),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r17_r18_equity_weights() {
+        let p = Probabilities {
+            win_mother: 1.0,
+            ..Default::default()
+        };
+        assert_eq!(p.equity(Scoring::Standard), 2.0);
+        assert_eq!(p.equity(Scoring::Tzannes), 3.0);
+        assert_eq!(p.flipped().equity(Scoring::Standard), -2.0);
+        let d = Probabilities {
+            draw: 1.0,
+            ..Default::default()
+        };
+        assert_eq!(d.equity(Scoring::Standard), 0.0);
+    }
+}

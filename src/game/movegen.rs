@@ -97,6 +97,8 @@ pub struct MoveGenerator {
     results: Candidates,
     frontier: Candidates,
     next: Candidates,
+    /// An intermediate frontier hit the limit during this generation.
+    truncated: bool,
 }
 
 /// What a search node emits.
@@ -111,13 +113,17 @@ enum Emit {
 }
 
 /// A de-duplicated collection of candidate plays.
+///
+/// The hash table is stamped (slots of an older stamp count as empty, so it
+/// is never cleared between calls) and each call starts on a small region of
+/// it, doubling as plays arrive: a typical roll's few dozen plays then probe
+/// a table that stays in L1 even after some Express roll made it large.
 #[derive(Default)]
 struct Candidates {
     plays: Vec<Play>,
-    /// Parallel to `plays`: the game ended on that play.
-    ending: Vec<bool>,
-    any_ending: bool,
     table: Vec<Slot>,
+    /// Size of the region in use, minus one.
+    mask: usize,
     stamp: u32,
     full: bool,
 }
@@ -129,30 +135,35 @@ struct Slot {
     hash: u64,
 }
 
+/// Slots a call starts with.
+const INITIAL_SLOTS: usize = 256;
+
 impl Candidates {
     fn reset(&mut self) {
         self.plays.clear();
-        self.ending.clear();
-        self.any_ending = false;
         self.full = false;
+        if self.table.len() < INITIAL_SLOTS {
+            self.table = vec![Slot::default(); INITIAL_SLOTS];
+        }
+        self.mask = INITIAL_SLOTS - 1;
+        self.next_stamp();
+    }
+
+    fn next_stamp(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             // Stamps wrapped: clear for real once every 4 billion calls.
             self.table.iter_mut().for_each(|s| *s = Slot::default());
             self.stamp = 1;
         }
-        if self.table.is_empty() {
-            self.table = vec![Slot::default(); 256];
-        }
     }
 
     /// Adds a play unless its position is already there; on a repeat keeps
     /// the one that used more numbers.
     #[inline]
-    fn insert(&mut self, play: &Play, ending: bool, limit: usize) {
+    fn insert(&mut self, play: &Play, limit: usize) {
         let hash = play.position.fast_hash();
-        let mask = self.table.len() - 1;
-        let mut i = hash as usize & mask;
+        let mut i = hash as usize & self.mask;
         loop {
             let slot = self.table[i];
             if slot.stamp != self.stamp {
@@ -167,7 +178,7 @@ impl Candidates {
                     return;
                 }
             }
-            i = (i + 1) & mask;
+            i = (i + 1) & self.mask;
         }
         if self.plays.len() >= limit {
             self.full = true;
@@ -179,24 +190,42 @@ impl Candidates {
             hash,
         };
         self.plays.push(*play);
-        self.ending.push(ending);
-        self.any_ending |= ending;
-        if self.plays.len() * 2 > self.table.len() {
+        if self.plays.len() * 2 > self.mask {
             self.grow();
         }
     }
 
-    fn grow(&mut self) {
-        let mut table = vec![Slot::default(); self.table.len() * 2];
-        let mask = table.len() - 1;
-        for slot in self.table.iter().filter(|s| s.stamp == self.stamp) {
-            let mut i = slot.hash as usize & mask;
-            while table[i].stamp == self.stamp {
-                i = (i + 1) & mask;
-            }
-            table[i] = *slot;
+    /// Adds a play known to differ from every play already there.
+    #[inline]
+    fn push_distinct(&mut self, play: &Play, limit: usize) {
+        if self.plays.len() >= limit {
+            self.full = true;
+        } else {
+            self.plays.push(*play);
         }
-        self.table = table;
+    }
+
+    /// Doubles the region in use and re-inserts every play under a new stamp.
+    #[cold]
+    fn grow(&mut self) {
+        let slots = (self.mask + 1) * 2;
+        if self.table.len() < slots {
+            self.table.resize(slots, Slot::default());
+        }
+        self.mask = slots - 1;
+        self.next_stamp();
+        for (index, play) in self.plays.iter().enumerate() {
+            let hash = play.position.fast_hash();
+            let mut i = hash as usize & self.mask;
+            while self.table[i].stamp == self.stamp {
+                i = (i + 1) & self.mask;
+            }
+            self.table[i] = Slot {
+                stamp: self.stamp,
+                index: index as u32,
+                hash,
+            };
+        }
     }
 }
 
@@ -218,6 +247,7 @@ impl MoveGenerator {
     /// written into `out` (its old contents are replaced).
     pub fn generate(&mut self, position: &Position, numbers: &Numbers, out: &mut PlayList) {
         self.results.reset();
+        self.truncated = false;
         let start = Play {
             position: *position,
             steps: StepList::EMPTY,
@@ -230,7 +260,7 @@ impl MoveGenerator {
                     &start,
                     usize::from(hi.pips()),
                     usize::from(lo.pips()),
-                    &mut |p, e| results.insert(p, e == Emit::Ending, limit),
+                    &mut |p, _| results.insert(p, limit),
                 );
             }
             Numbers::Sequence(seq) => {
@@ -238,9 +268,23 @@ impl MoveGenerator {
                 if let [group] = groups.as_slice() {
                     let results = &mut self.results;
                     let landable = landable_mask(position);
-                    dfs(&Node::root(&start), group, 0, 24, landable, &mut |p, e| {
-                        results.insert(p, e == Emit::Ending, limit)
-                    });
+                    let root = Node::root(&start);
+                    if root.mother_in_play() {
+                        dfs(&root, group, 0, 24, landable, &mut |p, _| {
+                            results.insert(p, limit)
+                        });
+                    } else {
+                        // One run of equal numbers: with equal steps the final
+                        // position fixes how many steps left each point (count
+                        // from the top down), so each sorted step multiset the
+                        // search builds is a distinct position. Only the
+                        // mother-rule triggers (impossible here: the opposing
+                        // mother is neither a blot nor pinned, and the mover
+                        // cannot make it one) could repeat one.
+                        dfs(&root, group, 0, 24, landable, &mut |p, _| {
+                            results.push_distinct(p, limit)
+                        });
+                    }
                 } else {
                     self.expand_groups(start, &groups, limit);
                 }
@@ -254,21 +298,27 @@ impl MoveGenerator {
     fn expand_groups(&mut self, start: Play, groups: &[&[u8]], limit: usize) {
         let landable = landable_mask(&start.position);
         self.frontier.reset();
-        self.frontier.insert(&start, false, limit);
+        self.frontier.insert(&start, limit);
         for (gi, group) in groups.iter().enumerate() {
             let last = gi + 1 == groups.len();
             self.next.reset();
             let (results, next) = (&mut self.results, &mut self.next);
             for cand in &self.frontier.plays {
+                if results.full || next.full {
+                    // Over the limit: go on with the frontier as it is (the
+                    // list is marked truncated); exploring more nodes here
+                    // would only find plays that cannot be kept.
+                    break;
+                }
                 dfs(&Node::root(cand), group, 0, 24, landable, &mut |p, e| {
                     if e == Emit::Complete && !last {
-                        next.insert(p, false, limit)
+                        next.insert(p, limit)
                     } else {
-                        results.insert(p, e == Emit::Ending, limit)
+                        results.insert(p, limit)
                     }
                 });
             }
-            self.results.full |= self.next.full;
+            self.truncated |= self.next.full;
             std::mem::swap(&mut self.frontier, &mut self.next);
             if self.frontier.plays.is_empty() {
                 break;
@@ -280,12 +330,12 @@ impl MoveGenerator {
     /// higher-die rule for a pair), plus every play that ends the game.
     fn finish(&mut self, numbers: &Numbers, out: &mut PlayList) {
         let c = &mut self.results;
+        // Whether a play ended the game is read off its position (R14, R16).
         let most = c
             .plays
             .iter()
-            .zip(&c.ending)
-            .filter(|(_, e)| !**e)
-            .map(|(p, _)| p.steps.len())
+            .filter(|p| !ends_game(&p.position))
+            .map(|p| p.steps.len())
             .max()
             .unwrap_or(0);
         let higher = match numbers {
@@ -293,29 +343,23 @@ impl MoveGenerator {
             _ => 0,
         };
         let higher_die_only = higher > 0
-            && c.plays
-                .iter()
-                .zip(&c.ending)
-                .any(|(p, &e)| !e && p.steps.len() == 1 && p.steps.first_die() == higher);
-        let keep = |p: &Play, ending: bool| {
-            ending || (p.steps.len() == most && (!higher_die_only || p.steps.first_die() == higher))
+            && c.plays.iter().any(|p| {
+                p.steps.len() == 1 && p.steps.first_die() == higher && !ends_game(&p.position)
+            });
+        let keep = |p: &Play| {
+            (p.steps.len() == most && (!higher_die_only || p.steps.first_die() == higher))
+                || ends_game(&p.position)
         };
-        let all_kept = c.plays.iter().zip(&c.ending).all(|(p, &e)| keep(p, e));
-        if all_kept {
+        if c.plays.iter().all(keep) {
             // The common case: hand the buffer over instead of copying.
             std::mem::swap(&mut out.plays, &mut c.plays);
         } else {
             out.plays.clear();
-            out.plays.extend(
-                c.plays
-                    .iter()
-                    .zip(&c.ending)
-                    .filter(|(p, e)| keep(p, **e))
-                    .map(|(p, _)| *p),
-            );
+            out.plays
+                .extend(c.plays.iter().filter(|p| keep(p)).copied());
         }
         out.numbers_used = most;
-        out.truncated = c.full;
+        out.truncated = c.full || self.truncated;
     }
 }
 
@@ -365,8 +409,26 @@ impl Node {
         normal | exact | from_highest
     }
 
+    /// The play after `die` from `from` (known legal), for a leaf: no need
+    /// to keep `sources` in step.
+    #[inline(always)]
+    fn leaf(&self, from: usize, die: usize) -> Play {
+        let mut play = self.play;
+        play.position.apply_step(from, die);
+        play.steps.push_raw(from, die);
+        play
+    }
+
+    /// Whether the opponent's mother may be pinned (or already is): only
+    /// then can a step end the game by the mother rule (R16).
+    #[inline(always)]
+    fn mother_in_play(&self) -> bool {
+        let pos = &self.play.position;
+        pos.opp_pinned_mask() & 1 == 1 || pos.raw_board()[0] == -1
+    }
+
     /// Plays `die` from `from` (known legal), keeping `sources` in step.
-    #[inline]
+    #[inline(always)]
     fn step(&mut self, from: usize, die: usize) {
         self.play.position.apply_step(from, die);
         self.play.steps.push_raw(from, die);
@@ -436,7 +498,17 @@ fn pair_plays(start: &Play, hi: usize, lo: usize, emit: &mut impl FnMut(&Play, E
             if !skip {
                 played_first |= 1 << (from - 1);
             }
-            let mask = if skip { played_first } else { 0 };
+            // In the second order also skip the same checker going on from
+            // `from - lo` when the first order carried it through `from - hi`
+            // to the same point on the board (both landings are then legal:
+            // the target's landability is fixed for the turn).
+            let mask = if !skip {
+                0
+            } else if played_first >> (from - 1) & 1 == 1 && from > lo + hi {
+                played_first | 1 << (from - lo - 1)
+            } else {
+                played_first
+            };
             last_level(&node, second, 24, mask, landable, emit);
         });
     }
@@ -472,7 +544,7 @@ fn last_level(
         );
     });
     let outside = legal & !window_mask(window);
-    if outside != 0 {
+    if outside != 0 && node.mother_in_play() {
         mother_triggers(node, die, outside, emit);
     }
     if legal == 0 {
@@ -507,7 +579,7 @@ fn dfs(
         }
     });
     let outside = legal & !window_mask(window);
-    if outside != 0 {
+    if outside != 0 && node.mother_in_play() {
         mother_triggers(node, die, outside, emit);
     }
     if legal == 0 {
@@ -518,17 +590,13 @@ fn dfs(
 /// Steps from sources above the sorted window are played only if they end
 /// the game by the mother rule (R16): leaving the 24-point or landing on
 /// point 1 (see the module comment). A node with such steps is not stuck.
+#[cold]
 fn mother_triggers(node: &Node, die: usize, outside: u32, emit: &mut impl FnMut(&Play, Emit)) {
-    let pos = &node.play.position;
-    if pos.opp_pinned_mask() & 1 == 0 && pos.raw_board()[0] != -1 {
-        return;
-    }
     for from in [24, 1 + die] {
         if outside >> (from - 1) & 1 == 1 {
-            let mut child = *node;
-            child.step(from, die);
-            if ends_game(&child.play.position) {
-                emit(&child.play, Emit::Ending);
+            let play = node.leaf(from, die);
+            if ends_game(&play.position) {
+                emit(&play, Emit::Ending);
             }
         }
     }

@@ -1,0 +1,22 @@
+//! Criterion benchmark of move generation: the same fixed suite as
+//! `plakoto bench movegen`, in smaller slices per iteration.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use plakoto::bench::movegen::{expand_all, suite};
+use plakoto::game::{MoveGenerator, PlayList};
+
+fn movegen(c: &mut Criterion) {
+    let suite = suite(500);
+    let mut generator = MoveGenerator::default();
+    let mut out = PlayList::default();
+    let (_, plays) = expand_all(&suite, &mut generator, &mut out);
+    let mut group = c.benchmark_group("movegen");
+    group.throughput(Throughput::Elements(plays as u64));
+    group.bench_function("500 positions x 21 rolls", |b| {
+        b.iter(|| expand_all(&suite, &mut generator, &mut out))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen);
+criterion_main!(benches);

@@ -10,4 +10,5 @@
 
 pub mod eval;
 pub mod game;
+pub mod protocol;
 pub mod sampling;

@@ -436,7 +436,7 @@ mod tests {
             ErrorCode::InvalidArgument
         );
         assert_eq!(
-            cmd("set board 24:14 / 24:15").unwrap_err().code,
+            cmd("set board 24:16 / 24:15").unwrap_err().code,
             ErrorCode::InvalidPosition
         );
         assert_eq!(cmd("name please").unwrap_err().code, ErrorCode::Syntax);

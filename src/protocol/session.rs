@@ -16,7 +16,7 @@ use super::reply::{
 };
 use crate::eval::{Evaluator, HeuristicEvaluator, evaluate_or_score};
 use crate::game::{
-    FinalResult, Game, GameError, MatchId, MatchScore, MoveGenerator, Numbers, Phase, PlayReport,
+    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Phase, PlayList, PlayReport,
     Position, Rules, Side, TurnNumbers, format_play, game_result, position_id,
 };
 
@@ -60,8 +60,45 @@ impl std::fmt::Debug for SessionState {
 /// evaluator.
 pub struct Session {
     state: SessionState,
-    generator: MoveGenerator,
+    plays: PlayCache,
     evaluator: Box<dyn Evaluator>,
+}
+
+/// The legal plays of the last position and numbers asked about, kept so
+/// that paging through a long Express listing (or `hint` after `legal`)
+/// does not generate them again. Not part of the state: it only saves time.
+#[derive(Default)]
+struct PlayCache {
+    generator: MoveGenerator,
+    key: Option<(Position, Numbers)>,
+    list: PlayList,
+}
+
+impl PlayCache {
+    fn with_limits(limits: GenLimits) -> PlayCache {
+        PlayCache {
+            generator: MoveGenerator::new(limits),
+            ..PlayCache::default()
+        }
+    }
+
+    /// The legal plays for the numbers the game's player must play now.
+    fn legal(&mut self, g: &Game) -> Result<&PlayList, ProtoError> {
+        let Some(turn) = g.turn_numbers() else {
+            // Not playing, or no dice: the game says why.
+            return Err(g
+                .legal_plays(&mut self.generator)
+                .err()
+                .map_or_else(|| state_error("no dice: roll (or set the dice) first"), game_error));
+        };
+        let key = (*g.position(), turn.numbers());
+        if self.key != Some(key) {
+            self.key = None;
+            self.generator.generate(&key.0, &key.1, &mut self.list);
+            self.key = Some(key);
+        }
+        Ok(&self.list)
+    }
 }
 
 /// What handling one input line produced.
@@ -82,6 +119,18 @@ impl Session {
 
     /// A session rating plays with `evaluator`.
     pub fn with_evaluator(rules: Rules, seed: u64, evaluator: Box<dyn Evaluator>) -> Session {
+        Session::with_limits(rules, seed, evaluator, GenLimits::default())
+    }
+
+    /// A session whose move generator keeps at most `limits` plays (lists
+    /// past it are reported incomplete). The default is complete for every
+    /// roll; smaller limits bound time and memory on Express low doubles.
+    pub fn with_limits(
+        rules: Rules,
+        seed: u64,
+        evaluator: Box<dyn Evaluator>,
+        limits: GenLimits,
+    ) -> Session {
         Session {
             state: SessionState {
                 game: Game::new(rules),
@@ -92,7 +141,7 @@ impl Session {
                 output: OutputMode::Text,
                 orientation: Orientation::Noflip,
             },
-            generator: MoveGenerator::default(),
+            plays: PlayCache::with_limits(limits),
             evaluator,
         }
     }
@@ -107,7 +156,7 @@ impl Session {
         let mut next = self.state.clone();
         let reply = execute(
             &mut next,
-            &mut self.generator,
+            &mut self.plays,
             self.evaluator.as_ref(),
             command,
         )?;
@@ -238,7 +287,7 @@ fn rebuild(
 
 fn execute(
     s: &mut SessionState,
-    generator: &mut MoveGenerator,
+    plays: &mut PlayCache,
     evaluator: &dyn Evaluator,
     command: &Command,
 ) -> Result<Reply, ProtoError> {
@@ -393,23 +442,28 @@ fn execute(
         }
         Command::Move(text) => {
             let side = s.game.on_roll();
-            let report = s.game.play_text(text, generator).map_err(game_error)?;
+            let report = s
+                .game
+                .play_text(text, &mut plays.generator)
+                .map_err(game_error)?;
             Ok(Reply::Moved(finish_move(s, side, report)))
         }
         Command::Play => {
             let side = s.game.on_roll();
-            let turn = s.game.turn_numbers();
-            let legal = s.game.legal_plays(generator).map_err(game_error)?;
-            let keeps_turn = matches!(turn, Some(TurnNumbers::Passed(_)));
+            let keeps_turn = matches!(s.game.turn_numbers(), Some(TurnNumbers::Passed(_)));
+            let legal = plays.legal(&s.game)?;
             let best = rank_plays(evaluator, s.game.rules(), &legal.plays, keeps_turn, 1);
             let play = best
                 .first()
                 .map(|r| legal.plays[r.index])
                 .ok_or_else(|| state_error("no legal play"))?;
-            let report = s.game.play(&play, generator).map_err(game_error)?;
+            let report = s
+                .game
+                .play(&play, &mut plays.generator)
+                .map_err(game_error)?;
             Ok(Reply::Played(finish_move(s, side, report)))
         }
-        Command::Hint(count) => hint(s, generator, evaluator, *count),
+        Command::Hint(count) => hint(s, plays, evaluator, *count),
         Command::Eval => {
             let g = &s.game;
             let over = game_result(g.position(), g.rules().scoring).is_some();
@@ -424,7 +478,7 @@ fn execute(
                 },
             })
         }
-        Command::Legal(page) => legal(s, generator, *page),
+        Command::Legal(page) => legal(s, plays, *page),
         Command::Show(what) => Ok(show(s, evaluator, *what)),
     }
 }
@@ -479,12 +533,12 @@ fn finish_move(s: &mut SessionState, side: Side, report: PlayReport) -> MoveInfo
 
 fn hint(
     s: &SessionState,
-    generator: &mut MoveGenerator,
+    plays: &mut PlayCache,
     evaluator: &dyn Evaluator,
     count: usize,
 ) -> Result<Reply, ProtoError> {
     let g = &s.game;
-    let legal = g.legal_plays(generator).map_err(game_error)?;
+    let legal = plays.legal(g)?;
     let turn = g
         .turn_numbers()
         .ok_or_else(|| state_error("no dice: roll (or set the dice) first"))?;
@@ -513,9 +567,9 @@ fn hint(
     })
 }
 
-fn legal(s: &SessionState, generator: &mut MoveGenerator, page: Page) -> Result<Reply, ProtoError> {
+fn legal(s: &SessionState, plays: &mut PlayCache, page: Page) -> Result<Reply, ProtoError> {
     let g = &s.game;
-    let legal = g.legal_plays(generator).map_err(game_error)?;
+    let legal = plays.legal(g)?;
     let plays = legal
         .plays
         .iter()

@@ -261,7 +261,8 @@ fn tolerated_input_forms() {
 
 #[test]
 fn r7_pinned_checkers_are_drawn_in_lower_case() {
-    let script = "set board 24:10 19:2 13:1 7:1* 4:1 / 24:11 18:2 6:1* 5:1\nshow board\nshow board flip";
+    let script =
+        "set board 24:10 19:2 13:1 7:1* 4:1 / 24:11 18:2 6:1* 5:1\nshow board\nshow board flip";
     let t = run(7, standard(), script);
     assert!(t.contains(" x ") && t.contains(" o "), "{t}");
     insta::assert_snapshot!(t);
@@ -270,11 +271,18 @@ fn r7_pinned_checkers_are_drawn_in_lower_case() {
 #[test]
 fn r23_flip_and_noflip_draw_the_same_position() {
     let mut session = Session::new(standard(), 8);
-    transcript(&mut session, "set board 24:9 20:2 17:1 13:3 / 24:11 16:2 9:2\nset dice 5 2");
+    transcript(
+        &mut session,
+        "set board 24:9 20:2 17:1 13:3 / 24:11 16:2 9:2\nset dice 5 2",
+    );
     let noflip = transcript(&mut session, "show board noflip");
     let flip = transcript(&mut session, "show board flip");
     let id_line = |t: &str| t.lines().nth(1).map(str::to_string);
-    assert_eq!(id_line(&noflip), id_line(&flip), "same Position ID and Match ID");
+    assert_eq!(
+        id_line(&noflip),
+        id_line(&flip),
+        "same Position ID and Match ID"
+    );
     assert!(id_line(&flip).is_some_and(|l| l.contains("Position ID:")));
     assert_ne!(noflip, flip);
     // noflip: the side on roll's 24 at the top right, home bottom right.
@@ -307,7 +315,10 @@ fn a_complete_game_played_to_the_end() {
     let mut session = Session::new(standard(), 2026);
     let mut t = transcript(&mut session, "new game");
     t.push_str(&play_out(&mut session, 400));
-    t.push_str(&transcript(&mut session, "show board\nshow matchid\neval\nroll\nplay\nnew game"));
+    t.push_str(&transcript(
+        &mut session,
+        "show board\nshow matchid\neval\nroll\nplay\nnew game",
+    ));
     insta::assert_snapshot!(t);
 }
 

@@ -16,8 +16,9 @@ use super::reply::{
 };
 use crate::eval::{Evaluator, HeuristicEvaluator, evaluate_or_score};
 use crate::game::{
-    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Phase, PlayList, PlayReport,
-    Position, Rules, Side, TurnNumbers, format_play, game_result, position_id,
+    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Phase,
+    PlayList, PlayReport, Position, Rules, Side, TurnNumbers, format_play, game_result,
+    position_id,
 };
 
 /// The protocol version `protocol_version` reports.
@@ -86,10 +87,10 @@ impl PlayCache {
     fn legal(&mut self, g: &Game) -> Result<&PlayList, ProtoError> {
         let Some(turn) = g.turn_numbers() else {
             // Not playing, or no dice: the game says why.
-            return Err(g
-                .legal_plays(&mut self.generator)
-                .err()
-                .map_or_else(|| state_error("no dice: roll (or set the dice) first"), game_error));
+            return Err(g.legal_plays(&mut self.generator).err().map_or_else(
+                || state_error("no dice: roll (or set the dice) first"),
+                game_error,
+            ));
         };
         let key = (*g.position(), turn.numbers());
         if self.key != Some(key) {
@@ -154,12 +155,7 @@ impl Session {
     /// Applies a command; on error nothing changes.
     pub fn apply(&mut self, command: &Command) -> Result<Reply, ProtoError> {
         let mut next = self.state.clone();
-        let reply = execute(
-            &mut next,
-            &mut self.plays,
-            self.evaluator.as_ref(),
-            command,
-        )?;
+        let reply = execute(&mut next, &mut self.plays, self.evaluator.as_ref(), command)?;
         self.state = next;
         Ok(reply)
     }

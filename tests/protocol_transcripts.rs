@@ -385,3 +385,24 @@ fn over_long_and_invalid_utf8_lines_are_answered() {
     plakoto::protocol::run(&mut session, input.as_slice(), &mut out).expect("io");
     insta::assert_snapshot!(String::from_utf8_lossy(&out));
 }
+
+#[test]
+fn r20_capped_lists_say_so() {
+    // A small generation bound stands in for the engine's real ones
+    // (CHOICE_LIMIT for hint/play, the memory bound for legal), which only
+    // Express low doubles reach.
+    let mut session = Session::with_limits(
+        express(),
+        12,
+        Box::new(plakoto::eval::HeuristicEvaluator::new()),
+        plakoto::game::GenLimits {
+            max_positions: 3000,
+        },
+    );
+    let t = transcript(
+        &mut session,
+        "set dice 2 2\nlegal limit 2\nhint 2\nplay\nset output json\nroll\nset dice 1 1\nlegal limit 1\nhint 1",
+    );
+    assert!(t.contains("the list is capped"), "{t}");
+    insta::assert_snapshot!(t);
+}

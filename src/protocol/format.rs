@@ -222,16 +222,18 @@ fn text_lines(reply: &Reply) -> Vec<String> {
             incomplete,
             candidates,
         } => {
-            let mut lines = vec![format!(
-                "{side} to play {}: {count} legal play{}{}",
-                numbers_text(numbers),
-                if *count == 1 { "" } else { "s" },
-                if *incomplete {
-                    " (incomplete: generation size limit reached)"
-                } else {
-                    ""
-                }
-            )];
+            let mut lines = vec![if *incomplete {
+                format!(
+                    "{side} to play {}: best of the first {count} legal plays (the list is capped)",
+                    numbers_text(numbers)
+                )
+            } else {
+                format!(
+                    "{side} to play {}: {count} legal play{}",
+                    numbers_text(numbers),
+                    if *count == 1 { "" } else { "s" }
+                )
+            }];
             for c in candidates {
                 lines.push(format!(
                     "{:>4}. {:<16} {:<30} eq {:+.4} ({:+.4})",

@@ -17,7 +17,7 @@ use super::reply::{
 use crate::eval::{Evaluator, HeuristicEvaluator, evaluate_or_score};
 use crate::game::{
     FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Phase,
-    PlayList, PlayReport, Position, Rules, Side, TurnNumbers, format_play, game_result,
+    Play, PlayList, PlayReport, Position, Rules, Side, TurnNumbers, format_play, game_result,
     position_id,
 };
 
@@ -61,8 +61,23 @@ impl std::fmt::Debug for SessionState {
 /// evaluator.
 pub struct Session {
     state: SessionState,
-    plays: PlayCache,
+    plays: Generators,
     evaluator: Box<dyn Evaluator>,
+}
+
+/// Most plays `hint` and `play` consider. Plakoto Express low doubles in
+/// open positions have millions of plays (R20 size warning) that take
+/// minutes and gigabytes to list in full; the engine's choice is made among
+/// the first this many instead (the hint says so), while `legal` and
+/// `move` always use the complete list.
+pub const CHOICE_LIMIT: usize = 100_000;
+
+/// The two generators a session keeps.
+struct Generators {
+    /// Complete lists, for `legal` and checking `move`.
+    complete: PlayCache,
+    /// Bounded lists, for the engine's own choice (`hint`, `play`).
+    choice: PlayCache,
 }
 
 /// The legal plays of the last position and numbers asked about, kept so
@@ -142,7 +157,12 @@ impl Session {
                 output: OutputMode::Text,
                 orientation: Orientation::Noflip,
             },
-            plays: PlayCache::with_limits(limits),
+            plays: Generators {
+                complete: PlayCache::with_limits(limits),
+                choice: PlayCache::with_limits(GenLimits {
+                    max_positions: limits.max_positions.min(CHOICE_LIMIT),
+                }),
+            },
             evaluator,
         }
     }
@@ -283,7 +303,7 @@ fn rebuild(
 
 fn execute(
     s: &mut SessionState,
-    plays: &mut PlayCache,
+    plays: &mut Generators,
     evaluator: &dyn Evaluator,
     command: &Command,
 ) -> Result<Reply, ProtoError> {
@@ -440,26 +460,23 @@ fn execute(
             let side = s.game.on_roll();
             let report = s
                 .game
-                .play_text(text, &mut plays.generator)
+                .play_text(text, &mut plays.complete.generator)
                 .map_err(game_error)?;
             Ok(Reply::Moved(finish_move(s, side, report)))
         }
         Command::Play => {
             let side = s.game.on_roll();
-            let keeps_turn = matches!(s.game.turn_numbers(), Some(TurnNumbers::Passed(_)));
-            let legal = plays.legal(&s.game)?;
-            let best = rank_plays(evaluator, s.game.rules(), &legal.plays, keeps_turn, 1);
-            let play = best
-                .first()
-                .map(|r| legal.plays[r.index])
-                .ok_or_else(|| state_error("no legal play"))?;
-            let report = s
-                .game
-                .play(&play, &mut plays.generator)
-                .map_err(game_error)?;
+            let (play, from_bounded) = choose_play(s, plays, evaluator)?;
+            // The game checks the play against the list it was chosen from.
+            let generator = if from_bounded {
+                &mut plays.choice.generator
+            } else {
+                &mut plays.complete.generator
+            };
+            let report = s.game.play(&play, generator).map_err(game_error)?;
             Ok(Reply::Played(finish_move(s, side, report)))
         }
-        Command::Hint(count) => hint(s, plays, evaluator, *count),
+        Command::Hint(count) => hint(s, &mut plays.choice, evaluator, *count),
         Command::Eval => {
             let g = &s.game;
             let over = game_result(g.position(), g.rules().scoring).is_some();
@@ -474,7 +491,7 @@ fn execute(
                 },
             })
         }
-        Command::Legal(page) => legal(s, plays, *page),
+        Command::Legal(page) => legal(s, &mut plays.complete, *page),
         Command::Show(what) => Ok(show(s, evaluator, *what)),
     }
 }
@@ -525,6 +542,36 @@ fn finish_move(s: &mut SessionState, side: Side, report: PlayReport) -> MoveInfo
         position_id: position_id(s.game.position()),
         match_id: match_id_of(s).to_string(),
     }
+}
+
+/// The engine's play for the current turn: the best by [`rank_plays`]
+/// among the bounded list. From a truncated list only a play that uses
+/// every number (or ends the game) is surely legal (R10), so otherwise the
+/// complete list decides. Also says whether the play came from the
+/// bounded list.
+fn choose_play(
+    s: &SessionState,
+    plays: &mut Generators,
+    evaluator: &dyn Evaluator,
+) -> Result<(Play, bool), ProtoError> {
+    let g = &s.game;
+    let keeps_turn = matches!(g.turn_numbers(), Some(TurnNumbers::Passed(_)));
+    let numbers = g.turn_numbers().map_or(0, |t| t.numbers().len());
+    let best = |list: &PlayList| {
+        rank_plays(evaluator, g.rules(), &list.plays, keeps_turn, 1)
+            .first()
+            .map(|r| list.plays[r.index])
+            .ok_or_else(|| state_error("no legal play"))
+    };
+    let bounded = plays.choice.legal(g)?;
+    let play = best(bounded)?;
+    if !bounded.truncated
+        || play.steps.len() == numbers
+        || game_result(&play.position, g.rules().scoring).is_some()
+    {
+        return Ok((play, true));
+    }
+    Ok((best(plays.complete.legal(g)?)?, false))
 }
 
 fn hint(

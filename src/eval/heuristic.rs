@@ -431,9 +431,10 @@ mod tests {
                 heuristic_on_roll = !heuristic_on_roll;
             }
         }
+        eprintln!("heuristic vs random: {heuristic_points:+} points over {games} games");
         // Random play loses almost every game; ask for a clear margin.
         assert!(
-            heuristic_points > games / 2,
+            heuristic_points > games,
             "heuristic net points {heuristic_points} over {games} games"
         );
     }

@@ -70,7 +70,7 @@ pub struct Session {
 /// minutes and gigabytes to list in full; the engine's choice is made among
 /// the first this many instead (the hint says so), while `legal` and
 /// `move` always use the complete list.
-pub const CHOICE_LIMIT: usize = 100_000;
+pub const CHOICE_LIMIT: usize = 50_000;
 
 /// The two generators a session keeps.
 struct Generators {

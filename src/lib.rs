@@ -11,4 +11,5 @@
 pub mod bench;
 pub mod eval;
 pub mod game;
+pub mod protocol;
 pub mod sampling;

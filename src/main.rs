@@ -1,1 +1,86 @@
-fn main() {}
+//! The `plakoto` binary. With no subcommand it is the engine: it reads
+//! protocol commands on stdin and answers on stdout (see protocol.md).
+//! Logs go to stderr (`RUST_LOG=debug`).
+
+use std::io::{self, BufWriter};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use plakoto::game::{Rules, Scoring, Variant};
+use plakoto::protocol::{self, Session};
+
+/// A Plakoto (Greek backgammon) engine.
+#[derive(Parser, Debug)]
+#[command(name = "plakoto", version, about, long_about = None)]
+struct Cli {
+    /// What to run; the engine on stdin when left out.
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Engine options (for the default engine mode).
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+/// The subcommands. Each variant is one tool built on the library.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run the engine on stdin/stdout (the same as no subcommand).
+    Engine(EngineArgs),
+}
+
+/// Options of the engine.
+#[derive(Args, Debug, Clone)]
+struct EngineArgs {
+    /// Seed for the dice (default: a random seed, shown by `show options`).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Movement rules: standard or express.
+    #[arg(long, default_value = "standard", value_parser = parse_variant)]
+    rules: Variant,
+    /// Scoring: standard or tzannes.
+    #[arg(long, default_value = "standard", value_parser = parse_scoring)]
+    scoring: Scoring,
+}
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    s.parse()
+}
+
+fn parse_scoring(s: &str) -> Result<Scoring, String> {
+    s.parse()
+}
+
+fn run_engine(args: &EngineArgs) -> ExitCode {
+    let rules = match Rules::new(args.rules, args.scoring) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("plakoto: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let seed = args.seed.unwrap_or_else(rand::random);
+    log::info!("engine starting: rules {rules:?}, seed {seed}");
+    let mut session = Session::new(rules, seed);
+    let stdin = io::stdin().lock();
+    let stdout = BufWriter::new(io::stdout().lock());
+    match protocol::run(&mut session, stdin, stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed stdout (the client went away) is the end of the session.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            log::error!("I/O error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    match &cli.command {
+        None => run_engine(&cli.engine),
+        Some(Command::Engine(args)) => run_engine(args),
+    }
+}

@@ -7,6 +7,10 @@
 //! resulting position flipped (the opponent is then on roll) and take
 //! [`Probabilities::flipped`].
 
+pub mod heuristic;
+
+pub use heuristic::HeuristicEvaluator;
+
 use crate::game::{GameResult, Position, ResultKind, Rules, Scoring, Seat, game_result};
 
 /// The chances of each way the game can end, for the side on roll. They

@@ -1,0 +1,310 @@
+//! Writing replies for stdout: the framing (`=`/`?`, the echoed id, the
+//! payload lines, the closing empty line) and the text or JSON payload.
+
+use super::command::OutputMode;
+use super::reply::{Chances, MoveInfo, ProtoError, Reply, ResultInfo, ScoreInfo, TurnInfo};
+use crate::game::ResultKind;
+
+/// The complete reply to one command, closing empty line included.
+pub fn frame(id: Option<u64>, result: &Result<Reply, ProtoError>, mode: OutputMode) -> String {
+    let (mark, lines) = match (result, mode) {
+        (Ok(reply), OutputMode::Text) => ('=', text_lines(reply)),
+        (Ok(reply), OutputMode::Json) => ('=', vec![json(reply)]),
+        (Err(e), OutputMode::Text) => ('?', vec![format!("{}: {}", e.code.as_str(), e.message)]),
+        (Err(e), OutputMode::Json) => ('?', vec![json(e)]),
+    };
+    let mut out = String::new();
+    out.push(mark);
+    if let Some(id) = id {
+        out.push_str(&id.to_string());
+    }
+    for (i, line) in lines.iter().enumerate() {
+        out.push(if i == 0 { ' ' } else { '\n' });
+        out.push_str(&clean(line));
+    }
+    out.push_str("\n\n");
+    out
+}
+
+/// Keeps a payload line on one line and never empty: control characters
+/// (from echoed input) become `?`.
+fn clean(line: &str) -> String {
+    let cleaned: String = line
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if cleaned.trim().is_empty() {
+        "-".to_string()
+    } else {
+        cleaned
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value)
+        .unwrap_or_else(|e| format!("{{\"error\":\"internal\",\"message\":\"{e}\"}}"))
+}
+
+fn kind_words(kind: ResultKind) -> &'static str {
+    match kind {
+        ResultKind::Single => "a single game",
+        ResultKind::Double => "a double game",
+        ResultKind::Triple => "a triple game",
+        ResultKind::Mother => "by mother",
+        ResultKind::Draw => "a draw",
+    }
+}
+
+fn result_line(r: &ResultInfo) -> String {
+    match r.winner {
+        None => "game over: draw, both mothers pinned (0 points)".into(),
+        Some(w) => format!(
+            "game over: {w} wins {}, {} point{}",
+            kind_words(r.kind),
+            r.points,
+            if r.points == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+fn score_line(s: &ScoreInfo) -> String {
+    let length = if s.match_length == 0 {
+        "unlimited session".to_string()
+    } else {
+        format!("match to {}", s.match_length)
+    };
+    let mut line = format!("score X {} O {} ({length})", s.x, s.o);
+    if let Some(w) = s.match_winner {
+        line.push_str(&format!(", {w} wins the match"));
+    }
+    line
+}
+
+fn numbers_text(n: &[u8]) -> String {
+    n.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
+fn turn_line(t: &TurnInfo) -> String {
+    match t {
+        TurnInfo::Opening { on_roll } => {
+            format!("opening roll not made (roll makes it; set dice lets {on_roll} start)")
+        }
+        TurnInfo::ToRoll { on_roll } => format!("{on_roll} to roll"),
+        TurnInfo::Rolled {
+            on_roll,
+            dice,
+            numbers,
+        } => format!(
+            "{on_roll} rolled {}-{}, to play {}",
+            dice[0],
+            dice[1],
+            numbers_text(numbers)
+        ),
+        TurnInfo::Passed { on_roll, numbers } => format!(
+            "{on_roll} to play the passed numbers {} before rolling",
+            numbers_text(numbers)
+        ),
+        TurnInfo::Over { result } => match result {
+            Some(r) => result_line(r),
+            None => "game over".into(),
+        },
+    }
+}
+
+fn chances_line(c: &Chances) -> String {
+    format!(
+        "W {:.4} (s {:.4} d {:.4} t {:.4} m {:.4})  L {:.4} (s {:.4} d {:.4} t {:.4} m {:.4})  D {:.4}",
+        c.win,
+        c.win_single,
+        c.win_double,
+        c.win_triple,
+        c.win_mother,
+        c.lose,
+        c.lose_single,
+        c.lose_double,
+        c.lose_triple,
+        c.lose_mother,
+        c.draw
+    )
+}
+
+fn opening_line(opening: &[[u8; 2]]) -> Option<String> {
+    if opening.is_empty() {
+        return None;
+    }
+    let tries: Vec<String> = opening
+        .iter()
+        .map(|[x, o]| format!("X {x} O {o}"))
+        .collect();
+    let last = opening[opening.len() - 1];
+    let starter = if last[0] > last[1] { "X" } else { "O" };
+    Some(format!(
+        "opening roll {}: {starter} starts",
+        tries.join(", ")
+    ))
+}
+
+fn move_lines(m: &MoveInfo) -> Vec<String> {
+    let mut lines = vec![m.play.clone()];
+    if let Some(p) = &m.passed {
+        lines.push(format!(
+            "{} passes the unused numbers {} to {} (R21)",
+            m.side,
+            numbers_text(p),
+            m.side.other()
+        ));
+    }
+    match &m.result {
+        Some(r) => {
+            lines.push(result_line(r));
+            lines.push(score_line(&m.score));
+        }
+        None => lines.push(turn_line(&m.next)),
+    }
+    lines.push(format!("position {} match {}", m.position_id, m.match_id));
+    lines
+}
+
+/// The text payload of a reply.
+fn text_lines(reply: &Reply) -> Vec<String> {
+    match reply {
+        Reply::ProtocolVersion { version } => vec![version.to_string()],
+        Reply::Name { name } => vec![name.clone()],
+        Reply::Version { version } => vec![version.clone()],
+        Reply::Commands { commands } => commands.clone(),
+        Reply::Known { known } => vec![known.to_string()],
+        Reply::Ready => vec!["readyok".into()],
+        Reply::Bye => vec!["bye".into()],
+        Reply::NewGame {
+            score,
+            opening,
+            starts,
+            rules,
+            scoring,
+        } => {
+            let mut lines = vec![
+                opening_line(opening)
+                    .unwrap_or_else(|| format!("{starts} starts, as winner of the last game")),
+            ];
+            lines.push(format!(
+                "new game: rules {rules}, scoring {scoring}; {starts} to roll"
+            ));
+            lines.push(score_line(score));
+            lines
+        }
+        Reply::State {
+            position_id,
+            match_id,
+            turn,
+        } => vec![
+            format!("position {position_id} match {match_id}"),
+            turn_line(turn),
+        ],
+        Reply::Dice { opening, turn } => {
+            let mut lines: Vec<String> = opening_line(opening).into_iter().collect();
+            lines.push(turn_line(turn));
+            lines
+        }
+        Reply::Seed { seed } => vec![format!("seed {seed}")],
+        Reply::Output { output } => vec![format!(
+            "output {}",
+            match output {
+                super::command::OutputMode::Text => "text",
+                super::command::OutputMode::Json => "json",
+            }
+        )],
+        Reply::Orientation { orientation } => vec![format!("orientation {}", orientation.word())],
+        Reply::Moved(m) | Reply::Played(m) => move_lines(m),
+        Reply::Hint {
+            side,
+            numbers,
+            count,
+            incomplete,
+            candidates,
+        } => {
+            let mut lines = vec![if *incomplete {
+                format!(
+                    "{side} to play {}: best of the first {count} legal plays (the list is capped)",
+                    numbers_text(numbers)
+                )
+            } else {
+                format!(
+                    "{side} to play {}: {count} legal play{}",
+                    numbers_text(numbers),
+                    if *count == 1 { "" } else { "s" }
+                )
+            }];
+            for c in candidates {
+                lines.push(format!(
+                    "{:>4}. {:<16} {:<30} eq {:+.4} ({:+.4})",
+                    c.rank, c.evaluation, c.play, c.equity, c.difference
+                ));
+                lines.push(format!("      {}", chances_line(&c.chances)));
+            }
+            lines
+        }
+        Reply::Eval {
+            side,
+            chances,
+            evaluation,
+        } => vec![
+            format!(
+                "{side} before rolling, {evaluation}: eq {:+.4}",
+                chances.equity
+            ),
+            chances_line(chances),
+        ],
+        Reply::Legal {
+            count,
+            offset,
+            incomplete,
+            plays,
+        } => {
+            let shown = if plays.is_empty() {
+                format!(", none shown from offset {offset}")
+            } else if plays.len() == *count {
+                String::new()
+            } else {
+                format!(", showing {}-{}", offset + 1, offset + plays.len())
+            };
+            let mut lines = vec![format!(
+                "{count} legal play{}{shown}{}",
+                if *count == 1 { "" } else { "s" },
+                if *incomplete {
+                    " (incomplete: generation size limit reached)"
+                } else {
+                    ""
+                }
+            )];
+            lines.extend(plays.iter().cloned());
+            lines
+        }
+        Reply::Board {
+            position_id,
+            match_id,
+            lines,
+            ..
+        } => {
+            let mut out = vec![format!("Position ID: {position_id}   Match ID: {match_id}")];
+            out.extend(lines.iter().cloned());
+            out
+        }
+        Reply::PositionId { position_id } => vec![position_id.clone()],
+        Reply::MatchId { match_id } => vec![match_id.clone()],
+        Reply::Options(o) => vec![
+            format!("rules {}", o.rules),
+            format!("scoring {}", o.scoring),
+            format!(
+                "output {}",
+                match o.output {
+                    super::command::OutputMode::Text => "text",
+                    super::command::OutputMode::Json => "json",
+                }
+            ),
+            format!("orientation {}", o.orientation.word()),
+            format!("seed {}", o.seed),
+            format!("evaluation {}", o.evaluation),
+            score_line(&o.score),
+        ],
+    }
+}

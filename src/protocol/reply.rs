@@ -1,0 +1,377 @@
+//! Typed replies and errors: what a command answers, before it is written
+//! as text or JSON (see `format`). Every field shown in text mode is in the
+//! JSON object too.
+
+use serde::Serialize;
+
+use crate::eval::Probabilities;
+use crate::game::{ResultKind, Scoring, Side, Variant};
+
+use super::command::{Orientation, OutputMode};
+
+/// The stable error codes (protocol.md lists when each is given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The first word is no command.
+    UnknownCommand,
+    /// The command's arguments do not parse.
+    Syntax,
+    /// An argument parses but is out of range or not allowed.
+    InvalidArgument,
+    /// A Position ID, board text or Match ID does not describe a valid game.
+    InvalidPosition,
+    /// A play is not legal.
+    IllegalMove,
+    /// The command is not possible in the current state of the game.
+    State,
+}
+
+impl ErrorCode {
+    /// The code as written in replies.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::UnknownCommand => "unknown_command",
+            ErrorCode::Syntax => "syntax",
+            ErrorCode::InvalidArgument => "invalid_argument",
+            ErrorCode::InvalidPosition => "invalid_position",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::State => "state",
+        }
+    }
+}
+
+/// A refused command: a stable code and a message for people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProtoError {
+    /// The code.
+    pub code: ErrorCode,
+    /// What went wrong, in words.
+    pub message: String,
+}
+
+impl ProtoError {
+    /// An error with `code` and `message`.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ProtoError {
+        ProtoError {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// Probabilities rounded for display, with the equity.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Chances {
+    /// Equity in points for the side concerned.
+    pub equity: f64,
+    /// Total win chance.
+    pub win: f64,
+    /// Single wins.
+    pub win_single: f64,
+    /// Double (gammon) wins.
+    pub win_double: f64,
+    /// Triple wins (Tzannes).
+    pub win_triple: f64,
+    /// Mother wins.
+    pub win_mother: f64,
+    /// Total loss chance.
+    pub lose: f64,
+    /// Single losses.
+    pub lose_single: f64,
+    /// Double losses.
+    pub lose_double: f64,
+    /// Triple losses.
+    pub lose_triple: f64,
+    /// Mother losses.
+    pub lose_mother: f64,
+    /// Draws (both mothers pinned).
+    pub draw: f64,
+}
+
+/// Rounds to `places` decimals so output is stable and short.
+pub fn round(x: f32, places: i32) -> f64 {
+    let f = 10f64.powi(places);
+    let r = (f64::from(x) * f).round() / f;
+    if r == 0.0 { 0.0 } else { r }
+}
+
+impl Chances {
+    /// From probabilities under `scoring`.
+    pub fn new(p: &Probabilities, scoring: Scoring) -> Chances {
+        let r = |x| round(x, 4);
+        Chances {
+            equity: r(p.equity(scoring)),
+            win: r(p.win()),
+            win_single: r(p.win_single),
+            win_double: r(p.win_double),
+            win_triple: r(p.win_triple),
+            win_mother: r(p.win_mother),
+            lose: r(p.lose()),
+            lose_single: r(p.lose_single),
+            lose_double: r(p.lose_double),
+            lose_triple: r(p.lose_triple),
+            lose_mother: r(p.lose_mother),
+            draw: r(p.draw),
+        }
+    }
+}
+
+/// A finished game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultInfo {
+    /// How it ended.
+    pub kind: ResultKind,
+    /// The winner; `None` for a draw.
+    pub winner: Option<Side>,
+    /// Points scored by the winner.
+    pub points: u8,
+}
+
+/// The match (or session) score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreInfo {
+    /// Points to win; 0 for an unlimited session.
+    pub match_length: u8,
+    /// X's points.
+    pub x: u8,
+    /// O's points.
+    pub o: u8,
+    /// The match winner, once there is one.
+    pub match_winner: Option<Side>,
+}
+
+/// What is to be played now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum TurnInfo {
+    /// Before the opening roll.
+    Opening {
+        /// The side that starts if `set dice` skips the opening roll.
+        on_roll: Side,
+    },
+    /// The side on roll must roll (or `set dice`).
+    ToRoll {
+        /// Who.
+        on_roll: Side,
+    },
+    /// The side on roll has rolled.
+    Rolled {
+        /// Who.
+        on_roll: Side,
+        /// The dice, as rolled.
+        dice: [u8; 2],
+        /// The numbers to play, in order (a double: four or, Express, more).
+        numbers: Vec<u8>,
+    },
+    /// Express: numbers passed by the opponent, played before rolling (R21).
+    Passed {
+        /// Who plays them.
+        on_roll: Side,
+        /// The numbers.
+        numbers: Vec<u8>,
+    },
+    /// The game is over.
+    Over {
+        /// How it ended.
+        result: Option<ResultInfo>,
+    },
+}
+
+/// What a move (`move` or `play`) did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveInfo {
+    /// The play in canonical notation.
+    pub play: String,
+    /// Who played it.
+    pub side: Side,
+    /// Express numbers passed to the opponent (R21).
+    pub passed: Option<Vec<u8>>,
+    /// The result, if the game ended.
+    pub result: Option<ResultInfo>,
+    /// The score after the move.
+    pub score: ScoreInfo,
+    /// What is to be played next.
+    pub next: TurnInfo,
+    /// Position ID after the move.
+    pub position_id: String,
+    /// Match ID after the move.
+    pub match_id: String,
+}
+
+/// One row of a hint table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Candidate {
+    /// 1 for the best.
+    pub rank: usize,
+    /// The play.
+    pub play: String,
+    /// Equity after the play, for the player.
+    pub equity: f64,
+    /// Equity minus the best one (0 or negative).
+    pub difference: f64,
+    /// The chances after the play, for the player.
+    pub chances: Chances,
+    /// How it was evaluated, e.g. `0-ply heuristic`.
+    pub evaluation: String,
+}
+
+/// A session's options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionsInfo {
+    /// Movement rules.
+    pub rules: Variant,
+    /// Scoring.
+    pub scoring: Scoring,
+    /// Output mode.
+    pub output: OutputMode,
+    /// Board orientation.
+    pub orientation: Orientation,
+    /// Dice seed last set.
+    pub seed: u64,
+    /// The evaluation used by `hint`, `eval` and `play`.
+    pub evaluation: String,
+    /// The score.
+    pub score: ScoreInfo,
+}
+
+/// A successful reply.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "reply", rename_all = "snake_case")]
+pub enum Reply {
+    /// `protocol_version`.
+    ProtocolVersion {
+        /// The version.
+        version: u32,
+    },
+    /// `name`.
+    Name {
+        /// The engine's name.
+        name: String,
+    },
+    /// `version`.
+    Version {
+        /// The engine's version.
+        version: String,
+    },
+    /// `list_commands`.
+    Commands {
+        /// Command forms, one each.
+        commands: Vec<String>,
+    },
+    /// `known_command`.
+    Known {
+        /// Whether it is known.
+        known: bool,
+    },
+    /// `isready`.
+    Ready,
+    /// `quit`.
+    Bye,
+    /// `new game`, `new match`: a game begins.
+    NewGame {
+        /// The score so far.
+        score: ScoreInfo,
+        /// The opening roll made, X's die and O's die each try (R19); empty
+        /// when the previous game's winner starts.
+        opening: Vec<[u8; 2]>,
+        /// Who starts.
+        starts: Side,
+        /// Movement rules.
+        rules: Variant,
+        /// Scoring.
+        scoring: Scoring,
+    },
+    /// `set board`, `set matchid`, `set turn`, `set rules`, `set scoring`:
+    /// the new state.
+    State {
+        /// Position ID.
+        position_id: String,
+        /// Match ID.
+        match_id: String,
+        /// What is to be played.
+        turn: TurnInfo,
+    },
+    /// `set dice`, `roll`, `show dice`.
+    Dice {
+        /// The opening roll made first by `roll`, if any (X's die, O's die).
+        opening: Vec<[u8; 2]>,
+        /// What is to be played.
+        turn: TurnInfo,
+    },
+    /// `set seed`.
+    Seed {
+        /// The seed.
+        seed: u64,
+    },
+    /// `set output`.
+    Output {
+        /// The mode.
+        output: OutputMode,
+    },
+    /// `set orientation`.
+    Orientation {
+        /// The orientation.
+        orientation: Orientation,
+    },
+    /// `move`.
+    Moved(MoveInfo),
+    /// `play`.
+    Played(MoveInfo),
+    /// `hint`.
+    Hint {
+        /// Who is to play.
+        side: Side,
+        /// The numbers to play.
+        numbers: Vec<u8>,
+        /// Legal plays in all.
+        count: usize,
+        /// Whether generation hit its size limit (plays may be missing).
+        incomplete: bool,
+        /// Best first.
+        candidates: Vec<Candidate>,
+    },
+    /// `eval`.
+    Eval {
+        /// Whose chances.
+        side: Side,
+        /// The chances, before rolling.
+        chances: Chances,
+        /// How it was evaluated (`exact` when the game is over).
+        evaluation: String,
+    },
+    /// `legal`.
+    Legal {
+        /// Legal plays in all.
+        count: usize,
+        /// Plays skipped.
+        offset: usize,
+        /// Whether generation hit its size limit (plays may be missing).
+        incomplete: bool,
+        /// The page of plays.
+        plays: Vec<String>,
+    },
+    /// `show board`.
+    Board {
+        /// Position ID.
+        position_id: String,
+        /// Match ID.
+        match_id: String,
+        /// The orientation drawn.
+        orientation: Orientation,
+        /// The drawing, a line each.
+        lines: Vec<String>,
+    },
+    /// `show posid`.
+    PositionId {
+        /// The ID.
+        position_id: String,
+    },
+    /// `show matchid`.
+    MatchId {
+        /// The ID.
+        match_id: String,
+    },
+    /// `show options`.
+    Options(OptionsInfo),
+}

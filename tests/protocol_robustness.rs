@@ -1,0 +1,271 @@
+//! Robustness of the engine against any input: 100,000+ random and
+//! mutated command lines, driven in-process. For every line: exactly one
+//! framed reply when it holds a command (none for blank and comment
+//! lines), no panic, and the session state unchanged after every error.
+
+use plakoto::eval::HeuristicEvaluator;
+use plakoto::game::{GenLimits, Rules};
+use plakoto::protocol::Session;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Well-formed lines the mutations start from.
+const SEEDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "list_commands",
+    "known_command set dice",
+    "isready",
+    "quit",
+    "new game",
+    "new match 3",
+    "new match 1",
+    "set board 24:15 / 24:15",
+    "set board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2",
+    "set board AAAg//DAAA8/fAAA",
+    "set board 6:15 / 24:15",
+    "set board 24:15 / 24:3 7:2 6:2 5:2 4:2 3:2 2:2",
+    "set board 1:1 / 1:1 off:14",
+    "set matchid ZBAAAAAA",
+    "set matchid BAAAAAAA",
+    "set matchid FIAAAkLA",
+    "set turn X",
+    "set turn O",
+    "set dice 3 1",
+    "set dice 6 6",
+    "set dice 5 2",
+    "set dice 4 4",
+    "roll",
+    "roll",
+    "play",
+    "play",
+    "play",
+    "set seed 42",
+    "set rules standard",
+    "set rules express",
+    "set scoring standard",
+    "set scoring tzannes",
+    "set output text",
+    "set output json",
+    "set orientation flip",
+    "move 24/21 24/23",
+    "move 24/18(2) 18/12(2)",
+    "move 13/7*(2) 24/18",
+    "move 6/off(4)",
+    "move pass",
+    "hint",
+    "hint 3",
+    "eval",
+    "legal",
+    "legal limit 5 offset 2",
+    "show board",
+    "show board flip",
+    "show posid",
+    "show matchid",
+    "show dice",
+    "show options",
+    "7 name",
+    "# a comment",
+    "",
+];
+
+/// Characters mutations insert: protocol punctuation, blanks, control
+/// characters and some non-ASCII.
+const ALPHABET: &[char] = &[
+    'a', 'e', 's', 't', 'x', 'o', 'X', 'O', '0', '1', '2', '3', '4', '5', '6', '7', '9', ' ', ' ',
+    '\t', '\r', '#', '/', ':', '*', '(', ')', '-', '+', '=', '?', ',', '.', '\0', '\x07', '\x1b',
+    'é', 'ß', '€', '🎲', '\u{feff}', '\u{202e}',
+];
+
+fn mutate(rng: &mut ChaCha8Rng, line: &str) -> String {
+    let mut chars: Vec<char> = line.chars().collect();
+    for _ in 0..rng.gen_range(0..=4) {
+        let len = chars.len();
+        match rng.gen_range(0..8) {
+            0 => chars.insert(
+                rng.gen_range(0..=len),
+                *ALPHABET.choose(rng).expect("alphabet"),
+            ),
+            1 if len > 0 => {
+                chars.remove(rng.gen_range(0..len));
+            }
+            2 if len > 0 => chars[rng.gen_range(0..len)] = *ALPHABET.choose(rng).expect("alphabet"),
+            3 if len > 0 => chars.truncate(rng.gen_range(0..len)),
+            4 => {
+                let id = rng.gen_range(0..100_000u64).to_string();
+                chars.splice(0..0, id.chars().chain([' ']));
+            }
+            5 => {
+                // Swap two words.
+                let text: String = chars.iter().collect();
+                let mut words: Vec<&str> = text.split(' ').collect();
+                if words.len() > 1 {
+                    let (a, b) = (rng.gen_range(0..words.len()), rng.gen_range(0..words.len()));
+                    words.swap(a, b);
+                }
+                chars = words.join(" ").chars().collect();
+            }
+            6 => {
+                let n = rng.gen_range(0..5);
+                chars.extend(std::iter::repeat_n(' ', n));
+                chars.push(*ALPHABET.choose(rng).expect("alphabet"));
+            }
+            _ => chars = chars.iter().map(|c| c.to_ascii_uppercase()).collect(),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn random_line(rng: &mut ChaCha8Rng) -> String {
+    let len = if rng.gen_bool(0.01) {
+        rng.gen_range(1000..20_000)
+    } else {
+        rng.gen_range(0..80)
+    };
+    (0..len)
+        .map(|_| {
+            if rng.gen_bool(0.7) {
+                *ALPHABET.choose(rng).expect("alphabet")
+            } else {
+                // Any character but a line break.
+                let c = char::from_u32(rng.gen_range(0..0x11_0000)).unwrap_or('?');
+                if c == '\n' { ' ' } else { c }
+            }
+        })
+        .collect()
+}
+
+/// Whether a line holds a command, per protocol.md: what is left after
+/// removing a `#` comment and blanks (space, tab, CR) is not empty.
+fn holds_command(line: &str) -> bool {
+    let before_comment = line.split('#').next().unwrap_or("");
+    !before_comment
+        .trim_matches(|c| c == ' ' || c == '\t' || c == '\r')
+        .is_empty()
+}
+
+/// Checks the framing of one reply; returns whether it is an error.
+fn check_frame(line: &str, text: &str) -> bool {
+    let ok = text.starts_with('=');
+    assert!(
+        ok || text.starts_with('?'),
+        "bad mark for {line:?}: {text:?}"
+    );
+    assert!(
+        text.ends_with("\n\n"),
+        "reply not closed for {line:?}: {text:?}"
+    );
+    let body = &text[..text.len() - 2];
+    assert!(
+        !body.contains("\n\n"),
+        "empty payload line for {line:?}: {text:?}"
+    );
+    assert!(!body.contains('\r'), "CR in reply for {line:?}: {text:?}");
+    let first = body.lines().next().unwrap_or("");
+    let after_mark = first[1..].trim_start_matches(|c: char| c.is_ascii_digit());
+    assert!(
+        after_mark.starts_with(' ') && after_mark.len() > 1,
+        "no payload after the mark for {line:?}: {text:?}"
+    );
+    !ok
+}
+
+#[test]
+fn a_hundred_thousand_random_and_mutated_lines() {
+    let mut rng = ChaCha8Rng::seed_from_u64(20261121);
+    // A bounded generator keeps Express low doubles (millions of plays)
+    // from dominating the run time; framing and state are what is tested.
+    let mut session = Session::with_limits(
+        Rules::default(),
+        1,
+        Box::new(HeuristicEvaluator::new()),
+        GenLimits {
+            max_positions: 20_000,
+        },
+    );
+    let (mut replies, mut errors, mut successes) = (0usize, 0usize, 0usize);
+    let lines = 110_000;
+    for i in 0..lines {
+        let line = match rng.gen_range(0..10) {
+            0 => random_line(&mut rng),
+            1..=3 => SEEDS.choose(&mut rng).expect("seeds").to_string(),
+            _ => {
+                let seed = *SEEDS.choose(&mut rng).expect("seeds");
+                mutate(&mut rng, seed)
+            }
+        };
+        // Keep games moving: finished or stuck games are restarted now and then.
+        let line = if i % 50 == 0 {
+            "new match 3".to_string()
+        } else {
+            line
+        };
+        let before = session.state().clone();
+        let handled = session.handle_line(&line);
+        assert_eq!(handled.is_some(), holds_command(&line), "line {line:?}");
+        let Some(h) = handled else { continue };
+        replies += 1;
+        if check_frame(&line, &h.text) {
+            errors += 1;
+            assert_eq!(
+                &before,
+                session.state(),
+                "state changed by a failed command {line:?}: {}",
+                h.text
+            );
+        } else {
+            successes += 1;
+        }
+    }
+    // The mix must exercise both outcomes substantially.
+    assert!(replies > 90_000, "{replies} replies");
+    assert!(
+        errors > 20_000 && successes > 20_000,
+        "{errors} errors, {successes} successes"
+    );
+}
+
+#[test]
+fn the_run_loop_answers_every_line_of_a_random_byte_stream() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut input = Vec::new();
+    let mut commands = 0;
+    for _ in 0..3000 {
+        let line = if rng.gen_bool(0.5) {
+            let seed = *SEEDS.choose(&mut rng).expect("seeds");
+            mutate(&mut rng, seed)
+        } else {
+            random_line(&mut rng)
+        };
+        // quit would end the loop early; the in-process test covers it.
+        if line.to_ascii_lowercase().contains("quit") || line.to_ascii_lowercase().contains("exit")
+        {
+            continue;
+        }
+        if holds_command(&line) {
+            commands += 1;
+        }
+        input.extend_from_slice(line.as_bytes());
+        input.push(b'\n');
+        if rng.gen_bool(0.05) {
+            // Invalid UTF-8 on a line of its own.
+            input.extend_from_slice(&[0xff, 0xfe, b'x', b'\n']);
+            commands += 1;
+        }
+    }
+    let mut session = Session::with_limits(
+        Rules::default(),
+        3,
+        Box::new(HeuristicEvaluator::new()),
+        GenLimits {
+            max_positions: 20_000,
+        },
+    );
+    let mut out = Vec::new();
+    plakoto::protocol::run(&mut session, input.as_slice(), &mut out).expect("io");
+    let text = String::from_utf8(out).expect("replies are UTF-8");
+    let framed = text.matches("\n\n").count();
+    assert_eq!(framed, commands, "one reply per command line");
+}

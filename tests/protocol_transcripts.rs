@@ -1,0 +1,408 @@
+//! Protocol transcripts as `insta` snapshots: every command, in text and
+//! JSON mode, every error path, the R23 board orientations, Express passed
+//! numbers, and complete games and a match played to the end.
+
+use plakoto::game::{Rules, Scoring, Variant};
+use plakoto::protocol::Session;
+
+/// Feeds `script` line by line to a fresh session and returns a transcript
+/// of `> line` followed by the reply, as a client sees it.
+fn run(seed: u64, rules: Rules, script: &str) -> String {
+    let mut session = Session::new(rules, seed);
+    transcript(&mut session, script)
+}
+
+fn transcript(session: &mut Session, script: &str) -> String {
+    let mut out = String::new();
+    for line in script.lines() {
+        out.push_str("> ");
+        out.push_str(line);
+        out.push('\n');
+        if let Some(h) = session.handle_line(line) {
+            out.push_str(&h.text);
+        }
+    }
+    out
+}
+
+fn standard() -> Rules {
+    Rules::default()
+}
+
+fn express() -> Rules {
+    Rules::new(Variant::Express, Scoring::Standard).expect("valid")
+}
+
+const DISCOVERY: &str = "\
+protocol_version
+name
+version
+1 isready
+list_commands
+known_command show board
+known_command set
+known_command frobnicate
+quit";
+
+const SETUP: &str = "\
+show options
+new game
+show dice
+show matchid
+new match 3
+show options
+set board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2
+show posid
+show board
+set turn O
+show board
+set turn X
+set matchid ZBAAAAAA
+show dice
+set matchid CAAAAAAA
+set board AAAg//DAAA8/fAAA
+set seed 7
+set rules express
+set rules standard
+set scoring tzannes
+show options
+set scoring standard
+set dice 6 5
+show dice
+set dice 4 4
+roll
+set orientation flip
+show board
+set orientation noflip";
+
+const PLAYING: &str = "\
+set board 24:15 / 24:15
+set dice 3 1
+legal
+legal limit 1
+legal offset 1
+legal limit 1 offset 5
+hint
+hint 1
+eval
+move 24/21 24/23
+show board
+roll
+hint 3
+play
+roll
+move 24/18
+move 24/12
+play
+show board";
+
+const ERRORS: &str = "\
+frobnicate
+12 frobnicate now
+7
+\x01\x02
+set
+set dice
+set dice 3
+set dice 0 1
+set dice 3 7
+set dice three one
+set board
+set board nonsense
+set board AAAAAAAAAAAAAAAA
+set board 24:16 / 24:15
+set board 24:15 / 24:14 1:1
+set matchid
+set matchid %%%%
+set matchid AAAAAAAAAAAA
+set turn Z
+set seed -1
+set seed 99999999999999999999
+set rules blitz
+set scoring money
+set output xml
+set orientation sideways
+set frobnicate 1
+new
+new match
+new match 0
+new match 200
+new match three
+hint 0
+hint 1001
+hint x
+legal limit
+legal limit 100001
+legal limit 1 limit 2
+legal sideways
+show
+show nothing
+show board upside
+name please
+known_command
+move
+99999999999999999999 name
+roll
+play
+hint
+legal
+move 24/21
+set dice 3 1
+move 24/20 24/23
+move 24/21
+move 24/21 24/23 24/22
+move 13/10 24/23
+move to the moon
+set rules express
+set scoring tzannes
+set rules express
+set scoring tzannes
+move 24/21 24/23
+roll
+set dice 5 5
+set rules standard
+set board 24:14 13:1 / 24:13 7:2
+set dice 6 5
+move 24/18 24/19
+move 13/7 24/19
+move 13/2
+move 24/13
+set board 24:14 13:1 / 24:12 12:1* 7:2
+set dice 6 1
+move 13/12
+set board 6:15 / 24:15
+set dice 6 6
+move 6/off(4)
+set board 24:14 13:1 / 24:13 7:2
+set dice 6 5
+set matchid CAAAAAAA";
+
+/// Positions from which a side cannot move (its 18-23 blocked) so that,
+/// in Express, all its numbers go to the opponent (R21).
+const EXPRESS: &str = "\
+set board 24:15 / 24:3 7:2 6:2 5:2 4:2 3:2 2:2
+set dice 6 5
+legal
+hint
+play
+show dice
+show matchid
+hint
+legal
+play
+show dice
+roll
+set board 24:15 / 24:15
+set dice 3 3
+legal limit 3 offset 10
+set dice 6 6
+hint 2";
+
+#[test]
+fn discovery_text() {
+    insta::assert_snapshot!(run(1, standard(), DISCOVERY));
+}
+
+#[test]
+fn discovery_json() {
+    let script = format!("set output json\n{DISCOVERY}");
+    insta::assert_snapshot!(run(1, standard(), &script));
+}
+
+#[test]
+fn setup_text() {
+    insta::assert_snapshot!(run(2, standard(), SETUP));
+}
+
+#[test]
+fn setup_json() {
+    let script = format!("set output json\n{SETUP}");
+    insta::assert_snapshot!(run(2, standard(), &script));
+}
+
+#[test]
+fn playing_text() {
+    insta::assert_snapshot!(run(3, standard(), PLAYING));
+}
+
+#[test]
+fn playing_json() {
+    let script = format!("set output json\n{PLAYING}");
+    insta::assert_snapshot!(run(3, standard(), &script));
+}
+
+#[test]
+fn errors_text() {
+    insta::assert_snapshot!(run(4, standard(), ERRORS));
+}
+
+#[test]
+fn errors_json() {
+    let script = format!("set output json\n{ERRORS}");
+    insta::assert_snapshot!(run(4, standard(), &script));
+}
+
+#[test]
+fn r21_express_passed_numbers_text() {
+    insta::assert_snapshot!(run(5, express(), EXPRESS));
+}
+
+#[test]
+fn r21_express_passed_numbers_json() {
+    let script = format!("set output json\n{EXPRESS}");
+    insta::assert_snapshot!(run(5, express(), &script));
+}
+
+#[test]
+fn tolerated_input_forms() {
+    let script = "\r\n\t\n   # a comment\n  NAME  \r\n\t7\tIsReady # trailing comment\r\nset   dice\t3  1\nSHOW DICE";
+    insta::assert_snapshot!(run(6, standard(), script));
+}
+
+#[test]
+fn r7_pinned_checkers_are_drawn_in_lower_case() {
+    let script =
+        "set board 24:10 19:2 13:1 7:1* 4:1 / 24:11 18:2 6:1* 5:1\nshow board\nshow board flip";
+    let t = run(7, standard(), script);
+    assert!(t.contains(" x ") && t.contains(" o "), "{t}");
+    insta::assert_snapshot!(t);
+}
+
+#[test]
+fn r23_flip_and_noflip_draw_the_same_position() {
+    let mut session = Session::new(standard(), 8);
+    transcript(
+        &mut session,
+        "set board 24:9 20:2 17:1 13:3 / 24:11 16:2 9:2\nset dice 5 2",
+    );
+    let noflip = transcript(&mut session, "show board noflip");
+    let flip = transcript(&mut session, "show board flip");
+    let id_line = |t: &str| t.lines().nth(1).map(str::to_string);
+    assert_eq!(
+        id_line(&noflip),
+        id_line(&flip),
+        "same Position ID and Match ID"
+    );
+    assert!(id_line(&flip).is_some_and(|l| l.contains("Position ID:")));
+    assert_ne!(noflip, flip);
+    // noflip: the side on roll's 24 at the top right, home bottom right.
+    assert!(noflip.contains("+13-14-15-16-17-18-+19-20-21-22-23-24-+"));
+    assert!(flip.contains("+12-11-10--9--8--7-+-6--5--4--3--2--1-+"));
+    let noflip_top = noflip.lines().position(|l| l.contains("+13-"));
+    let flip_top = flip.lines().position(|l| l.contains("+12-"));
+    assert_eq!(noflip_top, Some(2));
+    assert_eq!(flip_top, Some(2));
+    insta::assert_snapshot!(format!("{noflip}{flip}"));
+}
+
+/// Plays `roll` + `play` until the game ends; returns the transcript.
+fn play_out(session: &mut Session, max_turns: usize) -> String {
+    let mut out = String::new();
+    for _ in 0..max_turns {
+        let roll = transcript(session, "roll");
+        out.push_str(&roll);
+        let play = transcript(session, "play");
+        out.push_str(&play);
+        if play.contains("game over") || play.contains("\"result\":{") {
+            return out;
+        }
+    }
+    panic!("game not over after {max_turns} turns:\n{out}");
+}
+
+#[test]
+fn a_complete_game_played_to_the_end() {
+    let mut session = Session::new(standard(), 2026);
+    let mut t = transcript(&mut session, "new game");
+    t.push_str(&play_out(&mut session, 400));
+    t.push_str(&transcript(
+        &mut session,
+        "show board\nshow matchid\neval\nroll\nplay\nnew game",
+    ));
+    insta::assert_snapshot!(t);
+}
+
+#[test]
+fn a_complete_tzannes_game_in_json() {
+    let rules = Rules::new(Variant::Standard, Scoring::Tzannes).expect("valid");
+    let mut session = Session::new(rules, 99);
+    let mut t = transcript(&mut session, "set output json\nnew game");
+    t.push_str(&play_out(&mut session, 400));
+    insta::assert_snapshot!(t);
+}
+
+#[test]
+fn r19_a_match_keeps_score_and_the_winner_starts_the_next_game() {
+    let mut session = Session::new(standard(), 11);
+    let mut summary = transcript(&mut session, "new match 5");
+    let mut games = 0;
+    loop {
+        let t = play_out(&mut session, 400);
+        games += 1;
+        let result: Vec<&str> = t
+            .lines()
+            .filter(|l| l.starts_with("game over") || l.starts_with("score"))
+            .collect();
+        summary.push_str(&format!("game {games}: {}\n", result.join(" | ")));
+        let winner = result
+            .first()
+            .and_then(|l| l.strip_prefix("game over: "))
+            .and_then(|l| l.chars().next())
+            .filter(|c| *c == 'X' || *c == 'O');
+        let next = transcript(&mut session, "new game");
+        summary.push_str(&next);
+        if next.starts_with("> new game\n? state: the match is over") {
+            break;
+        }
+        if let Some(w) = winner {
+            assert!(
+                next.contains(&format!("{w} starts, as winner of the last game")),
+                "{next}"
+            );
+        }
+        assert!(games < 20, "match too long");
+    }
+    insta::assert_snapshot!(summary);
+}
+
+#[test]
+fn quit_ends_the_run_loop_and_end_of_input_exits_cleanly() {
+    let mut session = Session::new(standard(), 1);
+    let mut out = Vec::new();
+    plakoto::protocol::run(&mut session, "name\nquit\nname\n".as_bytes(), &mut out).expect("io");
+    assert_eq!(String::from_utf8_lossy(&out), "= plakoto\n\n= bye\n\n");
+    let mut out = Vec::new();
+    plakoto::protocol::run(&mut session, "isready".as_bytes(), &mut out).expect("io");
+    assert_eq!(String::from_utf8_lossy(&out), "= readyok\n\n");
+}
+
+#[test]
+fn over_long_and_invalid_utf8_lines_are_answered() {
+    let mut session = Session::new(standard(), 1);
+    let mut input = vec![b'x'; plakoto::protocol::MAX_LINE + 10];
+    input.extend_from_slice(b"\nname\n\xff\xfe name\n");
+    let mut out = Vec::new();
+    plakoto::protocol::run(&mut session, input.as_slice(), &mut out).expect("io");
+    insta::assert_snapshot!(String::from_utf8_lossy(&out));
+}
+
+#[test]
+fn r20_capped_lists_say_so() {
+    // A small generation bound stands in for the engine's real ones
+    // (CHOICE_LIMIT for hint/play, the memory bound for legal), which only
+    // Express low doubles reach.
+    let mut session = Session::with_limits(
+        express(),
+        12,
+        Box::new(plakoto::eval::HeuristicEvaluator::new()),
+        plakoto::game::GenLimits {
+            max_positions: 3000,
+        },
+    );
+    let t = transcript(
+        &mut session,
+        "set dice 2 2\nlegal limit 2\nhint 2\nplay\nset output json\nroll\nset dice 1 1\nlegal limit 1\nhint 1",
+    );
+    assert!(t.contains("the list is capped"), "{t}");
+    insta::assert_snapshot!(t);
+}

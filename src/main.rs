@@ -26,6 +26,48 @@ struct Cli {
 enum Command {
     /// Run the engine on stdin/stdout (the same as no subcommand).
     Engine(EngineArgs),
+    /// Measure speed on fixed, seeded suites (compare runs by the medians).
+    #[command(subcommand)]
+    Bench(BenchCommand),
+}
+
+/// The benchmarks.
+#[derive(Subcommand, Debug)]
+enum BenchCommand {
+    /// Move generation: a seeded suite of mid-game positions x all 21 rolls,
+    /// one thread; positions expanded per second and ns per generated play.
+    Movegen {
+        /// Positions in the suite.
+        #[arg(long, default_value_t = 10_000)]
+        positions: usize,
+        /// Timed rounds over the suite (the median is reported).
+        #[arg(long, default_value_t = 7)]
+        rounds: usize,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn run_bench(command: &BenchCommand) -> ExitCode {
+    match command {
+        BenchCommand::Movegen { positions, rounds, json } => {
+            let options = plakoto::bench::movegen::MovegenBenchOptions { positions: *positions, rounds: *rounds };
+            let report = plakoto::bench::movegen::run(options);
+            if *json {
+                match serde_json::to_string(&report) {
+                    Ok(text) => println!("{text}"),
+                    Err(e) => {
+                        eprintln!("plakoto: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            } else {
+                println!("{report}");
+            }
+            ExitCode::SUCCESS
+        }
+    }
 }
 
 /// Options of the engine.
@@ -82,5 +124,6 @@ fn main() -> ExitCode {
     match &cli.command {
         None => run_engine(&cli.engine),
         Some(Command::Engine(args)) => run_engine(args),
+        Some(Command::Bench(command)) => run_bench(command),
     }
 }

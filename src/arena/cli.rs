@@ -110,6 +110,9 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         options,
     };
     let notes = !args.quiet;
+    if notes && args.games % 2 == 1 {
+        eprintln!("note: an odd number of games leaves the last duplicate pair with one game");
+    }
     let (mut file, mut done) = match &args.out {
         None => (None, BTreeMap::new()),
         Some(path) => {

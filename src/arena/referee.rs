@@ -29,9 +29,10 @@ use crate::game::{
 };
 
 /// Most plays the referee lists for one roll (only Express low doubles
-/// reach it; standard rolls have at most a few thousand plays).
+/// reach it: the most plays of a standard roll found over 12,000 random
+/// mid-game positions was 1,283).
 pub const REFEREE_LIMITS: GenLimits = GenLimits {
-    max_positions: 20_000,
+    max_positions: 4_000,
 };
 
 /// The move generator a referee should be given.

@@ -97,6 +97,11 @@ impl ResultsFile {
         }
         let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let torn_tail = complete < text.len();
+        let text = std::str::from_utf8(&text[..complete])
+            .map_err(|_| format!("{shown} is not UTF-8 text"))?;
+        // Read and check everything before changing anything.
+        let mut loaded = parse(text, header, &shown.to_string())?;
+        loaded.torn_tail = torn_tail;
         if torn_tail {
             // A line cut by a crash mid-write: it never counted; drop it so
             // appended lines start clean.
@@ -105,10 +110,6 @@ impl ResultsFile {
                 .and_then(|_| out.file.seek(SeekFrom::End(0)).map(|_| ()))
                 .map_err(|e| format!("cannot cut the torn last line of {shown}: {e}"))?;
         }
-        let text = std::str::from_utf8(&text[..complete])
-            .map_err(|_| format!("{shown} is not UTF-8 text"))?;
-        let mut loaded = parse(text, header, &shown.to_string())?;
-        loaded.torn_tail = torn_tail;
         if text.is_empty() {
             out.append_line(
                 &serde_json::to_string(&HeaderLine {
@@ -180,4 +181,86 @@ fn parse(text: &str, header: &RunHeader, shown: &str) -> Result<Loaded, String> 
     }
     loaded.partial_lines = open.values().map(Vec::len).sum();
     Ok(loaded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::referee::OutcomeKind;
+    use crate::game::Side;
+
+    fn header() -> RunHeader {
+        RunHeader {
+            version: FORMAT_VERSION,
+            a: "builtin:random".into(),
+            b: "builtin:pipcount".into(),
+            seed: 3,
+            rules: "standard".into(),
+            scoring: "standard".into(),
+            match_to: Some(3),
+            turn_cap: 2_000,
+        }
+    }
+
+    fn rec(unit: u64, game: u32, unit_over: bool) -> GameRecord {
+        GameRecord {
+            unit,
+            game,
+            a_side: Side::X,
+            kind: OutcomeKind::Single,
+            winner: None,
+            points: 1,
+            a_points: 0,
+            fault: None,
+            score: [0, 0],
+            unit_over,
+            turns: 1,
+            opening: vec![],
+            moves: vec![],
+            think_ms: [0.0, 0.0],
+            decisions: [0, 0],
+        }
+    }
+
+    #[test]
+    fn partial_matches_are_replayed_and_torn_lines_dropped() {
+        let dir = std::env::temp_dir().join(format!("plakoto-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("run.jsonl");
+        let _ = std::fs::remove_file(&path);
+        {
+            let (mut f, loaded) = ResultsFile::open(&path, &header(), false).unwrap();
+            assert!(loaded.units.is_empty());
+            for r in [
+                rec(0, 0, false),
+                rec(1, 0, false), // unit 1 interrupted …
+                rec(0, 1, true),
+                rec(1, 0, false), // … and replayed from its first game
+                rec(1, 1, true),
+                rec(2, 0, false), // unit 2 interrupted
+            ] {
+                f.append(&r).unwrap();
+            }
+        }
+        // A crash in the middle of a line.
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("{\"unit\":3,\"ga");
+        std::fs::write(&path, &text).unwrap();
+
+        assert!(ResultsFile::open(&path, &header(), false).is_err());
+        let other = RunHeader {
+            seed: 4,
+            ..header()
+        };
+        assert!(ResultsFile::open(&path, &other, true).is_err());
+
+        let (_, loaded) = ResultsFile::open(&path, &header(), true).unwrap();
+        assert!(loaded.torn_tail);
+        assert_eq!(loaded.units.keys().copied().collect::<Vec<_>>(), vec![0, 1]);
+        assert_eq!(loaded.units[&1].len(), 2);
+        assert_eq!(loaded.partial_lines, 1);
+        // The torn tail is gone: the file ends with a complete line.
+        assert!(std::fs::read_to_string(&path).unwrap().ends_with("}\n"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

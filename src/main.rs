@@ -29,6 +29,8 @@ enum Command {
     /// Measure speed on fixed, seeded suites (compare runs by the medians).
     #[command(subcommand)]
     Bench(BenchCommand),
+    /// Play two engines against each other with duplicate dice.
+    Arena(plakoto::arena::cli::ArenaArgs),
 }
 
 /// The benchmarks.
@@ -51,8 +53,15 @@ enum BenchCommand {
 
 fn run_bench(command: &BenchCommand) -> ExitCode {
     match command {
-        BenchCommand::Movegen { positions, rounds, json } => {
-            let options = plakoto::bench::movegen::MovegenBenchOptions { positions: *positions, rounds: *rounds };
+        BenchCommand::Movegen {
+            positions,
+            rounds,
+            json,
+        } => {
+            let options = plakoto::bench::movegen::MovegenBenchOptions {
+                positions: *positions,
+                rounds: *rounds,
+            };
             let report = plakoto::bench::movegen::run(options);
             if *json {
                 match serde_json::to_string(&report) {
@@ -125,5 +134,12 @@ fn main() -> ExitCode {
         None => run_engine(&cli.engine),
         Some(Command::Engine(args)) => run_engine(args),
         Some(Command::Bench(command)) => run_bench(command),
+        Some(Command::Arena(args)) => match plakoto::arena::cli::run(args.clone()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("plakoto arena: {e}");
+                ExitCode::from(2)
+            }
+        },
     }
 }

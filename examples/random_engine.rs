@@ -1,0 +1,127 @@
+//! A minimal external engine speaking the plakoto protocol subset an arena
+//! referee uses (`isready`, `set matchid`, `set board`, `play`, `quit`),
+//! answering a uniformly random legal play. It proves the arena's whole
+//! child-process path with legal plays, and with `--fault MODE
+//! --fault-after N` it misbehaves after N good plays, to test fault
+//! handling mid-game (modes: crash, hang, garbage, illegal, error).
+//!
+//! Run: `plakoto arena --a "target/release/examples/random_engine" --b builtin:random`.
+
+use std::io::{BufRead, Write};
+
+use plakoto::game::{
+    Game, GenLimits, MatchId, MoveGenerator, Position, format_play, parse_position_id,
+};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+struct Options {
+    seed: u64,
+    fault: Option<String>,
+    fault_after: u64,
+}
+
+fn options() -> Options {
+    let mut o = Options {
+        seed: 1,
+        fault: None,
+        fault_after: 0,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        match (pair[0].as_str(), pair.get(1)) {
+            ("--seed", Some(v)) => o.seed = v.parse().unwrap_or(1),
+            ("--fault", Some(v)) => o.fault = Some(v.clone()),
+            ("--fault-after", Some(v)) => o.fault_after = v.parse().unwrap_or(0),
+            (other, _) => eprintln!("random_engine: ignoring argument {other}"),
+        }
+    }
+    o
+}
+
+fn main() {
+    let opts = options();
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    let mut generator = MoveGenerator::new(GenLimits {
+        max_positions: 20_000,
+    });
+    let mut match_id: Option<MatchId> = None;
+    let mut board = Position::initial();
+    let mut plays_made = 0u64;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let reply: String = match words.as_slice() {
+            ["isready"] => "= readyok".into(),
+            ["name"] => "= random_engine".into(),
+            ["protocol_version"] => "= 1".into(),
+            ["quit"] => {
+                let _ = write!(out, "= bye\n\n");
+                let _ = out.flush();
+                return;
+            }
+            ["set", "matchid", id] => match id.parse::<MatchId>() {
+                Ok(m) => {
+                    match_id = Some(m);
+                    "=".into()
+                }
+                Err(e) => format!("? invalid_argument: {e}"),
+            },
+            ["set", "board", id] => match parse_position_id(id) {
+                Ok(p) => {
+                    board = p;
+                    "=".into()
+                }
+                Err(e) => format!("? invalid_position: {e}"),
+            },
+            ["play"] => {
+                if opts.fault.is_some() && plays_made >= opts.fault_after {
+                    match opts.fault.as_deref() {
+                        Some("crash") => std::process::exit(3),
+                        Some("hang") => loop {
+                            std::thread::sleep(std::time::Duration::from_secs(60));
+                        },
+                        Some("garbage") => "I resign, you win".into(),
+                        Some("illegal") => "= 24/1".into(),
+                        _ => "? state: refusing to play".into(),
+                    }
+                } else {
+                    plays_made += 1;
+                    choose(match_id, board, &mut generator, &mut rng)
+                }
+            }
+            _ => format!("? unknown_command: {line}"),
+        };
+        if write!(out, "{reply}\n\n")
+            .and_then(|_| out.flush())
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+fn choose(
+    match_id: Option<MatchId>,
+    board: Position,
+    generator: &mut MoveGenerator,
+    rng: &mut ChaCha8Rng,
+) -> String {
+    let Some(m) = match_id else {
+        return "? state: no match ID set".into();
+    };
+    let game = match Game::from_parts(m.rules, board, m.on_roll, m.dice, m.pending, m.phase) {
+        Ok(g) => g,
+        Err(e) => return format!("? state: {e}"),
+    };
+    match game.legal_plays(generator) {
+        Ok(list) => match list.plays.choose(rng) {
+            Some(play) => format!("= {}", format_play(game.position(), play)),
+            None => "? state: no legal play".into(),
+        },
+        Err(e) => format!("? state: {e}"),
+    }
+}

@@ -1,0 +1,22 @@
+//! The arena: engine-vs-engine matches with fair (duplicate) dice,
+//! statistics and fault tolerance (`plakoto arena`).
+//!
+//! - [`referee`] plays one game: it owns the position and the dice, asks
+//!   players for plays and checks them against the rules core;
+//! - [`player`] holds the players: built-ins run in-process, any other
+//!   engine is a child process driven through the protocol
+//!   ([`engine_process`]);
+//! - [`runner`] schedules games (duplicate pairs, matches, threads);
+//! - [`record`], [`results_file`] and [`stats`] keep and summarise results;
+//! - [`cli`] is the `plakoto arena` command.
+
+pub mod cli;
+pub mod engine_process;
+pub mod fault;
+pub mod pipcount;
+pub mod player;
+pub mod record;
+pub mod referee;
+pub mod results_file;
+pub mod runner;
+pub mod stats;

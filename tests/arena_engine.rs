@@ -1,0 +1,130 @@
+//! The whole child-process path with a correct external engine: the
+//! `random_engine` example answers random legal plays through the protocol,
+//! and, told to, faults in the middle of a game.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+use plakoto::arena::fault::FaultKind;
+use plakoto::arena::player::PlayerOptions;
+use plakoto::arena::record::{Engine, GameRecord};
+use plakoto::arena::referee::OutcomeKind;
+use plakoto::arena::runner::{RunSpec, run_units};
+use plakoto::game::{Rules, Scoring, Variant};
+
+/// Builds the example (a no-op when it is up to date) and returns its path.
+fn random_engine() -> PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args([
+            "build",
+            "--quiet",
+            "--example",
+            "random_engine",
+            "--profile",
+            "test",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "the random_engine example builds");
+    // The test binary lives in <target>/debug/deps; examples beside it.
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap();
+    dir.join("examples").join("random_engine")
+}
+
+fn spec(a: String, b: &str, rules: Rules) -> RunSpec {
+    RunSpec {
+        a,
+        b: b.to_string(),
+        rules,
+        match_to: None,
+        seed: 21,
+        turn_cap: 2_000,
+        options: PlayerOptions {
+            move_timeout: Duration::from_millis(2_000),
+            start_timeout: Duration::from_millis(5_000),
+            show_stderr: false,
+        },
+    }
+}
+
+fn run(spec: &RunSpec, games: u64) -> Vec<GameRecord> {
+    let units: Vec<u64> = (0..games).collect();
+    let mut records = Vec::new();
+    run_units(spec, &units, 2, |r| {
+        records.push(r);
+        Ok(())
+    })
+    .expect("the run completes");
+    records.sort_by_key(|r| (r.unit, r.game));
+    records
+}
+
+#[test]
+fn external_engine_plays_whole_games() {
+    let engine = random_engine().display().to_string();
+    for rules in [
+        Rules::default(),
+        Rules::new(Variant::Express, Scoring::Standard).unwrap(),
+    ] {
+        let records = run(&spec(engine.clone(), "builtin:pipcount", rules), 4);
+        assert_eq!(records.len(), 4);
+        for r in &records {
+            assert!(r.fault.is_none(), "{rules:?}: {:?}", r.fault);
+            assert_ne!(r.kind, OutcomeKind::Unfinished);
+            assert!(r.decisions[0] > 0, "the engine was asked for its plays");
+        }
+    }
+}
+
+#[test]
+fn external_engine_faulting_mid_game_is_restarted() {
+    let engine = random_engine().display().to_string();
+    for (mode, kind) in [
+        ("crash", FaultKind::Crash),
+        ("garbage", FaultKind::Garbage),
+        ("illegal", FaultKind::Illegal),
+        ("error", FaultKind::ErrorReply),
+    ] {
+        // A fresh process plays 3 good moves, then faults: every game
+        // reaches the fault only if the engine is restarted each time.
+        let command = format!("{engine} --fault {mode} --fault-after 3");
+        let records = run(&spec(command, "builtin:random", Rules::default()), 4);
+        assert_eq!(records.len(), 4);
+        for r in &records {
+            let f = r.fault.as_ref().expect("a fault");
+            assert_eq!(
+                (f.engine, f.kind),
+                (Engine::A, kind),
+                "{mode}: {}",
+                f.message
+            );
+            assert_eq!(r.a_points, -2);
+            assert!(r.decisions[0] == 4, "{mode}: {}", r.decisions[0]);
+        }
+    }
+}
+
+/// The real engine, `plakoto` on stdin, plays whole games through the
+/// protocol as a child process: the referee's `set board`, `set matchid`,
+/// `play` sequence is accepted move after move, game after game.
+#[test]
+fn plakoto_engine_plays_whole_games_as_a_child_process() {
+    let engine = env!("CARGO_BIN_EXE_plakoto").to_string();
+    for rules in [
+        Rules::default(),
+        Rules::new(Variant::Express, Scoring::Standard).unwrap(),
+        Rules::new(Variant::Standard, Scoring::Tzannes).unwrap(),
+    ] {
+        let records = run(&spec(engine.clone(), "builtin:random", rules), 6);
+        assert_eq!(records.len(), 6);
+        for r in &records {
+            assert!(r.fault.is_none(), "{rules:?}: {:?}", r.fault);
+            assert_ne!(r.kind, OutcomeKind::Unfinished);
+            assert!(r.decisions[0] > 0, "the engine was asked for its plays");
+        }
+    }
+}

@@ -8,6 +8,8 @@
 //! - `protocol`: the line protocol spoken on stdin/stdout.
 //! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
 
+pub mod bench;
 pub mod eval;
 pub mod game;
 pub mod sampling;
+pub mod search;

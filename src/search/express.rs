@@ -27,6 +27,11 @@ pub(crate) struct BeamScratch {
     scored: Vec<(f32, usize)>,
 }
 
+/// Whether `numbers` is a sequence of several groups of equal numbers.
+pub(crate) fn is_multi_group(numbers: &Numbers) -> bool {
+    groups(numbers).1 > 1
+}
+
 /// The runs of equal numbers of a sequence, as `(number, count)`.
 fn groups(numbers: &Numbers) -> ([(u8, u8); 6], usize) {
     let mut out = [(0u8, 0u8); 6];
@@ -169,7 +174,8 @@ mod tests {
         let mut full = PlayList::default();
         generator.generate(&start, &numbers, &mut full);
         assert!(!full.truncated);
-        assert!(!inner.plays.is_empty() && inner.plays.len() <= 3);
+        // Only the last group is expanded from every kept line.
+        assert!(!inner.plays.is_empty() && inner.plays.len() < full.plays.len());
         for p in &inner.plays {
             assert!(full.find(&p.position).is_some(), "beam play not legal");
             assert_eq!(p.steps.len(), full.numbers_used);

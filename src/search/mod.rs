@@ -94,7 +94,9 @@ pub struct Ranking {
     pub plies: u8,
     /// Whether the time budget stopped the search before the plies asked.
     pub timed_out: bool,
-    /// Whether the legal plays were cut by the generator's limits.
+    /// Whether the candidates are not every legal play: cut by the
+    /// generator's limits, or an Express chain's beam (see
+    /// [`SearchSettings::express_root_beam`]).
     pub truncated: bool,
     /// Search counters.
     pub stats: SearchStats,
@@ -108,6 +110,8 @@ pub struct Search {
     pub settings: SearchSettings,
     tree: Tree,
     plays: PlayList,
+    root_generator: MoveGenerator,
+    beam: express::BeamScratch,
 }
 
 impl Search {
@@ -154,7 +158,7 @@ impl Search {
         self.tree.begin(deadline);
         let numbers = turn.numbers();
         let passed = matches!(turn, TurnNumbers::Passed(_));
-        generator.generate(position, &numbers, &mut self.plays);
+        self.root_plays(cx, position, &numbers, generator);
         let mut ranked = self.rank_static(cx, &numbers, passed);
         let target = settings.plies.min(MAX_PLIES);
         let row = settings.filter.row(target.max(1));
@@ -195,6 +199,35 @@ impl Search {
             truncated: self.plays.truncated,
             stats: self.tree.stats,
         }
+    }
+
+    /// The root candidates into `self.plays`: the caller's generator, or
+    /// for an Express chain of several groups (R20) a beam whose lines use
+    /// every number, which makes them legal (R10) without enumerating the
+    /// millions of plays a low double can have.
+    fn root_plays(
+        &mut self,
+        cx: Ctx,
+        position: &Position,
+        numbers: &crate::game::Numbers,
+        generator: &mut MoveGenerator,
+    ) {
+        if express::is_multi_group(numbers) {
+            express::inner_plays(
+                &mut self.root_generator,
+                &mut self.beam,
+                position,
+                numbers,
+                cx.settings.express_root_beam,
+                cx.evaluator,
+                cx.rules,
+                &mut self.plays,
+            );
+            if self.plays.numbers_used == numbers.len() {
+                return;
+            }
+        }
+        generator.generate(position, numbers, &mut self.plays);
     }
 
     /// Every root play at 0 plies, sorted best first.
@@ -292,7 +325,13 @@ impl Search {
         generator: &mut MoveGenerator,
         deadline: Option<Instant>,
     ) -> Option<Play> {
-        generator.generate(position, &turn.numbers(), &mut self.plays);
+        let settings = self.settings;
+        let cx = Ctx {
+            evaluator,
+            rules,
+            settings: &settings,
+        };
+        self.root_plays(cx, position, &turn.numbers(), generator);
         match self.plays.plays.as_slice() {
             [] => None,
             [only] => Some(*only),

@@ -255,6 +255,11 @@ pub struct SearchSettings {
     /// tree are played one group of equal numbers at a time, keeping only
     /// this many best positions after each group (a beam).
     pub express_beam: usize,
+    /// The same beam at the root of a search, for an Express sequence of
+    /// several groups: if a kept line uses every number (so R10 holds for
+    /// it), the root candidates are the beam's lines; otherwise the
+    /// caller's generator makes every legal play.
+    pub express_root_beam: usize,
     /// Most plays generated for one roll inside the tree.
     pub inner_max_plays: usize,
     /// Rollout settings.
@@ -274,6 +279,7 @@ impl Default for SearchSettings {
             time_ms: None,
             threads: 1,
             express_beam: 4,
+            express_root_beam: 64,
             inner_max_plays: 20_000,
             rollout: RolloutSettings::default(),
         }
@@ -312,7 +318,7 @@ impl SearchSettings {
         if self.threads == 0 || self.threads > 256 {
             return Err("threads must be 1-256".into());
         }
-        if self.express_beam == 0 || self.inner_max_plays == 0 {
+        if self.express_beam == 0 || self.express_root_beam == 0 || self.inner_max_plays == 0 {
             return Err("express beam and inner play limit must be at least 1".into());
         }
         if self.rollout.trials == 0 {
@@ -354,6 +360,10 @@ impl SearchSettings {
         lines.push((
             "search express beam".to_string(),
             self.express_beam.to_string(),
+        ));
+        lines.push((
+            "search express rootbeam".to_string(),
+            self.express_root_beam.to_string(),
         ));
         lines.push((
             "search inner plays".to_string(),

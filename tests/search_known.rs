@@ -371,3 +371,19 @@ fn rollout_of_a_certain_win_has_no_error() {
     }
     let _ = PipEvaluator.name();
 }
+
+#[test]
+fn parallel_search_ranks_as_one_thread() {
+    let rules = Rules::default();
+    let pos = midgame_suite(21, 1, 12)[0];
+    let turn = rolled(4, 3, rules);
+    let mut generator = MoveGenerator::default();
+    let mut one = Search::new(SearchSettings::with_plies(2));
+    let mut two = Search::new(SearchSettings {
+        threads: 2,
+        ..SearchSettings::with_plies(2)
+    });
+    let a = one.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    let b = two.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    assert_eq!(a.plays, b.plays);
+}

@@ -65,6 +65,11 @@ pub struct PlyTiming {
     pub mean_ms: f64,
     /// Slowest hint.
     pub max_ms: f64,
+    /// Mean positions given to the evaluator per hint (to estimate the
+    /// time with a costlier evaluator: add this × the extra ns each).
+    pub mean_evaluations: f64,
+    /// Mean chance nodes expanded per hint.
+    pub mean_chance_nodes: f64,
 }
 
 /// The bench's results.
@@ -80,6 +85,8 @@ pub struct HintBenchReport {
     pub threads: usize,
     /// Move filter preset.
     pub filter: String,
+    /// Nanoseconds per static evaluation of the evaluator used.
+    pub evaluator_ns: f64,
     /// One entry per depth.
     pub timings: Vec<PlyTiming>,
     /// Games played out per second by a 0-ply rollout, one thread.
@@ -105,13 +112,20 @@ pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
         );
     } else {
         println!(
-            "hint bench: {} positions x 21 rolls, evaluator {}, filter {}, 1 thread",
-            report.positions, report.evaluator, report.filter
+            "hint bench: {} positions x 21 rolls, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
+            report.positions, report.evaluator, report.evaluator_ns, report.filter
         );
         for t in &report.timings {
             println!(
-                "  {}-ply: median {:.3} ms  p90 {:.3} ms  mean {:.3} ms  max {:.1} ms  ({} hints)",
-                t.plies, t.median_ms, t.p90_ms, t.mean_ms, t.max_ms, t.hints
+                "  {}-ply: median {:.3} ms  p90 {:.3} ms  mean {:.3} ms  max {:.1} ms  ({} hints, {:.0} evaluations and {:.0} chance nodes a hint)",
+                t.plies,
+                t.median_ms,
+                t.p90_ms,
+                t.mean_ms,
+                t.max_ms,
+                t.hints,
+                t.mean_evaluations,
+                t.mean_chance_nodes
             );
         }
         if let Some(g) = report.rollout_games_per_second {
@@ -138,6 +152,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
         let mut search = Search::new(SearchSettings::with_plies(plies));
         search.settings.validate()?;
         let mut ms = Vec::with_capacity(suite.len() * 21);
+        let (mut evaluations, mut chance_nodes) = (0u64, 0u64);
         for position in &suite {
             for (dice, _) in Dice::all_rolls() {
                 let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
@@ -151,6 +166,8 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
                     None,
                 );
                 ms.push(start.elapsed().as_secs_f64() * 1e3);
+                evaluations += ranking.stats.evaluations;
+                chance_nodes += ranking.stats.chance_nodes;
                 std::hint::black_box(ranking);
             }
         }
@@ -162,6 +179,8 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
             p90_ms: percentile(&ms, 0.9),
             mean_ms: ms.iter().sum::<f64>() / ms.len() as f64,
             max_ms: ms.last().copied().unwrap_or(0.0),
+            mean_evaluations: evaluations as f64 / ms.len() as f64,
+            mean_chance_nodes: chance_nodes as f64 / ms.len() as f64,
         });
     }
     let rollout_games_per_second = if options.rollout_trials > 0 {
@@ -175,6 +194,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
         None
     };
     Ok(HintBenchReport {
+        evaluator_ns: evaluator_speed(&suite, rules, evaluator.as_ref()),
         evaluator: evaluator.name().to_string(),
         positions: suite.len(),
         seed: options.seed,
@@ -183,6 +203,22 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
         timings,
         rollout_games_per_second,
     })
+}
+
+/// Nanoseconds per evaluation over the suite's positions.
+fn evaluator_speed(
+    suite: &[crate::game::Position],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+) -> f64 {
+    let rounds = 200;
+    let start = Instant::now();
+    for _ in 0..rounds {
+        for p in suite {
+            std::hint::black_box(evaluator.evaluate(std::hint::black_box(p), rules));
+        }
+    }
+    start.elapsed().as_secs_f64() * 1e9 / (rounds * suite.len()) as f64
 }
 
 /// Games per second of a 0-ply rollout of the best three plays of a few

@@ -112,6 +112,9 @@ pub struct Search {
     plays: PlayList,
     root_generator: MoveGenerator,
     beam: express::BeamScratch,
+    /// Threads for searching root candidates in parallel, kept between
+    /// searches.
+    pool: Option<(usize, rayon::ThreadPool)>,
 }
 
 impl Search {
@@ -291,6 +294,9 @@ impl Search {
         candidates: &[RankedPlay],
         plies: u8,
     ) -> Option<Vec<RankedPlay>> {
+        if self.settings.threads > 1 && candidates.len() > 1 {
+            return self.evaluate_level_parallel(cx, candidates, plies);
+        }
         let mut out = Vec::with_capacity(candidates.len());
         for c in candidates {
             if c.evaluated_at == Evaluation::Exact {
@@ -310,6 +316,53 @@ impl Search {
                 evaluated_at: Evaluation::Plies { plies },
                 ..*c
             });
+        }
+        Some(out)
+    }
+
+    /// [`Self::evaluate_level`] on `settings.threads` threads, one tree
+    /// (and cache) per thread.
+    fn evaluate_level_parallel(
+        &mut self,
+        cx: Ctx,
+        candidates: &[RankedPlay],
+        plies: u8,
+    ) -> Option<Vec<RankedPlay>> {
+        use rayon::prelude::*;
+        let threads = self.settings.threads;
+        if self.pool.as_ref().is_none_or(|(n, _)| *n != threads) {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .ok()?;
+            self.pool = Some((threads, pool));
+        }
+        let (_, pool) = self.pool.as_ref()?;
+        let deadline = self.tree.deadline();
+        let results: Vec<(Option<RankedPlay>, SearchStats)> = pool.install(|| {
+            candidates
+                .par_iter()
+                .with_max_len(1)
+                .map_init(Tree::default, |tree, c| {
+                    if c.evaluated_at == Evaluation::Exact {
+                        return (Some(*c), SearchStats::default());
+                    }
+                    tree.begin(deadline);
+                    let v = tree.after_value(cx, &c.play.position, c.after, plies, 0);
+                    let value = (!tree.aborted()).then(|| RankedPlay {
+                        probabilities: v,
+                        equity: v.equity(cx.rules.scoring),
+                        evaluated_at: Evaluation::Plies { plies },
+                        ..*c
+                    });
+                    (value, tree.stats)
+                })
+                .collect()
+        });
+        let mut out = Vec::with_capacity(results.len());
+        for (value, stats) in results {
+            self.tree.stats.add(&stats);
+            out.push(value?);
         }
         Some(out)
     }

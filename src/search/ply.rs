@@ -134,6 +134,15 @@ pub struct SearchStats {
     pub evaluations: u64,
 }
 
+impl SearchStats {
+    /// Adds another search's counters.
+    pub fn add(&mut self, other: &SearchStats) {
+        self.chance_nodes += other.chance_nodes;
+        self.cache_hits += other.cache_hits;
+        self.evaluations += other.evaluations;
+    }
+}
+
 /// What a search needs besides the tree's own state.
 #[derive(Clone, Copy)]
 pub(crate) struct Ctx<'a> {
@@ -159,6 +168,11 @@ impl Tree {
         self.deadline = deadline;
         self.aborted = false;
         self.stats = SearchStats::default();
+    }
+
+    /// The deadline of the current search.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
     }
 
     /// Whether the deadline cut the last evaluation short (its value is

@@ -249,7 +249,8 @@ pub struct SearchSettings {
     /// search deepens towards `plies` while time remains and answers with
     /// the deepest complete result.
     pub time_ms: Option<u64>,
-    /// Worker threads for rollouts.
+    /// Worker threads for rollouts and for searching the root candidates
+    /// of one level in parallel (one cache per thread).
     pub threads: usize,
     /// Express escalating doubles (and long passed sequences) inside the
     /// tree are played one group of equal numbers at a time, keeping only

@@ -387,3 +387,30 @@ fn parallel_search_ranks_as_one_thread() {
     let b = two.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
     assert_eq!(a.plays, b.plays);
 }
+
+#[test]
+fn out_of_range_settings_do_not_panic() {
+    let rules = express();
+    let pos = midgame_suite(4, 1, 10)[0];
+    let settings = SearchSettings {
+        plies: 9,
+        inner_max_plays: 0,
+        express_beam: 0,
+        express_root_beam: 0,
+        ..SearchSettings::with_plies(1)
+    };
+    assert!(settings.validate().is_err());
+    let mut search = Search::new(settings);
+    search.settings.plies = 9;
+    search.settings.time_ms = Some(50);
+    let ranking = search.rank(
+        &pos,
+        &rolled(2, 2, rules),
+        rules,
+        &PipEvaluator,
+        &mut MoveGenerator::default(),
+        None,
+    );
+    assert!(!ranking.plays.is_empty());
+    assert!(ranking.plies <= plakoto::search::MAX_PLIES);
+}

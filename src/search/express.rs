@@ -73,6 +73,7 @@ pub(crate) fn inner_plays(
         return;
     }
     let s = scratch;
+    let beam = beam.max(1);
     s.frontier.clear();
     s.finals.clear();
     s.frontier.push(Play {

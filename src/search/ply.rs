@@ -266,7 +266,8 @@ impl Tree {
     ) -> Probabilities {
         if self.levels.len() <= level {
             let limits = GenLimits {
-                max_positions: cx.settings.inner_max_plays,
+                // Never 0: a roll always has at least one play.
+                max_positions: cx.settings.inner_max_plays.max(1),
             };
             self.levels.resize_with(level + 1, || Scratch {
                 generator: MoveGenerator::new(limits),

@@ -77,7 +77,7 @@ impl Player {
         inner.time_ms = None;
         Player {
             generator: MoveGenerator::new(GenLimits {
-                max_positions: settings.inner_max_plays,
+                max_positions: settings.inner_max_plays.max(1),
             }),
             plays: PlayList::default(),
             beam: BeamScratch::default(),

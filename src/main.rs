@@ -38,6 +38,9 @@ enum BenchCommand {
         /// Rollout trials per candidate for games/s (0 to skip).
         #[arg(long, default_value_t = 144)]
         rollout_trials: u32,
+        /// Rules to search under: standard or express.
+        #[arg(long, default_value = "standard")]
+        rules: plakoto::game::Variant,
     },
 }
 
@@ -53,6 +56,7 @@ fn main() {
                     plies,
                     seed,
                     rollout_trials,
+                    rules,
                 },
         }) => {
             let options = plakoto::bench::hint::HintBenchOptions {
@@ -61,6 +65,7 @@ fn main() {
                 plies,
                 rollout_trials,
                 json,
+                variant: rules,
                 ..Default::default()
             };
             if let Err(e) = plakoto::bench::hint::run(&options) {

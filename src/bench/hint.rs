@@ -35,6 +35,8 @@ pub struct HintBenchOptions {
     pub rollout_trials: u32,
     /// Print one JSON object instead of text.
     pub json: bool,
+    /// Rules the hints are searched under (the suite is the same).
+    pub variant: Variant,
 }
 
 impl Default for HintBenchOptions {
@@ -46,6 +48,7 @@ impl Default for HintBenchOptions {
             plies: vec![0, 1, 2, 3],
             rollout_trials: 144,
             json: false,
+            variant: Variant::Standard,
         }
     }
 }
@@ -85,6 +88,8 @@ pub struct HintBenchReport {
     pub threads: usize,
     /// Move filter preset.
     pub filter: String,
+    /// Rules searched under.
+    pub variant: Variant,
     /// Nanoseconds per static evaluation of the evaluator used.
     pub evaluator_ns: f64,
     /// One entry per depth.
@@ -112,8 +117,8 @@ pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
         );
     } else {
         println!(
-            "hint bench: {} positions x 21 rolls, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
-            report.positions, report.evaluator, report.evaluator_ns, report.filter
+            "hint bench: {} positions x 21 rolls, {} rules, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
+            report.positions, report.variant, report.evaluator, report.evaluator_ns, report.filter
         );
         for t in &report.timings {
             println!(
@@ -142,7 +147,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
     }
     let evaluator = bench_evaluator();
     let rules = Rules {
-        variant: Variant::Standard,
+        variant: options.variant,
         ..Rules::default()
     };
     let suite = midgame_suite(options.seed, options.positions, options.skip);
@@ -200,6 +205,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
         seed: options.seed,
         threads: 1,
         filter: SearchSettings::default().filter.preset.to_string(),
+        variant: rules.variant,
         timings,
         rollout_games_per_second,
     })

@@ -11,8 +11,7 @@
 //! possible") is applied among the lines the beam followed only. The root
 //! of a search never uses it: root plays come from the caller's generator.
 
-use std::collections::HashSet;
-
+use super::ply::{PosKey, PositionSet};
 use crate::eval::Evaluator;
 use crate::game::{MoveGenerator, Numbers, Play, PlayList, Position, Rules, game_result};
 
@@ -23,7 +22,7 @@ pub(crate) struct BeamScratch {
     next: Vec<Play>,
     finals: Vec<Play>,
     group_plays: PlayList,
-    seen: HashSet<Position>,
+    seen: PositionSet,
     scored: Vec<(f32, usize)>,
 }
 
@@ -96,7 +95,7 @@ pub(crate) fn inner_plays(
                 let ended = game_result(&q.position, rules.scoring).is_some();
                 if ended || last || q.steps.len() < usize::from(len) {
                     s.finals.push(combined);
-                } else if s.seen.insert(q.position) {
+                } else if s.seen.insert(PosKey(q.position)) {
                     s.next.push(combined);
                 }
             }
@@ -109,8 +108,9 @@ pub(crate) fn inner_plays(
                 let v = evaluator.evaluate(&p.position.flip(), rules);
                 s.scored.push((-v.equity(rules.scoring), i));
             }
-            s.scored
-                .sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            // Only the best `beam` are needed, in any order.
+            let cmp = |a: &(f32, usize), b: &(f32, usize)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+            s.scored.select_nth_unstable_by(beam - 1, cmp);
             s.frontier.clear();
             for &(_, i) in s.scored.iter().take(beam) {
                 s.frontier.push(s.next[i]);
@@ -135,7 +135,7 @@ pub(crate) fn inner_plays(
     out.plays.clear();
     s.seen.clear();
     for p in &s.finals {
-        if (ends(p) || p.steps.len() == most) && s.seen.insert(p.position) {
+        if (ends(p) || p.steps.len() == most) && s.seen.insert(PosKey(p.position)) {
             out.plays.push(*p);
         }
     }

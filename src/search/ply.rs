@@ -88,9 +88,23 @@ impl Hash for Key {
     }
 }
 
+/// A position hashed with the rules core's fast hash, for sets and maps
+/// in the search's hot loops (SipHash showed up in profiles).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PosKey(pub Position);
+
+impl Hash for PosKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.fast_hash());
+    }
+}
+
+/// A hash set of positions with the fast hash.
+pub(crate) type PositionSet = std::collections::HashSet<PosKey, BuildHasherDefault<PassHasher>>;
+
 /// Passes a precomputed 64-bit hash through.
 #[derive(Default)]
-struct PassHasher(u64);
+pub(crate) struct PassHasher(u64);
 
 impl Hasher for PassHasher {
     fn finish(&self) -> u64 {

@@ -69,11 +69,38 @@ fn race_position() -> Position {
 fn r13_r14_race_exact_at_two_plies() {
     let rules = Rules::default();
     let mut search = Search::new(SearchSettings::with_plies(2));
-    let (p, plies) = search.evaluate_position(&race_position(), rules, &PipEvaluator, 2, None);
+    let (p, plies) =
+        search.evaluate_position(&race_position(), None, rules, &PipEvaluator, 2, None);
     assert_eq!(plies, 2);
     assert!((p.win_single - 0.75).abs() < 1e-6, "{p:?}");
     assert!((p.lose_single - 0.25).abs() < 1e-6, "{p:?}");
     assert!((p.equity(rules.scoring) - 0.5).abs() < 1e-6);
+    // Express: handed a 6 first, the side bears off before it rolls.
+    let six = Numbers::sequence(&[6]);
+    let (p, _) = search.evaluate_position(
+        &race_position(),
+        Some(&six),
+        express(),
+        &PipEvaluator,
+        2,
+        None,
+    );
+    assert_eq!(p.win_single, 1.0);
+    // Handed a 1, it moves 6/5 and then rolls: it wins when its roll bears
+    // off from 5 (sum >= 5 or a double), else the opponent wins.
+    let one = Numbers::sequence(&[1]);
+    let (p, _) = search.evaluate_position(
+        &race_position(),
+        Some(&one),
+        express(),
+        &PipEvaluator,
+        2,
+        None,
+    );
+    assert!(
+        p.win_single > 0.75 && p.win_single + p.lose_single > 0.999,
+        "{p:?}"
+    );
 }
 
 #[test]

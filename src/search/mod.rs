@@ -397,11 +397,15 @@ impl Search {
     }
 
     /// Value of `position` before its side rolls, for that side, searched
-    /// `plies` plies (for `eval`). With a deadline, the deepest complete
-    /// depth is returned with its value.
+    /// `plies` plies (for `eval`). `passed`: Express numbers handed to the
+    /// side on roll, which it plays (its best play) before rolling (R21).
+    /// With a deadline, the deepest complete depth is returned with its
+    /// value.
+    #[allow(clippy::too_many_arguments)]
     pub fn evaluate_position(
         &mut self,
         position: &Position,
+        passed: Option<&crate::game::Numbers>,
         rules: Rules,
         evaluator: &dyn Evaluator,
         plies: u8,
@@ -418,10 +422,16 @@ impl Search {
             settings: &settings,
         };
         self.tree.begin(deadline);
-        let mut best = (evaluator.evaluate(position, rules), 0);
+        let mut best = match passed {
+            None => (evaluator.evaluate(position, rules), 0),
+            Some(n) => (self.tree.best_play_value(cx, position, n, true, 0, 0), 0),
+        };
         let first = if deadline.is_some() { 1 } else { plies };
         for depth in first.max(1)..=plies.min(MAX_PLIES) {
-            let v = self.tree.on_roll_value(cx, position, depth, 0);
+            let v = match passed {
+                None => self.tree.on_roll_value(cx, position, depth, 0),
+                Some(n) => self.tree.best_play_value(cx, position, n, true, depth, 0),
+            };
             if self.tree.aborted() {
                 break;
             }

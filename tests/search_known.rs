@@ -441,3 +441,38 @@ fn out_of_range_settings_do_not_panic() {
     assert!(!ranking.plays.is_empty());
     assert!(ranking.plies <= plakoto::search::MAX_PLIES);
 }
+
+#[test]
+fn luck_adjusted_rollouts_play_the_same_games_and_agree() {
+    let rules = Rules::default();
+    let pos = midgame_suite(13, 1, 16)[0];
+    let turn = rolled(3, 1, rules);
+    let mut search = Search::new(SearchSettings::with_plies(0));
+    let ranking = search.rank(
+        &pos,
+        &turn,
+        rules,
+        &PipEvaluator,
+        &mut MoveGenerator::default(),
+        None,
+    );
+    let top = &ranking.plays[..1];
+    search.settings.rollout.trials = 144;
+    let plain = search
+        .rollout_plays(top, rules, &PipEvaluator, &|_| {})
+        .unwrap()[0];
+    search.settings.rollout.luck_adjust = true;
+    let adjusted = search
+        .rollout_plays(top, rules, &PipEvaluator, &|_| {})
+        .unwrap()[0];
+    let se = |r: &plakoto::search::RankedPlay| match r.evaluated_at {
+        Evaluation::Rollout { std_error, .. } => std_error,
+        _ => panic!("not a rollout"),
+    };
+    // Whether the error shrinks depends on how well the evaluator tracks
+    // the outcome (the stand-in evaluator does not); it must stay finite.
+    assert!(se(&adjusted) > 0.0 && se(&adjusted) < 1.0);
+    // The same games (same dice), so the same raw outcomes.
+    assert_eq!(adjusted.probabilities, plain.probabilities);
+    assert!((adjusted.equity - plain.equity).abs() < 4.0 * se(&plain));
+}

@@ -15,8 +15,17 @@
 //!   roll `t mod 36`, so every block of 36 trials sees each first roll
 //!   exactly once.
 //!
+//! - luck adjustment (optional, [`RolloutSettings::luck_adjust`]): each
+//!   roll's luck, the 0-ply value of the best play for the roll drawn
+//!   minus the average over the 21 rolls, is subtracted from the game's
+//!   equity. Its expectation is zero whatever the players do, so the mean
+//!   stays unbiased while most of the dice's noise goes. The reported
+//!   probabilities are the raw outcome frequencies.
+//!
 //! The standard error reported is the plain sample one (conservative with
 //! stratification).
+//!
+//! [`RolloutSettings::luck_adjust`]: super::RolloutSettings::luck_adjust
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -25,7 +34,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::express::{BeamScratch, inner_plays};
-use super::ply::{After, pending_after};
+use super::ply::{After, Ctx, Tree, pending_after};
 use super::{Search, SearchSettings};
 use crate::eval::{Evaluator, Probabilities, terminal_probabilities};
 use crate::game::{
@@ -68,6 +77,9 @@ struct Player {
     batch: Vec<Probabilities>,
     open: Vec<usize>,
     search: Search,
+    /// For luck adjustment: 0-ply values of each roll.
+    tree: Tree,
+    settings: SearchSettings,
 }
 
 impl Player {
@@ -85,7 +97,39 @@ impl Player {
             batch: Vec::new(),
             open: Vec::new(),
             search: Search::new(inner),
+            tree: Tree::default(),
+            settings: *settings,
         }
+    }
+
+    /// The luck of rolling `dice` at `position` (before the roll, side on
+    /// roll's view), in equity: the best 0-ply play's value for `dice`
+    /// minus the average of that over all rolls.
+    fn luck(
+        &mut self,
+        position: &Position,
+        dice: Dice,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+    ) -> f32 {
+        let cx = Ctx {
+            evaluator,
+            rules,
+            settings: &self.settings,
+        };
+        let drawn = dice.sorted();
+        let (mut expected, mut actual) = (0.0, 0.0);
+        for (d, weight) in Dice::all_rolls() {
+            let v = self
+                .tree
+                .best_play_value(cx, position, &d.numbers(rules.variant), false, 0, 0)
+                .equity(rules.scoring);
+            expected += v * f32::from(weight) / 36.0;
+            if d == drawn {
+                actual = v;
+            }
+        }
+        actual - expected
     }
 
     /// The player's play of `numbers`.
@@ -188,10 +232,13 @@ fn play_out(
     seed: u64,
     trial: u32,
     max_turns: u32,
-) -> Probabilities {
+    luck_adjust: bool,
+) -> (Probabilities, f32) {
     if let Some(r) = game_result(start, rules.scoring) {
-        return terminal_probabilities(&r);
+        return (terminal_probabilities(&r), 0.0);
     }
+    // Sum of the luck, for the candidate's mover.
+    let mut luck = 0.0;
     let mut rng =
         ChaCha8Rng::seed_from_u64(seed ^ u64::from(trial).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     // `position` is seen by the side to act; `mover` whether that side is
@@ -207,13 +254,17 @@ fn play_out(
             None => {
                 let dice = roll(&mut rng, trial, rolls);
                 rolls += 1;
+                if luck_adjust {
+                    let l = player.luck(&position, dice, rules, evaluator);
+                    luck += if mover { l } else { -l };
+                }
                 (dice.numbers(rules.variant), false)
             }
         };
         let play = player.choose(&position, &numbers, passed, rules, evaluator);
         if let Some(r) = game_result(&play.position, rules.scoring) {
             let p = terminal_probabilities(&r);
-            return if mover { p } else { p.flipped() };
+            return (if mover { p } else { p.flipped() }, luck);
         }
         if passed {
             position = play.position;
@@ -228,7 +279,7 @@ fn play_out(
     // Still going: score by the evaluator (the side to act is on roll,
     // numbers passed to it are ignored).
     let p = evaluator.evaluate(&position, rules);
-    if mover { p } else { p.flipped() }
+    (if mover { p } else { p.flipped() }, luck)
 }
 
 /// Rolls out each `(position after the play, what follows)` candidate
@@ -249,7 +300,7 @@ pub fn rollout(
         .num_threads(settings.threads)
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", settings.threads))?;
-    let per_chunk: Vec<Vec<Vec<Probabilities>>> = pool.install(|| {
+    let per_chunk: Vec<Vec<Vec<(Probabilities, f32)>>> = pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map_init(
@@ -257,7 +308,7 @@ pub fn rollout(
                 |player, chunk| {
                     let first = chunk * CHUNK;
                     let last = (first + CHUNK).min(trials);
-                    let results: Vec<Vec<Probabilities>> = (first..last)
+                    let results: Vec<Vec<(Probabilities, f32)>> = (first..last)
                         .map(|t| {
                             candidates
                                 .iter()
@@ -271,6 +322,7 @@ pub fn rollout(
                                         settings.rollout.seed,
                                         t,
                                         settings.rollout.max_turns,
+                                        settings.rollout.luck_adjust,
                                     )
                                 })
                                 .collect()
@@ -289,8 +341,8 @@ pub fn rollout(
     // Sum in trial order: the same figures on any number of threads.
     let mut sums = vec![(0f64, 0f64, [0f64; 9]); candidates.len()];
     for trial in per_chunk.iter().flatten() {
-        for (sum, p) in sums.iter_mut().zip(trial) {
-            let e = f64::from(p.equity(rules.scoring));
+        for (sum, (p, luck)) in sums.iter_mut().zip(trial) {
+            let e = f64::from(p.equity(rules.scoring)) - f64::from(*luck);
             sum.0 += e;
             sum.1 += e * e;
             for (acc, v) in sum.2.iter_mut().zip(fields(p)) {

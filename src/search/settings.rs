@@ -219,6 +219,11 @@ pub struct RolloutSettings {
     pub plies: u8,
     /// Turns after which a game still going is scored by the evaluator.
     pub max_turns: u32,
+    /// Luck adjustment: subtract from each game's result the luck of
+    /// every roll, measured at 0 plies (the best play's value for the roll
+    /// minus the average over all 21 rolls). Unbiased, much lower
+    /// variance, about 20 times the work a turn.
+    pub luck_adjust: bool,
 }
 
 impl Default for RolloutSettings {
@@ -228,6 +233,7 @@ impl Default for RolloutSettings {
             seed: 1,
             plies: 0,
             max_turns: 500,
+            luck_adjust: false,
         }
     }
 }
@@ -376,6 +382,15 @@ impl SearchSettings {
         ));
         lines.push(("rollout seed".to_string(), self.rollout.seed.to_string()));
         lines.push(("rollout plies".to_string(), self.rollout.plies.to_string()));
+        lines.push((
+            "rollout luckadjust".to_string(),
+            if self.rollout.luck_adjust {
+                "on"
+            } else {
+                "off"
+            }
+            .to_string(),
+        ));
         lines
     }
 }

@@ -304,15 +304,18 @@ impl Tree {
         // Numbers passed on after a play change its value; then even at
         // depth 0 the kept plays are valued in full, not just statically.
         let passes_on = !passed && cx.rules.variant == Variant::Express;
-        let best = if depth == 0 && !passes_on {
-            // The statically best play.
-            let (i, _) = s
-                .scores
-                .iter()
-                .enumerate()
-                .max_by(|a, b| equity(a.1).total_cmp(&equity(b.1)).then(b.0.cmp(&a.0)))
-                .expect("a game in progress has a play");
-            s.scores[i]
+        let best = if s.scores.is_empty() {
+            // Only a finished game has no play; callers never ask then.
+            Probabilities::default()
+        } else if depth == 0 && !passes_on {
+            // The statically best play (the first of equals).
+            let mut best = 0;
+            for (i, p) in s.scores.iter().enumerate() {
+                if equity(p) > equity(&s.scores[best]) {
+                    best = i;
+                }
+            }
+            s.scores[best]
         } else {
             s.order.clear();
             s.order.extend(

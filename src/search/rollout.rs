@@ -197,8 +197,12 @@ impl Player {
                 best = Some((e, i));
             }
         }
-        let (_, i) = best.expect("a game in progress has a play");
-        self.plays.plays[i]
+        // A game in progress always has a play (at worst "no move").
+        let i = best.map_or(0, |b| b.1);
+        self.plays.plays.get(i).copied().unwrap_or(Play {
+            position: *position,
+            steps: crate::game::StepList::EMPTY,
+        })
     }
 }
 

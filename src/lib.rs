@@ -14,3 +14,4 @@ pub mod eval;
 pub mod game;
 pub mod protocol;
 pub mod sampling;
+pub mod search;

@@ -49,6 +49,28 @@ enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Milliseconds per hint at 0-3 plies over a fixed mid-game suite x all
+    /// 21 rolls, one thread; also rollout games per second.
+    Hint {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Positions in the suite (each with all 21 rolls).
+        #[arg(long, default_value_t = 50)]
+        positions: usize,
+        /// Ply depths to time, comma-separated.
+        #[arg(long, value_delimiter = ',', default_values_t = vec![0u8, 1, 2, 3])]
+        plies: Vec<u8>,
+        /// Suite seed.
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
+        /// Rollout trials per candidate for games/s (0 to skip).
+        #[arg(long, default_value_t = 144)]
+        rollout_trials: u32,
+        /// Rules to search under: standard or express.
+        #[arg(long, default_value = "standard", value_parser = parse_variant)]
+        rules: Variant,
+    },
 }
 
 fn run_bench(command: &BenchCommand) -> ExitCode {
@@ -75,6 +97,32 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
                 println!("{report}");
             }
             ExitCode::SUCCESS
+        }
+        BenchCommand::Hint {
+            json,
+            positions,
+            plies,
+            seed,
+            rollout_trials,
+            rules,
+        } => {
+            let options = plakoto::bench::hint::HintBenchOptions {
+                positions: *positions,
+                seed: *seed,
+                plies: plies.clone(),
+                rollout_trials: *rollout_trials,
+                json: *json,
+                variant: *rules,
+                ..Default::default()
+            };
+            // The bench prints its own report (text or JSON).
+            match plakoto::bench::hint::run(&options) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("plakoto bench hint: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
     }
 }

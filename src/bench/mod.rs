@@ -1,4 +1,6 @@
-//! `plakoto bench …`: repeatable speed measurements whose output a person
-//! can compare from run to run (speed lives here, never in tests).
+//! `plakoto bench …`: fixed, seeded suites timed on one thread, printed as
+//! text or one JSON object, whose output a person can compare from run to
+//! run (speed lives here, never in tests).
 
+pub mod hint;
 pub mod movegen;

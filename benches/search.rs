@@ -1,0 +1,36 @@
+//! Criterion benches of the search: ranking every play of a roll at 1 and
+//! 2 plies on fixed mid-game positions, with the stand-in evaluator (the
+//! `plakoto bench hint` command gives the figures the issue asks for).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use plakoto::game::{Dice, MoveGenerator, Rules, TurnNumbers};
+use plakoto::sampling::midgame_suite;
+use plakoto::search::testing::PipEvaluator;
+use plakoto::search::{Search, SearchSettings};
+
+fn rank(c: &mut Criterion) {
+    let rules = Rules::default();
+    let suite = midgame_suite(2026, 4, 12);
+    let dice = Dice::new(5, 3).expect("dice");
+    let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
+    let mut generator = MoveGenerator::default();
+    for plies in [1u8, 2] {
+        let mut search = Search::new(SearchSettings::with_plies(plies));
+        c.bench_function(&format!("rank 5-3 at {plies}-ply (4 positions)"), |b| {
+            b.iter(|| {
+                for p in &suite {
+                    black_box(search.rank(p, &turn, rules, &PipEvaluator, &mut generator, None));
+                }
+            })
+        });
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = rank
+}
+criterion_main!(benches);

@@ -1,0 +1,185 @@
+//! Plays for one roll inside the search tree, bounded so Plakoto Express
+//! cannot blow up the search (R20, R21 "Size warning").
+//!
+//! A roll inside the tree is generated in full by a move generator with a
+//! small [`GenLimits`](crate::game::GenLimits) cap, except a sequence of
+//! several groups of numbers (an Express escalating double, or a long run
+//! of numbers passed on): that is played one group of equal numbers at a
+//! time, keeping after each group only the `beam` best positions by the
+//! evaluator (a beam search). This is an approximation: the best line may
+//! pass through a position the beam dropped, and R10 ("as many numbers as
+//! possible") is applied among the lines the beam followed only. The root
+//! of a search never uses it: root plays come from the caller's generator.
+
+use super::ply::{PosKey, PositionSet};
+use crate::eval::Evaluator;
+use crate::game::{MoveGenerator, Numbers, Play, PlayList, Position, Rules, game_result};
+
+/// Reusable buffers for [`inner_plays`].
+#[derive(Default)]
+pub(crate) struct BeamScratch {
+    frontier: Vec<Play>,
+    next: Vec<Play>,
+    finals: Vec<Play>,
+    group_plays: PlayList,
+    seen: PositionSet,
+    scored: Vec<(f32, usize)>,
+}
+
+/// Whether `numbers` is a sequence of several groups of equal numbers.
+pub(crate) fn is_multi_group(numbers: &Numbers) -> bool {
+    groups(numbers).1 > 1
+}
+
+/// The runs of equal numbers of a sequence, as `(number, count)`.
+fn groups(numbers: &Numbers) -> ([(u8, u8); 6], usize) {
+    let mut out = [(0u8, 0u8); 6];
+    let mut n = 0;
+    if let Numbers::Sequence(seq) = numbers {
+        for &pips in seq.as_slice() {
+            if n > 0 && out[n - 1].0 == pips {
+                out[n - 1].1 += 1;
+            } else if n < out.len() {
+                out[n] = (pips, 1);
+                n += 1;
+            } else {
+                // Not an escalating sequence (more than six runs): cannot
+                // happen with legal numbers; treat as the last run.
+                out[n - 1].1 += 1;
+            }
+        }
+    }
+    (out, n)
+}
+
+/// Fills `out` with the plays of `numbers` from `position` for use inside
+/// the tree: exact (up to the generator's cap) for a pair or a single run
+/// of equal numbers, a beam search over the groups otherwise.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn inner_plays(
+    generator: &mut MoveGenerator,
+    scratch: &mut BeamScratch,
+    position: &Position,
+    numbers: &Numbers,
+    beam: usize,
+    evaluator: &dyn Evaluator,
+    rules: Rules,
+    out: &mut PlayList,
+) {
+    let (runs, count) = groups(numbers);
+    if count <= 1 {
+        generator.generate(position, numbers, out);
+        return;
+    }
+    let s = scratch;
+    let beam = beam.max(1);
+    s.frontier.clear();
+    s.finals.clear();
+    s.frontier.push(Play {
+        position: *position,
+        steps: crate::game::StepList::EMPTY,
+    });
+    for (gi, &(pips, len)) in runs[..count].iter().enumerate() {
+        let last = gi + 1 == count;
+        let group = Numbers::sequence(&[pips; 4][..usize::from(len).min(4)]);
+        s.next.clear();
+        s.seen.clear();
+        for f in &s.frontier {
+            generator.generate(&f.position, &group, &mut s.group_plays);
+            for q in &s.group_plays.plays {
+                let mut combined = *f;
+                combined.position = q.position;
+                for step in q.steps.iter() {
+                    combined.steps.push(step);
+                }
+                let ended = game_result(&q.position, rules.scoring).is_some();
+                if ended || last || q.steps.len() < usize::from(len) {
+                    s.finals.push(combined);
+                } else if s.seen.insert(PosKey(q.position)) {
+                    s.next.push(combined);
+                }
+            }
+        }
+        if s.next.len() > beam {
+            // Keep the positions best for the mover (the opponent would
+            // be on roll after them if the turn ended here).
+            s.scored.clear();
+            for (i, p) in s.next.iter().enumerate() {
+                let v = evaluator.evaluate(&p.position.flip(), rules);
+                s.scored.push((-v.equity(rules.scoring), i));
+            }
+            // Only the best `beam` are needed, in any order.
+            let cmp = |a: &(f32, usize), b: &(f32, usize)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+            s.scored.select_nth_unstable_by(beam - 1, cmp);
+            s.frontier.clear();
+            for &(_, i) in s.scored.iter().take(beam) {
+                s.frontier.push(s.next[i]);
+            }
+        } else {
+            std::mem::swap(&mut s.frontier, &mut s.next);
+        }
+        if s.frontier.is_empty() {
+            break;
+        }
+    }
+    // R10 among the lines followed: the longest non-ending ones, plus
+    // every line that ends the game.
+    let ends = |p: &Play| game_result(&p.position, rules.scoring).is_some();
+    let most = s
+        .finals
+        .iter()
+        .filter(|p| !ends(p))
+        .map(|p| p.steps.len())
+        .max()
+        .unwrap_or(0);
+    out.plays.clear();
+    s.seen.clear();
+    for p in &s.finals {
+        if (ends(p) || p.steps.len() == most) && s.seen.insert(PosKey(p.position)) {
+            out.plays.push(*p);
+        }
+    }
+    out.numbers_used = most;
+    out.truncated = true;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Dice, GenLimits, Variant};
+    use crate::search::testing::PipEvaluator;
+
+    #[test]
+    fn r20_beam_plays_are_among_the_legal_plays() {
+        let rules = Rules {
+            variant: Variant::Express,
+            ..Rules::default()
+        };
+        let start = Position::initial();
+        let mut generator = MoveGenerator::new(GenLimits {
+            max_positions: 100_000,
+        });
+        let mut scratch = BeamScratch::default();
+        let mut inner = PlayList::default();
+        let numbers = Dice::new(4, 4).unwrap().numbers(Variant::Express);
+        inner_plays(
+            &mut generator,
+            &mut scratch,
+            &start,
+            &numbers,
+            3,
+            &PipEvaluator,
+            rules,
+            &mut inner,
+        );
+        let mut full = PlayList::default();
+        generator.generate(&start, &numbers, &mut full);
+        assert!(!full.truncated);
+        // Only the last group is expanded from every kept line.
+        assert!(!inner.plays.is_empty() && inner.plays.len() < full.plays.len());
+        for p in &inner.plays {
+            assert!(full.find(&p.position).is_some(), "beam play not legal");
+            assert_eq!(p.steps.len(), full.numbers_used);
+        }
+    }
+}

@@ -1,0 +1,462 @@
+//! Search: ranks the legal plays of a roll with a configurable n-ply
+//! expectimax (GNU Backgammon's plies and move filters), a time budget,
+//! and rollouts. All values are for the side to play.
+//!
+//! How a hint is searched (GNU Backgammon's scheme): every candidate is
+//! evaluated at 0 plies in one batch; then, for a search of `n` plies, at
+//! each level `i < n` whose filter is not `skip`, the survivors are
+//! evaluated at `i` plies and the filter keeps the best ones; the last
+//! survivors are evaluated at `n` plies. The ranking lists the deepest
+//! survivors first, then the candidates dropped earlier with the
+//! evaluation they had ([`RankedPlay::evaluated_at`] says which).
+//!
+//! With a deadline (or [`SearchSettings::time_ms`]), every level up to `n`
+//! is searched in turn and the answer is the deepest *complete* level: a
+//! level cut short by the clock is discarded, never mixed in.
+
+pub mod express;
+pub mod ply;
+pub mod rollout;
+pub mod settings;
+pub mod testing;
+
+use std::time::{Duration, Instant};
+
+use crate::eval::{Evaluator, Probabilities, terminal_probabilities};
+use crate::game::{MoveGenerator, Play, PlayList, Position, Rules, TurnNumbers, game_result};
+
+pub use ply::{After, SearchStats};
+pub use rollout::{RolloutProgress, RolloutResult};
+pub use settings::{
+    FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, RolloutSettings, SearchSettings,
+};
+
+use ply::{Ctx, Tree, after_play};
+
+/// How a candidate's value was obtained.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Evaluation {
+    /// The play ends the game: scored exactly.
+    Exact,
+    /// An n-ply search.
+    Plies {
+        /// The depth.
+        plies: u8,
+    },
+    /// A rollout.
+    Rollout {
+        /// Games played out.
+        trials: u32,
+        /// Plies of the player in the played-out games.
+        plies: u8,
+        /// Standard error of the equity.
+        std_error: f32,
+    },
+}
+
+impl std::fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Evaluation::Exact => f.write_str("exact"),
+            Evaluation::Plies { plies } => write!(f, "{plies}-ply"),
+            Evaluation::Rollout {
+                trials,
+                plies,
+                std_error,
+            } => write!(f, "rollout {trials}x{plies}-ply ±{std_error:.3}"),
+        }
+    }
+}
+
+/// One candidate play with its value for the side to play.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct RankedPlay {
+    /// The play (resulting position seen by the mover).
+    #[serde(skip)]
+    pub play: Play,
+    /// What follows it (the opponent's roll, with any numbers passed on).
+    pub after: After,
+    /// Outcome probabilities for the side to play.
+    pub probabilities: Probabilities,
+    /// Expected points for the side to play.
+    pub equity: f32,
+    /// How the value was obtained.
+    pub evaluated_at: Evaluation,
+}
+
+/// The result of ranking a roll's plays.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Ranking {
+    /// Candidates, best first.
+    pub plays: Vec<RankedPlay>,
+    /// Deepest level completed (≤ the plies asked for).
+    pub plies: u8,
+    /// Whether the time budget stopped the search before the plies asked.
+    pub timed_out: bool,
+    /// Whether the candidates are not every legal play: cut by the
+    /// generator's limits, or an Express chain's beam (see
+    /// [`SearchSettings::express_root_beam`]).
+    pub truncated: bool,
+    /// Search counters.
+    pub stats: SearchStats,
+}
+
+/// A reusable searcher: settings plus buffers and a per-search cache.
+/// One per thread (it is `Send`, not shared).
+#[derive(Default)]
+pub struct Search {
+    /// The settings in force; change them freely between searches.
+    pub settings: SearchSettings,
+    tree: Tree,
+    plays: PlayList,
+    root_generator: MoveGenerator,
+    beam: express::BeamScratch,
+    /// Threads for searching root candidates in parallel, kept between
+    /// searches.
+    pool: Option<(usize, rayon::ThreadPool)>,
+}
+
+impl Search {
+    /// A searcher with these settings.
+    pub fn new(settings: SearchSettings) -> Search {
+        Search {
+            settings,
+            ..Search::default()
+        }
+    }
+
+    /// The effective deadline: the earlier of `deadline` and the time
+    /// budget counted from now.
+    fn deadline(&self, deadline: Option<Instant>) -> Option<Instant> {
+        let budget = self
+            .settings
+            .time_ms
+            .map(|ms| Instant::now() + Duration::from_millis(ms));
+        match (deadline, budget) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Ranks every legal play of `turn` from `position` (side to play on
+    /// roll), best first, searched as the settings say. `generator` makes
+    /// the root plays (its limits decide how Express low doubles are cut).
+    pub fn rank(
+        &mut self,
+        position: &Position,
+        turn: &TurnNumbers,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+        generator: &mut MoveGenerator,
+        deadline: Option<Instant>,
+    ) -> Ranking {
+        let deadline = self.deadline(deadline);
+        let settings = self.settings;
+        let cx = Ctx {
+            evaluator,
+            rules,
+            settings: &settings,
+        };
+        self.tree.begin(deadline);
+        let numbers = turn.numbers();
+        let passed = matches!(turn, TurnNumbers::Passed(_));
+        self.root_plays(cx, position, &numbers, generator);
+        let mut ranked = self.rank_static(cx, &numbers, passed);
+        let target = settings.plies.min(MAX_PLIES);
+        let row = settings.filter.row(target.max(1));
+        // `live` = how many of the best candidates are still searched.
+        let mut live = ranked.len();
+        let mut done = 0u8;
+        let mut timed_out = false;
+        for ply in 1..=target {
+            // The filter applied after evaluating at `ply - 1`.
+            let filter = row[usize::from(ply - 1)];
+            if !filter.is_skip() {
+                live = filter.survivors_of(live, |k| ranked[k].equity);
+            }
+            let next_filter_skips = ply < target && row[usize::from(ply)].is_skip();
+            if next_filter_skips && deadline.is_none() {
+                // Nothing would be filtered after this level: go deeper
+                // directly, as GNU Backgammon does.
+                continue;
+            }
+            match self.evaluate_level(cx, &ranked[..live], ply) {
+                Some(values) => {
+                    for (r, v) in ranked[..live].iter_mut().zip(values) {
+                        *r = v;
+                    }
+                    sort_best_first(&mut ranked[..live]);
+                    done = ply;
+                }
+                None => {
+                    timed_out = true;
+                    break;
+                }
+            }
+        }
+        Ranking {
+            plays: ranked,
+            plies: done,
+            timed_out,
+            truncated: self.plays.truncated,
+            stats: self.tree.stats,
+        }
+    }
+
+    /// The root candidates into `self.plays`: the caller's generator, or
+    /// for an Express chain of several groups (R20) a beam whose lines use
+    /// every number, which makes them legal (R10) without enumerating the
+    /// millions of plays a low double can have.
+    fn root_plays(
+        &mut self,
+        cx: Ctx,
+        position: &Position,
+        numbers: &crate::game::Numbers,
+        generator: &mut MoveGenerator,
+    ) {
+        if express::is_multi_group(numbers) {
+            express::inner_plays(
+                &mut self.root_generator,
+                &mut self.beam,
+                position,
+                numbers,
+                cx.settings.express_root_beam,
+                cx.evaluator,
+                cx.rules,
+                &mut self.plays,
+            );
+            if self.plays.numbers_used == numbers.len() {
+                return;
+            }
+        }
+        generator.generate(position, numbers, &mut self.plays);
+    }
+
+    /// Every root play at 0 plies, sorted best first.
+    fn rank_static(
+        &mut self,
+        cx: Ctx,
+        numbers: &crate::game::Numbers,
+        passed: bool,
+    ) -> Vec<RankedPlay> {
+        let mut open = Vec::with_capacity(self.plays.len());
+        let mut ranked = Vec::with_capacity(self.plays.len());
+        for play in &self.plays.plays {
+            let after = after_play(cx.rules, numbers, passed, play);
+            let (probabilities, evaluated_at) = match game_result(&play.position, cx.rules.scoring)
+            {
+                Some(r) => (terminal_probabilities(&r), Evaluation::Exact),
+                None => {
+                    if after == After::MoverRolls {
+                        open.push(play.position);
+                    } else if after == (After::Opponent { pending: None }) {
+                        open.push(play.position.flip());
+                    }
+                    (Probabilities::default(), Evaluation::Plies { plies: 0 })
+                }
+            };
+            ranked.push(RankedPlay {
+                play: *play,
+                after,
+                probabilities,
+                equity: 0.0,
+                evaluated_at,
+            });
+        }
+        let mut batch = Vec::with_capacity(open.len());
+        cx.evaluator.evaluate_batch(&open, cx.rules, &mut batch);
+        self.tree.stats.evaluations += open.len() as u64;
+        let mut next = batch.into_iter();
+        for r in &mut ranked {
+            if r.evaluated_at == Evaluation::Exact {
+                continue;
+            }
+            r.probabilities = match r.after {
+                After::MoverRolls => next.next().expect("batched"),
+                After::Opponent { pending: None } => next.next().expect("batched").flipped(),
+                After::Opponent { pending: Some(_) } => {
+                    self.tree.after_value(cx, &r.play.position, r.after, 0, 0)
+                }
+            };
+        }
+        for r in &mut ranked {
+            r.equity = r.probabilities.equity(cx.rules.scoring);
+        }
+        sort_best_first(&mut ranked);
+        ranked
+    }
+
+    /// `candidates` evaluated at `plies`; `None` when the clock ran out.
+    fn evaluate_level(
+        &mut self,
+        cx: Ctx,
+        candidates: &[RankedPlay],
+        plies: u8,
+    ) -> Option<Vec<RankedPlay>> {
+        if self.settings.threads > 1 && candidates.len() > 1 {
+            return self.evaluate_level_parallel(cx, candidates, plies);
+        }
+        let mut out = Vec::with_capacity(candidates.len());
+        for c in candidates {
+            if c.evaluated_at == Evaluation::Exact {
+                out.push(*c);
+                continue;
+            }
+            let v = self
+                .tree
+                .after_value(cx, &c.play.position, c.after, plies, 0);
+            if self.tree.aborted() {
+                self.tree.clear_abort();
+                return None;
+            }
+            out.push(RankedPlay {
+                probabilities: v,
+                equity: v.equity(cx.rules.scoring),
+                evaluated_at: Evaluation::Plies { plies },
+                ..*c
+            });
+        }
+        Some(out)
+    }
+
+    /// [`Self::evaluate_level`] on `settings.threads` threads, one tree
+    /// (and cache) per thread.
+    fn evaluate_level_parallel(
+        &mut self,
+        cx: Ctx,
+        candidates: &[RankedPlay],
+        plies: u8,
+    ) -> Option<Vec<RankedPlay>> {
+        use rayon::prelude::*;
+        let threads = self.settings.threads;
+        if self.pool.as_ref().is_none_or(|(n, _)| *n != threads) {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .ok()?;
+            self.pool = Some((threads, pool));
+        }
+        let (_, pool) = self.pool.as_ref()?;
+        let deadline = self.tree.deadline();
+        let results: Vec<(Option<RankedPlay>, SearchStats)> = pool.install(|| {
+            candidates
+                .par_iter()
+                .with_max_len(1)
+                .map_init(Tree::default, |tree, c| {
+                    if c.evaluated_at == Evaluation::Exact {
+                        return (Some(*c), SearchStats::default());
+                    }
+                    tree.begin(deadline);
+                    let v = tree.after_value(cx, &c.play.position, c.after, plies, 0);
+                    let value = (!tree.aborted()).then(|| RankedPlay {
+                        probabilities: v,
+                        equity: v.equity(cx.rules.scoring),
+                        evaluated_at: Evaluation::Plies { plies },
+                        ..*c
+                    });
+                    (value, tree.stats)
+                })
+                .collect()
+        });
+        let mut out = Vec::with_capacity(results.len());
+        for (value, stats) in results {
+            self.tree.stats.add(&stats);
+            out.push(value?);
+        }
+        Some(out)
+    }
+
+    /// The play to make: the best of [`Self::rank`], but a forced play
+    /// (a single candidate) is returned at once without searching.
+    pub fn best_play(
+        &mut self,
+        position: &Position,
+        turn: &TurnNumbers,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+        generator: &mut MoveGenerator,
+        deadline: Option<Instant>,
+    ) -> Option<Play> {
+        let settings = self.settings;
+        let cx = Ctx {
+            evaluator,
+            rules,
+            settings: &settings,
+        };
+        self.root_plays(cx, position, &turn.numbers(), generator);
+        match self.plays.plays.as_slice() {
+            [] => None,
+            [only] => Some(*only),
+            _ => self
+                .rank(position, turn, rules, evaluator, generator, deadline)
+                .plays
+                .first()
+                .map(|r| r.play),
+        }
+    }
+
+    /// Value of `position` before its side rolls, for that side, searched
+    /// `plies` plies (for `eval`). `passed`: Express numbers handed to the
+    /// side on roll, which it plays (its best play) before rolling (R21).
+    /// With a deadline, the deepest complete depth is returned with its
+    /// value.
+    #[allow(clippy::too_many_arguments)]
+    pub fn evaluate_position(
+        &mut self,
+        position: &Position,
+        passed: Option<&crate::game::Numbers>,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+        plies: u8,
+        deadline: Option<Instant>,
+    ) -> (Probabilities, u8) {
+        if let Some(r) = game_result(position, rules.scoring) {
+            return (terminal_probabilities(&r), 0);
+        }
+        let deadline = self.deadline(deadline);
+        let settings = self.settings;
+        let cx = Ctx {
+            evaluator,
+            rules,
+            settings: &settings,
+        };
+        self.tree.begin(deadline);
+        let mut best = match passed {
+            None => (evaluator.evaluate(position, rules), 0),
+            Some(n) => (self.tree.best_play_value(cx, position, n, true, 0, 0), 0),
+        };
+        let first = if deadline.is_some() { 1 } else { plies };
+        for depth in first.max(1)..=plies.min(MAX_PLIES) {
+            let v = match passed {
+                None => self.tree.on_roll_value(cx, position, depth, 0),
+                Some(n) => self.tree.best_play_value(cx, position, n, true, depth, 0),
+            };
+            if self.tree.aborted() {
+                break;
+            }
+            best = (v, depth);
+        }
+        best
+    }
+}
+
+/// Sorts by equity, best first; ties keep generation order (stable).
+fn sort_best_first(plays: &mut [RankedPlay]) {
+    plays.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+}
+
+/// One-call play choice for arena players and simple clients: a fresh
+/// searcher with `settings`, the best play of `turn` (`None` only when the
+/// game is over).
+pub fn choose_play(
+    position: &Position,
+    turn: &TurnNumbers,
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+) -> Option<Play> {
+    let mut search = Search::new(*settings);
+    let mut generator = MoveGenerator::default();
+    search.best_play(position, turn, rules, evaluator, &mut generator, None)
+}

@@ -1,0 +1,389 @@
+//! n-ply expectimax (GNU Backgammon's plies) over the rules core.
+//!
+//! Values are outcome probabilities, always for a stated side:
+//! - [`Tree::after_value`]: a play's resulting position, for the mover,
+//!   searched `depth` plies (0 = the static evaluation of the opponent's
+//!   position before its roll, flipped);
+//! - [`Tree::on_roll_value`]: a position before its side rolls, for that
+//!   side: the average over the 21 rolls of its best play's value at
+//!   `depth - 1`;
+//! - [`Tree::best_play_value`]: the best play of given numbers, for the
+//!   mover. The plays are ranked by the evaluator in one batch; those the
+//!   reply filter keeps are searched deeper (GNU Backgammon keeps one).
+//!
+//! Express (R20, R21): a rolled play that leaves numbers unused hands them
+//! to the opponent, who plays them (its best play, another decision, no
+//! new chance event, so no ply is spent) before its own roll; numbers it
+//! cannot use are void. A play of passed numbers is followed by the same
+//! side's roll. Game-ending positions are scored exactly everywhere.
+//!
+//! Nothing is allocated per node once the per-depth buffers exist; chance
+//! nodes are cached by (position, depth) for the duration of one search.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::time::Instant;
+
+use super::express::{BeamScratch, inner_plays};
+use super::settings::SearchSettings;
+use crate::eval::{Evaluator, Probabilities, terminal_probabilities};
+use crate::game::{
+    Dice, GenLimits, MoveGenerator, Numbers, Play, PlayList, Position, Rules, Variant, game_result,
+};
+
+/// What follows a play, which decides how its position is valued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum After {
+    /// The opponent is on roll; first it plays the numbers the mover left
+    /// unused, if any (Express, R21).
+    Opponent {
+        /// Numbers passed on to the opponent.
+        #[serde(serialize_with = "serialize_numbers")]
+        pending: Option<Numbers>,
+    },
+    /// The mover played numbers passed to it and now rolls itself (R21).
+    MoverRolls,
+}
+
+fn serialize_numbers<S: serde::Serializer>(n: &Option<Numbers>, s: S) -> Result<S::Ok, S::Error> {
+    match n {
+        Some(n) => s.serialize_some(&n.to_vec()),
+        None => s.serialize_none(),
+    }
+}
+
+/// The numbers left to the opponent by `play` of `numbers` (R21), without
+/// allocating.
+pub(crate) fn pending_after(numbers: &Numbers, play: &Play) -> Option<Numbers> {
+    let mut used = [0u8; 24];
+    let mut n = 0;
+    for step in play.steps.iter() {
+        used[n] = step.die.pips();
+        n += 1;
+    }
+    numbers.remainder(&used[..n])
+}
+
+/// How a play is followed, given how its numbers came.
+pub(crate) fn after_play(rules: Rules, numbers: &Numbers, passed: bool, play: &Play) -> After {
+    if passed {
+        After::MoverRolls
+    } else if rules.variant == Variant::Express {
+        After::Opponent {
+            pending: pending_after(numbers, play),
+        }
+    } else {
+        After::Opponent { pending: None }
+    }
+}
+
+/// A cache key: a position and the depth it was searched to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Key(Position, u8);
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.fast_hash() ^ u64::from(self.1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    }
+}
+
+/// A position hashed with the rules core's fast hash, for sets and maps
+/// in the search's hot loops (SipHash showed up in profiles).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PosKey(pub Position);
+
+impl Hash for PosKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.fast_hash());
+    }
+}
+
+/// A hash set of positions with the fast hash.
+pub(crate) type PositionSet = std::collections::HashSet<PosKey, BuildHasherDefault<PassHasher>>;
+
+/// Passes a precomputed 64-bit hash through.
+#[derive(Default)]
+pub(crate) struct PassHasher(u64);
+
+impl Hasher for PassHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// Entries past which the cache is emptied, to bound memory (~100 bytes
+/// an entry).
+const CACHE_LIMIT: usize = 1 << 21;
+
+/// Buffers for one depth of the recursion.
+#[derive(Default)]
+struct Scratch {
+    generator: MoveGenerator,
+    plays: PlayList,
+    beam: BeamScratch,
+    positions: Vec<Position>,
+    batch: Vec<Probabilities>,
+    scores: Vec<Probabilities>,
+    ended: Vec<bool>,
+    order: Vec<(f32, u32)>,
+}
+
+/// Counters of one search, for hints and benches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SearchStats {
+    /// Chance nodes expanded (21 rolls each).
+    pub chance_nodes: u64,
+    /// Chance nodes answered from the cache.
+    pub cache_hits: u64,
+    /// Positions given to the evaluator.
+    pub evaluations: u64,
+}
+
+impl SearchStats {
+    /// Adds another search's counters.
+    pub fn add(&mut self, other: &SearchStats) {
+        self.chance_nodes += other.chance_nodes;
+        self.cache_hits += other.cache_hits;
+        self.evaluations += other.evaluations;
+    }
+}
+
+/// What a search needs besides the tree's own state.
+#[derive(Clone, Copy)]
+pub(crate) struct Ctx<'a> {
+    pub evaluator: &'a dyn Evaluator,
+    pub rules: Rules,
+    pub settings: &'a SearchSettings,
+}
+
+/// The expectimax machinery with its reusable buffers and cache.
+#[derive(Default)]
+pub(crate) struct Tree {
+    levels: Vec<Scratch>,
+    cache: HashMap<Key, Probabilities, BuildHasherDefault<PassHasher>>,
+    deadline: Option<Instant>,
+    aborted: bool,
+    pub stats: SearchStats,
+}
+
+impl Tree {
+    /// Starts a new search: empties the cache and sets the deadline.
+    pub fn begin(&mut self, deadline: Option<Instant>) {
+        self.cache.clear();
+        self.deadline = deadline;
+        self.aborted = false;
+        self.stats = SearchStats::default();
+    }
+
+    /// The deadline of the current search.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Whether the deadline cut the last evaluation short (its value is
+    /// then meaningless).
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Clears the abort flag, to go on with a shallower result.
+    pub fn clear_abort(&mut self) {
+        self.aborted = false;
+    }
+
+    /// Static evaluation of a position before its side rolls.
+    fn static_on_roll(&mut self, cx: Ctx, position: &Position) -> Probabilities {
+        self.stats.evaluations += 1;
+        cx.evaluator.evaluate(position, cx.rules)
+    }
+
+    /// Value for the mover of the position a play reached, `depth` plies.
+    pub fn after_value(
+        &mut self,
+        cx: Ctx,
+        position: &Position,
+        after: After,
+        depth: u8,
+        level: usize,
+    ) -> Probabilities {
+        if let Some(r) = game_result(position, cx.rules.scoring) {
+            return terminal_probabilities(&r);
+        }
+        match after {
+            After::MoverRolls => self.on_roll_value(cx, position, depth, level),
+            After::Opponent { pending: None } => self
+                .on_roll_value(cx, &position.flip(), depth, level)
+                .flipped(),
+            After::Opponent { pending: Some(n) } => self
+                .best_play_value(cx, &position.flip(), &n, true, depth, level)
+                .flipped(),
+        }
+    }
+
+    /// Value of a position (not finished) before its side rolls, for that
+    /// side, `depth` plies.
+    pub fn on_roll_value(
+        &mut self,
+        cx: Ctx,
+        position: &Position,
+        depth: u8,
+        level: usize,
+    ) -> Probabilities {
+        if depth == 0 {
+            return self.static_on_roll(cx, position);
+        }
+        let key = Key(*position, depth);
+        if let Some(v) = self.cache.get(&key) {
+            self.stats.cache_hits += 1;
+            return *v;
+        }
+        if self.aborted || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
+            return Probabilities::default();
+        }
+        self.stats.chance_nodes += 1;
+        let mut sum = Probabilities::default();
+        for (dice, weight) in Dice::all_rolls() {
+            let numbers = dice.numbers(cx.rules.variant);
+            let v = self.best_play_value(cx, position, &numbers, false, depth - 1, level);
+            if self.aborted {
+                return Probabilities::default();
+            }
+            sum.add_weighted(&v, f32::from(weight) / 36.0);
+        }
+        if self.cache.len() >= CACHE_LIMIT {
+            self.cache.clear();
+        }
+        self.cache.insert(key, sum);
+        sum
+    }
+
+    /// Value for the mover of its best play of `numbers` (`passed`: numbers
+    /// handed over by the opponent), each play searched `depth` plies.
+    pub fn best_play_value(
+        &mut self,
+        cx: Ctx,
+        position: &Position,
+        numbers: &Numbers,
+        passed: bool,
+        depth: u8,
+        level: usize,
+    ) -> Probabilities {
+        if self.levels.len() <= level {
+            let limits = GenLimits {
+                // Never 0: a roll always has at least one play.
+                max_positions: cx.settings.inner_max_plays.max(1),
+            };
+            self.levels.resize_with(level + 1, || Scratch {
+                generator: MoveGenerator::new(limits),
+                ..Scratch::default()
+            });
+        }
+        let mut s = std::mem::take(&mut self.levels[level]);
+        inner_plays(
+            &mut s.generator,
+            &mut s.beam,
+            position,
+            numbers,
+            cx.settings.express_beam,
+            cx.evaluator,
+            cx.rules,
+            &mut s.plays,
+        );
+        self.score_statically(cx, &mut s, passed);
+        let equity = |p: &Probabilities| p.equity(cx.rules.scoring);
+        // Numbers passed on after a play change its value; then even at
+        // depth 0 the kept plays are valued in full, not just statically.
+        let passes_on = !passed && cx.rules.variant == Variant::Express;
+        let best = if s.scores.is_empty() {
+            // Only a finished game has no play; callers never ask then.
+            Probabilities::default()
+        } else if depth == 0 && !passes_on {
+            // The statically best play (the first of equals).
+            let mut best = 0;
+            for (i, p) in s.scores.iter().enumerate() {
+                if equity(p) > equity(&s.scores[best]) {
+                    best = i;
+                }
+            }
+            s.scores[best]
+        } else {
+            s.order.clear();
+            s.order.extend(
+                s.scores
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| (equity(p), i as u32)),
+            );
+            s.order
+                .sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            let keep = cx
+                .settings
+                .reply_filter
+                .survivors_of(s.order.len(), |k| s.order[k].0);
+            let mut best: Option<(f32, Probabilities)> = None;
+            for k in 0..keep {
+                let i = s.order[k].1 as usize;
+                let play = s.plays.plays[i];
+                let v = if s.ended[i] {
+                    s.scores[i]
+                } else {
+                    let after = after_play(cx.rules, numbers, passed, &play);
+                    self.after_value(cx, &play.position, after, depth, level + 1)
+                };
+                if self.aborted {
+                    break;
+                }
+                let e = equity(&v);
+                if best.is_none_or(|(b, _)| e > b) {
+                    best = Some((e, v));
+                }
+            }
+            best.map(|b| b.1).unwrap_or_default()
+        };
+        self.levels[level] = s;
+        best
+    }
+
+    /// Fills `s.scores` with each play's static value for the mover: exact
+    /// when the game ended, else one batch through the evaluator.
+    fn score_statically(&mut self, cx: Ctx, s: &mut Scratch, passed: bool) {
+        s.positions.clear();
+        s.scores.clear();
+        s.ended.clear();
+        for play in &s.plays.plays {
+            let result = game_result(&play.position, cx.rules.scoring);
+            s.ended.push(result.is_some());
+            match result {
+                Some(r) => s.scores.push(terminal_probabilities(&r)),
+                None => {
+                    s.scores.push(Probabilities::default());
+                    s.positions.push(if passed {
+                        play.position
+                    } else {
+                        play.position.flip()
+                    });
+                }
+            }
+        }
+        self.stats.evaluations += s.positions.len() as u64;
+        cx.evaluator
+            .evaluate_batch(&s.positions, cx.rules, &mut s.batch);
+        let mut next = s.batch.iter();
+        for (&ended, score) in s.ended.iter().zip(s.scores.iter_mut()) {
+            if !ended {
+                let v = next.next().expect("one evaluation per open position");
+                *score = if passed { *v } else { v.flipped() };
+            }
+        }
+    }
+}

@@ -1,0 +1,433 @@
+//! Rollouts: each candidate play is played out to the end many times by a
+//! chosen player (plies, evaluator), in parallel with rayon, reporting the
+//! mean equity and its standard error.
+//!
+//! Reproducible: trial `t` draws its dice from a ChaCha8 stream seeded by
+//! `(seed, t)` alone, whichever thread runs it, and results are summed in
+//! trial order, so the same seed gives the same figures on any number of
+//! threads.
+//!
+//! Variance reduction:
+//! - duplicate dice: trial `t` uses the same dice stream for every
+//!   candidate, so the luck of the dice largely cancels in the
+//!   differences between candidates (what decides the ranking);
+//! - stratified first roll: the first roll of trial `t` is the ordered
+//!   roll `t mod 36`, so every block of 36 trials sees each first roll
+//!   exactly once.
+//!
+//! - luck adjustment (optional, [`RolloutSettings::luck_adjust`]): each
+//!   roll's luck, the 0-ply value of the best play for the roll drawn
+//!   minus the average over the 21 rolls, is subtracted from the game's
+//!   equity. Its expectation is zero whatever the players do, so the mean
+//!   stays unbiased while most of the dice's noise goes. The reported
+//!   probabilities are the raw outcome frequencies.
+//!
+//! The standard error reported is the plain sample one (conservative with
+//! stratification).
+//!
+//! [`RolloutSettings::luck_adjust`]: super::RolloutSettings::luck_adjust
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use super::express::{BeamScratch, inner_plays};
+use super::ply::{After, Ctx, Tree, pending_after};
+use super::{Search, SearchSettings};
+use crate::eval::{Evaluator, Probabilities, terminal_probabilities};
+use crate::game::{
+    Dice, GenLimits, MoveGenerator, Numbers, Play, PlayList, Position, Rules, TurnNumbers, Variant,
+    game_result,
+};
+
+/// A candidate's rollout figures, for the side that played it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct RolloutResult {
+    /// Mean equity.
+    pub mean: f32,
+    /// Standard error of the mean.
+    pub std_error: f32,
+    /// Games played.
+    pub trials: u32,
+    /// Mean outcome probabilities (frequencies; a game cut at
+    /// `max_turns` counts with its static evaluation).
+    pub probabilities: Probabilities,
+}
+
+/// Progress of a running rollout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RolloutProgress {
+    /// Trials finished (each covers every candidate).
+    pub done: u32,
+    /// Trials asked for.
+    pub total: u32,
+}
+
+/// Trials run together by one task: a whole stratum of first rolls.
+const CHUNK: u32 = 36;
+
+/// Per-thread state of the played-out games.
+struct Player {
+    generator: MoveGenerator,
+    plays: PlayList,
+    beam: BeamScratch,
+    positions: Vec<Position>,
+    batch: Vec<Probabilities>,
+    open: Vec<usize>,
+    search: Search,
+    /// For luck adjustment: 0-ply values of each roll.
+    tree: Tree,
+    settings: SearchSettings,
+}
+
+impl Player {
+    fn new(settings: &SearchSettings) -> Player {
+        let mut inner = *settings;
+        inner.plies = settings.rollout.plies;
+        inner.time_ms = None;
+        Player {
+            generator: MoveGenerator::new(GenLimits {
+                max_positions: settings.inner_max_plays.max(1),
+            }),
+            plays: PlayList::default(),
+            beam: BeamScratch::default(),
+            positions: Vec::new(),
+            batch: Vec::new(),
+            open: Vec::new(),
+            search: Search::new(inner),
+            tree: Tree::default(),
+            settings: *settings,
+        }
+    }
+
+    /// The luck of rolling `dice` at `position` (before the roll, side on
+    /// roll's view), in equity: the best 0-ply play's value for `dice`
+    /// minus the average of that over all rolls.
+    fn luck(
+        &mut self,
+        position: &Position,
+        dice: Dice,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+    ) -> f32 {
+        let cx = Ctx {
+            evaluator,
+            rules,
+            settings: &self.settings,
+        };
+        let drawn = dice.sorted();
+        let (mut expected, mut actual) = (0.0, 0.0);
+        for (d, weight) in Dice::all_rolls() {
+            let v = self
+                .tree
+                .best_play_value(cx, position, &d.numbers(rules.variant), false, 0, 0)
+                .equity(rules.scoring);
+            expected += v * f32::from(weight) / 36.0;
+            if d == drawn {
+                actual = v;
+            }
+        }
+        actual - expected
+    }
+
+    /// The player's play of `numbers`.
+    fn choose(
+        &mut self,
+        position: &Position,
+        numbers: &Numbers,
+        passed: bool,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+    ) -> Play {
+        if self.search.settings.plies > 0 {
+            let turn = match passed {
+                true => Some(TurnNumbers::Passed(*numbers)),
+                false => rolled_turn(numbers, rules),
+            };
+            if let Some(p) = turn.and_then(|turn| {
+                self.search
+                    .best_play(position, &turn, rules, evaluator, &mut self.generator, None)
+            }) {
+                return p;
+            }
+        }
+        inner_plays(
+            &mut self.generator,
+            &mut self.beam,
+            position,
+            numbers,
+            self.search.settings.express_beam,
+            evaluator,
+            rules,
+            &mut self.plays,
+        );
+        // Statically best: a game-ending win first, else the evaluator.
+        self.positions.clear();
+        let mut best: Option<(f32, usize)> = None;
+        let open = &mut self.open;
+        open.clear();
+        for (i, play) in self.plays.plays.iter().enumerate() {
+            match game_result(&play.position, rules.scoring) {
+                Some(r) => {
+                    let e = terminal_probabilities(&r).equity(rules.scoring);
+                    if best.is_none_or(|b| e > b.0) {
+                        best = Some((e, i));
+                    }
+                }
+                None => {
+                    open.push(i);
+                    self.positions.push(if passed {
+                        play.position
+                    } else {
+                        play.position.flip()
+                    });
+                }
+            }
+        }
+        evaluator.evaluate_batch(&self.positions, rules, &mut self.batch);
+        for (v, &i) in self.batch.iter().zip(open.iter()) {
+            let e = if passed {
+                v.equity(rules.scoring)
+            } else {
+                -v.equity(rules.scoring)
+            };
+            if best.is_none_or(|b| e > b.0) {
+                best = Some((e, i));
+            }
+        }
+        // A game in progress always has a play (at worst "no move").
+        let i = best.map_or(0, |b| b.1);
+        self.plays.plays.get(i).copied().unwrap_or(Play {
+            position: *position,
+            steps: crate::game::StepList::EMPTY,
+        })
+    }
+}
+
+/// A `TurnNumbers::Rolled` for numbers that came from a roll.
+fn rolled_turn(numbers: &Numbers, rules: Rules) -> Option<TurnNumbers> {
+    let v = numbers.to_vec();
+    let dice = Dice::new(v[0], *v.get(1)?)?;
+    (dice.numbers(rules.variant) == *numbers).then_some(TurnNumbers::Rolled(dice, *numbers))
+}
+
+/// The dice of trial `trial`'s `turn`-th roll: stratified for the first.
+fn roll(rng: &mut ChaCha8Rng, trial: u32, turn: u32) -> Dice {
+    let random = Dice::roll(rng);
+    if turn == 0 {
+        let k = (trial % 36) as u8;
+        Dice::new(k % 6 + 1, k / 6 + 1).expect("in range")
+    } else {
+        random
+    }
+}
+
+/// Plays one game out from a candidate's position; the result for the
+/// candidate's mover.
+#[allow(clippy::too_many_arguments)]
+fn play_out(
+    player: &mut Player,
+    start: &Position,
+    after: After,
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    seed: u64,
+    trial: u32,
+    max_turns: u32,
+    luck_adjust: bool,
+) -> (Probabilities, f32) {
+    if let Some(r) = game_result(start, rules.scoring) {
+        return (terminal_probabilities(&r), 0.0);
+    }
+    // Sum of the luck, for the candidate's mover.
+    let mut luck = 0.0;
+    let mut rng =
+        ChaCha8Rng::seed_from_u64(seed ^ u64::from(trial).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    // `position` is seen by the side to act; `mover` whether that side is
+    // the candidate's mover.
+    let (mut position, mut mover, mut pending) = match after {
+        After::MoverRolls => (*start, true, None),
+        After::Opponent { pending } => (start.flip(), false, pending),
+    };
+    let mut rolls = 0;
+    for _ in 0..max_turns {
+        let (numbers, passed) = match pending.take() {
+            Some(n) => (n, true),
+            None => {
+                let dice = roll(&mut rng, trial, rolls);
+                rolls += 1;
+                if luck_adjust {
+                    let l = player.luck(&position, dice, rules, evaluator);
+                    luck += if mover { l } else { -l };
+                }
+                (dice.numbers(rules.variant), false)
+            }
+        };
+        let play = player.choose(&position, &numbers, passed, rules, evaluator);
+        if let Some(r) = game_result(&play.position, rules.scoring) {
+            let p = terminal_probabilities(&r);
+            return (if mover { p } else { p.flipped() }, luck);
+        }
+        if passed {
+            position = play.position;
+        } else {
+            if rules.variant == Variant::Express {
+                pending = pending_after(&numbers, &play);
+            }
+            position = play.position.flip();
+            mover = !mover;
+        }
+    }
+    // Still going: score by the evaluator (the side to act is on roll,
+    // numbers passed to it are ignored).
+    let p = evaluator.evaluate(&position, rules);
+    (if mover { p } else { p.flipped() }, luck)
+}
+
+/// Rolls out each `(position after the play, what follows)` candidate
+/// `settings.rollout.trials` times on `settings.threads` threads,
+/// calling `progress` as trials finish.
+pub fn rollout(
+    candidates: &[(Position, After)],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+) -> Result<Vec<RolloutResult>, String> {
+    settings.validate()?;
+    let trials = settings.rollout.trials;
+    let chunks = trials.div_ceil(CHUNK);
+    let done = AtomicU32::new(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.threads)
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", settings.threads))?;
+    let per_chunk: Vec<Vec<Vec<(Probabilities, f32)>>> = pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map_init(
+                || Player::new(settings),
+                |player, chunk| {
+                    let first = chunk * CHUNK;
+                    let last = (first + CHUNK).min(trials);
+                    let results: Vec<Vec<(Probabilities, f32)>> = (first..last)
+                        .map(|t| {
+                            candidates
+                                .iter()
+                                .map(|(pos, after)| {
+                                    play_out(
+                                        player,
+                                        pos,
+                                        *after,
+                                        rules,
+                                        evaluator,
+                                        settings.rollout.seed,
+                                        t,
+                                        settings.rollout.max_turns,
+                                        settings.rollout.luck_adjust,
+                                    )
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    let now = done.fetch_add(last - first, Ordering::Relaxed) + (last - first);
+                    progress(RolloutProgress {
+                        done: now,
+                        total: trials,
+                    });
+                    results
+                },
+            )
+            .collect()
+    });
+    // Sum in trial order: the same figures on any number of threads.
+    let mut sums = vec![(0f64, 0f64, [0f64; 9]); candidates.len()];
+    for trial in per_chunk.iter().flatten() {
+        for (sum, (p, luck)) in sums.iter_mut().zip(trial) {
+            let e = f64::from(p.equity(rules.scoring)) - f64::from(*luck);
+            sum.0 += e;
+            sum.1 += e * e;
+            for (acc, v) in sum.2.iter_mut().zip(fields(p)) {
+                *acc += f64::from(v);
+            }
+        }
+    }
+    let n = f64::from(trials);
+    Ok(sums
+        .into_iter()
+        .map(|(s, s2, ps)| {
+            let mean = s / n;
+            let var = if trials > 1 {
+                ((s2 - s * s / n) / (n - 1.0)).max(0.0)
+            } else {
+                0.0
+            };
+            let f = |i: usize| (ps[i] / n) as f32;
+            RolloutResult {
+                mean: mean as f32,
+                std_error: (var / n).sqrt() as f32,
+                trials,
+                probabilities: Probabilities {
+                    win_single: f(0),
+                    win_double: f(1),
+                    win_triple: f(2),
+                    win_mother: f(3),
+                    lose_single: f(4),
+                    lose_double: f(5),
+                    lose_triple: f(6),
+                    lose_mother: f(7),
+                    draw: f(8),
+                },
+            }
+        })
+        .collect())
+}
+
+fn fields(p: &Probabilities) -> [f32; 9] {
+    [
+        p.win_single,
+        p.win_double,
+        p.win_triple,
+        p.win_mother,
+        p.lose_single,
+        p.lose_double,
+        p.lose_triple,
+        p.lose_mother,
+        p.draw,
+    ]
+}
+
+impl Search {
+    /// Rolls out `plays` (e.g. the best few of a [`Search::rank`]) with
+    /// the settings' rollout options and returns them re-ranked by their
+    /// rollout means, each marked as evaluated by rollout.
+    pub fn rollout_plays(
+        &self,
+        plays: &[super::RankedPlay],
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+        progress: &(dyn Fn(RolloutProgress) + Sync),
+    ) -> Result<Vec<super::RankedPlay>, String> {
+        let candidates: Vec<(Position, After)> =
+            plays.iter().map(|r| (r.play.position, r.after)).collect();
+        let results = rollout(&candidates, rules, evaluator, &self.settings, progress)?;
+        let mut out: Vec<super::RankedPlay> = plays
+            .iter()
+            .zip(results)
+            .map(|(r, res)| super::RankedPlay {
+                probabilities: res.probabilities,
+                equity: res.mean,
+                evaluated_at: super::Evaluation::Rollout {
+                    trials: res.trials,
+                    plies: self.settings.rollout.plies,
+                    std_error: res.std_error,
+                },
+                ..*r
+            })
+            .collect();
+        out.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        Ok(out)
+    }
+}

@@ -1,0 +1,487 @@
+//! Search settings as plain, serialisable data: plies, move filters (with
+//! GNU Backgammon's named presets), the reply filter used inside the tree,
+//! the time budget, threads, the Express bounds, and rollout settings.
+//!
+//! The protocol shows these in `show options` and changes them with
+//! `set evaluation …`, `set search …`, `set threads N`; nothing here reads
+//! or writes text beyond parsing one value.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// Deepest search supported (the filter table has one row per ply count).
+pub const MAX_PLIES: u8 = 4;
+
+/// One level of a move filter, as GNU Backgammon has it: keep the best
+/// `accept` candidates, plus up to `extra` more whose equity is within
+/// `threshold` of the best. The best candidate is always kept.
+///
+/// At the root, `accept < 0` means "do not filter at this level" (the
+/// candidates go on unfiltered, and without being searched at this depth).
+/// In the [`SearchSettings::reply_filter`], `accept < 0` means "keep every
+/// reply": exact expectimax.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FilterLevel {
+    /// Candidates kept unconditionally (the best first); negative: skip.
+    pub accept: i8,
+    /// Further candidates kept if within `threshold` of the best.
+    pub extra: u8,
+    /// Equity distance from the best (in points) for the extra ones.
+    pub threshold: f32,
+}
+
+impl FilterLevel {
+    /// A level that does not filter.
+    pub const SKIP: FilterLevel = FilterLevel {
+        accept: -1,
+        extra: 0,
+        threshold: 0.0,
+    };
+
+    /// Whether this level filters nothing.
+    pub fn is_skip(&self) -> bool {
+        self.accept < 0
+    }
+
+    /// How many of `equities` (sorted best first) survive this filter.
+    pub fn survivors(&self, equities_best_first: &[f32]) -> usize {
+        self.survivors_of(equities_best_first.len(), |k| equities_best_first[k])
+    }
+
+    /// [`Self::survivors`] of `n` candidates whose `k`-th best equity is
+    /// `equity(k)`.
+    pub fn survivors_of(&self, n: usize, equity: impl Fn(usize) -> f32) -> usize {
+        if self.is_skip() || n == 0 {
+            return n;
+        }
+        let best = equity(0);
+        let accept = usize::try_from(self.accept).unwrap_or(0).min(n);
+        let mut keep = accept.max(1);
+        let limit = (usize::try_from(self.accept).unwrap_or(0) + usize::from(self.extra)).min(n);
+        while keep < limit && best - equity(keep) <= self.threshold {
+            keep += 1;
+        }
+        keep
+    }
+}
+
+/// A named set of move filters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FilterPreset {
+    /// GNU Backgammon's "tiny".
+    Tiny,
+    /// GNU Backgammon's "narrow".
+    Narrow,
+    /// GNU Backgammon's "normal" (the default).
+    Normal,
+    /// GNU Backgammon's "large".
+    Large,
+    /// GNU Backgammon's "huge".
+    Huge,
+    /// No filtering at all: every candidate searched at full depth.
+    Off,
+    /// Levels set one by one.
+    Custom,
+}
+
+impl FilterPreset {
+    /// The presets a user can name (not `Custom`).
+    pub const NAMED: [FilterPreset; 6] = [
+        FilterPreset::Tiny,
+        FilterPreset::Narrow,
+        FilterPreset::Normal,
+        FilterPreset::Large,
+        FilterPreset::Huge,
+        FilterPreset::Off,
+    ];
+}
+
+impl fmt::Display for FilterPreset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FilterPreset::Tiny => "tiny",
+            FilterPreset::Narrow => "narrow",
+            FilterPreset::Normal => "normal",
+            FilterPreset::Large => "large",
+            FilterPreset::Huge => "huge",
+            FilterPreset::Off => "off",
+            FilterPreset::Custom => "custom",
+        })
+    }
+}
+
+impl FromStr for FilterPreset {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        FilterPreset::NAMED
+            .into_iter()
+            .find(|p| p.to_string().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown move filter '{}' (tiny, narrow, normal, large, huge, off)",
+                    s.trim()
+                )
+            })
+    }
+}
+
+/// Move filters for each search depth: `levels[plies - 1][level]` is
+/// applied at the root after the candidates have been evaluated at
+/// `level` plies, in a search of `plies` plies (GNU Backgammon's table).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveFilter {
+    /// Which preset this is (`Custom` once a level is changed).
+    pub preset: FilterPreset,
+    /// The table; entries with `level >= plies` are unused.
+    pub levels: [[FilterLevel; MAX_PLIES as usize]; MAX_PLIES as usize],
+}
+
+impl MoveFilter {
+    /// A named preset. The figures are GNU Backgammon's: the first level
+    /// keeps up to `extra` candidates within `threshold` of the best, the
+    /// odd levels are skipped, the third keeps a couple within a tighter
+    /// threshold.
+    pub fn preset(preset: FilterPreset) -> MoveFilter {
+        let l = |accept: i8, extra: u8, threshold: f32| FilterLevel {
+            accept,
+            extra,
+            threshold,
+        };
+        let s = FilterLevel::SKIP;
+        let (first, third) = match preset {
+            FilterPreset::Tiny => (l(0, 5, 0.08), l(0, 2, 0.02)),
+            FilterPreset::Narrow => (l(0, 8, 0.12), l(0, 2, 0.03)),
+            FilterPreset::Normal | FilterPreset::Custom => (l(0, 8, 0.16), l(0, 2, 0.04)),
+            FilterPreset::Large => (l(0, 16, 0.32), l(0, 4, 0.08)),
+            FilterPreset::Huge => (l(0, 20, 0.44), l(0, 10, 0.11)),
+            FilterPreset::Off => (s, s),
+        };
+        MoveFilter {
+            preset: if preset == FilterPreset::Custom {
+                FilterPreset::Normal
+            } else {
+                preset
+            },
+            levels: [
+                [first, s, s, s],
+                [first, s, s, s],
+                [first, s, third, s],
+                [first, s, third, s],
+            ],
+        }
+    }
+
+    /// Sets one level explicitly (`plies` 1–4, `level` 0..plies), as
+    /// `set evaluation movefilter PLIES LEVEL ACCEPT EXTRA THRESHOLD`.
+    pub fn set_level(&mut self, plies: u8, level: u8, value: FilterLevel) -> Result<(), String> {
+        if !(1..=MAX_PLIES).contains(&plies) {
+            return Err(format!("plies must be 1-{MAX_PLIES}, not {plies}"));
+        }
+        if level >= plies {
+            return Err(format!(
+                "level must be 0-{} for a {plies}-ply filter, not {level}",
+                plies - 1
+            ));
+        }
+        if !(value.threshold.is_finite() && value.threshold >= 0.0) {
+            return Err("threshold must be a number >= 0".into());
+        }
+        self.levels[usize::from(plies - 1)][usize::from(level)] = value;
+        self.preset = FilterPreset::Custom;
+        Ok(())
+    }
+
+    /// The filter levels used by a search of `plies` plies.
+    pub fn row(&self, plies: u8) -> &[FilterLevel] {
+        let p = usize::from(plies.clamp(1, MAX_PLIES));
+        &self.levels[p - 1][..p]
+    }
+}
+
+impl Default for MoveFilter {
+    fn default() -> Self {
+        MoveFilter::preset(FilterPreset::Normal)
+    }
+}
+
+/// How candidates are played out by `rollout`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RolloutSettings {
+    /// Games per candidate (a multiple of 36 makes the stratified first
+    /// roll exact).
+    pub trials: u32,
+    /// Seed of the dice; the same seed gives the same results.
+    pub seed: u64,
+    /// Plies of the player making the choices in the played-out games.
+    pub plies: u8,
+    /// Turns after which a game still going is scored by the evaluator.
+    pub max_turns: u32,
+    /// Luck adjustment: subtract from each game's result the luck of
+    /// every roll, measured at 0 plies (the best play's value for the roll
+    /// minus the average over all 21 rolls). Unbiased, much lower
+    /// variance, about 20 times the work a turn.
+    pub luck_adjust: bool,
+}
+
+impl Default for RolloutSettings {
+    fn default() -> Self {
+        RolloutSettings {
+            trials: 1296,
+            seed: 1,
+            plies: 0,
+            max_turns: 500,
+            luck_adjust: false,
+        }
+    }
+}
+
+/// Everything that configures a search.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchSettings {
+    /// Plies (GNU Backgammon's meaning): 0 is the static evaluation; `n`
+    /// averages over the 21 rolls the opponent's best reply at `n-1` plies.
+    pub plies: u8,
+    /// Root move filters.
+    pub filter: MoveFilter,
+    /// How the side to play chooses at chance nodes inside the tree: its
+    /// plays are ranked statically and those kept by this filter are
+    /// searched deeper. The default (`accept 1`) is GNU Backgammon's: the
+    /// statically best reply only. `accept < 0` keeps all (exact).
+    pub reply_filter: FilterLevel,
+    /// Time budget per search in milliseconds; `None` is unlimited. The
+    /// search deepens towards `plies` while time remains and answers with
+    /// the deepest complete result.
+    pub time_ms: Option<u64>,
+    /// Worker threads for rollouts and for searching the root candidates
+    /// of one level in parallel (one cache per thread).
+    pub threads: usize,
+    /// Express escalating doubles (and long passed sequences) inside the
+    /// tree are played one group of equal numbers at a time, keeping only
+    /// this many best positions after each group (a beam).
+    pub express_beam: usize,
+    /// The same beam at the root of a search, for an Express sequence of
+    /// several groups: if a kept line uses every number (so R10 holds for
+    /// it), the root candidates are the beam's lines; otherwise the
+    /// caller's generator makes every legal play.
+    pub express_root_beam: usize,
+    /// Most plays generated for one roll inside the tree.
+    pub inner_max_plays: usize,
+    /// Rollout settings.
+    pub rollout: RolloutSettings,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            plies: 2,
+            filter: MoveFilter::default(),
+            reply_filter: FilterLevel {
+                accept: 1,
+                extra: 0,
+                threshold: 0.0,
+            },
+            time_ms: None,
+            threads: 1,
+            express_beam: 4,
+            express_root_beam: 64,
+            inner_max_plays: 20_000,
+            rollout: RolloutSettings::default(),
+        }
+    }
+}
+
+impl SearchSettings {
+    /// Default settings searching `plies` plies.
+    pub fn with_plies(plies: u8) -> SearchSettings {
+        SearchSettings {
+            plies: plies.min(MAX_PLIES),
+            ..SearchSettings::default()
+        }
+    }
+
+    /// Settings for an exact (unfiltered) expectimax of `plies` plies: no
+    /// root filter, every reply searched. Slow; for tests and analysis.
+    pub fn exact(plies: u8) -> SearchSettings {
+        SearchSettings {
+            plies: plies.min(MAX_PLIES),
+            filter: MoveFilter::preset(FilterPreset::Off),
+            reply_filter: FilterLevel::SKIP,
+            ..SearchSettings::default()
+        }
+    }
+
+    /// Checks every value is in range; the protocol calls this before
+    /// accepting a change so a failed `set` changes nothing.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.plies > MAX_PLIES {
+            return Err(format!("plies must be 0-{MAX_PLIES}, not {}", self.plies));
+        }
+        if self.rollout.plies > MAX_PLIES {
+            return Err(format!("rollout plies must be 0-{MAX_PLIES}"));
+        }
+        if self.threads == 0 || self.threads > 256 {
+            return Err("threads must be 1-256".into());
+        }
+        if self.express_beam == 0 || self.express_root_beam == 0 || self.inner_max_plays == 0 {
+            return Err("express beam and inner play limit must be at least 1".into());
+        }
+        if self.rollout.trials == 0 {
+            return Err("rollout trials must be at least 1".into());
+        }
+        let finite = |f: &FilterLevel| f.threshold.is_finite() && f.threshold >= 0.0;
+        if !self.filter.levels.iter().flatten().all(finite) || !finite(&self.reply_filter) {
+            return Err("filter thresholds must be numbers >= 0".into());
+        }
+        Ok(())
+    }
+
+    /// `name value` pairs for `show options`, in a stable order.
+    pub fn option_lines(&self) -> Vec<(String, String)> {
+        let mut lines = vec![
+            ("evaluation plies".to_string(), self.plies.to_string()),
+            (
+                "evaluation movefilter".to_string(),
+                self.filter.preset.to_string(),
+            ),
+        ];
+        for plies in 1..=MAX_PLIES {
+            for (level, f) in self.filter.row(plies).iter().enumerate() {
+                lines.push((
+                    format!("evaluation movefilter {plies} {level}"),
+                    format_level(f),
+                ));
+            }
+        }
+        lines.push((
+            "evaluation replyfilter".to_string(),
+            format_level(&self.reply_filter),
+        ));
+        lines.push((
+            "search time".to_string(),
+            self.time_ms.map_or("off".to_string(), |t| t.to_string()),
+        ));
+        lines.push(("threads".to_string(), self.threads.to_string()));
+        lines.push((
+            "search express beam".to_string(),
+            self.express_beam.to_string(),
+        ));
+        lines.push((
+            "search express rootbeam".to_string(),
+            self.express_root_beam.to_string(),
+        ));
+        lines.push((
+            "search inner plays".to_string(),
+            self.inner_max_plays.to_string(),
+        ));
+        lines.push((
+            "rollout trials".to_string(),
+            self.rollout.trials.to_string(),
+        ));
+        lines.push(("rollout seed".to_string(), self.rollout.seed.to_string()));
+        lines.push(("rollout plies".to_string(), self.rollout.plies.to_string()));
+        lines.push((
+            "rollout luckadjust".to_string(),
+            if self.rollout.luck_adjust {
+                "on"
+            } else {
+                "off"
+            }
+            .to_string(),
+        ));
+        lines
+    }
+}
+
+/// `accept extra threshold`, or `skip`.
+fn format_level(f: &FilterLevel) -> String {
+    if f.is_skip() {
+        "skip".to_string()
+    } else {
+        format!("{} {} {:.3}", f.accept, f.extra, f.threshold)
+    }
+}
+
+impl FromStr for FilterLevel {
+    type Err = String;
+    /// `ACCEPT EXTRA THRESHOLD` (e.g. `0 8 0.16`) or `skip`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        match words.as_slice() {
+            [w] if w.eq_ignore_ascii_case("skip") => Ok(FilterLevel::SKIP),
+            [a, e, t] => {
+                let accept: i8 = a
+                    .parse()
+                    .map_err(|_| format!("accept '{a}' is not a number -1..127"))?;
+                let extra: u8 = e
+                    .parse()
+                    .map_err(|_| format!("extra '{e}' is not a number 0..255"))?;
+                let threshold: f32 = t
+                    .parse()
+                    .ok()
+                    .filter(|t: &f32| t.is_finite() && *t >= 0.0)
+                    .ok_or_else(|| format!("threshold '{t}' is not a number >= 0"))?;
+                Ok(FilterLevel {
+                    accept: accept.max(-1),
+                    extra,
+                    threshold,
+                })
+            }
+            _ => Err("a filter level is ACCEPT EXTRA THRESHOLD or skip".into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filter_keeps_best_and_those_within_threshold() {
+        let f = FilterLevel {
+            accept: 0,
+            extra: 3,
+            threshold: 0.1,
+        };
+        assert_eq!(f.survivors(&[0.5, 0.45, 0.41, 0.2, 0.1]), 3);
+        assert_eq!(f.survivors(&[0.5, 0.1]), 1);
+        assert_eq!(f.survivors(&[0.5, 0.5, 0.5, 0.5, 0.5]), 3);
+        let g = FilterLevel {
+            accept: 2,
+            extra: 0,
+            threshold: 0.0,
+        };
+        assert_eq!(g.survivors(&[1.0, -1.0, -2.0]), 2);
+        assert_eq!(FilterLevel::SKIP.survivors(&[1.0, 0.0]), 2);
+        assert_eq!(f.survivors(&[]), 0);
+    }
+
+    #[test]
+    fn presets_parse_and_serialise() {
+        for p in FilterPreset::NAMED {
+            assert_eq!(p.to_string().parse::<FilterPreset>().unwrap(), p);
+        }
+        assert!("wide".parse::<FilterPreset>().is_err());
+        let s = SearchSettings::default();
+        let json = serde_json::to_string(&s).unwrap();
+        let back: SearchSettings = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, s);
+        assert!(s.validate().is_ok());
+    }
+
+    #[test]
+    fn explicit_levels_make_a_custom_filter() {
+        let mut f = MoveFilter::default();
+        let level: FilterLevel = "0 4 0.05".parse().unwrap();
+        f.set_level(3, 2, level).unwrap();
+        assert_eq!(f.preset, FilterPreset::Custom);
+        assert_eq!(f.row(3)[2], level);
+        assert!(f.set_level(2, 2, level).is_err());
+        assert!(f.set_level(5, 0, level).is_err());
+        assert!("0 4 -1".parse::<FilterLevel>().is_err());
+        assert!("x".parse::<FilterLevel>().is_err());
+        assert!("skip".parse::<FilterLevel>().unwrap().is_skip());
+    }
+}

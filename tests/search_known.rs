@@ -1,0 +1,478 @@
+//! Search on positions with known answers: forced plays, single-candidate
+//! rolls, races whose exact result is computable, filters, the time
+//! budget, Express (R20, R21) and rollouts.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Instant;
+
+use plakoto::eval::{Evaluator, Probabilities};
+use plakoto::game::{
+    Dice, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, SideLayout, TurnNumbers,
+    Variant,
+};
+use plakoto::sampling::midgame_suite;
+use plakoto::search::testing::PipEvaluator;
+use plakoto::search::{
+    After, Evaluation, FilterPreset, MoveFilter, Search, SearchSettings, choose_play,
+};
+
+fn layout(points: &[(usize, u8)]) -> SideLayout {
+    let mut l = SideLayout::default();
+    for &(p, n) in points {
+        l.counts[p - 1] = n;
+    }
+    l
+}
+
+fn rolled(a: u8, b: u8, rules: Rules) -> TurnNumbers {
+    let dice = Dice::new(a, b).unwrap();
+    TurnNumbers::Rolled(dice, dice.numbers(rules.variant))
+}
+
+fn express() -> Rules {
+    Rules {
+        variant: Variant::Express,
+        ..Rules::default()
+    }
+}
+
+#[test]
+fn r14_winning_bear_off_is_exact_and_single() {
+    // Two checkers on 1 and 2, 13 off; the opponent has borne off none.
+    let pos = Position::from_layouts(&layout(&[(1, 1), (2, 1)]), &layout(&[(12, 15)])).unwrap();
+    let rules = Rules::default();
+    let mut search = Search::new(SearchSettings::with_plies(2));
+    let ranking = search.rank(
+        &pos,
+        &rolled(2, 1, rules),
+        rules,
+        &PipEvaluator,
+        &mut MoveGenerator::default(),
+        None,
+    );
+    // 2/off 1/off wins; 2/1 1/off leaves one checker.
+    assert_eq!(ranking.plays.len(), 2);
+    let best = ranking.plays[0];
+    assert_eq!(best.evaluated_at, Evaluation::Exact);
+    assert_eq!(best.equity, 2.0, "a double: the loser has borne off none");
+}
+
+/// Side on roll: one checker on its 6 (14 off); opponent: one checker on
+/// its 1 (14 off), which any roll bears off. The side on roll wins exactly
+/// when its roll bears off from 6: 22 non-double chances + 5 doubles (2-2
+/// to 6-6) = 27/36.
+fn race_position() -> Position {
+    Position::from_layouts(&layout(&[(6, 1)]), &layout(&[(1, 1)])).unwrap()
+}
+
+#[test]
+fn r13_r14_race_exact_at_two_plies() {
+    let rules = Rules::default();
+    let mut search = Search::new(SearchSettings::with_plies(2));
+    let (p, plies) =
+        search.evaluate_position(&race_position(), None, rules, &PipEvaluator, 2, None);
+    assert_eq!(plies, 2);
+    assert!((p.win_single - 0.75).abs() < 1e-6, "{p:?}");
+    assert!((p.lose_single - 0.25).abs() < 1e-6, "{p:?}");
+    assert!((p.equity(rules.scoring) - 0.5).abs() < 1e-6);
+    // Express: handed a 6 first, the side bears off before it rolls.
+    let six = Numbers::sequence(&[6]);
+    let (p, _) = search.evaluate_position(
+        &race_position(),
+        Some(&six),
+        express(),
+        &PipEvaluator,
+        2,
+        None,
+    );
+    assert_eq!(p.win_single, 1.0);
+    // Handed a 1, it moves 6/5 and then rolls: it wins when its roll bears
+    // off from 5 (sum >= 5 or a double), else the opponent wins.
+    let one = Numbers::sequence(&[1]);
+    let (p, _) = search.evaluate_position(
+        &race_position(),
+        Some(&one),
+        express(),
+        &PipEvaluator,
+        2,
+        None,
+    );
+    assert!(
+        p.win_single > 0.75 && p.win_single + p.lose_single > 0.999,
+        "{p:?}"
+    );
+}
+
+#[test]
+fn r13_race_candidates_at_one_ply_are_exact_after_the_opponents_roll() {
+    // With 2-1 the checker on 6 cannot get off: every play leaves the
+    // opponent a certain win (a single: we have borne off 14).
+    let rules = Rules::default();
+    let mut search = Search::new(SearchSettings::with_plies(1));
+    let ranking = search.rank(
+        &race_position(),
+        &rolled(2, 1, rules),
+        rules,
+        &PipEvaluator,
+        &mut MoveGenerator::default(),
+        None,
+    );
+    for r in &ranking.plays {
+        assert_eq!(r.evaluated_at, Evaluation::Plies { plies: 1 });
+        assert!((r.equity + 1.0).abs() < 1e-6, "{r:?}");
+    }
+}
+
+/// A last checker on 10 (14 off) behind opposing blocks on 4–9: nothing
+/// can move.
+fn blocked_position() -> Position {
+    let own = layout(&[(10, 1)]);
+    // The opponent's points 16..21 are our 9..4.
+    let opp = layout(&[(16, 2), (17, 2), (18, 2), (19, 2), (20, 2), (21, 2), (2, 3)]);
+    Position::from_layouts(&own, &opp).unwrap()
+}
+
+#[test]
+fn r10_forced_pass_is_the_single_candidate() {
+    let rules = Rules::default();
+    let pos = blocked_position();
+    let mut search = Search::new(SearchSettings::with_plies(2));
+    let mut generator = MoveGenerator::default();
+    for (dice, _) in Dice::all_rolls() {
+        let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
+        let ranking = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+        assert_eq!(ranking.plays.len(), 1, "{dice}");
+        assert!(ranking.plays[0].play.steps.is_empty(), "a pass");
+        let best = search
+            .best_play(&pos, &turn, rules, &PipEvaluator, &mut generator, None)
+            .unwrap();
+        assert_eq!(best.position, ranking.plays[0].play.position);
+    }
+    let turn = rolled(2, 1, rules);
+    let ranking = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    assert_eq!(ranking.plays.len(), 1);
+    assert!(ranking.plays[0].play.steps.is_empty());
+}
+
+#[test]
+fn r21_unused_numbers_pass_to_the_opponent_in_search() {
+    // Express: the blocked side cannot use 2-1, so the opponent plays 2-1
+    // before its own roll; the search says so and values it.
+    let rules = express();
+    let pos = blocked_position();
+    let turn = rolled(2, 1, rules);
+    let mut search = Search::new(SearchSettings::with_plies(1));
+    let ranking = search.rank(
+        &pos,
+        &turn,
+        rules,
+        &PipEvaluator,
+        &mut MoveGenerator::default(),
+        None,
+    );
+    assert_eq!(ranking.plays.len(), 1);
+    let expected = Dice::new(2, 1).unwrap().numbers(Variant::Express);
+    assert_eq!(
+        ranking.plays[0].after,
+        After::Opponent {
+            pending: Some(expected)
+        }
+    );
+    // The same position under standard rules is valued differently: the
+    // opponent gets no free numbers.
+    let standard = Search::new(SearchSettings::with_plies(1)).rank(
+        &pos,
+        &rolled(2, 1, Rules::default()),
+        Rules::default(),
+        &PipEvaluator,
+        &mut MoveGenerator::default(),
+        None,
+    );
+    assert_ne!(standard.plays[0].equity, ranking.plays[0].equity);
+}
+
+#[test]
+fn filters_search_few_candidates_deep_and_off_searches_all() {
+    let rules = Rules::default();
+    let pos = midgame_suite(7, 1, 12)[0];
+    let turn = rolled(5, 3, rules);
+    let mut generator = MoveGenerator::default();
+    let mut search = Search::new(SearchSettings::with_plies(2));
+    let ranking = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    let deep = ranking
+        .plays
+        .iter()
+        .filter(|r| r.evaluated_at == Evaluation::Plies { plies: 2 })
+        .count();
+    assert!(ranking.plays.len() > 9, "a roll with many plays");
+    assert!((1..=8).contains(&deep), "normal keeps at most 8: {deep}");
+    // The deep ones come first, the rest keep their 0-ply order.
+    assert!(
+        ranking.plays[..deep]
+            .iter()
+            .all(|r| r.evaluated_at == Evaluation::Plies { plies: 2 })
+    );
+    for w in ranking.plays[deep..].windows(2) {
+        assert!(w[0].equity >= w[1].equity);
+    }
+    search.settings.filter = MoveFilter::preset(FilterPreset::Off);
+    let all = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    assert!(
+        all.plays
+            .iter()
+            .all(|r| r.evaluated_at == Evaluation::Plies { plies: 2 })
+    );
+    // The unfiltered best is at least as good as the filtered best at 2-ply.
+    assert!(all.plays[0].equity >= ranking.plays[0].equity - 1e-6);
+}
+
+#[test]
+fn an_expired_deadline_still_answers_with_the_static_ranking() {
+    let rules = Rules::default();
+    let pos = midgame_suite(3, 1, 10)[0];
+    let turn = rolled(6, 2, rules);
+    let mut search = Search::new(SearchSettings::with_plies(3));
+    let mut generator = MoveGenerator::default();
+    let ranking = search.rank(
+        &pos,
+        &turn,
+        rules,
+        &PipEvaluator,
+        &mut generator,
+        Some(Instant::now()),
+    );
+    assert!(ranking.timed_out);
+    assert_eq!(ranking.plies, 0);
+    let mut legal = PlayList::default();
+    generator.generate(&pos, &turn.numbers(), &mut legal);
+    assert_eq!(ranking.plays.len(), legal.len());
+    assert!(ranking.plays.iter().all(|r| matches!(
+        r.evaluated_at,
+        Evaluation::Plies { plies: 0 } | Evaluation::Exact
+    )));
+    // A time budget in the settings works the same way.
+    search.settings.time_ms = Some(0);
+    let r = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    assert!(r.timed_out && r.plies == 0);
+    // Without a budget the full depth is reached.
+    search.settings.time_ms = None;
+    let r = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    assert!(!r.timed_out && r.plies == 3);
+}
+
+/// Whether `play` is a legal play of all of `numbers` from `start`: its
+/// steps replay with `try_step` in the numbers' order and use them all
+/// (so R10 holds), or it ends the game.
+fn replays_legally(start: &Position, numbers: &Numbers, play: &plakoto::game::Play) -> bool {
+    let mut p = *start;
+    let dice: Vec<u8> = play.steps.iter().map(|s| s.die.pips()).collect();
+    for step in play.steps.iter() {
+        if p.try_step(step).is_err() {
+            return false;
+        }
+    }
+    let ended = plakoto::game::game_result(&p, Scoring::Standard).is_some();
+    p == play.position && (ended || dice == numbers.to_vec()) && numbers.to_vec().starts_with(&dice)
+}
+
+#[test]
+fn r20_express_low_doubles_search_terminates_with_a_legal_play() {
+    let rules = express();
+    let mut generator = MoveGenerator::default();
+    let mut search = Search::new(SearchSettings::with_plies(2));
+    for pos in midgame_suite(11, 3, 8) {
+        for die in [1u8, 2, 3] {
+            let turn = rolled(die, die, rules);
+            let ranking = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+            assert!(ranking.plies == 2 && ranking.truncated);
+            let best = search
+                .best_play(&pos, &turn, rules, &PipEvaluator, &mut generator, None)
+                .expect("a play");
+            assert!(replays_legally(&pos, &turn.numbers(), &best), "{best:?}");
+            assert_eq!(best.position, ranking.plays[0].play.position);
+        }
+        // Numbers passed on: the rest of a 1-1 chain, played before rolling.
+        let passed = TurnNumbers::Passed(Numbers::sequence(&[2, 2, 3, 3, 3, 3, 4, 4, 4, 4]));
+        let ranking = search.rank(&pos, &passed, rules, &PipEvaluator, &mut generator, None);
+        assert!(!ranking.plays.is_empty());
+        assert!(ranking.plays.iter().all(|r| r.after == After::MoverRolls));
+    }
+}
+
+#[test]
+fn tzannes_scoring_and_choose_play() {
+    let rules = Rules::new(Variant::Standard, Scoring::Tzannes).unwrap();
+    let pos = midgame_suite(5, 1, 10)[0];
+    let turn = rolled(4, 1, rules);
+    let play = choose_play(
+        &pos,
+        &turn,
+        rules,
+        &PipEvaluator,
+        &SearchSettings::with_plies(1),
+    )
+    .expect("a play");
+    let mut legal = PlayList::default();
+    MoveGenerator::default().generate(&pos, &turn.numbers(), &mut legal);
+    assert!(legal.find(&play.position).is_some());
+}
+
+#[test]
+fn rollouts_are_reproducible_across_threads_and_report_errors() {
+    let rules = Rules::default();
+    let pos = midgame_suite(9, 1, 14)[0];
+    let turn = rolled(6, 4, rules);
+    let mut search = Search::new(SearchSettings::with_plies(0));
+    let ranking = search.rank(
+        &pos,
+        &turn,
+        rules,
+        &PipEvaluator,
+        &mut MoveGenerator::default(),
+        None,
+    );
+    let top = &ranking.plays[..ranking.plays.len().min(2)];
+    search.settings.rollout.trials = 72;
+    search.settings.threads = 1;
+    let calls = AtomicU32::new(0);
+    let last = AtomicU32::new(0);
+    let one = search
+        .rollout_plays(top, rules, &PipEvaluator, &|p| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            last.fetch_max(p.done, Ordering::Relaxed);
+        })
+        .unwrap();
+    assert!(calls.load(Ordering::Relaxed) >= 2);
+    assert_eq!(last.load(Ordering::Relaxed), 72);
+    search.settings.threads = 2;
+    let two = search
+        .rollout_plays(top, rules, &PipEvaluator, &|_| {})
+        .unwrap();
+    assert_eq!(one, two, "same seed, same figures on any thread count");
+    for r in &one {
+        let Evaluation::Rollout {
+            trials, std_error, ..
+        } = r.evaluated_at
+        else {
+            panic!("not a rollout")
+        };
+        assert_eq!(trials, 72);
+        assert!(std_error > 0.0 && std_error < 1.0);
+        let p = r.probabilities;
+        assert!((p.win() + p.lose() + p.draw - 1.0).abs() < 1e-4);
+    }
+    search.settings.rollout.seed = 99;
+    let other = search
+        .rollout_plays(top, rules, &PipEvaluator, &|_| {})
+        .unwrap();
+    assert_ne!(one, other, "another seed, other dice");
+}
+
+#[test]
+fn rollout_of_a_certain_win_has_no_error() {
+    // Race position: every roll of the opponent bears off its last
+    // checker, so after our non-bearing-off play we lose every game.
+    let rules = Rules::default();
+    let mut search = Search::new(SearchSettings::with_plies(0));
+    let ranking = search.rank(
+        &race_position(),
+        &rolled(2, 1, rules),
+        rules,
+        &PipEvaluator,
+        &mut MoveGenerator::default(),
+        None,
+    );
+    search.settings.rollout.trials = 36;
+    let r = search
+        .rollout_plays(&ranking.plays, rules, &PipEvaluator, &|_| {})
+        .unwrap();
+    for c in &r {
+        assert_eq!(c.equity, -1.0);
+        assert_eq!(
+            c.probabilities,
+            Probabilities {
+                lose_single: 1.0,
+                ..Default::default()
+            }
+        );
+    }
+    let _ = PipEvaluator.name();
+}
+
+#[test]
+fn parallel_search_ranks_as_one_thread() {
+    let rules = Rules::default();
+    let pos = midgame_suite(21, 1, 12)[0];
+    let turn = rolled(4, 3, rules);
+    let mut generator = MoveGenerator::default();
+    let mut one = Search::new(SearchSettings::with_plies(2));
+    let mut two = Search::new(SearchSettings {
+        threads: 2,
+        ..SearchSettings::with_plies(2)
+    });
+    let a = one.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    let b = two.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    assert_eq!(a.plays, b.plays);
+}
+
+#[test]
+fn out_of_range_settings_do_not_panic() {
+    let rules = express();
+    let pos = midgame_suite(4, 1, 10)[0];
+    let settings = SearchSettings {
+        plies: 9,
+        inner_max_plays: 0,
+        express_beam: 0,
+        express_root_beam: 0,
+        ..SearchSettings::with_plies(1)
+    };
+    assert!(settings.validate().is_err());
+    let mut search = Search::new(settings);
+    search.settings.plies = 9;
+    search.settings.time_ms = Some(50);
+    let ranking = search.rank(
+        &pos,
+        &rolled(2, 2, rules),
+        rules,
+        &PipEvaluator,
+        &mut MoveGenerator::default(),
+        None,
+    );
+    assert!(!ranking.plays.is_empty());
+    assert!(ranking.plies <= plakoto::search::MAX_PLIES);
+}
+
+#[test]
+fn luck_adjusted_rollouts_play_the_same_games_and_agree() {
+    let rules = Rules::default();
+    let pos = midgame_suite(13, 1, 16)[0];
+    let turn = rolled(3, 1, rules);
+    let mut search = Search::new(SearchSettings::with_plies(0));
+    let ranking = search.rank(
+        &pos,
+        &turn,
+        rules,
+        &PipEvaluator,
+        &mut MoveGenerator::default(),
+        None,
+    );
+    let top = &ranking.plays[..1];
+    search.settings.rollout.trials = 144;
+    let plain = search
+        .rollout_plays(top, rules, &PipEvaluator, &|_| {})
+        .unwrap()[0];
+    search.settings.rollout.luck_adjust = true;
+    let adjusted = search
+        .rollout_plays(top, rules, &PipEvaluator, &|_| {})
+        .unwrap()[0];
+    let se = |r: &plakoto::search::RankedPlay| match r.evaluated_at {
+        Evaluation::Rollout { std_error, .. } => std_error,
+        _ => panic!("not a rollout"),
+    };
+    // Whether the error shrinks depends on how well the evaluator tracks
+    // the outcome (the stand-in evaluator does not); it must stay finite.
+    assert!(se(&adjusted) > 0.0 && se(&adjusted) < 1.0);
+    // The same games (same dice), so the same raw outcomes.
+    assert_eq!(adjusted.probabilities, plain.probabilities);
+    assert!((adjusted.equity - plain.equity).abs() < 4.0 * se(&plain));
+}

@@ -401,7 +401,9 @@ fn r20_capped_lists_say_so() {
     );
     let t = transcript(
         &mut session,
-        "set dice 2 2\nlegal limit 2\nhint 2\nplay\nset output json\nroll\nset dice 1 1\nlegal limit 1\nhint 1",
+        "set dice 2 2\nlegal limit 2\nhint 2\nplay\nset output json\nroll\nset dice 1 1\nlegal limit 1\nhint 1\n\
+         set output text\nset board 24:15 / 24:15\nset dice 2 2\n\
+         move 24/21(3) 24/20(4) 24/19(3) 24/17 24/16(3) 24/15",
     );
     assert!(t.contains("the list is capped"), "{t}");
     insta::assert_snapshot!(t);

@@ -357,20 +357,29 @@ fn execute(
             Ok(state_reply(s))
         }
         Command::SetMatchId(m) => {
-            s.game = Game::from_parts(
-                m.rules,
-                *s.game.position(),
-                m.on_roll,
-                m.dice,
-                m.pending,
-                m.phase,
-            )
-            .map_err(|e| {
-                ProtoError::new(
-                    ErrorCode::InvalidPosition,
-                    format!("the Match ID does not fit the board: {e}"),
-                )
-            })?;
+            let with = |position: Position| {
+                Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
+            };
+            let current = *s.game.position();
+            let finished = game_result(&current, s.game.rules().scoring).is_some();
+            s.game = with(current)
+                .or_else(|e| {
+                    // A finished board left from the last game cannot go
+                    // with a game in progress: clients set the Match ID
+                    // first and the board next, so start from the initial
+                    // position rather than refuse.
+                    if finished && m.phase != Phase::Over {
+                        with(Position::initial())
+                    } else {
+                        Err(e)
+                    }
+                })
+                .map_err(|e| {
+                    ProtoError::new(
+                        ErrorCode::InvalidPosition,
+                        format!("the Match ID does not fit the board: {e}"),
+                    )
+                })?;
             s.score = MatchScore {
                 length: m.match_length,
                 score: m.score,

@@ -401,8 +401,31 @@ fn r20_capped_lists_say_so() {
     );
     let t = transcript(
         &mut session,
-        "set dice 2 2\nlegal limit 2\nhint 2\nplay\nset output json\nroll\nset dice 1 1\nlegal limit 1\nhint 1",
+        "set dice 2 2\nlegal limit 2\nhint 2\nplay\nset output json\nroll\nset dice 1 1\nlegal limit 1\nhint 1\n\
+         set output text\nset board 24:15 / 24:15\nset dice 2 2\n\
+         move 24/21(3) 24/20(4) 24/19(3) 24/17 24/16(3) 24/15",
     );
     assert!(t.contains("the list is capped"), "{t}");
+    insta::assert_snapshot!(t);
+}
+
+/// The arena's per-move sequence works whatever the engine did before,
+/// a finished game included.
+#[test]
+fn referee_sequence_after_a_finished_game() {
+    let mut session = Session::new(standard(), 31);
+    transcript(&mut session, "new game");
+    let game = play_out(&mut session, 400);
+    assert!(game.contains("game over"));
+    let t = transcript(
+        &mut session,
+        "set matchid ZBAAAAAA\nset board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2\nplay",
+    );
+    assert_eq!(
+        t.matches("\n= ").count() + usize::from(t.starts_with("= ")),
+        3,
+        "{t}"
+    );
+    assert!(!t.contains("\n?"), "{t}");
     insta::assert_snapshot!(t);
 }

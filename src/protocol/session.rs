@@ -16,9 +16,9 @@ use super::reply::{
 };
 use crate::eval::{Evaluator, HeuristicEvaluator, evaluate_or_score};
 use crate::game::{
-    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Phase,
-    Play, PlayList, PlayReport, Position, Rules, Side, TurnNumbers, format_play, game_result,
-    position_id,
+    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Numbers,
+    ParsedPlay, Phase, Play, PlayList, PlayReport, Position, Rules, Side, TurnNumbers, format_play,
+    game_result, position_id,
 };
 
 /// The protocol version `protocol_version` reports.
@@ -357,20 +357,29 @@ fn execute(
             Ok(state_reply(s))
         }
         Command::SetMatchId(m) => {
-            s.game = Game::from_parts(
-                m.rules,
-                *s.game.position(),
-                m.on_roll,
-                m.dice,
-                m.pending,
-                m.phase,
-            )
-            .map_err(|e| {
-                ProtoError::new(
-                    ErrorCode::InvalidPosition,
-                    format!("the Match ID does not fit the board: {e}"),
-                )
-            })?;
+            let with = |position: Position| {
+                Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
+            };
+            let current = *s.game.position();
+            let finished = game_result(&current, s.game.rules().scoring).is_some();
+            s.game = with(current)
+                .or_else(|e| {
+                    // A finished board left from the last game cannot go
+                    // with a game in progress: clients set the Match ID
+                    // first and the board next, so start from the initial
+                    // position rather than refuse.
+                    if finished && m.phase != Phase::Over {
+                        with(Position::initial())
+                    } else {
+                        Err(e)
+                    }
+                })
+                .map_err(|e| {
+                    ProtoError::new(
+                        ErrorCode::InvalidPosition,
+                        format!("the Match ID does not fit the board: {e}"),
+                    )
+                })?;
             s.score = MatchScore {
                 length: m.match_length,
                 score: m.score,
@@ -458,10 +467,7 @@ fn execute(
         }
         Command::Move(text) => {
             let side = s.game.on_roll();
-            let report = s
-                .game
-                .play_text(text, &mut plays.complete.generator)
-                .map_err(game_error)?;
+            let report = play_written(&mut s.game, plays, text)?;
             Ok(Reply::Moved(finish_move(s, side, report)))
         }
         Command::Play => {
@@ -541,6 +547,40 @@ fn finish_move(s: &mut SessionState, side: Side, report: PlayReport) -> MoveInfo
         next: turn_info(&s.game),
         position_id: position_id(s.game.position()),
         match_id: match_id_of(s).to_string(),
+    }
+}
+
+/// Plays a written play. The complete list of legal plays is needed only
+/// when the bounded one is capped and does not hold the play as one that
+/// uses every number or ends the game (surely legal, R10): this keeps
+/// ordinary Express moves from listing millions of plays.
+fn play_written(
+    game: &mut Game,
+    plays: &mut Generators,
+    text: &str,
+) -> Result<PlayReport, ProtoError> {
+    let bounded = plays.choice.legal(game)?;
+    if !bounded.truncated {
+        return game
+            .play_text(text, &mut plays.choice.generator)
+            .map_err(game_error);
+    }
+    let numbers = game.turn_numbers().map_or(0, |t| t.numbers().len());
+    let surely_legal = text
+        .parse::<ParsedPlay>()
+        .ok()
+        .and_then(|written| written.resulting_position(game.position()).ok())
+        .and_then(|target| bounded.find(&target).copied())
+        .filter(|p| {
+            p.steps.len() == numbers || game_result(&p.position, game.rules().scoring).is_some()
+        });
+    match surely_legal {
+        Some(play) => game
+            .play(&play, &mut plays.choice.generator)
+            .map_err(game_error),
+        None => game
+            .play_text(text, &mut plays.complete.generator)
+            .map_err(game_error),
     }
 }
 

@@ -21,7 +21,7 @@ use crate::game::{Rules, Scoring, Variant};
 #[derive(Args, Clone, Debug)]
 #[command(
     about = "Play two engines against each other with duplicate dice",
-    after_help = "Players: builtin:random, builtin:heuristic, builtin:pipcount, or any shell \
+    after_help = "Players: builtin:random, builtin:heuristic, builtin:ply1, builtin:ply2, builtin:ply3, builtin:pipcount, or any shell \
 command that starts an engine speaking the plakoto protocol (e.g. \"plakoto\")."
 )]
 pub struct ArenaArgs {

@@ -19,4 +19,5 @@ pub mod record;
 pub mod referee;
 pub mod results_file;
 pub mod runner;
+pub mod search_player;
 pub mod stats;

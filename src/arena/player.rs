@@ -109,6 +109,21 @@ pub const BUILTINS: &[Builtin] = &[
         },
     },
     Builtin {
+        name: "ply1",
+        about: "the heuristic searched 1 ply (normal move filter)",
+        make: || Box::new(super::search_player::SearchPlayer::new("builtin:ply1", 1)),
+    },
+    Builtin {
+        name: "ply2",
+        about: "the heuristic searched 2 plies (normal move filter)",
+        make: || Box::new(super::search_player::SearchPlayer::new("builtin:ply2", 2)),
+    },
+    Builtin {
+        name: "ply3",
+        about: "the heuristic searched 3 plies (normal move filter)",
+        make: || Box::new(super::search_player::SearchPlayer::new("builtin:ply3", 3)),
+    },
+    Builtin {
         name: "pipcount",
         about: "the best 0-ply equity of a pip-count and pin evaluator",
         make: || {

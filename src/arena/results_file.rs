@@ -82,12 +82,7 @@ impl ResultsFile {
             file,
         };
         if text.is_empty() {
-            out.append_line(
-                &serde_json::to_string(&HeaderLine {
-                    header: header.clone(),
-                })
-                .map_err(|e| e.to_string())?,
-            )?;
+            out.append_header(header)?;
             return Ok((out, Loaded::default()));
         }
         if !resume {
@@ -111,12 +106,7 @@ impl ResultsFile {
                 .map_err(|e| format!("cannot cut the torn last line of {shown}: {e}"))?;
         }
         if text.is_empty() {
-            out.append_line(
-                &serde_json::to_string(&HeaderLine {
-                    header: header.clone(),
-                })
-                .map_err(|e| e.to_string())?,
-            )?;
+            out.append_header(header)?;
         }
         Ok((out, loaded))
     }
@@ -124,6 +114,14 @@ impl ResultsFile {
     /// Appends one finished game and makes it durable before returning.
     pub fn append(&mut self, record: &GameRecord) -> Result<(), String> {
         let line = serde_json::to_string(record).map_err(|e| e.to_string())?;
+        self.append_line(&line)
+    }
+
+    fn append_header(&mut self, header: &RunHeader) -> Result<(), String> {
+        let line = serde_json::to_string(&HeaderLine {
+            header: header.clone(),
+        })
+        .map_err(|e| e.to_string())?;
         self.append_line(&line)
     }
 

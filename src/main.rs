@@ -141,7 +141,7 @@ struct EngineArgs {
     #[arg(long, default_value = "standard", value_parser = parse_scoring)]
     scoring: Scoring,
     /// Search depth of hint, play and eval (0 = static evaluation; default 2).
-    #[arg(long)]
+    #[arg(long, visible_alias = "ply")]
     plies: Option<u8>,
     /// Move filter: tiny, narrow, normal (default), large, huge or off.
     #[arg(long, value_parser = parse_filter)]

@@ -714,42 +714,58 @@ enum Choice {
     UsesEveryNumber(Play),
 }
 
-/// The engine's play for the current turn: the best of the search (a
-/// forced play without searching). From a capped list only a play that
-/// uses every number (or ends the game) is surely legal (R10). Otherwise
-/// (never seen: the search's candidates use every number when the list is
-/// capped) the best 0-ply play of the bounded list, or of the complete
-/// list.
+/// The engine's play for the current turn: the best of the search.
+///
+/// When the search's candidates are not a complete list (capped at
+/// [`CHOICE_LIMIT`], or the Express beam for a roll of several groups of
+/// numbers, R20), only a play that uses every number (or ends the game) is
+/// surely legal (R10): such a play is made directly, without listing the
+/// plays again (millions for an Express low double). Otherwise the game
+/// checks the play against the bounded list, which is then complete. Should
+/// no searched candidate be surely legal (not seen in practice), the
+/// choice falls back to the best 0-ply play of the bounded list, or of the
+/// complete list.
 fn choose_play(s: &SessionState, e: &mut Engine) -> Result<Choice, ProtoError> {
     let g = &s.game;
-    let bounded = e.plays.choice.legal(g)?;
-    if bounded.len() == 1 && !bounded.truncated {
-        return Ok(Choice::Listed(bounded.plays[0], true));
+    let turn = turn_of(g, &mut e.plays.choice.generator)?;
+    let numbers = turn.numbers();
+    let beam_root = crate::search::express::is_multi_group(&numbers);
+    if !beam_root {
+        // Cheap outside Express low doubles; a forced play needs no search.
+        let bounded = e.plays.choice.legal(g)?;
+        if bounded.len() == 1 && !bounded.truncated {
+            return Ok(Choice::Listed(bounded.plays[0], true));
+        }
     }
     let (_, ranking) = search_turn(s, e, None)?;
-    let bounded = e.plays.choice.legal(g)?;
+    if !ranking.truncated && !beam_root {
+        // The search's candidates are the bounded list, and it is complete.
+        return Ok(Choice::Listed(ranking.plays[0].play, true));
+    }
     for r in &ranking.plays {
-        match bounded.find(&r.play.position) {
-            Some(p) if !bounded.truncated || surely_legal(g, p) => {
+        if uses_every_number(g, &r.play)
+            && game_result(&r.play.position, g.rules().scoring).is_none()
+        {
+            return Ok(Choice::UsesEveryNumber(r.play));
+        }
+        if surely_legal(g, &r.play) {
+            // It ends the game: the game checks it against the lists.
+            let bounded = e.plays.choice.legal(g)?;
+            if let Some(p) = bounded.find(&r.play.position) {
                 return Ok(Choice::Listed(*p, true));
             }
-            None if ranking.truncated
-                && uses_every_number(g, &r.play)
-                && game_result(&r.play.position, g.rules().scoring).is_none() =>
-            {
-                return Ok(Choice::UsesEveryNumber(r.play));
-            }
-            _ => {}
+            return Ok(Choice::Listed(r.play, false));
         }
     }
     log::debug!("no searched play is surely legal: choosing at 0 plies");
-    let keeps_turn = matches!(g.turn_numbers(), Some(TurnNumbers::Passed(_)));
+    let keeps_turn = matches!(turn, TurnNumbers::Passed(_));
     let best = |list: &PlayList| {
         rank_plays(e.evaluator, g.rules(), &list.plays, keeps_turn, 1)
             .first()
             .map(|r| list.plays[r.index])
             .ok_or_else(|| state_error("no legal play"))
     };
+    let bounded = e.plays.choice.legal(g)?;
     let play = best(bounded)?;
     if !bounded.truncated || surely_legal(g, &play) {
         return Ok(Choice::Listed(play, true));

@@ -70,6 +70,8 @@ const SEEDS: &[&str] = &[
     "show dice",
     "show options",
     "hint 2 time 50",
+    "play time 50",
+    "eval time 20",
     "set evaluation movefilter tiny",
     "set evaluation movefilter 2 0 0 4 0.1",
     "set evaluation replyfilter 1 0 0",

@@ -222,6 +222,7 @@ hint 2
 eval
 set search time 60000
 hint 1 time 60000
+eval time 60000
 set search time off
 set threads 2
 set rollout trials 36
@@ -232,7 +233,7 @@ rollout
 set rollout luckadjust off
 rollout 72
 show options
-play";
+play time 60000";
 
 /// Every error of the search commands; the `show options` at the end
 /// shows that none changed anything.
@@ -280,6 +281,10 @@ rollout 0
 rollout 2000000
 rollout x
 rollout 3 4
+play time 0
+play now
+eval time
+eval time 99999999999
 show options";
 
 #[test]

@@ -209,8 +209,8 @@ pub enum Command {
     Roll,
     /// `move <play>`
     Move(String),
-    /// `play`
-    Play,
+    /// `play [time MS]`: `time` is a time budget for this search only.
+    Play(Option<u64>),
     /// `hint [N] [time MS]`
     Hint {
         /// Candidates shown.
@@ -223,8 +223,8 @@ pub enum Command {
     Rollout(Option<u32>),
     /// A search setting.
     SetSearch(SearchChange),
-    /// `eval`
-    Eval,
+    /// `eval [time MS]`: `time` is a time budget for this search only.
+    Eval(Option<u64>),
     /// `legal [limit N] [offset K]`
     Legal(Page),
     /// `show …`
@@ -263,10 +263,10 @@ pub const COMMANDS: &[&str] = &[
     "set rollout luckadjust <on|off>",
     "roll",
     "move <play>",
-    "play",
+    "play [time MS]",
     "hint [N] [time MS]",
     "rollout [N]",
-    "eval",
+    "eval [time MS]",
     "legal [limit N] [offset K]",
     "show board [flip|noflip]",
     "show posid",

@@ -140,8 +140,8 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
         "isready" => simple(Command::IsReady),
         "quit" | "exit" => simple(Command::Quit),
         "roll" => simple(Command::Roll),
-        "play" => simple(Command::Play),
-        "eval" => simple(Command::Eval),
+        "play" => time_only(args, first).map(Command::Play),
+        "eval" => time_only(args, first).map(Command::Eval),
         "known_command" => {
             whole(args, first, argument).map(|w| Command::KnownCommand(w.to_string()))
         }
@@ -345,6 +345,13 @@ fn set_sub_usage(what: &str) -> ProtoError {
     ProtoError::new(ErrorCode::Syntax, format!("usage: {}", forms.join(" | ")))
 }
 
+/// An optional `time MS` and nothing else (for `play`, `eval`).
+fn time_only(args: &str, first: &str) -> Result<Option<u64>, ProtoError> {
+    whole(args, first, opt(preceded(kw("time"), num)))?
+        .map(time_budget)
+        .transpose()
+}
+
 /// A `syntax` error giving the usage of the one form starting with
 /// `prefix` (e.g. `set rollout seed`).
 fn form_usage(prefix: &str) -> ProtoError {
@@ -359,7 +366,7 @@ fn form_usage(prefix: &str) -> ProtoError {
 fn time_budget(digits: &str) -> Result<u64, ProtoError> {
     let t: u64 = number(digits, "the time in milliseconds", MAX_TIME_MS)?;
     if t == 0 {
-        return Err(invalid("the time budget is at least 1 ms (or off)"));
+        return Err(invalid("the time budget is at least 1 ms"));
     }
     Ok(t)
 }

@@ -497,9 +497,9 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
             let report = play_written(&mut s.game, e.plays, text)?;
             Ok(Reply::Moved(finish_move(s, side, report)))
         }
-        Command::Play => {
+        Command::Play(time_ms) => {
             let side = s.game.on_roll();
-            let report = match choose_play(s, e)? {
+            let report = match choose_play(s, e, *time_ms)? {
                 // The game checks the play against the list it was chosen
                 // from.
                 Choice::Listed(play, from_bounded) => {
@@ -516,7 +516,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         }
         Command::Hint { count, time_ms } => hint(s, e, *count, *time_ms),
         Command::Rollout(trials) => rollout(s, e, *trials),
-        Command::Eval => Ok(eval(s, e)),
+        Command::Eval(time_ms) => Ok(eval(s, e, *time_ms)),
         Command::SetSearch(change) => {
             let mut settings = s.search;
             let name = change
@@ -725,7 +725,11 @@ enum Choice {
 /// no searched candidate be surely legal (not seen in practice), the
 /// choice falls back to the best 0-ply play of the bounded list, or of the
 /// complete list.
-fn choose_play(s: &SessionState, e: &mut Engine) -> Result<Choice, ProtoError> {
+fn choose_play(
+    s: &SessionState,
+    e: &mut Engine,
+    time_ms: Option<u64>,
+) -> Result<Choice, ProtoError> {
     let g = &s.game;
     let turn = turn_of(g, &mut e.plays.choice.generator)?;
     let numbers = turn.numbers();
@@ -737,7 +741,7 @@ fn choose_play(s: &SessionState, e: &mut Engine) -> Result<Choice, ProtoError> {
             return Ok(Choice::Listed(bounded.plays[0], true));
         }
     }
-    let (_, ranking) = search_turn(s, e, None)?;
+    let (_, ranking) = search_turn(s, e, time_ms)?;
     if !ranking.truncated && !beam_root {
         // The search's candidates are the bounded list, and it is complete.
         return Ok(Choice::Listed(ranking.plays[0].play, true));
@@ -871,8 +875,9 @@ fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Repl
 }
 
 /// `eval`: the side on roll's chances before rolling, searched to the
-/// session's plies (within its time budget); exact when the game is over.
-fn eval(s: &SessionState, e: &mut Engine) -> Reply {
+/// session's plies (within its time budget, or `time_ms` for this one);
+/// exact when the game is over.
+fn eval(s: &SessionState, e: &mut Engine, time_ms: Option<u64>) -> Reply {
     let g = &s.game;
     let over = game_result(g.position(), g.rules().scoring).is_some();
     let passed = match g.turn_numbers() {
@@ -880,6 +885,9 @@ fn eval(s: &SessionState, e: &mut Engine) -> Reply {
         _ => None,
     };
     e.search.settings = s.search;
+    if time_ms.is_some() {
+        e.search.settings.time_ms = time_ms;
+    }
     let (p, reached) = e.search.evaluate_position(
         g.position(),
         passed.as_ref(),

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use plakoto::game::{Rules, Scoring, Variant};
 use plakoto::protocol::{self, Session};
+use plakoto::search::{FilterPreset, MoveFilter, SearchSettings};
 
 /// A Plakoto (Greek backgammon) engine.
 #[derive(Parser, Debug)]
@@ -139,6 +140,49 @@ struct EngineArgs {
     /// Scoring: standard or tzannes.
     #[arg(long, default_value = "standard", value_parser = parse_scoring)]
     scoring: Scoring,
+    /// Search depth of hint, play and eval (0 = static evaluation; default 2).
+    #[arg(long, visible_alias = "ply")]
+    plies: Option<u8>,
+    /// Move filter: tiny, narrow, normal (default), large, huge or off.
+    #[arg(long, value_parser = parse_filter)]
+    filter: Option<FilterPreset>,
+    /// Time budget per search in milliseconds (default: none).
+    #[arg(long)]
+    time: Option<u64>,
+    /// Worker threads for the search and rollouts (default 1).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+impl EngineArgs {
+    /// The search settings these options ask for, checked.
+    fn search_settings(&self) -> Result<SearchSettings, String> {
+        let mut s = SearchSettings::default();
+        if let Some(p) = self.plies {
+            s.plies = p;
+        }
+        if let Some(f) = self.filter {
+            s.filter = MoveFilter::preset(f);
+        }
+        if let Some(t) = self.time {
+            if t == 0 || t > plakoto::protocol::command::MAX_TIME_MS {
+                return Err(format!(
+                    "--time must be 1-{} ms",
+                    plakoto::protocol::command::MAX_TIME_MS
+                ));
+            }
+            s.time_ms = Some(t);
+        }
+        if let Some(n) = self.threads {
+            s.threads = n;
+        }
+        s.validate()?;
+        Ok(s)
+    }
+}
+
+fn parse_filter(s: &str) -> Result<FilterPreset, String> {
+    s.parse()
 }
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
@@ -157,9 +201,24 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let settings = match args.search_settings() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("plakoto: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let seed = args.seed.unwrap_or_else(rand::random);
-    log::info!("engine starting: rules {rules:?}, seed {seed}");
+    log::info!(
+        "engine starting: rules {rules:?}, seed {seed}, {}-ply, movefilter {}",
+        settings.plies,
+        settings.filter.preset
+    );
     let mut session = Session::new(rules, seed);
+    if let Err(e) = session.set_search_settings(settings) {
+        eprintln!("plakoto: {e}");
+        return ExitCode::from(2);
+    }
     let stdin = io::stdin().lock();
     let stdout = BufWriter::new(io::stdout().lock());
     match protocol::run(&mut session, stdin, stdout) {

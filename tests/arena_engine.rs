@@ -113,7 +113,10 @@ fn external_engine_faulting_mid_game_is_restarted() {
 /// `play` sequence is accepted move after move, game after game.
 #[test]
 fn plakoto_engine_plays_whole_games_as_a_child_process() {
-    let engine = env!("CARGO_BIN_EXE_plakoto").to_string();
+    // 1 ply with a time budget: the protocol sequence is what is tested,
+    // and the default 2 plies takes up to ~0.6 s a move in Express (over
+    // the 2 s move timeout here on a loaded machine, and minutes in all).
+    let engine = format!("{} --plies 1 --time 1000", env!("CARGO_BIN_EXE_plakoto"));
     for rules in [
         Rules::default(),
         Rules::new(Variant::Express, Scoring::Standard).unwrap(),

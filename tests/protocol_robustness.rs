@@ -10,7 +10,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Well-formed lines the mutations start from.
+/// Well-formed lines the mutations start from. `set evaluation plies` and
+/// `rollout` are left out: the sessions search at 0 plies (see
+/// [`zero_ply_session`]) and a mutated depth or trial count could make
+/// single lines take seconds.
 const SEEDS: &[&str] = &[
     "protocol_version",
     "name",
@@ -66,6 +69,20 @@ const SEEDS: &[&str] = &[
     "show matchid",
     "show dice",
     "show options",
+    "hint 2 time 50",
+    "play time 50",
+    "eval time 20",
+    "set evaluation movefilter tiny",
+    "set evaluation movefilter 2 0 0 4 0.1",
+    "set evaluation replyfilter 1 0 0",
+    "set evaluation replyfilter skip",
+    "set search time 20",
+    "set search time off",
+    "set threads 1",
+    "set rollout trials 36",
+    "set rollout seed 9",
+    "set rollout plies 0",
+    "set rollout luckadjust off",
     "7 name",
     "# a comment",
     "",
@@ -172,19 +189,30 @@ fn check_frame(line: &str, text: &str) -> bool {
     !ok
 }
 
-#[test]
-fn a_hundred_thousand_random_and_mutated_lines() {
-    let mut rng = ChaCha8Rng::seed_from_u64(20261121);
-    // A bounded generator keeps Express low doubles (millions of plays)
-    // from dominating the run time; framing and state are what is tested.
+/// A session searching at 0 plies. What is tested is framing and state,
+/// not play: at the default 2 plies the thousands of `play` and `hint`
+/// lines would take minutes instead of seconds. A bounded generator keeps
+/// Express low doubles (millions of plays) from dominating the run time.
+fn zero_ply_session(seed: u64) -> Session {
     let mut session = Session::with_limits(
         Rules::default(),
-        1,
+        seed,
         Box::new(HeuristicEvaluator::new()),
         GenLimits {
             max_positions: 20_000,
         },
     );
+    let set = session
+        .handle_line("set evaluation plies 0")
+        .expect("a command");
+    assert!(set.text.starts_with("= "), "{}", set.text);
+    session
+}
+
+#[test]
+fn a_hundred_thousand_random_and_mutated_lines() {
+    let mut rng = ChaCha8Rng::seed_from_u64(20261121);
+    let mut session = zero_ply_session(1);
     let (mut replies, mut errors, mut successes) = (0usize, 0usize, 0usize);
     let lines = 110_000;
     for i in 0..lines {
@@ -255,14 +283,7 @@ fn the_run_loop_answers_every_line_of_a_random_byte_stream() {
             commands += 1;
         }
     }
-    let mut session = Session::with_limits(
-        Rules::default(),
-        3,
-        Box::new(HeuristicEvaluator::new()),
-        GenLimits {
-            max_positions: 20_000,
-        },
-    );
+    let mut session = zero_ply_session(3);
     let mut out = Vec::new();
     plakoto::protocol::run(&mut session, input.as_slice(), &mut out).expect("io");
     let text = String::from_utf8(out).expect("replies are UTF-8");

@@ -198,6 +198,154 @@ legal limit 3 offset 10
 set dice 6 6
 hint 2";
 
+/// The search options and `rollout`: each setting's reply, its effect on
+/// `hint`/`eval`/`play`, and `show options` listing them.
+const SEARCH: &str = "\
+set board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2
+set dice 5 3
+hint 3
+set evaluation plies 0
+hint 3
+eval
+set evaluation plies 1
+set evaluation movefilter tiny
+hint 3
+eval
+set evaluation movefilter 2 0 0 2 0.05
+set evaluation replyfilter 2 0 0.1
+set evaluation replyfilter skip
+set evaluation plies 2
+hint 3
+set evaluation movefilter off
+set evaluation replyfilter 1 0 0
+hint 2
+eval
+set search time 60000
+hint 1 time 60000
+eval time 60000
+set search time off
+set threads 2
+set rollout trials 36
+set rollout seed 7
+set rollout plies 0
+set rollout luckadjust on
+rollout
+set rollout luckadjust off
+rollout 72
+show options
+play time 60000";
+
+/// Every error of the search commands; the `show options` at the end
+/// shows that none changed anything.
+const SEARCH_ERRORS: &str = "\
+rollout
+set evaluation plies 5
+set evaluation plies x
+set evaluation plies
+set evaluation plies 1 2
+set evaluation
+set evaluation depth 2
+set evaluation movefilter wide
+set evaluation movefilter
+set evaluation movefilter 0 0 0 8 0.1
+set evaluation movefilter 5 0 0 8 0.1
+set evaluation movefilter 2 2 0 8 0.1
+set evaluation movefilter 2 0 0 8 -1
+set evaluation movefilter 2 0 x 8 0.1
+set evaluation movefilter 2 0 0 300 0.1
+set evaluation movefilter 1 2 3
+set evaluation replyfilter 1 2
+set evaluation replyfilter nope
+set evaluation replyfilter 1 0 inf
+set search
+set search speed 5
+set search time 0
+set search time x
+set search time 99999999999
+set threads 0
+set threads 300
+set threads x
+set rollout
+set rollout games 5
+set rollout trials 0
+set rollout trials 2000000
+set rollout trials x
+set rollout seed x
+set rollout plies 5
+set rollout luckadjust maybe
+hint time
+hint 3 time 0
+hint 3 time x
+hint time 5 3
+rollout 0
+rollout 2000000
+rollout x
+rollout 3 4
+play time 0
+play now
+eval time
+eval time 99999999999
+show options";
+
+#[test]
+fn search_options_text() {
+    insta::assert_snapshot!(run(13, standard(), SEARCH));
+}
+
+#[test]
+fn search_options_json() {
+    let script = format!("set output json\n{SEARCH}");
+    insta::assert_snapshot!(run(13, standard(), &script));
+}
+
+#[test]
+fn search_errors_text() {
+    insta::assert_snapshot!(run(14, standard(), SEARCH_ERRORS));
+}
+
+#[test]
+fn search_errors_json() {
+    let script = format!("set output json\n{SEARCH_ERRORS}");
+    insta::assert_snapshot!(run(14, standard(), &script));
+}
+
+/// Searching the root candidates on two threads gives the same ranking
+/// as one thread, and rollouts the same figures (their dice depend on the
+/// seed and trial only).
+#[test]
+fn threads_do_not_change_the_answers() {
+    let script =
+        "set board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2\nset dice 6 4\nhint 5\nrollout 36";
+    let one = run(15, standard(), script);
+    let two = run(15, standard(), &format!("set threads 2\n{script}"));
+    assert!(
+        one.contains("2-ply") && one.contains("rollout 36x0-ply"),
+        "{one}"
+    );
+    assert_eq!(one, two.split_once("\n\n").map_or("", |(_, t)| t));
+}
+
+/// A time budget never makes a reply fail or lose candidates: the hint
+/// answers with the deepest complete level (which depends on the
+/// machine, so only the shape is checked).
+#[test]
+fn a_time_budget_still_answers_with_every_candidate() {
+    let script =
+        "set board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2\nset dice 6 4\nset evaluation plies 4";
+    let mut session = Session::new(standard(), 16);
+    transcript(&mut session, script);
+    let untimed = transcript(&mut session, "set evaluation plies 0\nhint 1000");
+    let timed = transcript(
+        &mut session,
+        "set evaluation plies 4\nhint 1000 time 1\nplay",
+    );
+    let rows = |t: &str| t.lines().filter(|l| l.contains(" eq ")).count();
+    assert!(rows(&untimed) > 1, "{untimed}");
+    assert_eq!(rows(&untimed), rows(&timed), "{timed}");
+    assert!(timed.contains("time 1 ms"), "{timed}");
+    assert!(!timed.contains("\n?"), "{timed}");
+}
+
 #[test]
 fn discovery_text() {
     insta::assert_snapshot!(run(1, standard(), DISCOVERY));
@@ -334,7 +482,9 @@ fn a_complete_tzannes_game_in_json() {
 #[test]
 fn r19_a_match_keeps_score_and_the_winner_starts_the_next_game() {
     let mut session = Session::new(standard(), 11);
-    let mut summary = transcript(&mut session, "new match 5");
+    // Several games: 1 ply keeps the test fast; the default 2 plies is
+    // played by the other complete games.
+    let mut summary = transcript(&mut session, "set evaluation plies 1\nnew match 5");
     let mut games = 0;
     loop {
         let t = play_out(&mut session, 400);

@@ -2,7 +2,9 @@
 //! payload lines, the closing empty line) and the text or JSON payload.
 
 use super::command::OutputMode;
-use super::reply::{Chances, MoveInfo, ProtoError, Reply, ResultInfo, ScoreInfo, TurnInfo};
+use super::reply::{
+    Candidate, Chances, MoveInfo, ProtoError, Reply, ResultInfo, ScoreInfo, SearchInfo, TurnInfo,
+};
 use crate::game::ResultKind;
 
 /// The complete reply to one command, closing empty line included.
@@ -165,6 +167,37 @@ fn move_lines(m: &MoveInfo) -> Vec<String> {
     lines
 }
 
+/// What a search did, for hint headers: `2-ply heuristic, movefilter
+/// normal`, with the time budget and a shortfall if any.
+fn search_text(s: &SearchInfo) -> String {
+    let mut text = format!(
+        "{}-ply {}, movefilter {}",
+        s.reached, s.evaluator, s.movefilter
+    );
+    if let Some(t) = s.time_ms {
+        text.push_str(&format!(", time {t} ms"));
+    }
+    if s.timed_out {
+        text.push_str(&format!(
+            " (time ran out: {} of {} plies)",
+            s.reached, s.plies
+        ));
+    }
+    text
+}
+
+/// Two lines a candidate: rank, play, equity, difference, how evaluated;
+/// then the chances.
+fn candidate_lines(lines: &mut Vec<String>, candidates: &[Candidate]) {
+    for c in candidates {
+        lines.push(format!(
+            "{:>4}. {:<30} eq {:+.4} ({:+.4})  {}",
+            c.rank, c.play, c.equity, c.difference, c.evaluation
+        ));
+        lines.push(format!("      {}", chances_line(&c.chances)));
+    }
+}
+
 /// The text payload of a reply.
 fn text_lines(reply: &Reply) -> Vec<String> {
     match reply {
@@ -220,36 +253,65 @@ fn text_lines(reply: &Reply) -> Vec<String> {
             numbers,
             count,
             incomplete,
+            search,
             candidates,
         } => {
             let mut lines = vec![if *incomplete {
                 format!(
-                    "{side} to play {}: best of the first {count} legal plays (the list is capped)",
-                    numbers_text(numbers)
+                    "{side} to play {}: best of {count} candidate plays (not every legal play: the list is capped); {}",
+                    numbers_text(numbers),
+                    search_text(search)
                 )
             } else {
                 format!(
-                    "{side} to play {}: {count} legal play{}",
+                    "{side} to play {}: {count} legal play{}; {}",
                     numbers_text(numbers),
-                    if *count == 1 { "" } else { "s" }
+                    if *count == 1 { "" } else { "s" },
+                    search_text(search)
                 )
             }];
-            for c in candidates {
-                lines.push(format!(
-                    "{:>4}. {:<16} {:<30} eq {:+.4} ({:+.4})",
-                    c.rank, c.evaluation, c.play, c.equity, c.difference
-                ));
-                lines.push(format!("      {}", chances_line(&c.chances)));
-            }
+            candidate_lines(&mut lines, candidates);
             lines
         }
+        Reply::Rollout {
+            side,
+            numbers,
+            count,
+            search,
+            rollout,
+            candidates,
+        } => {
+            let mut lines = vec![
+                format!(
+                    "{side} to play {}: rollout of the best {} of {count} candidate play{} ({})",
+                    numbers_text(numbers),
+                    candidates.len(),
+                    if *count == 1 { "" } else { "s" },
+                    search_text(search)
+                ),
+                format!(
+                    "{} trials each, {}-ply {}, seed {}, luck adjustment {}",
+                    rollout.trials,
+                    rollout.plies,
+                    rollout.evaluator,
+                    rollout.seed,
+                    if rollout.luck_adjust { "on" } else { "off" }
+                ),
+            ];
+            candidate_lines(&mut lines, candidates);
+            lines
+        }
+        Reply::Setting { name, value } => vec![format!("{name} {value}")],
         Reply::Eval {
             side,
             chances,
             evaluation,
+            timed_out,
+            ..
         } => vec![
             format!(
-                "{side} before rolling, {evaluation}: eq {:+.4}",
+                "{side} before rolling, {evaluation}{}: eq {:+.4}",
+                if *timed_out { " (time ran out)" } else { "" },
                 chances.equity
             ),
             chances_line(chances),
@@ -291,20 +353,29 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         }
         Reply::PositionId { position_id } => vec![position_id.clone()],
         Reply::MatchId { match_id } => vec![match_id.clone()],
-        Reply::Options(o) => vec![
-            format!("rules {}", o.rules),
-            format!("scoring {}", o.scoring),
-            format!(
-                "output {}",
-                match o.output {
-                    super::command::OutputMode::Text => "text",
-                    super::command::OutputMode::Json => "json",
-                }
-            ),
-            format!("orientation {}", o.orientation.word()),
-            format!("seed {}", o.seed),
-            format!("evaluation {}", o.evaluation),
-            score_line(&o.score),
-        ],
+        Reply::Options(o) => {
+            let mut lines = vec![
+                format!("rules {}", o.rules),
+                format!("scoring {}", o.scoring),
+                format!(
+                    "output {}",
+                    match o.output {
+                        super::command::OutputMode::Text => "text",
+                        super::command::OutputMode::Json => "json",
+                    }
+                ),
+                format!("orientation {}", o.orientation.word()),
+                format!("seed {}", o.seed),
+                format!("evaluator {}", o.evaluator),
+            ];
+            lines.extend(
+                o.search
+                    .option_lines()
+                    .into_iter()
+                    .map(|(name, value)| format!("{name} {value}")),
+            );
+            lines.push(score_line(&o.score));
+            lines
+        }
     }
 }

@@ -15,11 +15,13 @@ use nom::{
 };
 
 use super::command::{
-    Command, DEFAULT_HINT_COUNT, DEFAULT_LEGAL_LIMIT, MAX_HINT_COUNT, MAX_LEGAL_LIMIT, Orientation,
-    OutputMode, Page, ShowWhat, usage,
+    Command, DEFAULT_HINT_COUNT, DEFAULT_LEGAL_LIMIT, MAX_HINT_COUNT, MAX_LEGAL_LIMIT,
+    MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS, Orientation, OutputMode, Page, SearchChange,
+    ShowWhat, usage,
 };
 use super::reply::{ErrorCode, ProtoError};
 use crate::game::{Dice, MatchId, Position, parse_board_text, parse_position_id};
+use crate::search::{FilterLevel, FilterPreset, MAX_PLIES};
 
 /// A line that holds a command: its id, if given, and the command or why
 /// it could not be read.
@@ -138,8 +140,8 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
         "isready" => simple(Command::IsReady),
         "quit" | "exit" => simple(Command::Quit),
         "roll" => simple(Command::Roll),
-        "play" => simple(Command::Play),
-        "eval" => simple(Command::Eval),
+        "play" => time_only(args, first).map(Command::Play),
+        "eval" => time_only(args, first).map(Command::Eval),
         "known_command" => {
             whole(args, first, argument).map(|w| Command::KnownCommand(w.to_string()))
         }
@@ -148,17 +150,23 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
         "set" => parse_set(args, first),
         "show" => parse_show(args, first),
         "hint" => {
-            let n = whole(args, first, opt(num))?;
-            match n {
-                None => Ok(Command::Hint(DEFAULT_HINT_COUNT)),
+            let (n, time) = whole(args, first, pair(opt(num), opt(preceded(kw("time"), num))))?;
+            let count = match n {
+                None => DEFAULT_HINT_COUNT,
                 Some(d) => {
                     let n: usize = number(d, "the number of candidates", MAX_HINT_COUNT as u64)?;
                     if n == 0 {
                         return Err(invalid("hint shows at least 1 candidate"));
                     }
-                    Ok(Command::Hint(n))
+                    n
                 }
-            }
+            };
+            let time_ms = time.map(time_budget).transpose()?;
+            Ok(Command::Hint { count, time_ms })
+        }
+        "rollout" => {
+            let n = whole(args, first, opt(num))?;
+            n.map(rollout_trials).transpose().map(Command::Rollout)
         }
         "legal" => parse_legal(args, first),
         _ => Err(unknown(body)),
@@ -295,10 +303,171 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
                 "'{other}' is not an orientation: flip or noflip"
             ))),
         },
+        "evaluation" => parse_set_evaluation(arg).map(Command::SetSearch),
+        "search" => {
+            let (_, t) = all_consuming(preceded(kw("time"), preceded(space1, word)))
+                .parse(arg.trim_end())
+                .map_err(|_| usage_of("search"))?;
+            let change = if t.eq_ignore_ascii_case("off") {
+                SearchChange::Time(None)
+            } else if t.chars().all(|c| c.is_ascii_digit()) {
+                SearchChange::Time(Some(time_budget(t)?))
+            } else {
+                return Err(usage_of("search"));
+            };
+            Ok(Command::SetSearch(change))
+        }
+        "threads" => {
+            let (_, d) = all_consuming(num)
+                .parse(arg.trim_end())
+                .map_err(|_| usage_of("threads"))?;
+            let n: usize = number(d, "threads", MAX_THREADS as u64)?;
+            if n == 0 {
+                return Err(invalid("threads must be at least 1"));
+            }
+            Ok(Command::SetSearch(SearchChange::Threads(n)))
+        }
+        "rollout" => parse_set_rollout(arg).map(Command::SetSearch),
         _ => Err(ProtoError::new(
             ErrorCode::Syntax,
             format!("usage: {}", usage("set")),
         )),
+    }
+}
+
+/// The usage of every `set <what> <sub> …` form, joined.
+fn set_sub_usage(what: &str) -> ProtoError {
+    let forms: Vec<&str> = super::command::COMMANDS
+        .iter()
+        .copied()
+        .filter(|f| f.starts_with(&format!("set {what} ")))
+        .collect();
+    ProtoError::new(ErrorCode::Syntax, format!("usage: {}", forms.join(" | ")))
+}
+
+/// An optional `time MS` and nothing else (for `play`, `eval`).
+fn time_only(args: &str, first: &str) -> Result<Option<u64>, ProtoError> {
+    whole(args, first, opt(preceded(kw("time"), num)))?
+        .map(time_budget)
+        .transpose()
+}
+
+/// A `syntax` error giving the usage of the one form starting with
+/// `prefix` (e.g. `set rollout seed`).
+fn form_usage(prefix: &str) -> ProtoError {
+    let form = super::command::COMMANDS
+        .iter()
+        .find(|f| f.starts_with(&format!("{prefix} ")))
+        .map_or_else(|| prefix.to_string(), |f| f.to_string());
+    ProtoError::new(ErrorCode::Syntax, format!("usage: {form}"))
+}
+
+/// A time budget in milliseconds, 1 to [`MAX_TIME_MS`].
+fn time_budget(digits: &str) -> Result<u64, ProtoError> {
+    let t: u64 = number(digits, "the time in milliseconds", MAX_TIME_MS)?;
+    if t == 0 {
+        return Err(invalid("the time budget is at least 1 ms"));
+    }
+    Ok(t)
+}
+
+/// Rollout trials per candidate, 1 to [`MAX_ROLLOUT_TRIALS`].
+fn rollout_trials(digits: &str) -> Result<u32, ProtoError> {
+    let n: u32 = number(digits, "rollout trials", u64::from(MAX_ROLLOUT_TRIALS))?;
+    if n == 0 {
+        return Err(invalid("a rollout has at least 1 trial"));
+    }
+    Ok(n)
+}
+
+/// Plies, 0 to [`MAX_PLIES`].
+fn plies(digits: &str) -> Result<u8, ProtoError> {
+    number(digits, "plies", u64::from(MAX_PLIES))
+}
+
+/// The words of `text` after a blank, at least one.
+fn words_after(text: &str) -> Option<Vec<&str>> {
+    let text = text.trim_end();
+    let (_, rest_text) = preceded(space1::<&str, nom::error::Error<&str>>, rest)
+        .parse(text)
+        .ok()?;
+    let words: Vec<&str> = rest_text
+        .split([' ', '\t'])
+        .filter(|w| !w.is_empty())
+        .collect();
+    (!words.is_empty()).then_some(words)
+}
+
+/// A filter level `ACCEPT EXTRA THRESHOLD` or `skip`.
+fn filter_level(words: &[&str]) -> Result<FilterLevel, ProtoError> {
+    words.join(" ").parse().map_err(invalid)
+}
+
+/// `set evaluation plies|movefilter|replyfilter …`
+fn parse_set_evaluation(arg: &str) -> Result<SearchChange, ProtoError> {
+    let usage = || set_sub_usage("evaluation");
+    let (rest_text, sub) = preceded(space1::<&str, nom::error::Error<&str>>, word)
+        .parse(arg)
+        .map_err(|_| usage())?;
+    let words = words_after(rest_text).ok_or_else(usage)?;
+    let digits = |w: &str| w.chars().all(|c| c.is_ascii_digit());
+    match (sub.to_ascii_lowercase().as_str(), words.as_slice()) {
+        ("plies", [d]) if digits(d) => Ok(SearchChange::Plies(plies(d)?)),
+        ("plies", _) => Err(form_usage("set evaluation plies")),
+        ("movefilter", [name]) => name
+            .parse::<FilterPreset>()
+            .map(SearchChange::FilterPreset)
+            .map_err(invalid),
+        ("movefilter", [p, l, level @ ..]) if level.len() == 3 && digits(p) && digits(l) => {
+            let p: u8 = number(p, "the filter's plies", u64::from(MAX_PLIES))?;
+            let l: u8 = number(l, "the filter level", u64::from(MAX_PLIES))?;
+            if p == 0 {
+                return Err(invalid(format!("the filter's plies are 1-{MAX_PLIES}")));
+            }
+            if l >= p {
+                return Err(invalid(format!(
+                    "level must be 0-{} for a {p}-ply filter, not {l}",
+                    p - 1
+                )));
+            }
+            Ok(SearchChange::FilterLevel {
+                plies: p,
+                level: l,
+                value: filter_level(level)?,
+            })
+        }
+        ("replyfilter", level) if level.len() == 1 || level.len() == 3 => {
+            filter_level(level).map(SearchChange::ReplyFilter)
+        }
+        _ => Err(usage()),
+    }
+}
+
+/// `set rollout trials|seed|plies|luckadjust …`
+fn parse_set_rollout(arg: &str) -> Result<SearchChange, ProtoError> {
+    let usage = || set_sub_usage("rollout");
+    let (rest_text, sub) = preceded(space1::<&str, nom::error::Error<&str>>, word)
+        .parse(arg)
+        .map_err(|_| usage())?;
+    let (_, value) = all_consuming(preceded(space1::<&str, nom::error::Error<&str>>, word))
+        .parse(rest_text.trim_end())
+        .map_err(|_| usage())?;
+    let is_number = value.chars().all(|c| c.is_ascii_digit());
+    let sub = sub.to_ascii_lowercase();
+    let not_number = || form_usage(&format!("set rollout {sub}"));
+    match sub.as_str() {
+        "trials" if is_number => rollout_trials(value).map(SearchChange::RolloutTrials),
+        "seed" if is_number => {
+            number(value, "the rollout seed", u64::MAX).map(SearchChange::RolloutSeed)
+        }
+        "plies" if is_number => plies(value).map(SearchChange::RolloutPlies),
+        "trials" | "seed" | "plies" => Err(not_number()),
+        "luckadjust" => match value.to_ascii_lowercase().as_str() {
+            "on" => Ok(SearchChange::LuckAdjust(true)),
+            "off" => Ok(SearchChange::LuckAdjust(false)),
+            other => Err(invalid(format!("'{other}' is not on or off"))),
+        },
+        _ => Err(usage()),
     }
 }
 
@@ -425,6 +594,62 @@ mod tests {
     }
 
     #[test]
+    fn search_commands() {
+        assert_eq!(
+            cmd("SET Evaluation  PLIES 3"),
+            Ok(Command::SetSearch(SearchChange::Plies(3)))
+        );
+        assert_eq!(
+            cmd("set evaluation movefilter LARGE"),
+            Ok(Command::SetSearch(SearchChange::FilterPreset(
+                FilterPreset::Large
+            )))
+        );
+        assert_eq!(
+            cmd("set evaluation movefilter 3 2 0 4 0.05"),
+            Ok(Command::SetSearch(SearchChange::FilterLevel {
+                plies: 3,
+                level: 2,
+                value: FilterLevel {
+                    accept: 0,
+                    extra: 4,
+                    threshold: 0.05
+                }
+            }))
+        );
+        assert_eq!(
+            cmd("set evaluation replyfilter skip"),
+            Ok(Command::SetSearch(SearchChange::ReplyFilter(
+                FilterLevel::SKIP
+            )))
+        );
+        assert_eq!(
+            cmd("set search time OFF"),
+            Ok(Command::SetSearch(SearchChange::Time(None)))
+        );
+        assert_eq!(
+            cmd("hint 4 time 250"),
+            Ok(Command::Hint {
+                count: 4,
+                time_ms: Some(250)
+            })
+        );
+        assert_eq!(
+            cmd("hint time 250"),
+            Ok(Command::Hint {
+                count: DEFAULT_HINT_COUNT,
+                time_ms: Some(250)
+            })
+        );
+        assert_eq!(cmd("rollout"), Ok(Command::Rollout(None)));
+        assert_eq!(cmd("rollout 144"), Ok(Command::Rollout(Some(144))));
+        assert_eq!(
+            cmd("set rollout luckadjust on"),
+            Ok(Command::SetSearch(SearchChange::LuckAdjust(true)))
+        );
+    }
+
+    #[test]
     fn errors_have_codes() {
         assert_eq!(
             cmd("frobnicate").unwrap_err().code,
@@ -445,6 +670,18 @@ mod tests {
             ErrorCode::Syntax
         );
         assert_eq!(cmd("hint 0").unwrap_err().code, ErrorCode::InvalidArgument);
+        assert_eq!(
+            cmd("set evaluation plies 5").unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+        assert_eq!(
+            cmd("set evaluation plies x").unwrap_err().code,
+            ErrorCode::Syntax
+        );
+        assert_eq!(
+            cmd("rollout 0").unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
         assert_eq!(
             parse_line("12").expect("line").command.unwrap_err().code,
             ErrorCode::Syntax

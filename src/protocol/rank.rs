@@ -1,7 +1,8 @@
-//! Choosing among legal plays: the one place that decides how candidates
-//! are rated for `hint`, `play` and friends. Today this is a 0-ply static
-//! evaluation; the search (n-ply, rollouts) replaces [`rank_plays`] later
-//! without the rest of the protocol changing.
+//! A lean 0-ply ranking of a list of plays, for the one case the search
+//! cannot serve: `play` on a capped Express list whose searched best lines
+//! the game cannot check cheaply (see `session::choose_play`). It needs one
+//! `(f32, u32)` a play beyond the list, so millions of plays can be ranked.
+//! `hint`, `play`, `eval` and `rollout` otherwise use [`crate::search`].
 
 use crate::eval::{Evaluator, Probabilities, evaluate_or_score};
 use crate::game::{Play, Rules};
@@ -15,11 +16,6 @@ pub struct Ranked {
     pub probabilities: Probabilities,
     /// Equity after the play, for the player making it.
     pub equity: f32,
-}
-
-/// How candidates are rated, as shown in hint rows.
-pub fn evaluation_label(evaluator: &dyn Evaluator) -> String {
-    format!("0-ply {}", evaluator.name())
 }
 
 /// The chances of the player who makes `play`. `mover_keeps_turn` is true

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::eval::Probabilities;
 use crate::game::{ResultKind, Scoring, Side, Variant};
+use crate::search::{Evaluation, SearchSettings};
 
 use super::command::{Orientation, OutputMode};
 
@@ -212,12 +213,47 @@ pub struct Candidate {
     pub difference: f64,
     /// The chances after the play, for the player.
     pub chances: Chances,
-    /// How it was evaluated, e.g. `0-ply heuristic`.
+    /// How it was evaluated, as written: `2-ply`, `exact`,
+    /// `rollout 1296x0-ply ±0.012`.
     pub evaluation: String,
+    /// The same, as data (a rollout's standard error and trials).
+    pub evaluated_at: Evaluation,
+}
+
+/// How a `hint`, `play`, `eval` or `rollout` searched.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchInfo {
+    /// The evaluator at the leaves, e.g. `heuristic`.
+    pub evaluator: String,
+    /// Plies asked for.
+    pub plies: u8,
+    /// Deepest level completed (less than `plies` when time ran out).
+    pub reached: u8,
+    /// The move filter (a preset, or `custom`).
+    pub movefilter: String,
+    /// The time budget in milliseconds, if any.
+    pub time_ms: Option<u64>,
+    /// Whether the time budget stopped the search before `plies`.
+    pub timed_out: bool,
+}
+
+/// The rollout settings a `rollout` used.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RolloutInfo {
+    /// The evaluator of the played-out games.
+    pub evaluator: String,
+    /// Games per candidate.
+    pub trials: u32,
+    /// Plies of the player in the played-out games.
+    pub plies: u8,
+    /// Dice seed.
+    pub seed: u64,
+    /// Whether luck adjustment was used.
+    pub luck_adjust: bool,
 }
 
 /// A session's options.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OptionsInfo {
     /// Movement rules.
     pub rules: Variant,
@@ -229,8 +265,11 @@ pub struct OptionsInfo {
     pub orientation: Orientation,
     /// Dice seed last set.
     pub seed: u64,
-    /// The evaluation used by `hint`, `eval` and `play`.
-    pub evaluation: String,
+    /// The evaluator used by `hint`, `eval`, `play` and `rollout`.
+    pub evaluator: String,
+    /// The search settings (text mode lists them as
+    /// [`SearchSettings::option_lines`] gives them).
+    pub search: SearchSettings,
     /// The score.
     pub score: ScoreInfo,
 }
@@ -328,8 +367,33 @@ pub enum Reply {
         count: usize,
         /// Whether generation hit its size limit (plays may be missing).
         incomplete: bool,
+        /// How the candidates were searched.
+        search: SearchInfo,
         /// Best first.
         candidates: Vec<Candidate>,
+    },
+    /// `rollout`.
+    Rollout {
+        /// Who is to play.
+        side: Side,
+        /// The numbers to play.
+        numbers: Vec<u8>,
+        /// Candidate plays of the search (the best were rolled out).
+        count: usize,
+        /// How the candidates were chosen.
+        search: SearchInfo,
+        /// How they were rolled out.
+        rollout: RolloutInfo,
+        /// The candidates rolled out, best mean first.
+        candidates: Vec<Candidate>,
+    },
+    /// `set evaluation …`, `set search …`, `set threads`, `set rollout …`:
+    /// the option changed, as `show options` lists it.
+    Setting {
+        /// The option's name, e.g. `evaluation plies`.
+        name: String,
+        /// Its new value, e.g. `2`.
+        value: String,
     },
     /// `eval`.
     Eval {
@@ -337,8 +401,13 @@ pub enum Reply {
         side: Side,
         /// The chances, before rolling.
         chances: Chances,
-        /// How it was evaluated (`exact` when the game is over).
+        /// How it was evaluated (`exact` when the game is over), e.g.
+        /// `2-ply heuristic`.
         evaluation: String,
+        /// Plies searched (0 when exact).
+        plies: u8,
+        /// Whether the time budget stopped the search early.
+        timed_out: bool,
     },
     /// `legal`.
     Legal {

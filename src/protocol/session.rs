@@ -8,18 +8,20 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::board_art::draw_board;
+use super::command::ROLLOUT_CANDIDATES;
 use super::command::{COMMANDS, Command, Orientation, OutputMode, Page, ShowWhat, is_known};
-use super::rank::{evaluation_label, rank_plays};
+use super::rank::rank_plays;
 use super::reply::{
-    Candidate, Chances, ErrorCode, MoveInfo, OptionsInfo, ProtoError, Reply, ResultInfo, ScoreInfo,
-    TurnInfo, round,
+    Candidate, Chances, ErrorCode, MoveInfo, OptionsInfo, ProtoError, Reply, ResultInfo,
+    RolloutInfo, ScoreInfo, SearchInfo, TurnInfo, round,
 };
-use crate::eval::{Evaluator, HeuristicEvaluator, evaluate_or_score};
+use crate::eval::{Evaluator, HeuristicEvaluator};
 use crate::game::{
     FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Numbers,
     ParsedPlay, Phase, Play, PlayList, PlayReport, Position, Rules, Side, TurnNumbers, format_play,
     game_result, position_id,
 };
+use crate::search::{RankedPlay, Ranking, RolloutProgress, Search, SearchSettings};
 
 /// The protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -42,6 +44,8 @@ pub struct SessionState {
     pub output: OutputMode,
     /// How `show board` draws by default.
     pub orientation: Orientation,
+    /// How `hint`, `play`, `eval` and `rollout` search.
+    pub search: SearchSettings,
 }
 
 impl std::fmt::Debug for SessionState {
@@ -53,16 +57,18 @@ impl std::fmt::Debug for SessionState {
             .field("seed", &self.seed)
             .field("output", &self.output)
             .field("orientation", &self.orientation)
+            .field("search", &self.search)
             .finish_non_exhaustive()
     }
 }
 
-/// An engine session: the state, a reusable move generator and the
-/// evaluator.
+/// An engine session: the state, reusable move generators, the evaluator
+/// and the searcher (its buffers and caches).
 pub struct Session {
     state: SessionState,
     plays: Generators,
     evaluator: Box<dyn Evaluator>,
+    search: Search,
 }
 
 /// Most plays `hint` and `play` consider. Plakoto Express low doubles in
@@ -156,6 +162,7 @@ impl Session {
                 rng: ChaCha8Rng::seed_from_u64(seed),
                 output: OutputMode::Text,
                 orientation: Orientation::Noflip,
+                search: SearchSettings::default(),
             },
             plays: Generators {
                 complete: PlayCache::with_limits(limits),
@@ -164,7 +171,16 @@ impl Session {
                 }),
             },
             evaluator,
+            search: Search::default(),
         }
+    }
+
+    /// Replaces the search settings (e.g. from the command line), after
+    /// checking them; on error nothing changes.
+    pub fn set_search_settings(&mut self, settings: SearchSettings) -> Result<(), String> {
+        settings.validate()?;
+        self.state.search = settings;
+        Ok(())
     }
 
     /// The current state.
@@ -175,7 +191,12 @@ impl Session {
     /// Applies a command; on error nothing changes.
     pub fn apply(&mut self, command: &Command) -> Result<Reply, ProtoError> {
         let mut next = self.state.clone();
-        let reply = execute(&mut next, &mut self.plays, self.evaluator.as_ref(), command)?;
+        let mut engine = Engine {
+            plays: &mut self.plays,
+            evaluator: self.evaluator.as_ref(),
+            search: &mut self.search,
+        };
+        let reply = execute(&mut next, &mut engine, command)?;
         self.state = next;
         Ok(reply)
     }
@@ -285,9 +306,19 @@ fn options_reply(s: &SessionState, evaluator: &dyn Evaluator) -> Reply {
         output: s.output,
         orientation: s.orientation,
         seed: s.seed,
-        evaluation: evaluation_label(evaluator),
+        evaluator: evaluator.name().to_string(),
+        search: s.search,
         score: score_info(s),
     })
+}
+
+/// What commands work with besides the state: not part of it, they only
+/// save time (generators, the searcher's buffers) or are fixed (the
+/// evaluator).
+struct Engine<'a> {
+    plays: &'a mut Generators,
+    evaluator: &'a dyn Evaluator,
+    search: &'a mut Search,
 }
 
 /// Rebuilds the game with some parts replaced, checking they fit.
@@ -301,12 +332,8 @@ fn rebuild(
     Game::from_parts(rules, position, on_roll, g.dice(), g.passed(), phase)
 }
 
-fn execute(
-    s: &mut SessionState,
-    plays: &mut Generators,
-    evaluator: &dyn Evaluator,
-    command: &Command,
-) -> Result<Reply, ProtoError> {
+fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Reply, ProtoError> {
+    let evaluator = e.evaluator;
     match command {
         Command::ProtocolVersion => Ok(Reply::ProtocolVersion {
             version: PROTOCOL_VERSION,
@@ -467,37 +494,38 @@ fn execute(
         }
         Command::Move(text) => {
             let side = s.game.on_roll();
-            let report = play_written(&mut s.game, plays, text)?;
+            let report = play_written(&mut s.game, e.plays, text)?;
             Ok(Reply::Moved(finish_move(s, side, report)))
         }
-        Command::Play => {
+        Command::Play(time_ms) => {
             let side = s.game.on_roll();
-            let (play, from_bounded) = choose_play(s, plays, evaluator)?;
-            // The game checks the play against the list it was chosen from.
-            let generator = if from_bounded {
-                &mut plays.choice.generator
-            } else {
-                &mut plays.complete.generator
+            let report = match choose_play(s, e, *time_ms)? {
+                // The game checks the play against the list it was chosen
+                // from.
+                Choice::Listed(play, from_bounded) => {
+                    let generator = if from_bounded {
+                        &mut e.plays.choice.generator
+                    } else {
+                        &mut e.plays.complete.generator
+                    };
+                    s.game.play(&play, generator).map_err(game_error)?
+                }
+                Choice::UsesEveryNumber(play) => play_every_number(&mut s.game, &play)?,
             };
-            let report = s.game.play(&play, generator).map_err(game_error)?;
             Ok(Reply::Played(finish_move(s, side, report)))
         }
-        Command::Hint(count) => hint(s, &mut plays.choice, evaluator, *count),
-        Command::Eval => {
-            let g = &s.game;
-            let over = game_result(g.position(), g.rules().scoring).is_some();
-            let p = evaluate_or_score(evaluator, g.position(), g.rules());
-            Ok(Reply::Eval {
-                side: g.on_roll(),
-                chances: Chances::new(&p, g.rules().scoring),
-                evaluation: if over {
-                    "exact".into()
-                } else {
-                    evaluation_label(evaluator)
-                },
-            })
+        Command::Hint { count, time_ms } => hint(s, e, *count, *time_ms),
+        Command::Rollout(trials) => rollout(s, e, *trials),
+        Command::Eval(time_ms) => Ok(eval(s, e, *time_ms)),
+        Command::SetSearch(change) => {
+            let mut settings = s.search;
+            let name = change
+                .apply(&mut settings)
+                .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
+            s.search = settings;
+            Ok(setting_reply(&settings, &name))
         }
-        Command::Legal(page) => legal(s, &mut plays.complete, *page),
+        Command::Legal(page) => legal(s, &mut e.plays.complete, *page),
         Command::Show(what) => Ok(show(s, evaluator, *what)),
     }
 }
@@ -584,70 +612,301 @@ fn play_written(
     }
 }
 
-/// The engine's play for the current turn: the best by [`rank_plays`]
-/// among the bounded list. From a truncated list only a play that uses
-/// every number (or ends the game) is surely legal (R10), so otherwise the
-/// complete list decides. Also says whether the play came from the
-/// bounded list.
+/// The reply to a `set` of a search option: its name and new value as
+/// `show options` lists them.
+fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
+    let value = settings
+        .option_lines()
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map_or_else(String::new, |(_, v)| v);
+    Reply::Setting {
+        name: name.to_string(),
+        value,
+    }
+}
+
+/// The numbers to play now, or why there are none (`state`).
+fn turn_of(g: &Game, generator: &mut MoveGenerator) -> Result<TurnNumbers, ProtoError> {
+    g.turn_numbers().ok_or_else(|| {
+        g.legal_plays(generator).err().map_or_else(
+            || state_error("no dice: roll (or set the dice) first"),
+            game_error,
+        )
+    })
+}
+
+/// Ranks the current turn's plays with the session's search settings
+/// (`time_ms`, if given, replaces the budget for this search only). The
+/// root plays come from the bounded generator: Express low doubles are
+/// cut at [`CHOICE_LIMIT`] (or searched by the Express beam), and the
+/// ranking says so in `truncated`.
+fn search_turn(
+    s: &SessionState,
+    e: &mut Engine,
+    time_ms: Option<u64>,
+) -> Result<(TurnNumbers, Ranking), ProtoError> {
+    let g = &s.game;
+    let turn = turn_of(g, &mut e.plays.choice.generator)?;
+    e.search.settings = s.search;
+    if time_ms.is_some() {
+        e.search.settings.time_ms = time_ms;
+    }
+    let ranking = e.search.rank(
+        g.position(),
+        &turn,
+        g.rules(),
+        e.evaluator,
+        &mut e.plays.choice.generator,
+        None,
+    );
+    if ranking.plays.is_empty() {
+        return Err(state_error("no legal play"));
+    }
+    Ok((turn, ranking))
+}
+
+/// How a ranking was searched, for replies.
+fn search_info(
+    s: &SessionState,
+    e: &Engine,
+    ranking: &Ranking,
+    time_ms: Option<u64>,
+) -> SearchInfo {
+    SearchInfo {
+        evaluator: e.evaluator.name().to_string(),
+        plies: s.search.plies,
+        reached: ranking.plies,
+        movefilter: s.search.filter.preset.to_string(),
+        time_ms: time_ms.or(s.search.time_ms),
+        timed_out: ranking.timed_out,
+    }
+}
+
+/// A hint row.
+fn candidate(g: &Game, rank: usize, r: &RankedPlay, best: f32) -> Candidate {
+    Candidate {
+        rank,
+        play: format_play(g.position(), &r.play),
+        equity: round(r.equity, 4),
+        difference: round(r.equity - best, 4),
+        chances: Chances::new(&r.probabilities, g.rules().scoring),
+        evaluation: r.evaluated_at.to_string(),
+        evaluated_at: r.evaluated_at,
+    }
+}
+
+/// Whether `play` is legal for sure without the complete list of plays:
+/// it uses every number or ends the game (R10).
+fn surely_legal(g: &Game, play: &Play) -> bool {
+    let numbers = g.turn_numbers().map_or(0, |t| t.numbers().len());
+    play.steps.len() == numbers || game_result(&play.position, g.rules().scoring).is_some()
+}
+
+/// The engine's choice of play.
+enum Choice {
+    /// A play of the bounded list (`true`) or of the complete list, which
+    /// the game checks against that list.
+    Listed(Play, bool),
+    /// A play of the Express beam that uses every number and does not end
+    /// the game: legal by construction (each group generated legally, all
+    /// numbers used, R10), though not in the capped list.
+    UsesEveryNumber(Play),
+}
+
+/// The engine's play for the current turn: the best of the search.
+///
+/// When the search's candidates are not a complete list (capped at
+/// [`CHOICE_LIMIT`], or the Express beam for a roll of several groups of
+/// numbers, R20), only a play that uses every number (or ends the game) is
+/// surely legal (R10): such a play is made directly, without listing the
+/// plays again (millions for an Express low double). Otherwise the game
+/// checks the play against the bounded list, which is then complete. Should
+/// no searched candidate be surely legal (not seen in practice), the
+/// choice falls back to the best 0-ply play of the bounded list, or of the
+/// complete list.
 fn choose_play(
     s: &SessionState,
-    plays: &mut Generators,
-    evaluator: &dyn Evaluator,
-) -> Result<(Play, bool), ProtoError> {
+    e: &mut Engine,
+    time_ms: Option<u64>,
+) -> Result<Choice, ProtoError> {
     let g = &s.game;
-    let keeps_turn = matches!(g.turn_numbers(), Some(TurnNumbers::Passed(_)));
-    let numbers = g.turn_numbers().map_or(0, |t| t.numbers().len());
+    let turn = turn_of(g, &mut e.plays.choice.generator)?;
+    let numbers = turn.numbers();
+    let beam_root = crate::search::express::is_multi_group(&numbers);
+    if !beam_root {
+        // Cheap outside Express low doubles; a forced play needs no search.
+        let bounded = e.plays.choice.legal(g)?;
+        if bounded.len() == 1 && !bounded.truncated {
+            return Ok(Choice::Listed(bounded.plays[0], true));
+        }
+    }
+    let (_, ranking) = search_turn(s, e, time_ms)?;
+    if !ranking.truncated && !beam_root {
+        // The search's candidates are the bounded list, and it is complete.
+        return Ok(Choice::Listed(ranking.plays[0].play, true));
+    }
+    for r in &ranking.plays {
+        if uses_every_number(g, &r.play)
+            && game_result(&r.play.position, g.rules().scoring).is_none()
+        {
+            return Ok(Choice::UsesEveryNumber(r.play));
+        }
+        if surely_legal(g, &r.play) {
+            // It ends the game: the game checks it against the lists.
+            let bounded = e.plays.choice.legal(g)?;
+            if let Some(p) = bounded.find(&r.play.position) {
+                return Ok(Choice::Listed(*p, true));
+            }
+            return Ok(Choice::Listed(r.play, false));
+        }
+    }
+    log::debug!("no searched play is surely legal: choosing at 0 plies");
+    let keeps_turn = matches!(turn, TurnNumbers::Passed(_));
     let best = |list: &PlayList| {
-        rank_plays(evaluator, g.rules(), &list.plays, keeps_turn, 1)
+        rank_plays(e.evaluator, g.rules(), &list.plays, keeps_turn, 1)
             .first()
             .map(|r| list.plays[r.index])
             .ok_or_else(|| state_error("no legal play"))
     };
-    let bounded = plays.choice.legal(g)?;
+    let bounded = e.plays.choice.legal(g)?;
     let play = best(bounded)?;
-    if !bounded.truncated
-        || play.steps.len() == numbers
-        || game_result(&play.position, g.rules().scoring).is_some()
-    {
-        return Ok((play, true));
+    if !bounded.truncated || surely_legal(g, &play) {
+        return Ok(Choice::Listed(play, true));
     }
-    Ok((best(plays.complete.legal(g)?)?, false))
+    Ok(Choice::Listed(best(e.plays.complete.legal(g)?)?, false))
+}
+
+/// Whether `play` uses every number of the turn.
+fn uses_every_number(g: &Game, play: &Play) -> bool {
+    g.turn_numbers()
+        .is_some_and(|t| play.steps.len() == t.numbers().len())
+}
+
+/// Makes a play that uses every number and does not end the game without
+/// listing the legal plays (millions for an Express low double): the turn
+/// passes (nothing is left to pass on, R21) or, after playing numbers
+/// passed to it, the same side rolls. The new game is rebuilt from its
+/// parts, which checks the position.
+fn play_every_number(game: &mut Game, play: &Play) -> Result<PlayReport, ProtoError> {
+    let passed_turn = matches!(game.turn_numbers(), Some(TurnNumbers::Passed(_)));
+    let (position, on_roll) = if passed_turn {
+        (play.position, game.on_roll())
+    } else {
+        (play.position.flip(), game.on_roll().other())
+    };
+    let notation = format_play(game.position(), play);
+    *game = Game::from_parts(game.rules(), position, on_roll, None, None, Phase::Playing)
+        .map_err(game_error)?;
+    Ok(PlayReport {
+        notation,
+        passed: None,
+        result: None,
+    })
 }
 
 fn hint(
     s: &SessionState,
-    plays: &mut PlayCache,
-    evaluator: &dyn Evaluator,
+    e: &mut Engine,
     count: usize,
+    time_ms: Option<u64>,
 ) -> Result<Reply, ProtoError> {
     let g = &s.game;
-    let legal = plays.legal(g)?;
-    let turn = g
-        .turn_numbers()
-        .ok_or_else(|| state_error("no dice: roll (or set the dice) first"))?;
-    let keeps_turn = matches!(turn, TurnNumbers::Passed(_));
-    let ranked = rank_plays(evaluator, g.rules(), &legal.plays, keeps_turn, count);
-    let label = evaluation_label(evaluator);
-    let best = ranked.first().map_or(0.0, |r| r.equity);
-    let candidates = ranked
+    let (turn, ranking) = search_turn(s, e, time_ms)?;
+    let best = ranking.plays.first().map_or(0.0, |r| r.equity);
+    let candidates = ranking
+        .plays
         .iter()
+        .take(count)
         .enumerate()
-        .map(|(i, r)| Candidate {
-            rank: i + 1,
-            play: format_play(g.position(), &legal.plays[r.index]),
-            equity: round(r.equity, 4),
-            difference: round(r.equity - best, 4),
-            chances: Chances::new(&r.probabilities, g.rules().scoring),
-            evaluation: label.clone(),
-        })
+        .map(|(i, r)| candidate(g, i + 1, r, best))
         .collect();
     Ok(Reply::Hint {
         side: g.on_roll(),
         numbers: numbers_vec(&turn.numbers()),
-        count: legal.len(),
-        incomplete: legal.truncated,
+        count: ranking.plays.len(),
+        incomplete: ranking.truncated,
+        search: search_info(s, e, &ranking, time_ms),
         candidates,
     })
+}
+
+/// `rollout [N]`: the best [`ROLLOUT_CANDIDATES`] of the search played
+/// out. Progress goes to the log (stderr), never to the reply.
+fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Reply, ProtoError> {
+    let g = &s.game;
+    let (turn, ranking) = search_turn(s, e, None)?;
+    if let Some(t) = trials {
+        e.search.settings.rollout.trials = t;
+    }
+    let settings = e.search.settings;
+    let reported = std::sync::atomic::AtomicU32::new(0);
+    let progress = |p: RolloutProgress| {
+        // About ten lines for a whole rollout.
+        let tenth = (p.done.saturating_mul(10) / p.total.max(1)).min(10);
+        if reported.fetch_max(tenth, std::sync::atomic::Ordering::Relaxed) < tenth {
+            log::info!("rollout: {} of {} trials", p.done, p.total);
+        }
+    };
+    let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
+    let rolled = e
+        .search
+        .rollout_plays(top, g.rules(), e.evaluator, &progress)
+        .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
+    let best = rolled.first().map_or(0.0, |r| r.equity);
+    Ok(Reply::Rollout {
+        side: g.on_roll(),
+        numbers: numbers_vec(&turn.numbers()),
+        count: ranking.plays.len(),
+        search: search_info(s, e, &ranking, None),
+        rollout: RolloutInfo {
+            evaluator: e.evaluator.name().to_string(),
+            trials: settings.rollout.trials,
+            plies: settings.rollout.plies,
+            seed: settings.rollout.seed,
+            luck_adjust: settings.rollout.luck_adjust,
+        },
+        candidates: rolled
+            .iter()
+            .enumerate()
+            .map(|(i, r)| candidate(g, i + 1, r, best))
+            .collect(),
+    })
+}
+
+/// `eval`: the side on roll's chances before rolling, searched to the
+/// session's plies (within its time budget, or `time_ms` for this one);
+/// exact when the game is over.
+fn eval(s: &SessionState, e: &mut Engine, time_ms: Option<u64>) -> Reply {
+    let g = &s.game;
+    let over = game_result(g.position(), g.rules().scoring).is_some();
+    let passed = match g.turn_numbers() {
+        Some(TurnNumbers::Passed(n)) => Some(n),
+        _ => None,
+    };
+    e.search.settings = s.search;
+    if time_ms.is_some() {
+        e.search.settings.time_ms = time_ms;
+    }
+    let (p, reached) = e.search.evaluate_position(
+        g.position(),
+        passed.as_ref(),
+        g.rules(),
+        e.evaluator,
+        s.search.plies,
+        None,
+    );
+    Reply::Eval {
+        side: g.on_roll(),
+        chances: Chances::new(&p, g.rules().scoring),
+        evaluation: if over {
+            "exact".into()
+        } else {
+            format!("{reached}-ply {}", e.evaluator.name())
+        },
+        plies: if over { 0 } else { reached },
+        timed_out: !over && reached < s.search.plies,
+    }
 }
 
 fn legal(s: &SessionState, plays: &mut PlayCache, page: Page) -> Result<Reply, ProtoError> {

@@ -817,3 +817,35 @@ fn r23_orientation_never_changes_the_position_or_its_id() {
     let id = plakoto::game::position_id(&p);
     assert_eq!(plakoto::game::parse_position_id(&id).unwrap(), p);
 }
+
+#[test]
+fn r20_a_play_missing_from_a_truncated_list_is_checked_step_by_step() {
+    // Express 3-3 has 59,810 plays from the start; list only the first 500.
+    let p = Position::initial();
+    let n = numbers(3, 3, Variant::Express);
+    let mut capped = PlayList::default();
+    MoveGenerator::new(plakoto::game::GenLimits { max_positions: 500 }).generate(
+        &p,
+        &n,
+        &mut capped,
+    );
+    assert!(capped.truncated);
+    let full = legal(&p, &n);
+    let missing: Vec<&Play> = full
+        .plays
+        .iter()
+        .filter(|pl| capped.find(&pl.position).is_none())
+        .take(50)
+        .collect();
+    assert!(!missing.is_empty());
+    for play in missing {
+        let text = format_play(&p, play);
+        let parsed: ParsedPlay = text.parse().unwrap();
+        let got = resolve_play(&p, &n, &capped, &parsed).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(got.position, play.position, "{text}");
+        assert_eq!(got.steps.len(), 16, "{text}");
+    }
+    // A play that stops early is still refused (R10): all 16 numbers can be used.
+    let short: ParsedPlay = "24/21 24/21".parse().unwrap();
+    assert!(resolve_play(&p, &n, &capped, &short).is_err());
+}

@@ -1,13 +1,14 @@
 //! Matching a written play against the legal plays, and saying exactly why
 //! one is refused: which step is blocked, or which rule it breaks.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use super::dice::Numbers;
 use super::movegen::{Play, PlayList, ends_game};
 use super::notation::ParsedPlay;
 use super::point::Point;
-use super::position::{Position, StepError};
+use super::position::{Position, StepError, StepList};
 
 /// Why a written play is not legal, for the player to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +62,84 @@ pub fn resolve_play(
     {
         return Ok(*play);
     }
+    if legal.truncated
+        && let Some(play) = complete_play(start, numbers, written)
+    {
+        return Ok(play);
+    }
     Err(diagnose(start, numbers, legal, written))
+}
+
+/// A written play checked without the list of plays: a search for a line
+/// of legal steps from `start` to the position the play describes that uses
+/// every number (or ends the game there). R10 can then ask for nothing
+/// more, so the play is legal. This is how a play missing from a list cut
+/// short by [`GenLimits`](super::GenLimits) (Express low doubles: millions
+/// of plays) is still accepted.
+fn complete_play(start: &Position, numbers: &Numbers, written: &ParsedPlay) -> Option<Play> {
+    let target = written.resulting_position(start).ok()?;
+    let mut visited = HashSet::new();
+    dice_orders(numbers).into_iter().find_map(|dice| {
+        let root = Play {
+            position: *start,
+            steps: StepList::EMPTY,
+        };
+        line_to(&root, &dice, &target, &mut visited)
+    })
+}
+
+/// Depth-first search for the rest of a line to `target` playing `dice`
+/// in order. Checkers only move down, so at every point the number of own
+/// checkers at or above it can only shrink: a node with fewer there than
+/// the target can never reach it and is cut.
+fn line_to(
+    node: &Play,
+    dice: &[u8],
+    target: &Position,
+    visited: &mut HashSet<(Position, Vec<u8>)>,
+) -> Option<Play> {
+    let used = node.steps.len();
+    let ended = ends_game(&node.position);
+    if node.position == *target && (used == dice.len() || ended) {
+        return Some(*node);
+    }
+    if used == dice.len() || ended || !can_still_reach(&node.position, target) {
+        return None;
+    }
+    if !visited.insert((node.position, dice[used..].to_vec())) {
+        return None;
+    }
+    let pos = node.position;
+    let die = usize::from(dice[used]);
+    let highest = pos.highest_own().map_or(0, |h| usize::from(h.number()));
+    let bear_off_ok = pos.may_bear_off();
+    (1..=24).rev().find_map(|from| {
+        pos.check_step(from, die, bear_off_ok, highest).ok()?;
+        let mut child = *node;
+        child.position.apply_step(from, die);
+        child.steps.push_raw(from, die);
+        line_to(&child, dice, target, visited)
+    })
+}
+
+/// Whether, counting from the 24-point down, `now` has at least as many
+/// own checkers at or above every point as `target`.
+fn can_still_reach(now: &Position, target: &Position) -> bool {
+    let (mut have, mut need) = (0u32, 0u32);
+    Point::all().rev().all(|p| {
+        have += u32::from(now.own_count(p));
+        need += u32::from(target.own_count(p));
+        have >= need
+    })
+}
+
+/// The orders the numbers may be played in: a pair either way round, a
+/// sequence as given.
+fn dice_orders(numbers: &Numbers) -> Vec<Vec<u8>> {
+    match numbers {
+        Numbers::Pair(a, b) => vec![vec![a.pips(), b.pips()], vec![b.pips(), a.pips()]],
+        Numbers::Sequence(s) => vec![s.as_slice().to_vec()],
+    }
 }
 
 /// The most telling reason a written play is refused.
@@ -71,17 +149,14 @@ fn diagnose(
     legal: &PlayList,
     written: &ParsedPlay,
 ) -> IllegalPlay {
-    let orders: Vec<Vec<u8>> = match numbers {
-        Numbers::Pair(a, b) => vec![vec![a.pips(), b.pips()], vec![b.pips(), a.pips()]],
-        Numbers::Sequence(s) => vec![s.as_slice().to_vec()],
-    };
+    let orders = dice_orders(numbers);
     let mut sorted = written.moves.clone();
     sorted.sort_by(|a, b| b.cmp(a));
     let mut best: Option<(usize, IllegalPlay)> = None;
     for dice in &orders {
         for moves in [&written.moves, &sorted] {
             match simulate(start, dice, moves) {
-                Ok(used) => return rule_violation(numbers, legal, used),
+                Ok((_, steps)) => return rule_violation(numbers, legal, steps.dice()),
                 Err((depth, why)) => {
                     if best.as_ref().is_none_or(|(d, _)| depth > *d) {
                         best = Some((depth, why));
@@ -117,19 +192,17 @@ fn simulate(
     start: &Position,
     dice: &[u8],
     moves: &[(u8, u8)],
-) -> Result<Vec<u8>, (usize, IllegalPlay)> {
+) -> Result<(Position, StepList), (usize, IllegalPlay)> {
     let mut pos = *start;
-    let mut next = 0;
+    let mut steps = StepList::EMPTY;
     for (done, &(from, to)) in moves.iter().enumerate() {
         if ends_game(&pos) {
             return Err((done, IllegalPlay::AfterGameEnd));
         }
-        let (after, used) =
-            play_movement(&pos, &dice[next..], from, to).map_err(|why| (done, why))?;
-        pos = after;
-        next += used;
+        pos = play_movement(&pos, &dice[steps.len()..], from, to, &mut steps)
+            .map_err(|why| (done, why))?;
     }
-    Ok(dice[..next].to_vec())
+    Ok((pos, steps))
 }
 
 /// Moves one checker from `from` to `to` (0 = off) with the next one or
@@ -139,25 +212,32 @@ fn play_movement(
     dice: &[u8],
     from: u8,
     to: u8,
-) -> Result<(Position, usize), IllegalPlay> {
+    steps: &mut StepList,
+) -> Result<Position, IllegalPlay> {
     let mut first_error = None;
     let mut p = *pos;
     let mut at = from;
-    for (i, &die) in dice.iter().enumerate() {
+    let before = steps.len();
+    for &die in dice {
         let highest = p.highest_own().map_or(0, |h| usize::from(h.number()));
         if let Err(e) = p.check_step(usize::from(at), usize::from(die), p.may_bear_off(), highest) {
             first_error.get_or_insert(step_message(&p, at, die, e));
             break;
         }
         p.apply_step(usize::from(at), usize::from(die));
+        steps.push_raw(usize::from(at), usize::from(die));
         let landed = at.saturating_sub(die);
         if landed == to || (to == 0 && landed == 0) {
-            return Ok((p, i + 1));
+            return Ok(p);
         }
         if landed < to || landed == 0 {
             break;
         }
         at = landed;
+    }
+    // Take back this movement's steps: the caller may try another order.
+    while steps.len() > before {
+        steps.pop();
     }
     Err(first_error.unwrap_or_else(|| {
         let pips = if to == 0 {

@@ -17,9 +17,9 @@ use super::reply::{
 };
 use crate::eval::{Evaluator, HeuristicEvaluator};
 use crate::game::{
-    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Numbers,
-    ParsedPlay, Phase, Play, PlayList, PlayReport, Position, Rules, Side, TurnNumbers, format_play,
-    game_result, position_id,
+    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Phase,
+    Play, PlayList, PlayReport, Position, Rules, Side, TurnNumbers, format_play, game_result,
+    position_id,
 };
 use crate::search::{RankedPlay, Ranking, RolloutProgress, Search, SearchSettings};
 
@@ -578,37 +578,23 @@ fn finish_move(s: &mut SessionState, side: Side, report: PlayReport) -> MoveInfo
     }
 }
 
-/// Plays a written play. The complete list of legal plays is needed only
-/// when the bounded one is capped and does not hold the play as one that
-/// uses every number or ends the game (surely legal, R10): this keeps
-/// ordinary Express moves from listing millions of plays.
+/// Plays a written play. The bounded list is enough even when capped: the
+/// rules core checks a play missing from a capped list by searching a line
+/// of steps to it that uses every number (surely legal, R10). Only a play
+/// it cannot place that way (fewer numbers, or illegal) is looked up in the
+/// complete list, which keeps ordinary Express moves from listing millions
+/// of plays.
 fn play_written(
     game: &mut Game,
     plays: &mut Generators,
     text: &str,
 ) -> Result<PlayReport, ProtoError> {
-    let bounded = plays.choice.legal(game)?;
-    if !bounded.truncated {
-        return game
-            .play_text(text, &mut plays.choice.generator)
-            .map_err(game_error);
-    }
-    let numbers = game.turn_numbers().map_or(0, |t| t.numbers().len());
-    let surely_legal = text
-        .parse::<ParsedPlay>()
-        .ok()
-        .and_then(|written| written.resulting_position(game.position()).ok())
-        .and_then(|target| bounded.find(&target).copied())
-        .filter(|p| {
-            p.steps.len() == numbers || game_result(&p.position, game.rules().scoring).is_some()
-        });
-    match surely_legal {
-        Some(play) => game
-            .play(&play, &mut plays.choice.generator)
-            .map_err(game_error),
-        None => game
+    let capped = plays.choice.legal(game)?.truncated;
+    match game.play_text(text, &mut plays.choice.generator) {
+        Err(GameError::Illegal(_)) if capped => game
             .play_text(text, &mut plays.complete.generator)
             .map_err(game_error),
+        other => other.map_err(game_error),
     }
 }
 

@@ -579,3 +579,27 @@ fn referee_sequence_after_a_finished_game() {
     assert!(!t.contains("\n?"), "{t}");
     insta::assert_snapshot!(t);
 }
+
+/// R20's size warning: Express 1-1 has 4,148,343 plays from the start. The
+/// engine lists at most `ENGINE_MAX_POSITIONS` of them and says the list is
+/// incomplete (its memory stays bounded), and a legal play missing from
+/// that list is still accepted by `move`.
+#[test]
+fn r20_engine_lists_are_bounded_and_moves_outside_them_still_play() {
+    let out = run(3, express(), "new game\nset dice 1 1\nlegal limit 1\n");
+    let limit = plakoto::protocol::session::ENGINE_MAX_POSITIONS;
+    assert!(
+        out.contains(&format!("= {limit} legal plays, showing 1-1 (incomplete")),
+        "{out}"
+    );
+    // Every checker of the 24 numbers moved one by one in order: 24/23 four
+    // times (1s), 23/21 four times (2s), 21/18 (3s), 18/14 (4s), 14/9 (5s),
+    // 9/3 (6s): four checkers carried from 24 to 3, a legal play that uses
+    // every number, far down the generation order.
+    let out = run(
+        3,
+        express(),
+        "new game\nset dice 1 1\nmove 24/3(4)\nshow posid\n",
+    );
+    assert!(!out.contains("? "), "{out}");
+}

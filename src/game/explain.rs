@@ -29,6 +29,10 @@ pub enum IllegalPlay {
     HigherDieRequired(u8),
     /// The game ended mid-play; nothing after that step can be played.
     AfterGameEnd,
+    /// Every step can be made but the play leaves numbers unused, and the
+    /// list of plays was cut short (too many to list), so whether fewer
+    /// numbers are allowed cannot be told.
+    Unverifiable,
 }
 
 impl fmt::Display for IllegalPlay {
@@ -44,6 +48,7 @@ impl fmt::Display for IllegalPlay {
                 write!(f, "higher die must be played: only one die can be used, so it must be the {d} (R10)")
             }
             IllegalPlay::AfterGameEnd => f.write_str("the game ends during this play; nothing can be played after the winning step (R14, R16)"),
+            IllegalPlay::Unverifiable => f.write_str("this play leaves numbers unused and there are too many plays to list, so it cannot be checked against R10; play one that uses every number"),
         }
     }
 }
@@ -156,6 +161,7 @@ fn diagnose(
     for dice in &orders {
         for moves in [&written.moves, &sorted] {
             match simulate(start, dice, moves) {
+                Ok(_) if legal.truncated => return IllegalPlay::Unverifiable,
                 Ok((_, steps)) => return rule_violation(numbers, legal, steps.dice()),
                 Err((depth, why)) => {
                     if best.as_ref().is_none_or(|(d, _)| depth > *d) {

@@ -75,8 +75,16 @@ pub struct Session {
 /// open positions have millions of plays (R20 size warning) that take
 /// minutes and gigabytes to list in full; the engine's choice is made among
 /// the first this many instead (the hint says so), while `legal` and
-/// `move` always use the complete list.
+/// `move` use the engine's list, bounded by [`ENGINE_MAX_POSITIONS`].
 pub const CHOICE_LIMIT: usize = 50_000;
+
+/// Most plays the engine lists for one roll. Every standard roll and
+/// Express doubles from 4-4 up stay far below it; Express 3-3 and lower can
+/// have millions (R20), and listing them whole costs hundreds of megabytes
+/// (Express 1-1 from the start: 4,148,343 plays, 430 MB). Past it, `legal`
+/// says the list is incomplete and `move` checks a play by the rules core's
+/// line search instead; this keeps the engine's memory bounded.
+pub const ENGINE_MAX_POSITIONS: usize = 60_000;
 
 /// The two generators a session keeps.
 struct Generators {
@@ -139,14 +147,18 @@ impl Session {
         Session::with_evaluator(rules, seed, Box::new(HeuristicEvaluator::new()))
     }
 
-    /// A session rating plays with `evaluator`.
+    /// A session rating plays with `evaluator`, its lists of plays bounded
+    /// by [`ENGINE_MAX_POSITIONS`].
     pub fn with_evaluator(rules: Rules, seed: u64, evaluator: Box<dyn Evaluator>) -> Session {
-        Session::with_limits(rules, seed, evaluator, GenLimits::default())
+        let limits = GenLimits {
+            max_positions: ENGINE_MAX_POSITIONS,
+        };
+        Session::with_limits(rules, seed, evaluator, limits)
     }
 
     /// A session whose move generator keeps at most `limits` plays (lists
-    /// past it are reported incomplete). The default is complete for every
-    /// roll; smaller limits bound time and memory on Express low doubles.
+    /// past it are reported incomplete). Smaller limits bound time and
+    /// memory on Express low doubles.
     pub fn with_limits(
         rules: Rules,
         seed: u64,

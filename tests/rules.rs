@@ -849,3 +849,45 @@ fn r20_a_play_missing_from_a_truncated_list_is_checked_step_by_step() {
     let short: ParsedPlay = "24/21 24/21".parse().unwrap();
     assert!(resolve_play(&p, &n, &capped, &short).is_err());
 }
+
+#[test]
+fn r20_a_play_using_every_number_is_made_without_listing_plays() {
+    // Express 1-1 from the start (4,148,343 plays): four checkers carried
+    // 24/23/21/18/14/9/3 one number at a time, in order.
+    let rules = Rules {
+        variant: Variant::Express,
+        scoring: Scoring::Standard,
+    };
+    let mut g = Game::from_parts(
+        rules,
+        Position::initial(),
+        Side::X,
+        Dice::new(1, 1),
+        None,
+        Phase::Playing,
+    )
+    .unwrap();
+    let mut play = Play {
+        position: Position::initial(),
+        steps: plakoto::game::StepList::EMPTY,
+    };
+    for die in 1..=6u8 {
+        for _ in 0..4 {
+            let from = 25 - (1..die).sum::<u8>() - 1;
+            let step = plakoto::game::Step {
+                from: point(from),
+                die: Die::new(die).unwrap(),
+            };
+            play.position.try_step(step).unwrap();
+            play.steps.push(step);
+        }
+    }
+    let before = g.clone();
+    let mut short = play;
+    short.steps.pop();
+    assert!(g.play_using_every_number(&short).is_err());
+    assert_eq!(g, before, "a refused play changes nothing");
+    let report = g.play_using_every_number(&play).unwrap();
+    assert_eq!(report.notation, "24/3(4)");
+    assert_eq!((g.on_roll(), g.passed()), (Side::O, None));
+}

@@ -343,6 +343,35 @@ impl Game {
         self.apply(&play, &numbers)
     }
 
+    /// Plays a play that uses every number, checked by replaying its steps
+    /// instead of against the list of legal plays (R10 can ask for nothing
+    /// more of it): the way to make a play on a roll with millions of plays
+    /// (Express low doubles) without listing them.
+    pub fn play_using_every_number(&mut self, play: &Play) -> Result<PlayReport, GameError> {
+        let numbers = self.require_numbers()?.numbers();
+        let used = play.steps.dice();
+        let in_order = match numbers {
+            Numbers::Pair(a, b) => used == [a.pips(), b.pips()] || used == [b.pips(), a.pips()],
+            Numbers::Sequence(_) => used == numbers.to_vec(),
+        };
+        let refuse = |why: &str| Err(GameError::Illegal(IllegalPlay::Impossible(why.to_string())));
+        if !in_order {
+            return refuse("the play does not use every number in order");
+        }
+        let mut position = self.position;
+        for step in play.steps.iter() {
+            if game_result(&position, self.rules.scoring).is_some()
+                || position.try_step(step).is_err()
+            {
+                return refuse("a step of the play cannot be made");
+            }
+        }
+        if position != play.position {
+            return refuse("the steps do not lead to the play's position");
+        }
+        self.apply(play, &numbers)
+    }
+
     fn apply(&mut self, play: &Play, numbers: &Numbers) -> Result<PlayReport, GameError> {
         let notation = super::notation::format_play(&self.position, play);
         self.position = play.position;

@@ -782,25 +782,10 @@ fn uses_every_number(g: &Game, play: &Play) -> bool {
 }
 
 /// Makes a play that uses every number and does not end the game without
-/// listing the legal plays (millions for an Express low double): the turn
-/// passes (nothing is left to pass on, R21) or, after playing numbers
-/// passed to it, the same side rolls. The new game is rebuilt from its
-/// parts, which checks the position.
+/// listing the legal plays (millions for an Express low double); the rules
+/// core checks it by replaying its steps.
 fn play_every_number(game: &mut Game, play: &Play) -> Result<PlayReport, ProtoError> {
-    let passed_turn = matches!(game.turn_numbers(), Some(TurnNumbers::Passed(_)));
-    let (position, on_roll) = if passed_turn {
-        (play.position, game.on_roll())
-    } else {
-        (play.position.flip(), game.on_roll().other())
-    };
-    let notation = format_play(game.position(), play);
-    *game = Game::from_parts(game.rules(), position, on_roll, None, None, Phase::Playing)
-        .map_err(game_error)?;
-    Ok(PlayReport {
-        notation,
-        passed: None,
-        result: None,
-    })
+    game.play_using_every_number(play).map_err(game_error)
 }
 
 fn hint(

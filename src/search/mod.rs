@@ -158,10 +158,22 @@ impl Search {
             rules,
             settings: &settings,
         };
+        self.root_plays(cx, position, &turn.numbers(), generator);
+        self.rank_root_plays(cx, turn, deadline)
+    }
+
+    /// [`Self::rank`] of the root plays already in `self.plays`, with the
+    /// deadline already resolved.
+    fn rank_root_plays(
+        &mut self,
+        cx: Ctx,
+        turn: &TurnNumbers,
+        deadline: Option<Instant>,
+    ) -> Ranking {
+        let settings = *cx.settings;
         self.tree.begin(deadline);
         let numbers = turn.numbers();
         let passed = matches!(turn, TurnNumbers::Passed(_));
-        self.root_plays(cx, position, &numbers, generator);
         let mut ranked = self.rank_static(cx, &numbers, passed);
         let target = settings.plies.min(MAX_PLIES);
         let row = settings.filter.row(target.max(1));
@@ -384,12 +396,14 @@ impl Search {
             rules,
             settings: &settings,
         };
+        // Deadline first, as in `rank`: the budget counts root generation.
+        let deadline = self.deadline(deadline);
         self.root_plays(cx, position, &turn.numbers(), generator);
         match self.plays.plays.as_slice() {
             [] => None,
             [only] => Some(*only),
             _ => self
-                .rank(position, turn, rules, evaluator, generator, deadline)
+                .rank_root_plays(cx, turn, deadline)
                 .plays
                 .first()
                 .map(|r| r.play),

@@ -7,8 +7,10 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use plakoto::game::{Dice, MoveGenerator, Rules, TurnNumbers};
 use plakoto::sampling::midgame_suite;
-use plakoto::search::testing::PipEvaluator;
+#[path = "../tests/support/stand_in.rs"]
+mod stand_in;
 use plakoto::search::{Search, SearchSettings};
+use stand_in::StandInEvaluator;
 
 fn rank(c: &mut Criterion) {
     let rules = Rules::default();
@@ -21,7 +23,14 @@ fn rank(c: &mut Criterion) {
         c.bench_function(&format!("rank 5-3 at {plies}-ply (4 positions)"), |b| {
             b.iter(|| {
                 for p in &suite {
-                    black_box(search.rank(p, &turn, rules, &PipEvaluator, &mut generator, None));
+                    black_box(search.rank(
+                        p,
+                        &turn,
+                        rules,
+                        &StandInEvaluator,
+                        &mut generator,
+                        None,
+                    ));
                 }
             })
         });

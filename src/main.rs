@@ -176,13 +176,14 @@ impl EngineArgs {
         if let Some(n) = self.threads {
             s.threads = n;
         }
-        s.validate()?;
+        s.validate().map_err(|e| e.to_string())?;
         Ok(s)
     }
 }
 
 fn parse_filter(s: &str) -> Result<FilterPreset, String> {
     s.parse()
+        .map_err(|e: plakoto::search::SettingsError| e.to_string())
 }
 
 fn parse_variant(s: &str) -> Result<Variant, String> {

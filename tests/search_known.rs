@@ -11,10 +11,12 @@ use plakoto::game::{
     Variant,
 };
 use plakoto::sampling::midgame_suite;
-use plakoto::search::testing::PipEvaluator;
+#[path = "support/stand_in.rs"]
+mod stand_in;
 use plakoto::search::{
     After, Evaluation, FilterPreset, MoveFilter, Search, SearchSettings, choose_play,
 };
+use stand_in::StandInEvaluator;
 
 fn layout(points: &[(usize, u8)]) -> SideLayout {
     let mut l = SideLayout::default();
@@ -46,7 +48,7 @@ fn r14_winning_bear_off_is_exact_and_single() {
         &pos,
         &rolled(2, 1, rules),
         rules,
-        &PipEvaluator,
+        &StandInEvaluator,
         &mut MoveGenerator::default(),
         None,
     );
@@ -70,7 +72,7 @@ fn r13_r14_race_exact_at_two_plies() {
     let rules = Rules::default();
     let mut search = Search::new(SearchSettings::with_plies(2));
     let (p, plies) =
-        search.evaluate_position(&race_position(), None, rules, &PipEvaluator, 2, None);
+        search.evaluate_position(&race_position(), None, rules, &StandInEvaluator, 2, None);
     assert_eq!(plies, 2);
     assert!((p.win_single - 0.75).abs() < 1e-6, "{p:?}");
     assert!((p.lose_single - 0.25).abs() < 1e-6, "{p:?}");
@@ -81,7 +83,7 @@ fn r13_r14_race_exact_at_two_plies() {
         &race_position(),
         Some(&six),
         express(),
-        &PipEvaluator,
+        &StandInEvaluator,
         2,
         None,
     );
@@ -93,7 +95,7 @@ fn r13_r14_race_exact_at_two_plies() {
         &race_position(),
         Some(&one),
         express(),
-        &PipEvaluator,
+        &StandInEvaluator,
         2,
         None,
     );
@@ -113,7 +115,7 @@ fn r13_race_candidates_at_one_ply_are_exact_after_the_opponents_roll() {
         &race_position(),
         &rolled(2, 1, rules),
         rules,
-        &PipEvaluator,
+        &StandInEvaluator,
         &mut MoveGenerator::default(),
         None,
     );
@@ -140,16 +142,16 @@ fn r10_forced_pass_is_the_single_candidate() {
     let mut generator = MoveGenerator::default();
     for (dice, _) in Dice::all_rolls() {
         let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
-        let ranking = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+        let ranking = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
         assert_eq!(ranking.plays.len(), 1, "{dice}");
         assert!(ranking.plays[0].play.steps.is_empty(), "a pass");
         let best = search
-            .best_play(&pos, &turn, rules, &PipEvaluator, &mut generator, None)
+            .best_play(&pos, &turn, rules, &StandInEvaluator, &mut generator, None)
             .unwrap();
         assert_eq!(best.position, ranking.plays[0].play.position);
     }
     let turn = rolled(2, 1, rules);
-    let ranking = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    let ranking = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
     assert_eq!(ranking.plays.len(), 1);
     assert!(ranking.plays[0].play.steps.is_empty());
 }
@@ -166,7 +168,7 @@ fn r21_unused_numbers_pass_to_the_opponent_in_search() {
         &pos,
         &turn,
         rules,
-        &PipEvaluator,
+        &StandInEvaluator,
         &mut MoveGenerator::default(),
         None,
     );
@@ -184,7 +186,7 @@ fn r21_unused_numbers_pass_to_the_opponent_in_search() {
         &pos,
         &rolled(2, 1, Rules::default()),
         Rules::default(),
-        &PipEvaluator,
+        &StandInEvaluator,
         &mut MoveGenerator::default(),
         None,
     );
@@ -198,7 +200,7 @@ fn filters_search_few_candidates_deep_and_off_searches_all() {
     let turn = rolled(5, 3, rules);
     let mut generator = MoveGenerator::default();
     let mut search = Search::new(SearchSettings::with_plies(2));
-    let ranking = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    let ranking = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
     let deep = ranking
         .plays
         .iter()
@@ -216,7 +218,7 @@ fn filters_search_few_candidates_deep_and_off_searches_all() {
         assert!(w[0].equity >= w[1].equity);
     }
     search.settings.filter = MoveFilter::preset(FilterPreset::Off);
-    let all = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    let all = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
     assert!(
         all.plays
             .iter()
@@ -237,7 +239,7 @@ fn an_expired_deadline_still_answers_with_the_static_ranking() {
         &pos,
         &turn,
         rules,
-        &PipEvaluator,
+        &StandInEvaluator,
         &mut generator,
         Some(Instant::now()),
     );
@@ -252,11 +254,11 @@ fn an_expired_deadline_still_answers_with_the_static_ranking() {
     )));
     // A time budget in the settings works the same way.
     search.settings.time_ms = Some(0);
-    let r = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    let r = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
     assert!(r.timed_out && r.plies == 0);
     // Without a budget the full depth is reached.
     search.settings.time_ms = None;
-    let r = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    let r = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
     assert!(!r.timed_out && r.plies == 3);
 }
 
@@ -283,17 +285,24 @@ fn r20_express_low_doubles_search_terminates_with_a_legal_play() {
     for pos in midgame_suite(11, 3, 8) {
         for die in [1u8, 2, 3] {
             let turn = rolled(die, die, rules);
-            let ranking = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+            let ranking = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
             assert!(ranking.plies == 2 && ranking.truncated);
             let best = search
-                .best_play(&pos, &turn, rules, &PipEvaluator, &mut generator, None)
+                .best_play(&pos, &turn, rules, &StandInEvaluator, &mut generator, None)
                 .expect("a play");
             assert!(replays_legally(&pos, &turn.numbers(), &best), "{best:?}");
             assert_eq!(best.position, ranking.plays[0].play.position);
         }
         // Numbers passed on: the rest of a 1-1 chain, played before rolling.
         let passed = TurnNumbers::Passed(Numbers::sequence(&[2, 2, 3, 3, 3, 3, 4, 4, 4, 4]));
-        let ranking = search.rank(&pos, &passed, rules, &PipEvaluator, &mut generator, None);
+        let ranking = search.rank(
+            &pos,
+            &passed,
+            rules,
+            &StandInEvaluator,
+            &mut generator,
+            None,
+        );
         assert!(!ranking.plays.is_empty());
         assert!(ranking.plays.iter().all(|r| r.after == After::MoverRolls));
     }
@@ -308,7 +317,7 @@ fn tzannes_scoring_and_choose_play() {
         &pos,
         &turn,
         rules,
-        &PipEvaluator,
+        &StandInEvaluator,
         &SearchSettings::with_plies(1),
     )
     .expect("a play");
@@ -327,7 +336,7 @@ fn rollouts_are_reproducible_across_threads_and_report_errors() {
         &pos,
         &turn,
         rules,
-        &PipEvaluator,
+        &StandInEvaluator,
         &mut MoveGenerator::default(),
         None,
     );
@@ -337,7 +346,7 @@ fn rollouts_are_reproducible_across_threads_and_report_errors() {
     let calls = AtomicU32::new(0);
     let last = AtomicU32::new(0);
     let one = search
-        .rollout_plays(top, rules, &PipEvaluator, &|p| {
+        .rollout_plays(top, rules, &StandInEvaluator, &|p| {
             calls.fetch_add(1, Ordering::Relaxed);
             last.fetch_max(p.done, Ordering::Relaxed);
         })
@@ -346,7 +355,7 @@ fn rollouts_are_reproducible_across_threads_and_report_errors() {
     assert_eq!(last.load(Ordering::Relaxed), 72);
     search.settings.threads = 2;
     let two = search
-        .rollout_plays(top, rules, &PipEvaluator, &|_| {})
+        .rollout_plays(top, rules, &StandInEvaluator, &|_| {})
         .unwrap();
     assert_eq!(one, two, "same seed, same figures on any thread count");
     for r in &one {
@@ -363,7 +372,7 @@ fn rollouts_are_reproducible_across_threads_and_report_errors() {
     }
     search.settings.rollout.seed = 99;
     let other = search
-        .rollout_plays(top, rules, &PipEvaluator, &|_| {})
+        .rollout_plays(top, rules, &StandInEvaluator, &|_| {})
         .unwrap();
     assert_ne!(one, other, "another seed, other dice");
 }
@@ -378,13 +387,13 @@ fn rollout_of_a_certain_win_has_no_error() {
         &race_position(),
         &rolled(2, 1, rules),
         rules,
-        &PipEvaluator,
+        &StandInEvaluator,
         &mut MoveGenerator::default(),
         None,
     );
     search.settings.rollout.trials = 36;
     let r = search
-        .rollout_plays(&ranking.plays, rules, &PipEvaluator, &|_| {})
+        .rollout_plays(&ranking.plays, rules, &StandInEvaluator, &|_| {})
         .unwrap();
     for c in &r {
         assert_eq!(c.equity, -1.0);
@@ -396,7 +405,7 @@ fn rollout_of_a_certain_win_has_no_error() {
             }
         );
     }
-    let _ = PipEvaluator.name();
+    let _ = StandInEvaluator.name();
 }
 
 #[test]
@@ -410,8 +419,8 @@ fn parallel_search_ranks_as_one_thread() {
         threads: 2,
         ..SearchSettings::with_plies(2)
     });
-    let a = one.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
-    let b = two.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+    let a = one.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
+    let b = two.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
     assert_eq!(a.plays, b.plays);
 }
 
@@ -434,7 +443,7 @@ fn out_of_range_settings_do_not_panic() {
         &pos,
         &rolled(2, 2, rules),
         rules,
-        &PipEvaluator,
+        &StandInEvaluator,
         &mut MoveGenerator::default(),
         None,
     );
@@ -452,18 +461,18 @@ fn luck_adjusted_rollouts_play_the_same_games_and_agree() {
         &pos,
         &turn,
         rules,
-        &PipEvaluator,
+        &StandInEvaluator,
         &mut MoveGenerator::default(),
         None,
     );
     let top = &ranking.plays[..1];
     search.settings.rollout.trials = 144;
     let plain = search
-        .rollout_plays(top, rules, &PipEvaluator, &|_| {})
+        .rollout_plays(top, rules, &StandInEvaluator, &|_| {})
         .unwrap()[0];
     search.settings.rollout.luck_adjust = true;
     let adjusted = search
-        .rollout_plays(top, rules, &PipEvaluator, &|_| {})
+        .rollout_plays(top, rules, &StandInEvaluator, &|_| {})
         .unwrap()[0];
     let se = |r: &plakoto::search::RankedPlay| match r.evaluated_at {
         Evaluation::Rollout { std_error, .. } => std_error,
@@ -475,4 +484,12 @@ fn luck_adjusted_rollouts_play_the_same_games_and_agree() {
     // The same games (same dice), so the same raw outcomes.
     assert_eq!(adjusted.probabilities, plain.probabilities);
     assert!((adjusted.equity - plain.equity).abs() < 4.0 * se(&plain));
+}
+
+#[test]
+fn stand_in_sums_to_one_and_favours_the_side_on_roll_at_the_start() {
+    let p = StandInEvaluator.evaluate(&Position::initial(), Rules::default());
+    let total = p.win() + p.lose() + p.draw;
+    assert!((total - 1.0).abs() < 1e-5, "{total}");
+    assert!(p.win() > p.lose());
 }

@@ -8,10 +8,12 @@ use plakoto::game::{
     Dice, MoveGenerator, Numbers, Play, Position, Rules, SideLayout, TurnNumbers, Variant,
     game_result,
 };
-use plakoto::search::testing::PipEvaluator;
+#[path = "support/stand_in.rs"]
+mod stand_in;
 use plakoto::search::{Evaluation, Search, SearchSettings};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use stand_in::StandInEvaluator;
 
 /// The numbers `play` of `numbers` leaves for the opponent (R21).
 fn leftover(rules: Rules, numbers: &Numbers, play: &Play) -> Option<Numbers> {
@@ -40,7 +42,7 @@ fn on_roll(pos: &Position, depth: u8, rules: Rules) -> Probabilities {
         return terminal_probabilities(&r);
     }
     if depth == 0 {
-        return PipEvaluator.evaluate(pos, rules);
+        return StandInEvaluator.evaluate(pos, rules);
     }
     let mut generator = MoveGenerator::default();
     let mut total = Probabilities::default();
@@ -118,7 +120,7 @@ fn check(rules: Rules, plies: u8, positions: usize, checkers: u8, seed: u64) {
         let (dice, _) = Dice::all_rolls().nth(rng.gen_range(0..21)).unwrap();
         let numbers = dice.numbers(rules.variant);
         let turn = TurnNumbers::Rolled(dice, numbers);
-        let ranking = search.rank(&pos, &turn, rules, &PipEvaluator, &mut generator, None);
+        let ranking = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
         assert!(!ranking.timed_out);
         for r in &ranking.plays {
             let expected = after_play(

@@ -10,8 +10,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::engine_process::EngineProcess;
-use super::player::{BUILTIN_PREFIX, PlayerOptions, make_player};
+use super::player::PlayerOptions;
 use super::record::GameRecord;
+use super::registry::{BUILTIN_PREFIX, make_player};
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
 use super::runner::{DEFAULT_TURN_CAP, RunSpec, run_units};
 use super::stats::{Summary, summarize};

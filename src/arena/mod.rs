@@ -3,9 +3,10 @@
 //!
 //! - [`referee`] plays one game: it owns the position and the dice, asks
 //!   players for plays and checks them against the rules core;
-//! - [`player`] holds the players: built-ins run in-process, any other
-//!   engine is a child process driven through the protocol
-//!   ([`engine_process`]);
+//! - [`player`] holds the players: built-ins run
+//!   in-process, any other engine is a child process driven through the
+//!   protocol ([`engine_process`]);
+//! - [`registry`] creates players by name (`builtin:NAME` or a command);
 //! - [`runner`] schedules games (duplicate pairs, matches, threads);
 //! - [`record`], [`results_file`] and [`stats`] keep and summarise results;
 //! - [`cli`] is the `plakoto arena` command.
@@ -13,10 +14,10 @@
 pub mod cli;
 pub mod engine_process;
 pub mod fault;
-pub mod pipcount;
 pub mod player;
 pub mod record;
 pub mod referee;
+pub mod registry;
 pub mod results_file;
 pub mod runner;
 pub mod search_player;

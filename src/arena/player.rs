@@ -2,7 +2,7 @@
 //! run in-process (fast, no protocol); any other player is an engine
 //! command driven through the protocol ([`ProcessPlayer`]).
 //!
-//! To add a built-in player, add one entry to [`BUILTINS`].
+//! The arena creates players by name in [`super::registry`].
 
 use std::time::{Duration, Instant};
 
@@ -12,12 +12,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::engine_process::{EngineProcess, shorten};
 use super::fault::{Fault, FaultKind};
-use super::pipcount::{PipCountEvaluator, heuristic_evaluator};
-use crate::eval::{Evaluator, Probabilities, terminal_probabilities};
-use crate::game::{Game, MatchId, Play, PlayList, game_result, position_id};
-
-/// Prefix of built-in player names on the command line.
-pub const BUILTIN_PREFIX: &str = "builtin:";
+use crate::eval::{Evaluator, NextRoll, RateBuffers, rate_plays};
+use crate::game::{Game, MatchId, Play, PlayList, position_id};
 
 /// What the referee asks a player on its turn.
 pub struct TurnRequest<'a> {
@@ -81,86 +77,6 @@ impl Default for PlayerOptions {
     }
 }
 
-/// A built-in player the arena can create by name.
-pub struct Builtin {
-    /// Name after `builtin:`.
-    pub name: &'static str,
-    /// One line for `--help` and error messages.
-    pub about: &'static str,
-    /// Creates the player.
-    pub make: fn() -> Box<dyn Player>,
-}
-
-/// Every built-in player. Extend here.
-pub const BUILTINS: &[Builtin] = &[
-    Builtin {
-        name: "random",
-        about: "a uniformly random legal play",
-        make: || Box::new(RandomPlayer::new("builtin:random")),
-    },
-    Builtin {
-        name: "heuristic",
-        about: "the best 0-ply equity of the heuristic evaluator",
-        make: || {
-            Box::new(EvaluatorPlayer::new(
-                "builtin:heuristic",
-                heuristic_evaluator(),
-            ))
-        },
-    },
-    Builtin {
-        name: "ply1",
-        about: "the heuristic searched 1 ply (normal move filter)",
-        make: || Box::new(super::search_player::SearchPlayer::new("builtin:ply1", 1)),
-    },
-    Builtin {
-        name: "ply2",
-        about: "the heuristic searched 2 plies (normal move filter)",
-        make: || Box::new(super::search_player::SearchPlayer::new("builtin:ply2", 2)),
-    },
-    Builtin {
-        name: "ply3",
-        about: "the heuristic searched 3 plies (normal move filter)",
-        make: || Box::new(super::search_player::SearchPlayer::new("builtin:ply3", 3)),
-    },
-    Builtin {
-        name: "pipcount",
-        about: "the best 0-ply equity of a pip-count and pin evaluator",
-        make: || {
-            Box::new(EvaluatorPlayer::new(
-                "builtin:pipcount",
-                Box::new(PipCountEvaluator),
-            ))
-        },
-    },
-];
-
-/// Creates a player from its command-line spec: `builtin:NAME` or a shell
-/// command that starts an engine speaking the protocol.
-pub fn make_player(spec: &str, options: &PlayerOptions) -> Result<Box<dyn Player>, String> {
-    let spec = spec.trim();
-    if let Some(name) = spec.strip_prefix(BUILTIN_PREFIX) {
-        return BUILTINS
-            .iter()
-            .find(|b| b.name == name)
-            .map(|b| (b.make)())
-            .ok_or_else(|| {
-                let known: Vec<String> = BUILTINS
-                    .iter()
-                    .map(|b| format!("{BUILTIN_PREFIX}{}", b.name))
-                    .collect();
-                format!(
-                    "unknown built-in player '{spec}' (known: {})",
-                    known.join(", ")
-                )
-            });
-    }
-    if spec.is_empty() {
-        return Err("an empty engine command".into());
-    }
-    Ok(Box::new(ProcessPlayer::new(spec, options.clone())))
-}
-
 /// Plays a uniformly random legal play, from a per-game seeded generator.
 pub struct RandomPlayer {
     name: String,
@@ -200,8 +116,7 @@ impl Player for RandomPlayer {
 pub struct EvaluatorPlayer {
     name: String,
     evaluator: Box<dyn Evaluator>,
-    positions: Vec<crate::game::Position>,
-    rated: Vec<Probabilities>,
+    rate: RateBuffers,
 }
 
 impl EvaluatorPlayer {
@@ -210,8 +125,7 @@ impl EvaluatorPlayer {
         EvaluatorPlayer {
             name: name.to_string(),
             evaluator,
-            positions: Vec::new(),
-            rated: Vec::new(),
+            rate: RateBuffers::default(),
         }
     }
 }
@@ -223,41 +137,14 @@ impl Player for EvaluatorPlayer {
 
     fn choose(&mut self, turn: &TurnRequest<'_>) -> Result<Answer, Fault> {
         let rules = turn.game.rules();
-        // After passed Express numbers the mover still rolls next (R21), so
-        // the result is rated with the mover on roll; after its own roll
-        // the opponent is on roll.
-        let mover_stays = turn.game.passed().is_some();
         let plays = &turn.legal.plays;
-        let mut equities = vec![f32::NAN; plays.len()];
-        self.positions.clear();
-        let mut pending = Vec::new();
-        for (i, play) in plays.iter().enumerate() {
-            match game_result(&play.position, rules.scoring) {
-                Some(r) => equities[i] = terminal_probabilities(&r).equity(rules.scoring),
-                None => {
-                    pending.push(i);
-                    self.positions.push(if mover_stays {
-                        play.position
-                    } else {
-                        play.position.flip()
-                    });
-                }
-            }
-        }
-        self.evaluator
-            .evaluate_batch(&self.positions, rules, &mut self.rated);
-        for (&i, p) in pending.iter().zip(&self.rated) {
-            let p = if mover_stays { *p } else { p.flipped() };
-            equities[i] = p.equity(rules.scoring);
-        }
+        // After passed Express numbers the mover still rolls next (R21).
+        let next = NextRoll::after(turn.game.passed().is_some());
+        rate_plays(self.evaluator.as_ref(), rules, plays, next, &mut self.rate);
         // First best in generation order: deterministic.
-        let mut best: Option<usize> = None;
-        for (i, e) in equities.iter().enumerate() {
-            if best.is_none_or(|b| *e > equities[b]) {
-                best = Some(i);
-            }
-        }
-        best.map(|i| Answer::Play(plays[i]))
+        self.rate
+            .best(rules)
+            .map(|i| Answer::Play(plays[i]))
             .ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))
     }
 }

@@ -15,9 +15,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
 
-use super::player::{Player, PlayerOptions, make_player};
+use super::player::{Player, PlayerOptions};
 use super::record::{Engine, FaultRecord, GameRecord};
 use super::referee::{GameSetup, mix_seed, play_game, referee_generator};
+use super::registry::make_player;
 use crate::game::{MoveGenerator, Rules, Side};
 
 /// Most games in one match (a match of endless draws must still end).

@@ -1,27 +1,31 @@
 //! Built-in players that search: the heuristic evaluator behind the
 //! engine's n-ply search (`builtin:ply1`, `builtin:ply2`, `builtin:ply3`),
-//! in-process, for measuring what depth is worth.
+//! in-process, for measuring what depth is worth. They choose as the
+//! engine's `play` does ([`Search::choose`]).
 
 use super::fault::{Fault, FaultKind};
 use super::player::{Answer, Player, TurnRequest};
 use crate::eval::heuristic::HeuristicEvaluator;
-use crate::game::{MoveGenerator, format_play};
-use crate::search::{Search, SearchSettings};
+use crate::game::format_play;
+use crate::search::{PlayLists, Search, SearchLimits, SearchSettings};
 
 /// Plays the best play of an n-ply search with the default move filters.
 pub struct SearchPlayer {
     name: String,
     search: Search,
-    generator: MoveGenerator,
+    limits: SearchLimits,
+    lists: PlayLists,
 }
 
 impl SearchPlayer {
     /// A player searching `plies` plies.
     pub fn new(name: &str, plies: u8) -> SearchPlayer {
+        let settings = SearchSettings::with_plies(plies);
         SearchPlayer {
             name: name.to_string(),
-            search: Search::new(SearchSettings::with_plies(plies)),
-            generator: MoveGenerator::default(),
+            search: Search::new(settings),
+            limits: settings.limits(),
+            lists: PlayLists::bounded(),
         }
     }
 }
@@ -33,24 +37,12 @@ impl Player for SearchPlayer {
 
     fn choose(&mut self, turn: &TurnRequest<'_>) -> Result<Answer, Fault> {
         let game = turn.game;
-        let numbers = game.turn_numbers().ok_or_else(|| Fault {
-            kind: FaultKind::Illegal,
-            message: "asked to play with nothing to play".into(),
-        })?;
         let play = self
             .search
-            .best_play(
-                game.position(),
-                &numbers,
-                game.rules(),
-                &HeuristicEvaluator,
-                &mut self.generator,
-                None,
-            )
-            .ok_or_else(|| Fault {
-                kind: FaultKind::Illegal,
-                message: "the search found no play".into(),
-            })?;
+            .choose(game, &HeuristicEvaluator, self.limits, &mut self.lists)
+            .map_err(|e| Fault::new(FaultKind::Illegal, e.to_string()))?
+            .play();
+        self.lists.trim();
         // The referee's list may be cut short (Express low doubles): a play
         // outside it goes as notation, which the referee checks in full.
         Ok(match turn.legal.find(&play.position) {

@@ -154,7 +154,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
     let mut timings = Vec::new();
     for &plies in &options.plies {
         let mut search = Search::new(SearchSettings::with_plies(plies));
-        search.settings.validate()?;
+        search.settings.validate().map_err(|e| e.to_string())?;
         let mut ms = Vec::with_capacity(suite.len() * 21);
         let (mut evaluations, mut chance_nodes) = (0u64, 0u64);
         for position in &suite {

@@ -8,8 +8,12 @@
 //! [`Probabilities::flipped`].
 
 pub mod heuristic;
+pub mod pipcount;
+pub mod rate;
 
 pub use heuristic::HeuristicEvaluator;
+pub use pipcount::PipCountEvaluator;
+pub use rate::{NextRoll, PlayRating, RateBuffers, rate_plays};
 
 use crate::game::{GameResult, Position, ResultKind, Rules, Scoring, Seat, game_result};
 

@@ -2,7 +2,7 @@
 //! its arguments already checked and converted (dice, sides, IDs, …).
 
 use crate::game::{Dice, MatchId, Position, Scoring, Side, Variant};
-use crate::search::{FilterLevel, FilterPreset, SearchSettings};
+use crate::search::{FilterLevel, FilterPreset, SearchSettings, SettingsError};
 
 /// How replies are written: for people or for programs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -99,7 +99,7 @@ impl SearchChange {
     /// Applies the change to `settings` and returns the name of the option
     /// changed, as `show options` lists it. Errors leave the settings in an
     /// unspecified state: apply to a copy.
-    pub fn apply(self, settings: &mut SearchSettings) -> Result<String, String> {
+    pub fn apply(self, settings: &mut SearchSettings) -> Result<String, SettingsError> {
         let name = match self {
             SearchChange::Plies(n) => {
                 settings.plies = n;

@@ -10,7 +10,6 @@ pub mod board_art;
 pub mod command;
 pub mod format;
 pub mod parse;
-pub mod rank;
 pub mod reply;
 pub mod session;
 

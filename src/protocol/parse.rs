@@ -400,7 +400,7 @@ fn words_after(text: &str) -> Option<Vec<&str>> {
 
 /// A filter level `ACCEPT EXTRA THRESHOLD` or `skip`.
 fn filter_level(words: &[&str]) -> Result<FilterLevel, ProtoError> {
-    words.join(" ").parse().map_err(invalid)
+    words.join(" ").parse().map_err(ProtoError::from)
 }
 
 /// `set evaluation plies|movefilter|replyfilter …`
@@ -417,7 +417,7 @@ fn parse_set_evaluation(arg: &str) -> Result<SearchChange, ProtoError> {
         ("movefilter", [name]) => name
             .parse::<FilterPreset>()
             .map(SearchChange::FilterPreset)
-            .map_err(invalid),
+            .map_err(ProtoError::from),
         ("movefilter", [p, l, level @ ..]) if level.len() == 3 && digits(p) && digits(l) => {
             let p: u8 = number(p, "the filter's plies", u64::from(MAX_PLIES))?;
             let l: u8 = number(l, "the filter level", u64::from(MAX_PLIES))?;

@@ -444,3 +444,10 @@ pub enum Reply {
     /// `show options`.
     Options(OptionsInfo),
 }
+
+/// A refused search setting is an invalid argument.
+impl From<crate::search::SettingsError> for ProtoError {
+    fn from(e: crate::search::SettingsError) -> ProtoError {
+        ProtoError::new(ErrorCode::InvalidArgument, e.to_string())
+    }
+}

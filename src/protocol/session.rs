@@ -10,18 +10,19 @@ use rand_chacha::ChaCha8Rng;
 use super::board_art::draw_board;
 use super::command::ROLLOUT_CANDIDATES;
 use super::command::{COMMANDS, Command, Orientation, OutputMode, Page, ShowWhat, is_known};
-use super::rank::rank_plays;
 use super::reply::{
     Candidate, Chances, ErrorCode, MoveInfo, OptionsInfo, ProtoError, Reply, ResultInfo,
     RolloutInfo, ScoreInfo, SearchInfo, TurnInfo, round,
 };
 use crate::eval::{Evaluator, HeuristicEvaluator};
 use crate::game::{
-    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Phase,
-    Play, PlayList, PlayReport, Position, Rules, Side, TurnNumbers, format_play, game_result,
-    position_id,
+    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, Numbers, Phase, PlayReport,
+    Position, Rules, Side, TurnNumbers, format_play, game_result, position_id,
 };
-use crate::search::{RankedPlay, Ranking, RolloutProgress, Search, SearchSettings};
+use crate::search::{
+    PlayCache, PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits,
+    SearchSettings, SettingsError, TurnError,
+};
 
 /// The protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -66,70 +67,17 @@ impl std::fmt::Debug for SessionState {
 /// and the searcher (its buffers and caches).
 pub struct Session {
     state: SessionState,
-    plays: Generators,
+    plays: PlayLists,
     evaluator: Box<dyn Evaluator>,
     search: Search,
 }
 
-/// Most plays `hint` and `play` consider. Plakoto Express low doubles in
-/// open positions have millions of plays (R20 size warning) that take
-/// minutes and gigabytes to list in full; the engine's choice is made among
-/// the first this many instead (the hint says so), while `legal` and
-/// `move` use the engine's list, bounded by [`ENGINE_MAX_POSITIONS`].
-pub const CHOICE_LIMIT: usize = 50_000;
+/// Most plays `hint` and `play` consider (see [`crate::search::Choice`]).
+pub use crate::search::CHOICE_LIMIT;
 
-/// Most plays the engine lists for one roll. Every standard roll and
-/// Express doubles from 4-4 up stay far below it; Express 3-3 and lower can
-/// have millions (R20), and listing them whole costs hundreds of megabytes
-/// (Express 1-1 from the start: 4,148,343 plays, 430 MB). Past it, `legal`
-/// says the list is incomplete and `move` checks a play by the rules core's
-/// line search instead; this keeps the engine's memory bounded.
-pub const ENGINE_MAX_POSITIONS: usize = 60_000;
-
-/// The two generators a session keeps.
-struct Generators {
-    /// Complete lists, for `legal` and checking `move`.
-    complete: PlayCache,
-    /// Bounded lists, for the engine's own choice (`hint`, `play`).
-    choice: PlayCache,
-}
-
-/// The legal plays of the last position and numbers asked about, kept so
-/// that paging through a long Express listing (or `hint` after `legal`)
-/// does not generate them again. Not part of the state: it only saves time.
-#[derive(Default)]
-struct PlayCache {
-    generator: MoveGenerator,
-    key: Option<(Position, Numbers)>,
-    list: PlayList,
-}
-
-impl PlayCache {
-    fn with_limits(limits: GenLimits) -> PlayCache {
-        PlayCache {
-            generator: MoveGenerator::new(limits),
-            ..PlayCache::default()
-        }
-    }
-
-    /// The legal plays for the numbers the game's player must play now.
-    fn legal(&mut self, g: &Game) -> Result<&PlayList, ProtoError> {
-        let Some(turn) = g.turn_numbers() else {
-            // Not playing, or no dice: the game says why.
-            return Err(g.legal_plays(&mut self.generator).err().map_or_else(
-                || state_error("no dice: roll (or set the dice) first"),
-                game_error,
-            ));
-        };
-        let key = (*g.position(), turn.numbers());
-        if self.key != Some(key) {
-            self.key = None;
-            self.generator.generate(&key.0, &key.1, &mut self.list);
-            self.key = Some(key);
-        }
-        Ok(&self.list)
-    }
-}
+/// Most plays the engine lists for one roll (see
+/// [`crate::search::ENGINE_MAX_POSITIONS`]).
+pub use crate::search::ENGINE_MAX_POSITIONS;
 
 /// What handling one input line produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,12 +124,7 @@ impl Session {
                 orientation: Orientation::Noflip,
                 search: SearchSettings::default(),
             },
-            plays: Generators {
-                complete: PlayCache::with_limits(limits),
-                choice: PlayCache::with_limits(GenLimits {
-                    max_positions: limits.max_positions.min(CHOICE_LIMIT),
-                }),
-            },
+            plays: PlayLists::new(limits),
             evaluator,
             search: Search::default(),
         }
@@ -189,7 +132,7 @@ impl Session {
 
     /// Replaces the search settings (e.g. from the command line), after
     /// checking them; on error nothing changes.
-    pub fn set_search_settings(&mut self, settings: SearchSettings) -> Result<(), String> {
+    pub fn set_search_settings(&mut self, settings: SearchSettings) -> Result<(), SettingsError> {
         settings.validate()?;
         self.state.search = settings;
         Ok(())
@@ -237,6 +180,15 @@ fn game_error(e: GameError) -> ProtoError {
         GameError::State(m) => ProtoError::new(ErrorCode::State, m),
         GameError::Illegal(i) => ProtoError::new(ErrorCode::IllegalMove, i.to_string()),
         GameError::Notation(m) => ProtoError::new(ErrorCode::Syntax, m),
+    }
+}
+
+/// Why the engine has no play to offer: the game's reason, or a state
+/// error.
+fn turn_error(e: TurnError) -> ProtoError {
+    match e {
+        TurnError::Game(e) => game_error(e),
+        other => state_error(other.to_string()),
     }
 }
 
@@ -328,7 +280,7 @@ fn options_reply(s: &SessionState, evaluator: &dyn Evaluator) -> Reply {
 /// save time (generators, the searcher's buffers) or are fixed (the
 /// evaluator).
 struct Engine<'a> {
-    plays: &'a mut Generators,
+    plays: &'a mut PlayLists,
     evaluator: &'a dyn Evaluator,
     search: &'a mut Search,
 }
@@ -511,19 +463,14 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         }
         Command::Play(time_ms) => {
             let side = s.game.on_roll();
-            let report = match choose_play(s, e, *time_ms)? {
-                // The game checks the play against the list it was chosen
-                // from.
-                Choice::Listed(play, from_bounded) => {
-                    let generator = if from_bounded {
-                        &mut e.plays.choice.generator
-                    } else {
-                        &mut e.plays.complete.generator
-                    };
-                    s.game.play(&play, generator).map_err(game_error)?
-                }
-                Choice::UsesEveryNumber(play) => play_every_number(&mut s.game, &play)?,
-            };
+            let limits = s.search.limits().with_time(*time_ms);
+            e.search.settings = s.search;
+            let choice = e
+                .search
+                .choose(&s.game, evaluator, limits, e.plays)
+                .map_err(turn_error)?;
+            let report = choice.commit(&mut s.game, e.plays).map_err(game_error)?;
+            e.plays.trim();
             Ok(Reply::Played(finish_move(s, side, report)))
         }
         Command::Hint { count, time_ms } => hint(s, e, *count, *time_ms),
@@ -531,9 +478,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         Command::Eval(time_ms) => Ok(eval(s, e, *time_ms)),
         Command::SetSearch(change) => {
             let mut settings = s.search;
-            let name = change
-                .apply(&mut settings)
-                .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
+            let name = change.apply(&mut settings)?;
             s.search = settings;
             Ok(setting_reply(&settings, &name))
         }
@@ -598,13 +543,13 @@ fn finish_move(s: &mut SessionState, side: Side, report: PlayReport) -> MoveInfo
 /// of plays.
 fn play_written(
     game: &mut Game,
-    plays: &mut Generators,
+    plays: &mut PlayLists,
     text: &str,
 ) -> Result<PlayReport, ProtoError> {
-    let capped = plays.choice.legal(game)?.truncated;
-    match game.play_text(text, &mut plays.choice.generator) {
+    let capped = plays.choice.legal(game).map_err(turn_error)?.truncated;
+    match game.play_text(text, plays.choice.generator()) {
         Err(GameError::Illegal(_)) if capped => game
-            .play_text(text, &mut plays.complete.generator)
+            .play_text(text, plays.complete.generator())
             .map_err(game_error),
         other => other.map_err(game_error),
     }
@@ -624,59 +569,27 @@ fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
     }
 }
 
-/// The numbers to play now, or why there are none (`state`).
-fn turn_of(g: &Game, generator: &mut MoveGenerator) -> Result<TurnNumbers, ProtoError> {
-    g.turn_numbers().ok_or_else(|| {
-        g.legal_plays(generator).err().map_or_else(
-            || state_error("no dice: roll (or set the dice) first"),
-            game_error,
-        )
-    })
-}
-
-/// Ranks the current turn's plays with the session's search settings
-/// (`time_ms`, if given, replaces the budget for this search only). The
-/// root plays come from the bounded generator: Express low doubles are
-/// cut at [`CHOICE_LIMIT`] (or searched by the Express beam), and the
-/// ranking says so in `truncated`.
+/// Ranks the current turn's plays with the session's search settings,
+/// within `limits` (see [`Search::rank_turn`]).
 fn search_turn(
     s: &SessionState,
     e: &mut Engine,
-    time_ms: Option<u64>,
+    limits: SearchLimits,
 ) -> Result<(TurnNumbers, Ranking), ProtoError> {
-    let g = &s.game;
-    let turn = turn_of(g, &mut e.plays.choice.generator)?;
     e.search.settings = s.search;
-    if time_ms.is_some() {
-        e.search.settings.time_ms = time_ms;
-    }
-    let ranking = e.search.rank(
-        g.position(),
-        &turn,
-        g.rules(),
-        e.evaluator,
-        &mut e.plays.choice.generator,
-        None,
-    );
-    if ranking.plays.is_empty() {
-        return Err(state_error("no legal play"));
-    }
-    Ok((turn, ranking))
+    e.search
+        .rank_turn(&s.game, e.evaluator, limits, e.plays)
+        .map_err(turn_error)
 }
 
-/// How a ranking was searched, for replies.
-fn search_info(
-    s: &SessionState,
-    e: &Engine,
-    ranking: &Ranking,
-    time_ms: Option<u64>,
-) -> SearchInfo {
+/// How a ranking was searched, for replies: the limits it was given.
+fn search_info(s: &SessionState, e: &Engine, ranking: &Ranking) -> SearchInfo {
     SearchInfo {
         evaluator: e.evaluator.name().to_string(),
-        plies: s.search.plies,
+        plies: ranking.limits.plies,
         reached: ranking.plies,
         movefilter: s.search.filter.preset.to_string(),
-        time_ms: time_ms.or(s.search.time_ms),
+        time_ms: ranking.limits.time_ms,
         timed_out: ranking.timed_out,
     }
 }
@@ -694,100 +607,6 @@ fn candidate(g: &Game, rank: usize, r: &RankedPlay, best: f32) -> Candidate {
     }
 }
 
-/// Whether `play` is legal for sure without the complete list of plays:
-/// it uses every number or ends the game (R10).
-fn surely_legal(g: &Game, play: &Play) -> bool {
-    let numbers = g.turn_numbers().map_or(0, |t| t.numbers().len());
-    play.steps.len() == numbers || game_result(&play.position, g.rules().scoring).is_some()
-}
-
-/// The engine's choice of play.
-enum Choice {
-    /// A play of the bounded list (`true`) or of the complete list, which
-    /// the game checks against that list.
-    Listed(Play, bool),
-    /// A play of the Express beam that uses every number and does not end
-    /// the game: legal by construction (each group generated legally, all
-    /// numbers used, R10), though not in the capped list.
-    UsesEveryNumber(Play),
-}
-
-/// The engine's play for the current turn: the best of the search.
-///
-/// When the search's candidates are not a complete list (capped at
-/// [`CHOICE_LIMIT`], or the Express beam for a roll of several groups of
-/// numbers, R20), only a play that uses every number (or ends the game) is
-/// surely legal (R10): such a play is made directly, without listing the
-/// plays again (millions for an Express low double). Otherwise the game
-/// checks the play against the bounded list, which is then complete. Should
-/// no searched candidate be surely legal (not seen in practice), the
-/// choice falls back to the best 0-ply play of the bounded list, or of the
-/// complete list.
-fn choose_play(
-    s: &SessionState,
-    e: &mut Engine,
-    time_ms: Option<u64>,
-) -> Result<Choice, ProtoError> {
-    let g = &s.game;
-    let turn = turn_of(g, &mut e.plays.choice.generator)?;
-    let numbers = turn.numbers();
-    let beam_root = crate::search::express::is_multi_group(&numbers);
-    if !beam_root {
-        // Cheap outside Express low doubles; a forced play needs no search.
-        let bounded = e.plays.choice.legal(g)?;
-        if bounded.len() == 1 && !bounded.truncated {
-            return Ok(Choice::Listed(bounded.plays[0], true));
-        }
-    }
-    let (_, ranking) = search_turn(s, e, time_ms)?;
-    if !ranking.truncated && !beam_root {
-        // The search's candidates are the bounded list, and it is complete.
-        return Ok(Choice::Listed(ranking.plays[0].play, true));
-    }
-    for r in &ranking.plays {
-        if uses_every_number(g, &r.play)
-            && game_result(&r.play.position, g.rules().scoring).is_none()
-        {
-            return Ok(Choice::UsesEveryNumber(r.play));
-        }
-        if surely_legal(g, &r.play) {
-            // It ends the game: the game checks it against the lists.
-            let bounded = e.plays.choice.legal(g)?;
-            if let Some(p) = bounded.find(&r.play.position) {
-                return Ok(Choice::Listed(*p, true));
-            }
-            return Ok(Choice::Listed(r.play, false));
-        }
-    }
-    log::debug!("no searched play is surely legal: choosing at 0 plies");
-    let keeps_turn = matches!(turn, TurnNumbers::Passed(_));
-    let best = |list: &PlayList| {
-        rank_plays(e.evaluator, g.rules(), &list.plays, keeps_turn, 1)
-            .first()
-            .map(|r| list.plays[r.index])
-            .ok_or_else(|| state_error("no legal play"))
-    };
-    let bounded = e.plays.choice.legal(g)?;
-    let play = best(bounded)?;
-    if !bounded.truncated || surely_legal(g, &play) {
-        return Ok(Choice::Listed(play, true));
-    }
-    Ok(Choice::Listed(best(e.plays.complete.legal(g)?)?, false))
-}
-
-/// Whether `play` uses every number of the turn.
-fn uses_every_number(g: &Game, play: &Play) -> bool {
-    g.turn_numbers()
-        .is_some_and(|t| play.steps.len() == t.numbers().len())
-}
-
-/// Makes a play that uses every number and does not end the game without
-/// listing the legal plays (millions for an Express low double); the rules
-/// core checks it by replaying its steps.
-fn play_every_number(game: &mut Game, play: &Play) -> Result<PlayReport, ProtoError> {
-    game.play_using_every_number(play).map_err(game_error)
-}
-
 fn hint(
     s: &SessionState,
     e: &mut Engine,
@@ -795,7 +614,9 @@ fn hint(
     time_ms: Option<u64>,
 ) -> Result<Reply, ProtoError> {
     let g = &s.game;
-    let (turn, ranking) = search_turn(s, e, time_ms)?;
+    let limits = s.search.limits().with_time(time_ms);
+    let (turn, ranking) = search_turn(s, e, limits)?;
+    e.plays.trim();
     let best = ranking.plays.first().map_or(0.0, |r| r.equity);
     let candidates = ranking
         .plays
@@ -809,7 +630,7 @@ fn hint(
         numbers: numbers_vec(&turn.numbers()),
         count: ranking.plays.len(),
         incomplete: ranking.truncated,
-        search: search_info(s, e, &ranking, time_ms),
+        search: search_info(s, e, &ranking),
         candidates,
     })
 }
@@ -818,11 +639,12 @@ fn hint(
 /// out. Progress goes to the log (stderr), never to the reply.
 fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Reply, ProtoError> {
     let g = &s.game;
-    let (turn, ranking) = search_turn(s, e, None)?;
+    let (turn, ranking) = search_turn(s, e, s.search.limits())?;
+    e.plays.trim();
+    let mut rollout = s.search.rollout;
     if let Some(t) = trials {
-        e.search.settings.rollout.trials = t;
+        rollout.trials = t;
     }
-    let settings = e.search.settings;
     let reported = std::sync::atomic::AtomicU32::new(0);
     let progress = |p: RolloutProgress| {
         // About ten lines for a whole rollout.
@@ -834,20 +656,20 @@ fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Repl
     let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
     let rolled = e
         .search
-        .rollout_plays(top, g.rules(), e.evaluator, &progress)
+        .rollout_trials(top, g.rules(), e.evaluator, rollout.trials, &progress)
         .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
     let best = rolled.first().map_or(0.0, |r| r.equity);
     Ok(Reply::Rollout {
         side: g.on_roll(),
         numbers: numbers_vec(&turn.numbers()),
         count: ranking.plays.len(),
-        search: search_info(s, e, &ranking, None),
+        search: search_info(s, e, &ranking),
         rollout: RolloutInfo {
             evaluator: e.evaluator.name().to_string(),
-            trials: settings.rollout.trials,
-            plies: settings.rollout.plies,
-            seed: settings.rollout.seed,
-            luck_adjust: settings.rollout.luck_adjust,
+            trials: rollout.trials,
+            plies: rollout.plies,
+            seed: rollout.seed,
+            luck_adjust: rollout.luck_adjust,
         },
         candidates: rolled
             .iter()
@@ -867,16 +689,14 @@ fn eval(s: &SessionState, e: &mut Engine, time_ms: Option<u64>) -> Reply {
         Some(TurnNumbers::Passed(n)) => Some(n),
         _ => None,
     };
+    let limits = s.search.limits().with_time(time_ms);
     e.search.settings = s.search;
-    if time_ms.is_some() {
-        e.search.settings.time_ms = time_ms;
-    }
-    let (p, reached) = e.search.evaluate_position(
+    let (p, reached) = e.search.evaluate_within(
         g.position(),
         passed.as_ref(),
         g.rules(),
         e.evaluator,
-        s.search.plies,
+        limits,
         None,
     );
     Reply::Eval {
@@ -888,13 +708,13 @@ fn eval(s: &SessionState, e: &mut Engine, time_ms: Option<u64>) -> Reply {
             format!("{reached}-ply {}", e.evaluator.name())
         },
         plies: if over { 0 } else { reached },
-        timed_out: !over && reached < s.search.plies,
+        timed_out: !over && reached < limits.plies,
     }
 }
 
 fn legal(s: &SessionState, plays: &mut PlayCache, page: Page) -> Result<Reply, ProtoError> {
     let g = &s.game;
-    let legal = plays.legal(g)?;
+    let legal = plays.legal(g).map_err(turn_error)?;
     let plays = legal
         .plays
         .iter()

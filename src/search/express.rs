@@ -11,7 +11,7 @@
 //! possible") is applied among the lines the beam followed only. The root
 //! of a search never uses it: root plays come from the caller's generator.
 
-use super::ply::{PosKey, PositionSet};
+use super::position_hash::{PosKey, PositionSet};
 use crate::eval::Evaluator;
 use crate::game::{MoveGenerator, Numbers, Play, PlayList, Position, Rules, game_result};
 
@@ -146,8 +146,8 @@ pub(crate) fn inner_plays(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::PipCountEvaluator;
     use crate::game::{Dice, GenLimits, Variant};
-    use crate::search::testing::PipEvaluator;
 
     #[test]
     fn r20_beam_plays_are_among_the_legal_plays() {
@@ -168,7 +168,7 @@ mod tests {
             &start,
             &numbers,
             3,
-            &PipEvaluator,
+            &PipCountEvaluator,
             rules,
             &mut inner,
         );

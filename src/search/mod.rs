@@ -14,21 +14,30 @@
 //! is searched in turn and the answer is the deepest *complete* level: a
 //! level cut short by the clock is discarded, never mixed in.
 
+mod choose;
 pub mod express;
+mod limits;
 pub mod ply;
+mod position_hash;
 pub mod rollout;
 pub mod settings;
-pub mod testing;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use crate::eval::{Evaluator, Probabilities, terminal_probabilities};
+use crate::eval::{
+    Evaluator, NextRoll, Probabilities, RateBuffers, rate_plays, terminal_probabilities,
+};
 use crate::game::{MoveGenerator, Play, PlayList, Position, Rules, TurnNumbers, game_result};
 
+pub use choose::{
+    CHOICE_LIMIT, Choice, ENGINE_MAX_POSITIONS, PlayCache, PlayLists, TurnError, turn_of,
+};
+pub use limits::SearchLimits;
 pub use ply::{After, SearchStats};
 pub use rollout::{RolloutProgress, RolloutResult};
 pub use settings::{
     FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, RolloutSettings, SearchSettings,
+    SettingsError,
 };
 
 use ply::{Ctx, Tree, after_play};
@@ -90,6 +99,8 @@ pub struct RankedPlay {
 pub struct Ranking {
     /// Candidates, best first.
     pub plays: Vec<RankedPlay>,
+    /// The limits the search was given.
+    pub limits: SearchLimits,
     /// Deepest level completed (≤ the plies asked for).
     pub plies: u8,
     /// Whether the time budget stopped the search before the plies asked.
@@ -112,6 +123,7 @@ pub struct Search {
     plays: PlayList,
     root_generator: MoveGenerator,
     beam: express::BeamScratch,
+    rate: RateBuffers,
     /// Threads for searching root candidates in parallel, kept between
     /// searches.
     pool: Option<(usize, rayon::ThreadPool)>,
@@ -126,22 +138,10 @@ impl Search {
         }
     }
 
-    /// The effective deadline: the earlier of `deadline` and the time
-    /// budget counted from now.
-    fn deadline(&self, deadline: Option<Instant>) -> Option<Instant> {
-        let budget = self
-            .settings
-            .time_ms
-            .map(|ms| Instant::now() + Duration::from_millis(ms));
-        match (deadline, budget) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-
     /// Ranks every legal play of `turn` from `position` (side to play on
-    /// roll), best first, searched as the settings say. `generator` makes
-    /// the root plays (its limits decide how Express low doubles are cut).
+    /// roll), best first, searched to the settings' plies within their time
+    /// budget (and `deadline`). `generator` makes the root plays (its
+    /// limits decide how Express low doubles are cut).
     pub fn rank(
         &mut self,
         position: &Position,
@@ -151,7 +151,26 @@ impl Search {
         generator: &mut MoveGenerator,
         deadline: Option<Instant>,
     ) -> Ranking {
-        let deadline = self.deadline(deadline);
+        let limits = self.settings.limits();
+        self.rank_within(
+            position, turn, rules, evaluator, generator, limits, deadline,
+        )
+    }
+
+    /// [`Self::rank`] within `limits` given for this search only.
+    #[allow(clippy::too_many_arguments)]
+    pub fn rank_within(
+        &mut self,
+        position: &Position,
+        turn: &TurnNumbers,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+        generator: &mut MoveGenerator,
+        limits: SearchLimits,
+        deadline: Option<Instant>,
+    ) -> Ranking {
+        // Deadline first: the budget counts root generation.
+        let deadline = limits.deadline(deadline);
         let settings = self.settings;
         let cx = Ctx {
             evaluator,
@@ -159,7 +178,7 @@ impl Search {
             settings: &settings,
         };
         self.root_plays(cx, position, &turn.numbers(), generator);
-        self.rank_root_plays(cx, turn, deadline)
+        self.rank_root_plays(cx, turn, limits, deadline)
     }
 
     /// [`Self::rank`] of the root plays already in `self.plays`, with the
@@ -168,6 +187,7 @@ impl Search {
         &mut self,
         cx: Ctx,
         turn: &TurnNumbers,
+        limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> Ranking {
         let settings = *cx.settings;
@@ -175,7 +195,7 @@ impl Search {
         let numbers = turn.numbers();
         let passed = matches!(turn, TurnNumbers::Passed(_));
         let mut ranked = self.rank_static(cx, &numbers, passed);
-        let target = settings.plies.min(MAX_PLIES);
+        let target = limits.plies.min(MAX_PLIES);
         let row = settings.filter.row(target.max(1));
         // `live` = how many of the best candidates are still searched.
         let mut live = ranked.len();
@@ -209,6 +229,7 @@ impl Search {
         }
         Ranking {
             plays: ranked,
+            limits,
             plies: done,
             timed_out,
             truncated: self.plays.truncated,
@@ -245,55 +266,42 @@ impl Search {
         generator.generate(position, numbers, &mut self.plays);
     }
 
-    /// Every root play at 0 plies, sorted best first.
+    /// Every root play at 0 plies, sorted best first. A play that passes
+    /// numbers on (Express, R21) is valued with the opponent's best play
+    /// of them, as the tree does.
     fn rank_static(
         &mut self,
         cx: Ctx,
         numbers: &crate::game::Numbers,
         passed: bool,
     ) -> Vec<RankedPlay> {
-        let mut open = Vec::with_capacity(self.plays.len());
+        self.tree.stats.evaluations += rate_plays(
+            cx.evaluator,
+            cx.rules,
+            &self.plays.plays,
+            NextRoll::after(passed),
+            &mut self.rate,
+        ) as u64;
         let mut ranked = Vec::with_capacity(self.plays.len());
-        for play in &self.plays.plays {
+        for (play, rating) in self.plays.plays.iter().zip(&self.rate.ratings) {
             let after = after_play(cx.rules, numbers, passed, play);
-            let (probabilities, evaluated_at) = match game_result(&play.position, cx.rules.scoring)
-            {
-                Some(r) => (terminal_probabilities(&r), Evaluation::Exact),
-                None => {
-                    if after == After::MoverRolls {
-                        open.push(play.position);
-                    } else if after == (After::Opponent { pending: None }) {
-                        open.push(play.position.flip());
-                    }
-                    (Probabilities::default(), Evaluation::Plies { plies: 0 })
+            let probabilities = match after {
+                After::Opponent { pending: Some(_) } if !rating.exact => {
+                    self.tree.after_value(cx, &play.position, after, 0, 0)
                 }
+                _ => rating.probabilities,
             };
             ranked.push(RankedPlay {
                 play: *play,
                 after,
                 probabilities,
-                equity: 0.0,
-                evaluated_at,
+                equity: probabilities.equity(cx.rules.scoring),
+                evaluated_at: if rating.exact {
+                    Evaluation::Exact
+                } else {
+                    Evaluation::Plies { plies: 0 }
+                },
             });
-        }
-        let mut batch = Vec::with_capacity(open.len());
-        cx.evaluator.evaluate_batch(&open, cx.rules, &mut batch);
-        self.tree.stats.evaluations += open.len() as u64;
-        let mut next = batch.into_iter();
-        for r in &mut ranked {
-            if r.evaluated_at == Evaluation::Exact {
-                continue;
-            }
-            r.probabilities = match r.after {
-                After::MoverRolls => next.next().expect("batched"),
-                After::Opponent { pending: None } => next.next().expect("batched").flipped(),
-                After::Opponent { pending: Some(_) } => {
-                    self.tree.after_value(cx, &r.play.position, r.after, 0, 0)
-                }
-            };
-        }
-        for r in &mut ranked {
-            r.equity = r.probabilities.equity(cx.rules.scoring);
         }
         sort_best_first(&mut ranked);
         ranked
@@ -390,6 +398,24 @@ impl Search {
         generator: &mut MoveGenerator,
         deadline: Option<Instant>,
     ) -> Option<Play> {
+        let limits = self.settings.limits();
+        self.best_play_within(
+            position, turn, rules, evaluator, generator, limits, deadline,
+        )
+    }
+
+    /// [`Self::best_play`] within `limits` given for this search only.
+    #[allow(clippy::too_many_arguments)]
+    pub fn best_play_within(
+        &mut self,
+        position: &Position,
+        turn: &TurnNumbers,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+        generator: &mut MoveGenerator,
+        limits: SearchLimits,
+        deadline: Option<Instant>,
+    ) -> Option<Play> {
         let settings = self.settings;
         let cx = Ctx {
             evaluator,
@@ -397,13 +423,13 @@ impl Search {
             settings: &settings,
         };
         // Deadline first, as in `rank`: the budget counts root generation.
-        let deadline = self.deadline(deadline);
+        let deadline = limits.deadline(deadline);
         self.root_plays(cx, position, &turn.numbers(), generator);
         match self.plays.plays.as_slice() {
             [] => None,
             [only] => Some(*only),
             _ => self
-                .rank_root_plays(cx, turn, deadline)
+                .rank_root_plays(cx, turn, limits, deadline)
                 .plays
                 .first()
                 .map(|r| r.play),
@@ -415,7 +441,6 @@ impl Search {
     /// side on roll, which it plays (its best play) before rolling (R21).
     /// With a deadline, the deepest complete depth is returned with its
     /// value.
-    #[allow(clippy::too_many_arguments)]
     pub fn evaluate_position(
         &mut self,
         position: &Position,
@@ -425,10 +450,29 @@ impl Search {
         plies: u8,
         deadline: Option<Instant>,
     ) -> (Probabilities, u8) {
+        let limits = SearchLimits {
+            plies,
+            time_ms: self.settings.time_ms,
+        };
+        self.evaluate_within(position, passed, rules, evaluator, limits, deadline)
+    }
+
+    /// [`Self::evaluate_position`] within `limits` given for this search
+    /// only: the value and the depth reached.
+    pub fn evaluate_within(
+        &mut self,
+        position: &Position,
+        passed: Option<&crate::game::Numbers>,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+        limits: SearchLimits,
+        deadline: Option<Instant>,
+    ) -> (Probabilities, u8) {
         if let Some(r) = game_result(position, rules.scoring) {
             return (terminal_probabilities(&r), 0);
         }
-        let deadline = self.deadline(deadline);
+        let plies = limits.plies;
+        let deadline = limits.deadline(deadline);
         let settings = self.settings;
         let cx = Ctx {
             evaluator,

@@ -25,8 +25,11 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::Instant;
 
 use super::express::{BeamScratch, inner_plays};
+use super::position_hash::PassHasher;
 use super::settings::SearchSettings;
-use crate::eval::{Evaluator, Probabilities, terminal_probabilities};
+use crate::eval::{
+    Evaluator, NextRoll, Probabilities, RateBuffers, rate_plays, terminal_probabilities,
+};
 use crate::game::{
     Dice, GenLimits, MoveGenerator, Numbers, Play, PlayList, Position, Rules, Variant, game_result,
 };
@@ -88,38 +91,6 @@ impl Hash for Key {
     }
 }
 
-/// A position hashed with the rules core's fast hash, for sets and maps
-/// in the search's hot loops (SipHash showed up in profiles).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct PosKey(pub Position);
-
-impl Hash for PosKey {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.0.fast_hash());
-    }
-}
-
-/// A hash set of positions with the fast hash.
-pub(crate) type PositionSet = std::collections::HashSet<PosKey, BuildHasherDefault<PassHasher>>;
-
-/// Passes a precomputed 64-bit hash through.
-#[derive(Default)]
-pub(crate) struct PassHasher(u64);
-
-impl Hasher for PassHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
 /// Entries past which the cache is emptied, to bound memory (~100 bytes
 /// an entry).
 const CACHE_LIMIT: usize = 1 << 21;
@@ -130,10 +101,7 @@ struct Scratch {
     generator: MoveGenerator,
     plays: PlayList,
     beam: BeamScratch,
-    positions: Vec<Position>,
-    batch: Vec<Probabilities>,
-    scores: Vec<Probabilities>,
-    ended: Vec<bool>,
+    rate: RateBuffers,
     order: Vec<(f32, u32)>,
 }
 
@@ -299,30 +267,33 @@ impl Tree {
             cx.rules,
             &mut s.plays,
         );
-        self.score_statically(cx, &mut s, passed);
+        self.stats.evaluations += rate_plays(
+            cx.evaluator,
+            cx.rules,
+            &s.plays.plays,
+            NextRoll::after(passed),
+            &mut s.rate,
+        ) as u64;
+        let ratings = &s.rate.ratings;
         let equity = |p: &Probabilities| p.equity(cx.rules.scoring);
         // Numbers passed on after a play change its value; then even at
         // depth 0 the kept plays are valued in full, not just statically.
         let passes_on = !passed && cx.rules.variant == Variant::Express;
-        let best = if s.scores.is_empty() {
+        let best = if ratings.is_empty() {
             // Only a finished game has no play; callers never ask then.
             Probabilities::default()
         } else if depth == 0 && !passes_on {
             // The statically best play (the first of equals).
-            let mut best = 0;
-            for (i, p) in s.scores.iter().enumerate() {
-                if equity(p) > equity(&s.scores[best]) {
-                    best = i;
-                }
-            }
-            s.scores[best]
+            s.rate
+                .best(cx.rules)
+                .map_or_else(Probabilities::default, |i| ratings[i].probabilities)
         } else {
             s.order.clear();
             s.order.extend(
-                s.scores
+                ratings
                     .iter()
                     .enumerate()
-                    .map(|(i, p)| (equity(p), i as u32)),
+                    .map(|(i, r)| (equity(&r.probabilities), i as u32)),
             );
             s.order
                 .sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -334,8 +305,9 @@ impl Tree {
             for k in 0..keep {
                 let i = s.order[k].1 as usize;
                 let play = s.plays.plays[i];
-                let v = if s.ended[i] {
-                    s.scores[i]
+                let rating = s.rate.ratings[i];
+                let v = if rating.exact {
+                    rating.probabilities
                 } else {
                     let after = after_play(cx.rules, numbers, passed, &play);
                     self.after_value(cx, &play.position, after, depth, level + 1)
@@ -352,38 +324,5 @@ impl Tree {
         };
         self.levels[level] = s;
         best
-    }
-
-    /// Fills `s.scores` with each play's static value for the mover: exact
-    /// when the game ended, else one batch through the evaluator.
-    fn score_statically(&mut self, cx: Ctx, s: &mut Scratch, passed: bool) {
-        s.positions.clear();
-        s.scores.clear();
-        s.ended.clear();
-        for play in &s.plays.plays {
-            let result = game_result(&play.position, cx.rules.scoring);
-            s.ended.push(result.is_some());
-            match result {
-                Some(r) => s.scores.push(terminal_probabilities(&r)),
-                None => {
-                    s.scores.push(Probabilities::default());
-                    s.positions.push(if passed {
-                        play.position
-                    } else {
-                        play.position.flip()
-                    });
-                }
-            }
-        }
-        self.stats.evaluations += s.positions.len() as u64;
-        cx.evaluator
-            .evaluate_batch(&s.positions, cx.rules, &mut s.batch);
-        let mut next = s.batch.iter();
-        for (&ended, score) in s.ended.iter().zip(s.scores.iter_mut()) {
-            if !ended {
-                let v = next.next().expect("one evaluation per open position");
-                *score = if passed { *v } else { v.flipped() };
-            }
-        }
     }
 }

@@ -36,7 +36,9 @@ use rayon::prelude::*;
 use super::express::{BeamScratch, inner_plays};
 use super::ply::{After, Ctx, Tree, pending_after};
 use super::{Search, SearchSettings};
-use crate::eval::{Evaluator, Probabilities, terminal_probabilities};
+use crate::eval::{
+    Evaluator, NextRoll, Probabilities, RateBuffers, rate_plays, terminal_probabilities,
+};
 use crate::game::{
     Dice, GenLimits, MoveGenerator, Numbers, Play, PlayList, Position, Rules, TurnNumbers, Variant,
     game_result,
@@ -68,34 +70,31 @@ pub struct RolloutProgress {
 /// Trials run together by one task: a whole stratum of first rolls.
 const CHUNK: u32 = 36;
 
-/// Per-thread state of the played-out games.
-struct Player {
+/// The player of the played-out games: its per-thread buffers and
+/// searcher, and how it chooses a play.
+struct RolloutPlayer {
     generator: MoveGenerator,
     plays: PlayList,
     beam: BeamScratch,
-    positions: Vec<Position>,
-    batch: Vec<Probabilities>,
-    open: Vec<usize>,
+    rate: RateBuffers,
     search: Search,
     /// For luck adjustment: 0-ply values of each roll.
     tree: Tree,
     settings: SearchSettings,
 }
 
-impl Player {
-    fn new(settings: &SearchSettings) -> Player {
+impl RolloutPlayer {
+    fn new(settings: &SearchSettings) -> RolloutPlayer {
         let mut inner = *settings;
         inner.plies = settings.rollout.plies;
         inner.time_ms = None;
-        Player {
+        RolloutPlayer {
             generator: MoveGenerator::new(GenLimits {
                 max_positions: settings.inner_max_plays.max(1),
             }),
             plays: PlayList::default(),
             beam: BeamScratch::default(),
-            positions: Vec::new(),
-            batch: Vec::new(),
-            open: Vec::new(),
+            rate: RateBuffers::default(),
             search: Search::new(inner),
             tree: Tree::default(),
             settings: *settings,
@@ -163,42 +162,16 @@ impl Player {
             rules,
             &mut self.plays,
         );
-        // Statically best: a game-ending win first, else the evaluator.
-        self.positions.clear();
-        let mut best: Option<(f32, usize)> = None;
-        let open = &mut self.open;
-        open.clear();
-        for (i, play) in self.plays.plays.iter().enumerate() {
-            match game_result(&play.position, rules.scoring) {
-                Some(r) => {
-                    let e = terminal_probabilities(&r).equity(rules.scoring);
-                    if best.is_none_or(|b| e > b.0) {
-                        best = Some((e, i));
-                    }
-                }
-                None => {
-                    open.push(i);
-                    self.positions.push(if passed {
-                        play.position
-                    } else {
-                        play.position.flip()
-                    });
-                }
-            }
-        }
-        evaluator.evaluate_batch(&self.positions, rules, &mut self.batch);
-        for (v, &i) in self.batch.iter().zip(open.iter()) {
-            let e = if passed {
-                v.equity(rules.scoring)
-            } else {
-                -v.equity(rules.scoring)
-            };
-            if best.is_none_or(|b| e > b.0) {
-                best = Some((e, i));
-            }
-        }
+        // Statically best, the first of equals.
+        rate_plays(
+            evaluator,
+            rules,
+            &self.plays.plays,
+            NextRoll::after(passed),
+            &mut self.rate,
+        );
         // A game in progress always has a play (at worst "no move").
-        let i = best.map_or(0, |b| b.1);
+        let i = self.rate.best(rules).unwrap_or(0);
         self.plays.plays.get(i).copied().unwrap_or(Play {
             position: *position,
             steps: crate::game::StepList::EMPTY,
@@ -228,7 +201,7 @@ fn roll(rng: &mut ChaCha8Rng, trial: u32, turn: u32) -> Dice {
 /// candidate's mover.
 #[allow(clippy::too_many_arguments)]
 fn play_out(
-    player: &mut Player,
+    player: &mut RolloutPlayer,
     start: &Position,
     after: After,
     rules: Rules,
@@ -296,7 +269,7 @@ pub fn rollout(
     settings: &SearchSettings,
     progress: &(dyn Fn(RolloutProgress) + Sync),
 ) -> Result<Vec<RolloutResult>, String> {
-    settings.validate()?;
+    settings.validate().map_err(|e| e.to_string())?;
     let trials = settings.rollout.trials;
     let chunks = trials.div_ceil(CHUNK);
     let done = AtomicU32::new(0);
@@ -308,7 +281,7 @@ pub fn rollout(
         (0..chunks)
             .into_par_iter()
             .map_init(
-                || Player::new(settings),
+                || RolloutPlayer::new(settings),
                 |player, chunk| {
                     let first = chunk * CHUNK;
                     let last = (first + CHUNK).min(trials);
@@ -410,9 +383,25 @@ impl Search {
         evaluator: &dyn Evaluator,
         progress: &(dyn Fn(RolloutProgress) + Sync),
     ) -> Result<Vec<super::RankedPlay>, String> {
+        let trials = self.settings.rollout.trials;
+        self.rollout_trials(plays, rules, evaluator, trials, progress)
+    }
+
+    /// [`Self::rollout_plays`] with `trials` games a candidate, given for
+    /// this rollout only (`rollout N`).
+    pub fn rollout_trials(
+        &self,
+        plays: &[super::RankedPlay],
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+        trials: u32,
+        progress: &(dyn Fn(RolloutProgress) + Sync),
+    ) -> Result<Vec<super::RankedPlay>, String> {
+        let mut settings = self.settings;
+        settings.rollout.trials = trials;
         let candidates: Vec<(Position, After)> =
             plays.iter().map(|r| (r.play.position, r.after)).collect();
-        let results = rollout(&candidates, rules, evaluator, &self.settings, progress)?;
+        let results = rollout(&candidates, rules, evaluator, &settings, progress)?;
         let mut out: Vec<super::RankedPlay> = plays
             .iter()
             .zip(results)

@@ -14,6 +14,81 @@ use serde::{Deserialize, Serialize};
 /// Deepest search supported (the filter table has one row per ply count).
 pub const MAX_PLIES: u8 = 4;
 
+/// Why a search setting was refused. `Display` gives the message the
+/// protocol shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsError {
+    /// No move filter preset has this name.
+    UnknownFilter(String),
+    /// A filter table row outside 1–[`MAX_PLIES`].
+    FilterPlies(u8),
+    /// A filter level outside `0..plies` of its row.
+    FilterLevel {
+        /// The row (plies of the search).
+        plies: u8,
+        /// The level asked for.
+        level: u8,
+    },
+    /// A filter threshold that is negative or not a number.
+    Threshold,
+    /// Search plies above [`MAX_PLIES`].
+    Plies(u8),
+    /// Rollout plies above [`MAX_PLIES`].
+    RolloutPlies,
+    /// Threads outside 1–256.
+    Threads,
+    /// An Express beam or the inner play limit of 0.
+    ExpressBounds,
+    /// Rollout trials of 0.
+    RolloutTrials,
+    /// A filter table or reply filter holding a bad threshold.
+    Thresholds,
+    /// A filter level's ACCEPT that is not a number -1..127.
+    Accept(String),
+    /// A filter level's EXTRA that is not a number 0..255.
+    Extra(String),
+    /// A filter level's THRESHOLD that is not a number >= 0.
+    ThresholdText(String),
+    /// A filter level that is neither three numbers nor `skip`.
+    LevelForm,
+}
+
+impl fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingsError::UnknownFilter(name) => write!(
+                f,
+                "unknown move filter '{name}' (tiny, narrow, normal, large, huge, off)"
+            ),
+            SettingsError::FilterPlies(plies) => {
+                write!(f, "plies must be 1-{MAX_PLIES}, not {plies}")
+            }
+            SettingsError::FilterLevel { plies, level } => write!(
+                f,
+                "level must be 0-{} for a {plies}-ply filter, not {level}",
+                plies - 1
+            ),
+            SettingsError::Threshold => f.write_str("threshold must be a number >= 0"),
+            SettingsError::Plies(plies) => write!(f, "plies must be 0-{MAX_PLIES}, not {plies}"),
+            SettingsError::RolloutPlies => write!(f, "rollout plies must be 0-{MAX_PLIES}"),
+            SettingsError::Threads => f.write_str("threads must be 1-256"),
+            SettingsError::ExpressBounds => {
+                f.write_str("express beam and inner play limit must be at least 1")
+            }
+            SettingsError::RolloutTrials => f.write_str("rollout trials must be at least 1"),
+            SettingsError::Thresholds => f.write_str("filter thresholds must be numbers >= 0"),
+            SettingsError::Accept(w) => write!(f, "accept '{w}' is not a number -1..127"),
+            SettingsError::Extra(w) => write!(f, "extra '{w}' is not a number 0..255"),
+            SettingsError::ThresholdText(w) => write!(f, "threshold '{w}' is not a number >= 0"),
+            SettingsError::LevelForm => {
+                f.write_str("a filter level is ACCEPT EXTRA THRESHOLD or skip")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
 /// One level of a move filter, as GNU Backgammon has it: keep the best
 /// `accept` candidates, plus up to `extra` more whose equity is within
 /// `threshold` of the best. The best candidate is always kept.
@@ -114,17 +189,12 @@ impl fmt::Display for FilterPreset {
 }
 
 impl FromStr for FilterPreset {
-    type Err = String;
+    type Err = SettingsError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         FilterPreset::NAMED
             .into_iter()
             .find(|p| p.to_string().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!(
-                    "unknown move filter '{}' (tiny, narrow, normal, large, huge, off)",
-                    s.trim()
-                )
-            })
+            .ok_or_else(|| SettingsError::UnknownFilter(s.trim().to_string()))
     }
 }
 
@@ -176,18 +246,20 @@ impl MoveFilter {
 
     /// Sets one level explicitly (`plies` 1–4, `level` 0..plies), as
     /// `set evaluation movefilter PLIES LEVEL ACCEPT EXTRA THRESHOLD`.
-    pub fn set_level(&mut self, plies: u8, level: u8, value: FilterLevel) -> Result<(), String> {
+    pub fn set_level(
+        &mut self,
+        plies: u8,
+        level: u8,
+        value: FilterLevel,
+    ) -> Result<(), SettingsError> {
         if !(1..=MAX_PLIES).contains(&plies) {
-            return Err(format!("plies must be 1-{MAX_PLIES}, not {plies}"));
+            return Err(SettingsError::FilterPlies(plies));
         }
         if level >= plies {
-            return Err(format!(
-                "level must be 0-{} for a {plies}-ply filter, not {level}",
-                plies - 1
-            ));
+            return Err(SettingsError::FilterLevel { plies, level });
         }
         if !(value.threshold.is_finite() && value.threshold >= 0.0) {
-            return Err("threshold must be a number >= 0".into());
+            return Err(SettingsError::Threshold);
         }
         self.levels[usize::from(plies - 1)][usize::from(level)] = value;
         self.preset = FilterPreset::Custom;
@@ -315,25 +387,25 @@ impl SearchSettings {
 
     /// Checks every value is in range; the protocol calls this before
     /// accepting a change so a failed `set` changes nothing.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SettingsError> {
         if self.plies > MAX_PLIES {
-            return Err(format!("plies must be 0-{MAX_PLIES}, not {}", self.plies));
+            return Err(SettingsError::Plies(self.plies));
         }
         if self.rollout.plies > MAX_PLIES {
-            return Err(format!("rollout plies must be 0-{MAX_PLIES}"));
+            return Err(SettingsError::RolloutPlies);
         }
         if self.threads == 0 || self.threads > 256 {
-            return Err("threads must be 1-256".into());
+            return Err(SettingsError::Threads);
         }
         if self.express_beam == 0 || self.express_root_beam == 0 || self.inner_max_plays == 0 {
-            return Err("express beam and inner play limit must be at least 1".into());
+            return Err(SettingsError::ExpressBounds);
         }
         if self.rollout.trials == 0 {
-            return Err("rollout trials must be at least 1".into());
+            return Err(SettingsError::RolloutTrials);
         }
         let finite = |f: &FilterLevel| f.threshold.is_finite() && f.threshold >= 0.0;
         if !self.filter.levels.iter().flatten().all(finite) || !finite(&self.reply_filter) {
-            return Err("filter thresholds must be numbers >= 0".into());
+            return Err(SettingsError::Thresholds);
         }
         Ok(())
     }
@@ -405,7 +477,7 @@ fn format_level(f: &FilterLevel) -> String {
 }
 
 impl FromStr for FilterLevel {
-    type Err = String;
+    type Err = SettingsError;
     /// `ACCEPT EXTRA THRESHOLD` (e.g. `0 8 0.16`) or `skip`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let words: Vec<&str> = s.split_whitespace().collect();
@@ -414,22 +486,20 @@ impl FromStr for FilterLevel {
             [a, e, t] => {
                 let accept: i8 = a
                     .parse()
-                    .map_err(|_| format!("accept '{a}' is not a number -1..127"))?;
-                let extra: u8 = e
-                    .parse()
-                    .map_err(|_| format!("extra '{e}' is not a number 0..255"))?;
+                    .map_err(|_| SettingsError::Accept(a.to_string()))?;
+                let extra: u8 = e.parse().map_err(|_| SettingsError::Extra(e.to_string()))?;
                 let threshold: f32 = t
                     .parse()
                     .ok()
                     .filter(|t: &f32| t.is_finite() && *t >= 0.0)
-                    .ok_or_else(|| format!("threshold '{t}' is not a number >= 0"))?;
+                    .ok_or_else(|| SettingsError::ThresholdText(t.to_string()))?;
                 Ok(FilterLevel {
                     accept: accept.max(-1),
                     extra,
                     threshold,
                 })
             }
-            _ => Err("a filter level is ACCEPT EXTRA THRESHOLD or skip".into()),
+            _ => Err(SettingsError::LevelForm),
         }
     }
 }
@@ -463,7 +533,10 @@ mod tests {
         for p in FilterPreset::NAMED {
             assert_eq!(p.to_string().parse::<FilterPreset>().unwrap(), p);
         }
-        assert!("wide".parse::<FilterPreset>().is_err());
+        assert_eq!(
+            "wide".parse::<FilterPreset>(),
+            Err(SettingsError::UnknownFilter("wide".into()))
+        );
         let s = SearchSettings::default();
         let json = serde_json::to_string(&s).unwrap();
         let back: SearchSettings = serde_json::from_str(&json).unwrap();
@@ -478,10 +551,20 @@ mod tests {
         f.set_level(3, 2, level).unwrap();
         assert_eq!(f.preset, FilterPreset::Custom);
         assert_eq!(f.row(3)[2], level);
-        assert!(f.set_level(2, 2, level).is_err());
-        assert!(f.set_level(5, 0, level).is_err());
-        assert!("0 4 -1".parse::<FilterLevel>().is_err());
-        assert!("x".parse::<FilterLevel>().is_err());
+        assert_eq!(
+            f.set_level(2, 2, level),
+            Err(SettingsError::FilterLevel { plies: 2, level: 2 })
+        );
+        assert_eq!(
+            f.set_level(2, 2, level).unwrap_err().to_string(),
+            "level must be 0-1 for a 2-ply filter, not 2"
+        );
+        assert_eq!(f.set_level(5, 0, level), Err(SettingsError::FilterPlies(5)));
+        assert_eq!(
+            "0 4 -1".parse::<FilterLevel>(),
+            Err(SettingsError::ThresholdText("-1".into()))
+        );
+        assert_eq!("x".parse::<FilterLevel>(), Err(SettingsError::LevelForm));
         assert!("skip".parse::<FilterLevel>().unwrap().is_skip());
     }
 }

@@ -1,7 +1,6 @@
-//! A simple evaluator for the arena's `builtin:pipcount`: the race (pip counts, with a bonus for being on roll) plus pins, worst
-//! of all a pinned mother, squashed into a win probability.
-//!
-//! `builtin:heuristic` uses the engine's heuristic through [`heuristic_evaluator`].
+//! The pip-count evaluator (the arena's `builtin:pipcount`): the race (pip
+//! counts, with a bonus for being on roll) plus pins, worst of all a pinned
+//! mother, squashed into a win probability. A weak, fast baseline.
 
 use crate::eval::{Evaluator, Probabilities};
 use crate::game::{Point, Position, Rules};
@@ -53,12 +52,6 @@ impl Evaluator for PipCountEvaluator {
             ..Probabilities::default()
         }
     }
-}
-
-/// The evaluator behind `builtin:heuristic`: the engine's documented
-/// heuristic (`crate::eval::heuristic`).
-pub fn heuristic_evaluator() -> Box<dyn Evaluator> {
-    Box::new(crate::eval::heuristic::HeuristicEvaluator)
 }
 
 #[cfg(test)]

@@ -1,0 +1,96 @@
+//! The players the arena can create by name: the built-in players
+//! (`builtin:NAME`, in-process) and engine commands. To add a built-in
+//! player, add an entry to [`BUILTINS`].
+
+use super::player::{EvaluatorPlayer, Player, PlayerOptions, ProcessPlayer, RandomPlayer};
+use super::search_player::SearchPlayer;
+use crate::eval::{HeuristicEvaluator, PipCountEvaluator};
+
+/// Prefix of built-in player names on the command line.
+pub const BUILTIN_PREFIX: &str = "builtin:";
+
+/// A built-in player the arena can create by name.
+pub struct Builtin {
+    /// Name after `builtin:`.
+    pub name: &'static str,
+    /// One line for `--help` and error messages.
+    pub about: &'static str,
+    /// Creates the player.
+    pub make: fn() -> Box<dyn Player>,
+}
+
+/// Every built-in player. Extend here.
+pub const BUILTINS: &[Builtin] = &[
+    Builtin {
+        name: "random",
+        about: "a uniformly random legal play",
+        make: || Box::new(RandomPlayer::new("builtin:random")),
+    },
+    Builtin {
+        name: "heuristic",
+        about: "the best 0-ply equity of the heuristic evaluator",
+        make: || {
+            Box::new(EvaluatorPlayer::new(
+                "builtin:heuristic",
+                Box::new(HeuristicEvaluator),
+            ))
+        },
+    },
+    Builtin {
+        name: "ply1",
+        about: "the heuristic searched 1 ply (normal move filter)",
+        make: || Box::new(SearchPlayer::new("builtin:ply1", 1)),
+    },
+    Builtin {
+        name: "ply2",
+        about: "the heuristic searched 2 plies (normal move filter)",
+        make: || Box::new(SearchPlayer::new("builtin:ply2", 2)),
+    },
+    Builtin {
+        name: "ply3",
+        about: "the heuristic searched 3 plies (normal move filter)",
+        make: || Box::new(SearchPlayer::new("builtin:ply3", 3)),
+    },
+    Builtin {
+        name: "pipcount",
+        about: "the best 0-ply equity of a pip-count and pin evaluator",
+        make: || {
+            Box::new(EvaluatorPlayer::new(
+                "builtin:pipcount",
+                Box::new(PipCountEvaluator),
+            ))
+        },
+    },
+];
+
+/// The built-in player `spec` names (`builtin:NAME`).
+fn make_builtin(spec: &str) -> Result<Box<dyn Player>, String> {
+    let name = spec.strip_prefix(BUILTIN_PREFIX).unwrap_or(spec);
+    BUILTINS
+        .iter()
+        .find(|b| b.name == name)
+        .map(|b| (b.make)())
+        .ok_or_else(|| {
+            let known: Vec<String> = BUILTINS
+                .iter()
+                .map(|b| format!("{BUILTIN_PREFIX}{}", b.name))
+                .collect();
+            format!(
+                "unknown built-in player '{spec}' (known: {})",
+                known.join(", ")
+            )
+        })
+}
+
+/// Creates a player from its command-line spec: `builtin:NAME` or a shell
+/// command that starts an engine speaking the protocol.
+pub fn make_player(spec: &str, options: &PlayerOptions) -> Result<Box<dyn Player>, String> {
+    let spec = spec.trim();
+    if spec.starts_with(BUILTIN_PREFIX) {
+        return make_builtin(spec);
+    }
+    if spec.is_empty() {
+        return Err("an empty engine command".into());
+    }
+    Ok(Box::new(ProcessPlayer::new(spec, options.clone())))
+}

@@ -43,6 +43,7 @@ impl Player for SearchPlayer {
             .map_err(|e| Fault::new(FaultKind::Illegal, e.to_string()))?
             .play();
         self.lists.trim();
+        self.search.trim();
         // The referee's list may be cut short (Express low doubles): a play
         // outside it goes as notation, which the referee checks in full.
         Ok(match turn.legal.find(&play.position) {

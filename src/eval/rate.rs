@@ -170,7 +170,7 @@ mod tests {
     #[test]
     fn r14_a_play_that_ends_the_game_is_scored_exactly() {
         // X's last checker bears off: every play wins.
-        let position = crate::game::parse_board_text("1:1 / 24:15").unwrap();
+        let position = crate::game::parse_board_text("1:1 / 1:15").unwrap();
         let numbers = Dice::new(6, 5).unwrap().numbers(Variant::Standard);
         let mut plays = PlayList::default();
         MoveGenerator::default().generate(&position, &numbers, &mut plays);

@@ -151,7 +151,16 @@ impl Session {
             evaluator: self.evaluator.as_ref(),
             search: &mut self.search,
         };
-        let reply = execute(&mut next, &mut engine, command)?;
+        let reply = execute(&mut next, &mut engine, command);
+        // Drop buffers an Express low double grew, so the engine's memory
+        // stays that of one roll at a time; `legal` keeps its list for
+        // paging through it.
+        if !matches!(command, Command::Legal(_)) {
+            self.plays.complete.trim();
+        }
+        self.plays.choice.trim();
+        self.search.trim();
+        let reply = reply?;
         self.state = next;
         Ok(reply)
     }
@@ -470,7 +479,6 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
                 .choose(&s.game, evaluator, limits, e.plays)
                 .map_err(turn_error)?;
             let report = choice.commit(&mut s.game, e.plays).map_err(game_error)?;
-            e.plays.trim();
             Ok(Reply::Played(finish_move(s, side, report)))
         }
         Command::Hint { count, time_ms } => hint(s, e, *count, *time_ms),
@@ -616,7 +624,6 @@ fn hint(
     let g = &s.game;
     let limits = s.search.limits().with_time(time_ms);
     let (turn, ranking) = search_turn(s, e, limits)?;
-    e.plays.trim();
     let best = ranking.plays.first().map_or(0.0, |r| r.equity);
     let candidates = ranking
         .plays
@@ -640,7 +647,6 @@ fn hint(
 fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Reply, ProtoError> {
     let g = &s.game;
     let (turn, ranking) = search_turn(s, e, s.search.limits())?;
-    e.plays.trim();
     let mut rollout = s.search.rollout;
     if let Some(t) = trials {
         rollout.trials = t;

@@ -138,6 +138,24 @@ impl Search {
         }
     }
 
+    /// Frees what the last searches grew past ordinary needs (root lists
+    /// of an Express low double, a large cache), keeping the engine's
+    /// memory bounded across a session. Costs a few allocations on the
+    /// next search only after such a search.
+    pub fn trim(&mut self) {
+        /// Plays a list keeps between searches.
+        const KEEP_PLAYS: usize = 4_096;
+        /// Cache entries kept between searches (~100 bytes each).
+        const KEEP_CACHE: usize = 1 << 16;
+        if self.plays.plays.capacity() > KEEP_PLAYS {
+            self.plays = PlayList::default();
+            self.root_generator = MoveGenerator::default();
+            self.beam = express::BeamScratch::default();
+        }
+        self.rate.trim(KEEP_PLAYS);
+        self.tree.trim(KEEP_PLAYS, KEEP_CACHE);
+    }
+
     /// Ranks every legal play of `turn` from `position` (side to play on
     /// roll), best first, searched to the settings' plies within their time
     /// budget (and `deadline`). `generator` makes the root plays (its

@@ -152,6 +152,20 @@ impl Tree {
         self.stats = SearchStats::default();
     }
 
+    /// Frees buffers and cache grown past what ordinary rolls need (after
+    /// an Express low double, or a deep search), so a long session holds
+    /// only what its searches use at the time.
+    pub fn trim(&mut self, keep_plays: usize, keep_cache: usize) {
+        if self.cache.capacity() > keep_cache {
+            self.cache = HashMap::default();
+        }
+        if self.levels.iter().any(|l| {
+            l.plays.plays.capacity() > keep_plays || l.rate.ratings.capacity() > keep_plays
+        }) {
+            self.levels = Vec::new();
+        }
+    }
+
     /// The deadline of the current search.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline

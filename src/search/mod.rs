@@ -113,6 +113,44 @@ pub struct Ranking {
     pub stats: SearchStats,
 }
 
+/// What a root search is asked.
+struct Root<'a> {
+    position: &'a Position,
+    turn: &'a TurnNumbers,
+    rules: Rules,
+    evaluator: &'a dyn Evaluator,
+    limits: SearchLimits,
+    deadline: Option<Instant>,
+}
+
+impl<'a> Root<'a> {
+    fn new(
+        position: &'a Position,
+        turn: &'a TurnNumbers,
+        rules: Rules,
+        evaluator: &'a dyn Evaluator,
+        limits: SearchLimits,
+        deadline: Option<Instant>,
+    ) -> Root<'a> {
+        Root {
+            position,
+            turn,
+            rules,
+            evaluator,
+            limits,
+            deadline,
+        }
+    }
+}
+
+/// A root search's answer.
+enum RootResult {
+    /// Zero or one play: nothing to search.
+    Forced(Option<Play>),
+    /// The plays ranked.
+    Ranked(Ranking),
+}
+
 /// A reusable searcher: settings plus buffers and a per-search cache.
 /// One per thread (it is `Send`, not shared).
 #[derive(Default)]
@@ -187,16 +225,35 @@ impl Search {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> Ranking {
+        let root = Root::new(position, turn, rules, evaluator, limits, deadline);
+        match self.search_root(root, generator, false) {
+            RootResult::Ranked(ranking) => ranking,
+            RootResult::Forced(_) => unreachable!("a forced play is ranked when asked to"),
+        }
+    }
+
+    /// Generates the root plays and ranks them; with `forced_first`, a
+    /// single play is returned at once without searching.
+    fn search_root(
+        &mut self,
+        root: Root,
+        generator: &mut MoveGenerator,
+        forced_first: bool,
+    ) -> RootResult {
         // Deadline first: the budget counts root generation.
-        let deadline = limits.deadline(deadline);
+        let deadline = root.limits.deadline(root.deadline);
         let settings = self.settings;
         let cx = Ctx {
-            evaluator,
-            rules,
+            evaluator: root.evaluator,
+            rules: root.rules,
             settings: &settings,
         };
-        self.root_plays(cx, position, &turn.numbers(), generator);
-        self.rank_root_plays(cx, turn, limits, deadline)
+        self.root_plays(cx, root.position, &root.turn.numbers(), generator);
+        match self.plays.plays.as_slice() {
+            [] if forced_first => RootResult::Forced(None),
+            [only] if forced_first => RootResult::Forced(Some(*only)),
+            _ => RootResult::Ranked(self.rank_root_plays(cx, root.turn, root.limits, deadline)),
+        }
     }
 
     /// [`Self::rank`] of the root plays already in `self.plays`, with the
@@ -417,40 +474,10 @@ impl Search {
         deadline: Option<Instant>,
     ) -> Option<Play> {
         let limits = self.settings.limits();
-        self.best_play_within(
-            position, turn, rules, evaluator, generator, limits, deadline,
-        )
-    }
-
-    /// [`Self::best_play`] within `limits` given for this search only.
-    #[allow(clippy::too_many_arguments)]
-    pub fn best_play_within(
-        &mut self,
-        position: &Position,
-        turn: &TurnNumbers,
-        rules: Rules,
-        evaluator: &dyn Evaluator,
-        generator: &mut MoveGenerator,
-        limits: SearchLimits,
-        deadline: Option<Instant>,
-    ) -> Option<Play> {
-        let settings = self.settings;
-        let cx = Ctx {
-            evaluator,
-            rules,
-            settings: &settings,
-        };
-        // Deadline first, as in `rank`: the budget counts root generation.
-        let deadline = limits.deadline(deadline);
-        self.root_plays(cx, position, &turn.numbers(), generator);
-        match self.plays.plays.as_slice() {
-            [] => None,
-            [only] => Some(*only),
-            _ => self
-                .rank_root_plays(cx, turn, limits, deadline)
-                .plays
-                .first()
-                .map(|r| r.play),
+        let root = Root::new(position, turn, rules, evaluator, limits, deadline);
+        match self.search_root(root, generator, true) {
+            RootResult::Forced(play) => play,
+            RootResult::Ranked(ranking) => ranking.plays.first().map(|r| r.play),
         }
     }
 

@@ -18,7 +18,7 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "known_command <command>" => "true if the words name a command (e.g. 'show board', 'm')",
         "help [<command>]" => "what each command does; with words, only the commands they begin",
         "isready" => "readyok, once every command before it is answered",
-        "quit" => "ends the engine ('exit' is the same)",
+        "quit" => "ends the engine",
         "new game" => "starts the next game of the match (or session)",
         "new match <N>" => "a new match to N points (1-127), score 0-0, and its first game",
         "set board <position id | board text>" => {
@@ -54,7 +54,7 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "set rollout plies <N>" => "plies of the player in rollout games (0-4)",
         "set rollout luckadjust <on|off>" => "luck adjustment in rollouts",
         "roll" => "rolls the dice for the side on roll (the opening roll first)",
-        "move <play>" => "plays the given play for the side on roll ('m' is the same)",
+        "move <play>" => "plays the given play for the side on roll",
         "play [time MS]" => "the engine chooses its play, makes it and answers it",
         "hint [N] [time MS]" => "the N best plays for the current dice, ranked",
         "rollout [N]" => "plays out the best candidates N times each and ranks them",

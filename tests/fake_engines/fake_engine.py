@@ -10,26 +10,12 @@ rules. Its answer to 'play' is set by the mode argument:
   crash        exit at once
   error        answer '? illegal_move: ...'
   noready      answer 'isready' with garbage (fails at start)
-  slowstart MS FILE
-               the first start (FILE absent: it is created) sleeps MS
-               milliseconds before reading anything, as an engine importing
-               a large library on a busy machine; later starts are quick.
-               Its plays are then garbage.
 """
 import sys
 import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "garbage"
 arg = " ".join(sys.argv[2:])
-
-if mode == "slowstart":
-    delay_ms, marker = int(sys.argv[2]), sys.argv[3]
-    try:
-        with open(marker, "x") as f:
-            f.write("started once\n")
-        time.sleep(delay_ms / 1000.0)
-    except FileExistsError:
-        pass
 
 
 def reply(first, *more):

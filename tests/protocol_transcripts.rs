@@ -559,14 +559,20 @@ fn r20_capped_lists_say_so() {
     insta::assert_snapshot!(t);
 }
 
-/// The arena's per-move sequence works whatever the engine did before,
-/// a finished game included.
-#[test]
-fn referee_sequence_after_a_finished_game() {
+/// A session whose game was played to its end.
+fn after_a_finished_game() -> Session {
     let mut session = Session::new(standard(), 31);
     transcript(&mut session, "new game");
     let game = play_out(&mut session, 400);
     assert!(game.contains("game over"));
+    session
+}
+
+/// The arena's per-move sequence works whatever the engine did before,
+/// a finished game included.
+#[test]
+fn referee_sequence_after_a_finished_game() {
+    let mut session = after_a_finished_game();
     let t = transcript(
         &mut session,
         "set matchid ZBAAAAAA\nset board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2\nplay",
@@ -757,10 +763,7 @@ fn help_lists_every_command() {
 /// command sets the next position, whatever the engine held.
 #[test]
 fn referee_set_position_after_a_finished_game() {
-    let mut session = Session::new(standard(), 31);
-    transcript(&mut session, "new game");
-    let game = play_out(&mut session, 400);
-    assert!(game.contains("game over"));
+    let mut session = after_a_finished_game();
     let t = transcript(&mut session, "set position ADEYw/DGAQg/fAAA:ZBAAAAAA\nplay");
     assert!(!t.contains("\n?") && !t.starts_with('?'), "{t}");
     assert!(

@@ -548,26 +548,31 @@ fn parse_match_id(text: &str) -> Result<MatchId, ProtoError> {
         .parse()
         .map_err(|e: crate::game::MatchIdError| bad(e.to_string()))?;
     m.validate().map_err(|e| bad(e.to_string()))?;
-    let canonical = m.to_string();
+    canonical_only(m, text, m.to_string(), "Match ID")
+}
+
+/// `value` read from `text`, refused when the engine writes it otherwise
+/// (`canonical`), naming the canonical form.
+fn canonical_only<T>(value: T, text: &str, canonical: String, what: &str) -> Result<T, ProtoError> {
     if canonical != text {
-        return Err(bad(format!(
-            "Match ID '{text}' is not in canonical form: the same state is written '{canonical}'"
-        )));
+        return Err(ProtoError::new(
+            ErrorCode::InvalidPosition,
+            format!("{what} '{text}' is not in canonical form: the engine writes it '{canonical}'"),
+        ));
     }
-    Ok(m)
+    Ok(value)
 }
 
 /// A Position ID (not board text), checked to be canonical.
 fn parse_position_id_only(text: &str) -> Result<Position, ProtoError> {
     let bad = |m: String| ProtoError::new(ErrorCode::InvalidPosition, m);
     let position = parse_position_id(text).map_err(|e| bad(e.to_string()))?;
-    let canonical = crate::game::position_id(&position);
-    if canonical != text {
-        return Err(bad(format!(
-            "Position ID '{text}' is not in canonical form: the same position is written '{canonical}'"
-        )));
-    }
-    Ok(position)
+    canonical_only(
+        position,
+        text,
+        crate::game::position_id(&position),
+        "Position ID",
+    )
 }
 
 /// A Position ID (one 16-character word without `:`) or board text.

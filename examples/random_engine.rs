@@ -1,9 +1,15 @@
 //! A minimal external engine speaking the plakoto protocol subset an arena
-//! referee uses (`isready`, `set matchid`, `set board`, `play`, `quit`),
-//! answering a uniformly random legal play. It proves the arena's whole
-//! child-process path with legal plays, and with `--fault MODE
-//! --fault-after N` it misbehaves after N good plays, to test fault
-//! handling mid-game (modes: crash, hang, garbage, illegal, error).
+//! referee uses (`isready`, `set position`, `play`, `quit`; also `set board`
+//! and `set matchid`), answering a uniformly random legal play. The rules
+//! and scoring come from the Match ID, as the referee expects. It proves
+//! the arena's whole child-process path with legal plays, and with `--fault
+//! MODE --fault-after N` it misbehaves after N good plays, to test fault
+//! handling mid-game (modes: crash, hang, garbage, illegal, error). With
+//! `--slow-start MS --once-file FILE` its first start (FILE absent, then
+//! created) waits MS milliseconds before reading anything, as an engine
+//! loading a large library on a busy machine; later starts are quick.
+//! `--starts-file FILE` appends a line to FILE at each start (to count
+//! them).
 //!
 //! Run: `plakoto arena --a "target/release/examples/random_engine" --b builtin:random`.
 
@@ -20,6 +26,9 @@ struct Options {
     seed: u64,
     fault: Option<String>,
     fault_after: u64,
+    slow_start_ms: u64,
+    once_file: Option<String>,
+    starts_file: Option<String>,
 }
 
 fn options() -> Options {
@@ -27,6 +36,9 @@ fn options() -> Options {
         seed: 1,
         fault: None,
         fault_after: 0,
+        slow_start_ms: 0,
+        once_file: None,
+        starts_file: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -34,6 +46,9 @@ fn options() -> Options {
             ("--seed", Some(v)) => o.seed = v.parse().unwrap_or(1),
             ("--fault", Some(v)) => o.fault = Some(v.clone()),
             ("--fault-after", Some(v)) => o.fault_after = v.parse().unwrap_or(0),
+            ("--slow-start", Some(v)) => o.slow_start_ms = v.parse().unwrap_or(0),
+            ("--once-file", Some(v)) => o.once_file = Some(v.clone()),
+            ("--starts-file", Some(v)) => o.starts_file = Some(v.clone()),
             (other, _) => eprintln!("random_engine: ignoring argument {other}"),
         }
     }
@@ -42,6 +57,29 @@ fn options() -> Options {
 
 fn main() {
     let opts = options();
+    if let Some(f) = &opts.starts_file {
+        let appended = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(f)
+            .and_then(|mut file| file.write_all(b"start\n"));
+        if let Err(e) = appended {
+            eprintln!("random_engine: cannot write {f}: {e}");
+        }
+    }
+    if opts.slow_start_ms > 0 {
+        // Slow only the first time: creating the file fails once it exists.
+        let first = opts.once_file.as_ref().is_none_or(|f| {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(f)
+                .is_ok()
+        });
+        if first {
+            std::thread::sleep(std::time::Duration::from_millis(opts.slow_start_ms));
+        }
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut generator = MoveGenerator::new(GenLimits {
         max_positions: 20_000,
@@ -63,6 +101,19 @@ fn main() {
                 let _ = out.flush();
                 return;
             }
+            ["set", "position", pair] => match pair
+                .split_once(':')
+                .map(|(p, m)| (parse_position_id(p), m.parse::<MatchId>()))
+            {
+                Some((Ok(p), Ok(m))) => {
+                    board = p;
+                    match_id = Some(m);
+                    "=".into()
+                }
+                Some((Err(e), _)) => format!("? invalid_position: {e}"),
+                Some((_, Err(e))) => format!("? invalid_position: {e}"),
+                None => "? syntax: usage: set position <position id>:<match id>".into(),
+            },
             ["set", "matchid", id] => match id.parse::<MatchId>() {
                 Ok(m) => {
                     match_id = Some(m);

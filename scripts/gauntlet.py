@@ -31,6 +31,8 @@ def arena(plakoto, a, b, args, out_file):
         cmd += ["--jobs", str(args.jobs)]
     if args.move_timeout_ms:
         cmd += ["--move-timeout-ms", str(args.move_timeout_ms)]
+    if args.start_timeout_ms:
+        cmd += ["--start-timeout-ms", str(args.start_timeout_ms)]
     if out_file:
         cmd += ["--out", out_file]
         if os.path.exists(out_file) and os.path.getsize(out_file) > 0:
@@ -55,6 +57,8 @@ def main():
     p.add_argument("--scoring", default="standard")
     p.add_argument("--jobs", type=int, default=0, help="threads per arena (default: all cores)")
     p.add_argument("--move-timeout-ms", type=int, default=0)
+    p.add_argument("--start-timeout-ms", type=int, default=0,
+                   help="time an engine has to start (the arena's default: 10000)")
     p.add_argument("--plakoto", default=None,
                    help="the plakoto binary (default: plakoto on PATH, else target/release/plakoto)")
     p.add_argument("--out-dir", default=None, help="keep each pair's results file here")

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
+use plakoto::arena::engine_process::EngineProcess;
 use plakoto::arena::fault::FaultKind;
 use plakoto::arena::player::PlayerOptions;
 use plakoto::arena::record::{Engine, GameRecord};
@@ -109,8 +110,8 @@ fn external_engine_faulting_mid_game_is_restarted() {
 }
 
 /// The real engine, `plakoto` on stdin, plays whole games through the
-/// protocol as a child process: the referee's `set board`, `set matchid`,
-/// `play` sequence is accepted move after move, game after game.
+/// protocol as a child process: the referee's `set position`, `play`
+/// sequence is accepted move after move, game after game.
 #[test]
 fn plakoto_engine_plays_whole_games_as_a_child_process() {
     // 1 ply with a time budget: the protocol sequence is what is tested,
@@ -130,4 +131,80 @@ fn plakoto_engine_plays_whole_games_as_a_child_process() {
             assert!(r.decisions[0] > 0, "the engine was asked for its plays");
         }
     }
+}
+
+/// A fresh path in the temporary directory (no blanks: it goes on a shell
+/// command line), removed first.
+fn temp_path(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("plakoto-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// An engine whose first start takes longer than the start timeout (a slow
+/// import on a busy machine) is started again, with more time, instead of
+/// forfeiting its game before any move.
+#[test]
+fn engine_missing_the_start_timeout_is_started_again() {
+    let engine = random_engine().display().to_string();
+    let slow = |marker: &PathBuf| {
+        format!(
+            "{engine} --slow-start 1500 --once-file {}",
+            marker.display()
+        )
+    };
+    // Control: one try alone misses the deadline.
+    let marker = temp_path("slow-control");
+    let once = EngineProcess::start(&slow(&marker), Duration::from_millis(500), false);
+    assert_eq!(once.err().map(|f| f.kind), Some(FaultKind::Timeout));
+    // The arena tries again and the games are played.
+    let marker = temp_path("slow-arena");
+    let mut s = spec(slow(&marker), "builtin:random", Rules::default());
+    s.options.start_timeout = Duration::from_millis(500);
+    let records = run(&s, 2);
+    assert!(marker.exists(), "the first start was the slow one");
+    for r in &records {
+        assert!(r.fault.is_none(), "{:?}", r.fault);
+        assert!(r.decisions[0] > 0, "the engine was asked for its plays");
+    }
+    let _ = std::fs::remove_file(marker);
+}
+
+/// `plakoto arena` checks an external engine before the run with the same
+/// process that then plays: one worker, one start.
+#[test]
+fn arena_starts_an_engine_once() {
+    let engine = random_engine().display().to_string();
+    let starts = temp_path("starts");
+    let command = format!("{engine} --starts-file {}", starts.display());
+    let out = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .args([
+            "arena",
+            "--a",
+            &command,
+            "--b",
+            "builtin:random",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--quiet",
+        ])
+        .output()
+        .expect("the arena runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&starts).expect("the engine wrote its starts");
+    assert_eq!(
+        text.lines().count(),
+        1,
+        "started {} times",
+        text.lines().count()
+    );
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(summary.contains("faults: none"), "{summary}");
+    let _ = std::fs::remove_file(starts);
 }

@@ -559,14 +559,20 @@ fn r20_capped_lists_say_so() {
     insta::assert_snapshot!(t);
 }
 
-/// The arena's per-move sequence works whatever the engine did before,
-/// a finished game included.
-#[test]
-fn referee_sequence_after_a_finished_game() {
+/// A session whose game was played to its end.
+fn after_a_finished_game() -> Session {
     let mut session = Session::new(standard(), 31);
     transcript(&mut session, "new game");
     let game = play_out(&mut session, 400);
     assert!(game.contains("game over"));
+    session
+}
+
+/// The arena's per-move sequence works whatever the engine did before,
+/// a finished game included.
+#[test]
+fn referee_sequence_after_a_finished_game() {
+    let mut session = after_a_finished_game();
     let t = transcript(
         &mut session,
         "set matchid ZBAAAAAA\nset board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2\nplay",
@@ -602,4 +608,166 @@ fn r20_engine_lists_are_bounded_and_moves_outside_them_still_play() {
         "new game\nset dice 1 1\nmove 24/3(4)\nshow posid\n",
     );
     assert!(!out.contains("? "), "{out}");
+}
+
+/// `set position P:M` sets board and match state at once; every refused
+/// pair leaves the state as it was (`show position` after each error).
+const SET_POSITION: &str = "\
+show position
+set position ADEYw/DGAQg/fAAA:FgBAAAAA
+show position
+show boardtext
+show dice
+set position AAAg//DAAA8/fAAA:ZBAAAAAA
+show position
+set position
+set position AAAg//DAAA8/fAAA
+set position AAAg//DAAA8/fAAA ZBAAAAAA
+set position AAAg//DAAA8/fAAA:ZBAAAAAA:x
+set position AAAAAAAAAAAAAAAA:ZBAAAAAA
+set position AAAg//DAAA8/fAAB:ZBAAAAAA
+set position AAAg//DAAA8/fAAA:%%%%%%%%
+set position AAAg//DAAA8/fAAA:GAAAAAAA
+set position AAAg//DAAA8/fAAA:FIAAAoDA
+show position
+set position AAAAHAAAAAAAAAAA:ZBAAAAAA
+show position
+set position AAAAHAAAAAAAAAAA:GAAACAAA
+show position
+show dice
+set position AAAg//DAAA8/fAAA:AAAAAAAA
+show dice
+set position ADEYw/DGAQg/fAAA:AAAAAAAA
+show dice";
+
+#[test]
+fn set_position_is_atomic_and_refusals_change_nothing() {
+    let t = run(8, standard(), SET_POSITION);
+    // Every error is followed by the unchanged pair.
+    let after_errors = t.split("\n> show position\n").nth(3).expect("shown");
+    assert!(
+        after_errors.starts_with("= AAAg//DAAA8/fAAA:ZBAAAAAA"),
+        "{t}"
+    );
+    insta::assert_snapshot!(t);
+}
+
+#[test]
+fn set_position_json_and_board_as_data() {
+    let script = "set output json\n\
+set position ADEYw/DGAQg/fAAA:FgBAAAAA\n\
+show position\n\
+show boardtext\n\
+show board\n\
+set position AAAg//DAAA8/fAAA:FIAAAoDA\n\
+set turn X\n\
+show board";
+    insta::assert_snapshot!(run(8, standard(), script));
+}
+
+/// Each board text `show boardtext` prints is accepted back by `set board`
+/// and gives the same Position ID, and `show position` is accepted back by
+/// `set position`: the printed forms round-trip.
+#[test]
+fn printed_boards_and_positions_round_trip() {
+    let mut session = Session::new(standard(), 12);
+    transcript(&mut session, "new game");
+    for _ in 0..60 {
+        let shown = transcript(&mut session, "show boardtext\nshow position");
+        let lines: Vec<&str> = shown.lines().collect();
+        let text = lines[1].strip_prefix("= ").expect("board text");
+        let pair = lines[4].strip_prefix("= ").expect("position");
+        let mut copy = Session::new(standard(), 1);
+        let back = transcript(
+            &mut copy,
+            &format!("set board {text}\nset position {pair}\nshow position"),
+        );
+        assert!(!back.contains("\n?"), "{back}");
+        assert!(back.ends_with(&format!("= {pair}\n\n")), "{back}");
+        let step = transcript(&mut session, "roll\nplay");
+        if step.contains("game over") {
+            break;
+        }
+    }
+}
+
+/// The smaller mismatches of issue 8: aliases are known commands, a family
+/// word alone is not, ids echo as written, only space and tab separate
+/// words, blanks inside a play are forgiven, non-canonical Match IDs are
+/// refused naming the canonical one, `help` answers from the command table,
+/// and a non-initial board ends the opening.
+const MISMATCHES: &str = "\
+known_command m
+known_command exit
+known_command MOVE
+known_command set
+known_command show
+known_command new
+known_command set board
+known_command set position
+known_command show position
+known_command show boardtext
+known_command set evaluation
+known_command set evaluation plies
+known_command hint 3
+known_command help
+007 name
+0 isready
+\x0cname
+name\x0b
+set\x0bdice 3 1
+name\u{a0}
+show dice
+set board 24:14 13:1 / 24:15
+show dice
+set dice 6 5
+move 24 / 13
+set dice 6 5
+m 24 / 18 * 24/19
+set dice 6 5
+move 13 /7  13/ 8
+set matchid FIAAAoDA
+set matchid FIAAAsBA
+set turn Z
+set seed 18446744073709551616
+set seed 18446744073709551615
+help set rollout
+help m
+help EXIT
+help show
+help frobnicate
+help set frobnicate";
+
+#[test]
+fn smaller_mismatches_are_answered_as_documented() {
+    let t = run(9, standard(), MISMATCHES);
+    assert!(t.contains("> 007 name\n=007 plakoto"), "{t}");
+    assert!(t.contains("> 0 isready\n=0 readyok"), "{t}");
+    insta::assert_snapshot!(t);
+}
+
+#[test]
+fn help_lists_every_command() {
+    let t = run(9, standard(), "help\nset output json\nhelp show board");
+    let listed = run(9, standard(), "list_commands");
+    let forms = listed.lines().skip(1).filter(|l| !l.is_empty()).count();
+    assert_eq!(
+        t.lines().filter(|l| l.contains(" - ")).count(),
+        forms,
+        "{t}"
+    );
+    insta::assert_snapshot!(t);
+}
+
+/// The referee's sequence with `set position`: after a finished game, one
+/// command sets the next position, whatever the engine held.
+#[test]
+fn referee_set_position_after_a_finished_game() {
+    let mut session = after_a_finished_game();
+    let t = transcript(&mut session, "set position ADEYw/DGAQg/fAAA:ZBAAAAAA\nplay");
+    assert!(!t.contains("\n?") && !t.starts_with('?'), "{t}");
+    assert!(
+        t.contains("position ADEYw/DGAQg/fAAA match ZBAAAAAA"),
+        "{t}"
+    );
 }

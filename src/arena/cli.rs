@@ -9,12 +9,11 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::engine_process::EngineProcess;
-use super::player::PlayerOptions;
+use super::player::{Player, PlayerOptions, ProcessPlayer};
 use super::record::GameRecord;
 use super::registry::{BUILTIN_PREFIX, make_player};
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
-use super::runner::{DEFAULT_TURN_CAP, RunSpec, run_units};
+use super::runner::{DEFAULT_TURN_CAP, RunSpec, run_units_with};
 use super::stats::{Summary, summarize};
 use crate::game::{Rules, Scoring, Variant};
 
@@ -67,6 +66,9 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 5_000)]
     pub move_timeout_ms: u64,
     /// Time an engine has to start and answer `isready`, in milliseconds.
+    /// An engine that misses it (or crashes at start) is tried again, up to
+    /// 3 tries, each allowed twice the time of the last, before its game is
+    /// forfeited.
     #[arg(long, default_value_t = 10_000)]
     pub start_timeout_ms: u64,
     /// Turns after which a game is stopped without result.
@@ -98,9 +100,10 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         start_timeout: Duration::from_millis(args.start_timeout_ms),
         show_stderr: args.engine_stderr,
     };
-    for (label, spec) in [("A", &args.a), ("B", &args.b)] {
-        preflight(spec, &options).map_err(|e| format!("engine {label}: {e}"))?;
-    }
+    let ready = (
+        preflight(&args.a, &options).map_err(|e| format!("engine A: {e}"))?,
+        preflight(&args.b, &options).map_err(|e| format!("engine B: {e}"))?,
+    );
     let spec = RunSpec {
         a: args.a.clone(),
         b: args.b.clone(),
@@ -155,7 +158,7 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let mut finished: BTreeMap<u64, bool> = BTreeMap::new();
-    let result = run_units(&spec, &todo, jobs, |record| {
+    let result = run_units_with(&spec, &todo, jobs, Some(ready), |record| {
         if let Some(f) = file.as_mut() {
             f.append(&record)?;
         }
@@ -198,14 +201,17 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
 }
 
 /// Checks a player spec before the run: built-ins exist, and an engine
-/// command starts and answers `isready`.
-fn preflight(spec: &str, options: &PlayerOptions) -> Result<(), String> {
-    make_player(spec, options)?;
-    if !spec.trim().starts_with(BUILTIN_PREFIX) {
-        EngineProcess::start(spec, options.start_timeout, options.show_stderr)
-            .map_err(|f| f.to_string())?;
+/// command starts and answers `isready`. The player made (its engine
+/// running) plays the first games, so no engine is started only to be
+/// checked.
+fn preflight(spec: &str, options: &PlayerOptions) -> Result<Box<dyn Player>, String> {
+    let player = make_player(spec, options)?;
+    if spec.trim().starts_with(BUILTIN_PREFIX) {
+        return Ok(player);
     }
-    Ok(())
+    ProcessPlayer::started(spec.trim(), options.clone())
+        .map(|p| Box::new(p) as Box<dyn Player>)
+        .map_err(|f| f.to_string())
 }
 
 fn progress_bar(total: u64, done: u64, shown: bool, matches: bool) -> ProgressBar {

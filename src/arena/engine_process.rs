@@ -22,6 +22,10 @@ const MAX_LINE: usize = 64 * 1024;
 const MAX_PAYLOAD_LINES: usize = 10_000;
 /// How long a stopping engine is given to exit after `quit`.
 const QUIT_GRACE: Duration = Duration::from_millis(300);
+/// Most tries to start an engine before its game is forfeited.
+pub const START_ATTEMPTS: u32 = 3;
+/// The pause before a new try to start an engine, times the tries made.
+pub const START_BACKOFF: Duration = Duration::from_millis(200);
 
 /// A framed reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,6 +113,41 @@ impl EngineProcess {
             ));
         }
         Ok(engine)
+    }
+
+    /// Starts `command` as [`Self::start`] does, trying again when the
+    /// engine crashes or misses the deadline at start (a busy machine, a
+    /// slow import): at most [`START_ATTEMPTS`] tries, the time allowed
+    /// doubling each try (`timeout`, 2×, 4×) after a pause of
+    /// [`START_BACKOFF`] times the try's number. An engine that answers
+    /// `isready` wrongly is not tried again: it would answer the same.
+    pub fn start_patiently(
+        command: &str,
+        timeout: Duration,
+        show_stderr: bool,
+    ) -> Result<Self, Fault> {
+        let mut allowed = timeout;
+        let mut attempt = 1;
+        loop {
+            match Self::start(command, allowed, show_stderr) {
+                Ok(engine) => return Ok(engine),
+                Err(f)
+                    if attempt < START_ATTEMPTS
+                        && matches!(f.kind, FaultKind::Timeout | FaultKind::Crash) =>
+                {
+                    log::info!("engine '{command}' did not start (try {attempt}): {f}");
+                    thread::sleep(START_BACKOFF * attempt);
+                    allowed = allowed.saturating_mul(2);
+                    attempt += 1;
+                }
+                Err(mut f) => {
+                    if attempt > 1 {
+                        f.message = format!("{} (after {attempt} tries to start)", f.message);
+                    }
+                    return Err(f);
+                }
+            }
+        }
     }
 
     /// The command line the engine was started with.

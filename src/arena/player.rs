@@ -61,7 +61,8 @@ pub trait Player: Send {
 pub struct PlayerOptions {
     /// Most time an engine process has for one move (all its commands).
     pub move_timeout: Duration,
-    /// Most time an engine process has to start and answer `isready`.
+    /// Most time an engine process has to start and answer `isready` on
+    /// its first try (each new try allows twice the time of the last).
     pub start_timeout: Duration,
     /// Pass the engines' stderr through (else it is discarded).
     pub show_stderr: bool,
@@ -167,9 +168,18 @@ impl ProcessPlayer {
         }
     }
 
+    /// A player whose engine is started now (retried as
+    /// [`EngineProcess::start_patiently`] does): the arena checks an engine
+    /// this way before a run and then plays with the same process.
+    pub fn started(command: &str, options: PlayerOptions) -> Result<ProcessPlayer, Fault> {
+        let mut player = ProcessPlayer::new(command, options);
+        player.engine()?;
+        Ok(player)
+    }
+
     fn engine(&mut self) -> Result<&mut EngineProcess, Fault> {
         if self.engine.is_none() {
-            self.engine = Some(EngineProcess::start(
+            self.engine = Some(EngineProcess::start_patiently(
                 &self.command,
                 self.options.start_timeout,
                 self.options.show_stderr,
@@ -191,10 +201,13 @@ impl Player for ProcessPlayer {
     fn choose(&mut self, turn: &TurnRequest<'_>) -> Result<Answer, Fault> {
         let deadline = Instant::now() + self.options.move_timeout;
         let commands = [
-            // Board first: the engine checks a Match ID against the board it
-            // holds, which may still be the last game's finished position.
-            format!("set board {}", position_id(turn.game.position())),
-            format!("set matchid {}", turn.match_id),
+            // Board and match state in one command: nothing depends on what
+            // the engine held before.
+            format!(
+                "set position {}:{}",
+                position_id(turn.game.position()),
+                turn.match_id
+            ),
             "play".to_string(),
         ];
         let engine = self.engine()?;

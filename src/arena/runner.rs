@@ -167,18 +167,36 @@ pub fn run_units(
     spec: &RunSpec,
     units: &[u64],
     jobs: usize,
+    on_record: impl FnMut(GameRecord) -> Result<(), String>,
+) -> Result<(), String> {
+    run_units_with(spec, units, jobs, None, on_record)
+}
+
+/// As [`run_units`], the first worker playing with `ready` (players for A
+/// and B already made, e.g. engines started to check them before the run)
+/// instead of making its own: an engine is not started twice.
+pub fn run_units_with(
+    spec: &RunSpec,
+    units: &[u64],
+    jobs: usize,
+    ready: Option<(Box<dyn Player>, Box<dyn Player>)>,
     mut on_record: impl FnMut(GameRecord) -> Result<(), String>,
 ) -> Result<(), String> {
+    let ready = Mutex::new(ready);
     let queue = Mutex::new(units.iter().copied());
     let stop = AtomicBool::new(false);
     let (tx, rx) = channel::<Result<GameRecord, String>>();
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(units.len().max(1)) {
             let tx = tx.clone();
-            let (queue, stop) = (&queue, &stop);
+            let (queue, stop, ready) = (&queue, &stop, &ready);
             scope.spawn(move || {
-                let players = make_player(&spec.a, &spec.options)
-                    .and_then(|a| Ok((a, make_player(&spec.b, &spec.options)?)));
+                let taken = ready.lock().ok().and_then(|mut r| r.take());
+                let players = match taken {
+                    Some(pair) => Ok(pair),
+                    None => make_player(&spec.a, &spec.options)
+                        .and_then(|a| Ok((a, make_player(&spec.b, &spec.options)?))),
+                };
                 let (mut a, mut b) = match players {
                     Ok(p) => p,
                     Err(e) => {

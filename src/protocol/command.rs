@@ -164,6 +164,10 @@ pub enum ShowWhat {
     Dice,
     /// The session's options.
     Options,
+    /// The Position ID and Match ID as one `<PositionID>:<MatchID>` pair.
+    Position,
+    /// The board text (the form `set board` accepts).
+    BoardText,
 }
 
 /// A protocol command (see protocol.md for each one).
@@ -179,6 +183,8 @@ pub enum Command {
     ListCommands,
     /// `known_command <command>`
     KnownCommand(String),
+    /// `help [<command>]`: the words after `help`, if any.
+    Help(Option<String>),
     /// `isready`
     IsReady,
     /// `quit`
@@ -191,6 +197,8 @@ pub enum Command {
     SetBoard(Position),
     /// `set matchid <Match ID>`
     SetMatchId(MatchId),
+    /// `set position <PositionID>:<MatchID>`: board and match state at once.
+    SetPosition(Position, MatchId),
     /// `set turn X|O`
     SetTurn(Side),
     /// `set dice A B`
@@ -238,12 +246,14 @@ pub const COMMANDS: &[&str] = &[
     "version",
     "list_commands",
     "known_command <command>",
+    "help [<command>]",
     "isready",
     "quit",
     "new game",
     "new match <N>",
     "set board <position id | board text>",
     "set matchid <match id>",
+    "set position <position id>:<match id>",
     "set turn <X|O>",
     "set dice <A> <B>",
     "set seed <N>",
@@ -271,34 +281,69 @@ pub const COMMANDS: &[&str] = &[
     "show board [flip|noflip]",
     "show posid",
     "show matchid",
+    "show position",
+    "show boardtext",
     "show dice",
     "show options",
 ];
 
-/// Whether `words` (e.g. `show board`, `set`, `hint`) names a command.
-pub fn is_known(words: &str) -> bool {
-    let wanted: Vec<String> = words
-        .split_whitespace()
-        .map(str::to_ascii_lowercase)
-        .collect();
-    if wanted.is_empty() {
-        return false;
-    }
-    COMMANDS.iter().any(|form| {
-        let fixed: Vec<&str> = form
-            .split_whitespace()
-            .take_while(|w| !w.starts_with('<') && !w.starts_with('['))
-            .collect();
-        fixed.len() >= wanted.len() && fixed.iter().zip(&wanted).all(|(a, b)| *a == b)
-    })
+/// Other names of commands: `(alias, command)`.
+pub const ALIASES: &[(&str, &str)] = &[("m", "move"), ("exit", "quit")];
+
+/// The command words of a form: its words before the first argument
+/// (`set evaluation plies <N>` → `set evaluation plies`).
+pub fn command_words(form: &str) -> Vec<&str> {
+    form.split([' ', '\t'])
+        .filter(|w| !w.is_empty())
+        .take_while(|w| !w.starts_with('<') && !w.starts_with('['))
+        .collect()
 }
 
-/// The form of the command a word begins, for usage messages.
-pub fn usage(first_word: &str) -> String {
-    let forms: Vec<&str> = COMMANDS
+/// `words` with a leading alias replaced by its command, lower case, split
+/// on spaces and tabs only.
+fn canonical_words(words: &str) -> Vec<String> {
+    let mut wanted: Vec<String> = words
+        .split([' ', '\t'])
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    if let Some(first) = wanted.first_mut()
+        && let Some((_, command)) = ALIASES.iter().find(|(alias, _)| alias == first)
+    {
+        *first = command.to_string();
+    }
+    wanted
+}
+
+/// The forms whose command words begin with `words` (all of them when
+/// `words` is empty), e.g. every `set rollout …` form for `set rollout`.
+pub fn forms_starting(words: &str) -> Vec<&'static str> {
+    let wanted = canonical_words(words);
+    COMMANDS
         .iter()
         .copied()
-        .filter(|f| f.split_whitespace().next() == Some(first_word))
-        .collect();
-    forms.join(" | ")
+        .filter(|form| {
+            let fixed = command_words(form);
+            fixed.len() >= wanted.len() && fixed.iter().zip(&wanted).all(|(a, b)| *a == b)
+        })
+        .collect()
+}
+
+/// Whether `words` are exactly the command words of a command (`show
+/// board`, `hint`, `m`): a family's first word alone (`set`, `show`, `new`)
+/// is no command and answers `false`.
+pub fn is_known(words: &str) -> bool {
+    let wanted = canonical_words(words);
+    !wanted.is_empty()
+        && COMMANDS.iter().any(|form| {
+            let fixed = command_words(form);
+            fixed.len() == wanted.len() && fixed.iter().zip(&wanted).all(|(a, b)| *a == b)
+        })
+}
+
+/// The forms of the command a word begins (an alias names its command),
+/// for usage messages.
+pub fn usage(first_word: &str) -> String {
+    let first = canonical_words(first_word);
+    forms_starting(first.first().map_or("", String::as_str)).join(" | ")
 }

@@ -8,7 +8,8 @@ use super::reply::{
 use crate::game::ResultKind;
 
 /// The complete reply to one command, closing empty line included.
-pub fn frame(id: Option<u64>, result: &Result<Reply, ProtoError>, mode: OutputMode) -> String {
+/// `id` is echoed as the command wrote it (`007` stays `007`).
+pub fn frame(id: Option<&str>, result: &Result<Reply, ProtoError>, mode: OutputMode) -> String {
     let (mark, lines) = match (result, mode) {
         (Ok(reply), OutputMode::Text) => ('=', text_lines(reply)),
         (Ok(reply), OutputMode::Json) => ('=', vec![json(reply)]),
@@ -18,7 +19,7 @@ pub fn frame(id: Option<u64>, result: &Result<Reply, ProtoError>, mode: OutputMo
     let mut out = String::new();
     out.push(mark);
     if let Some(id) = id {
-        out.push_str(&id.to_string());
+        out.push_str(id);
     }
     for (i, line) in lines.iter().enumerate() {
         out.push(if i == 0 { ' ' } else { '\n' });
@@ -206,6 +207,19 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         Reply::Version { version } => vec![version.clone()],
         Reply::Commands { commands } => commands.clone(),
         Reply::Known { known } => vec![known.to_string()],
+        Reply::Help { commands } => commands
+            .iter()
+            .map(|c| {
+                let aliases = if c.aliases.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (also: {})", c.aliases.join(", "))
+                };
+                format!("{} - {}{aliases}", c.form, c.about)
+            })
+            .collect(),
+        Reply::BoardText { boardtext } => vec![boardtext.clone()],
+        Reply::Position { position, .. } => vec![position.clone()],
         Reply::Ready => vec!["readyok".into()],
         Reply::Bye => vec!["bye".into()],
         Reply::NewGame {

@@ -7,11 +7,14 @@
 //! This is the only part of the crate that reads or writes lines.
 
 pub mod board_art;
+pub mod board_data;
 pub mod command;
 pub mod format;
+pub mod help;
 pub mod parse;
 pub mod reply;
 pub mod session;
+pub mod set_position;
 
 pub use command::{Command, Orientation, OutputMode};
 pub use reply::{ErrorCode, ProtoError, Reply};

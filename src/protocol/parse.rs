@@ -3,7 +3,10 @@
 //! A line is: optional spaces, an optional numeric id, the command words
 //! and arguments separated by spaces or tabs, an optional `#` comment, and
 //! an optional carriage return. Words are case-insensitive. Lines that hold
-//! nothing but blanks and a comment are no command at all.
+//! nothing but blanks and a comment are no command at all. Only space and
+//! tab separate words: any other blank or control character (form feed,
+//! vertical tab, no-break space, a CR inside the line) makes the line a
+//! `syntax` error, so no argument parser can read it as a separator.
 
 use nom::{
     IResult, Parser,
@@ -27,8 +30,9 @@ use crate::search::{FilterLevel, FilterPreset, MAX_PLIES};
 /// it could not be read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Line {
-    /// The numeric id the line began with, echoed in the reply.
-    pub id: Option<u64>,
+    /// The numeric id the line began with, as written (`007`), echoed in
+    /// the reply.
+    pub id: Option<String>,
     /// The command, or the error to reply with.
     pub command: Result<Command, ProtoError>,
 }
@@ -47,7 +51,10 @@ pub fn parse_line(raw: &str) -> Option<Line> {
             ErrorCode::Syntax,
             "an id must be followed by a command",
         )),
-        Ok(_) => parse_command(body),
+        Ok(_) => match stray_blank(body) {
+            Some(e) => Err(e),
+            None => parse_command(body),
+        },
     };
     Some(Line {
         id: id.ok().flatten(),
@@ -55,14 +62,35 @@ pub fn parse_line(raw: &str) -> Option<Line> {
     })
 }
 
+/// The error for a blank or control character other than space and tab
+/// in the command, if there is one: only space and tab separate words.
+fn stray_blank(body: &str) -> Option<ProtoError> {
+    let (at, c) = body
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| (c.is_whitespace() || c.is_control()) && c != ' ' && c != '\t')?;
+    Some(ProtoError::new(
+        ErrorCode::Syntax,
+        format!(
+            "character {} of the command is U+{:04X}: only spaces and tabs separate words",
+            at + 1,
+            u32::from(c)
+        ),
+    ))
+}
+
 /// Splits a leading numeric id off `text`.
 #[allow(clippy::type_complexity)]
-fn split_id(text: &str) -> (Result<Option<u64>, ProtoError>, &str) {
+fn split_id(text: &str) -> (Result<Option<String>, ProtoError>, &str) {
     let parsed: IResult<&str, (&str, &str)> =
         pair(digit1, alt((space1, nom::combinator::eof))).parse(text);
     match parsed {
+        // The id is echoed as written, leading zeros included.
         Ok((body, (digits, _))) => match digits.parse::<u64>() {
-            Ok(id) => (Ok(Some(id)), body.trim_start_matches([' ', '\t'])),
+            Ok(_) => (
+                Ok(Some(digits.to_string())),
+                body.trim_start_matches([' ', '\t']),
+            ),
             Err(_) => (
                 Err(ProtoError::new(
                     ErrorCode::Syntax,
@@ -145,7 +173,9 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
         "known_command" => {
             whole(args, first, argument).map(|w| Command::KnownCommand(w.to_string()))
         }
-        "move" | "m" => whole(args, first, argument).map(|w| Command::Move(w.trim().to_string())),
+        "help" => whole(args, first, opt(argument))
+            .map(|w| Command::Help(w.map(|w| w.trim_end_matches([' ', '\t']).to_string()))),
+        "move" | "m" => whole(args, first, argument).map(|w| Command::Move(join_play_words(w))),
         "new" => parse_new(args, first),
         "set" => parse_set(args, first),
         "show" => parse_show(args, first),
@@ -173,9 +203,29 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
     }
 }
 
+/// A written play with the blanks around `/`, `-`, `*`, `(` and `)`
+/// removed (`24 / 13` is `24/13`, `13/7 *` is `13/7*`), as protocol.md
+/// promises extra spaces are forgiven; blanks between moves stay.
+fn join_play_words(text: &str) -> String {
+    let words: Vec<&str> = text.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+    let mut out = String::new();
+    for (i, w) in words.iter().enumerate() {
+        // A word ending in `/`, `-` or `(` continues on the next one; a
+        // word starting with `/`, `-`, `*`, `(` or `)` continues the last.
+        let glued = i > 0
+            && (words[i - 1].ends_with(['/', '-', '('])
+                || w.starts_with(['/', '-', '*', '(', ')']));
+        if i > 0 && !glued {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}
+
 fn unknown(body: &str) -> ProtoError {
     let shown: String = body
-        .split_whitespace()
+        .split([' ', '\t'])
         .next()
         .unwrap_or("")
         .chars()
@@ -244,12 +294,19 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
             ))
             .parse(arg.trim_end())
             .map_err(|_| usage_of("matchid"))?;
-            let m: MatchId = id.parse().map_err(|e: crate::game::MatchIdError| {
-                ProtoError::new(ErrorCode::InvalidPosition, e.to_string())
-            })?;
-            m.validate()
-                .map_err(|e| ProtoError::new(ErrorCode::InvalidPosition, e.to_string()))?;
-            Ok(Command::SetMatchId(m))
+            parse_match_id(id).map(Command::SetMatchId)
+        }
+        "position" => {
+            let (_, pair) = all_consuming(preceded(
+                space1::<&str, nom::error::Error<&str>>,
+                take_while1(|c: char| c != ' ' && c != '\t'),
+            ))
+            .parse(arg.trim_end())
+            .map_err(|_| usage_of("position"))?;
+            let (pid, mid) = pair.split_once(':').ok_or_else(|| usage_of("position"))?;
+            let position = parse_position_id_only(pid)?;
+            let m = parse_match_id(mid)?;
+            Ok(Command::SetPosition(position, m))
         }
         "turn" => match one_word(arg)?.as_str() {
             "x" => Ok(Command::SetTurn(crate::game::Side::X)),
@@ -481,6 +538,43 @@ fn set_usage(what: &str) -> String {
 /// Characters in a Position ID.
 const POSITION_ID_LEN: usize = 16;
 
+/// A Match ID in its canonical form: the one the engine writes. An ID
+/// that decodes to the same state but is written otherwise (a passed double
+/// of which one number is left, written as a single number) is refused
+/// with the canonical form named, so every state has one ID.
+fn parse_match_id(text: &str) -> Result<MatchId, ProtoError> {
+    let bad = |m: String| ProtoError::new(ErrorCode::InvalidPosition, m);
+    let m: MatchId = text
+        .parse()
+        .map_err(|e: crate::game::MatchIdError| bad(e.to_string()))?;
+    m.validate().map_err(|e| bad(e.to_string()))?;
+    canonical_only(m, text, m.to_string(), "Match ID")
+}
+
+/// `value` read from `text`, refused when the engine writes it otherwise
+/// (`canonical`), naming the canonical form.
+fn canonical_only<T>(value: T, text: &str, canonical: String, what: &str) -> Result<T, ProtoError> {
+    if canonical != text {
+        return Err(ProtoError::new(
+            ErrorCode::InvalidPosition,
+            format!("{what} '{text}' is not in canonical form: the engine writes it '{canonical}'"),
+        ));
+    }
+    Ok(value)
+}
+
+/// A Position ID (not board text), checked to be canonical.
+fn parse_position_id_only(text: &str) -> Result<Position, ProtoError> {
+    let bad = |m: String| ProtoError::new(ErrorCode::InvalidPosition, m);
+    let position = parse_position_id(text).map_err(|e| bad(e.to_string()))?;
+    canonical_only(
+        position,
+        text,
+        crate::game::position_id(&position),
+        "Position ID",
+    )
+}
+
 /// A Position ID (one 16-character word without `:`) or board text.
 fn parse_board(text: &str) -> Result<Position, ProtoError> {
     let bad = |m: String| ProtoError::new(ErrorCode::InvalidPosition, m);
@@ -488,7 +582,7 @@ fn parse_board(text: &str) -> Result<Position, ProtoError> {
     // or blanks; board text always has a '/' between the two sides.
     let is_id = !text.contains([':', ' ', '\t']) && text.len() == POSITION_ID_LEN;
     if is_id {
-        parse_position_id(text).map_err(|e| bad(e.to_string()))
+        parse_position_id_only(text)
     } else if text.contains('/') {
         parse_board_text(text).map_err(|e| bad(e.to_string()))
     } else {
@@ -504,6 +598,8 @@ fn parse_show(args: &str, first: &str) -> Result<Command, ProtoError> {
         args,
         first,
         alt((
+            // Before `board`, which would take its first five letters.
+            value(ShowWhat::BoardText, kw("boardtext")),
             map(
                 preceded(
                     kw("board"),
@@ -515,6 +611,7 @@ fn parse_show(args: &str, first: &str) -> Result<Command, ProtoError> {
                 ShowWhat::Board,
             ),
             value(ShowWhat::PosId, kw("posid")),
+            value(ShowWhat::Position, kw("position")),
             value(ShowWhat::MatchId, kw("matchid")),
             value(ShowWhat::Dice, kw("dice")),
             value(ShowWhat::Options, kw("options")),
@@ -575,7 +672,7 @@ mod tests {
     #[test]
     fn ids_spaces_tabs_case_and_crlf() {
         let l = parse_line("  7\tSET  Dice\t3   1 # c\r").expect("command");
-        assert_eq!(l.id, Some(7));
+        assert_eq!(l.id.as_deref(), Some("7"));
         assert_eq!(
             l.command,
             Ok(Command::SetDice(Dice::new(3, 1).expect("dice")))
@@ -590,6 +687,77 @@ mod tests {
         assert_eq!(
             cmd("show board flip"),
             Ok(Command::Show(ShowWhat::Board(Some(Orientation::Flip))))
+        );
+    }
+
+    #[test]
+    fn ids_echo_as_written() {
+        assert_eq!(
+            parse_line("007 name").and_then(|l| l.id),
+            Some("007".into())
+        );
+        assert_eq!(parse_line("0\tname").and_then(|l| l.id), Some("0".into()));
+        assert_eq!(parse_line("name").and_then(|l| l.id), None);
+    }
+
+    #[test]
+    fn only_space_and_tab_separate_words() {
+        for line in [
+            "\x0cname",
+            "name\x0b",
+            "set\u{a0}dice 3 1",
+            "move 24/18\x0c18/13",
+        ] {
+            let e = cmd(line).unwrap_err();
+            assert_eq!(e.code, ErrorCode::Syntax, "{line:?}");
+            assert!(
+                e.message.contains("only spaces and tabs"),
+                "{line:?}: {}",
+                e.message
+            );
+        }
+        assert_eq!(cmd("name \t"), Ok(Command::Name));
+    }
+
+    #[test]
+    fn blanks_inside_a_play_are_forgiven() {
+        for (written, joined) in [
+            ("24 / 13", "24/13"),
+            ("24/18 13/7", "24/18 13/7"),
+            ("13/7 * 24/18", "13/7* 24/18"),
+            ("24/18* 13/7", "24/18* 13/7"),
+            ("24/18 (2)  6 /off", "24/18(2) 6/off"),
+            ("24 - 18\t18- 13", "24-18 18-13"),
+        ] {
+            assert_eq!(
+                cmd(&format!("move {written}")),
+                Ok(Command::Move(joined.into()))
+            );
+        }
+    }
+
+    #[test]
+    fn canonical_ids_only() {
+        let e = cmd("set matchid FIAAAoDA").unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidPosition);
+        assert!(e.message.contains("'FIAAAsBA'"), "{}", e.message);
+        assert!(matches!(
+            cmd("set matchid FIAAAsBA"),
+            Ok(Command::SetMatchId(_))
+        ));
+        assert!(matches!(
+            cmd("set position AAAg//DAAA8/fAAA:ZBAAAAAA"),
+            Ok(Command::SetPosition(p, _)) if p == Position::initial()
+        ));
+        assert_eq!(
+            cmd("set position AAAg//DAAA8/fAAA:FIAAAoDA")
+                .unwrap_err()
+                .code,
+            ErrorCode::InvalidPosition
+        );
+        assert_eq!(
+            cmd("set position AAAg//DAAA8/fAAA").unwrap_err().code,
+            ErrorCode::Syntax
         );
     }
 

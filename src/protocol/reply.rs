@@ -8,6 +8,7 @@ use crate::eval::Probabilities;
 use crate::game::{ResultKind, Scoring, Side, Variant};
 use crate::search::{Evaluation, SearchSettings};
 
+use super::board_data::BoardData;
 use super::command::{Orientation, OutputMode};
 
 /// The stable error codes (protocol.md lists when each is given).
@@ -274,6 +275,17 @@ pub struct OptionsInfo {
     pub score: ScoreInfo,
 }
 
+/// One command form in a `help` reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HelpEntry {
+    /// The form, as `list_commands` gives it.
+    pub form: String,
+    /// What it does, in one line.
+    pub about: String,
+    /// Other names of the command (`m` for `move`).
+    pub aliases: Vec<String>,
+}
+
 /// A successful reply.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "reply", rename_all = "snake_case")]
@@ -303,6 +315,11 @@ pub enum Reply {
         /// Whether it is known.
         known: bool,
     },
+    /// `help`.
+    Help {
+        /// The forms asked about, in `list_commands` order.
+        commands: Vec<HelpEntry>,
+    },
     /// `isready`.
     Ready,
     /// `quit`.
@@ -321,7 +338,7 @@ pub enum Reply {
         /// Scoring.
         scoring: Scoring,
     },
-    /// `set board`, `set matchid`, `set turn`, `set rules`, `set scoring`:
+    /// `set position`, `set board`, `set matchid`, `set turn`, `set rules`, `set scoring`:
     /// the new state.
     State {
         /// Position ID.
@@ -430,6 +447,25 @@ pub enum Reply {
         orientation: Orientation,
         /// The drawing, a line each.
         lines: Vec<String>,
+        /// The board as data.
+        board: BoardData,
+        /// The board text (as `set board` accepts it).
+        boardtext: String,
+    },
+    /// `show boardtext`.
+    #[serde(rename = "boardtext")]
+    BoardText {
+        /// The board text.
+        boardtext: String,
+    },
+    /// `show position`.
+    Position {
+        /// `<Position ID>:<Match ID>`.
+        position: String,
+        /// The Position ID.
+        position_id: String,
+        /// The Match ID.
+        match_id: String,
     },
     /// `show posid`.
     PositionId {

@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::board_art::draw_board;
+use super::board_data::BoardData;
 use super::command::ROLLOUT_CANDIDATES;
 use super::command::{COMMANDS, Command, Orientation, OutputMode, Page, ShowWhat, is_known};
 use super::reply::{
@@ -17,7 +18,7 @@ use super::reply::{
 use crate::eval::{Evaluator, HeuristicEvaluator};
 use crate::game::{
     FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, Numbers, Phase, PlayReport,
-    Position, Rules, Side, TurnNumbers, format_play, game_result, position_id,
+    Position, Rules, Side, TurnNumbers, format_play, game_result, position_id, to_board_text,
 };
 use crate::search::{
     PlayCache, PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits,
@@ -178,7 +179,7 @@ impl Session {
             log::debug!("refused: {}: {}", e.code.as_str(), e.message);
         }
         Some(Handled {
-            text: super::format::frame(parsed.id, &result, self.state.output),
+            text: super::format::frame(parsed.id.as_deref(), &result, self.state.output),
             quit,
         })
     }
@@ -264,7 +265,7 @@ pub fn match_id_of(s: &SessionState) -> MatchId {
     }
 }
 
-fn state_reply(s: &SessionState) -> Reply {
+pub(super) fn state_reply(s: &SessionState) -> Reply {
     Reply::State {
         position_id: position_id(s.game.position()),
         match_id: match_id_of(s).to_string(),
@@ -323,6 +324,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         Command::KnownCommand(words) => Ok(Reply::Known {
             known: is_known(words),
         }),
+        Command::Help(words) => super::help::help(words.as_deref()),
         Command::IsReady => Ok(Reply::Ready),
         Command::Quit => Ok(Reply::Bye),
         Command::NewGame => {
@@ -386,6 +388,9 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
             };
             s.next_starter = None;
             Ok(state_reply(s))
+        }
+        Command::SetPosition(position, m) => {
+            super::set_position::set_position(s, *position, m).map(|()| state_reply(s))
         }
         Command::SetTurn(side) => {
             let g = &s.game;
@@ -745,6 +750,20 @@ fn show(s: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
                 match_id: match_id_of(s).to_string(),
                 orientation,
                 lines: draw_board(s.game.position(), s.game.on_roll(), orientation),
+                board: BoardData::new(s.game.position(), s.game.on_roll()),
+                boardtext: to_board_text(s.game.position()),
+            }
+        }
+        ShowWhat::BoardText => Reply::BoardText {
+            boardtext: to_board_text(s.game.position()),
+        },
+        ShowWhat::Position => {
+            let (position_id, match_id) =
+                (position_id(s.game.position()), match_id_of(s).to_string());
+            Reply::Position {
+                position: format!("{position_id}:{match_id}"),
+                position_id,
+                match_id,
             }
         }
         ShowWhat::PosId => Reply::PositionId {

@@ -13,5 +13,6 @@ pub mod bench;
 pub mod eval;
 pub mod game;
 pub mod protocol;
+pub mod record;
 pub mod sampling;
 pub mod search;

@@ -229,6 +229,8 @@ pub enum Command {
     Legal(Page),
     /// `show …`
     Show(ShowWhat),
+    /// `save …`, `load …`, `show game` (records.md).
+    Record(super::records::RecordCommand),
 }
 
 /// Every command form with its arguments, as `list_commands` gives them.
@@ -273,6 +275,11 @@ pub const COMMANDS: &[&str] = &[
     "show matchid",
     "show dice",
     "show options",
+    "show game",
+    "save game <file>",
+    "save match <file>",
+    "load game <file>",
+    "load match <file>",
 ];
 
 /// Whether `words` (e.g. `show board`, `set`, `hint`) names a command.

@@ -353,6 +353,9 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         }
         Reply::PositionId { position_id } => vec![position_id.clone()],
         Reply::MatchId { match_id } => vec![match_id.clone()],
+        Reply::Saved(r) => r.text_lines(),
+        Reply::Loaded(r) => r.text_lines(),
+        Reply::GameListing(r) => r.text_lines(),
         Reply::Options(o) => {
             let mut lines = vec![
                 format!("rules {}", o.rules),

@@ -11,6 +11,7 @@ pub mod command;
 pub mod format;
 pub mod parse;
 pub mod rank;
+pub mod records;
 pub mod reply;
 pub mod session;
 

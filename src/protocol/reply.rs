@@ -26,6 +26,10 @@ pub enum ErrorCode {
     IllegalMove,
     /// The command is not possible in the current state of the game.
     State,
+    /// A file could not be read or written.
+    Io,
+    /// A game record is malformed or does not replay (records.md).
+    BadRecord,
 }
 
 impl ErrorCode {
@@ -38,6 +42,8 @@ impl ErrorCode {
             ErrorCode::InvalidPosition => "invalid_position",
             ErrorCode::IllegalMove => "illegal_move",
             ErrorCode::State => "state",
+            ErrorCode::Io => "io",
+            ErrorCode::BadRecord => "bad_record",
         }
     }
 }
@@ -443,4 +449,10 @@ pub enum Reply {
     },
     /// `show options`.
     Options(OptionsInfo),
+    /// `save game|match`.
+    Saved(super::records::SavedInfo),
+    /// `load game|match`.
+    Loaded(super::records::LoadedInfo),
+    /// `show game`.
+    GameListing(super::records::GameListing),
 }

@@ -46,6 +46,8 @@ pub struct SessionState {
     pub orientation: Orientation,
     /// How `hint`, `play`, `eval` and `rollout` search.
     pub search: SearchSettings,
+    /// The games played so far, as `save match` writes them (records.md).
+    pub history: crate::record::Record,
 }
 
 impl std::fmt::Debug for SessionState {
@@ -58,6 +60,7 @@ impl std::fmt::Debug for SessionState {
             .field("output", &self.output)
             .field("orientation", &self.orientation)
             .field("search", &self.search)
+            .field("history", &self.history)
             .finish_non_exhaustive()
     }
 }
@@ -165,7 +168,7 @@ impl Session {
         evaluator: Box<dyn Evaluator>,
         limits: GenLimits,
     ) -> Session {
-        Session {
+        let mut session = Session {
             state: SessionState {
                 game: Game::new(rules),
                 score: MatchScore::new(0),
@@ -175,6 +178,7 @@ impl Session {
                 output: OutputMode::Text,
                 orientation: Orientation::Noflip,
                 search: SearchSettings::default(),
+                history: crate::record::Record::default(),
             },
             plays: Generators {
                 complete: PlayCache::with_limits(limits),
@@ -184,7 +188,9 @@ impl Session {
             },
             evaluator,
             search: Search::default(),
-        }
+        };
+        session.state.history.header = super::records::session_header(&session.state);
+        session
     }
 
     /// Replaces the search settings (e.g. from the command line), after
@@ -209,6 +215,7 @@ impl Session {
             search: &mut self.search,
         };
         let reply = execute(&mut next, &mut engine, command)?;
+        super::records::track(&self.state.game, &mut next, command, &reply);
         self.state = next;
         Ok(reply)
     }
@@ -265,7 +272,7 @@ fn score_info(s: &SessionState) -> ScoreInfo {
     }
 }
 
-fn turn_info(g: &Game) -> TurnInfo {
+pub(super) fn turn_info(g: &Game) -> TurnInfo {
     match g.phase() {
         Phase::Opening => TurnInfo::Opening {
             on_roll: g.on_roll(),
@@ -539,6 +546,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         }
         Command::Legal(page) => legal(s, &mut e.plays.complete, *page),
         Command::Show(what) => Ok(show(s, evaluator, *what)),
+        Command::Record(c) => super::records::execute(s, c),
     }
 }
 

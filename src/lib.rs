@@ -8,6 +8,7 @@
 //! - `protocol`: the line protocol spoken on stdin/stdout.
 //! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
 
+pub mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod eval;

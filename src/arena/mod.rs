@@ -13,8 +13,10 @@
 pub mod cli;
 pub mod engine_process;
 pub mod fault;
+pub mod merge;
 pub mod pipcount;
 pub mod player;
+pub mod plot;
 pub mod record;
 pub mod records_dir;
 pub mod referee;

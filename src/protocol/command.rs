@@ -280,6 +280,8 @@ pub const COMMANDS: &[&str] = &[
     "save match <file>",
     "load game <file>",
     "load match <file>",
+    "analyse game",
+    "analyse match",
 ];
 
 /// Whether `words` (e.g. `show board`, `set`, `hint`) names a command.

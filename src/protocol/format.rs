@@ -356,6 +356,7 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         Reply::Saved(r) => r.text_lines(),
         Reply::Loaded(r) => r.text_lines(),
         Reply::GameListing(r) => r.text_lines(),
+        Reply::Analysis(a) => crate::analysis::report::text_lines(a),
         Reply::Options(o) => {
             let mut lines = vec![
                 format!("rules {}", o.rules),

@@ -153,6 +153,7 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
         }
         "show" => parse_show(args, first),
         "save" | "load" => super::records::parse(first, args),
+        "analyse" | "analyze" => super::records::parse_analyse(first, args),
         "hint" => {
             let (n, time) = whole(args, first, pair(opt(num), opt(preceded(kw("time"), num))))?;
             let count = match n {

@@ -34,6 +34,20 @@ pub enum RecordCommand {
     Load(Scope, String),
     /// `show game`
     ShowGame,
+    /// `analyse game|match`
+    Analyse(Scope),
+}
+
+/// Parses the arguments of `analyse` (or `analyze`): `game` or `match`.
+pub fn parse_analyse(first: &str, args: &str) -> Result<Command, ProtoError> {
+    match args.trim().to_ascii_lowercase().as_str() {
+        "game" => Ok(Command::Record(RecordCommand::Analyse(Scope::Game))),
+        "match" => Ok(Command::Record(RecordCommand::Analyse(Scope::Match))),
+        _ => Err(ProtoError::new(
+            ErrorCode::Syntax,
+            format!("usage: {} game | {0} match", first.to_ascii_lowercase()),
+        )),
+    }
 }
 
 /// Parses the arguments of `save` or `load`: `game|match FILE` (the file
@@ -143,8 +157,12 @@ fn io_error(m: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::Io, m)
 }
 
-/// Runs a record command.
-pub fn execute(s: &mut SessionState, command: &RecordCommand) -> Result<Reply, ProtoError> {
+/// Runs a record command (`evaluator`: the session's, for `analyse`).
+pub fn execute(
+    s: &mut SessionState,
+    evaluator: &dyn crate::eval::Evaluator,
+    command: &RecordCommand,
+) -> Result<Reply, ProtoError> {
     match command {
         RecordCommand::ShowGame => {
             let n = s.history.games.len();
@@ -155,7 +173,33 @@ pub fn execute(s: &mut SessionState, command: &RecordCommand) -> Result<Reply, P
         }
         RecordCommand::Save(scope, file) => save(s, *scope, file),
         RecordCommand::Load(scope, file) => load(s, *scope, file),
+        RecordCommand::Analyse(scope) => analyse(s, evaluator, *scope),
     }
+}
+
+/// `analyse game|match`: the session's record analysed at the session's
+/// plies (the game in progress up to its last play).
+fn analyse(
+    s: &SessionState,
+    evaluator: &dyn crate::eval::Evaluator,
+    scope: Scope,
+) -> Result<Reply, ProtoError> {
+    let record = match scope {
+        Scope::Match => s.history.clone(),
+        Scope::Game => s
+            .history
+            .games
+            .len()
+            .checked_sub(1)
+            .and_then(|i| s.history.single_game(i))
+            .unwrap_or_else(|| Record::new(s.history.header.clone())),
+    };
+    if record.turn_count() == 0 {
+        return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
+    }
+    let analysis = crate::analysis::analyse(&record, evaluator, s.search, s.search.plies, &|| {})
+        .map_err(|e| ProtoError::new(ErrorCode::BadRecord, e.to_string()))?;
+    Ok(Reply::Analysis(Box::new(analysis)))
 }
 
 fn save(s: &SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoError> {

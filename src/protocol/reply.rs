@@ -455,4 +455,6 @@ pub enum Reply {
     Loaded(super::records::LoadedInfo),
     /// `show game`.
     GameListing(super::records::GameListing),
+    /// `analyse game|match`.
+    Analysis(Box<crate::analysis::Analysis>),
 }

@@ -546,7 +546,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         }
         Command::Legal(page) => legal(s, &mut e.plays.complete, *page),
         Command::Show(what) => Ok(show(s, evaluator, *what)),
-        Command::Record(c) => super::records::execute(s, c),
+        Command::Record(c) => super::records::execute(s, evaluator, c),
     }
 }
 

@@ -229,6 +229,9 @@ pub struct RecordedGame {
     /// The line of its `Game` line in the text (0 when not read from text).
     #[serde(skip)]
     pub line: usize,
+    /// The line of its `Result` line in the text (0: none, or not text).
+    #[serde(skip)]
+    pub result_line: usize,
 }
 
 impl RecordedGame {
@@ -240,6 +243,7 @@ impl RecordedGame {
             turns: Vec::new(),
             end: None,
             line: 0,
+            result_line: 0,
         }
     }
 }

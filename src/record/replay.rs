@@ -21,6 +21,8 @@ pub struct ReplayedTurn {
     pub score: MatchScore,
     /// The position the play left, seen by the side that played.
     pub after: Position,
+    /// The game just after the play.
+    pub next: Game,
     /// The play in canonical notation.
     pub notation: String,
 }
@@ -154,12 +156,17 @@ impl Record {
                     game: gi,
                     turn: ti,
                     after: mover_view(t.side, &game),
+                    next: game.clone(),
                     before,
                     score,
                     notation: report.notation,
                 });
             }
-            let end_line = g.turns.last().map_or(g.line, |t| t.line + 1);
+            let end_line = if g.result_line > 0 {
+                g.result_line
+            } else {
+                g.turns.last().map_or(g.line, |t| t.line)
+            };
             let end = check_end(&game, g.end.as_ref())
                 .map_err(|kind| err(g.turns.len(), end_line, kind))?;
             if let Some(e) = &end {
@@ -251,14 +258,14 @@ fn set_numbers(
         found: found.clone(),
     })?;
     match (game.passed(), roll) {
-        (Some(p), Roll::Passed(_)) if p == numbers => Ok(()),
+        (Some(p), Roll::Passed(n)) if p.to_vec() == *n => Ok(()),
         (Some(p), _) => Err(RecordErrorKind::Numbers {
             expected: format!("the numbers passed on, 'passed {p}'"),
             found,
         }),
         (None, Roll::Dice([a, b])) => {
             let dice = crate::game::Dice::new(*a, *b).expect("checked by roll_numbers");
-            game.set_dice(dice).map_err(|e| RecordErrorKind::Play(e))
+            game.set_dice(dice).map_err(RecordErrorKind::Play)
         }
         (None, Roll::Passed(_)) if first_of_position => {
             *game = Game::from_parts(

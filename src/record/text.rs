@@ -247,7 +247,8 @@ impl Reader {
 
     /// The previous game has its score and start lines.
     fn check_game_complete(&self, n: usize) -> Result<(), RecordError> {
-        if !self.games.is_empty() && !(self.has_score && self.has_start) {
+        let incomplete = !(self.has_score && self.has_start);
+        if !self.games.is_empty() && incomplete {
             return Err(syntax(
                 n,
                 "a game needs a 'Score' line and a start line ('Opening', 'Starts' or 'Position') before its turns",
@@ -367,6 +368,7 @@ impl Reader {
         if self.current().end.is_some() {
             return Err(syntax(n, "a game has one result line"));
         }
+        self.current().result_line = n;
         self.current().end = Some(GameEnd {
             ending,
             winner,

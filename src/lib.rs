@@ -13,6 +13,7 @@ pub mod arena;
 pub mod bench;
 pub mod eval;
 pub mod game;
+pub mod matchplay;
 pub mod protocol;
 pub mod record;
 pub mod sampling;

@@ -190,10 +190,14 @@ fn search_text(s: &SearchInfo) -> String {
 /// then the chances.
 fn candidate_lines(lines: &mut Vec<String>, candidates: &[Candidate]) {
     for c in candidates {
-        lines.push(format!(
+        let mut line = format!(
             "{:>4}. {:<30} eq {:+.4} ({:+.4})  {}",
             c.rank, c.play, c.equity, c.difference, c.evaluation
-        ));
+        );
+        if let Some(m) = c.mwc {
+            line.push_str(&format!("  mwc {:.2}%", 100.0 * m));
+        }
+        lines.push(line);
         lines.push(format!("      {}", chances_line(&c.chances)));
     }
 }

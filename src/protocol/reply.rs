@@ -224,6 +224,9 @@ pub struct Candidate {
     pub evaluation: String,
     /// The same, as data (a rollout's standard error and trials).
     pub evaluated_at: Evaluation,
+    /// In a match: the chance to win the match after the play (hint).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mwc: Option<f64>,
 }
 
 /// How a `hint`, `play`, `eval` or `rollout` searched.

@@ -658,7 +658,7 @@ fn search_turn(
     if time_ms.is_some() {
         e.search.settings.time_ms = time_ms;
     }
-    let ranking = e.search.rank(
+    let mut ranking = e.search.rank(
         g.position(),
         &turn,
         g.rules(),
@@ -666,6 +666,10 @@ fn search_turn(
         &mut e.plays.choice.generator,
         None,
     );
+    // In a match, candidates go by match-winning chances (records.md).
+    if let Some(m) = crate::matchplay::MatchContext::of(&s.score, g.on_roll(), g.rules()) {
+        m.reorder(&mut ranking.plays);
+    }
     if ranking.plays.is_empty() {
         return Err(state_error("no legal play"));
     }
@@ -699,6 +703,7 @@ fn candidate(g: &Game, rank: usize, r: &RankedPlay, best: f32) -> Candidate {
         chances: Chances::new(&r.probabilities, g.rules().scoring),
         evaluation: r.evaluated_at.to_string(),
         evaluated_at: r.evaluated_at,
+        mwc: None,
     }
 }
 
@@ -805,12 +810,16 @@ fn hint(
     let g = &s.game;
     let (turn, ranking) = search_turn(s, e, time_ms)?;
     let best = ranking.plays.first().map_or(0.0, |r| r.equity);
+    let in_match = crate::matchplay::MatchContext::of(&s.score, g.on_roll(), g.rules());
     let candidates = ranking
         .plays
         .iter()
         .take(count)
         .enumerate()
-        .map(|(i, r)| candidate(g, i + 1, r, best))
+        .map(|(i, r)| Candidate {
+            mwc: in_match.as_ref().map(|m| round(m.mwc(&r.probabilities), 4)),
+            ..candidate(g, i + 1, r, best)
+        })
         .collect();
     Ok(Reply::Hint {
         side: g.on_roll(),

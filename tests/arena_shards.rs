@@ -69,8 +69,31 @@ const BASE: [&str; 12] = [
 fn sharded_and_merged_equals_unsharded_game_by_game() {
     let dir = temp_dir();
     let whole = dir.join("whole.jsonl");
-    let (unsharded, ok) = arena(&[&BASE[..], &["--out", whole.to_str().unwrap()]].concat());
+    let records = dir.join("records");
+    let (unsharded, ok) = arena(
+        &[
+            &BASE[..],
+            &[
+                "--out",
+                whole.to_str().unwrap(),
+                "--records",
+                records.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
     assert!(ok);
+    // --records: one game record a game, each replaying to its result.
+    for (unit, line) in games(&[&whole]).iter().enumerate() {
+        let path = records.join(format!("game-{unit:06}.txt"));
+        let record = plakoto::record::read_record_file(&path).unwrap();
+        let replay = record
+            .replay()
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let end = replay.ends[0].expect("a finished game");
+        assert_eq!(u64::from(end.points), line["points"].as_u64().unwrap());
+        assert_eq!(end.ending.as_str(), line["kind"].as_str().unwrap());
+    }
     let shards: Vec<PathBuf> = (1..=3).map(|k| dir.join(format!("s{k}.jsonl"))).collect();
     for (k, path) in shards.iter().enumerate() {
         let shard = format!("{}/3", k + 1);

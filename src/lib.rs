@@ -8,10 +8,13 @@
 //! - `protocol`: the line protocol spoken on stdin/stdout.
 //! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
 
+pub mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod eval;
 pub mod game;
+pub mod matchplay;
 pub mod protocol;
+pub mod record;
 pub mod sampling;
 pub mod search;

@@ -32,6 +32,8 @@ enum Command {
     Bench(BenchCommand),
     /// Play two engines against each other with duplicate dice.
     Arena(plakoto::arena::cli::ArenaArgs),
+    /// Analyse a recorded game or match (records.md).
+    Analyse(plakoto::analysis::cli::AnalyseArgs),
 }
 
 /// The benchmarks.
@@ -233,15 +235,47 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
     }
 }
 
+/// `plakoto arena merge FILES…` (read apart from `plakoto arena`, whose
+/// engine options are required).
+#[derive(Parser, Debug)]
+#[command(name = "plakoto arena merge")]
+struct MergeCli {
+    #[command(flatten)]
+    args: plakoto::arena::merge::MergeArgs,
+}
+
+fn arena_merge(rest: &[std::ffi::OsString]) -> ExitCode {
+    let name = std::ffi::OsString::from("plakoto arena merge");
+    let cli = MergeCli::parse_from(std::iter::once(&name).chain(rest));
+    match plakoto::arena::merge::run(cli.args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("plakoto arena merge: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if argv.get(1).is_some_and(|a| a == "arena") && argv.get(2).is_some_and(|a| a == "merge") {
+        return arena_merge(&argv[3..]);
+    }
     let cli = Cli::parse();
     match &cli.command {
         None => run_engine(&cli.engine),
         Some(Command::Engine(args)) => run_engine(args),
         Some(Command::Bench(command)) => run_bench(command),
+        Some(Command::Analyse(args)) => match plakoto::analysis::cli::run(args.clone()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("plakoto analyse: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Arena(args)) => match plakoto::arena::cli::run(args.clone()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

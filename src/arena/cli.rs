@@ -22,7 +22,9 @@ use crate::game::{Rules, Scoring, Variant};
 #[command(
     about = "Play two engines against each other with duplicate dice",
     after_help = "Players: builtin:random, builtin:heuristic, builtin:ply1, builtin:ply2, builtin:ply3, builtin:pipcount, or any shell \
-command that starts an engine speaking the plakoto protocol (e.g. \"plakoto\")."
+command that starts an engine speaking the plakoto protocol (e.g. \"plakoto\").
+
+`plakoto arena merge FILES… [--json] [--plot FILE.svg]` combines the --out files of a run split with --shard."
 )]
 pub struct ArenaArgs {
     /// Engine A (its points are reported): `builtin:NAME` or a command.
@@ -77,19 +79,30 @@ pub struct ArenaArgs {
     /// Show the engines' stderr (discarded by default).
     #[arg(long)]
     pub engine_stderr: bool,
+    /// Write each finished game (each match with --match-to) as a game
+    /// record (records.md) into DIR, one file each.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
+    /// Play only shard K of N (duplicate pairs dealt round-robin); combine
+    /// the shards' --out files with `plakoto arena merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<super::shard::Shard>,
+    /// Draw the running points per game with its 95% band as SVG.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
 }
 
 /// The JSON report: the run's settings and its summary.
 #[derive(serde::Serialize)]
-struct Report<'a> {
-    a: &'a str,
-    b: &'a str,
-    seed: u64,
-    rules: Variant,
-    scoring: Scoring,
-    match_to: Option<u8>,
+pub(super) struct Report<'a> {
+    pub(super) a: &'a str,
+    pub(super) b: &'a str,
+    pub(super) seed: u64,
+    pub(super) rules: Variant,
+    pub(super) scoring: Scoring,
+    pub(super) match_to: Option<u8>,
     #[serde(flatten)]
-    summary: &'a Summary,
+    pub(super) summary: &'a Summary,
 }
 
 /// Runs `plakoto arena`.
@@ -129,6 +142,7 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
                 scoring: args.scoring.to_string(),
                 match_to: spec.match_to,
                 turn_cap: spec.turn_cap,
+                shard: args.shard,
             };
             let (file, loaded) = ResultsFile::open(path, &header, args.resume)?;
             if notes && args.resume {
@@ -148,7 +162,17 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         }
     };
     done.retain(|&unit, _| unit < args.games);
-    let todo: Vec<u64> = (0..args.games).filter(|u| !done.contains_key(u)).collect();
+    let todo: Vec<u64> = (0..args.games)
+        .filter(|u| !done.contains_key(u) && args.shard.is_none_or(|s| s.contains(*u)))
+        .collect();
+    let run_info = super::records_dir::RunInfo {
+        a: spec.a.clone(),
+        b: spec.b.clone(),
+        rules,
+        match_to: spec.match_to,
+        seed: spec.seed,
+        date: crate::record::today(),
+    };
     let matches = args.match_to.is_some();
 
     let bar = progress_bar(args.games, done.len() as u64, notes, matches);
@@ -166,7 +190,11 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
             bar.inc(1);
         }
         finished.insert(record.unit, record.unit_over);
+        let (unit, unit_over) = (record.unit, record.unit_over);
         records.push(record);
+        if let (Some(dir), true) = (&args.records, unit_over) {
+            write_unit_records(dir, &run_info, &records, unit)?;
+        }
         if !bar.is_hidden() && last_message.elapsed() > Duration::from_millis(200) {
             last_message = Instant::now();
             bar.set_message(format!("ppg {}", summarize(&records, matches).ppg_text()));
@@ -180,24 +208,50 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
     let complete =
         |r: &&GameRecord| done.contains_key(&r.unit) || finished.get(&r.unit) == Some(&true);
     let summary = summarize(records.iter().filter(complete), matches);
-    if args.json {
-        let report = Report {
-            a: &args.a,
-            b: &args.b,
-            seed: args.seed,
-            rules: args.rules,
-            scoring: args.scoring,
-            match_to: args.match_to,
-            summary: &summary,
-        };
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
-        );
-    } else {
-        print!("{}", summary.to_text(&args.a, &args.b));
+    if let Some(path) = &args.plot {
+        let counted: Vec<&GameRecord> = records.iter().filter(complete).collect();
+        super::plot::write_plot(path, counted, matches, &args.a, &args.b)?;
     }
-    Ok(())
+    let report = Report {
+        a: &args.a,
+        b: &args.b,
+        seed: args.seed,
+        rules: args.rules,
+        scoring: args.scoring,
+        match_to: args.match_to,
+        summary: &summary,
+    };
+    report.print(args.json)
+}
+
+impl Report<'_> {
+    /// Prints the final report (the same for a run and for `arena merge`).
+    pub(super) fn print(&self, json: bool) -> Result<(), String> {
+        if json {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(self).map_err(|e| e.to_string())?
+            );
+        } else {
+            print!("{}", self.summary.to_text(self.a, self.b));
+        }
+        Ok(())
+    }
+}
+
+/// Writes the record of `unit` (its latest attempt's games) into `dir`.
+fn write_unit_records(
+    dir: &std::path::Path,
+    run: &super::records_dir::RunInfo,
+    records: &[GameRecord],
+    unit: u64,
+) -> Result<(), String> {
+    let mut games: Vec<&GameRecord> = records.iter().filter(|r| r.unit == unit).collect();
+    // A unit replayed after a resume restarts at its game 0: keep the last.
+    if let Some(start) = games.iter().rposition(|r| r.game == 0) {
+        games.drain(..start);
+    }
+    super::records_dir::write_unit(dir, run, &games)
 }
 
 /// Checks a player spec before the run: built-ins exist, and an engine

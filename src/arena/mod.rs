@@ -14,11 +14,15 @@
 pub mod cli;
 pub mod engine_process;
 pub mod fault;
+pub mod merge;
 pub mod player;
+pub mod plot;
 pub mod record;
+pub mod records_dir;
 pub mod referee;
 pub mod registry;
 pub mod results_file;
 pub mod runner;
 pub mod search_player;
+pub mod shard;
 pub mod stats;

@@ -31,6 +31,9 @@ pub struct RunHeader {
     pub match_to: Option<u8>,
     /// Turn cap per game.
     pub turn_cap: u32,
+    /// The shard this file holds, if the run was split (`--shard`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<super::shard::Shard>,
 }
 
 /// Current file format version.
@@ -138,6 +141,24 @@ impl ResultsFile {
     }
 }
 
+/// Reads a results file without changing it (for `arena merge`): its
+/// header and finished units. A torn last line is ignored.
+pub fn read(path: &Path) -> Result<(RunHeader, Loaded), String> {
+    let shown = path.display().to_string();
+    let whole = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let complete = whole.rfind('\n').map_or(0, |i| i + 1);
+    let text = &whole[..complete];
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .ok_or_else(|| format!("{shown} holds no results"))?;
+    let found: HeaderLine = serde_json::from_str(first)
+        .map_err(|e| format!("{shown}: the first line is not an arena header: {e}"))?;
+    let mut loaded = parse(text, &found.header, &shown)?;
+    loaded.torn_tail = complete < whole.len();
+    Ok((found.header, loaded))
+}
+
 /// Reads complete lines: the header, then game records. A unit's records
 /// restart at its game 0 (a partial unit replayed after a resume); a unit
 /// counts once its last record says `unit_over`.
@@ -197,6 +218,7 @@ mod tests {
             scoring: "standard".into(),
             match_to: Some(3),
             turn_cap: 2_000,
+            shard: None,
         }
     }
 

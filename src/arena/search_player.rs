@@ -39,7 +39,13 @@ impl Player for SearchPlayer {
         let game = turn.game;
         let play = self
             .search
-            .choose(game, &HeuristicEvaluator, self.limits, &mut self.lists)
+            .choose(
+                game,
+                &HeuristicEvaluator,
+                self.limits,
+                &mut self.lists,
+                None,
+            )
             .map_err(|e| Fault::new(FaultKind::Illegal, e.to_string()))?
             .play();
         self.lists.trim();

@@ -237,6 +237,8 @@ pub enum Command {
     Legal(Page),
     /// `show …`
     Show(ShowWhat),
+    /// `save …`, `load …`, `show game` (records.md).
+    Record(super::records::RecordCommand),
 }
 
 /// Every command form with its arguments, as `list_commands` gives them.
@@ -285,6 +287,13 @@ pub const COMMANDS: &[&str] = &[
     "show boardtext",
     "show dice",
     "show options",
+    "show game",
+    "save game <file>",
+    "save match <file>",
+    "load game <file>",
+    "load match <file>",
+    "analyse game",
+    "analyse match",
 ];
 
 /// Other names of commands: `(alias, command)`.

@@ -191,10 +191,14 @@ fn search_text(s: &SearchInfo) -> String {
 /// then the chances.
 fn candidate_lines(lines: &mut Vec<String>, candidates: &[Candidate]) {
     for c in candidates {
-        lines.push(format!(
+        let mut line = format!(
             "{:>4}. {:<30} eq {:+.4} ({:+.4})  {}",
             c.rank, c.play, c.equity, c.difference, c.evaluation
-        ));
+        );
+        if let Some(m) = c.mwc {
+            line.push_str(&format!("  mwc {:.2}%", 100.0 * m));
+        }
+        lines.push(line);
         lines.push(format!("      {}", chances_line(&c.chances)));
     }
 }
@@ -367,6 +371,10 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         }
         Reply::PositionId { position_id } => vec![position_id.clone()],
         Reply::MatchId { match_id } => vec![match_id.clone()],
+        Reply::Saved(r) => r.text_lines(),
+        Reply::Loaded(r) => r.text_lines(),
+        Reply::GameListing(r) => r.text_lines(),
+        Reply::Analysis(a) => crate::analysis::report::text_lines(a),
         Reply::Options(o) => {
             let mut lines = vec![
                 format!("rules {}", o.rules),

@@ -12,6 +12,7 @@ pub mod command;
 pub mod format;
 pub mod help;
 pub mod parse;
+pub mod records;
 pub mod reply;
 pub mod session;
 pub mod set_position;

@@ -178,7 +178,12 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
         "move" | "m" => whole(args, first, argument).map(|w| Command::Move(join_play_words(w))),
         "new" => parse_new(args, first),
         "set" => parse_set(args, first),
+        "show" if args.trim().eq_ignore_ascii_case("game") => {
+            Ok(Command::Record(super::records::RecordCommand::ShowGame))
+        }
         "show" => parse_show(args, first),
+        "save" | "load" => super::records::parse(first, args),
+        "analyse" | "analyze" => super::records::parse_analyse(first, args),
         "hint" => {
             let (n, time) = whole(args, first, pair(opt(num), opt(preceded(kw("time"), num))))?;
             let count = match n {

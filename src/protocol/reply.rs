@@ -27,6 +27,10 @@ pub enum ErrorCode {
     IllegalMove,
     /// The command is not possible in the current state of the game.
     State,
+    /// A file could not be read or written.
+    Io,
+    /// A game record is malformed or does not replay (records.md).
+    BadRecord,
 }
 
 impl ErrorCode {
@@ -39,6 +43,8 @@ impl ErrorCode {
             ErrorCode::InvalidPosition => "invalid_position",
             ErrorCode::IllegalMove => "illegal_move",
             ErrorCode::State => "state",
+            ErrorCode::Io => "io",
+            ErrorCode::BadRecord => "bad_record",
         }
     }
 }
@@ -219,6 +225,9 @@ pub struct Candidate {
     pub evaluation: String,
     /// The same, as data (a rollout's standard error and trials).
     pub evaluated_at: Evaluation,
+    /// In a match: the chance to win the match after the play (hint).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mwc: Option<f64>,
 }
 
 /// How a `hint`, `play`, `eval` or `rollout` searched.
@@ -479,6 +488,14 @@ pub enum Reply {
     },
     /// `show options`.
     Options(OptionsInfo),
+    /// `save game|match`.
+    Saved(super::records::SavedInfo),
+    /// `load game|match`.
+    Loaded(super::records::LoadedInfo),
+    /// `show game`.
+    GameListing(super::records::GameListing),
+    /// `analyse game|match`.
+    Analysis(Box<crate::analysis::Analysis>),
 }
 
 /// A refused search setting is an invalid argument.

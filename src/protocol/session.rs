@@ -15,14 +15,15 @@ use super::reply::{
     Candidate, Chances, ErrorCode, MoveInfo, OptionsInfo, ProtoError, Reply, ResultInfo,
     RolloutInfo, ScoreInfo, SearchInfo, TurnInfo, round,
 };
-use crate::eval::{Evaluator, HeuristicEvaluator};
+use crate::eval::{Evaluator, HeuristicEvaluator, Probabilities};
 use crate::game::{
     FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, Numbers, Phase, PlayReport,
     Position, Rules, Side, TurnNumbers, format_play, game_result, position_id, to_board_text,
 };
+use crate::matchplay::MatchContext;
 use crate::search::{
     PlayCache, PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits,
-    SearchSettings, SettingsError, TurnError,
+    SearchSettings, SettingsError, TurnError, Valuation,
 };
 
 /// The protocol version `protocol_version` reports.
@@ -48,6 +49,8 @@ pub struct SessionState {
     pub orientation: Orientation,
     /// How `hint`, `play`, `eval` and `rollout` search.
     pub search: SearchSettings,
+    /// The games played so far, as `save match` writes them (records.md).
+    pub history: crate::record::Record,
 }
 
 impl std::fmt::Debug for SessionState {
@@ -60,6 +63,7 @@ impl std::fmt::Debug for SessionState {
             .field("output", &self.output)
             .field("orientation", &self.orientation)
             .field("search", &self.search)
+            .field("history", &self.history)
             .finish_non_exhaustive()
     }
 }
@@ -114,7 +118,7 @@ impl Session {
         evaluator: Box<dyn Evaluator>,
         limits: GenLimits,
     ) -> Session {
-        Session {
+        let mut session = Session {
             state: SessionState {
                 game: Game::new(rules),
                 score: MatchScore::new(0),
@@ -124,11 +128,14 @@ impl Session {
                 output: OutputMode::Text,
                 orientation: Orientation::Noflip,
                 search: SearchSettings::default(),
+                history: crate::record::Record::default(),
             },
             plays: PlayLists::new(limits),
             evaluator,
             search: Search::default(),
-        }
+        };
+        session.state.history.header = super::records::session_header(&session.state);
+        session
     }
 
     /// Replaces the search settings (e.g. from the command line), after
@@ -162,6 +169,7 @@ impl Session {
         self.plays.choice.trim();
         self.search.trim();
         let reply = reply?;
+        super::records::track(&self.state.game, &mut next, command, &reply);
         self.state = next;
         Ok(reply)
     }
@@ -227,7 +235,7 @@ fn score_info(s: &SessionState) -> ScoreInfo {
     }
 }
 
-fn turn_info(g: &Game) -> TurnInfo {
+pub(super) fn turn_info(g: &Game) -> TurnInfo {
     match g.phase() {
         Phase::Opening => TurnInfo::Opening {
             on_roll: g.on_roll(),
@@ -479,9 +487,11 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
             let side = s.game.on_roll();
             let limits = s.search.limits().with_time(*time_ms);
             e.search.settings = s.search;
+            let in_match = match_context(s);
+            let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
             let choice = e
                 .search
-                .choose(&s.game, evaluator, limits, e.plays)
+                .choose(&s.game, evaluator, limits, e.plays, as_valuation(&mwc))
                 .map_err(turn_error)?;
             let report = choice.commit(&mut s.game, e.plays).map_err(game_error)?;
             Ok(Reply::Played(finish_move(s, side, report)))
@@ -497,6 +507,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         }
         Command::Legal(page) => legal(s, &mut e.plays.complete, *page),
         Command::Show(what) => Ok(show(s, evaluator, *what)),
+        Command::Record(c) => super::records::execute(s, evaluator, c),
     }
 }
 
@@ -582,6 +593,19 @@ fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
     }
 }
 
+/// The match the side on roll plays, when the session is a match: its
+/// candidates then go by match-winning chances (records.md).
+fn match_context(s: &SessionState) -> Option<MatchContext> {
+    MatchContext::of(&s.score, s.game.on_roll(), s.game.rules())
+}
+
+/// A match context's MWC as the search's valuation.
+fn as_valuation<'a>(
+    mwc: &'a Option<impl Fn(&Probabilities) -> f32 + Sync + 'a>,
+) -> Option<&'a Valuation<'a>> {
+    mwc.as_ref().map(|f| f as &Valuation)
+}
+
 /// Ranks the current turn's plays with the session's search settings,
 /// within `limits` (see [`Search::rank_turn`]).
 fn search_turn(
@@ -590,8 +614,10 @@ fn search_turn(
     limits: SearchLimits,
 ) -> Result<(TurnNumbers, Ranking), ProtoError> {
     e.search.settings = s.search;
+    let in_match = match_context(s);
+    let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
     e.search
-        .rank_turn(&s.game, e.evaluator, limits, e.plays)
+        .rank_turn(&s.game, e.evaluator, limits, e.plays, as_valuation(&mwc))
         .map_err(turn_error)
 }
 
@@ -617,6 +643,7 @@ fn candidate(g: &Game, rank: usize, r: &RankedPlay, best: f32) -> Candidate {
         chances: Chances::new(&r.probabilities, g.rules().scoring),
         evaluation: r.evaluated_at.to_string(),
         evaluated_at: r.evaluated_at,
+        mwc: None,
     }
 }
 
@@ -630,12 +657,16 @@ fn hint(
     let limits = s.search.limits().with_time(time_ms);
     let (turn, ranking) = search_turn(s, e, limits)?;
     let best = ranking.plays.first().map_or(0.0, |r| r.equity);
+    let in_match = match_context(s);
     let candidates = ranking
         .plays
         .iter()
         .take(count)
         .enumerate()
-        .map(|(i, r)| candidate(g, i + 1, r, best))
+        .map(|(i, r)| Candidate {
+            mwc: in_match.as_ref().map(|m| round(m.mwc(&r.probabilities), 4)),
+            ..candidate(g, i + 1, r, best)
+        })
         .collect();
     Ok(Reply::Hint {
         side: g.on_roll(),

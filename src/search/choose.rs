@@ -12,7 +12,7 @@
 use std::fmt;
 
 use super::express::is_multi_group;
-use super::{Ranking, Search, SearchLimits};
+use super::{Ranking, Search, SearchLimits, Valuation};
 use crate::eval::{Evaluator, NextRoll, rate_plays};
 use crate::game::{
     Game, GameError, GenLimits, MoveGenerator, Numbers, Play, PlayList, PlayReport, Position,
@@ -202,16 +202,21 @@ impl Search {
     /// plays come from the bounded list: Express low doubles are cut at
     /// [`CHOICE_LIMIT`] (or searched by the Express beam), and the ranking
     /// says so in `truncated`.
+    ///
+    /// With a `valuation` (match play: the mover's match-winning chance of
+    /// a candidate's probabilities), the candidates searched to the deepest
+    /// level are ordered by it instead of by money equity.
     pub fn rank_turn(
         &mut self,
         game: &Game,
         evaluator: &dyn Evaluator,
         limits: SearchLimits,
         lists: &mut PlayLists,
+        valuation: Option<&Valuation<'_>>,
     ) -> Result<(TurnNumbers, Ranking), TurnError> {
         let generator = lists.choice.generator();
         let turn = turn_of(game, generator)?;
-        let ranking = self.rank_within(
+        let mut ranking = self.rank_within(
             game.position(),
             &turn,
             game.rules(),
@@ -222,6 +227,9 @@ impl Search {
         );
         if ranking.plays.is_empty() {
             return Err(TurnError::NoLegalPlay);
+        }
+        if let Some(value) = valuation {
+            ranking.order_deepest_by(value);
         }
         Ok((turn, ranking))
     }
@@ -244,6 +252,7 @@ impl Search {
         evaluator: &dyn Evaluator,
         limits: SearchLimits,
         lists: &mut PlayLists,
+        valuation: Option<&Valuation<'_>>,
     ) -> Result<Choice, TurnError> {
         let g = game;
         let turn = turn_of(g, lists.choice.generator())?;
@@ -256,7 +265,7 @@ impl Search {
                 return Ok(Choice::Listed(bounded.plays[0], true));
             }
         }
-        let (_, ranking) = self.rank_turn(g, evaluator, limits, lists)?;
+        let (_, ranking) = self.rank_turn(g, evaluator, limits, lists, valuation)?;
         if !ranking.truncated && !beam_root {
             // The search's candidates are the bounded list, and it is
             // complete.

@@ -113,6 +113,29 @@ pub struct Ranking {
     pub stats: SearchStats,
 }
 
+/// What a candidate's probabilities are worth to the mover when money
+/// equity is not the goal (match play: its match-winning chance).
+pub type Valuation<'a> = dyn Fn(&Probabilities) -> f32 + Sync + 'a;
+
+impl Ranking {
+    /// Orders the candidates searched to the deepest level (the first
+    /// ones, and plays scored exactly among them) by `value`, best first;
+    /// ties and the candidates dropped earlier keep their order.
+    pub fn order_deepest_by(&mut self, value: &Valuation<'_>) {
+        let Some(first) = self.plays.first() else {
+            return;
+        };
+        let level = first.evaluated_at;
+        let deepest = self
+            .plays
+            .iter()
+            .take_while(|r| r.evaluated_at == level || r.evaluated_at == Evaluation::Exact)
+            .count();
+        self.plays[..deepest]
+            .sort_by(|x, y| value(&y.probabilities).total_cmp(&value(&x.probabilities)));
+    }
+}
+
 /// What a root search is asked.
 struct Root<'a> {
     position: &'a Position,

@@ -1,0 +1,98 @@
+//! The one place the analysis calls the search: ranking a turn's plays,
+//! valuing the play actually made at the same depth, and valuing each of
+//! the 21 rolls for the luck. The search API is being reshaped; at a
+//! merge, only this file should need to follow it.
+
+use crate::eval::{Evaluator, Probabilities};
+use crate::game::{Dice, Game, GenLimits, MoveGenerator, Phase, Position, Rules, TurnNumbers};
+use crate::search::{RankedPlay, Search, SearchSettings};
+
+/// Most plays listed at a turn's root (as the engine's own choice: Express
+/// low doubles are searched by the beam past it).
+const ROOT_LIMITS: GenLimits = GenLimits {
+    max_positions: 50_000,
+};
+
+/// A searcher and its generator, one per worker thread.
+pub struct Searcher {
+    search: Search,
+    generator: MoveGenerator,
+}
+
+impl Searcher {
+    /// A searcher at `plies` with the session's (or default) settings.
+    pub fn new(settings: SearchSettings, plies: u8) -> Searcher {
+        let mut settings = settings;
+        settings.plies = plies;
+        settings.time_ms = None;
+        settings.threads = 1;
+        Searcher {
+            search: Search::new(settings),
+            generator: MoveGenerator::new(ROOT_LIMITS),
+        }
+    }
+
+    /// The turn's plays ranked at the searcher's depth, best first, and
+    /// the depth reached.
+    pub fn rank(
+        &mut self,
+        position: &Position,
+        turn: &TurnNumbers,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+    ) -> (Vec<RankedPlay>, u8) {
+        let ranking = self
+            .search
+            .rank(position, turn, rules, evaluator, &mut self.generator, None);
+        (ranking.plays, ranking.plies)
+    }
+
+    /// The value, for the side that played, of the game `after` a play
+    /// (what the search would give that play at `plies`).
+    pub fn value_after(
+        &mut self,
+        mover: crate::game::Side,
+        after: &Game,
+        evaluator: &dyn Evaluator,
+        plies: u8,
+    ) -> Probabilities {
+        let rules = after.rules();
+        let passed = after.passed();
+        let (p, _) = self.search.evaluate_position(
+            after.position(),
+            passed.as_ref(),
+            rules,
+            evaluator,
+            plies,
+            None,
+        );
+        // Over: the position is seen by the side that ended the game.
+        if after.on_roll() == mover || after.phase() == Phase::Over {
+            p
+        } else {
+            p.flipped()
+        }
+    }
+
+    /// The value for the roller of its best play with each of the 21
+    /// rolls at 0 plies, with the roll's weight out of 36.
+    pub fn roll_values(
+        &mut self,
+        position: &Position,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+    ) -> Vec<(Dice, u8, f32)> {
+        let saved = self.search.settings.plies;
+        self.search.settings.plies = 0;
+        let out = Dice::all_rolls()
+            .map(|(dice, weight)| {
+                let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
+                let (plays, _) = self.rank(position, &turn, rules, evaluator);
+                let value = plays.first().map_or(0.0, |r| r.equity);
+                (dice, weight, value)
+            })
+            .collect();
+        self.search.settings.plies = saved;
+        out
+    }
+}

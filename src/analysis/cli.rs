@@ -1,0 +1,96 @@
+//! `plakoto analyse FILE [--plies N] [--json | --html OUT]`.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::eval::HeuristicEvaluator;
+use crate::record::{ReadError, read_record_file, write_atomic};
+use crate::search::{MAX_PLIES, SearchSettings};
+
+/// Options of `plakoto analyse`.
+#[derive(Args, Clone, Debug)]
+#[command(about = "Analyse a recorded game or match: errors, marks, luck, ratings")]
+pub struct AnalyseArgs {
+    /// The record (text or JSON, records.md).
+    pub file: PathBuf,
+    /// Search depth for the best play (0-3).
+    #[arg(long, default_value_t = 1)]
+    pub plies: u8,
+    /// Print the analysis as JSON.
+    #[arg(long, conflicts_with = "html")]
+    pub json: bool,
+    /// Write a self-contained HTML report to OUT (the text report is
+    /// printed too).
+    #[arg(long, value_name = "OUT")]
+    pub html: Option<PathBuf>,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Runs `plakoto analyse`.
+pub fn run(args: AnalyseArgs) -> Result<(), String> {
+    if args.plies > MAX_PLIES {
+        return Err(format!("--plies is at most {MAX_PLIES}"));
+    }
+    let shown = args.file.display().to_string();
+    let record = read_record_file(&args.file).map_err(|e| match e {
+        ReadError::Io(m) => m,
+        ReadError::Record(e) => format!("{shown}: {e}"),
+    })?;
+    let replay = record.replay().map_err(|e| format!("{shown}: {e}"))?;
+    let bar = if args.quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(replay.turns.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len} turns (eta {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        bar
+    };
+    let evaluator = HeuristicEvaluator::new();
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let analysis = pool.install(|| {
+        super::analyse_replay(
+            &record,
+            &replay,
+            &evaluator,
+            SearchSettings::default(),
+            args.plies,
+            &|| bar.inc(1),
+        )
+    });
+    bar.finish_and_clear();
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&analysis).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    for line in super::report::text_lines(&analysis) {
+        println!("{line}");
+    }
+    if let Some(out) = &args.html {
+        let title = format!("Analysis of {}", args.file.display());
+        write_atomic(out, &super::html::report(&analysis, &title))
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    Ok(())
+}

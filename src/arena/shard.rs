@@ -1,0 +1,63 @@
+//! `--shard K/N`: one machine's part of a run. Duplicate pair `p` (units
+//! `2p` and `2p+1`) belongs to shard `p mod N + 1`, so a pair is never
+//! split, and every game's dice still depend only on the seed and the
+//! game's place: the shards of a run, merged, are the unsharded run.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Shard `index` of `count` (1-based, as written: `2/4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// Which shard, 1..=count.
+    pub index: u32,
+    /// How many shards the run is split into.
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether `unit` is played by this shard.
+    pub fn contains(self, unit: u64) -> bool {
+        (unit / 2) % u64::from(self.count) == u64::from(self.index - 1)
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("'{s}' is not a shard K/N with 1 <= K <= N");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u32 = k.trim().parse().map_err(|_| bad())?;
+        let count: u32 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_pairs_never_games_of_a_pair() {
+        let shards: Vec<Shard> = (1..=3).map(|k| format!("{k}/3").parse().unwrap()).collect();
+        for unit in 0..40u64 {
+            let owners: Vec<&Shard> = shards.iter().filter(|s| s.contains(unit)).collect();
+            assert_eq!(owners.len(), 1, "unit {unit}");
+            let partner = unit ^ 1;
+            assert!(owners[0].contains(partner), "pair of unit {unit} split");
+        }
+        assert_eq!("2/3".parse::<Shard>().unwrap().to_string(), "2/3");
+        for bad in ["0/3", "4/3", "1", "a/b", "1/0"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,397 @@
+//! Games on record in the protocol: `save game|match FILE`,
+//! `load game|match FILE`, `show game`, and keeping the session's record
+//! of the games played ([`track`]). The format is records.md's.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::command::Command;
+use super::reply::{ErrorCode, ProtoError, Reply, TurnInfo};
+use super::session::{SessionState, match_id_of, turn_info};
+use crate::game::{Game, Phase, position_id};
+use crate::record::{
+    GameEnd, Header, ReadError, Record, RecordedGame, Roll, Start, Turn, game_lines,
+    read_record_file, today, write_atomic,
+};
+
+/// One game or the whole match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    /// The current (last) game.
+    Game,
+    /// Every game of the session's record.
+    Match,
+}
+
+/// A command on records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordCommand {
+    /// `save game|match FILE`
+    Save(Scope, String),
+    /// `load game|match FILE`
+    Load(Scope, String),
+    /// `show game`
+    ShowGame,
+    /// `analyse game|match`
+    Analyse(Scope),
+}
+
+/// Parses the arguments of `analyse` (or `analyze`): `game` or `match`.
+pub fn parse_analyse(first: &str, args: &str) -> Result<Command, ProtoError> {
+    match args.trim().to_ascii_lowercase().as_str() {
+        "game" => Ok(Command::Record(RecordCommand::Analyse(Scope::Game))),
+        "match" => Ok(Command::Record(RecordCommand::Analyse(Scope::Match))),
+        _ => Err(ProtoError::new(
+            ErrorCode::Syntax,
+            format!("usage: {} game | {0} match", first.to_ascii_lowercase()),
+        )),
+    }
+}
+
+/// Parses the arguments of `save` or `load`: `game|match FILE` (the file
+/// name is the rest of the line).
+pub fn parse(first: &str, args: &str) -> Result<Command, ProtoError> {
+    let usage = || {
+        ProtoError::new(
+            ErrorCode::Syntax,
+            format!(
+                "usage: {0} game <file> | {0} match <file>",
+                first.to_ascii_lowercase()
+            ),
+        )
+    };
+    let args = args.trim();
+    let (scope, file) = args.split_once(char::is_whitespace).ok_or_else(usage)?;
+    let scope = match scope.to_ascii_lowercase().as_str() {
+        "game" => Scope::Game,
+        "match" => Scope::Match,
+        _ => return Err(usage()),
+    };
+    let file = file.trim().to_string();
+    if file.is_empty() {
+        return Err(usage());
+    }
+    Ok(Command::Record(if first.eq_ignore_ascii_case("save") {
+        RecordCommand::Save(scope, file)
+    } else {
+        RecordCommand::Load(scope, file)
+    }))
+}
+
+/// `save`: what was written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SavedInfo {
+    /// The file.
+    pub file: String,
+    /// Games written.
+    pub games: usize,
+    /// Turns written.
+    pub turns: usize,
+    /// `text` or `json`.
+    pub format: &'static str,
+}
+
+impl SavedInfo {
+    /// The text reply.
+    pub fn text_lines(&self) -> Vec<String> {
+        vec![format!(
+            "saved {} game(s), {} turn(s) to {} ({})",
+            self.games, self.turns, self.file, self.format
+        )]
+    }
+}
+
+/// `load`: what was read, and the state it left.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoadedInfo {
+    /// The file.
+    pub file: String,
+    /// Games read.
+    pub games: usize,
+    /// Turns replayed.
+    pub turns: usize,
+    /// Position ID now.
+    pub position_id: String,
+    /// Match ID now.
+    pub match_id: String,
+    /// What is to be played now.
+    pub turn: TurnInfo,
+}
+
+impl LoadedInfo {
+    /// The text reply.
+    pub fn text_lines(&self) -> Vec<String> {
+        vec![
+            format!(
+                "loaded {} game(s), {} turn(s) from {}",
+                self.games, self.turns, self.file
+            ),
+            format!("{}:{}", self.position_id, self.match_id),
+        ]
+    }
+}
+
+/// `show game`: the current game's turns so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameListing {
+    /// The game's number in the session's record (1-based; 0: none yet).
+    pub game: usize,
+    /// The game as recorded (score before it, start, turns, result).
+    #[serde(flatten)]
+    pub record: Option<RecordedGame>,
+}
+
+impl GameListing {
+    /// The text reply: the game in the record's text form.
+    pub fn text_lines(&self) -> Vec<String> {
+        match &self.record {
+            None => vec!["no game recorded yet".into()],
+            Some(g) => game_lines(self.game, g),
+        }
+    }
+}
+
+fn io_error(m: impl Into<String>) -> ProtoError {
+    ProtoError::new(ErrorCode::Io, m)
+}
+
+/// Runs a record command (`evaluator`: the session's, for `analyse`).
+pub fn execute(
+    s: &mut SessionState,
+    evaluator: &dyn crate::eval::Evaluator,
+    command: &RecordCommand,
+) -> Result<Reply, ProtoError> {
+    match command {
+        RecordCommand::ShowGame => {
+            let n = s.history.games.len();
+            Ok(Reply::GameListing(GameListing {
+                game: n,
+                record: s.history.games.last().cloned(),
+            }))
+        }
+        RecordCommand::Save(scope, file) => save(s, *scope, file),
+        RecordCommand::Load(scope, file) => load(s, *scope, file),
+        RecordCommand::Analyse(scope) => analyse(s, evaluator, *scope),
+    }
+}
+
+/// `analyse game|match`: the session's record analysed at the session's
+/// plies (the game in progress up to its last play).
+fn analyse(
+    s: &SessionState,
+    evaluator: &dyn crate::eval::Evaluator,
+    scope: Scope,
+) -> Result<Reply, ProtoError> {
+    let record = match scope {
+        Scope::Match => s.history.clone(),
+        Scope::Game => s
+            .history
+            .games
+            .len()
+            .checked_sub(1)
+            .and_then(|i| s.history.single_game(i))
+            .unwrap_or_else(|| Record::new(s.history.header.clone())),
+    };
+    if record.turn_count() == 0 {
+        return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
+    }
+    let analysis = crate::analysis::analyse(&record, evaluator, s.search, s.search.plies, &|| {})
+        .map_err(|e| ProtoError::new(ErrorCode::BadRecord, e.to_string()))?;
+    Ok(Reply::Analysis(Box::new(analysis)))
+}
+
+fn save(s: &SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoError> {
+    let mut record = match scope {
+        Scope::Match => s.history.clone(),
+        Scope::Game => s
+            .history
+            .games
+            .len()
+            .checked_sub(1)
+            .and_then(|i| s.history.single_game(i))
+            .unwrap_or_else(|| Record::new(s.history.header.clone())),
+    };
+    if record.games.is_empty() {
+        return Err(ProtoError::new(
+            ErrorCode::State,
+            "no game to save: start one with 'new game' or 'roll'",
+        ));
+    }
+    record.header.date = Some(today());
+    let json = file.to_ascii_lowercase().ends_with(".json");
+    let text = if json {
+        record.to_json()
+    } else {
+        record.to_string()
+    };
+    write_atomic(Path::new(file), &text)
+        .map_err(|e| io_error(format!("cannot write {file}: {e}")))?;
+    Ok(Reply::Saved(SavedInfo {
+        file: file.to_string(),
+        games: record.games.len(),
+        turns: record.turn_count(),
+        format: if json { "json" } else { "text" },
+    }))
+}
+
+fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoError> {
+    let record = read_record_file(Path::new(file)).map_err(|e| match e {
+        ReadError::Io(m) => io_error(m),
+        ReadError::Record(e) => ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")),
+    })?;
+    if scope == Scope::Game && record.games.len() != 1 {
+        return Err(ProtoError::new(
+            ErrorCode::BadRecord,
+            format!(
+                "{file} holds {} games: 'load game' reads one game, 'load match' a match",
+                record.games.len()
+            ),
+        ));
+    }
+    let replay = record
+        .replay()
+        .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
+    s.game = replay.game;
+    s.score = replay.score;
+    s.score.length = record.header.match_length;
+    s.next_starter = replay.next_starter;
+    s.history = record;
+    s.history.header.date = None;
+    Ok(Reply::Loaded(LoadedInfo {
+        file: file.to_string(),
+        games: s.history.games.len(),
+        turns: replay.turns.len(),
+        position_id: position_id(s.game.position()),
+        match_id: match_id_of(s).to_string(),
+        turn: turn_info(&s.game),
+    }))
+}
+
+/// The header of a session's record.
+pub fn session_header(s: &SessionState) -> Header {
+    let rules = s.game.rules();
+    Header {
+        rules: rules.variant,
+        scoring: rules.scoring,
+        match_length: s.score.length,
+        x: "X".into(),
+        o: "O".into(),
+        date: None,
+        seed: Some(s.seed),
+    }
+}
+
+/// Starts the record over from the current position (after the board,
+/// Match ID, turn, rules or scoring were set by hand).
+fn restart(s: &mut SessionState) {
+    s.history = Record::new(session_header(s));
+    if s.game.phase() == Phase::Playing {
+        let game = from_position(&s.game, s.score.score);
+        s.history.games.push(game);
+    }
+}
+
+/// Whether the record's last game is still being played.
+fn in_progress(s: &SessionState) -> bool {
+    s.history.games.last().is_some_and(|g| g.end.is_none())
+}
+
+/// Keeps the session's record up to date after `command` succeeded;
+/// `before` is the game as it was before the command.
+pub fn track(before: &Game, s: &mut SessionState, command: &Command, reply: &Reply) {
+    match (command, reply) {
+        (
+            Command::NewMatch(_),
+            Reply::NewGame {
+                opening, starts, ..
+            },
+        )
+        | (
+            Command::NewGame,
+            Reply::NewGame {
+                opening, starts, ..
+            },
+        ) => {
+            if matches!(command, Command::NewMatch(_)) || s.history.games.is_empty() {
+                s.history = Record::new(session_header(s));
+            }
+            let previous_winner = s
+                .history
+                .games
+                .last()
+                .and_then(|g| g.end)
+                .and_then(|e| e.winner);
+            let start = if !opening.is_empty() {
+                Start::Opening(opening.clone())
+            } else if previous_winner == Some(*starts) {
+                Start::Starter(*starts)
+            } else {
+                Start::Position {
+                    position_id: position_id(s.game.position()),
+                    on_roll: *starts,
+                }
+            };
+            if in_progress(s) {
+                // The unfinished game is abandoned: the record restarts.
+                s.history = Record::new(session_header(s));
+            }
+            let score = s.score.score;
+            s.history.games.push(RecordedGame::new(score, start));
+        }
+        (Command::Roll, Reply::Dice { opening, .. }) if !opening.is_empty() => {
+            if in_progress(s) {
+                s.history = Record::new(session_header(s));
+            }
+            let score = s.score.score;
+            s.history
+                .games
+                .push(RecordedGame::new(score, Start::Opening(opening.clone())));
+        }
+        (Command::SetDice(_), _) if before.phase() == Phase::Opening => restart(s),
+        (
+            Command::SetBoard(_)
+            | Command::SetMatchId(_)
+            | Command::SetTurn(_)
+            | Command::SetRules(_)
+            | Command::SetScoring(_),
+            _,
+        ) => restart(s),
+        (Command::Move(_) | Command::Play(_), Reply::Moved(m) | Reply::Played(m)) => {
+            let Some(numbers) = before.turn_numbers() else {
+                return;
+            };
+            if !in_progress(s) {
+                // Not seen in practice: a game in play always has its
+                // record; start one at the position before the play.
+                s.history = Record::new(session_header(s));
+                let game = from_position(before, s.score.score);
+                s.history.games.push(game);
+            }
+            let result = s.game.result();
+            let Some(game) = s.history.games.last_mut() else {
+                return;
+            };
+            game.turns.push(Turn {
+                side: m.side,
+                roll: Roll::of(&numbers),
+                play: m.play.clone(),
+                line: 0,
+            });
+            game.end = result.as_ref().map(GameEnd::of);
+        }
+        _ => {}
+    }
+}
+
+/// A record's game starting at `game`'s position (set by hand).
+fn from_position(game: &Game, score: [u8; 2]) -> RecordedGame {
+    RecordedGame::new(
+        score,
+        Start::Position {
+            position_id: position_id(game.position()),
+            on_roll: game.on_roll(),
+        },
+    )
+}

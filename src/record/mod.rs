@@ -1,0 +1,310 @@
+//! Games on record: the game record format (records.md), its text and
+//! JSON forms, and replaying a record through the rules core.
+//!
+//! A [`Record`] is a header (rules, scoring, match length, players, date,
+//! seed) and the games of a match, each a list of [`Turn`]s (side, dice or
+//! passed numbers, play in our notation). Reading a record never trusts
+//! it: [`Record::replay`] plays every turn through [`crate::game::Game`],
+//! which checks each play, and reproduces the position and score of every
+//! turn. Errors name the line ([`RecordError`]).
+//!
+//! Layering: this module knows the rules core only; the protocol, the
+//! arena and the analysis read and write records through it.
+
+mod error;
+mod file;
+mod replay;
+mod text;
+
+pub use error::{RecordError, RecordErrorKind};
+pub use file::{ReadError, read_record_file, today, write_atomic};
+pub use replay::{Replay, ReplayedTurn, mover_view};
+pub use text::{game_lines, parse_turn_text};
+
+use crate::game::{FinalResult, Numbers, ResultKind, Rules, Scoring, Side, TurnNumbers, Variant};
+
+/// The record format's version, written in the first line.
+pub const RECORD_VERSION: u32 = 1;
+
+/// A recorded match (or session of games, or a single game).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Record {
+    /// What the games were played under, and by whom.
+    pub header: Header,
+    /// The games, in order.
+    pub games: Vec<RecordedGame>,
+}
+
+/// The header of a record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Header {
+    /// Movement rules.
+    pub rules: Variant,
+    /// Scoring.
+    pub scoring: Scoring,
+    /// Points to win the match; 0 for single games or an unlimited session.
+    pub match_length: u8,
+    /// Who played X.
+    pub x: String,
+    /// Who played O.
+    pub o: String,
+    /// When the record was written (`YYYY-MM-DD`), if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The seed of the dice, if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+impl Header {
+    /// The rule set, checked (Express takes standard scoring only, R22).
+    pub fn checked_rules(&self) -> Result<Rules, String> {
+        Rules::new(self.rules, self.scoring)
+    }
+}
+
+/// How a game began.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Start {
+    /// The opening roll (R19): X's die and O's die, every pair rolled; the
+    /// last pair decides (the higher die starts).
+    Opening(Vec<[u8; 2]>),
+    /// The previous game's winner starts without an opening roll (R19).
+    Starter(Side),
+    /// A position set by hand: its Position ID (seen by the side on roll)
+    /// and that side.
+    Position {
+        /// The Position ID.
+        position_id: String,
+        /// The side on roll.
+        on_roll: Side,
+    },
+}
+
+/// What a turn had to play.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Roll {
+    /// The dice rolled (in the order rolled).
+    Dice([u8; 2]),
+    /// Express numbers passed on by the opponent (R21), in playing order.
+    Passed(Vec<u8>),
+}
+
+impl Roll {
+    /// The roll of a game's turn.
+    pub fn of(turn: &TurnNumbers) -> Roll {
+        match turn {
+            TurnNumbers::Rolled(d, _) => Roll::Dice([d.0.pips(), d.1.pips()]),
+            TurnNumbers::Passed(n) => Roll::Passed(n.to_vec()),
+        }
+    }
+}
+
+impl std::fmt::Display for Roll {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Roll::Dice([a, b]) => write!(f, "{a}-{b}"),
+            Roll::Passed(n) => {
+                f.write_str("passed")?;
+                n.iter().try_for_each(|x| write!(f, " {x}"))
+            }
+        }
+    }
+}
+
+/// One turn: who played, what they had to play, and the play.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Turn {
+    /// The side that played.
+    pub side: Side,
+    /// The dice or passed numbers.
+    pub roll: Roll,
+    /// The play in the engine's notation (`pass` when nothing could move).
+    pub play: String,
+    /// The line of the text it was read from (0 when not read from text).
+    #[serde(skip)]
+    pub line: usize,
+}
+
+/// How a recorded game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ending {
+    /// Race won, the loser had borne off (R17).
+    Single,
+    /// Race won, the loser had borne off nothing.
+    Double,
+    /// Tzannes backgammon (R18).
+    Triple,
+    /// Mother pinned (R16).
+    Mother,
+    /// Both mothers pinned: no points.
+    Draw,
+    /// The loser was declared to have forfeited (an arena fault): the
+    /// position does not show it, the record does.
+    Forfeit,
+    /// Stopped without a result (an arena turn cap).
+    Unfinished,
+}
+
+impl Ending {
+    /// Every ending, as written.
+    pub const ALL: [Ending; 7] = [
+        Ending::Single,
+        Ending::Double,
+        Ending::Triple,
+        Ending::Mother,
+        Ending::Draw,
+        Ending::Forfeit,
+        Ending::Unfinished,
+    ];
+
+    /// The word written in records.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ending::Single => "single",
+            Ending::Double => "double",
+            Ending::Triple => "triple",
+            Ending::Mother => "mother",
+            Ending::Draw => "draw",
+            Ending::Forfeit => "forfeit",
+            Ending::Unfinished => "unfinished",
+        }
+    }
+
+    /// Whether the rules core decides this ending from the position.
+    pub fn is_on_the_board(self) -> bool {
+        !matches!(self, Ending::Forfeit | Ending::Unfinished)
+    }
+}
+
+impl From<ResultKind> for Ending {
+    fn from(k: ResultKind) -> Self {
+        match k {
+            ResultKind::Single => Ending::Single,
+            ResultKind::Double => Ending::Double,
+            ResultKind::Triple => Ending::Triple,
+            ResultKind::Mother => Ending::Mother,
+            ResultKind::Draw => Ending::Draw,
+        }
+    }
+}
+
+/// The result line of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameEnd {
+    /// How it ended.
+    pub ending: Ending,
+    /// The winner (none for a draw or an unfinished game).
+    pub winner: Option<Side>,
+    /// Points the winner scored.
+    pub points: u8,
+}
+
+impl GameEnd {
+    /// The end of a game the rules core finished.
+    pub fn of(result: &FinalResult) -> GameEnd {
+        GameEnd {
+            ending: result.kind.into(),
+            winner: result.winner,
+            points: result.points,
+        }
+    }
+}
+
+/// One recorded game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RecordedGame {
+    /// Score of X and O before the game (checked against the games before).
+    pub score: [u8; 2],
+    /// How it began.
+    pub start: Start,
+    /// The turns, in order.
+    pub turns: Vec<Turn>,
+    /// How it ended; `None` while it is in progress.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<GameEnd>,
+    /// The line of its `Game` line in the text (0 when not read from text).
+    #[serde(skip)]
+    pub line: usize,
+    /// The line of its `Result` line in the text (0: none, or not text).
+    #[serde(skip)]
+    pub result_line: usize,
+}
+
+impl RecordedGame {
+    /// A game starting with `start` at `score`.
+    pub fn new(score: [u8; 2], start: Start) -> RecordedGame {
+        RecordedGame {
+            score,
+            start,
+            turns: Vec::new(),
+            end: None,
+            line: 0,
+            result_line: 0,
+        }
+    }
+}
+
+impl Record {
+    /// An empty record under `header`.
+    pub fn new(header: Header) -> Record {
+        Record {
+            header,
+            games: Vec::new(),
+        }
+    }
+
+    /// The JSON form (one object; see records.md).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Reads the JSON form.
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        serde_json::from_str(text)
+            .map_err(|e| RecordError::at_line(e.line(), RecordErrorKind::Json(e.to_string())))
+    }
+
+    /// Reads either form: JSON when the first non-blank character is `{`.
+    pub fn read(text: &str) -> Result<Record, RecordError> {
+        if text.trim_start().starts_with('{') {
+            Record::from_json(text)
+        } else {
+            text.parse()
+        }
+    }
+
+    /// The number of turns recorded in all games.
+    pub fn turn_count(&self) -> usize {
+        self.games.iter().map(|g| g.turns.len()).sum()
+    }
+
+    /// The record holding only game `index` (its score line kept).
+    pub fn single_game(&self, index: usize) -> Option<Record> {
+        let game = self.games.get(index)?.clone();
+        Some(Record {
+            header: self.header.clone(),
+            games: vec![game],
+        })
+    }
+}
+
+/// Most numbers one turn can hold (Express 1-1: four each of 1–6, R20).
+pub const MAX_TURN_NUMBERS: usize = 24;
+
+/// The numbers a [`Roll`] gives under `variant` (dice: R9/R20; passed
+/// numbers as listed). `None` when a number is outside 1–6 or too many.
+pub fn roll_numbers(roll: &Roll, variant: Variant) -> Option<Numbers> {
+    match roll {
+        Roll::Dice([a, b]) => Some(crate::game::Dice::new(*a, *b)?.numbers(variant)),
+        Roll::Passed(n) => {
+            let ok = !n.is_empty()
+                && n.len() <= MAX_TURN_NUMBERS
+                && n.iter().all(|x| (1..=6).contains(x));
+            ok.then(|| Numbers::sequence(n))
+        }
+    }
+}

@@ -1,0 +1,329 @@
+//! Replaying a record through the rules core: every play is checked by
+//! [`Game`], and the position and score before every turn are kept.
+
+use super::error::{RecordError, RecordErrorKind};
+use super::{Ending, GameEnd, Record, Roll, Start, roll_numbers};
+use crate::game::{
+    Die, Game, GameError, GenLimits, MatchScore, MoveGenerator, Phase, PlayReport, Position, Side,
+    parse_position_id,
+};
+
+/// One turn as replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedTurn {
+    /// The game's index in the record (0-based).
+    pub game: usize,
+    /// The turn's index in its game (0-based).
+    pub turn: usize,
+    /// The game just before the play, the turn's numbers set.
+    pub before: Game,
+    /// The match score before the game.
+    pub score: MatchScore,
+    /// The position the play left, seen by the side that played.
+    pub after: Position,
+    /// The game just after the play.
+    pub next: Game,
+    /// The play in canonical notation.
+    pub notation: String,
+}
+
+/// A whole record replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// Every turn of every game, in order.
+    pub turns: Vec<ReplayedTurn>,
+    /// The last game as the record leaves it.
+    pub game: Game,
+    /// The match score after the last result.
+    pub score: MatchScore,
+    /// The winner of the last game, who starts the next one (R19).
+    pub next_starter: Option<Side>,
+    /// The end of each game (`None`: in progress).
+    pub ends: Vec<Option<GameEnd>>,
+}
+
+/// The position `after` a play, seen by the side that made it: the game
+/// flips the board when the turn passes.
+pub fn mover_view(mover: Side, after: &Game) -> Position {
+    if after.on_roll() == mover {
+        *after.position()
+    } else {
+        after.position().flip()
+    }
+}
+
+/// Most plays listed when checking a play before the complete list is
+/// made (Express low doubles have millions; R20).
+const CHECK_LIMITS: GenLimits = GenLimits {
+    max_positions: 60_000,
+};
+
+/// Checks and makes a written play. The one place a record's play meets
+/// the rules core: a play missing from a capped list is checked again
+/// against the complete list before it is refused.
+fn play_checked(
+    game: &mut Game,
+    text: &str,
+    bounded: &mut MoveGenerator,
+) -> Result<PlayReport, GameError> {
+    let capped = game.legal_plays(bounded)?.truncated;
+    match game.play_text(text, bounded) {
+        Err(GameError::Illegal(_)) if capped => game.play_text(text, &mut MoveGenerator::default()),
+        other => other,
+    }
+}
+
+impl Record {
+    /// Replays every game, checking each play, score and result.
+    pub fn replay(&self) -> Result<Replay, RecordError> {
+        let rules = self.header.checked_rules().map_err(|e| {
+            RecordError::at_line(
+                0,
+                RecordErrorKind::Header {
+                    key: "Scoring".into(),
+                    reason: e,
+                },
+            )
+        })?;
+        if self.games.is_empty() {
+            return Err(RecordError::at_line(0, RecordErrorKind::NoGames));
+        }
+        let mut bounded = MoveGenerator::new(CHECK_LIMITS);
+        let mut out = Replay {
+            turns: Vec::new(),
+            game: Game::new(rules),
+            score: MatchScore::new(self.header.match_length),
+            next_starter: None,
+            ends: Vec::new(),
+        };
+        // The winner of the previous game: `None` before the first game.
+        let mut previous: Option<Option<Side>> = None;
+        for (gi, g) in self.games.iter().enumerate() {
+            let err = |turn: usize, line: usize, kind| RecordError::at(line, gi + 1, turn, kind);
+            if gi > 0 && out.ends[gi - 1].is_none() {
+                return Err(err(
+                    0,
+                    g.line,
+                    RecordErrorKind::AfterEnd("a game after one still in progress".into()),
+                ));
+            }
+            if let Some(w) = out.score.winner() {
+                return Err(err(
+                    0,
+                    g.line,
+                    RecordErrorKind::AfterEnd(format!("a game after the match was won by {w}")),
+                ));
+            }
+            if gi == 0 {
+                // A record may begin in the middle of a match.
+                out.score.score = g.score;
+            } else if g.score != out.score.score {
+                return Err(err(
+                    0,
+                    g.line,
+                    RecordErrorKind::Score {
+                        expected: out.score.score,
+                        found: g.score,
+                    },
+                ));
+            }
+            let score = out.score;
+            let mut game = start_game(rules, &g.start, previous)
+                .map_err(|m| err(0, g.line, RecordErrorKind::Start(m)))?;
+            for (ti, t) in g.turns.iter().enumerate() {
+                let err = |kind| err(ti + 1, t.line, kind);
+                if game.phase() == Phase::Over {
+                    return Err(err(RecordErrorKind::AfterEnd(
+                        "a turn after the game ended".into(),
+                    )));
+                }
+                if t.side != game.on_roll() {
+                    return Err(err(RecordErrorKind::WrongSide {
+                        expected: game.on_roll(),
+                        found: t.side,
+                    }));
+                }
+                set_numbers(
+                    &mut game,
+                    &t.roll,
+                    ti == 0 && matches!(g.start, Start::Position { .. }),
+                )
+                .map_err(err)?;
+                let before = game.clone();
+                let report = play_checked(&mut game, &t.play, &mut bounded)
+                    .map_err(|e| err(RecordErrorKind::Play(e)))?;
+                out.turns.push(ReplayedTurn {
+                    game: gi,
+                    turn: ti,
+                    after: mover_view(t.side, &game),
+                    next: game.clone(),
+                    before,
+                    score,
+                    notation: report.notation,
+                });
+            }
+            let end_line = if g.result_line > 0 {
+                g.result_line
+            } else {
+                g.turns.last().map_or(g.line, |t| t.line)
+            };
+            let end = check_end(&game, g.end.as_ref())
+                .map_err(|kind| err(g.turns.len(), end_line, kind))?;
+            if let Some(e) = &end {
+                if let Some(w) = e.winner {
+                    let s = &mut out.score.score[w.index()];
+                    *s = s.saturating_add(e.points);
+                }
+                out.next_starter = e.winner;
+            }
+            previous = Some(end.and_then(|e| e.winner));
+            out.ends.push(end);
+            out.game = game;
+        }
+        Ok(out)
+    }
+}
+
+/// The game a [`Start`] begins, checked against the previous game's
+/// winner (R19: the winner starts; after a draw, an opening roll).
+fn start_game(
+    rules: crate::game::Rules,
+    start: &Start,
+    previous: Option<Option<Side>>,
+) -> Result<Game, String> {
+    match start {
+        Start::Opening(rolls) => {
+            if let Some(Some(w)) = previous {
+                return Err(format!(
+                    "{w} won the previous game and starts this one without an opening roll ('Starts {w}')"
+                ));
+            }
+            let mut game = Game::new(rules);
+            for (i, [x, o]) in rolls.iter().enumerate() {
+                let die = |d: u8| Die::new(d).ok_or_else(|| format!("die {d} is outside 1-6"));
+                let decided = game
+                    .opening_roll(die(*x)?, die(*o)?)
+                    .map_err(|e| e.to_string())?;
+                let last = i + 1 == rolls.len();
+                match (decided, last) {
+                    (Some(_), false) => {
+                        return Err(format!(
+                            "the opening roll {x}-{o} decided; nothing follows it"
+                        ));
+                    }
+                    (None, true) => {
+                        return Err(format!(
+                            "the opening roll {x}-{o} is equal and decides nothing"
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+            Ok(game)
+        }
+        Start::Starter(side) => match previous {
+            Some(Some(w)) if w == *side => Ok(Game::started_by(rules, *side)),
+            Some(Some(w)) => Err(format!("{w} won the previous game and starts, not {side}")),
+            _ => Err(format!(
+                "{side} starts without an opening roll only after winning the previous game"
+            )),
+        },
+        Start::Position {
+            position_id,
+            on_roll,
+        } => {
+            let position = parse_position_id(position_id).map_err(|e| e.to_string())?;
+            let game = Game::from_parts(rules, position, *on_roll, None, None, Phase::Playing)
+                .map_err(|e| e.to_string())?;
+            if game.phase() == Phase::Over {
+                return Err("the position is already finished".into());
+            }
+            Ok(game)
+        }
+    }
+}
+
+/// Gives the turn its numbers: the dice rolled, or the numbers passed on
+/// (which must be the ones the opponent left; R21). A game set up from a
+/// position may begin with passed numbers (`first_of_position`).
+fn set_numbers(
+    game: &mut Game,
+    roll: &Roll,
+    first_of_position: bool,
+) -> Result<(), RecordErrorKind> {
+    let rules = game.rules();
+    let found = roll.to_string();
+    let numbers = roll_numbers(roll, rules.variant).ok_or_else(|| RecordErrorKind::Numbers {
+        expected: "dice 1-6 or up to 24 numbers 1-6".into(),
+        found: found.clone(),
+    })?;
+    match (game.passed(), roll) {
+        (Some(p), Roll::Passed(n)) if p.to_vec() == *n => Ok(()),
+        (Some(p), _) => Err(RecordErrorKind::Numbers {
+            expected: format!("the numbers passed on, 'passed {p}'"),
+            found,
+        }),
+        (None, Roll::Dice([a, b])) => {
+            let dice = crate::game::Dice::new(*a, *b).expect("checked by roll_numbers");
+            game.set_dice(dice).map_err(RecordErrorKind::Play)
+        }
+        (None, Roll::Passed(_)) if first_of_position => {
+            *game = Game::from_parts(
+                rules,
+                *game.position(),
+                game.on_roll(),
+                None,
+                Some(numbers),
+                Phase::Playing,
+            )
+            .map_err(RecordErrorKind::Play)?;
+            Ok(())
+        }
+        (None, Roll::Passed(_)) => Err(RecordErrorKind::Numbers {
+            expected: "a roll of the dice (no numbers were passed on)".into(),
+            found,
+        }),
+    }
+}
+
+/// The game's end: the rules core's result when the position is finished
+/// (the record's result line must agree); otherwise a declared forfeit or
+/// unfinished game, or `None` (in progress).
+fn check_end(game: &Game, written: Option<&GameEnd>) -> Result<Option<GameEnd>, RecordErrorKind> {
+    let shown = |e: Option<&GameEnd>| match e {
+        None => "no result".to_string(),
+        Some(e) => match e.winner {
+            Some(w) => format!("{w} {} {}", e.ending.as_str(), e.points),
+            None => format!("{} {}", e.ending.as_str(), e.points),
+        },
+    };
+    match (game.result(), written) {
+        (Some(r), w) => {
+            let actual = GameEnd::of(&r);
+            if w == Some(&actual) {
+                Ok(Some(actual))
+            } else {
+                Err(RecordErrorKind::Result {
+                    expected: shown(Some(&actual)),
+                    found: shown(w),
+                })
+            }
+        }
+        (None, None) => Ok(None),
+        (None, Some(e)) => {
+            let fits = match e.ending {
+                Ending::Forfeit => e.winner.is_some(),
+                Ending::Unfinished => e.winner.is_none() && e.points == 0,
+                _ => false,
+            };
+            if fits {
+                Ok(Some(*e))
+            } else {
+                Err(RecordErrorKind::Result {
+                    expected: "the game is not over (or 'forfeit' / 'unfinished 0')".into(),
+                    found: shown(Some(e)),
+                })
+            }
+        }
+    }
+}

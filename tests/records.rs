@@ -1,0 +1,297 @@
+//! Game records (records.md): games played by the arena written, read
+//! back and replayed through the rules core give the same plays and
+//! results; each kind of malformed record gets its documented error, with
+//! its line, and changes nothing in a session; save/load/show game in the
+//! protocol.
+
+use plakoto::arena::player::PlayerOptions;
+use plakoto::arena::record::GameRecord;
+use plakoto::arena::records_dir::{RunInfo, unit_record};
+use plakoto::arena::runner::{RunSpec, run_units};
+use plakoto::game::{Rules, Scoring, Side, Variant};
+use plakoto::protocol::Session;
+use plakoto::record::{Record, RecordErrorKind};
+
+fn run(rules: Rules, match_to: Option<u8>, units: u64, seed: u64) -> (RunInfo, Vec<GameRecord>) {
+    let spec = RunSpec {
+        a: "builtin:pipcount".into(),
+        b: "builtin:random".into(),
+        rules,
+        match_to,
+        seed,
+        turn_cap: 2_000,
+        options: PlayerOptions::default(),
+    };
+    let mut records = Vec::new();
+    let all: Vec<u64> = (0..units).collect();
+    run_units(&spec, &all, 2, |r| {
+        records.push(r);
+        Ok(())
+    })
+    .unwrap();
+    records.sort_by_key(|r| (r.unit, r.game));
+    let info = RunInfo {
+        a: spec.a.clone(),
+        b: spec.b.clone(),
+        rules,
+        match_to,
+        seed,
+        date: "2026-11-22".into(),
+    };
+    (info, records)
+}
+
+fn check_round_trip(info: &RunInfo, records: &[GameRecord], units: u64) {
+    for unit in 0..units {
+        let games: Vec<&GameRecord> = records.iter().filter(|r| r.unit == unit).collect();
+        let record = unit_record(info, &games).unwrap();
+        let text = record.to_string();
+        let read: Record = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let json = Record::from_json(&record.to_json()).unwrap();
+        assert_eq!(json, record);
+        let replay = read.replay().unwrap_or_else(|e| panic!("{e}\n{text}"));
+        // The same plays, in the same order, each checked by the core.
+        let played: Vec<String> = games
+            .iter()
+            .flat_map(|g| {
+                g.moves
+                    .iter()
+                    .map(|m| m.split(": ").nth(1).unwrap().to_string())
+            })
+            .collect();
+        let replayed: Vec<String> = replay.turns.iter().map(|t| t.notation.clone()).collect();
+        assert_eq!(replayed, played, "unit {unit}");
+        // The same results and final score.
+        for (g, end) in games.iter().zip(&replay.ends) {
+            let end = end.expect("every arena game has a result");
+            assert_eq!(end.points, g.points);
+            assert_eq!(end.winner, g.winner.map(|w| w.side(g.a_side)));
+        }
+        if info.match_to.is_some() {
+            let last = games.last().unwrap();
+            let a = last.a_side.index();
+            assert_eq!(replay.score.score[a], last.score[0]);
+            assert_eq!(replay.score.score[1 - a], last.score[1]);
+        }
+        // The positions: every turn's position follows from the previous play.
+        for w in replay.turns.windows(2) {
+            if w[0].game == w[1].game {
+                let mover = w[0].before.on_roll();
+                let next = w[1].before.position();
+                let expected = if w[1].before.on_roll() == mover {
+                    w[0].after
+                } else {
+                    w[0].after.flip()
+                };
+                assert_eq!(*next, expected);
+            }
+        }
+    }
+}
+
+#[test]
+fn arena_games_round_trip_through_the_record() {
+    let (info, records) = run(Rules::default(), None, 6, 11);
+    check_round_trip(&info, &records, 6);
+}
+
+#[test]
+fn arena_matches_and_express_round_trip() {
+    let (info, records) = run(Rules::default(), Some(3), 2, 12);
+    assert!(records.len() > 2, "matches of several games");
+    check_round_trip(&info, &records, 2);
+    let express = Rules::new(Variant::Express, Scoring::Standard).unwrap();
+    let (info, records) = run(express, None, 4, 13);
+    assert!(
+        records
+            .iter()
+            .any(|r| r.moves.iter().any(|m| m.contains("passed")))
+    );
+    check_round_trip(&info, &records, 4);
+    let tzannes = Rules::new(Variant::Standard, Scoring::Tzannes).unwrap();
+    let (info, records) = run(tzannes, Some(5), 2, 14);
+    check_round_trip(&info, &records, 2);
+}
+
+#[test]
+fn a_record_snapshot() {
+    let (info, records) = run(Rules::default(), Some(2), 1, 5);
+    let games: Vec<&GameRecord> = records.iter().collect();
+    let record = unit_record(&info, &games).unwrap();
+    insta::assert_snapshot!(record.to_string());
+}
+
+const GOOD: &str = "; Plakoto game record, format 1
+; [Rules \"standard\"]
+; [Scoring \"standard\"]
+; [Match \"3\"]
+; [X \"alice\"]
+; [O \"bob\"]
+
+Game 1
+Score X 0 O 0
+Opening 3-3 2-5
+  1 O 5-2: 24/19 24/22
+  2 X 6-1: 24/18 24/23
+";
+
+fn error_of(text: &str) -> plakoto::record::RecordError {
+    match Record::read(text) {
+        Err(e) => e,
+        Ok(r) => r.replay().expect_err("the record must be refused"),
+    }
+}
+
+#[test]
+fn good_record_replays() {
+    let r: Record = GOOD.parse().unwrap();
+    let replay = r.replay().unwrap();
+    assert_eq!(replay.turns.len(), 2);
+    assert_eq!(replay.game.on_roll(), Side::O);
+    assert_eq!(r.to_string().parse::<Record>().unwrap(), r);
+}
+
+/// Whether an error is of the expected kind.
+type KindCheck = fn(&RecordErrorKind) -> bool;
+
+#[test]
+fn each_kind_of_malformed_record_names_its_line() {
+    let cases: Vec<(String, usize, KindCheck)> = vec![
+        (GOOD.replace("Score X 0 O 0", "Sc0re"), 9, |k| {
+            matches!(k, RecordErrorKind::Syntax(_))
+        }),
+        (GOOD.replace("[Match \"3\"]", "[Match \"three\"]"), 4, |k| {
+            matches!(k, RecordErrorKind::Header { .. })
+        }),
+        (GOOD.replace("[X \"alice\"]", "[Colour \"red\"]"), 5, |k| {
+            matches!(k, RecordErrorKind::UnknownHeader(_))
+        }),
+        (GOOD.replace("; [O \"bob\"]\n", ""), 7, |k| {
+            matches!(k, RecordErrorKind::MissingHeader("O"))
+        }),
+        (GOOD.replace("  2 X", "  3 X"), 12, |k| {
+            matches!(
+                k,
+                RecordErrorKind::TurnNumber {
+                    expected: 2,
+                    found: 3
+                }
+            )
+        }),
+        (GOOD.replace("  2 X", "  2 O"), 12, |k| {
+            matches!(k, RecordErrorKind::WrongSide { .. })
+        }),
+        (GOOD.replace("6-1:", "7-1:"), 12, |k| {
+            matches!(k, RecordErrorKind::Numbers { .. })
+        }),
+        (GOOD.replace("24/18 24/23", "24/16"), 12, |k| {
+            matches!(k, RecordErrorKind::Play(_))
+        }),
+        (GOOD.replace("24/18 24/23", "banana"), 12, |k| {
+            matches!(k, RecordErrorKind::Play(_))
+        }),
+        (
+            GOOD.replace("Score X 0 O 0", "Score X 0 O 0\nOpening 3-3"),
+            11,
+            |k| matches!(k, RecordErrorKind::Syntax(_)),
+        ),
+        (GOOD.replace("Opening 3-3 2-5", "Opening 3-3"), 8, |k| {
+            matches!(k, RecordErrorKind::Start(_))
+        }),
+        (GOOD.replace("Opening 3-3 2-5", "Starts O"), 8, |k| {
+            matches!(k, RecordErrorKind::Start(_))
+        }),
+        (format!("{GOOD}Result X single 1\n"), 13, |k| {
+            matches!(k, RecordErrorKind::Result { .. })
+        }),
+        (
+            format!("{GOOD}Result X unfinished 0\n  3 O 1-1: 24/23(4)\n"),
+            14,
+            |k| matches!(k, RecordErrorKind::AfterEnd(_)),
+        ),
+        (
+            format!("{GOOD}\nGame 2\nScore X 0 O 0\nOpening 1-2\n"),
+            14,
+            |k| matches!(k, RecordErrorKind::AfterEnd(_)),
+        ),
+    ];
+    for (text, line, kind) in cases {
+        let e = error_of(&text);
+        assert!(kind(&e.kind), "{e:?}\n{text}");
+        assert_eq!(e.line, Some(line), "{e}\n{text}");
+        assert!(e.to_string().starts_with(&format!("line {line}: ")), "{e}");
+    }
+    // JSON records name the game and turn.
+    let mut r: Record = GOOD.parse().unwrap();
+    r.games[0].turns[1].play = "24/16".into();
+    let r = Record::from_json(&r.to_json()).unwrap();
+    let e = r.replay().unwrap_err();
+    assert!(e.to_string().starts_with("game 1, turn 2: "), "{e}");
+    assert!(matches!(
+        Record::from_json("{\"header\":").unwrap_err().kind,
+        RecordErrorKind::Json(_)
+    ));
+    assert!(matches!(
+        error_of("; [Rules \"standard\"]\n").kind,
+        RecordErrorKind::MissingHeader(_) | RecordErrorKind::NoGames
+    ));
+}
+
+fn session_reply(s: &mut Session, line: &str) -> String {
+    s.handle_line(line).unwrap().text
+}
+
+#[test]
+fn save_load_and_show_game_in_the_protocol() {
+    let dir = std::env::temp_dir().join(format!("plakoto-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("m.txt");
+    let file = file.to_str().unwrap();
+    let mut s = Session::new(Rules::default(), 7);
+    for line in ["new match 1", "roll", "play", "roll", "play"] {
+        assert!(session_reply(&mut s, line).starts_with('='), "{line}");
+    }
+    // Play the match out.
+    while s.state().score.winner().is_none() {
+        let r = session_reply(&mut s, "roll");
+        assert!(r.starts_with('='), "{r}");
+        let r = session_reply(&mut s, "play");
+        assert!(r.starts_with('='), "{r}");
+    }
+    let listing = session_reply(&mut s, "show game");
+    assert!(listing.contains("Result "), "{listing}");
+    assert!(session_reply(&mut s, &format!("save match {file}")).starts_with("= saved 1 game(s)"));
+    let json_file = dir.join("m.json");
+    let json_file = json_file.to_str().unwrap();
+    assert!(session_reply(&mut s, &format!("save game {json_file}")).starts_with('='));
+
+    let mut t = Session::new(Rules::default(), 99);
+    let r = session_reply(&mut t, &format!("load match {file}"));
+    assert!(r.starts_with("= loaded 1 game(s)"), "{r}");
+    assert_eq!(t.state().game, s.state().game);
+    assert_eq!(t.state().score, s.state().score);
+    assert_eq!(session_reply(&mut t, "show game"), listing);
+    let mut u = Session::new(Rules::default(), 99);
+    assert!(session_reply(&mut u, &format!("load game {json_file}")).starts_with('='));
+    assert_eq!(u.state().game, s.state().game);
+
+    // A bad record or a missing file changes nothing.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, GOOD.replace("24/18 24/23", "24/16")).unwrap();
+    let before = t.state().clone();
+    let r = session_reply(&mut t, &format!("load match {}", bad.display()));
+    assert!(
+        r.starts_with("? bad_record: ") && r.contains("line 12: "),
+        "{r}"
+    );
+    assert_eq!(*t.state(), before);
+    let r = session_reply(
+        &mut t,
+        &format!("load game {}", dir.join("none.txt").display()),
+    );
+    assert!(r.starts_with("? io: "), "{r}");
+    assert_eq!(*t.state(), before);
+    let r = session_reply(&mut t, "save game");
+    assert!(r.starts_with("? syntax: "), "{r}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

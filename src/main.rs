@@ -32,6 +32,49 @@ enum Command {
     Bench(BenchCommand),
     /// Play two engines against each other with duplicate dice.
     Arena(plakoto::arena::cli::ArenaArgs),
+    /// Serve a board in the browser (127.0.0.1) that plays and analyses
+    /// through the protocol with an engine child process per browser tab.
+    Gui(GuiArgs),
+}
+
+/// Options of `plakoto gui`.
+#[derive(Args, Debug, Clone)]
+struct GuiArgs {
+    /// The engine to start for each browser session, a shell command line
+    /// (default: this binary in engine mode).
+    #[arg(long, value_name = "COMMAND")]
+    engine: Option<String>,
+    /// The port on 127.0.0.1 (0: a free port, printed on start).
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    /// Open the page in the system's browser.
+    #[arg(long)]
+    open: bool,
+}
+
+fn run_gui(args: &GuiArgs) -> ExitCode {
+    let engine = match &args.engine {
+        Some(line) => plakoto::gui::EngineCommand::Shell(line.clone()),
+        None => match plakoto::gui::EngineCommand::this_binary() {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("plakoto gui: cannot find this program to start as engine: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let options = plakoto::gui::GuiOptions {
+        engine,
+        port: args.port,
+        open: args.open,
+    };
+    match plakoto::gui::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("plakoto gui: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// The benchmarks.
@@ -241,6 +284,7 @@ fn main() -> ExitCode {
         None => run_engine(&cli.engine),
         Some(Command::Engine(args)) => run_engine(args),
         Some(Command::Bench(command)) => run_bench(command),
+        Some(Command::Gui(args)) => run_gui(args),
         Some(Command::Arena(args)) => match plakoto::arena::cli::run(args.clone()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -107,10 +107,10 @@ async fn session(mut socket: WebSocket, command: EngineCommand) {
                 };
                 match serde_json::from_str::<FromPage>(&text) {
                     Ok(FromPage::Command { line }) => {
-                        if let Err(message) = forward(&mut engine, &line).await {
-                            if send(&mut socket, &ToPage::Error { message }).await.is_err() {
-                                break;
-                            }
+                        if let Err(message) = forward(&mut engine, &line).await
+                            && send(&mut socket, &ToPage::Error { message }).await.is_err()
+                        {
+                            break;
                         }
                     }
                     Ok(FromPage::Restart) => {

@@ -201,6 +201,7 @@ async function refresh() {
   S.turn = d.turn || d;
   if (S.turn.state === 'over') S.turn.on_roll = S.match.onRoll;
   S.stepBoard = null; S.made = []; S.next = []; S.canEnd = false; S.selected = null; S.numbersLeft = null;
+  if (S.posId + S.matchId !== S.listedFor) { $('legal-list').innerHTML = ''; $('legal-count').textContent = ''; }
   render();
 }
 
@@ -273,6 +274,7 @@ async function startHumanTurn() {
   const passed = t.state === 'passed' ? ` the passed numbers (R21)` : '';
   setStatus(`${side} to play ${numbersText(t)}${passed}`, t.state);
   const legal = await cmd('legal limit 500');
+  S.listedFor = S.posId + S.matchId;
   fillLegalList(legal);
   const first = legal.plays && legal.plays[0];
   S.legalMode = first && typeof first === 'object' ? 'steps' : 'list';
@@ -518,13 +520,25 @@ function diceAndTurn(roller) {
     const left = S.numbersLeft || t.numbers;
     const used = usedDice(dice, t.numbers, left);
     dice.forEach((n, i) => { s += die(cx - 32 + 64 * i, MID, n, (used[i] ? 'used ' : '') + (t.state === 'passed' ? 'passed' : '')); });
-    label = t.state === 'passed' ? `${roller} plays passed ${t.numbers.join(' ')} (R21)` : `${roller} to play`;
-    if (t.numbers.length > 4 || S.numbersLeft) label += ` · left: ${left.join(' ') || '—'}`;
+    label = t.state === 'passed' ? `${roller} plays passed numbers (R21)` : `${roller} to play`;
+    s += `<text class="turnlabel small" x="${cx}" y="${MID + 70}">${compactNumbers(left) || 'all numbers used'}</text>`;
   } else if (t.state === 'to_roll') label = `${roller} to roll`;
   else if (t.state === 'opening') label = 'opening roll';
   else if (t.state === 'over') label = 'game over';
   s += `<text class="turnlabel" x="${cx}" y="${MID + (t.state === 'rolled' || t.state === 'passed' ? 48 : 6)}">${label}</text>`;
   return s;
+}
+
+// `2 2 2 2 3 3 3 3 4` → `2×4 3×4 4`: Express doubles have up to 24 numbers.
+function compactNumbers(list) {
+  const out = [];
+  for (let i = 0; i < list.length;) {
+    let j = i;
+    while (j < list.length && list[j] === list[i]) j++;
+    out.push(j - i > 1 ? `${list[i]}×${j - i}` : `${list[i]}`);
+    i = j;
+  }
+  return out.join(' ');
 }
 
 // Which of the two dice are spent, given the numbers still to play.
@@ -600,7 +614,12 @@ function banner(text, restart) { $('banner-text').textContent = text; $('btn-res
 function hideBanner() { $('banner').classList.add('hidden'); }
 
 // ---------------------------------------------------------------- analysis
-function clearAnalysis() { S.hint = null; $('hint-table').classList.add('hidden'); }
+// Analysis belongs to one position: hidden when the position changes.
+function clearAnalysis() {
+  S.hint = null;
+  for (const id of ['hint-table', 'evalbar', 'rollout-progress']) $(id).classList.add('hidden');
+  $('eval-text').textContent = '';
+}
 
 async function hint() {
   try {

@@ -7,12 +7,15 @@
 //! - [`eval`] and `search`: evaluators and search over the rules core.
 //! - `protocol`: the line protocol spoken on stdin/stdout.
 //! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
+//! - [`gui`]: `plakoto gui`, a browser board that drives an engine through
+//!   the protocol (a protocol client, like the arena).
 
 pub mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod eval;
 pub mod game;
+pub mod gui;
 pub mod matchplay;
 pub mod protocol;
 pub mod record;

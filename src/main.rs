@@ -34,6 +34,49 @@ enum Command {
     Arena(plakoto::arena::cli::ArenaArgs),
     /// Analyse a recorded game or match (records.md).
     Analyse(plakoto::analysis::cli::AnalyseArgs),
+    /// Serve a board in the browser (127.0.0.1) that plays and analyses
+    /// through the protocol with an engine child process per browser tab.
+    Gui(GuiArgs),
+}
+
+/// Options of `plakoto gui`.
+#[derive(Args, Debug, Clone)]
+struct GuiArgs {
+    /// The engine to start for each browser session, a shell command line
+    /// (default: this binary in engine mode).
+    #[arg(long, value_name = "COMMAND")]
+    engine: Option<String>,
+    /// The port on 127.0.0.1 (0: a free port, printed on start).
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    /// Open the page in the system's browser.
+    #[arg(long)]
+    open: bool,
+}
+
+fn run_gui(args: &GuiArgs) -> ExitCode {
+    let engine = match &args.engine {
+        Some(line) => plakoto::gui::EngineCommand::Shell(line.clone()),
+        None => match plakoto::gui::EngineCommand::this_binary() {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("plakoto gui: cannot find this program to start as engine: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let options = plakoto::gui::GuiOptions {
+        engine,
+        port: args.port,
+        open: args.open,
+    };
+    match plakoto::gui::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("plakoto gui: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// The benchmarks.
@@ -276,6 +319,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Gui(args)) => run_gui(args),
         Some(Command::Arena(args)) => match plakoto::arena::cli::run(args.clone()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -1,0 +1,896 @@
+// plakoto gui: the page. It talks to the engine only through the protocol
+// (protocol.md), relayed line by line over a WebSocket by `plakoto gui`.
+// Everything is in the numbering of the side on roll (R2) as the engine
+// writes it; the board is drawn from a fixed viewpoint (`view`).
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const SIDES = ['X', 'O'];
+const other = (s) => (s === 'X' ? 'O' : 'X');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- state
+const S = {
+  ws: null, pending: [], alive: false, generation: 0,
+  board: null,        // {on_roll, points[1..24], off, pips, mothers} in on-roll numbering
+  match: null,        // decoded Match ID
+  posId: '', matchId: '',
+  turn: null,         // the protocol's `turn` object
+  players: { X: 'human', O: 'engine' },
+  view: 'X', flip: false, paused: false,
+  legalMode: null,    // 'steps' (legal JSON has steps) or 'list' (plays as strings)
+  made: [], next: [], canEnd: false, numbersLeft: null, stepBoard: null, selected: null,
+  hint: null, flowRunning: false, flowAgain: false, stopRollout: false,
+  edit: null, drag: null, busy: false,
+};
+
+// ---------------------------------------------------------------- engine link
+function connect() {
+  const ws = new WebSocket(`ws://${location.host}/ws`);
+  S.ws = ws;
+  ws.onmessage = (ev) => onRelay(JSON.parse(ev.data));
+  ws.onclose = () => { S.alive = false; failPending('connection to the server closed'); banner('Connection to the server lost. Reload the page.', false); };
+}
+
+function onRelay(m) {
+  switch (m.type) {
+    case 'started':
+      S.alive = true; hideBanner(); log(`# engine started: ${m.engine}`); init(); break;
+    case 'reply': {
+      log(m.lines.join('\n'));
+      const p = S.pending.shift();
+      if (p) p(m.lines);
+      break;
+    }
+    case 'stderr': log(`# stderr: ${m.line}`); break;
+    case 'exited':
+      S.alive = false; failPending(`engine ended (${m.status})`);
+      banner(`The engine ended: ${m.status}.`, true); setStatus('engine stopped', 'stopped'); break;
+    case 'error': failPending(m.message); showMessage(m.message); break;
+  }
+}
+
+function failPending(why) {
+  const ps = S.pending; S.pending = [];
+  for (const p of ps) p(null, why);
+}
+
+class EngineError extends Error {
+  constructor(code, message) { super(message); this.code = code; }
+}
+
+// Sends one command; resolves with the reply's JSON object (JSON mode) or,
+// for replies not in JSON, {text: lines}. Rejects with EngineError on `?`.
+// `body[data-idle]` is 1 when no command is waiting and the game flow is
+// not running: tests (and people) can tell when the page has settled.
+let inFlight = 0;
+function markIdle() { document.body.dataset.idle = inFlight === 0 && !S.flowRunning ? '1' : '0'; }
+
+function cmd(line) {
+  inFlight++; markIdle();
+  return sendCmd(line).finally(() => { inFlight--; markIdle(); });
+}
+
+function sendCmd(line) {
+  return new Promise((resolve, reject) => {
+    if (!S.ws || S.ws.readyState !== WebSocket.OPEN || !S.alive) {
+      reject(new EngineError('relay', 'the engine is not running')); return;
+    }
+    S.pending.push((lines, why) => {
+      if (!lines) { reject(new EngineError('relay', why)); return; }
+      const first = lines[0];
+      const ok = first[0] === '=';
+      const payload = first.replace(/^[=?]\d*\s?/, '');
+      let data;
+      try { data = JSON.parse(payload); } catch (_) { data = { text: [payload, ...lines.slice(1)] }; }
+      if (ok) resolve(data);
+      else reject(new EngineError(data.code || 'error', data.message || payload));
+    });
+    log(`> ${line}`);
+    S.ws.send(JSON.stringify({ type: 'command', line }));
+  });
+}
+
+async function init() {
+  try {
+    await cmd('set output json');
+    const name = await cmd('name');
+    $('engine-name').textContent = `engine: ${name.name || '?'}`;
+    await applyLevel(false);
+    await advance();
+  } catch (e) { showError(e); }
+}
+
+// ---------------------------------------------------------------- IDs (protocol.md section 2)
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+function idBits(id) {
+  const bits = [];
+  for (const ch of id) {
+    const v = ALPHABET.indexOf(ch);
+    for (let b = 0; b < 6; b++) bits.push((v >> b) & 1);
+  }
+  return bits;
+}
+function field(bits, from, width) {
+  let v = 0;
+  for (let i = 0; i < width; i++) v |= bits[from + i] << i;
+  return v;
+}
+
+function decodeMatchId(id) {
+  const b = idBits(id);
+  const kind = field(b, 32, 2);
+  const m = {
+    phase: field(b, 0, 2), onRoll: field(b, 2, 1) ? 'O' : 'X',
+    dice: [field(b, 3, 3), field(b, 6, 3)], express: !!field(b, 9, 1), tzannes: !!field(b, 10, 1),
+    length: field(b, 11, 7), x: field(b, 18, 7), o: field(b, 25, 7), passed: null,
+  };
+  const a = field(b, 34, 3), c = field(b, 37, 3);
+  if (kind === 1) m.passed = [a, c];
+  else if (kind === 2) m.passed = { double: a, left: c };
+  else if (kind === 3) m.passed = [a];
+  return m;
+}
+
+// The board of a Position ID, seen from the side on roll `onRoll`, in the
+// shape of `show board`'s `board` object. Used for the boards between the
+// steps of a play (legal steps gives their Position ID) and as the
+// compatibility path for engines whose `show board` has no `board` data.
+function boardFromPositionId(id, onRoll) {
+  const bits = idBits(id);
+  let i = 0;
+  const counts = [[], []];
+  for (const s of [0, 1]) {
+    for (let p = 1; p <= 24; p++) {
+      let n = 0;
+      while (bits[i] === 1) { n++; i++; }
+      i++;
+      counts[s][p] = n;
+    }
+  }
+  const me = onRoll, opp = other(onRoll);
+  const points = [];
+  for (let p = 1; p <= 24; p++) {
+    const r = counts[0][p], o = counts[1][25 - p];
+    let entry = { point: p, side: null, count: 0, pinned: null };
+    if (r && o) {
+      let rollerPinned;
+      if (r === 1 && o === 1) rollerPinned = bits[i++] === 1;
+      else rollerPinned = r === 1;
+      entry = rollerPinned ? { point: p, side: opp, count: o, pinned: me }
+        : { point: p, side: me, count: r, pinned: opp };
+    } else if (r) entry = { point: p, side: me, count: r, pinned: null };
+    else if (o) entry = { point: p, side: opp, count: o, pinned: null };
+    points.push(entry);
+  }
+  return completeBoard({ on_roll: onRoll, points });
+}
+
+// Adds off, pips and mothers when the engine did not send them.
+function completeBoard(board) {
+  const me = board.on_roll, opp = other(me);
+  const on = { X: 0, O: 0 }, pips = { X: 0, O: 0 };
+  for (const e of board.points) {
+    const own = (s) => (s === me ? e.point : 25 - e.point);
+    if (e.side) { on[e.side] += e.count; pips[e.side] += e.count * own(e.side); }
+    if (e.pinned) { on[e.pinned] += 1; pips[e.pinned] += own(e.pinned); }
+  }
+  board.off = board.off || { X: 15 - on.X, O: 15 - on.O };
+  board.pips = board.pips || pips;
+  if (!board.mothers) {
+    const mother = (s, p) => {
+      const e = board.points[p - 1];
+      if (e.pinned === s) return 'pinned';
+      return e.side === s ? 'home' : 'gone';
+    };
+    board.mothers = { [me]: mother(me, 24), [opp]: mother(opp, 1) };
+  }
+  return board;
+}
+
+// ---------------------------------------------------------------- game flow
+function isEngine(side) { return S.players[side] === 'engine'; }
+function onRoll() { return S.turn && (S.turn.on_roll || (S.match && S.match.onRoll)); }
+
+async function refresh() {
+  const b = await cmd('show board');
+  S.posId = b.position_id; S.matchId = b.match_id;
+  S.match = decodeMatchId(S.matchId);
+  S.board = b.board ? completeBoard(b.board) : boardFromPositionId(S.posId, S.match.onRoll);
+  const d = await cmd('show dice');
+  S.turn = d.turn || d;
+  if (S.turn.state === 'over') S.turn.on_roll = S.match.onRoll;
+  S.stepBoard = null; S.made = []; S.next = []; S.canEnd = false; S.selected = null; S.numbersLeft = null;
+  if (S.posId + S.matchId !== S.listedFor) { $('legal-list').innerHTML = ''; $('legal-count').textContent = ''; }
+  render();
+}
+
+// Runs the game on: rolls and engine plays, until a human must act.
+async function advance() {
+  if (S.flowRunning) { S.flowAgain = true; return; }
+  S.flowRunning = true; markIdle();
+  try {
+    do {
+      S.flowAgain = false;
+      while (await flowStep()) { /* next action */ }
+    } while (S.flowAgain);
+  } catch (e) { showError(e); } finally { S.flowRunning = false; markIdle(); }
+}
+
+async function flowStep() {
+  await refresh();
+  if (S.edit) return false;
+  const t = S.turn, side = onRoll();
+  $('btn-roll').classList.add('hidden');
+  switch (t.state) {
+    case 'over': {
+      const score = S.match;
+      const winner = t.result && t.result.winner;
+      const what = t.result ? (winner ? `${winner} wins (${t.result.kind}, ${t.result.points} point${t.result.points === 1 ? '' : 's'})` : 'draw') : 'game over';
+      const matchOver = score.length && (score.x >= score.length || score.o >= score.length);
+      setStatus(`Game over: ${what}${matchOver ? ' — match over' : ''}`, 'over');
+      if (!matchOver && isEngine('X') && isEngine('O') && !S.paused) {
+        await sleep(speed() * 2);
+        await cmd('new game');
+        return true;
+      }
+      showMessage(matchOver ? 'Match over. Start a new one with “New game…”.' : 'Press “New game…” or Roll for the next game.', true);
+      if (!matchOver) { $('btn-roll').textContent = 'Next game'; $('btn-roll').classList.remove('hidden'); }
+      return false;
+    }
+    case 'opening': case 'to_roll':
+      setStatus(t.state === 'opening' ? 'Opening roll' : `${side} to roll`, t.state);
+      $('btn-roll').textContent = 'Roll';
+      if (isEngine(side) && S.paused) return false;
+      await sleep(isEngine(side) ? speed() / 2 : 150);
+      if (S.edit) return false;
+      await cmd('roll');
+      return true;
+    case 'rolled': case 'passed':
+      if (isEngine(side)) {
+        setStatus(`${side} (engine) is thinking…`, 'thinking');
+        if (S.paused) return false;
+        await sleep(speed());
+        if (S.edit || S.paused) return false;
+        const r = await cmd('play');
+        showMessage(`${r.side || side} played ${r.play}`, true);
+        clearAnalysis();
+        return true;
+      }
+      await startHumanTurn();
+      return false;
+    default:
+      setStatus(JSON.stringify(t), '');
+      return false;
+  }
+}
+
+function speed() { return Number($('speed').value); }
+
+function numbersText(t) { return (t.numbers || []).join(' '); }
+
+async function startHumanTurn() {
+  const t = S.turn, side = onRoll();
+  const passed = t.state === 'passed' ? ` the passed numbers (R21)` : '';
+  setStatus(`${side} to play ${numbersText(t)}${passed}`, t.state);
+  const legal = await cmd('legal limit 500');
+  S.listedFor = S.posId + S.matchId;
+  fillLegalList(legal);
+  const first = legal.plays && legal.plays[0];
+  S.legalMode = first && typeof first === 'object' ? 'steps' : 'list';
+  document.body.dataset.legalMode = S.legalMode;
+  if (S.legalMode === 'steps') await loadSteps();
+  else {
+    // Compatibility: an engine whose `legal` gives no steps. Play from the list.
+    $('legal-count').textContent += ' — this engine gives no steps: pick a play';
+    $('legal-box').open = true;
+  }
+  render();
+}
+
+function fmtStep(s) { return `${s.from}/${s.to === 0 ? 'off' : s.to}${s.pins ? '*' : ''}`; }
+function playOfSteps(steps) { return steps.length ? steps.map(fmtStep).join(' ') : 'pass'; }
+
+// `legal steps <made>`: the next steps, whether the turn may end, the board.
+async function loadSteps() {
+  const r = await cmd(`legal steps ${S.made.map(fmtStep).join(' ')}`.trim());
+  S.next = r.next || []; S.canEnd = !!r.can_end; S.numbersLeft = r.numbers_left || null;
+  S.stepBoard = r.position_id ? boardFromPositionId(r.position_id, onRoll()) : null;
+  S.selected = null;
+  if (S.next.length === 0 && S.canEnd) {
+    await submit(playOfSteps(S.made));
+    return;
+  }
+  render();
+}
+
+async function makeStep(step) {
+  S.made.push(step);
+  try { await loadSteps(); } catch (e) { S.made.pop(); showError(e); render(); }
+}
+
+// Asks the engine why a step the page does not list is not allowed.
+async function explainStep(from, to) {
+  const tried = `${from}/${to === 0 ? 'off' : to}`;
+  try {
+    await cmd(`legal steps ${[...S.made.map(fmtStep), tried].join(' ')}`);
+    showMessage(`${tried} is possible but does not lead to a legal play`);
+  } catch (e) { showError(e); }
+}
+
+async function submit(play) {
+  try {
+    const r = await cmd(`move ${play}`);
+    showMessage(`${r.side || ''} played ${r.play}`, true);
+    clearAnalysis();
+    await advance();
+  } catch (e) {
+    showError(e);
+    S.made = [];
+    if (S.legalMode === 'steps') await loadSteps().catch(showError);
+  }
+}
+
+function fillLegalList(legal) {
+  const list = $('legal-list');
+  list.innerHTML = '';
+  const count = legal.count_exact === false ? `at least ${legal.count}` : legal.count;
+  $('legal-count').textContent = `(${count})`;
+  for (const p of legal.plays || []) {
+    const text = typeof p === 'string' ? p : p.play;
+    const li = document.createElement('li');
+    li.textContent = text;
+    li.onclick = () => humanTurn() && submit(text);
+    list.appendChild(li);
+  }
+}
+
+function humanTurn() {
+  return S.turn && (S.turn.state === 'rolled' || S.turn.state === 'passed') && !isEngine(onRoll()) && !S.edit;
+}
+
+// ---------------------------------------------------------------- board input
+function onPoint(p, ev) {
+  if (S.edit) { editPoint(p, ev); return; }
+  if (!humanTurn() || S.legalMode !== 'steps') return;
+  const fromHere = S.next.filter((s) => s.from === p);
+  if (S.selected !== null) {
+    if (p === S.selected) return;
+    const step = S.next.find((s) => s.from === S.selected && s.to === p);
+    if (step) { makeStep(step); return; }
+    if (!fromHere.length) { explainStep(S.selected, p); S.selected = null; render(); return; }
+  }
+  if (fromHere.length) { S.selected = p; showMessage(''); render(); return; }
+  if (p !== 0) showMessage(`No legal step starts on ${p} now.`);
+}
+
+function onPointerDown(ev) {
+  const hit = ev.target.closest('[data-p]');
+  if (!hit || ev.button === 2) return; // right click: the editor's contextmenu
+  const p = Number(hit.dataset.p);
+  const wasSelected = S.selected;
+  onPoint(p, ev);
+  if (S.selected === p && wasSelected !== p) S.drag = { from: p, moved: false, x: ev.clientX, y: ev.clientY };
+}
+function onPointerMove(ev) {
+  if (!S.drag) return;
+  const g = $('ghost');
+  if (Math.abs(ev.clientX - S.drag.x) + Math.abs(ev.clientY - S.drag.y) > 6) S.drag.moved = true;
+  if (!g || !S.drag.moved) return;
+  const pt = svgPoint(ev);
+  g.setAttribute('cx', pt.x); g.setAttribute('cy', pt.y); g.classList.remove('hidden');
+}
+function onPointerUp(ev) {
+  const drag = S.drag; S.drag = null;
+  const g = $('ghost'); if (g) g.classList.add('hidden');
+  if (!drag || !drag.moved) return;
+  const el = document.elementFromPoint(ev.clientX, ev.clientY);
+  const hit = el && el.closest && el.closest('[data-p]');
+  if (hit && Number(hit.dataset.p) !== drag.from) onPoint(Number(hit.dataset.p), ev);
+}
+function svgPoint(ev) {
+  const svg = $('board');
+  const pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
+  return pt.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+// ---------------------------------------------------------------- drawing
+const W = 940, H = 660, TOP = 30, BOT = 630, MID = 330, R = 27;
+function colX(c) { return c < 6 ? 60 + 60 * c : 480 + 60 * (c - 6); }
+// Where point v (in the numbering of `view`) is drawn: column and row.
+function place(v) {
+  let top, c;
+  if (v >= 13) { top = !S.flip; c = v - 13; } else { top = S.flip; c = 12 - v; }
+  return { x: colX(c), top };
+}
+function slotY(top, k) { return top ? TOP + R + k * 2 * R : BOT - R - k * 2 * R; }
+// A point in the numbering of the side on roll, in the view's numbering.
+function toView(p, roller) { return roller === S.view ? p : 25 - p; }
+
+function render() {
+  const svg = $('board');
+  const editing = !!S.edit;
+  const board = editing ? S.edit.board : (S.stepBoard || S.board);
+  if (!board) return;
+  const roller = board.on_roll;
+  const out = [];
+  out.push(`<rect class="frame" x="0" y="0" width="830" height="${H}" rx="10"/>`);
+  out.push(`<rect class="felt" x="30" y="${TOP}" width="360" height="${BOT - TOP}"/>`);
+  out.push(`<rect class="felt" x="450" y="${TOP}" width="360" height="${BOT - TOP}"/>`);
+  out.push(`<rect class="barzone" x="390" y="${TOP}" width="60" height="${BOT - TOP}"/>`);
+  // Points and their labels.
+  for (let v = 1; v <= 24; v++) {
+    const { x, top } = place(v);
+    const base = top ? TOP : BOT, apex = top ? TOP + 250 : BOT - 250;
+    out.push(`<polygon class="${v % 2 ? 'tri-a' : 'tri-b'}" points="${x - 29},${base} ${x + 29},${base} ${x},${apex}"/>`);
+    out.push(`<text class="ptlabel" x="${x}" y="${top ? 20 : H - 9}">${v}</text>`);
+  }
+  const dests = new Set(), sources = new Set();
+  if (!editing && humanTurn() && S.legalMode === 'steps') {
+    for (const s of S.next) { sources.add(s.from); if (S.selected !== null && s.from === S.selected) dests.add(s.to); }
+  }
+  // Checkers.
+  for (const e of board.points) {
+    const v = toView(e.point, roller);
+    const { x, top } = place(v);
+    let k0 = 0;
+    if (e.pinned) {
+      out.push(checker(x, slotY(top, 0), e.pinned));
+      out.push(`<circle class="pinmark" cx="${x}" cy="${slotY(top, 0)}" r="${R - 3}"><title>${e.pinned} pinned under ${e.side}</title></circle>`);
+      k0 = 0.8;
+    }
+    const shown = Math.min(e.count, 5);
+    for (let k = 0; k < shown; k++) out.push(checker(x, slotY(top, k0 + k), e.side));
+    if (e.count > 5) out.push(`<text class="cnt-${e.side}" x="${x}" y="${slotY(top, k0 + 4) + 8}" text-anchor="middle">${e.count}</text>`);
+    if (sources.has(e.point) && e.count) {
+      const cls = S.selected === e.point ? 'hl-sel' : 'hl-src';
+      out.push(`<circle class="${cls}" cx="${x}" cy="${slotY(top, k0 + shown - 1)}" r="${R + 1}"/>`);
+    }
+  }
+  // Mothers (R15): the checker(s) on a side's own 24-point.
+  for (const side of SIDES) {
+    const state = board.mothers && board.mothers[side];
+    if (!state || state === 'gone') continue;
+    const p24 = side === roller ? 24 : 1;
+    const v = toView(p24, roller);
+    const { x, top } = place(v);
+    const e = board.points[p24 - 1];
+    const y = state === 'pinned' ? slotY(top, 0) : slotY(top, (e.pinned ? 0.8 : 0) + Math.min(e.count, 5) - 1);
+    out.push(`<g class="mother" data-mother="${side}-${state}"><circle class="mother-ring" cx="${x + 20}" cy="${y + (top ? 18 : -18)}" r="10"/>` +
+      `<text x="${x + 20}" y="${y + (top ? 23 : -13)}" text-anchor="middle" fill="#000">M</text><title>${side}'s mother ${state === 'pinned' ? 'is pinned (R15)' : 'is home'}</title></g>`);
+  }
+  // Destinations and hit areas.
+  for (let v = 1; v <= 24; v++) {
+    const { x, top } = place(v);
+    const p = roller === S.view ? v : 25 - v;
+    const isDest = dests.has(p);
+    if (isDest) {
+      const base = top ? TOP : BOT, apex = top ? TOP + 250 : BOT - 250;
+      out.push(`<polygon class="hl-dest" points="${x - 29},${base} ${x + 29},${base} ${x},${apex}"/>`);
+    }
+    const cls = ['hit', 'point', sources.has(p) ? 'source' : '', isDest ? 'dest' : ''].join(' ').trim();
+    out.push(`<rect class="${cls}" data-p="${p}" data-view="${v}" x="${x - 30}" y="${top ? TOP : MID}" width="60" height="${MID - TOP}"/>`);
+  }
+  // Trays: the view side's home is bottom right unless flipped. Borne-off
+  // checkers stack from the board's edge; the labels sit by the middle.
+  for (const side of SIDES) {
+    const bottom = (side === S.view) !== S.flip;
+    const y0 = bottom ? 340 : 20, h = 300;
+    out.push(`<rect class="tray" x="845" y="${y0}" width="80" height="${h}" rx="6"/>`);
+    const off = board.off[side] || 0;
+    for (let k = 0; k < off; k++) {
+      const y = bottom ? y0 + h - 6 - (k + 1) * 14 : y0 + 6 + k * 14;
+      out.push(`<rect class="offchk-${side}" x="852" y="${y}" width="66" height="12" rx="3"/>`);
+    }
+    const ly = bottom ? y0 + 20 : y0 + h - 26;
+    out.push(`<text class="label" x="885" y="${ly}" text-anchor="middle" data-off="${side}">${side} off ${off}</text>`);
+    out.push(`<text class="label" x="885" y="${ly + 17}" text-anchor="middle" data-pips="${side}">pips ${board.pips[side]}</text>`);
+    const isOffDest = side === roller && dests.has(0);
+    if (side === roller && !editing) {
+      out.push(`<rect class="hit tray-hit ${isOffDest ? 'dest' : ''}" data-p="0" x="845" y="${y0}" width="80" height="${h}"/>`);
+      if (isOffDest) out.push(`<rect class="hl-dest" x="845" y="${y0}" width="80" height="${h}" rx="6"/>`);
+    }
+  }
+  // Dice and whose turn, in the half of the side on roll.
+  if (!editing) out.push(diceAndTurn(roller));
+  if (!editing && S.hint && S.hint.candidates) out.push(arrows(S.hint));
+  out.push(`<circle id="ghost" class="ghost hidden chk-${roller}" r="${R}" cx="0" cy="0"/>`);
+  svg.innerHTML = out.join('');
+  renderPanel();
+}
+
+function checker(x, y, side) {
+  return `<circle class="chk-${side}" cx="${x}" cy="${y}" r="${R - 1}"/><circle cx="${x}" cy="${y}" r="${R - 9}" fill="none" stroke="${side === 'X' ? '#cfc4a6' : '#5b3a28'}" stroke-width="2"/>`;
+}
+
+const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+function die(x, y, n, cls) {
+  let s = `<g class="die-g" data-die="${n}"><rect class="die ${cls}" x="${x - 24}" y="${y - 24}" width="48" height="48" rx="8"/>`;
+  for (const [a, b] of PIPS[n] || []) s += `<circle class="pip ${cls}" cx="${x + a * 12}" cy="${y + b * 12}" r="5"/>`;
+  return s + '</g>';
+}
+
+function diceAndTurn(roller) {
+  const t = S.turn || {};
+  const cx = roller === S.view ? 630 : 210;
+  let s = '';
+  let label = '';
+  if (t.state === 'rolled' || t.state === 'passed') {
+    const dice = t.state === 'rolled' ? t.dice : t.numbers.slice(0, 2);
+    const left = S.numbersLeft || t.numbers;
+    const used = usedDice(dice, t.numbers, left);
+    dice.forEach((n, i) => { s += die(cx - 32 + 64 * i, MID, n, (used[i] ? 'used ' : '') + (t.state === 'passed' ? 'passed' : '')); });
+    label = t.state === 'passed' ? `${roller} plays passed numbers (R21)` : `${roller} to play`;
+    s += `<text class="turnlabel small" x="${cx}" y="${MID + 70}">${compactNumbers(left) || 'all numbers used'}</text>`;
+  } else if (t.state === 'to_roll') label = `${roller} to roll`;
+  else if (t.state === 'opening') label = 'opening roll';
+  else if (t.state === 'over') label = 'game over';
+  s += `<text class="turnlabel" x="${cx}" y="${MID + (t.state === 'rolled' || t.state === 'passed' ? 48 : 6)}">${label}</text>`;
+  return s;
+}
+
+// `2 2 2 2 3 3 3 3 4` → `2×4 3×4 4`: Express doubles have up to 24 numbers.
+function compactNumbers(list) {
+  const out = [];
+  for (let i = 0; i < list.length;) {
+    let j = i;
+    while (j < list.length && list[j] === list[i]) j++;
+    out.push(j - i > 1 ? `${list[i]}×${j - i}` : `${list[i]}`);
+    i = j;
+  }
+  return out.join(' ');
+}
+
+// Which of the two dice are spent, given the numbers still to play.
+function usedDice(dice, numbers, left) {
+  if (!left) return [false, false];
+  if (dice[0] !== dice[1]) return dice.map((d) => !left.includes(d));
+  const spent = numbers.length - left.length;
+  return [spent >= numbers.length / 2 && left.length < numbers.length, left.length === 0];
+}
+
+// Arrows for the top 3 hint plays (from the play notation or its steps).
+function arrows(hint) {
+  const roller = hint.roller;
+  let s = '';
+  hint.candidates.slice(0, 3).forEach((c, idx) => {
+    const moves = c.steps ? c.steps.map((st) => [st.from, st.to]) : movesOfPlay(c.play);
+    const offset = (idx - 1) * 7;
+    moves.forEach(([a, b]) => {
+      const p1 = anchor(a, roller), p2 = anchor(b, roller);
+      const mx = (p1.x + p2.x) / 2 + offset, my = (p1.y + p2.y) / 2;
+      const bend = p1.y === p2.y ? (p1.y < MID ? 110 : -110) : 0;
+      const cxp = mx + (p1.y !== p2.y ? 60 : 0), cyp = my + bend;
+      s += `<path class="arrow r${idx + 1}" data-rank="${idx + 1}" d="M${p1.x + offset},${p1.y} Q${cxp},${cyp} ${p2.x + offset},${p2.y}" marker-end="url(#head${idx + 1})"/>`;
+    });
+  });
+  const heads = ['#3ccf63', '#3d8ee6', '#b57ae8'].map((col, i) => `<marker id="head${i + 1}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${col}"/></marker>`).join('');
+  return `<defs>${heads}</defs><g class="arrows">${s}</g>`;
+}
+function anchor(p, roller) {
+  if (p === 0) {
+    const bottom = (roller === S.view) !== S.flip;
+    return { x: 885, y: bottom ? 490 : 170 };
+  }
+  const { x, top } = place(toView(p, roller));
+  return { x, y: top ? TOP + 120 : BOT - 120 };
+}
+// `24/18*/13 6/off(2)` → [[24,13],[6,0],[6,0]]: one arrow per checker move.
+function movesOfPlay(play) {
+  const out = [];
+  if (!play || play === 'pass') return out;
+  for (const word of play.trim().split(/\s+/)) {
+    const m = word.match(/^([^()]*)(?:\((\d+)\))?$/);
+    if (!m) continue;
+    const pts = m[1].replace(/\*/g, '').split('/').map((t) => (t.toLowerCase() === 'off' ? 0 : Number(t)));
+    if (pts.length < 2 || pts.some(Number.isNaN)) continue;
+    for (let i = 0; i < Number(m[2] || 1); i++) out.push([pts[0], pts[pts.length - 1]]);
+  }
+  return out;
+}
+
+function renderPanel() {
+  const m = S.match;
+  if (m) {
+    const rules = `${m.express ? 'Express' : 'standard'} rules, ${m.tzannes ? 'Tzannes' : 'standard'} scoring`;
+    const len = m.length ? `match to ${m.length}` : 'unlimited session';
+    let passed = '';
+    if (m.passed) passed = Array.isArray(m.passed) ? ` · numbers passed to ${m.onRoll}: ${m.passed.join(' ')} (R21)` : ` · passed double ${m.passed.double} (${m.passed.left} left) to ${m.onRoll} (R21)`;
+    $('scoreline').innerHTML = `<b>X ${m.x}</b> – <b>O ${m.o}</b> · ${len} · ${rules}${passed}`;
+  }
+  $('pos-id').value = S.posId; $('match-id').value = S.matchId;
+  const human = humanTurn();
+  $('btn-undo').disabled = !(human && S.made.length);
+  $('btn-done').disabled = !(human && S.canEnd && S.made.length);
+  $('pips-left').textContent = human && S.numbersLeft ? `numbers left: ${S.numbersLeft.join(' ') || 'none'}` : '';
+  $('btn-pause').textContent = S.paused ? 'Resume' : 'Pause';
+}
+
+function setStatus(text, state) { const el = $('status'); el.textContent = text; el.dataset.state = state; }
+function showMessage(text, info) { const el = $('message'); el.textContent = text; el.classList.toggle('info', !!info); }
+function showError(e) { showMessage(e && e.code ? `${e.code}: ${e.message}` : String(e && e.message ? e.message : e)); }
+function log(text) { const el = $('log'); el.textContent = (el.textContent + text + '\n').slice(-20000); el.scrollTop = el.scrollHeight; }
+function banner(text, restart) { $('banner-text').textContent = text; $('btn-restart').classList.toggle('hidden', !restart); $('banner').classList.remove('hidden'); }
+function hideBanner() { $('banner').classList.add('hidden'); }
+
+// ---------------------------------------------------------------- analysis
+// Analysis belongs to one position: hidden when the position changes.
+function clearAnalysis() {
+  S.hint = null;
+  for (const id of ['hint-table', 'evalbar', 'rollout-progress']) $(id).classList.add('hidden');
+  $('eval-text').textContent = '';
+}
+
+async function hint() {
+  try {
+    const h = await cmd('hint 5');
+    h.roller = onRoll();
+    S.hint = h;
+    showHintTable(h.candidates, (c) => c.evaluation);
+    render();
+  } catch (e) { showError(e); }
+}
+
+function showHintTable(cands, evalText) {
+  const body = $('hint-table').querySelector('tbody');
+  body.innerHTML = '';
+  cands.forEach((c, i) => {
+    const tr = document.createElement('tr');
+    tr.className = `rank${i + 1}`;
+    const ch = c.chances || {};
+    const br = (k) => `s ${fmt(ch[`${k}_single`])} d ${fmt(ch[`${k}_double`])} t ${fmt(ch[`${k}_triple`])} m ${fmt(ch[`${k}_mother`])}`;
+    tr.innerHTML = `<td>${i + 1}</td><td>${c.play}</td><td>${sign(c.equity)}</td><td>${sign(c.difference)}</td>` +
+      `<td title="${br('win')}">${pct(ch.win)}</td><td title="${br('lose')}">${pct(ch.lose)}</td><td>${evalText(c)}</td>`;
+    tr.onclick = () => humanTurn() && submit(c.play);
+    body.appendChild(tr);
+  });
+  $('hint-table').classList.remove('hidden');
+}
+const fmt = (x) => (x === undefined || x === null ? '–' : Number(x).toFixed(3));
+const sign = (x) => (x === undefined || x === null ? '–' : (x >= 0 ? '+' : '') + Number(x).toFixed(4));
+const pct = (x) => (x === undefined || x === null ? '–' : `${(100 * x).toFixed(1)}%`);
+
+async function evaluate() {
+  try {
+    const r = await cmd('eval');
+    const c = r.chances, side = r.side || onRoll();
+    const win = { [side]: c.win, [other(side)]: c.lose };
+    $('evalbar').classList.remove('hidden');
+    $('evalbar-x').style.width = `${100 * win.X}%`;
+    $('evalbar-o').style.width = `${100 * win.O}%`;
+    $('evalbar-d').style.width = `${100 * (c.draw || 0)}%`;
+    $('evalbar').dataset.x = win.X.toFixed(4);
+    $('eval-text').textContent = `X ${pct(win.X)} · O ${pct(win.O)}${c.draw ? ` · draw ${pct(c.draw)}` : ''} · ${side} equity ${sign(c.equity)} (${r.evaluation})`;
+  } catch (e) { showError(e); }
+}
+
+// A rollout in chunks of 144 trials (a multiple of 36, R: stratified first
+// roll), each with its own seed, merged here so the page can show progress.
+async function rollout() {
+  const total = Number($('rollout-trials').value), chunk = 144;
+  const merged = new Map();
+  S.stopRollout = false;
+  $('btn-stop').classList.remove('hidden');
+  $('rollout-progress').classList.remove('hidden');
+  try {
+    for (let done = 0, k = 1; done < total && !S.stopRollout; done += chunk, k++) {
+      $('rollout-bar').style.width = `${(100 * done) / total}%`;
+      $('rollout-text').textContent = `rollout: ${done} of ${total} trials`;
+      await cmd(`set rollout seed ${k}`);
+      const r = await cmd(`rollout ${Math.min(chunk, total - done)}`);
+      for (const c of r.candidates) {
+        const n = c.evaluated_at.trials, se = c.evaluated_at.std_error;
+        const m = merged.get(c.play) || { play: c.play, n: 0, sum: 0, var: 0, win: 0, lose: 0 };
+        m.n += n; m.sum += n * c.equity; m.var += n * n * se * se;
+        m.win += n * c.chances.win; m.lose += n * c.chances.lose;
+        merged.set(c.play, m);
+      }
+      const rows = [...merged.values()].map((m) => ({ play: m.play, equity: m.sum / m.n, se: Math.sqrt(m.var) / m.n, n: m.n, chances: { win: m.win / m.n, lose: m.lose / m.n } }));
+      rows.sort((a, b) => b.equity - a.equity);
+      rows.forEach((row) => { row.difference = row.equity - rows[0].equity; });
+      showHintTable(rows, (row) => `rollout ${row.n} ±${row.se.toFixed(3)}`);
+      S.hint = { roller: onRoll(), candidates: rows };
+      render();
+      $('rollout-bar').style.width = `${(100 * Math.min(done + chunk, total)) / total}%`;
+      $('rollout-text').textContent = `rollout: ${Math.min(done + chunk, total)} of ${total} trials`;
+    }
+  } catch (e) { showError(e); } finally { $('btn-stop').classList.add('hidden'); }
+}
+
+async function applyLevel(fromDialog) {
+  const plies = $('lvl-plies').value, filter = $('lvl-filter').value, time = Number($('lvl-time').value);
+  await cmd(`set evaluation plies ${plies}`);
+  await cmd(`set evaluation movefilter ${filter}`);
+  await cmd(`set search time ${time > 0 ? time : 'off'}`);
+  if (fromDialog) showMessage(`engine level: ${plies}-ply, filter ${filter}, time ${time > 0 ? `${time} ms` : 'none'}`, true);
+}
+
+// ---------------------------------------------------------------- positions
+const PAIR = /^\s*([A-Za-z0-9+/]{16}):([A-Za-z0-9+/]{8})\s*$/;
+async function setPosition(text) {
+  clearAnalysis();
+  try {
+    const m = text.match(PAIR);
+    if (m) {
+      try { await cmd(`set position ${m[1]}:${m[2]}`); } catch (e) {
+        if (e.code === 'invalid_position' || e.code === 'relay') throw e;
+        // Compatibility: engines without `set position` (board first).
+        await cmd(`set board ${m[1]}`);
+        await cmd(`set matchid ${m[2]}`);
+      }
+    } else {
+      await cmd(`set board ${text.trim()}`);
+    }
+    showMessage('position set', true);
+  } catch (e) { showError(e); }
+  await advance();
+}
+
+// The position editor: counts in the numbering of X, from the board shown.
+function startEdit() {
+  if (!S.board) return;
+  const b = S.board, roller = b.on_roll;
+  const ed = { x: Array(25).fill(0), o: Array(25).fill(0), pin: Array(25).fill(null) };
+  for (const e of b.points) {
+    const px = roller === 'X' ? e.point : 25 - e.point;
+    const add = (side, n) => { if (side === 'X') ed.x[px] += n; else ed.o[px] += n; };
+    if (e.side) add(e.side, e.count);
+    if (e.pinned) { add(e.pinned, 1); ed.pin[px] = e.pinned; }
+  }
+  S.edit = ed;
+  $('edit-turn').value = roller;
+  const t = S.turn || {};
+  $('edit-d1').value = t.dice ? t.dice[0] : 0; $('edit-d2').value = t.dice ? t.dice[1] : 0;
+  $('editor').classList.remove('hidden');
+  clearAnalysis();
+  editRender();
+}
+function editRender() {
+  const ed = S.edit, roller = $('edit-turn').value;
+  const points = [];
+  for (let p = 1; p <= 24; p++) {
+    const px = roller === 'X' ? p : 25 - p;
+    const x = ed.x[px], o = ed.o[px], pin = ed.pin[px];
+    let e = { point: p, side: null, count: 0, pinned: null };
+    if (pin === 'X') e = { point: p, side: 'O', count: o, pinned: 'X' };
+    else if (pin === 'O') e = { point: p, side: 'X', count: x, pinned: 'O' };
+    else if (x) e = { point: p, side: 'X', count: x, pinned: null };
+    else if (o) e = { point: p, side: 'O', count: o, pinned: null };
+    points.push(e);
+  }
+  ed.board = completeBoard({ on_roll: roller, points });
+  const off = ed.board.off;
+  $('edit-info').textContent = `X off ${off.X}, O off ${off.O}`;
+  render();
+}
+function editPoint(p, ev) {
+  const ed = S.edit, roller = $('edit-turn').value;
+  const px = roller === 'X' ? p : 25 - p;
+  if (p === 0) return;
+  const tool = document.querySelector('input[name=tool]:checked').value;
+  const remove = ev && (ev.button === 2 || ev.shiftKey);
+  if (tool === 'clear') { ed.x[px] = 0; ed.o[px] = 0; ed.pin[px] = null; }
+  else if (tool === 'X' || tool === 'O') {
+    const mine = tool === 'X' ? ed.x : ed.o, theirs = tool === 'X' ? ed.o : ed.x;
+    if (remove) mine[px] = Math.max(0, mine[px] - 1);
+    else {
+      if (theirs[px] && !ed.pin[px]) theirs[px] = 0; // a plain add replaces the other side
+      if (makeRoom(tool, px)) mine[px] += 1;
+    }
+    if (!ed.x[px] || !ed.o[px]) ed.pin[px] = null;
+  } else {
+    const pinned = tool === 'pinX' ? 'X' : 'O', pinner = other(pinned);
+    const under = pinned === 'X' ? ed.x : ed.o, over = pinned === 'X' ? ed.o : ed.x;
+    if (under[px] !== 1) { under[px] = 0; if (!makeRoom(pinned, px)) { editRender(); return; } under[px] = 1; }
+    if (!over[px]) { if (!makeRoom(pinner, px)) { editRender(); return; } over[px] = 1; }
+    ed.pin[px] = pinned;
+  }
+  editRender();
+}
+// Frees a checker of `side` to place on px: one from the borne-off ones, or
+// else from its biggest stack elsewhere. False when there is none to take.
+function makeRoom(side, px) {
+  if (offTotal(side) > 0) return true;
+  const a = side === 'X' ? S.edit.x : S.edit.o;
+  let best = -1;
+  for (let q = 1; q <= 24; q++) if (q !== px && S.edit.pin[q] !== side && a[q] > (best < 0 ? 0 : a[best])) best = q;
+  if (best < 0) return false;
+  a[best] -= 1;
+  if (!a[best]) S.edit.pin[best] = null;
+  return true;
+}
+function offTotal(side) { const a = side === 'X' ? S.edit.x : S.edit.o; return 15 - a.reduce((s, n) => s + n, 0); }
+
+// Board text (protocol.md section 2) of the edited position.
+function editBoardText() {
+  const ed = S.edit, roller = $('edit-turn').value;
+  const list = (side) => {
+    const own = side === 'X' ? ed.x : ed.o;
+    const items = [];
+    for (let q = 24; q >= 1; q--) {            // q in `side`'s own numbering
+      const px = side === 'X' ? q : 25 - q;
+      if (own[px]) items.push(ed.pin[px] === side ? `${q}:1*` : `${q}:${own[px]}`);
+    }
+    return items.length ? items.join(' ') : '-';
+  };
+  return `${list(roller)} / ${list(other(roller))}`;
+}
+async function applyEdit() {
+  const roller = $('edit-turn').value, d1 = Number($('edit-d1').value), d2 = Number($('edit-d2').value);
+  try {
+    await cmd(`set turn ${roller}`);
+    await cmd(`set board ${editBoardText()}`);
+    if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6) await cmd(`set dice ${d1} ${d2}`);
+    S.edit = null; $('editor').classList.add('hidden');
+    showMessage('position set', true);
+    await advance();
+  } catch (e) { showError(e); }
+}
+
+// ---------------------------------------------------------------- controls
+function bind() {
+  const svg = $('board');
+  svg.addEventListener('pointerdown', onPointerDown);
+  window.addEventListener('pointermove', onPointerMove);
+  window.addEventListener('pointerup', onPointerUp);
+  svg.addEventListener('contextmenu', (ev) => { if (S.edit) { ev.preventDefault(); const h = ev.target.closest('[data-p]'); if (h) editPoint(Number(h.dataset.p), { button: 2 }); } });
+  // The editor handles pointerdown with button 0 only (right click above).
+  for (const side of SIDES) $(`player-${side}`).onchange = (e) => { S.players[side] = e.target.value; chooseView(); advance(); };
+  $('btn-restart').onclick = () => { S.ws.send(JSON.stringify({ type: 'restart' })); };
+  $('btn-roll').onclick = async () => {
+    try { if (S.turn && S.turn.state === 'over') await cmd('new game'); await advance(); } catch (e) { showError(e); }
+  };
+  $('btn-undo').onclick = async () => { S.made.pop(); await loadSteps().catch(showError); };
+  $('btn-done').onclick = () => submit(playOfSteps(S.made));
+  $('btn-move').onclick = () => { const t = $('typed-play').value.trim(); if (t) submit(t); };
+  $('typed-play').onkeydown = (e) => { if (e.key === 'Enter') $('btn-move').click(); };
+  $('btn-hint').onclick = hint;
+  $('btn-eval').onclick = evaluate;
+  $('btn-rollout').onclick = rollout;
+  $('btn-stop').onclick = () => { S.stopRollout = true; };
+  $('btn-flip').onclick = () => { S.flip = !S.flip; render(); };
+  $('btn-pause').onclick = () => { S.paused = !S.paused; renderPanel(); if (!S.paused) advance(); };
+  $('btn-copy').onclick = () => {
+    const text = `${S.posId}:${S.matchId}`;
+    (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject()).then(() => showMessage(`copied ${text}`, true), () => { $('paste').value = text; showMessage('copy from the field below', true); });
+  };
+  $('btn-set').onclick = () => { const t = $('paste').value; if (t.trim()) setPosition(t); };
+  $('paste').onkeydown = (e) => { if (e.key === 'Enter') $('btn-set').click(); };
+  $('btn-edit').onclick = startEdit;
+  $('edit-turn').onchange = editRender;
+  $('edit-clear').onclick = () => { S.edit.x.fill(0); S.edit.o.fill(0); S.edit.pin.fill(null); editRender(); };
+  $('edit-start').onclick = () => { S.edit.x.fill(0); S.edit.o.fill(0); S.edit.pin.fill(null); S.edit.x[24] = 15; S.edit.o[1] = 15; editRender(); };
+  $('edit-apply').onclick = applyEdit;
+  $('edit-cancel').onclick = () => { S.edit = null; $('editor').classList.add('hidden'); advance(); };
+  $('btn-new').onclick = () => $('dlg-new').showModal();
+  $('new-ok').onclick = async (ev) => { ev.preventDefault(); $('dlg-new').close(); await newGame(); };
+  $('btn-level').onclick = () => $('dlg-level').showModal();
+  $('lvl-ok').onclick = async (ev) => { ev.preventDefault(); $('dlg-level').close(); try { await applyLevel(true); } catch (e) { showError(e); } };
+}
+
+async function newGame() {
+  const rules = $('new-rules').value, scoring = $('new-scoring').value, len = Number($('new-length').value), you = $('new-you').value;
+  S.players.X = you === 'X' || you === 'both' ? 'human' : 'engine';
+  S.players.O = you === 'O' || you === 'both' ? 'human' : 'engine';
+  $('player-X').value = S.players.X; $('player-O').value = S.players.O;
+  chooseView();
+  clearAnalysis();
+  S.paused = false;
+  try {
+    await cmd(`set rules ${rules}`);
+    await cmd(`set scoring ${scoring}`);
+    const r = await cmd(len > 0 ? `new match ${len}` : 'new game');
+    showMessage(`new ${len > 0 ? `match to ${len}` : 'game'}: ${rules}, ${scoring} scoring${r.starts ? `; ${r.starts} starts` : ''}`, true);
+  } catch (e) { showError(e); }
+  await advance();
+}
+
+// The board is seen from the human's side (X when both or neither play).
+function chooseView() {
+  const humans = SIDES.filter((s) => S.players[s] === 'human');
+  S.view = humans.length === 1 ? humans[0] : 'X';
+}
+
+bind();
+chooseView();
+connect();

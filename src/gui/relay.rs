@@ -1,0 +1,269 @@
+//! The WebSocket relay of one browser session: one engine child process per
+//! socket, command lines in, whole replies out.
+//!
+//! Messages are JSON text frames. The page sends
+//! `{"type":"command","line":"hint 5"}` (one protocol command line) or
+//! `{"type":"restart"}`. The server sends `{"type":"started","engine":…}`,
+//! `{"type":"reply","lines":[…]}` (one whole reply: the protocol's lines up
+//! to, not including, the empty line that ends it), `{"type":"stderr",
+//! "line":…}`, `{"type":"exited","status":…}` (the engine ended or could not
+//! start; the page offers a restart) and `{"type":"error","message":…}` (a
+//! message the relay refused). The server itself never ends with the engine.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin};
+use tokio::sync::mpsc;
+
+use super::AppState;
+use super::engine::EngineCommand;
+
+/// Longest stderr line relayed (characters); the rest is cut.
+const MAX_STDERR_LINE: usize = 2_000;
+
+/// A message from the page.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum FromPage {
+    /// One protocol command line, without its end of line.
+    Command { line: String },
+    /// Stop the engine (if it runs) and start a fresh one.
+    Restart,
+}
+
+/// A message to the page.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ToPage {
+    Started { engine: String },
+    Reply { lines: Vec<String> },
+    Stderr { line: String },
+    Exited { status: String },
+    Error { message: String },
+}
+
+/// What the engine's reader tasks report, tagged with the engine's
+/// generation so that reports of a replaced engine are ignored.
+#[derive(Debug)]
+enum EngineEvent {
+    Reply(u64, Vec<String>),
+    Stderr(u64, String),
+    /// Its stdout closed: it ended (or closed its output).
+    Closed(u64),
+}
+
+/// `GET /ws`: upgrades to the session's socket. A cross-site page (an
+/// `Origin` naming another host than the one asked) is refused.
+pub(crate) async fn upgrade(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !same_origin(&headers) {
+        return (StatusCode::FORBIDDEN, "cross-origin socket refused\n").into_response();
+    }
+    let engine = state.engine.clone();
+    ws.on_upgrade(move |socket| session(socket, engine))
+}
+
+/// True when there is no `Origin` or it names the `Host` the page came from.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin.to_str().ok().and_then(|o| {
+        o.split_once("://")
+            .map(|(_, rest)| rest.trim_end_matches('/'))
+    });
+    matches!((origin_host, host), (Some(o), Some(h)) if o == h)
+}
+
+/// A running engine: its stdin and its process.
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+}
+
+/// One session: runs until the socket closes; the engine dies with it.
+async fn session(mut socket: WebSocket, command: EngineCommand) {
+    let (events_tx, mut events) = mpsc::unbounded_channel();
+    let mut generation = 0u64;
+    let mut engine = start(&command, generation, &events_tx, &mut socket).await;
+    loop {
+        tokio::select! {
+            message = socket.recv() => {
+                let text = match message {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => continue,
+                };
+                match serde_json::from_str::<FromPage>(&text) {
+                    Ok(FromPage::Command { line }) => {
+                        if let Err(message) = forward(&mut engine, &line).await
+                            && send(&mut socket, &ToPage::Error { message }).await.is_err()
+                        {
+                            break;
+                        }
+                    }
+                    Ok(FromPage::Restart) => {
+                        if let Some(mut old) = engine.take() {
+                            let _ = old.child.start_kill();
+                            let _ = old.child.wait().await;
+                        }
+                        generation += 1;
+                        engine = start(&command, generation, &events_tx, &mut socket).await;
+                    }
+                    Err(e) => {
+                        let message = format!("unreadable message: {e}");
+                        if send(&mut socket, &ToPage::Error { message }).await.is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+            Some(event) = events.recv() => {
+                let out = match event {
+                    EngineEvent::Reply(g, lines) if g == generation => ToPage::Reply { lines },
+                    EngineEvent::Stderr(g, line) if g == generation => ToPage::Stderr { line },
+                    EngineEvent::Closed(g) if g == generation => {
+                        let status = match engine.take() {
+                            Some(mut old) => ended(&mut old.child).await,
+                            None => "ended".to_string(),
+                        };
+                        ToPage::Exited { status }
+                    }
+                    _ => continue,
+                };
+                if send(&mut socket, &out).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    // Dropping `engine` kills the child (kill_on_drop).
+}
+
+/// Writes one command line to the engine. A line holding a line break
+/// would be several commands, so it is refused.
+async fn forward(engine: &mut Option<Running>, line: &str) -> Result<(), String> {
+    if line.contains(['\n', '\r']) {
+        return Err("a command is one line: it may not contain a line break".to_string());
+    }
+    let Some(running) = engine.as_mut() else {
+        return Err("the engine is not running: restart it".to_string());
+    };
+    let mut bytes = Vec::with_capacity(line.len() + 1);
+    bytes.extend_from_slice(line.as_bytes());
+    bytes.push(b'\n');
+    let written = async {
+        running.stdin.write_all(&bytes).await?;
+        running.stdin.flush().await
+    };
+    written
+        .await
+        .map_err(|e| format!("could not write to the engine: {e}"))
+}
+
+/// How an ended engine ended, waiting for it briefly (its stdout is closed).
+async fn ended(child: &mut Child) -> String {
+    match tokio::time::timeout(Duration::from_secs(2), child.wait()).await {
+        Ok(Ok(status)) => status.to_string(),
+        Ok(Err(e)) => format!("unknown ({e})"),
+        Err(_) => {
+            let _ = child.start_kill();
+            "closed its output (killed)".to_string()
+        }
+    }
+}
+
+/// Starts the engine of generation `generation` and its reader tasks, and
+/// tells the page; a failed start is reported as an exit.
+async fn start(
+    command: &EngineCommand,
+    generation: u64,
+    events: &mpsc::UnboundedSender<EngineEvent>,
+    socket: &mut WebSocket,
+) -> Option<Running> {
+    let spawned = command.spawn().and_then(|mut child| {
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take();
+        let stderr = child.stderr.take();
+        match (stdin, stdout, stderr) {
+            (Some(i), Some(o), Some(e)) => Ok((child, i, o, e)),
+            _ => Err(std::io::Error::other("engine pipes missing")),
+        }
+    });
+    match spawned {
+        Ok((child, stdin, stdout, stderr)) => {
+            tokio::spawn(read_replies(stdout, generation, events.clone()));
+            tokio::spawn(read_stderr(stderr, generation, events.clone()));
+            let engine = command.to_string();
+            let _ = send(socket, &ToPage::Started { engine }).await;
+            Some(Running { child, stdin })
+        }
+        Err(e) => {
+            let status = format!("could not start '{command}': {e}");
+            let _ = send(socket, &ToPage::Exited { status }).await;
+            None
+        }
+    }
+}
+
+/// Reads the engine's stdout and groups its lines into replies: a reply
+/// ends at the first empty line (protocol.md section 1).
+async fn read_replies(
+    stdout: impl AsyncRead + Unpin,
+    generation: u64,
+    events: mpsc::UnboundedSender<EngineEvent>,
+) {
+    let mut lines = BufReader::new(stdout).lines();
+    let mut reply = Vec::new();
+    while let Ok(Some(line)) = lines.next_line().await {
+        let line = line.strip_suffix('\r').unwrap_or(&line).to_string();
+        if line.is_empty() {
+            if !reply.is_empty() {
+                let whole = std::mem::take(&mut reply);
+                if events.send(EngineEvent::Reply(generation, whole)).is_err() {
+                    return;
+                }
+            }
+        } else {
+            reply.push(line);
+        }
+    }
+    if !reply.is_empty() {
+        let _ = events.send(EngineEvent::Reply(generation, reply));
+    }
+    let _ = events.send(EngineEvent::Closed(generation));
+}
+
+/// Relays the engine's stderr line by line (logs, progress).
+async fn read_stderr(
+    stderr: impl AsyncRead + Unpin,
+    generation: u64,
+    events: mpsc::UnboundedSender<EngineEvent>,
+) {
+    let mut lines = BufReader::new(stderr).lines();
+    while let Ok(Some(line)) = lines.next_line().await {
+        let line: String = line.chars().take(MAX_STDERR_LINE).collect();
+        if events.send(EngineEvent::Stderr(generation, line)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Sends one message to the page.
+async fn send(socket: &mut WebSocket, message: &ToPage) -> Result<(), axum::Error> {
+    let text = serde_json::to_string(message).unwrap_or_else(|e| {
+        format!("{{\"type\":\"error\",\"message\":\"could not encode a message: {e}\"}}")
+    });
+    socket.send(Message::Text(text.into())).await
+}

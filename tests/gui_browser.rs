@@ -1,0 +1,354 @@
+//! `plakoto gui` in a real browser: headless Chromium driven through
+//! chromedriver (WebDriver). Plays against the engine by clicking, asks for
+//! a hint and sees its arrows, sets a position from pasted IDs, watches a
+//! whole engine-vs-engine game to its end, and saves a screenshot of a game
+//! with a pin and hint arrows to `docs/gui.png` (shown in README.md).
+//!
+//! Needs `chromium` and `chromedriver` (Debian: `chromium`,
+//! `chromium-driver`). Without them the test is skipped, except under CI
+//! (`CI=true`), where it fails: `.ci/run` installs them.
+
+use std::net::TcpListener as StdListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use plakoto::gui::EngineCommand;
+use serde_json::{Value, json};
+
+/// The flags that make Chromium run headless on a bare CI machine.
+const CHROMIUM_FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1500,950",
+];
+
+/// The pinned position of protocol.md section 2 (O pinned on X's 7), X to
+/// play 3-1.
+const PINNED: &str = "ADEYw/DGAQg/fAAA:ZBAAAAAA";
+
+fn which(program: &str) -> Option<PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
+}
+
+fn free_port() -> u16 {
+    StdListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// chromedriver, killed when the test ends (even by a panic).
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A fresh, empty profile directory, removed at the end.
+struct Profile(PathBuf);
+
+impl Drop for Profile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+async fn start_driver(chromedriver: &Path) -> (Driver, String) {
+    let port = free_port();
+    let child = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver(child);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .is_err()
+    {
+        assert!(Instant::now() < deadline, "chromedriver did not listen");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    (driver, format!("http://127.0.0.1:{port}"))
+}
+
+/// Runs `script` (a function body) in the page and returns its value.
+async fn js(client: &Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.unwrap()
+}
+
+/// Waits until `condition` (a JS expression) is true in the page.
+async fn wait_for(client: &Client, condition: &str, seconds: u64, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let script = format!("return !!({condition});");
+    loop {
+        if js(client, &script).await == json!(true) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let status = js(client, "return document.getElementById('status').textContent + ' | ' + document.getElementById('message').textContent;").await;
+            panic!("timed out waiting for {what} ({condition}); page says {status}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Waits until the page has no command in flight and its game flow is still.
+async fn settle(client: &Client) {
+    // Let a just-clicked handler start its first command.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    wait_for(
+        client,
+        "document.body.dataset.idle === '1'",
+        60,
+        "the page to settle",
+    )
+    .await;
+}
+
+async fn text(client: &Client, id: &str) -> String {
+    client
+        .find(Locator::Id(id))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+/// X (the human) is to play its dice.
+const HUMAN_TO_PLAY: &str = "document.getElementById('status').dataset.state === 'rolled' && document.getElementById('status').textContent.startsWith('X to play')";
+
+/// Makes X's play by clicking: source then destination on the board while
+/// the engine lists steps; with an engine whose `legal` has no steps, the
+/// first play of the legal list.
+async fn play_by_clicking(client: &Client) {
+    let mode = js(client, "return document.body.dataset.legalMode;").await;
+    if mode == json!("steps") {
+        let position = "return document.getElementById('pos-id').value;";
+        let start = js(client, position).await;
+        // Until the play is sent (the session's position changes).
+        for _ in 0..30 {
+            if js(client, position).await != start {
+                break;
+            }
+            let sources = client
+                .find_all(Locator::Css("rect.point.source"))
+                .await
+                .unwrap();
+            let Some(source) = sources.first() else {
+                // Complete with steps still possible is rare: send it.
+                click(client, "#btn-done").await;
+                settle(client).await;
+                continue;
+            };
+            source.click().await.unwrap();
+            settle(client).await;
+            let dests = client.find_all(Locator::Css("rect.dest")).await.unwrap();
+            assert!(
+                !dests.is_empty(),
+                "a selected source highlights its destinations"
+            );
+            dests[0].click().await.unwrap();
+            settle(client).await;
+        }
+        assert_ne!(js(client, position).await, start, "the play was sent");
+    } else {
+        assert_eq!(mode, json!("list"));
+        click(client, "#legal-list li").await;
+        settle(client).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gui_plays_hints_sets_positions_and_finishes_a_game() {
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    let (Some(chromium), Some(chromedriver)) = (which("chromium"), which("chromedriver")) else {
+        assert!(
+            !ci,
+            "chromium and chromedriver are required under CI (.ci/run installs them)"
+        );
+        eprintln!("skipped: chromium or chromedriver not installed");
+        return;
+    };
+
+    // The GUI server, with this package's engine.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let page = format!("http://{}/", listener.local_addr().unwrap());
+    let engine = EngineCommand::Program {
+        program: env!("CARGO_BIN_EXE_plakoto").into(),
+        args: vec!["engine".into(), "--seed".into(), "11".into()],
+    };
+    tokio::spawn(plakoto::gui::serve(listener, engine));
+
+    let (_driver, webdriver) = start_driver(&chromedriver).await;
+    let profile =
+        Profile(std::env::temp_dir().join(format!("plakoto-gui-test-{}", std::process::id())));
+    let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
+    args.push(format!("--user-data-dir={}", profile.0.display()));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({"binary": chromium.to_string_lossy(), "args": args}),
+    );
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&webdriver)
+        .await
+        .expect("a WebDriver session");
+
+    let result = run(&client, &page).await;
+    let _ = client.close().await;
+    result
+}
+
+async fn run(client: &Client, page: &str) {
+    client.goto(page).await.unwrap();
+    wait_for(
+        client,
+        "document.getElementById('engine-name').textContent.includes('plakoto')",
+        30,
+        "the engine",
+    )
+    .await;
+
+    // Quick play: 0 plies from the level menu (sent as `set` commands).
+    click(client, "#btn-level").await;
+    js(
+        client,
+        "document.getElementById('lvl-plies').value = '0'; return 0;",
+    )
+    .await;
+    click(client, "#lvl-ok").await;
+    settle(client).await;
+    js(
+        client,
+        "document.getElementById('speed').value = '0'; return 0;",
+    )
+    .await;
+
+    // A game against the engine (X human, O engine): play a turn by clicking.
+    wait_for(client, HUMAN_TO_PLAY, 60, "X's first turn").await;
+    settle(client).await;
+    let before = js(client, "return document.getElementById('pos-id').value;").await;
+    play_by_clicking(client).await;
+    // The engine replied: its play is announced and X is on roll again.
+    wait_for(client, HUMAN_TO_PLAY, 60, "the engine's reply").await;
+    settle(client).await;
+    let after = js(client, "return document.getElementById('pos-id').value;").await;
+    assert_ne!(before, after, "the position changed");
+    let log = js(client, "return document.getElementById('log').textContent;").await;
+    let log = log.as_str().unwrap();
+    assert!(
+        log.contains("> move ") || log.contains("> move"),
+        "the play went out with move"
+    );
+    assert!(log.contains("> play"), "the engine was asked to play");
+    assert!(text(client, "message").await.contains("played"));
+
+    // A hint: the table and the arrows of the best plays.
+    click(client, "#btn-hint").await;
+    settle(client).await;
+    let rows = client
+        .find_all(Locator::Css("#hint-table tbody tr"))
+        .await
+        .unwrap();
+    assert!(!rows.is_empty(), "hint rows");
+    let arrows = client.find_all(Locator::Css("path.arrow")).await.unwrap();
+    assert!(!arrows.is_empty(), "hint arrows on the board");
+
+    // Set a position by pasting its IDs: a pin on the board, X to play 3-1.
+    let paste = client.find(Locator::Id("paste")).await.unwrap();
+    paste.send_keys(PINNED).await.unwrap();
+    click(client, "#btn-set").await;
+    settle(client).await;
+    wait_for(client, HUMAN_TO_PLAY, 30, "X to play the pasted position").await;
+    let ids = js(client, "return document.getElementById('pos-id').value + ':' + document.getElementById('match-id').value;").await;
+    assert_eq!(ids, json!(PINNED));
+    assert!(text(client, "status").await.contains("X to play 3 1"));
+    let pins = client
+        .find_all(Locator::Css("circle.pinmark"))
+        .await
+        .unwrap();
+    assert_eq!(pins.len(), 1, "one pinned checker drawn");
+    let mothers = js(client, "return [...document.querySelectorAll('[data-mother]')].map(e => e.dataset.mother).sort().join(',');").await;
+    assert_eq!(mothers, json!("O-home,X-home"));
+    // An illegal try gets the engine's reason: 24/20 lands on O's block.
+    let typed = client.find(Locator::Id("typed-play")).await.unwrap();
+    typed.send_keys("24/20").await.unwrap();
+    click(client, "#btn-move").await;
+    settle(client).await;
+    let message = text(client, "message").await;
+    assert!(message.starts_with("illegal_move:"), "{message}");
+    assert!(text(client, "status").await.contains("X to play 3 1"));
+
+    click(client, "#btn-hint").await;
+    settle(client).await;
+    let arrows = client.find_all(Locator::Css("path.arrow")).await.unwrap();
+    assert!(!arrows.is_empty(), "hint arrows on the pasted position");
+    click(client, "#btn-eval").await;
+    settle(client).await;
+    let x_chance = js(
+        client,
+        "return Number(document.getElementById('evalbar').dataset.x);",
+    )
+    .await;
+    let x_chance = x_chance.as_f64().unwrap();
+    assert!(
+        x_chance > 0.0 && x_chance < 1.0,
+        "win-chance bar {x_chance}"
+    );
+    let png = client.screenshot().await.unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/gui.png");
+    let temp = target.with_extension("png.tmp");
+    std::fs::write(&temp, &png).unwrap();
+    std::fs::rename(&temp, &target).unwrap();
+
+    // A whole game, engine against engine, in a 1-point match.
+    click(client, "#btn-new").await;
+    js(client, "document.getElementById('new-length').value = '1'; document.getElementById('new-you').value = 'none'; return 0;").await;
+    click(client, "#new-ok").await;
+    wait_for(
+        client,
+        "document.getElementById('status').dataset.state === 'over'",
+        90,
+        "the game's end",
+    )
+    .await;
+    settle(client).await;
+    let status = text(client, "status").await;
+    assert!(status.starts_with("Game over:"), "{status}");
+    assert!(status.contains("match over"), "{status}");
+    let score = text(client, "scoreline").await;
+    assert!(score.contains("match to 1"), "{score}");
+    assert!(!score.contains("X 0 – O 0"), "someone scored: {score}");
+}

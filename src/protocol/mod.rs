@@ -8,7 +8,9 @@
 
 pub mod board_art;
 pub mod command;
+mod errors;
 pub mod format;
+mod legal;
 pub mod parse;
 pub mod rank;
 pub mod reply;

@@ -233,11 +233,7 @@ impl Session {
 }
 
 fn game_error(e: GameError) -> ProtoError {
-    match e {
-        GameError::State(m) => ProtoError::new(ErrorCode::State, m),
-        GameError::Illegal(i) => ProtoError::new(ErrorCode::IllegalMove, i.to_string()),
-        GameError::Notation(m) => ProtoError::new(ErrorCode::Syntax, m),
-    }
+    ProtoError::from(e)
 }
 
 fn state_error(m: impl Into<String>) -> ProtoError {
@@ -290,23 +286,10 @@ fn turn_info(g: &Game) -> TurnInfo {
     }
 }
 
-/// The Match ID of the current state.
-pub fn match_id_of(s: &SessionState) -> MatchId {
-    MatchId {
-        rules: s.game.rules(),
-        match_length: s.score.length,
-        score: s.score.score,
-        on_roll: s.game.on_roll(),
-        dice: s.game.dice(),
-        phase: s.game.phase(),
-        pending: s.game.passed(),
-    }
-}
-
 fn state_reply(s: &SessionState) -> Reply {
     Reply::State {
         position_id: position_id(s.game.position()),
-        match_id: match_id_of(s).to_string(),
+        match_id: MatchId::of(&s.game, &s.score).to_string(),
         turn: turn_info(&s.game),
     }
 }
@@ -421,7 +404,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
                 })?;
             s.score = MatchScore {
                 length: m.match_length,
-                score: m.score,
+                score: m.score.map(u32::from),
             };
             s.next_starter = None;
             Ok(state_reply(s))
@@ -485,14 +468,12 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
             Ok(Reply::Seed { seed: *seed })
         }
         Command::SetRules(variant) => {
-            let rules = Rules::new(*variant, s.game.rules().scoring)
-                .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
+            let rules = Rules::new(*variant, s.game.rules().scoring).map_err(ProtoError::from)?;
             set_rules(s, rules)?;
             Ok(options_reply(s, evaluator))
         }
         Command::SetScoring(scoring) => {
-            let rules = Rules::new(s.game.rules().variant, *scoring)
-                .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
+            let rules = Rules::new(s.game.rules().variant, *scoring).map_err(ProtoError::from)?;
             set_rules(s, rules)?;
             Ok(options_reply(s, evaluator))
         }
@@ -506,7 +487,10 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         }
         Command::Move(text) => {
             let side = s.game.on_roll();
-            let report = play_written(&mut s.game, e.plays, text)?;
+            let report = s
+                .game
+                .play_written(text, &mut e.plays.complete.generator)
+                .map_err(ProtoError::from)?;
             Ok(Reply::Moved(finish_move(s, side, report)))
         }
         Command::Play(time_ms) => {
@@ -538,6 +522,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
             Ok(setting_reply(&settings, &name))
         }
         Command::Legal(page) => legal(s, &mut e.plays.complete, *page),
+        Command::LegalSteps(made) => super::legal::legal_steps_reply(&s.game, made),
         Command::Show(what) => Ok(show(s, evaluator, *what)),
     }
 }
@@ -586,27 +571,7 @@ fn finish_move(s: &mut SessionState, side: Side, report: PlayReport) -> MoveInfo
         score: score_info(s),
         next: turn_info(&s.game),
         position_id: position_id(s.game.position()),
-        match_id: match_id_of(s).to_string(),
-    }
-}
-
-/// Plays a written play. The bounded list is enough even when capped: the
-/// rules core checks a play missing from a capped list by searching a line
-/// of steps to it that uses every number (surely legal, R10). Only a play
-/// it cannot place that way (fewer numbers, or illegal) is looked up in the
-/// complete list, which keeps ordinary Express moves from listing millions
-/// of plays.
-fn play_written(
-    game: &mut Game,
-    plays: &mut Generators,
-    text: &str,
-) -> Result<PlayReport, ProtoError> {
-    let capped = plays.choice.legal(game)?.truncated;
-    match game.play_text(text, &mut plays.choice.generator) {
-        Err(GameError::Illegal(_)) if capped => game
-            .play_text(text, &mut plays.complete.generator)
-            .map_err(game_error),
-        other => other.map_err(game_error),
+        match_id: MatchId::of(&s.game, &s.score).to_string(),
     }
 }
 
@@ -694,11 +659,10 @@ fn candidate(g: &Game, rank: usize, r: &RankedPlay, best: f32) -> Candidate {
     }
 }
 
-/// Whether `play` is legal for sure without the complete list of plays:
-/// it uses every number or ends the game (R10).
+/// Whether `play` is legal for sure without the complete list of plays.
 fn surely_legal(g: &Game, play: &Play) -> bool {
-    let numbers = g.turn_numbers().map_or(0, |t| t.numbers().len());
-    play.steps.len() == numbers || game_result(&play.position, g.rules().scoring).is_some()
+    g.turn_numbers()
+        .is_some_and(|t| play.is_surely_legal(&t.numbers()))
 }
 
 /// The engine's choice of play.
@@ -893,21 +857,8 @@ fn eval(s: &SessionState, e: &mut Engine, time_ms: Option<u64>) -> Reply {
 }
 
 fn legal(s: &SessionState, plays: &mut PlayCache, page: Page) -> Result<Reply, ProtoError> {
-    let g = &s.game;
-    let legal = plays.legal(g)?;
-    let plays = legal
-        .plays
-        .iter()
-        .skip(page.offset)
-        .take(page.limit)
-        .map(|p| format_play(g.position(), p))
-        .collect();
-    Ok(Reply::Legal {
-        count: legal.len(),
-        offset: page.offset,
-        incomplete: legal.truncated,
-        plays,
-    })
+    let list = plays.legal(&s.game)?;
+    Ok(super::legal::legal_reply(&s.game, list, page))
 }
 
 fn show(s: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
@@ -916,7 +867,7 @@ fn show(s: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
             let orientation = o.unwrap_or(s.orientation);
             Reply::Board {
                 position_id: position_id(s.game.position()),
-                match_id: match_id_of(s).to_string(),
+                match_id: MatchId::of(&s.game, &s.score).to_string(),
                 orientation,
                 lines: draw_board(s.game.position(), s.game.on_roll(), orientation),
             }
@@ -925,7 +876,7 @@ fn show(s: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
             position_id: position_id(s.game.position()),
         },
         ShowWhat::MatchId => Reply::MatchId {
-            match_id: match_id_of(s).to_string(),
+            match_id: MatchId::of(&s.game, &s.score).to_string(),
         },
         ShowWhat::Dice => Reply::Dice {
             opening: Vec::new(),

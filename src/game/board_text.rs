@@ -121,6 +121,13 @@ impl From<PositionError> for BoardTextError {
 
 impl std::error::Error for BoardTextError {}
 
+/// A position prints for debugging as its board text.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", to_board_text(self))
+    }
+}
+
 /// Prints a position as board text.
 pub fn to_board_text(position: &Position) -> String {
     format!(

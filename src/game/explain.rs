@@ -203,18 +203,24 @@ fn longest_line(
         return;
     }
     let die = usize::from(dice[used]);
-    let highest = pos.highest_own().map_or(0, |h| usize::from(h.number()));
-    let bear_off_ok = pos.may_bear_off();
-    for from in (1..=24).rev() {
-        if pos.check_step(from, die, bear_off_ok, highest).is_ok() {
-            let mut next = *pos;
-            next.apply_step(from, die);
-            longest_line(&next, dice, used + 1, best, visited);
-            if *best == dice.len() {
-                return;
-            }
+    for from in step_sources(pos, die) {
+        let mut next = *pos;
+        next.apply_step(from, die);
+        longest_line(&next, dice, used + 1, best, visited);
+        if *best == dice.len() {
+            return;
         }
     }
+}
+
+/// The points from which `die` can be played now, highest first (R5,
+/// R7, R12, R13): the one place the line searches ask which steps exist.
+pub(crate) fn step_sources(pos: &Position, die: usize) -> impl Iterator<Item = usize> + '_ {
+    let highest = pos.highest_own().map_or(0, |h| usize::from(h.number()));
+    let bear_off_ok = pos.may_bear_off();
+    (1..=24)
+        .rev()
+        .filter(move |&from| pos.check_step(from, die, bear_off_ok, highest).is_ok())
 }
 
 /// A legal play to `target` found by a line search, given M (`required`):
@@ -273,10 +279,7 @@ fn line_to(
     }
     let pos = node.position;
     let die = usize::from(dice[used]);
-    let highest = pos.highest_own().map_or(0, |h| usize::from(h.number()));
-    let bear_off_ok = pos.may_bear_off();
-    (1..=24).rev().find_map(|from| {
-        pos.check_step(from, die, bear_off_ok, highest).ok()?;
+    step_sources(&pos, die).find_map(|from| {
         let mut child = *node;
         child.position.apply_step(from, die);
         child.steps.push_raw(from, die);

@@ -408,6 +408,24 @@ impl Game {
 
     /// Parses, checks (see [`Self::check_written`]) and plays a written
     /// play; refuses illegal ones with a reason.
+    ///
+    /// Playing a turn:
+    ///
+    /// ```
+    /// use plakoto::game::{Dice, Game, GameError, IllegalPlay, MoveGenerator, Rules, Side};
+    ///
+    /// let mut game = Game::started_by(Rules::default(), Side::X);
+    /// game.set_dice(Dice::new(3, 1).unwrap()).unwrap();
+    /// let mut generator = MoveGenerator::default();
+    /// // One die only: R10 asks for both.
+    /// assert_eq!(
+    ///     game.play_written("24/21", &mut generator),
+    ///     Err(GameError::Illegal(IllegalPlay::TooFewNumbers { used: 1, required: 2 }))
+    /// );
+    /// let report = game.play_written("24/21 24/23", &mut generator).unwrap();
+    /// assert_eq!(report.notation, "24/23 24/21");
+    /// assert_eq!(game.on_roll(), Side::O);
+    /// ```
     pub fn play_written(
         &mut self,
         text: &str,

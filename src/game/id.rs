@@ -189,6 +189,16 @@ pub fn position_id(position: &Position) -> String {
 
 /// Decodes a Position ID, refusing any that is not the one ID of a valid
 /// position, with a message that says what is wrong.
+///
+/// A round trip:
+///
+/// ```
+/// use plakoto::game::{parse_board_text, parse_position_id, position_id};
+///
+/// let p = parse_board_text("24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2").unwrap();
+/// let id = position_id(&p);
+/// assert_eq!(parse_position_id(&id).unwrap(), p);
+/// ```
 pub fn parse_position_id(text: &str) -> Result<Position, PositionIdError> {
     let err = |s: String| PositionIdError(s);
     let bytes = decode_b64(text, POSITION_ID_LEN, "Position ID").map_err(err)?;

@@ -261,6 +261,19 @@ impl MoveGenerator {
 
     /// All legal plays of `numbers` from `position` (side on roll moving),
     /// written into `out` (its old contents are replaced).
+    ///
+    /// ```
+    /// use plakoto::game::{Dice, MoveGenerator, PlayList, Position, Variant, format_play};
+    ///
+    /// let start = Position::initial();
+    /// let numbers = Dice::new(6, 5).unwrap().numbers(Variant::Standard);
+    /// let mut plays = PlayList::default();
+    /// MoveGenerator::default().generate(&start, &numbers, &mut plays);
+    /// let mut written: Vec<String> = plays.plays.iter().map(|p| format_play(&start, p)).collect();
+    /// written.sort();
+    /// assert_eq!(written, ["24/13", "24/19 24/18"]);
+    /// assert!(!plays.truncated && plays.numbers_used == 2);
+    /// ```
     pub fn generate(&mut self, position: &Position, numbers: &Numbers, out: &mut PlayList) {
         self.results.reset();
         self.truncated = false;

@@ -244,6 +244,22 @@ impl ParsedPlay {
 type Chain = (u8, u8);
 
 /// The canonical notation of `play` made from `start` (see module doc).
+///
+/// Parsing a play and printing it back:
+///
+/// ```
+/// use plakoto::game::{ParsedPlay, Position, format_play, Dice, MoveGenerator, PlayList, Variant};
+///
+/// let start = Position::initial();
+/// let written: ParsedPlay = "24/18 18/12 24/18/12".parse().unwrap();
+/// let target = written.resulting_position(&start).unwrap();
+/// let numbers = Dice::new(6, 6).unwrap().numbers(Variant::Standard);
+/// let mut plays = PlayList::default();
+/// MoveGenerator::default().generate(&start, &numbers, &mut plays);
+/// let play = plays.find(&target).expect("a legal play");
+/// assert_eq!(format_play(&start, play), "24/12(2)");
+/// assert!("bar/20".parse::<ParsedPlay>().is_err());
+/// ```
 pub fn format_play(start: &Position, play: &Play) -> String {
     let mut chains: Vec<Chain> = Vec::new();
     for step in play.steps.iter() {

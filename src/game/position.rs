@@ -550,12 +550,6 @@ fn reverse24(mask: u32) -> u32 {
     mask.reverse_bits() >> 8
 }
 
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", super::board_text::to_board_text(self))
-    }
-}
-
 impl Default for Position {
     fn default() -> Self {
         Position::initial()

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use super::dice::Numbers;
-use super::explain::{IllegalPlay, dice_orders, max_numbers, simulate};
+use super::explain::{IllegalPlay, dice_orders, max_numbers, simulate, step_sources};
 use super::movegen::{Play, ends_game};
 use super::notation::ParsedPlay;
 use super::point::{Die, Point};
@@ -152,17 +152,7 @@ fn legal_next(
             (Numbers::Pair(a, b), 0) => vec![if die == a.pips() { b.pips() } else { a.pips() }],
             _ => dice[steps.len() + 1..].to_vec(),
         };
-        let highest = position
-            .highest_own()
-            .map_or(0, |h| usize::from(h.number()));
-        let bear_off_ok = position.may_bear_off();
-        for from in (1..=24).rev() {
-            if position
-                .check_step(from, usize::from(die), bear_off_ok, highest)
-                .is_err()
-            {
-                continue;
-            }
+        for from in step_sources(position, usize::from(die)) {
             let mut after = *position;
             after.apply_step(from, usize::from(die));
             let mut longer = *steps;
@@ -231,17 +221,7 @@ impl Completion {
             return false;
         }
         let die = usize::from(rest[0]);
-        let highest = position
-            .highest_own()
-            .map_or(0, |h| usize::from(h.number()));
-        let bear_off_ok = position.may_bear_off();
-        (1..=24).rev().any(|from| {
-            if position
-                .check_step(from, die, bear_off_ok, highest)
-                .is_err()
-            {
-                return false;
-            }
+        step_sources(position, die).any(|from| {
             let mut after = *position;
             after.apply_step(from, die);
             let mut longer = *steps;

@@ -233,10 +233,12 @@ fn parse_filter(s: &str) -> Result<FilterPreset, String> {
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse()
+        .map_err(|e: plakoto::game::RulesError| e.to_string())
 }
 
 fn parse_scoring(s: &str) -> Result<Scoring, String> {
     s.parse()
+        .map_err(|e: plakoto::game::RulesError| e.to_string())
 }
 
 fn run_engine(args: &EngineArgs) -> ExitCode {

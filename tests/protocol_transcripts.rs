@@ -595,7 +595,9 @@ fn r20_engine_lists_are_bounded_and_moves_outside_them_still_play() {
     let out = run(3, express(), "new game\nset dice 1 1\nlegal limit 1\n");
     let limit = plakoto::protocol::session::ENGINE_MAX_POSITIONS;
     assert!(
-        out.contains(&format!("= {limit} legal plays, showing 1-1 (incomplete")),
+        out.contains(&format!(
+            "= at least {limit} legal plays, showing 1-1 (incomplete"
+        )),
         "{out}"
     );
     // Every checker of the 24 numbers moved one by one in order: 24/23 four
@@ -770,4 +772,34 @@ fn referee_set_position_after_a_finished_game() {
         t.contains("position ADEYw/DGAQg/fAAA match ZBAAAAAA"),
         "{t}"
     );
+}
+
+/// R10 decision through the protocol: RULES.md's worked example lists
+/// only `5/1*`, and `move pass` is refused.
+#[test]
+fn r10_decision_worked_example_transcript() {
+    let t = run(
+        1,
+        standard(),
+        "new game\nset board 24:1* 5:1 4:2 2:11 / 24:1 14:1 7:1 3:1 2:4 1:7\n\
+         set dice 5 4\nlegal\nmove pass\nset output json\nlegal",
+    );
+    assert!(t.contains("= 1 legal play\n5/1*\n"), "{t}");
+    assert!(t.contains("? illegal_move: must use 1 numbers"), "{t}");
+    insta::assert_snapshot!(t);
+}
+
+/// `legal steps`: the next single steps after steps made, in text and
+/// JSON, a pin made and freed, the end of the turn, and steps that lead
+/// to no legal play.
+#[test]
+fn legal_steps_text_and_json() {
+    let script = "new game\nset board 24:15 / 24:14 7:1\nset dice 6 5\n\
+                  legal steps\nlegal steps 24/18*\nlegal steps 24/18* 18/13\n\
+                  legal steps 24/17\nlegal limit 0\nset output json\nlegal limit 2\n\
+                  legal steps 24/18*\nlegal steps 24/18 18/13";
+    let t = run(1, standard(), script);
+    assert!(t.contains("= 24/19 (5)\n18/13 (5)\ncan end: no"), "{t}");
+    assert!(t.contains("\"can_end\":true"), "{t}");
+    insta::assert_snapshot!(t);
 }

@@ -70,8 +70,8 @@ fn check_round_trip(info: &RunInfo, records: &[GameRecord], units: u64) {
         if info.match_to.is_some() {
             let last = games.last().unwrap();
             let a = last.a_side.index();
-            assert_eq!(replay.score.score[a], last.score[0]);
-            assert_eq!(replay.score.score[1 - a], last.score[1]);
+            assert_eq!(replay.score.score[a], u32::from(last.score[0]));
+            assert_eq!(replay.score.score[1 - a], u32::from(last.score[1]));
         }
         // The positions: every turn's position follows from the previous play.
         for w in replay.turns.windows(2) {

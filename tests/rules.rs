@@ -4,9 +4,10 @@
 //! `plakoto::game::parse_board_text`).
 
 use plakoto::game::{
-    Dice, Die, Game, GameError, IllegalPlay, MatchScore, MoveGenerator, Numbers, ParsedPlay, Phase,
-    Play, PlayList, Point, Position, ResultKind, Rules, Scoring, Seat, Side, Variant, format_play,
-    game_result, parse_board_text, resolve_play,
+    BoardTextError, Dice, Die, Game, GameError, IllegalPlay, MatchScore, MoveGenerator,
+    NotationError, Numbers, ParsedPlay, Phase, Play, PlayList, Point, Position, PositionError,
+    ResultKind, Rules, Scoring, Seat, Side, TokenError, Variant, format_play, game_result,
+    parse_board_text, resolve_play,
 };
 
 fn pos(text: &str) -> Position {
@@ -55,12 +56,12 @@ fn r1_fifteen_checkers_each_and_no_bar() {
         Point::all().map(|q| u32::from(p.opp_count(q))).sum::<u32>(),
         15
     );
-    assert!(
-        "bar/20"
-            .parse::<ParsedPlay>()
-            .unwrap_err()
-            .0
-            .contains("no bar")
+    assert_eq!(
+        "bar/20".parse::<ParsedPlay>(),
+        Err(NotationError::Token {
+            token: "bar/20".into(),
+            reason: TokenError::Bar
+        })
     );
     assert!(parse_board_text("24:16 / 24:15").is_err());
 }
@@ -100,17 +101,15 @@ fn r4_point_states_blot_block_pin_point() {
     assert!(p.opp_pinned_at(point(5)));
     assert_eq!((p.own_count(point(5)), p.opp_count(point(5))), (1, 1));
     // A pin point needs one pinned checker under at least one opposing one.
-    assert!(
-        parse_board_text("24:14 5:1* / 24:15")
-            .unwrap_err()
-            .0
-            .contains("pin under nothing")
+    assert_eq!(
+        parse_board_text("24:14 5:1* / 24:15"),
+        Err(BoardTextError::Position(PositionError::PinUnderNothing(
+            point(5)
+        )))
     );
-    assert!(
-        parse_board_text("24:13 5:2 / 24:13 20:2")
-            .unwrap_err()
-            .0
-            .contains("both sides")
+    assert_eq!(
+        parse_board_text("24:13 5:2 / 24:13 20:2"),
+        Err(BoardTextError::Position(PositionError::BothHold(point(5))))
     );
 }
 
@@ -310,26 +309,117 @@ fn r10_decision_a_play_that_ends_the_game_is_legal_with_fewer_numbers() {
 }
 
 #[test]
-fn r10_decision_one_die_draw_beside_other_one_die_plays() {
+fn r10_decision_one_die_draw_with_the_higher_die_rules_out_lower_die_plays() {
     // Our mother is pinned (under its 1-point checkers); its mother is a blot
-    // on our 1. With 6-4: 7/1* (a draw, one die) or 7/3 (the only other play).
+    // on our 1. With 6-4: 7/1* (a draw with the 6) or 7/3 (the 4). M is 1
+    // and a line uses the higher die (the ending one), so a non-ending play
+    // must use the 6: 7/3 is not legal (R10 decision, point 2).
     let p = pos("24:1* 7:1 3:13 / 24:1 10:12 1:2");
     let n = numbers(6, 4, Variant::Standard);
-    assert_eq!(notations(&p, &n), vec!["7/1*", "7/3"]);
+    assert_eq!(notations(&p, &n), vec!["7/1*"]);
+    assert_eq!(legal(&p, &n).numbers_used, 1);
     let draw = try_play(&p, &n, "7/1*").unwrap();
     assert_eq!(
         game_result(&draw.position, Scoring::Standard).unwrap().kind,
         ResultKind::Draw
     );
+    assert_eq!(
+        try_play(&p, &n, "7/3"),
+        Err(IllegalPlay::HigherDieRequired(6))
+    );
 }
 
 #[test]
-fn r10_decision_passing_stays_legal_when_every_playing_line_ends_the_game() {
-    // Only the 5 can be played, and 6/1* ends the game in a draw: the empty
-    // play (no number used) is the longest non-ending play and stays legal.
+fn r10_decision_worked_example_a_number_usable_only_by_ending_must_be_played() {
+    // RULES.md R10 example: X 24:1* 5:1 4:2 2:11, O 24:1 14:1 7:1 3:1 2:4
+    // 1:7, X to play 5-4: the only legal play is 5/1* (both mothers pinned:
+    // a draw); the pass is illegal.
+    let p = pos("24:1* 5:1 4:2 2:11 / 24:1 14:1 7:1 3:1 2:4 1:7");
+    let n = numbers(5, 4, Variant::Standard);
+    assert_eq!(notations(&p, &n), vec!["5/1*"]);
+    assert_eq!(legal(&p, &n).numbers_used, 1);
+    let draw = try_play(&p, &n, "5/1*").unwrap();
+    assert_eq!(
+        game_result(&draw.position, Scoring::Standard).unwrap().kind,
+        ResultKind::Draw
+    );
+    assert!(matches!(
+        try_play(&p, &n, "pass"),
+        Err(IllegalPlay::TooFewNumbers {
+            used: 0,
+            required: 1
+        })
+    ));
+}
+
+#[test]
+fn r10_decision_passing_is_illegal_when_every_playing_line_ends_the_game() {
+    // Only the 5 can be played, and 6/1* ends the game in a draw: M is 1,
+    // so the pass (no number used) is not legal.
     let p = pos("24:1* 6:1 5:2 3:5 2:6 / 24:1 23:1* 18:1 4:1 3:1 2:4 1:6");
     let n = numbers(6, 5, Variant::Standard);
-    assert_eq!(notations(&p, &n), vec!["6/1*", "pass"]);
+    assert_eq!(notations(&p, &n), vec!["6/1*"]);
+}
+
+#[test]
+fn r10_decision_a_mother_win_with_one_number_rules_out_the_pass() {
+    // Our 24 is empty and its mother a blot on our 1. With 6-5 the 20s are
+    // blocked (14, 15) and the 5 from 7 lands on its block on 2: the only
+    // line that uses a number is 7/1*, which wins by the mother rule (R16).
+    let p = pos("20:14 7:1 / 24:1 23:2 11:7 10:5");
+    let n = numbers(6, 5, Variant::Standard);
+    assert_eq!(notations(&p, &n), vec!["7/1*"]);
+    let win = try_play(&p, &n, "7/1*").unwrap();
+    let r = game_result(&win.position, Scoring::Standard).unwrap();
+    assert_eq!((r.kind, r.winner), (ResultKind::Mother, Some(Seat::OnRoll)));
+}
+
+#[test]
+fn r10_decision_one_number_plays_are_illegal_beside_a_two_number_ending_line() {
+    // Its mother is a blot on our 1 and our 24 is empty. 11/7/1* wins with
+    // both dice (11/5 is blocked); 6/2 alone uses the 4 and nothing more
+    // can follow it. M is 2 (the ending line), so the
+    // one-number play is illegal and the mother win is the only play.
+    let p = pos("11:1 6:1 / 24:1 21:1 20:2 17:1 13:1 12:4 10:1 4:3 3:1");
+    let n = numbers(6, 4, Variant::Standard);
+    assert_eq!(legal(&p, &n).numbers_used, 2);
+    assert_eq!(notations(&p, &n), vec!["11/1*"]);
+    assert_eq!(
+        try_play(&p, &n, "6/2"),
+        Err(IllegalPlay::TooFewNumbers {
+            used: 1,
+            required: 2
+        })
+    );
+}
+
+#[test]
+fn r10_decision_r14_bearing_off_the_last_checker_rules_out_the_pass() {
+    // Only the 5 can be used, and only by bearing off our last checker,
+    // which wins the race (R14): the pass is illegal.
+    let p = pos("5:1 / 21:3 11:2 7:2 3:2 2:4 1:2");
+    let n = numbers(5, 1, Variant::Standard);
+    assert_eq!(notations(&p, &n), vec!["5/off"]);
+}
+
+#[test]
+fn r20_r10_decision_express_lines_that_end_the_game_set_m() {
+    // Express 2-2: four 2s can be played without ending the game, but a
+    // line that goes on into the 3s pins its mother on our 1 and wins with
+    // five numbers. M is 5: every legal play ends the game.
+    let p = pos("6:1 4:3 / 24:1 22:4 18:3 17:1 10:1 7:3 2:1 1:1");
+    let n = numbers(2, 2, Variant::Express);
+    let list = legal(&p, &n);
+    assert_eq!(list.numbers_used, 5);
+    assert!(!list.plays.is_empty());
+    for play in &list.plays {
+        let r = game_result(&play.position, Scoring::Standard);
+        assert!(
+            r.is_some(),
+            "{} does not end the game",
+            format_play(&p, play)
+        );
+    }
 }
 
 #[test]
@@ -627,7 +717,10 @@ fn r19_opening_roll_higher_die_starts_equal_rolls_again() {
         Err(GameError::State(_))
     ));
     g.set_dice(Dice::new(6, 4).unwrap()).unwrap();
-    assert!(g.play_text("24/14", &mut MoveGenerator::default()).is_ok());
+    assert!(
+        g.play_written("24/14", &mut MoveGenerator::default())
+            .is_ok()
+    );
 }
 
 #[test]
@@ -727,7 +820,7 @@ fn r21_unused_numbers_pass_to_the_opponent_who_plays_them_then_rolls() {
     )
     .unwrap();
     let mut generator = MoveGenerator::default();
-    let report = g.play_text("10/4", &mut generator).unwrap();
+    let report = g.play_written("10/4", &mut generator).unwrap();
     assert_eq!(report.passed.unwrap().to_vec(), vec![1]);
     assert_eq!(
         (g.on_roll(), g.passed().unwrap().to_vec(), g.dice()),

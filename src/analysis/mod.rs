@@ -277,15 +277,13 @@ fn analyse_turn(
             (Some(drawn - average), Some(x))
         }
     };
-    let match_id = crate::game::MatchId {
-        rules,
-        match_length: record.header.match_length,
-        score: t.score.score,
-        on_roll: side,
-        dice: game.dice(),
-        phase: game.phase(),
-        pending: game.passed(),
-    };
+    let match_id = crate::game::MatchId::of(
+        game,
+        &crate::game::MatchScore {
+            length: record.header.match_length,
+            score: t.score.score,
+        },
+    );
     TurnAnalysis {
         game: t.game + 1,
         turn: t.turn + 1,

@@ -107,7 +107,7 @@ pub(super) struct Report<'a> {
 
 /// Runs `plakoto arena`.
 pub fn run(args: ArenaArgs) -> Result<(), String> {
-    let rules = Rules::new(args.rules, args.scoring)?;
+    let rules = Rules::new(args.rules, args.scoring).map_err(|e| e.to_string())?;
     let options = PlayerOptions {
         move_timeout: Duration::from_millis(args.move_timeout_ms),
         start_timeout: Duration::from_millis(args.start_timeout_ms),

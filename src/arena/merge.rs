@@ -113,8 +113,14 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         a: &header.a,
         b: &header.b,
         seed: header.seed,
-        rules: header.rules.parse()?,
-        scoring: header.scoring.parse()?,
+        rules: header
+            .rules
+            .parse()
+            .map_err(|e: crate::game::RulesError| e.to_string())?,
+        scoring: header
+            .scoring
+            .parse()
+            .map_err(|e: crate::game::RulesError| e.to_string())?,
         match_to: header.match_to,
         summary: &summary,
     };

@@ -61,7 +61,7 @@ pub fn unit_record(run: &RunInfo, games: &[&GameRecord]) -> Result<Record, Strin
         } else {
             Start::Opening(g.opening.iter().map(|&(x, o)| [x, o]).collect())
         };
-        let mut game = RecordedGame::new(score, start);
+        let mut game = RecordedGame::new(score.map(u32::from), start);
         for m in &g.moves {
             if m.ends_with(": fault") {
                 continue; // the fault is the game's result, not a play

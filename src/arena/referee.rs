@@ -25,7 +25,8 @@ use rand_chacha::ChaCha8Rng;
 use super::fault::{Fault, FaultKind};
 use super::player::{Answer, Player, TurnRequest};
 use crate::game::{
-    Game, GameError, GenLimits, MatchId, MoveGenerator, ResultKind, Rules, Side, TurnNumbers,
+    Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, ResultKind, Rules, Side,
+    TurnNumbers,
 };
 
 /// Most plays the referee lists for one roll (only Express low doubles
@@ -220,15 +221,13 @@ pub fn play_game(
             let request = TurnRequest {
                 game: &game,
                 legal: &legal,
-                match_id: MatchId {
-                    rules: setup.rules,
-                    match_length: setup.match_length,
-                    score: setup.score,
-                    on_roll: side,
-                    dice: game.dice(),
-                    phase: game.phase(),
-                    pending: game.passed(),
-                },
+                match_id: MatchId::of(
+                    &game,
+                    &MatchScore {
+                        length: setup.match_length,
+                        score: setup.score.map(u32::from),
+                    },
+                ),
             };
             let started = Instant::now();
             let answer = players[side.index()].choose(&request);
@@ -238,16 +237,7 @@ pub fn play_game(
         };
         let report = answer.and_then(|a| match a {
             Answer::Play(p) => game.play(&p, generator).map_err(fault_of),
-            Answer::Notation(text) => {
-                let first = game.play_text(&text, generator);
-                match first {
-                    Err(GameError::Illegal(_)) if legal.truncated => {
-                        game.play_text(&text, &mut MoveGenerator::default())
-                    }
-                    other => other,
-                }
-            }
-            .map_err(|e| {
+            Answer::Notation(text) => game.play_written(&text, generator).map_err(|e| {
                 let mut f = fault_of(e);
                 f.message = format!("'{text}': {}", f.message);
                 f
@@ -285,7 +275,7 @@ fn fault_of(e: GameError) -> Fault {
     match e {
         GameError::Notation(m) => Fault::new(FaultKind::Garbage, format!("not a play: {m}")),
         GameError::Illegal(i) => Fault::new(FaultKind::Illegal, i.to_string()),
-        GameError::State(m) => Fault::new(FaultKind::Illegal, m),
+        GameError::State(m) => Fault::new(FaultKind::Illegal, m.to_string()),
     }
 }
 

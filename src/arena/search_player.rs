@@ -6,7 +6,6 @@
 use super::fault::{Fault, FaultKind};
 use super::player::{Answer, Player, TurnRequest};
 use crate::eval::heuristic::HeuristicEvaluator;
-use crate::game::format_play;
 use crate::search::{PlayLists, Search, SearchLimits, SearchSettings};
 
 /// Plays the best play of an n-ply search with the default move filters.
@@ -50,11 +49,9 @@ impl Player for SearchPlayer {
             .play();
         self.lists.trim();
         self.search.trim();
-        // The referee's list may be cut short (Express low doubles): a play
-        // outside it goes as notation, which the referee checks in full.
-        Ok(match turn.legal.find(&play.position) {
-            Some(_) => Answer::Play(play),
-            None => Answer::Notation(format_play(game.position(), &play)),
-        })
+        // The referee's game checks the play, against its list or, when the
+        // list was cut short (Express low doubles), by the rules core's line
+        // search.
+        Ok(Answer::Play(play))
     }
 }

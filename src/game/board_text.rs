@@ -14,20 +14,119 @@
 
 use std::fmt;
 
-use super::point::Point;
-use super::position::{CHECKERS, Position, SideLayout};
+use super::outcome::Seat;
+use super::point::{Point, PointError};
+use super::position::{CHECKERS, Position, PositionError, SideLayout};
 
 /// What is wrong with a board text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardTextError(pub String);
+pub enum BoardTextError {
+    /// Not two halves separated by `/`.
+    Form,
+    /// One side's list cannot be read.
+    Side {
+        /// Which side, as seen from the side on roll.
+        side: Seat,
+        /// What is wrong with its list.
+        reason: SideTextError,
+    },
+    /// The lists read but describe no valid position.
+    Position(PositionError),
+}
+
+/// What is wrong with one side's list of checkers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SideTextError {
+    /// A token is not `POINT:COUNT`.
+    NotPointCount(String),
+    /// The count of a token is not a number.
+    Count {
+        /// The token.
+        token: String,
+        /// Its count part.
+        value: String,
+    },
+    /// The point of a token is not 1–24.
+    Point {
+        /// The token.
+        token: String,
+        /// Why the point is refused.
+        reason: PointError,
+    },
+    /// A point is listed twice.
+    ListedTwice(Point),
+    /// A count outside 1–15 (the token).
+    CountRange(String),
+    /// More than one checker marked pinned on a point (the token).
+    PinnedCount(String),
+    /// More than 15 checkers on the board.
+    TooMany(u32),
+    /// The stated `off:N` does not add up to 15 with the board.
+    OffMismatch {
+        /// Checkers on the board.
+        total: u32,
+        /// Checkers stated off.
+        off: u8,
+    },
+}
+
+impl fmt::Display for SideTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SideTextError::NotPointCount(t) => write!(f, "'{t}' is not POINT:COUNT"),
+            SideTextError::Count { token, value } => {
+                write!(f, "'{token}': '{value}' is not a checker count")
+            }
+            SideTextError::Point { token, reason } => write!(f, "'{token}': {reason}"),
+            SideTextError::ListedTwice(p) => write!(f, "point {p} is listed twice"),
+            SideTextError::CountRange(t) => write!(f, "'{t}': a point holds 1 to 15 checkers"),
+            SideTextError::PinnedCount(t) => {
+                write!(f, "'{t}': only a single checker can be pinned on a point")
+            }
+            SideTextError::TooMany(total) => {
+                write!(f, "{total} checkers on the board; at most 15")
+            }
+            SideTextError::OffMismatch { total, off } => write!(
+                f,
+                "{total} on the board and {off} off make {}, not 15",
+                total + u32::from(*off)
+            ),
+        }
+    }
+}
 
 impl fmt::Display for BoardTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            BoardTextError::Form => {
+                f.write_str("board text is '<side on roll> / <opponent>', e.g. '24:15 / 24:15'")
+            }
+            BoardTextError::Side { side, reason } => {
+                let name = match side {
+                    Seat::OnRoll => "side on roll",
+                    Seat::Opponent => "opponent",
+                };
+                write!(f, "{name}: {reason}")
+            }
+            BoardTextError::Position(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<PositionError> for BoardTextError {
+    fn from(e: PositionError) -> Self {
+        BoardTextError::Position(e)
     }
 }
 
 impl std::error::Error for BoardTextError {}
+
+/// A position prints for debugging as its board text.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", to_board_text(self))
+    }
+}
 
 /// Prints a position as board text.
 pub fn to_board_text(position: &Position) -> String {
@@ -62,17 +161,15 @@ fn side_text(layout: &SideLayout) -> String {
 pub fn parse_board_text(text: &str) -> Result<Position, BoardTextError> {
     let halves: Vec<&str> = text.split('/').collect();
     if halves.len() != 2 {
-        return Err(BoardTextError(
-            "board text is '<side on roll> / <opponent>', e.g. '24:15 / 24:15'".into(),
-        ));
+        return Err(BoardTextError::Form);
     }
-    let own = parse_side(halves[0], "side on roll")?;
-    let opp = parse_side(halves[1], "opponent")?;
-    Position::from_layouts(&own, &opp).map_err(|e| BoardTextError(e.0))
+    let own = parse_side(halves[0], Seat::OnRoll)?;
+    let opp = parse_side(halves[1], Seat::Opponent)?;
+    Ok(Position::from_layouts(&own, &opp)?)
 }
 
-fn parse_side(text: &str, name: &str) -> Result<SideLayout, BoardTextError> {
-    let err = |why: String| Err(BoardTextError(format!("{name}: {why}")));
+fn parse_side(text: &str, side: Seat) -> Result<SideLayout, BoardTextError> {
+    let err = |reason: SideTextError| Err(BoardTextError::Side { side, reason });
     let mut layout = SideLayout::default();
     let mut stated_off = None;
     let tokens: Vec<&str> = text
@@ -84,14 +181,17 @@ fn parse_side(text: &str, name: &str) -> Result<SideLayout, BoardTextError> {
     }
     for token in tokens {
         let Some((key, value)) = token.split_once(':') else {
-            return err(format!("'{token}' is not POINT:COUNT"));
+            return err(SideTextError::NotPointCount(token.to_string()));
         };
         let (value, pinned) = match value.strip_suffix('*') {
             Some(v) => (v, true),
             None => (value, false),
         };
         let Ok(count) = value.parse::<u8>() else {
-            return err(format!("'{token}': '{value}' is not a checker count"));
+            return err(SideTextError::Count {
+                token: token.to_string(),
+                value: value.to_string(),
+            });
         };
         if key.eq_ignore_ascii_case("off") {
             stated_off = Some(count);
@@ -99,19 +199,22 @@ fn parse_side(text: &str, name: &str) -> Result<SideLayout, BoardTextError> {
         }
         let point = match key.parse::<Point>() {
             Ok(p) => p,
-            Err(e) => return err(format!("'{token}': {e}")),
+            Err(reason) => {
+                return err(SideTextError::Point {
+                    token: token.to_string(),
+                    reason,
+                });
+            }
         };
         if layout.counts[point.index()] > 0 {
-            return err(format!("point {point} is listed twice"));
+            return err(SideTextError::ListedTwice(point));
         }
         if count == 0 || count > CHECKERS {
-            return err(format!("'{token}': a point holds 1 to 15 checkers"));
+            return err(SideTextError::CountRange(token.to_string()));
         }
         if pinned {
             if count != 1 {
-                return err(format!(
-                    "'{token}': only a single checker can be pinned on a point"
-                ));
+                return err(SideTextError::PinnedCount(token.to_string()));
             }
             layout.pinned |= 1 << point.index();
         }
@@ -119,15 +222,12 @@ fn parse_side(text: &str, name: &str) -> Result<SideLayout, BoardTextError> {
     }
     let total: u32 = layout.counts.iter().map(|&c| u32::from(c)).sum();
     if total > u32::from(CHECKERS) {
-        return err(format!("{total} checkers on the board; at most 15"));
+        return err(SideTextError::TooMany(total));
     }
     if let Some(off) = stated_off
         && u32::from(off) + total != u32::from(CHECKERS)
     {
-        return err(format!(
-            "{total} on the board and {off} off make {}, not 15",
-            total + u32::from(off)
-        ));
+        return err(SideTextError::OffMismatch { total, off });
     }
     Ok(layout)
 }
@@ -158,14 +258,42 @@ mod tests {
 
     #[test]
     fn errors_say_what_is_wrong() {
-        let e = |t: &str| parse_board_text(t).unwrap_err().0;
-        assert!(e("24:15").contains("<side on roll> / <opponent>"));
-        assert!(e("24:16 / 24:15").contains("1 to 15"));
-        assert!(e("24:10 20:6 / 24:15").contains("16 checkers"));
-        assert!(e("24:14 12:1* / 24:15").contains("pin under nothing"));
-        assert!(e("24:13 12:2* / 24:15").contains("single checker"));
-        assert!(e("24:15 off:1 / 24:15").contains("not 15"));
-        assert!(e("24:13 10:2 / 24:13 15:2").contains("both sides"));
-        assert!(e("24:x / 24:15").contains("not a checker count"));
+        let e = |t: &str| parse_board_text(t).unwrap_err();
+        let side = |reason| BoardTextError::Side {
+            side: Seat::OnRoll,
+            reason,
+        };
+        assert_eq!(e("24:15"), BoardTextError::Form);
+        assert_eq!(
+            e("24:16 / 24:15"),
+            side(SideTextError::CountRange("24:16".into()))
+        );
+        assert_eq!(e("24:10 20:6 / 24:15"), side(SideTextError::TooMany(16)));
+        let twelve = Point::new(12).unwrap();
+        assert_eq!(
+            e("24:14 12:1* / 24:15"),
+            BoardTextError::Position(PositionError::PinUnderNothing(twelve))
+        );
+        assert_eq!(
+            e("24:13 12:2* / 24:15"),
+            side(SideTextError::PinnedCount("12:2*".into()))
+        );
+        assert_eq!(
+            e("24:15 off:1 / 24:15"),
+            side(SideTextError::OffMismatch { total: 15, off: 1 })
+        );
+        assert_eq!(
+            e("24:13 10:2 / 24:13 15:2"),
+            BoardTextError::Position(PositionError::BothHold(Point::new(10).unwrap()))
+        );
+        assert!(matches!(
+            e("24:x / 24:15"),
+            BoardTextError::Side {
+                reason: SideTextError::Count { .. },
+                ..
+            }
+        ));
+        // The messages stay the protocol's.
+        assert!(e("24:10 20:6 / 24:15").to_string().contains("16 checkers"));
     }
 }

@@ -71,8 +71,28 @@ impl fmt::Display for Dice {
     }
 }
 
+/// Why a text is not a roll of two dice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DiceError {
+    /// Not two digits (the text).
+    NotTwoDice(String),
+    /// A digit that is not 1–6.
+    NotADie(char),
+}
+
+impl fmt::Display for DiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiceError::NotTwoDice(s) => write!(f, "'{s}' is not a roll of two dice"),
+            DiceError::NotADie(c) => write!(f, "'{c}' is not a die number 1-6"),
+        }
+    }
+}
+
+impl std::error::Error for DiceError {}
+
 impl FromStr for Dice {
-    type Err = String;
+    type Err = DiceError;
     /// Accepts `3 1`, `3-1`, `31`, `3,1`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let digits: Vec<char> = s
@@ -80,12 +100,12 @@ impl FromStr for Dice {
             .filter(|c| !matches!(c, ' ' | '\t' | '-' | ','))
             .collect();
         if digits.len() != 2 {
-            return Err(format!("'{}' is not a roll of two dice", s.trim()));
+            return Err(DiceError::NotTwoDice(s.trim().to_string()));
         }
-        let die = |c: char| -> Result<Die, String> {
+        let die = |c: char| -> Result<Die, DiceError> {
             c.to_digit(10)
                 .and_then(|d| Die::new(d as u8))
-                .ok_or_else(|| format!("'{c}' is not a die number 1-6"))
+                .ok_or(DiceError::NotADie(c))
         };
         Ok(Dice(die(digits[0])?, die(digits[1])?))
     }
@@ -119,6 +139,13 @@ impl Sequence {
     /// The numbers, in playing order.
     pub fn as_slice(&self) -> &[u8] {
         &self.pips[..usize::from(self.len)]
+    }
+
+    /// The runs of equal numbers, in playing order (an Express escalating
+    /// double, R20: four 3s, four 4s, …). Within a run the order of the
+    /// steps does not matter; between runs it does.
+    pub fn runs(&self) -> impl Iterator<Item = &[u8]> {
+        self.as_slice().chunk_by(|a, b| a == b)
     }
 }
 
@@ -241,8 +268,8 @@ mod tests {
         for s in ["3 1", "3-1", "31", "3,1", " 3  1 "] {
             assert_eq!(s.parse::<Dice>().unwrap(), Dice::new(3, 1).unwrap());
         }
-        assert!("7 1".parse::<Dice>().is_err());
-        assert!("3".parse::<Dice>().is_err());
+        assert_eq!("7 1".parse::<Dice>(), Err(DiceError::NotADie('7')));
+        assert_eq!("3".parse::<Dice>(), Err(DiceError::NotTwoDice("3".into())));
         assert_eq!(Dice::all_rolls().count(), 21);
         assert_eq!(
             Dice::all_rolls().map(|(_, w)| u32::from(w)).sum::<u32>(),

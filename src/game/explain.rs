@@ -6,17 +6,38 @@ use std::fmt;
 
 use super::dice::Numbers;
 use super::movegen::{Play, PlayList, ends_game};
-use super::notation::ParsedPlay;
-use super::point::Point;
-use super::position::{Position, StepError, StepList};
+use super::notation::{NotationError, ParsedPlay};
+use super::point::{Die, Point};
+use super::position::{Position, Step, StepError, StepList};
 
 /// Why a written play is not legal, for the player to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalPlay {
-    /// The text describes no possible movement.
-    Impossible(String),
-    /// A step of the play cannot be made: the message names it.
-    Step(String),
+    /// The text describes no possible movement of the mover's checkers.
+    Notation(NotationError),
+    /// A step of the play cannot be made.
+    Step {
+        /// The step refused.
+        step: Step,
+        /// Which rule refuses it.
+        reason: StepError,
+    },
+    /// A step lands on an opposing block (R5).
+    Blocked {
+        /// The step refused.
+        step: Step,
+        /// The opposing checkers on the landing point.
+        checkers: u8,
+    },
+    /// No run of the numbers left makes a written movement.
+    Unreachable {
+        /// Where the movement starts.
+        from: u8,
+        /// Where it ends (0: off).
+        to: u8,
+        /// The numbers left when it was tried.
+        numbers_left: Vec<u8>,
+    },
     /// Every step can be made, but the play uses fewer numbers than R10
     /// requires.
     TooFewNumbers {
@@ -29,16 +50,71 @@ pub enum IllegalPlay {
     HigherDieRequired(u8),
     /// The game ended mid-play; nothing after that step can be played.
     AfterGameEnd,
-    /// Every step can be made but the play leaves numbers unused, and the
-    /// list of plays was cut short (too many to list), so whether fewer
-    /// numbers are allowed cannot be told.
-    Unverifiable,
+    /// The play is not legal (no more telling reason found).
+    NotLegal,
+    /// Steps made so far can be played but lead to no legal play (R10).
+    NotAPrefix,
+    /// A play handed over as a [`Play`] is not among the legal plays.
+    NotListed,
+    /// A play said to use every number does not use them in order.
+    NotEveryNumber,
+    /// A step of a play handed over as a [`Play`] cannot be made.
+    StepFails,
+    /// The steps of a play handed over as a [`Play`] lead elsewhere.
+    WrongPosition,
 }
 
 impl fmt::Display for IllegalPlay {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            IllegalPlay::Impossible(s) | IllegalPlay::Step(s) => f.write_str(s),
+            IllegalPlay::Notation(e) => write!(f, "{e}"),
+            IllegalPlay::Step { step, reason } => {
+                let from = step.from.number();
+                let die = step.die.pips();
+                let to = from.saturating_sub(die);
+                match reason {
+                    StepError::NoChecker => write!(f, "no checker of yours on {from}"),
+                    StepError::Pinned => {
+                        write!(f, "your checker on {from} is pinned and cannot move (R7)")
+                    }
+                    StepError::Block => write!(f, "{from}/{to} is blocked (R5)"),
+                    StepError::OpponentPinPoint => write!(
+                        f,
+                        "{from}/{to} is blocked: {to} is a pin point the opponent controls (R5)"
+                    ),
+                    StepError::NotAllHome(p) => write!(
+                        f,
+                        "cannot bear off: your checker on {p} is not in the home board yet (R12)"
+                    ),
+                    StepError::BearOffWhilePinned(p) => {
+                        write!(f, "cannot bear off: checker pinned on {p} (R12)")
+                    }
+                    StepError::HigherCheckerMustMove(p) => write!(
+                        f,
+                        "cannot bear off from {from} with a {die}: the checker on {p} must move first (R13)"
+                    ),
+                }
+            }
+            IllegalPlay::Blocked { step, checkers } => {
+                let from = step.from.number();
+                let to = from.saturating_sub(step.die.pips());
+                write!(
+                    f,
+                    "{from}/{to} is blocked: the opponent holds {to} with {checkers} checkers (R5)"
+                )
+            }
+            IllegalPlay::Unreachable {
+                from,
+                to,
+                numbers_left,
+            } => {
+                if *to == 0 {
+                    write!(f, "bearing off from {from}")?;
+                } else {
+                    write!(f, "{from}/{to} is {} pips", from - to)?;
+                }
+                write!(f, ": the numbers left ({}) cannot make it", list(numbers_left))
+            }
             IllegalPlay::TooFewNumbers { used: _, required: 2 } => f.write_str("must use both dice (R10)"),
             IllegalPlay::TooFewNumbers { used, required } => write!(
                 f,
@@ -48,7 +124,12 @@ impl fmt::Display for IllegalPlay {
                 write!(f, "higher die must be played: only one die can be used, so it must be the {d} (R10)")
             }
             IllegalPlay::AfterGameEnd => f.write_str("the game ends during this play; nothing can be played after the winning step (R14, R16)"),
-            IllegalPlay::Unverifiable => f.write_str("this play leaves numbers unused and there are too many plays to list, so it cannot be checked against R10; play one that uses every number"),
+            IllegalPlay::NotLegal => f.write_str("not a legal play"),
+            IllegalPlay::NotAPrefix => f.write_str("these steps are part of no legal play (R10: as many numbers as possible must be used)"),
+            IllegalPlay::NotListed => f.write_str("that play is not among the legal plays"),
+            IllegalPlay::NotEveryNumber => f.write_str("the play does not use every number in order"),
+            IllegalPlay::StepFails => f.write_str("a step of the play cannot be made"),
+            IllegalPlay::WrongPosition => f.write_str("the steps do not lead to the play's position"),
         }
     }
 }
@@ -56,45 +137,127 @@ impl fmt::Display for IllegalPlay {
 impl std::error::Error for IllegalPlay {}
 
 /// Finds the legal play `written` describes, or says why there is none.
+///
+/// The list is tried first. A list cut short by
+/// [`GenLimits`](super::GenLimits) (Express low doubles: millions of plays)
+/// decides nothing on its own: a play found in it is taken when it uses
+/// every number or ends the game (R10 can ask for nothing more), and
+/// otherwise the play is checked by a search for a line of steps to it
+/// that uses exactly M numbers (R10), M computed by a search of its own.
 pub fn resolve_play(
     start: &Position,
     numbers: &Numbers,
     legal: &PlayList,
     written: &ParsedPlay,
 ) -> Result<Play, IllegalPlay> {
-    if let Ok(target) = written.resulting_position(start)
-        && let Some(play) = legal.find(&target)
+    let target = written.resulting_position(start);
+    if let Ok(target) = &target
+        && let Some(play) = legal.find(target)
+        && (!legal.truncated || play.is_surely_legal(numbers))
     {
         return Ok(*play);
     }
+    let required = if legal.truncated {
+        max_numbers(start, numbers)
+    } else {
+        legal.numbers_used
+    };
     if legal.truncated
-        && let Some(play) = complete_play(start, numbers, written)
+        && let Ok(target) = &target
+        && let Some(play) = line_of(start, numbers, target, required)
     {
         return Ok(play);
     }
-    Err(diagnose(start, numbers, legal, written))
+    Err(diagnose(start, numbers, required, written))
 }
 
-/// A written play checked without the list of plays: a search for a line
-/// of legal steps from `start` to the position the play describes that uses
-/// every number (or ends the game there). R10 can then ask for nothing
-/// more, so the play is legal. This is how a play missing from a list cut
-/// short by [`GenLimits`](super::GenLimits) (Express low doubles: millions
-/// of plays) is still accepted.
-fn complete_play(start: &Position, numbers: &Numbers, written: &ParsedPlay) -> Option<Play> {
-    let target = written.resulting_position(start).ok()?;
+/// M of R10, computed without listing the plays: the most numbers any line
+/// of steps uses, counting a line on which the game ends up to its last
+/// step. A depth-first search that stops as soon as a line uses every
+/// number; positions already searched with the same numbers left are not
+/// searched again.
+pub fn max_numbers(start: &Position, numbers: &Numbers) -> usize {
     let mut visited = HashSet::new();
-    dice_orders(numbers).into_iter().find_map(|dice| {
+    let mut best = 0;
+    for dice in dice_orders(numbers) {
+        longest_line(start, &dice, 0, &mut best, &mut visited);
+        if best == dice.len() {
+            break;
+        }
+    }
+    best
+}
+
+fn longest_line(
+    pos: &Position,
+    dice: &[u8],
+    used: usize,
+    best: &mut usize,
+    visited: &mut HashSet<(Position, usize, u8)>,
+) {
+    *best = (*best).max(used);
+    if used == dice.len() || *best == dice.len() || ends_game(pos) {
+        return;
+    }
+    if !visited.insert((*pos, dice.len() - used, dice[used])) {
+        return;
+    }
+    let die = usize::from(dice[used]);
+    for from in step_sources(pos, die) {
+        let mut next = *pos;
+        next.apply_step(from, die);
+        longest_line(&next, dice, used + 1, best, visited);
+        if *best == dice.len() {
+            return;
+        }
+    }
+}
+
+/// The points from which `die` can be played now, highest first (R5,
+/// R7, R12, R13): the one place the line searches ask which steps exist.
+pub(crate) fn step_sources(pos: &Position, die: usize) -> impl Iterator<Item = usize> + '_ {
+    let highest = pos.highest_own().map_or(0, |h| usize::from(h.number()));
+    let bear_off_ok = pos.may_bear_off();
+    (1..=24)
+        .rev()
+        .filter(move |&from| pos.check_step(from, die, bear_off_ok, highest).is_ok())
+}
+
+/// A legal play to `target` found by a line search, given M (`required`):
+/// a line that ends the game there, or uses exactly M numbers (with the
+/// higher-die rule of R10 when M is 1 for a pair).
+fn line_of(
+    start: &Position,
+    numbers: &Numbers,
+    target: &Position,
+    required: usize,
+) -> Option<Play> {
+    let mut visited = HashSet::new();
+    let play = dice_orders(numbers).into_iter().find_map(|dice| {
         let root = Play {
             position: *start,
             steps: StepList::EMPTY,
         };
-        line_to(&root, &dice, &target, &mut visited)
-    })
+        line_to(
+            &root,
+            &dice[..required.min(dice.len())],
+            target,
+            &mut visited,
+        )
+    })?;
+    if let Numbers::Pair(hi, _) = numbers
+        && play.steps.len() == 1
+        && !ends_game(&play.position)
+        && play.steps.first_die() != hi.pips()
+        && max_numbers(start, &Numbers::sequence(&[hi.pips()])) == 1
+    {
+        return None;
+    }
+    Some(play)
 }
 
-/// Depth-first search for the rest of a line to `target` playing `dice`
-/// in order. Checkers only move down, so at every point the number of own
+/// Depth-first search for the rest of a line to `target` playing all of
+/// `dice` in order (or ending the game there). Checkers only move down, so at every point the number of own
 /// checkers at or above it can only shrink: a node with fewer there than
 /// the target can never reach it and is cut.
 fn line_to(
@@ -116,10 +279,7 @@ fn line_to(
     }
     let pos = node.position;
     let die = usize::from(dice[used]);
-    let highest = pos.highest_own().map_or(0, |h| usize::from(h.number()));
-    let bear_off_ok = pos.may_bear_off();
-    (1..=24).rev().find_map(|from| {
-        pos.check_step(from, die, bear_off_ok, highest).ok()?;
+    step_sources(&pos, die).find_map(|from| {
         let mut child = *node;
         child.position.apply_step(from, die);
         child.steps.push_raw(from, die);
@@ -140,18 +300,19 @@ fn can_still_reach(now: &Position, target: &Position) -> bool {
 
 /// The orders the numbers may be played in: a pair either way round, a
 /// sequence as given.
-fn dice_orders(numbers: &Numbers) -> Vec<Vec<u8>> {
+pub(crate) fn dice_orders(numbers: &Numbers) -> Vec<Vec<u8>> {
     match numbers {
         Numbers::Pair(a, b) => vec![vec![a.pips(), b.pips()], vec![b.pips(), a.pips()]],
         Numbers::Sequence(s) => vec![s.as_slice().to_vec()],
     }
 }
 
-/// The most telling reason a written play is refused.
+/// The most telling reason a written play is refused; `required` is M
+/// (R10).
 fn diagnose(
     start: &Position,
     numbers: &Numbers,
-    legal: &PlayList,
+    required: usize,
     written: &ParsedPlay,
 ) -> IllegalPlay {
     let orders = dice_orders(numbers);
@@ -161,8 +322,7 @@ fn diagnose(
     for dice in &orders {
         for moves in [&written.moves, &sorted] {
             match simulate(start, dice, moves) {
-                Ok(_) if legal.truncated => return IllegalPlay::Unverifiable,
-                Ok((_, steps)) => return rule_violation(numbers, legal, steps.dice()),
+                Ok((_, steps)) => return rule_violation(numbers, required, steps.dice()),
                 Err((depth, why)) => {
                     if best.as_ref().is_none_or(|(d, _)| depth > *d) {
                         best = Some((depth, why));
@@ -171,16 +331,15 @@ fn diagnose(
             }
         }
     }
-    best.map(|(_, why)| why)
-        .unwrap_or_else(|| IllegalPlay::Impossible("not a legal play".into()))
+    best.map(|(_, why)| why).unwrap_or(IllegalPlay::NotLegal)
 }
 
 /// Why a play whose steps can all be made is still not legal.
-fn rule_violation(numbers: &Numbers, legal: &PlayList, used: Vec<u8>) -> IllegalPlay {
-    if used.len() < legal.numbers_used {
+fn rule_violation(numbers: &Numbers, required: usize, used: Vec<u8>) -> IllegalPlay {
+    if used.len() < required {
         return IllegalPlay::TooFewNumbers {
             used: used.len(),
-            required: legal.numbers_used,
+            required,
         };
     }
     if let Numbers::Pair(hi, _) = numbers
@@ -189,12 +348,12 @@ fn rule_violation(numbers: &Numbers, legal: &PlayList, used: Vec<u8>) -> Illegal
     {
         return IllegalPlay::HigherDieRequired(hi.pips());
     }
-    IllegalPlay::Impossible("not a legal play".into())
+    IllegalPlay::NotLegal
 }
 
 /// Plays the written movements with the dice in the order given. Returns
 /// the dice used, or how many movements succeeded and why the next failed.
-fn simulate(
+pub(crate) fn simulate(
     start: &Position,
     dice: &[u8],
     moves: &[(u8, u8)],
@@ -245,16 +404,10 @@ fn play_movement(
     while steps.len() > before {
         steps.pop();
     }
-    Err(first_error.unwrap_or_else(|| {
-        let pips = if to == 0 {
-            format!("bearing off from {from}")
-        } else {
-            format!("{from}/{to} is {} pips", from - to)
-        };
-        IllegalPlay::Step(format!(
-            "{pips}: the numbers left ({}) cannot make it",
-            list(dice)
-        ))
+    Err(first_error.unwrap_or_else(|| IllegalPlay::Unreachable {
+        from,
+        to,
+        numbers_left: dice.to_vec(),
     }))
 }
 
@@ -265,27 +418,16 @@ fn list(dice: &[u8]) -> String {
     dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
 }
 
-fn step_message(pos: &Position, from: u8, die: u8, e: StepError) -> IllegalPlay {
-    let to = from.saturating_sub(die);
-    let target = Point::new(to);
-    IllegalPlay::Step(match e {
-        StepError::NoChecker => format!("no checker of yours on {from}"),
-        StepError::Pinned => format!("your checker on {from} is pinned and cannot move (R7)"),
-        StepError::Block => format!(
-            "{from}/{to} is blocked: the opponent holds {to} with {} checkers (R5)",
-            target.map_or(0, |t| pos.opp_count(t))
-        ),
-        StepError::OpponentPinPoint => {
-            format!("{from}/{to} is blocked: {to} is a pin point the opponent controls (R5)")
-        }
-        StepError::NotAllHome(p) => {
-            format!("cannot bear off: your checker on {p} is not in the home board yet (R12)")
-        }
-        StepError::BearOffWhilePinned(p) => format!("cannot bear off: checker pinned on {p} (R12)"),
-        StepError::HigherCheckerMustMove(p) => {
-            format!(
-                "cannot bear off from {from} with a {die}: the checker on {p} must move first (R13)"
-            )
-        }
-    })
+fn step_message(pos: &Position, from: u8, die: u8, reason: StepError) -> IllegalPlay {
+    let step = Step {
+        from: Point::new(from).expect("a step starts on the board"),
+        die: Die::new(die).expect("a die number"),
+    };
+    match reason {
+        StepError::Block => IllegalPlay::Blocked {
+            step,
+            checkers: Point::new(from.saturating_sub(die)).map_or(0, |t| pos.opp_count(t)),
+        },
+        reason => IllegalPlay::Step { step, reason },
+    }
 }

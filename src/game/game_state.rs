@@ -6,7 +6,7 @@ use rand::Rng;
 use super::dice::{Dice, Numbers};
 use super::explain::{IllegalPlay, resolve_play};
 use super::movegen::{MoveGenerator, Play, PlayList};
-use super::notation::ParsedPlay;
+use super::notation::{NotationError, ParsedPlay};
 use super::outcome::{GameResult, ResultKind, Seat, game_result};
 use super::point::{Die, Side};
 use super::position::Position;
@@ -46,19 +46,99 @@ impl TurnNumbers {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameError {
     /// Not possible in the current state (e.g. rolling twice).
-    State(String),
+    State(StateError),
     /// The play is not legal.
     Illegal(IllegalPlay),
     /// The play text could not be read.
-    Notation(String),
+    Notation(NotationError),
+}
+
+/// An operation the game's state does not allow, or parts of a game that
+/// do not fit together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateError {
+    /// Dice and passed numbers at once.
+    DiceAndPassed,
+    /// Passed numbers outside Express (R21).
+    PassedOutsideExpress,
+    /// Marked over, but the position is not finished.
+    OverButNotFinished,
+    /// Dice or passed numbers outside a game in play.
+    DiceOutsidePlay,
+    /// An opening roll after the game started.
+    OpeningRollMade,
+    /// Dice before the opening roll decided who starts.
+    OpeningNotMade,
+    /// The game is over.
+    GameOver,
+    /// Rolling while passed numbers wait to be played (R21).
+    PassedFirst,
+    /// Rolling twice.
+    AlreadyRolled,
+    /// Dice replaced outside a turn in play, or with passed numbers.
+    DiceNotReplaceable,
+    /// A play before the opening roll.
+    NotStarted,
+    /// A play with no dice.
+    NoDice,
+}
+
+impl std::fmt::Display for StateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StateError::DiceAndPassed => {
+                "passed numbers are played before rolling: a turn cannot have both"
+            }
+            StateError::PassedOutsideExpress => "numbers are passed on only in Plakoto Express",
+            StateError::OverButNotFinished => {
+                "the game is marked over but the position is not finished"
+            }
+            StateError::DiceOutsidePlay => {
+                "dice or passed numbers only while a game is being played"
+            }
+            StateError::OpeningRollMade => "the opening roll is made only before the game starts",
+            StateError::OpeningNotMade => {
+                "the opening roll has not been made; who starts is not decided"
+            }
+            StateError::GameOver => "the game is over",
+            StateError::PassedFirst => {
+                "the numbers passed by the opponent must be played before rolling (R21)"
+            }
+            StateError::AlreadyRolled => "the dice are already rolled; play first",
+            StateError::DiceNotReplaceable => {
+                "dice can be set only on a turn in play with no passed numbers"
+            }
+            StateError::NotStarted => "the game has not started: make the opening roll",
+            StateError::NoDice => "no dice: roll (or set the dice) first",
+        })
+    }
 }
 
 impl std::fmt::Display for GameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            GameError::State(s) | GameError::Notation(s) => f.write_str(s),
+            GameError::State(e) => write!(f, "{e}"),
+            GameError::Notation(e) => write!(f, "{e}"),
             GameError::Illegal(e) => write!(f, "{e}"),
         }
+    }
+}
+
+impl From<StateError> for GameError {
+    fn from(e: StateError) -> Self {
+        GameError::State(e)
+    }
+}
+
+impl From<IllegalPlay> for GameError {
+    fn from(e: IllegalPlay) -> Self {
+        GameError::Illegal(e)
+    }
+}
+
+impl From<NotationError> for GameError {
+    fn from(e: NotationError) -> Self {
+        GameError::Notation(e)
     }
 }
 
@@ -131,24 +211,24 @@ impl Game {
         passed: Option<Numbers>,
         phase: Phase,
     ) -> Result<Game, GameError> {
-        let state = |s: &str| Err(GameError::State(s.to_string()));
+        let state = |e: StateError| Err(GameError::State(e));
         if dice.is_some() && passed.is_some() {
-            return state("passed numbers are played before rolling: a turn cannot have both");
+            return state(StateError::DiceAndPassed);
         }
         if passed.is_some() && rules.variant != Variant::Express {
-            return state("numbers are passed on only in Plakoto Express");
+            return state(StateError::PassedOutsideExpress);
         }
         let over = game_result(&position, rules.scoring).is_some();
         let phase = match phase {
             Phase::Playing | Phase::Opening if over => Phase::Over,
             Phase::Over if !over => {
-                return state("the game is marked over but the position is not finished");
+                return state(StateError::OverButNotFinished);
             }
             Phase::Opening if position != Position::initial() => Phase::Playing,
             p => p,
         };
         if phase != Phase::Playing && (dice.is_some() || passed.is_some()) {
-            return state("dice or passed numbers only while a game is being played");
+            return state(StateError::DiceOutsidePlay);
         }
         Ok(Game {
             rules,
@@ -223,9 +303,7 @@ impl Game {
     /// `Ok(None)` and the game stays in its opening.
     pub fn opening_roll(&mut self, x_die: Die, o_die: Die) -> Result<Option<Side>, GameError> {
         if self.phase != Phase::Opening {
-            return Err(GameError::State(
-                "the opening roll is made only before the game starts".into(),
-            ));
+            return Err(StateError::OpeningRollMade.into());
         }
         if x_die == o_die {
             return Ok(None);
@@ -256,16 +334,10 @@ impl Game {
     /// Sets the dice for the turn of the player on roll.
     pub fn set_dice(&mut self, dice: Dice) -> Result<(), GameError> {
         match self.phase {
-            Phase::Opening => Err(GameError::State(
-                "the opening roll has not been made; who starts is not decided".into(),
-            )),
-            Phase::Over => Err(GameError::State("the game is over".into())),
-            Phase::Playing if self.passed.is_some() => Err(GameError::State(
-                "the numbers passed by the opponent must be played before rolling (R21)".into(),
-            )),
-            Phase::Playing if self.dice.is_some() => Err(GameError::State(
-                "the dice are already rolled; play first".into(),
-            )),
+            Phase::Opening => Err(StateError::OpeningNotMade.into()),
+            Phase::Over => Err(StateError::GameOver.into()),
+            Phase::Playing if self.passed.is_some() => Err(StateError::PassedFirst.into()),
+            Phase::Playing if self.dice.is_some() => Err(StateError::AlreadyRolled.into()),
             Phase::Playing => {
                 self.dice = Some(dice);
                 Ok(())
@@ -276,9 +348,7 @@ impl Game {
     /// Replaces the dice already rolled (for analysis: "what if").
     pub fn replace_dice(&mut self, dice: Option<Dice>) -> Result<(), GameError> {
         if self.phase != Phase::Playing || self.passed.is_some() {
-            return Err(GameError::State(
-                "dice can be set only on a turn in play with no passed numbers".into(),
-            ));
+            return Err(StateError::DiceNotReplaceable.into());
         }
         self.dice = dice;
         Ok(())
@@ -301,33 +371,74 @@ impl Game {
 
     fn require_numbers(&self) -> Result<TurnNumbers, GameError> {
         match self.phase {
-            Phase::Opening => Err(GameError::State(
-                "the game has not started: make the opening roll".into(),
-            )),
-            Phase::Over => Err(GameError::State("the game is over".into())),
-            Phase::Playing => self
-                .turn_numbers()
-                .ok_or_else(|| GameError::State("no dice: roll (or set the dice) first".into())),
+            Phase::Opening => Err(StateError::NotStarted.into()),
+            Phase::Over => Err(StateError::GameOver.into()),
+            Phase::Playing => self.turn_numbers().ok_or(StateError::NoDice.into()),
         }
     }
 
-    /// Parses and plays a written play; refuses illegal ones with a reason.
-    pub fn play_text(
+    /// The legal play a written play stands for, or why there is none: the
+    /// one place a written play is checked (the protocol's `move`, the
+    /// arena's referee). The generator's list is tried first; when it was
+    /// cut short by its limits, a play missing from it (or using fewer
+    /// numbers than all) is checked by a search for a line of steps to it
+    /// under R10, so the answer is exact whatever the limits.
+    pub fn check_written(
+        &self,
+        text: &str,
+        generator: &mut MoveGenerator,
+    ) -> Result<Play, GameError> {
+        let numbers = self.require_numbers()?.numbers();
+        let written: ParsedPlay = text.parse()?;
+        let legal = self.legal_plays(generator)?;
+        Ok(resolve_play(&self.position, &numbers, &legal, &written)?)
+    }
+
+    /// The legal next steps after the steps `made` (written as a play),
+    /// and whether the turn may end there: see [`next_steps`](super::next_steps).
+    pub fn next_steps(&self, made: &str) -> Result<super::steps::NextSteps, GameError> {
+        let numbers = self.require_numbers()?.numbers();
+        let written: ParsedPlay = made.parse()?;
+        Ok(super::steps::next_steps(
+            &self.position,
+            &numbers,
+            &written,
+        )?)
+    }
+
+    /// Parses, checks (see [`Self::check_written`]) and plays a written
+    /// play; refuses illegal ones with a reason.
+    ///
+    /// Playing a turn:
+    ///
+    /// ```
+    /// use plakoto::game::{Dice, Game, GameError, IllegalPlay, MoveGenerator, Rules, Side};
+    ///
+    /// let mut game = Game::started_by(Rules::default(), Side::X);
+    /// game.set_dice(Dice::new(3, 1).unwrap()).unwrap();
+    /// let mut generator = MoveGenerator::default();
+    /// // One die only: R10 asks for both.
+    /// assert_eq!(
+    ///     game.play_written("24/21", &mut generator),
+    ///     Err(GameError::Illegal(IllegalPlay::TooFewNumbers { used: 1, required: 2 }))
+    /// );
+    /// let report = game.play_written("24/21 24/23", &mut generator).unwrap();
+    /// assert_eq!(report.notation, "24/23 24/21");
+    /// assert_eq!(game.on_roll(), Side::O);
+    /// ```
+    pub fn play_written(
         &mut self,
         text: &str,
         generator: &mut MoveGenerator,
     ) -> Result<PlayReport, GameError> {
+        let play = self.check_written(text, generator)?;
         let numbers = self.require_numbers()?.numbers();
-        let written: ParsedPlay = text
-            .parse()
-            .map_err(|e: super::notation::NotationError| GameError::Notation(e.0))?;
-        let legal = self.legal_plays(generator)?;
-        let play =
-            resolve_play(&self.position, &numbers, &legal, &written).map_err(GameError::Illegal)?;
         self.apply(&play, &numbers)
     }
 
-    /// Plays a play taken from [`Self::legal_plays`] (checked again here).
+    /// Plays a play taken from [`Self::legal_plays`], checked again here:
+    /// against the generator's list, or, when the list was cut short, as
+    /// [`Self::check_written`] checks a written play.
     pub fn play(
         &mut self,
         play: &Play,
@@ -335,10 +446,19 @@ impl Game {
     ) -> Result<PlayReport, GameError> {
         let numbers = self.require_numbers()?.numbers();
         let legal = self.legal_plays(generator)?;
-        let Some(play) = legal.find(&play.position).copied() else {
-            return Err(GameError::Illegal(IllegalPlay::Impossible(
-                "that play is not among the legal plays".into(),
-            )));
+        let play = match legal.find(&play.position) {
+            Some(found) if !legal.truncated || found.is_surely_legal(&numbers) => *found,
+            _ if legal.truncated => {
+                let written = ParsedPlay {
+                    moves: play
+                        .steps
+                        .iter()
+                        .map(|s| (s.from.number(), s.to().map_or(0, |t| t.number())))
+                        .collect(),
+                };
+                resolve_play(&self.position, &numbers, &legal, &written)?
+            }
+            _ => return Err(IllegalPlay::NotListed.into()),
         };
         self.apply(&play, &numbers)
     }
@@ -354,20 +474,20 @@ impl Game {
             Numbers::Pair(a, b) => used == [a.pips(), b.pips()] || used == [b.pips(), a.pips()],
             Numbers::Sequence(_) => used == numbers.to_vec(),
         };
-        let refuse = |why: &str| Err(GameError::Illegal(IllegalPlay::Impossible(why.to_string())));
+        let refuse = |why: IllegalPlay| Err(GameError::Illegal(why));
         if !in_order {
-            return refuse("the play does not use every number in order");
+            return refuse(IllegalPlay::NotEveryNumber);
         }
         let mut position = self.position;
         for step in play.steps.iter() {
             if game_result(&position, self.rules.scoring).is_some()
                 || position.try_step(step).is_err()
             {
-                return refuse("a step of the play cannot be made");
+                return refuse(IllegalPlay::StepFails);
             }
         }
         if position != play.position {
-            return refuse("the steps do not lead to the play's position");
+            return refuse(IllegalPlay::WrongPosition);
         }
         self.apply(play, &numbers)
     }

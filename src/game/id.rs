@@ -29,7 +29,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::dice::{Dice, Numbers};
-use super::game_state::Phase;
+use super::game_state::{Game, Phase};
+use super::matchplay::MatchScore;
 use super::point::{Die, Point, Side};
 use super::position::{CHECKERS, Position, SideLayout};
 use super::rules::{Rules, Scoring, Variant};
@@ -188,6 +189,16 @@ pub fn position_id(position: &Position) -> String {
 
 /// Decodes a Position ID, refusing any that is not the one ID of a valid
 /// position, with a message that says what is wrong.
+///
+/// A round trip:
+///
+/// ```
+/// use plakoto::game::{parse_board_text, parse_position_id, position_id};
+///
+/// let p = parse_board_text("24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2").unwrap();
+/// let id = position_id(&p);
+/// assert_eq!(parse_position_id(&id).unwrap(), p);
+/// ```
 pub fn parse_position_id(text: &str) -> Result<Position, PositionIdError> {
     let err = |s: String| PositionIdError(s);
     let bytes = decode_b64(text, POSITION_ID_LEN, "Position ID").map_err(err)?;
@@ -231,7 +242,7 @@ pub fn parse_position_id(text: &str) -> Result<Position, PositionIdError> {
             "padding bits after the position are set: not a canonical ID".into(),
         ));
     }
-    Position::from_layouts(&own, &opp).map_err(|e| err(e.0))
+    Position::from_layouts(&own, &opp).map_err(|e| err(e.to_string()))
 }
 
 /// Everything about a game that the Position ID does not hold.
@@ -254,6 +265,23 @@ pub struct MatchId {
 }
 
 impl MatchId {
+    /// The Match ID of `game` in a match with `score`. The ID's score
+    /// fields are 7 bits wide: a score above 127 (an unlimited session of
+    /// many games) is carried as 127, "127 or more". A match to at most
+    /// 127 points still shows its winner, who has reached the length.
+    pub fn of(game: &Game, score: &MatchScore) -> MatchId {
+        let clamp = |s: u32| s.min(127) as u8;
+        MatchId {
+            rules: game.rules(),
+            match_length: score.length,
+            score: [clamp(score.score[0]), clamp(score.score[1])],
+            on_roll: game.on_roll(),
+            dice: game.dice(),
+            phase: game.phase(),
+            pending: game.passed(),
+        }
+    }
+
     /// Checks the fields fit together and into their bits.
     pub fn validate(&self) -> Result<(), MatchIdError> {
         let err = |s: &str| Err(MatchIdError(s.to_string()));
@@ -276,7 +304,8 @@ impl MatchId {
                 ))
             })?;
         }
-        Rules::new(self.rules.variant, self.rules.scoring).map_err(MatchIdError)?;
+        Rules::new(self.rules.variant, self.rules.scoring)
+            .map_err(|e| MatchIdError(e.to_string()))?;
         Ok(())
     }
 }
@@ -460,5 +489,20 @@ mod tests {
                 .contains("8 characters")
         );
         assert!("////////".parse::<MatchId>().is_err());
+    }
+
+    #[test]
+    fn match_id_of_a_game_clamps_a_score_past_127_in_the_id_only() {
+        let game = Game::new(Rules::default());
+        let score = MatchScore {
+            length: 0,
+            score: [300, 5],
+        };
+        let id = MatchId::of(&game, &score);
+        assert_eq!(id.score, [127, 5]);
+        assert_eq!(id.match_length, 0);
+        let back: MatchId = id.to_string().parse().unwrap();
+        assert_eq!(back, id);
+        assert_eq!(score.score, [300, 5]);
     }
 }

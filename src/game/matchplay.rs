@@ -9,8 +9,10 @@ use super::point::Side;
 pub struct MatchScore {
     /// Points to win; 0 means no limit.
     pub length: u8,
-    /// Points of X and O.
-    pub score: [u8; 2],
+    /// Points of X and O: the true score, however large it grows (the
+    /// Match ID's 7-bit fields carry it clamped at 127, see
+    /// [`MatchId::of`](super::MatchId::of)).
+    pub score: [u32; 2],
 }
 
 impl MatchScore {
@@ -27,7 +29,7 @@ impl MatchScore {
     pub fn record(&mut self, result: &FinalResult) -> Option<Side> {
         let winner = result.winner?;
         let s = &mut self.score[winner.index()];
-        *s = s.saturating_add(result.points).min(127);
+        *s = s.saturating_add(u32::from(result.points));
         Some(winner)
     }
 
@@ -38,7 +40,7 @@ impl MatchScore {
         }
         [Side::X, Side::O]
             .into_iter()
-            .find(|s| self.score[s.index()] >= self.length)
+            .find(|s| self.score[s.index()] >= u32::from(self.length))
     }
 }
 
@@ -71,5 +73,20 @@ mod tests {
         };
         m.record(&single);
         assert_eq!(m.winner(), Some(Side::O));
+    }
+
+    #[test]
+    fn an_unlimited_session_keeps_the_true_score_past_127() {
+        let mut m = MatchScore::new(0);
+        let win = FinalResult {
+            kind: ResultKind::Mother,
+            winner: Some(Side::X),
+            points: 2,
+        };
+        for _ in 0..100 {
+            m.record(&win);
+        }
+        assert_eq!(m.score, [200, 0]);
+        assert_eq!(m.winner(), None);
     }
 }

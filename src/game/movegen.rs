@@ -31,6 +31,20 @@ pub struct Play {
     pub steps: StepList,
 }
 
+impl Play {
+    /// Whether the game ends on this play (R14, R16).
+    pub fn ends_game(&self) -> bool {
+        ends_game(&self.position)
+    }
+
+    /// Whether this play of `numbers` is legal whatever else could be
+    /// played: it uses every number, or the game ends on it (R10 decision).
+    /// Needs no list of plays, so it holds for a play of a list cut short.
+    pub fn is_surely_legal(&self, numbers: &Numbers) -> bool {
+        self.steps.len() == numbers.len() || self.ends_game()
+    }
+}
+
 /// Bounds on generation, so Express low doubles cannot exhaust memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenLimits {
@@ -55,7 +69,9 @@ pub struct PlayList {
     /// Legal plays, in generation order. Never empty for a game in progress:
     /// with nothing playable it holds the single "no move" play.
     pub plays: Vec<Play>,
-    /// Most numbers a legal non-ending play uses (R10).
+    /// M of R10: the most numbers any line uses, counting a line on which
+    /// the game ends up to its last step. Every legal play that does not
+    /// end the game uses exactly this many.
     pub numbers_used: usize,
     /// Whether [`GenLimits`] cut generation short: the list is incomplete.
     pub truncated: bool,
@@ -245,6 +261,19 @@ impl MoveGenerator {
 
     /// All legal plays of `numbers` from `position` (side on roll moving),
     /// written into `out` (its old contents are replaced).
+    ///
+    /// ```
+    /// use plakoto::game::{Dice, MoveGenerator, PlayList, Position, Variant, format_play};
+    ///
+    /// let start = Position::initial();
+    /// let numbers = Dice::new(6, 5).unwrap().numbers(Variant::Standard);
+    /// let mut plays = PlayList::default();
+    /// MoveGenerator::default().generate(&start, &numbers, &mut plays);
+    /// let mut written: Vec<String> = plays.plays.iter().map(|p| format_play(&start, p)).collect();
+    /// written.sort();
+    /// assert_eq!(written, ["24/13", "24/19 24/18"]);
+    /// assert!(!plays.truncated && plays.numbers_used == 2);
+    /// ```
     pub fn generate(&mut self, position: &Position, numbers: &Numbers, out: &mut PlayList) {
         self.results.reset();
         self.truncated = false;
@@ -264,7 +293,7 @@ impl MoveGenerator {
                 );
             }
             Numbers::Sequence(seq) => {
-                let groups = group_runs(seq.as_slice());
+                let groups: Vec<&[u8]> = seq.runs().collect();
                 if let [group] = groups.as_slice() {
                     let results = &mut self.results;
                     let landable = landable_mask(position);
@@ -326,46 +355,41 @@ impl MoveGenerator {
         }
     }
 
-    /// Applies R10 to the candidates: the longest non-ending plays (with the
-    /// higher-die rule for a pair), plus every play that ends the game.
+    /// Applies R10 to the candidates (see [`retain_max_usage`]).
     fn finish(&mut self, numbers: &Numbers, out: &mut PlayList) {
         let c = &mut self.results;
-        // Whether a play ended the game is read off its position (R14, R16).
-        let most = c
-            .plays
-            .iter()
-            .filter(|p| !ends_game(&p.position))
-            .map(|p| p.steps.len())
-            .max()
-            .unwrap_or(0);
-        let higher = match numbers {
-            Numbers::Pair(hi, _) if most == 1 => hi.pips(),
-            _ => 0,
-        };
-        let higher_die_only = higher > 0
-            && c.plays.iter().any(|p| {
-                p.steps.len() == 1 && p.steps.first_die() == higher && !ends_game(&p.position)
-            });
-        let keep = |p: &Play| {
-            (p.steps.len() == most && (!higher_die_only || p.steps.first_die() == higher))
-                || ends_game(&p.position)
-        };
-        if c.plays.iter().all(keep) {
-            // The common case: hand the buffer over instead of copying.
-            std::mem::swap(&mut out.plays, &mut c.plays);
-        } else {
-            out.plays.clear();
-            out.plays
-                .extend(c.plays.iter().filter(|p| keep(p)).copied());
-        }
-        out.numbers_used = most;
+        out.numbers_used = retain_max_usage(&mut c.plays, numbers);
+        // Hand the buffer over instead of copying.
+        std::mem::swap(&mut out.plays, &mut c.plays);
         out.truncated = c.full || self.truncated;
     }
 }
 
-/// Splits a sequence into runs of equal numbers.
-fn group_runs(pips: &[u8]) -> Vec<&[u8]> {
-    pips.chunk_by(|a, b| a == b).collect()
+/// R10 and its decision on plays that end the game, applied to candidate
+/// plays (each distinct line's result with the numbers it used): keeps the
+/// legal ones and returns M, the most numbers any line uses, counting a
+/// line on which the game ends up to its last step.
+///
+/// A play on which the game ends (R14, R16) is always legal; every other
+/// play must use exactly M numbers, and when M is 1 for a non-double, the
+/// higher die if some line (ending or not) uses it. The empty play (pass)
+/// therefore stays only when M is 0. Whether a play ends the game is read
+/// off its position.
+pub fn retain_max_usage(plays: &mut Vec<Play>, numbers: &Numbers) -> usize {
+    let most = plays.iter().map(|p| p.steps.len()).max().unwrap_or(0);
+    let higher = match numbers {
+        Numbers::Pair(hi, _) if most == 1 => hi.pips(),
+        _ => 0,
+    };
+    let higher_die_only = higher > 0
+        && plays
+            .iter()
+            .any(|p| p.steps.len() == 1 && p.steps.first_die() == higher);
+    plays.retain(|p| {
+        ends_game(&p.position)
+            || (p.steps.len() == most && (!higher_die_only || p.steps.first_die() == higher))
+    });
+    most
 }
 
 /// A search node: the play so far and the points holding a free own
@@ -481,9 +505,8 @@ fn pair_plays(start: &Play, hi: usize, lo: usize, emit: &mut impl FnMut(&Play, E
     let root = Node::root(start);
     let landable = landable_mask(&start.position);
     let mut played_first = 0u32;
-    // A line that cannot play its first number stops with none used. It
-    // matters only when every play that uses a number ends the game: R10's
-    // decision keeps the shorter (here empty) play legal beside them.
+    // A line that cannot play its first number stops with none used: the
+    // pass, legal only when no line uses a number at all (R10 decision).
     let mut stuck = false;
     for (first, second, skip) in [(hi, lo, false), (lo, hi, true)] {
         let legal = root.legal_sources(first, landable);

@@ -17,7 +17,7 @@ use std::str::FromStr;
 
 use super::movegen::Play;
 use super::point::Point;
-use super::position::{Position, SideLayout};
+use super::position::{Position, PositionError, SideLayout};
 
 /// Text of the play with no step.
 pub const PASS: &str = "pass";
@@ -33,11 +33,77 @@ pub struct ParsedPlay {
 
 /// What is wrong with a written play.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError(pub String);
+pub enum NotationError {
+    /// A token of the text cannot be read.
+    Token {
+        /// The token as written (lower case).
+        token: String,
+        /// What is wrong with it.
+        reason: TokenError,
+    },
+    /// The play moves a checker that is pinned (R7).
+    Pinned(Point),
+    /// The play moves more checkers from a point than stand there.
+    NotEnoughCheckers(Point),
+    /// The play ends a checker on a point the opponent holds (R5).
+    HeldByOpponent(Point),
+    /// The movements lead to no valid position.
+    Position(PositionError),
+}
+
+/// Why one token of a written play cannot be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenError {
+    /// `(` without a closing `)` at the end.
+    RepeatForm,
+    /// The repeat count is not 1–24.
+    RepeatCount,
+    /// Two slashes with nothing between.
+    MissingPoint,
+    /// `bar` (Plakoto has none, R1).
+    Bar,
+    /// Not a point number 0–24 or `off`.
+    PointRange,
+    /// Fewer than two points.
+    NotFromTo,
+    /// A move goes on after bearing off.
+    AfterOff,
+    /// A move goes up the board.
+    Upward,
+}
+
+impl fmt::Display for TokenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TokenError::RepeatForm => "a repeat is written (n) at the end",
+            TokenError::RepeatCount => "the repeat count must be a number from 1 to 24",
+            TokenError::MissingPoint => "expected a point number between the slashes",
+            TokenError::Bar => "there is no bar in Plakoto: nothing is ever hit",
+            TokenError::PointRange => {
+                "points are numbered 1 to 24, with 'off' or 0 for bearing off"
+            }
+            TokenError::NotFromTo => "a move is written from/to, e.g. 24/18",
+            TokenError::AfterOff => "nothing can move on after bearing off",
+            TokenError::Upward => "checkers move from higher points to lower ones",
+        })
+    }
+}
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            NotationError::Token { token, reason } => write!(f, "'{token}': {reason}"),
+            NotationError::Pinned(p) => write!(f, "your checker on {p} is pinned"),
+            NotationError::NotEnoughCheckers(p) => write!(f, "not enough checkers of yours on {p}"),
+            NotationError::HeldByOpponent(p) => write!(f, "point {p} is held by the opponent"),
+            NotationError::Position(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<PositionError> for NotationError {
+    fn from(e: PositionError) -> Self {
+        NotationError::Position(e)
     }
 }
 
@@ -64,15 +130,20 @@ impl FromStr for ParsedPlay {
 
 /// One token such as `24/18*/12(2)`.
 fn parse_token(token: &str, moves: &mut Vec<(u8, u8)>) -> Result<(), NotationError> {
-    let err = |why: &str| Err(NotationError(format!("'{token}': {why}")));
+    let err = |reason: TokenError| {
+        Err(NotationError::Token {
+            token: token.to_string(),
+            reason,
+        })
+    };
     let (path, repeat) = match token.find('(') {
         Some(open) => {
             let Some(inner) = token[open + 1..].strip_suffix(')') else {
-                return err("a repeat is written (n) at the end");
+                return err(TokenError::RepeatForm);
             };
             match inner.parse::<usize>() {
                 Ok(n @ 1..=24) => (&token[..open], n),
-                _ => return err("the repeat count must be a number from 1 to 24"),
+                _ => return err(TokenError::RepeatCount),
             }
         }
         None => (token, 1),
@@ -81,29 +152,29 @@ fn parse_token(token: &str, moves: &mut Vec<(u8, u8)>) -> Result<(), NotationErr
     for part in path.split(['/', '-']) {
         let part = part.trim_end_matches('*');
         if part.is_empty() {
-            return err("expected a point number between the slashes");
+            return err(TokenError::MissingPoint);
         }
         let n = match part {
             "off" => 0,
             _ => match part.parse::<u8>() {
                 Ok(n @ 0..=24) => n,
                 _ if part == "bar" => {
-                    return err("there is no bar in Plakoto: nothing is ever hit");
+                    return err(TokenError::Bar);
                 }
-                _ => return err("points are numbered 1 to 24, with 'off' or 0 for bearing off"),
+                _ => return err(TokenError::PointRange),
             },
         };
         points.push(n);
     }
     if points.len() < 2 {
-        return err("a move is written from/to, e.g. 24/18");
+        return err(TokenError::NotFromTo);
     }
     for w in points.windows(2) {
         if w[0] == 0 {
-            return err("nothing can move on after bearing off");
+            return err(TokenError::AfterOff);
         }
         if w[1] >= w[0] {
-            return err("checkers move from higher points to lower ones");
+            return err(TokenError::Upward);
         }
     }
     for _ in 0..repeat {
@@ -132,17 +203,16 @@ impl ParsedPlay {
             let n = i32::from(own.counts[p.index()]) + delta[usize::from(p.number())];
             let free = i32::from(start.own_free(p)) + delta[usize::from(p.number())];
             if free < 0 {
-                let why = if start.own_pinned_at(p) && start.own_free(p) == 0 {
-                    format!("your checker on {p} is pinned")
+                return Err(if start.own_pinned_at(p) && start.own_free(p) == 0 {
+                    NotationError::Pinned(p)
                 } else {
-                    format!("not enough checkers of yours on {p}")
-                };
-                return Err(NotationError(why));
+                    NotationError::NotEnoughCheckers(p)
+                });
             }
             if delta[usize::from(p.number())] > 0 {
                 let v = start.raw_board()[p.index()];
                 if v < -1 || (v == -1 && start.own_pinned_at(p)) {
-                    return Err(NotationError(format!("point {p} is held by the opponent")));
+                    return Err(NotationError::HeldByOpponent(p));
                 }
             }
             own.counts[p.index()] = n as u8;
@@ -166,7 +236,7 @@ impl ParsedPlay {
                 opp_side.pinned |= 1 << q.index();
             }
         }
-        Position::from_layouts(&own_side, &opp_side).map_err(|e| NotationError(e.0))
+        Ok(Position::from_layouts(&own_side, &opp_side)?)
     }
 }
 
@@ -174,6 +244,22 @@ impl ParsedPlay {
 type Chain = (u8, u8);
 
 /// The canonical notation of `play` made from `start` (see module doc).
+///
+/// Parsing a play and printing it back:
+///
+/// ```
+/// use plakoto::game::{ParsedPlay, Position, format_play, Dice, MoveGenerator, PlayList, Variant};
+///
+/// let start = Position::initial();
+/// let written: ParsedPlay = "24/18 18/12 24/18/12".parse().unwrap();
+/// let target = written.resulting_position(&start).unwrap();
+/// let numbers = Dice::new(6, 6).unwrap().numbers(Variant::Standard);
+/// let mut plays = PlayList::default();
+/// MoveGenerator::default().generate(&start, &numbers, &mut plays);
+/// let play = plays.find(&target).expect("a legal play");
+/// assert_eq!(format_play(&start, play), "24/12(2)");
+/// assert!("bar/20".parse::<ParsedPlay>().is_err());
+/// ```
 pub fn format_play(start: &Position, play: &Play) -> String {
     let mut chains: Vec<Chain> = Vec::new();
     for step in play.steps.iter() {

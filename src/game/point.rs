@@ -52,14 +52,34 @@ impl fmt::Display for Point {
     }
 }
 
+/// Why a text is not a point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PointError {
+    /// Not a number (the text).
+    NotANumber(String),
+    /// A number outside 1–24.
+    OutOfRange(u8),
+}
+
+impl fmt::Display for PointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PointError::NotANumber(s) => write!(f, "'{s}' is not a point number"),
+            PointError::OutOfRange(n) => write!(f, "point {n} is outside 1-24"),
+        }
+    }
+}
+
+impl std::error::Error for PointError {}
+
 impl FromStr for Point {
-    type Err = String;
+    type Err = PointError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let n: u8 = s
             .trim()
             .parse()
-            .map_err(|_| format!("'{s}' is not a point number"))?;
-        Point::new(n).ok_or_else(|| format!("point {n} is outside 1-24"))
+            .map_err(|_| PointError::NotANumber(s.to_string()))?;
+        Point::new(n).ok_or(PointError::OutOfRange(n))
     }
 }
 
@@ -90,14 +110,34 @@ impl fmt::Display for Die {
     }
 }
 
+/// Why a text is not a die number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DieError {
+    /// Not a number (the text).
+    NotANumber(String),
+    /// A number outside 1–6.
+    OutOfRange(u8),
+}
+
+impl fmt::Display for DieError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DieError::NotANumber(s) => write!(f, "'{s}' is not a die number"),
+            DieError::OutOfRange(n) => write!(f, "die {n} is outside 1-6"),
+        }
+    }
+}
+
+impl std::error::Error for DieError {}
+
 impl FromStr for Die {
-    type Err = String;
+    type Err = DieError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let n: u8 = s
             .trim()
             .parse()
-            .map_err(|_| format!("'{s}' is not a die number"))?;
-        Die::new(n).ok_or_else(|| format!("die {n} is outside 1-6"))
+            .map_err(|_| DieError::NotANumber(s.to_string()))?;
+        Die::new(n).ok_or(DieError::OutOfRange(n))
     }
 }
 
@@ -137,13 +177,25 @@ impl fmt::Display for Side {
     }
 }
 
+/// A text that is not a side (X or O).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideError(pub String);
+
+impl fmt::Display for SideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a side (X or O)", self.0)
+    }
+}
+
+impl std::error::Error for SideError {}
+
 impl FromStr for Side {
-    type Err = String;
+    type Err = SideError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim() {
             "x" | "X" => Ok(Side::X),
             "o" | "O" => Ok(Side::O),
-            other => Err(format!("'{other}' is not a side (X or O)")),
+            other => Err(SideError(other.to_string())),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::outcome::Seat;
 use super::point::{Die, Point};
 
 /// Checkers each side has (R1).
@@ -151,12 +152,75 @@ pub struct StepOutcome {
 }
 
 /// A position that breaks R1–R4.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError(pub String);
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A side has more than 15 checkers on the board (R1).
+    TooManyCheckers {
+        /// Which side, as seen from the side on roll.
+        side: Seat,
+        /// Its checkers on the board.
+        count: u32,
+    },
+    /// Both sides have borne off everything: no game can get there.
+    BothAllOff,
+    /// Both sides are marked pinned on one point (R4).
+    BothPinned(Point),
+    /// A pinned checker shares its point with checkers of its own side.
+    PinnedNotAlone(Point),
+    /// A pinned checker has no opposing checker on top of it.
+    PinUnderNothing(Point),
+    /// Both sides hold two or more checkers on one point.
+    BothHold(Point),
+    /// One checker of each side on a point, and neither marked pinned.
+    UnmarkedPin(Point),
+    /// The side on roll pinned on its 1-point, where the opponent starts
+    /// and the side could never have landed.
+    RollerPinnedOnOne,
+    /// The opponent pinned on the roller's 24-point, where the roller
+    /// could never have landed.
+    OpponentPinnedOnStart,
+}
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            PositionError::TooManyCheckers { side, count } => {
+                let name = match side {
+                    Seat::OnRoll => "the side on roll",
+                    Seat::Opponent => "the opponent",
+                };
+                write!(f, "{name} has {count} checkers on the board; at most 15")
+            }
+            PositionError::BothAllOff => {
+                f.write_str("both sides have borne off all their checkers")
+            }
+            PositionError::BothPinned(p) => write!(
+                f,
+                "point {p}: both sides are marked pinned there; only one checker can be pinned on a point"
+            ),
+            PositionError::PinnedNotAlone(p) => write!(
+                f,
+                "point {p}: a pinned checker must be its side's only checker there (two checkers pinned on one point?)"
+            ),
+            PositionError::PinUnderNothing(p) => write!(
+                f,
+                "point {p}: a pin under nothing; a pinned checker needs an opposing checker on top"
+            ),
+            PositionError::BothHold(p) => write!(
+                f,
+                "point {p}: both sides have two or more checkers there; at most one checker can be pinned under the other side"
+            ),
+            PositionError::UnmarkedPin(p) => write!(
+                f,
+                "point {p}: one checker of each side and no pin marked; say which is pinned"
+            ),
+            PositionError::RollerPinnedOnOne => f.write_str(
+                "point 1: the side on roll cannot be pinned on its 1-point, the opponent's starting point where it can never land",
+            ),
+            PositionError::OpponentPinnedOnStart => f.write_str(
+                "point 24: the opponent cannot be pinned on the roller's starting point, where the roller can never land",
+            ),
+        }
     }
 }
 
@@ -417,18 +481,15 @@ impl Position {
     /// sides without a pin, no pin where no checker could ever have been
     /// pinned (a side's own 24-point), and not both sides all off.
     pub fn from_layouts(own: &SideLayout, opp: &SideLayout) -> Result<Position, PositionError> {
-        let err = |s: String| Err(PositionError(s));
         let own_total: u32 = own.counts.iter().map(|&c| u32::from(c)).sum();
         let opp_total: u32 = opp.counts.iter().map(|&c| u32::from(c)).sum();
-        for (name, total) in [("the side on roll", own_total), ("the opponent", opp_total)] {
-            if total > u32::from(CHECKERS) {
-                return err(format!(
-                    "{name} has {total} checkers on the board; at most 15"
-                ));
+        for (side, count) in [(Seat::OnRoll, own_total), (Seat::Opponent, opp_total)] {
+            if count > u32::from(CHECKERS) {
+                return Err(PositionError::TooManyCheckers { side, count });
             }
         }
         if own_total == 0 && opp_total == 0 {
-            return err("both sides have borne off all their checkers".into());
+            return Err(PositionError::BothAllOff);
         }
         let mut pos = Position {
             board: [0; 24],
@@ -445,39 +506,29 @@ impl Position {
                 opp.pinned >> q.index() & 1 == 1,
             );
             if my_pin && their_pin {
-                return err(format!(
-                    "point {p}: both sides are marked pinned there; only one checker can be pinned on a point"
-                ));
+                return Err(PositionError::BothPinned(p));
             }
             if (my_pin && mine != 1) || (their_pin && theirs != 1) {
-                return err(format!(
-                    "point {p}: a pinned checker must be its side's only checker there (two checkers pinned on one point?)"
-                ));
+                return Err(PositionError::PinnedNotAlone(p));
             }
             if (my_pin && theirs == 0) || (their_pin && mine == 0) {
-                return err(format!(
-                    "point {p}: a pin under nothing; a pinned checker needs an opposing checker on top"
-                ));
+                return Err(PositionError::PinUnderNothing(p));
             }
             if mine > 0 && theirs > 0 && !my_pin && !their_pin {
                 if mine > 1 && theirs > 1 {
-                    return err(format!(
-                        "point {p}: both sides have two or more checkers there; at most one checker can be pinned under the other side"
-                    ));
+                    return Err(PositionError::BothHold(p));
                 }
                 if mine == 1 && theirs == 1 {
-                    return err(format!(
-                        "point {p}: one checker of each side and no pin marked; say which is pinned"
-                    ));
+                    return Err(PositionError::UnmarkedPin(p));
                 }
             }
             let own_pinned_here = my_pin || (mine == 1 && theirs > 1);
             let opp_pinned_here = their_pin || (theirs == 1 && mine > 1);
             if own_pinned_here && p == Point::OPPONENT_START {
-                return err("point 1: the side on roll cannot be pinned on its 1-point, the opponent's starting point where it can never land".into());
+                return Err(PositionError::RollerPinnedOnOne);
             }
             if opp_pinned_here && p == Point::START {
-                return err("point 24: the opponent cannot be pinned on the roller's starting point, where the roller can never land".into());
+                return Err(PositionError::OpponentPinnedOnStart);
             }
             let i = p.index();
             if own_pinned_here {
@@ -497,12 +548,6 @@ impl Position {
 #[inline]
 fn reverse24(mask: u32) -> u32 {
     mask.reverse_bits() >> 8
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", super::board_text::to_board_text(self))
-    }
 }
 
 impl Default for Position {
@@ -683,32 +728,39 @@ pub(crate) mod tests {
             },
             pinned: 0,
         };
-        assert!(
-            Position::from_layouts(&a, &b)
-                .unwrap_err()
-                .0
-                .contains("16 checkers")
+        assert_eq!(
+            Position::from_layouts(&a, &b),
+            Err(PositionError::TooManyCheckers {
+                side: Seat::OnRoll,
+                count: 16
+            })
         );
         // Two blocks on one point.
         let mut a = SideLayout::default();
         a.counts[9] = 2; // own 10 = opponent 15
         let mut b2 = SideLayout::default();
         b2.counts[14] = 2;
-        assert!(
-            Position::from_layouts(&a, &b2)
-                .unwrap_err()
-                .0
-                .contains("both sides")
+        let ten = Point::new(10).unwrap();
+        assert_eq!(
+            Position::from_layouts(&a, &b2),
+            Err(PositionError::BothHold(ten))
         );
         // Pin under nothing.
         let mut a = SideLayout::default();
         a.counts[9] = 1;
         a.pinned = 1 << 9;
-        assert!(
-            Position::from_layouts(&a, &b)
-                .unwrap_err()
-                .0
-                .contains("pin under nothing")
+        assert_eq!(
+            Position::from_layouts(&a, &b),
+            Err(PositionError::PinUnderNothing(ten))
+        );
+        // The messages are the protocol's.
+        assert_eq!(
+            PositionError::TooManyCheckers {
+                side: Seat::OnRoll,
+                count: 16
+            }
+            .to_string(),
+            "the side on roll has 16 checkers on the board; at most 15"
         );
     }
 }

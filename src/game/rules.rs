@@ -42,12 +42,41 @@ pub struct Rules {
     pub scoring: Scoring,
 }
 
+/// Why a rule set or one of its parts is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// Express with Tzannes scoring: Express is scored as R17 (R22).
+    ExpressTzannes,
+    /// An unknown rule set name (lower-cased).
+    UnknownVariant(String),
+    /// An unknown scoring name (lower-cased).
+    UnknownScoring(String),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::ExpressTzannes => f.write_str(
+                "Plakoto Express is scored as standard Plakoto (R22); Tzannes scoring is not available with it",
+            ),
+            RulesError::UnknownVariant(s) => {
+                write!(f, "unknown rule set '{s}' (standard or express)")
+            }
+            RulesError::UnknownScoring(s) => {
+                write!(f, "unknown scoring '{s}' (standard or tzannes)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
 impl Rules {
     /// A rule set, refusing the one combination RULES.md excludes: Express
     /// is scored as R17 (R22), so it cannot take Tzannes scoring.
-    pub fn new(variant: Variant, scoring: Scoring) -> Result<Rules, String> {
+    pub fn new(variant: Variant, scoring: Scoring) -> Result<Rules, RulesError> {
         if variant == Variant::Express && scoring == Scoring::Tzannes {
-            return Err("Plakoto Express is scored as standard Plakoto (R22); Tzannes scoring is not available with it".into());
+            return Err(RulesError::ExpressTzannes);
         }
         Ok(Rules { variant, scoring })
     }
@@ -63,12 +92,12 @@ impl fmt::Display for Variant {
 }
 
 impl FromStr for Variant {
-    type Err = String;
+    type Err = RulesError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "standard" | "plakoto" => Ok(Variant::Standard),
             "express" => Ok(Variant::Express),
-            other => Err(format!("unknown rule set '{other}' (standard or express)")),
+            other => Err(RulesError::UnknownVariant(other.to_string())),
         }
     }
 }
@@ -83,12 +112,12 @@ impl fmt::Display for Scoring {
 }
 
 impl FromStr for Scoring {
-    type Err = String;
+    type Err = RulesError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "standard" => Ok(Scoring::Standard),
             "tzannes" => Ok(Scoring::Tzannes),
-            other => Err(format!("unknown scoring '{other}' (standard or tzannes)")),
+            other => Err(RulesError::UnknownScoring(other.to_string())),
         }
     }
 }

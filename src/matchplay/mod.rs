@@ -172,7 +172,7 @@ impl MatchContext {
         if score.length == 0 || score.winner().is_some() {
             return None;
         }
-        let away = |s: Side| i32::from(score.length) - i32::from(score.score[s.index()]);
+        let away = |s: Side| i32::from(score.length) - score.score[s.index()] as i32;
         Some(MatchContext {
             mover_away: away(mover),
             opponent_away: away(mover.other()),

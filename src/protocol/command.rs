@@ -235,6 +235,9 @@ pub enum Command {
     Eval(Option<u64>),
     /// `legal [limit N] [offset K]`
     Legal(Page),
+    /// `legal steps [<steps made>]`: the legal next steps after the steps
+    /// made (written as a play, possibly empty).
+    LegalSteps(String),
     /// `show …`
     Show(ShowWhat),
     /// `save …`, `load …`, `show game` (records.md).
@@ -280,6 +283,7 @@ pub const COMMANDS: &[&str] = &[
     "rollout [N]",
     "eval [time MS]",
     "legal [limit N] [offset K]",
+    "legal steps [<steps made>]",
     "show board [flip|noflip]",
     "show posid",
     "show matchid",

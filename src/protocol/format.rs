@@ -3,7 +3,8 @@
 
 use super::command::OutputMode;
 use super::reply::{
-    Candidate, Chances, MoveInfo, ProtoError, Reply, ResultInfo, ScoreInfo, SearchInfo, TurnInfo,
+    Candidate, Chances, MoveInfo, ProtoError, Reply, ResultInfo, ScoreInfo, SearchInfo, StepInfo,
+    TurnInfo,
 };
 use crate::game::ResultKind;
 
@@ -46,6 +47,17 @@ fn clean(line: &str) -> String {
 fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value)
         .unwrap_or_else(|e| format!("{{\"error\":\"internal\",\"message\":\"{e}\"}}"))
+}
+
+/// A single step as `legal steps` lists it: `24/18* (6)`.
+fn step_text(step: &StepInfo) -> String {
+    let to = if step.to == 0 {
+        "off".to_string()
+    } else {
+        step.to.to_string()
+    };
+    let pin = if step.pins { "*" } else { "" };
+    format!("{}/{to}{pin} ({})", step.from, step.die)
 }
 
 fn kind_words(kind: ResultKind) -> &'static str {
@@ -336,19 +348,21 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         ],
         Reply::Legal {
             count,
+            count_exact,
             offset,
             incomplete,
             plays,
         } => {
             let shown = if plays.is_empty() {
                 format!(", none shown from offset {offset}")
-            } else if plays.len() == *count {
+            } else if plays.len() == *count && *count_exact {
                 String::new()
             } else {
                 format!(", showing {}-{}", offset + 1, offset + plays.len())
             };
             let mut lines = vec![format!(
-                "{count} legal play{}{shown}{}",
+                "{}{count} legal play{}{shown}{}",
+                if *count_exact { "" } else { "at least " },
                 if *count == 1 { "" } else { "s" },
                 if *incomplete {
                     " (incomplete: generation size limit reached)"
@@ -356,7 +370,12 @@ fn text_lines(reply: &Reply) -> Vec<String> {
                     ""
                 }
             )];
-            lines.extend(plays.iter().cloned());
+            lines.extend(plays.iter().map(|p| p.play.clone()));
+            lines
+        }
+        Reply::LegalSteps { next, can_end, .. } => {
+            let mut lines: Vec<String> = next.iter().map(step_text).collect();
+            lines.push(format!("can end: {}", if *can_end { "yes" } else { "no" }));
             lines
         }
         Reply::Board {

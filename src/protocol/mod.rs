@@ -9,8 +9,10 @@
 pub mod board_art;
 pub mod board_data;
 pub mod command;
+mod errors;
 pub mod format;
 pub mod help;
+mod legal;
 pub mod parse;
 pub mod records;
 pub mod reply;

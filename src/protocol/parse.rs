@@ -626,6 +626,15 @@ fn parse_show(args: &str, first: &str) -> Result<Command, ProtoError> {
 }
 
 fn parse_legal(args: &str, first: &str) -> Result<Command, ProtoError> {
+    let trimmed = args.trim_start();
+    if let Some(rest) = trimmed
+        .get(..5)
+        .filter(|w| w.eq_ignore_ascii_case("steps"))
+        .map(|_| &trimmed[5..])
+        .filter(|rest| rest.is_empty() || rest.starts_with([' ', '\t']))
+    {
+        return Ok(Command::LegalSteps(rest.trim().to_string()));
+    }
     #[derive(Clone, Copy)]
     enum Arg<'a> {
         Limit(&'a str),
@@ -648,6 +657,14 @@ fn parse_legal(args: &str, first: &str) -> Result<Command, ProtoError> {
             Arg::Limit(d) if !seen_limit => {
                 seen_limit = true;
                 page.limit = number(d, "the limit", MAX_LEGAL_LIMIT as u64)?;
+                if page.limit == 0 {
+                    // A page of nothing shows nothing: refused rather than
+                    // answered with an empty list.
+                    return Err(ProtoError::new(
+                        ErrorCode::Syntax,
+                        "usage: legal [limit N] [offset K] | legal steps [<steps made>]; the limit is at least 1",
+                    ));
+                }
             }
             Arg::Offset(d) if !seen_offset => {
                 seen_offset = true;

@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::command::Command;
 use super::reply::{ErrorCode, ProtoError, Reply, TurnInfo};
-use super::session::{SessionState, match_id_of, turn_info};
+use super::session::{SessionState, turn_info};
+use crate::game::MatchId;
 use crate::game::{Game, Phase, position_id};
 use crate::record::{
     GameEnd, Header, ReadError, Record, RecordedGame, Roll, Start, Turn, game_lines,
@@ -264,7 +265,7 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
         games: s.history.games.len(),
         turns: replay.turns.len(),
         position_id: position_id(s.game.position()),
-        match_id: match_id_of(s).to_string(),
+        match_id: MatchId::of(&s.game, &s.score).to_string(),
         turn: turn_info(&s.game),
     }))
 }
@@ -386,7 +387,7 @@ pub fn track(before: &Game, s: &mut SessionState, command: &Command, reply: &Rep
 }
 
 /// A record's game starting at `game`'s position (set by hand).
-fn from_position(game: &Game, score: [u8; 2]) -> RecordedGame {
+fn from_position(game: &Game, score: [u32; 2]) -> RecordedGame {
     RecordedGame::new(
         score,
         Start::Position {

@@ -142,9 +142,9 @@ pub struct ScoreInfo {
     /// Points to win; 0 for an unlimited session.
     pub match_length: u8,
     /// X's points.
-    pub x: u8,
+    pub x: u32,
     /// O's points.
-    pub o: u8,
+    pub o: u32,
     /// The match winner, once there is one.
     pub match_winner: Option<Side>,
 }
@@ -295,6 +295,35 @@ pub struct HelpEntry {
     pub aliases: Vec<String>,
 }
 
+/// One legal play in a `legal` listing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalPlay {
+    /// The play in canonical notation.
+    pub play: String,
+    /// The Position ID the game shows after the play (as `show posid`
+    /// would): the opponent on roll, unless the game ends on the play or
+    /// the mover was playing numbers passed to it (R21) and rolls next.
+    pub position_id: String,
+    /// One order of single steps reaching the play.
+    pub steps: Vec<StepInfo>,
+}
+
+/// One single-die step of a play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct StepInfo {
+    /// The point left.
+    pub from: u8,
+    /// The point reached; 0 when borne off.
+    pub to: u8,
+    /// The number used.
+    pub die: u8,
+    /// It pinned a lone opposing checker (R6).
+    pub pins: bool,
+    /// It freed an opposing checker pinned under the mover's last checker
+    /// on the point it left (R7).
+    pub frees: bool,
+}
+
 /// A successful reply.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "reply", rename_all = "snake_case")]
@@ -437,14 +466,30 @@ pub enum Reply {
     },
     /// `legal`.
     Legal {
-        /// Legal plays in all.
+        /// Legal plays in all (R11: distinct resulting positions) when
+        /// `count_exact`; otherwise a lower bound.
         count: usize,
+        /// Whether `count` is the exact number of legal plays.
+        count_exact: bool,
         /// Plays skipped.
         offset: usize,
         /// Whether generation hit its size limit (plays may be missing).
         incomplete: bool,
         /// The page of plays.
-        plays: Vec<String>,
+        plays: Vec<LegalPlay>,
+    },
+    /// `legal steps`.
+    LegalSteps {
+        /// The steps made, each with what it did.
+        made: Vec<StepInfo>,
+        /// Position ID of the board after them, the mover still on roll.
+        position_id: String,
+        /// Numbers not used yet.
+        numbers_left: Vec<u8>,
+        /// Every single step that continues toward a legal play.
+        next: Vec<StepInfo>,
+        /// Whether the steps made are a complete legal play.
+        can_end: bool,
     },
     /// `show board`.
     Board {

@@ -194,11 +194,7 @@ impl Session {
 }
 
 fn game_error(e: GameError) -> ProtoError {
-    match e {
-        GameError::State(m) => ProtoError::new(ErrorCode::State, m),
-        GameError::Illegal(i) => ProtoError::new(ErrorCode::IllegalMove, i.to_string()),
-        GameError::Notation(m) => ProtoError::new(ErrorCode::Syntax, m),
-    }
+    ProtoError::from(e)
 }
 
 /// Why the engine has no play to offer: the game's reason, or a state
@@ -260,23 +256,10 @@ pub(super) fn turn_info(g: &Game) -> TurnInfo {
     }
 }
 
-/// The Match ID of the current state.
-pub fn match_id_of(s: &SessionState) -> MatchId {
-    MatchId {
-        rules: s.game.rules(),
-        match_length: s.score.length,
-        score: s.score.score,
-        on_roll: s.game.on_roll(),
-        dice: s.game.dice(),
-        phase: s.game.phase(),
-        pending: s.game.passed(),
-    }
-}
-
 pub(super) fn state_reply(s: &SessionState) -> Reply {
     Reply::State {
         position_id: position_id(s.game.position()),
-        match_id: match_id_of(s).to_string(),
+        match_id: MatchId::of(&s.game, &s.score).to_string(),
         turn: turn_info(&s.game),
     }
 }
@@ -392,7 +375,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
                 })?;
             s.score = MatchScore {
                 length: m.match_length,
-                score: m.score,
+                score: m.score.map(u32::from),
             };
             s.next_starter = None;
             Ok(state_reply(s))
@@ -459,14 +442,12 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
             Ok(Reply::Seed { seed: *seed })
         }
         Command::SetRules(variant) => {
-            let rules = Rules::new(*variant, s.game.rules().scoring)
-                .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
+            let rules = Rules::new(*variant, s.game.rules().scoring).map_err(ProtoError::from)?;
             set_rules(s, rules)?;
             Ok(options_reply(s, evaluator))
         }
         Command::SetScoring(scoring) => {
-            let rules = Rules::new(s.game.rules().variant, *scoring)
-                .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
+            let rules = Rules::new(s.game.rules().variant, *scoring).map_err(ProtoError::from)?;
             set_rules(s, rules)?;
             Ok(options_reply(s, evaluator))
         }
@@ -480,7 +461,10 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         }
         Command::Move(text) => {
             let side = s.game.on_roll();
-            let report = play_written(&mut s.game, e.plays, text)?;
+            let report = s
+                .game
+                .play_written(text, e.plays.complete.generator())
+                .map_err(ProtoError::from)?;
             Ok(Reply::Moved(finish_move(s, side, report)))
         }
         Command::Play(time_ms) => {
@@ -506,6 +490,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
             Ok(setting_reply(&settings, &name))
         }
         Command::Legal(page) => legal(s, &mut e.plays.complete, *page),
+        Command::LegalSteps(made) => super::legal::legal_steps_reply(&s.game, made),
         Command::Show(what) => Ok(show(s, evaluator, *what)),
         Command::Record(c) => super::records::execute(s, evaluator, c),
     }
@@ -555,27 +540,7 @@ fn finish_move(s: &mut SessionState, side: Side, report: PlayReport) -> MoveInfo
         score: score_info(s),
         next: turn_info(&s.game),
         position_id: position_id(s.game.position()),
-        match_id: match_id_of(s).to_string(),
-    }
-}
-
-/// Plays a written play. The bounded list is enough even when capped: the
-/// rules core checks a play missing from a capped list by searching a line
-/// of steps to it that uses every number (surely legal, R10). Only a play
-/// it cannot place that way (fewer numbers, or illegal) is looked up in the
-/// complete list, which keeps ordinary Express moves from listing millions
-/// of plays.
-fn play_written(
-    game: &mut Game,
-    plays: &mut PlayLists,
-    text: &str,
-) -> Result<PlayReport, ProtoError> {
-    let capped = plays.choice.legal(game).map_err(turn_error)?.truncated;
-    match game.play_text(text, plays.choice.generator()) {
-        Err(GameError::Illegal(_)) if capped => game
-            .play_text(text, plays.complete.generator())
-            .map_err(game_error),
-        other => other.map_err(game_error),
+        match_id: MatchId::of(&s.game, &s.score).to_string(),
     }
 }
 
@@ -755,21 +720,8 @@ fn eval(s: &SessionState, e: &mut Engine, time_ms: Option<u64>) -> Reply {
 }
 
 fn legal(s: &SessionState, plays: &mut PlayCache, page: Page) -> Result<Reply, ProtoError> {
-    let g = &s.game;
-    let legal = plays.legal(g).map_err(turn_error)?;
-    let plays = legal
-        .plays
-        .iter()
-        .skip(page.offset)
-        .take(page.limit)
-        .map(|p| format_play(g.position(), p))
-        .collect();
-    Ok(Reply::Legal {
-        count: legal.len(),
-        offset: page.offset,
-        incomplete: legal.truncated,
-        plays,
-    })
+    let list = plays.legal(&s.game).map_err(turn_error)?;
+    Ok(super::legal::legal_reply(&s.game, list, page))
 }
 
 fn show(s: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
@@ -778,7 +730,7 @@ fn show(s: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
             let orientation = o.unwrap_or(s.orientation);
             Reply::Board {
                 position_id: position_id(s.game.position()),
-                match_id: match_id_of(s).to_string(),
+                match_id: MatchId::of(&s.game, &s.score).to_string(),
                 orientation,
                 lines: draw_board(s.game.position(), s.game.on_roll(), orientation),
                 board: BoardData::new(s.game.position(), s.game.on_roll()),
@@ -789,8 +741,10 @@ fn show(s: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
             boardtext: to_board_text(s.game.position()),
         },
         ShowWhat::Position => {
-            let (position_id, match_id) =
-                (position_id(s.game.position()), match_id_of(s).to_string());
+            let (position_id, match_id) = (
+                position_id(s.game.position()),
+                MatchId::of(&s.game, &s.score).to_string(),
+            );
             Reply::Position {
                 position: format!("{position_id}:{match_id}"),
                 position_id,
@@ -801,7 +755,7 @@ fn show(s: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
             position_id: position_id(s.game.position()),
         },
         ShowWhat::MatchId => Reply::MatchId {
-            match_id: match_id_of(s).to_string(),
+            match_id: MatchId::of(&s.game, &s.score).to_string(),
         },
         ShowWhat::Dice => Reply::Dice {
             opening: Vec::new(),

@@ -27,7 +27,7 @@ pub fn set_position(
     )?;
     s.score = MatchScore {
         length: m.match_length,
-        score: m.score,
+        score: m.score.map(u32::from),
     };
     s.next_starter = None;
     Ok(())

@@ -50,9 +50,9 @@ pub enum RecordErrorKind {
     /// A game's score line does not match the results before it.
     Score {
         /// Score of X and O after the games before.
-        expected: [u8; 2],
+        expected: [u32; 2],
         /// Score written.
-        found: [u8; 2],
+        found: [u32; 2],
     },
     /// The game's start does not fit (an opening roll that does not
     /// decide, a starter who did not win the last game, a bad position).

@@ -59,7 +59,7 @@ pub struct Header {
 impl Header {
     /// The rule set, checked (Express takes standard scoring only, R22).
     pub fn checked_rules(&self) -> Result<Rules, String> {
-        Rules::new(self.rules, self.scoring)
+        Rules::new(self.rules, self.scoring).map_err(|e| e.to_string())
     }
 }
 
@@ -218,7 +218,7 @@ impl GameEnd {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RecordedGame {
     /// Score of X and O before the game (checked against the games before).
-    pub score: [u8; 2],
+    pub score: [u32; 2],
     /// How it began.
     pub start: Start,
     /// The turns, in order.
@@ -236,7 +236,7 @@ pub struct RecordedGame {
 
 impl RecordedGame {
     /// A game starting with `start` at `score`.
-    pub fn new(score: [u8; 2], start: Start) -> RecordedGame {
+    pub fn new(score: [u32; 2], start: Start) -> RecordedGame {
         RecordedGame {
             score,
             start,

@@ -58,19 +58,14 @@ const CHECK_LIMITS: GenLimits = GenLimits {
     max_positions: 60_000,
 };
 
-/// Checks and makes a written play. The one place a record's play meets
-/// the rules core: a play missing from a capped list is checked again
-/// against the complete list before it is refused.
+/// Checks and makes a written play: the rules core's one check of a
+/// written play (a capped list first, then the line search).
 fn play_checked(
     game: &mut Game,
     text: &str,
     bounded: &mut MoveGenerator,
 ) -> Result<PlayReport, GameError> {
-    let capped = game.legal_plays(bounded)?.truncated;
-    match game.play_text(text, bounded) {
-        Err(GameError::Illegal(_)) if capped => game.play_text(text, &mut MoveGenerator::default()),
-        other => other,
-    }
+    game.play_written(text, bounded)
 }
 
 impl Record {
@@ -172,7 +167,7 @@ impl Record {
             if let Some(e) = &end {
                 if let Some(w) = e.winner {
                     let s = &mut out.score.score[w.index()];
-                    *s = s.saturating_add(e.points);
+                    *s = s.saturating_add(u32::from(e.points));
                 }
                 out.next_starter = e.winner;
             }

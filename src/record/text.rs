@@ -194,9 +194,13 @@ impl Reader {
             )
         }
         let (rules, l) = need("Rules")?;
-        let rules = rules.parse().map_err(|e: String| bad("Rules", l, e))?;
+        let rules = rules
+            .parse()
+            .map_err(|e: crate::game::RulesError| bad("Rules", l, e.to_string()))?;
         let (scoring, l) = need("Scoring")?;
-        let scoring = scoring.parse().map_err(|e: String| bad("Scoring", l, e))?;
+        let scoring = scoring
+            .parse()
+            .map_err(|e: crate::game::RulesError| bad("Scoring", l, e.to_string()))?;
         let (length, l) = need("Match")?;
         let match_length = length
             .parse::<u8>()
@@ -271,7 +275,7 @@ impl Reader {
         if self.has_score || self.has_start {
             return Err(syntax(n, "'Score' comes once, right after 'Game'"));
         }
-        self.current().score = [x, o];
+        self.current().score = [x.into(), o.into()];
         self.has_score = true;
         Ok(())
     }
@@ -308,7 +312,7 @@ impl Reader {
                 match words.as_slice() {
                     [id, side] => Start::Position {
                         position_id: id.to_string(),
-                        on_roll: side.parse::<Side>().map_err(|e| syntax(n, e))?,
+                        on_roll: side.parse::<Side>().map_err(|e| syntax(n, e.to_string()))?,
                     },
                     _ => return Err(syntax(n, "a position line is 'Position <Position ID> X|O'")),
                 }
@@ -360,7 +364,7 @@ impl Reader {
             .find(|e| e.as_str() == ending)
             .ok_or_else(|| syntax(n, format!("'{ending}' is not a way a game ends")))?;
         let winner = winner
-            .map(|w| w.parse::<Side>().map_err(|e| syntax(n, e)))
+            .map(|w| w.parse::<Side>().map_err(|e| syntax(n, e.to_string())))
             .transpose()?;
         let points = points
             .parse::<u8>()
@@ -400,7 +404,11 @@ fn parse_turn(rest: &str) -> Result<Turn, String> {
         return Err(usage.to_string());
     }
     let mut words = head.split_whitespace();
-    let side: Side = words.next().ok_or(usage)?.parse()?;
+    let side: Side = words
+        .next()
+        .ok_or(usage)?
+        .parse()
+        .map_err(|e: crate::game::SideError| e.to_string())?;
     let roll = match words.next().ok_or(usage)? {
         "passed" => {
             let numbers: Result<Vec<u8>, _> = words.by_ref().map(str::parse::<u8>).collect();

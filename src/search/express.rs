@@ -13,7 +13,9 @@
 
 use super::position_hash::{PosKey, PositionSet};
 use crate::eval::Evaluator;
-use crate::game::{MoveGenerator, Numbers, Play, PlayList, Position, Rules, game_result};
+use crate::game::{
+    MoveGenerator, Numbers, Play, PlayList, Position, Rules, game_result, retain_max_usage,
+};
 
 /// Reusable buffers for [`inner_plays`].
 #[derive(Default)]
@@ -28,28 +30,10 @@ pub(crate) struct BeamScratch {
 
 /// Whether `numbers` is a sequence of several groups of equal numbers.
 pub(crate) fn is_multi_group(numbers: &Numbers) -> bool {
-    groups(numbers).1 > 1
-}
-
-/// The runs of equal numbers of a sequence, as `(number, count)`.
-fn groups(numbers: &Numbers) -> ([(u8, u8); 6], usize) {
-    let mut out = [(0u8, 0u8); 6];
-    let mut n = 0;
-    if let Numbers::Sequence(seq) = numbers {
-        for &pips in seq.as_slice() {
-            if n > 0 && out[n - 1].0 == pips {
-                out[n - 1].1 += 1;
-            } else if n < out.len() {
-                out[n] = (pips, 1);
-                n += 1;
-            } else {
-                // Not an escalating sequence (more than six runs): cannot
-                // happen with legal numbers; treat as the last run.
-                out[n - 1].1 += 1;
-            }
-        }
+    match numbers {
+        Numbers::Sequence(seq) => seq.runs().nth(1).is_some(),
+        Numbers::Pair(..) => false,
     }
-    (out, n)
 }
 
 /// Fills `out` with the plays of `numbers` from `position` for use inside
@@ -66,11 +50,14 @@ pub(crate) fn inner_plays(
     rules: Rules,
     out: &mut PlayList,
 ) {
-    let (runs, count) = groups(numbers);
-    if count <= 1 {
-        generator.generate(position, numbers, out);
-        return;
-    }
+    let runs: Vec<&[u8]> = match numbers {
+        Numbers::Sequence(seq) if is_multi_group(numbers) => seq.runs().collect(),
+        _ => {
+            generator.generate(position, numbers, out);
+            return;
+        }
+    };
+    let count = runs.len();
     let s = scratch;
     let beam = beam.max(1);
     s.frontier.clear();
@@ -79,9 +66,10 @@ pub(crate) fn inner_plays(
         position: *position,
         steps: crate::game::StepList::EMPTY,
     });
-    for (gi, &(pips, len)) in runs[..count].iter().enumerate() {
+    for (gi, run) in runs.iter().enumerate() {
         let last = gi + 1 == count;
-        let group = Numbers::sequence(&[pips; 4][..usize::from(len).min(4)]);
+        let len = run.len();
+        let group = Numbers::sequence(run);
         s.next.clear();
         s.seen.clear();
         for f in &s.frontier {
@@ -93,7 +81,7 @@ pub(crate) fn inner_plays(
                     combined.steps.push(step);
                 }
                 let ended = game_result(&q.position, rules.scoring).is_some();
-                if ended || last || q.steps.len() < usize::from(len) {
+                if ended || last || q.steps.len() < len {
                     s.finals.push(combined);
                 } else if s.seen.insert(PosKey(q.position)) {
                     s.next.push(combined);
@@ -122,24 +110,15 @@ pub(crate) fn inner_plays(
             break;
         }
     }
-    // R10 among the lines followed: the longest non-ending ones, plus
-    // every line that ends the game.
-    let ends = |p: &Play| game_result(&p.position, rules.scoring).is_some();
-    let most = s
-        .finals
-        .iter()
-        .filter(|p| !ends(p))
-        .map(|p| p.steps.len())
-        .max()
-        .unwrap_or(0);
+    // R10 among the lines followed, then one play per position (R11).
+    out.numbers_used = retain_max_usage(&mut s.finals, numbers);
     out.plays.clear();
     s.seen.clear();
     for p in &s.finals {
-        if (ends(p) || p.steps.len() == most) && s.seen.insert(PosKey(p.position)) {
+        if s.seen.insert(PosKey(p.position)) {
             out.plays.push(*p);
         }
     }
-    out.numbers_used = most;
     out.truncated = true;
 }
 

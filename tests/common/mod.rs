@@ -11,6 +11,29 @@ use plakoto::game::{Die, Numbers, Point, Position, Scoring, Step, game_result};
 /// number in every order with `Position::try_step`, and the game-end test
 /// of `game_result`.
 pub fn reference_plays(start: &Position, numbers: &Numbers) -> Vec<Position> {
+    let found = reference_found(start, numbers);
+    // R10 decision: M counts every line, one on which the game ends up to
+    // its last step; an ending play is always legal, every other play uses
+    // M numbers (and the higher die when M is 1 and some line uses it).
+    let most = found.values().map(|v| v.0).max().unwrap_or(0);
+    let higher = match numbers {
+        Numbers::Pair(a, _) if most == 1 => a.pips(),
+        _ => 0,
+    };
+    let higher_only = higher > 0 && found.values().any(|v| v.0 == 1 && v.2 == higher);
+    found
+        .iter()
+        .filter(|(_, v)| v.1 || (v.0 == most && (!higher_only || v.2 == higher)))
+        .map(|(p, _)| *p)
+        .collect()
+}
+
+/// Every line's result: position -> (numbers used, whether the game ended,
+/// the first die used).
+pub fn reference_found(
+    start: &Position,
+    numbers: &Numbers,
+) -> HashMap<Position, (usize, bool, u8)> {
     let orders: Vec<Vec<u8>> = match numbers {
         Numbers::Pair(a, b) => vec![vec![a.pips(), b.pips()], vec![b.pips(), a.pips()]],
         Numbers::Sequence(_) => vec![numbers.to_vec()],
@@ -20,22 +43,7 @@ pub fn reference_plays(start: &Position, numbers: &Numbers) -> Vec<Position> {
     for order in &orders {
         explore(start, order, 0, 0, &mut found);
     }
-    let most = found
-        .values()
-        .filter(|v| !v.1)
-        .map(|v| v.0)
-        .max()
-        .unwrap_or(0);
-    let higher = match numbers {
-        Numbers::Pair(a, _) if most == 1 => a.pips(),
-        _ => 0,
-    };
-    let higher_only = higher > 0 && found.values().any(|v| !v.1 && v.0 == 1 && v.2 == higher);
     found
-        .iter()
-        .filter(|(_, v)| v.1 || (v.0 == most && (!higher_only || v.2 == higher)))
-        .map(|(p, _)| *p)
-        .collect()
 }
 
 fn explore(

@@ -1,0 +1,69 @@
+//! `legal` and `legal steps`: the legal plays of the turn, page by page,
+//! each with the position it leads to and its steps; and, after some steps
+//! made, the legal next steps. The rules core does the checking; this file
+//! only turns its answers into replies.
+
+use super::command::Page;
+use super::reply::{LegalPlay, ProtoError, Reply, StepInfo};
+use crate::game::{Game, Play, PlayList, StepDetail, TurnNumbers, format_play, position_id};
+
+/// The reply to `legal` from the turn's list of plays.
+pub fn legal_reply(g: &Game, legal: &PlayList, page: Page) -> Reply {
+    let plays = legal
+        .plays
+        .iter()
+        .skip(page.offset)
+        .take(page.limit)
+        .map(|p| legal_play(g, p))
+        .collect();
+    Reply::Legal {
+        count: legal.len(),
+        // A list cut short by the generator's limits counts only what it
+        // holds: then a lower bound.
+        count_exact: !legal.truncated,
+        offset: page.offset,
+        incomplete: legal.truncated,
+        plays,
+    }
+}
+
+/// A play as `legal` lists it.
+fn legal_play(g: &Game, play: &Play) -> LegalPlay {
+    let start = g.position();
+    // The board the game shows after the play: the opponent on roll, but
+    // the same side when the game ends or it played passed numbers (R21).
+    let keeps_view = play.ends_game() || matches!(g.turn_numbers(), Some(TurnNumbers::Passed(_)));
+    let after = if keeps_view {
+        play.position
+    } else {
+        play.position.flip()
+    };
+    LegalPlay {
+        play: format_play(start, play),
+        position_id: position_id(&after),
+        steps: play.step_details(start).iter().map(step_info).collect(),
+    }
+}
+
+/// A step for replies.
+pub fn step_info(d: &StepDetail) -> StepInfo {
+    StepInfo {
+        from: d.from.number(),
+        to: d.to.map_or(0, |t| t.number()),
+        die: d.die.pips(),
+        pins: d.pins,
+        frees: d.frees,
+    }
+}
+
+/// The reply to `legal steps <made>`.
+pub fn legal_steps_reply(g: &Game, made: &str) -> Result<Reply, ProtoError> {
+    let next = g.next_steps(made)?;
+    Ok(Reply::LegalSteps {
+        made: next.made.iter().map(step_info).collect(),
+        position_id: position_id(&next.position),
+        numbers_left: next.numbers_left,
+        next: next.next.iter().map(step_info).collect(),
+        can_end: next.can_end,
+    })
+}

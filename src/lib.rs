@@ -7,6 +7,7 @@
 //! - [`eval`] and `search`: evaluators and search over the rules core.
 //! - `protocol`: the line protocol spoken on stdin/stdout.
 //! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
+//! - `train`: self-play training of the neural evaluator.
 
 pub mod arena;
 pub mod bench;
@@ -15,3 +16,4 @@ pub mod game;
 pub mod protocol;
 pub mod sampling;
 pub mod search;
+pub mod train;

@@ -6,6 +6,7 @@ use std::io::{self, BufWriter};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use plakoto::eval::EvaluatorKind;
 use plakoto::game::{Rules, Scoring, Variant};
 use plakoto::protocol::{self, Session};
 use plakoto::search::{FilterPreset, MoveFilter, SearchSettings};
@@ -32,6 +33,8 @@ enum Command {
     Bench(BenchCommand),
     /// Play two engines against each other with duplicate dice.
     Arena(plakoto::arena::cli::ArenaArgs),
+    /// Train the neural evaluator by TD(λ) self-play (see README).
+    Train(plakoto::train::TrainArgs),
 }
 
 /// The benchmarks.
@@ -152,6 +155,12 @@ struct EngineArgs {
     /// Worker threads for the search and rollouts (default 1).
     #[arg(long)]
     threads: Option<usize>,
+    /// Evaluator: heuristic (default) or net.
+    #[arg(long, default_value = "heuristic", value_parser = parse_evaluator)]
+    evaluator: EvaluatorKind,
+    /// Weight file of the net (default: the weights built into the binary).
+    #[arg(long)]
+    weights: Option<std::path::PathBuf>,
 }
 
 impl EngineArgs {
@@ -185,6 +194,10 @@ fn parse_filter(s: &str) -> Result<FilterPreset, String> {
     s.parse()
 }
 
+fn parse_evaluator(s: &str) -> Result<EvaluatorKind, String> {
+    s.parse()
+}
+
 fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse()
 }
@@ -214,7 +227,23 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
         settings.plies,
         settings.filter.preset
     );
-    let mut session = Session::new(rules, seed);
+    if let Some(path) = &args.weights {
+        let installed = plakoto::eval::net::weights::load(path)
+            .map_err(|e| e.to_string())
+            .and_then(plakoto::eval::net::install_default_network);
+        if let Err(e) = installed {
+            eprintln!("plakoto: --weights {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    }
+    let evaluator = match args.evaluator.create() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("plakoto: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut session = Session::with_evaluator(rules, seed, evaluator);
     if let Err(e) = session.set_search_settings(settings) {
         eprintln!("plakoto: {e}");
         return ExitCode::from(2);
@@ -246,6 +275,13 @@ fn main() -> ExitCode {
             Err(e) => {
                 eprintln!("plakoto arena: {e}");
                 ExitCode::from(2)
+            }
+        },
+        Some(Command::Train(args)) => match plakoto::train::run(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("plakoto train: {e}");
+                ExitCode::FAILURE
             }
         },
     }

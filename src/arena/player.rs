@@ -124,6 +124,33 @@ pub const BUILTINS: &[Builtin] = &[
         make: || Box::new(super::search_player::SearchPlayer::new("builtin:ply3", 3)),
     },
     Builtin {
+        name: "net",
+        about: "the best 0-ply equity of the neural net (embedded weights, or $PLAKOTO_WEIGHTS)",
+        make: || Box::new(EvaluatorPlayer::new("builtin:net", net_evaluator())),
+    },
+    Builtin {
+        name: "net-ply1",
+        about: "the neural net searched 1 ply (normal move filter)",
+        make: || {
+            Box::new(super::search_player::SearchPlayer::with_evaluator(
+                "builtin:net-ply1",
+                1,
+                net_evaluator(),
+            ))
+        },
+    },
+    Builtin {
+        name: "net-ply2",
+        about: "the neural net searched 2 plies (normal move filter)",
+        make: || {
+            Box::new(super::search_player::SearchPlayer::with_evaluator(
+                "builtin:net-ply2",
+                2,
+                net_evaluator(),
+            ))
+        },
+    },
+    Builtin {
         name: "pipcount",
         about: "the best 0-ply equity of a pip-count and pin evaluator",
         make: || {
@@ -135,11 +162,27 @@ pub const BUILTINS: &[Builtin] = &[
     },
 ];
 
+/// The net of the built-in net players. Weights that cannot be read are a
+/// setup error the run cannot recover from: it stops with the reason.
+fn net_evaluator() -> Box<dyn Evaluator> {
+    match crate::eval::NetEvaluator::with_default_network() {
+        Ok(e) => Box::new(e),
+        Err(e) => {
+            eprintln!("plakoto: cannot load the net's weights: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
 /// Creates a player from its command-line spec: `builtin:NAME` or a shell
 /// command that starts an engine speaking the protocol.
 pub fn make_player(spec: &str, options: &PlayerOptions) -> Result<Box<dyn Player>, String> {
     let spec = spec.trim();
     if let Some(name) = spec.strip_prefix(BUILTIN_PREFIX) {
+        if name.starts_with("net") {
+            crate::eval::net::default_network()
+                .map_err(|e| format!("{spec}: cannot load the net's weights: {e}"))?;
+        }
         return BUILTINS
             .iter()
             .find(|b| b.name == name)

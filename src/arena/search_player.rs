@@ -1,9 +1,11 @@
-//! Built-in players that search: the heuristic evaluator behind the
-//! engine's n-ply search (`builtin:ply1`, `builtin:ply2`, `builtin:ply3`),
-//! in-process, for measuring what depth is worth.
+//! Built-in players that search: the heuristic evaluator (`builtin:ply1`,
+//! `builtin:ply2`, `builtin:ply3`) or the net (`builtin:net-ply1`, …)
+//! behind the engine's n-ply search, in-process, for measuring what depth
+//! is worth.
 
 use super::fault::{Fault, FaultKind};
 use super::player::{Answer, Player, TurnRequest};
+use crate::eval::Evaluator;
 use crate::eval::heuristic::HeuristicEvaluator;
 use crate::game::{MoveGenerator, format_play};
 use crate::search::{Search, SearchSettings};
@@ -13,15 +15,22 @@ pub struct SearchPlayer {
     name: String,
     search: Search,
     generator: MoveGenerator,
+    evaluator: Box<dyn Evaluator>,
 }
 
 impl SearchPlayer {
-    /// A player searching `plies` plies.
+    /// A player searching `plies` plies over the heuristic.
     pub fn new(name: &str, plies: u8) -> SearchPlayer {
+        SearchPlayer::with_evaluator(name, plies, Box::new(HeuristicEvaluator))
+    }
+
+    /// A player searching `plies` plies over `evaluator`.
+    pub fn with_evaluator(name: &str, plies: u8, evaluator: Box<dyn Evaluator>) -> SearchPlayer {
         SearchPlayer {
             name: name.to_string(),
             search: Search::new(SearchSettings::with_plies(plies)),
             generator: MoveGenerator::default(),
+            evaluator,
         }
     }
 }
@@ -43,7 +52,7 @@ impl Player for SearchPlayer {
                 game.position(),
                 &numbers,
                 game.rules(),
-                &HeuristicEvaluator,
+                self.evaluator.as_ref(),
                 &mut self.generator,
                 None,
             )

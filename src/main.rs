@@ -74,11 +74,70 @@ enum BenchCommand {
         /// Rules to search under: standard or express.
         #[arg(long, default_value = "standard", value_parser = parse_variant)]
         rules: Variant,
+        /// Evaluator at the leaves: net or heuristic.
+        #[arg(long, default_value = "net", value_parser = parse_evaluator)]
+        evaluator: EvaluatorKind,
+    },
+    /// Evaluations per second on one thread, one batch per roll as the
+    /// search calls it, over a fixed seeded suite x all 21 rolls.
+    Eval {
+        /// Print one JSON object (field `evals_per_second`).
+        #[arg(long)]
+        json: bool,
+        /// Positions in the suite.
+        #[arg(long, default_value_t = 1_000)]
+        positions: usize,
+        /// Timed rounds (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        /// Evaluator: net or heuristic.
+        #[arg(long, default_value = "net", value_parser = parse_evaluator)]
+        evaluator: EvaluatorKind,
+        /// Weight file of the net (default: the embedded weights).
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
     },
 }
 
 fn run_bench(command: &BenchCommand) -> ExitCode {
     match command {
+        BenchCommand::Eval {
+            json,
+            positions,
+            rounds,
+            evaluator,
+            weights,
+        } => {
+            if let Some(path) = weights {
+                let installed = plakoto::eval::net::weights::load(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(plakoto::eval::net::install_default_network);
+                if let Err(e) = installed {
+                    eprintln!("plakoto bench eval: --weights {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+            }
+            let options = plakoto::bench::eval::EvalBenchOptions {
+                positions: *positions,
+                rounds: *rounds,
+                evaluator: *evaluator,
+            };
+            match plakoto::bench::eval::run(options) {
+                Ok(report) if *json => match serde_json::to_string(&report) {
+                    Ok(text) => println!("{text}"),
+                    Err(e) => {
+                        eprintln!("plakoto: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+                Ok(report) => println!("{report}"),
+                Err(e) => {
+                    eprintln!("plakoto bench eval: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            ExitCode::SUCCESS
+        }
         BenchCommand::Movegen {
             positions,
             rounds,
@@ -109,6 +168,7 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
             seed,
             rollout_trials,
             rules,
+            evaluator,
         } => {
             let options = plakoto::bench::hint::HintBenchOptions {
                 positions: *positions,
@@ -117,6 +177,7 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
                 rollout_trials: *rollout_trials,
                 json: *json,
                 variant: *rules,
+                evaluator: *evaluator,
                 ..Default::default()
             };
             // The bench prints its own report (text or JSON).
@@ -155,8 +216,9 @@ struct EngineArgs {
     /// Worker threads for the search and rollouts (default 1).
     #[arg(long)]
     threads: Option<usize>,
-    /// Evaluator: heuristic (default) or net.
-    #[arg(long, default_value = "heuristic", value_parser = parse_evaluator)]
+    /// Evaluator: net (default: the neural net, exact race database) or
+    /// heuristic.
+    #[arg(long, default_value = "net", value_parser = parse_evaluator)]
     evaluator: EvaluatorKind,
     /// Weight file of the net (default: the weights built into the binary).
     #[arg(long)]

@@ -152,9 +152,12 @@ impl EvaluatorKind {
     pub fn create(self) -> Result<Box<dyn Evaluator>, String> {
         match self {
             EvaluatorKind::Heuristic => Ok(Box::new(HeuristicEvaluator)),
-            EvaluatorKind::Net => NetEvaluator::with_default_network()
-                .map(|e| Box::new(e) as Box<dyn Evaluator>)
-                .map_err(|e| format!("cannot load the net's weights: {e}")),
+            EvaluatorKind::Net => {
+                let net = NetEvaluator::with_default_network()
+                    .map_err(|e| format!("cannot load the net's weights: {e}"))?;
+                race::RaceDb::warm_up();
+                Ok(Box::new(net))
+            }
         }
     }
 }

@@ -21,15 +21,39 @@
 //! - win = Σₜ Tₐ(t) · P(T_b ≥ t); double win = Σₜ Tₐ(t) · P(F_b ≥ t);
 //! - loss and double loss likewise with the sides' turns offset by one.
 //!
-//! The tables take 14 MB and are built once per process, on first use
-//! (see `bench eval` for the time), never at start-up.
+//! The tables take 14 MB. They are built once (about a second of CPU; see
+//! `plakoto bench eval`) and cached on disk (written atomically, checked
+//! by a checksum when read back); a process reads them on first use or on
+//! a background thread started with the net ([`RaceDb::warm_up`]), never
+//! on the way to `readyok`.
 //!
 //! Races with checkers still outside a home board are left to the net.
 
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use super::Probabilities;
+use super::net::weights::{fnv1a, write_atomically};
 use crate::game::{Position, Rules, Variant};
+
+/// Environment variable naming the directory of the race database cache.
+pub const CACHE_DIR_ENV: &str = "PLAKOTO_CACHE_DIR";
+
+/// Identifies the cache file format; bump with any change to the tables.
+const CACHE_MAGIC: &[u8; 8] = b"PLKRACE1";
+
+/// Where the tables are cached: `$PLAKOTO_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/plakoto`, else `~/.cache/plakoto`; `None` if none is
+/// known (the tables are then built in every process).
+pub fn cache_path() -> Option<PathBuf> {
+    let dir = std::env::var_os(CACHE_DIR_ENV)
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("plakoto")))
+        .or_else(|| {
+            std::env::var_os("HOME").map(|d| PathBuf::from(d).join(".cache").join("plakoto"))
+        })?;
+    Some(dir.join("race-onesided-v1.bin"))
+}
 
 /// Checkers per side.
 const CHECKERS: usize = 15;
@@ -120,34 +144,45 @@ fn die_moves(l: &Layout, d: usize, out: &mut Vec<Layout>) {
     }
 }
 
+/// Reusable buffers of [`roll_results`].
+#[derive(Default)]
+pub struct RollScratch {
+    frontier: Vec<Layout>,
+    next: Vec<Layout>,
+}
+
 /// The distinct layouts after playing `dice` (a double four times) from
 /// `l`; play stops when the last checker is off (R14).
-pub fn roll_results(l: &Layout, dice: (usize, usize), out: &mut Vec<Layout>) {
+pub fn roll_results(
+    l: &Layout,
+    dice: (usize, usize),
+    out: &mut Vec<Layout>,
+    scratch: &mut RollScratch,
+) {
     out.clear();
     let sequences: &[&[usize]] = if dice.0 == dice.1 {
         &[&[dice.0; 4]]
     } else {
         &[&[dice.0, dice.1], &[dice.1, dice.0]]
     };
-    let mut frontier = Vec::new();
-    let mut next = Vec::new();
+    let RollScratch { frontier, next } = scratch;
     for seq in sequences {
         frontier.clear();
         frontier.push(*l);
         for &d in seq.iter() {
             next.clear();
-            for f in &frontier {
+            for f in frontier.iter() {
                 if checkers(f) == 0 {
                     next.push(*f);
                 } else {
-                    die_moves(f, d, &mut next);
+                    die_moves(f, d, next);
                 }
             }
             next.sort_unstable();
             next.dedup();
-            std::mem::swap(&mut frontier, &mut next);
+            std::mem::swap(frontier, next);
         }
-        out.extend_from_slice(&frontier);
+        out.extend_from_slice(frontier);
     }
     out.sort_unstable();
     out.dedup();
@@ -184,6 +219,7 @@ impl RaceDb {
             expected: vec![0.0; LAYOUTS],
         };
         let mut results = Vec::new();
+        let mut scratch = RollScratch::default();
         let mut t_acc = [0.0f32; MAX_TURNS];
         let mut f_acc = [0.0f32; MAX_TURNS];
         for l in &layouts {
@@ -198,7 +234,7 @@ impl RaceDb {
             f_acc.fill(0.0);
             let mut expected = 1.0;
             for (dice, w) in rolls() {
-                roll_results(l, dice, &mut results);
+                roll_results(l, dice, &mut results, &mut scratch);
                 let best = results
                     .iter()
                     .map(|r| (db.expected[layout_index(r)], r))
@@ -229,10 +265,74 @@ impl RaceDb {
         db
     }
 
-    /// The process-wide tables, built on first use.
+    /// The process-wide tables: read from the disk cache on first use,
+    /// or built and then cached there (see [`cache_path`]).
     pub fn global() -> &'static RaceDb {
         static DB: OnceLock<RaceDb> = OnceLock::new();
-        DB.get_or_init(RaceDb::build)
+        DB.get_or_init(|| {
+            let Some(path) = cache_path() else {
+                return RaceDb::build();
+            };
+            if let Some(db) = std::fs::read(&path)
+                .ok()
+                .and_then(|b| RaceDb::from_bytes(&b))
+            {
+                return db;
+            }
+            let db = RaceDb::build();
+            if let Err(e) = write_atomically(&path, &db.to_bytes()) {
+                log::warn!("race database not cached: {e}");
+            }
+            db
+        })
+    }
+
+    /// Starts reading or building the process-wide tables on a background
+    /// thread, so the first race evaluation does not wait for them.
+    pub fn warm_up() {
+        std::thread::spawn(|| {
+            RaceDb::global();
+        });
+    }
+
+    /// The tables as bytes: magic, sizes, the three tables (f32, little
+    /// endian), FNV-1a of everything before it.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16 + 4 * (self.finish.len() * 2 + LAYOUTS) + 8);
+        out.extend_from_slice(CACHE_MAGIC);
+        out.extend_from_slice(&(LAYOUTS as u32).to_le_bytes());
+        out.extend_from_slice(&(MAX_TURNS as u32).to_le_bytes());
+        for table in [&self.finish, &self.first, &self.expected] {
+            for x in table.iter() {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads [`Self::to_bytes`]' output; `None` if it is not exactly that.
+    pub fn from_bytes(bytes: &[u8]) -> Option<RaceDb> {
+        let floats = LAYOUTS * MAX_TURNS * 2 + LAYOUTS;
+        let end = 16 + 4 * floats;
+        if bytes.len() != end + 8
+            || &bytes[..8] != CACHE_MAGIC
+            || bytes[8..12] != (LAYOUTS as u32).to_le_bytes()
+            || bytes[12..16] != (MAX_TURNS as u32).to_le_bytes()
+            || bytes[end..] != fnv1a(&bytes[..end]).to_le_bytes()
+        {
+            return None;
+        }
+        let mut values = bytes[16..end]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
+        let mut take = |n: usize| -> Vec<f32> { values.by_ref().take(n).collect() };
+        Some(RaceDb {
+            finish: take(LAYOUTS * MAX_TURNS),
+            first: take(LAYOUTS * MAX_TURNS),
+            expected: take(LAYOUTS),
+        })
     }
 
     /// Expected turns for `layout` to bear off everything.

@@ -9,6 +9,7 @@
 //! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
 //! - [`gui`]: `plakoto gui`, a browser board that drives an engine through
 //!   the protocol (a protocol client, like the arena).
+//! - `train`: self-play training of the neural evaluator.
 
 pub mod analysis;
 pub mod arena;
@@ -21,3 +22,4 @@ pub mod protocol;
 pub mod record;
 pub mod sampling;
 pub mod search;
+pub mod train;

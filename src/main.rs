@@ -6,6 +6,7 @@ use std::io::{self, BufWriter};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use plakoto::eval::EvaluatorKind;
 use plakoto::game::{Rules, Scoring, Variant};
 use plakoto::protocol::{self, Session};
 use plakoto::search::{FilterPreset, MoveFilter, SearchSettings};
@@ -34,6 +35,8 @@ enum Command {
     Arena(plakoto::arena::cli::ArenaArgs),
     /// Analyse a recorded game or match (records.md).
     Analyse(plakoto::analysis::cli::AnalyseArgs),
+    /// Train the neural evaluator by TD(λ) self-play (see README).
+    Train(plakoto::train::TrainArgs),
     /// Serve a board in the browser (127.0.0.1) that plays and analyses
     /// through the protocol with an engine child process per browser tab.
     Gui(GuiArgs),
@@ -116,11 +119,70 @@ enum BenchCommand {
         /// Rules to search under: standard or express.
         #[arg(long, default_value = "standard", value_parser = parse_variant)]
         rules: Variant,
+        /// Evaluator at the leaves: net or heuristic.
+        #[arg(long, default_value = "net", value_parser = parse_evaluator)]
+        evaluator: EvaluatorKind,
+    },
+    /// Evaluations per second on one thread, one batch per roll as the
+    /// search calls it, over a fixed seeded suite x all 21 rolls.
+    Eval {
+        /// Print one JSON object (field `evals_per_second`).
+        #[arg(long)]
+        json: bool,
+        /// Positions in the suite.
+        #[arg(long, default_value_t = 1_000)]
+        positions: usize,
+        /// Timed rounds (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        /// Evaluator: net or heuristic.
+        #[arg(long, default_value = "net", value_parser = parse_evaluator)]
+        evaluator: EvaluatorKind,
+        /// Weight file of the net (default: the embedded weights).
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
     },
 }
 
 fn run_bench(command: &BenchCommand) -> ExitCode {
     match command {
+        BenchCommand::Eval {
+            json,
+            positions,
+            rounds,
+            evaluator,
+            weights,
+        } => {
+            if let Some(path) = weights {
+                let installed = plakoto::eval::net::weights::load(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(plakoto::eval::net::install_default_network);
+                if let Err(e) = installed {
+                    eprintln!("plakoto bench eval: --weights {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+            }
+            let options = plakoto::bench::eval::EvalBenchOptions {
+                positions: *positions,
+                rounds: *rounds,
+                evaluator: *evaluator,
+            };
+            match plakoto::bench::eval::run(options) {
+                Ok(report) if *json => match serde_json::to_string(&report) {
+                    Ok(text) => println!("{text}"),
+                    Err(e) => {
+                        eprintln!("plakoto: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+                Ok(report) => println!("{report}"),
+                Err(e) => {
+                    eprintln!("plakoto bench eval: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            ExitCode::SUCCESS
+        }
         BenchCommand::Movegen {
             positions,
             rounds,
@@ -151,6 +213,7 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
             seed,
             rollout_trials,
             rules,
+            evaluator,
         } => {
             let options = plakoto::bench::hint::HintBenchOptions {
                 positions: *positions,
@@ -159,6 +222,7 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
                 rollout_trials: *rollout_trials,
                 json: *json,
                 variant: *rules,
+                evaluator: *evaluator,
                 ..Default::default()
             };
             // The bench prints its own report (text or JSON).
@@ -197,6 +261,13 @@ struct EngineArgs {
     /// Worker threads for the search and rollouts (default 1).
     #[arg(long)]
     threads: Option<usize>,
+    /// Evaluator: net (default: the neural net, exact race database) or
+    /// heuristic.
+    #[arg(long, default_value = "net", value_parser = parse_evaluator)]
+    evaluator: EvaluatorKind,
+    /// Weight file of the net (default: the weights built into the binary).
+    #[arg(long)]
+    weights: Option<std::path::PathBuf>,
 }
 
 impl EngineArgs {
@@ -231,6 +302,10 @@ fn parse_filter(s: &str) -> Result<FilterPreset, String> {
         .map_err(|e: plakoto::search::SettingsError| e.to_string())
 }
 
+fn parse_evaluator(s: &str) -> Result<EvaluatorKind, String> {
+    s.parse()
+}
+
 fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse()
         .map_err(|e: plakoto::game::RulesError| e.to_string())
@@ -262,7 +337,23 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
         settings.plies,
         settings.filter.preset
     );
-    let mut session = Session::new(rules, seed);
+    if let Some(path) = &args.weights {
+        let installed = plakoto::eval::net::weights::load(path)
+            .map_err(|e| e.to_string())
+            .and_then(plakoto::eval::net::install_default_network);
+        if let Err(e) = installed {
+            eprintln!("plakoto: --weights {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    }
+    let evaluator = match args.evaluator.create() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("plakoto: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut session = Session::with_evaluator(rules, seed, evaluator);
     if let Err(e) = session.set_search_settings(settings) {
         eprintln!("plakoto: {e}");
         return ExitCode::from(2);
@@ -327,6 +418,13 @@ fn main() -> ExitCode {
             Err(e) => {
                 eprintln!("plakoto arena: {e}");
                 ExitCode::from(2)
+            }
+        },
+        Some(Command::Train(args)) => match plakoto::train::run(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("plakoto train: {e}");
+                ExitCode::FAILURE
             }
         },
     }

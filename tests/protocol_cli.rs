@@ -60,7 +60,7 @@ fn search_options_from_the_command_line() {
         );
     }
     assert!(
-        out.contains("1-ply heuristic, movefilter tiny, time 5000 ms"),
+        out.contains("1-ply net, movefilter tiny, time 5000 ms"),
         "{out}"
     );
 }

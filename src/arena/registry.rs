@@ -4,7 +4,7 @@
 
 use super::player::{EvaluatorPlayer, Player, PlayerOptions, ProcessPlayer, RandomPlayer};
 use super::search_player::SearchPlayer;
-use crate::eval::{HeuristicEvaluator, PipCountEvaluator};
+use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, PipCountEvaluator};
 
 /// Prefix of built-in player names on the command line.
 pub const BUILTIN_PREFIX: &str = "builtin:";
@@ -52,6 +52,33 @@ pub const BUILTINS: &[Builtin] = &[
         make: || Box::new(SearchPlayer::new("builtin:ply3", 3)),
     },
     Builtin {
+        name: "net",
+        about: "the best 0-ply equity of the neural net (embedded weights, or $PLAKOTO_WEIGHTS)",
+        make: || Box::new(EvaluatorPlayer::new("builtin:net", net_evaluator())),
+    },
+    Builtin {
+        name: "net-ply1",
+        about: "the neural net searched 1 ply (normal move filter)",
+        make: || {
+            Box::new(SearchPlayer::with_evaluator(
+                "builtin:net-ply1",
+                1,
+                net_evaluator(),
+            ))
+        },
+    },
+    Builtin {
+        name: "net-ply2",
+        about: "the neural net searched 2 plies (normal move filter)",
+        make: || {
+            Box::new(SearchPlayer::with_evaluator(
+                "builtin:net-ply2",
+                2,
+                net_evaluator(),
+            ))
+        },
+    },
+    Builtin {
         name: "pipcount",
         about: "the best 0-ply equity of a pip-count and pin evaluator",
         make: || {
@@ -63,9 +90,26 @@ pub const BUILTINS: &[Builtin] = &[
     },
 ];
 
+/// The net of the built-in net players. [`make_builtin`] has checked the
+/// weights load before any is made, so a failure here is a setup error the
+/// run cannot recover from: it stops with the reason.
+fn net_evaluator() -> Box<dyn Evaluator> {
+    match NetEvaluator::with_default_network() {
+        Ok(e) => Box::new(e),
+        Err(e) => {
+            eprintln!("plakoto: cannot load the net's weights: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
 /// The built-in player `spec` names (`builtin:NAME`).
 fn make_builtin(spec: &str) -> Result<Box<dyn Player>, String> {
     let name = spec.strip_prefix(BUILTIN_PREFIX).unwrap_or(spec);
+    if name.starts_with("net") {
+        crate::eval::net::default_network()
+            .map_err(|e| format!("{spec}: cannot load the net's weights: {e}"))?;
+    }
     BUILTINS
         .iter()
         .find(|b| b.name == name)

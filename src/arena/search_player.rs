@@ -1,10 +1,11 @@
-//! Built-in players that search: the heuristic evaluator behind the
-//! engine's n-ply search (`builtin:ply1`, `builtin:ply2`, `builtin:ply3`),
-//! in-process, for measuring what depth is worth. They choose as the
-//! engine's `play` does ([`Search::choose`]).
+//! Built-in players that search: the heuristic evaluator (`builtin:ply1`,
+//! `builtin:ply2`, `builtin:ply3`) or the net (`builtin:net-ply1`, …)
+//! behind the engine's n-ply search, in-process, for measuring what depth
+//! is worth. They choose as the engine's `play` does ([`Search::choose`]).
 
 use super::fault::{Fault, FaultKind};
 use super::player::{Answer, Player, TurnRequest};
+use crate::eval::Evaluator;
 use crate::eval::heuristic::HeuristicEvaluator;
 use crate::search::{PlayLists, Search, SearchLimits, SearchSettings};
 
@@ -14,17 +15,24 @@ pub struct SearchPlayer {
     search: Search,
     limits: SearchLimits,
     lists: PlayLists,
+    evaluator: Box<dyn Evaluator>,
 }
 
 impl SearchPlayer {
-    /// A player searching `plies` plies.
+    /// A player searching `plies` plies over the heuristic.
     pub fn new(name: &str, plies: u8) -> SearchPlayer {
+        SearchPlayer::with_evaluator(name, plies, Box::new(HeuristicEvaluator))
+    }
+
+    /// A player searching `plies` plies over `evaluator`.
+    pub fn with_evaluator(name: &str, plies: u8, evaluator: Box<dyn Evaluator>) -> SearchPlayer {
         let settings = SearchSettings::with_plies(plies);
         SearchPlayer {
             name: name.to_string(),
             search: Search::new(settings),
             limits: settings.limits(),
             lists: PlayLists::bounded(),
+            evaluator,
         }
     }
 }
@@ -40,7 +48,7 @@ impl Player for SearchPlayer {
             .search
             .choose(
                 game,
-                &HeuristicEvaluator,
+                self.evaluator.as_ref(),
                 self.limits,
                 &mut self.lists,
                 None,

@@ -12,12 +12,6 @@ use crate::game::{Dice, MoveGenerator, Rules, TurnNumbers, Variant};
 use crate::sampling::midgame_suite;
 use crate::search::{Search, SearchSettings};
 
-/// The evaluator the bench measures with: the engine's heuristic, the one
-/// `hint` uses.
-pub fn bench_evaluator() -> Box<dyn Evaluator> {
-    Box::new(crate::eval::heuristic::HeuristicEvaluator)
-}
-
 /// What to measure.
 #[derive(Clone, Debug)]
 pub struct HintBenchOptions {
@@ -36,6 +30,8 @@ pub struct HintBenchOptions {
     pub json: bool,
     /// Rules the hints are searched under (the suite is the same).
     pub variant: Variant,
+    /// The evaluator at the leaves.
+    pub evaluator: crate::eval::EvaluatorKind,
 }
 
 impl Default for HintBenchOptions {
@@ -48,6 +44,7 @@ impl Default for HintBenchOptions {
             rollout_trials: 144,
             json: false,
             variant: Variant::Standard,
+            evaluator: crate::eval::EvaluatorKind::Heuristic,
         }
     }
 }
@@ -144,7 +141,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
     if options.positions == 0 {
         return Err("the suite needs at least one position".into());
     }
-    let evaluator = bench_evaluator();
+    let evaluator = options.evaluator.create()?;
     let rules = Rules {
         variant: options.variant,
         ..Rules::default()

@@ -2,5 +2,6 @@
 //! text or one JSON object, whose output a person can compare from run to
 //! run (speed lives here, never in tests).
 
+pub mod eval;
 pub mod hint;
 pub mod movegen;

@@ -7,11 +7,15 @@
 //! resulting position flipped (the opponent is then on roll) and take
 //! [`Probabilities::flipped`].
 
+pub mod features;
 pub mod heuristic;
+pub mod net;
 pub mod pipcount;
+pub mod race;
 pub mod rate;
 
 pub use heuristic::HeuristicEvaluator;
+pub use net::{NetEvaluator, Network};
 pub use pipcount::PipCountEvaluator;
 pub use rate::{NextRoll, PlayRating, RateBuffers, rate_plays};
 
@@ -119,6 +123,12 @@ pub trait Evaluator: Send + Sync {
     /// A short name shown in hints ("heuristic", "net", …).
     fn name(&self) -> &str;
 
+    /// The name with the identity of its parameters, for `show options`
+    /// (e.g. `net 3318971f`: the weights' short hash).
+    fn identity(&self) -> String {
+        self.name().to_string()
+    }
+
     /// Outcome probabilities for the side on roll of `position`, before it
     /// rolls, in a game that is not over.
     fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities;
@@ -128,6 +138,52 @@ pub trait Evaluator: Send + Sync {
     fn evaluate_batch(&self, positions: &[Position], rules: Rules, out: &mut Vec<Probabilities>) {
         out.clear();
         out.extend(positions.iter().map(|p| self.evaluate(p, rules)));
+    }
+}
+
+/// The evaluators selectable by name (`--evaluator`, `set evaluator`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvaluatorKind {
+    /// [`HeuristicEvaluator`].
+    #[default]
+    Heuristic,
+    /// [`NetEvaluator`] with the process's default weights.
+    Net,
+}
+
+impl EvaluatorKind {
+    /// Creates the evaluator; fails if the net's weights cannot be read.
+    pub fn create(self) -> Result<Box<dyn Evaluator>, String> {
+        match self {
+            EvaluatorKind::Heuristic => Ok(Box::new(HeuristicEvaluator)),
+            EvaluatorKind::Net => {
+                let net = NetEvaluator::with_default_network()
+                    .map_err(|e| format!("cannot load the net's weights: {e}"))?;
+                race::RaceDb::warm_up();
+                Ok(Box::new(net))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for EvaluatorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EvaluatorKind::Heuristic => "heuristic",
+            EvaluatorKind::Net => "net",
+        })
+    }
+}
+
+impl std::str::FromStr for EvaluatorKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "heuristic" => Ok(EvaluatorKind::Heuristic),
+            "net" => Ok(EvaluatorKind::Net),
+            other => Err(format!("'{other}' is not an evaluator: heuristic or net")),
+        }
     }
 }
 

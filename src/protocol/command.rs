@@ -213,6 +213,8 @@ pub enum Command {
     SetOutput(OutputMode),
     /// `set orientation flip|noflip`
     SetOrientation(Orientation),
+    /// `set evaluator heuristic|net`
+    SetEvaluator(crate::eval::EvaluatorKind),
     /// `roll`
     Roll,
     /// `move <play>`
@@ -266,6 +268,7 @@ pub const COMMANDS: &[&str] = &[
     "set scoring <standard|tzannes>",
     "set output <text|json>",
     "set orientation <flip|noflip>",
+    "set evaluator <heuristic|net>",
     "set evaluation plies <N>",
     "set evaluation movefilter <tiny|narrow|normal|large|huge|off>",
     "set evaluation movefilter <plies> <level> <accept> <extra> <threshold>",

@@ -358,6 +358,10 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
                 "'{other}' is not an output mode: text or json"
             ))),
         },
+        "evaluator" => one_word(arg)?
+            .parse()
+            .map(Command::SetEvaluator)
+            .map_err(invalid),
         "orientation" => match one_word(arg)?.as_str() {
             "flip" => Ok(Command::SetOrientation(Orientation::Flip)),
             "noflip" => Ok(Command::SetOrientation(Orientation::Noflip)),

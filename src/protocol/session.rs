@@ -153,6 +153,13 @@ impl Session {
 
     /// Applies a command; on error nothing changes.
     pub fn apply(&mut self, command: &Command) -> Result<Reply, ProtoError> {
+        if let Command::SetEvaluator(kind) = command {
+            // The evaluator is not part of the state: it is replaced here.
+            self.evaluator = kind
+                .create()
+                .map_err(|m| ProtoError::new(ErrorCode::State, m))?;
+            return Ok(options_reply(&self.state, self.evaluator.as_ref()));
+        }
         let mut next = self.state.clone();
         let mut engine = Engine {
             plays: &mut self.plays,
@@ -271,7 +278,7 @@ fn options_reply(s: &SessionState, evaluator: &dyn Evaluator) -> Reply {
         output: s.output,
         orientation: s.orientation,
         seed: s.seed,
-        evaluator: evaluator.name().to_string(),
+        evaluator: evaluator.identity(),
         search: s.search,
         score: score_info(s),
     })
@@ -459,6 +466,8 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
             s.orientation = *o;
             Ok(Reply::Orientation { orientation: *o })
         }
+        // Replaced by `Session::apply` before the state is copied.
+        Command::SetEvaluator(_) => Ok(options_reply(s, evaluator)),
         Command::Move(text) => {
             let side = s.game.on_roll();
             let report = s

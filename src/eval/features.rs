@@ -1,0 +1,390 @@
+//! The neural evaluator's inputs: a fixed, sparse description of a Plakoto
+//! position from the side on roll, and the outcome mask (which of the nine
+//! outcomes are still possible).
+//!
+//! Both sides are described the same way, each in its own numbering (R2):
+//! first the side on roll, then the opponent. Per side:
+//!
+//! - **per point** (24 × 5): free checkers on top with thresholds
+//!   (≥1, ≥2, ≥3, and (n−3)/4 beyond three) and whether a checker of this
+//!   side is pinned there (R4, R7);
+//! - **globals** ([`GLOBALS`]): borne off, pip count, checkers outside
+//!   home, the right to bear off (R12), checkers on the starting point and
+//!   whether the mother stands alone there (R15), the opponent's rolls
+//!   that pin that mother, pins suffered and held, exposed blots and the
+//!   opponent's rolls that pin one of them, the longest prime, points made
+//!   in the home board, and whether the game is a pure race.
+//!
+//! Most inputs are zero, so they are produced as a sparse list and the
+//! first layer adds one weight row per non-zero input.
+//!
+//! Changing anything here changes [`FEATURE_SET`], which weight files
+//! record: old weights are then refused instead of silently misread.
+
+use crate::game::Position;
+
+/// Inputs per point of one side.
+const PER_POINT: usize = 5;
+/// Global inputs of one side.
+pub const GLOBALS: usize = 14;
+/// Inputs describing one side.
+pub const PER_SIDE: usize = 24 * PER_POINT + GLOBALS;
+/// All inputs.
+pub const INPUTS: usize = 2 * PER_SIDE;
+/// Number of outcomes the net predicts (the fields of
+/// [`super::Probabilities`], in declaration order).
+pub const OUTCOMES: usize = 9;
+
+/// Identity of this feature layout, stored in weight files. Bump the text
+/// whenever the meaning of any input changes.
+pub const FEATURE_SET: &str = "plakoto-features-v2: 24x(1,2,3,(n-3)/4,pinned) + 14 globals (shots as rolls/36), own then opponent";
+
+/// Outcome indices, the order of [`super::Probabilities`]' fields.
+pub mod outcome {
+    /// Win single.
+    pub const WIN_SINGLE: usize = 0;
+    /// Win double.
+    pub const WIN_DOUBLE: usize = 1;
+    /// Win triple (Tzannes).
+    pub const WIN_TRIPLE: usize = 2;
+    /// Win by mother.
+    pub const WIN_MOTHER: usize = 3;
+    /// Lose single.
+    pub const LOSE_SINGLE: usize = 4;
+    /// Lose double.
+    pub const LOSE_DOUBLE: usize = 5;
+    /// Lose triple (Tzannes).
+    pub const LOSE_TRIPLE: usize = 6;
+    /// Lose by mother.
+    pub const LOSE_MOTHER: usize = 7;
+    /// Draw.
+    pub const DRAW: usize = 8;
+}
+
+/// A sparse input vector: the non-zero inputs, in increasing index order.
+#[derive(Clone, Debug)]
+pub struct SparseInputs {
+    len: usize,
+    index: [u16; INPUTS],
+    value: [f32; INPUTS],
+}
+
+impl Default for SparseInputs {
+    fn default() -> Self {
+        SparseInputs {
+            len: 0,
+            index: [0; INPUTS],
+            value: [0.0; INPUTS],
+        }
+    }
+}
+
+impl SparseInputs {
+    #[inline]
+    fn push(&mut self, index: usize, value: f32) {
+        if value != 0.0 {
+            self.index[self.len] = index as u16;
+            self.value[self.len] = value;
+            self.len += 1;
+        }
+    }
+
+    /// The non-zero inputs as (index, value) pairs.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
+        self.index[..self.len]
+            .iter()
+            .zip(&self.value[..self.len])
+            .map(|(&i, &v)| (usize::from(i), v))
+    }
+
+    /// Number of non-zero inputs.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether every input is zero.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The dense vector (tests and tools).
+    pub fn to_dense(&self) -> Vec<f32> {
+        let mut d = vec![0.0; INPUTS];
+        for (i, v) in self.iter() {
+            d[i] = v;
+        }
+        d
+    }
+}
+
+/// One side's checkers in its own numbering: index `p-1` for point `p`.
+struct SideView {
+    /// Free (top) checkers of this side.
+    free: [u8; 24],
+    /// A checker of this side is pinned here.
+    pinned: u32,
+    /// This side holds one of the other's checkers pinned here.
+    holds: u32,
+    off: u8,
+}
+
+impl SideView {
+    fn own(p: &Position) -> SideView {
+        let b = p.raw_board();
+        let mut free = [0u8; 24];
+        for (f, &v) in free.iter_mut().zip(b) {
+            *f = v.max(0) as u8;
+        }
+        SideView {
+            free,
+            pinned: p.own_pinned_mask(),
+            holds: p.opp_pinned_mask(),
+            off: p.own_off(),
+        }
+    }
+
+    fn opponent(p: &Position) -> SideView {
+        let b = p.raw_board();
+        let mut free = [0u8; 24];
+        for (i, f) in free.iter_mut().enumerate() {
+            *f = (-b[23 - i]).max(0) as u8;
+        }
+        SideView {
+            free,
+            pinned: reverse24(p.opp_pinned_mask()),
+            holds: reverse24(p.own_pinned_mask()),
+            off: p.opp_off(),
+        }
+    }
+
+    #[inline]
+    fn count(&self, i: usize) -> u32 {
+        u32::from(self.free[i]) + (self.pinned >> i & 1)
+    }
+
+    fn pips(&self) -> u32 {
+        (0..24).map(|i| self.count(i) * (i as u32 + 1)).sum()
+    }
+
+    /// A point this side holds: two or more on top, or one on top of a
+    /// pinned opposing checker (the opponent cannot land there, R5).
+    #[inline]
+    fn holds_point(&self, i: usize) -> bool {
+        self.free[i] >= 2 || (self.free[i] == 1 && self.holds >> i & 1 == 1)
+    }
+}
+
+fn reverse24(mask: u32) -> u32 {
+    mask.reverse_bits() >> 8
+}
+
+/// Whether no checker of either side can ever reach the other again: every
+/// own checker is below every opposing checker (own numbering) and nothing
+/// is pinned.
+pub fn is_race(p: &Position) -> bool {
+    if p.own_pinned_mask() != 0 || p.opp_pinned_mask() != 0 {
+        return false;
+    }
+    let b = p.raw_board();
+    let highest_own = (0..24).rev().find(|&i| b[i] > 0);
+    let lowest_opp = (0..24).find(|&i| b[i] < 0);
+    match (highest_own, lowest_opp) {
+        (Some(h), Some(l)) => h < l,
+        _ => true,
+    }
+}
+
+/// Writes the inputs of `p` (side on roll first) into `out`.
+pub fn encode(p: &Position, out: &mut SparseInputs) {
+    out.len = 0;
+    let race = is_race(p);
+    let own = SideView::own(p);
+    let opp = SideView::opponent(p);
+    encode_side(&own, &opp, race, 0, out);
+    encode_side(&opp, &own, race, PER_SIDE, out);
+}
+
+fn encode_side(s: &SideView, other: &SideView, race: bool, base: usize, out: &mut SparseInputs) {
+    for i in 0..24 {
+        let n = s.free[i];
+        let at = base + i * PER_POINT;
+        if n >= 1 {
+            out.push(at, 1.0);
+        }
+        if n >= 2 {
+            out.push(at + 1, 1.0);
+        }
+        if n >= 3 {
+            out.push(at + 2, 1.0);
+        }
+        if n > 3 {
+            out.push(at + 3, f32::from(n - 3) / 4.0);
+        }
+        if s.pinned >> i & 1 == 1 {
+            out.push(at + 4, 1.0);
+        }
+    }
+    let g = base + 24 * PER_POINT;
+    let total_outside: u32 = (6..24).map(|i| s.count(i)).sum();
+    out.push(g, f32::from(s.off) / 15.0);
+    out.push(g + 1, s.pips() as f32 / 160.0);
+    out.push(g + 2, total_outside as f32 / 15.0);
+    out.push(g + 3, f32::from(total_outside == 0 && s.pinned == 0));
+    out.push(g + 4, f32::from(s.free[23]) / 15.0);
+    let mother_alone = s.free[23] == 1 && s.holds >> 23 & 1 == 0;
+    out.push(g + 5, f32::from(mother_alone));
+    if mother_alone {
+        out.push(g + 6, hitting_rolls(other_reach(other, 23)) / 36.0);
+    }
+    out.push(g + 7, s.pinned.count_ones() as f32 / 4.0);
+    out.push(g + 8, s.holds.count_ones() as f32 / 4.0);
+    let blots = (6..24)
+        .filter(|&i| s.free[i] == 1 && s.holds >> i & 1 == 0)
+        .count();
+    out.push(g + 9, blots as f32 / 6.0);
+    let (mut run, mut best) = (0, 0);
+    for i in 0..24 {
+        if s.holds_point(i) {
+            run += 1;
+            best = best.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    out.push(g + 10, best as f32 / 6.0);
+    let home_points = (0..6).filter(|&i| s.holds_point(i)).count();
+    out.push(g + 11, home_points as f32 / 6.0);
+    out.push(g + 12, f32::from(race));
+    // Distances from the other side's free checkers to this side's blots
+    // below its 24-point (the mother is input g+6).
+    let mut reach = 0u32;
+    for i in 0..23 {
+        if s.free[i] == 1 && s.holds >> i & 1 == 0 {
+            reach |= other_reach(other, i);
+        }
+    }
+    out.push(g + 13, hitting_rolls(reach) / 36.0);
+}
+
+/// Bit `d`: a free checker of `other` stands `d` pips (1–24) before this
+/// side's point index `i`, in its direction of travel. `other`'s point
+/// index `j` is this side's index `23 - j`, and it moves towards higher
+/// indices of this side, so it is `i - (23 - j)` pips away.
+#[inline]
+fn other_reach(other: &SideView, i: usize) -> u32 {
+    let mut mask = 0;
+    for j in (23 - i + 1)..24 {
+        if other.free[j] > 0 {
+            mask |= 1 << (i + j - 23);
+        }
+    }
+    mask
+}
+
+/// Rolls out of 36 that can cover some distance in `reach` (bit `d`) with
+/// one die, both dice, or up to four of a double; intermediate points are
+/// not checked.
+#[inline]
+fn hitting_rolls(reach: u32) -> f32 {
+    if reach == 0 {
+        return 0.0;
+    }
+    let has = |d: usize| d <= 24 && reach >> d & 1 == 1;
+    let mut n = 0;
+    for a in 1..=6 {
+        for b in 1..=a {
+            let hit = if a == b {
+                (1..=4).any(|k| has(a * k))
+            } else {
+                has(a) || has(b) || has(a + b)
+            };
+            if hit {
+                n += if a == b { 1 } else { 2 };
+            }
+        }
+    }
+    n as f32
+}
+
+/// Bit `k` set: outcome `k` (see [`outcome`]) can still happen from `p`,
+/// the side on roll's view. Outcomes that can no longer happen are masked
+/// out of the net's distribution, exactly:
+///
+/// - a double needs the loser to have borne off nothing (R17);
+/// - a triple needs that and a loser's checker still in its starting
+///   quadrant (R18; checkers never move back into it);
+/// - a mother win needs the loser's mother still on its starting point
+///   (checkers never return there), a draw needs both (R16).
+pub fn outcome_mask(p: &Position) -> u16 {
+    use outcome::*;
+    let b = p.raw_board();
+    let own_start = b[23] > 0 || p.own_pinned_mask() >> 23 & 1 == 1;
+    let opp_start = b[0] < 0 || p.opp_pinned_mask() & 1 == 1;
+    // Own starting quadrant: own points 19..=24 (index 18..24); the
+    // opponent's: own points 1..=6.
+    let own_in_start_quadrant = b[18..].iter().any(|&v| v > 0) || p.own_pinned_mask() >> 18 != 0;
+    let opp_in_start_quadrant = b[..6].iter().any(|&v| v < 0) || p.opp_pinned_mask() & 0x3f != 0;
+    let mut m: u16 = 1 << WIN_SINGLE | 1 << LOSE_SINGLE;
+    if p.opp_off() == 0 {
+        m |= 1 << WIN_DOUBLE;
+        if opp_in_start_quadrant {
+            m |= 1 << WIN_TRIPLE;
+        }
+    }
+    if p.own_off() == 0 {
+        m |= 1 << LOSE_DOUBLE;
+        if own_in_start_quadrant {
+            m |= 1 << LOSE_TRIPLE;
+        }
+    }
+    if opp_start {
+        m |= 1 << WIN_MOTHER;
+    }
+    if own_start {
+        m |= 1 << LOSE_MOTHER;
+    }
+    if own_start && opp_start {
+        m |= 1 << DRAW;
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn initial_position_is_symmetric() {
+        let mut s = SparseInputs::default();
+        encode(&Position::initial(), &mut s);
+        let d = s.to_dense();
+        assert_eq!(d[..PER_SIDE], d[PER_SIDE..]);
+        assert_eq!(outcome_mask(&Position::initial()), 0x1ff);
+    }
+
+    #[test]
+    fn shots_count_rolls_that_reach_a_blot() {
+        // X's blot on its 13. O moves up X's numbering: O's checker on
+        // O's 17 (X's 8) is 5 pips short of it (11 direct rolls, 4-1 and
+        // 3-2: 15) and O's stack on O's 24 (X's 1) 12 pips (6-6, 4-4,
+        // 3-3: 3 more).
+        let p = crate::game::parse_board_text("24:14 13:1 / 24:14 17:1").expect("valid board");
+        let mut s = SparseInputs::default();
+        encode(&p, &mut s);
+        let d = s.to_dense();
+        let blot_shots = d[24 * PER_POINT + 13];
+        assert_eq!(blot_shots, 18.0 / 36.0);
+    }
+
+    #[test]
+    fn flipping_swaps_the_two_halves() {
+        let p = crate::game::parse_board_text("24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2")
+            .expect("valid board");
+        let (mut a, mut b) = (SparseInputs::default(), SparseInputs::default());
+        encode(&p, &mut a);
+        encode(&p.flip(), &mut b);
+        let (a, b) = (a.to_dense(), b.to_dense());
+        assert_eq!(a[..PER_SIDE], b[PER_SIDE..]);
+        assert_eq!(a[PER_SIDE..], b[..PER_SIDE]);
+    }
+}

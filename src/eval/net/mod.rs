@@ -1,0 +1,314 @@
+//! The neural evaluator: a one-hidden-layer perceptron over the sparse
+//! Plakoto inputs of [`crate::eval::features`], with a softmax over the
+//! nine exclusive outcomes, impossible outcomes masked to exactly zero.
+//!
+//! Inference is `f32`. The first layer starts from its bias and adds the
+//! weight row of each non-zero input (a few dozen of 266), the hidden layer
+//! is a ReLU, the second layer is nine dot products. Rows are contiguous
+//! and padded to 16 lanes so the loops vectorise ([`kernels`]). Scratch
+//! space lives in a per-thread buffer: a call allocates nothing.
+//!
+//! [`NetEvaluator`] consults the exact race database first
+//! ([`crate::eval::race`]) and the net for everything else.
+
+pub mod kernels;
+pub mod weights;
+
+use std::cell::RefCell;
+use std::sync::{Arc, OnceLock};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use self::kernels::Kernels;
+use super::features::{self, INPUTS, OUTCOMES, SparseInputs};
+use super::{Evaluator, Probabilities};
+use crate::game::{Position, Rules, Scoring};
+
+/// The default weights, built into the binary.
+pub static EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../../weights/default.net");
+
+/// Environment variable naming a weight file to use instead of the
+/// embedded one wherever no file is given (arena built-in players, the
+/// engine without `--weights`).
+pub const WEIGHTS_ENV: &str = "PLAKOTO_WEIGHTS";
+
+static DEFAULT_NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+
+/// Makes `net` the process's default network (`--weights`); fails if a
+/// default was already in use.
+pub fn install_default_network(net: Network) -> Result<(), String> {
+    DEFAULT_NETWORK
+        .set(Arc::new(net))
+        .map_err(|_| "the default network is already in use".to_string())
+}
+
+/// The process's default network: the one installed, else the file named
+/// by [`WEIGHTS_ENV`], else the embedded weights.
+pub fn default_network() -> Result<Arc<Network>, weights::WeightsError> {
+    if let Some(n) = DEFAULT_NETWORK.get() {
+        return Ok(n.clone());
+    }
+    let net = match std::env::var_os(WEIGHTS_ENV) {
+        Some(path) => weights::load(std::path::Path::new(&path))?,
+        None => Network::embedded()?,
+    };
+    Ok(DEFAULT_NETWORK.get_or_init(|| Arc::new(net)).clone())
+}
+
+/// A trained network. Cheap to share: evaluation takes `&self`.
+#[derive(Clone)]
+pub struct Network {
+    pub(crate) hidden: usize,
+    /// `INPUTS` rows of `hidden` weights.
+    pub(crate) w1: Vec<f32>,
+    pub(crate) b1: Vec<f32>,
+    /// `OUTCOMES` rows of `hidden` weights.
+    pub(crate) w2: Vec<f32>,
+    pub(crate) b2: Vec<f32>,
+    kernels: Kernels,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Network({}-{}-{}, {})",
+            INPUTS,
+            self.hidden,
+            OUTCOMES,
+            self.short_hash()
+        )
+    }
+}
+
+/// Per-thread working memory of a forward pass.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    pub(crate) inputs: SparseInputs,
+    pub(crate) hidden: Vec<f32>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+impl Network {
+    pub(crate) fn from_parts(
+        hidden: usize,
+        w1: Vec<f32>,
+        b1: Vec<f32>,
+        w2: Vec<f32>,
+        b2: Vec<f32>,
+    ) -> Network {
+        Network {
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+            kernels: Kernels::detect(),
+        }
+    }
+
+    /// A freshly initialised network with `hidden` units (a multiple of
+    /// 16), seeded: the start of training.
+    pub fn random(hidden: usize, seed: u64) -> Network {
+        assert!(
+            hidden > 0 && hidden.is_multiple_of(kernels::LANES),
+            "hidden must be a multiple of 16"
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // About 40 inputs are non-zero: keep hidden pre-activations O(1).
+        let a1 = (3.0f32 / 40.0).sqrt();
+        let a2 = (3.0f32 / hidden as f32).sqrt();
+        let w1 = (0..INPUTS * hidden)
+            .map(|_| rng.gen_range(-a1..a1))
+            .collect();
+        let b1 = (0..hidden).map(|_| rng.gen_range(0.0..0.1)).collect();
+        let w2 = (0..OUTCOMES * hidden)
+            .map(|_| rng.gen_range(-a2..a2))
+            .collect();
+        let b2 = vec![0.0; OUTCOMES];
+        Network::from_parts(hidden, w1, b1, w2, b2)
+    }
+
+    /// The network built into the binary.
+    pub fn embedded() -> Result<Network, weights::WeightsError> {
+        weights::from_bytes(EMBEDDED_WEIGHTS)
+    }
+
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Number of weights and biases.
+    pub fn parameter_count(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len()
+    }
+
+    /// Identity of the weights: 8 hex digits of the hash of the file bytes.
+    pub fn short_hash(&self) -> String {
+        format!("{:016x}", weights::fnv1a(&weights::to_bytes(self)))[..8].to_string()
+    }
+
+    /// The instruction set inference uses.
+    pub fn kernel_name(&self) -> &'static str {
+        self.kernels.name
+    }
+
+    /// Forward pass: `hidden` receives the ReLU activations, `out` the
+    /// outcome distribution (masked softmax; masked outcomes exactly 0).
+    #[inline]
+    pub(crate) fn forward(
+        &self,
+        inputs: &SparseInputs,
+        mask: u16,
+        hidden: &mut Vec<f32>,
+        out: &mut [f32; OUTCOMES],
+    ) {
+        let h = self.hidden;
+        hidden.clear();
+        hidden.extend_from_slice(&self.b1);
+        for (i, v) in inputs.iter() {
+            (self.kernels.axpy)(hidden, v, &self.w1[i * h..(i + 1) * h]);
+        }
+        for x in hidden.iter_mut() {
+            *x = x.max(0.0);
+        }
+        let mut logits = [0.0f32; OUTCOMES];
+        for (k, l) in logits.iter_mut().enumerate() {
+            *l = self.b2[k] + (self.kernels.dot)(hidden, &self.w2[k * h..(k + 1) * h]);
+        }
+        masked_softmax(&logits, mask, out);
+    }
+
+    /// The outcome distribution of `position` (side on roll, before it
+    /// rolls), as the net sees it: triples kept apart from doubles.
+    pub fn distribution(&self, position: &Position) -> [f32; OUTCOMES] {
+        let mut out = [0.0; OUTCOMES];
+        SCRATCH.with(|s| {
+            let s = &mut *s.borrow_mut();
+            features::encode(position, &mut s.inputs);
+            self.forward(
+                &s.inputs,
+                features::outcome_mask(position),
+                &mut s.hidden,
+                &mut out,
+            );
+        });
+        out
+    }
+}
+
+/// Softmax over the outcomes whose bit is set in `mask`; the others get 0.
+#[inline]
+pub(crate) fn masked_softmax(logits: &[f32; OUTCOMES], mask: u16, out: &mut [f32; OUTCOMES]) {
+    let mut max = f32::NEG_INFINITY;
+    for (k, &l) in logits.iter().enumerate() {
+        if mask >> k & 1 == 1 {
+            max = max.max(l);
+        }
+    }
+    let mut sum = 0.0;
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = if mask >> k & 1 == 1 {
+            (logits[k] - max).exp()
+        } else {
+            0.0
+        };
+        sum += *o;
+    }
+    for o in out.iter_mut() {
+        *o /= sum;
+    }
+}
+
+/// The nine outcomes as [`Probabilities`] under `scoring`: standard
+/// scoring has no triple, so the net's triples count as doubles there.
+pub fn to_probabilities(d: &[f32; OUTCOMES], scoring: Scoring) -> Probabilities {
+    use features::outcome::*;
+    let mut p = Probabilities {
+        win_single: d[WIN_SINGLE],
+        win_double: d[WIN_DOUBLE],
+        win_triple: d[WIN_TRIPLE],
+        win_mother: d[WIN_MOTHER],
+        lose_single: d[LOSE_SINGLE],
+        lose_double: d[LOSE_DOUBLE],
+        lose_triple: d[LOSE_TRIPLE],
+        lose_mother: d[LOSE_MOTHER],
+        draw: d[DRAW],
+    };
+    if scoring == Scoring::Standard {
+        p.win_double += p.win_triple;
+        p.lose_double += p.lose_triple;
+        p.win_triple = 0.0;
+        p.lose_triple = 0.0;
+    }
+    p
+}
+
+/// The neural evaluator: exact race database where it applies, the net
+/// elsewhere.
+#[derive(Clone)]
+pub struct NetEvaluator {
+    net: Arc<Network>,
+    hash: String,
+}
+
+impl NetEvaluator {
+    /// An evaluator using `net`.
+    pub fn new(net: Arc<Network>) -> NetEvaluator {
+        let hash = net.short_hash();
+        NetEvaluator { net, hash }
+    }
+
+    /// An evaluator with the process's [`default_network`].
+    pub fn with_default_network() -> Result<NetEvaluator, weights::WeightsError> {
+        Ok(NetEvaluator::new(default_network()?))
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    #[inline]
+    fn evaluate_with(&self, position: &Position, rules: Rules, s: &mut Scratch) -> Probabilities {
+        if let Some(p) = super::race::evaluate(position, rules) {
+            return p;
+        }
+        let mut out = [0.0; OUTCOMES];
+        features::encode(position, &mut s.inputs);
+        self.net.forward(
+            &s.inputs,
+            features::outcome_mask(position),
+            &mut s.hidden,
+            &mut out,
+        );
+        to_probabilities(&out, rules.scoring)
+    }
+}
+
+impl Evaluator for NetEvaluator {
+    fn name(&self) -> &str {
+        "net"
+    }
+
+    fn identity(&self) -> String {
+        format!("net {}", self.hash)
+    }
+
+    fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities {
+        SCRATCH.with(|s| self.evaluate_with(position, rules, &mut s.borrow_mut()))
+    }
+
+    fn evaluate_batch(&self, positions: &[Position], rules: Rules, out: &mut Vec<Probabilities>) {
+        out.clear();
+        SCRATCH.with(|s| {
+            let s = &mut *s.borrow_mut();
+            out.extend(positions.iter().map(|p| self.evaluate_with(p, rules, s)));
+        });
+    }
+}

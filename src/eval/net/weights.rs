@@ -1,0 +1,201 @@
+//! The weight file: a small versioned binary format, written atomically.
+//!
+//! Layout (little-endian):
+//!
+//! ```text
+//! magic "PLKNET\0\0" | u32 format version | u32 inputs | u32 hidden
+//! | u32 outputs | u64 hash of the feature-set text
+//! | f32 w1[inputs][hidden] | f32 b1[hidden] | f32 w2[outputs][hidden]
+//! | f32 b2[outputs] | u64 FNV-1a of everything before it
+//! ```
+//!
+//! A file for another feature layout, shape or version is refused with a
+//! message saying why, never misread.
+
+use std::fmt;
+use std::path::Path;
+
+use super::Network;
+use crate::eval::features::{FEATURE_SET, INPUTS, OUTCOMES};
+
+const MAGIC: &[u8; 8] = b"PLKNET\0\0";
+/// Version of the layout above.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Why a weight file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// Not a weight file (wrong magic) or cut short.
+    NotWeights,
+    /// Another format version.
+    Version(u32),
+    /// Written for another feature layout.
+    FeatureSet,
+    /// A shape this build cannot use.
+    Shape {
+        /// Inputs in the file.
+        inputs: u32,
+        /// Hidden units in the file.
+        hidden: u32,
+        /// Outputs in the file.
+        outputs: u32,
+    },
+    /// The checksum does not match: the file is damaged.
+    Checksum,
+    /// Reading or writing failed.
+    Io(String),
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::NotWeights => f.write_str("not a plakoto weight file (or truncated)"),
+            WeightsError::Version(v) => write!(
+                f,
+                "weight file format version {v}, this build reads {FORMAT_VERSION}"
+            ),
+            WeightsError::FeatureSet => {
+                f.write_str("weight file was trained on another feature set")
+            }
+            WeightsError::Shape {
+                inputs,
+                hidden,
+                outputs,
+            } => write!(
+                f,
+                "weight file shape {inputs}-{hidden}-{outputs} is not usable (need {INPUTS} inputs, hidden a multiple of 16, {OUTCOMES} outputs)"
+            ),
+            WeightsError::Checksum => f.write_str("weight file checksum mismatch (damaged file)"),
+            WeightsError::Io(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// FNV-1a, 64 bits: the file checksum and the weights' identity.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Serialises `net`.
+pub fn to_bytes(net: &Network) -> Vec<u8> {
+    let mut out = Vec::with_capacity(48 + 4 * net.parameter_count());
+    out.extend_from_slice(MAGIC);
+    for v in [
+        FORMAT_VERSION,
+        INPUTS as u32,
+        net.hidden as u32,
+        OUTCOMES as u32,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&fnv1a(FEATURE_SET.as_bytes()).to_le_bytes());
+    for part in [&net.w1, &net.b1, &net.w2, &net.b2] {
+        for x in part.iter() {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Reads a network from the bytes of a weight file.
+pub fn from_bytes(bytes: &[u8]) -> Result<Network, WeightsError> {
+    if bytes.len() < 40 || &bytes[..8] != MAGIC {
+        return Err(WeightsError::NotWeights);
+    }
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    let version = u32_at(8);
+    if version != FORMAT_VERSION {
+        return Err(WeightsError::Version(version));
+    }
+    let (inputs, hidden, outputs) = (u32_at(12), u32_at(16), u32_at(20));
+    if inputs as usize != INPUTS
+        || outputs as usize != OUTCOMES
+        || hidden == 0
+        || !hidden.is_multiple_of(16)
+        || hidden > 4096
+    {
+        return Err(WeightsError::Shape {
+            inputs,
+            hidden,
+            outputs,
+        });
+    }
+    let features = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
+    if features != fnv1a(FEATURE_SET.as_bytes()) {
+        return Err(WeightsError::FeatureSet);
+    }
+    let hidden = hidden as usize;
+    let floats = INPUTS * hidden + hidden + OUTCOMES * hidden + OUTCOMES;
+    let end = 32 + 4 * floats;
+    if bytes.len() != end + 8 {
+        return Err(WeightsError::NotWeights);
+    }
+    let sum = u64::from_le_bytes(bytes[end..end + 8].try_into().expect("8 bytes"));
+    if sum != fnv1a(&bytes[..end]) {
+        return Err(WeightsError::Checksum);
+    }
+    let mut values = bytes[32..end]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
+    let mut take = |n: usize| -> Vec<f32> { values.by_ref().take(n).collect() };
+    let w1 = take(INPUTS * hidden);
+    let b1 = take(hidden);
+    let w2 = take(OUTCOMES * hidden);
+    let b2 = take(OUTCOMES);
+    if [&w1, &b1, &w2, &b2]
+        .iter()
+        .any(|v| v.iter().any(|x| !x.is_finite()))
+    {
+        return Err(WeightsError::NotWeights);
+    }
+    Ok(Network::from_parts(hidden, w1, b1, w2, b2))
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same
+/// directory, synced, then renamed over the target.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    use std::io::Write;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(d) = dir {
+        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+    }
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("{}: {e}", path.display())
+    })
+}
+
+/// Saves `net` to `path` atomically.
+pub fn save(net: &Network, path: &Path) -> Result<(), WeightsError> {
+    write_atomically(path, &to_bytes(net)).map_err(WeightsError::Io)
+}
+
+/// Loads a network from `path`.
+pub fn load(path: &Path) -> Result<Network, WeightsError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))?;
+    from_bytes(&bytes)
+}

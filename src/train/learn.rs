@@ -1,0 +1,293 @@
+//! One learning step of the net: back-propagation of the cross-entropy
+//! between the net's outcome distribution and a target distribution, and
+//! the Adam optimiser whose state is saved with checkpoints.
+
+use crate::eval::features::{self, OUTCOMES, SparseInputs};
+use crate::eval::net::Network;
+use crate::game::Position;
+
+/// A training example: a position (side on roll, before rolling) and the
+/// outcome distribution it should predict.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    /// The position.
+    pub position: Position,
+    /// The target distribution (sums to 1, zero where the mask is off).
+    pub target: [f32; OUTCOMES],
+}
+
+/// Gradients (or any other values) shaped like a network's parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamVecs {
+    /// First-layer weights.
+    pub w1: Vec<f32>,
+    /// First-layer biases.
+    pub b1: Vec<f32>,
+    /// Second-layer weights.
+    pub w2: Vec<f32>,
+    /// Second-layer biases.
+    pub b2: Vec<f32>,
+}
+
+impl ParamVecs {
+    /// Zeros shaped like `net`.
+    pub fn zeros_like(net: &Network) -> ParamVecs {
+        ParamVecs {
+            w1: vec![0.0; net.w1.len()],
+            b1: vec![0.0; net.b1.len()],
+            w2: vec![0.0; net.w2.len()],
+            b2: vec![0.0; net.b2.len()],
+        }
+    }
+
+    fn parts_mut(&mut self) -> [&mut Vec<f32>; 4] {
+        [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
+    }
+
+    fn clear(&mut self) {
+        for p in self.parts_mut() {
+            p.iter_mut().for_each(|x| *x = 0.0);
+        }
+    }
+
+    /// All values in one vector (for saving).
+    pub fn flatten(&self) -> Vec<f32> {
+        [&self.w1, &self.b1, &self.w2, &self.b2]
+            .iter()
+            .flat_map(|v| v.iter().copied())
+            .collect()
+    }
+
+    /// Refills from [`Self::flatten`]'s output; false if the size differs.
+    pub fn unflatten(&mut self, flat: &[f32]) -> bool {
+        let total: usize = [&self.w1, &self.b1, &self.w2, &self.b2]
+            .iter()
+            .map(|v| v.len())
+            .sum();
+        if flat.len() != total {
+            return false;
+        }
+        let mut rest = flat;
+        for p in self.parts_mut() {
+            let (head, tail) = rest.split_at(p.len());
+            p.copy_from_slice(head);
+            rest = tail;
+        }
+        true
+    }
+}
+
+/// The Adam optimiser (Kingma & Ba), with its moment estimates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Adam {
+    /// Learning rate.
+    pub lr: f32,
+    /// First moments.
+    pub m: ParamVecs,
+    /// Second moments.
+    pub v: ParamVecs,
+    /// Steps taken.
+    pub t: u64,
+}
+
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+const EPSILON: f32 = 1e-8;
+
+impl Adam {
+    /// A fresh optimiser for `net`.
+    pub fn new(net: &Network, lr: f32) -> Adam {
+        Adam {
+            lr,
+            m: ParamVecs::zeros_like(net),
+            v: ParamVecs::zeros_like(net),
+            t: 0,
+        }
+    }
+
+    /// Applies the mean gradient `grad` (already divided by the batch size).
+    pub fn step(&mut self, net: &mut Network, grad: &ParamVecs) {
+        self.t += 1;
+        let t = self.t as i32;
+        let c1 = 1.0 - BETA1.powi(t);
+        let c2 = 1.0 - BETA2.powi(t);
+        let rate = self.lr * c2.sqrt() / c1;
+        let params = [&mut net.w1, &mut net.b1, &mut net.w2, &mut net.b2];
+        let grads = [&grad.w1, &grad.b1, &grad.w2, &grad.b2];
+        let ms = self.m.parts_mut();
+        let vs = self.v.parts_mut();
+        for (((p, g), m), v) in params.into_iter().zip(grads).zip(ms).zip(vs) {
+            for j in 0..p.len() {
+                m[j] = BETA1 * m[j] + (1.0 - BETA1) * g[j];
+                v[j] = BETA2 * v[j] + (1.0 - BETA2) * g[j] * g[j];
+                p[j] -= rate * m[j] / (v[j].sqrt() + EPSILON);
+            }
+        }
+    }
+}
+
+/// Reusable buffers of the learner.
+pub struct Learner {
+    grad: ParamVecs,
+    inputs: SparseInputs,
+    hidden: Vec<f32>,
+    dh: Vec<f32>,
+}
+
+impl Learner {
+    /// Buffers for `net`.
+    pub fn new(net: &Network) -> Learner {
+        Learner {
+            grad: ParamVecs::zeros_like(net),
+            inputs: SparseInputs::default(),
+            hidden: Vec::new(),
+            dh: vec![0.0; net.hidden()],
+        }
+    }
+
+    /// Cross-entropy of `net` on `batch` and its mean gradient, left in
+    /// the learner.
+    pub fn gradient(&mut self, net: &Network, batch: &[Sample]) -> f32 {
+        self.grad.clear();
+        let h = net.hidden();
+        let mut loss = 0.0;
+        for s in batch {
+            let mut p = [0.0f32; OUTCOMES];
+            features::encode(&s.position, &mut self.inputs);
+            let mask = features::outcome_mask(&s.position);
+            net.forward(&self.inputs, mask, &mut self.hidden, &mut p);
+            let mut dlogit = [0.0f32; OUTCOMES];
+            for k in 0..OUTCOMES {
+                if s.target[k] > 0.0 {
+                    loss -= s.target[k] * p[k].max(1e-12).ln();
+                }
+                dlogit[k] = p[k] - s.target[k];
+            }
+            self.dh.iter_mut().for_each(|x| *x = 0.0);
+            for (k, &d) in dlogit.iter().enumerate() {
+                if d == 0.0 {
+                    continue;
+                }
+                self.grad.b2[k] += d;
+                let row = &net.w2[k * h..(k + 1) * h];
+                let grow = &mut self.grad.w2[k * h..(k + 1) * h];
+                for j in 0..h {
+                    grow[j] += d * self.hidden[j];
+                    self.dh[j] += d * row[j];
+                }
+            }
+            for j in 0..h {
+                if self.hidden[j] <= 0.0 {
+                    self.dh[j] = 0.0;
+                }
+                self.grad.b1[j] += self.dh[j];
+            }
+            for (i, v) in self.inputs.iter() {
+                let grow = &mut self.grad.w1[i * h..(i + 1) * h];
+                for (g, d) in grow.iter_mut().zip(&self.dh) {
+                    *g += v * d;
+                }
+            }
+        }
+        let scale = 1.0 / batch.len().max(1) as f32;
+        for part in self.grad.parts_mut() {
+            part.iter_mut().for_each(|x| *x *= scale);
+        }
+        loss * scale
+    }
+
+    /// One optimiser step on `batch`; returns the loss before the step.
+    pub fn train_batch(&mut self, net: &mut Network, adam: &mut Adam, batch: &[Sample]) -> f32 {
+        let loss = self.gradient(net, batch);
+        adam.step(net, &self.grad);
+        loss
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toy_batch() -> Vec<Sample> {
+        let boards = [
+            "24:15 / 24:15",
+            "24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2",
+            "6:3 5:3 4:3 3:2 2:2 1:2 / 6:5 5:5 4:5",
+            "24:13 1:2 / 24:1* 20:4 10:10",
+        ];
+        boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let position = crate::game::parse_board_text(b).expect("valid board");
+                let mask = features::outcome_mask(&position);
+                let mut target = [0.0f32; OUTCOMES];
+                // A fixed, mask-respecting target: weight on the first
+                // allowed outcome after an offset.
+                let allowed: Vec<usize> = (0..OUTCOMES).filter(|k| mask >> k & 1 == 1).collect();
+                target[allowed[i % allowed.len()]] = 0.8;
+                target[allowed[(i + 1) % allowed.len()]] += 0.2;
+                Sample { position, target }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_training_step_reduces_the_loss_on_a_toy_batch() {
+        let mut net = Network::random(32, 7);
+        let mut adam = Adam::new(&net, 1e-2);
+        let mut learner = Learner::new(&net);
+        let batch = toy_batch();
+        let before = learner.gradient(&net, &batch);
+        for _ in 0..20 {
+            learner.train_batch(&mut net, &mut adam, &batch);
+        }
+        let after = learner.gradient(&net, &batch);
+        assert!(after < before * 0.8, "loss {before} -> {after}");
+    }
+
+    fn param_mut(n: &mut Network, layer: usize, j: usize) -> &mut f32 {
+        match layer {
+            0 => &mut n.w1[j],
+            1 => &mut n.b1[j],
+            2 => &mut n.w2[j],
+            _ => &mut n.b2[j],
+        }
+    }
+
+    #[test]
+    fn gradient_matches_finite_differences() {
+        let net = Network::random(16, 3);
+        let batch = toy_batch();
+        let mut learner = Learner::new(&net);
+        learner.gradient(&net, &batch);
+        let analytic = learner.grad.clone();
+        let eps = 1e-3;
+        // A handful of first- and second-layer weights.
+        for &(layer, j) in &[
+            (0usize, 5usize),
+            (0, 16 * 23 + 3),
+            (2, 7),
+            (2, 40),
+            (1, 2),
+            (3, 4),
+        ] {
+            let mut plus = net.clone();
+            let mut minus = net.clone();
+            *param_mut(&mut plus, layer, j) += eps;
+            *param_mut(&mut minus, layer, j) -= eps;
+            let mut l = Learner::new(&net);
+            let numeric = (l.gradient(&plus, &batch) - l.gradient(&minus, &batch)) / (2.0 * eps);
+            let a = match layer {
+                0 => analytic.w1[j],
+                1 => analytic.b1[j],
+                2 => analytic.w2[j],
+                _ => analytic.b2[j],
+            };
+            assert!(
+                (numeric - a).abs() < 2e-2 * (1.0 + a.abs()),
+                "layer {layer} [{j}]: numeric {numeric} analytic {a}"
+            );
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! The neural evaluator: valid distributions (R16–R18 masks), weight files
+//! that read back identically, and training that learns.
+
+use std::sync::Arc;
+
+use plakoto::eval::features::outcome_mask;
+use plakoto::eval::net::{Network, weights};
+use plakoto::eval::{Evaluator, NetEvaluator, Probabilities};
+use plakoto::game::{Position, Rules, Scoring, game_result, parse_board_text};
+use plakoto::sampling::midgame_suite;
+use plakoto::train::Trainer;
+use plakoto::train::arena_check::duplicate_match;
+use plakoto::train::checkpoint::TrainConfig;
+
+fn suite() -> Vec<Position> {
+    let mut v = midgame_suite(99, 300, 4);
+    for text in [
+        // Opponent has borne off: no double win for the side on roll.
+        "6:5 5:5 4:2 3:1 / 6:3 5:3 3:2",
+        // Own mother gone, opponent's pinned: no mother loss, no draw.
+        "20:5 13:5 1:3 / 24:1* 18:4 10:10",
+        // Both mothers at home, checkers in both starting quadrants.
+        "24:3 22:2 13:5 6:5 / 24:4 20:3 11:4 5:4",
+        // A pure race (race database for the net evaluator).
+        "6:3 5:3 4:3 3:2 2:2 1:2 / 6:5 5:5 4:5",
+    ] {
+        v.push(parse_board_text(text).expect("valid board"));
+    }
+    v.retain(|p| game_result(p, Scoring::Standard).is_none());
+    v
+}
+
+fn outcomes(p: &Probabilities) -> [f32; 9] {
+    [
+        p.win_single,
+        p.win_double,
+        p.win_triple,
+        p.win_mother,
+        p.lose_single,
+        p.lose_double,
+        p.lose_triple,
+        p.lose_mother,
+        p.draw,
+    ]
+}
+
+fn assert_valid(p: &Position, probs: &Probabilities, scoring: Scoring) {
+    let o = outcomes(probs);
+    let sum: f32 = o.iter().sum();
+    assert!((sum - 1.0).abs() < 1e-5, "{p:?}: sums to {sum}");
+    assert!(
+        o.iter().all(|&x| x >= 0.0 && x.is_finite()),
+        "{p:?}: {probs:?}"
+    );
+    let mask = outcome_mask(p);
+    for (k, &x) in o.iter().enumerate() {
+        if mask >> k & 1 == 0 {
+            assert_eq!(x, 0.0, "{p:?}: outcome {k} is impossible but has {x}");
+        }
+    }
+    if scoring == Scoring::Standard {
+        assert_eq!(
+            probs.win_triple + probs.lose_triple,
+            0.0,
+            "no triples under R17"
+        );
+    }
+    if p.opp_off() > 0 {
+        assert_eq!(
+            probs.win_double + probs.win_triple,
+            0.0,
+            "R17: the loser has borne off"
+        );
+    }
+    if p.own_off() > 0 {
+        assert_eq!(
+            probs.lose_double + probs.lose_triple,
+            0.0,
+            "R17: the loser has borne off"
+        );
+    }
+}
+
+#[test]
+fn r16_r17_r18_every_net_output_is_a_valid_distribution() {
+    let embedded = Arc::new(Network::embedded().expect("the embedded weights read"));
+    let random = Arc::new(Network::random(32, 5));
+    for net in [embedded, random] {
+        let e = NetEvaluator::new(net);
+        for scoring in [Scoring::Standard, Scoring::Tzannes] {
+            let rules = Rules {
+                scoring,
+                ..Rules::default()
+            };
+            let positions = suite();
+            let mut batch = Vec::new();
+            e.evaluate_batch(&positions, rules, &mut batch);
+            assert_eq!(batch.len(), positions.len());
+            for (p, probs) in positions.iter().zip(&batch) {
+                assert_valid(p, probs, scoring);
+                // One at a time gives the same as the batch.
+                assert_eq!(e.evaluate(p, rules), *probs);
+            }
+        }
+    }
+}
+
+#[test]
+fn weights_written_and_read_back_evaluate_identically() {
+    let net = Network::random(48, 11);
+    let dir = std::env::temp_dir().join(format!("plakoto-net-test-{}", std::process::id()));
+    let path = dir.join("w.net");
+    weights::save(&net, &path).expect("saved");
+    let back = weights::load(&path).expect("read back");
+    assert_eq!(net.short_hash(), back.short_hash());
+    for p in suite() {
+        let (a, b) = (net.distribution(&p), back.distribution(&p));
+        assert_eq!(a.map(f32::to_bits), b.map(f32::to_bits));
+    }
+    // A damaged file is refused, not misread.
+    let mut bytes = std::fs::read(&path).expect("readable");
+    bytes[100] ^= 1;
+    assert_eq!(
+        weights::from_bytes(&bytes).err(),
+        Some(weights::WeightsError::Checksum)
+    );
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+/// Plays as good as randomly: a fixed pseudo-random value per position.
+struct Scrambled;
+
+impl Evaluator for Scrambled {
+    fn name(&self) -> &str {
+        "scrambled"
+    }
+
+    fn evaluate(&self, position: &Position, _rules: Rules) -> Probabilities {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        position.hash(&mut h);
+        let w = (h.finish() % 1000) as f32 / 1000.0;
+        Probabilities {
+            win_single: w,
+            lose_single: 1.0 - w,
+            ..Default::default()
+        }
+    }
+}
+
+#[test]
+fn a_short_seeded_training_run_beats_random_play() {
+    let config = TrainConfig {
+        seed: 4,
+        hidden: 32,
+        lambda: 0.7,
+        lr: 2e-3,
+        batch: 64,
+        games_per_round: 16,
+        epsilon: 0.0,
+    };
+    let mut trainer = Trainer::new(config, None);
+    for _ in 0..12 {
+        trainer.round();
+    }
+    assert_eq!(trainer.state.games, 12 * 16);
+    let net = Arc::new(trainer.net.clone());
+    let mine = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone())) };
+    let random = || -> Box<dyn Evaluator> { Box::new(Scrambled) };
+    let result = duplicate_match(&mine, &random, 40, 17, Rules::default());
+    assert!(
+        result.ppg - result.ci95 > 0.3,
+        "trained net vs random: {result}"
+    );
+}

@@ -32,8 +32,8 @@ use super::dice::{Dice, Numbers};
 use super::game_state::{Game, Phase};
 use super::matchplay::MatchScore;
 use super::point::{Die, Point, Side};
-use super::position::{CHECKERS, Position, SideLayout};
-use super::rules::{Rules, Scoring, Variant};
+use super::position::{CHECKERS, Position, PositionError, SideLayout};
+use super::rules::{Rules, RulesError, Scoring, Variant};
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -42,29 +42,169 @@ pub const POSITION_ID_LEN: usize = 16;
 /// Length of a Match ID.
 pub const MATCH_ID_LEN: usize = 8;
 
-/// Why a Position ID does not decode.
+/// Why a Position ID does not decode. `Display` gives the protocol's
+/// message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionIdError(pub String);
+pub enum PositionIdError {
+    /// The text does not have 16 characters (`found`, after trimming).
+    Length {
+        /// The text, trimmed.
+        text: String,
+        /// Its number of characters.
+        found: usize,
+    },
+    /// A character outside the base64 alphabet.
+    NotBase64(char),
+    /// The bits end inside the checker lists.
+    EndsInCheckers,
+    /// A side has more than 15 checkers (`on_roll`: the side on roll, else
+    /// the opponent).
+    TooManyCheckers {
+        /// Whether it is the side on roll.
+        on_roll: bool,
+    },
+    /// The bits end before the pin bits.
+    EndsInPins,
+    /// Bits after the position are set.
+    PaddingSet,
+    /// The checkers and pins decoded do not form a valid position.
+    Position(PositionError),
+}
 
 impl fmt::Display for PositionIdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            PositionIdError::Length { text, found } => {
+                write_length(f, "Position ID", POSITION_ID_LEN, text, *found)
+            }
+            PositionIdError::NotBase64(c) => write_not_base64(f, *c),
+            PositionIdError::EndsInCheckers => {
+                f.write_str("the ID ends in the middle of the checker list")
+            }
+            PositionIdError::TooManyCheckers { on_roll } => {
+                let name = if *on_roll { "side on roll" } else { "opponent" };
+                write!(f, "the {name} has more than 15 checkers")
+            }
+            PositionIdError::EndsInPins => f.write_str("the ID ends before its pin bits"),
+            PositionIdError::PaddingSet => {
+                f.write_str("padding bits after the position are set: not a canonical ID")
+            }
+            PositionIdError::Position(e) => e.fmt(f),
+        }
     }
 }
 
 impl std::error::Error for PositionIdError {}
 
-/// Why a Match ID does not decode.
+/// Why a Match ID does not decode or its fields do not fit together.
+/// `Display` gives the protocol's message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatchIdError(pub String);
+pub enum MatchIdError {
+    /// The text does not have 8 characters (`found`, after trimming).
+    Length {
+        /// The text, trimmed.
+        text: String,
+        /// Its number of characters.
+        found: usize,
+    },
+    /// A character outside the base64 alphabet.
+    NotBase64(char),
+    /// The phase field holds 3.
+    Phase3,
+    /// The dice fields are not two numbers 1-6.
+    Dice(u8, u8),
+    /// A passed number is not 1-6.
+    PassedNumber(u8),
+    /// The passed-numbers field is malformed.
+    PassedField,
+    /// The reserved bits are set.
+    ReservedBits,
+    /// The match length or a score is above 127.
+    TooLarge,
+    /// Both dice and passed numbers.
+    DiceAndPassed,
+    /// Dice or passed numbers before the opening roll.
+    BeforeOpening,
+    /// Passed numbers outside Plakoto Express.
+    PassedNotExpress,
+    /// Passed numbers of a shape no turn passes on.
+    PassedShape(Numbers),
+    /// The rule set is refused.
+    Rules(RulesError),
+}
 
 impl fmt::Display for MatchIdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            MatchIdError::Length { text, found } => {
+                write_length(f, "Match ID", MATCH_ID_LEN, text, *found)
+            }
+            MatchIdError::NotBase64(c) => write_not_base64(f, *c),
+            MatchIdError::Phase3 => f.write_str("phase 3 does not exist"),
+            MatchIdError::Dice(d1, d2) => write!(f, "dice {d1}-{d2} are not two numbers 1-6"),
+            MatchIdError::PassedNumber(n) => write!(f, "passed number {n} is not 1-6"),
+            MatchIdError::PassedField => f.write_str("the passed-numbers field is malformed"),
+            MatchIdError::ReservedBits => {
+                f.write_str("reserved bits are set: not a canonical Match ID")
+            }
+            MatchIdError::TooLarge => f.write_str("match length and scores are at most 127"),
+            MatchIdError::DiceAndPassed => {
+                f.write_str("passed numbers are played before rolling: a turn cannot have both")
+            }
+            MatchIdError::BeforeOpening => {
+                f.write_str("no dice or passed numbers before the opening roll")
+            }
+            MatchIdError::PassedNotExpress => {
+                f.write_str("numbers are passed to the opponent only in Plakoto Express")
+            }
+            MatchIdError::PassedShape(p) => write!(
+                f,
+                "passed numbers {p} are not a pair, a single number or an escalating double"
+            ),
+            MatchIdError::Rules(e) => e.fmt(f),
+        }
     }
 }
 
 impl std::error::Error for MatchIdError {}
+
+fn write_length(
+    f: &mut fmt::Formatter<'_>,
+    what: &str,
+    len: usize,
+    text: &str,
+    found: usize,
+) -> fmt::Result {
+    write!(f, "a {what} has {len} characters; '{text}' has {found}")
+}
+
+fn write_not_base64(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+    write!(f, "'{c}' is not in the base64 alphabet (A-Z a-z 0-9 + /)")
+}
+
+/// Why base64 text does not decode, before it is known which ID it is.
+enum B64Error {
+    Length { text: String, found: usize },
+    NotBase64(char),
+}
+
+impl From<B64Error> for PositionIdError {
+    fn from(e: B64Error) -> Self {
+        match e {
+            B64Error::Length { text, found } => PositionIdError::Length { text, found },
+            B64Error::NotBase64(c) => PositionIdError::NotBase64(c),
+        }
+    }
+}
+
+impl From<B64Error> for MatchIdError {
+    fn from(e: B64Error) -> Self {
+        match e {
+            B64Error::Length { text, found } => MatchIdError::Length { text, found },
+            B64Error::NotBase64(c) => MatchIdError::NotBase64(c),
+        }
+    }
+}
 
 /// Little bit writer, least significant bit first.
 struct BitWriter<const N: usize> {
@@ -138,22 +278,20 @@ fn encode_b64(bytes: &[u8]) -> String {
     out
 }
 
-fn decode_b64(text: &str, len: usize, what: &str) -> Result<Vec<u8>, String> {
+fn decode_b64(text: &str, len: usize) -> Result<Vec<u8>, B64Error> {
     let text = text.trim();
     if text.chars().count() != len {
-        return Err(format!(
-            "a {what} has {len} characters; '{text}' has {}",
-            text.chars().count()
-        ));
+        return Err(B64Error::Length {
+            text: text.to_string(),
+            found: text.chars().count(),
+        });
     }
     let mut out = Vec::new();
     let mut acc = 0u32;
     let mut nbits = 0;
     for c in text.chars() {
         let Some(v) = B64.iter().position(|&b| b as char == c) else {
-            return Err(format!(
-                "'{c}' is not in the base64 alphabet (A-Z a-z 0-9 + /)"
-            ));
+            return Err(B64Error::NotBase64(c));
         };
         acc |= (v as u32) << nbits;
         nbits += 6;
@@ -200,27 +338,26 @@ pub fn position_id(position: &Position) -> String {
 /// assert_eq!(parse_position_id(&id).unwrap(), p);
 /// ```
 pub fn parse_position_id(text: &str) -> Result<Position, PositionIdError> {
-    let err = |s: String| PositionIdError(s);
-    let bytes = decode_b64(text, POSITION_ID_LEN, "Position ID").map_err(err)?;
+    let bytes = decode_b64(text, POSITION_ID_LEN)?;
     let mut r = BitReader {
         bytes: &bytes,
         pos: 0,
     };
     let mut sides = [SideLayout::default(), SideLayout::default()];
-    for (name, side) in ["side on roll", "opponent"].iter().zip(sides.iter_mut()) {
+    for (on_roll, side) in [true, false].into_iter().zip(sides.iter_mut()) {
         let mut total = 0u32;
         for i in 0..24 {
             loop {
                 match r.bit() {
                     None => {
-                        return Err(err("the ID ends in the middle of the checker list".into()));
+                        return Err(PositionIdError::EndsInCheckers);
                     }
                     Some(false) => break,
                     Some(true) => {
                         side.counts[i] += 1;
                         total += 1;
                         if total > u32::from(CHECKERS) {
-                            return Err(err(format!("the {name} has more than 15 checkers")));
+                            return Err(PositionIdError::TooManyCheckers { on_roll });
                         }
                     }
                 }
@@ -231,18 +368,16 @@ pub fn parse_position_id(text: &str) -> Result<Position, PositionIdError> {
     for p in Point::all() {
         if own.counts[p.index()] == 1 && opp.counts[p.mirrored().index()] == 1 {
             match r.bit() {
-                None => return Err(err("the ID ends before its pin bits".into())),
+                None => return Err(PositionIdError::EndsInPins),
                 Some(true) => own.pinned |= 1 << p.index(),
                 Some(false) => opp.pinned |= 1 << p.mirrored().index(),
             }
         }
     }
     if !r.rest_is_zero() {
-        return Err(err(
-            "padding bits after the position are set: not a canonical ID".into(),
-        ));
+        return Err(PositionIdError::PaddingSet);
     }
-    Position::from_layouts(&own, &opp).map_err(|e| err(e.to_string()))
+    Position::from_layouts(&own, &opp).map_err(PositionIdError::Position)
 }
 
 /// Everything about a game that the Position ID does not hold.
@@ -284,28 +419,22 @@ impl MatchId {
 
     /// Checks the fields fit together and into their bits.
     pub fn validate(&self) -> Result<(), MatchIdError> {
-        let err = |s: &str| Err(MatchIdError(s.to_string()));
         if self.match_length > 127 || self.score.iter().any(|&s| s > 127) {
-            return err("match length and scores are at most 127");
+            return Err(MatchIdError::TooLarge);
         }
         if self.dice.is_some() && self.pending.is_some() {
-            return err("passed numbers are played before rolling: a turn cannot have both");
+            return Err(MatchIdError::DiceAndPassed);
         }
         if self.phase == Phase::Opening && (self.dice.is_some() || self.pending.is_some()) {
-            return err("no dice or passed numbers before the opening roll");
+            return Err(MatchIdError::BeforeOpening);
         }
         if self.pending.is_some() && self.rules.variant != Variant::Express {
-            return err("numbers are passed to the opponent only in Plakoto Express");
+            return Err(MatchIdError::PassedNotExpress);
         }
         if let Some(p) = self.pending {
-            pending_fields(&p).ok_or_else(|| {
-                MatchIdError(format!(
-                    "passed numbers {p} are not a pair, a single number or an escalating double"
-                ))
-            })?;
+            pending_fields(&p).ok_or(MatchIdError::PassedShape(p))?;
         }
-        Rules::new(self.rules.variant, self.rules.scoring)
-            .map_err(|e| MatchIdError(e.to_string()))?;
+        Rules::new(self.rules.variant, self.rules.scoring).map_err(MatchIdError::Rules)?;
         Ok(())
     }
 }
@@ -354,8 +483,7 @@ impl fmt::Display for MatchId {
 impl FromStr for MatchId {
     type Err = MatchIdError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let err = |s: String| MatchIdError(s);
-        let bytes = decode_b64(text, MATCH_ID_LEN, "Match ID").map_err(err)?;
+        let bytes = decode_b64(text, MATCH_ID_LEN)?;
         let mut r = BitReader {
             bytes: &bytes,
             pos: 0,
@@ -364,16 +492,13 @@ impl FromStr for MatchId {
             0 => Phase::Opening,
             1 => Phase::Playing,
             2 => Phase::Over,
-            _ => return Err(err("phase 3 does not exist".into())),
+            _ => return Err(MatchIdError::Phase3),
         };
         let on_roll = if r.bits(1) == 1 { Side::O } else { Side::X };
         let (d1, d2) = (r.bits(3) as u8, r.bits(3) as u8);
         let dice = match (d1, d2) {
             (0, 0) => None,
-            _ => Some(
-                Dice::new(d1, d2)
-                    .ok_or_else(|| err(format!("dice {d1}-{d2} are not two numbers 1-6")))?,
-            ),
+            _ => Some(Dice::new(d1, d2).ok_or(MatchIdError::Dice(d1, d2))?),
         };
         let variant = if r.bits(1) == 1 {
             Variant::Express
@@ -388,16 +513,16 @@ impl FromStr for MatchId {
         let match_length = r.bits(7) as u8;
         let score = [r.bits(7) as u8, r.bits(7) as u8];
         let (kind, a, b) = (r.bits(2), r.bits(3) as u8, r.bits(3) as u8);
-        let die = |n: u8| Die::new(n).ok_or_else(|| err(format!("passed number {n} is not 1-6")));
+        let die = |n: u8| Die::new(n).ok_or(MatchIdError::PassedNumber(n));
         let pending = match kind {
             0 if a == 0 && b == 0 => None,
             1 if a > b => Some(Numbers::Pair(die(a)?, die(b)?)),
             2 if (1..=4).contains(&b) => Some(Numbers::escalating(die(a)?, b)),
             3 if b == 0 => Some(Numbers::sequence(&[die(a)?.pips()])),
-            _ => return Err(err("the passed-numbers field is malformed".into())),
+            _ => return Err(MatchIdError::PassedField),
         };
         if !r.rest_is_zero() {
-            return Err(err("reserved bits are set: not a canonical Match ID".into()));
+            return Err(MatchIdError::ReservedBits);
         }
         let id = MatchId {
             rules: Rules { variant, scoring },
@@ -437,14 +562,30 @@ mod tests {
 
     #[test]
     fn position_id_errors_say_what_is_wrong() {
-        let e = |t: &str| parse_position_id(t).unwrap_err().0;
-        assert!(e("AAAA").contains("16 characters"));
-        assert!(e("AAAAAAAAAAAAAAA!").contains("base64"));
-        assert!(e("////////////////").contains("more than 15"));
+        let e = |t: &str| parse_position_id(t).unwrap_err();
+        assert_eq!(
+            e("AAAA"),
+            PositionIdError::Length {
+                text: "AAAA".into(),
+                found: 4
+            }
+        );
+        assert_eq!(
+            e("AAAA").to_string(),
+            "a Position ID has 16 characters; 'AAAA' has 4"
+        );
+        assert_eq!(e("AAAAAAAAAAAAAAA!"), PositionIdError::NotBase64('!'));
+        assert_eq!(
+            e("////////////////"),
+            PositionIdError::TooManyCheckers { on_roll: true }
+        );
         // Set the last (padding) bit of the initial position's ID.
         let mut id = position_id(&Position::initial()).into_bytes();
         id[15] = b'w';
-        assert!(e(std::str::from_utf8(&id).unwrap()).contains("padding"));
+        assert_eq!(
+            e(std::str::from_utf8(&id).unwrap()),
+            PositionIdError::PaddingSet
+        );
     }
 
     #[test]
@@ -481,14 +622,21 @@ mod tests {
             ..id
         };
         assert_eq!(id3.to_string().parse::<MatchId>().unwrap(), id3);
-        assert!(
-            "AAAA"
-                .parse::<MatchId>()
-                .unwrap_err()
-                .0
-                .contains("8 characters")
+        assert_eq!(
+            "AAAA".parse::<MatchId>().unwrap_err(),
+            MatchIdError::Length {
+                text: "AAAA".into(),
+                found: 4
+            }
         );
-        assert!("////////".parse::<MatchId>().is_err());
+        assert_eq!(
+            "AAAA".parse::<MatchId>().unwrap_err().to_string(),
+            "a Match ID has 8 characters; 'AAAA' has 4"
+        );
+        assert_eq!(
+            "////////".parse::<MatchId>().unwrap_err(),
+            MatchIdError::Phase3
+        );
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! the error's type in one place rather than at each call site.
 
 use super::reply::{ErrorCode, ProtoError};
-use crate::game::{BoardTextError, GameError, PositionError, RulesError, StateError};
+use crate::game::{
+    BoardTextError, GameError, MatchIdError, PositionError, PositionIdError, RulesError, StateError,
+};
 
 impl From<GameError> for ProtoError {
     fn from(e: GameError) -> Self {
@@ -35,6 +37,21 @@ impl From<PositionError> for ProtoError {
 
 impl From<BoardTextError> for ProtoError {
     fn from(e: BoardTextError) -> Self {
+        ProtoError::new(ErrorCode::InvalidPosition, e.to_string())
+    }
+}
+
+/// A Position ID that does not decode is an invalid position.
+impl From<PositionIdError> for ProtoError {
+    fn from(e: PositionIdError) -> Self {
+        ProtoError::new(ErrorCode::InvalidPosition, e.to_string())
+    }
+}
+
+/// A Match ID that does not decode, or whose fields (the rule set
+/// included) do not fit together, is an invalid position.
+impl From<MatchIdError> for ProtoError {
+    fn from(e: MatchIdError) -> Self {
         ProtoError::new(ErrorCode::InvalidPosition, e.to_string())
     }
 }

@@ -60,6 +60,9 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "rollout [N]" => "plays out the best candidates N times each and ranks them",
         "eval [time MS]" => "the chances of the side on roll before it rolls",
         "legal [limit N] [offset K]" => "the legal plays for the current dice, the count first",
+        "legal steps [<steps made>]" => {
+            "the single steps that continue the steps made, and whether the turn may end there"
+        }
         "show board [flip|noflip]" => "the board, drawn (JSON: also as data)",
         "show posid" => "the Position ID",
         "show matchid" => "the Match ID",
@@ -67,6 +70,13 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "show boardtext" => "the board text, the form set board takes",
         "show dice" => "what is to be played now",
         "show options" => "the session's settings",
+        "show game" => "the current game so far, as record text",
+        "save game <file>" => "writes the current game to the file (.json: JSON, else text)",
+        "save match <file>" => "writes every game of the record to the file",
+        "load game <file>" => "replays a one-game record file and makes it the session's game",
+        "load match <file>" => "replays a record file and makes it the session's match",
+        "analyse game" => "the analysis of each turn of the current game, then totals",
+        "analyse match" => "the analysis of each turn of every game of the record, then totals",
         _ => return None,
     })
 }

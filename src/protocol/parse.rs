@@ -552,11 +552,8 @@ const POSITION_ID_LEN: usize = 16;
 /// of which one number is left, written as a single number) is refused
 /// with the canonical form named, so every state has one ID.
 fn parse_match_id(text: &str) -> Result<MatchId, ProtoError> {
-    let bad = |m: String| ProtoError::new(ErrorCode::InvalidPosition, m);
-    let m: MatchId = text
-        .parse()
-        .map_err(|e: crate::game::MatchIdError| bad(e.to_string()))?;
-    m.validate().map_err(|e| bad(e.to_string()))?;
+    let m: MatchId = text.parse::<MatchId>()?;
+    m.validate()?;
     canonical_only(m, text, m.to_string(), "Match ID")
 }
 
@@ -574,8 +571,7 @@ fn canonical_only<T>(value: T, text: &str, canonical: String, what: &str) -> Res
 
 /// A Position ID (not board text), checked to be canonical.
 fn parse_position_id_only(text: &str) -> Result<Position, ProtoError> {
-    let bad = |m: String| ProtoError::new(ErrorCode::InvalidPosition, m);
-    let position = parse_position_id(text).map_err(|e| bad(e.to_string()))?;
+    let position = parse_position_id(text)?;
     canonical_only(
         position,
         text,
@@ -593,7 +589,7 @@ fn parse_board(text: &str) -> Result<Position, ProtoError> {
     if is_id {
         parse_position_id_only(text)
     } else if text.contains('/') {
-        parse_board_text(text).map_err(|e| bad(e.to_string()))
+        Ok(parse_board_text(text)?)
     } else {
         Err(bad(format!(
             "'{}' is neither a 16-character Position ID nor board text like '24:15 / 24:15'",

@@ -36,6 +36,7 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "set rules <standard|express>" => "the movement rules of this game and the next",
         "set scoring <standard|tzannes>" => "the scoring of this game and the next",
         "set output <text|json>" => "the reply format",
+        "set evaluator <heuristic|net>" => "the evaluator the search uses (show options names it)",
         "set orientation <flip|noflip>" => "how show board draws by default",
         "set evaluation plies <N>" => "search depth 0-4",
         "set evaluation movefilter <tiny|narrow|normal|large|huge|off>" => {

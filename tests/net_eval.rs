@@ -31,17 +31,7 @@ fn suite() -> Vec<Position> {
 }
 
 fn outcomes(p: &Probabilities) -> [f32; 9] {
-    [
-        p.win_single,
-        p.win_double,
-        p.win_triple,
-        p.win_mother,
-        p.lose_single,
-        p.lose_double,
-        p.lose_triple,
-        p.lose_mother,
-        p.draw,
-    ]
+    p.as_array()
 }
 
 fn assert_valid(p: &Position, probs: &Probabilities, scoring: Scoring) {

@@ -46,6 +46,22 @@ pub struct Probabilities {
 }
 
 impl Probabilities {
+    /// The nine chances in a fixed order: wins (single, double, triple,
+    /// mother), losses in the same order, then the draw.
+    pub fn as_array(&self) -> [f32; 9] {
+        [
+            self.win_single,
+            self.win_double,
+            self.win_triple,
+            self.win_mother,
+            self.lose_single,
+            self.lose_double,
+            self.lose_triple,
+            self.lose_mother,
+            self.draw,
+        ]
+    }
+
     /// Total chance of winning.
     pub fn win(&self) -> f32 {
         self.win_single + self.win_double + self.win_triple + self.win_mother

@@ -322,7 +322,7 @@ pub fn rollout(
             let e = f64::from(p.equity(rules.scoring)) - f64::from(*luck);
             sum.0 += e;
             sum.1 += e * e;
-            for (acc, v) in sum.2.iter_mut().zip(fields(p)) {
+            for (acc, v) in sum.2.iter_mut().zip(p.as_array()) {
                 *acc += f64::from(v);
             }
         }
@@ -356,20 +356,6 @@ pub fn rollout(
             }
         })
         .collect())
-}
-
-fn fields(p: &Probabilities) -> [f32; 9] {
-    [
-        p.win_single,
-        p.win_double,
-        p.win_triple,
-        p.win_mother,
-        p.lose_single,
-        p.lose_double,
-        p.lose_triple,
-        p.lose_mother,
-        p.draw,
-    ]
 }
 
 impl Search {

@@ -29,17 +29,7 @@ pub struct Worker {
 
 /// The nine outcomes of a probability set, in the net's order.
 pub fn outcome_array(p: &crate::eval::Probabilities) -> [f32; OUTCOMES] {
-    [
-        p.win_single,
-        p.win_double,
-        p.win_triple,
-        p.win_mother,
-        p.lose_single,
-        p.lose_double,
-        p.lose_triple,
-        p.lose_mother,
-        p.draw,
-    ]
+    p.as_array()
 }
 
 /// The same distribution seen by the other side (wins and losses swap).

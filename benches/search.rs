@@ -9,7 +9,7 @@ use plakoto::game::{Dice, MoveGenerator, Rules, TurnNumbers};
 use plakoto::sampling::midgame_suite;
 #[path = "../tests/support/stand_in.rs"]
 mod stand_in;
-use plakoto::search::{Search, SearchSettings};
+use plakoto::search::{Root, Search, SearchSettings};
 use stand_in::StandInEvaluator;
 
 fn rank(c: &mut Criterion) {
@@ -19,18 +19,13 @@ fn rank(c: &mut Criterion) {
     let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
     let mut generator = MoveGenerator::default();
     for plies in [1u8, 2] {
-        let mut search = Search::new(SearchSettings::with_plies(plies));
+        let settings = SearchSettings::with_plies(plies);
+        let mut search = Search::new();
         c.bench_function(&format!("rank 5-3 at {plies}-ply (4 positions)"), |b| {
             b.iter(|| {
                 for p in &suite {
-                    black_box(search.rank(
-                        p,
-                        &turn,
-                        rules,
-                        &StandInEvaluator,
-                        &mut generator,
-                        None,
-                    ));
+                    let root = Root::new(p, &turn, rules, &StandInEvaluator);
+                    black_box(search.rank(root, &mut generator, &settings, settings.limits()));
                 }
             })
         });

@@ -16,19 +16,19 @@ use plakoto::eval::heuristic::HeuristicEvaluator;
 use plakoto::game::{
     Dice, MoveGenerator, Position, Rules, Seat, TurnNumbers, Variant, game_result,
 };
-use plakoto::search::{Search, SearchSettings};
+use plakoto::search::{Root, Search, SearchLimits, SearchSettings};
 
 /// Plays one game; `deep_first` says whether the deep player moves first.
 /// Returns the points won by the deep player (negative when it loses).
 fn play_game(seed: u64, deep_first: bool, plies: u8, rules: Rules) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut searchers = [
-        Search::new(SearchSettings::with_plies(plies)),
-        Search::new(SearchSettings::with_plies(0)),
-    ];
+    let mut search = Search::new();
+    let settings = SearchSettings::default();
+    // The depth of each player, indexed as `mover`.
+    let limits = [SearchLimits::plies(plies), SearchLimits::plies(0)];
     let mut generator = MoveGenerator::default();
     let mut position = Position::initial();
-    // Index into `searchers` of the side to move.
+    // Index into `limits` of the side to move.
     let mut mover = if deep_first { 0 } else { 1 };
     let mut pending = None;
     for _ in 0..2000 {
@@ -39,15 +39,9 @@ fn play_game(seed: u64, deep_first: bool, plies: u8, rules: Rules) -> f64 {
                 TurnNumbers::Rolled(dice, dice.numbers(rules.variant))
             }
         };
-        let play = searchers[mover]
-            .best_play(
-                &position,
-                &turn,
-                rules,
-                &HeuristicEvaluator,
-                &mut generator,
-                None,
-            )
+        let root = Root::new(&position, &turn, rules, &HeuristicEvaluator);
+        let play = search
+            .best_play(root, &mut generator, &settings, limits[mover])
             .expect("a game in progress has a play");
         if let Some(r) = game_result(&play.position, rules.scoring) {
             let points = f64::from(r.points_under(rules.scoring));

@@ -3,18 +3,18 @@
 //! budget, Express (R20, R21) and rollouts.
 
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::Instant;
 
 use plakoto::eval::{Evaluator, Probabilities};
 use plakoto::game::{
-    Dice, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, SideLayout, TurnNumbers,
-    Variant,
+    Dice, MoveGenerator, Numbers, Play, PlayList, Position, Rules, Scoring, SideLayout,
+    TurnNumbers, Variant,
 };
 use plakoto::sampling::midgame_suite;
 #[path = "support/stand_in.rs"]
 mod stand_in;
 use plakoto::search::{
-    After, Evaluation, FilterPreset, MoveFilter, Search, SearchSettings, choose_play,
+    After, Evaluation, FilterPreset, MoveFilter, Ranking, Root, Search, SearchLimits,
+    SearchSettings, choose_play, rollout_plays,
 };
 use stand_in::StandInEvaluator;
 
@@ -24,6 +24,33 @@ fn layout(points: &[(usize, u8)]) -> SideLayout {
         l.counts[p - 1] = n;
     }
     l
+}
+
+/// `search` ranking `turn` from `pos` with the stand-in evaluator, searched
+/// with `settings` within their own limits.
+fn rank_with(
+    search: &mut Search,
+    settings: &SearchSettings,
+    pos: &Position,
+    turn: &TurnNumbers,
+    rules: Rules,
+    generator: &mut MoveGenerator,
+) -> Ranking {
+    let root = Root::new(pos, turn, rules, &StandInEvaluator);
+    search.rank(root, generator, settings, settings.limits())
+}
+
+/// The play [`Search::best_play`] makes, as [`rank_with`] ranks.
+fn best_with(
+    search: &mut Search,
+    settings: &SearchSettings,
+    pos: &Position,
+    turn: &TurnNumbers,
+    rules: Rules,
+    generator: &mut MoveGenerator,
+) -> Option<Play> {
+    let root = Root::new(pos, turn, rules, &StandInEvaluator);
+    search.best_play(root, generator, settings, settings.limits())
 }
 
 fn rolled(a: u8, b: u8, rules: Rules) -> TurnNumbers {
@@ -43,14 +70,15 @@ fn r14_winning_bear_off_is_exact_and_single() {
     // Two checkers on 1 and 2, 13 off; the opponent has borne off none.
     let pos = Position::from_layouts(&layout(&[(1, 1), (2, 1)]), &layout(&[(12, 15)])).unwrap();
     let rules = Rules::default();
-    let mut search = Search::new(SearchSettings::with_plies(2));
-    let ranking = search.rank(
+    let settings = SearchSettings::with_plies(2);
+    let mut search = Search::new();
+    let ranking = rank_with(
+        &mut search,
+        &settings,
         &pos,
         &rolled(2, 1, rules),
         rules,
-        &StandInEvaluator,
         &mut MoveGenerator::default(),
-        None,
     );
     // 2/off 1/off wins; 2/1 1/off leaves one checker.
     assert_eq!(ranking.plays.len(), 2);
@@ -70,9 +98,17 @@ fn race_position() -> Position {
 #[test]
 fn r13_r14_race_exact_at_two_plies() {
     let rules = Rules::default();
-    let mut search = Search::new(SearchSettings::with_plies(2));
-    let (p, plies) =
-        search.evaluate_position(&race_position(), None, rules, &StandInEvaluator, 2, None);
+    let settings = SearchSettings::with_plies(2);
+    let limits = settings.limits();
+    let mut search = Search::new();
+    let (p, plies) = search.evaluate_position(
+        &race_position(),
+        None,
+        rules,
+        &StandInEvaluator,
+        &settings,
+        limits,
+    );
     assert_eq!(plies, 2);
     assert!((p.win_single - 0.75).abs() < 1e-6, "{p:?}");
     assert!((p.lose_single - 0.25).abs() < 1e-6, "{p:?}");
@@ -84,8 +120,8 @@ fn r13_r14_race_exact_at_two_plies() {
         Some(&six),
         express(),
         &StandInEvaluator,
-        2,
-        None,
+        &settings,
+        limits,
     );
     assert_eq!(p.win_single, 1.0);
     // Handed a 1, it moves 6/5 and then rolls: it wins when its roll bears
@@ -96,8 +132,8 @@ fn r13_r14_race_exact_at_two_plies() {
         Some(&one),
         express(),
         &StandInEvaluator,
-        2,
-        None,
+        &settings,
+        limits,
     );
     assert!(
         p.win_single > 0.75 && p.win_single + p.lose_single > 0.999,
@@ -110,14 +146,15 @@ fn r13_race_candidates_at_one_ply_are_exact_after_the_opponents_roll() {
     // With 2-1 the checker on 6 cannot get off: every play leaves the
     // opponent a certain win (a single: we have borne off 14).
     let rules = Rules::default();
-    let mut search = Search::new(SearchSettings::with_plies(1));
-    let ranking = search.rank(
+    let settings = SearchSettings::with_plies(1);
+    let mut search = Search::new();
+    let ranking = rank_with(
+        &mut search,
+        &settings,
         &race_position(),
         &rolled(2, 1, rules),
         rules,
-        &StandInEvaluator,
         &mut MoveGenerator::default(),
-        None,
     );
     for r in &ranking.plays {
         assert_eq!(r.evaluated_at, Evaluation::Plies { plies: 1 });
@@ -138,20 +175,19 @@ fn blocked_position() -> Position {
 fn r10_forced_pass_is_the_single_candidate() {
     let rules = Rules::default();
     let pos = blocked_position();
-    let mut search = Search::new(SearchSettings::with_plies(2));
+    let settings = SearchSettings::with_plies(2);
+    let mut search = Search::new();
     let mut generator = MoveGenerator::default();
     for (dice, _) in Dice::all_rolls() {
         let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
-        let ranking = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
+        let ranking = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
         assert_eq!(ranking.plays.len(), 1, "{dice}");
         assert!(ranking.plays[0].play.steps.is_empty(), "a pass");
-        let best = search
-            .best_play(&pos, &turn, rules, &StandInEvaluator, &mut generator, None)
-            .unwrap();
+        let best = best_with(&mut search, &settings, &pos, &turn, rules, &mut generator).unwrap();
         assert_eq!(best.position, ranking.plays[0].play.position);
     }
     let turn = rolled(2, 1, rules);
-    let ranking = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
+    let ranking = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
     assert_eq!(ranking.plays.len(), 1);
     assert!(ranking.plays[0].play.steps.is_empty());
 }
@@ -163,14 +199,15 @@ fn r21_unused_numbers_pass_to_the_opponent_in_search() {
     let rules = express();
     let pos = blocked_position();
     let turn = rolled(2, 1, rules);
-    let mut search = Search::new(SearchSettings::with_plies(1));
-    let ranking = search.rank(
+    let settings = SearchSettings::with_plies(1);
+    let mut search = Search::new();
+    let ranking = rank_with(
+        &mut search,
+        &settings,
         &pos,
         &turn,
         rules,
-        &StandInEvaluator,
         &mut MoveGenerator::default(),
-        None,
     );
     assert_eq!(ranking.plays.len(), 1);
     let expected = Dice::new(2, 1).unwrap().numbers(Variant::Express);
@@ -182,13 +219,13 @@ fn r21_unused_numbers_pass_to_the_opponent_in_search() {
     );
     // The same position under standard rules is valued differently: the
     // opponent gets no free numbers.
-    let standard = Search::new(SearchSettings::with_plies(1)).rank(
+    let standard = rank_with(
+        &mut Search::new(),
+        &settings,
         &pos,
         &rolled(2, 1, Rules::default()),
         Rules::default(),
-        &StandInEvaluator,
         &mut MoveGenerator::default(),
-        None,
     );
     assert_ne!(standard.plays[0].equity, ranking.plays[0].equity);
 }
@@ -199,8 +236,9 @@ fn filters_search_few_candidates_deep_and_off_searches_all() {
     let pos = midgame_suite(7, 1, 12)[0];
     let turn = rolled(5, 3, rules);
     let mut generator = MoveGenerator::default();
-    let mut search = Search::new(SearchSettings::with_plies(2));
-    let ranking = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
+    let mut settings = SearchSettings::with_plies(2);
+    let mut search = Search::new();
+    let ranking = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
     let deep = ranking
         .plays
         .iter()
@@ -217,8 +255,8 @@ fn filters_search_few_candidates_deep_and_off_searches_all() {
     for w in ranking.plays[deep..].windows(2) {
         assert!(w[0].equity >= w[1].equity);
     }
-    search.settings.filter = MoveFilter::preset(FilterPreset::Off);
-    let all = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
+    settings.filter = MoveFilter::preset(FilterPreset::Off);
+    let all = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
     assert!(
         all.plays
             .iter()
@@ -229,20 +267,21 @@ fn filters_search_few_candidates_deep_and_off_searches_all() {
 }
 
 #[test]
-fn an_expired_deadline_still_answers_with_the_static_ranking() {
+fn an_expired_time_budget_still_answers_with_the_static_ranking() {
     let rules = Rules::default();
     let pos = midgame_suite(3, 1, 10)[0];
     let turn = rolled(6, 2, rules);
-    let mut search = Search::new(SearchSettings::with_plies(3));
+    let mut settings = SearchSettings::with_plies(3);
+    let mut search = Search::new();
     let mut generator = MoveGenerator::default();
-    let ranking = search.rank(
-        &pos,
-        &turn,
-        rules,
-        &StandInEvaluator,
-        &mut generator,
-        Some(Instant::now()),
-    );
+    // A budget given to this search only (`hint … time 0`).
+    let limits = SearchLimits {
+        plies: 3,
+        time_ms: Some(0),
+    };
+    let root = Root::new(&pos, &turn, rules, &StandInEvaluator);
+    let ranking = search.rank(root, &mut generator, &settings, limits);
+    assert_eq!(ranking.limits, limits, "the ranking reports its limits");
     assert!(ranking.timed_out);
     assert_eq!(ranking.plies, 0);
     let mut legal = PlayList::default();
@@ -253,12 +292,12 @@ fn an_expired_deadline_still_answers_with_the_static_ranking() {
         Evaluation::Plies { plies: 0 } | Evaluation::Exact
     )));
     // A time budget in the settings works the same way.
-    search.settings.time_ms = Some(0);
-    let r = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
+    settings.time_ms = Some(0);
+    let r = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
     assert!(r.timed_out && r.plies == 0);
     // Without a budget the full depth is reached.
-    search.settings.time_ms = None;
-    let r = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
+    settings.time_ms = None;
+    let r = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
     assert!(!r.timed_out && r.plies == 3);
 }
 
@@ -281,28 +320,21 @@ fn replays_legally(start: &Position, numbers: &Numbers, play: &plakoto::game::Pl
 fn r20_express_low_doubles_search_terminates_with_a_legal_play() {
     let rules = express();
     let mut generator = MoveGenerator::default();
-    let mut search = Search::new(SearchSettings::with_plies(2));
+    let settings = SearchSettings::with_plies(2);
+    let mut search = Search::new();
     for pos in midgame_suite(11, 3, 8) {
         for die in [1u8, 2, 3] {
             let turn = rolled(die, die, rules);
-            let ranking = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
+            let ranking = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
             assert!(ranking.plies == 2 && ranking.truncated);
-            let best = search
-                .best_play(&pos, &turn, rules, &StandInEvaluator, &mut generator, None)
+            let best = best_with(&mut search, &settings, &pos, &turn, rules, &mut generator)
                 .expect("a play");
             assert!(replays_legally(&pos, &turn.numbers(), &best), "{best:?}");
             assert_eq!(best.position, ranking.plays[0].play.position);
         }
         // Numbers passed on: the rest of a 1-1 chain, played before rolling.
         let passed = TurnNumbers::Passed(Numbers::sequence(&[2, 2, 3, 3, 3, 3, 4, 4, 4, 4]));
-        let ranking = search.rank(
-            &pos,
-            &passed,
-            rules,
-            &StandInEvaluator,
-            &mut generator,
-            None,
-        );
+        let ranking = rank_with(&mut search, &settings, &pos, &passed, rules, &mut generator);
         assert!(!ranking.plays.is_empty());
         assert!(ranking.plays.iter().all(|r| r.after == After::MoverRolls));
     }
@@ -331,32 +363,30 @@ fn rollouts_are_reproducible_across_threads_and_report_errors() {
     let rules = Rules::default();
     let pos = midgame_suite(9, 1, 14)[0];
     let turn = rolled(6, 4, rules);
-    let mut search = Search::new(SearchSettings::with_plies(0));
-    let ranking = search.rank(
+    let mut settings = SearchSettings::with_plies(0);
+    let mut search = Search::new();
+    let ranking = rank_with(
+        &mut search,
+        &settings,
         &pos,
         &turn,
         rules,
-        &StandInEvaluator,
         &mut MoveGenerator::default(),
-        None,
     );
     let top = &ranking.plays[..ranking.plays.len().min(2)];
-    search.settings.rollout.trials = 72;
-    search.settings.threads = 1;
+    settings.rollout.trials = 72;
+    settings.threads = 1;
     let calls = AtomicU32::new(0);
     let last = AtomicU32::new(0);
-    let one = search
-        .rollout_plays(top, rules, &StandInEvaluator, &|p| {
-            calls.fetch_add(1, Ordering::Relaxed);
-            last.fetch_max(p.done, Ordering::Relaxed);
-        })
-        .unwrap();
+    let one = rollout_plays(top, rules, &StandInEvaluator, &settings, &|p| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        last.fetch_max(p.done, Ordering::Relaxed);
+    })
+    .unwrap();
     assert!(calls.load(Ordering::Relaxed) >= 2);
     assert_eq!(last.load(Ordering::Relaxed), 72);
-    search.settings.threads = 2;
-    let two = search
-        .rollout_plays(top, rules, &StandInEvaluator, &|_| {})
-        .unwrap();
+    settings.threads = 2;
+    let two = rollout_plays(top, rules, &StandInEvaluator, &settings, &|_| {}).unwrap();
     assert_eq!(one, two, "same seed, same figures on any thread count");
     for r in &one {
         let Evaluation::Rollout {
@@ -370,10 +400,8 @@ fn rollouts_are_reproducible_across_threads_and_report_errors() {
         let p = r.probabilities;
         assert!((p.win() + p.lose() + p.draw - 1.0).abs() < 1e-4);
     }
-    search.settings.rollout.seed = 99;
-    let other = search
-        .rollout_plays(top, rules, &StandInEvaluator, &|_| {})
-        .unwrap();
+    settings.rollout.seed = 99;
+    let other = rollout_plays(top, rules, &StandInEvaluator, &settings, &|_| {}).unwrap();
     assert_ne!(one, other, "another seed, other dice");
 }
 
@@ -382,19 +410,18 @@ fn rollout_of_a_certain_win_has_no_error() {
     // Race position: every roll of the opponent bears off its last
     // checker, so after our non-bearing-off play we lose every game.
     let rules = Rules::default();
-    let mut search = Search::new(SearchSettings::with_plies(0));
-    let ranking = search.rank(
+    let mut settings = SearchSettings::with_plies(0);
+    let mut search = Search::new();
+    let ranking = rank_with(
+        &mut search,
+        &settings,
         &race_position(),
         &rolled(2, 1, rules),
         rules,
-        &StandInEvaluator,
         &mut MoveGenerator::default(),
-        None,
     );
-    search.settings.rollout.trials = 36;
-    let r = search
-        .rollout_plays(&ranking.plays, rules, &StandInEvaluator, &|_| {})
-        .unwrap();
+    settings.rollout.trials = 36;
+    let r = rollout_plays(&ranking.plays, rules, &StandInEvaluator, &settings, &|_| {}).unwrap();
     for c in &r {
         assert_eq!(c.equity, -1.0);
         assert_eq!(
@@ -414,14 +441,40 @@ fn parallel_search_ranks_as_one_thread() {
     let pos = midgame_suite(21, 1, 12)[0];
     let turn = rolled(4, 3, rules);
     let mut generator = MoveGenerator::default();
-    let mut one = Search::new(SearchSettings::with_plies(2));
-    let mut two = Search::new(SearchSettings {
-        threads: 2,
-        ..SearchSettings::with_plies(2)
-    });
-    let a = one.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
-    let b = two.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
+    let one = SearchSettings::with_plies(2);
+    let two = SearchSettings { threads: 2, ..one };
+    let mut search = Search::new();
+    let a = rank_with(&mut search, &one, &pos, &turn, rules, &mut generator);
+    let b = rank_with(&mut search, &two, &pos, &turn, rules, &mut generator);
     assert_eq!(a.plays, b.plays);
+}
+
+#[test]
+fn one_searcher_follows_the_settings_each_search_is_given() {
+    // Settings come with each search: after a search whose tree keeps one
+    // play a roll, the same searcher ranks as a fresh one does.
+    let rules = Rules::default();
+    let pos = midgame_suite(17, 1, 12)[0];
+    let turn = rolled(6, 1, rules);
+    let mut generator = MoveGenerator::default();
+    let normal = SearchSettings::with_plies(2);
+    let cut = SearchSettings {
+        inner_max_plays: 1,
+        ..normal
+    };
+    let fresh = rank_with(
+        &mut Search::new(),
+        &normal,
+        &pos,
+        &turn,
+        rules,
+        &mut generator,
+    );
+    let mut search = Search::new();
+    let narrow = rank_with(&mut search, &cut, &pos, &turn, rules, &mut generator);
+    let again = rank_with(&mut search, &normal, &pos, &turn, rules, &mut generator);
+    assert_ne!(narrow.plays, fresh.plays, "the cut changes the values");
+    assert_eq!(again.plays, fresh.plays);
 }
 
 #[test]
@@ -433,19 +486,18 @@ fn out_of_range_settings_do_not_panic() {
         inner_max_plays: 0,
         express_beam: 0,
         express_root_beam: 0,
+        time_ms: Some(50),
         ..SearchSettings::with_plies(1)
     };
     assert!(settings.validate().is_err());
-    let mut search = Search::new(settings);
-    search.settings.plies = 9;
-    search.settings.time_ms = Some(50);
-    let ranking = search.rank(
+    let mut search = Search::new();
+    let ranking = rank_with(
+        &mut search,
+        &settings,
         &pos,
         &rolled(2, 2, rules),
         rules,
-        &StandInEvaluator,
         &mut MoveGenerator::default(),
-        None,
     );
     assert!(!ranking.plays.is_empty());
     assert!(ranking.plies <= plakoto::search::MAX_PLIES);
@@ -456,24 +508,21 @@ fn luck_adjusted_rollouts_play_the_same_games_and_agree() {
     let rules = Rules::default();
     let pos = midgame_suite(13, 1, 16)[0];
     let turn = rolled(3, 1, rules);
-    let mut search = Search::new(SearchSettings::with_plies(0));
-    let ranking = search.rank(
+    let mut settings = SearchSettings::with_plies(0);
+    let mut search = Search::new();
+    let ranking = rank_with(
+        &mut search,
+        &settings,
         &pos,
         &turn,
         rules,
-        &StandInEvaluator,
         &mut MoveGenerator::default(),
-        None,
     );
     let top = &ranking.plays[..1];
-    search.settings.rollout.trials = 144;
-    let plain = search
-        .rollout_plays(top, rules, &StandInEvaluator, &|_| {})
-        .unwrap()[0];
-    search.settings.rollout.luck_adjust = true;
-    let adjusted = search
-        .rollout_plays(top, rules, &StandInEvaluator, &|_| {})
-        .unwrap()[0];
+    settings.rollout.trials = 144;
+    let plain = rollout_plays(top, rules, &StandInEvaluator, &settings, &|_| {}).unwrap()[0];
+    settings.rollout.luck_adjust = true;
+    let adjusted = rollout_plays(top, rules, &StandInEvaluator, &settings, &|_| {}).unwrap()[0];
     let se = |r: &plakoto::search::RankedPlay| match r.evaluated_at {
         Evaluation::Rollout { std_error, .. } => std_error,
         _ => panic!("not a rollout"),

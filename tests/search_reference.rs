@@ -10,7 +10,7 @@ use plakoto::game::{
 };
 #[path = "support/stand_in.rs"]
 mod stand_in;
-use plakoto::search::{Evaluation, Search, SearchSettings};
+use plakoto::search::{Evaluation, Root, Search, SearchSettings};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use stand_in::StandInEvaluator;
@@ -112,7 +112,7 @@ fn check(rules: Rules, plies: u8, positions: usize, checkers: u8, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut settings = SearchSettings::exact(plies);
     settings.express_beam = 1_000_000;
-    let mut search = Search::new(settings);
+    let mut search = Search::new();
     let mut generator = MoveGenerator::default();
     let mut compared = 0;
     for _ in 0..positions {
@@ -120,7 +120,8 @@ fn check(rules: Rules, plies: u8, positions: usize, checkers: u8, seed: u64) {
         let (dice, _) = Dice::all_rolls().nth(rng.gen_range(0..21)).unwrap();
         let numbers = dice.numbers(rules.variant);
         let turn = TurnNumbers::Rolled(dice, numbers);
-        let ranking = search.rank(&pos, &turn, rules, &StandInEvaluator, &mut generator, None);
+        let root = Root::new(&pos, &turn, rules, &StandInEvaluator);
+        let ranking = search.rank(root, &mut generator, &settings, settings.limits());
         assert!(!ranking.timed_out);
         for r in &ranking.plays {
             let expected = after_play(

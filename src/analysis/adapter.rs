@@ -5,7 +5,7 @@
 
 use crate::eval::{Evaluator, Probabilities};
 use crate::game::{Dice, Game, GenLimits, MoveGenerator, Phase, Position, Rules, TurnNumbers};
-use crate::search::{RankedPlay, Search, SearchSettings};
+use crate::search::{RankedPlay, Root, Search, SearchLimits, SearchSettings};
 
 /// Most plays listed at a turn's root (as the engine's own choice: Express
 /// low doubles are searched by the beam past it).
@@ -13,22 +13,25 @@ const ROOT_LIMITS: GenLimits = GenLimits {
     max_positions: 50_000,
 };
 
-/// A searcher and its generator, one per worker thread.
+/// A searcher and its generator, one per worker thread, with the settings
+/// and depth it searches with.
 pub struct Searcher {
     search: Search,
     generator: MoveGenerator,
+    settings: SearchSettings,
+    limits: SearchLimits,
 }
 
 impl Searcher {
     /// A searcher at `plies` with the session's (or default) settings.
     pub fn new(settings: SearchSettings, plies: u8) -> Searcher {
         let mut settings = settings;
-        settings.plies = plies;
-        settings.time_ms = None;
         settings.threads = 1;
         Searcher {
-            search: Search::new(settings),
+            search: Search::new(),
             generator: MoveGenerator::new(ROOT_LIMITS),
+            settings,
+            limits: SearchLimits::plies(plies),
         }
     }
 
@@ -41,9 +44,10 @@ impl Searcher {
         rules: Rules,
         evaluator: &dyn Evaluator,
     ) -> (Vec<RankedPlay>, u8) {
+        let root = Root::new(position, turn, rules, evaluator);
         let ranking = self
             .search
-            .rank(position, turn, rules, evaluator, &mut self.generator, None);
+            .rank(root, &mut self.generator, &self.settings, self.limits);
         (ranking.plays, ranking.plies)
     }
 
@@ -63,8 +67,8 @@ impl Searcher {
             passed.as_ref(),
             rules,
             evaluator,
-            plies,
-            None,
+            &self.settings,
+            SearchLimits::plies(plies),
         );
         // Over: the position is seen by the side that ended the game.
         if after.on_roll() == mover || after.phase() == Phase::Over {
@@ -82,17 +86,17 @@ impl Searcher {
         rules: Rules,
         evaluator: &dyn Evaluator,
     ) -> Vec<(Dice, u8, f32)> {
-        let saved = self.search.settings.plies;
-        self.search.settings.plies = 0;
-        let out = Dice::all_rolls()
+        Dice::all_rolls()
             .map(|(dice, weight)| {
                 let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
-                let (plays, _) = self.rank(position, &turn, rules, evaluator);
-                let value = plays.first().map_or(0.0, |r| r.equity);
+                let root = Root::new(position, &turn, rules, evaluator);
+                let static_limits = SearchLimits::plies(0);
+                let ranking =
+                    self.search
+                        .rank(root, &mut self.generator, &self.settings, static_limits);
+                let value = ranking.plays.first().map_or(0.0, |r| r.equity);
                 (dice, weight, value)
             })
-            .collect();
-        self.search.settings.plies = saved;
-        out
+            .collect()
     }
 }

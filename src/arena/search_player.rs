@@ -13,6 +13,7 @@ use crate::search::{PlayLists, Search, SearchLimits, SearchSettings};
 pub struct SearchPlayer {
     name: String,
     search: Search,
+    settings: SearchSettings,
     limits: SearchLimits,
     lists: PlayLists,
     evaluator: Box<dyn Evaluator>,
@@ -29,7 +30,8 @@ impl SearchPlayer {
         let settings = SearchSettings::with_plies(plies);
         SearchPlayer {
             name: name.to_string(),
-            search: Search::new(settings),
+            search: Search::new(),
+            settings,
             limits: settings.limits(),
             lists: PlayLists::bounded(),
             evaluator,
@@ -49,6 +51,7 @@ impl Player for SearchPlayer {
             .choose(
                 game,
                 self.evaluator.as_ref(),
+                &self.settings,
                 self.limits,
                 &mut self.lists,
                 None,

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::eval::Evaluator;
 use crate::game::{Dice, MoveGenerator, Rules, TurnNumbers, Variant};
 use crate::sampling::midgame_suite;
-use crate::search::{Search, SearchSettings};
+use crate::search::{Root, Search, SearchSettings, rollout_plays};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -150,22 +150,17 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
     let mut generator = MoveGenerator::default();
     let mut timings = Vec::new();
     for &plies in &options.plies {
-        let mut search = Search::new(SearchSettings::with_plies(plies));
-        search.settings.validate().map_err(|e| e.to_string())?;
+        let settings = SearchSettings::with_plies(plies);
+        settings.validate().map_err(|e| e.to_string())?;
+        let mut search = Search::new();
         let mut ms = Vec::with_capacity(suite.len() * 21);
         let (mut evaluations, mut chance_nodes) = (0u64, 0u64);
         for position in &suite {
             for (dice, _) in Dice::all_rolls() {
                 let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
                 let start = Instant::now();
-                let ranking = search.rank(
-                    position,
-                    &turn,
-                    rules,
-                    evaluator.as_ref(),
-                    &mut generator,
-                    None,
-                );
+                let root = Root::new(position, &turn, rules, evaluator.as_ref());
+                let ranking = search.rank(root, &mut generator, &settings, settings.limits());
                 ms.push(start.elapsed().as_secs_f64() * 1e3);
                 evaluations += ranking.stats.evaluations;
                 chance_nodes += ranking.stats.chance_nodes;
@@ -234,16 +229,17 @@ fn rollout_speed(
     let mut settings = SearchSettings::with_plies(0);
     settings.threads = 1;
     settings.rollout.trials = trials;
-    let mut search = Search::new(settings);
+    let mut search = Search::new();
     let mut generator = MoveGenerator::default();
     let mut games = 0u64;
     let start = Instant::now();
     for position in suite.iter().take(4) {
         let dice = Dice::new(5, 2).expect("dice");
         let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
-        let ranking = search.rank(position, &turn, rules, evaluator, &mut generator, None);
+        let root = Root::new(position, &turn, rules, evaluator);
+        let ranking = search.rank(root, &mut generator, &settings, settings.limits());
         let top = &ranking.plays[..ranking.plays.len().min(3)];
-        search.rollout_plays(top, rules, evaluator, &|_| {})?;
+        rollout_plays(top, rules, evaluator, &settings, &|_| {})?;
         games += u64::from(trials) * top.len() as u64;
     }
     Ok(games as f64 / start.elapsed().as_secs_f64())

@@ -23,7 +23,7 @@ use crate::game::{
 use crate::matchplay::MatchContext;
 use crate::search::{
     PlayCache, PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits,
-    SearchSettings, SettingsError, TurnError, Valuation,
+    SearchSettings, SettingsError, TurnError, Valuation, rollout_plays,
 };
 
 /// The protocol version `protocol_version` reports.
@@ -479,12 +479,18 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         Command::Play(time_ms) => {
             let side = s.game.on_roll();
             let limits = s.search.limits().with_time(*time_ms);
-            e.search.settings = s.search;
             let in_match = match_context(s);
             let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
             let choice = e
                 .search
-                .choose(&s.game, evaluator, limits, e.plays, as_valuation(&mwc))
+                .choose(
+                    &s.game,
+                    evaluator,
+                    &s.search,
+                    limits,
+                    e.plays,
+                    as_valuation(&mwc),
+                )
                 .map_err(turn_error)?;
             let report = choice.commit(&mut s.game, e.plays).map_err(game_error)?;
             Ok(Reply::Played(finish_move(s, side, report)))
@@ -587,11 +593,17 @@ fn search_turn(
     e: &mut Engine,
     limits: SearchLimits,
 ) -> Result<(TurnNumbers, Ranking), ProtoError> {
-    e.search.settings = s.search;
     let in_match = match_context(s);
     let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
     e.search
-        .rank_turn(&s.game, e.evaluator, limits, e.plays, as_valuation(&mwc))
+        .rank_turn(
+            &s.game,
+            e.evaluator,
+            &s.search,
+            limits,
+            e.plays,
+            as_valuation(&mwc),
+        )
         .map_err(turn_error)
 }
 
@@ -657,10 +669,13 @@ fn hint(
 fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Reply, ProtoError> {
     let g = &s.game;
     let (turn, ranking) = search_turn(s, e, s.search.limits())?;
-    let mut rollout = s.search.rollout;
+    // `rollout N` gives this rollout its trials; the session's settings
+    // keep theirs.
+    let mut settings = s.search;
     if let Some(t) = trials {
-        rollout.trials = t;
+        settings.rollout.trials = t;
     }
+    let rollout = settings.rollout;
     let reported = std::sync::atomic::AtomicU32::new(0);
     let progress = |p: RolloutProgress| {
         // About ten lines for a whole rollout.
@@ -670,9 +685,7 @@ fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Repl
         }
     };
     let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
-    let rolled = e
-        .search
-        .rollout_trials(top, g.rules(), e.evaluator, rollout.trials, &progress)
+    let rolled = rollout_plays(top, g.rules(), e.evaluator, &settings, &progress)
         .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
     let best = rolled.first().map_or(0.0, |r| r.equity);
     Ok(Reply::Rollout {
@@ -706,14 +719,13 @@ fn eval(s: &SessionState, e: &mut Engine, time_ms: Option<u64>) -> Reply {
         _ => None,
     };
     let limits = s.search.limits().with_time(time_ms);
-    e.search.settings = s.search;
-    let (p, reached) = e.search.evaluate_within(
+    let (p, reached) = e.search.evaluate_position(
         g.position(),
         passed.as_ref(),
         g.rules(),
         e.evaluator,
+        &s.search,
         limits,
-        None,
     );
     Reply::Eval {
         side: g.on_roll(),

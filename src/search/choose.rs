@@ -12,7 +12,7 @@
 use std::fmt;
 
 use super::express::is_multi_group;
-use super::{Ranking, Search, SearchLimits, Valuation};
+use super::{Ranking, Root, Search, SearchLimits, SearchSettings, Valuation};
 use crate::eval::{Evaluator, NextRoll, rate_plays};
 use crate::game::{
     Game, GameError, GenLimits, MoveGenerator, Numbers, Play, PlayList, PlayReport, Position,
@@ -198,7 +198,8 @@ fn surely_legal(g: &Game, play: &Play) -> bool {
 }
 
 impl Search {
-    /// Ranks the current turn's plays of `game` within `limits`. The root
+    /// Ranks the current turn's plays of `game` with `settings` within
+    /// `limits`. The root
     /// plays come from the bounded list: Express low doubles are cut at
     /// [`CHOICE_LIMIT`] (or searched by the Express beam), and the ranking
     /// says so in `truncated`.
@@ -210,21 +211,15 @@ impl Search {
         &mut self,
         game: &Game,
         evaluator: &dyn Evaluator,
+        settings: &SearchSettings,
         limits: SearchLimits,
         lists: &mut PlayLists,
         valuation: Option<&Valuation<'_>>,
     ) -> Result<(TurnNumbers, Ranking), TurnError> {
         let generator = lists.choice.generator();
         let turn = turn_of(game, generator)?;
-        let mut ranking = self.rank_within(
-            game.position(),
-            &turn,
-            game.rules(),
-            evaluator,
-            generator,
-            limits,
-            None,
-        );
+        let root = Root::new(game.position(), &turn, game.rules(), evaluator);
+        let mut ranking = self.rank(root, generator, settings, limits);
         if ranking.plays.is_empty() {
             return Err(TurnError::NoLegalPlay);
         }
@@ -235,7 +230,7 @@ impl Search {
     }
 
     /// The engine's play for the current turn of `game`: the best of the
-    /// search within `limits`.
+    /// search with `settings` within `limits`.
     ///
     /// When the search's candidates are not a complete list (capped at
     /// [`CHOICE_LIMIT`], or the Express beam for a roll of several groups
@@ -250,6 +245,7 @@ impl Search {
         &mut self,
         game: &Game,
         evaluator: &dyn Evaluator,
+        settings: &SearchSettings,
         limits: SearchLimits,
         lists: &mut PlayLists,
         valuation: Option<&Valuation<'_>>,
@@ -265,7 +261,7 @@ impl Search {
                 return Ok(Choice::Listed(bounded.plays[0], true));
             }
         }
-        let (_, ranking) = self.rank_turn(g, evaluator, limits, lists, valuation)?;
+        let (_, ranking) = self.rank_turn(g, evaluator, settings, limits, lists, valuation)?;
         if !ranking.truncated && !beam_root {
             // The search's candidates are the bounded list, and it is
             // complete.

@@ -35,21 +35,17 @@ impl SearchLimits {
         }
     }
 
-    /// The effective deadline of a search starting now: the earlier of
-    /// `deadline` and the time budget.
-    pub fn deadline(&self, deadline: Option<Instant>) -> Option<Instant> {
-        let budget = self
-            .time_ms
-            .map(|ms| Instant::now() + Duration::from_millis(ms));
-        match (deadline, budget) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+    /// The deadline of a search starting now: the time budget from now.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.time_ms
+            .map(|ms| Instant::now() + Duration::from_millis(ms))
     }
 }
 
 impl SearchSettings {
-    /// The limits these settings give a search by default.
+    /// The limits these settings give a search by default: their `plies`
+    /// and `time_ms`, which a search reads only through the limits it is
+    /// given.
     pub fn limits(&self) -> SearchLimits {
         SearchLimits {
             plies: self.plies,

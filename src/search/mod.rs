@@ -10,9 +10,15 @@
 //! survivors first, then the candidates dropped earlier with the
 //! evaluation they had ([`RankedPlay::evaluated_at`] says which).
 //!
-//! With a deadline (or [`SearchSettings::time_ms`]), every level up to `n`
+//! With a time budget ([`SearchLimits::time_ms`]), every level up to `n`
 //! is searched in turn and the answer is the deepest *complete* level: a
 //! level cut short by the clock is discarded, never mixed in.
+//!
+//! A [`Search`] holds only buffers and caches. Each search is given the
+//! settings in force ([`SearchSettings`]: filters, beams, threads) and its
+//! own [`SearchLimits`] (depth and time) as values, as a UCI engine's `go`
+//! gives its limits, so one searcher serves callers with other settings
+//! and a per-call limit never outlives its call.
 
 mod choose;
 pub mod express;
@@ -34,7 +40,7 @@ pub use choose::{
 };
 pub use limits::SearchLimits;
 pub use ply::{After, SearchStats};
-pub use rollout::{RolloutProgress, RolloutResult};
+pub use rollout::{RolloutProgress, RolloutResult, rollout_plays};
 pub use settings::{
     FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, RolloutSettings, SearchSettings,
     SettingsError,
@@ -136,32 +142,33 @@ impl Ranking {
     }
 }
 
-/// What a root search is asked.
-struct Root<'a> {
-    position: &'a Position,
-    turn: &'a TurnNumbers,
-    rules: Rules,
-    evaluator: &'a dyn Evaluator,
-    limits: SearchLimits,
-    deadline: Option<Instant>,
+/// The turn a root search ranks: the position (side to play on roll), the
+/// numbers to play, the rules, and the evaluator that rates the plays.
+#[derive(Clone, Copy)]
+pub struct Root<'a> {
+    /// The position, seen by the side to play.
+    pub position: &'a Position,
+    /// The numbers to play (rolled, or passed on in Express).
+    pub turn: &'a TurnNumbers,
+    /// The rules in force.
+    pub rules: Rules,
+    /// What rates the plays at the leaves.
+    pub evaluator: &'a dyn Evaluator,
 }
 
 impl<'a> Root<'a> {
-    fn new(
+    /// The turn `turn` from `position` under `rules`, rated by `evaluator`.
+    pub fn new(
         position: &'a Position,
         turn: &'a TurnNumbers,
         rules: Rules,
         evaluator: &'a dyn Evaluator,
-        limits: SearchLimits,
-        deadline: Option<Instant>,
     ) -> Root<'a> {
         Root {
             position,
             turn,
             rules,
             evaluator,
-            limits,
-            deadline,
         }
     }
 }
@@ -174,12 +181,10 @@ enum RootResult {
     Ranked(Ranking),
 }
 
-/// A reusable searcher: settings plus buffers and a per-search cache.
-/// One per thread (it is `Send`, not shared).
+/// A reusable searcher: buffers and a per-search cache, no settings (each
+/// search is given its own). One per thread (it is `Send`, not shared).
 #[derive(Default)]
 pub struct Search {
-    /// The settings in force; change them freely between searches.
-    pub settings: SearchSettings,
     tree: Tree,
     plays: PlayList,
     root_generator: MoveGenerator,
@@ -191,12 +196,9 @@ pub struct Search {
 }
 
 impl Search {
-    /// A searcher with these settings.
-    pub fn new(settings: SearchSettings) -> Search {
-        Search {
-            settings,
-            ..Search::default()
-        }
+    /// A searcher with empty buffers.
+    pub fn new() -> Search {
+        Search::default()
     }
 
     /// Frees what the last searches grew past ordinary needs (root lists
@@ -217,39 +219,19 @@ impl Search {
         self.tree.trim(KEEP_PLAYS, KEEP_CACHE);
     }
 
-    /// Ranks every legal play of `turn` from `position` (side to play on
-    /// roll), best first, searched to the settings' plies within their time
-    /// budget (and `deadline`). `generator` makes the root plays (its
+    /// Ranks every legal play of the `root` turn, best first, searched with
+    /// `settings` to `limits.plies` within `limits.time_ms` (the settings'
+    /// own `plies` and `time_ms` are not read: see
+    /// [`SearchSettings::limits`]). `generator` makes the root plays (its
     /// limits decide how Express low doubles are cut).
     pub fn rank(
         &mut self,
-        position: &Position,
-        turn: &TurnNumbers,
-        rules: Rules,
-        evaluator: &dyn Evaluator,
+        root: Root<'_>,
         generator: &mut MoveGenerator,
-        deadline: Option<Instant>,
-    ) -> Ranking {
-        let limits = self.settings.limits();
-        self.rank_within(
-            position, turn, rules, evaluator, generator, limits, deadline,
-        )
-    }
-
-    /// [`Self::rank`] within `limits` given for this search only.
-    #[allow(clippy::too_many_arguments)]
-    pub fn rank_within(
-        &mut self,
-        position: &Position,
-        turn: &TurnNumbers,
-        rules: Rules,
-        evaluator: &dyn Evaluator,
-        generator: &mut MoveGenerator,
+        settings: &SearchSettings,
         limits: SearchLimits,
-        deadline: Option<Instant>,
     ) -> Ranking {
-        let root = Root::new(position, turn, rules, evaluator, limits, deadline);
-        match self.search_root(root, generator, false) {
+        match self.search_root(root, generator, settings, limits, false) {
             RootResult::Ranked(ranking) => ranking,
             RootResult::Forced(_) => unreachable!("a forced play is ranked when asked to"),
         }
@@ -259,23 +241,24 @@ impl Search {
     /// single play is returned at once without searching.
     fn search_root(
         &mut self,
-        root: Root,
+        root: Root<'_>,
         generator: &mut MoveGenerator,
+        settings: &SearchSettings,
+        limits: SearchLimits,
         forced_first: bool,
     ) -> RootResult {
         // Deadline first: the budget counts root generation.
-        let deadline = root.limits.deadline(root.deadline);
-        let settings = self.settings;
+        let deadline = limits.deadline();
         let cx = Ctx {
             evaluator: root.evaluator,
             rules: root.rules,
-            settings: &settings,
+            settings,
         };
         self.root_plays(cx, root.position, &root.turn.numbers(), generator);
         match self.plays.plays.as_slice() {
             [] if forced_first => RootResult::Forced(None),
             [only] if forced_first => RootResult::Forced(Some(*only)),
-            _ => RootResult::Ranked(self.rank_root_plays(cx, root.turn, root.limits, deadline)),
+            _ => RootResult::Ranked(self.rank_root_plays(cx, root.turn, limits, deadline)),
         }
     }
 
@@ -288,13 +271,12 @@ impl Search {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> Ranking {
-        let settings = *cx.settings;
         self.tree.begin(deadline);
         let numbers = turn.numbers();
         let passed = matches!(turn, TurnNumbers::Passed(_));
         let mut ranked = self.rank_static(cx, &numbers, passed);
         let target = limits.plies.min(MAX_PLIES);
-        let row = settings.filter.row(target.max(1));
+        let row = cx.settings.filter.row(target.max(1));
         // `live` = how many of the best candidates are still searched.
         let mut live = ranked.len();
         let mut done = 0u8;
@@ -412,7 +394,7 @@ impl Search {
         candidates: &[RankedPlay],
         plies: u8,
     ) -> Option<Vec<RankedPlay>> {
-        if self.settings.threads > 1 && candidates.len() > 1 {
+        if cx.settings.threads > 1 && candidates.len() > 1 {
             return self.evaluate_level_parallel(cx, candidates, plies);
         }
         let mut out = Vec::with_capacity(candidates.len());
@@ -447,7 +429,7 @@ impl Search {
         plies: u8,
     ) -> Option<Vec<RankedPlay>> {
         use rayon::prelude::*;
-        let threads = self.settings.threads;
+        let threads = cx.settings.threads;
         if self.pool.as_ref().is_none_or(|(n, _)| *n != threads) {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -489,63 +471,40 @@ impl Search {
     /// (a single candidate) is returned at once without searching.
     pub fn best_play(
         &mut self,
-        position: &Position,
-        turn: &TurnNumbers,
-        rules: Rules,
-        evaluator: &dyn Evaluator,
+        root: Root<'_>,
         generator: &mut MoveGenerator,
-        deadline: Option<Instant>,
+        settings: &SearchSettings,
+        limits: SearchLimits,
     ) -> Option<Play> {
-        let limits = self.settings.limits();
-        let root = Root::new(position, turn, rules, evaluator, limits, deadline);
-        match self.search_root(root, generator, true) {
+        match self.search_root(root, generator, settings, limits, true) {
             RootResult::Forced(play) => play,
             RootResult::Ranked(ranking) => ranking.plays.first().map(|r| r.play),
         }
     }
 
     /// Value of `position` before its side rolls, for that side, searched
-    /// `plies` plies (for `eval`). `passed`: Express numbers handed to the
-    /// side on roll, which it plays (its best play) before rolling (R21).
-    /// With a deadline, the deepest complete depth is returned with its
-    /// value.
+    /// with `settings` to `limits.plies` (for `eval`): the value and the
+    /// depth reached. `passed`: Express numbers handed to the side on
+    /// roll, which it plays (its best play) before rolling (R21). With a
+    /// time budget, the deepest complete depth is returned with its value.
     pub fn evaluate_position(
         &mut self,
         position: &Position,
         passed: Option<&crate::game::Numbers>,
         rules: Rules,
         evaluator: &dyn Evaluator,
-        plies: u8,
-        deadline: Option<Instant>,
-    ) -> (Probabilities, u8) {
-        let limits = SearchLimits {
-            plies,
-            time_ms: self.settings.time_ms,
-        };
-        self.evaluate_within(position, passed, rules, evaluator, limits, deadline)
-    }
-
-    /// [`Self::evaluate_position`] within `limits` given for this search
-    /// only: the value and the depth reached.
-    pub fn evaluate_within(
-        &mut self,
-        position: &Position,
-        passed: Option<&crate::game::Numbers>,
-        rules: Rules,
-        evaluator: &dyn Evaluator,
+        settings: &SearchSettings,
         limits: SearchLimits,
-        deadline: Option<Instant>,
     ) -> (Probabilities, u8) {
         if let Some(r) = game_result(position, rules.scoring) {
             return (terminal_probabilities(&r), 0);
         }
         let plies = limits.plies;
-        let deadline = limits.deadline(deadline);
-        let settings = self.settings;
+        let deadline = limits.deadline();
         let cx = Ctx {
             evaluator,
             rules,
-            settings: &settings,
+            settings,
         };
         self.tree.begin(deadline);
         let mut best = match passed {
@@ -573,8 +532,8 @@ fn sort_best_first(plays: &mut [RankedPlay]) {
 }
 
 /// One-call play choice for arena players and simple clients: a fresh
-/// searcher with `settings`, the best play of `turn` (`None` only when the
-/// game is over).
+/// searcher, the best play of `turn` searched with `settings` within their
+/// own limits (`None` only when the game is over).
 pub fn choose_play(
     position: &Position,
     turn: &TurnNumbers,
@@ -582,7 +541,7 @@ pub fn choose_play(
     evaluator: &dyn Evaluator,
     settings: &SearchSettings,
 ) -> Option<Play> {
-    let mut search = Search::new(*settings);
+    let root = Root::new(position, turn, rules, evaluator);
     let mut generator = MoveGenerator::default();
-    search.best_play(position, turn, rules, evaluator, &mut generator, None)
+    Search::new().best_play(root, &mut generator, settings, settings.limits())
 }

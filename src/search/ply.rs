@@ -260,17 +260,19 @@ impl Tree {
         depth: u8,
         level: usize,
     ) -> Probabilities {
+        let limits = GenLimits {
+            // Never 0: a roll always has at least one play.
+            max_positions: cx.settings.inner_max_plays.max(1),
+        };
         if self.levels.len() <= level {
-            let limits = GenLimits {
-                // Never 0: a roll always has at least one play.
-                max_positions: cx.settings.inner_max_plays.max(1),
-            };
-            self.levels.resize_with(level + 1, || Scratch {
-                generator: MoveGenerator::new(limits),
-                ..Scratch::default()
-            });
+            self.levels.resize_with(level + 1, Scratch::default);
         }
         let mut s = std::mem::take(&mut self.levels[level]);
+        // The settings come with each search: a buffer kept from a search
+        // with other settings follows this one's.
+        if s.generator.limits() != limits {
+            s.generator = MoveGenerator::new(limits);
+        }
         inner_plays(
             &mut s.generator,
             &mut s.beam,

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 
 use super::express::{BeamScratch, inner_plays};
 use super::ply::{After, Ctx, Tree, pending_after};
-use super::{Search, SearchSettings};
+use super::{Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings};
 use crate::eval::{
     Evaluator, NextRoll, Probabilities, RateBuffers, rate_plays, terminal_probabilities,
 };
@@ -72,7 +72,7 @@ const CHUNK: u32 = 36;
 
 /// The player of the played-out games: its per-thread buffers and
 /// searcher, and how it chooses a play.
-struct RolloutPlayer {
+struct RolloutPlayer<'a> {
     generator: MoveGenerator,
     plays: PlayList,
     beam: BeamScratch,
@@ -80,14 +80,11 @@ struct RolloutPlayer {
     search: Search,
     /// For luck adjustment: 0-ply values of each roll.
     tree: Tree,
-    settings: SearchSettings,
+    settings: &'a SearchSettings,
 }
 
-impl RolloutPlayer {
-    fn new(settings: &SearchSettings) -> RolloutPlayer {
-        let mut inner = *settings;
-        inner.plies = settings.rollout.plies;
-        inner.time_ms = None;
+impl<'a> RolloutPlayer<'a> {
+    fn new(settings: &'a SearchSettings) -> RolloutPlayer<'a> {
         RolloutPlayer {
             generator: MoveGenerator::new(GenLimits {
                 max_positions: settings.inner_max_plays.max(1),
@@ -95,9 +92,9 @@ impl RolloutPlayer {
             plays: PlayList::default(),
             beam: BeamScratch::default(),
             rate: RateBuffers::default(),
-            search: Search::new(inner),
+            search: Search::new(),
             tree: Tree::default(),
-            settings: *settings,
+            settings,
         }
     }
 
@@ -114,7 +111,7 @@ impl RolloutPlayer {
         let cx = Ctx {
             evaluator,
             rules,
-            settings: &self.settings,
+            settings: self.settings,
         };
         let drawn = dice.sorted();
         let (mut expected, mut actual) = (0.0, 0.0);
@@ -140,14 +137,19 @@ impl RolloutPlayer {
         rules: Rules,
         evaluator: &dyn Evaluator,
     ) -> Play {
-        if self.search.settings.plies > 0 {
+        let plies = self.settings.rollout.plies;
+        if plies > 0 {
             let turn = match passed {
                 true => Some(TurnNumbers::Passed(*numbers)),
                 false => rolled_turn(numbers, rules),
             };
+            // The player's depth, with no time budget: a rollout's games
+            // are played the same whatever the clock.
+            let limits = SearchLimits::plies(plies);
             if let Some(p) = turn.and_then(|turn| {
+                let root = Root::new(position, &turn, rules, evaluator);
                 self.search
-                    .best_play(position, &turn, rules, evaluator, &mut self.generator, None)
+                    .best_play(root, &mut self.generator, self.settings, limits)
             }) {
                 return p;
             }
@@ -157,7 +159,7 @@ impl RolloutPlayer {
             &mut self.beam,
             position,
             numbers,
-            self.search.settings.express_beam,
+            self.settings.express_beam,
             evaluator,
             rules,
             &mut self.plays,
@@ -358,51 +360,34 @@ pub fn rollout(
         .collect())
 }
 
-impl Search {
-    /// Rolls out `plays` (e.g. the best few of a [`Search::rank`]) with
-    /// the settings' rollout options and returns them re-ranked by their
-    /// rollout means, each marked as evaluated by rollout.
-    pub fn rollout_plays(
-        &self,
-        plays: &[super::RankedPlay],
-        rules: Rules,
-        evaluator: &dyn Evaluator,
-        progress: &(dyn Fn(RolloutProgress) + Sync),
-    ) -> Result<Vec<super::RankedPlay>, String> {
-        let trials = self.settings.rollout.trials;
-        self.rollout_trials(plays, rules, evaluator, trials, progress)
-    }
-
-    /// [`Self::rollout_plays`] with `trials` games a candidate, given for
-    /// this rollout only (`rollout N`).
-    pub fn rollout_trials(
-        &self,
-        plays: &[super::RankedPlay],
-        rules: Rules,
-        evaluator: &dyn Evaluator,
-        trials: u32,
-        progress: &(dyn Fn(RolloutProgress) + Sync),
-    ) -> Result<Vec<super::RankedPlay>, String> {
-        let mut settings = self.settings;
-        settings.rollout.trials = trials;
-        let candidates: Vec<(Position, After)> =
-            plays.iter().map(|r| (r.play.position, r.after)).collect();
-        let results = rollout(&candidates, rules, evaluator, &settings, progress)?;
-        let mut out: Vec<super::RankedPlay> = plays
-            .iter()
-            .zip(results)
-            .map(|(r, res)| super::RankedPlay {
-                probabilities: res.probabilities,
-                equity: res.mean,
-                evaluated_at: super::Evaluation::Rollout {
-                    trials: res.trials,
-                    plies: self.settings.rollout.plies,
-                    std_error: res.std_error,
-                },
-                ..*r
-            })
-            .collect();
-        out.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-        Ok(out)
-    }
+/// Rolls out `plays` (e.g. the best few of a [`Search::rank`]) with the
+/// rollout options of `settings` (`rollout N` gives its own trials in
+/// them) and returns them re-ranked by their rollout means, each marked as
+/// evaluated by rollout.
+pub fn rollout_plays(
+    plays: &[RankedPlay],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+) -> Result<Vec<RankedPlay>, String> {
+    let candidates: Vec<(Position, After)> =
+        plays.iter().map(|r| (r.play.position, r.after)).collect();
+    let results = rollout(&candidates, rules, evaluator, settings, progress)?;
+    let mut out: Vec<RankedPlay> = plays
+        .iter()
+        .zip(results)
+        .map(|(r, res)| RankedPlay {
+            probabilities: res.probabilities,
+            equity: res.mean,
+            evaluated_at: Evaluation::Rollout {
+                trials: res.trials,
+                plies: settings.rollout.plies,
+                std_error: res.std_error,
+            },
+            ..*r
+        })
+        .collect();
+    out.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    Ok(out)
 }

@@ -774,6 +774,38 @@ fn referee_set_position_after_a_finished_game() {
     );
 }
 
+/// Per-search limits are values given to one search: `hint … time MS`,
+/// `eval … time MS` and `rollout N` search within them and report them in
+/// their replies, and the session's settings stay as they were.
+#[test]
+fn per_search_limits_are_reported_and_leave_the_settings_unchanged() {
+    let mut session = Session::new(standard(), 17);
+    let setup = "set output json\nset board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2\n\
+                 set dice 6 4\nset evaluation plies 1\nset rollout trials 36";
+    transcript(&mut session, setup);
+    let reply = |session: &mut Session, line: &str| -> serde_json::Value {
+        let h = session.handle_line(line).expect("a reply");
+        let json = h.text.strip_prefix("= ").expect("a success reply");
+        serde_json::from_str(json.trim_end()).expect("one JSON object")
+    };
+    let before = reply(&mut session, "show options");
+    let hint = reply(&mut session, "hint 3 time 50");
+    assert_eq!(hint["search"]["time_ms"], 50, "{hint}");
+    assert_eq!(hint["search"]["plies"], 1, "{hint}");
+    let eval = reply(&mut session, "eval time 50");
+    assert_eq!(eval["reply"], "eval", "{eval}");
+    let rollout = reply(&mut session, "rollout 72");
+    assert_eq!(rollout["rollout"]["trials"], 72, "{rollout}");
+    assert_eq!(rollout["search"]["time_ms"], serde_json::Value::Null);
+    let after = reply(&mut session, "show options");
+    assert_eq!(before, after, "the settings are unchanged");
+    assert_eq!(after["search"]["time_ms"], serde_json::Value::Null);
+    assert_eq!(after["search"]["rollout"]["trials"], 36, "{after}");
+    // The next hint searches with the session's settings again.
+    let again = reply(&mut session, "hint 3");
+    assert_eq!(again["search"]["time_ms"], serde_json::Value::Null);
+}
+
 /// R10 decision through the protocol: RULES.md's worked example lists
 /// only `5/1*`, and `move pass` is refused.
 #[test]
@@ -787,6 +819,27 @@ fn r10_decision_worked_example_transcript() {
     assert!(t.contains("= 1 legal play\n5/1*\n"), "{t}");
     assert!(t.contains("? illegal_move: must use 1 numbers"), "{t}");
     insta::assert_snapshot!(t);
+}
+
+/// R10 decision, point 2, through the protocol: with 6-4 the only line
+/// using the 6 is 7/1*, which ends the game (both mothers pinned: a draw).
+/// It counts for M and for "the higher die when some line uses it", so the
+/// one-die 7/3 is refused and 7/1* is the only legal play.
+#[test]
+fn r10_decision_an_ending_line_counts_for_the_higher_die() {
+    let t = run(
+        1,
+        standard(),
+        "new game\nset board 24:1* 7:1 3:13 / 24:1 10:12 1:2\nset dice 6 4\n\
+         legal\nmove 7/3\nmove pass\nmove 7/1*",
+    );
+    assert!(t.contains("= 1 legal play\n7/1*\n"), "{t}");
+    assert!(
+        t.contains("? illegal_move: higher die must be played: only one die can be used, so it must be the 6 (R10)"),
+        "{t}"
+    );
+    assert!(t.contains("? illegal_move: must use 1 numbers"), "{t}");
+    assert!(t.contains("draw"), "{t}");
 }
 
 /// `legal steps`: the next single steps after steps made, in text and

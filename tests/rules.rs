@@ -423,6 +423,45 @@ fn r20_r10_decision_express_lines_that_end_the_game_set_m() {
 }
 
 #[test]
+fn r20_r10_decision_r14_express_bearing_off_the_last_checker_sets_m() {
+    // Express 2-2 (four 2s, then four 3s, …) with our last three checkers
+    // on 4 and its block on our 1. Bearing all three off ends the game (a
+    // race win, R14) with the sixth number: 4/2 three times, 2/off with
+    // the last 2, then 2/off twice with 3s (nothing higher). The line
+    // 4/2/off twice uses four numbers and then sticks: 3s from 4 land on
+    // the block and cannot bear off past a higher checker (R13). M counts
+    // the ending line (6), so the shorter line is not legal (R10 decision,
+    // point 2) and neither is the pass (point 3).
+    let p = pos("4:3 / 24:2 1:13");
+    let n = numbers(2, 2, Variant::Express);
+    let list = legal(&p, &n);
+    assert_eq!(list.numbers_used, 6);
+    assert_eq!(notations(&p, &n), vec!["4/off(3)"]);
+    let win = try_play(&p, &n, "4/off(3)").unwrap();
+    assert_eq!(win.steps.len(), 6);
+    let r = game_result(&win.position, Scoring::Standard).unwrap();
+    assert_eq!((r.kind, r.winner), (ResultKind::Double, Some(Seat::OnRoll)));
+    // After 4/2/off twice no number that follows can be played.
+    let stuck = pos("4:1 / 24:2 1:13");
+    let rest = Numbers::sequence(&[3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6]);
+    assert_eq!(legal(&stuck, &rest).numbers_used, 0);
+    assert_eq!(
+        try_play(&p, &n, "4/off(2)"),
+        Err(IllegalPlay::TooFewNumbers {
+            used: 4,
+            required: 6
+        })
+    );
+    assert!(matches!(
+        try_play(&p, &n, "pass"),
+        Err(IllegalPlay::TooFewNumbers {
+            used: 0,
+            required: 6
+        })
+    ));
+}
+
+#[test]
 fn r11_sequences_reaching_the_same_position_are_one_play() {
     let p = Position::initial();
     let n = numbers(6, 6, Variant::Standard);

@@ -11,6 +11,7 @@ use super::board_art::draw_board;
 use super::board_data::BoardData;
 use super::command::ROLLOUT_CANDIDATES;
 use super::command::{COMMANDS, Command, Orientation, OutputMode, Page, ShowWhat, is_known};
+use super::errors::PartsError;
 use super::reply::{
     Candidate, Chances, ErrorCode, MoveInfo, OptionsInfo, ProtoError, Reply, ResultInfo,
     RolloutInfo, ScoreInfo, SearchInfo, TurnInfo, round,
@@ -353,7 +354,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
                 (g.dice(), g.passed())
             };
             s.game = Game::from_parts(g.rules(), *position, g.on_roll(), dice, passed, phase)
-                .map_err(|e| ProtoError::new(ErrorCode::InvalidPosition, e.to_string()))?;
+                .map_err(PartsError::Board)?;
             Ok(state_reply(s))
         }
         Command::SetMatchId(m) => {
@@ -374,12 +375,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
                         Err(e)
                     }
                 })
-                .map_err(|e| {
-                    ProtoError::new(
-                        ErrorCode::InvalidPosition,
-                        format!("the Match ID does not fit the board: {e}"),
-                    )
-                })?;
+                .map_err(PartsError::MatchId)?;
             s.score = MatchScore {
                 length: m.match_length,
                 score: m.score.map(u32::from),

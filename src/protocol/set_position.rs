@@ -4,7 +4,8 @@
 //! The session applies commands to a copy of its state, so a refused pair
 //! changes nothing.
 
-use super::reply::{ErrorCode, ProtoError};
+use super::errors::PartsError;
+use super::reply::ProtoError;
 use super::session::SessionState;
 use crate::game::{Game, MatchId, MatchScore, Position};
 
@@ -17,14 +18,8 @@ pub fn set_position(
     position: Position,
     m: &MatchId,
 ) -> Result<(), ProtoError> {
-    s.game = Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase).map_err(
-        |e| {
-            ProtoError::new(
-                ErrorCode::InvalidPosition,
-                format!("the Match ID does not fit the board: {e}"),
-            )
-        },
-    )?;
+    s.game = Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
+        .map_err(PartsError::MatchId)?;
     s.score = MatchScore {
         length: m.match_length,
         score: m.score.map(u32::from),

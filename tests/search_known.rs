@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use plakoto::eval::{Evaluator, Probabilities};
 use plakoto::game::{
-    Dice, MoveGenerator, Numbers, Play, PlayList, Position, Rules, Scoring, SideLayout,
-    TurnNumbers, Variant,
+    Dice, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, SideLayout, TurnNumbers,
+    Variant,
 };
 use plakoto::sampling::midgame_suite;
 #[path = "support/stand_in.rs"]
@@ -38,19 +38,6 @@ fn rank_with(
 ) -> Ranking {
     let root = Root::new(pos, turn, rules, &StandInEvaluator);
     search.rank(root, generator, settings, settings.limits())
-}
-
-/// The play [`Search::best_play`] makes, as [`rank_with`] ranks.
-fn best_with(
-    search: &mut Search,
-    settings: &SearchSettings,
-    pos: &Position,
-    turn: &TurnNumbers,
-    rules: Rules,
-    generator: &mut MoveGenerator,
-) -> Option<Play> {
-    let root = Root::new(pos, turn, rules, &StandInEvaluator);
-    search.best_play(root, generator, settings, settings.limits())
 }
 
 fn rolled(a: u8, b: u8, rules: Rules) -> TurnNumbers {
@@ -183,7 +170,10 @@ fn r10_forced_pass_is_the_single_candidate() {
         let ranking = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
         assert_eq!(ranking.plays.len(), 1, "{dice}");
         assert!(ranking.plays[0].play.steps.is_empty(), "a pass");
-        let best = best_with(&mut search, &settings, &pos, &turn, rules, &mut generator).unwrap();
+        let root = Root::new(&pos, &turn, rules, &StandInEvaluator);
+        let best = search
+            .best_play(root, &mut generator, &settings, settings.limits())
+            .unwrap();
         assert_eq!(best.position, ranking.plays[0].play.position);
     }
     let turn = rolled(2, 1, rules);
@@ -327,7 +317,9 @@ fn r20_express_low_doubles_search_terminates_with_a_legal_play() {
             let turn = rolled(die, die, rules);
             let ranking = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
             assert!(ranking.plies == 2 && ranking.truncated);
-            let best = best_with(&mut search, &settings, &pos, &turn, rules, &mut generator)
+            let root = Root::new(&pos, &turn, rules, &StandInEvaluator);
+            let best = search
+                .best_play(root, &mut generator, &settings, settings.limits())
                 .expect("a play");
             assert!(replays_legally(&pos, &turn.numbers(), &best), "{best:?}");
             assert_eq!(best.position, ranking.plays[0].play.position);
@@ -436,45 +428,32 @@ fn rollout_of_a_certain_win_has_no_error() {
 }
 
 #[test]
-fn parallel_search_ranks_as_one_thread() {
+fn one_searcher_follows_the_settings_each_search_is_given() {
+    // Settings come with each search: after a search whose tree keeps one
+    // play a roll, the same searcher ranks as a fresh one does; on two
+    // threads it ranks as on one.
     let rules = Rules::default();
     let pos = midgame_suite(21, 1, 12)[0];
     let turn = rolled(4, 3, rules);
-    let mut generator = MoveGenerator::default();
-    let one = SearchSettings::with_plies(2);
-    let two = SearchSettings { threads: 2, ..one };
-    let mut search = Search::new();
-    let a = rank_with(&mut search, &one, &pos, &turn, rules, &mut generator);
-    let b = rank_with(&mut search, &two, &pos, &turn, rules, &mut generator);
-    assert_eq!(a.plays, b.plays);
-}
-
-#[test]
-fn one_searcher_follows_the_settings_each_search_is_given() {
-    // Settings come with each search: after a search whose tree keeps one
-    // play a roll, the same searcher ranks as a fresh one does.
-    let rules = Rules::default();
-    let pos = midgame_suite(17, 1, 12)[0];
-    let turn = rolled(6, 1, rules);
     let mut generator = MoveGenerator::default();
     let normal = SearchSettings::with_plies(2);
     let cut = SearchSettings {
         inner_max_plays: 1,
         ..normal
     };
-    let fresh = rank_with(
-        &mut Search::new(),
-        &normal,
-        &pos,
-        &turn,
-        rules,
-        &mut generator,
-    );
+    let two_threads = SearchSettings {
+        threads: 2,
+        ..normal
+    };
+    let mut fresh = Search::new();
+    let expected = rank_with(&mut fresh, &normal, &pos, &turn, rules, &mut generator);
     let mut search = Search::new();
     let narrow = rank_with(&mut search, &cut, &pos, &turn, rules, &mut generator);
-    let again = rank_with(&mut search, &normal, &pos, &turn, rules, &mut generator);
-    assert_ne!(narrow.plays, fresh.plays, "the cut changes the values");
-    assert_eq!(again.plays, fresh.plays);
+    assert_ne!(narrow.plays, expected.plays, "the cut changes the values");
+    for settings in [normal, two_threads] {
+        let again = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
+        assert_eq!(again.plays, expected.plays, "threads {}", settings.threads);
+    }
 }
 
 #[test]

@@ -315,6 +315,8 @@ impl Default for RolloutSettings {
 pub struct SearchSettings {
     /// Plies (GNU Backgammon's meaning): 0 is the static evaluation; `n`
     /// averages over the 21 rolls the opponent's best reply at `n-1` plies.
+    /// A default for the searches' limits: a search reads its depth from
+    /// the [`super::SearchLimits`] it is given ([`Self::limits`]).
     pub plies: u8,
     /// Root move filters.
     pub filter: MoveFilter,
@@ -325,7 +327,8 @@ pub struct SearchSettings {
     pub reply_filter: FilterLevel,
     /// Time budget per search in milliseconds; `None` is unlimited. The
     /// search deepens towards `plies` while time remains and answers with
-    /// the deepest complete result.
+    /// the deepest complete result. Like `plies`, a default for the limits
+    /// each search is given.
     pub time_ms: Option<u64>,
     /// Worker threads for rollouts and for searching the root candidates
     /// of one level in parallel (one cache per thread).

@@ -10,7 +10,7 @@ use plakoto::game::{Position, Rules, Scoring, game_result, parse_board_text};
 use plakoto::sampling::midgame_suite;
 use plakoto::train::Trainer;
 use plakoto::train::arena_check::duplicate_match;
-use plakoto::train::checkpoint::TrainConfig;
+use plakoto::train::checkpoint::{TargetKind, TrainConfig};
 
 fn suite() -> Vec<Position> {
     let mut v = midgame_suite(99, 300, 4);
@@ -148,6 +148,7 @@ fn a_short_seeded_training_run_beats_random_play() {
         batch: 64,
         games_per_round: 16,
         epsilon: 0.0,
+        target: TargetKind::Sampled,
     };
     let mut trainer = Trainer::new(config, None);
     for _ in 0..12 {

@@ -34,6 +34,24 @@ pub struct TrainConfig {
     pub games_per_round: u64,
     /// Chance of a random play on a turn (exploration).
     pub epsilon: f32,
+    /// What each position's own term of the λ-return is. Runs started
+    /// before this setting existed sampled it (the default).
+    #[serde(default)]
+    pub target: TargetKind,
+}
+
+/// The value of a position that its λ-return mixes in at each step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum TargetKind {
+    /// The value of the play chosen for the roll the game drew (TD(λ) as
+    /// Tesauro ran it): cheap, but carries the luck of that roll.
+    #[default]
+    Sampled,
+    /// The average over all 21 rolls of the best play's value (a 1-ply
+    /// look-ahead): about 21 times the work per position, without the
+    /// noise of the roll drawn.
+    Expected,
 }
 
 /// Progress of a run.

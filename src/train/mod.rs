@@ -30,7 +30,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use self::arena_check::{MatchResult, duplicate_match};
-use self::checkpoint::{TrainConfig, TrainState};
+use self::checkpoint::{TargetKind, TrainConfig, TrainState};
 use self::learn::{Adam, Learner, Sample};
 use self::selfplay::Worker;
 use crate::arena::referee::mix_seed;
@@ -69,6 +69,10 @@ pub struct TrainArgs {
     /// Chance of a random play on a turn.
     #[arg(long, default_value_t = 0.0)]
     pub epsilon: f32,
+    /// Each position's own term of the λ-return: `sampled` (the roll the
+    /// game drew) or `expected` (the average over all 21 rolls, 1-ply).
+    #[arg(long, value_enum, default_value_t = TargetKind::Sampled)]
+    pub target: TargetKind,
     /// Start from these weights instead of random ones.
     #[arg(long)]
     pub init: Option<PathBuf>,
@@ -102,6 +106,7 @@ impl TrainArgs {
             batch: self.batch,
             games_per_round: self.games_per_round,
             epsilon: self.epsilon,
+            target: self.target,
         }
     }
 
@@ -177,6 +182,7 @@ impl Trainer {
                     mix_seed(&[c.seed, game, GAME_STREAM]),
                     c.lambda,
                     c.epsilon,
+                    c.target,
                     &mut out,
                 );
                 out

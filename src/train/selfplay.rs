@@ -2,11 +2,14 @@
 //! (the play whose resulting position it rates best), and each position
 //! of the game becomes a sample whose target is its λ-return: the
 //! outcome distributions of the positions that followed, discounted by λ
-//! (TD(λ) in its forward view, computed when the game is over).
+//! (TD(λ) in its forward view, computed when the game is over). With
+//! [`TargetKind::Expected`] each position's own term is the average over
+//! all 21 rolls of the best play's value instead of the drawn roll's.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::checkpoint::TargetKind;
 use super::learn::Sample;
 use crate::eval::features::{self, OUTCOMES};
 use crate::eval::net::{Network, Scratch};
@@ -68,6 +71,42 @@ impl Worker {
         flip_outcomes(&d)
     }
 
+    /// The best play's value for the mover on `position` (on roll) with
+    /// `numbers`, by standard equity, seen from the mover.
+    fn best_value(
+        &mut self,
+        net: &Network,
+        position: &Position,
+        numbers: &crate::game::Numbers,
+    ) -> [f32; OUTCOMES] {
+        let mut plays = std::mem::take(&mut self.plays);
+        self.generator.generate(position, numbers, &mut plays);
+        let (mut best_value, mut best_eq) = ([0.0; OUTCOMES], f32::NEG_INFINITY);
+        for play in &plays.plays {
+            let d = self.rate(net, &play.position);
+            let eq = standard_equity(&d);
+            if eq > best_eq {
+                (best_value, best_eq) = (d, eq);
+            }
+        }
+        self.plays = plays;
+        best_value
+    }
+
+    /// The 1-ply value of `position` for the side on roll: the average
+    /// over the 21 rolls (weighted by their chances) of the best play's
+    /// value.
+    fn expected_value(&mut self, net: &Network, position: &Position) -> [f32; OUTCOMES] {
+        let mut sum = [0.0f32; OUTCOMES];
+        for (dice, weight) in Dice::all_rolls() {
+            let d = self.best_value(net, position, &dice.numbers(Variant::Standard));
+            for k in 0..OUTCOMES {
+                sum[k] += f32::from(weight) * d[k];
+            }
+        }
+        sum.map(|x| x / 36.0)
+    }
+
     /// Plays one game from the initial position with dice from `seed`;
     /// appends its samples (λ-return targets) to `out`. With chance
     /// `epsilon` a turn plays a random legal play instead (exploration).
@@ -77,6 +116,7 @@ impl Worker {
         seed: u64,
         lambda: f32,
         epsilon: f32,
+        target: TargetKind,
         out: &mut Vec<Sample>,
     ) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -110,6 +150,12 @@ impl Worker {
             }
             position = chosen.flip();
         }
+        if target == TargetKind::Expected {
+            for t in 0..self.states.len() {
+                let position = self.states[t];
+                self.values[t] = self.expected_value(net, &position);
+            }
+        }
         // λ-returns, backwards: G_t = (1-λ) v_t + λ flip(G_{t+1}); the
         // last position's target is its value (exact at the game's end).
         let n = self.states.len();
@@ -134,6 +180,41 @@ impl Worker {
                 position: self.states[t],
                 target: g,
             };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::parse_board_text;
+
+    #[test]
+    fn the_expected_value_of_a_sure_bear_off_is_a_sure_win() {
+        // The side on roll has one checker left, on its 1-point: every
+        // roll bears it off, so all 21 rolls give the same exact win.
+        let position = parse_board_text("1:1 / 13:15").expect("valid board");
+        let net = Network::random(16, 3);
+        let value = Worker::default().expected_value(&net, &position);
+        let wins: f32 = value[..4].iter().sum();
+        assert!((wins - 1.0).abs() < 1e-6, "{value:?}");
+        assert!((value.iter().sum::<f32>() - 1.0).abs() < 1e-6, "{value:?}");
+    }
+
+    #[test]
+    fn expected_targets_are_valid_distributions() {
+        let net = Network::random(16, 5);
+        let mut worker = Worker::default();
+        let mut out = Vec::new();
+        worker.play_game(&net, 11, 0.7, 0.0, TargetKind::Expected, &mut out);
+        assert!(!out.is_empty());
+        for sample in &out {
+            assert!(
+                sample.target.iter().all(|&x| x >= -1e-6),
+                "{:?}",
+                sample.target
+            );
+            assert!((sample.target.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         }
     }
 }

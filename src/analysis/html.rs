@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Analysis, Mark, TurnAnalysis};
+use super::{Analysis, Mark, MarkCounts, PlayerTotals, TurnAnalysis};
 use crate::game::{Point, Position, Side, parse_position_id};
 
 fn esc(s: &str) -> String {
@@ -17,35 +17,68 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// A turn's figures as the report shows them, text escaped.
+struct Cells {
+    game: usize,
+    turn: usize,
+    side: Side,
+    roll: String,
+    played: String,
+    mark: &'static str,
+    loss: f32,
+    best: String,
+}
+
+impl Cells {
+    fn of(t: &TurnAnalysis) -> Cells {
+        Cells {
+            game: t.game,
+            turn: t.turn,
+            side: t.side,
+            roll: esc(&t.roll),
+            played: esc(&t.played),
+            mark: t.mark.words(),
+            loss: t.loss,
+            best: esc(&t.best),
+        }
+    }
+}
+
 /// The whole HTML document.
 pub fn report(a: &Analysis, title: &str) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>{}</style></head>\n<body>\n<h1>{}</h1>\n<p>Analysed at {} plies with the {} evaluator: {} game(s), {} turn(s).</p>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>{}</style></head>\n<body>\n<h1>{}</h1>\n<p>Analysed at {} plies with the {} evaluator: {} game(s), {} turn(s){}.</p>\n",
         esc(title),
         STYLE,
         esc(title),
         a.plies,
         esc(&a.evaluator),
         a.games,
-        a.turns.len()
+        a.turns.len(),
+        super::report::scale_note(a)
     );
     h.push_str("<table class=\"totals\"><tr><th>Player</th><th>Moves</th><th>Unforced</th><th>Error rate (mpp)</th><th>Rating</th><th>Doubtful</th><th>Bad</th><th>Very bad</th><th>Luck</th></tr>\n");
     for p in &a.players {
+        let PlayerTotals {
+            side,
+            moves,
+            unforced,
+            error_rate,
+            rating,
+            luck,
+            ..
+        } = p;
+        let MarkCounts {
+            doubtful,
+            bad,
+            very_bad,
+        } = p.marks;
+        let name = esc(&p.name);
         let _ = writeln!(
             h,
-            "<tr><td>{} ({})</td><td>{}</td><td>{}</td><td>{:.1}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:+.3}</td></tr>",
-            p.side,
-            esc(&p.name),
-            p.moves,
-            p.unforced,
-            p.error_rate,
-            p.rating,
-            p.marks.doubtful,
-            p.marks.bad,
-            p.marks.very_bad,
-            p.luck
+            "<tr><td>{side} ({name})</td><td>{moves}</td><td>{unforced}</td><td>{error_rate:.1}</td><td>{rating}</td><td>{doubtful}</td><td>{bad}</td><td>{very_bad}</td><td>{luck:+.3}</td></tr>"
         );
     }
     h.push_str("</table>\n<h2>X's equity over the game</h2>\n");
@@ -58,18 +91,20 @@ pub fn report(a: &Analysis, title: &str) -> String {
             Mark::Bad => " class=\"bad\"",
             Mark::VeryBad => " class=\"verybad\"",
         };
+        let Cells {
+            game,
+            turn,
+            side,
+            roll,
+            played,
+            mark,
+            loss,
+            best,
+        } = Cells::of(t);
+        let luck = t.luck.map_or(String::new(), |l| format!("{l:+.3}"));
         let _ = writeln!(
             h,
-            "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.3}</td><td>{}</td><td>{}</td></tr>",
-            t.game,
-            t.turn,
-            t.side,
-            esc(&t.roll),
-            esc(&t.played),
-            t.mark.words(),
-            t.loss,
-            esc(&t.best),
-            t.luck.map_or(String::new(), |l| format!("{l:+.3}"))
+            "<tr{class}><td>{game}</td><td>{turn}</td><td>{side}</td><td>{roll}</td><td>{played}</td><td>{mark}</td><td>{loss:.3}</td><td>{best}</td><td>{luck}</td></tr>"
         );
     }
     h.push_str("</table>\n<h2>Marked plays</h2>\n");
@@ -78,17 +113,19 @@ pub fn report(a: &Analysis, title: &str) -> String {
         h.push_str("<p>No play is marked.</p>\n");
     }
     for t in marked {
+        let Cells {
+            game,
+            turn,
+            side,
+            roll,
+            played,
+            mark,
+            loss,
+            best,
+        } = Cells::of(t);
         let _ = writeln!(
             h,
-            "<section class=\"marked\"><h3>Game {}, turn {}: {} to play {}</h3>\n<p>Played <b>{}</b> ({}, lost {:.3}); best <b>{}</b>.</p>",
-            t.game,
-            t.turn,
-            t.side,
-            esc(&t.roll),
-            esc(&t.played),
-            t.mark.words(),
-            t.loss,
-            esc(&t.best)
+            "<section class=\"marked\"><h3>Game {game}, turn {turn}: {side} to play {roll}</h3>\n<p>Played <b>{played}</b> ({mark}, lost {loss:.3}); best <b>{best}</b>.</p>"
         );
         if let Ok(p) = parse_position_id(&t.position_id) {
             h.push_str(&board_svg(&p, t.side));

@@ -60,8 +60,9 @@ fn session() -> Session {
     s
 }
 
-/// The first hint of X's opening 6-5 at a score (`None`: money).
-fn choice_at(score: Option<(u8, [u8; 2])>) -> serde_json::Value {
+/// A session at X's opening 6-5 at a score (`None`: money), and its
+/// Match ID.
+fn session_at(score: Option<(u8, [u8; 2])>) -> (Session, MatchId) {
     let mut s = session();
     let (length, score) = score.unwrap_or((0, [0, 0]));
     let id = MatchId {
@@ -75,7 +76,12 @@ fn choice_at(score: Option<(u8, [u8; 2])>) -> serde_json::Value {
     };
     let r = s.handle_line(&format!("set matchid {id}")).unwrap().text;
     assert!(r.starts_with('='), "{r}");
-    first_hint(&mut s)
+    (s, id)
+}
+
+/// The first hint of X's opening 6-5 at a score (`None`: money).
+fn choice_at(score: Option<(u8, [u8; 2])>) -> serde_json::Value {
+    first_hint(&mut session_at(score).0)
 }
 
 #[test]
@@ -174,23 +180,7 @@ fn arena_choice(
     score: Option<(u8, [u8; 2])>,
 ) -> String {
     use plakoto::arena::player::{Answer, TurnRequest};
-    let mut s = session();
-    let (length, score) = score.unwrap_or((0, [0, 0]));
-    let id = MatchId {
-        rules: Rules::default(),
-        match_length: length,
-        score,
-        on_roll: Side::X,
-        dice: Dice::new(6, 5),
-        phase: Phase::Playing,
-        pending: None,
-    };
-    assert!(
-        s.handle_line(&format!("set matchid {id}"))
-            .unwrap()
-            .text
-            .starts_with('=')
-    );
+    let (s, id) = session_at(score);
     let game = s.state().game.clone();
     let legal = game
         .legal_plays(&mut plakoto::arena::referee::referee_generator())

@@ -241,12 +241,19 @@ fn session_reply(s: &mut Session, line: &str) -> String {
     s.handle_line(line).unwrap().text
 }
 
+/// A fresh directory of this test process called `name`, and the path of
+/// `file` in it.
+fn test_dir(name: &str, file: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("plakoto-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(file).to_str().unwrap().to_string();
+    (dir, path)
+}
+
 #[test]
 fn save_load_and_show_game_in_the_protocol() {
-    let dir = std::env::temp_dir().join(format!("plakoto-records-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("m.txt");
-    let file = file.to_str().unwrap();
+    let (dir, file) = test_dir("records", "m.txt");
+    let file = file.as_str();
     let mut s = Session::new(Rules::default(), 7);
     for line in ["new match 1", "roll", "play", "roll", "play"] {
         assert!(session_reply(&mut s, line).starts_with('='), "{line}");
@@ -298,10 +305,8 @@ fn save_load_and_show_game_in_the_protocol() {
 
 #[test]
 fn player_names_are_set_saved_loaded_and_shown() {
-    let dir = std::env::temp_dir().join(format!("plakoto-names-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("named.txt");
-    let file = file.to_str().unwrap();
+    let (dir, file) = test_dir("names", "named.txt");
+    let file = file.as_str();
     let mut s = Session::new(Rules::default(), 7);
     assert_eq!(
         session_reply(&mut s, "set player x name Alice Smith  "),

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Analysis, Mark, MarkCounts, PlayerTotals, TurnAnalysis};
+use super::{Analysis, Mark, TurnAnalysis};
 use crate::game::{Point, Position, Side, parse_position_id};
 
 fn esc(s: &str) -> String {
@@ -17,31 +17,27 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// A turn's figures as the report shows them, text escaped.
-struct Cells {
-    game: usize,
-    turn: usize,
-    side: Side,
-    roll: String,
-    played: String,
-    mark: &'static str,
-    loss: f32,
-    best: String,
+/// A turn's figures as the report shows them: game, turn, side, roll,
+/// played, mark, loss, best.
+fn turn_cells(t: &TurnAnalysis) -> [String; 8] {
+    [
+        t.game.to_string(),
+        t.turn.to_string(),
+        t.side.to_string(),
+        t.roll.clone(),
+        t.played.clone(),
+        t.mark.words().to_string(),
+        format!("{:.3}", t.loss),
+        t.best.clone(),
+    ]
 }
 
-impl Cells {
-    fn of(t: &TurnAnalysis) -> Cells {
-        Cells {
-            game: t.game,
-            turn: t.turn,
-            side: t.side,
-            roll: esc(&t.roll),
-            played: esc(&t.played),
-            mark: t.mark.words(),
-            loss: t.loss,
-            best: esc(&t.best),
-        }
-    }
+/// Table cells, escaped.
+fn cells(values: &[String]) -> String {
+    values
+        .iter()
+        .map(|v| format!("<td>{}</td>", esc(v)))
+        .collect()
 }
 
 /// The whole HTML document.
@@ -61,25 +57,7 @@ pub fn report(a: &Analysis, title: &str) -> String {
     );
     h.push_str("<table class=\"totals\"><tr><th>Player</th><th>Moves</th><th>Unforced</th><th>Error rate (mpp)</th><th>Rating</th><th>Doubtful</th><th>Bad</th><th>Very bad</th><th>Luck</th></tr>\n");
     for p in &a.players {
-        let PlayerTotals {
-            side,
-            moves,
-            unforced,
-            error_rate,
-            rating,
-            luck,
-            ..
-        } = p;
-        let MarkCounts {
-            doubtful,
-            bad,
-            very_bad,
-        } = p.marks;
-        let name = esc(&p.name);
-        let _ = writeln!(
-            h,
-            "<tr><td>{side} ({name})</td><td>{moves}</td><td>{unforced}</td><td>{error_rate:.1}</td><td>{rating}</td><td>{doubtful}</td><td>{bad}</td><td>{very_bad}</td><td>{luck:+.3}</td></tr>"
-        );
+        let _ = writeln!(h, "<tr>{}</tr>", cells(&super::report::player_cells(p)));
     }
     h.push_str("</table>\n<h2>X's equity over the game</h2>\n");
     h.push_str(&equity_chart(&a.turns));
@@ -91,21 +69,10 @@ pub fn report(a: &Analysis, title: &str) -> String {
             Mark::Bad => " class=\"bad\"",
             Mark::VeryBad => " class=\"verybad\"",
         };
-        let Cells {
-            game,
-            turn,
-            side,
-            roll,
-            played,
-            mark,
-            loss,
-            best,
-        } = Cells::of(t);
         let luck = t.luck.map_or(String::new(), |l| format!("{l:+.3}"));
-        let _ = writeln!(
-            h,
-            "<tr{class}><td>{game}</td><td>{turn}</td><td>{side}</td><td>{roll}</td><td>{played}</td><td>{mark}</td><td>{loss:.3}</td><td>{best}</td><td>{luck}</td></tr>"
-        );
+        let mut row = turn_cells(t).to_vec();
+        row.push(luck);
+        let _ = writeln!(h, "<tr{class}>{}</tr>", cells(&row));
     }
     h.push_str("</table>\n<h2>Marked plays</h2>\n");
     let marked: Vec<&TurnAnalysis> = a.turns.iter().filter(|t| t.mark != Mark::None).collect();
@@ -113,19 +80,10 @@ pub fn report(a: &Analysis, title: &str) -> String {
         h.push_str("<p>No play is marked.</p>\n");
     }
     for t in marked {
-        let Cells {
-            game,
-            turn,
-            side,
-            roll,
-            played,
-            mark,
-            loss,
-            best,
-        } = Cells::of(t);
+        let [game, turn, side, roll, played, mark, loss, best] = turn_cells(t).map(|c| esc(&c));
         let _ = writeln!(
             h,
-            "<section class=\"marked\"><h3>Game {game}, turn {turn}: {side} to play {roll}</h3>\n<p>Played <b>{played}</b> ({mark}, lost {loss:.3}); best <b>{best}</b>.</p>"
+            "<section class=\"marked\"><h3>Game {game}, turn {turn}: {side} to play {roll}</h3>\n<p>Played <b>{played}</b> ({mark}, lost {loss}); best <b>{best}</b>.</p>"
         );
         if let Ok(p) = parse_position_id(&t.position_id) {
             h.push_str(&board_svg(&p, t.side));

@@ -1,6 +1,6 @@
 //! The text report of an analysis (the JSON one is its serde form).
 
-use super::{Analysis, Mark, MarkCounts, PlayerTotals};
+use super::{Analysis, Mark, PlayerTotals};
 
 fn signed(v: f32) -> String {
     format!("{v:+.3}")
@@ -46,25 +46,38 @@ pub fn text_lines(a: &Analysis) -> Vec<String> {
     out
 }
 
+/// A player's figures as the reports show them: who (`X (name)`), moves,
+/// unforced moves, error rate, rating, doubtful, bad and very bad plays,
+/// luck.
+pub fn player_cells(p: &PlayerTotals) -> [String; 9] {
+    [
+        format!("{} ({})", p.side, p.name),
+        p.moves.to_string(),
+        p.unforced.to_string(),
+        format!("{:.1}", p.error_rate),
+        p.rating.to_string(),
+        p.marks.doubtful.to_string(),
+        p.marks.bad.to_string(),
+        p.marks.very_bad.to_string(),
+        format!("{:+.3}", p.luck),
+    ]
+}
+
 /// A player's totals in one line.
 pub fn player_line(p: &PlayerTotals) -> String {
-    let PlayerTotals {
-        side,
-        name,
+    let [
+        who,
         moves,
         unforced,
-        error_rate,
+        rate,
         rating,
-        luck,
-        ..
-    } = p;
-    let MarkCounts {
         doubtful,
         bad,
         very_bad,
-    } = p.marks;
+        luck,
+    ] = player_cells(p);
     let mut line = format!(
-        "{side} ({name}): {moves} moves, {unforced} unforced, error rate {error_rate:.1} mpp ({rating}), doubtful {doubtful}, bad {bad}, very bad {very_bad}, luck {luck:+.3}"
+        "{who}: {moves} moves, {unforced} unforced, error rate {rate} mpp ({rating}), doubtful {doubtful}, bad {bad}, very bad {very_bad}, luck {luck}"
     );
     if let (Some(lost), Some(luck)) = (p.mwc_loss, p.luck_mwc) {
         line.push_str(&format!(

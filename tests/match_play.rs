@@ -167,6 +167,17 @@ fn analysis_in_a_match_rates_plays_by_match_winning_chances() {
     assert_eq!(dmp_other.mwc_loss, Some(0.0));
     assert!(dmp_other.luck_mwc.is_some());
 
+    // The text report says how plays were valued and shows the MWC lost.
+    let a = plakoto::analysis::analyse(
+        &opening_record(3, [2, 2], "24/13"),
+        &TradeOff,
+        plakoto::search::SearchSettings::with_plies(0),
+        0,
+        &|| {},
+    )
+    .unwrap();
+    insta::assert_snapshot!(plakoto::analysis::report::text_lines(&a).join("\n"));
+
     // 2-away against 1-away (match to 3 at 1-2): only a double wins at
     // once, the money play is best again.
     let trailer = analysed(&opening_record(3, [1, 2], "24/13"));

@@ -348,6 +348,7 @@ fn analyse_turn(
 }
 
 fn totals(record: &Record, turns: &[TurnAnalysis], side: Side) -> PlayerTotals {
+    let in_match = record.header.match_length > 0;
     let mine: Vec<&TurnAnalysis> = turns.iter().filter(|t| t.side == side).collect();
     let unforced: Vec<&&TurnAnalysis> = mine.iter().filter(|t| t.candidates > 1).collect();
     let total_loss: f64 = unforced.iter().map(|t| f64::from(t.loss)).sum();
@@ -378,15 +379,17 @@ fn totals(record: &Record, turns: &[TurnAnalysis], side: Side) -> PlayerTotals {
         marks,
         luck: mine.iter().filter_map(|t| t.luck).map(f64::from).sum(),
         rating: rating(error_rate),
-        mwc_loss: sum_in_match(unforced.iter().map(|t| t.mwc_loss)),
-        luck_mwc: sum_in_match(mine.iter().map(|t| t.luck_mwc)),
+        // Folded from +0.0: an empty sum is 0, not -0 (f64's `sum`).
+        mwc_loss: in_match.then(|| {
+            unforced
+                .iter()
+                .filter_map(|t| t.mwc_loss)
+                .fold(0.0, |a, m| a + f64::from(m))
+        }),
+        luck_mwc: in_match.then(|| {
+            mine.iter()
+                .filter_map(|t| t.luck_mwc)
+                .fold(0.0, |a, l| a + f64::from(l))
+        }),
     }
-}
-
-/// The sum of figures that exist in a match only (`None` outside one).
-fn sum_in_match(values: impl Iterator<Item = Option<f32>>) -> Option<f64> {
-    values.fold(None, |sum, v| match v {
-        Some(v) => Some(sum.unwrap_or(0.0) + f64::from(v)),
-        None => sum,
-    })
 }

@@ -35,7 +35,7 @@ pub fn text_lines(a: &Analysis) -> Vec<String> {
             line.push_str(&format!(" (-{:.3})", t.loss));
         }
         if let Some(m) = t.mwc_loss.filter(|m| *m > 0.0) {
-            line.push_str(&format!(" mwc -{:.2}%", 100.0 * m));
+            line.push_str(&format!(", mwc -{:.2}%", 100.0 * m));
         }
         if let Some(l) = t.luck {
             line.push_str(&format!("  luck {}", signed(l)));

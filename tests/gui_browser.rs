@@ -1,7 +1,8 @@
 //! `plakoto gui` in a real browser: headless Chromium driven through
 //! chromedriver (WebDriver). Plays against the engine by clicking, asks for
 //! a hint and sees its arrows, sets a position from pasted IDs, watches a
-//! whole engine-vs-engine game to its end, and saves a screenshot of a game
+//! whole engine-vs-engine game to its end and saves it as a record (Save
+//! game), and saves a screenshot of a game
 //! with a pin and hint arrows to `docs/gui.png` (shown in README.md).
 //!
 //! Needs `chromium` and `chromedriver` (Debian: `chromium`,
@@ -351,4 +352,30 @@ async fn run(client: &Client, page: &str) {
     let score = text(client, "scoreline").await;
     assert!(score.contains("match to 1"), "{score}");
     assert!(!score.contains("X 0 – O 0"), "someone scored: {score}");
+
+    // Save game: the page gets the record the engine wrote, players named
+    // after who played them, and offers it as a download.
+    click(client, "#btn-save-game").await;
+    wait_for(
+        client,
+        "document.body.dataset.saved === '1'",
+        30,
+        "the saved record",
+    )
+    .await;
+    let record = js(client, "return S.lastRecord.text;").await;
+    let record: plakoto::record::Record = record.as_str().unwrap().parse().unwrap();
+    assert_eq!(record.header.x, "plakoto");
+    assert_eq!(record.header.match_length, 1);
+    let replay = record.replay().expect("the saved game replays");
+    assert_eq!(
+        replay.game.phase(),
+        plakoto::game::Phase::Over,
+        "the game saved is the finished one"
+    );
+    assert!(
+        text(client, "message")
+            .await
+            .starts_with("saved plakoto-game-")
+    );
 }

@@ -227,3 +227,125 @@ async fn only_the_page_its_assets_and_the_socket_are_served() {
         assert_eq!(status_of(&address, path).await.0, 404, "{path}");
     }
 }
+
+/// The first line of a reply message.
+fn first_line(reply: &Value) -> String {
+    reply["lines"][0].as_str().unwrap_or_default().to_string()
+}
+
+/// Temporary files of the relay's saves and loads still on disk.
+fn relay_files() -> Vec<std::path::PathBuf> {
+    let prefix = format!("plakoto-gui-{}-", std::process::id());
+    std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(&prefix))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_page_saves_and_loads_records_through_the_engine() {
+    let address = server(real_engine()).await;
+    let mut socket = open(&address).await;
+    assert_eq!(next(&mut socket).await["type"], "started");
+    for line in [
+        "set evaluation plies 0",
+        "set player X name Alice",
+        "new match 3",
+    ] {
+        let r = command(&mut socket, line).await;
+        assert!(first_line(&r).starts_with('='), "{line}: {r}");
+    }
+    for _ in 0..6 {
+        assert!(first_line(&command(&mut socket, "roll").await).starts_with('='));
+        assert!(first_line(&command(&mut socket, "play").await).starts_with('='));
+    }
+    let position = first_line(&command(&mut socket, "show position").await);
+
+    // Saved: the record the engine wrote, as text, replays to the
+    // engine's position; the temporary file is gone.
+    send(&mut socket, json!({"type": "save", "scope": "game"})).await;
+    let saved = next(&mut socket).await;
+    assert_eq!(saved["type"], "record", "{saved}");
+    assert!(saved["name"].as_str().unwrap().ends_with(".txt"));
+    let text = saved["text"].as_str().unwrap();
+    let record: plakoto::record::Record = text.parse().expect("the saved record reads");
+    assert_eq!(record.header.x, "Alice");
+    assert_eq!(record.header.match_length, 3);
+    let replay = record.replay().expect("the saved record replays");
+    let replayed = format!(
+        "= {}:{}",
+        plakoto::game::position_id(replay.game.position()),
+        plakoto::game::MatchId::of(&replay.game, &{
+            let mut s = replay.score;
+            s.length = 3;
+            s
+        })
+    );
+    assert_eq!(replayed, position);
+    assert!(relay_files().is_empty(), "{:?}", relay_files());
+
+    // The JSON form, of the match.
+    send(
+        &mut socket,
+        json!({"type": "save", "scope": "match", "format": "json"}),
+    )
+    .await;
+    let saved_json = next(&mut socket).await;
+    assert!(saved_json["name"].as_str().unwrap().ends_with(".json"));
+    let json_text = saved_json["text"].as_str().unwrap();
+    assert_eq!(
+        plakoto::record::Record::read(json_text).unwrap().to_json(),
+        record.to_json(),
+        "the JSON form holds the same record"
+    );
+
+    // The page's own commands and replies stay paired around a save.
+    send(&mut socket, json!({"type": "command", "line": "name"})).await;
+    send(&mut socket, json!({"type": "save", "scope": "game"})).await;
+    send(
+        &mut socket,
+        json!({"type": "command", "line": "protocol_version"}),
+    )
+    .await;
+    let mut types = Vec::new();
+    for _ in 0..3 {
+        let m = next(&mut socket).await;
+        types.push((m["type"].clone(), m["lines"].clone()));
+    }
+    assert_eq!(types[0], (json!("reply"), json!(["= plakoto"])));
+    assert_eq!(types[1].0, json!("record"));
+    assert_eq!(types[2], (json!("reply"), json!(["= 1"])));
+
+    // Loaded into another session: the same position and the names.
+    let mut other = open(&address).await;
+    assert_eq!(next(&mut other).await["type"], "started");
+    send(&mut other, json!({"type": "load", "text": text})).await;
+    let loaded = next(&mut other).await;
+    assert_eq!(loaded["type"], "record_reply", "{loaded}");
+    assert!(first_line(&loaded).starts_with("=9"), "{loaded}");
+    assert_eq!(
+        first_line(&command(&mut other, "show position").await),
+        position
+    );
+    let options = command(&mut other, "show options").await["lines"].to_string();
+    assert!(options.contains("player X name Alice"), "{options}");
+
+    // A bad record is refused by the engine, which keeps its game.
+    send(
+        &mut other,
+        json!({"type": "load", "text": text.replace("Game 1", "Game 7")}),
+    )
+    .await;
+    let refused = next(&mut other).await;
+    assert_eq!(refused["type"], "record_reply");
+    assert!(first_line(&refused).contains("bad_record"), "{refused}");
+    assert_eq!(
+        first_line(&command(&mut other, "show position").await),
+        position
+    );
+    assert!(relay_files().is_empty(), "{:?}", relay_files());
+}

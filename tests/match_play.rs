@@ -60,8 +60,9 @@ fn session() -> Session {
     s
 }
 
-/// The first hint of X's opening 6-5 at a score (`None`: money).
-fn choice_at(score: Option<(u8, [u8; 2])>) -> serde_json::Value {
+/// A session at X's opening 6-5 at a score (`None`: money), and its
+/// Match ID.
+fn session_at(score: Option<(u8, [u8; 2])>) -> (Session, MatchId) {
     let mut s = session();
     let (length, score) = score.unwrap_or((0, [0, 0]));
     let id = MatchId {
@@ -75,7 +76,12 @@ fn choice_at(score: Option<(u8, [u8; 2])>) -> serde_json::Value {
     };
     let r = s.handle_line(&format!("set matchid {id}")).unwrap().text;
     assert!(r.starts_with('='), "{r}");
-    first_hint(&mut s)
+    (s, id)
+}
+
+/// The first hint of X's opening 6-5 at a score (`None`: money).
+fn choice_at(score: Option<(u8, [u8; 2])>) -> serde_json::Value {
+    first_hint(&mut session_at(score).0)
 }
 
 #[test]
@@ -105,4 +111,130 @@ fn the_choice_follows_the_score() {
         (trailer["mwc"].as_f64().unwrap() - 0.5).abs() < 1e-3,
         "{trailer}"
     );
+}
+
+/// X's opening 6-5 played `play`, in a record of a match to `length` at
+/// `score` (0: money).
+fn opening_record(length: u8, score: [u8; 2], play: &str) -> plakoto::record::Record {
+    let text = format!(
+        "; [Rules \"standard\"]\n; [Scoring \"standard\"]\n; [Match \"{length}\"]\n; [X \"x\"]\n; [O \"o\"]\n\nGame 1\nScore X {} O {}\nOpening 6-5\n  1 X 6-5: {play}\n",
+        score[0], score[1]
+    );
+    text.parse().unwrap()
+}
+
+fn analysed(record: &plakoto::record::Record) -> plakoto::analysis::TurnAnalysis {
+    let a = plakoto::analysis::analyse(
+        record,
+        &TradeOff,
+        plakoto::search::SearchSettings::with_plies(0),
+        0,
+        &|| {},
+    )
+    .unwrap();
+    a.turns[0].clone()
+}
+
+#[test]
+fn analysis_in_a_match_rates_plays_by_match_winning_chances() {
+    use plakoto::analysis::Mark;
+    // Money: 24/13 (a double win half the time, equity 0.5) is best;
+    // 24/19 24/18 (0.4) loses 0.1, a bad play.
+    let money_best = analysed(&opening_record(0, [0, 0], "24/13"));
+    assert_eq!(money_best.mark, Mark::None);
+    assert_eq!(money_best.mwc_loss, None);
+    let money_other = analysed(&opening_record(0, [0, 0], "24/19 24/18"));
+    assert!((money_other.loss - 0.1).abs() < 1e-4, "{money_other:?}");
+    assert_eq!(money_other.mark, Mark::Bad);
+    assert_eq!(money_other.best, "24/13");
+
+    // Double match point (match to 3 at 2-2): a double win is worth no
+    // more than a single, so the marks turn round. 24/13 wins the match
+    // 50% of the time, 24/19 24/18 70%: 0.2 of MWC lost, which is 0.4
+    // points of normalised equity (W − L = 1 − 0), very bad.
+    let dmp_money_play = analysed(&opening_record(3, [2, 2], "24/13"));
+    assert_eq!(dmp_money_play.best, "24/19 24/18");
+    assert!((dmp_money_play.mwc_loss.unwrap() - 0.2).abs() < 1e-4);
+    assert!((dmp_money_play.played_mwc.unwrap() - 0.5).abs() < 1e-4);
+    assert!(
+        (dmp_money_play.loss - 0.4).abs() < 1e-4,
+        "{dmp_money_play:?}"
+    );
+    assert_eq!(dmp_money_play.mark, Mark::VeryBad);
+    let dmp_other = analysed(&opening_record(3, [2, 2], "24/19 24/18"));
+    assert_eq!(dmp_other.mark, Mark::None);
+    assert_eq!(dmp_other.loss, 0.0);
+    assert_eq!(dmp_other.mwc_loss, Some(0.0));
+    assert!(dmp_other.luck_mwc.is_some());
+
+    // The text report says how plays were valued and shows the MWC lost.
+    let a = plakoto::analysis::analyse(
+        &opening_record(3, [2, 2], "24/13"),
+        &TradeOff,
+        plakoto::search::SearchSettings::with_plies(0),
+        0,
+        &|| {},
+    )
+    .unwrap();
+    insta::assert_snapshot!(plakoto::analysis::report::text_lines(&a).join("\n"));
+
+    // 2-away against 1-away (match to 3 at 1-2): only a double wins at
+    // once, the money play is best again.
+    let trailer = analysed(&opening_record(3, [1, 2], "24/13"));
+    assert_eq!(trailer.mark, Mark::None, "{trailer:?}");
+}
+
+/// The arena's built-in player `player` on X's opening 6-5 at a score
+/// (`None`: money), as the referee asks it.
+fn arena_choice(
+    player: &mut dyn plakoto::arena::player::Player,
+    score: Option<(u8, [u8; 2])>,
+) -> String {
+    use plakoto::arena::player::{Answer, TurnRequest};
+    let (s, id) = session_at(score);
+    let game = s.state().game.clone();
+    let legal = game
+        .legal_plays(&mut plakoto::arena::referee::referee_generator())
+        .unwrap();
+    let request = TurnRequest {
+        game: &game,
+        legal: &legal,
+        match_id: id,
+    };
+    match player.choose(&request).unwrap() {
+        Answer::Play(p) => plakoto::game::format_play(game.position(), &p),
+        Answer::Notation(n) => n,
+    }
+}
+
+#[test]
+fn arena_builtin_players_choose_by_the_score() {
+    use plakoto::arena::player::EvaluatorPlayer;
+    use plakoto::arena::search_player::SearchPlayer;
+    let mut players: Vec<Box<dyn plakoto::arena::player::Player>> = vec![
+        Box::new(EvaluatorPlayer::new("0-ply", Box::new(TradeOff))),
+        Box::new(SearchPlayer::with_evaluator(
+            "search",
+            0,
+            Box::new(TradeOff),
+        )),
+    ];
+    for player in &mut players {
+        let name = player.name().to_string();
+        assert_eq!(arena_choice(player.as_mut(), None), "24/13", "{name}");
+        // Double match point, and the leader 1-away: play for the win.
+        for score in [(3, [2, 2]), (3, [2, 1])] {
+            assert_eq!(
+                arena_choice(player.as_mut(), Some(score)),
+                "24/19 24/18",
+                "{name} at {score:?}"
+            );
+        }
+        // 2-away against 1-away: play for the double.
+        assert_eq!(
+            arena_choice(player.as_mut(), Some((3, [1, 2]))),
+            "24/13",
+            "{name}"
+        );
+    }
 }

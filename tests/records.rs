@@ -241,12 +241,19 @@ fn session_reply(s: &mut Session, line: &str) -> String {
     s.handle_line(line).unwrap().text
 }
 
+/// A fresh directory of this test process called `name`, and the path of
+/// `file` in it.
+fn test_dir(name: &str, file: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("plakoto-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(file).to_str().unwrap().to_string();
+    (dir, path)
+}
+
 #[test]
 fn save_load_and_show_game_in_the_protocol() {
-    let dir = std::env::temp_dir().join(format!("plakoto-records-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("m.txt");
-    let file = file.to_str().unwrap();
+    let (dir, file) = test_dir("records", "m.txt");
+    let file = file.as_str();
     let mut s = Session::new(Rules::default(), 7);
     for line in ["new match 1", "roll", "play", "roll", "play"] {
         assert!(session_reply(&mut s, line).starts_with('='), "{line}");
@@ -293,5 +300,65 @@ fn save_load_and_show_game_in_the_protocol() {
     assert_eq!(*t.state(), before);
     let r = session_reply(&mut t, "save game");
     assert!(r.starts_with("? syntax: "), "{r}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn player_names_are_set_saved_loaded_and_shown() {
+    let (dir, file) = test_dir("names", "named.txt");
+    let file = file.as_str();
+    let mut s = Session::new(Rules::default(), 7);
+    assert_eq!(
+        session_reply(&mut s, "set player x name Alice Smith  "),
+        "= player X name Alice Smith\n\n"
+    );
+    for line in ["new match 3", "roll", "play"] {
+        assert!(session_reply(&mut s, line).starts_with('='), "{line}");
+    }
+    // Named in the middle of the game: the record in progress takes it.
+    assert!(session_reply(&mut s, "set player O name Bob").starts_with('='));
+    assert!(session_reply(&mut s, &format!("save match {file}")).starts_with('='));
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains("; [X \"Alice Smith\"]"), "{text}");
+    assert!(text.contains("; [O \"Bob\"]"), "{text}");
+
+    // Refusals change nothing.
+    let before = s.state().clone();
+    let long = "n".repeat(65);
+    for (line, code) in [
+        (
+            "set player Z name Zed",
+            "? invalid_argument: 'z' is not a side",
+        ),
+        (
+            "set player X",
+            "? syntax: usage: set player <X|O> name <name>",
+        ),
+        ("set player X name", "? syntax: "),
+        ("set player X nom Alice", "? syntax: "),
+        (
+            &format!("set player X name {long}"),
+            "? invalid_argument: a player name has at most 64",
+        ),
+    ] {
+        let r = session_reply(&mut s, line);
+        assert!(r.starts_with(code), "{line}: {r}");
+        assert_eq!(*s.state(), before, "{line}");
+    }
+
+    // Loaded: the names come back, and show options lists them.
+    let mut t = Session::new(Rules::default(), 99);
+    assert!(session_reply(&mut t, &format!("load match {file}")).starts_with('='));
+    let options = session_reply(&mut t, "show options");
+    assert!(
+        options.contains("player X name Alice Smith\nplayer O name Bob\n"),
+        "{options}"
+    );
+    assert!(session_reply(&mut t, "set output json").starts_with('='));
+    let options = session_reply(&mut t, "show options");
+    assert!(
+        options.contains(r#""players":{"X":"Alice Smith","O":"Bob"}"#),
+        "{options}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,7 +5,7 @@
 
 use crate::eval::{Evaluator, Probabilities};
 use crate::game::{Dice, Game, GenLimits, MoveGenerator, Phase, Position, Rules, TurnNumbers};
-use crate::search::{RankedPlay, Root, Search, SearchLimits, SearchSettings};
+use crate::search::{RankedPlay, Root, Search, SearchLimits, SearchSettings, Valuation};
 
 /// Most plays listed at a turn's root (as the engine's own choice: Express
 /// low doubles are searched by the beam past it).
@@ -35,19 +35,24 @@ impl Searcher {
         }
     }
 
-    /// The turn's plays ranked at the searcher's depth, best first, and
-    /// the depth reached.
+    /// The turn's plays ranked at the searcher's depth, best first (by
+    /// `valuation` when given: match-winning chances), and the depth
+    /// reached.
     pub fn rank(
         &mut self,
         position: &Position,
         turn: &TurnNumbers,
         rules: Rules,
         evaluator: &dyn Evaluator,
+        valuation: Option<&Valuation<'_>>,
     ) -> (Vec<RankedPlay>, u8) {
         let root = Root::new(position, turn, rules, evaluator);
-        let ranking = self
+        let mut ranking = self
             .search
             .rank(root, &mut self.generator, &self.settings, self.limits);
+        if let Some(value) = valuation {
+            ranking.order_deepest_by(value);
+        }
         (ranking.plays, ranking.plies)
     }
 
@@ -78,14 +83,15 @@ impl Searcher {
         }
     }
 
-    /// The value for the roller of its best play with each of the 21
-    /// rolls at 0 plies, with the roll's weight out of 36.
+    /// The probabilities for the roller of its best play by `value` with
+    /// each of the 21 rolls at 0 plies, with the roll's weight out of 36.
     pub fn roll_values(
         &mut self,
         position: &Position,
         rules: Rules,
         evaluator: &dyn Evaluator,
-    ) -> Vec<(Dice, u8, f32)> {
+        value: &Valuation<'_>,
+    ) -> Vec<(Dice, u8, Probabilities)> {
         Dice::all_rolls()
             .map(|(dice, weight)| {
                 let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
@@ -94,8 +100,13 @@ impl Searcher {
                 let ranking =
                     self.search
                         .rank(root, &mut self.generator, &self.settings, static_limits);
-                let value = ranking.plays.first().map_or(0.0, |r| r.equity);
-                (dice, weight, value)
+                let best = ranking
+                    .plays
+                    .iter()
+                    .map(|r| r.probabilities)
+                    .max_by(|x, y| value(x).total_cmp(&value(y)))
+                    .unwrap_or_default();
+                (dice, weight, best)
             })
             .collect()
     }

@@ -17,36 +17,47 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// A turn's figures as the report shows them: game, turn, side, roll,
+/// played, mark, loss, best.
+fn turn_cells(t: &TurnAnalysis) -> [String; 8] {
+    [
+        t.game.to_string(),
+        t.turn.to_string(),
+        t.side.to_string(),
+        t.roll.clone(),
+        t.played.clone(),
+        t.mark.words().to_string(),
+        format!("{:.3}", t.loss),
+        t.best.clone(),
+    ]
+}
+
+/// Table cells, escaped.
+fn cells(values: &[String]) -> String {
+    values
+        .iter()
+        .map(|v| format!("<td>{}</td>", esc(v)))
+        .collect()
+}
+
 /// The whole HTML document.
 pub fn report(a: &Analysis, title: &str) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>{}</style></head>\n<body>\n<h1>{}</h1>\n<p>Analysed at {} plies with the {} evaluator: {} game(s), {} turn(s).</p>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>{}</style></head>\n<body>\n<h1>{}</h1>\n<p>Analysed at {} plies with the {} evaluator: {} game(s), {} turn(s){}.</p>\n",
         esc(title),
         STYLE,
         esc(title),
         a.plies,
         esc(&a.evaluator),
         a.games,
-        a.turns.len()
+        a.turns.len(),
+        super::report::scale_note(a)
     );
     h.push_str("<table class=\"totals\"><tr><th>Player</th><th>Moves</th><th>Unforced</th><th>Error rate (mpp)</th><th>Rating</th><th>Doubtful</th><th>Bad</th><th>Very bad</th><th>Luck</th></tr>\n");
     for p in &a.players {
-        let _ = writeln!(
-            h,
-            "<tr><td>{} ({})</td><td>{}</td><td>{}</td><td>{:.1}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:+.3}</td></tr>",
-            p.side,
-            esc(&p.name),
-            p.moves,
-            p.unforced,
-            p.error_rate,
-            p.rating,
-            p.marks.doubtful,
-            p.marks.bad,
-            p.marks.very_bad,
-            p.luck
-        );
+        let _ = writeln!(h, "<tr>{}</tr>", cells(&super::report::player_cells(p)));
     }
     h.push_str("</table>\n<h2>X's equity over the game</h2>\n");
     h.push_str(&equity_chart(&a.turns));
@@ -58,19 +69,10 @@ pub fn report(a: &Analysis, title: &str) -> String {
             Mark::Bad => " class=\"bad\"",
             Mark::VeryBad => " class=\"verybad\"",
         };
-        let _ = writeln!(
-            h,
-            "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.3}</td><td>{}</td><td>{}</td></tr>",
-            t.game,
-            t.turn,
-            t.side,
-            esc(&t.roll),
-            esc(&t.played),
-            t.mark.words(),
-            t.loss,
-            esc(&t.best),
-            t.luck.map_or(String::new(), |l| format!("{l:+.3}"))
-        );
+        let luck = t.luck.map_or(String::new(), |l| format!("{l:+.3}"));
+        let mut row = turn_cells(t).to_vec();
+        row.push(luck);
+        let _ = writeln!(h, "<tr{class}>{}</tr>", cells(&row));
     }
     h.push_str("</table>\n<h2>Marked plays</h2>\n");
     let marked: Vec<&TurnAnalysis> = a.turns.iter().filter(|t| t.mark != Mark::None).collect();
@@ -78,17 +80,10 @@ pub fn report(a: &Analysis, title: &str) -> String {
         h.push_str("<p>No play is marked.</p>\n");
     }
     for t in marked {
+        let [game, turn, side, roll, played, mark, loss, best] = turn_cells(t).map(|c| esc(&c));
         let _ = writeln!(
             h,
-            "<section class=\"marked\"><h3>Game {}, turn {}: {} to play {}</h3>\n<p>Played <b>{}</b> ({}, lost {:.3}); best <b>{}</b>.</p>",
-            t.game,
-            t.turn,
-            t.side,
-            esc(&t.roll),
-            esc(&t.played),
-            t.mark.words(),
-            t.loss,
-            esc(&t.best)
+            "<section class=\"marked\"><h3>Game {game}, turn {turn}: {side} to play {roll}</h3>\n<p>Played <b>{played}</b> ({mark}, lost {loss}); best <b>{best}</b>.</p>"
         );
         if let Ok(p) = parse_position_id(&t.position_id) {
             h.push_str(&board_svg(&p, t.side));

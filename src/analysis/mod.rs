@@ -15,10 +15,11 @@ pub mod report;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::eval::Evaluator;
-use crate::game::{Side, TurnNumbers, position_id};
+use crate::eval::{Evaluator, Probabilities};
+use crate::game::{MatchScore, Side, TurnNumbers, position_id};
+use crate::matchplay::MatchContext;
 use crate::record::{Record, RecordError, Replay, ReplayedTurn, Roll};
-use crate::search::SearchSettings;
+use crate::search::{SearchSettings, Valuation};
 use adapter::Searcher;
 
 /// Loss (in points of equity) from which a play is marked doubtful.
@@ -113,7 +114,8 @@ pub struct TurnAnalysis {
     pub played: String,
     /// The best play found.
     pub best: String,
-    /// Equity of the play made, for the side that played.
+    /// Equity of the play made, for the side that played (in a match:
+    /// its MWC as normalised equity).
     pub played_equity: f32,
     /// Equity of the best play.
     pub best_equity: f32,
@@ -129,6 +131,19 @@ pub struct TurnAnalysis {
     /// X's equity before the roll (0-ply average over the rolls), for the
     /// equity chart; `None` for passed numbers.
     pub x_equity_before: Option<f32>,
+    /// In a match: the played play's match-winning chance for the mover
+    /// (the equities above are then normalised equities, records.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played_mwc: Option<f32>,
+    /// In a match: the best play's match-winning chance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_mwc: Option<f32>,
+    /// In a match: `best_mwc - played_mwc`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mwc_loss: Option<f32>,
+    /// In a match: the roll's luck in match-winning chances.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub luck_mwc: Option<f32>,
     /// Position ID before the play (seen by the side that played).
     pub position_id: String,
     /// Match ID before the play.
@@ -165,6 +180,12 @@ pub struct PlayerTotals {
     pub marks: MarkCounts,
     /// Sum of the luck of the player's rolls.
     pub luck: f64,
+    /// In a match: match-winning chances lost on unforced moves in all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mwc_loss: Option<f64>,
+    /// In a match: the sum of the luck of the player's rolls in MWC.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub luck_mwc: Option<f64>,
     /// The rating band of the error rate.
     pub rating: &'static str,
 }
@@ -176,6 +197,9 @@ pub struct Analysis {
     pub plies: u8,
     /// The evaluator.
     pub evaluator: String,
+    /// The match length (0: money play, plays valued by equity; else by
+    /// match-winning chances).
+    pub match_length: u8,
     /// Games analysed.
     pub games: usize,
     /// Every turn.
@@ -225,6 +249,7 @@ pub fn analyse_replay(
     Analysis {
         plies,
         evaluator: evaluator.name().to_string(),
+        match_length: record.header.match_length,
         games: record.games.len(),
         turns,
         players,
@@ -241,49 +266,64 @@ fn analyse_turn(
     let side = game.on_roll();
     let rules = game.rules();
     let turn = game.turn_numbers().expect("a replayed turn has numbers");
-    let (ranked, reached) = searcher.rank(game.position(), &turn, rules, evaluator);
+    let score = MatchScore {
+        length: record.header.match_length,
+        score: t.score.score,
+    };
+    // In a match, plays are valued by the mover's MWC at the score before
+    // the game, written as normalised equity (records.md, "Analysis").
+    let context = MatchContext::of(&score, side, rules);
+    let value = |p: &Probabilities| match &context {
+        None => p.equity(rules.scoring),
+        Some(c) => c.normalised(p),
+    };
+    let mwc = |p: &Probabilities| context.as_ref().map(|c| c.mwc(p));
+    let valuation = context.as_ref().map(|_| &value as &Valuation);
+    let (ranked, reached) = searcher.rank(game.position(), &turn, rules, evaluator, valuation);
     let best = ranked.first();
     let played_rank = ranked.iter().find(|r| r.play.position == t.after);
     // The played play at the depth the best one had: the search may have
     // dropped it at a shallower level.
-    let played_equity = match (played_rank, best) {
-        (Some(p), Some(b)) if p.evaluated_at == b.evaluated_at => p.equity,
-        _ => searcher
-            .value_after(side, &t.next, evaluator, reached)
-            .equity(rules.scoring),
+    let played = match (played_rank, best) {
+        (Some(p), Some(b)) if p.evaluated_at == b.evaluated_at => p.probabilities,
+        _ => searcher.value_after(side, &t.next, evaluator, reached),
     };
-    let (best_text, best_equity, loss) = match best {
-        Some(b) if b.play.position != t.after && b.equity > played_equity => (
+    let played_equity = value(&played);
+    let (best_text, best_p) = match best {
+        Some(b) if b.play.position != t.after && value(&b.probabilities) > played_equity => (
             crate::game::format_play(game.position(), &b.play),
-            b.equity,
-            b.equity - played_equity,
+            b.probabilities,
         ),
-        _ => (t.notation.clone(), played_equity, 0.0),
+        _ => (t.notation.clone(), played),
     };
-    let (luck, x_equity_before) = match turn {
-        TurnNumbers::Passed(_) => (None, None),
+    let best_equity = value(&best_p);
+    let (luck, luck_mwc, x_equity_before) = match turn {
+        TurnNumbers::Passed(_) => (None, None, None),
         TurnNumbers::Rolled(dice, _) => {
-            let values = searcher.roll_values(game.position(), rules, evaluator);
-            let average: f32 = values
-                .iter()
-                .map(|(_, w, v)| f32::from(*w) * v)
-                .sum::<f32>()
-                / 36.0;
-            let drawn = values
+            let rolls = searcher.roll_values(game.position(), rules, evaluator, &value);
+            let average = |f: &dyn Fn(&Probabilities) -> f32| {
+                rolls
+                    .iter()
+                    .map(|(_, w, p)| f32::from(*w) * f(p))
+                    .sum::<f32>()
+                    / 36.0
+            };
+            let drawn = rolls
                 .iter()
                 .find(|(d, _, _)| *d == dice.sorted())
-                .map_or(average, |(_, _, v)| *v);
-            let x = if side == Side::X { average } else { -average };
-            (Some(drawn - average), Some(x))
+                .map(|(_, _, p)| *p);
+            let luck_of = |f: &dyn Fn(&Probabilities) -> f32| {
+                let mean = average(f);
+                drawn.map_or(0.0, |p| f(&p) - mean)
+            };
+            let before = average(&value);
+            let luck_mwc = context.as_ref().map(|c| luck_of(&|p| c.mwc(p)));
+            let x = if side == Side::X { before } else { -before };
+            (Some(luck_of(&value)), luck_mwc, Some(x))
         }
     };
-    let match_id = crate::game::MatchId::of(
-        game,
-        &crate::game::MatchScore {
-            length: record.header.match_length,
-            score: t.score.score,
-        },
-    );
+    let match_id = crate::game::MatchId::of(game, &score);
+    let difference = |a: Option<f32>, b: Option<f32>| a.zip(b).map(|(a, b)| a - b);
     TurnAnalysis {
         game: t.game + 1,
         turn: t.turn + 1,
@@ -293,17 +333,22 @@ fn analyse_turn(
         best: best_text,
         played_equity,
         best_equity,
-        loss,
-        mark: Mark::of(loss),
+        loss: best_equity - played_equity,
+        mark: Mark::of(best_equity - played_equity),
         candidates: ranked.len(),
         luck,
         x_equity_before,
+        played_mwc: mwc(&played),
+        best_mwc: mwc(&best_p),
+        mwc_loss: difference(mwc(&best_p), mwc(&played)),
+        luck_mwc,
         position_id: position_id(game.position()),
         match_id: match_id.to_string(),
     }
 }
 
 fn totals(record: &Record, turns: &[TurnAnalysis], side: Side) -> PlayerTotals {
+    let in_match = record.header.match_length > 0;
     let mine: Vec<&TurnAnalysis> = turns.iter().filter(|t| t.side == side).collect();
     let unforced: Vec<&&TurnAnalysis> = mine.iter().filter(|t| t.candidates > 1).collect();
     let total_loss: f64 = unforced.iter().map(|t| f64::from(t.loss)).sum();
@@ -334,5 +379,17 @@ fn totals(record: &Record, turns: &[TurnAnalysis], side: Side) -> PlayerTotals {
         marks,
         luck: mine.iter().filter_map(|t| t.luck).map(f64::from).sum(),
         rating: rating(error_rate),
+        // Folded from +0.0: an empty sum is 0, not -0 (f64's `sum`).
+        mwc_loss: in_match.then(|| {
+            unforced
+                .iter()
+                .filter_map(|t| t.mwc_loss)
+                .fold(0.0, |a, m| a + f64::from(m))
+        }),
+        luck_mwc: in_match.then(|| {
+            mine.iter()
+                .filter_map(|t| t.luck_mwc)
+                .fold(0.0, |a, l| a + f64::from(l))
+        }),
     }
 }

@@ -9,11 +9,12 @@ fn signed(v: f32) -> String {
 /// One line a turn, a header line a game, then the players' totals.
 pub fn text_lines(a: &Analysis) -> Vec<String> {
     let mut out = vec![format!(
-        "analysis at {} plies ({}): {} game(s), {} turn(s)",
+        "analysis at {} plies ({}): {} game(s), {} turn(s){}",
         a.plies,
         a.evaluator,
         a.games,
-        a.turns.len()
+        a.turns.len(),
+        scale_note(a)
     )];
     let mut game = 0;
     for t in &a.turns {
@@ -33,6 +34,9 @@ pub fn text_lines(a: &Analysis) -> Vec<String> {
         } else if t.loss > 0.0 {
             line.push_str(&format!(" (-{:.3})", t.loss));
         }
+        if let Some(m) = t.mwc_loss.filter(|m| *m > 0.0) {
+            line.push_str(&format!(", mwc -{:.2}%", 100.0 * m));
+        }
         if let Some(l) = t.luck {
             line.push_str(&format!("  luck {}", signed(l)));
         }
@@ -42,19 +46,58 @@ pub fn text_lines(a: &Analysis) -> Vec<String> {
     out
 }
 
+/// A player's figures as the reports show them: who (`X (name)`), moves,
+/// unforced moves, error rate, rating, doubtful, bad and very bad plays,
+/// luck.
+pub fn player_cells(p: &PlayerTotals) -> [String; 9] {
+    [
+        format!("{} ({})", p.side, p.name),
+        p.moves.to_string(),
+        p.unforced.to_string(),
+        format!("{:.1}", p.error_rate),
+        p.rating.to_string(),
+        p.marks.doubtful.to_string(),
+        p.marks.bad.to_string(),
+        p.marks.very_bad.to_string(),
+        format!("{:+.3}", p.luck),
+    ]
+}
+
 /// A player's totals in one line.
 pub fn player_line(p: &PlayerTotals) -> String {
-    format!(
-        "{} ({}): {} moves, {} unforced, error rate {:.1} mpp ({}), doubtful {}, bad {}, very bad {}, luck {:+.3}",
-        p.side,
-        p.name,
-        p.moves,
-        p.unforced,
-        p.error_rate,
-        p.rating,
-        p.marks.doubtful,
-        p.marks.bad,
-        p.marks.very_bad,
-        p.luck
-    )
+    let [
+        who,
+        moves,
+        unforced,
+        rate,
+        rating,
+        doubtful,
+        bad,
+        very_bad,
+        luck,
+    ] = player_cells(p);
+    let mut line = format!(
+        "{who}: {moves} moves, {unforced} unforced, error rate {rate} mpp ({rating}), doubtful {doubtful}, bad {bad}, very bad {very_bad}, luck {luck}"
+    );
+    if let (Some(lost), Some(luck)) = (p.mwc_loss, p.luck_mwc) {
+        line.push_str(&format!(
+            ", mwc lost {:.2}%, luck {:+.2}% mwc",
+            100.0 * lost,
+            100.0 * luck
+        ));
+    }
+    line
+}
+
+/// How the plays were valued, for a report's first line: nothing in money
+/// play; in a match, by match-winning chances shown as normalised equity.
+pub fn scale_note(a: &Analysis) -> String {
+    if a.match_length == 0 {
+        String::new()
+    } else {
+        format!(
+            "; match to {}: plays valued by match-winning chances, equities normalised",
+            a.match_length
+        )
+    }
 }

@@ -13,7 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use super::engine_process::{EngineProcess, shorten};
 use super::fault::{Fault, FaultKind};
 use crate::eval::{Evaluator, NextRoll, RateBuffers, rate_plays};
-use crate::game::{Game, MatchId, Play, PlayList, position_id};
+use crate::game::{Game, MatchId, MatchScore, Play, PlayList, position_id};
+use crate::matchplay::MatchContext;
 
 /// What the referee asks a player on its turn.
 pub struct TurnRequest<'a> {
@@ -24,6 +25,19 @@ pub struct TurnRequest<'a> {
     pub legal: &'a PlayList,
     /// The Match ID describing the turn (rules, scores, dice, passed numbers).
     pub match_id: MatchId,
+}
+
+impl TurnRequest<'_> {
+    /// The mover's match context (score and match equity table) when the
+    /// game is part of a match; `None` in money play. Built-in players
+    /// then choose by match-winning chances, as the engine's `play` does.
+    pub fn match_context(&self) -> Option<MatchContext> {
+        let score = MatchScore {
+            length: self.match_id.match_length,
+            score: self.match_id.score.map(u32::from),
+        };
+        MatchContext::of(&score, self.game.on_roll(), self.game.rules())
+    }
 }
 
 /// A player's choice.
@@ -113,7 +127,8 @@ impl Player for RandomPlayer {
     }
 }
 
-/// Plays the legal play with the best 0-ply equity under any evaluator.
+/// Plays the legal play with the best 0-ply equity under any evaluator (in
+/// a match: the best match-winning chance at the score).
 pub struct EvaluatorPlayer {
     name: String,
     evaluator: Box<dyn Evaluator>,
@@ -143,9 +158,11 @@ impl Player for EvaluatorPlayer {
         let next = NextRoll::after(turn.game.passed().is_some());
         rate_plays(self.evaluator.as_ref(), rules, plays, next, &mut self.rate);
         // First best in generation order: deterministic.
-        self.rate
-            .best(rules)
-            .map(|i| Answer::Play(plays[i]))
+        let best = match turn.match_context() {
+            None => self.rate.best(rules),
+            Some(context) => self.rate.best_by(|p| context.mwc(p)),
+        };
+        best.map(|i| Answer::Play(plays[i]))
             .ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))
     }
 }

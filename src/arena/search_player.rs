@@ -1,13 +1,14 @@
 //! Built-in players that search: the heuristic evaluator (`builtin:ply1`,
 //! `builtin:ply2`, `builtin:ply3`) or the net (`builtin:net-ply1`, …)
 //! behind the engine's n-ply search, in-process, for measuring what depth
-//! is worth. They choose as the engine's `play` does ([`Search::choose`]).
+//! is worth. They choose as the engine's `play` does ([`Search::choose`]),
+//! by match-winning chances in a match.
 
 use super::fault::{Fault, FaultKind};
 use super::player::{Answer, Player, TurnRequest};
-use crate::eval::Evaluator;
 use crate::eval::heuristic::HeuristicEvaluator;
-use crate::search::{PlayLists, Search, SearchLimits, SearchSettings};
+use crate::eval::{Evaluator, Probabilities};
+use crate::search::{PlayLists, Search, SearchLimits, SearchSettings, Valuation};
 
 /// Plays the best play of an n-ply search with the default move filters.
 pub struct SearchPlayer {
@@ -46,6 +47,9 @@ impl Player for SearchPlayer {
 
     fn choose(&mut self, turn: &TurnRequest<'_>) -> Result<Answer, Fault> {
         let game = turn.game;
+        let context = turn.match_context();
+        let mwc = context.as_ref().map(|c| move |p: &Probabilities| c.mwc(p));
+        let valuation = mwc.as_ref().map(|f| f as &Valuation);
         let play = self
             .search
             .choose(
@@ -54,7 +58,7 @@ impl Player for SearchPlayer {
                 &self.settings,
                 self.limits,
                 &mut self.lists,
-                None,
+                valuation,
             )
             .map_err(|e| Fault::new(FaultKind::Illegal, e.to_string()))?
             .play();

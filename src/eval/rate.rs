@@ -62,11 +62,17 @@ impl RateBuffers {
     /// of equals (generation order decides ties); `None` when it rated no
     /// play.
     pub fn best(&self, rules: Rules) -> Option<usize> {
+        self.best_by(|p| p.equity(rules.scoring))
+    }
+
+    /// Index of the rating of the last call with the highest `value` (in
+    /// a match: the mover's match-winning chance), the first of equals.
+    pub fn best_by(&self, value: impl Fn(&Probabilities) -> f32) -> Option<usize> {
         let mut best: Option<(f32, usize)> = None;
         for (i, r) in self.ratings.iter().enumerate() {
-            let e = r.probabilities.equity(rules.scoring);
-            if best.is_none_or(|(b, _)| e > b) {
-                best = Some((e, i));
+            let v = value(&r.probabilities);
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, i));
             }
         }
         best.map(|(_, i)| i)

@@ -10,6 +10,7 @@
 mod assets;
 pub mod browser;
 pub mod engine;
+mod records;
 mod relay;
 
 use std::io;

@@ -9,6 +9,12 @@
 //! "line":…}`, `{"type":"exited","status":…}` (the engine ended or could not
 //! start; the page offers a restart) and `{"type":"error","message":…}` (a
 //! message the relay refused). The server itself never ends with the engine.
+//!
+//! Records: `{"type":"save","scope":"game"|"match","format":"text"|"json"}`
+//! is answered `{"type":"record","name":…,"text":…}` (or `record_reply`
+//! with the engine's error), and `{"type":"load","text":…}` is answered
+//! `{"type":"record_reply","lines":[…]}` with the engine's reply to the
+//! load (see [`super::records`]).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,6 +30,7 @@ use tokio::sync::mpsc;
 
 use super::AppState;
 use super::engine::EngineCommand;
+use super::records::{Format, Scope, Transfers};
 
 /// Longest stderr line relayed (characters); the rest is cut.
 const MAX_STDERR_LINE: usize = 2_000;
@@ -36,17 +43,46 @@ enum FromPage {
     Command { line: String },
     /// Stop the engine (if it runs) and start a fresh one.
     Restart,
+    /// Save the current game or the match as a record (the server answers
+    /// `record`).
+    Save {
+        scope: Scope,
+        #[serde(default)]
+        format: Format,
+    },
+    /// Load a record (its text, either form) as the session's match (the
+    /// server answers `record_reply`).
+    Load { text: String },
 }
 
 /// A message to the page.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-enum ToPage {
-    Started { engine: String },
-    Reply { lines: Vec<String> },
-    Stderr { line: String },
-    Exited { status: String },
-    Error { message: String },
+pub(crate) enum ToPage {
+    Started {
+        engine: String,
+    },
+    Reply {
+        lines: Vec<String>,
+    },
+    Stderr {
+        line: String,
+    },
+    Exited {
+        status: String,
+    },
+    Error {
+        message: String,
+    },
+    /// A saved record, to be offered as a download named `name`.
+    Record {
+        name: String,
+        text: String,
+    },
+    /// The engine's reply to a load, or to a save that failed.
+    RecordReply {
+        lines: Vec<String>,
+    },
 }
 
 /// What the engine's reader tasks report, tagged with the engine's
@@ -97,6 +133,7 @@ async fn session(mut socket: WebSocket, command: EngineCommand) {
     let (events_tx, mut events) = mpsc::unbounded_channel();
     let mut generation = 0u64;
     let mut engine = start(&command, generation, &events_tx, &mut socket).await;
+    let mut transfers = Transfers::new();
     loop {
         tokio::select! {
             message = socket.recv() => {
@@ -113,7 +150,24 @@ async fn session(mut socket: WebSocket, command: EngineCommand) {
                             break;
                         }
                     }
+                    Ok(FromPage::Save { scope, format }) => {
+                        let line = transfers.save(scope, format);
+                        let sent = forward(&mut engine, &line).await;
+                        if refused_transfer(&mut socket, sent).await.is_err() {
+                            break;
+                        }
+                    }
+                    Ok(FromPage::Load { text }) => {
+                        let sent = match transfers.load(&text) {
+                            Ok(line) => forward(&mut engine, &line).await,
+                            Err(message) => Err(message),
+                        };
+                        if refused_transfer(&mut socket, sent).await.is_err() {
+                            break;
+                        }
+                    }
                     Ok(FromPage::Restart) => {
+                        transfers.clear();
                         if let Some(mut old) = engine.take() {
                             let _ = old.child.start_kill();
                             let _ = old.child.wait().await;
@@ -131,9 +185,12 @@ async fn session(mut socket: WebSocket, command: EngineCommand) {
             }
             Some(event) = events.recv() => {
                 let out = match event {
-                    EngineEvent::Reply(g, lines) if g == generation => ToPage::Reply { lines },
+                    EngineEvent::Reply(g, lines) if g == generation => transfers
+                        .answer(&lines)
+                        .unwrap_or(ToPage::Reply { lines }),
                     EngineEvent::Stderr(g, line) if g == generation => ToPage::Stderr { line },
                     EngineEvent::Closed(g) if g == generation => {
+                        transfers.clear();
                         let status = match engine.take() {
                             Some(mut old) => ended(&mut old.child).await,
                             None => "ended".to_string(),
@@ -256,6 +313,21 @@ async fn read_stderr(
         let line: String = line.chars().take(MAX_STDERR_LINE).collect();
         if events.send(EngineEvent::Stderr(generation, line)).is_err() {
             return;
+        }
+    }
+}
+
+/// Tells the page a save or load could not be sent, as a `record_reply`
+/// (an `error` would fail the page's commands waiting for replies).
+async fn refused_transfer(
+    socket: &mut WebSocket,
+    sent: Result<(), String>,
+) -> Result<(), axum::Error> {
+    match sent {
+        Ok(()) => Ok(()),
+        Err(message) => {
+            let lines = vec![format!("? relay: {message}")];
+            send(socket, &ToPage::RecordReply { lines }).await
         }
     }
 }

@@ -279,6 +279,7 @@ pub const COMMANDS: &[&str] = &[
     "set rollout seed <N>",
     "set rollout plies <N>",
     "set rollout luckadjust <on|off>",
+    "set player <X|O> name <name>",
     "roll",
     "move <play>",
     "play [time MS]",

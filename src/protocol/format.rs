@@ -415,6 +415,8 @@ fn text_lines(reply: &Reply) -> Vec<String> {
                     .into_iter()
                     .map(|(name, value)| format!("{name} {value}")),
             );
+            lines.push(format!("player X name {}", o.players.x));
+            lines.push(format!("player O name {}", o.players.o));
             lines.push(score_line(&o.score));
             lines
         }

@@ -54,6 +54,7 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "set rollout seed <N>" => "the rollout dice seed",
         "set rollout plies <N>" => "plies of the player in rollout games (0-4)",
         "set rollout luckadjust <on|off>" => "luck adjustment in rollouts",
+        "set player <X|O> name <name>" => "the side's name in saved records (up to 64 characters)",
         "roll" => "rolls the dice for the side on roll (the opening roll first)",
         "move <play>" => "plays the given play for the side on roll",
         "play [time MS]" => "the engine chooses its play, makes it and answers it",

@@ -394,6 +394,10 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
             Ok(Command::SetSearch(SearchChange::Threads(n)))
         }
         "rollout" => parse_set_rollout(arg).map(Command::SetSearch),
+        "player" => super::records::parse_set_player(arg).map_err(|e| match e {
+            Some(e) => e,
+            None => usage_of("player"),
+        }),
         _ => Err(ProtoError::new(
             ErrorCode::Syntax,
             format!("usage: {}", usage("set")),

@@ -10,7 +10,7 @@ use super::command::Command;
 use super::reply::{ErrorCode, ProtoError, Reply, TurnInfo};
 use super::session::{SessionState, turn_info};
 use crate::game::MatchId;
-use crate::game::{Game, Phase, position_id};
+use crate::game::{Game, Phase, Side, position_id};
 use crate::record::{
     GameEnd, Header, ReadError, Record, RecordedGame, Roll, Start, Turn, game_lines,
     read_record_file, today, write_atomic,
@@ -37,6 +37,47 @@ pub enum RecordCommand {
     ShowGame,
     /// `analyse game|match`
     Analyse(Scope),
+    /// `set player X|O name NAME`: the name records give the side.
+    SetPlayer(Side, String),
+}
+
+/// Longest player name (characters).
+pub const MAX_PLAYER_NAME: usize = 64;
+
+/// Parses the arguments of `set player`: `X|O name NAME` (the name is the
+/// rest of the line, trimmed). `Err(None)`: not of that form (the caller
+/// answers with the usage).
+pub fn parse_set_player(args: &str) -> Result<Command, Option<ProtoError>> {
+    let mut words = args.trim().splitn(3, [' ', '\t']);
+    let side = match words.next().map(str::to_ascii_lowercase).as_deref() {
+        Some("x") => Side::X,
+        Some("o") => Side::O,
+        Some(other) if !other.is_empty() => {
+            return Err(Some(ProtoError::new(
+                ErrorCode::InvalidArgument,
+                format!("'{other}' is not a side: X or O"),
+            )));
+        }
+        _ => return Err(None),
+    };
+    if !words.next().is_some_and(|w| w.eq_ignore_ascii_case("name")) {
+        return Err(None);
+    }
+    let name = words.next().map(str::trim).unwrap_or_default();
+    if name.is_empty() {
+        return Err(None);
+    }
+    let length = name.chars().count();
+    if length > MAX_PLAYER_NAME {
+        return Err(Some(ProtoError::new(
+            ErrorCode::InvalidArgument,
+            format!("a player name has at most {MAX_PLAYER_NAME} characters, not {length}"),
+        )));
+    }
+    Ok(Command::Record(RecordCommand::SetPlayer(
+        side,
+        name.to_string(),
+    )))
 }
 
 /// Parses the arguments of `analyse` (or `analyze`): `game` or `match`.
@@ -175,6 +216,31 @@ pub fn execute(
         RecordCommand::Save(scope, file) => save(s, *scope, file),
         RecordCommand::Load(scope, file) => load(s, *scope, file),
         RecordCommand::Analyse(scope) => analyse(s, evaluator, *scope),
+        RecordCommand::SetPlayer(side, name) => {
+            s.players[side.index()] = name.clone();
+            // The record in progress takes the name too.
+            s.history.header.x = s.players[0].clone();
+            s.history.header.o = s.players[1].clone();
+            Ok(Reply::Setting {
+                name: format!("player {side} name"),
+                value: name.clone(),
+            })
+        }
+    }
+}
+
+/// The session's record of `scope`: the whole record, or its last game
+/// alone (no game when none was played yet).
+fn record_of(s: &SessionState, scope: Scope) -> Record {
+    match scope {
+        Scope::Match => s.history.clone(),
+        Scope::Game => s
+            .history
+            .games
+            .len()
+            .checked_sub(1)
+            .and_then(|i| s.history.single_game(i))
+            .unwrap_or_else(|| Record::new(s.history.header.clone())),
     }
 }
 
@@ -185,16 +251,7 @@ fn analyse(
     evaluator: &dyn crate::eval::Evaluator,
     scope: Scope,
 ) -> Result<Reply, ProtoError> {
-    let record = match scope {
-        Scope::Match => s.history.clone(),
-        Scope::Game => s
-            .history
-            .games
-            .len()
-            .checked_sub(1)
-            .and_then(|i| s.history.single_game(i))
-            .unwrap_or_else(|| Record::new(s.history.header.clone())),
-    };
+    let record = record_of(s, scope);
     if record.turn_count() == 0 {
         return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
     }
@@ -204,16 +261,7 @@ fn analyse(
 }
 
 fn save(s: &SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoError> {
-    let mut record = match scope {
-        Scope::Match => s.history.clone(),
-        Scope::Game => s
-            .history
-            .games
-            .len()
-            .checked_sub(1)
-            .and_then(|i| s.history.single_game(i))
-            .unwrap_or_else(|| Record::new(s.history.header.clone())),
-    };
+    let mut record = record_of(s, scope);
     if record.games.is_empty() {
         return Err(ProtoError::new(
             ErrorCode::State,
@@ -258,6 +306,7 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
     s.score = replay.score;
     s.score.length = record.header.match_length;
     s.next_starter = replay.next_starter;
+    s.players = [record.header.x.clone(), record.header.o.clone()];
     s.history = record;
     s.history.header.date = None;
     Ok(Reply::Loaded(LoadedInfo {
@@ -277,8 +326,8 @@ pub fn session_header(s: &SessionState) -> Header {
         rules: rules.variant,
         scoring: rules.scoring,
         match_length: s.score.length,
-        x: "X".into(),
-        o: "O".into(),
+        x: s.players[0].clone(),
+        o: s.players[1].clone(),
         date: None,
         seed: Some(s.seed),
     }

@@ -282,6 +282,19 @@ pub struct OptionsInfo {
     pub search: SearchSettings,
     /// The score.
     pub score: ScoreInfo,
+    /// The players' names in records (`set player`).
+    pub players: PlayerNames,
+}
+
+/// The players' names, as `show options` gives them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerNames {
+    /// X's name.
+    #[serde(rename = "X")]
+    pub x: String,
+    /// O's name.
+    #[serde(rename = "O")]
+    pub o: String,
 }
 
 /// One command form in a `help` reply.

@@ -13,8 +13,8 @@ use super::command::ROLLOUT_CANDIDATES;
 use super::command::{COMMANDS, Command, Orientation, OutputMode, Page, ShowWhat, is_known};
 use super::errors::PartsError;
 use super::reply::{
-    Candidate, Chances, ErrorCode, MoveInfo, OptionsInfo, ProtoError, Reply, ResultInfo,
-    RolloutInfo, ScoreInfo, SearchInfo, TurnInfo, round,
+    Candidate, Chances, ErrorCode, MoveInfo, OptionsInfo, PlayerNames, ProtoError, Reply,
+    ResultInfo, RolloutInfo, ScoreInfo, SearchInfo, TurnInfo, round,
 };
 use crate::eval::{Evaluator, HeuristicEvaluator, Probabilities};
 use crate::game::{
@@ -52,6 +52,8 @@ pub struct SessionState {
     pub search: SearchSettings,
     /// The games played so far, as `save match` writes them (records.md).
     pub history: crate::record::Record,
+    /// The players' names (X's, O's) records give them (`set player`).
+    pub players: [String; 2],
 }
 
 impl std::fmt::Debug for SessionState {
@@ -65,6 +67,7 @@ impl std::fmt::Debug for SessionState {
             .field("orientation", &self.orientation)
             .field("search", &self.search)
             .field("history", &self.history)
+            .field("players", &self.players)
             .finish_non_exhaustive()
     }
 }
@@ -130,6 +133,7 @@ impl Session {
                 orientation: Orientation::Noflip,
                 search: SearchSettings::default(),
                 history: crate::record::Record::default(),
+                players: ["X".into(), "O".into()],
             },
             plays: PlayLists::new(limits),
             evaluator,
@@ -282,6 +286,10 @@ fn options_reply(s: &SessionState, evaluator: &dyn Evaluator) -> Reply {
         evaluator: evaluator.identity(),
         search: s.search,
         score: score_info(s),
+        players: PlayerNames {
+            x: s.players[0].clone(),
+            o: s.players[1].clone(),
+        },
     })
 }
 

@@ -47,6 +47,8 @@ function onRelay(m) {
       S.alive = false; failPending(`engine ended (${m.status})`);
       banner(`The engine ended: ${m.status}.`, true); setStatus('engine stopped', 'stopped'); break;
     case 'error': failPending(m.message); showMessage(m.message); break;
+    case 'record': offerDownload(m.name, m.text); break;
+    case 'record_reply': recordReply(m.lines); break;
   }
 }
 
@@ -96,6 +98,7 @@ async function init() {
     await cmd('set output json');
     const name = await cmd('name');
     $('engine-name').textContent = `engine: ${name.name || '?'}`;
+    await namePlayers();
     await applyLevel(false);
     await advance();
   } catch (e) { showError(e); }
@@ -827,6 +830,56 @@ async function applyEdit() {
   } catch (e) { showError(e); }
 }
 
+// ---------------------------------------------------------------- records
+// The server asks the engine to save or load (`save game|match`, `load
+// match`) with a file of its own and answers with `record` (the text) or
+// `record_reply` (the engine's reply); `body[data-saved]` counts saves.
+function saveRecord(scope) {
+  if (!S.alive) { showMessage('the engine is not running'); return; }
+  const format = $('save-json').checked ? 'json' : 'text';
+  log(`> (save ${scope}, ${format})`);
+  S.ws.send(JSON.stringify({ type: 'save', scope, format }));
+}
+
+function offerDownload(name, text) {
+  S.lastRecord = { name, text };
+  const type = name.endsWith('.json') ? 'application/json' : 'text/plain';
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url; a.download = name; document.body.appendChild(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  document.body.dataset.saved = String(Number(document.body.dataset.saved || 0) + 1);
+  showMessage(`saved ${name}`, true);
+}
+
+async function loadRecord(file) {
+  if (!S.alive) { showMessage('the engine is not running'); return; }
+  const text = await file.text();
+  log(`> (load ${file.name})`);
+  S.ws.send(JSON.stringify({ type: 'load', text }));
+}
+
+async function recordReply(lines) {
+  log(lines.join('\n'));
+  const first = lines[0] || '';
+  const payload = first.replace(/^[=?]\d*\s?/, '');
+  let data;
+  try { data = JSON.parse(payload); } catch (_) { data = { message: payload }; }
+  if (first[0] !== '=') { showMessage(data.code ? `${data.code}: ${data.message}` : data.message); return; }
+  clearAnalysis();
+  showMessage(data.games !== undefined ? `loaded ${data.games} game(s), ${data.turns} turn(s)` : payload, true);
+  await advance();
+}
+
+// Names in saved records: who plays each side here.
+async function namePlayers() {
+  for (const side of SIDES) {
+    const who = isEngine(side) ? ($('engine-name').textContent.replace(/^engine: /, '') || 'engine') : 'human';
+    // Engines without `set player` answer an error: the record keeps X and O.
+    await cmd(`set player ${side} name ${who}`).catch(() => {});
+  }
+}
+
 // ---------------------------------------------------------------- controls
 function bind() {
   const svg = $('board');
@@ -835,7 +888,7 @@ function bind() {
   window.addEventListener('pointerup', onPointerUp);
   svg.addEventListener('contextmenu', (ev) => { if (S.edit) { ev.preventDefault(); const h = ev.target.closest('[data-p]'); if (h) editPoint(Number(h.dataset.p), { button: 2 }); } });
   // The editor handles pointerdown with button 0 only (right click above).
-  for (const side of SIDES) $(`player-${side}`).onchange = (e) => { S.players[side] = e.target.value; chooseView(); advance(); };
+  for (const side of SIDES) $(`player-${side}`).onchange = async (e) => { S.players[side] = e.target.value; chooseView(); await namePlayers(); advance(); };
   $('btn-restart').onclick = () => { S.ws.send(JSON.stringify({ type: 'restart' })); };
   $('btn-roll').onclick = async () => {
     try { if (S.turn && S.turn.state === 'over') await cmd('new game'); await advance(); } catch (e) { showError(e); }
@@ -862,6 +915,10 @@ function bind() {
   $('edit-start').onclick = () => { S.edit.x.fill(0); S.edit.o.fill(0); S.edit.pin.fill(null); S.edit.x[24] = 15; S.edit.o[1] = 15; editRender(); };
   $('edit-apply').onclick = applyEdit;
   $('edit-cancel').onclick = () => { S.edit = null; $('editor').classList.add('hidden'); advance(); };
+  $('btn-save-game').onclick = () => saveRecord('game');
+  $('btn-save-match').onclick = () => saveRecord('match');
+  $('btn-load').onclick = () => $('load-file').click();
+  $('load-file').onchange = (e) => { const f = e.target.files[0]; e.target.value = ''; if (f) loadRecord(f).catch(showError); };
   $('btn-new').onclick = () => $('dlg-new').showModal();
   $('new-ok').onclick = async (ev) => { ev.preventDefault(); $('dlg-new').close(); await newGame(); };
   $('btn-level').onclick = () => $('dlg-level').showModal();
@@ -879,6 +936,7 @@ async function newGame() {
   try {
     await cmd(`set rules ${rules}`);
     await cmd(`set scoring ${scoring}`);
+    await namePlayers();
     const r = await cmd(len > 0 ? `new match ${len}` : 'new game');
     showMessage(`new ${len > 0 ? `match to ${len}` : 'game'}: ${rules}, ${scoring} scoring${r.starts ? `; ${r.starts} starts` : ''}`, true);
   } catch (e) { showError(e); }

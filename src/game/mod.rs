@@ -3,6 +3,7 @@
 //! evaluation; the protocol, search and arena are built on this API.
 
 mod board_text;
+mod count;
 mod dice;
 mod explain;
 mod game_state;
@@ -17,6 +18,7 @@ mod rules;
 mod steps;
 
 pub use board_text::{BoardTextError, SideTextError, parse_board_text, to_board_text};
+pub use count::{CountLimits, CountedPage, PlayCounter};
 pub use dice::{Dice, DiceError, Numbers, Sequence};
 pub use explain::{IllegalPlay, max_numbers, resolve_play};
 pub use game_state::{FinalResult, Game, GameError, Phase, PlayReport, StateError, TurnNumbers};

@@ -119,7 +119,7 @@ pub struct MoveGenerator {
 
 /// What a search node emits.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Emit {
+pub(super) enum Emit {
     /// Used every number of the group.
     Complete,
     /// Could not play the next number (counted for R10).
@@ -395,13 +395,13 @@ pub fn retain_max_usage(plays: &mut Vec<Play>, numbers: &Numbers) -> usize {
 /// A search node: the play so far and the points holding a free own
 /// checker (bit `p-1` for point `p`), kept up to date step by step.
 #[derive(Clone, Copy)]
-struct Node {
+pub(super) struct Node {
     play: Play,
     sources: u32,
 }
 
 impl Node {
-    fn root(play: &Play) -> Node {
+    pub(super) fn root(play: &Play) -> Node {
         let board = play.position.raw_board();
         let sources = (0..24).fold(0u32, |m, i| m | u32::from(board[i] > 0) << i);
         Node {
@@ -467,7 +467,7 @@ impl Node {
 
 /// Bit mask of points the side on roll may land on (R5): empty, its own,
 /// its own pin point, or an opposing blot.
-fn landable_mask(pos: &Position) -> u32 {
+pub(super) fn landable_mask(pos: &Position) -> u32 {
     let board = pos.raw_board();
     let own_pinned = pos.own_pinned_mask();
     (0..24).fold(0u32, |m, i| {
@@ -578,7 +578,7 @@ fn last_level(
 /// Depth-first search over one group of equal numbers (`dice`), playing
 /// `dice[depth]` next, from sources at or below `window` after the first
 /// step (see the module comment).
-fn dfs(
+pub(super) fn dfs(
     node: &Node,
     dice: &[u8],
     depth: usize,

@@ -5,7 +5,9 @@
 
 use super::command::Page;
 use super::reply::{LegalPlay, ProtoError, Reply, StepInfo};
-use crate::game::{Game, Play, PlayList, StepDetail, TurnNumbers, format_play, position_id};
+use crate::game::{
+    CountedPage, Game, Play, PlayList, StepDetail, TurnNumbers, format_play, position_id,
+};
 
 /// The reply to `legal` from the turn's list of plays.
 pub fn legal_reply(g: &Game, legal: &PlayList, page: Page) -> Reply {
@@ -24,6 +26,18 @@ pub fn legal_reply(g: &Game, legal: &PlayList, page: Page) -> Reply {
         offset: page.offset,
         incomplete: legal.truncated,
         plays,
+    }
+}
+
+/// The reply to `legal` from an exact count of a roll too long to list
+/// and the page of plays asked for.
+pub fn counted_reply(g: &Game, counted: &CountedPage, page: Page) -> Reply {
+    Reply::Legal {
+        count: counted.total,
+        count_exact: true,
+        offset: page.offset,
+        incomplete: false,
+        plays: counted.plays.iter().map(|p| legal_play(g, p)).collect(),
     }
 }
 

@@ -23,8 +23,8 @@ use crate::game::{
 };
 use crate::matchplay::MatchContext;
 use crate::search::{
-    PlayCache, PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits,
-    SearchSettings, SettingsError, TurnError, Valuation, rollout_plays,
+    PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits, SearchSettings,
+    SettingsError, TurnError, Valuation, rollout_plays,
 };
 
 /// The protocol version `protocol_version` reports.
@@ -177,6 +177,7 @@ impl Session {
         // paging through it.
         if !matches!(command, Command::Legal(_)) {
             self.plays.complete.trim();
+            self.plays.counter.trim();
         }
         self.plays.choice.trim();
         self.search.trim();
@@ -508,7 +509,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
             s.search = settings;
             Ok(setting_reply(&settings, &name))
         }
-        Command::Legal(page) => legal(s, &mut e.plays.complete, *page),
+        Command::Legal(page) => legal(s, e.plays, *page),
         Command::LegalSteps(made) => super::legal::legal_steps_reply(&s.game, made),
         Command::Show(what) => Ok(show(s, evaluator, *what)),
         Command::Record(c) => super::records::execute(s, evaluator, c),
@@ -744,8 +745,15 @@ fn eval(s: &SessionState, e: &mut Engine, time_ms: Option<u64>) -> Reply {
     }
 }
 
-fn legal(s: &SessionState, plays: &mut PlayCache, page: Page) -> Result<Reply, ProtoError> {
-    let list = plays.legal(&s.game).map_err(turn_error)?;
+fn legal(s: &SessionState, plays: &mut PlayLists, page: Page) -> Result<Reply, ProtoError> {
+    // A roll too long to list is counted exactly in bounded memory.
+    let counted = plays
+        .count_page(&s.game, page.offset, page.limit)
+        .map_err(turn_error)?;
+    if let Some(counted) = counted {
+        return Ok(super::legal::counted_reply(&s.game, &counted, page));
+    }
+    let list = plays.complete.legal(&s.game).map_err(turn_error)?;
     Ok(super::legal::legal_reply(&s.game, list, page))
 }
 

@@ -15,8 +15,8 @@ use super::express::is_multi_group;
 use super::{Ranking, Root, Search, SearchLimits, SearchSettings, Valuation};
 use crate::eval::{Evaluator, NextRoll, rate_plays};
 use crate::game::{
-    Game, GameError, GenLimits, MoveGenerator, Numbers, Play, PlayList, PlayReport, Position,
-    TurnNumbers, game_result,
+    CountLimits, CountedPage, Game, GameError, GenLimits, MoveGenerator, Numbers, Play,
+    PlayCounter, PlayList, PlayReport, Position, TurnNumbers, game_result,
 };
 
 /// Most plays the engine's own choice considers (`hint`, `play`): a capped
@@ -27,8 +27,9 @@ pub const CHOICE_LIMIT: usize = 50_000;
 /// Express doubles from 4-4 up stay far below it; Express 3-3 and lower can
 /// have millions (R20), and listing them whole costs hundreds of megabytes
 /// (Express 1-1 from the start: 4,148,343 plays, 430 MB). Past it, `legal`
-/// says the list is incomplete and `move` checks a play by the rules core's
-/// line search instead; this keeps the engine's memory bounded.
+/// counts and pages the plays with [`PlayCounter`] instead and `move`
+/// checks a play by the rules core's line search; this keeps the engine's
+/// memory bounded.
 pub const ENGINE_MAX_POSITIONS: usize = 60_000;
 
 /// Why there is nothing to choose from.
@@ -110,6 +111,23 @@ impl PlayCache {
     }
 }
 
+/// The counter's bounds beside lists of at most `limits` plays: the
+/// defaults beside the engine's [`ENGINE_MAX_POSITIONS`], in proportion
+/// below it, so that a small list bound (tests) stands in for the engine's
+/// whole memory bound.
+fn count_limits(limits: GenLimits) -> CountLimits {
+    let d = CountLimits::default();
+    let share = |bytes: usize| {
+        let scaled = bytes as u128 * limits.max_positions as u128 / ENGINE_MAX_POSITIONS as u128;
+        bytes.min(scaled as usize)
+    };
+    CountLimits {
+        frontier_bytes: share(d.frontier_bytes),
+        table_bytes: share(d.table_bytes),
+        max_passes: d.max_passes,
+    }
+}
+
 /// The two lists of plays the engine keeps.
 pub struct PlayLists {
     /// Lists as complete as the engine's memory bound allows, for `legal`
@@ -117,6 +135,8 @@ pub struct PlayLists {
     pub complete: PlayCache,
     /// Lists bounded by [`CHOICE_LIMIT`], for the engine's own choice.
     pub choice: PlayCache,
+    /// Exact counts and pages of rolls whose list is cut short.
+    pub counter: PlayCounter,
 }
 
 impl PlayLists {
@@ -128,6 +148,41 @@ impl PlayLists {
             choice: PlayCache::with_limits(GenLimits {
                 max_positions: limits.max_positions.min(CHOICE_LIMIT),
             }),
+            counter: PlayCounter::new(count_limits(limits)),
+        }
+    }
+
+    /// The exact number of legal plays for the numbers the game's player
+    /// must play now and the plays at `offset..offset + limit` in the
+    /// counter's order, counted in bounded memory (see [`PlayCounter`]),
+    /// for a roll with more plays than the engine's complete list holds;
+    /// `None` when the list holds them all (page it instead) or the roll
+    /// does not fit the counter's limits either (the list cut short is
+    /// then all there is).
+    ///
+    /// Only sequences of several groups of equal numbers (Express doubles)
+    /// can be that long. They are counted before anything is listed: the
+    /// count is what says whether the list would be whole, and listing
+    /// first would hold the list's memory beside the count's.
+    pub fn count_page(
+        &mut self,
+        g: &Game,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Option<CountedPage>, TurnError> {
+        let turn = turn_of(g, self.complete.generator())?;
+        let (position, numbers) = (g.position(), turn.numbers());
+        if !is_multi_group(&numbers) {
+            return Ok(None);
+        }
+        let listed = self.complete.generator().limits().max_positions;
+        match self.counter.total(position, &numbers) {
+            Some(total) if total > listed => {
+                // The engine's list is not needed past this point.
+                self.complete.trim();
+                Ok(self.counter.page(position, &numbers, offset, limit))
+            }
+            _ => Ok(None),
         }
     }
 

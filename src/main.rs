@@ -153,14 +153,11 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
             evaluator,
             weights,
         } => {
-            if let Some(path) = weights {
-                let installed = plakoto::eval::net::weights::load(path)
-                    .map_err(|e| e.to_string())
-                    .and_then(plakoto::eval::net::install_default_network);
-                if let Err(e) = installed {
-                    eprintln!("plakoto bench eval: --weights {}: {e}", path.display());
-                    return ExitCode::from(2);
-                }
+            if let Some(path) = weights
+                && let Err(e) = plakoto::eval::net::install_weights_file(path)
+            {
+                eprintln!("plakoto bench eval: --weights {}: {e}", path.display());
+                return ExitCode::from(2);
             }
             let options = plakoto::bench::eval::EvalBenchOptions {
                 positions: *positions,
@@ -337,14 +334,11 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
         settings.plies,
         settings.filter.preset
     );
-    if let Some(path) = &args.weights {
-        let installed = plakoto::eval::net::weights::load(path)
-            .map_err(|e| e.to_string())
-            .and_then(plakoto::eval::net::install_default_network);
-        if let Err(e) = installed {
-            eprintln!("plakoto: --weights {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
+    if let Some(path) = &args.weights
+        && let Err(e) = plakoto::eval::net::install_weights_file(path)
+    {
+        eprintln!("plakoto: --weights {}: {e}", path.display());
+        return ExitCode::from(2);
     }
     let evaluator = match args.evaluator.create() {
         Ok(e) => e,

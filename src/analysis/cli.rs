@@ -1,4 +1,4 @@
-//! `plakoto analyse FILE [--plies N] [--json | --html OUT]`.
+//! `plakoto analyse FILE [--plies N] [--json | --html OUT] [--evaluator net|heuristic] [--weights FILE]`.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::eval::HeuristicEvaluator;
+use crate::eval::EvaluatorKind;
 use crate::record::{ReadError, read_record_file, write_atomic};
 use crate::search::{MAX_PLIES, SearchSettings};
 
@@ -26,6 +26,13 @@ pub struct AnalyseArgs {
     /// printed too).
     #[arg(long, value_name = "OUT")]
     pub html: Option<PathBuf>,
+    /// Evaluator: net (default: the neural net, exact race database) or
+    /// heuristic.
+    #[arg(long, default_value = "net")]
+    pub evaluator: EvaluatorKind,
+    /// Weight file of the net (default: the weights built into the binary).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
     /// Worker threads (default: the number of cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -39,6 +46,11 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     if args.plies > MAX_PLIES {
         return Err(format!("--plies is at most {MAX_PLIES}"));
     }
+    if let Some(path) = &args.weights {
+        crate::eval::net::install_weights_file(path)
+            .map_err(|e| format!("--weights {}: {e}", path.display()))?;
+    }
+    let evaluator = args.evaluator.create()?;
     let shown = args.file.display().to_string();
     let record = read_record_file(&args.file).map_err(|e| match e {
         ReadError::Io(m) => m,
@@ -58,7 +70,6 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         );
         bar
     };
-    let evaluator = HeuristicEvaluator::new();
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -70,7 +81,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         super::analyse_replay(
             &record,
             &replay,
-            &evaluator,
+            evaluator.as_ref(),
             SearchSettings::default(),
             args.plies,
             &|| bar.inc(1),

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::engine_process::{EngineProcess, shorten};
 use super::fault::{Fault, FaultKind};
-use crate::eval::{Evaluator, NextRoll, RateBuffers, rate_plays};
+pub use super::search_player::EvaluatorPlayer;
 use crate::game::{Game, MatchId, MatchScore, Play, PlayList, position_id};
 use crate::matchplay::MatchContext;
 
@@ -21,7 +21,9 @@ pub struct TurnRequest<'a> {
     /// The game, with the dice rolled (or Express numbers passed) for the
     /// player on roll.
     pub game: &'a Game,
-    /// The legal plays, as the referee computed them.
+    /// The legal plays, as the referee computed them: on Express low
+    /// doubles cut short at its limits (`truncated`), and then a play of
+    /// the list may use fewer numbers than R10 requires.
     pub legal: &'a PlayList,
     /// The Match ID describing the turn (rules, scores, dice, passed numbers).
     pub match_id: MatchId,
@@ -123,46 +125,6 @@ impl Player for RandomPlayer {
             .plays
             .choose(&mut self.rng)
             .map(|p| Answer::Play(*p))
-            .ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))
-    }
-}
-
-/// Plays the legal play with the best 0-ply equity under any evaluator (in
-/// a match: the best match-winning chance at the score).
-pub struct EvaluatorPlayer {
-    name: String,
-    evaluator: Box<dyn Evaluator>,
-    rate: RateBuffers,
-}
-
-impl EvaluatorPlayer {
-    /// A player called `name` using `evaluator`.
-    pub fn new(name: &str, evaluator: Box<dyn Evaluator>) -> EvaluatorPlayer {
-        EvaluatorPlayer {
-            name: name.to_string(),
-            evaluator,
-            rate: RateBuffers::default(),
-        }
-    }
-}
-
-impl Player for EvaluatorPlayer {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(&mut self, turn: &TurnRequest<'_>) -> Result<Answer, Fault> {
-        let rules = turn.game.rules();
-        let plays = &turn.legal.plays;
-        // After passed Express numbers the mover still rolls next (R21).
-        let next = NextRoll::after(turn.game.passed().is_some());
-        rate_plays(self.evaluator.as_ref(), rules, plays, next, &mut self.rate);
-        // First best in generation order: deterministic.
-        let best = match turn.match_context() {
-            None => self.rate.best(rules),
-            Some(context) => self.rate.best_by(|p| context.mwc(p)),
-        };
-        best.map(|i| Answer::Play(plays[i]))
             .ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))
     }
 }

@@ -12,10 +12,12 @@
 //!
 //! **Huge Express rolls.** Low Express doubles can have millions of plays
 //! (RULES.md, size warning). The referee lists plays with a bounded
-//! generator ([`REFEREE_LIMITS`]); built-in players choose among that list
-//! (on such rolls, a large sample of the plays rather than all). A play
-//! written by an engine that is not in a truncated list is checked again
-//! against the complete list before it is called illegal.
+//! generator ([`REFEREE_LIMITS`]); built-in players (except `random`)
+//! choose as the engine does ([`crate::search::Search::choose`]), which
+//! makes only plays that are surely legal when a list is cut short (R10).
+//! A play that is not in a truncated list, or that uses fewer numbers than
+//! all, is checked by the rules core's line search before it is called
+//! illegal ([`Game::play`], [`Game::play_written`]).
 
 use std::time::{Duration, Instant};
 

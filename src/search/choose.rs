@@ -102,6 +102,17 @@ impl PlayCache {
         Ok(&self.list)
     }
 
+    /// Takes `list`, the legal plays of `g`'s current turn listed elsewhere
+    /// (the arena's referee), as the cached list, so that they are not
+    /// generated again. Only a complete list is taken: a cut one depends on
+    /// the limits it was made with.
+    pub fn adopt(&mut self, g: &Game, list: &PlayList) {
+        if let (false, Some(turn)) = (list.truncated, g.turn_numbers()) {
+            self.list.clone_from(list);
+            self.key = Some((*g.position(), turn.numbers()));
+        }
+    }
+
     /// Frees a long list and the generator's buffers grown for it, so an
     /// Express session's memory stays bounded by one roll's plays.
     pub fn trim(&mut self) {
@@ -271,10 +282,16 @@ impl Search {
         lists: &mut PlayLists,
         valuation: Option<&Valuation<'_>>,
     ) -> Result<(TurnNumbers, Ranking), TurnError> {
-        let generator = lists.choice.generator();
-        let turn = turn_of(game, generator)?;
+        let turn = turn_of(game, lists.choice.generator())?;
         let root = Root::new(game.position(), &turn, game.rules(), evaluator);
-        let mut ranking = self.rank(root, generator, settings, limits);
+        let mut ranking = if is_multi_group(&turn.numbers()) {
+            // The Express beam, or the generator when the beam falls short.
+            self.rank(root, lists.choice.generator(), settings, limits)
+        } else {
+            // The bounded list, generated once for `legal`, `hint` and
+            // `play` of the same turn.
+            self.rank_listed(root, lists.choice.legal(game)?, settings, limits)
+        };
         if ranking.plays.is_empty() {
             return Err(TurnError::NoLegalPlay);
         }

@@ -237,6 +237,26 @@ impl Search {
         }
     }
 
+    /// [`Self::rank`] of `plays`, the root turn's plays as a generator
+    /// listed them (complete or cut by its limits), without generating
+    /// them again.
+    pub fn rank_listed(
+        &mut self,
+        root: Root<'_>,
+        plays: &PlayList,
+        settings: &SearchSettings,
+        limits: SearchLimits,
+    ) -> Ranking {
+        let deadline = limits.deadline();
+        let cx = Ctx {
+            evaluator: root.evaluator,
+            rules: root.rules,
+            settings,
+        };
+        self.plays.clone_from(plays);
+        self.rank_root_plays(cx, root.turn, limits, deadline)
+    }
+
     /// Generates the root plays and ranks them; with `forced_first`, a
     /// single play is returned at once without searching.
     fn search_root(

@@ -43,6 +43,14 @@ pub fn install_default_network(net: Network) -> Result<(), String> {
         .map_err(|_| "the default network is already in use".to_string())
 }
 
+/// Makes the weight file `path` the process's default network (the
+/// command line's `--weights FILE`); fails if it cannot be read or a
+/// default was already in use.
+pub fn install_weights_file(path: &std::path::Path) -> Result<(), String> {
+    let net = weights::load(path).map_err(|e| e.to_string())?;
+    install_default_network(net)
+}
+
 /// The process's default network: the one installed, else the file named
 /// by [`WEIGHTS_ENV`], else the embedded weights.
 pub fn default_network() -> Result<Arc<Network>, weights::WeightsError> {

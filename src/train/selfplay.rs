@@ -71,8 +71,22 @@ impl Worker {
         flip_outcomes(&d)
     }
 
+    /// The index and value (seen from the mover) of the play in `plays`
+    /// the net rates best by standard equity.
+    fn best_of(&mut self, net: &Network, plays: &PlayList) -> (usize, [f32; OUTCOMES]) {
+        let (mut best, mut best_value, mut best_eq) = (0, [0.0; OUTCOMES], f32::NEG_INFINITY);
+        for (i, play) in plays.plays.iter().enumerate() {
+            let d = self.rate(net, &play.position);
+            let eq = standard_equity(&d);
+            if eq > best_eq {
+                (best, best_value, best_eq) = (i, d, eq);
+            }
+        }
+        (best, best_value)
+    }
+
     /// The best play's value for the mover on `position` (on roll) with
-    /// `numbers`, by standard equity, seen from the mover.
+    /// `numbers`, seen from the mover.
     fn best_value(
         &mut self,
         net: &Network,
@@ -81,16 +95,9 @@ impl Worker {
     ) -> [f32; OUTCOMES] {
         let mut plays = std::mem::take(&mut self.plays);
         self.generator.generate(position, numbers, &mut plays);
-        let (mut best_value, mut best_eq) = ([0.0; OUTCOMES], f32::NEG_INFINITY);
-        for play in &plays.plays {
-            let d = self.rate(net, &play.position);
-            let eq = standard_equity(&d);
-            if eq > best_eq {
-                (best_value, best_eq) = (d, eq);
-            }
-        }
+        let (_, value) = self.best_of(net, &plays);
         self.plays = plays;
-        best_value
+        value
     }
 
     /// The 1-ply value of `position` for the side on roll: the average
@@ -128,19 +135,12 @@ impl Worker {
             let mut plays = std::mem::take(&mut self.plays);
             self.generator.generate(&position, &numbers, &mut plays);
             let explore = epsilon > 0.0 && rng.r#gen::<f32>() < epsilon;
-            let (mut best, mut best_value, mut best_eq) = (0, [0.0; OUTCOMES], f32::NEG_INFINITY);
-            if explore {
-                best = rng.gen_range(0..plays.plays.len());
-                best_value = self.rate(net, &plays.plays[best].position);
+            let (best, best_value) = if explore {
+                let random = rng.gen_range(0..plays.plays.len());
+                (random, self.rate(net, &plays.plays[random].position))
             } else {
-                for (i, play) in plays.plays.iter().enumerate() {
-                    let d = self.rate(net, &play.position);
-                    let eq = standard_equity(&d);
-                    if eq > best_eq {
-                        (best, best_value, best_eq) = (i, d, eq);
-                    }
-                }
-            }
+                self.best_of(net, &plays)
+            };
             let chosen = plays.plays[best].position;
             self.plays = plays;
             self.states.push(position);

@@ -21,7 +21,8 @@ use crate::game::{Rules, Scoring, Variant};
 #[derive(Args, Clone, Debug)]
 #[command(
     about = "Play two engines against each other with duplicate dice",
-    after_help = "Players: builtin:random, builtin:heuristic, builtin:ply1, builtin:ply2, builtin:ply3, builtin:pipcount, or any shell \
+    after_help = "Players: builtin:random, builtin:heuristic, builtin:ply1, builtin:ply2, builtin:ply3, builtin:pipcount, \
+builtin:net, builtin:net-ply1, builtin:net-ply2 (the net players use $PLAKOTO_WEIGHTS if set), or any shell \
 command that starts an engine speaking the plakoto protocol (e.g. \"plakoto\").
 
 `plakoto arena merge FILES… [--json] [--plot FILE.svg]` combines the --out files of a run split with --shard."

@@ -97,6 +97,44 @@ impl SparseInputs {
             .map(|(&i, &v)| (usize::from(i), v))
     }
 
+    /// Indices of the non-zero inputs, increasing.
+    pub fn indices(&self) -> &[u16] {
+        &self.index[..self.len]
+    }
+
+    /// Values of the non-zero inputs, in the order of [`Self::indices`].
+    pub fn values(&self) -> &[f32] {
+        &self.value[..self.len]
+    }
+
+    /// Makes `self` the inputs that differ between `old` and `new`, with
+    /// value `new - old` (a merge of the two sorted lists).
+    pub fn set_difference(&mut self, old: &SparseInputs, new: &SparseInputs) {
+        self.len = 0;
+        let (oi, ov) = (old.indices(), old.values());
+        let (ni, nv) = (new.indices(), new.values());
+        let (mut a, mut b) = (0, 0);
+        while a < oi.len() && b < ni.len() {
+            if oi[a] == ni[b] {
+                self.push(usize::from(ni[b]), nv[b] - ov[a]);
+                a += 1;
+                b += 1;
+            } else if oi[a] < ni[b] {
+                self.push(usize::from(oi[a]), -ov[a]);
+                a += 1;
+            } else {
+                self.push(usize::from(ni[b]), nv[b]);
+                b += 1;
+            }
+        }
+        for k in a..oi.len() {
+            self.push(usize::from(oi[k]), -ov[k]);
+        }
+        for k in b..ni.len() {
+            self.push(usize::from(ni[k]), nv[k]);
+        }
+    }
+
     /// Number of non-zero inputs.
     pub fn len(&self) -> usize {
         self.len

@@ -80,6 +80,7 @@ impl Default for SparseInputs {
 }
 
 impl SparseInputs {
+    /// Appends input `index` if `value` is not zero.
     #[inline]
     fn push(&mut self, index: usize, value: f32) {
         if value != 0.0 {
@@ -133,6 +134,13 @@ impl SparseInputs {
         for k in b..ni.len() {
             self.push(usize::from(ni[k]), nv[k]);
         }
+    }
+
+    /// Makes `self` a copy of `other` (only its non-zero part is copied).
+    pub fn copy_from(&mut self, other: &SparseInputs) {
+        self.index[..other.len].copy_from_slice(other.indices());
+        self.value[..other.len].copy_from_slice(other.values());
+        self.len = other.len;
     }
 
     /// Number of non-zero inputs.

@@ -62,10 +62,12 @@ impl Network {
             self.add_inputs(&mut p.pre, &s.inputs);
             p.chain = 0;
         }
-        // The next encoding overwrites `s.inputs`: swapping keeps these.
-        std::mem::swap(&mut p.inputs, &mut s.inputs);
+        p.inputs.copy_from(&s.inputs);
         s.hidden.clear();
-        s.hidden.extend(p.pre.iter().map(|x| x.max(0.0)));
+        // A comparison rather than `f32::max`, whose NaN rule keeps the
+        // loop from becoming a vector max; both give 0 for every x <= 0.
+        s.hidden
+            .extend(p.pre.iter().map(|&x| if x > 0.0 { x } else { 0.0 }));
         self.output(&s.hidden, mask, out);
     }
 }

@@ -33,8 +33,9 @@ pub struct Kernels {
     /// order: the first layer's rows of sparse inputs (`w` has rows of
     /// `acc.len()` weights).
     pub accumulate: fn(&mut [f32], &[f32], &[u16], &[f32]),
-    /// `out[r] = Σ_j x[j] · w[r * x.len() + j]` for every `r`.
-    pub dots: fn(&[f32], &[f32], &mut [f32]),
+    /// `out[r] = Σ_j x[j] · w[r * x.len() + j]` for every row `r` whose bit
+    /// is set in the mask (other rows of `out` are left alone).
+    pub dots: fn(&[f32], &[f32], u32, &mut [f32]),
     /// Name of the instruction set, for benchmarks.
     pub name: &'static str,
 }
@@ -86,34 +87,43 @@ fn reduce(mut acc: [f32; LANES]) -> f32 {
     acc[0]
 }
 
-/// Dot products of `x` with `R` consecutive rows of `w` from row `first`.
+/// Dot products of `x` with the rows `rows` of `w`, into `out`.
 #[inline(always)]
-fn dot_rows<const R: usize>(x: &[f32], w: &[f32], first: usize, out: &mut [f32]) {
+fn dot_rows<const R: usize>(x: &[f32], w: &[f32], rows: [usize; R], out: &mut [f32]) {
     let h = x.len();
+    let row: [&[f32]; R] = std::array::from_fn(|r| &w[rows[r] * h..][..h]);
     let mut acc = [[0.0f32; LANES]; R];
     for (c, xs) in x.chunks_exact(LANES).enumerate() {
-        for (r, a) in acc.iter_mut().enumerate() {
-            let ws = &w[(first + r) * h + c * LANES..][..LANES];
+        for r in 0..R {
+            let ws = &row[r][c * LANES..][..LANES];
             for j in 0..LANES {
-                a[j] += xs[j] * ws[j];
+                acc[r][j] += xs[j] * ws[j];
             }
         }
     }
-    for (r, a) in acc.into_iter().enumerate() {
-        out[first + r] = reduce(a);
+    for (a, r) in acc.into_iter().zip(rows) {
+        out[r] = reduce(a);
     }
 }
 
+/// Index of the lowest set bit of `rows` (non-zero), which it clears.
 #[inline(always)]
-fn dots_generic(x: &[f32], w: &[f32], out: &mut [f32]) {
-    let mut first = 0;
-    while first + ROWS <= out.len() {
-        dot_rows::<ROWS>(x, w, first, out);
-        first += ROWS;
+fn take_lowest(rows: &mut u32) -> usize {
+    let r = rows.trailing_zeros() as usize;
+    *rows &= *rows - 1;
+    r
+}
+
+#[inline(always)]
+fn dots_generic(x: &[f32], w: &[f32], mask: u32, out: &mut [f32]) {
+    let mut rows = mask & ((1u32 << out.len()) - 1);
+    while rows.count_ones() >= ROWS as u32 {
+        let group: [usize; ROWS] = std::array::from_fn(|_| take_lowest(&mut rows));
+        dot_rows::<ROWS>(x, w, group, out);
     }
-    while first < out.len() {
-        dot_rows::<1>(x, w, first, out);
-        first += 1;
+    while rows != 0 {
+        let r = take_lowest(&mut rows);
+        dot_rows::<1>(x, w, [r], out);
     }
 }
 
@@ -121,8 +131,8 @@ fn accumulate_base(acc: &mut [f32], w: &[f32], index: &[u16], value: &[f32]) {
     accumulate_generic(acc, w, index, value)
 }
 
-fn dots_base(x: &[f32], w: &[f32], out: &mut [f32]) {
-    dots_generic(x, w, out)
+fn dots_base(x: &[f32], w: &[f32], mask: u32, out: &mut [f32]) {
+    dots_generic(x, w, mask, out)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -135,8 +145,8 @@ mod x86 {
     }
 
     #[target_feature(enable = "avx2")]
-    unsafe fn dots_avx2_inner(x: &[f32], w: &[f32], out: &mut [f32]) {
-        dots_generic(x, w, out)
+    unsafe fn dots_avx2_inner(x: &[f32], w: &[f32], mask: u32, out: &mut [f32]) {
+        dots_generic(x, w, mask, out)
     }
 
     #[target_feature(enable = "avx512f")]
@@ -145,8 +155,8 @@ mod x86 {
     }
 
     #[target_feature(enable = "avx512f")]
-    unsafe fn dots_avx512_inner(x: &[f32], w: &[f32], out: &mut [f32]) {
-        dots_generic(x, w, out)
+    unsafe fn dots_avx512_inner(x: &[f32], w: &[f32], mask: u32, out: &mut [f32]) {
+        dots_generic(x, w, mask, out)
     }
 
     pub fn accumulate_avx2(acc: &mut [f32], w: &[f32], index: &[u16], value: &[f32]) {
@@ -154,9 +164,9 @@ mod x86 {
         unsafe { accumulate_avx2_inner(acc, w, index, value) }
     }
 
-    pub fn dots_avx2(x: &[f32], w: &[f32], out: &mut [f32]) {
+    pub fn dots_avx2(x: &[f32], w: &[f32], mask: u32, out: &mut [f32]) {
         // SAFETY: only selected after `is_x86_feature_detected!("avx2")`.
-        unsafe { dots_avx2_inner(x, w, out) }
+        unsafe { dots_avx2_inner(x, w, mask, out) }
     }
 
     pub fn accumulate_avx512(acc: &mut [f32], w: &[f32], index: &[u16], value: &[f32]) {
@@ -164,9 +174,9 @@ mod x86 {
         unsafe { accumulate_avx512_inner(acc, w, index, value) }
     }
 
-    pub fn dots_avx512(x: &[f32], w: &[f32], out: &mut [f32]) {
+    pub fn dots_avx512(x: &[f32], w: &[f32], mask: u32, out: &mut [f32]) {
         // SAFETY: only selected after `is_x86_feature_detected!("avx512f")`.
-        unsafe { dots_avx512_inner(x, w, out) }
+        unsafe { dots_avx512_inner(x, w, mask, out) }
     }
 }
 
@@ -246,17 +256,23 @@ mod tests {
                 (k.accumulate)(&mut acc, &w, &index, &value);
                 assert_eq!(acc, plain, "{} h={h}", k.name);
             }
-            let outs = 7;
+            let relu = &start;
+            let outs = 9;
             let plain: Vec<f32> = (0..outs)
-                .map(|r| plain_dot(&start, &w[r * h..(r + 1) * h]))
+                .map(|r| plain_dot(relu, &w[r * h..(r + 1) * h]))
                 .collect();
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             for k in [base, best] {
-                let mut out = vec![0.0; outs];
-                (k.dots)(&start, &w, &mut out);
-                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-                assert_eq!(bits(&out), bits(&plain), "{} h={h}", k.name);
+                for mask in [0x1ff, 0x0b7, 0x011, 0x100] {
+                    let mut out = vec![-7.0; outs];
+                    (k.dots)(&start, &w, mask, &mut out);
+                    let want: Vec<f32> = (0..outs)
+                        .map(|r| if mask >> r & 1 == 1 { plain[r] } else { -7.0 })
+                        .collect();
+                    assert_eq!(bits(&out), bits(&want), "{} h={h} mask={mask:x}", k.name);
+                }
             }
-            let naive: f32 = start.iter().zip(&w).map(|(p, q)| p * q).sum();
+            let naive: f32 = relu.iter().zip(&w).map(|(p, q)| p * q).sum();
             assert!((plain[0] - naive).abs() < 1e-3);
         }
     }

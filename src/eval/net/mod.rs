@@ -197,10 +197,11 @@ impl Network {
     }
 
     /// The second layer and the masked softmax, from the ReLU activations.
+    /// Masked outcomes' logits are not computed: their chance is 0.
     #[inline]
     fn output(&self, hidden: &[f32], mask: u16, out: &mut [f32; OUTCOMES]) {
         let mut logits = [0.0f32; OUTCOMES];
-        (self.kernels.dots)(hidden, &self.w2, &mut logits);
+        (self.kernels.dots)(hidden, &self.w2, u32::from(mask), &mut logits);
         for (l, b) in logits.iter_mut().zip(&self.b2) {
             *l = b + *l;
         }

@@ -26,13 +26,17 @@ const BLOCK: usize = 64;
 /// Output rows one pass of [`Kernels::dots`] computes together.
 const ROWS: usize = 3;
 
+/// `acc[j] += value[k] * w[index[k] * acc.len() + j]` for every `k` in
+/// order (`acc`, `w`, `index`, `value`).
+pub type AccumulateFn = fn(&mut [f32], &[f32], &[u16], &[f32]);
+
 /// The loops for one instruction set.
 #[derive(Clone, Copy)]
 pub struct Kernels {
     /// `acc[j] += value[k] * w[index[k] * acc.len() + j]` for every `k` in
     /// order: the first layer's rows of sparse inputs (`w` has rows of
     /// `acc.len()` weights).
-    pub accumulate: fn(&mut [f32], &[f32], &[u16], &[f32]),
+    pub accumulate: AccumulateFn,
     /// `out[r] = Σ_j x[j] · w[r * x.len() + j]` for every row `r` whose bit
     /// is set in the mask (other rows of `out` are left alone).
     pub dots: fn(&[f32], &[f32], u32, &mut [f32]),

@@ -203,7 +203,7 @@ impl Network {
         let mut logits = [0.0f32; OUTCOMES];
         (self.kernels.dots)(hidden, &self.w2, u32::from(mask), &mut logits);
         for (l, b) in logits.iter_mut().zip(&self.b2) {
-            *l = b + *l;
+            *l += b;
         }
         masked_softmax(&logits, mask, out);
     }

@@ -95,11 +95,10 @@ fn reduce(mut acc: [f32; LANES]) -> f32 {
 #[inline(always)]
 fn dot_rows<const R: usize>(x: &[f32], w: &[f32], rows: [usize; R], out: &mut [f32]) {
     let h = x.len();
-    let row: [&[f32]; R] = std::array::from_fn(|r| &w[rows[r] * h..][..h]);
     let mut acc = [[0.0f32; LANES]; R];
     for (c, xs) in x.chunks_exact(LANES).enumerate() {
         for r in 0..R {
-            let ws = &row[r][c * LANES..][..LANES];
+            let ws = &w[rows[r] * h + c * LANES..][..LANES];
             for j in 0..LANES {
                 acc[r][j] += xs[j] * ws[j];
             }
@@ -122,7 +121,11 @@ fn take_lowest(rows: &mut u32) -> usize {
 fn dots_generic(x: &[f32], w: &[f32], mask: u32, out: &mut [f32]) {
     let mut rows = mask & ((1u32 << out.len()) - 1);
     while rows.count_ones() >= ROWS as u32 {
-        let group: [usize; ROWS] = std::array::from_fn(|_| take_lowest(&mut rows));
+        let group = [
+            take_lowest(&mut rows),
+            take_lowest(&mut rows),
+            take_lowest(&mut rows),
+        ];
         dot_rows::<ROWS>(x, w, group, out);
     }
     while rows != 0 {

@@ -88,8 +88,13 @@ fn r16_r17_r18_every_net_output_is_a_valid_distribution() {
             assert_eq!(batch.len(), positions.len());
             for (p, probs) in positions.iter().zip(&batch) {
                 assert_valid(p, probs, scoring);
-                // One at a time gives the same as the batch.
-                assert_eq!(e.evaluate(p, rules), *probs);
+                // One at a time gives the same as the batch, up to float
+                // rounding: a batch updates the first layer from the
+                // previous position's where few inputs changed.
+                let single = outcomes(&e.evaluate(p, rules));
+                for (k, (a, b)) in single.iter().zip(outcomes(probs)).enumerate() {
+                    assert!((a - b).abs() <= 1e-5, "{p:?}: outcome {k}: {a} vs {b}");
+                }
             }
         }
     }

@@ -80,6 +80,7 @@ impl Default for SparseInputs {
 }
 
 impl SparseInputs {
+    /// Appends input `index` if `value` is not zero.
     #[inline]
     fn push(&mut self, index: usize, value: f32) {
         if value != 0.0 {
@@ -95,6 +96,51 @@ impl SparseInputs {
             .iter()
             .zip(&self.value[..self.len])
             .map(|(&i, &v)| (usize::from(i), v))
+    }
+
+    /// Indices of the non-zero inputs, increasing.
+    pub fn indices(&self) -> &[u16] {
+        &self.index[..self.len]
+    }
+
+    /// Values of the non-zero inputs, in the order of [`Self::indices`].
+    pub fn values(&self) -> &[f32] {
+        &self.value[..self.len]
+    }
+
+    /// Makes `self` the inputs that differ between `old` and `new`, with
+    /// value `new - old` (a merge of the two sorted lists).
+    pub fn set_difference(&mut self, old: &SparseInputs, new: &SparseInputs) {
+        self.len = 0;
+        let (oi, ov) = (old.indices(), old.values());
+        let (ni, nv) = (new.indices(), new.values());
+        let (mut a, mut b) = (0, 0);
+        while a < oi.len() && b < ni.len() {
+            if oi[a] == ni[b] {
+                self.push(usize::from(ni[b]), nv[b] - ov[a]);
+                a += 1;
+                b += 1;
+            } else if oi[a] < ni[b] {
+                self.push(usize::from(oi[a]), -ov[a]);
+                a += 1;
+            } else {
+                self.push(usize::from(ni[b]), nv[b]);
+                b += 1;
+            }
+        }
+        for k in a..oi.len() {
+            self.push(usize::from(oi[k]), -ov[k]);
+        }
+        for k in b..ni.len() {
+            self.push(usize::from(ni[k]), nv[k]);
+        }
+    }
+
+    /// Makes `self` a copy of `other` (only its non-zero part is copied).
+    pub fn copy_from(&mut self, other: &SparseInputs) {
+        self.index[..other.len].copy_from_slice(other.indices());
+        self.value[..other.len].copy_from_slice(other.values());
+        self.len = other.len;
     }
 
     /// Number of non-zero inputs.
@@ -117,10 +163,16 @@ impl SparseInputs {
     }
 }
 
-/// One side's checkers in its own numbering: index `p-1` for point `p`.
+/// One side's checkers in its own numbering, as counts and bit masks
+/// (index and bit `p-1` for point `p`): the features are mostly masks
+/// operations, which is what makes encoding cheap.
 struct SideView {
     /// Free (top) checkers of this side.
     free: [u8; 24],
+    /// At least one free checker of this side here.
+    one: u32,
+    /// At least two free checkers of this side here.
+    two: u32,
     /// A checker of this side is pinned here.
     pinned: u32,
     /// This side holds one of the other's checkers pinned here.
@@ -129,54 +181,79 @@ struct SideView {
 }
 
 impl SideView {
+    fn from_free(free: [u8; 24], pinned: u32, holds: u32, off: u8) -> SideView {
+        let (mut one, mut two) = (0u32, 0u32);
+        for (i, &n) in free.iter().enumerate() {
+            one |= u32::from(n >= 1) << i;
+            two |= u32::from(n >= 2) << i;
+        }
+        SideView {
+            free,
+            one,
+            two,
+            pinned,
+            holds,
+            off,
+        }
+    }
+
     fn own(p: &Position) -> SideView {
         let b = p.raw_board();
         let mut free = [0u8; 24];
         for (f, &v) in free.iter_mut().zip(b) {
             *f = v.max(0) as u8;
         }
-        SideView {
-            free,
-            pinned: p.own_pinned_mask(),
-            holds: p.opp_pinned_mask(),
-            off: p.own_off(),
-        }
+        SideView::from_free(free, p.own_pinned_mask(), p.opp_pinned_mask(), p.own_off())
     }
 
     fn opponent(p: &Position) -> SideView {
         let b = p.raw_board();
         let mut free = [0u8; 24];
-        for (i, f) in free.iter_mut().enumerate() {
-            *f = (-b[23 - i]).max(0) as u8;
+        for (f, &v) in free.iter_mut().zip(b.iter().rev()) {
+            *f = (-v).max(0) as u8;
         }
-        SideView {
+        SideView::from_free(
             free,
-            pinned: reverse24(p.opp_pinned_mask()),
-            holds: reverse24(p.own_pinned_mask()),
-            off: p.opp_off(),
-        }
+            reverse24(p.opp_pinned_mask()),
+            reverse24(p.own_pinned_mask()),
+            p.opp_off(),
+        )
     }
 
-    #[inline]
-    fn count(&self, i: usize) -> u32 {
-        u32::from(self.free[i]) + (self.pinned >> i & 1)
-    }
-
+    /// Pip count: free checkers plus pinned ones.
     fn pips(&self) -> u32 {
-        (0..24).map(|i| self.count(i) * (i as u32 + 1)).sum()
+        let free: u32 = (0..24)
+            .map(|i| u32::from(self.free[i]) * (i as u32 + 1))
+            .sum();
+        let mut pinned = 0;
+        let mut m = self.pinned;
+        while m != 0 {
+            pinned += m.trailing_zeros() + 1;
+            m &= m - 1;
+        }
+        free + pinned
     }
 
-    /// A point this side holds: two or more on top, or one on top of a
+    /// Points this side holds: two or more on top, or one on top of a
     /// pinned opposing checker (the opponent cannot land there, R5).
     #[inline]
-    fn holds_point(&self, i: usize) -> bool {
-        self.free[i] >= 2 || (self.free[i] == 1 && self.holds >> i & 1 == 1)
+    fn held_points(&self) -> u32 {
+        self.two | (self.one & self.holds)
+    }
+
+    /// Single free checkers not sitting on a pinned opposing checker.
+    #[inline]
+    fn blots(&self) -> u32 {
+        self.one & !self.two & !self.holds
     }
 }
 
 fn reverse24(mask: u32) -> u32 {
     mask.reverse_bits() >> 8
 }
+
+/// Mask of points 7–24 (indices 6–23): outside the home board.
+const OUTSIDE_HOME: u32 = 0xff_ffc0;
 
 /// Whether no checker of either side can ever reach the other again: every
 /// own checker is below every opposing checker (own numbering) and nothing
@@ -185,27 +262,39 @@ pub fn is_race(p: &Position) -> bool {
     if p.own_pinned_mask() != 0 || p.opp_pinned_mask() != 0 {
         return false;
     }
-    let b = p.raw_board();
-    let highest_own = (0..24).rev().find(|&i| b[i] > 0);
-    let lowest_opp = (0..24).find(|&i| b[i] < 0);
-    match (highest_own, lowest_opp) {
-        (Some(h), Some(l)) => h < l,
-        _ => true,
+    let (mut own, mut opp) = (0u32, 0u32);
+    for (i, &v) in p.raw_board().iter().enumerate() {
+        own |= u32::from(v > 0) << i;
+        opp |= u32::from(v < 0) << i;
     }
+    own == 0 || opp == 0 || 31 - own.leading_zeros() < opp.trailing_zeros()
 }
 
 /// Writes the inputs of `p` (side on roll first) into `out`.
 pub fn encode(p: &Position, out: &mut SparseInputs) {
     out.len = 0;
-    let race = is_race(p);
     let own = SideView::own(p);
     let opp = SideView::opponent(p);
+    // Both sides' free checkers in the own numbering: the race test of
+    // [`is_race`] from the masks already built.
+    let race = own.pinned == 0
+        && opp.pinned == 0
+        && (own.one == 0 || opp.one == 0 || 31 - own.one.leading_zeros() < 23 - highest(opp.one));
     encode_side(&own, &opp, race, 0, out);
     encode_side(&opp, &own, race, PER_SIDE, out);
 }
 
+/// Index of the highest set bit of a non-zero mask.
+#[inline]
+fn highest(mask: u32) -> u32 {
+    31 - mask.leading_zeros()
+}
+
 fn encode_side(s: &SideView, other: &SideView, race: bool, base: usize, out: &mut SparseInputs) {
-    for i in 0..24 {
+    let mut points = s.one | s.pinned;
+    while points != 0 {
+        let i = points.trailing_zeros() as usize;
+        points &= points - 1;
         let n = s.free[i];
         let at = base + i * PER_POINT;
         if n >= 1 {
@@ -225,7 +314,8 @@ fn encode_side(s: &SideView, other: &SideView, race: bool, base: usize, out: &mu
         }
     }
     let g = base + 24 * PER_POINT;
-    let total_outside: u32 = (6..24).map(|i| s.count(i)).sum();
+    let total_outside: u32 = s.free[6..].iter().map(|&n| u32::from(n)).sum::<u32>()
+        + (s.pinned & OUTSIDE_HOME).count_ones();
     out.push(g, f32::from(s.off) / 15.0);
     out.push(g + 1, s.pips() as f32 / 160.0);
     out.push(g + 2, total_outside as f32 / 15.0);
@@ -238,47 +328,74 @@ fn encode_side(s: &SideView, other: &SideView, race: bool, base: usize, out: &mu
     }
     out.push(g + 7, s.pinned.count_ones() as f32 / 4.0);
     out.push(g + 8, s.holds.count_ones() as f32 / 4.0);
-    let blots = (6..24)
-        .filter(|&i| s.free[i] == 1 && s.holds >> i & 1 == 0)
-        .count();
-    out.push(g + 9, blots as f32 / 6.0);
-    let (mut run, mut best) = (0, 0);
-    for i in 0..24 {
-        if s.holds_point(i) {
-            run += 1;
-            best = best.max(run);
-        } else {
-            run = 0;
-        }
-    }
-    out.push(g + 10, best as f32 / 6.0);
-    let home_points = (0..6).filter(|&i| s.holds_point(i)).count();
-    out.push(g + 11, home_points as f32 / 6.0);
+    let blots = s.blots();
+    out.push(g + 9, (blots & OUTSIDE_HOME).count_ones() as f32 / 6.0);
+    let held = s.held_points();
+    out.push(g + 10, longest_run(held) as f32 / 6.0);
+    out.push(g + 11, (held & 0x3f).count_ones() as f32 / 6.0);
     out.push(g + 12, f32::from(race));
     // Distances from the other side's free checkers to this side's blots
     // below its 24-point (the mother is input g+6).
     let mut reach = 0u32;
-    for i in 0..23 {
-        if s.free[i] == 1 && s.holds >> i & 1 == 0 {
-            reach |= other_reach(other, i);
-        }
+    let mut below_mother = blots & !(1 << 23);
+    while below_mother != 0 {
+        let i = below_mother.trailing_zeros() as usize;
+        below_mother &= below_mother - 1;
+        reach |= other_reach(other, i);
     }
     out.push(g + 13, hitting_rolls(reach) / 36.0);
+}
+
+/// Length of the longest run of consecutive set bits.
+#[inline]
+fn longest_run(mut mask: u32) -> u32 {
+    let mut n = 0;
+    while mask != 0 {
+        mask &= mask << 1;
+        n += 1;
+    }
+    n
 }
 
 /// Bit `d`: a free checker of `other` stands `d` pips (1–24) before this
 /// side's point index `i`, in its direction of travel. `other`'s point
 /// index `j` is this side's index `23 - j`, and it moves towards higher
-/// indices of this side, so it is `i - (23 - j)` pips away.
+/// indices of this side, so it is `d = i - (23 - j)` pips away: bit `d` of
+/// the result is bit `d + 23 - i` of `other`'s occupied points.
 #[inline]
 fn other_reach(other: &SideView, i: usize) -> u32 {
-    let mut mask = 0;
-    for j in (23 - i + 1)..24 {
-        if other.free[j] > 0 {
-            mask |= 1 << (i + j - 23);
+    (other.one >> (23 - i)) & !1
+}
+
+/// For each of the 21 rolls: the distances it covers with one die, both
+/// dice, or up to four of a double (bit `d`), and how many of the 36 rolls
+/// it stands for.
+const ROLL_REACH: [(u32, u8); 21] = roll_reach();
+
+const fn roll_reach() -> [(u32, u8); 21] {
+    let mut table = [(0u32, 0u8); 21];
+    let mut k = 0;
+    let mut a = 1;
+    while a <= 6 {
+        let mut b = 1;
+        while b <= a {
+            table[k] = if a == b {
+                let mut m = 0u32;
+                let mut n = 1;
+                while n <= 4 && a * n <= 24 {
+                    m |= 1 << (a * n);
+                    n += 1;
+                }
+                (m, 1)
+            } else {
+                (1 << a | 1 << b | 1 << (a + b), 2)
+            };
+            k += 1;
+            b += 1;
         }
+        a += 1;
     }
-    mask
+    table
 }
 
 /// Rolls out of 36 that can cover some distance in `reach` (bit `d`) with
@@ -289,20 +406,10 @@ fn hitting_rolls(reach: u32) -> f32 {
     if reach == 0 {
         return 0.0;
     }
-    let has = |d: usize| d <= 24 && reach >> d & 1 == 1;
-    let mut n = 0;
-    for a in 1..=6 {
-        for b in 1..=a {
-            let hit = if a == b {
-                (1..=4).any(|k| has(a * k))
-            } else {
-                has(a) || has(b) || has(a + b)
-            };
-            if hit {
-                n += if a == b { 1 } else { 2 };
-            }
-        }
-    }
+    let n: u32 = ROLL_REACH
+        .iter()
+        .map(|&(m, w)| if reach & m != 0 { u32::from(w) } else { 0 })
+        .sum();
     n as f32
 }
 
@@ -349,6 +456,205 @@ pub fn outcome_mask(p: &Position) -> u16 {
     m
 }
 
+/// The first, straightforward encoder (a loop per point and per blot),
+/// kept as the specification the mask-based [`encode`] must match exactly.
+#[cfg(test)]
+mod reference {
+    use super::{PER_POINT, PER_SIDE, SparseInputs, reverse24};
+    use crate::game::Position;
+
+    /// One side's checkers in its own numbering: index `p-1` for point `p`.
+    struct SideView {
+        /// Free (top) checkers of this side.
+        free: [u8; 24],
+        /// A checker of this side is pinned here.
+        pinned: u32,
+        /// This side holds one of the other's checkers pinned here.
+        holds: u32,
+        off: u8,
+    }
+
+    impl SideView {
+        fn own(p: &Position) -> SideView {
+            let b = p.raw_board();
+            let mut free = [0u8; 24];
+            for (f, &v) in free.iter_mut().zip(b) {
+                *f = v.max(0) as u8;
+            }
+            SideView {
+                free,
+                pinned: p.own_pinned_mask(),
+                holds: p.opp_pinned_mask(),
+                off: p.own_off(),
+            }
+        }
+
+        fn opponent(p: &Position) -> SideView {
+            let b = p.raw_board();
+            let mut free = [0u8; 24];
+            for (i, f) in free.iter_mut().enumerate() {
+                *f = (-b[23 - i]).max(0) as u8;
+            }
+            SideView {
+                free,
+                pinned: reverse24(p.opp_pinned_mask()),
+                holds: reverse24(p.own_pinned_mask()),
+                off: p.opp_off(),
+            }
+        }
+
+        #[inline]
+        fn count(&self, i: usize) -> u32 {
+            u32::from(self.free[i]) + (self.pinned >> i & 1)
+        }
+
+        fn pips(&self) -> u32 {
+            (0..24).map(|i| self.count(i) * (i as u32 + 1)).sum()
+        }
+
+        /// A point this side holds: two or more on top, or one on top of a
+        /// pinned opposing checker (the opponent cannot land there, R5).
+        #[inline]
+        fn holds_point(&self, i: usize) -> bool {
+            self.free[i] >= 2 || (self.free[i] == 1 && self.holds >> i & 1 == 1)
+        }
+    }
+
+    /// Whether no checker of either side can ever reach the other again: every
+    /// own checker is below every opposing checker (own numbering) and nothing
+    /// is pinned.
+    pub(super) fn is_race(p: &Position) -> bool {
+        if p.own_pinned_mask() != 0 || p.opp_pinned_mask() != 0 {
+            return false;
+        }
+        let b = p.raw_board();
+        let highest_own = (0..24).rev().find(|&i| b[i] > 0);
+        let lowest_opp = (0..24).find(|&i| b[i] < 0);
+        match (highest_own, lowest_opp) {
+            (Some(h), Some(l)) => h < l,
+            _ => true,
+        }
+    }
+
+    /// Writes the inputs of `p` (side on roll first) into `out`.
+    pub(super) fn encode(p: &Position, out: &mut SparseInputs) {
+        out.len = 0;
+        let race = is_race(p);
+        let own = SideView::own(p);
+        let opp = SideView::opponent(p);
+        encode_side(&own, &opp, race, 0, out);
+        encode_side(&opp, &own, race, PER_SIDE, out);
+    }
+
+    fn encode_side(
+        s: &SideView,
+        other: &SideView,
+        race: bool,
+        base: usize,
+        out: &mut SparseInputs,
+    ) {
+        for i in 0..24 {
+            let n = s.free[i];
+            let at = base + i * PER_POINT;
+            if n >= 1 {
+                out.push(at, 1.0);
+            }
+            if n >= 2 {
+                out.push(at + 1, 1.0);
+            }
+            if n >= 3 {
+                out.push(at + 2, 1.0);
+            }
+            if n > 3 {
+                out.push(at + 3, f32::from(n - 3) / 4.0);
+            }
+            if s.pinned >> i & 1 == 1 {
+                out.push(at + 4, 1.0);
+            }
+        }
+        let g = base + 24 * PER_POINT;
+        let total_outside: u32 = (6..24).map(|i| s.count(i)).sum();
+        out.push(g, f32::from(s.off) / 15.0);
+        out.push(g + 1, s.pips() as f32 / 160.0);
+        out.push(g + 2, total_outside as f32 / 15.0);
+        out.push(g + 3, f32::from(total_outside == 0 && s.pinned == 0));
+        out.push(g + 4, f32::from(s.free[23]) / 15.0);
+        let mother_alone = s.free[23] == 1 && s.holds >> 23 & 1 == 0;
+        out.push(g + 5, f32::from(mother_alone));
+        if mother_alone {
+            out.push(g + 6, hitting_rolls(other_reach(other, 23)) / 36.0);
+        }
+        out.push(g + 7, s.pinned.count_ones() as f32 / 4.0);
+        out.push(g + 8, s.holds.count_ones() as f32 / 4.0);
+        let blots = (6..24)
+            .filter(|&i| s.free[i] == 1 && s.holds >> i & 1 == 0)
+            .count();
+        out.push(g + 9, blots as f32 / 6.0);
+        let (mut run, mut best) = (0, 0);
+        for i in 0..24 {
+            if s.holds_point(i) {
+                run += 1;
+                best = best.max(run);
+            } else {
+                run = 0;
+            }
+        }
+        out.push(g + 10, best as f32 / 6.0);
+        let home_points = (0..6).filter(|&i| s.holds_point(i)).count();
+        out.push(g + 11, home_points as f32 / 6.0);
+        out.push(g + 12, f32::from(race));
+        // Distances from the other side's free checkers to this side's blots
+        // below its 24-point (the mother is input g+6).
+        let mut reach = 0u32;
+        for i in 0..23 {
+            if s.free[i] == 1 && s.holds >> i & 1 == 0 {
+                reach |= other_reach(other, i);
+            }
+        }
+        out.push(g + 13, hitting_rolls(reach) / 36.0);
+    }
+
+    /// Bit `d`: a free checker of `other` stands `d` pips (1–24) before this
+    /// side's point index `i`, in its direction of travel. `other`'s point
+    /// index `j` is this side's index `23 - j`, and it moves towards higher
+    /// indices of this side, so it is `i - (23 - j)` pips away.
+    #[inline]
+    fn other_reach(other: &SideView, i: usize) -> u32 {
+        let mut mask = 0;
+        for j in (23 - i + 1)..24 {
+            if other.free[j] > 0 {
+                mask |= 1 << (i + j - 23);
+            }
+        }
+        mask
+    }
+
+    /// Rolls out of 36 that can cover some distance in `reach` (bit `d`) with
+    /// one die, both dice, or up to four of a double; intermediate points are
+    /// not checked.
+    #[inline]
+    fn hitting_rolls(reach: u32) -> f32 {
+        if reach == 0 {
+            return 0.0;
+        }
+        let has = |d: usize| d <= 24 && reach >> d & 1 == 1;
+        let mut n = 0;
+        for a in 1..=6 {
+            for b in 1..=a {
+                let hit = if a == b {
+                    (1..=4).any(|k| has(a * k))
+                } else {
+                    has(a) || has(b) || has(a + b)
+                };
+                if hit {
+                    n += if a == b { 1 } else { 2 };
+                }
+            }
+        }
+        n as f32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,5 +692,33 @@ mod tests {
         let (a, b) = (a.to_dense(), b.to_dense());
         assert_eq!(a[..PER_SIDE], b[PER_SIDE..]);
         assert_eq!(a[PER_SIDE..], b[..PER_SIDE]);
+    }
+
+    #[test]
+    fn encode_equals_the_reference_encoder_on_random_games() {
+        use crate::game::{MoveGenerator, Rules};
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261122);
+        let mut generator = MoveGenerator::default();
+        let (mut fast, mut slow) = (SparseInputs::default(), SparseInputs::default());
+        let mut checked = 0;
+        let mut races = 0;
+        for _ in 0..40 {
+            crate::sampling::random_game(&mut rng, Rules::default(), &mut generator, 400, |p| {
+                for q in [*p, p.flip()] {
+                    encode(&q, &mut fast);
+                    reference::encode(&q, &mut slow);
+                    let bits = |s: &SparseInputs| -> Vec<(usize, u32)> {
+                        s.iter().map(|(i, v)| (i, v.to_bits())).collect()
+                    };
+                    assert_eq!(bits(&fast), bits(&slow), "{q:?}");
+                    assert_eq!(is_race(&q), reference::is_race(&q), "{q:?}");
+                    races += usize::from(is_race(&q));
+                    checked += 1;
+                }
+            });
+        }
+        assert!(checked > 4000, "only {checked} positions");
+        assert!(races > 0, "no race among {checked} positions");
     }
 }

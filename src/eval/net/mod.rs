@@ -5,12 +5,15 @@
 //! Inference is `f32`. The first layer starts from its bias and adds the
 //! weight row of each non-zero input (a few dozen of 266), the hidden layer
 //! is a ReLU, the second layer is nine dot products. Rows are contiguous
-//! and padded to 16 lanes so the loops vectorise ([`kernels`]). Scratch
-//! space lives in a per-thread buffer: a call allocates nothing.
+//! and padded to 16 lanes so the loops vectorise ([`kernels`]). In a batch
+//! (one roll's plays) the first layer is updated from the previous
+//! position's where few inputs changed (`incremental`). Scratch space lives
+//! in a per-thread buffer: a call allocates nothing once it has grown.
 //!
 //! [`NetEvaluator`] consults the exact race database first
 //! ([`crate::eval::race`]) and the net for everything else.
 
+mod incremental;
 pub mod kernels;
 pub mod weights;
 
@@ -95,6 +98,8 @@ impl std::fmt::Debug for Network {
 pub(crate) struct Scratch {
     pub(crate) inputs: SparseInputs,
     pub(crate) hidden: Vec<f32>,
+    /// The previous position of a batch, for the incremental first layer.
+    incremental: incremental::Previous,
 }
 
 thread_local! {
@@ -176,18 +181,29 @@ impl Network {
         hidden: &mut Vec<f32>,
         out: &mut [f32; OUTCOMES],
     ) {
-        let h = self.hidden;
         hidden.clear();
         hidden.extend_from_slice(&self.b1);
-        for (i, v) in inputs.iter() {
-            (self.kernels.axpy)(hidden, v, &self.w1[i * h..(i + 1) * h]);
-        }
+        self.add_inputs(hidden, inputs);
         for x in hidden.iter_mut() {
             *x = x.max(0.0);
         }
+        self.output(hidden, mask, out);
+    }
+
+    /// Adds the first-layer terms of `inputs` to the pre-activations `pre`.
+    #[inline]
+    fn add_inputs(&self, pre: &mut [f32], inputs: &SparseInputs) {
+        (self.kernels.accumulate)(pre, &self.w1, inputs.indices(), inputs.values());
+    }
+
+    /// The second layer and the masked softmax, from the ReLU activations.
+    /// Masked outcomes' logits are not computed: their chance is 0.
+    #[inline]
+    fn output(&self, hidden: &[f32], mask: u16, out: &mut [f32; OUTCOMES]) {
         let mut logits = [0.0f32; OUTCOMES];
-        for (k, l) in logits.iter_mut().enumerate() {
-            *l = self.b2[k] + (self.kernels.dot)(hidden, &self.w2[k * h..(k + 1) * h]);
+        (self.kernels.dots)(hidden, &self.w2, u32::from(mask), &mut logits);
+        for (l, b) in logits.iter_mut().zip(&self.b2) {
+            *l += b;
         }
         masked_softmax(&logits, mask, out);
     }
@@ -282,19 +298,27 @@ impl NetEvaluator {
         &self.net
     }
 
+    /// Evaluates `position`; `in_batch`: it follows the batch's previous
+    /// position, whose first layer it may update instead of recomputing.
     #[inline]
-    fn evaluate_with(&self, position: &Position, rules: Rules, s: &mut Scratch) -> Probabilities {
+    fn evaluate_with(
+        &self,
+        position: &Position,
+        rules: Rules,
+        s: &mut Scratch,
+        in_batch: bool,
+    ) -> Probabilities {
         if let Some(p) = super::race::evaluate(position, rules) {
             return p;
         }
         let mut out = [0.0; OUTCOMES];
         features::encode(position, &mut s.inputs);
-        self.net.forward(
-            &s.inputs,
-            features::outcome_mask(position),
-            &mut s.hidden,
-            &mut out,
-        );
+        let mask = features::outcome_mask(position);
+        if in_batch {
+            self.net.forward_incremental(s, mask, &mut out);
+        } else {
+            self.net.forward(&s.inputs, mask, &mut s.hidden, &mut out);
+        }
         to_probabilities(&out, rules.scoring)
     }
 }
@@ -309,14 +333,19 @@ impl Evaluator for NetEvaluator {
     }
 
     fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities {
-        SCRATCH.with(|s| self.evaluate_with(position, rules, &mut s.borrow_mut()))
+        SCRATCH.with(|s| self.evaluate_with(position, rules, &mut s.borrow_mut(), false))
     }
 
     fn evaluate_batch(&self, positions: &[Position], rules: Rules, out: &mut Vec<Probabilities>) {
         out.clear();
         SCRATCH.with(|s| {
             let s = &mut *s.borrow_mut();
-            out.extend(positions.iter().map(|p| self.evaluate_with(p, rules, s)));
+            s.incremental.forget();
+            out.extend(
+                positions
+                    .iter()
+                    .map(|p| self.evaluate_with(p, rules, s, true)),
+            );
         });
     }
 }

@@ -13,7 +13,11 @@
 //!   whether the mother stands alone there (R15), the opponent's rolls
 //!   that pin that mother, pins suffered and held, exposed blots and the
 //!   opponent's rolls that pin one of them, the longest prime, points made
-//!   in the home board, and whether the game is a pure race.
+//!   in the home board, and whether the game is a pure race; then the rolls
+//!   that carry the rearmost checker past the opponent's points ahead of it
+//!   (escapes), the checkers still in contact, the pins held by a lone
+//!   pinner (moving it frees the pinned checker), and the checkers stuck
+//!   behind an opposing prime of four or more points.
 //!
 //! Most inputs are zero, so they are produced as a sparse list and the
 //! first layer adds one weight row per non-zero input.
@@ -26,7 +30,7 @@ use crate::game::Position;
 /// Inputs per point of one side.
 const PER_POINT: usize = 5;
 /// Global inputs of one side.
-pub const GLOBALS: usize = 14;
+pub const GLOBALS: usize = 18;
 /// Inputs describing one side.
 pub const PER_SIDE: usize = 24 * PER_POINT + GLOBALS;
 /// All inputs.
@@ -37,7 +41,7 @@ pub const OUTCOMES: usize = 9;
 
 /// Identity of this feature layout, stored in weight files. Bump the text
 /// whenever the meaning of any input changes.
-pub const FEATURE_SET: &str = "plakoto-features-v2: 24x(1,2,3,(n-3)/4,pinned) + 14 globals (shots as rolls/36), own then opponent";
+pub const FEATURE_SET: &str = "plakoto-features-v3: 24x(1,2,3,(n-3)/4,pinned) + 18 globals (shots as rolls/36; escapes, contact, lone pinners, trapped), own then opponent";
 
 /// Outcome indices, the order of [`super::Probabilities`]' fields.
 pub mod outcome {
@@ -344,6 +348,80 @@ fn encode_side(s: &SideView, other: &SideView, race: bool, base: usize, out: &mu
         reach |= other_reach(other, i);
     }
     out.push(g + 13, hitting_rolls(reach) / 36.0);
+    // Points `other` holds, in this side's numbering.
+    let blocks = reverse24(other.held_points());
+    out.push(g + 14, escape_rolls(s, blocks) / 36.0);
+    let others = reverse24(other.one | other.pinned);
+    let contact = if others == 0 {
+        0
+    } else {
+        checkers_above(s, others.trailing_zeros())
+    };
+    out.push(g + 15, contact as f32 / 15.0);
+    out.push(g + 16, (s.holds & s.one & !s.two).count_ones() as f32 / 4.0);
+    let trapped = lowest_prime_top(blocks).map_or(0, |top| checkers_above(s, top));
+    out.push(g + 17, trapped as f32 / 15.0);
+}
+
+/// This side's checkers (free and pinned) above its point index `i`.
+#[inline]
+fn checkers_above(s: &SideView, i: u32) -> u32 {
+    let i = i as usize;
+    let free: u32 = s.free[i + 1..].iter().map(|&n| u32::from(n)).sum();
+    free + (s.pinned >> (i + 1)).count_ones()
+}
+
+/// The index of the fourth point of the lowest run of four or more
+/// consecutive set bits of `blocks`.
+#[inline]
+fn lowest_prime_top(blocks: u32) -> Option<u32> {
+    let fours = blocks & blocks >> 1 & blocks >> 2 & blocks >> 3;
+    (fours != 0).then(|| fours.trailing_zeros() + 3)
+}
+
+/// Rolls out of 36 that carry this side's rearmost free checker below
+/// every point in `blocks` (held by the other side, this side's numbering)
+/// within 12 pips ahead of it, landing only on open points; 36 when no
+/// such point is in its way, 0 when the side has no free checker.
+fn escape_rolls(s: &SideView, blocks: u32) -> f32 {
+    if s.one == 0 {
+        return 0.0;
+    }
+    let r = highest(s.one) as i32;
+    let ahead = blocks & ((1u32 << r) - 1) & !((1u32 << (r - 12).max(0)) - 1);
+    if ahead == 0 {
+        return 36.0;
+    }
+    let block = ahead.trailing_zeros() as i32;
+    // Steps of the dice one after another from r: escaped once a landing
+    // point is below the block (or past the board), stopped by a held one.
+    let escapes_with = |dice: &[i32]| -> bool {
+        let mut at = r;
+        for &d in dice {
+            at -= d;
+            if at < 0 {
+                return true;
+            }
+            if blocks >> at & 1 == 1 {
+                return false;
+            }
+            if at < block {
+                return true;
+            }
+        }
+        false
+    };
+    let mut n = 0;
+    for a in 1..=6 {
+        for b in 1..=a {
+            if a == b {
+                n += u32::from(escapes_with(&[a, a, a, a]));
+            } else if escapes_with(&[a, b]) || escapes_with(&[b, a]) {
+                n += 2;
+            }
+        }
+    }
+    n as f32
 }
 
 /// Length of the longest run of consecutive set bits.
@@ -612,6 +690,81 @@ mod reference {
             }
         }
         out.push(g + 13, hitting_rolls(reach) / 36.0);
+        out.push(g + 14, escape_rolls(s, other) / 36.0);
+        out.push(g + 15, contact_checkers(s, other) as f32 / 15.0);
+        let lone_pinners = (0..24)
+            .filter(|&i| s.holds >> i & 1 == 1 && s.free[i] == 1)
+            .count();
+        out.push(g + 16, lone_pinners as f32 / 4.0);
+        out.push(g + 17, trapped_checkers(s, other) as f32 / 15.0);
+    }
+
+    fn blocked_for(other: &SideView, i: usize) -> bool {
+        other.holds_point(23 - i)
+    }
+
+    fn escape_rolls(s: &SideView, other: &SideView) -> f32 {
+        let Some(r) = (0..24).rev().find(|&i| s.free[i] > 0) else {
+            return 0.0;
+        };
+        let Some(block) = (r.saturating_sub(12)..r)
+            .filter(|&i| blocked_for(other, i))
+            .min()
+        else {
+            return 36.0;
+        };
+        let escapes_with = |dice: &[usize]| -> bool {
+            let mut at = r as isize;
+            for &d in dice {
+                at -= d as isize;
+                if at < 0 {
+                    return true;
+                }
+                if blocked_for(other, at as usize) {
+                    return false;
+                }
+                if (at as usize) < block {
+                    return true;
+                }
+            }
+            false
+        };
+        let mut n = 0;
+        for a in 1..=6usize {
+            for b in 1..=a {
+                let ok = if a == b {
+                    escapes_with(&[a, a, a, a])
+                } else {
+                    escapes_with(&[a, b]) || escapes_with(&[b, a])
+                };
+                if ok {
+                    n += if a == b { 1 } else { 2 };
+                }
+            }
+        }
+        n as f32
+    }
+
+    fn contact_checkers(s: &SideView, other: &SideView) -> u32 {
+        let Some(lowest_other) = (0..24).find(|&i| other.count(23 - i) > 0) else {
+            return 0;
+        };
+        ((lowest_other + 1)..24).map(|i| s.count(i)).sum()
+    }
+
+    fn trapped_checkers(s: &SideView, other: &SideView) -> u32 {
+        let mut run = 0;
+        for i in 0..24 {
+            if blocked_for(other, i) {
+                run += 1;
+                if run >= 4 {
+                    return ((i + 1)..24).map(|j| s.count(j)).sum();
+                }
+            } else {
+                run = 0;
+            }
+        }
+        0
     }
 
     /// Bit `d`: a free checker of `other` stands `d` pips (1–24) before this
@@ -720,5 +873,47 @@ mod tests {
         }
         assert!(checked > 4000, "only {checked} positions");
         assert!(races > 0, "no race among {checked} positions");
+    }
+
+    /// The own side's v3 global `k` (0-based among the globals).
+    fn own_global(board: &str, k: usize) -> f32 {
+        let p = crate::game::parse_board_text(board).expect("valid board");
+        let mut s = SparseInputs::default();
+        encode(&p, &mut s);
+        s.to_dense()[24 * PER_POINT + k]
+    }
+
+    #[test]
+    fn escapes_count_rolls_that_carry_the_rearmost_checker_past_the_blocks() {
+        // O holds X's 17 and 18 (O's 8 and 7). X's checker on its 24
+        // passes both with 8 pips or more, landing only on open points:
+        // 6-2, 6-3, 6-4, 6-5, 5-3, 5-4 (12 rolls) and 4-4, 5-5; not 6-6
+        // (its first step lands on the 18) nor 3-3 (lands on the 17).
+        let board = "24:1 6:14 / 7:2 8:2 24:11";
+        assert_eq!(own_global(board, 14), 14.0 / 36.0);
+        // Nothing blocks: every roll escapes.
+        assert_eq!(own_global("24:1 6:14 / 24:15", 14), 1.0);
+    }
+
+    #[test]
+    fn contact_counts_checkers_an_opposing_checker_can_still_meet() {
+        assert_eq!(own_global("24:1 6:14 / 7:2 8:2 24:11", 15), 1.0);
+        // Both sides home: no contact.
+        assert_eq!(own_global("6:15 / 6:15", 15), 0.0);
+    }
+
+    #[test]
+    fn r6_a_lone_pinner_is_counted() {
+        // X's single checker on its 7 pins O's checker (O's 18).
+        assert_eq!(own_global("24:14 7:1 / 18:1* 24:14", 16), 0.25);
+        assert_eq!(own_global("24:13 7:2 / 18:1* 24:14", 16), 0.0);
+    }
+
+    #[test]
+    fn checkers_behind_a_four_point_prime_are_trapped() {
+        // O holds X's 13-16 (O's 12-9): X's 24:5 and 20:2 are behind it.
+        let board = "24:5 20:2 6:8 / 9:2 10:2 11:2 12:2 24:7";
+        assert_eq!(own_global(board, 17), 7.0 / 15.0);
+        assert_eq!(own_global("24:5 20:2 6:8 / 9:2 10:2 11:2 24:9", 17), 0.0);
     }
 }

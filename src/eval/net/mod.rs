@@ -3,7 +3,7 @@
 //! nine exclusive outcomes, impossible outcomes masked to exactly zero.
 //!
 //! Inference is `f32`. The first layer starts from its bias and adds the
-//! weight row of each non-zero input (a few dozen of 266), the hidden layer
+//! weight row of each non-zero input (a few dozen of 276), the hidden layer
 //! is a ReLU, the second layer is nine dot products. Rows are contiguous
 //! and padded to 16 lanes so the loops vectorise ([`kernels`]). In a batch
 //! (one roll's plays) the first layer is updated from the previous

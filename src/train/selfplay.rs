@@ -14,7 +14,9 @@ use super::learn::Sample;
 use crate::eval::features::{self, OUTCOMES};
 use crate::eval::net::{Network, Scratch};
 use crate::eval::{race, terminal_probabilities};
-use crate::game::{Dice, MoveGenerator, PlayList, Position, Rules, Scoring, Variant, game_result};
+use crate::game::{
+    Dice, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, Variant, game_result,
+};
 
 /// Most turns of a training game (a game this long stops without result;
 /// its last estimate is the target).
@@ -28,6 +30,10 @@ pub struct Worker {
     scratch: Scratch,
     states: Vec<Position>,
     values: Vec<[f32; OUTCOMES]>,
+    /// Per turn of the game: the drawn numbers and, unless the turn
+    /// explored, the best play's value for them (reused by the 1-ply
+    /// target, which would compute exactly the same value again).
+    drawn: Vec<(Numbers, Option<[f32; OUTCOMES]>)>,
 }
 
 /// The nine outcomes of a probability set, in the net's order.
@@ -109,11 +115,21 @@ impl Worker {
 
     /// The 1-ply value of `position` for the side on roll: the average
     /// over the 21 rolls (weighted by their chances) of the best play's
-    /// value.
-    fn expected_value(&mut self, net: &Network, position: &Position) -> [f32; OUTCOMES] {
+    /// value. `known`: numbers whose best value is already known (a
+    /// `best_of` of the same plays, which gives the same value bit for bit).
+    fn expected_value(
+        &mut self,
+        net: &Network,
+        position: &Position,
+        known: Option<(Numbers, [f32; OUTCOMES])>,
+    ) -> [f32; OUTCOMES] {
         let mut sum = [0.0f32; OUTCOMES];
         for (dice, weight) in Dice::all_rolls() {
-            let d = self.best_value(net, position, &dice.numbers(Variant::Standard));
+            let numbers = dice.numbers(Variant::Standard);
+            let d = match known {
+                Some((n, value)) if n == numbers => value,
+                _ => self.best_value(net, position, &numbers),
+            };
             for k in 0..OUTCOMES {
                 sum[k] += f32::from(weight) * d[k];
             }
@@ -137,6 +153,7 @@ impl Worker {
         let mut position = Position::initial();
         self.states.clear();
         self.values.clear();
+        self.drawn.clear();
         for _ in 0..TURN_CAP {
             let numbers = Dice::roll(&mut rng).numbers(Variant::Standard);
             let mut plays = std::mem::take(&mut self.plays);
@@ -152,6 +169,7 @@ impl Worker {
             self.plays = plays;
             self.states.push(position);
             self.values.push(best_value);
+            self.drawn.push((numbers, (!explore).then_some(best_value)));
             if game_result(&chosen, Scoring::Tzannes).is_some() {
                 break;
             }
@@ -160,7 +178,9 @@ impl Worker {
         if target == TargetKind::Expected {
             for t in 0..self.states.len() {
                 let position = self.states[t];
-                self.values[t] = self.expected_value(net, &position);
+                let (numbers, value) = self.drawn[t];
+                let known = value.map(|v| (numbers, v));
+                self.values[t] = self.expected_value(net, &position, known);
             }
         }
         // λ-returns, backwards: G_t = (1-λ) v_t + λ flip(G_{t+1}); the
@@ -283,12 +303,33 @@ mod tests {
     }
 
     #[test]
+    fn a_known_drawn_roll_value_changes_no_expected_value() {
+        // The game reuses the drawn roll's best value in the 1-ply target:
+        // it must be exactly what computing it again gives.
+        let net = Network::random(32, 6);
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        let mut generator = MoveGenerator::default();
+        let mut roots = Vec::new();
+        crate::sampling::random_game(&mut rng, Rules::default(), &mut generator, 40, |p| {
+            roots.push(*p)
+        });
+        let mut worker = Worker::default();
+        for (n, root) in roots.iter().enumerate() {
+            let (dice, _) = Dice::all_rolls().nth(n * 5 % 21).expect("21 rolls");
+            let numbers = dice.numbers(Variant::Standard);
+            let drawn = worker.best_value(&net, root, &numbers);
+            let known = worker.expected_value(&net, root, Some((numbers, drawn)));
+            assert_eq!(known, worker.expected_value(&net, root, None), "{root:?}");
+        }
+    }
+
+    #[test]
     fn the_expected_value_of_a_sure_bear_off_is_a_sure_win() {
         // The side on roll has one checker left, on its 1-point: every
         // roll bears it off, so all 21 rolls give the same exact win.
         let position = parse_board_text("1:1 / 13:15").expect("valid board");
         let net = Network::random(16, 3);
-        let value = Worker::default().expected_value(&net, &position);
+        let value = Worker::default().expected_value(&net, &position, None);
         let wins: f32 = value[..4].iter().sum();
         assert!((wins - 1.0).abs() < 1e-6, "{value:?}");
         assert!((value.iter().sum::<f32>() - 1.0).abs() < 1e-6, "{value:?}");

@@ -14,7 +14,9 @@ use super::learn::Sample;
 use crate::eval::features::{self, OUTCOMES};
 use crate::eval::net::{Network, Scratch};
 use crate::eval::{race, terminal_probabilities};
-use crate::game::{Dice, MoveGenerator, PlayList, Position, Rules, Scoring, Variant, game_result};
+use crate::game::{
+    Dice, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, Variant, game_result,
+};
 
 /// Most turns of a training game (a game this long stops without result;
 /// its last estimate is the target).
@@ -28,6 +30,10 @@ pub struct Worker {
     scratch: Scratch,
     states: Vec<Position>,
     values: Vec<[f32; OUTCOMES]>,
+    /// Per turn of the game: the drawn numbers and, unless the turn
+    /// explored, the best play's value for them (reused by the 1-ply
+    /// target, which would compute exactly the same value again).
+    drawn: Vec<(Numbers, Option<[f32; OUTCOMES]>)>,
 }
 
 /// The nine outcomes of a probability set, in the net's order.
@@ -49,8 +55,11 @@ pub fn standard_equity(d: &[f32; OUTCOMES]) -> f32 {
 
 impl Worker {
     /// The distribution, for the mover, of a play's resulting position
-    /// `after` (seen from the mover): exact if the game is over.
-    fn rate(&mut self, net: &Network, after: &Position) -> [f32; OUTCOMES] {
+    /// `after` (seen from the mover): exact if the game is over or a race
+    /// of the database, else the net's. `in_batch`: `after` follows the
+    /// previous play of the same roll, whose first layer the net updates
+    /// instead of summing afresh (equal up to float rounding).
+    fn rate(&mut self, net: &Network, after: &Position, in_batch: bool) -> [f32; OUTCOMES] {
         // Tzannes scoring keeps triples apart; the net predicts them.
         if let Some(r) = game_result(after, Scoring::Tzannes) {
             return outcome_array(&terminal_probabilities(&r));
@@ -62,21 +71,25 @@ impl Worker {
         }
         let mut d = [0.0; OUTCOMES];
         features::encode(&next, &mut self.scratch.inputs);
-        net.forward(
-            &self.scratch.inputs,
-            features::outcome_mask(&next),
-            &mut self.scratch.hidden,
-            &mut d,
-        );
+        let mask = features::outcome_mask(&next);
+        if in_batch {
+            net.forward_incremental(&mut self.scratch, mask, &mut d);
+        } else {
+            net.forward(&self.scratch.inputs, mask, &mut self.scratch.hidden, &mut d);
+        }
         flip_outcomes(&d)
     }
 
     /// The index and value (seen from the mover) of the play in `plays`
-    /// the net rates best by standard equity.
+    /// the net rates best by standard equity. The plays are one batch:
+    /// each updates the first layer of the one before (see
+    /// `eval::net::incremental`), which depends only on `plays`, so the
+    /// result does not depend on what the worker rated before.
     fn best_of(&mut self, net: &Network, plays: &PlayList) -> (usize, [f32; OUTCOMES]) {
+        self.scratch.begin_batch();
         let (mut best, mut best_value, mut best_eq) = (0, [0.0; OUTCOMES], f32::NEG_INFINITY);
         for (i, play) in plays.plays.iter().enumerate() {
-            let d = self.rate(net, &play.position);
+            let d = self.rate(net, &play.position, true);
             let eq = standard_equity(&d);
             if eq > best_eq {
                 (best, best_value, best_eq) = (i, d, eq);
@@ -102,11 +115,21 @@ impl Worker {
 
     /// The 1-ply value of `position` for the side on roll: the average
     /// over the 21 rolls (weighted by their chances) of the best play's
-    /// value.
-    fn expected_value(&mut self, net: &Network, position: &Position) -> [f32; OUTCOMES] {
+    /// value. `known`: numbers whose best value is already known (a
+    /// `best_of` of the same plays, which gives the same value bit for bit).
+    fn expected_value(
+        &mut self,
+        net: &Network,
+        position: &Position,
+        known: Option<(Numbers, [f32; OUTCOMES])>,
+    ) -> [f32; OUTCOMES] {
         let mut sum = [0.0f32; OUTCOMES];
         for (dice, weight) in Dice::all_rolls() {
-            let d = self.best_value(net, position, &dice.numbers(Variant::Standard));
+            let numbers = dice.numbers(Variant::Standard);
+            let d = match known {
+                Some((n, value)) if n == numbers => value,
+                _ => self.best_value(net, position, &numbers),
+            };
             for k in 0..OUTCOMES {
                 sum[k] += f32::from(weight) * d[k];
             }
@@ -130,6 +153,7 @@ impl Worker {
         let mut position = Position::initial();
         self.states.clear();
         self.values.clear();
+        self.drawn.clear();
         for _ in 0..TURN_CAP {
             let numbers = Dice::roll(&mut rng).numbers(Variant::Standard);
             let mut plays = std::mem::take(&mut self.plays);
@@ -137,7 +161,7 @@ impl Worker {
             let explore = epsilon > 0.0 && rng.r#gen::<f32>() < epsilon;
             let (best, best_value) = if explore {
                 let random = rng.gen_range(0..plays.plays.len());
-                (random, self.rate(net, &plays.plays[random].position))
+                (random, self.rate(net, &plays.plays[random].position, false))
             } else {
                 self.best_of(net, &plays)
             };
@@ -145,6 +169,7 @@ impl Worker {
             self.plays = plays;
             self.states.push(position);
             self.values.push(best_value);
+            self.drawn.push((numbers, (!explore).then_some(best_value)));
             if game_result(&chosen, Scoring::Tzannes).is_some() {
                 break;
             }
@@ -153,7 +178,9 @@ impl Worker {
         if target == TargetKind::Expected {
             for t in 0..self.states.len() {
                 let position = self.states[t];
-                self.values[t] = self.expected_value(net, &position);
+                let (numbers, value) = self.drawn[t];
+                let known = value.map(|v| (numbers, v));
+                self.values[t] = self.expected_value(net, &position, known);
             }
         }
         // λ-returns, backwards: G_t = (1-λ) v_t + λ flip(G_{t+1}); the
@@ -189,13 +216,120 @@ mod tests {
     use super::*;
     use crate::game::parse_board_text;
 
+    /// Rates every roll's plays of positions of seeded random games as
+    /// `best_of` does (one batch per roll, incremental first layer) and
+    /// one by one with `net.forward`; returns the largest difference.
+    fn batched_vs_single(net: &Network) -> f32 {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut generator = MoveGenerator::default();
+        let mut roots = Vec::new();
+        for _ in 0..6 {
+            crate::sampling::random_game(&mut rng, Rules::default(), &mut generator, 300, |p| {
+                roots.push(*p)
+            });
+        }
+        let (mut batched, mut single) = (Worker::default(), Worker::default());
+        let mut plays = PlayList::default();
+        let (mut rated, mut worst) = (0, 0.0f32);
+        for (n, root) in roots.iter().enumerate() {
+            let (dice, _) = Dice::all_rolls().nth(n % 21).expect("21 rolls");
+            generator.generate(root, &dice.numbers(Variant::Standard), &mut plays);
+            batched.scratch.begin_batch();
+            let mut values = Vec::new();
+            for play in &plays.plays {
+                let b = batched.rate(net, &play.position, true);
+                let s = single.rate(net, &play.position, false);
+                for k in 0..OUTCOMES {
+                    worst = worst.max((b[k] - s[k]).abs());
+                    assert!((b[k] - s[k]).abs() <= 1e-5, "outcome {k}: {b:?} vs {s:?}");
+                }
+                values.push(b);
+                rated += 1;
+            }
+            // `best_of` returns the batch's value of the play it picks,
+            // and that play is the best by equity.
+            let (best, value) = batched.best_of(net, &plays);
+            assert_eq!(value, values[best]);
+            let top = values
+                .iter()
+                .map(standard_equity)
+                .fold(f32::NEG_INFINITY, f32::max);
+            assert_eq!(standard_equity(&value), top);
+        }
+        assert!(rated > 2000, "only {rated} plays rated");
+        worst
+    }
+
+    #[test]
+    fn batched_ratings_equal_single_forward_passes() {
+        // The incremental updates did happen and rounded differently
+        // somewhere: otherwise the batched path would not be under test.
+        assert!(batched_vs_single(&Network::random(256, 9)) > 0.0);
+        batched_vs_single(&Network::embedded().expect("embedded weights"));
+    }
+
+    /// The weights after one training round played on `threads` threads.
+    fn weights_after_a_round(threads: usize, target: TargetKind, games: u64) -> Vec<u8> {
+        let config = crate::train::checkpoint::TrainConfig {
+            seed: 8,
+            hidden: 32,
+            lambda: 0.7,
+            lr: 1e-3,
+            batch: 32,
+            games_per_round: games,
+            epsilon: 0.1,
+            target,
+        };
+        let mut trainer = crate::train::Trainer::new(config, None);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("thread pool");
+        pool.install(|| trainer.round());
+        crate::eval::net::weights::to_bytes(&trainer.net)
+    }
+
+    #[test]
+    fn the_thread_count_does_not_change_the_trained_weights() {
+        // Workers are reused across games in an order that depends on the
+        // threads; each roll's batch starts afresh, so that cannot matter.
+        for (target, games) in [(TargetKind::Sampled, 12), (TargetKind::Expected, 2)] {
+            assert_eq!(
+                weights_after_a_round(1, target, games),
+                weights_after_a_round(2, target, games),
+                "{target:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_known_drawn_roll_value_changes_no_expected_value() {
+        // The game reuses the drawn roll's best value in the 1-ply target:
+        // it must be exactly what computing it again gives.
+        let net = Network::random(32, 6);
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        let mut generator = MoveGenerator::default();
+        let mut roots = Vec::new();
+        crate::sampling::random_game(&mut rng, Rules::default(), &mut generator, 40, |p| {
+            roots.push(*p)
+        });
+        let mut worker = Worker::default();
+        for (n, root) in roots.iter().enumerate() {
+            let (dice, _) = Dice::all_rolls().nth(n * 5 % 21).expect("21 rolls");
+            let numbers = dice.numbers(Variant::Standard);
+            let drawn = worker.best_value(&net, root, &numbers);
+            let known = worker.expected_value(&net, root, Some((numbers, drawn)));
+            assert_eq!(known, worker.expected_value(&net, root, None), "{root:?}");
+        }
+    }
+
     #[test]
     fn the_expected_value_of_a_sure_bear_off_is_a_sure_win() {
         // The side on roll has one checker left, on its 1-point: every
         // roll bears it off, so all 21 rolls give the same exact win.
         let position = parse_board_text("1:1 / 13:15").expect("valid board");
         let net = Network::random(16, 3);
-        let value = Worker::default().expected_value(&net, &position);
+        let value = Worker::default().expected_value(&net, &position, None);
         let wins: f32 = value[..4].iter().sum();
         assert!((wins - 1.0).abs() < 1e-6, "{value:?}");
         assert!((value.iter().sum::<f32>() - 1.0).abs() < 1e-6, "{value:?}");

@@ -102,6 +102,14 @@ pub(crate) struct Scratch {
     incremental: incremental::Previous,
 }
 
+impl Scratch {
+    /// Starts a new batch: the next incremental forward pass sums its
+    /// first layer afresh instead of updating an earlier position's.
+    pub(crate) fn begin_batch(&mut self) {
+        self.incremental.forget();
+    }
+}
+
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::checkpoint::TargetKind;
 use super::learn::Sample;
-use crate::eval::features::{self, OUTCOMES};
+use crate::eval::features::OUTCOMES;
 use crate::eval::net::{Network, Scratch};
 use crate::eval::{race, terminal_probabilities};
 use crate::game::{
@@ -69,14 +69,7 @@ impl Worker {
         if let Some(p) = race::evaluate(&next, Rules::default()) {
             return flip_outcomes(&outcome_array(&p));
         }
-        let mut d = [0.0; OUTCOMES];
-        features::encode(&next, &mut self.scratch.inputs);
-        let mask = features::outcome_mask(&next);
-        if in_batch {
-            net.forward_incremental(&mut self.scratch, mask, &mut d);
-        } else {
-            net.forward(&self.scratch.inputs, mask, &mut self.scratch.hidden, &mut d);
-        }
+        let d = net.distribution_with(&next, &mut self.scratch, in_batch);
         flip_outcomes(&d)
     }
 

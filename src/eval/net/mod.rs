@@ -219,17 +219,28 @@ impl Network {
     /// The outcome distribution of `position` (side on roll, before it
     /// rolls), as the net sees it: triples kept apart from doubles.
     pub fn distribution(&self, position: &Position) -> [f32; OUTCOMES] {
+        SCRATCH.with(|s| self.distribution_with(position, &mut s.borrow_mut(), false))
+    }
+
+    /// [`Self::distribution`] with the caller's scratch space. `in_batch`:
+    /// `position` follows the batch's previous position (since
+    /// [`Scratch::begin_batch`]), whose first layer is updated instead of
+    /// summed afresh (equal up to float rounding).
+    #[inline]
+    pub(crate) fn distribution_with(
+        &self,
+        position: &Position,
+        s: &mut Scratch,
+        in_batch: bool,
+    ) -> [f32; OUTCOMES] {
         let mut out = [0.0; OUTCOMES];
-        SCRATCH.with(|s| {
-            let s = &mut *s.borrow_mut();
-            features::encode(position, &mut s.inputs);
-            self.forward(
-                &s.inputs,
-                features::outcome_mask(position),
-                &mut s.hidden,
-                &mut out,
-            );
-        });
+        features::encode(position, &mut s.inputs);
+        let mask = features::outcome_mask(position);
+        if in_batch {
+            self.forward_incremental(s, mask, &mut out);
+        } else {
+            self.forward(&s.inputs, mask, &mut s.hidden, &mut out);
+        }
         out
     }
 }
@@ -319,14 +330,7 @@ impl NetEvaluator {
         if let Some(p) = super::race::evaluate(position, rules) {
             return p;
         }
-        let mut out = [0.0; OUTCOMES];
-        features::encode(position, &mut s.inputs);
-        let mask = features::outcome_mask(position);
-        if in_batch {
-            self.net.forward_incremental(s, mask, &mut out);
-        } else {
-            self.net.forward(&s.inputs, mask, &mut s.hidden, &mut out);
-        }
+        let out = self.net.distribution_with(position, s, in_batch);
         to_probabilities(&out, rules.scoring)
     }
 }
@@ -348,7 +352,7 @@ impl Evaluator for NetEvaluator {
         out.clear();
         SCRATCH.with(|s| {
             let s = &mut *s.borrow_mut();
-            s.incremental.forget();
+            s.begin_batch();
             out.extend(
                 positions
                     .iter()

@@ -14,6 +14,7 @@
 pub mod analysis;
 pub mod arena;
 pub mod bench;
+pub mod benchmark;
 pub mod eval;
 pub mod game;
 pub mod gui;

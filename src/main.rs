@@ -35,6 +35,10 @@ enum Command {
     Arena(plakoto::arena::cli::ArenaArgs),
     /// Analyse a recorded game or match (records.md).
     Analyse(plakoto::analysis::cli::AnalyseArgs),
+    /// Build the strength benchmark of rolled-out decisions (resumable,
+    /// in shards) and merge its shards (see benchmarks/FORMAT.md).
+    #[command(subcommand)]
+    Benchmark(plakoto::benchmark::cli::BenchmarkCommand),
     /// Train the neural evaluator by TD(λ) self-play (see README).
     Train(plakoto::train::TrainArgs),
     /// Serve a board in the browser (127.0.0.1) that plays and analyses
@@ -123,6 +127,9 @@ enum BenchCommand {
         #[arg(long, default_value = "net", value_parser = parse_evaluator)]
         evaluator: EvaluatorKind,
     },
+    /// Strength: the equity a player loses per decision of the rolled-out
+    /// benchmark (benchmarks/), overall and by phase.
+    Strength(plakoto::benchmark::cli::StrengthArgs),
     /// Evaluations per second on one thread, one batch per roll as the
     /// search calls it, over a fixed seeded suite x all 21 rolls.
     Eval {
@@ -146,6 +153,13 @@ enum BenchCommand {
 
 fn run_bench(command: &BenchCommand) -> ExitCode {
     match command {
+        BenchCommand::Strength(args) => match plakoto::benchmark::cli::run_strength(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("plakoto bench strength: {e}");
+                ExitCode::from(2)
+            }
+        },
         BenchCommand::Eval {
             json,
             positions,
@@ -411,6 +425,13 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("plakoto arena: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Benchmark(command)) => match plakoto::benchmark::cli::run(command) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("plakoto benchmark: {e}");
                 ExitCode::from(2)
             }
         },

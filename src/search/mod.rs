@@ -40,7 +40,7 @@ pub use choose::{
 };
 pub use limits::SearchLimits;
 pub use ply::{After, SearchStats};
-pub use rollout::{RolloutProgress, RolloutResult, rollout_plays};
+pub use rollout::{PairedRollout, RolloutProgress, RolloutResult, rollout_paired, rollout_plays};
 pub use settings::{
     FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, RolloutSettings, SearchSettings,
     SettingsError,

@@ -212,6 +212,7 @@ fn play_out(
     trial: u32,
     max_turns: u32,
     luck_adjust: bool,
+    race_exact: bool,
 ) -> (Probabilities, f32) {
     if let Some(r) = game_result(start, rules.scoring) {
         return (terminal_probabilities(&r), 0.0);
@@ -228,6 +229,12 @@ fn play_out(
     };
     let mut rolls = 0;
     for _ in 0..max_turns {
+        if race_exact
+            && pending.is_none()
+            && let Some(p) = crate::eval::race::evaluate(&position, rules)
+        {
+            return (if mover { p } else { p.flipped() }, luck);
+        }
         let (numbers, passed) = match pending.take() {
             Some(n) => (n, true),
             None => {
@@ -271,6 +278,30 @@ pub fn rollout(
     settings: &SearchSettings,
     progress: &(dyn Fn(RolloutProgress) + Sync),
 ) -> Result<Vec<RolloutResult>, String> {
+    Ok(rollout_paired(candidates, rules, evaluator, settings, progress)?.results)
+}
+
+/// A rollout's figures with what the duplicate dice buy: the standard
+/// error of each difference between two candidates, from the per-trial
+/// differences (trial `t` played both with the same dice, so most of the
+/// dice's noise cancels in the difference).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairedRollout {
+    /// Each candidate's figures, in the order given.
+    pub results: Vec<RolloutResult>,
+    /// `difference_se[i][j]`: standard error of `mean[i] - mean[j]`
+    /// (0 on the diagonal).
+    pub difference_se: Vec<Vec<f32>>,
+}
+
+/// [`rollout`], with the paired standard errors of the differences.
+pub fn rollout_paired(
+    candidates: &[(Position, After)],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+) -> Result<PairedRollout, String> {
     settings.validate().map_err(|e| e.to_string())?;
     let trials = settings.rollout.trials;
     let chunks = trials.div_ceil(CHUNK);
@@ -302,6 +333,7 @@ pub fn rollout(
                                         t,
                                         settings.rollout.max_turns,
                                         settings.rollout.luck_adjust,
+                                        settings.rollout.race_exact,
                                     )
                                 })
                                 .collect()
@@ -318,31 +350,53 @@ pub fn rollout(
             .collect()
     });
     // Sum in trial order: the same figures on any number of threads.
-    let mut sums = vec![(0f64, 0f64, [0f64; 9]); candidates.len()];
+    let count = candidates.len();
+    let mut sums = vec![(0f64, 0f64, [0f64; 9]); count];
+    // Sums of the squared per-trial differences, for the paired errors.
+    let mut difference_squares = vec![vec![0f64; count]; count];
+    let mut equities = vec![0f64; count];
     for trial in per_chunk.iter().flatten() {
-        for (sum, (p, luck)) in sums.iter_mut().zip(trial) {
-            let e = f64::from(p.equity(rules.scoring)) - f64::from(*luck);
-            sum.0 += e;
-            sum.1 += e * e;
+        for ((sum, (p, luck)), e) in sums.iter_mut().zip(trial).zip(equities.iter_mut()) {
+            *e = f64::from(p.equity(rules.scoring)) - f64::from(*luck);
+            sum.0 += *e;
+            sum.1 += *e * *e;
             for (acc, v) in sum.2.iter_mut().zip(p.as_array()) {
                 *acc += f64::from(v);
             }
         }
+        for (row, ei) in difference_squares.iter_mut().zip(&equities) {
+            for (acc, ej) in row.iter_mut().zip(&equities) {
+                *acc += (ei - ej) * (ei - ej);
+            }
+        }
     }
     let n = f64::from(trials);
-    Ok(sums
+    // Standard error of a mean from its sum and sum of squares.
+    let std_error = |s: f64, s2: f64| -> f64 {
+        if trials > 1 {
+            (((s2 - s * s / n) / (n - 1.0)).max(0.0) / n).sqrt()
+        } else {
+            0.0
+        }
+    };
+    let difference_se = (0..count)
+        .map(|i| {
+            (0..count)
+                .map(|j| {
+                    let s = sums[i].0 - sums[j].0;
+                    std_error(s, difference_squares[i][j]) as f32
+                })
+                .collect()
+        })
+        .collect();
+    let results = sums
         .into_iter()
         .map(|(s, s2, ps)| {
             let mean = s / n;
-            let var = if trials > 1 {
-                ((s2 - s * s / n) / (n - 1.0)).max(0.0)
-            } else {
-                0.0
-            };
             let f = |i: usize| (ps[i] / n) as f32;
             RolloutResult {
                 mean: mean as f32,
-                std_error: (var / n).sqrt() as f32,
+                std_error: std_error(s, s2) as f32,
                 trials,
                 probabilities: Probabilities {
                     win_single: f(0),
@@ -357,7 +411,11 @@ pub fn rollout(
                 },
             }
         })
-        .collect())
+        .collect();
+    Ok(PairedRollout {
+        results,
+        difference_se,
+    })
 }
 
 /// Rolls out `plays` (e.g. the best few of a [`Search::rank`]) with the
@@ -390,4 +448,68 @@ pub fn rollout_plays(
         .collect();
     out.sort_by(|a, b| b.equity.total_cmp(&a.equity));
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::HeuristicEvaluator;
+    use crate::game::parse_board_text;
+
+    fn settings(race_exact: bool) -> SearchSettings {
+        let mut s = SearchSettings::default();
+        s.rollout.trials = 72;
+        s.rollout.race_exact = race_exact;
+        s
+    }
+
+    #[test]
+    fn the_same_candidate_twice_differs_by_exactly_nothing() {
+        let p = Position::initial().flip();
+        let candidates = [
+            (p, After::Opponent { pending: None }),
+            (p, After::Opponent { pending: None }),
+        ];
+        let r = rollout_paired(
+            &candidates,
+            Rules::default(),
+            &HeuristicEvaluator,
+            &settings(false),
+            &|_| {},
+        )
+        .unwrap();
+        assert_eq!(r.results[0], r.results[1]);
+        assert!(r.results[0].std_error > 0.0);
+        assert_eq!(r.difference_se[0][1], 0.0);
+        assert_eq!(r.difference_se[1][0], 0.0);
+    }
+
+    #[test]
+    fn race_exact_scores_a_covered_race_by_the_database() {
+        // After the mover's play: both sides home, nothing pinned; the
+        // opponent is on roll.
+        let after = parse_board_text("6:3 5:3 / 6:2 1:2").unwrap();
+        let candidates = [(after, After::Opponent { pending: None })];
+        let rules = Rules::default();
+        let exact = rollout(
+            &candidates,
+            rules,
+            &HeuristicEvaluator,
+            &settings(true),
+            &|_| {},
+        )
+        .unwrap()[0];
+        assert_eq!(exact.std_error, 0.0);
+        let database = crate::eval::race::evaluate(&after.flip(), rules).unwrap();
+        assert!((exact.mean + database.equity(rules.scoring)).abs() < 1e-6);
+        let played = rollout(
+            &candidates,
+            rules,
+            &HeuristicEvaluator,
+            &settings(false),
+            &|_| {},
+        )
+        .unwrap()[0];
+        assert!(played.std_error > 0.0);
+    }
 }

@@ -296,6 +296,13 @@ pub struct RolloutSettings {
     /// minus the average over all 21 rolls). Unbiased, much lower
     /// variance, about 20 times the work a turn.
     pub luck_adjust: bool,
+    /// Stop a game as soon as it is a bear-off race the exact race
+    /// database covers (standard movement), scoring it by the database:
+    /// exact instead of played out, and no dice noise from there on. Off
+    /// by default (the protocol's `rollout` plays every game out); the
+    /// benchmark builder turns it on.
+    #[serde(default)]
+    pub race_exact: bool,
 }
 
 impl Default for RolloutSettings {
@@ -306,6 +313,7 @@ impl Default for RolloutSettings {
             plies: 0,
             max_turns: 500,
             luck_adjust: false,
+            race_exact: false,
         }
     }
 }

@@ -1,0 +1,527 @@
+//! Building the benchmark: for each sampled decision, the candidates that
+//! matter (the best few of a 2-ply search, the 0-ply choices of the net and
+//! the heuristic, and the play made in the game) are rolled out with the
+//! same dice for every candidate, and the decision is appended to the
+//! shard's work file as one JSON line.
+//!
+//! Resumable and shardable: every shard samples the same decision list
+//! (it depends only on the seed, the rules and the count) and takes the
+//! decisions whose `id mod N` is its own; a restarted shard skips the
+//! decisions its file already holds (a last line cut short by a stop is
+//! dropped). `merge` joins the shard files into the compressed benchmark.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::BenchmarkError;
+use super::data::{
+    Benchmark, Candidate, Decision, FORMAT_NAME, FORMAT_VERSION, Header, TurnRecord,
+};
+use super::sample::{SampledDecision, sample_decisions};
+use crate::arena::shard::Shard;
+use crate::eval::Evaluator;
+use crate::game::{Game, Phase, Position, Rules, Side, Variant, format_play, position_id};
+use crate::search::{
+    After, PlayLists, RankedPlay, RolloutSettings, Search, SearchLimits, SearchSettings,
+    rollout_paired,
+};
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// Movement rules of the decisions.
+    pub variant: Variant,
+    /// Seed of the game sampling.
+    pub seed: u64,
+    /// Decisions in the whole benchmark.
+    pub decisions: usize,
+    /// Candidates taken from the top of the 2-ply ranking.
+    pub top_candidates: usize,
+    /// Games played out per candidate in each stage (a multiple of 36).
+    pub trials: u32,
+    /// Most games per candidate: stages go on until every candidate's
+    /// loss is known to [`Self::target_error`] or this many are played.
+    pub max_trials: u32,
+    /// Standard error of a candidate's loss at which it needs no more
+    /// stages.
+    pub target_error: f32,
+    /// Plies of the rollout player.
+    pub player_plies: u8,
+    /// Turns after which a rollout game is scored by the evaluator.
+    pub max_turns: u32,
+    /// Subtract each roll's luck (0-ply) from the games' results.
+    pub luck_adjust: bool,
+    /// Seed of the rollout dice (decision `id` uses `rollout_seed + id`).
+    pub rollout_seed: u64,
+    /// Threads for the rollouts.
+    pub threads: usize,
+    /// This process's part of the build.
+    pub shard: Shard,
+    /// The work file this shard appends to.
+    pub out: PathBuf,
+    /// Stop after this many decisions (to run a build in slices).
+    pub limit: Option<usize>,
+    /// Benchmarks built with the same options whose decisions are done
+    /// already (a merged benchmark from an earlier session).
+    pub done_in: Vec<PathBuf>,
+}
+
+impl BuildOptions {
+    /// The header the built file carries.
+    pub fn header(&self, evaluator: &dyn Evaluator) -> Header {
+        Header {
+            format: FORMAT_NAME.to_string(),
+            version: FORMAT_VERSION,
+            rules: self.variant.to_string(),
+            seed: self.seed,
+            decisions: self.decisions,
+            top_candidates: self.top_candidates,
+            evaluator: evaluator.identity(),
+            trials: self.trials,
+            max_trials: self.max_trials,
+            target_error: self.target_error,
+            player_plies: self.player_plies,
+            max_turns: self.max_turns,
+            race_exact: true,
+            luck_adjust: self.luck_adjust,
+            rollout_seed: self.rollout_seed,
+        }
+    }
+
+    fn rules(&self) -> Rules {
+        Rules {
+            variant: self.variant,
+            ..Rules::default()
+        }
+    }
+
+    fn search_settings(&self) -> SearchSettings {
+        SearchSettings {
+            threads: self.threads.max(1),
+            rollout: RolloutSettings {
+                trials: self.trials,
+                seed: self.rollout_seed,
+                plies: self.player_plies,
+                max_turns: self.max_turns,
+                luck_adjust: self.luck_adjust,
+                race_exact: true,
+            },
+            ..SearchSettings::default()
+        }
+    }
+}
+
+/// Builds (or resumes) one shard: rolls out its decisions not yet in its
+/// work file, appending each as it is done; progress lines go to stderr.
+pub fn build_shard(
+    options: &BuildOptions,
+    evaluator: &dyn Evaluator,
+    heuristic: &dyn Evaluator,
+) -> Result<usize, BenchmarkError> {
+    let header = options.header(evaluator);
+    let mut done_before = vec![Benchmark {
+        header: header.clone(),
+        decisions: prepare_work_file(&options.out, &header)?,
+    }];
+    for path in &options.done_in {
+        let other = Benchmark::read(path)?;
+        if other.header != header {
+            return Err(BenchmarkError::Options(format!(
+                "{} was built with other options ({:?})",
+                path.display(),
+                other.header
+            )));
+        }
+        done_before.push(other);
+    }
+    let sampled = sample_decisions(
+        options.rules(),
+        options.seed,
+        options.decisions,
+        evaluator,
+        heuristic,
+    );
+    // The list must be the one the done decisions were taken from (the
+    // sampling code or the net could have changed under the same options).
+    let mut done = std::collections::HashSet::new();
+    for d in done_before.iter().flat_map(|b| &b.decisions) {
+        match sampled.get(d.id) {
+            Some(s) if position_id(&s.position) == d.position => {
+                done.insert(d.id);
+            }
+            _ => {
+                return Err(BenchmarkError::Options(format!(
+                    "decision {} done before is not the one sampled now: the sampling has changed; start a new build",
+                    d.id
+                )));
+            }
+        }
+    }
+    let mine: Vec<(usize, &SampledDecision)> = sampled
+        .iter()
+        .enumerate()
+        .filter(|(id, _)| *id as u32 % options.shard.count == options.shard.index - 1)
+        .filter(|(id, _)| !done.contains(id))
+        .take(options.limit.unwrap_or(usize::MAX))
+        .collect();
+    eprintln!(
+        "benchmark build, shard {}: {} decisions sampled, {} done before, {} to do now",
+        options.shard,
+        sampled.len(),
+        done.len(),
+        mine.len()
+    );
+    let mut out = OpenOptions::new()
+        .append(true)
+        .open(&options.out)
+        .map_err(|e| BenchmarkError::io(&options.out, e))?;
+    let mut builder = DecisionBuilder::new(options, evaluator, heuristic);
+    let started = Instant::now();
+    for (n, (id, sampled)) in mine.iter().enumerate() {
+        let decision = builder.build(*id, sampled)?;
+        let line =
+            serde_json::to_string(&decision).map_err(|e| BenchmarkError::Format(e.to_string()))?;
+        writeln!(out, "{line}")
+            .and_then(|()| out.flush())
+            .map_err(|e| BenchmarkError::io(&options.out, e))?;
+        let elapsed = started.elapsed().as_secs_f64();
+        let left = elapsed / (n + 1) as f64 * (mine.len() - n - 1) as f64;
+        eprintln!(
+            "decision {id} ({}/{}): {}, {} candidates, loss of the played {:.3}; {:.1} s a decision, about {:.0} min left",
+            n + 1,
+            mine.len(),
+            decision.phase,
+            decision.candidates.len(),
+            decision
+                .played
+                .map_or(f32::NAN, |i| decision.candidates[0].equity
+                    - decision.candidates[i].equity),
+            elapsed / (n + 1) as f64,
+            left / 60.0
+        );
+    }
+    Ok(mine.len())
+}
+
+/// Creates the work file with `header`, or checks an existing one against
+/// it and drops a last line cut short; returns the decisions it holds.
+fn prepare_work_file(path: &Path, header: &Header) -> Result<Vec<Decision>, BenchmarkError> {
+    if !path.exists() {
+        let mut file = File::create(path).map_err(|e| BenchmarkError::io(path, e))?;
+        let line =
+            serde_json::to_string(header).map_err(|e| BenchmarkError::Format(e.to_string()))?;
+        writeln!(file, "{line}").map_err(|e| BenchmarkError::io(path, e))?;
+        return Ok(Vec::new());
+    }
+    let bytes = std::fs::read(path).map_err(|e| BenchmarkError::io(path, e))?;
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if complete < bytes.len() {
+        // A stop while writing: keep the complete lines only.
+        let file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| BenchmarkError::io(path, e))?;
+        file.set_len(complete as u64)
+            .map_err(|e| BenchmarkError::io(path, e))?;
+    }
+    let existing = Benchmark::read(path)?;
+    if existing.header != *header {
+        return Err(BenchmarkError::Options(format!(
+            "{} was built with other options ({:?}); use another --out or the same options",
+            path.display(),
+            existing.header
+        )));
+    }
+    Ok(existing.decisions)
+}
+
+/// The per-decision work: searches and rollouts with reused buffers.
+struct DecisionBuilder<'a> {
+    options: &'a BuildOptions,
+    evaluator: &'a dyn Evaluator,
+    heuristic: &'a dyn Evaluator,
+    search: Search,
+    lists: PlayLists,
+    settings: SearchSettings,
+}
+
+impl<'a> DecisionBuilder<'a> {
+    fn new(
+        options: &'a BuildOptions,
+        evaluator: &'a dyn Evaluator,
+        heuristic: &'a dyn Evaluator,
+    ) -> DecisionBuilder<'a> {
+        DecisionBuilder {
+            options,
+            evaluator,
+            heuristic,
+            search: Search::new(),
+            lists: PlayLists::bounded(),
+            settings: options.search_settings(),
+        }
+    }
+
+    fn build(&mut self, id: usize, sampled: &SampledDecision) -> Result<Decision, BenchmarkError> {
+        let game = decision_game(self.options.rules(), &sampled.position, sampled.turn)?;
+        let (_, ranking) = self
+            .search
+            .rank_turn(
+                &game,
+                self.evaluator,
+                &self.settings,
+                SearchLimits::plies(2),
+                &mut self.lists,
+                None,
+            )
+            .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+        let mut chosen: Vec<RankedPlay> = Vec::new();
+        let add = |position: &Position, chosen: &mut Vec<RankedPlay>| {
+            if chosen.iter().all(|c| c.play.position != *position)
+                && let Some(r) = ranking.plays.iter().find(|r| r.play.position == *position)
+            {
+                chosen.push(*r);
+            }
+        };
+        for r in ranking.plays.iter().take(self.options.top_candidates) {
+            add(&r.play.position, &mut chosen);
+        }
+        for evaluator in [self.evaluator, self.heuristic] {
+            let choice = self
+                .search
+                .choose(
+                    &game,
+                    evaluator,
+                    &self.settings,
+                    SearchLimits::plies(0),
+                    &mut self.lists,
+                    None,
+                )
+                .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+            add(&choice.play().position, &mut chosen);
+        }
+        add(&sampled.played.position, &mut chosen);
+        let candidates: Vec<(Position, After)> =
+            chosen.iter().map(|r| (r.play.position, r.after)).collect();
+        let staged = self.roll_out(id, &candidates, game.rules())?;
+        let best = staged.best();
+        let losses: Vec<(f64, f64)> = (0..chosen.len()).map(|i| staged.loss(best, i)).collect();
+        let mut order: Vec<usize> = (0..chosen.len()).collect();
+        order.sort_by(|&a, &b| losses[a].0.total_cmp(&losses[b].0));
+        let best_equity = staged.mean(best);
+        let candidates: Vec<Candidate> = order
+            .iter()
+            .map(|&i| Candidate {
+                play: format_play(&sampled.position, &chosen[i].play),
+                after: position_id(&chosen[i].play.position),
+                equity: (best_equity - losses[i].0) as f32,
+                std_error: staged.std_error(i) as f32,
+                loss_std_error: losses[i].1 as f32,
+                trials: staged.trials[i] as u32,
+                ply2_equity: chosen[i].equity,
+            })
+            .collect();
+        let played = order
+            .iter()
+            .position(|&i| chosen[i].play.position == sampled.played.position);
+        Ok(Decision {
+            id,
+            phase: sampled.phase,
+            position: position_id(&sampled.position),
+            turn: TurnRecord::of(&sampled.turn),
+            source: sampled.source.to_string(),
+            played,
+            legal_plays: sampled.legal_plays,
+            candidates,
+        })
+    }
+}
+
+impl DecisionBuilder<'_> {
+    /// Rolls `candidates` out in stages of `trials` games (each stage on
+    /// dice of its own, the same for every candidate of the stage) until
+    /// every candidate still rolled knows its loss to `target_error`, or
+    /// `max_trials` are played. A candidate that is a clear blunder (its
+    /// loss above twice the blunder line by three standard errors) is
+    /// rolled no further: more games would not change what it is.
+    fn roll_out(
+        &self,
+        id: usize,
+        candidates: &[(Position, After)],
+        rules: Rules,
+    ) -> Result<StagedRollout, BenchmarkError> {
+        let count = candidates.len();
+        let mut staged = StagedRollout::new(count);
+        let mut live: Vec<usize> = (0..count).collect();
+        let mut stage = 0u64;
+        while !live.is_empty() {
+            let mut settings = self.settings;
+            settings.rollout.seed = self
+                .options
+                .rollout_seed
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add((id as u64) << 16 | stage);
+            let rolled: Vec<(Position, After)> = live.iter().map(|&i| candidates[i]).collect();
+            let result = rollout_paired(&rolled, rules, self.evaluator, &settings, &|_| {})
+                .map_err(BenchmarkError::Engine)?;
+            staged.add(&live, &result);
+            stage += 1;
+            if count < 2 {
+                break;
+            }
+            let best = staged.best();
+            live.retain(|&i| {
+                let (loss, error) = staged.loss(best, i);
+                let settled = i != best && error <= f64::from(self.options.target_error);
+                let clear_blunder = loss - 3.0 * error > 2.0 * f64::from(super::score::BLUNDER);
+                staged.trials[i] < f64::from(self.options.max_trials) && !settled && !clear_blunder
+            });
+            // The best goes on only while another candidate does.
+            if live.len() == 1 && live[0] == best {
+                break;
+            }
+            if !live.is_empty() && !live.contains(&best) {
+                live.push(best);
+            }
+            // A candidate left behind that beat the new best in the games
+            // both played goes on, so that every loss is measured against
+            // the best on equal terms.
+            for i in 0..count {
+                let behind = staged.trials[i] < f64::from(self.options.max_trials);
+                if !live.is_empty() && !live.contains(&i) && behind && staged.loss(best, i).0 < 0.0
+                {
+                    live.push(i);
+                }
+            }
+            live.sort_unstable();
+        }
+        Ok(staged)
+    }
+}
+
+/// Sums of a rollout in stages: per candidate, and per pair of candidates
+/// over the stages both were rolled in (their paired differences).
+struct StagedRollout {
+    trials: Vec<f64>,
+    sum: Vec<f64>,
+    squares: Vec<f64>,
+    pair_trials: Vec<Vec<f64>>,
+    pair_sum: Vec<Vec<f64>>,
+    pair_squares: Vec<Vec<f64>>,
+}
+
+impl StagedRollout {
+    fn new(count: usize) -> StagedRollout {
+        let square = vec![vec![0.0; count]; count];
+        StagedRollout {
+            trials: vec![0.0; count],
+            sum: vec![0.0; count],
+            squares: vec![0.0; count],
+            pair_trials: square.clone(),
+            pair_sum: square.clone(),
+            pair_squares: square,
+        }
+    }
+
+    /// Adds a stage that rolled out the candidates `live` (in that order).
+    fn add(&mut self, live: &[usize], stage: &crate::search::PairedRollout) {
+        // Sums back from a mean and its standard error over n games.
+        let sums = |mean: f64, error: f64, n: f64| {
+            let variance = error * error * n;
+            (mean * n, variance * (n - 1.0) + mean * mean * n)
+        };
+        for (a, &i) in live.iter().enumerate() {
+            let r = &stage.results[a];
+            let n = f64::from(r.trials);
+            let (s, q) = sums(f64::from(r.mean), f64::from(r.std_error), n);
+            self.trials[i] += n;
+            self.sum[i] += s;
+            self.squares[i] += q;
+            for (b, &j) in live.iter().enumerate() {
+                let difference = f64::from(r.mean) - f64::from(stage.results[b].mean);
+                let (s, q) = sums(difference, f64::from(stage.difference_se[a][b]), n);
+                self.pair_trials[i][j] += n;
+                self.pair_sum[i][j] += s;
+                self.pair_squares[i][j] += q;
+            }
+        }
+    }
+
+    fn mean(&self, i: usize) -> f64 {
+        self.sum[i] / self.trials[i].max(1.0)
+    }
+
+    fn std_error(&self, i: usize) -> f64 {
+        mean_error(self.trials[i], self.sum[i], self.squares[i])
+    }
+
+    /// The candidate with the highest mean.
+    fn best(&self) -> usize {
+        (0..self.trials.len())
+            .max_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b)))
+            .unwrap_or(0)
+    }
+
+    /// Candidate `i`'s loss against `best` over the games both played, and
+    /// its standard error.
+    fn loss(&self, best: usize, i: usize) -> (f64, f64) {
+        let n = self.pair_trials[best][i];
+        if i == best || n == 0.0 {
+            return (0.0, 0.0);
+        }
+        let s = self.pair_sum[best][i];
+        (s / n, mean_error(n, s, self.pair_squares[best][i]))
+    }
+}
+
+/// Standard error of a mean from its count, sum and sum of squares.
+fn mean_error(n: f64, sum: f64, squares: f64) -> f64 {
+    if n < 2.0 {
+        return 0.0;
+    }
+    (((squares - sum * sum / n) / (n - 1.0)).max(0.0) / n).sqrt()
+}
+
+/// A game standing at a decision: `position` (side to play first) with
+/// `turn`'s numbers to play.
+pub fn decision_game(
+    rules: Rules,
+    position: &Position,
+    turn: crate::game::TurnNumbers,
+) -> Result<Game, BenchmarkError> {
+    let (dice, passed) = match turn {
+        crate::game::TurnNumbers::Rolled(dice, _) => (Some(dice), None),
+        crate::game::TurnNumbers::Passed(numbers) => (None, Some(numbers)),
+    };
+    Game::from_parts(rules, *position, Side::X, dice, passed, Phase::Playing)
+        .map_err(|e| BenchmarkError::Format(format!("a decision that is no game: {e}")))
+}
+
+/// Joins benchmark files (shard work files, or compressed benchmarks built
+/// with the same options) into one compressed benchmark at `out`.
+pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<Benchmark, BenchmarkError> {
+    let mut merged: Option<Benchmark> = None;
+    for path in inputs {
+        let part = Benchmark::read(path)?;
+        match &mut merged {
+            None => merged = Some(part),
+            Some(m) if m.header == part.header => m.decisions.extend(part.decisions),
+            Some(m) => {
+                return Err(BenchmarkError::Options(format!(
+                    "{} was built with other options than {} ({:?} vs {:?})",
+                    path.display(),
+                    inputs[0].display(),
+                    part.header,
+                    m.header
+                )));
+            }
+        }
+    }
+    let mut merged =
+        merged.ok_or_else(|| BenchmarkError::Options("nothing to merge".to_string()))?;
+    merged.decisions.sort_by_key(|d| d.id);
+    merged.decisions.dedup_by_key(|d| d.id);
+    merged.write_gz(out)?;
+    Ok(merged)
+}

@@ -1,0 +1,56 @@
+//! The strength benchmark: decisions (a position and its roll) sampled
+//! from games between varied players, whose candidate plays were rolled
+//! out, and the measure of any player against them: the equity it loses
+//! per decision, by phase of the game (as GNU Backgammon measured its
+//! nets against rolled-out positions).
+//!
+//! - [`sample`]: the decisions, drawn from seeded games;
+//! - [`build`]: the resumable, shardable rollouts (`plakoto benchmark
+//!   build`, `plakoto benchmark merge`);
+//! - [`data`]: the stored form (`benchmarks/FORMAT.md`);
+//! - [`score`]: `plakoto bench strength`;
+//! - [`phase`]: the phase a decision is labelled with.
+
+pub mod build;
+pub mod cli;
+pub mod data;
+pub mod phase;
+pub mod sample;
+pub mod score;
+
+pub use data::{Benchmark, Candidate, Decision, Header};
+pub use phase::GamePhase;
+
+use std::path::{Path, PathBuf};
+
+/// Why a benchmark could not be built, read or scored.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchmarkError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+    /// A file's content is not a benchmark of this format.
+    #[error("{0}")]
+    Format(String),
+    /// Options that do not fit together (or do not fit the files).
+    #[error("{0}")]
+    Options(String),
+    /// The evaluator or the search could not be set up.
+    #[error("{0}")]
+    Engine(String),
+}
+
+impl BenchmarkError {
+    /// An I/O error on `path`.
+    pub fn io(path: &Path, source: std::io::Error) -> BenchmarkError {
+        BenchmarkError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,305 @@
+//! Sampling the benchmark's decisions from seeded games between varied
+//! players: the net, the heuristic, and the net with random plays mixed
+//! in (so that unusual positions appear too), with a quota per phase so
+//! that every phase of the game is covered.
+//!
+//! The same seed, rules and count give the same list on any machine, so
+//! every shard of a build samples it alone and takes its share by id.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::phase::GamePhase;
+use crate::eval::{Evaluator, NextRoll, RateBuffers, rate_plays};
+use crate::game::{Game, Phase, Play, Position, Rules, TurnNumbers};
+use crate::search::{Choice, PlayLists, Search, SearchLimits, SearchSettings, TurnError};
+
+/// Share of the benchmark's decisions each phase gets (when the games
+/// give enough of them; a short phase's rest goes to the others).
+pub const PHASE_SHARES: [(GamePhase, f64); 6] = [
+    (GamePhase::Opening, 0.20),
+    (GamePhase::Contact, 0.15),
+    (GamePhase::Pinning, 0.20),
+    (GamePhase::Prime, 0.10),
+    (GamePhase::BearoffPin, 0.20),
+    (GamePhase::Race, 0.15),
+];
+
+/// A decision whose legal plays the net at 0 ply rates all within this
+/// many points of each other is left out: no choice matters there (a race
+/// in which every play wins, a bear-off whose plays all lose a double).
+const TRIVIAL_SPREAD: f32 = 0.002;
+
+/// Chance that the `net+random` player makes a uniformly random play.
+const RANDOM_PLAY_CHANCE: f64 = 0.25;
+
+/// Most games played to find the decisions: a phase that is still short
+/// after this many games takes what it has.
+fn max_games(decisions: usize) -> usize {
+    decisions * 4 + 500
+}
+
+/// One sampled decision: the position (side to play first), its numbers,
+/// the play made in the game and by whom.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampledDecision {
+    /// The position, seen by the side to play.
+    pub position: Position,
+    /// The numbers to play.
+    pub turn: TurnNumbers,
+    /// The play made in the game.
+    pub played: Play,
+    /// Its phase.
+    pub phase: GamePhase,
+    /// The player who made it.
+    pub source: &'static str,
+    /// Legal plays listed for it.
+    pub legal_plays: usize,
+}
+
+/// The players of the sampled games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    Net,
+    Heuristic,
+    NetRandom,
+}
+
+impl Player {
+    fn name(self) -> &'static str {
+        match self {
+            Player::Net => "net",
+            Player::Heuristic => "heuristic",
+            Player::NetRandom => "net+random",
+        }
+    }
+}
+
+/// The pairings, cycled through game by game.
+const PAIRINGS: [(Player, Player); 8] = [
+    (Player::Net, Player::Net),
+    (Player::Net, Player::Heuristic),
+    (Player::Heuristic, Player::Net),
+    (Player::NetRandom, Player::Net),
+    (Player::Net, Player::NetRandom),
+    (Player::NetRandom, Player::NetRandom),
+    (Player::Heuristic, Player::NetRandom),
+    (Player::NetRandom, Player::Heuristic),
+];
+
+/// What plays the sampled games.
+struct Players<'a> {
+    net: &'a dyn Evaluator,
+    heuristic: &'a dyn Evaluator,
+    search: Search,
+    lists: PlayLists,
+    settings: SearchSettings,
+    rate: RateBuffers,
+}
+
+impl Players<'_> {
+    /// `player`'s choice in `game` (a game in progress with its numbers).
+    fn choose(
+        &mut self,
+        player: Player,
+        game: &Game,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Choice, TurnError> {
+        let evaluator = match player {
+            Player::Heuristic => self.heuristic,
+            Player::Net => self.net,
+            Player::NetRandom => {
+                if rng.gen_bool(RANDOM_PLAY_CHANCE) {
+                    let list = self.lists.choice.legal(game)?;
+                    let play = *list.plays.choose(rng).ok_or(TurnError::NoLegalPlay)?;
+                    return Ok(Choice::Listed(play, true));
+                }
+                self.net
+            }
+        };
+        self.search.choose(
+            game,
+            evaluator,
+            &self.settings,
+            SearchLimits::plies(0),
+            &mut self.lists,
+            None,
+        )
+    }
+}
+
+/// Samples `count` decisions under `rules` from games seeded by `seed`,
+/// played by `net` and `heuristic` (both at 0 plies). Forced decisions
+/// (a single legal play) and decisions in which no choice matters (see
+/// [`TRIVIAL_SPREAD`]) are never taken; each game gives at most one
+/// decision a phase, so that decisions of one game do not crowd a phase.
+/// The list is shuffled, so that any prefix of it (a partial build) is a
+/// fair sample.
+pub fn sample_decisions(
+    rules: Rules,
+    seed: u64,
+    count: usize,
+    net: &dyn Evaluator,
+    heuristic: &dyn Evaluator,
+) -> Vec<SampledDecision> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut players = Players {
+        net,
+        heuristic,
+        search: Search::new(),
+        lists: PlayLists::bounded(),
+        settings: SearchSettings::default(),
+        rate: RateBuffers::default(),
+    };
+    let quota: Vec<usize> = PHASE_SHARES
+        .iter()
+        .map(|(_, share)| (share * count as f64).ceil() as usize)
+        .collect();
+    let mut pools: Vec<Vec<SampledDecision>> = vec![Vec::new(); PHASE_SHARES.len()];
+    for game_number in 0..max_games(count) {
+        if pools.iter().zip(&quota).all(|(p, q)| p.len() >= *q) {
+            break;
+        }
+        let pairing = PAIRINGS[game_number % PAIRINGS.len()];
+        let mut by_phase: Vec<Vec<SampledDecision>> = vec![Vec::new(); PHASE_SHARES.len()];
+        play_game(rules, pairing, &mut players, &mut rng, |d| {
+            by_phase[phase_index(d.phase)].push(d)
+        });
+        for (pool, found) in pools.iter_mut().zip(by_phase) {
+            if let Some(d) = found.choose(&mut rng) {
+                pool.push(d.clone());
+            }
+        }
+    }
+    let mut chosen = fill_quotas(pools, &quota, count);
+    chosen.shuffle(&mut rng);
+    chosen
+}
+
+fn phase_index(phase: GamePhase) -> usize {
+    PHASE_SHARES
+        .iter()
+        .position(|(p, _)| *p == phase)
+        .expect("every phase has a share")
+}
+
+/// Each phase's quota from its pool, then what is missing from the pools'
+/// leftovers, phase by phase, until `count` are chosen.
+fn fill_quotas(
+    pools: Vec<Vec<SampledDecision>>,
+    quota: &[usize],
+    count: usize,
+) -> Vec<SampledDecision> {
+    let mut chosen = Vec::with_capacity(count);
+    let mut leftovers = Vec::new();
+    for (mut pool, q) in pools.into_iter().zip(quota) {
+        let rest = pool.split_off((*q).min(pool.len()));
+        chosen.extend(pool);
+        leftovers.push(rest.into_iter());
+    }
+    chosen.truncate(count);
+    while chosen.len() < count {
+        let before = chosen.len();
+        for rest in leftovers.iter_mut() {
+            if chosen.len() < count
+                && let Some(d) = rest.next()
+            {
+                chosen.push(d);
+            }
+        }
+        if chosen.len() == before {
+            break;
+        }
+    }
+    chosen
+}
+
+/// Plays one game with `pairing` (X's player first), calling `visit` with
+/// every decision that is not forced.
+fn play_game(
+    rules: Rules,
+    pairing: (Player, Player),
+    players: &mut Players<'_>,
+    rng: &mut ChaCha8Rng,
+    mut visit: impl FnMut(SampledDecision),
+) {
+    let mut game = Game::new(rules);
+    if game.roll_opening(rng).is_err() {
+        return;
+    }
+    // A game that runs this long is cut (none does in practice).
+    for _ in 0..1_000 {
+        if game.phase() == Phase::Over {
+            return;
+        }
+        if game.turn_numbers().is_none() && game.roll(rng).is_err() {
+            return;
+        }
+        let Some(turn) = game.turn_numbers() else {
+            return;
+        };
+        let player = match game.on_roll() {
+            crate::game::Side::X => pairing.0,
+            crate::game::Side::O => pairing.1,
+        };
+        let (legal_plays, spread) = match players.lists.choice.legal(&game) {
+            Ok(list) => {
+                let passed = matches!(turn, TurnNumbers::Passed(_));
+                rate_plays(
+                    players.net,
+                    rules,
+                    &list.plays,
+                    NextRoll::after(passed),
+                    &mut players.rate,
+                );
+                let equities = players
+                    .rate
+                    .ratings
+                    .iter()
+                    .map(|r| r.probabilities.equity(rules.scoring));
+                let (low, high) =
+                    equities.fold((f32::MAX, f32::MIN), |(l, h), e| (l.min(e), h.max(e)));
+                (list.plays.len(), high - low)
+            }
+            Err(_) => return,
+        };
+        let Ok(choice) = players.choose(player, &game, rng) else {
+            return;
+        };
+        if legal_plays > 1 && spread > TRIVIAL_SPREAD {
+            visit(SampledDecision {
+                position: *game.position(),
+                turn,
+                played: choice.play(),
+                phase: GamePhase::of(game.position()),
+                source: player.name(),
+                legal_plays,
+            });
+        }
+        if choice.commit(&mut game, &mut players.lists).is_err() {
+            return;
+        }
+        players.lists.trim();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::HeuristicEvaluator;
+    use crate::eval::PipCountEvaluator;
+
+    #[test]
+    fn sampling_is_reproducible_and_covers_phases() {
+        let (a, b) = (HeuristicEvaluator, PipCountEvaluator);
+        let first = sample_decisions(Rules::default(), 7, 60, &a, &b);
+        let again = sample_decisions(Rules::default(), 7, 60, &a, &b);
+        assert_eq!(first, again);
+        assert_eq!(first.len(), 60);
+        for phase in [GamePhase::Opening, GamePhase::Pinning, GamePhase::Race] {
+            assert!(first.iter().any(|d| d.phase == phase), "no {phase}");
+        }
+        assert!(first.iter().all(|d| d.legal_plays > 1));
+    }
+}

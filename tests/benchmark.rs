@@ -1,0 +1,162 @@
+//! The strength benchmark end to end: a tiny benchmark built in two shards
+//! (one stopped and resumed), merged, read back, and a known-bad player
+//! judged worse than the net on it.
+
+use std::path::PathBuf;
+
+use plakoto::arena::shard::Shard;
+use plakoto::benchmark::build::{BuildOptions, build_shard, merge};
+use plakoto::benchmark::score::{Chooser, score};
+use plakoto::benchmark::{Benchmark, GamePhase};
+use plakoto::eval::{HeuristicEvaluator, NetEvaluator};
+use plakoto::game::{Variant, parse_position_id};
+use plakoto::search::SearchSettings;
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("plakoto-benchmark-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+fn options(shard: &str, out: PathBuf, variant: Variant, decisions: usize) -> BuildOptions {
+    BuildOptions {
+        variant,
+        seed: 5,
+        decisions,
+        top_candidates: 3,
+        trials: 36,
+        max_trials: 72,
+        target_error: 0.02,
+        player_plies: 0,
+        max_turns: 500,
+        luck_adjust: false,
+        rollout_seed: 3,
+        threads: 1,
+        shard: shard.parse::<Shard>().expect("shard"),
+        out,
+        limit: None,
+        done_in: Vec::new(),
+    }
+}
+
+#[test]
+fn a_tiny_benchmark_is_built_in_shards_resumed_merged_and_ranks_players() {
+    let dir = scratch_dir("standard");
+    let net = NetEvaluator::with_default_network().expect("embedded net");
+    let decisions = 24;
+    // Shard 1 in two slices (as if stopped and resumed), shard 2 at once.
+    let mut first = options("1/2", dir.join("1.jsonl"), Variant::Standard, decisions);
+    first.limit = Some(5);
+    assert_eq!(build_shard(&first, &net, &HeuristicEvaluator).unwrap(), 5);
+    first.limit = None;
+    assert_eq!(build_shard(&first, &net, &HeuristicEvaluator).unwrap(), 7);
+    assert_eq!(build_shard(&first, &net, &HeuristicEvaluator).unwrap(), 0);
+    let second = options("2/2", dir.join("2.jsonl"), Variant::Standard, decisions);
+    assert_eq!(build_shard(&second, &net, &HeuristicEvaluator).unwrap(), 12);
+
+    let out = dir.join("standard.jsonl.gz");
+    merge(&[dir.join("1.jsonl"), dir.join("2.jsonl")], &out).unwrap();
+    let benchmark = Benchmark::read(&out).unwrap();
+    let ids: Vec<usize> = benchmark.decisions.iter().map(|d| d.id).collect();
+    assert_eq!(ids, (0..decisions).collect::<Vec<_>>());
+    for d in &benchmark.decisions {
+        let position = parse_position_id(&d.position).expect("position id");
+        assert_eq!(GamePhase::of(&position), d.phase);
+        assert!(
+            d.candidates.len() >= 2,
+            "decision {} has one candidate",
+            d.id
+        );
+        assert!(d.legal_plays >= 2);
+        // Best first.
+        for pair in d.candidates.windows(2) {
+            assert!(pair[0].equity >= pair[1].equity, "decision {}", d.id);
+        }
+        assert!(
+            d.candidates
+                .iter()
+                .all(|c| c.trials >= 36 && c.trials <= 72)
+        );
+    }
+    // Every phase the sampler found is labelled; the opening is always there.
+    assert!(
+        benchmark
+            .decisions
+            .iter()
+            .any(|d| d.phase == GamePhase::Opening)
+    );
+
+    let settings = SearchSettings::default();
+    let net_report = score(
+        &benchmark,
+        &Chooser::Search {
+            evaluator: &net,
+            plies: 0,
+            settings: &settings,
+        },
+        "net",
+        1,
+    )
+    .unwrap();
+    let random_report = score(&benchmark, &Chooser::Random, "random", 2).unwrap();
+    assert_eq!(net_report.decisions, decisions);
+    assert!(
+        random_report.mean_loss_milli > net_report.mean_loss_milli + 20.0,
+        "random {} vs net {}",
+        random_report.mean_loss_milli,
+        net_report.mean_loss_milli
+    );
+    assert!(random_report.blunder_rate > net_report.blunder_rate);
+    let json = serde_json::to_value(&net_report).unwrap();
+    for key in [
+        "decisions",
+        "mean_loss_milli",
+        "blunder_rate",
+        "standard_error_milli",
+        "by_phase",
+    ] {
+        assert!(json.get(key).is_some(), "no {key} in {json}");
+    }
+    let by_phase: usize = net_report.by_phase.values().map(|p| p.decisions).sum();
+    assert_eq!(by_phase, decisions);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_build_refuses_a_work_file_of_other_options_and_merge_refuses_mixed_files() {
+    let dir = scratch_dir("mismatch");
+    let net = NetEvaluator::with_default_network().expect("embedded net");
+    let mut a = options("1/1", dir.join("a.jsonl"), Variant::Standard, 4);
+    a.limit = Some(1);
+    build_shard(&a, &net, &HeuristicEvaluator).unwrap();
+    let mut other = a.clone();
+    other.trials = 72;
+    assert!(build_shard(&other, &net, &HeuristicEvaluator).is_err());
+    other.out = dir.join("b.jsonl");
+    build_shard(&other, &net, &HeuristicEvaluator).unwrap();
+    assert!(
+        merge(
+            &[dir.join("a.jsonl"), dir.join("b.jsonl")],
+            &dir.join("m.jsonl.gz")
+        )
+        .is_err()
+    );
+    assert!(!dir.join("m.jsonl.gz").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn express_decisions_carry_their_numbers_and_build() {
+    let dir = scratch_dir("express");
+    let net = NetEvaluator::with_default_network().expect("embedded net");
+    let mut o = options("1/1", dir.join("e.jsonl"), Variant::Express, 6);
+    o.limit = Some(2);
+    assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 2);
+    let benchmark = Benchmark::read(&dir.join("e.jsonl")).unwrap();
+    assert_eq!(benchmark.header.rules, "express");
+    for d in &benchmark.decisions {
+        assert!(d.turn.turn(Variant::Express).is_ok());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -39,6 +39,10 @@ enum Command {
     /// in shards) and merge its shards (see benchmarks/FORMAT.md).
     #[command(subcommand)]
     Benchmark(plakoto::benchmark::cli::BenchmarkCommand),
+    /// Refine a net on deeper targets: label positions from play with a
+    /// deeper search (`targets`), then fit the net to them (`fit`).
+    #[command(subcommand)]
+    Refine(plakoto::train::refine::RefineCommand),
     /// Train the neural evaluator by TD(λ) self-play (see README).
     Train(plakoto::train::TrainArgs),
     /// Serve a board in the browser (127.0.0.1) that plays and analyses
@@ -432,6 +436,13 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("plakoto benchmark: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Refine(command)) => match plakoto::train::refine::run(command) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("plakoto refine: {e}");
                 ExitCode::from(2)
             }
         },

@@ -98,7 +98,18 @@ struct Players<'a> {
     rate: RateBuffers,
 }
 
-impl Players<'_> {
+impl<'a> Players<'a> {
+    fn new(net: &'a dyn Evaluator, heuristic: &'a dyn Evaluator) -> Players<'a> {
+        Players {
+            net,
+            heuristic,
+            search: Search::new(),
+            lists: PlayLists::bounded(),
+            settings: SearchSettings::default(),
+            rate: RateBuffers::default(),
+        }
+    }
+
     /// `player`'s choice in `game` (a game in progress with its numbers).
     fn choose(
         &mut self,
@@ -144,14 +155,7 @@ pub fn sample_decisions(
     heuristic: &dyn Evaluator,
 ) -> Vec<SampledDecision> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut players = Players {
-        net,
-        heuristic,
-        search: Search::new(),
-        lists: PlayLists::bounded(),
-        settings: SearchSettings::default(),
-        rate: RateBuffers::default(),
-    };
+    let mut players = Players::new(net, heuristic);
     let quota: Vec<usize> = PHASE_SHARES
         .iter()
         .map(|(_, share)| (share * count as f64).ceil() as usize)
@@ -175,6 +179,32 @@ pub fn sample_decisions(
     let mut chosen = fill_quotas(pools, &quota, count);
     chosen.shuffle(&mut rng);
     chosen
+}
+
+/// The first `count` decisions (not forced, not trivial) of seeded games
+/// between the same players, with no phase quotas: positions as they come
+/// in play, for training targets.
+pub fn sample_positions(
+    rules: Rules,
+    seed: u64,
+    count: usize,
+    net: &dyn Evaluator,
+    heuristic: &dyn Evaluator,
+) -> Vec<SampledDecision> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut players = Players::new(net, heuristic);
+    let mut found = Vec::with_capacity(count);
+    let mut game_number = 0;
+    while found.len() < count {
+        let pairing = PAIRINGS[game_number % PAIRINGS.len()];
+        play_game(rules, pairing, &mut players, &mut rng, |d| {
+            if found.len() < count {
+                found.push(d)
+            }
+        });
+        game_number += 1;
+    }
+    found
 }
 
 fn phase_index(phase: GamePhase) -> usize {

@@ -211,8 +211,8 @@ pub fn score(
         player: player.to_string(),
         rules: h.rules.clone(),
         benchmark: format!(
-            "{} trials a candidate by {} at {} ply",
-            h.trials, h.evaluator, h.player_plies
+            "rolled out {}-{} games a candidate by {} at {} ply",
+            h.trials, h.max_trials, h.evaluator, h.player_plies
         ),
         decisions: all.decisions,
         mean_loss_milli: all.mean_loss_milli,

@@ -15,6 +15,7 @@
 pub mod arena_check;
 pub mod checkpoint;
 pub mod learn;
+pub mod refine;
 pub mod selfplay;
 
 use std::io::Write;

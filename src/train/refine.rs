@@ -1,0 +1,386 @@
+//! Refining a trained net on better targets than its own: positions from
+//! play, each labelled with the outcome distribution of a deeper search
+//! (`plakoto refine targets`), then supervised steps of the same
+//! cross-entropy and Adam as self-play (`plakoto refine fit`). The issue
+//! behind it: TD self-play stopped paying, and the strength benchmark
+//! says where the net is wrong.
+//!
+//! A target file is JSON lines (plain or `.gz`): one position a line with
+//! its 0-ply and deep equities and the deep search's distribution, in the
+//! net's outcome order. Standard scoring folds triples into doubles in
+//! the search's probabilities; the target splits them again in the net's
+//! own proportion at that position, so that the net's triple output is
+//! neither taught nor forgotten.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use flate2::read::GzDecoder;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::learn::{Adam, Learner, Sample};
+use crate::arena::shard::Shard;
+use crate::benchmark::sample::sample_positions;
+use crate::eval::features::{self, OUTCOMES};
+use crate::eval::net::{Network, weights};
+use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
+use crate::game::{Position, Rules, Variant, parse_position_id, position_id};
+use crate::search::{Search, SearchLimits, SearchSettings};
+
+/// Why refining failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RefineError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+    /// A target line that cannot be read.
+    #[error("{path}: line {line}: {message}")]
+    Target {
+        /// The file.
+        path: PathBuf,
+        /// Its line (1-based).
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The net's weights.
+    #[error("weights: {0}")]
+    Weights(String),
+    /// Options that do not fit.
+    #[error("{0}")]
+    Options(String),
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> RefineError + '_ {
+    move |source| RefineError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// `plakoto refine …`.
+#[derive(Subcommand, Debug, Clone)]
+pub enum RefineCommand {
+    /// Label positions from play with a deeper search's distribution
+    /// (resumable: appends to --out; shardable with --shard K/N).
+    Targets(TargetArgs),
+    /// Supervised steps of a net towards target files.
+    Fit(FitArgs),
+}
+
+/// Options of `plakoto refine targets`.
+#[derive(Args, Debug, Clone)]
+pub struct TargetArgs {
+    /// The target file to append to (JSON lines).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Positions in the whole run (every shard samples the same list).
+    #[arg(long, default_value_t = 20_000)]
+    pub positions: usize,
+    /// Seed of the sampled games (keep it apart from the benchmark's).
+    #[arg(long, default_value_t = 1001)]
+    pub seed: u64,
+    /// Depth of the labelling search.
+    #[arg(long, default_value_t = 2)]
+    pub plies: u8,
+    /// This process's part: positions whose index mod N is K-1.
+    #[arg(long, default_value = "1/1")]
+    pub shard: Shard,
+    /// Movement rules of the sampled games.
+    #[arg(long, default_value = "standard")]
+    pub rules: Variant,
+    /// Weights of the net that plays and labels (default: embedded).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+}
+
+/// Options of `plakoto refine fit`.
+#[derive(Args, Debug, Clone)]
+pub struct FitArgs {
+    /// Target files (from `refine targets`).
+    #[arg(required = true)]
+    pub targets: Vec<PathBuf>,
+    /// The net to start from.
+    #[arg(long)]
+    pub init: PathBuf,
+    /// Where to write the refined net (atomically).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 4)]
+    pub epochs: usize,
+    /// Adam learning rate.
+    #[arg(long, default_value_t = 1e-4)]
+    pub lr: f32,
+    /// Samples per optimiser step.
+    #[arg(long, default_value_t = 128)]
+    pub batch: usize,
+    /// Share of the positions held out to measure the fit.
+    #[arg(long, default_value_t = 0.05)]
+    pub holdout: f64,
+    /// Seed of the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// One labelled position, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TargetLine {
+    /// Index in the run's sampled list.
+    pub index: usize,
+    /// Position ID, side on roll first (before it rolls).
+    pub position: String,
+    /// The net's 0-ply equity (standard scoring).
+    pub equity0: f32,
+    /// The deep search's equity.
+    pub equity: f32,
+    /// The deep search's distribution, in the net's outcome order.
+    pub target: [f32; OUTCOMES],
+}
+
+/// Runs `plakoto refine …`.
+pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
+    match command {
+        RefineCommand::Targets(a) => build_targets(a),
+        RefineCommand::Fit(a) => fit(a).map(|_| ()),
+    }
+}
+
+fn load_net(weights: &Option<PathBuf>) -> Result<NetEvaluator, RefineError> {
+    if let Some(path) = weights {
+        crate::eval::net::install_weights_file(path).map_err(RefineError::Weights)?;
+    }
+    crate::eval::race::RaceDb::warm_up();
+    NetEvaluator::with_default_network().map_err(|e| RefineError::Weights(e.to_string()))
+}
+
+/// The deep search's distribution for `position`, triples split from the
+/// doubles in the net's own proportion.
+pub fn deep_target(
+    net: &NetEvaluator,
+    search: &mut Search,
+    position: &Position,
+    rules: Rules,
+    plies: u8,
+) -> ([f32; OUTCOMES], f32) {
+    let settings = SearchSettings::default();
+    let (p, _) = search.evaluate_position(
+        position,
+        None,
+        rules,
+        net,
+        &settings,
+        SearchLimits::plies(plies),
+    );
+    let own = net.network().distribution(position);
+    let mut target = p.as_array();
+    use features::outcome::*;
+    for (double, triple) in [(WIN_DOUBLE, WIN_TRIPLE), (LOSE_DOUBLE, LOSE_TRIPLE)] {
+        let both = own[double] + own[triple];
+        let share = if both > 0.0 { own[triple] / both } else { 0.0 };
+        let folded = target[double] + target[triple];
+        target[triple] = folded * share;
+        target[double] = folded - target[triple];
+    }
+    // Outcomes the net masks out get nothing (the search can only agree).
+    let mask = features::outcome_mask(position);
+    let mut sum = 0.0;
+    for (k, t) in target.iter_mut().enumerate() {
+        if mask >> k & 1 == 0 {
+            *t = 0.0;
+        }
+        sum += *t;
+    }
+    if sum > 0.0 {
+        target.iter_mut().for_each(|t| *t /= sum);
+    }
+    (target, p.equity(rules.scoring))
+}
+
+/// `plakoto refine targets`.
+fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
+    let net = load_net(&a.weights)?;
+    let rules = Rules {
+        variant: a.rules,
+        ..Rules::default()
+    };
+    let done = read_targets(&a.out).map_or_else(
+        |_| std::collections::HashSet::new(),
+        |lines| lines.into_iter().map(|l| l.index).collect(),
+    );
+    let sampled = sample_positions(rules, a.seed, a.positions, &net, &HeuristicEvaluator);
+    let mine: Vec<usize> = (0..sampled.len())
+        .filter(|i| *i as u32 % a.shard.count == a.shard.index - 1 && !done.contains(i))
+        .collect();
+    eprintln!(
+        "refine targets: {} positions sampled, {} labelled before, {} to label at {} ply",
+        sampled.len(),
+        done.len(),
+        mine.len(),
+        a.plies
+    );
+    let mut out = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&a.out)
+        .map_err(io(&a.out))?;
+    let mut search = Search::new();
+    let started = Instant::now();
+    for (n, &index) in mine.iter().enumerate() {
+        let position = sampled[index].position;
+        let (target, equity) = deep_target(&net, &mut search, &position, rules, a.plies);
+        let line = TargetLine {
+            index,
+            position: position_id(&position),
+            equity0: net.evaluate(&position, rules).equity(rules.scoring),
+            equity,
+            target,
+        };
+        let text = serde_json::to_string(&line).expect("a target line serialises");
+        writeln!(out, "{text}").map_err(io(&a.out))?;
+        search.trim();
+        if (n + 1) % 500 == 0 || n + 1 == mine.len() {
+            out.flush().map_err(io(&a.out))?;
+            let rate = (n + 1) as f64 / started.elapsed().as_secs_f64();
+            eprintln!(
+                "{}/{} labelled, {rate:.1} a second, about {:.0} min left",
+                n + 1,
+                mine.len(),
+                (mine.len() - n - 1) as f64 / rate / 60.0
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Reads a target file (gzip-compressed when named `.gz`); a last line
+/// cut short by a stop is ignored.
+pub fn read_targets(path: &Path) -> Result<Vec<TargetLine>, RefineError> {
+    let file = File::open(path).map_err(io(path))?;
+    let reader: Box<dyn Read> = if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(GzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
+    let lines: Vec<String> = BufReader::new(reader)
+        .lines()
+        .collect::<Result<_, _>>()
+        .map_err(io(path))?;
+    let last = lines.len();
+    let mut out = Vec::with_capacity(last);
+    for (n, line) in lines.iter().enumerate() {
+        match serde_json::from_str::<TargetLine>(line) {
+            Ok(t) => out.push(t),
+            Err(_) if n + 1 == last => {}
+            Err(e) => {
+                return Err(RefineError::Target {
+                    path: path.to_path_buf(),
+                    line: n + 1,
+                    message: e.to_string(),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What a fit did: cross-entropy on the held-out positions before and
+/// after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitReport {
+    /// Training positions.
+    pub trained: usize,
+    /// Held-out positions.
+    pub held_out: usize,
+    /// Held-out cross-entropy of the starting net.
+    pub before: f32,
+    /// Held-out cross-entropy of the refined net.
+    pub after: f32,
+}
+
+/// `plakoto refine fit`: supervised epochs from `--init`, the refined net
+/// written to `--out`.
+pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
+    if a.batch == 0 || a.epochs == 0 || !(0.0..1.0).contains(&a.holdout) {
+        return Err(RefineError::Options(
+            "--batch and --epochs must be at least 1, --holdout in [0, 1)".to_string(),
+        ));
+    }
+    let mut net = weights::load(&a.init).map_err(|e| RefineError::Weights(e.to_string()))?;
+    let mut samples = Vec::new();
+    for path in &a.targets {
+        for (n, t) in read_targets(path)?.into_iter().enumerate() {
+            let position = parse_position_id(&t.position).map_err(|e| RefineError::Target {
+                path: path.clone(),
+                line: n + 1,
+                message: e.to_string(),
+            })?;
+            samples.push(Sample {
+                position,
+                target: t.target,
+            });
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
+    samples.shuffle(&mut rng);
+    let held = (samples.len() as f64 * a.holdout).round() as usize;
+    let (held_out, train) = samples.split_at_mut(held);
+    let mut learner = Learner::new(&net);
+    let mut adam = Adam::new(&net, a.lr);
+    let before = held_out_loss(&mut learner, &net, held_out, a.batch);
+    eprintln!(
+        "refine fit: {} training positions, {} held out; held-out cross-entropy {before:.5}",
+        train.len(),
+        held_out.len()
+    );
+    for epoch in 0..a.epochs {
+        train.shuffle(&mut rng);
+        let mut sum = 0.0;
+        let mut batches = 0;
+        for batch in train.chunks(a.batch) {
+            sum += learner.train_batch(&mut net, &mut adam, batch);
+            batches += 1;
+        }
+        let held = held_out_loss(&mut learner, &net, held_out, a.batch);
+        eprintln!(
+            "epoch {}: training cross-entropy {:.5}, held out {held:.5}",
+            epoch + 1,
+            sum / batches.max(1) as f32
+        );
+    }
+    let after = held_out_loss(&mut learner, &net, held_out, a.batch);
+    weights::save(&net, &a.out).map_err(|e| RefineError::Weights(e.to_string()))?;
+    eprintln!(
+        "refine fit: wrote {} ({})",
+        a.out.display(),
+        net.short_hash()
+    );
+    Ok(FitReport {
+        trained: train.len(),
+        held_out: held_out.len(),
+        before,
+        after,
+    })
+}
+
+/// Mean cross-entropy of `net` on `samples` (no step taken).
+fn held_out_loss(learner: &mut Learner, net: &Network, samples: &[Sample], batch: usize) -> f32 {
+    let mut sum = 0.0;
+    let mut n = 0;
+    for chunk in samples.chunks(batch.max(1)) {
+        sum += learner.gradient(net, chunk) * chunk.len() as f32;
+        n += chunk.len();
+    }
+    sum / n.max(1) as f32
+}

@@ -1,0 +1,77 @@
+//! `plakoto refine`: deep-search targets are valid distributions that
+//! agree with the search, resume without relabelling, and a fit moves a
+//! net towards them.
+
+use std::path::PathBuf;
+
+use plakoto::eval::features::{OUTCOMES, outcome_mask};
+use plakoto::eval::net::{Network, weights};
+use plakoto::game::{Variant, parse_position_id};
+use plakoto::train::refine::{FitArgs, RefineCommand, TargetArgs, fit, read_targets, run};
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("plakoto-refine-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+fn target_args(out: PathBuf, positions: usize) -> TargetArgs {
+    TargetArgs {
+        out,
+        positions,
+        seed: 9,
+        plies: 1,
+        shard: "1/1".parse().unwrap(),
+        rules: Variant::Standard,
+        weights: None,
+    }
+}
+
+#[test]
+fn targets_are_valid_resume_and_a_fit_learns_them() {
+    let dir = scratch_dir("fit");
+    let targets = dir.join("t.jsonl");
+    run(&RefineCommand::Targets(target_args(targets.clone(), 20))).unwrap();
+    // Resumed with more positions: the first 20 are not labelled again.
+    run(&RefineCommand::Targets(target_args(targets.clone(), 60))).unwrap();
+    let lines = read_targets(&targets).unwrap();
+    let mut indices: Vec<usize> = lines.iter().map(|l| l.index).collect();
+    indices.sort_unstable();
+    assert_eq!(indices, (0..60).collect::<Vec<_>>());
+    for l in &lines {
+        let position = parse_position_id(&l.position).unwrap();
+        let mask = outcome_mask(&position);
+        let sum: f32 = l.target.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-4, "{l:?}");
+        for k in 0..OUTCOMES {
+            assert!(l.target[k] >= 0.0);
+            if mask >> k & 1 == 0 {
+                assert_eq!(l.target[k], 0.0, "masked outcome {k} in {l:?}");
+            }
+        }
+        // The target's standard equity is the search's equity.
+        let t = &l.target;
+        let equity = (t[0] - t[4]) + 2.0 * (t[1] + t[2] - t[5] - t[6]) + 2.0 * (t[3] - t[7]);
+        assert!((equity - l.equity).abs() < 1e-3, "{l:?}");
+    }
+
+    let init = dir.join("random.net");
+    weights::save(&Network::random(16, 3), &init).unwrap();
+    let out = dir.join("fitted.net");
+    let report = fit(&FitArgs {
+        targets: vec![targets],
+        init,
+        out: out.clone(),
+        epochs: 30,
+        lr: 3e-3,
+        batch: 8,
+        holdout: 0.25,
+        seed: 1,
+    })
+    .unwrap();
+    assert_eq!(report.trained + report.held_out, 60);
+    assert!(report.after < report.before, "{report:?}");
+    assert!(weights::load(&out).is_ok());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -9,7 +9,9 @@
 //! created) waits MS milliseconds before reading anything, as an engine
 //! loading a large library on a busy machine; later starts are quick.
 //! `--starts-file FILE` appends a line to FILE at each start (to count
-//! them).
+//! them). `--no-set-position 1` makes it an engine from before `set
+//! position` (answered `? unknown_command`), and `--no-discovery 1` one
+//! without `list_commands` and `known_command`.
 //!
 //! Run: `plakoto arena --a "target/release/examples/random_engine" --b builtin:random`.
 
@@ -29,6 +31,8 @@ struct Options {
     slow_start_ms: u64,
     once_file: Option<String>,
     starts_file: Option<String>,
+    no_set_position: bool,
+    no_discovery: bool,
 }
 
 fn options() -> Options {
@@ -39,6 +43,8 @@ fn options() -> Options {
         slow_start_ms: 0,
         once_file: None,
         starts_file: None,
+        no_set_position: false,
+        no_discovery: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -49,6 +55,8 @@ fn options() -> Options {
             ("--slow-start", Some(v)) => o.slow_start_ms = v.parse().unwrap_or(0),
             ("--once-file", Some(v)) => o.once_file = Some(v.clone()),
             ("--starts-file", Some(v)) => o.starts_file = Some(v.clone()),
+            ("--no-set-position", Some(v)) => o.no_set_position = v == "1",
+            ("--no-discovery", Some(v)) => o.no_discovery = v == "1",
             (other, _) => eprintln!("random_engine: ignoring argument {other}"),
         }
     }
@@ -96,6 +104,39 @@ fn main() {
             ["isready"] => "= readyok".into(),
             ["name"] => "= random_engine".into(),
             ["protocol_version"] => "= 1".into(),
+            ["list_commands", ..] | ["known_command", ..] if opts.no_discovery => {
+                format!("? unknown_command: {line}")
+            }
+            ["list_commands"] => {
+                let mut forms = vec!["isready", "name", "protocol_version", "list_commands"];
+                forms.extend(["known_command <command>", "quit", "set board <position id>"]);
+                forms.extend(["set matchid <match id>", "play"]);
+                if !opts.no_set_position {
+                    forms.push("set position <position id>:<match id>");
+                }
+                format!("= {}", forms.join("\n"))
+            }
+            ["known_command", words @ ..] => {
+                let known = match words {
+                    ["set", "position"] => !opts.no_set_position,
+                    ["set", "board" | "matchid"] => true,
+                    [one] => [
+                        "isready",
+                        "name",
+                        "protocol_version",
+                        "list_commands",
+                        "known_command",
+                        "quit",
+                        "play",
+                    ]
+                    .contains(one),
+                    _ => false,
+                };
+                format!("= {known}")
+            }
+            ["set", "position", ..] if opts.no_set_position => {
+                "? unknown_command: set position is not a command of this engine".into()
+            }
             ["quit"] => {
                 let _ = write!(out, "= bye\n\n");
                 let _ = out.flush();

@@ -6,6 +6,8 @@
 //!   notation). No I/O, no evaluation, no text protocol.
 //! - [`eval`] and `search`: evaluators and search over the rules core.
 //! - `protocol`: the line protocol spoken on stdin/stdout.
+//! - [`client`]: drives any engine speaking the protocol as a child process
+//!   (used by the arena and `conformance`).
 //! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
 //! - [`gui`]: `plakoto gui`, a browser board that drives an engine through
 //!   the protocol (a protocol client, like the arena).
@@ -14,6 +16,7 @@
 pub mod analysis;
 pub mod arena;
 pub mod bench;
+pub mod client;
 pub mod eval;
 pub mod game;
 pub mod gui;

@@ -9,6 +9,8 @@
 //! - [`client`]: drives any engine speaking the protocol as a child process
 //!   (used by the arena and `conformance`).
 //! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
+//! - `conformance`: `plakoto conformance`, checks an engine against
+//!   protocol.md.
 //! - [`gui`]: `plakoto gui`, a browser board that drives an engine through
 //!   the protocol (a protocol client, like the arena).
 //! - `train`: self-play training of the neural evaluator.
@@ -17,6 +19,7 @@ pub mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod client;
+pub mod conformance;
 pub mod eval;
 pub mod game;
 pub mod gui;

@@ -1,0 +1,169 @@
+//! `plakoto conformance`: the engine itself passes every check, and each
+//! fault of a faulty engine (tests/fake_engines/conformance_proxy.py, the
+//! real engine behind a proxy that breaks one thing) is reported by the
+//! check that should find it, quoting the exchange.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+const PLAKOTO: &str = env!("CARGO_BIN_EXE_plakoto");
+
+/// Runs `plakoto conformance ENGINE --json`; returns the exit code and the report.
+fn conformance(engine: &str, extra: &[&str]) -> (i32, Value) {
+    let out = Command::new(PLAKOTO)
+        .args(["conformance", engine, "--json"])
+        .args(extra)
+        .output()
+        .expect("plakoto conformance runs");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap_or(-1), report)
+}
+
+fn statuses(report: &Value) -> Vec<(String, String)> {
+    report["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn proxy(mode: &str) -> String {
+    format!(
+        "python3 {}/tests/fake_engines/conformance_proxy.py {mode} {PLAKOTO} --plies 0",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn plakoto_passes_every_check() {
+    let (code, report) = conformance(&format!("{PLAKOTO} --plies 1"), &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["passed"], true);
+    let all = statuses(&report);
+    assert_eq!(all.len(), 10, "{all:?}");
+    for (name, status) in &all {
+        assert_eq!(status, "passed", "{name}: {report:#}");
+    }
+    let positions = report["checks"][5]["detail"].as_str().unwrap();
+    assert!(positions.contains("300 positions"), "{positions}");
+}
+
+#[test]
+fn an_engine_from_before_set_position_conforms_with_commands_absent() {
+    let (code, report) = conformance(&proxy("old"), &["--positions", "80"]);
+    assert_eq!(code, 0, "{report:#}");
+    let all = statuses(&report);
+    assert!(all.contains(&("legal".into(), "absent".into())), "{all:?}");
+    let commands = report["checks"][2]["detail"].as_str().unwrap();
+    assert!(
+        commands.contains("absent: list_commands, known_command, set position"),
+        "{commands}"
+    );
+    let positions = report["checks"][5]["detail"].as_str().unwrap();
+    assert!(
+        positions.starts_with("set board + set matchid"),
+        "{positions}"
+    );
+}
+
+#[test]
+fn each_fault_is_reported_by_its_check() {
+    let faults = [
+        ("relay", None, ""),
+        ("no-ids", Some("ids"), "> 7 isready"),
+        ("comment-reply", Some("framing"), "no reply"),
+        ("wrong-code", Some("errors"), "invalid_position"),
+        ("dirty-errors", Some("errors"), "the state changed"),
+        ("bad-posid", Some("positions"), "show posid"),
+        ("bad-legal", Some("legal"), "missing"),
+        ("illegal-play", Some("play"), "24/1"),
+        ("slow-play", Some("play"), "within 1000 ms"),
+        ("unframed", Some("framing"), "my name is fake"),
+        ("no-exit", Some("quit"), "still running"),
+    ];
+    let runs: Vec<_> = faults
+        .iter()
+        .map(|&(mode, _, _)| {
+            std::thread::spawn(move || {
+                let args = [
+                    "--positions",
+                    "60",
+                    "--move-timeout-ms",
+                    "1000",
+                    "--timeout-ms",
+                    "2000",
+                ];
+                conformance(&proxy(mode), &args)
+            })
+        })
+        .collect();
+    for ((mode, failing, quoted), run) in faults.iter().zip(runs) {
+        let (code, report) = run.join().expect("the run ends");
+        let failed: Vec<&Value> = report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["status"] == "failed")
+            .collect();
+        match failing {
+            None => {
+                assert_eq!(code, 0, "{mode}: {report:#}");
+                assert!(failed.is_empty(), "{mode}: {report:#}");
+            }
+            Some(check) => {
+                assert_eq!(code, 1, "{mode}: {report:#}");
+                let names: Vec<&str> = failed.iter().map(|c| c["name"].as_str().unwrap()).collect();
+                // `name` is asked again by the discovery check.
+                let expected: &[&str] = match *mode {
+                    "unframed" => &["framing", "discovery"],
+                    _ => &[check],
+                };
+                assert_eq!(names, expected, "{mode}: {report:#}");
+                let c = failed[0];
+                let text = format!("{} {}", c["detail"], c["exchange"]);
+                assert!(text.contains(quoted), "{mode}: '{quoted}' not in {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_engine_that_does_not_start_skips_the_rest() {
+    let (code, report) = conformance("/nonexistent/engine", &[]);
+    assert_eq!(code, 1);
+    let all = statuses(&report);
+    assert_eq!(all[0], ("start".into(), "failed".into()));
+    assert!(all[1..].iter().all(|(_, s)| s == "skipped"), "{all:?}");
+}
+
+#[test]
+fn text_report_names_each_check() {
+    let out = Command::new(PLAKOTO)
+        .args(["conformance", &proxy("bad-legal"), "--positions", "40"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL    legal      (optional)"), "{text}");
+    assert!(text.contains("> legal limit 2000"), "{text}");
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("10 checks: 9 passed, 1 failed"),
+        "{text}"
+    );
+}

@@ -10,9 +10,9 @@ use plakoto::arena::engine_process::EngineProcess;
 use plakoto::arena::fault::FaultKind;
 use plakoto::arena::player::PlayerOptions;
 use plakoto::arena::record::{Engine, GameRecord};
-use plakoto::arena::referee::OutcomeKind;
 use plakoto::arena::runner::{RunSpec, run_units};
 use plakoto::game::{Rules, Scoring, Variant};
+use plakoto::record::Ending;
 
 /// Builds the example (a no-op when it is up to date) and returns its path.
 fn random_engine() -> PathBuf {
@@ -75,7 +75,7 @@ fn external_engine_plays_whole_games() {
         assert_eq!(records.len(), 4);
         for r in &records {
             assert!(r.fault.is_none(), "{rules:?}: {:?}", r.fault);
-            assert_ne!(r.kind, OutcomeKind::Unfinished);
+            assert_ne!(r.kind, Ending::Unfinished);
             assert!(r.decisions[0] > 0, "the engine was asked for its plays");
         }
     }
@@ -127,7 +127,7 @@ fn plakoto_engine_plays_whole_games_as_a_child_process() {
         assert_eq!(records.len(), 6);
         for r in &records {
             assert!(r.fault.is_none(), "{rules:?}: {:?}", r.fault);
-            assert_ne!(r.kind, OutcomeKind::Unfinished);
+            assert_ne!(r.kind, Ending::Unfinished);
             assert!(r.decisions[0] > 0, "the engine was asked for its plays");
         }
     }
@@ -251,7 +251,7 @@ fn engine_without_set_position_plays_whole_games() {
             let players: [&mut dyn Player; 2] = [&mut player, &mut other];
             let out = play_game(&setup, players, &mut generator);
             assert!(out.fault.is_none(), "{flags}: {:?}", out.fault);
-            assert_ne!(out.kind, OutcomeKind::Unfinished, "{flags}");
+            assert_ne!(out.kind, Ending::Unfinished, "{flags}");
             assert!(out.decisions[0] > 0, "{flags}: the engine was asked");
         }
         let expected = learnt_at_start.unwrap_or(PositionCommands::BoardThenMatchId);

@@ -1,6 +1,8 @@
 //! A minimal external engine speaking the plakoto protocol subset an arena
 //! referee uses (`isready`, `set position`, `play`, `quit`; also `set board`
-//! and `set matchid`), answering a uniformly random legal play. The rules
+//! and `set matchid`, and the discovery commands), answering a uniformly
+//! random legal play: the smallest engine of protocol.md section 9, which
+//! `plakoto conformance` passes with the optional commands absent. The rules
 //! and scoring come from the Match ID, as the referee expects. It proves
 //! the arena's whole child-process path with legal plays, and with `--fault
 //! MODE --fault-after N` it misbehaves after N good plays, to test fault
@@ -99,7 +101,26 @@ fn main() {
     let mut out = std::io::stdout();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        let words: Vec<&str> = line.split_whitespace().collect();
+        // protocol.md section 1: a line too long is refused, `#` starts a
+        // comment, a blank line gets no reply, a leading number is an id
+        // echoed in the reply.
+        if line.len() > 65_536 {
+            let _ = write!(out, "? syntax: line longer than 65536 bytes ignored\n\n");
+            let _ = out.flush();
+            continue;
+        }
+        let body = line.split('#').next().unwrap_or("").trim();
+        let mut words: Vec<&str> = body.split_whitespace().collect();
+        let Some(first) = words.first() else {
+            continue;
+        };
+        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
+            words.remove(0).to_string()
+        } else {
+            String::new()
+        };
+        let line = words.join(" ");
+        let mut quit = false;
         let reply: String = match words.as_slice() {
             ["isready"] => "= readyok".into(),
             ["name"] => "= random_engine".into(),
@@ -138,9 +159,8 @@ fn main() {
                 "? unknown_command: set position is not a command of this engine".into()
             }
             ["quit"] => {
-                let _ = write!(out, "= bye\n\n");
-                let _ = out.flush();
-                return;
+                quit = true;
+                "= bye".into()
             }
             ["set", "position", pair] => match pair
                 .split_once(':')
@@ -160,7 +180,7 @@ fn main() {
                     match_id = Some(m);
                     "=".into()
                 }
-                Err(e) => format!("? invalid_argument: {e}"),
+                Err(e) => format!("? invalid_position: {e}"),
             },
             ["set", "board", id] => match parse_position_id(id) {
                 Ok(p) => {
@@ -187,9 +207,12 @@ fn main() {
             }
             _ => format!("? unknown_command: {line}"),
         };
-        if write!(out, "{reply}\n\n")
+        // The id goes right after `=` or `?`.
+        let (mark, rest) = reply.split_at(1);
+        if write!(out, "{mark}{id}{rest}\n\n")
             .and_then(|_| out.flush())
             .is_err()
+            || quit
         {
             return;
         }

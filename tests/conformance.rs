@@ -92,21 +92,24 @@ fn each_fault_is_reported_by_its_check() {
         ("illegal-play", Some("play"), "24/1"),
         ("slow-play", Some("play"), "within 1000 ms"),
         ("unframed", Some("framing"), "my name is fake"),
-        ("no-exit", Some("quit"), "still running"),
+        ("no-exit", Some("quit"), "still running 3000 ms"),
     ];
     let runs: Vec<_> = faults
         .iter()
         .map(|&(mode, _, _)| {
             std::thread::spawn(move || {
-                let args = [
-                    "--positions",
-                    "60",
-                    "--move-timeout-ms",
-                    "1000",
-                    "--timeout-ms",
-                    "2000",
-                ];
-                conformance(&proxy(mode), &args)
+                // Generous limits (a loaded machine must not fail a good
+                // engine), short only where the fault is slowness.
+                let (move_ms, reply_ms) = match mode {
+                    "slow-play" => ("1000", "10000"),
+                    "no-exit" => ("10000", "3000"),
+                    _ => ("10000", "10000"),
+                };
+                let args = ["--positions", "60", "--move-timeout-ms", move_ms];
+                conformance(
+                    &proxy(mode),
+                    &[&args[..], &["--timeout-ms", reply_ms]].concat(),
+                )
             })
         })
         .collect();
@@ -166,4 +169,45 @@ fn text_report_names_each_check() {
             .starts_with("10 checks: 9 passed, 1 failed"),
         "{text}"
     );
+}
+
+/// Builds the `random_engine` example (a no-op when it is up to date) and
+/// returns its path.
+fn random_engine() -> std::path::PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args([
+            "build",
+            "--quiet",
+            "--example",
+            "random_engine",
+            "--profile",
+            "test",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "the random_engine example builds");
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap();
+    dir.join("examples").join("random_engine")
+}
+
+/// The smallest engine (examples/random_engine.rs: discovery, `set
+/// position`/`set board`/`set matchid`, `play`, `quit`) conforms, its
+/// optional commands reported absent; without `set position` too.
+#[test]
+fn the_smallest_engine_conforms() {
+    let engine = random_engine().display().to_string();
+    for flags in ["", " --no-set-position 1"] {
+        let (code, report) = conformance(&format!("{engine}{flags}"), &["--positions", "100"]);
+        assert_eq!(code, 0, "{flags}: {report:#}");
+        let commands = report["checks"][2]["detail"].as_str().unwrap();
+        assert!(
+            commands.ends_with("absent: version, show posid, show matchid, legal, set dice, move")
+                || commands.contains("absent: version, set position"),
+            "{flags}: {commands}"
+        );
+        assert!(statuses(&report).contains(&("legal".into(), "absent".into())));
+    }
 }

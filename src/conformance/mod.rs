@@ -440,35 +440,21 @@ impl Checker {
         for (i, (_, probe)) in probes.iter().enumerate() {
             found[i] = self.probe(probe)?;
         }
-        let [
-            protocol_version,
-            name,
-            version,
-            list_commands,
-            known_command,
-            set_position,
-            set_board,
-            set_matchid,
-            show_posid,
-            show_matchid,
-            legal,
-            set_dice,
-            move_,
-        ] = found;
+        let has = |name: &str| probes.iter().zip(found).any(|((n, _), f)| *n == name && f);
         self.has = Has {
-            protocol_version,
-            name,
-            version,
-            list_commands,
-            known_command,
-            set_position,
-            set_board,
-            set_matchid,
-            show_posid,
-            show_matchid,
-            legal,
-            set_dice,
-            move_,
+            protocol_version: has("protocol_version"),
+            name: has("name"),
+            version: has("version"),
+            list_commands: has("list_commands"),
+            known_command: has("known_command"),
+            set_position: has("set position"),
+            set_board: has("set board"),
+            set_matchid: has("set matchid"),
+            show_posid: has("show posid"),
+            show_matchid: has("show matchid"),
+            legal: has("legal"),
+            set_dice: has("set dice"),
+            move_: has("move"),
         };
         let names = |want: bool| {
             probes

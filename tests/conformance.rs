@@ -211,3 +211,46 @@ fn the_smallest_engine_conforms() {
         assert!(statuses(&report).contains(&("legal".into(), "absent".into())));
     }
 }
+
+/// The arena's fake engines (tests/fake_engines/fake_engine.py: framing
+/// only, no rules) fail the checks their faults belong to.
+#[test]
+fn arena_fake_engines_fail_the_check_of_their_fault() {
+    let fake = |mode: &str| {
+        format!(
+            "python3 {}/tests/fake_engines/fake_engine.py {mode}",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let cases = [
+        ("noready", "start", "isready"),
+        ("hang", "play", "no complete reply within 1000 ms"),
+        ("crash", "play", "output closed while answering 'play'"),
+        ("garbage", "play", "thinking about it"),
+        ("notation", "play", "the best move ever"),
+        ("error", "play", "'play' must answer a play"),
+        ("fixed 24/1", "play", "'24/1' is not a legal play"),
+    ];
+    let runs: Vec<_> = cases
+        .iter()
+        .map(|&(mode, _, _)| {
+            let engine = fake(mode);
+            std::thread::spawn(move || {
+                conformance(&engine, &["--positions", "30", "--move-timeout-ms", "1000"])
+            })
+        })
+        .collect();
+    for ((mode, check, text), run) in cases.iter().zip(runs) {
+        let (code, report) = run.join().expect("the run ends");
+        assert_eq!(code, 1, "{mode}");
+        let c = report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == *check)
+            .expect("the check ran");
+        assert_eq!(c["status"], "failed", "{mode}: {report:#}");
+        let said = format!("{} {}", c["detail"], c["exchange"]);
+        assert!(said.contains(text), "{mode}: '{text}' not in {said}");
+    }
+}

@@ -146,15 +146,15 @@ impl std::fmt::Display for Report {
 /// `plakoto conformance`: runs the checks and prints the report; exit
 /// status 0 when no check failed, 1 otherwise.
 pub fn cli(args: &ConformanceArgs) -> std::process::ExitCode {
+    use std::io::Write;
     let report = run(args);
-    if args.json {
-        match serde_json::to_string(&report) {
-            Ok(text) => println!("{text}"),
-            Err(e) => eprintln!("plakoto conformance: {e}"),
-        }
+    let text = if args.json {
+        serde_json::to_string(&report).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
     } else {
-        println!("{report}");
-    }
+        report.to_string()
+    };
+    // A closed stdout (`| head`) is no reason to panic.
+    let _ = writeln!(std::io::stdout(), "{text}");
     if report.passed {
         std::process::ExitCode::SUCCESS
     } else {

@@ -1,6 +1,8 @@
 //! A minimal external engine speaking the plakoto protocol subset an arena
 //! referee uses (`isready`, `set position`, `play`, `quit`; also `set board`
-//! and `set matchid`), answering a uniformly random legal play. The rules
+//! and `set matchid`, and the discovery commands), answering a uniformly
+//! random legal play: the smallest engine of protocol.md section 9, which
+//! `plakoto conformance` passes with the optional commands absent. The rules
 //! and scoring come from the Match ID, as the referee expects. It proves
 //! the arena's whole child-process path with legal plays, and with `--fault
 //! MODE --fault-after N` it misbehaves after N good plays, to test fault
@@ -9,7 +11,9 @@
 //! created) waits MS milliseconds before reading anything, as an engine
 //! loading a large library on a busy machine; later starts are quick.
 //! `--starts-file FILE` appends a line to FILE at each start (to count
-//! them).
+//! them). `--no-set-position 1` makes it an engine from before `set
+//! position` (answered `? unknown_command`), and `--no-discovery 1` one
+//! without `list_commands` and `known_command`.
 //!
 //! Run: `plakoto arena --a "target/release/examples/random_engine" --b builtin:random`.
 
@@ -29,6 +33,8 @@ struct Options {
     slow_start_ms: u64,
     once_file: Option<String>,
     starts_file: Option<String>,
+    no_set_position: bool,
+    no_discovery: bool,
 }
 
 fn options() -> Options {
@@ -39,6 +45,8 @@ fn options() -> Options {
         slow_start_ms: 0,
         once_file: None,
         starts_file: None,
+        no_set_position: false,
+        no_discovery: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -49,6 +57,8 @@ fn options() -> Options {
             ("--slow-start", Some(v)) => o.slow_start_ms = v.parse().unwrap_or(0),
             ("--once-file", Some(v)) => o.once_file = Some(v.clone()),
             ("--starts-file", Some(v)) => o.starts_file = Some(v.clone()),
+            ("--no-set-position", Some(v)) => o.no_set_position = v == "1",
+            ("--no-discovery", Some(v)) => o.no_discovery = v == "1",
             (other, _) => eprintln!("random_engine: ignoring argument {other}"),
         }
     }
@@ -91,15 +101,66 @@ fn main() {
     let mut out = std::io::stdout();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        let words: Vec<&str> = line.split_whitespace().collect();
+        // protocol.md section 1: a line too long is refused, `#` starts a
+        // comment, a blank line gets no reply, a leading number is an id
+        // echoed in the reply.
+        if line.len() > 65_536 {
+            let _ = write!(out, "? syntax: line longer than 65536 bytes ignored\n\n");
+            let _ = out.flush();
+            continue;
+        }
+        let body = line.split('#').next().unwrap_or("").trim();
+        let mut words: Vec<&str> = body.split_whitespace().collect();
+        let Some(first) = words.first() else {
+            continue;
+        };
+        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
+            words.remove(0).to_string()
+        } else {
+            String::new()
+        };
+        let line = words.join(" ");
+        let mut quit = false;
         let reply: String = match words.as_slice() {
             ["isready"] => "= readyok".into(),
             ["name"] => "= random_engine".into(),
             ["protocol_version"] => "= 1".into(),
+            ["list_commands", ..] | ["known_command", ..] if opts.no_discovery => {
+                format!("? unknown_command: {line}")
+            }
+            ["list_commands"] => {
+                let mut forms = vec!["isready", "name", "protocol_version", "list_commands"];
+                forms.extend(["known_command <command>", "quit", "set board <position id>"]);
+                forms.extend(["set matchid <match id>", "play"]);
+                if !opts.no_set_position {
+                    forms.push("set position <position id>:<match id>");
+                }
+                format!("= {}", forms.join("\n"))
+            }
+            ["known_command", words @ ..] => {
+                let known = match words {
+                    ["set", "position"] => !opts.no_set_position,
+                    ["set", "board" | "matchid"] => true,
+                    [one] => [
+                        "isready",
+                        "name",
+                        "protocol_version",
+                        "list_commands",
+                        "known_command",
+                        "quit",
+                        "play",
+                    ]
+                    .contains(one),
+                    _ => false,
+                };
+                format!("= {known}")
+            }
+            ["set", "position", ..] if opts.no_set_position => {
+                "? unknown_command: set position is not a command of this engine".into()
+            }
             ["quit"] => {
-                let _ = write!(out, "= bye\n\n");
-                let _ = out.flush();
-                return;
+                quit = true;
+                "= bye".into()
             }
             ["set", "position", pair] => match pair
                 .split_once(':')
@@ -119,7 +180,7 @@ fn main() {
                     match_id = Some(m);
                     "=".into()
                 }
-                Err(e) => format!("? invalid_argument: {e}"),
+                Err(e) => format!("? invalid_position: {e}"),
             },
             ["set", "board", id] => match parse_position_id(id) {
                 Ok(p) => {
@@ -146,9 +207,12 @@ fn main() {
             }
             _ => format!("? unknown_command: {line}"),
         };
-        if write!(out, "{reply}\n\n")
+        // The id goes right after `=` or `?`.
+        let (mark, rest) = reply.split_at(1);
+        if write!(out, "{mark}{id}{rest}\n\n")
             .and_then(|_| out.flush())
             .is_err()
+            || quit
         {
             return;
         }

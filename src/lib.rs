@@ -6,7 +6,11 @@
 //!   notation). No I/O, no evaluation, no text protocol.
 //! - [`eval`] and `search`: evaluators and search over the rules core.
 //! - `protocol`: the line protocol spoken on stdin/stdout.
+//! - [`client`]: drives any engine speaking the protocol as a child process
+//!   (used by the arena and `conformance`).
 //! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
+//! - `conformance`: `plakoto conformance`, checks an engine against
+//!   protocol.md.
 //! - [`gui`]: `plakoto gui`, a browser board that drives an engine through
 //!   the protocol (a protocol client, like the arena).
 //! - `train`: self-play training of the neural evaluator.
@@ -15,6 +19,8 @@ pub mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod benchmark;
+pub mod client;
+pub mod conformance;
 pub mod eval;
 pub mod game;
 pub mod gui;

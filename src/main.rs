@@ -48,6 +48,8 @@ enum Command {
     /// Serve a board in the browser (127.0.0.1) that plays and analyses
     /// through the protocol with an engine child process per browser tab.
     Gui(GuiArgs),
+    /// Check an engine against protocol.md (exit status 1 when a required check fails).
+    Conformance(plakoto::conformance::ConformanceArgs),
 }
 
 /// Options of `plakoto gui`.
@@ -425,6 +427,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Gui(args)) => run_gui(args),
+        Some(Command::Conformance(args)) => plakoto::conformance::cli(args),
         Some(Command::Arena(args)) => match plakoto::arena::cli::run(args.clone()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -10,9 +10,9 @@ use plakoto::arena::engine_process::EngineProcess;
 use plakoto::arena::fault::FaultKind;
 use plakoto::arena::player::PlayerOptions;
 use plakoto::arena::record::{Engine, GameRecord};
-use plakoto::arena::referee::OutcomeKind;
 use plakoto::arena::runner::{RunSpec, run_units};
 use plakoto::game::{Rules, Scoring, Variant};
+use plakoto::record::Ending;
 
 /// Builds the example (a no-op when it is up to date) and returns its path.
 fn random_engine() -> PathBuf {
@@ -75,7 +75,7 @@ fn external_engine_plays_whole_games() {
         assert_eq!(records.len(), 4);
         for r in &records {
             assert!(r.fault.is_none(), "{rules:?}: {:?}", r.fault);
-            assert_ne!(r.kind, OutcomeKind::Unfinished);
+            assert_ne!(r.kind, Ending::Unfinished);
             assert!(r.decisions[0] > 0, "the engine was asked for its plays");
         }
     }
@@ -127,7 +127,7 @@ fn plakoto_engine_plays_whole_games_as_a_child_process() {
         assert_eq!(records.len(), 6);
         for r in &records {
             assert!(r.fault.is_none(), "{rules:?}: {:?}", r.fault);
-            assert_ne!(r.kind, OutcomeKind::Unfinished);
+            assert_ne!(r.kind, Ending::Unfinished);
             assert!(r.decisions[0] > 0, "the engine was asked for its plays");
         }
     }
@@ -207,4 +207,54 @@ fn arena_starts_an_engine_once() {
     let summary = String::from_utf8_lossy(&out.stdout);
     assert!(summary.contains("faults: none"), "{summary}");
     let _ = std::fs::remove_file(starts);
+}
+
+/// An engine from before `set position` (it has `set board` and
+/// `set matchid`) plays whole games without a forfeit: the referee learns
+/// at start (`known_command`) that it lacks `set position`, or, when the
+/// engine has no discovery commands either, from its first
+/// `? unknown_command`, and sets each position with the older pair.
+#[test]
+fn engine_without_set_position_plays_whole_games() {
+    use plakoto::arena::player::{Player, PositionCommands, ProcessPlayer, RandomPlayer};
+    use plakoto::arena::referee::{GameSetup, play_game, referee_generator};
+
+    let engine = random_engine().display().to_string();
+    for (flags, learnt_at_start) in [
+        (
+            "--no-set-position 1",
+            Some(PositionCommands::BoardThenMatchId),
+        ),
+        ("--no-set-position 1 --no-discovery 1", None),
+        ("", Some(PositionCommands::SetPosition)),
+    ] {
+        let command = format!("{engine} {flags}");
+        let options = spec(String::new(), "", Rules::default()).options;
+        let mut player = ProcessPlayer::started(&command, options).expect("the engine starts");
+        assert_eq!(player.position_commands(), learnt_at_start, "{flags}");
+        let mut other = RandomPlayer::new("random");
+        let mut generator = referee_generator();
+        for (seed, rules) in [
+            (1, Rules::default()),
+            (2, Rules::new(Variant::Express, Scoring::Standard).unwrap()),
+            (3, Rules::new(Variant::Standard, Scoring::Tzannes).unwrap()),
+        ] {
+            let setup = GameSetup {
+                rules,
+                match_length: 5,
+                score: [1, 3],
+                starter: None,
+                dice_seed: seed,
+                player_seeds: [seed, seed + 1],
+                turn_cap: 2_000,
+            };
+            let players: [&mut dyn Player; 2] = [&mut player, &mut other];
+            let out = play_game(&setup, players, &mut generator);
+            assert!(out.fault.is_none(), "{flags}: {:?}", out.fault);
+            assert_ne!(out.kind, Ending::Unfinished, "{flags}");
+            assert!(out.decisions[0] > 0, "{flags}: the engine was asked");
+        }
+        let expected = learnt_at_start.unwrap_or(PositionCommands::BoardThenMatchId);
+        assert_eq!(player.position_commands(), Some(expected), "{flags}");
+    }
 }

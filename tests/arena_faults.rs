@@ -7,10 +7,10 @@ use std::time::Duration;
 use plakoto::arena::fault::FaultKind;
 use plakoto::arena::player::PlayerOptions;
 use plakoto::arena::record::{Engine, GameRecord};
-use plakoto::arena::referee::OutcomeKind;
 use plakoto::arena::runner::{RunSpec, run_units};
 use plakoto::arena::stats::summarize;
 use plakoto::game::Rules;
+use plakoto::record::Ending;
 
 fn fake(mode: &str) -> String {
     format!(
@@ -58,7 +58,7 @@ fn check_fault(mode: &str, kind: FaultKind, reason: &str) {
         let records = run(&s, 2, 1);
         assert_eq!(records.len(), 2, "{mode}: the run goes on after a fault");
         for r in &records {
-            assert_eq!(r.kind, OutcomeKind::Forfeit, "{mode}: {r:?}");
+            assert_eq!(r.kind, Ending::Forfeit, "{mode}: {r:?}");
             let f = r.fault.as_ref().expect("the fault is recorded");
             assert_eq!(f.engine, faulty, "{mode}");
             assert_eq!(f.kind, kind, "{mode}: {}", f.message);
@@ -113,7 +113,7 @@ fn command_that_does_not_exist_forfeits() {
     let s = spec("/nonexistent/plakoto-engine", "builtin:random");
     let records = run(&s, 2, 1);
     for r in &records {
-        assert_eq!(r.kind, OutcomeKind::Forfeit);
+        assert_eq!(r.kind, Ending::Forfeit);
         assert_eq!(r.fault.as_ref().unwrap().engine, Engine::A);
         assert_eq!(r.fault.as_ref().unwrap().kind, FaultKind::Crash);
     }

@@ -7,9 +7,11 @@ use std::process::Command;
 
 use plakoto::arena::player::PlayerOptions;
 use plakoto::arena::record::GameRecord;
-use plakoto::arena::referee::OutcomeKind;
 use plakoto::arena::runner::{RunSpec, run_units};
+use plakoto::arena::turn::Turn;
+use plakoto::game::Side;
 use plakoto::game::{Rules, Scoring, Variant};
+use plakoto::record::{Ending, Roll};
 
 fn spec(a: &str, b: &str, seed: u64) -> RunSpec {
     RunSpec {
@@ -35,8 +37,8 @@ fn run(spec: &RunSpec, games: u64, jobs: usize) -> Vec<GameRecord> {
     records
 }
 
-fn dice_of(mv: &str) -> &str {
-    mv.split(':').next().unwrap()
+fn dice_of(turn: &Turn) -> (Side, &Roll) {
+    (turn.side, &turn.roll)
 }
 
 #[test]
@@ -93,7 +95,7 @@ fn r19_matches_winner_starts_next_game() {
                         "the winner starts without an opening roll"
                     );
                     let side = engine.side(next.a_side).to_string();
-                    assert!(next.moves[0].starts_with(&side), "{:?}", next.moves[0]);
+                    assert_eq!(next.moves[0].side.to_string(), side, "{:?}", next.moves[0]);
                 }
                 None => assert!(!next.opening.is_empty(), "a draw leads to an opening roll"),
             }
@@ -111,7 +113,7 @@ fn express_and_tzannes_runs_finish() {
     assert!(
         express
             .iter()
-            .all(|r| r.fault.is_none() && r.kind != OutcomeKind::Unfinished)
+            .all(|r| r.fault.is_none() && r.kind != Ending::Unfinished)
     );
     s.rules = Rules::new(Variant::Standard, Scoring::Tzannes).unwrap();
     let tz = run(&s, 6, 2);

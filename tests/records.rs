@@ -56,7 +56,7 @@ fn check_round_trip(info: &RunInfo, records: &[GameRecord], units: u64) {
             .flat_map(|g| {
                 g.moves
                     .iter()
-                    .map(|m| m.split(": ").nth(1).unwrap().to_string())
+                    .map(|m| m.notation().expect("no faults").to_string())
             })
             .collect();
         let replayed: Vec<String> = replay.turns.iter().map(|t| t.notation.clone()).collect();
@@ -105,7 +105,7 @@ fn arena_matches_and_express_round_trip() {
     assert!(
         records
             .iter()
-            .any(|r| r.moves.iter().any(|m| m.contains("passed")))
+            .any(|r| r.moves.iter().any(|m| m.to_string().contains("passed")))
     );
     check_round_trip(&info, &records, 4);
     let tzannes = Rules::new(Variant::Standard, Scoring::Tzannes).unwrap();

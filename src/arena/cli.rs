@@ -252,7 +252,7 @@ fn write_unit_records(
     if let Some(start) = games.iter().rposition(|r| r.game == 0) {
         games.drain(..start);
     }
-    super::records_dir::write_unit(dir, run, &games)
+    super::records_dir::write_unit(dir, run, &games).map_err(|e| e.to_string())
 }
 
 /// Checks a player spec before the run: built-ins exist, and an engine

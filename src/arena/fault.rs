@@ -39,7 +39,8 @@ impl fmt::Display for FaultKind {
 }
 
 /// A fault with a human-readable reason.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error)]
+#[error("{kind}: {message}")]
 pub struct Fault {
     /// The kind of fault.
     pub kind: FaultKind,
@@ -56,11 +57,3 @@ impl Fault {
         }
     }
 }
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind, self.message)
-    }
-}
-
-impl std::error::Error for Fault {}

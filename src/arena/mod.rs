@@ -8,7 +8,8 @@
 //!   protocol ([`engine_process`]);
 //! - [`registry`] creates players by name (`builtin:NAME` or a command);
 //! - [`runner`] schedules games (duplicate pairs, matches, threads);
-//! - [`record`], [`results_file`] and [`stats`] keep and summarise results;
+//! - [`record`], [`turn`], [`results_file`] and [`stats`] keep and
+//!   summarise results;
 //! - [`cli`] is the `plakoto arena` command.
 
 pub mod cli;
@@ -26,3 +27,4 @@ pub mod runner;
 pub mod search_player;
 pub mod shard;
 pub mod stats;
+pub mod turn;

@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::engine_process::{EngineProcess, shorten};
+use super::engine_process::{EngineProcess, Reply, shorten};
 use super::fault::{Fault, FaultKind};
 pub use super::search_player::EvaluatorPlayer;
 use crate::game::{Game, MatchId, MatchScore, Play, PlayList, position_id};
@@ -129,12 +129,71 @@ impl Player for RandomPlayer {
     }
 }
 
+/// How a process player sets a position on its engine, learnt when the
+/// engine starts (protocol.md, "The smallest engine").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionCommands {
+    /// `set position P:M`, one command.
+    SetPosition,
+    /// `set board P` then `set matchid M` (engines from before
+    /// `set position`).
+    BoardThenMatchId,
+}
+
+impl PositionCommands {
+    /// Asks a started engine: `known_command set position`, else
+    /// `list_commands`. An engine answering neither is sent `set position`
+    /// and, if it answers `? unknown_command`, the two older commands.
+    pub fn learn(engine: &mut EngineProcess, deadline: Instant) -> Result<Option<Self>, Fault> {
+        let reply = engine.request("known_command set position", deadline)?;
+        if reply.ok {
+            return Ok(Some(match reply.first().trim() {
+                "true" => PositionCommands::SetPosition,
+                _ => PositionCommands::BoardThenMatchId,
+            }));
+        }
+        let reply = engine.request("list_commands", deadline)?;
+        if reply.ok {
+            let listed = reply.payload.iter().any(|line| {
+                let words: Vec<&str> = line.split_whitespace().take(2).collect();
+                words == ["set", "position"]
+            });
+            return Ok(Some(if listed {
+                PositionCommands::SetPosition
+            } else {
+                PositionCommands::BoardThenMatchId
+            }));
+        }
+        Ok(None)
+    }
+
+    /// The commands that set the position of `turn`.
+    pub fn commands(self, turn: &TurnRequest<'_>) -> Vec<String> {
+        let position = position_id(turn.game.position());
+        match self {
+            // Board and match state in one command: nothing depends on
+            // what the engine held before.
+            PositionCommands::SetPosition => {
+                vec![format!("set position {position}:{}", turn.match_id)]
+            }
+            // Board first: the Match ID is checked against the board held
+            // (protocol.md, `set matchid`).
+            PositionCommands::BoardThenMatchId => vec![
+                format!("set board {position}"),
+                format!("set matchid {}", turn.match_id),
+            ],
+        }
+    }
+}
+
 /// An engine process driven through the protocol. Started on first use,
 /// restarted after a fault.
 pub struct ProcessPlayer {
     command: String,
     options: PlayerOptions,
     engine: Option<EngineProcess>,
+    /// `None`: not learnt (the engine answered neither discovery command).
+    positions: Option<PositionCommands>,
 }
 
 impl ProcessPlayer {
@@ -144,6 +203,7 @@ impl ProcessPlayer {
             command: command.to_string(),
             options,
             engine: None,
+            positions: None,
         }
     }
 
@@ -156,16 +216,56 @@ impl ProcessPlayer {
         Ok(player)
     }
 
+    /// How positions are set on the engine, once it has started (`None`
+    /// until then, and while the engine answered no discovery command).
+    pub fn position_commands(&self) -> Option<PositionCommands> {
+        self.positions
+    }
+
     fn engine(&mut self) -> Result<&mut EngineProcess, Fault> {
         if self.engine.is_none() {
-            self.engine = Some(EngineProcess::start_patiently(
+            let mut engine = EngineProcess::start_patiently(
                 &self.command,
                 self.options.start_timeout,
                 self.options.show_stderr,
-            )?);
+            )?;
+            let deadline = Instant::now() + self.options.start_timeout;
+            self.positions = PositionCommands::learn(&mut engine, deadline)?;
+            self.engine = Some(engine);
         }
         Ok(self.engine.as_mut().expect("started above"))
     }
+
+    /// Sets the position of `turn` on the engine.
+    fn set_position(&mut self, turn: &TurnRequest<'_>, deadline: Instant) -> Result<(), Fault> {
+        let known = self.positions;
+        let engine = self.engine()?;
+        let how = known.unwrap_or(PositionCommands::SetPosition);
+        for command in how.commands(turn) {
+            let reply = engine.request(&command, deadline)?;
+            if reply.ok {
+                continue;
+            }
+            if known.is_none() && reply.error_code().as_deref() == Some("unknown_command") {
+                // Not learnt at start, and `set position` is unknown: use
+                // the older pair from now on.
+                self.positions = Some(PositionCommands::BoardThenMatchId);
+                return self.set_position(turn, deadline);
+            }
+            return Err(refused(&command, &reply));
+        }
+        if known.is_none() {
+            self.positions = Some(how);
+        }
+        Ok(())
+    }
+}
+
+fn refused(command: &str, reply: &Reply) -> Fault {
+    Fault::new(
+        FaultKind::ErrorReply,
+        format!("'{command}' answered '? {}'", shorten(reply.first())),
+    )
 }
 
 impl Player for ProcessPlayer {
@@ -179,29 +279,12 @@ impl Player for ProcessPlayer {
 
     fn choose(&mut self, turn: &TurnRequest<'_>) -> Result<Answer, Fault> {
         let deadline = Instant::now() + self.options.move_timeout;
-        let commands = [
-            // Board and match state in one command: nothing depends on what
-            // the engine held before.
-            format!(
-                "set position {}:{}",
-                position_id(turn.game.position()),
-                turn.match_id
-            ),
-            "play".to_string(),
-        ];
-        let engine = self.engine()?;
-        let mut last = None;
-        for command in &commands {
-            let reply = engine.request(command, deadline)?;
-            if !reply.ok {
-                return Err(Fault::new(
-                    FaultKind::ErrorReply,
-                    format!("'{command}' answered '? {}'", shorten(reply.first())),
-                ));
-            }
-            last = Some(reply);
+        self.set_position(turn, deadline)?;
+        let reply = self.engine()?.request("play", deadline)?;
+        if !reply.ok {
+            return Err(refused("play", &reply));
         }
-        let text = last.map(|r| r.first().to_string()).unwrap_or_default();
+        let text = reply.first().to_string();
         if text.is_empty() {
             return Err(Fault::new(FaultKind::Garbage, "'play' answered no play"));
         }
@@ -211,5 +294,6 @@ impl Player for ProcessPlayer {
     fn reset_after_fault(&mut self) {
         // Dropping stops the process; the next game starts a fresh one.
         self.engine = None;
+        self.positions = None;
     }
 }

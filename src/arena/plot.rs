@@ -163,15 +163,15 @@ pub fn write_plot(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::referee::OutcomeKind;
     use crate::game::Side;
+    use crate::record::Ending;
 
     fn rec(unit: u64, a_points: i32) -> GameRecord {
         GameRecord {
             unit,
             game: 0,
             a_side: Side::X,
-            kind: OutcomeKind::Single,
+            kind: Ending::Single,
             winner: None,
             points: a_points.unsigned_abs() as u8,
             a_points,

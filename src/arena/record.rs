@@ -2,8 +2,9 @@
 //! results file, and the input of the statistics.
 
 use super::fault::{Fault, FaultKind};
-use super::referee::OutcomeKind;
+use super::turn::Turn;
 use crate::game::Side;
+use crate::record::Ending;
 
 /// One of the two engines of a run.
 #[derive(
@@ -79,7 +80,7 @@ pub struct GameRecord {
     /// The side A played (X in even units, O in odd ones).
     pub a_side: Side,
     /// How the game ended.
-    pub kind: OutcomeKind,
+    pub kind: Ending,
     /// The winner, if any.
     pub winner: Option<Engine>,
     /// Points the winner scored.
@@ -97,8 +98,8 @@ pub struct GameRecord {
     /// Opening roll dice (X, O), each pair rolled; empty if a match game
     /// was started by the previous winner.
     pub opening: Vec<(u8, u8)>,
-    /// Every turn (`X 6-5: 24/18 24/19`).
-    pub moves: Vec<String>,
+    /// Every turn (written `X 6-5: 24/18 24/19` in results files).
+    pub moves: Vec<Turn>,
     /// Milliseconds A and B spent deciding.
     pub think_ms: [f64; 2],
     /// Decisions A and B were asked for (forced plays excluded).

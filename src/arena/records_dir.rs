@@ -5,11 +5,33 @@
 use std::path::{Path, PathBuf};
 
 use super::record::{Engine, GameRecord};
-use super::referee::OutcomeKind;
 use crate::game::{Rules, Side};
-use crate::record::{
-    Ending, GameEnd, Header, Record, RecordedGame, Start, parse_turn_text, write_atomic,
-};
+use crate::record::{GameEnd, Header, Record, RecordedGame, Start, write_atomic};
+
+/// Why a unit's record could not be made or written.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordsDirError {
+    /// A match game after the first has no opening roll, so its starter is
+    /// the last winner; there was none.
+    #[error("a game without opening roll and no previous winner")]
+    NoStarter,
+    /// The directory could not be created.
+    #[error("cannot create {}: {source}", .path.display())]
+    CreateDir {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The record could not be written.
+    #[error("cannot write {}: {source}", .path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
 
 /// What a record header needs to know of the run.
 #[derive(Clone, Debug)]
@@ -29,7 +51,7 @@ pub struct RunInfo {
 }
 
 /// The record of one unit from its games (in game order).
-pub fn unit_record(run: &RunInfo, games: &[&GameRecord]) -> Result<Record, String> {
+pub fn unit_record(run: &RunInfo, games: &[&GameRecord]) -> Result<Record, RecordsDirError> {
     let a_side = games.first().map_or(Side::X, |g| g.a_side);
     let (x, o) = if a_side == Side::X {
         (&run.a, &run.b)
@@ -55,32 +77,17 @@ pub fn unit_record(run: &RunInfo, games: &[&GameRecord]) -> Result<Record, Strin
     let mut previous_winner: Option<Side> = None;
     for g in games {
         let start = if g.opening.is_empty() {
-            Start::Starter(
-                previous_winner.ok_or("a game without opening roll and no previous winner")?,
-            )
+            Start::Starter(previous_winner.ok_or(RecordsDirError::NoStarter)?)
         } else {
             Start::Opening(g.opening.iter().map(|&(x, o)| [x, o]).collect())
         };
         let mut game = RecordedGame::new(score.map(u32::from), start);
-        for m in &g.moves {
-            if m.ends_with(": fault") {
-                continue; // the fault is the game's result, not a play
-            }
-            game.turns
-                .push(parse_turn_text(m).map_err(|e| format!("'{m}': {e}"))?);
-        }
+        // A fault is the game's ending, not a play: `record_turn` skips it.
+        game.turns
+            .extend(g.moves.iter().filter_map(|t| t.record_turn()));
         let winner = g.winner.map(|w| w.side(a_side));
-        let ending = match g.kind {
-            OutcomeKind::Single => Ending::Single,
-            OutcomeKind::Double => Ending::Double,
-            OutcomeKind::Triple => Ending::Triple,
-            OutcomeKind::Mother => Ending::Mother,
-            OutcomeKind::Draw => Ending::Draw,
-            OutcomeKind::Forfeit => Ending::Forfeit,
-            OutcomeKind::Unfinished => Ending::Unfinished,
-        };
         game.end = Some(GameEnd {
-            ending,
+            ending: g.kind,
             winner,
             points: g.points,
         });
@@ -98,13 +105,16 @@ pub fn unit_path(dir: &Path, unit: u64, matches: bool) -> PathBuf {
 }
 
 /// Writes one finished unit's record into `dir` (created if needed).
-pub fn write_unit(dir: &Path, run: &RunInfo, games: &[&GameRecord]) -> Result<(), String> {
+pub fn write_unit(dir: &Path, run: &RunInfo, games: &[&GameRecord]) -> Result<(), RecordsDirError> {
     let Some(first) = games.first() else {
         return Ok(());
     };
     let record = unit_record(run, games)?;
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|source| RecordsDirError::CreateDir {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     let path = unit_path(dir, first.unit, run.match_to.is_some());
     write_atomic(&path, &record.to_string())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .map_err(|source| RecordsDirError::Write { path, source })
 }

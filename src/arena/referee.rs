@@ -26,10 +26,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::fault::{Fault, FaultKind};
 use super::player::{Answer, Player, TurnRequest};
-use crate::game::{
-    Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, ResultKind, Rules, Side,
-    TurnNumbers,
-};
+use super::turn::{Turn, TurnPlay};
+use crate::game::{Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Rules, Side};
+use crate::record::Ending;
 
 /// Most plays the referee lists for one roll (only Express low doubles
 /// reach it: the most plays of a standard roll found over 12,000 random
@@ -45,66 +44,6 @@ pub fn referee_generator() -> MoveGenerator {
 
 /// Points a forfeit gives the engine that did not fault.
 pub const FORFEIT_POINTS: u8 = 2;
-
-/// How a game ended, as the arena counts it.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum OutcomeKind {
-    /// Race won, the loser had borne off (R17).
-    Single,
-    /// Race won, the loser had borne off nothing.
-    Double,
-    /// Tzannes backgammon (R18).
-    Triple,
-    /// Mother pinned (R16).
-    Mother,
-    /// Both mothers pinned.
-    Draw,
-    /// A player faulted and lost.
-    Forfeit,
-    /// The turn cap was reached (or both players faulted): no result.
-    Unfinished,
-}
-
-impl OutcomeKind {
-    /// All kinds, in report order.
-    pub const ALL: [OutcomeKind; 7] = [
-        OutcomeKind::Single,
-        OutcomeKind::Double,
-        OutcomeKind::Triple,
-        OutcomeKind::Mother,
-        OutcomeKind::Draw,
-        OutcomeKind::Forfeit,
-        OutcomeKind::Unfinished,
-    ];
-
-    /// Lower-case name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OutcomeKind::Single => "single",
-            OutcomeKind::Double => "double",
-            OutcomeKind::Triple => "triple",
-            OutcomeKind::Mother => "mother",
-            OutcomeKind::Draw => "draw",
-            OutcomeKind::Forfeit => "forfeit",
-            OutcomeKind::Unfinished => "unfinished",
-        }
-    }
-}
-
-impl From<ResultKind> for OutcomeKind {
-    fn from(k: ResultKind) -> Self {
-        match k {
-            ResultKind::Single => OutcomeKind::Single,
-            ResultKind::Double => OutcomeKind::Double,
-            ResultKind::Triple => OutcomeKind::Triple,
-            ResultKind::Mother => OutcomeKind::Mother,
-            ResultKind::Draw => OutcomeKind::Draw,
-        }
-    }
-}
 
 /// Everything a game depends on besides the players.
 #[derive(Clone, Copy, Debug)]
@@ -129,8 +68,9 @@ pub struct GameSetup {
 /// A finished game, in absolute terms (X and O).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameOutcome {
-    /// How it ended.
-    pub kind: OutcomeKind,
+    /// How it ended (the records' [`Ending`]: the rules core's
+    /// [`crate::game::ResultKind`], a forfeit, or unfinished).
+    pub kind: Ending,
     /// The winner, if any.
     pub winner: Option<Side>,
     /// Points the winner scores.
@@ -139,8 +79,8 @@ pub struct GameOutcome {
     pub fault: Option<(Side, Fault)>,
     /// Opening roll dice (X's, O's), every pair rolled.
     pub opening: Vec<(u8, u8)>,
-    /// Every turn: `X 6-5: 24/18 24/19` (`X passed 3,3: …` for R21).
-    pub moves: Vec<String>,
+    /// Every turn, the last one a fault if the game ended with one.
+    pub moves: Vec<Turn>,
     /// Time each side's player took deciding (X, O).
     pub think_time: [Duration; 2],
     /// Decisions each side's player was asked for (forced plays are
@@ -157,7 +97,7 @@ pub fn play_game(
     generator: &mut MoveGenerator,
 ) -> GameOutcome {
     let mut out = GameOutcome {
-        kind: OutcomeKind::Unfinished,
+        kind: Ending::Unfinished,
         winner: None,
         points: 0,
         fault: None,
@@ -210,10 +150,6 @@ pub fn play_game(
         }
         let side = game.on_roll();
         let numbers = game.turn_numbers().expect("numbers were just set");
-        let label = match numbers {
-            TurnNumbers::Rolled(d, _) => format!("{side} {}-{}", d.0.pips(), d.1.pips()),
-            TurnNumbers::Passed(n) => format!("{side} passed {n}"),
-        };
         let legal = game
             .legal_plays(generator)
             .expect("a game in play has legal plays");
@@ -248,12 +184,13 @@ pub fn play_game(
         match report {
             Err(fault) => {
                 players[side.index()].reset_after_fault();
-                out.moves.push(format!("{label}: fault"));
+                out.moves.push(Turn::new(side, &numbers, TurnPlay::Fault));
                 forfeit(&mut out, side, fault);
                 return out;
             }
             Ok(report) => {
-                out.moves.push(format!("{label}: {}", report.notation));
+                out.moves
+                    .push(Turn::new(side, &numbers, TurnPlay::Played(report.notation)));
                 if let Some(result) = report.result {
                     out.kind = result.kind.into();
                     out.winner = result.winner;
@@ -267,7 +204,7 @@ pub fn play_game(
 }
 
 fn forfeit(out: &mut GameOutcome, side: Side, fault: Fault) {
-    out.kind = OutcomeKind::Forfeit;
+    out.kind = Ending::Forfeit;
     out.winner = Some(side.other());
     out.points = FORFEIT_POINTS;
     out.fault = Some((side, fault));
@@ -320,12 +257,12 @@ mod tests {
             let mut o = RandomPlayer::new("o");
             let a = play_game(&setup(seed), [&mut x, &mut o], &mut g);
             let b = play_game(&setup(seed), [&mut x, &mut o], &mut g);
-            assert_ne!(a.kind, OutcomeKind::Unfinished);
+            assert_ne!(a.kind, Ending::Unfinished);
             assert!(a.fault.is_none());
             assert!(!a.opening.is_empty());
             let (x_die, o_die) = *a.opening.last().unwrap();
             let starter = if x_die > o_die { "X" } else { "O" };
-            assert!(a.moves[0].starts_with(starter), "{:?}", a.moves[0]);
+            assert_eq!(a.moves[0].side.to_string(), starter, "{:?}", a.moves[0]);
             assert_eq!(
                 a,
                 GameOutcome {
@@ -347,10 +284,10 @@ mod tests {
             ..setup(9)
         };
         let out = play_game(&s, [&mut x, &mut o], &mut g);
-        assert_eq!(out.kind, OutcomeKind::Unfinished);
+        assert_eq!(out.kind, Ending::Unfinished);
         assert_eq!(out.points, 0);
         assert_eq!(out.moves.len(), 3);
-        assert!(out.moves[0].starts_with('O'));
+        assert_eq!(out.moves[0].side, Side::O);
         assert!(out.opening.is_empty());
     }
 

@@ -205,8 +205,8 @@ fn parse(text: &str, header: &RunHeader, shown: &str) -> Result<Loaded, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::referee::OutcomeKind;
     use crate::game::Side;
+    use crate::record::Ending;
 
     fn header() -> RunHeader {
         RunHeader {
@@ -227,7 +227,7 @@ mod tests {
             unit,
             game,
             a_side: Side::X,
-            kind: OutcomeKind::Single,
+            kind: Ending::Single,
             winner: None,
             points: 1,
             a_points: 0,

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use super::fault::FaultKind;
 use super::record::{Engine, FaultRecord, GameRecord};
-use super::referee::OutcomeKind;
+use crate::record::Ending;
 
 /// z for a two-sided 95% interval.
 const Z95: f64 = 1.959_964;
@@ -35,14 +35,14 @@ pub struct KindCounts {
 }
 
 impl KindCounts {
-    fn add(&mut self, kind: OutcomeKind) {
+    fn add(&mut self, kind: Ending) {
         match kind {
-            OutcomeKind::Single => self.single += 1,
-            OutcomeKind::Double => self.double += 1,
-            OutcomeKind::Triple => self.triple += 1,
-            OutcomeKind::Mother => self.mother += 1,
-            OutcomeKind::Forfeit => self.forfeit += 1,
-            OutcomeKind::Draw | OutcomeKind::Unfinished => {}
+            Ending::Single => self.single += 1,
+            Ending::Double => self.double += 1,
+            Ending::Triple => self.triple += 1,
+            Ending::Mother => self.mother += 1,
+            Ending::Forfeit => self.forfeit += 1,
+            Ending::Draw | Ending::Unfinished => {}
         }
     }
 
@@ -117,7 +117,7 @@ pub fn summarize<'a>(records: impl IntoIterator<Item = &'a GameRecord>, matches:
     let mut records: Vec<&GameRecord> = records.into_iter().collect();
     records.sort_by_key(|r| (r.unit, r.game));
     let mut s = Summary::default();
-    for kind in OutcomeKind::ALL {
+    for kind in Ending::ALL {
         s.kinds.insert(kind.as_str(), 0);
     }
     let mut pairs: BTreeMap<u64, (i64, u64)> = BTreeMap::new();
@@ -136,7 +136,7 @@ pub fn summarize<'a>(records: impl IntoIterator<Item = &'a GameRecord>, matches:
         match (r.winner, r.kind) {
             (Some(Engine::A), k) => s.a_wins.add(k),
             (Some(Engine::B), k) => s.b_wins.add(k),
-            (None, OutcomeKind::Draw) => s.draws += 1,
+            (None, Ending::Draw) => s.draws += 1,
             (None, _) => s.unfinished += 1,
         }
         for e in 0..2 {
@@ -278,7 +278,7 @@ mod tests {
     use super::*;
     use crate::game::Side;
 
-    fn rec(unit: u64, a_points: i32, kind: OutcomeKind) -> GameRecord {
+    fn rec(unit: u64, a_points: i32, kind: Ending) -> GameRecord {
         GameRecord {
             unit,
             game: 0,
@@ -313,7 +313,7 @@ mod tests {
         let records: Vec<_> = (0..20)
             .map(|u| {
                 let pts = if u % 2 == 0 { 2 } else { -2 };
-                rec(u, pts, OutcomeKind::Double)
+                rec(u, pts, Ending::Double)
             })
             .collect();
         let s = summarize(&records, false);
@@ -330,10 +330,10 @@ mod tests {
     #[test]
     fn interval_matches_the_formula() {
         let records = vec![
-            rec(0, 1, OutcomeKind::Single),
-            rec(1, 1, OutcomeKind::Single),
-            rec(2, -1, OutcomeKind::Single),
-            rec(3, 0, OutcomeKind::Draw),
+            rec(0, 1, Ending::Single),
+            rec(1, 1, Ending::Single),
+            rec(2, -1, Ending::Single),
+            rec(3, 0, Ending::Draw),
         ];
         let s = summarize(&records, false);
         // Pair means 1.0 and -0.5: mean 0.25, sd 1.0607, se 0.75.

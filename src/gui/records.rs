@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use serde::Deserialize;
 
 use super::relay::ToPage;
+use crate::protocol::framing::Header;
 
 /// Largest record the page may send to be loaded (bytes).
 pub(crate) const MAX_RECORD_BYTES: usize = 1 << 20;
@@ -120,14 +121,9 @@ impl Transfers {
     /// When `lines` answer one of the relay's commands: what to tell the
     /// page instead of relaying them (its temporary file is removed).
     pub(crate) fn answer(&mut self, lines: &[String]) -> Option<ToPage> {
-        let first = lines.first()?;
-        let ok = first.starts_with('=');
-        let digits: String = first
-            .get(1..)?
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        let transfer = self.pending.remove(&digits.parse::<u64>().ok()?)?;
+        let header = Header::parse(lines.first()?)?;
+        let ok = header.ok;
+        let transfer = self.pending.remove(&header.id?.parse::<u64>().ok()?)?;
         let lines = lines.to_vec();
         let answer = match &transfer {
             Transfer::Save { path, name } if ok => match std::fs::read_to_string(path) {

@@ -25,6 +25,8 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader};
+
+use crate::protocol::framing::{Line, LineBuffer, MAX_REPLY_LINE, ReplyGroups};
 use tokio::process::{Child, ChildStdin};
 use tokio::sync::mpsc;
 
@@ -274,29 +276,39 @@ async fn start(
     }
 }
 
-/// Reads the engine's stdout and groups its lines into replies: a reply
-/// ends at the first empty line (protocol.md section 1).
+/// Reads the engine's stdout and groups its lines into replies with the
+/// protocol's framing module: a reply ends at the first empty line
+/// (protocol.md section 1); lines are bounded ([`MAX_REPLY_LINE`]) and
+/// bytes that are not UTF-8 read as U+FFFD.
 async fn read_replies(
     stdout: impl AsyncRead + Unpin,
     generation: u64,
     events: mpsc::UnboundedSender<EngineEvent>,
 ) {
-    let mut lines = BufReader::new(stdout).lines();
-    let mut reply = Vec::new();
-    while let Ok(Some(line)) = lines.next_line().await {
-        let line = line.strip_suffix('\r').unwrap_or(&line).to_string();
-        if line.is_empty() {
-            if !reply.is_empty() {
-                let whole = std::mem::take(&mut reply);
-                if events.send(EngineEvent::Reply(generation, whole)).is_err() {
-                    return;
-                }
+    let mut stdout = BufReader::new(stdout);
+    let mut buffer = LineBuffer::new(MAX_REPLY_LINE);
+    let mut groups = ReplyGroups::new();
+    let text = |line: Line| match line {
+        Line::Text(text) => text,
+        Line::TooLong => format!("(a line longer than {MAX_REPLY_LINE} bytes, dropped)"),
+    };
+    loop {
+        let line = match stdout.fill_buf().await {
+            Ok([]) | Err(_) => break,
+            Ok(chunk) => {
+                let (used, line) = buffer.feed(chunk);
+                stdout.consume(used);
+                line
             }
-        } else {
-            reply.push(line);
+        };
+        if let Some(reply) = line.and_then(|l| groups.push(&text(l)))
+            && events.send(EngineEvent::Reply(generation, reply)).is_err()
+        {
+            return;
         }
     }
-    if !reply.is_empty() {
+    let last = buffer.finish().and_then(|l| groups.push(&text(l)));
+    if let Some(reply) = last.or_else(|| groups.finish()) {
         let _ = events.send(EngineEvent::Reply(generation, reply));
     }
     let _ = events.send(EngineEvent::Closed(generation));

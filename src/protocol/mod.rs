@@ -11,6 +11,7 @@ pub mod board_data;
 pub mod command;
 mod errors;
 pub mod format;
+pub mod framing;
 pub mod help;
 mod legal;
 pub mod parse;
@@ -25,54 +26,7 @@ pub use session::{Handled, Session, SessionState};
 
 use std::io::{self, BufRead, Write};
 
-/// Longest input line read; longer lines are answered with a `syntax`
-/// error and skipped, so no input can make the engine hold it all.
-pub const MAX_LINE: usize = 64 * 1024;
-
-/// One line read from the input.
-enum Input {
-    Line(String),
-    TooLong,
-    End,
-}
-
-/// Reads one line of at most [`MAX_LINE`] bytes (invalid UTF-8 replaced).
-fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Input> {
-    buf.clear();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], Some(i + 1)),
-            None => (chunk, None),
-        };
-        if !too_long {
-            if buf.len() + part.len() > MAX_LINE {
-                too_long = true;
-                buf.clear();
-            } else {
-                buf.extend_from_slice(part);
-            }
-        }
-        let used = done.unwrap_or(chunk.len());
-        input.consume(used);
-        if done.is_some() {
-            break;
-        }
-    }
-    Ok(if !any {
-        Input::End
-    } else if too_long {
-        Input::TooLong
-    } else {
-        Input::Line(String::from_utf8_lossy(buf).into_owned())
-    })
-}
+pub use framing::MAX_LINE;
 
 /// Runs the engine: answers every command line of `input` on `output`
 /// until `quit` or the end of the input.
@@ -81,11 +35,10 @@ pub fn run(
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> io::Result<()> {
-    let mut buf = Vec::new();
     loop {
-        match read_line(&mut input, &mut buf)? {
-            Input::End => return Ok(()),
-            Input::TooLong => {
+        match framing::read_line(&mut input, MAX_LINE)? {
+            None => return Ok(()),
+            Some(framing::Line::TooLong) => {
                 let err = ProtoError::new(
                     ErrorCode::Syntax,
                     format!("line longer than {MAX_LINE} bytes ignored"),
@@ -94,7 +47,7 @@ pub fn run(
                     .write_all(format::frame(None, &Err(err), session.state().output).as_bytes())?;
                 output.flush()?;
             }
-            Input::Line(line) => {
+            Some(framing::Line::Text(line)) => {
                 if let Some(handled) = session.handle_line(&line) {
                     output.write_all(handled.text.as_bytes())?;
                     output.flush()?;

@@ -1,0 +1,256 @@
+//! `plakoto conformance`: the engine itself passes every check, and each
+//! fault of a faulty engine (tests/fake_engines/conformance_proxy.py, the
+//! real engine behind a proxy that breaks one thing) is reported by the
+//! check that should find it, quoting the exchange.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+const PLAKOTO: &str = env!("CARGO_BIN_EXE_plakoto");
+
+/// Runs `plakoto conformance ENGINE --json`; returns the exit code and the report.
+fn conformance(engine: &str, extra: &[&str]) -> (i32, Value) {
+    let out = Command::new(PLAKOTO)
+        .args(["conformance", engine, "--json"])
+        .args(extra)
+        .output()
+        .expect("plakoto conformance runs");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap_or(-1), report)
+}
+
+fn statuses(report: &Value) -> Vec<(String, String)> {
+    report["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn proxy(mode: &str) -> String {
+    format!(
+        "python3 {}/tests/fake_engines/conformance_proxy.py {mode} {PLAKOTO} --plies 0",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn plakoto_passes_every_check() {
+    let (code, report) = conformance(&format!("{PLAKOTO} --plies 1"), &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["passed"], true);
+    let all = statuses(&report);
+    assert_eq!(all.len(), 10, "{all:?}");
+    for (name, status) in &all {
+        assert_eq!(status, "passed", "{name}: {report:#}");
+    }
+    let positions = report["checks"][5]["detail"].as_str().unwrap();
+    assert!(positions.contains("300 positions"), "{positions}");
+}
+
+#[test]
+fn an_engine_from_before_set_position_conforms_with_commands_absent() {
+    let (code, report) = conformance(&proxy("old"), &["--positions", "80"]);
+    assert_eq!(code, 0, "{report:#}");
+    let all = statuses(&report);
+    assert!(all.contains(&("legal".into(), "absent".into())), "{all:?}");
+    let commands = report["checks"][2]["detail"].as_str().unwrap();
+    assert!(
+        commands.contains("absent: list_commands, known_command, set position"),
+        "{commands}"
+    );
+    let positions = report["checks"][5]["detail"].as_str().unwrap();
+    assert!(
+        positions.starts_with("set board + set matchid"),
+        "{positions}"
+    );
+}
+
+#[test]
+fn each_fault_is_reported_by_its_check() {
+    let faults = [
+        ("relay", None, ""),
+        ("no-ids", Some("ids"), "> 7 isready"),
+        ("comment-reply", Some("framing"), "no reply"),
+        ("wrong-code", Some("errors"), "invalid_position"),
+        ("dirty-errors", Some("errors"), "the state changed"),
+        ("bad-posid", Some("positions"), "show posid"),
+        ("bad-legal", Some("legal"), "missing"),
+        ("illegal-play", Some("play"), "24/1"),
+        ("slow-play", Some("play"), "within 1000 ms"),
+        ("unframed", Some("framing"), "my name is fake"),
+        ("no-exit", Some("quit"), "still running 3000 ms"),
+    ];
+    let runs: Vec<_> = faults
+        .iter()
+        .map(|&(mode, _, _)| {
+            std::thread::spawn(move || {
+                // Generous limits (a loaded machine must not fail a good
+                // engine), short only where the fault is slowness.
+                let (move_ms, reply_ms) = match mode {
+                    "slow-play" => ("1000", "10000"),
+                    "no-exit" => ("10000", "3000"),
+                    _ => ("10000", "10000"),
+                };
+                let args = ["--positions", "60", "--move-timeout-ms", move_ms];
+                conformance(
+                    &proxy(mode),
+                    &[&args[..], &["--timeout-ms", reply_ms]].concat(),
+                )
+            })
+        })
+        .collect();
+    for ((mode, failing, quoted), run) in faults.iter().zip(runs) {
+        let (code, report) = run.join().expect("the run ends");
+        let failed: Vec<&Value> = report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["status"] == "failed")
+            .collect();
+        match failing {
+            None => {
+                assert_eq!(code, 0, "{mode}: {report:#}");
+                assert!(failed.is_empty(), "{mode}: {report:#}");
+            }
+            Some(check) => {
+                assert_eq!(code, 1, "{mode}: {report:#}");
+                let names: Vec<&str> = failed.iter().map(|c| c["name"].as_str().unwrap()).collect();
+                // `name` is asked again by the discovery check.
+                let expected: &[&str] = match *mode {
+                    "unframed" => &["framing", "discovery"],
+                    _ => &[check],
+                };
+                assert_eq!(names, expected, "{mode}: {report:#}");
+                let c = failed[0];
+                let text = format!("{} {}", c["detail"], c["exchange"]);
+                assert!(text.contains(quoted), "{mode}: '{quoted}' not in {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_engine_that_does_not_start_skips_the_rest() {
+    let (code, report) = conformance("/nonexistent/engine", &[]);
+    assert_eq!(code, 1);
+    let all = statuses(&report);
+    assert_eq!(all[0], ("start".into(), "failed".into()));
+    assert!(all[1..].iter().all(|(_, s)| s == "skipped"), "{all:?}");
+}
+
+#[test]
+fn text_report_names_each_check() {
+    let out = Command::new(PLAKOTO)
+        .args(["conformance", &proxy("bad-legal"), "--positions", "40"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL    legal      (optional)"), "{text}");
+    assert!(text.contains("> legal limit 2000"), "{text}");
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("10 checks: 9 passed, 1 failed"),
+        "{text}"
+    );
+}
+
+/// Builds the `random_engine` example (a no-op when it is up to date) and
+/// returns its path.
+fn random_engine() -> std::path::PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args([
+            "build",
+            "--quiet",
+            "--example",
+            "random_engine",
+            "--profile",
+            "test",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "the random_engine example builds");
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap();
+    dir.join("examples").join("random_engine")
+}
+
+/// The smallest engine (examples/random_engine.rs: discovery, `set
+/// position`/`set board`/`set matchid`, `play`, `quit`) conforms, its
+/// optional commands reported absent; without `set position` too.
+#[test]
+fn the_smallest_engine_conforms() {
+    let engine = random_engine().display().to_string();
+    for flags in ["", " --no-set-position 1"] {
+        let (code, report) = conformance(&format!("{engine}{flags}"), &["--positions", "100"]);
+        assert_eq!(code, 0, "{flags}: {report:#}");
+        let commands = report["checks"][2]["detail"].as_str().unwrap();
+        assert!(
+            commands.ends_with("absent: version, show posid, show matchid, legal, set dice, move")
+                || commands.contains("absent: version, set position"),
+            "{flags}: {commands}"
+        );
+        assert!(statuses(&report).contains(&("legal".into(), "absent".into())));
+    }
+}
+
+/// The arena's fake engines (tests/fake_engines/fake_engine.py: framing
+/// only, no rules) fail the checks their faults belong to.
+#[test]
+fn arena_fake_engines_fail_the_check_of_their_fault() {
+    let fake = |mode: &str| {
+        format!(
+            "python3 {}/tests/fake_engines/fake_engine.py {mode}",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let cases = [
+        ("noready", "start", "isready"),
+        ("hang", "play", "no complete reply within 1000 ms"),
+        ("crash", "play", "output closed while answering 'play'"),
+        ("garbage", "play", "thinking about it"),
+        ("notation", "play", "the best move ever"),
+        ("error", "play", "'play' must answer a play"),
+        ("fixed 24/1", "play", "'24/1' is not a legal play"),
+    ];
+    let runs: Vec<_> = cases
+        .iter()
+        .map(|&(mode, _, _)| {
+            let engine = fake(mode);
+            std::thread::spawn(move || {
+                conformance(&engine, &["--positions", "30", "--move-timeout-ms", "1000"])
+            })
+        })
+        .collect();
+    for ((mode, check, text), run) in cases.iter().zip(runs) {
+        let (code, report) = run.join().expect("the run ends");
+        assert_eq!(code, 1, "{mode}");
+        let c = report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == *check)
+            .expect("the check ran");
+        assert_eq!(c["status"], "failed", "{mode}: {report:#}");
+        let said = format!("{} {}", c["detail"], c["exchange"]);
+        assert!(said.contains(text), "{mode}: '{text}' not in {said}");
+    }
+}

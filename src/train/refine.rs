@@ -340,9 +340,10 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
     let mut adam = Adam::new(&net, a.lr);
     let before = held_out_loss(&mut learner, &net, held_out, a.batch);
     eprintln!(
-        "refine fit: {} training positions, {} held out; held-out cross-entropy {before:.5}",
+        "refine fit: {} training positions, {} held out; held out: cross-entropy {before:.5}, equity error {:.4}",
         train.len(),
-        held_out.len()
+        held_out.len(),
+        equity_error(&net, held_out)
     );
     for epoch in 0..a.epochs {
         train.shuffle(&mut rng);
@@ -354,9 +355,10 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         }
         let held = held_out_loss(&mut learner, &net, held_out, a.batch);
         eprintln!(
-            "epoch {}: training cross-entropy {:.5}, held out {held:.5}",
+            "epoch {}: training cross-entropy {:.5}; held out: cross-entropy {held:.5}, equity error {:.4}",
             epoch + 1,
-            sum / batches.max(1) as f32
+            sum / batches.max(1) as f32,
+            equity_error(&net, held_out)
         );
     }
     let after = held_out_loss(&mut learner, &net, held_out, a.batch);
@@ -372,6 +374,20 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         before,
         after,
     })
+}
+
+/// Mean absolute difference between `net`'s standard equity and the
+/// targets' (triples counted as doubles, R17): what the cross-entropy of
+/// soft targets hides behind their own entropy.
+fn equity_error(net: &Network, samples: &[Sample]) -> f32 {
+    use super::selfplay::standard_equity;
+    let sum: f32 = samples
+        .iter()
+        .map(|s| {
+            (standard_equity(&net.distribution(&s.position)) - standard_equity(&s.target)).abs()
+        })
+        .sum();
+    sum / samples.len().max(1) as f32
 }
 
 /// Mean cross-entropy of `net` on `samples` (no step taken).

@@ -151,6 +151,49 @@ fn good_record_replays() {
     assert_eq!(r.to_string().parse::<Record>().unwrap(), r);
 }
 
+#[test]
+fn records_may_begin_after_a_won_game_and_end_between_roll_and_play() {
+    // A game saved alone from a match: its winner-starts line is the first.
+    let r: Record = GOOD.replace("Opening 3-3 2-5", "Starts O").parse().unwrap();
+    let replay = r.replay().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(replay.turns.len(), 2);
+    // Dice rolled and not played yet: a turn line without its play.
+    let text = format!("{GOOD}  3 O 2-1\n");
+    let r: Record = text.parse().unwrap();
+    let replay = r.replay().unwrap();
+    assert_eq!(
+        replay.game.dice(),
+        Some(plakoto::game::Dice::new(2, 1).unwrap())
+    );
+    assert_eq!(r.to_string().parse::<Record>().unwrap(), r);
+    assert!(r.to_string().ends_with("  3 O 2-1\n"), "{r}");
+    let json = r.to_json();
+    assert!(json.contains("\"pending\""), "{json}");
+    assert_eq!(Record::from_json(&json).unwrap().to_json(), json);
+    // A game set up before its opening roll, and one set up finished.
+    let finished = plakoto::game::parse_board_text("- / 24:15").unwrap();
+    let finished = format!("Position {} X", plakoto::game::position_id(&finished));
+    for (start, phase) in [
+        (
+            "Position AAAg//DAAA8/fAAA O opening",
+            plakoto::game::Phase::Opening,
+        ),
+        (finished.as_str(), plakoto::game::Phase::Over),
+    ] {
+        let text = GOOD
+            .replace("Opening 3-3 2-5", start)
+            .split("  1 O")
+            .next()
+            .unwrap()
+            .to_string();
+        let r: Record = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let replay = r.replay().unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(replay.game.phase(), phase, "{text}");
+        assert_eq!(replay.score.score, [0, 0]);
+        assert_eq!(r.to_string().parse::<Record>().unwrap(), r);
+    }
+}
+
 /// Whether an error is of the expected kind.
 type KindCheck = fn(&RecordErrorKind) -> bool;
 
@@ -198,8 +241,16 @@ fn each_kind_of_malformed_record_names_its_line() {
         (GOOD.replace("Opening 3-3 2-5", "Opening 3-3"), 8, |k| {
             matches!(k, RecordErrorKind::Start(_))
         }),
-        (GOOD.replace("Opening 3-3 2-5", "Starts O"), 8, |k| {
-            matches!(k, RecordErrorKind::Start(_))
+        (
+            GOOD.replace("Opening 3-3 2-5", "Position ADEYw/DGAQg/fAAA X opening"),
+            8,
+            |k| matches!(k, RecordErrorKind::Start(_)),
+        ),
+        (format!("{GOOD}  3 O 2-1\n  4 X 3-1\n"), 14, |k| {
+            matches!(k, RecordErrorKind::Syntax(_))
+        }),
+        (format!("{GOOD}  3 X 2-1\n"), 13, |k| {
+            matches!(k, RecordErrorKind::WrongSide { .. })
         }),
         (format!("{GOOD}Result X single 1\n"), 13, |k| {
             matches!(k, RecordErrorKind::Result { .. })

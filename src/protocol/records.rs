@@ -10,10 +10,9 @@ use super::command::Command;
 use super::reply::{ErrorCode, ProtoError, Reply, TurnInfo};
 use super::session::{SessionState, turn_info};
 use crate::game::MatchId;
-use crate::game::{Game, Phase, Side, position_id};
+use crate::game::{Side, position_id};
 use crate::record::{
-    GameEnd, Header, ReadError, Record, RecordedGame, Roll, Start, Turn, game_lines,
-    read_record_file, today, write_atomic,
+    Event, ReadError, Record, RecordedGame, game_lines, read_record_file, today, write_atomic,
 };
 
 /// One game or the whole match.
@@ -203,6 +202,7 @@ fn io_error(m: impl Into<String>) -> ProtoError {
 pub fn execute(
     s: &mut SessionState,
     evaluator: &dyn crate::eval::Evaluator,
+    events: &mut Vec<Event>,
     command: &RecordCommand,
 ) -> Result<Reply, ProtoError> {
     match command {
@@ -218,9 +218,7 @@ pub fn execute(
         RecordCommand::Analyse(scope) => analyse(s, evaluator, *scope),
         RecordCommand::SetPlayer(side, name) => {
             s.players[side.index()] = name.clone();
-            // The record in progress takes the name too.
-            s.history.header.x = s.players[0].clone();
-            s.history.header.o = s.players[1].clone();
+            events.push(Event::PlayerNamed(*side, name.clone()));
             Ok(Reply::Setting {
                 name: format!("player {side} name"),
                 value: name.clone(),
@@ -317,131 +315,4 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
         match_id: MatchId::of(&s.game, &s.score).to_string(),
         turn: turn_info(&s.game),
     }))
-}
-
-/// The header of a session's record.
-pub fn session_header(s: &SessionState) -> Header {
-    let rules = s.game.rules();
-    Header {
-        rules: rules.variant,
-        scoring: rules.scoring,
-        match_length: s.score.length,
-        x: s.players[0].clone(),
-        o: s.players[1].clone(),
-        date: None,
-        seed: Some(s.seed),
-    }
-}
-
-/// Starts the record over from the current position (after the board,
-/// Match ID, turn, rules or scoring were set by hand).
-fn restart(s: &mut SessionState) {
-    s.history = Record::new(session_header(s));
-    if s.game.phase() == Phase::Playing {
-        let game = from_position(&s.game, s.score.score);
-        s.history.games.push(game);
-    }
-}
-
-/// Whether the record's last game is still being played.
-fn in_progress(s: &SessionState) -> bool {
-    s.history.games.last().is_some_and(|g| g.end.is_none())
-}
-
-/// Keeps the session's record up to date after `command` succeeded;
-/// `before` is the game as it was before the command.
-pub fn track(before: &Game, s: &mut SessionState, command: &Command, reply: &Reply) {
-    match (command, reply) {
-        (
-            Command::NewMatch(_),
-            Reply::NewGame {
-                opening, starts, ..
-            },
-        )
-        | (
-            Command::NewGame,
-            Reply::NewGame {
-                opening, starts, ..
-            },
-        ) => {
-            if matches!(command, Command::NewMatch(_)) || s.history.games.is_empty() {
-                s.history = Record::new(session_header(s));
-            }
-            let previous_winner = s
-                .history
-                .games
-                .last()
-                .and_then(|g| g.end)
-                .and_then(|e| e.winner);
-            let start = if !opening.is_empty() {
-                Start::Opening(opening.clone())
-            } else if previous_winner == Some(*starts) {
-                Start::Starter(*starts)
-            } else {
-                Start::Position {
-                    position_id: position_id(s.game.position()),
-                    on_roll: *starts,
-                }
-            };
-            if in_progress(s) {
-                // The unfinished game is abandoned: the record restarts.
-                s.history = Record::new(session_header(s));
-            }
-            let score = s.score.score;
-            s.history.games.push(RecordedGame::new(score, start));
-        }
-        (Command::Roll, Reply::Dice { opening, .. }) if !opening.is_empty() => {
-            if in_progress(s) {
-                s.history = Record::new(session_header(s));
-            }
-            let score = s.score.score;
-            s.history
-                .games
-                .push(RecordedGame::new(score, Start::Opening(opening.clone())));
-        }
-        (Command::SetDice(_), _) if before.phase() == Phase::Opening => restart(s),
-        (
-            Command::SetBoard(_)
-            | Command::SetMatchId(_)
-            | Command::SetTurn(_)
-            | Command::SetRules(_)
-            | Command::SetScoring(_),
-            _,
-        ) => restart(s),
-        (Command::Move(_) | Command::Play(_), Reply::Moved(m) | Reply::Played(m)) => {
-            let Some(numbers) = before.turn_numbers() else {
-                return;
-            };
-            if !in_progress(s) {
-                // Not seen in practice: a game in play always has its
-                // record; start one at the position before the play.
-                s.history = Record::new(session_header(s));
-                let game = from_position(before, s.score.score);
-                s.history.games.push(game);
-            }
-            let result = s.game.result();
-            let Some(game) = s.history.games.last_mut() else {
-                return;
-            };
-            game.turns.push(Turn {
-                side: m.side,
-                roll: Roll::of(&numbers),
-                play: m.play.clone(),
-                line: 0,
-            });
-            game.end = result.as_ref().map(GameEnd::of);
-        }
-        _ => {}
-    }
-}
-
-/// A record's game starting at `game`'s position (set by hand).
-fn from_position(game: &Game, score: [u32; 2]) -> RecordedGame {
-    RecordedGame::new(
-        score,
-        Start::Position {
-            position_id: position_id(game.position()),
-            on_roll: game.on_roll(),
-        },
-    )
 }

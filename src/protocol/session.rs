@@ -22,6 +22,7 @@ use crate::game::{
     Position, Rules, Side, TurnNumbers, format_play, game_result, position_id, to_board_text,
 };
 use crate::matchplay::MatchContext;
+use crate::record::{Event, GameEnd, Header, Record, Roll, Start, Turn};
 use crate::search::{
     PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits, SearchSettings,
     SettingsError, TurnError, Valuation, rollout_plays,
@@ -139,7 +140,7 @@ impl Session {
             evaluator,
             search: Search::default(),
         };
-        session.state.history.header = super::records::session_header(&session.state);
+        session.state.history.header = session_header(&session.state);
         session
     }
 
@@ -170,8 +171,10 @@ impl Session {
             plays: &mut self.plays,
             evaluator: self.evaluator.as_ref(),
             search: &mut self.search,
+            events: Vec::new(),
         };
         let reply = execute(&mut next, &mut engine, command);
+        let events = std::mem::take(&mut engine.events);
         // Drop buffers an Express low double grew, so the engine's memory
         // stays that of one roll at a time; `legal` keeps its list for
         // paging through it.
@@ -182,7 +185,7 @@ impl Session {
         self.plays.choice.trim();
         self.search.trim();
         let reply = reply?;
-        super::records::track(&self.state.game, &mut next, command, &reply);
+        record_events(&mut next, events);
         self.state = next;
         Ok(reply)
     }
@@ -296,11 +299,55 @@ fn options_reply(s: &SessionState, evaluator: &dyn Evaluator) -> Reply {
 
 /// What commands work with besides the state: not part of it, they only
 /// save time (generators, the searcher's buffers) or are fixed (the
-/// evaluator).
-struct Engine<'a> {
+/// evaluator); and the events the command's changes to the games make,
+/// which the record keeps once the command succeeds.
+pub(super) struct Engine<'a> {
     plays: &'a mut PlayLists,
     evaluator: &'a dyn Evaluator,
     search: &'a mut Search,
+    pub(super) events: Vec<Event>,
+}
+
+/// Keeps the session's record up to date with what a command did. An
+/// event that does not fit the record (not seen in practice: a turn with
+/// no game recorded) starts the record over from the state.
+fn record_events(s: &mut SessionState, events: Vec<Event>) {
+    for event in events {
+        if let Err(e) = s.history.apply(event) {
+            log::warn!("{e}: the record starts over from the position");
+            s.history = Record::from_state(session_header(s), &s.game, s.score.score);
+            return;
+        }
+    }
+}
+
+/// The header of a session's record.
+pub(super) fn session_header(s: &SessionState) -> Header {
+    let rules = s.game.rules();
+    Header {
+        rules: rules.variant,
+        scoring: rules.scoring,
+        match_length: s.score.length,
+        x: s.players[0].clone(),
+        o: s.players[1].clone(),
+        date: None,
+        seed: Some(s.seed),
+    }
+}
+
+/// After the game or the score was set by hand: the record starts over
+/// from the game as set, and no one starts the next game as a winner (the
+/// game set is no sequel of one won). Nothing happens when nothing changed.
+fn set_by_hand(s: &mut SessionState, e: &mut Engine, before: &Game, score_before: &MatchScore) {
+    if s.game == *before && s.score == *score_before {
+        return;
+    }
+    s.next_starter = None;
+    e.events.push(Event::PositionSet {
+        header: session_header(s),
+        game: s.game.clone(),
+        score: s.score.score,
+    });
 }
 
 /// Rebuilds the game with some parts replaced, checking they fit.
@@ -315,6 +362,28 @@ fn rebuild(
 }
 
 fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Reply, ProtoError> {
+    let (game_before, score_before) = (s.game.clone(), s.score);
+    let reply = execute_command(s, e, command)?;
+    if matches!(
+        command,
+        Command::SetBoard(_)
+            | Command::SetMatchId(_)
+            | Command::SetPosition(..)
+            | Command::SetTurn(_)
+            | Command::SetRules(_)
+            | Command::SetScoring(_)
+    ) || (matches!(command, Command::SetDice(_)) && game_before.phase() == Phase::Opening)
+    {
+        set_by_hand(s, e, &game_before, &score_before);
+    }
+    Ok(reply)
+}
+
+fn execute_command(
+    s: &mut SessionState,
+    e: &mut Engine,
+    command: &Command,
+) -> Result<Reply, ProtoError> {
     let evaluator = e.evaluator;
     match command {
         Command::ProtocolVersion => Ok(Reply::ProtocolVersion {
@@ -343,12 +412,13 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
                     s.score.score[w.other().index()]
                 )));
             }
-            Ok(start_game(s))
+            Ok(start_game(s, e))
         }
         Command::NewMatch(n) => {
             s.score = MatchScore::new(*n);
             s.next_starter = None;
-            Ok(start_game(s))
+            e.events.push(Event::MatchStarted(session_header(s)));
+            Ok(start_game(s, e))
         }
         Command::SetBoard(position) => {
             let g = &s.game;
@@ -389,7 +459,6 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
                 length: m.match_length,
                 score: m.score.map(u32::from),
             };
-            s.next_starter = None;
             Ok(state_reply(s))
         }
         Command::SetPosition(position, m) => {
@@ -425,11 +494,17 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
                     )
                     .map_err(game_error)?;
                 }
-                Phase::Playing => s.game.replace_dice(Some(*dice)).map_err(|_| {
-                    state_error(
-                        "the numbers passed by the opponent must be played before rolling (R21)",
-                    )
-                })?,
+                Phase::Playing => {
+                    s.game.replace_dice(Some(*dice)).map_err(|_| {
+                        state_error(
+                            "the numbers passed by the opponent must be played before rolling (R21)",
+                        )
+                    })?;
+                    e.events.push(Event::DiceSet {
+                        side: s.game.on_roll(),
+                        dice: [dice.0.pips(), dice.1.pips()],
+                    });
+                }
             }
             Ok(Reply::Dice {
                 opening: Vec::new(),
@@ -441,8 +516,17 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
             if s.game.phase() == Phase::Opening {
                 let (_, rolls) = s.game.roll_opening(&mut s.rng).map_err(game_error)?;
                 opening = rolls.iter().map(|(x, o)| [x.pips(), o.pips()]).collect();
+                e.events.push(Event::GameStarted {
+                    header: session_header(s),
+                    score: s.score.score,
+                    start: Start::Opening(opening.clone()),
+                });
             }
-            s.game.roll(&mut s.rng).map_err(game_error)?;
+            let dice = s.game.roll(&mut s.rng).map_err(game_error)?;
+            e.events.push(Event::DiceSet {
+                side: s.game.on_roll(),
+                dice: [dice.0.pips(), dice.1.pips()],
+            });
             Ok(Reply::Dice {
                 opening,
                 turn: turn_info(&s.game),
@@ -474,15 +558,15 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         // Replaced by `Session::apply` before the state is copied.
         Command::SetEvaluator(_) => Ok(options_reply(s, evaluator)),
         Command::Move(text) => {
-            let side = s.game.on_roll();
+            let before = s.game.clone();
             let report = s
                 .game
                 .play_written(text, e.plays.complete.generator())
                 .map_err(ProtoError::from)?;
-            Ok(Reply::Moved(finish_move(s, side, report)))
+            Ok(Reply::Moved(finish_move(s, e, &before, report)))
         }
         Command::Play(time_ms) => {
-            let side = s.game.on_roll();
+            let before = s.game.clone();
             let limits = s.search.limits().with_time(*time_ms);
             let in_match = match_context(s);
             let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
@@ -498,7 +582,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
                 )
                 .map_err(turn_error)?;
             let report = choice.commit(&mut s.game, e.plays).map_err(game_error)?;
-            Ok(Reply::Played(finish_move(s, side, report)))
+            Ok(Reply::Played(finish_move(s, e, &before, report)))
         }
         Command::Hint { count, time_ms } => hint(s, e, *count, *time_ms),
         Command::Rollout(trials) => rollout(s, e, *trials),
@@ -512,7 +596,7 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         Command::Legal(page) => legal(s, e.plays, *page),
         Command::LegalSteps(made) => super::legal::legal_steps_reply(&s.game, made),
         Command::Show(what) => Ok(show(s, evaluator, *what)),
-        Command::Record(c) => super::records::execute(s, evaluator, c),
+        Command::Record(c) => super::records::execute(s, evaluator, &mut e.events, c),
     }
 }
 
@@ -524,9 +608,10 @@ fn set_rules(s: &mut SessionState, rules: Rules) -> Result<(), ProtoError> {
 
 /// Starts the next game of the match: the last winner starts (R19),
 /// otherwise an opening roll decides.
-fn start_game(s: &mut SessionState) -> Reply {
+fn start_game(s: &mut SessionState, e: &mut Engine) -> Reply {
     let rules = s.game.rules();
-    let (game, opening) = match s.next_starter.take() {
+    let starter = s.next_starter.take();
+    let (game, opening) = match starter {
         Some(winner) => (Game::started_by(rules, winner), Vec::new()),
         None => {
             let mut g = Game::new(rules);
@@ -539,6 +624,14 @@ fn start_game(s: &mut SessionState) -> Reply {
         }
     };
     s.game = game;
+    e.events.push(Event::GameStarted {
+        header: session_header(s),
+        score: s.score.score,
+        start: match starter {
+            Some(winner) => Start::Starter(winner),
+            None => Start::Opening(opening.clone()),
+        },
+    });
     Reply::NewGame {
         score: score_info(s),
         opening,
@@ -548,9 +641,31 @@ fn start_game(s: &mut SessionState) -> Reply {
     }
 }
 
-fn finish_move(s: &mut SessionState, side: Side, report: PlayReport) -> MoveInfo {
+/// Scores a play that ended the game, and says what the play did.
+fn finish_move(
+    s: &mut SessionState,
+    e: &mut Engine,
+    before: &Game,
+    report: PlayReport,
+) -> MoveInfo {
+    let side = before.on_roll();
+    if let Some(numbers) = before.turn_numbers() {
+        e.events.push(Event::TurnPlayed(Turn {
+            side,
+            roll: Roll::of(&numbers),
+            play: report.notation.clone(),
+            line: 0,
+        }));
+    }
+    if let Some(passed) = &report.passed {
+        e.events.push(Event::NumbersPassed {
+            to: s.game.on_roll(),
+            numbers: passed.to_vec(),
+        });
+    }
     if let Some(r) = &report.result {
         s.next_starter = s.score.record(r);
+        e.events.push(Event::GameEnded(GameEnd::of(r)));
     }
     MoveInfo {
         play: report.notation,

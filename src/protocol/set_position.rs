@@ -24,6 +24,5 @@ pub fn set_position(
         length: m.match_length,
         score: m.score.map(u32::from),
     };
-    s.next_starter = None;
     Ok(())
 }

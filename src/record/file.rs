@@ -44,13 +44,17 @@ pub fn read_record_file(path: &Path) -> Result<Record, ReadError> {
 }
 
 /// Writes `contents` to `path` atomically: a temporary file in the same
-/// directory, synced, then renamed over `path`.
+/// directory (named for this process and this write, so concurrent writes
+/// never share one), synced, then renamed over `path`. On any error the
+/// file at `path`, if there was one, is left as it was.
 pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "record".into());
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = path.with_file_name(format!(".{name}.tmp-{}-{n}", std::process::id()));
     let written = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(contents.as_bytes())?;

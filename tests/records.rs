@@ -413,3 +413,59 @@ fn player_names_are_set_saved_loaded_and_shown() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn save_and_load_take_any_path() {
+    let (dir, _) = test_dir("paths", "x");
+    let mut s = Session::new(Rules::default(), 7);
+    for line in ["new game", "roll", "play", "roll"] {
+        assert!(session_reply(&mut s, line).starts_with('='), "{line}");
+    }
+    let listing = session_reply(&mut s, "show game");
+    let odd = dir.join("a#b c é ünï.txt");
+    let quoted_name = dir.join(" lead \"q\" trail ");
+    let quoted = serde_json::to_string(quoted_name.to_str().unwrap()).unwrap();
+    for (save, load, path) in [
+        (
+            format!("save match {}", odd.display()),
+            format!("load match {}", odd.display()),
+            odd.clone(),
+        ),
+        (
+            format!("7 save game {quoted} # a comment"),
+            format!("load game {quoted}"),
+            quoted_name.clone(),
+        ),
+    ] {
+        let r = session_reply(&mut s, &save);
+        assert!(r.starts_with('='), "{save}: {r}");
+        assert!(path.exists(), "{save}: {}", path.display());
+        let mut t = Session::new(Rules::default(), 1);
+        let r = session_reply(&mut t, &load);
+        assert!(r.starts_with("= loaded"), "{load}: {r}");
+        assert_eq!(t.state().game, s.state().game);
+        assert_eq!(session_reply(&mut t, "show game"), listing);
+    }
+    // `#` no longer cuts the name: nothing was written to the part before it.
+    assert!(!dir.join("a").exists());
+
+    // A failed save leaves what was there as it was, and no temporary file.
+    let there = dir.join("there.txt");
+    std::fs::write(&there, "keep me").unwrap();
+    let mut fresh = Session::new(Rules::default(), 1);
+    let r = session_reply(&mut fresh, &format!("save match {}", there.display()));
+    assert!(r.starts_with("? state: "), "{r}");
+    let a_dir = dir.join("a directory");
+    std::fs::create_dir_all(a_dir.join("inside")).unwrap();
+    let r = session_reply(&mut s, &format!("save match {}", a_dir.display()));
+    assert!(r.starts_with("? io: "), "{r}");
+    assert!(a_dir.join("inside").is_dir());
+    assert_eq!(std::fs::read_to_string(&there).unwrap(), "keep me");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,6 +7,10 @@
 //! tab separate words: any other blank or control character (form feed,
 //! vertical tab, no-break space, a CR inside the line) makes the line a
 //! `syntax` error, so no argument parser can read it as a separator.
+//!
+//! `save` and `load` end with a file name, which is the rest of the line
+//! as written (`#` and any blank inside included) or a quoted JSON string:
+//! their lines have no comment (see [`super::records::parse`]).
 
 use nom::{
     IResult, Parser,
@@ -39,6 +43,9 @@ pub struct Line {
 
 /// Reads a line. `None` when it holds no command (blank or comment only).
 pub fn parse_line(raw: &str) -> Option<Line> {
+    if let Some(line) = parse_file_line(raw) {
+        return Some(line);
+    }
     let text = raw.split('#').next().unwrap_or("");
     let text = text.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r' || c == '\n');
     if text.is_empty() {
@@ -62,9 +69,30 @@ pub fn parse_line(raw: &str) -> Option<Line> {
     })
 }
 
+/// A `save` or `load` line, read before comments are removed: its file name
+/// may hold a `#`. `None` for any other line.
+fn parse_file_line(raw: &str) -> Option<Line> {
+    let text = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r' || c == '\n');
+    let (Ok(id), body) = split_id(text) else {
+        return None;
+    };
+    let (args, first) = word(body).ok()?;
+    let is_file_command = ["save", "load"]
+        .iter()
+        .any(|w| first.eq_ignore_ascii_case(w))
+        && (args.is_empty() || args.starts_with([' ', '\t']));
+    if !is_file_command {
+        return None;
+    }
+    Some(Line {
+        id,
+        command: super::records::parse(first, args),
+    })
+}
+
 /// The error for a blank or control character other than space and tab
 /// in the command, if there is one: only space and tab separate words.
-fn stray_blank(body: &str) -> Option<ProtoError> {
+pub(super) fn stray_blank(body: &str) -> Option<ProtoError> {
     let (at, c) = body
         .chars()
         .enumerate()
@@ -743,6 +771,42 @@ mod tests {
             );
         }
         assert_eq!(cmd("name \t"), Ok(Command::Name));
+    }
+
+    #[test]
+    fn file_names_are_the_rest_of_the_line_or_a_json_string() {
+        use crate::protocol::records::{RecordCommand, Scope};
+        let save = |f: &str| Ok(Command::Record(RecordCommand::Save(Scope::Game, f.into())));
+        assert_eq!(cmd("save game /tmp/a#b.txt"), save("/tmp/a#b.txt"));
+        assert_eq!(
+            cmd("SAVE Game  /tmp/my file é.txt \t\r"),
+            save("/tmp/my file é.txt")
+        );
+        assert_eq!(cmd("save game \"/tmp/ a\\\"b \" # c"), save("/tmp/ a\"b "));
+        assert_eq!(cmd("save game a\u{a0}b"), save("a\u{a0}b"));
+        let l = parse_line("12 load match x # y").expect("a command");
+        assert_eq!(l.id.as_deref(), Some("12"));
+        assert_eq!(
+            l.command,
+            Ok(Command::Record(RecordCommand::Load(
+                Scope::Match,
+                "x # y".into()
+            )))
+        );
+        for (line, code) in [
+            ("save game", ErrorCode::Syntax),
+            ("save game   # comment only", ErrorCode::Syntax),
+            ("save gam x", ErrorCode::Syntax),
+            ("save game \"unterminated", ErrorCode::Syntax),
+            ("save game \"a\" b", ErrorCode::Syntax),
+            ("save game a\x0cb", ErrorCode::InvalidArgument),
+            ("save game \"a\\nb\"", ErrorCode::InvalidArgument),
+        ] {
+            assert_eq!(cmd(line).map_err(|e| e.code), Err(code), "{line:?}");
+        }
+        // Other lines keep their comments.
+        assert_eq!(parse_line("# save game x"), None);
+        assert_eq!(cmd("saved"), Err(unknown("saved")));
     }
 
     #[test]

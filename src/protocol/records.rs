@@ -91,8 +91,12 @@ pub fn parse_analyse(first: &str, args: &str) -> Result<Command, ProtoError> {
     }
 }
 
-/// Parses the arguments of `save` or `load`: `game|match FILE` (the file
-/// name is the rest of the line).
+/// Parses the arguments of `save` or `load`: `game|match FILE`. The file
+/// name is the rest of the line as written, blanks inside and `#`
+/// included (no comment follows it), trailing blanks removed; or, when it
+/// begins with `"`, a JSON string (for a name that begins or ends with a
+/// blank, or begins with a quote or `#`), which a `#` comment may follow. A name
+/// with a control character is refused: replies name the file on one line.
 pub fn parse(first: &str, args: &str) -> Result<Command, ProtoError> {
     let usage = || {
         ProtoError::new(
@@ -103,14 +107,17 @@ pub fn parse(first: &str, args: &str) -> Result<Command, ProtoError> {
             ),
         )
     };
-    let args = args.trim();
-    let (scope, file) = args.split_once(char::is_whitespace).ok_or_else(usage)?;
+    let args = args.trim_start_matches([' ', '\t']);
+    let (scope, file) = args.split_once([' ', '\t']).ok_or_else(usage)?;
+    if let Some(e) = super::parse::stray_blank(scope) {
+        return Err(e);
+    }
     let scope = match scope.to_ascii_lowercase().as_str() {
         "game" => Scope::Game,
         "match" => Scope::Match,
         _ => return Err(usage()),
     };
-    let file = file.trim().to_string();
+    let file = file_name(file.trim_matches([' ', '\t']))?;
     if file.is_empty() {
         return Err(usage());
     }
@@ -119,6 +126,47 @@ pub fn parse(first: &str, args: &str) -> Result<Command, ProtoError> {
     } else {
         RecordCommand::Load(scope, file)
     }))
+}
+
+/// A file name as written: verbatim, or a JSON string when it begins
+/// with `"`.
+fn file_name(text: &str) -> Result<String, ProtoError> {
+    let invalid = |m: String| ProtoError::new(ErrorCode::InvalidArgument, m);
+    let name = if text.starts_with('"') {
+        let mut values = serde_json::Deserializer::from_str(text).into_iter::<String>();
+        let name = match values.next() {
+            Some(Ok(name)) => name,
+            _ => {
+                return Err(ProtoError::new(
+                    ErrorCode::Syntax,
+                    "a file name that begins with '\"' is a JSON string: \"my file.txt\"",
+                ));
+            }
+        };
+        let after = text[values.byte_offset()..].trim_start_matches([' ', '\t']);
+        if !(after.is_empty() || after.starts_with('#')) {
+            return Err(ProtoError::new(
+                ErrorCode::Syntax,
+                "nothing but a comment may follow a quoted file name",
+            ));
+        }
+        name
+    } else if text.starts_with('#') {
+        // Most likely a comment where the name was forgotten.
+        return Err(ProtoError::new(
+            ErrorCode::Syntax,
+            "a file name beginning with '#' is written as a JSON string: \"#1.txt\"",
+        ));
+    } else {
+        text.to_string()
+    };
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
+        return Err(invalid(format!(
+            "a file name with the control character U+{:04X} is not accepted",
+            u32::from(c)
+        )));
+    }
+    Ok(name)
 }
 
 /// `save`: what was written.

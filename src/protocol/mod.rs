@@ -13,6 +13,7 @@ mod errors;
 pub mod format;
 pub mod help;
 mod legal;
+pub mod options;
 pub mod parse;
 pub mod records;
 pub mod reply;

@@ -23,12 +23,10 @@ use nom::{
 
 use super::command::{
     Command, DEFAULT_HINT_COUNT, DEFAULT_LEGAL_LIMIT, MAX_HINT_COUNT, MAX_LEGAL_LIMIT,
-    MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS, Orientation, OutputMode, Page, SearchChange,
-    ShowWhat, usage,
+    MAX_ROLLOUT_TRIALS, MAX_TIME_MS, Orientation, OutputMode, Page, ShowWhat, usage,
 };
 use super::reply::{ErrorCode, ProtoError};
 use crate::game::{Dice, MatchId, Position, parse_board_text, parse_position_id};
-use crate::search::{FilterLevel, FilterPreset, MAX_PLIES};
 
 /// A line that holds a command: its id, if given, and the command or why
 /// it could not be read.
@@ -174,7 +172,12 @@ fn whole<'a, O>(
         .map_err(|_| syntax(first))
 }
 
-fn number<T: std::str::FromStr>(digits: &str, what: &str, max: u64) -> Result<T, ProtoError> {
+/// A number of at most `max` (the message names `what`).
+pub(super) fn number<T: std::str::FromStr>(
+    digits: &str,
+    what: &str,
+    max: u64,
+) -> Result<T, ProtoError> {
     digits
         .parse::<u64>()
         .ok()
@@ -312,6 +315,9 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
             .map(|(_, w)| w.to_ascii_lowercase())
             .map_err(|_| usage_of(&what_lower))
     };
+    if super::options::is_family(&what_lower) {
+        return parse_set_option(&what_lower, args);
+    }
     match what_lower.as_str() {
         "board" => {
             let text = all_consuming(argument)
@@ -397,31 +403,6 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
                 "'{other}' is not an orientation: flip or noflip"
             ))),
         },
-        "evaluation" => parse_set_evaluation(arg).map(Command::SetSearch),
-        "search" => {
-            let (_, t) = all_consuming(preceded(kw("time"), preceded(space1, word)))
-                .parse(arg.trim_end())
-                .map_err(|_| usage_of("search"))?;
-            let change = if t.eq_ignore_ascii_case("off") {
-                SearchChange::Time(None)
-            } else if t.chars().all(|c| c.is_ascii_digit()) {
-                SearchChange::Time(Some(time_budget(t)?))
-            } else {
-                return Err(usage_of("search"));
-            };
-            Ok(Command::SetSearch(change))
-        }
-        "threads" => {
-            let (_, d) = all_consuming(num)
-                .parse(arg.trim_end())
-                .map_err(|_| usage_of("threads"))?;
-            let n: usize = number(d, "threads", MAX_THREADS as u64)?;
-            if n == 0 {
-                return Err(invalid("threads must be at least 1"));
-            }
-            Ok(Command::SetSearch(SearchChange::Threads(n)))
-        }
-        "rollout" => parse_set_rollout(arg).map(Command::SetSearch),
         "player" => super::records::parse_set_player(arg).map_err(|e| match e {
             Some(e) => e,
             None => usage_of("player"),
@@ -433,16 +414,6 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
     }
 }
 
-/// The usage of every `set <what> <sub> …` form, joined.
-fn set_sub_usage(what: &str) -> ProtoError {
-    let forms: Vec<&str> = super::command::COMMANDS
-        .iter()
-        .copied()
-        .filter(|f| f.starts_with(&format!("set {what} ")))
-        .collect();
-    ProtoError::new(ErrorCode::Syntax, format!("usage: {}", forms.join(" | ")))
-}
-
 /// An optional `time MS` and nothing else (for `play`, `eval`).
 fn time_only(args: &str, first: &str) -> Result<Option<u64>, ProtoError> {
     whole(args, first, opt(preceded(kw("time"), num)))?
@@ -450,18 +421,8 @@ fn time_only(args: &str, first: &str) -> Result<Option<u64>, ProtoError> {
         .transpose()
 }
 
-/// A `syntax` error giving the usage of the one form starting with
-/// `prefix` (e.g. `set rollout seed`).
-fn form_usage(prefix: &str) -> ProtoError {
-    let form = super::command::COMMANDS
-        .iter()
-        .find(|f| f.starts_with(&format!("{prefix} ")))
-        .map_or_else(|| prefix.to_string(), |f| f.to_string());
-    ProtoError::new(ErrorCode::Syntax, format!("usage: {form}"))
-}
-
 /// A time budget in milliseconds, 1 to [`MAX_TIME_MS`].
-fn time_budget(digits: &str) -> Result<u64, ProtoError> {
+pub(super) fn time_budget(digits: &str) -> Result<u64, ProtoError> {
     let t: u64 = number(digits, "the time in milliseconds", MAX_TIME_MS)?;
     if t == 0 {
         return Err(invalid("the time budget is at least 1 ms"));
@@ -470,7 +431,7 @@ fn time_budget(digits: &str) -> Result<u64, ProtoError> {
 }
 
 /// Rollout trials per candidate, 1 to [`MAX_ROLLOUT_TRIALS`].
-fn rollout_trials(digits: &str) -> Result<u32, ProtoError> {
+pub(super) fn rollout_trials(digits: &str) -> Result<u32, ProtoError> {
     let n: u32 = number(digits, "rollout trials", u64::from(MAX_ROLLOUT_TRIALS))?;
     if n == 0 {
         return Err(invalid("a rollout has at least 1 trial"));
@@ -478,94 +439,17 @@ fn rollout_trials(digits: &str) -> Result<u32, ProtoError> {
     Ok(n)
 }
 
-/// Plies, 0 to [`MAX_PLIES`].
-fn plies(digits: &str) -> Result<u8, ProtoError> {
-    number(digits, "plies", u64::from(MAX_PLIES))
-}
-
-/// The words of `text` after a blank, at least one.
-fn words_after(text: &str) -> Option<Vec<&str>> {
-    let text = text.trim_end();
-    let (_, rest_text) = preceded(space1::<&str, nom::error::Error<&str>>, rest)
-        .parse(text)
-        .ok()?;
-    let words: Vec<&str> = rest_text
-        .split([' ', '\t'])
-        .filter(|w| !w.is_empty())
-        .collect();
-    (!words.is_empty()).then_some(words)
-}
-
-/// A filter level `ACCEPT EXTRA THRESHOLD` or `skip`.
-fn filter_level(words: &[&str]) -> Result<FilterLevel, ProtoError> {
-    words.join(" ").parse().map_err(ProtoError::from)
-}
-
-/// `set evaluation plies|movefilter|replyfilter …`
-fn parse_set_evaluation(arg: &str) -> Result<SearchChange, ProtoError> {
-    let usage = || set_sub_usage("evaluation");
-    let (rest_text, sub) = preceded(space1::<&str, nom::error::Error<&str>>, word)
-        .parse(arg)
-        .map_err(|_| usage())?;
-    let words = words_after(rest_text).ok_or_else(usage)?;
-    let digits = |w: &str| w.chars().all(|c| c.is_ascii_digit());
-    match (sub.to_ascii_lowercase().as_str(), words.as_slice()) {
-        ("plies", [d]) if digits(d) => Ok(SearchChange::Plies(plies(d)?)),
-        ("plies", _) => Err(form_usage("set evaluation plies")),
-        ("movefilter", [name]) => name
-            .parse::<FilterPreset>()
-            .map(SearchChange::FilterPreset)
-            .map_err(ProtoError::from),
-        ("movefilter", [p, l, level @ ..]) if level.len() == 3 && digits(p) && digits(l) => {
-            let p: u8 = number(p, "the filter's plies", u64::from(MAX_PLIES))?;
-            let l: u8 = number(l, "the filter level", u64::from(MAX_PLIES))?;
-            if p == 0 {
-                return Err(invalid(format!("the filter's plies are 1-{MAX_PLIES}")));
-            }
-            if l >= p {
-                return Err(invalid(format!(
-                    "level must be 0-{} for a {p}-ply filter, not {l}",
-                    p - 1
-                )));
-            }
-            Ok(SearchChange::FilterLevel {
-                plies: p,
-                level: l,
-                value: filter_level(level)?,
-            })
-        }
-        ("replyfilter", level) if level.len() == 1 || level.len() == 3 => {
-            filter_level(level).map(SearchChange::ReplyFilter)
-        }
-        _ => Err(usage()),
-    }
-}
-
-/// `set rollout trials|seed|plies|luckadjust …`
-fn parse_set_rollout(arg: &str) -> Result<SearchChange, ProtoError> {
-    let usage = || set_sub_usage("rollout");
-    let (rest_text, sub) = preceded(space1::<&str, nom::error::Error<&str>>, word)
-        .parse(arg)
-        .map_err(|_| usage())?;
-    let (_, value) = all_consuming(preceded(space1::<&str, nom::error::Error<&str>>, word))
-        .parse(rest_text.trim_end())
-        .map_err(|_| usage())?;
-    let is_number = value.chars().all(|c| c.is_ascii_digit());
-    let sub = sub.to_ascii_lowercase();
-    let not_number = || form_usage(&format!("set rollout {sub}"));
-    match sub.as_str() {
-        "trials" if is_number => rollout_trials(value).map(SearchChange::RolloutTrials),
-        "seed" if is_number => {
-            number(value, "the rollout seed", u64::MAX).map(SearchChange::RolloutSeed)
-        }
-        "plies" if is_number => plies(value).map(SearchChange::RolloutPlies),
-        "trials" | "seed" | "plies" => Err(not_number()),
-        "luckadjust" => match value.to_ascii_lowercase().as_str() {
-            "on" => Ok(SearchChange::LuckAdjust(true)),
-            "off" => Ok(SearchChange::LuckAdjust(false)),
-            other => Err(invalid(format!("'{other}' is not on or off"))),
-        },
-        _ => Err(usage()),
+/// `set <option> <value>` for a search option ([`super::options`]): the
+/// option named and its value's words, read when applied. Without a value
+/// or with an unknown option: the usage of the family (`set rollout …`).
+fn parse_set_option(first: &str, args: &str) -> Result<Command, ProtoError> {
+    let words: Vec<&str> = args.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+    match super::options::find(&words) {
+        Some((option, value)) if !value.is_empty() => Ok(Command::SetSearch {
+            name: option.name,
+            value: value.iter().map(|w| w.to_string()).collect(),
+        }),
+        _ => Err(super::options::family_usage(first)),
     }
 }
 
@@ -853,38 +737,28 @@ mod tests {
 
     #[test]
     fn search_commands() {
+        let set = |name: &'static str, value: &[&str]| {
+            Ok(Command::SetSearch {
+                name,
+                value: value.iter().map(|w| w.to_string()).collect(),
+            })
+        };
         assert_eq!(
             cmd("SET Evaluation  PLIES 3"),
-            Ok(Command::SetSearch(SearchChange::Plies(3)))
-        );
-        assert_eq!(
-            cmd("set evaluation movefilter LARGE"),
-            Ok(Command::SetSearch(SearchChange::FilterPreset(
-                FilterPreset::Large
-            )))
+            set("evaluation plies", &["3"])
         );
         assert_eq!(
             cmd("set evaluation movefilter 3 2 0 4 0.05"),
-            Ok(Command::SetSearch(SearchChange::FilterLevel {
-                plies: 3,
-                level: 2,
-                value: FilterLevel {
-                    accept: 0,
-                    extra: 4,
-                    threshold: 0.05
-                }
-            }))
+            set("evaluation movefilter", &["3", "2", "0", "4", "0.05"])
         );
+        assert_eq!(cmd("set search time OFF"), set("search time", &["OFF"]));
         assert_eq!(
-            cmd("set evaluation replyfilter skip"),
-            Ok(Command::SetSearch(SearchChange::ReplyFilter(
-                FilterLevel::SKIP
-            )))
+            cmd("set rollout luckadjust on"),
+            set("rollout luckadjust", &["on"])
         );
-        assert_eq!(
-            cmd("set search time OFF"),
-            Ok(Command::SetSearch(SearchChange::Time(None)))
-        );
+        for line in ["set rollout", "set rollout games 5", "set evaluation plies"] {
+            assert_eq!(cmd(line).unwrap_err().code, ErrorCode::Syntax, "{line}");
+        }
         assert_eq!(
             cmd("hint 4 time 250"),
             Ok(Command::Hint {
@@ -901,10 +775,6 @@ mod tests {
         );
         assert_eq!(cmd("rollout"), Ok(Command::Rollout(None)));
         assert_eq!(cmd("rollout 144"), Ok(Command::Rollout(Some(144))));
-        assert_eq!(
-            cmd("set rollout luckadjust on"),
-            Ok(Command::SetSearch(SearchChange::LuckAdjust(true)))
-        );
     }
 
     #[test]
@@ -928,14 +798,6 @@ mod tests {
             ErrorCode::Syntax
         );
         assert_eq!(cmd("hint 0").unwrap_err().code, ErrorCode::InvalidArgument);
-        assert_eq!(
-            cmd("set evaluation plies 5").unwrap_err().code,
-            ErrorCode::InvalidArgument
-        );
-        assert_eq!(
-            cmd("set evaluation plies x").unwrap_err().code,
-            ErrorCode::Syntax
-        );
         assert_eq!(
             cmd("rollout 0").unwrap_err().code,
             ErrorCode::InvalidArgument

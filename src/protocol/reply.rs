@@ -278,7 +278,7 @@ pub struct OptionsInfo {
     /// The evaluator used by `hint`, `eval`, `play` and `rollout`.
     pub evaluator: String,
     /// The search settings (text mode lists them as
-    /// [`SearchSettings::option_lines`] gives them).
+    /// [`option_lines`](super::options::option_lines) gives them).
     pub search: SearchSettings,
     /// The score.
     pub score: ScoreInfo,

@@ -587,11 +587,19 @@ fn execute_command(
         Command::Hint { count, time_ms } => hint(s, e, *count, *time_ms),
         Command::Rollout(trials) => rollout(s, e, *trials),
         Command::Eval(time_ms) => Ok(eval(s, e, *time_ms)),
-        Command::SetSearch(change) => {
+        Command::SetSearch { name, value } => {
+            let option =
+                super::options::named(name).ok_or_else(|| super::options::family_usage(name))?;
+            let set = option
+                .set
+                .ok_or_else(|| super::options::family_usage(name))?;
             let mut settings = s.search;
-            let name = change.apply(&mut settings)?;
+            let words: Vec<&str> = value.iter().map(String::as_str).collect();
+            let line =
+                set(&mut settings, &words).map_err(|e| super::options::proto_error(option, e))?;
+            settings.validate()?;
             s.search = settings;
-            Ok(setting_reply(&settings, &name))
+            Ok(setting_reply(&settings, &line))
         }
         Command::Legal(page) => legal(s, e.plays, *page),
         Command::LegalSteps(made) => super::legal::legal_steps_reply(&s.game, made),
@@ -682,8 +690,7 @@ fn finish_move(
 /// The reply to a `set` of a search option: its name and new value as
 /// `show options` lists them.
 fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
-    let value = settings
-        .option_lines()
+    let value = super::options::option_lines(settings)
         .into_iter()
         .find(|(n, _)| n == name)
         .map_or_else(String::new, |(_, v)| v);

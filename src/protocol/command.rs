@@ -156,7 +156,32 @@ pub enum Command {
     /// `show …`
     Show(ShowWhat),
     /// `save …`, `load …`, `show game` (records.md).
-    Record(super::records::RecordCommand),
+    Record(RecordCommand),
+}
+
+/// One game or the whole match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    /// The current (last) game.
+    Game,
+    /// Every game of the session's record.
+    Match,
+}
+
+/// A command on records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordCommand {
+    /// `save game|match FILE`
+    Save(Scope, String),
+    /// `load game|match FILE`
+    Load(Scope, String),
+    /// `show game`
+    ShowGame,
+    /// `analyse game|match`
+    Analyse(Scope),
+    /// `set player X|O name NAME`: the name records give the side.
+    SetPlayer(Side, String),
 }
 
 /// Every command form with its arguments, as `list_commands` gives them:

@@ -6,9 +6,10 @@
 //! and `show options` all read [`SEARCH_OPTIONS`]; the settings type checks
 //! the whole result ([`SearchSettings::validate`]).
 
-use super::command::MAX_THREADS;
-use super::reply::{ErrorCode, ProtoError};
-use crate::search::{FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, SearchSettings};
+use super::errors::{ErrorCode, ProtoError};
+use crate::search::{
+    FilterLevel, FilterPreset, MAX_PLIES, MAX_THREADS, MoveFilter, SearchSettings,
+};
 
 /// Why the words given do not set an option.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -294,15 +295,15 @@ fn invalid(e: impl ToString) -> OptionError {
 
 /// A number of at most `max`.
 fn bounded<T: std::str::FromStr>(digits: &str, what: &str, max: u64) -> Result<T, OptionError> {
-    super::parse::number(digits, what, max).map_err(|e| OptionError::Invalid(e.message))
+    super::words::number(digits, what, max).map_err(|e| OptionError::Invalid(e.message))
 }
 
 fn time_budget(digits: &str) -> Result<u64, ProtoError> {
-    super::parse::time_budget(digits)
+    super::words::time_budget(digits)
 }
 
 fn rollout_trials(digits: &str) -> Result<u32, ProtoError> {
-    super::parse::rollout_trials(digits)
+    super::words::rollout_trials(digits)
 }
 
 /// A filter level `ACCEPT EXTRA THRESHOLD` or `skip`.

@@ -10,7 +10,7 @@
 //!
 //! `save` and `load` end with a file name, which is the rest of the line
 //! as written (`#` and any blank inside included) or a quoted JSON string:
-//! their lines have no comment (see [`super::records::parse`]).
+//! their lines have no comment (see [`super::parse_records::parse`]).
 
 use nom::{
     IResult, Parser,
@@ -22,10 +22,11 @@ use nom::{
 };
 
 use super::command::{
-    Command, DEFAULT_HINT_COUNT, DEFAULT_LEGAL_LIMIT, MAX_HINT_COUNT, MAX_LEGAL_LIMIT,
-    MAX_ROLLOUT_TRIALS, MAX_TIME_MS, Orientation, OutputMode, Page, ShowWhat, usage,
+    Command, DEFAULT_HINT_COUNT, DEFAULT_LEGAL_LIMIT, MAX_HINT_COUNT, MAX_LEGAL_LIMIT, Orientation,
+    OutputMode, Page, RecordCommand, ShowWhat, usage,
 };
 use super::reply::{ErrorCode, ProtoError};
+use super::words::{number, rollout_trials, stray_blank, time_budget};
 use crate::game::{Dice, MatchId, Position, parse_board_text, parse_position_id};
 
 /// A line that holds a command: its id, if given, and the command or why
@@ -84,25 +85,8 @@ fn parse_file_line(raw: &str) -> Option<Line> {
     }
     Some(Line {
         id,
-        command: super::records::parse(first, args),
+        command: super::parse_records::parse(first, args),
     })
-}
-
-/// The error for a blank or control character other than space and tab
-/// in the command, if there is one: only space and tab separate words.
-pub(super) fn stray_blank(body: &str) -> Option<ProtoError> {
-    let (at, c) = body
-        .chars()
-        .enumerate()
-        .find(|&(_, c)| (c.is_whitespace() || c.is_control()) && c != ' ' && c != '\t')?;
-    Some(ProtoError::new(
-        ErrorCode::Syntax,
-        format!(
-            "character {} of the command is U+{:04X}: only spaces and tabs separate words",
-            at + 1,
-            u32::from(c)
-        ),
-    ))
 }
 
 /// Splits a leading numeric id off `text`.
@@ -172,20 +156,6 @@ fn whole<'a, O>(
         .map_err(|_| syntax(first))
 }
 
-/// A number of at most `max` (the message names `what`).
-pub(super) fn number<T: std::str::FromStr>(
-    digits: &str,
-    what: &str,
-    max: u64,
-) -> Result<T, ProtoError> {
-    digits
-        .parse::<u64>()
-        .ok()
-        .filter(|&n| n <= max)
-        .and_then(|n| n.to_string().parse::<T>().ok())
-        .ok_or_else(|| invalid(format!("{what} must be at most {max}, not {digits}")))
-}
-
 /// Reads the command words and arguments of a line.
 fn parse_command(body: &str) -> Result<Command, ProtoError> {
     let (args, first) = word(body).map_err(|_| unknown(body))?;
@@ -210,11 +180,11 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
         "new" => parse_new(args, first),
         "set" => parse_set(args, first),
         "show" if args.trim().eq_ignore_ascii_case("game") => {
-            Ok(Command::Record(super::records::RecordCommand::ShowGame))
+            Ok(Command::Record(RecordCommand::ShowGame))
         }
         "show" => parse_show(args, first),
-        "save" | "load" => super::records::parse(first, args),
-        "analyse" | "analyze" => super::records::parse_analyse(first, args),
+        "save" | "load" => super::parse_records::parse(first, args),
+        "analyse" | "analyze" => super::parse_records::parse_analyse(first, args),
         "hint" => {
             let (n, time) = whole(args, first, pair(opt(num), opt(preceded(kw("time"), num))))?;
             let count = match n {
@@ -403,7 +373,7 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
                 "'{other}' is not an orientation: flip or noflip"
             ))),
         },
-        "player" => super::records::parse_set_player(arg).map_err(|e| match e {
+        "player" => super::parse_records::parse_set_player(arg).map_err(|e| match e {
             Some(e) => e,
             None => usage_of("player"),
         }),
@@ -419,24 +389,6 @@ fn time_only(args: &str, first: &str) -> Result<Option<u64>, ProtoError> {
     whole(args, first, opt(preceded(kw("time"), num)))?
         .map(time_budget)
         .transpose()
-}
-
-/// A time budget in milliseconds, 1 to [`MAX_TIME_MS`].
-pub(super) fn time_budget(digits: &str) -> Result<u64, ProtoError> {
-    let t: u64 = number(digits, "the time in milliseconds", MAX_TIME_MS)?;
-    if t == 0 {
-        return Err(invalid("the time budget is at least 1 ms"));
-    }
-    Ok(t)
-}
-
-/// Rollout trials per candidate, 1 to [`MAX_ROLLOUT_TRIALS`].
-pub(super) fn rollout_trials(digits: &str) -> Result<u32, ProtoError> {
-    let n: u32 = number(digits, "rollout trials", u64::from(MAX_ROLLOUT_TRIALS))?;
-    if n == 0 {
-        return Err(invalid("a rollout has at least 1 trial"));
-    }
-    Ok(n)
 }
 
 /// `set <option> <value>` for a search option ([`super::options`]): the
@@ -659,7 +611,7 @@ mod tests {
 
     #[test]
     fn file_names_are_the_rest_of_the_line_or_a_json_string() {
-        use crate::protocol::records::{RecordCommand, Scope};
+        use crate::protocol::command::Scope;
         let save = |f: &str| Ok(Command::Record(RecordCommand::Save(Scope::Game, f.into())));
         assert_eq!(cmd("save game /tmp/a#b.txt"), save("/tmp/a#b.txt"));
         assert_eq!(

@@ -14,15 +14,16 @@ use super::command::{COMMANDS, Command, Orientation, OutputMode, Page, ShowWhat,
 use super::errors::PartsError;
 use super::reply::{
     Candidate, Chances, ErrorCode, MoveInfo, OptionsInfo, PlayerNames, ProtoError, Reply,
-    ResultInfo, RolloutInfo, ScoreInfo, SearchInfo, TurnInfo, round,
+    RolloutInfo, ScoreInfo, SearchInfo, round,
 };
+use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
 use crate::eval::{Evaluator, HeuristicEvaluator, Probabilities};
 use crate::game::{
-    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, Numbers, Phase, PlayReport,
-    Position, Rules, Side, TurnNumbers, format_play, game_result, position_id, to_board_text,
+    Game, GameError, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules, Side,
+    TurnNumbers, format_play, game_result, position_id, to_board_text,
 };
 use crate::matchplay::MatchContext;
-use crate::record::{Event, GameEnd, Header, Record, Roll, Start, Turn};
+use crate::record::{Event, GameEnd, Record, Roll, Start, Turn};
 use crate::search::{
     PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits, SearchSettings,
     SettingsError, TurnError, Valuation, rollout_plays,
@@ -30,48 +31,6 @@ use crate::search::{
 
 /// The protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 1;
-
-/// Everything a command can change. Two sessions with equal states answer
-/// every command the same way.
-#[derive(Clone, PartialEq)]
-pub struct SessionState {
-    /// The game in progress (or just finished).
-    pub game: Game,
-    /// The match score.
-    pub score: MatchScore,
-    /// Who starts the next game: the winner of the last one (R19).
-    pub next_starter: Option<Side>,
-    /// The seed last set.
-    pub seed: u64,
-    /// The dice generator.
-    rng: ChaCha8Rng,
-    /// How replies are written.
-    pub output: OutputMode,
-    /// How `show board` draws by default.
-    pub orientation: Orientation,
-    /// How `hint`, `play`, `eval` and `rollout` search.
-    pub search: SearchSettings,
-    /// The games played so far, as `save match` writes them (records.md).
-    pub history: crate::record::Record,
-    /// The players' names (X's, O's) records give them (`set player`).
-    pub players: [String; 2],
-}
-
-impl std::fmt::Debug for SessionState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SessionState")
-            .field("game", &self.game)
-            .field("score", &self.score)
-            .field("next_starter", &self.next_starter)
-            .field("seed", &self.seed)
-            .field("output", &self.output)
-            .field("orientation", &self.orientation)
-            .field("search", &self.search)
-            .field("history", &self.history)
-            .field("players", &self.players)
-            .finish_non_exhaustive()
-    }
-}
 
 /// An engine session: the state, reusable move generators, the evaluator
 /// and the searcher (its buffers and caches).
@@ -226,49 +185,12 @@ fn state_error(m: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::State, m)
 }
 
-fn numbers_vec(n: &Numbers) -> Vec<u8> {
-    n.to_vec()
-}
-
-fn result_info(r: &FinalResult) -> ResultInfo {
-    ResultInfo {
-        kind: r.kind,
-        winner: r.winner,
-        points: r.points,
-    }
-}
-
 fn score_info(s: &SessionState) -> ScoreInfo {
     ScoreInfo {
         match_length: s.score.length,
         x: s.score.score[0],
         o: s.score.score[1],
         match_winner: s.score.winner(),
-    }
-}
-
-pub(super) fn turn_info(g: &Game) -> TurnInfo {
-    match g.phase() {
-        Phase::Opening => TurnInfo::Opening {
-            on_roll: g.on_roll(),
-        },
-        Phase::Over => TurnInfo::Over {
-            result: g.result().as_ref().map(result_info),
-        },
-        Phase::Playing => match g.turn_numbers() {
-            None => TurnInfo::ToRoll {
-                on_roll: g.on_roll(),
-            },
-            Some(TurnNumbers::Passed(n)) => TurnInfo::Passed {
-                on_roll: g.on_roll(),
-                numbers: numbers_vec(&n),
-            },
-            Some(TurnNumbers::Rolled(d, n)) => TurnInfo::Rolled {
-                on_roll: g.on_roll(),
-                dice: [d.0.pips(), d.1.pips()],
-                numbers: numbers_vec(&n),
-            },
-        },
     }
 }
 
@@ -318,20 +240,6 @@ fn record_events(s: &mut SessionState, events: Vec<Event>) {
             s.history = Record::from_state(session_header(s), &s.game, s.score.score);
             return;
         }
-    }
-}
-
-/// The header of a session's record.
-pub(super) fn session_header(s: &SessionState) -> Header {
-    let rules = s.game.rules();
-    Header {
-        rules: rules.variant,
-        scoring: rules.scoring,
-        match_length: s.score.length,
-        x: s.players[0].clone(),
-        o: s.players[1].clone(),
-        date: None,
-        seed: Some(s.seed),
     }
 }
 

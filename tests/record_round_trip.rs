@@ -264,6 +264,16 @@ fn round_trip(s: &mut Session, scope: &str, json: bool, lines: &[String]) -> Res
     Ok(true)
 }
 
+/// Runs the steps, then saves the match and the game and loads each back.
+fn check_sequence(express: bool, seed: u64, json: bool, steps: &[(Op, u32)]) -> Result<(), String> {
+    let mut s = session(express, seed);
+    let lines = run_steps(&mut s, steps);
+    for scope in ["match", "game"] {
+        round_trip(&mut s, scope, json, &lines).map_err(|e| format!("{scope}: {e}"))?;
+    }
+    Ok(())
+}
+
 /// Only the commands of play, so that records hold several games.
 fn play_op() -> impl Strategy<Value = Op> {
     prop_oneof![
@@ -289,13 +299,8 @@ proptest! {
         json in any::<bool>(),
         steps in prop::collection::vec((op(), any::<u32>()), 1..24),
     ) {
-        let mut s = session(express, seed);
-        let lines = run_steps(&mut s, &steps);
-        for scope in ["match", "game"] {
-            if let Err(e) = round_trip(&mut s, scope, json, &lines) {
-                prop_assert!(false, "{scope}: {e}");
-            }
-        }
+        let checked = check_sequence(express, seed, json, &steps);
+        prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
     }
 }
 
@@ -322,13 +327,8 @@ proptest! {
         json in any::<bool>(),
         steps in prop::collection::vec((play_op(), any::<u32>()), 1..16),
     ) {
-        let mut s = session(express, seed);
-        let lines = run_steps(&mut s, &steps);
-        for scope in ["match", "game"] {
-            if let Err(e) = round_trip(&mut s, scope, json, &lines) {
-                prop_assert!(false, "{scope}: {e}");
-            }
-        }
+        let checked = check_sequence(express, seed, json, &steps);
+        prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
     }
 }
 

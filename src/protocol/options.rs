@@ -46,12 +46,13 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
     SearchOption {
         name: "evaluation plies",
         forms: &[("<N>", "search depth 0-4")],
-        set: Some(|s, words| match words {
-            [d] if is_number(d) => {
-                s.plies = bounded(d, "plies", MAX_PLIES.into())?;
-                Ok("evaluation plies".into())
-            }
-            _ => Err(OptionError::Form),
+        set: Some(|s, words| {
+            s.plies = bounded(
+                one_number(words, OptionError::Form)?,
+                "plies",
+                MAX_PLIES.into(),
+            )?;
+            Ok("evaluation plies".into())
         }),
         show: |s| one("evaluation plies", s.plies),
     },
@@ -146,16 +147,14 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
     SearchOption {
         name: "threads",
         forms: &[("<N>", "worker threads for searches and rollouts (1-256)")],
-        set: Some(|s, words| match words {
-            [d] if is_number(d) => {
-                let n: usize = bounded(d, "threads", MAX_THREADS as u64)?;
-                if n == 0 {
-                    return Err(OptionError::Invalid("threads must be at least 1".into()));
-                }
-                s.threads = n;
-                Ok("threads".into())
+        set: Some(|s, words| {
+            let d = one_number(words, OptionError::Form)?;
+            let n: usize = bounded(d, "threads", MAX_THREADS as u64)?;
+            if n == 0 {
+                return Err(OptionError::Invalid("threads must be at least 1".into()));
             }
-            _ => Err(OptionError::Form),
+            s.threads = n;
+            Ok("threads".into())
         }),
         show: |s| one("threads", s.threads),
     },
@@ -180,40 +179,30 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
     SearchOption {
         name: "rollout trials",
         forms: &[("<N>", "games per candidate in a rollout")],
-        set: Some(|s, words| match words {
-            [d] if is_number(d) => {
-                s.rollout.trials =
-                    rollout_trials(d).map_err(|e| OptionError::Invalid(e.message))?;
-                Ok("rollout trials".into())
-            }
-            [_] => Err(OptionError::Form),
-            _ => Err(OptionError::Family),
+        set: Some(|s, words| {
+            let d = one_number(words, OptionError::Family)?;
+            s.rollout.trials = rollout_trials(d).map_err(|e| OptionError::Invalid(e.message))?;
+            Ok("rollout trials".into())
         }),
         show: |s| one("rollout trials", s.rollout.trials),
     },
     SearchOption {
         name: "rollout seed",
         forms: &[("<N>", "the rollout dice seed")],
-        set: Some(|s, words| match words {
-            [d] if is_number(d) => {
-                s.rollout.seed = bounded(d, "the rollout seed", u64::MAX)?;
-                Ok("rollout seed".into())
-            }
-            [_] => Err(OptionError::Form),
-            _ => Err(OptionError::Family),
+        set: Some(|s, words| {
+            let d = one_number(words, OptionError::Family)?;
+            s.rollout.seed = bounded(d, "the rollout seed", u64::MAX)?;
+            Ok("rollout seed".into())
         }),
         show: |s| one("rollout seed", s.rollout.seed),
     },
     SearchOption {
         name: "rollout plies",
         forms: &[("<N>", "plies of the player in rollout games (0-4)")],
-        set: Some(|s, words| match words {
-            [d] if is_number(d) => {
-                s.rollout.plies = bounded(d, "plies", MAX_PLIES.into())?;
-                Ok("rollout plies".into())
-            }
-            [_] => Err(OptionError::Form),
-            _ => Err(OptionError::Family),
+        set: Some(|s, words| {
+            let d = one_number(words, OptionError::Family)?;
+            s.rollout.plies = bounded(d, "plies", MAX_PLIES.into())?;
+            Ok("rollout plies".into())
         }),
         show: |s| one("rollout plies", s.rollout.plies),
     },
@@ -283,6 +272,16 @@ pub fn is_family(first: &str) -> bool {
 
 fn one(name: &str, value: impl ToString) -> Vec<(String, String)> {
     vec![(name.to_string(), value.to_string())]
+}
+
+/// The value when it is one number; `Form` for one word that is not, and
+/// `many` for more words than one.
+fn one_number<'w>(words: &[&'w str], many: OptionError) -> Result<&'w str, OptionError> {
+    match words {
+        [d] if is_number(d) => Ok(d),
+        [_] => Err(OptionError::Form),
+        _ => Err(many),
+    }
 }
 
 fn is_number(w: &str) -> bool {

@@ -126,25 +126,10 @@ impl Record {
             let mut game = start_game(rules, &g.start, previous)
                 .map_err(|m| err(0, g.line, RecordErrorKind::Start(m)))?;
             let set_up_over = game.phase() == Phase::Over;
+            let set_up = matches!(g.start, Start::Position { .. });
             for (ti, t) in g.turns.iter().enumerate() {
                 let err = |kind| err(ti + 1, t.line, kind);
-                if game.phase() == Phase::Over {
-                    return Err(err(RecordErrorKind::AfterEnd(
-                        "a turn after the game ended".into(),
-                    )));
-                }
-                if t.side != game.on_roll() {
-                    return Err(err(RecordErrorKind::WrongSide {
-                        expected: game.on_roll(),
-                        found: t.side,
-                    }));
-                }
-                set_numbers(
-                    &mut game,
-                    &t.roll,
-                    ti == 0 && matches!(g.start, Start::Position { .. }),
-                )
-                .map_err(err)?;
+                give_numbers(&mut game, t.side, &t.roll, ti == 0 && set_up).map_err(err)?;
                 let before = game.clone();
                 let report = play_checked(&mut game, &t.play, &mut bounded)
                     .map_err(|e| err(RecordErrorKind::Play(e)))?;
@@ -165,20 +150,8 @@ impl Record {
                         "a game after one still in progress".into(),
                     )));
                 }
-                if game.phase() != Phase::Playing {
-                    return Err(err(RecordErrorKind::AfterEnd(
-                        "numbers to play, but the game is not being played".into(),
-                    )));
-                }
-                if p.side != game.on_roll() {
-                    return Err(err(RecordErrorKind::WrongSide {
-                        expected: game.on_roll(),
-                        found: p.side,
-                    }));
-                }
-                let first_of_position =
-                    g.turns.is_empty() && matches!(g.start, Start::Position { .. });
-                set_numbers(&mut game, &p.roll, first_of_position).map_err(err)?;
+                give_numbers(&mut game, p.side, &p.roll, g.turns.is_empty() && set_up)
+                    .map_err(err)?;
             }
             let end_line = if g.result_line > 0 {
                 g.result_line
@@ -284,6 +257,28 @@ fn start_game(
                 .map_err(|e| e.to_string())
         }
     }
+}
+
+/// Gives `side`'s turn its numbers, after checking the game is not over
+/// and `side` is on roll (see [`set_numbers`]).
+fn give_numbers(
+    game: &mut Game,
+    side: Side,
+    roll: &Roll,
+    first_of_position: bool,
+) -> Result<(), RecordErrorKind> {
+    if game.phase() == Phase::Over {
+        return Err(RecordErrorKind::AfterEnd(
+            "a turn after the game ended".into(),
+        ));
+    }
+    if side != game.on_roll() {
+        return Err(RecordErrorKind::WrongSide {
+            expected: game.on_roll(),
+            found: side,
+        });
+    }
+    set_numbers(game, roll, first_of_position)
 }
 
 /// Gives the turn its numbers: the dice rolled, or the numbers passed on

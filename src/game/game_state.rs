@@ -282,7 +282,7 @@ impl Game {
                 Seat::OnRoll => self.on_roll,
                 Seat::Opponent => self.on_roll.other(),
             }),
-            points: r.points_under(self.rules.scoring),
+            points: r.points(self.rules.scoring),
         }
     }
 

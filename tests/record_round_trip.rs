@@ -200,7 +200,7 @@ fn run_steps(s: &mut Session, steps: &[(Op, u32)]) -> Vec<String> {
 
 /// A session as the tests use it: the heuristic at 0 plies, fast.
 fn session(express: bool, seed: u64) -> Session {
-    let mut s = Session::new(Rules::default(), seed);
+    let mut s = Session::with_heuristic(Rules::default(), seed);
     assert!(reply(&mut s, "set evaluation plies 0").starts_with('='));
     if express {
         assert!(reply(&mut s, "set rules express").starts_with('='));

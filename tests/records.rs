@@ -305,7 +305,7 @@ fn test_dir(name: &str, file: &str) -> (std::path::PathBuf, String) {
 fn save_load_and_show_game_in_the_protocol() {
     let (dir, file) = test_dir("records", "m.txt");
     let file = file.as_str();
-    let mut s = Session::new(Rules::default(), 7);
+    let mut s = Session::with_heuristic(Rules::default(), 7);
     for line in ["new match 1", "roll", "play", "roll", "play"] {
         assert!(session_reply(&mut s, line).starts_with('='), "{line}");
     }
@@ -323,13 +323,13 @@ fn save_load_and_show_game_in_the_protocol() {
     let json_file = json_file.to_str().unwrap();
     assert!(session_reply(&mut s, &format!("save game {json_file}")).starts_with('='));
 
-    let mut t = Session::new(Rules::default(), 99);
+    let mut t = Session::with_heuristic(Rules::default(), 99);
     let r = session_reply(&mut t, &format!("load match {file}"));
     assert!(r.starts_with("= loaded 1 game(s)"), "{r}");
     assert_eq!(t.state().game, s.state().game);
     assert_eq!(t.state().score, s.state().score);
     assert_eq!(session_reply(&mut t, "show game"), listing);
-    let mut u = Session::new(Rules::default(), 99);
+    let mut u = Session::with_heuristic(Rules::default(), 99);
     assert!(session_reply(&mut u, &format!("load game {json_file}")).starts_with('='));
     assert_eq!(u.state().game, s.state().game);
 
@@ -358,7 +358,7 @@ fn save_load_and_show_game_in_the_protocol() {
 fn player_names_are_set_saved_loaded_and_shown() {
     let (dir, file) = test_dir("names", "named.txt");
     let file = file.as_str();
-    let mut s = Session::new(Rules::default(), 7);
+    let mut s = Session::with_heuristic(Rules::default(), 7);
     assert_eq!(
         session_reply(&mut s, "set player x name Alice Smith  "),
         "= player X name Alice Smith\n\n"
@@ -398,7 +398,7 @@ fn player_names_are_set_saved_loaded_and_shown() {
     }
 
     // Loaded: the names come back, and show options lists them.
-    let mut t = Session::new(Rules::default(), 99);
+    let mut t = Session::with_heuristic(Rules::default(), 99);
     assert!(session_reply(&mut t, &format!("load match {file}")).starts_with('='));
     let options = session_reply(&mut t, "show options");
     assert!(
@@ -417,7 +417,7 @@ fn player_names_are_set_saved_loaded_and_shown() {
 #[test]
 fn save_and_load_take_any_path() {
     let (dir, _) = test_dir("paths", "x");
-    let mut s = Session::new(Rules::default(), 7);
+    let mut s = Session::with_heuristic(Rules::default(), 7);
     for line in ["new game", "roll", "play", "roll"] {
         assert!(session_reply(&mut s, line).starts_with('='), "{line}");
     }
@@ -440,7 +440,7 @@ fn save_and_load_take_any_path() {
         let r = session_reply(&mut s, &save);
         assert!(r.starts_with('='), "{save}: {r}");
         assert!(path.exists(), "{save}: {}", path.display());
-        let mut t = Session::new(Rules::default(), 1);
+        let mut t = Session::with_heuristic(Rules::default(), 1);
         let r = session_reply(&mut t, &load);
         assert!(r.starts_with("= loaded"), "{load}: {r}");
         assert_eq!(t.state().game, s.state().game);
@@ -452,7 +452,7 @@ fn save_and_load_take_any_path() {
     // A failed save leaves what was there as it was, and no temporary file.
     let there = dir.join("there.txt");
     std::fs::write(&there, "keep me").unwrap();
-    let mut fresh = Session::new(Rules::default(), 1);
+    let mut fresh = Session::with_heuristic(Rules::default(), 1);
     let r = session_reply(&mut fresh, &format!("save match {}", there.display()));
     assert!(r.starts_with("? state: "), "{r}");
     let a_dir = dir.join("a directory");

@@ -19,7 +19,7 @@ use super::reply::{
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
 use crate::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, Probabilities};
 use crate::game::{
-    Game, GameError, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules, Side,
+    Game, GameError, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
     TurnNumbers, format_play, game_result, position_id, to_board_text,
 };
 use crate::matchplay::MatchContext;
@@ -276,17 +276,6 @@ fn set_by_hand(
     });
 }
 
-/// Rebuilds the game with some parts replaced, checking they fit.
-fn rebuild(
-    game: &Game,
-    rules: Rules,
-    position: Position,
-    on_roll: Side,
-    phase: Phase,
-) -> Result<Game, GameError> {
-    Game::from_parts(rules, position, on_roll, game.dice(), game.passed(), phase)
-}
-
 fn execute(
     state: &mut SessionState,
     tools: &mut Tools,
@@ -353,20 +342,10 @@ fn execute_command(
             Ok(start_game(state, tools))
         }
         Command::SetBoard(position) => {
-            let game = &state.game;
-            let finished = game_result(position, game.rules().scoring).is_some();
-            let phase = match game.phase() {
-                Phase::Over => Phase::Playing,
-                p => p,
-            };
-            let (dice, passed) = if finished {
-                (None, None)
-            } else {
-                (game.dice(), game.passed())
-            };
-            state.game =
-                Game::from_parts(game.rules(), *position, game.on_roll(), dice, passed, phase)
-                    .map_err(PartsError::Board)?;
+            state.game = state
+                .game
+                .with_board(*position)
+                .map_err(PartsError::Board)?;
             Ok(state_reply(state))
         }
         Command::SetMatchId(m) => {
@@ -398,47 +377,18 @@ fn execute_command(
             super::set_position::set_position(state, *position, m).map(|()| state_reply(state))
         }
         Command::SetTurn(side) => {
-            let game = &state.game;
-            if game.phase() == Phase::Over {
-                return Err(state_error("the game is over"));
-            }
-            let position = if *side == game.on_roll() {
-                *game.position()
-            } else {
-                game.position().flip()
-            };
-            state.game =
-                Game::from_parts(game.rules(), position, *side, None, None, Phase::Playing)
-                    .map_err(game_error)?;
+            state.game = state.game.with_turn(*side).map_err(game_error)?;
             Ok(state_reply(state))
         }
         Command::SetDice(dice) => {
-            let game = &state.game;
-            match game.phase() {
-                Phase::Over => return Err(state_error("the game is over")),
-                Phase::Opening => {
-                    // Skips the opening roll: the side on roll starts.
-                    state.game = Game::from_parts(
-                        game.rules(),
-                        *game.position(),
-                        game.on_roll(),
-                        Some(*dice),
-                        None,
-                        Phase::Playing,
-                    )
-                    .map_err(game_error)?;
-                }
-                Phase::Playing => {
-                    state.game.replace_dice(Some(*dice)).map_err(|_| {
-                        state_error(
-                            "the numbers passed by the opponent must be played before rolling (R21)",
-                        )
-                    })?;
-                    tools.events.push(Event::DiceSet {
-                        side: state.game.on_roll(),
-                        dice: [dice.0.pips(), dice.1.pips()],
-                    });
-                }
+            let opening = state.game.phase() == Phase::Opening;
+            state.game.give_dice(*dice).map_err(game_error)?;
+            if !opening {
+                // Before the opening roll the game is set by hand instead.
+                tools.events.push(Event::DiceSet {
+                    side: state.game.on_roll(),
+                    dice: [dice.0.pips(), dice.1.pips()],
+                });
             }
             Ok(Reply::Dice {
                 opening: Vec::new(),
@@ -550,9 +500,7 @@ fn execute_command(
 }
 
 fn set_rules(state: &mut SessionState, rules: Rules) -> Result<(), ProtoError> {
-    let game = &state.game;
-    state.game =
-        rebuild(game, rules, *game.position(), game.on_roll(), game.phase()).map_err(game_error)?;
+    state.game = state.game.with_rules(rules).map_err(game_error)?;
     Ok(())
 }
 

@@ -11,21 +11,14 @@ use super::Record;
 pub const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Why a record file could not be read.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ReadError {
-    /// The file could not be read.
+    /// The file could not be read (the message names it).
+    #[error("{0}")]
     Io(String),
     /// The file was read but is not a valid record.
-    Record(super::RecordError),
-}
-
-impl std::fmt::Display for ReadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ReadError::Io(m) => f.write_str(m),
-            ReadError::Record(e) => write!(f, "{e}"),
-        }
-    }
+    #[error(transparent)]
+    Record(#[from] super::RecordError),
 }
 
 /// Reads a record file in either form (text or JSON); not replayed yet.

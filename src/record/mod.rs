@@ -23,7 +23,9 @@ pub use file::{ReadError, read_record_file, today, write_atomic};
 pub use replay::{Replay, ReplayedTurn, mover_view};
 pub use text::{game_lines, parse_turn_text};
 
-use crate::game::{FinalResult, Numbers, ResultKind, Rules, Scoring, Side, TurnNumbers, Variant};
+use crate::game::{
+    FinalResult, Numbers, ResultKind, Rules, RulesError, Scoring, Side, TurnNumbers, Variant,
+};
 
 /// The record format's version, written in the first line.
 pub const RECORD_VERSION: u32 = 1;
@@ -60,8 +62,8 @@ pub struct Header {
 
 impl Header {
     /// The rule set, checked (Express takes standard scoring only, R22).
-    pub fn checked_rules(&self) -> Result<Rules, String> {
-        Rules::new(self.rules, self.scoring).map_err(|e| e.to_string())
+    pub fn checked_rules(&self) -> Result<Rules, RulesError> {
+        Rules::new(self.rules, self.scoring)
     }
 }
 

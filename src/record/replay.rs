@@ -76,7 +76,7 @@ impl Record {
                 0,
                 RecordErrorKind::Header {
                     key: "Scoring".into(),
-                    reason: e,
+                    reason: e.to_string(),
                 },
             )
         })?;

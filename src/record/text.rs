@@ -234,9 +234,13 @@ impl Reader {
             date: find("Date").map(|(d, _)| d.to_string()),
             seed,
         };
-        header
-            .checked_rules()
-            .map_err(|e| bad("Scoring", find("Scoring").map_or(n, |(_, l)| l), e))?;
+        header.checked_rules().map_err(|e| {
+            bad(
+                "Scoring",
+                find("Scoring").map_or(n, |(_, l)| l),
+                e.to_string(),
+            )
+        })?;
         self.header = Some(header);
         Ok(())
     }

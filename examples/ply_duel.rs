@@ -44,7 +44,7 @@ fn play_game(seed: u64, deep_first: bool, plies: u8, rules: Rules) -> f64 {
             .best_play(root, &mut generator, &settings, limits[mover])
             .expect("a game in progress has a play");
         if let Some(r) = game_result(&play.position, rules.scoring) {
-            let points = f64::from(r.points_under(rules.scoring));
+            let points = f64::from(r.points(rules.scoring));
             let deep_won = match r.winner {
                 None => return 0.0,
                 Some(Seat::OnRoll) => mover == 0,

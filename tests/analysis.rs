@@ -23,7 +23,7 @@ fn reply(s: &mut Session, line: &str) -> serde_json::Value {
 /// plays the worst of the hint's candidates. Returns the session and the
 /// blunder's turn number in the game and its loss by the hint.
 fn played_game(blunder: usize) -> (Session, usize, f64) {
-    let mut s = Session::new(Rules::default(), 17);
+    let mut s = Session::with_heuristic(Rules::default(), 17);
     for line in ["set output json", "set evaluation plies 1", "new game"] {
         reply(&mut s, line);
     }

@@ -8,7 +8,7 @@ use plakoto::protocol::Session;
 /// Feeds `script` line by line to a fresh session and returns a transcript
 /// of `> line` followed by the reply, as a client sees it.
 fn run(seed: u64, rules: Rules, script: &str) -> String {
-    let mut session = Session::new(rules, seed);
+    let mut session = Session::with_heuristic(rules, seed);
     transcript(&mut session, script)
 }
 
@@ -332,7 +332,7 @@ fn threads_do_not_change_the_answers() {
 fn a_time_budget_still_answers_with_every_candidate() {
     let script =
         "set board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2\nset dice 6 4\nset evaluation plies 4";
-    let mut session = Session::new(standard(), 16);
+    let mut session = Session::with_heuristic(standard(), 16);
     transcript(&mut session, script);
     let untimed = transcript(&mut session, "set evaluation plies 0\nhint 1000");
     let timed = transcript(
@@ -418,7 +418,7 @@ fn r7_pinned_checkers_are_drawn_in_lower_case() {
 
 #[test]
 fn r23_flip_and_noflip_draw_the_same_position() {
-    let mut session = Session::new(standard(), 8);
+    let mut session = Session::with_heuristic(standard(), 8);
     transcript(
         &mut session,
         "set board 24:9 20:2 17:1 13:3 / 24:11 16:2 9:2\nset dice 5 2",
@@ -460,7 +460,7 @@ fn play_out(session: &mut Session, max_turns: usize) -> String {
 
 #[test]
 fn a_complete_game_played_to_the_end() {
-    let mut session = Session::new(standard(), 2026);
+    let mut session = Session::with_heuristic(standard(), 2026);
     let mut t = transcript(&mut session, "new game");
     t.push_str(&play_out(&mut session, 400));
     t.push_str(&transcript(
@@ -473,7 +473,7 @@ fn a_complete_game_played_to_the_end() {
 #[test]
 fn a_complete_tzannes_game_in_json() {
     let rules = Rules::new(Variant::Standard, Scoring::Tzannes).expect("valid");
-    let mut session = Session::new(rules, 99);
+    let mut session = Session::with_heuristic(rules, 99);
     let mut t = transcript(&mut session, "set output json\nnew game");
     t.push_str(&play_out(&mut session, 400));
     insta::assert_snapshot!(t);
@@ -481,7 +481,7 @@ fn a_complete_tzannes_game_in_json() {
 
 #[test]
 fn r19_a_match_keeps_score_and_the_winner_starts_the_next_game() {
-    let mut session = Session::new(standard(), 11);
+    let mut session = Session::with_heuristic(standard(), 11);
     // Several games: 1 ply keeps the test fast; the default 2 plies is
     // played by the other complete games.
     let mut summary = transcript(&mut session, "set evaluation plies 1\nnew match 5");
@@ -517,7 +517,7 @@ fn r19_a_match_keeps_score_and_the_winner_starts_the_next_game() {
 
 #[test]
 fn quit_ends_the_run_loop_and_end_of_input_exits_cleanly() {
-    let mut session = Session::new(standard(), 1);
+    let mut session = Session::with_heuristic(standard(), 1);
     let mut out = Vec::new();
     plakoto::protocol::run(&mut session, "name\nquit\nname\n".as_bytes(), &mut out).expect("io");
     assert_eq!(String::from_utf8_lossy(&out), "= plakoto\n\n= bye\n\n");
@@ -528,7 +528,7 @@ fn quit_ends_the_run_loop_and_end_of_input_exits_cleanly() {
 
 #[test]
 fn over_long_and_invalid_utf8_lines_are_answered() {
-    let mut session = Session::new(standard(), 1);
+    let mut session = Session::with_heuristic(standard(), 1);
     let mut input = vec![b'x'; plakoto::protocol::MAX_LINE + 10];
     input.extend_from_slice(b"\nname\n\xff\xfe name\n");
     let mut out = Vec::new();
@@ -561,7 +561,7 @@ fn r20_capped_lists_say_so() {
 
 /// A session whose game was played to its end.
 fn after_a_finished_game() -> Session {
-    let mut session = Session::new(standard(), 31);
+    let mut session = Session::with_heuristic(standard(), 31);
     transcript(&mut session, "new game");
     let game = play_out(&mut session, 400);
     assert!(game.contains("game over"));
@@ -670,14 +670,14 @@ show board";
 /// `set position`: the printed forms round-trip.
 #[test]
 fn printed_boards_and_positions_round_trip() {
-    let mut session = Session::new(standard(), 12);
+    let mut session = Session::with_heuristic(standard(), 12);
     transcript(&mut session, "new game");
     for _ in 0..60 {
         let shown = transcript(&mut session, "show boardtext\nshow position");
         let lines: Vec<&str> = shown.lines().collect();
         let text = lines[1].strip_prefix("= ").expect("board text");
         let pair = lines[4].strip_prefix("= ").expect("position");
-        let mut copy = Session::new(standard(), 1);
+        let mut copy = Session::with_heuristic(standard(), 1);
         let back = transcript(
             &mut copy,
             &format!("set board {text}\nset position {pair}\nshow position"),
@@ -777,7 +777,7 @@ fn referee_set_position_after_a_finished_game() {
 /// their replies, and the session's settings stay as they were.
 #[test]
 fn per_search_limits_are_reported_and_leave_the_settings_unchanged() {
-    let mut session = Session::new(standard(), 17);
+    let mut session = Session::with_heuristic(standard(), 17);
     let setup = "set output json\nset board 24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2\n\
                  set dice 6 4\nset evaluation plies 1\nset rollout trials 36";
     transcript(&mut session, setup);

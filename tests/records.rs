@@ -151,6 +151,49 @@ fn good_record_replays() {
     assert_eq!(r.to_string().parse::<Record>().unwrap(), r);
 }
 
+#[test]
+fn records_may_begin_after_a_won_game_and_end_between_roll_and_play() {
+    // A game saved alone from a match: its winner-starts line is the first.
+    let r: Record = GOOD.replace("Opening 3-3 2-5", "Starts O").parse().unwrap();
+    let replay = r.replay().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(replay.turns.len(), 2);
+    // Dice rolled and not played yet: a turn line without its play.
+    let text = format!("{GOOD}  3 O 2-1\n");
+    let r: Record = text.parse().unwrap();
+    let replay = r.replay().unwrap();
+    assert_eq!(
+        replay.game.dice(),
+        Some(plakoto::game::Dice::new(2, 1).unwrap())
+    );
+    assert_eq!(r.to_string().parse::<Record>().unwrap(), r);
+    assert!(r.to_string().ends_with("  3 O 2-1\n"), "{r}");
+    let json = r.to_json();
+    assert!(json.contains("\"pending\""), "{json}");
+    assert_eq!(Record::from_json(&json).unwrap().to_json(), json);
+    // A game set up before its opening roll, and one set up finished.
+    let finished = plakoto::game::parse_board_text("- / 24:15").unwrap();
+    let finished = format!("Position {} X", plakoto::game::position_id(&finished));
+    for (start, phase) in [
+        (
+            "Position AAAg//DAAA8/fAAA O opening",
+            plakoto::game::Phase::Opening,
+        ),
+        (finished.as_str(), plakoto::game::Phase::Over),
+    ] {
+        let text = GOOD
+            .replace("Opening 3-3 2-5", start)
+            .split("  1 O")
+            .next()
+            .unwrap()
+            .to_string();
+        let r: Record = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let replay = r.replay().unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(replay.game.phase(), phase, "{text}");
+        assert_eq!(replay.score.score, [0, 0]);
+        assert_eq!(r.to_string().parse::<Record>().unwrap(), r);
+    }
+}
+
 /// Whether an error is of the expected kind.
 type KindCheck = fn(&RecordErrorKind) -> bool;
 
@@ -198,8 +241,16 @@ fn each_kind_of_malformed_record_names_its_line() {
         (GOOD.replace("Opening 3-3 2-5", "Opening 3-3"), 8, |k| {
             matches!(k, RecordErrorKind::Start(_))
         }),
-        (GOOD.replace("Opening 3-3 2-5", "Starts O"), 8, |k| {
-            matches!(k, RecordErrorKind::Start(_))
+        (
+            GOOD.replace("Opening 3-3 2-5", "Position ADEYw/DGAQg/fAAA X opening"),
+            8,
+            |k| matches!(k, RecordErrorKind::Start(_)),
+        ),
+        (format!("{GOOD}  3 O 2-1\n  4 X 3-1\n"), 14, |k| {
+            matches!(k, RecordErrorKind::Syntax(_))
+        }),
+        (format!("{GOOD}  3 X 2-1\n"), 13, |k| {
+            matches!(k, RecordErrorKind::WrongSide { .. })
         }),
         (format!("{GOOD}Result X single 1\n"), 13, |k| {
             matches!(k, RecordErrorKind::Result { .. })
@@ -254,7 +305,7 @@ fn test_dir(name: &str, file: &str) -> (std::path::PathBuf, String) {
 fn save_load_and_show_game_in_the_protocol() {
     let (dir, file) = test_dir("records", "m.txt");
     let file = file.as_str();
-    let mut s = Session::new(Rules::default(), 7);
+    let mut s = Session::with_heuristic(Rules::default(), 7);
     for line in ["new match 1", "roll", "play", "roll", "play"] {
         assert!(session_reply(&mut s, line).starts_with('='), "{line}");
     }
@@ -272,13 +323,13 @@ fn save_load_and_show_game_in_the_protocol() {
     let json_file = json_file.to_str().unwrap();
     assert!(session_reply(&mut s, &format!("save game {json_file}")).starts_with('='));
 
-    let mut t = Session::new(Rules::default(), 99);
+    let mut t = Session::with_heuristic(Rules::default(), 99);
     let r = session_reply(&mut t, &format!("load match {file}"));
     assert!(r.starts_with("= loaded 1 game(s)"), "{r}");
     assert_eq!(t.state().game, s.state().game);
     assert_eq!(t.state().score, s.state().score);
     assert_eq!(session_reply(&mut t, "show game"), listing);
-    let mut u = Session::new(Rules::default(), 99);
+    let mut u = Session::with_heuristic(Rules::default(), 99);
     assert!(session_reply(&mut u, &format!("load game {json_file}")).starts_with('='));
     assert_eq!(u.state().game, s.state().game);
 
@@ -307,7 +358,7 @@ fn save_load_and_show_game_in_the_protocol() {
 fn player_names_are_set_saved_loaded_and_shown() {
     let (dir, file) = test_dir("names", "named.txt");
     let file = file.as_str();
-    let mut s = Session::new(Rules::default(), 7);
+    let mut s = Session::with_heuristic(Rules::default(), 7);
     assert_eq!(
         session_reply(&mut s, "set player x name Alice Smith  "),
         "= player X name Alice Smith\n\n"
@@ -347,7 +398,7 @@ fn player_names_are_set_saved_loaded_and_shown() {
     }
 
     // Loaded: the names come back, and show options lists them.
-    let mut t = Session::new(Rules::default(), 99);
+    let mut t = Session::with_heuristic(Rules::default(), 99);
     assert!(session_reply(&mut t, &format!("load match {file}")).starts_with('='));
     let options = session_reply(&mut t, "show options");
     assert!(
@@ -360,5 +411,61 @@ fn player_names_are_set_saved_loaded_and_shown() {
         options.contains(r#""players":{"X":"Alice Smith","O":"Bob"}"#),
         "{options}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn save_and_load_take_any_path() {
+    let (dir, _) = test_dir("paths", "x");
+    let mut s = Session::with_heuristic(Rules::default(), 7);
+    for line in ["new game", "roll", "play", "roll"] {
+        assert!(session_reply(&mut s, line).starts_with('='), "{line}");
+    }
+    let listing = session_reply(&mut s, "show game");
+    let odd = dir.join("a#b c é ünï.txt");
+    let quoted_name = dir.join(" lead \"q\" trail ");
+    let quoted = serde_json::to_string(quoted_name.to_str().unwrap()).unwrap();
+    for (save, load, path) in [
+        (
+            format!("save match {}", odd.display()),
+            format!("load match {}", odd.display()),
+            odd.clone(),
+        ),
+        (
+            format!("7 save game {quoted} # a comment"),
+            format!("load game {quoted}"),
+            quoted_name.clone(),
+        ),
+    ] {
+        let r = session_reply(&mut s, &save);
+        assert!(r.starts_with('='), "{save}: {r}");
+        assert!(path.exists(), "{save}: {}", path.display());
+        let mut t = Session::with_heuristic(Rules::default(), 1);
+        let r = session_reply(&mut t, &load);
+        assert!(r.starts_with("= loaded"), "{load}: {r}");
+        assert_eq!(t.state().game, s.state().game);
+        assert_eq!(session_reply(&mut t, "show game"), listing);
+    }
+    // `#` no longer cuts the name: nothing was written to the part before it.
+    assert!(!dir.join("a").exists());
+
+    // A failed save leaves what was there as it was, and no temporary file.
+    let there = dir.join("there.txt");
+    std::fs::write(&there, "keep me").unwrap();
+    let mut fresh = Session::with_heuristic(Rules::default(), 1);
+    let r = session_reply(&mut fresh, &format!("save match {}", there.display()));
+    assert!(r.starts_with("? state: "), "{r}");
+    let a_dir = dir.join("a directory");
+    std::fs::create_dir_all(a_dir.join("inside")).unwrap();
+    let r = session_reply(&mut s, &format!("save match {}", a_dir.display()));
+    assert!(r.starts_with("? io: "), "{r}");
+    assert!(a_dir.join("inside").is_dir());
+    assert_eq!(std::fs::read_to_string(&there).unwrap(), "keep me");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

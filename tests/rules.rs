@@ -616,7 +616,10 @@ fn r14_first_to_bear_off_all_wins_and_unused_numbers_are_void() {
     assert_eq!(list.len(), 1);
     assert_eq!(list.plays[0].steps.len(), 1);
     let r = game_result(&list.plays[0].position, Scoring::Standard).unwrap();
-    assert_eq!((r.kind, r.points()), (ResultKind::Double, 2));
+    assert_eq!(
+        (r.kind, r.points(Scoring::Standard)),
+        (ResultKind::Double, 2)
+    );
 }
 
 #[test]
@@ -643,7 +646,7 @@ fn r16_mother_win_when_the_pinner_has_left_its_starting_point() {
             winner: Some(Seat::OnRoll)
         }
     );
-    assert_eq!(r.points_under(Scoring::Standard), 2);
+    assert_eq!(r.points(Scoring::Standard), 2);
 }
 
 #[test]
@@ -689,24 +692,27 @@ fn r16_both_mothers_pinned_is_a_draw() {
     let p = pos("24:1* 13:13 7:1 / 24:1 6:12 1:2");
     let play = try_play(&p, &numbers(6, 1, Variant::Standard), "7/1*").unwrap();
     let r = game_result(&play.position, Scoring::Standard).unwrap();
-    assert_eq!((r.kind, r.winner, r.points()), (ResultKind::Draw, None, 0));
+    assert_eq!(
+        (r.kind, r.winner, r.points(Scoring::Standard)),
+        (ResultKind::Draw, None, 0)
+    );
 }
 
 #[test]
 fn r17_standard_scoring_single_double_mother_draw() {
     let single = game_result(&pos("- / 3:14 off:1"), Scoring::Standard).unwrap();
     assert_eq!(
-        (single.kind, single.points_under(Scoring::Standard)),
+        (single.kind, single.points(Scoring::Standard)),
         (ResultKind::Single, 1)
     );
     let double = game_result(&pos("- / 20:15"), Scoring::Standard).unwrap();
     assert_eq!(
-        (double.kind, double.points_under(Scoring::Standard)),
+        (double.kind, double.points(Scoring::Standard)),
         (ResultKind::Double, 2)
     );
     let mother = game_result(&pos("13:14 1:1 / 24:1* 6:14"), Scoring::Standard).unwrap();
     assert_eq!(
-        (mother.kind, mother.points_under(Scoring::Standard)),
+        (mother.kind, mother.points(Scoring::Standard)),
         (ResultKind::Mother, 2)
     );
 }
@@ -715,13 +721,13 @@ fn r17_standard_scoring_single_double_mother_draw() {
 fn r18_tzannes_scoring_triple_and_mother_three() {
     let triple = game_result(&pos("- / 20:1 5:14"), Scoring::Tzannes).unwrap();
     assert_eq!(
-        (triple.kind, triple.points_under(Scoring::Tzannes)),
+        (triple.kind, triple.points(Scoring::Tzannes)),
         (ResultKind::Triple, 3)
     );
     let gammon = game_result(&pos("- / 18:1 5:14"), Scoring::Tzannes).unwrap();
-    assert_eq!(gammon.points_under(Scoring::Tzannes), 2);
+    assert_eq!(gammon.points(Scoring::Tzannes), 2);
     let mother = game_result(&pos("13:14 1:1 / 24:1* 6:14"), Scoring::Tzannes).unwrap();
-    assert_eq!(mother.points_under(Scoring::Tzannes), 3);
+    assert_eq!(mother.points(Scoring::Tzannes), 3);
 }
 
 #[test]
@@ -911,7 +917,7 @@ fn r22_express_scores_as_standard_and_keeps_the_mother_rule() {
     let win = try_play(&p, &n, "7/1*").unwrap();
     let r = game_result(&win.position, Scoring::Standard).unwrap();
     assert_eq!(
-        (r.kind, r.points_under(Scoring::Standard)),
+        (r.kind, r.points(Scoring::Standard)),
         (ResultKind::Mother, 2)
     );
 }

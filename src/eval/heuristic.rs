@@ -415,7 +415,7 @@ mod tests {
                     list.plays[rng.gen_range(0..list.plays.len())]
                 };
                 if let Some(r) = crate::game::game_result(&play.position, rules.scoring) {
-                    let points = i32::from(r.points_under(rules.scoring));
+                    let points = i32::from(r.points(rules.scoring));
                     let mover_won = r.winner == Some(crate::game::Seat::OnRoll);
                     let sign = if r.winner.is_none() {
                         0

@@ -74,14 +74,11 @@ impl Probabilities {
 
     /// Expected points for the side on roll under `scoring` (R17, R18).
     pub fn equity(&self, scoring: Scoring) -> f32 {
-        let mother = match scoring {
-            Scoring::Standard => 2.0,
-            Scoring::Tzannes => 3.0,
-        };
-        (self.win_single - self.lose_single)
-            + 2.0 * (self.win_double - self.lose_double)
-            + 3.0 * (self.win_triple - self.lose_triple)
-            + mother * (self.win_mother - self.lose_mother)
+        let points = |kind| f32::from(scoring.points(kind));
+        points(ResultKind::Single) * (self.win_single - self.lose_single)
+            + points(ResultKind::Double) * (self.win_double - self.lose_double)
+            + points(ResultKind::Triple) * (self.win_triple - self.lose_triple)
+            + points(ResultKind::Mother) * (self.win_mother - self.lose_mother)
     }
 
     /// The same chances seen by the other side.

@@ -240,6 +240,75 @@ impl Game {
         })
     }
 
+    /// The game with its checkers replaced by `position` (seen from the
+    /// side on roll), everything else kept: a finished position drops the
+    /// dice and passed numbers and ends the game; a game that was over is
+    /// played again on an unfinished one; before the opening roll, a board
+    /// other than the initial one starts the game (see [`Game::from_parts`]).
+    pub fn with_board(&self, position: Position) -> Result<Game, GameError> {
+        let finished = game_result(&position, self.rules.scoring).is_some();
+        let phase = match self.phase {
+            Phase::Over => Phase::Playing,
+            p => p,
+        };
+        let (dice, passed) = if finished {
+            (None, None)
+        } else {
+            (self.dice, self.passed)
+        };
+        Game::from_parts(self.rules, position, self.on_roll, dice, passed, phase)
+    }
+
+    /// The game with `side` on roll (the same board, seen from it), no
+    /// dice nor passed numbers, being played (an opening ends).
+    pub fn with_turn(&self, side: Side) -> Result<Game, GameError> {
+        if self.phase == Phase::Over {
+            return Err(StateError::GameOver.into());
+        }
+        let position = if side == self.on_roll {
+            self.position
+        } else {
+            self.position.flip()
+        };
+        Game::from_parts(self.rules, position, side, None, None, Phase::Playing)
+    }
+
+    /// The game under other `rules`, everything else kept (refused when it
+    /// does not fit them: passed numbers outside Express).
+    pub fn with_rules(&self, rules: Rules) -> Result<Game, GameError> {
+        Game::from_parts(
+            rules,
+            self.position,
+            self.on_roll,
+            self.dice,
+            self.passed,
+            self.phase,
+        )
+    }
+
+    /// The side on roll is given `dice`: before the opening roll, the game
+    /// starts without it, that side to play them; in play, they replace any
+    /// dice rolled. Refused when the game is over or passed numbers are to
+    /// be played first (R21).
+    pub fn give_dice(&mut self, dice: Dice) -> Result<(), GameError> {
+        match self.phase {
+            Phase::Over => Err(StateError::GameOver.into()),
+            Phase::Opening => {
+                *self = Game::from_parts(
+                    self.rules,
+                    self.position,
+                    self.on_roll,
+                    Some(dice),
+                    None,
+                    Phase::Playing,
+                )?;
+                Ok(())
+            }
+            Phase::Playing if self.passed.is_some() => Err(StateError::PassedFirst.into()),
+            Phase::Playing => self.replace_dice(Some(dice)),
+        }
+    }
+
     /// The rules in force.
     pub fn rules(&self) -> Rules {
         self.rules
@@ -282,7 +351,7 @@ impl Game {
                 Seat::OnRoll => self.on_roll,
                 Seat::Opponent => self.on_roll.other(),
             }),
-            points: r.points_under(self.rules.scoring),
+            points: r.points(self.rules.scoring),
         }
     }
 

@@ -43,23 +43,10 @@ pub struct GameResult {
 }
 
 impl GameResult {
-    /// Points the winner scores (R17, R18, R22; a draw scores 0).
-    pub fn points(&self) -> u8 {
-        match self.kind {
-            ResultKind::Single => 1,
-            ResultKind::Double => 2,
-            ResultKind::Triple => 3,
-            ResultKind::Mother => 2,
-            ResultKind::Draw => 0,
-        }
-    }
-
-    /// Points under `scoring`: a mother win is worth 3 under Tzannes.
-    pub fn points_under(&self, scoring: Scoring) -> u8 {
-        match (self.kind, scoring) {
-            (ResultKind::Mother, Scoring::Tzannes) => 3,
-            _ => self.points(),
-        }
+    /// Points the winner scores under `scoring` ([`Scoring::points`]; a
+    /// draw scores 0).
+    pub fn points(&self, scoring: Scoring) -> u8 {
+        scoring.points(self.kind)
     }
 
     /// The same result seen from the other side.
@@ -167,13 +154,18 @@ mod tests {
                 winner: Some(Seat::OnRoll)
             }
         );
-        assert_eq!(r.points(), 1);
+        assert_eq!(r.points(Scoring::Standard), 1);
         let p = pos(&[], &[(3, 15)], &[], &[]);
         assert_eq!(
             game_result(&p, Scoring::Standard).unwrap().kind,
             ResultKind::Double
         );
-        assert_eq!(game_result(&p, Scoring::Standard).unwrap().points(), 2);
+        assert_eq!(
+            game_result(&p, Scoring::Standard)
+                .unwrap()
+                .points(Scoring::Standard),
+            2
+        );
         // Seen from the loser's side.
         let r = game_result(&p.flip(), Scoring::Standard).unwrap();
         assert_eq!(r.winner, Some(Seat::Opponent));
@@ -186,7 +178,12 @@ mod tests {
             game_result(&p, Scoring::Tzannes).unwrap().kind,
             ResultKind::Triple
         );
-        assert_eq!(game_result(&p, Scoring::Tzannes).unwrap().points(), 3);
+        assert_eq!(
+            game_result(&p, Scoring::Tzannes)
+                .unwrap()
+                .points(Scoring::Tzannes),
+            3
+        );
         assert_eq!(
             game_result(&p, Scoring::Standard).unwrap().kind,
             ResultKind::Double
@@ -210,8 +207,8 @@ mod tests {
                 winner: Some(Seat::OnRoll)
             }
         );
-        assert_eq!(r.points_under(Scoring::Standard), 2);
-        assert_eq!(r.points_under(Scoring::Tzannes), 3);
+        assert_eq!(r.points(Scoring::Standard), 2);
+        assert_eq!(r.points(Scoring::Tzannes), 3);
         // We still have checkers on our 24: the game goes on.
         let p = pos(
             &[(1, 2), (24, 2), (10, 11)],
@@ -235,6 +232,6 @@ mod tests {
                 winner: None
             }
         );
-        assert_eq!(r.points(), 0);
+        assert_eq!(r.points(Scoring::Standard), 0);
     }
 }

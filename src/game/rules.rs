@@ -31,6 +31,23 @@ pub enum Scoring {
     Tzannes,
 }
 
+impl Scoring {
+    /// Points the winner of a game ended by `kind` scores (R17, R18; R22:
+    /// Express is scored as standard): the one place scoring is decided,
+    /// for results, equities and match equities alike.
+    pub fn points(self, kind: super::outcome::ResultKind) -> u8 {
+        use super::outcome::ResultKind;
+        match (kind, self) {
+            (ResultKind::Single, _) => 1,
+            (ResultKind::Double, _) => 2,
+            (ResultKind::Triple, _) => 3,
+            (ResultKind::Mother, Scoring::Standard) => 2,
+            (ResultKind::Mother, Scoring::Tzannes) => 3,
+            (ResultKind::Draw, _) => 0,
+        }
+    }
+}
+
 /// A complete rule set.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,

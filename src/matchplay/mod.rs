@@ -24,7 +24,7 @@
 //! engine orders its searched candidates by it ([`MatchContext::reorder`]).
 
 use crate::eval::Probabilities;
-use crate::game::{MatchScore, Rules, Scoring, Side, Variant};
+use crate::game::{MatchScore, ResultKind, Rules, Scoring, Side, Variant};
 
 /// The share of games ending each way (both players together).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -87,12 +87,9 @@ impl OutcomeRates {
     }
 }
 
-/// Points of a mother win under `scoring` (R17, R18).
-fn mother_points(scoring: Scoring) -> i32 {
-    match scoring {
-        Scoring::Standard => 2,
-        Scoring::Tzannes => 3,
-    }
+/// Points of a win of `kind` under `scoring` ([`Scoring::points`]).
+fn points(scoring: Scoring, kind: ResultKind) -> i32 {
+    i32::from(scoring.points(kind))
 }
 
 /// A match equity table up to some length.
@@ -111,10 +108,10 @@ impl MatchEquityTable {
         let n = size + 1;
         let mut e = vec![0.0; n * n];
         let wins = [
-            (rates.single / 2.0, 1),
-            (rates.double / 2.0, 2),
-            (rates.triple / 2.0, 3),
-            (rates.mother / 2.0, mother_points(scoring)),
+            (rates.single / 2.0, points(scoring, ResultKind::Single)),
+            (rates.double / 2.0, points(scoring, ResultKind::Double)),
+            (rates.triple / 2.0, points(scoring, ResultKind::Triple)),
+            (rates.mother / 2.0, points(scoring, ResultKind::Mother)),
         ];
         let at = |e: &[f64], a: i32, b: i32| -> f64 {
             if a <= 0 {
@@ -190,15 +187,21 @@ impl MatchContext {
     pub fn mwc(&self, p: &Probabilities) -> f32 {
         let (a, b) = (self.mover_away, self.opponent_away);
         let e = |x: i32, y: i32| self.table.get(x, y);
-        let m = mother_points(self.scoring);
+        let pts = |kind| points(self.scoring, kind);
+        let (s, d, t, m) = (
+            pts(ResultKind::Single),
+            pts(ResultKind::Double),
+            pts(ResultKind::Triple),
+            pts(ResultKind::Mother),
+        );
         let terms = [
-            (p.win_single, e(a - 1, b)),
-            (p.win_double, e(a - 2, b)),
-            (p.win_triple, e(a - 3, b)),
+            (p.win_single, e(a - s, b)),
+            (p.win_double, e(a - d, b)),
+            (p.win_triple, e(a - t, b)),
             (p.win_mother, e(a - m, b)),
-            (p.lose_single, e(a, b - 1)),
-            (p.lose_double, e(a, b - 2)),
-            (p.lose_triple, e(a, b - 3)),
+            (p.lose_single, e(a, b - s)),
+            (p.lose_double, e(a, b - d)),
+            (p.lose_triple, e(a, b - t)),
             (p.lose_mother, e(a, b - m)),
             (p.draw, e(a, b)),
         ];

@@ -2,7 +2,6 @@
 //! its arguments already checked and converted (dice, sides, IDs, …).
 
 use crate::game::{Dice, MatchId, Position, Scoring, Side, Variant};
-use crate::search::{FilterLevel, FilterPreset, SearchSettings, SettingsError};
 
 /// How replies are written: for people or for programs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -53,103 +52,10 @@ pub const MAX_LEGAL_LIMIT: usize = 100_000;
 pub const DEFAULT_HINT_COUNT: usize = 10;
 /// The most candidates `hint` shows.
 pub const MAX_HINT_COUNT: usize = 1000;
-/// The longest time budget accepted, in milliseconds (one day).
-pub const MAX_TIME_MS: u64 = 86_400_000;
-/// The most rollout trials accepted per candidate.
-pub const MAX_ROLLOUT_TRIALS: u32 = 1_000_000;
-/// The most worker threads accepted.
-pub const MAX_THREADS: usize = 256;
+/// The ranges of the search settings are the settings type's.
+pub use crate::search::{MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS};
 /// Candidates `rollout` plays out: the best this many of the search.
 pub const ROLLOUT_CANDIDATES: usize = 5;
-
-/// A change to the search settings (`set evaluation …`, `set search …`,
-/// `set threads`, `set rollout …`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum SearchChange {
-    /// `set evaluation plies N`
-    Plies(u8),
-    /// `set evaluation movefilter PRESET`
-    FilterPreset(FilterPreset),
-    /// `set evaluation movefilter PLIES LEVEL ACCEPT EXTRA THRESHOLD`
-    FilterLevel {
-        /// The search depth whose row is changed (1..=MAX_PLIES).
-        plies: u8,
-        /// The level in that row (0..plies).
-        level: u8,
-        /// The new level.
-        value: FilterLevel,
-    },
-    /// `set evaluation replyfilter ACCEPT EXTRA THRESHOLD|skip`
-    ReplyFilter(FilterLevel),
-    /// `set search time MS|off`
-    Time(Option<u64>),
-    /// `set threads N`
-    Threads(usize),
-    /// `set rollout trials N`
-    RolloutTrials(u32),
-    /// `set rollout seed N`
-    RolloutSeed(u64),
-    /// `set rollout plies N`
-    RolloutPlies(u8),
-    /// `set rollout luckadjust on|off`
-    LuckAdjust(bool),
-}
-
-impl SearchChange {
-    /// Applies the change to `settings` and returns the name of the option
-    /// changed, as `show options` lists it. Errors leave the settings in an
-    /// unspecified state: apply to a copy.
-    pub fn apply(self, settings: &mut SearchSettings) -> Result<String, SettingsError> {
-        let name = match self {
-            SearchChange::Plies(n) => {
-                settings.plies = n;
-                "evaluation plies".to_string()
-            }
-            SearchChange::FilterPreset(p) => {
-                settings.filter = crate::search::MoveFilter::preset(p);
-                "evaluation movefilter".to_string()
-            }
-            SearchChange::FilterLevel {
-                plies,
-                level,
-                value,
-            } => {
-                settings.filter.set_level(plies, level, value)?;
-                format!("evaluation movefilter {plies} {level}")
-            }
-            SearchChange::ReplyFilter(f) => {
-                settings.reply_filter = f;
-                "evaluation replyfilter".to_string()
-            }
-            SearchChange::Time(t) => {
-                settings.time_ms = t;
-                "search time".to_string()
-            }
-            SearchChange::Threads(n) => {
-                settings.threads = n;
-                "threads".to_string()
-            }
-            SearchChange::RolloutTrials(n) => {
-                settings.rollout.trials = n;
-                "rollout trials".to_string()
-            }
-            SearchChange::RolloutSeed(n) => {
-                settings.rollout.seed = n;
-                "rollout seed".to_string()
-            }
-            SearchChange::RolloutPlies(n) => {
-                settings.rollout.plies = n;
-                "rollout plies".to_string()
-            }
-            SearchChange::LuckAdjust(on) => {
-                settings.rollout.luck_adjust = on;
-                "rollout luckadjust".to_string()
-            }
-        };
-        settings.validate()?;
-        Ok(name)
-    }
-}
 
 /// What `show` displays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,8 +137,15 @@ pub enum Command {
     /// `rollout [N]`: the best candidates played out, `N` trials each (the
     /// session's `rollout trials` when left out).
     Rollout(Option<u32>),
-    /// A search setting.
-    SetSearch(SearchChange),
+    /// `set <option> <value>`: a search option of
+    /// [`SEARCH_OPTIONS`](super::options::SEARCH_OPTIONS), by its name, and
+    /// the words of its value (read when the command is applied).
+    SetSearch {
+        /// The option's name (`rollout luckadjust`).
+        name: &'static str,
+        /// The value's words.
+        value: Vec<String>,
+    },
     /// `eval [time MS]`: `time` is a time budget for this search only.
     Eval(Option<u64>),
     /// `legal [limit N] [offset K]`
@@ -243,11 +156,48 @@ pub enum Command {
     /// `show …`
     Show(ShowWhat),
     /// `save …`, `load …`, `show game` (records.md).
-    Record(super::records::RecordCommand),
+    Record(RecordCommand),
 }
 
-/// Every command form with its arguments, as `list_commands` gives them.
-pub const COMMANDS: &[&str] = &[
+/// One game or the whole match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    /// The current (last) game.
+    Game,
+    /// Every game of the session's record.
+    Match,
+}
+
+/// A command on records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordCommand {
+    /// `save game|match FILE`
+    Save(Scope, String),
+    /// `load game|match FILE`
+    Load(Scope, String),
+    /// `show game`
+    ShowGame,
+    /// `analyse game|match`
+    Analyse(Scope),
+    /// `set player X|O name NAME`: the name records give the side.
+    SetPlayer(Side, String),
+}
+
+/// Every command form with its arguments, as `list_commands` gives them:
+/// the forms before the search options, the options' forms (from
+/// [`SEARCH_OPTIONS`](super::options::SEARCH_OPTIONS)), the forms after.
+pub static COMMANDS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    let options = super::options::set_forms().map(|(form, _)| &*Box::leak(form.into_boxed_str()));
+    FORMS_BEFORE_OPTIONS
+        .iter()
+        .copied()
+        .chain(options)
+        .chain(FORMS_AFTER_OPTIONS.iter().copied())
+        .collect()
+});
+
+const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "protocol_version",
     "name",
     "version",
@@ -269,16 +219,9 @@ pub const COMMANDS: &[&str] = &[
     "set output <text|json>",
     "set orientation <flip|noflip>",
     "set evaluator <heuristic|net>",
-    "set evaluation plies <N>",
-    "set evaluation movefilter <tiny|narrow|normal|large|huge|off>",
-    "set evaluation movefilter <plies> <level> <accept> <extra> <threshold>",
-    "set evaluation replyfilter <accept extra threshold|skip>",
-    "set search time <MS|off>",
-    "set threads <N>",
-    "set rollout trials <N>",
-    "set rollout seed <N>",
-    "set rollout plies <N>",
-    "set rollout luckadjust <on|off>",
+];
+
+const FORMS_AFTER_OPTIONS: &[&str] = &[
     "set player <X|O> name <name>",
     "roll",
     "move <play>",

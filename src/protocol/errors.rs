@@ -1,12 +1,78 @@
-//! The protocol's error code for each error of the rules core, decided by
-//! the error's type in one place rather than at each call site.
+//! A refused command ([`ProtoError`]: a stable [`ErrorCode`] and a
+//! message), and the protocol's error code for each error of the rules
+//! core and the settings, decided by the error's type in one place rather
+//! than at each call site.
 
 use std::fmt;
 
-use super::reply::{ErrorCode, ProtoError};
 use crate::game::{
     BoardTextError, GameError, MatchIdError, PositionError, PositionIdError, RulesError, StateError,
 };
+use serde::Serialize;
+
+/// The stable error codes (protocol.md lists when each is given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The first word is no command.
+    UnknownCommand,
+    /// The command's arguments do not parse.
+    Syntax,
+    /// An argument parses but is out of range or not allowed.
+    InvalidArgument,
+    /// A Position ID, board text or Match ID does not describe a valid game.
+    InvalidPosition,
+    /// A play is not legal.
+    IllegalMove,
+    /// The command is not possible in the current state of the game.
+    State,
+    /// A file could not be read or written.
+    Io,
+    /// A game record is malformed or does not replay (records.md).
+    BadRecord,
+}
+
+impl ErrorCode {
+    /// The code as written in replies.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::UnknownCommand => "unknown_command",
+            ErrorCode::Syntax => "syntax",
+            ErrorCode::InvalidArgument => "invalid_argument",
+            ErrorCode::InvalidPosition => "invalid_position",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::State => "state",
+            ErrorCode::Io => "io",
+            ErrorCode::BadRecord => "bad_record",
+        }
+    }
+}
+
+/// A refused command: a stable code and a message for people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProtoError {
+    /// The code.
+    pub code: ErrorCode,
+    /// What went wrong, in words.
+    pub message: String,
+}
+
+impl ProtoError {
+    /// An error with `code` and `message`.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ProtoError {
+        ProtoError {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// A refused search setting is an invalid argument.
+impl From<crate::search::SettingsError> for ProtoError {
+    fn from(e: crate::search::SettingsError) -> ProtoError {
+        ProtoError::new(ErrorCode::InvalidArgument, e.to_string())
+    }
+}
 
 impl From<GameError> for ProtoError {
     fn from(e: GameError) -> Self {

@@ -410,8 +410,7 @@ fn text_lines(reply: &Reply) -> Vec<String> {
                 format!("evaluator {}", o.evaluator),
             ];
             lines.extend(
-                o.search
-                    .option_lines()
+                super::options::option_lines(&o.search)
                     .into_iter()
                     .map(|(name, value)| format!("{name} {value}")),
             );

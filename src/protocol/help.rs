@@ -10,6 +10,9 @@ use super::reply::{ErrorCode, HelpEntry, ProtoError, Reply};
 /// What a command form does, in one line; `None` for a form missing here
 /// (a test keeps that from happening).
 pub fn meaning(form: &str) -> Option<&'static str> {
+    if let Some((_, about)) = super::options::set_forms().find(|(f, _)| f == form) {
+        return Some(about);
+    }
     Some(match form {
         "protocol_version" => "the protocol version (1)",
         "name" => "the engine's name",
@@ -38,22 +41,6 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "set output <text|json>" => "the reply format",
         "set evaluator <heuristic|net>" => "the evaluator the search uses (show options names it)",
         "set orientation <flip|noflip>" => "how show board draws by default",
-        "set evaluation plies <N>" => "search depth 0-4",
-        "set evaluation movefilter <tiny|narrow|normal|large|huge|off>" => {
-            "a move filter preset for every depth"
-        }
-        "set evaluation movefilter <plies> <level> <accept> <extra> <threshold>" => {
-            "one level of one depth's move filter"
-        }
-        "set evaluation replyfilter <accept extra threshold|skip>" => {
-            "which replies the search examines"
-        }
-        "set search time <MS|off>" => "a time budget per search, or none",
-        "set threads <N>" => "worker threads for searches and rollouts (1-256)",
-        "set rollout trials <N>" => "games per candidate in a rollout",
-        "set rollout seed <N>" => "the rollout dice seed",
-        "set rollout plies <N>" => "plies of the player in rollout games (0-4)",
-        "set rollout luckadjust <on|off>" => "luck adjustment in rollouts",
         "set player <X|O> name <name>" => "the side's name in saved records (up to 64 characters)",
         "roll" => "rolls the dice for the side on roll (the opening roll first)",
         "move <play>" => "plays the given play for the side on roll",
@@ -119,7 +106,7 @@ mod tests {
 
     #[test]
     fn every_listed_command_has_help() {
-        for form in COMMANDS {
+        for form in COMMANDS.iter() {
             assert!(meaning(form).is_some(), "no help line for '{form}'");
         }
     }
@@ -127,7 +114,7 @@ mod tests {
     #[test]
     fn every_listed_command_and_alias_is_documented_in_protocol_md() {
         let doc = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md"));
-        for form in COMMANDS {
+        for form in COMMANDS.iter() {
             let name = command_words(form).join(" ");
             assert!(
                 doc.contains(&format!("`{name}")),

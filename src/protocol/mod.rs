@@ -14,15 +14,20 @@ pub mod format;
 pub mod framing;
 pub mod help;
 mod legal;
+pub mod options;
 pub mod parse;
+pub mod parse_records;
 pub mod records;
 pub mod reply;
 pub mod session;
 pub mod set_position;
+pub mod state;
+mod words;
 
 pub use command::{Command, Orientation, OutputMode};
 pub use reply::{ErrorCode, ProtoError, Reply};
-pub use session::{Handled, Session, SessionState};
+pub use session::{Handled, Session};
+pub use state::SessionState;
 
 use std::io::{self, BufRead, Write};
 

@@ -7,6 +7,10 @@
 //! tab separate words: any other blank or control character (form feed,
 //! vertical tab, no-break space, a CR inside the line) makes the line a
 //! `syntax` error, so no argument parser can read it as a separator.
+//!
+//! `save` and `load` end with a file name, which is the rest of the line
+//! as written (`#` and any blank inside included) or a quoted JSON string:
+//! their lines have no comment (see [`super::parse_records::parse`]).
 
 use nom::{
     IResult, Parser,
@@ -18,13 +22,12 @@ use nom::{
 };
 
 use super::command::{
-    Command, DEFAULT_HINT_COUNT, DEFAULT_LEGAL_LIMIT, MAX_HINT_COUNT, MAX_LEGAL_LIMIT,
-    MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS, Orientation, OutputMode, Page, SearchChange,
-    ShowWhat, usage,
+    Command, DEFAULT_HINT_COUNT, DEFAULT_LEGAL_LIMIT, MAX_HINT_COUNT, MAX_LEGAL_LIMIT, Orientation,
+    OutputMode, Page, RecordCommand, ShowWhat, usage,
 };
 use super::reply::{ErrorCode, ProtoError};
+use super::words::{number, rollout_trials, stray_blank, time_budget};
 use crate::game::{Dice, MatchId, Position, parse_board_text, parse_position_id};
-use crate::search::{FilterLevel, FilterPreset, MAX_PLIES};
 
 /// A line that holds a command: its id, if given, and the command or why
 /// it could not be read.
@@ -39,6 +42,9 @@ pub struct Line {
 
 /// Reads a line. `None` when it holds no command (blank or comment only).
 pub fn parse_line(raw: &str) -> Option<Line> {
+    if let Some(line) = parse_file_line(raw) {
+        return Some(line);
+    }
     let text = raw.split('#').next().unwrap_or("");
     let text = text.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r' || c == '\n');
     if text.is_empty() {
@@ -62,21 +68,25 @@ pub fn parse_line(raw: &str) -> Option<Line> {
     })
 }
 
-/// The error for a blank or control character other than space and tab
-/// in the command, if there is one: only space and tab separate words.
-fn stray_blank(body: &str) -> Option<ProtoError> {
-    let (at, c) = body
-        .chars()
-        .enumerate()
-        .find(|&(_, c)| (c.is_whitespace() || c.is_control()) && c != ' ' && c != '\t')?;
-    Some(ProtoError::new(
-        ErrorCode::Syntax,
-        format!(
-            "character {} of the command is U+{:04X}: only spaces and tabs separate words",
-            at + 1,
-            u32::from(c)
-        ),
-    ))
+/// A `save` or `load` line, read before comments are removed: its file name
+/// may hold a `#`. `None` for any other line.
+fn parse_file_line(raw: &str) -> Option<Line> {
+    let text = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r' || c == '\n');
+    let (Ok(id), body) = split_id(text) else {
+        return None;
+    };
+    let (args, first) = word(body).ok()?;
+    let is_file_command = ["save", "load"]
+        .iter()
+        .any(|w| first.eq_ignore_ascii_case(w))
+        && (args.is_empty() || args.starts_with([' ', '\t']));
+    if !is_file_command {
+        return None;
+    }
+    Some(Line {
+        id,
+        command: super::parse_records::parse(first, args),
+    })
 }
 
 /// Splits a leading numeric id off `text`.
@@ -146,15 +156,6 @@ fn whole<'a, O>(
         .map_err(|_| syntax(first))
 }
 
-fn number<T: std::str::FromStr>(digits: &str, what: &str, max: u64) -> Result<T, ProtoError> {
-    digits
-        .parse::<u64>()
-        .ok()
-        .filter(|&n| n <= max)
-        .and_then(|n| n.to_string().parse::<T>().ok())
-        .ok_or_else(|| invalid(format!("{what} must be at most {max}, not {digits}")))
-}
-
 /// Reads the command words and arguments of a line.
 fn parse_command(body: &str) -> Result<Command, ProtoError> {
     let (args, first) = word(body).map_err(|_| unknown(body))?;
@@ -179,11 +180,11 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
         "new" => parse_new(args, first),
         "set" => parse_set(args, first),
         "show" if args.trim().eq_ignore_ascii_case("game") => {
-            Ok(Command::Record(super::records::RecordCommand::ShowGame))
+            Ok(Command::Record(RecordCommand::ShowGame))
         }
         "show" => parse_show(args, first),
-        "save" | "load" => super::records::parse(first, args),
-        "analyse" | "analyze" => super::records::parse_analyse(first, args),
+        "save" | "load" => super::parse_records::parse(first, args),
+        "analyse" | "analyze" => super::parse_records::parse_analyse(first, args),
         "hint" => {
             let (n, time) = whole(args, first, pair(opt(num), opt(preceded(kw("time"), num))))?;
             let count = match n {
@@ -284,6 +285,9 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
             .map(|(_, w)| w.to_ascii_lowercase())
             .map_err(|_| usage_of(&what_lower))
     };
+    if super::options::is_family(&what_lower) {
+        return parse_set_option(&what_lower, args);
+    }
     match what_lower.as_str() {
         "board" => {
             let text = all_consuming(argument)
@@ -369,32 +373,7 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
                 "'{other}' is not an orientation: flip or noflip"
             ))),
         },
-        "evaluation" => parse_set_evaluation(arg).map(Command::SetSearch),
-        "search" => {
-            let (_, t) = all_consuming(preceded(kw("time"), preceded(space1, word)))
-                .parse(arg.trim_end())
-                .map_err(|_| usage_of("search"))?;
-            let change = if t.eq_ignore_ascii_case("off") {
-                SearchChange::Time(None)
-            } else if t.chars().all(|c| c.is_ascii_digit()) {
-                SearchChange::Time(Some(time_budget(t)?))
-            } else {
-                return Err(usage_of("search"));
-            };
-            Ok(Command::SetSearch(change))
-        }
-        "threads" => {
-            let (_, d) = all_consuming(num)
-                .parse(arg.trim_end())
-                .map_err(|_| usage_of("threads"))?;
-            let n: usize = number(d, "threads", MAX_THREADS as u64)?;
-            if n == 0 {
-                return Err(invalid("threads must be at least 1"));
-            }
-            Ok(Command::SetSearch(SearchChange::Threads(n)))
-        }
-        "rollout" => parse_set_rollout(arg).map(Command::SetSearch),
-        "player" => super::records::parse_set_player(arg).map_err(|e| match e {
+        "player" => super::parse_records::parse_set_player(arg).map_err(|e| match e {
             Some(e) => e,
             None => usage_of("player"),
         }),
@@ -405,16 +384,6 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
     }
 }
 
-/// The usage of every `set <what> <sub> …` form, joined.
-fn set_sub_usage(what: &str) -> ProtoError {
-    let forms: Vec<&str> = super::command::COMMANDS
-        .iter()
-        .copied()
-        .filter(|f| f.starts_with(&format!("set {what} ")))
-        .collect();
-    ProtoError::new(ErrorCode::Syntax, format!("usage: {}", forms.join(" | ")))
-}
-
 /// An optional `time MS` and nothing else (for `play`, `eval`).
 fn time_only(args: &str, first: &str) -> Result<Option<u64>, ProtoError> {
     whole(args, first, opt(preceded(kw("time"), num)))?
@@ -422,122 +391,17 @@ fn time_only(args: &str, first: &str) -> Result<Option<u64>, ProtoError> {
         .transpose()
 }
 
-/// A `syntax` error giving the usage of the one form starting with
-/// `prefix` (e.g. `set rollout seed`).
-fn form_usage(prefix: &str) -> ProtoError {
-    let form = super::command::COMMANDS
-        .iter()
-        .find(|f| f.starts_with(&format!("{prefix} ")))
-        .map_or_else(|| prefix.to_string(), |f| f.to_string());
-    ProtoError::new(ErrorCode::Syntax, format!("usage: {form}"))
-}
-
-/// A time budget in milliseconds, 1 to [`MAX_TIME_MS`].
-fn time_budget(digits: &str) -> Result<u64, ProtoError> {
-    let t: u64 = number(digits, "the time in milliseconds", MAX_TIME_MS)?;
-    if t == 0 {
-        return Err(invalid("the time budget is at least 1 ms"));
-    }
-    Ok(t)
-}
-
-/// Rollout trials per candidate, 1 to [`MAX_ROLLOUT_TRIALS`].
-fn rollout_trials(digits: &str) -> Result<u32, ProtoError> {
-    let n: u32 = number(digits, "rollout trials", u64::from(MAX_ROLLOUT_TRIALS))?;
-    if n == 0 {
-        return Err(invalid("a rollout has at least 1 trial"));
-    }
-    Ok(n)
-}
-
-/// Plies, 0 to [`MAX_PLIES`].
-fn plies(digits: &str) -> Result<u8, ProtoError> {
-    number(digits, "plies", u64::from(MAX_PLIES))
-}
-
-/// The words of `text` after a blank, at least one.
-fn words_after(text: &str) -> Option<Vec<&str>> {
-    let text = text.trim_end();
-    let (_, rest_text) = preceded(space1::<&str, nom::error::Error<&str>>, rest)
-        .parse(text)
-        .ok()?;
-    let words: Vec<&str> = rest_text
-        .split([' ', '\t'])
-        .filter(|w| !w.is_empty())
-        .collect();
-    (!words.is_empty()).then_some(words)
-}
-
-/// A filter level `ACCEPT EXTRA THRESHOLD` or `skip`.
-fn filter_level(words: &[&str]) -> Result<FilterLevel, ProtoError> {
-    words.join(" ").parse().map_err(ProtoError::from)
-}
-
-/// `set evaluation plies|movefilter|replyfilter …`
-fn parse_set_evaluation(arg: &str) -> Result<SearchChange, ProtoError> {
-    let usage = || set_sub_usage("evaluation");
-    let (rest_text, sub) = preceded(space1::<&str, nom::error::Error<&str>>, word)
-        .parse(arg)
-        .map_err(|_| usage())?;
-    let words = words_after(rest_text).ok_or_else(usage)?;
-    let digits = |w: &str| w.chars().all(|c| c.is_ascii_digit());
-    match (sub.to_ascii_lowercase().as_str(), words.as_slice()) {
-        ("plies", [d]) if digits(d) => Ok(SearchChange::Plies(plies(d)?)),
-        ("plies", _) => Err(form_usage("set evaluation plies")),
-        ("movefilter", [name]) => name
-            .parse::<FilterPreset>()
-            .map(SearchChange::FilterPreset)
-            .map_err(ProtoError::from),
-        ("movefilter", [p, l, level @ ..]) if level.len() == 3 && digits(p) && digits(l) => {
-            let p: u8 = number(p, "the filter's plies", u64::from(MAX_PLIES))?;
-            let l: u8 = number(l, "the filter level", u64::from(MAX_PLIES))?;
-            if p == 0 {
-                return Err(invalid(format!("the filter's plies are 1-{MAX_PLIES}")));
-            }
-            if l >= p {
-                return Err(invalid(format!(
-                    "level must be 0-{} for a {p}-ply filter, not {l}",
-                    p - 1
-                )));
-            }
-            Ok(SearchChange::FilterLevel {
-                plies: p,
-                level: l,
-                value: filter_level(level)?,
-            })
-        }
-        ("replyfilter", level) if level.len() == 1 || level.len() == 3 => {
-            filter_level(level).map(SearchChange::ReplyFilter)
-        }
-        _ => Err(usage()),
-    }
-}
-
-/// `set rollout trials|seed|plies|luckadjust …`
-fn parse_set_rollout(arg: &str) -> Result<SearchChange, ProtoError> {
-    let usage = || set_sub_usage("rollout");
-    let (rest_text, sub) = preceded(space1::<&str, nom::error::Error<&str>>, word)
-        .parse(arg)
-        .map_err(|_| usage())?;
-    let (_, value) = all_consuming(preceded(space1::<&str, nom::error::Error<&str>>, word))
-        .parse(rest_text.trim_end())
-        .map_err(|_| usage())?;
-    let is_number = value.chars().all(|c| c.is_ascii_digit());
-    let sub = sub.to_ascii_lowercase();
-    let not_number = || form_usage(&format!("set rollout {sub}"));
-    match sub.as_str() {
-        "trials" if is_number => rollout_trials(value).map(SearchChange::RolloutTrials),
-        "seed" if is_number => {
-            number(value, "the rollout seed", u64::MAX).map(SearchChange::RolloutSeed)
-        }
-        "plies" if is_number => plies(value).map(SearchChange::RolloutPlies),
-        "trials" | "seed" | "plies" => Err(not_number()),
-        "luckadjust" => match value.to_ascii_lowercase().as_str() {
-            "on" => Ok(SearchChange::LuckAdjust(true)),
-            "off" => Ok(SearchChange::LuckAdjust(false)),
-            other => Err(invalid(format!("'{other}' is not on or off"))),
-        },
-        _ => Err(usage()),
+/// `set <option> <value>` for a search option ([`super::options`]): the
+/// option named and its value's words, read when applied. Without a value
+/// or with an unknown option: the usage of the family (`set rollout …`).
+fn parse_set_option(first: &str, args: &str) -> Result<Command, ProtoError> {
+    let words: Vec<&str> = args.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+    match super::options::find(&words) {
+        Some((option, value)) if !value.is_empty() => Ok(Command::SetSearch {
+            name: option.name,
+            value: value.iter().map(|w| w.to_string()).collect(),
+        }),
+        _ => Err(super::options::family_usage(first)),
     }
 }
 
@@ -746,6 +610,42 @@ mod tests {
     }
 
     #[test]
+    fn file_names_are_the_rest_of_the_line_or_a_json_string() {
+        use crate::protocol::command::Scope;
+        let save = |f: &str| Ok(Command::Record(RecordCommand::Save(Scope::Game, f.into())));
+        assert_eq!(cmd("save game /tmp/a#b.txt"), save("/tmp/a#b.txt"));
+        assert_eq!(
+            cmd("SAVE Game  /tmp/my file é.txt \t\r"),
+            save("/tmp/my file é.txt")
+        );
+        assert_eq!(cmd("save game \"/tmp/ a\\\"b \" # c"), save("/tmp/ a\"b "));
+        assert_eq!(cmd("save game a\u{a0}b"), save("a\u{a0}b"));
+        let l = parse_line("12 load match x # y").expect("a command");
+        assert_eq!(l.id.as_deref(), Some("12"));
+        assert_eq!(
+            l.command,
+            Ok(Command::Record(RecordCommand::Load(
+                Scope::Match,
+                "x # y".into()
+            )))
+        );
+        for (line, code) in [
+            ("save game", ErrorCode::Syntax),
+            ("save game   # comment only", ErrorCode::Syntax),
+            ("save gam x", ErrorCode::Syntax),
+            ("save game \"unterminated", ErrorCode::Syntax),
+            ("save game \"a\" b", ErrorCode::Syntax),
+            ("save game a\x0cb", ErrorCode::InvalidArgument),
+            ("save game \"a\\nb\"", ErrorCode::InvalidArgument),
+        ] {
+            assert_eq!(cmd(line).map_err(|e| e.code), Err(code), "{line:?}");
+        }
+        // Other lines keep their comments.
+        assert_eq!(parse_line("# save game x"), None);
+        assert_eq!(cmd("saved"), Err(unknown("saved")));
+    }
+
+    #[test]
     fn blanks_inside_a_play_are_forgiven() {
         for (written, joined) in [
             ("24 / 13", "24/13"),
@@ -789,38 +689,28 @@ mod tests {
 
     #[test]
     fn search_commands() {
+        let set = |name: &'static str, value: &[&str]| {
+            Ok(Command::SetSearch {
+                name,
+                value: value.iter().map(|w| w.to_string()).collect(),
+            })
+        };
         assert_eq!(
             cmd("SET Evaluation  PLIES 3"),
-            Ok(Command::SetSearch(SearchChange::Plies(3)))
-        );
-        assert_eq!(
-            cmd("set evaluation movefilter LARGE"),
-            Ok(Command::SetSearch(SearchChange::FilterPreset(
-                FilterPreset::Large
-            )))
+            set("evaluation plies", &["3"])
         );
         assert_eq!(
             cmd("set evaluation movefilter 3 2 0 4 0.05"),
-            Ok(Command::SetSearch(SearchChange::FilterLevel {
-                plies: 3,
-                level: 2,
-                value: FilterLevel {
-                    accept: 0,
-                    extra: 4,
-                    threshold: 0.05
-                }
-            }))
+            set("evaluation movefilter", &["3", "2", "0", "4", "0.05"])
         );
+        assert_eq!(cmd("set search time OFF"), set("search time", &["OFF"]));
         assert_eq!(
-            cmd("set evaluation replyfilter skip"),
-            Ok(Command::SetSearch(SearchChange::ReplyFilter(
-                FilterLevel::SKIP
-            )))
+            cmd("set rollout luckadjust on"),
+            set("rollout luckadjust", &["on"])
         );
-        assert_eq!(
-            cmd("set search time OFF"),
-            Ok(Command::SetSearch(SearchChange::Time(None)))
-        );
+        for line in ["set rollout", "set rollout games 5", "set evaluation plies"] {
+            assert_eq!(cmd(line).unwrap_err().code, ErrorCode::Syntax, "{line}");
+        }
         assert_eq!(
             cmd("hint 4 time 250"),
             Ok(Command::Hint {
@@ -837,10 +727,6 @@ mod tests {
         );
         assert_eq!(cmd("rollout"), Ok(Command::Rollout(None)));
         assert_eq!(cmd("rollout 144"), Ok(Command::Rollout(Some(144))));
-        assert_eq!(
-            cmd("set rollout luckadjust on"),
-            Ok(Command::SetSearch(SearchChange::LuckAdjust(true)))
-        );
     }
 
     #[test]
@@ -864,14 +750,6 @@ mod tests {
             ErrorCode::Syntax
         );
         assert_eq!(cmd("hint 0").unwrap_err().code, ErrorCode::InvalidArgument);
-        assert_eq!(
-            cmd("set evaluation plies 5").unwrap_err().code,
-            ErrorCode::InvalidArgument
-        );
-        assert_eq!(
-            cmd("set evaluation plies x").unwrap_err().code,
-            ErrorCode::Syntax
-        );
         assert_eq!(
             cmd("rollout 0").unwrap_err().code,
             ErrorCode::InvalidArgument

@@ -1,199 +1,16 @@
-//! Games on record in the protocol: `save game|match FILE`,
-//! `load game|match FILE`, `show game`, and keeping the session's record
-//! of the games played ([`track`]). The format is records.md's.
+//! Games on record in the protocol: running `save game|match FILE`,
+//! `load game|match FILE`, `show game`, `analyse`, `set player` on the
+//! session's state (the record itself is kept from events, see
+//! [`crate::record::Event`]). The format is records.md's.
 
 use std::path::Path;
 
-use serde::Serialize;
-
-use super::command::Command;
-use super::reply::{ErrorCode, ProtoError, Reply, TurnInfo};
-use super::session::{SessionState, turn_info};
+use super::command::{RecordCommand, Scope};
+use super::reply::{ErrorCode, GameListing, LoadedInfo, ProtoError, Reply, SavedInfo};
+use super::state::{SessionState, turn_info};
 use crate::game::MatchId;
-use crate::game::{Game, Phase, Side, position_id};
-use crate::record::{
-    GameEnd, Header, ReadError, Record, RecordedGame, Roll, Start, Turn, game_lines,
-    read_record_file, today, write_atomic,
-};
-
-/// One game or the whole match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Scope {
-    /// The current (last) game.
-    Game,
-    /// Every game of the session's record.
-    Match,
-}
-
-/// A command on records.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordCommand {
-    /// `save game|match FILE`
-    Save(Scope, String),
-    /// `load game|match FILE`
-    Load(Scope, String),
-    /// `show game`
-    ShowGame,
-    /// `analyse game|match`
-    Analyse(Scope),
-    /// `set player X|O name NAME`: the name records give the side.
-    SetPlayer(Side, String),
-}
-
-/// Longest player name (characters).
-pub const MAX_PLAYER_NAME: usize = 64;
-
-/// Parses the arguments of `set player`: `X|O name NAME` (the name is the
-/// rest of the line, trimmed). `Err(None)`: not of that form (the caller
-/// answers with the usage).
-pub fn parse_set_player(args: &str) -> Result<Command, Option<ProtoError>> {
-    let mut words = args.trim().splitn(3, [' ', '\t']);
-    let side = match words.next().map(str::to_ascii_lowercase).as_deref() {
-        Some("x") => Side::X,
-        Some("o") => Side::O,
-        Some(other) if !other.is_empty() => {
-            return Err(Some(ProtoError::new(
-                ErrorCode::InvalidArgument,
-                format!("'{other}' is not a side: X or O"),
-            )));
-        }
-        _ => return Err(None),
-    };
-    if !words.next().is_some_and(|w| w.eq_ignore_ascii_case("name")) {
-        return Err(None);
-    }
-    let name = words.next().map(str::trim).unwrap_or_default();
-    if name.is_empty() {
-        return Err(None);
-    }
-    let length = name.chars().count();
-    if length > MAX_PLAYER_NAME {
-        return Err(Some(ProtoError::new(
-            ErrorCode::InvalidArgument,
-            format!("a player name has at most {MAX_PLAYER_NAME} characters, not {length}"),
-        )));
-    }
-    Ok(Command::Record(RecordCommand::SetPlayer(
-        side,
-        name.to_string(),
-    )))
-}
-
-/// Parses the arguments of `analyse` (or `analyze`): `game` or `match`.
-pub fn parse_analyse(first: &str, args: &str) -> Result<Command, ProtoError> {
-    match args.trim().to_ascii_lowercase().as_str() {
-        "game" => Ok(Command::Record(RecordCommand::Analyse(Scope::Game))),
-        "match" => Ok(Command::Record(RecordCommand::Analyse(Scope::Match))),
-        _ => Err(ProtoError::new(
-            ErrorCode::Syntax,
-            format!("usage: {} game | {0} match", first.to_ascii_lowercase()),
-        )),
-    }
-}
-
-/// Parses the arguments of `save` or `load`: `game|match FILE` (the file
-/// name is the rest of the line).
-pub fn parse(first: &str, args: &str) -> Result<Command, ProtoError> {
-    let usage = || {
-        ProtoError::new(
-            ErrorCode::Syntax,
-            format!(
-                "usage: {0} game <file> | {0} match <file>",
-                first.to_ascii_lowercase()
-            ),
-        )
-    };
-    let args = args.trim();
-    let (scope, file) = args.split_once(char::is_whitespace).ok_or_else(usage)?;
-    let scope = match scope.to_ascii_lowercase().as_str() {
-        "game" => Scope::Game,
-        "match" => Scope::Match,
-        _ => return Err(usage()),
-    };
-    let file = file.trim().to_string();
-    if file.is_empty() {
-        return Err(usage());
-    }
-    Ok(Command::Record(if first.eq_ignore_ascii_case("save") {
-        RecordCommand::Save(scope, file)
-    } else {
-        RecordCommand::Load(scope, file)
-    }))
-}
-
-/// `save`: what was written.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SavedInfo {
-    /// The file.
-    pub file: String,
-    /// Games written.
-    pub games: usize,
-    /// Turns written.
-    pub turns: usize,
-    /// `text` or `json`.
-    pub format: &'static str,
-}
-
-impl SavedInfo {
-    /// The text reply.
-    pub fn text_lines(&self) -> Vec<String> {
-        vec![format!(
-            "saved {} game(s), {} turn(s) to {} ({})",
-            self.games, self.turns, self.file, self.format
-        )]
-    }
-}
-
-/// `load`: what was read, and the state it left.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LoadedInfo {
-    /// The file.
-    pub file: String,
-    /// Games read.
-    pub games: usize,
-    /// Turns replayed.
-    pub turns: usize,
-    /// Position ID now.
-    pub position_id: String,
-    /// Match ID now.
-    pub match_id: String,
-    /// What is to be played now.
-    pub turn: TurnInfo,
-}
-
-impl LoadedInfo {
-    /// The text reply.
-    pub fn text_lines(&self) -> Vec<String> {
-        vec![
-            format!(
-                "loaded {} game(s), {} turn(s) from {}",
-                self.games, self.turns, self.file
-            ),
-            format!("{}:{}", self.position_id, self.match_id),
-        ]
-    }
-}
-
-/// `show game`: the current game's turns so far.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GameListing {
-    /// The game's number in the session's record (1-based; 0: none yet).
-    pub game: usize,
-    /// The game as recorded (score before it, start, turns, result).
-    #[serde(flatten)]
-    pub record: Option<RecordedGame>,
-}
-
-impl GameListing {
-    /// The text reply: the game in the record's text form.
-    pub fn text_lines(&self) -> Vec<String> {
-        match &self.record {
-            None => vec!["no game recorded yet".into()],
-            Some(g) => game_lines(self.game, g),
-        }
-    }
-}
+use crate::game::position_id;
+use crate::record::{Event, ReadError, Record, read_record_file, today, write_atomic};
 
 fn io_error(m: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::Io, m)
@@ -203,6 +20,7 @@ fn io_error(m: impl Into<String>) -> ProtoError {
 pub fn execute(
     s: &mut SessionState,
     evaluator: &dyn crate::eval::Evaluator,
+    events: &mut Vec<Event>,
     command: &RecordCommand,
 ) -> Result<Reply, ProtoError> {
     match command {
@@ -218,9 +36,7 @@ pub fn execute(
         RecordCommand::Analyse(scope) => analyse(s, evaluator, *scope),
         RecordCommand::SetPlayer(side, name) => {
             s.players[side.index()] = name.clone();
-            // The record in progress takes the name too.
-            s.history.header.x = s.players[0].clone();
-            s.history.header.o = s.players[1].clone();
+            events.push(Event::PlayerNamed(*side, name.clone()));
             Ok(Reply::Setting {
                 name: format!("player {side} name"),
                 value: name.clone(),
@@ -317,131 +133,4 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
         match_id: MatchId::of(&s.game, &s.score).to_string(),
         turn: turn_info(&s.game),
     }))
-}
-
-/// The header of a session's record.
-pub fn session_header(s: &SessionState) -> Header {
-    let rules = s.game.rules();
-    Header {
-        rules: rules.variant,
-        scoring: rules.scoring,
-        match_length: s.score.length,
-        x: s.players[0].clone(),
-        o: s.players[1].clone(),
-        date: None,
-        seed: Some(s.seed),
-    }
-}
-
-/// Starts the record over from the current position (after the board,
-/// Match ID, turn, rules or scoring were set by hand).
-fn restart(s: &mut SessionState) {
-    s.history = Record::new(session_header(s));
-    if s.game.phase() == Phase::Playing {
-        let game = from_position(&s.game, s.score.score);
-        s.history.games.push(game);
-    }
-}
-
-/// Whether the record's last game is still being played.
-fn in_progress(s: &SessionState) -> bool {
-    s.history.games.last().is_some_and(|g| g.end.is_none())
-}
-
-/// Keeps the session's record up to date after `command` succeeded;
-/// `before` is the game as it was before the command.
-pub fn track(before: &Game, s: &mut SessionState, command: &Command, reply: &Reply) {
-    match (command, reply) {
-        (
-            Command::NewMatch(_),
-            Reply::NewGame {
-                opening, starts, ..
-            },
-        )
-        | (
-            Command::NewGame,
-            Reply::NewGame {
-                opening, starts, ..
-            },
-        ) => {
-            if matches!(command, Command::NewMatch(_)) || s.history.games.is_empty() {
-                s.history = Record::new(session_header(s));
-            }
-            let previous_winner = s
-                .history
-                .games
-                .last()
-                .and_then(|g| g.end)
-                .and_then(|e| e.winner);
-            let start = if !opening.is_empty() {
-                Start::Opening(opening.clone())
-            } else if previous_winner == Some(*starts) {
-                Start::Starter(*starts)
-            } else {
-                Start::Position {
-                    position_id: position_id(s.game.position()),
-                    on_roll: *starts,
-                }
-            };
-            if in_progress(s) {
-                // The unfinished game is abandoned: the record restarts.
-                s.history = Record::new(session_header(s));
-            }
-            let score = s.score.score;
-            s.history.games.push(RecordedGame::new(score, start));
-        }
-        (Command::Roll, Reply::Dice { opening, .. }) if !opening.is_empty() => {
-            if in_progress(s) {
-                s.history = Record::new(session_header(s));
-            }
-            let score = s.score.score;
-            s.history
-                .games
-                .push(RecordedGame::new(score, Start::Opening(opening.clone())));
-        }
-        (Command::SetDice(_), _) if before.phase() == Phase::Opening => restart(s),
-        (
-            Command::SetBoard(_)
-            | Command::SetMatchId(_)
-            | Command::SetTurn(_)
-            | Command::SetRules(_)
-            | Command::SetScoring(_),
-            _,
-        ) => restart(s),
-        (Command::Move(_) | Command::Play(_), Reply::Moved(m) | Reply::Played(m)) => {
-            let Some(numbers) = before.turn_numbers() else {
-                return;
-            };
-            if !in_progress(s) {
-                // Not seen in practice: a game in play always has its
-                // record; start one at the position before the play.
-                s.history = Record::new(session_header(s));
-                let game = from_position(before, s.score.score);
-                s.history.games.push(game);
-            }
-            let result = s.game.result();
-            let Some(game) = s.history.games.last_mut() else {
-                return;
-            };
-            game.turns.push(Turn {
-                side: m.side,
-                roll: Roll::of(&numbers),
-                play: m.play.clone(),
-                line: 0,
-            });
-            game.end = result.as_ref().map(GameEnd::of);
-        }
-        _ => {}
-    }
-}
-
-/// A record's game starting at `game`'s position (set by hand).
-fn from_position(game: &Game, score: [u32; 2]) -> RecordedGame {
-    RecordedGame::new(
-        score,
-        Start::Position {
-            position_id: position_id(game.position()),
-            on_roll: game.on_roll(),
-        },
-    )
 }

@@ -10,63 +10,8 @@ use crate::search::{Evaluation, SearchSettings};
 
 use super::board_data::BoardData;
 use super::command::{Orientation, OutputMode};
-
-/// The stable error codes (protocol.md lists when each is given).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ErrorCode {
-    /// The first word is no command.
-    UnknownCommand,
-    /// The command's arguments do not parse.
-    Syntax,
-    /// An argument parses but is out of range or not allowed.
-    InvalidArgument,
-    /// A Position ID, board text or Match ID does not describe a valid game.
-    InvalidPosition,
-    /// A play is not legal.
-    IllegalMove,
-    /// The command is not possible in the current state of the game.
-    State,
-    /// A file could not be read or written.
-    Io,
-    /// A game record is malformed or does not replay (records.md).
-    BadRecord,
-}
-
-impl ErrorCode {
-    /// The code as written in replies.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::UnknownCommand => "unknown_command",
-            ErrorCode::Syntax => "syntax",
-            ErrorCode::InvalidArgument => "invalid_argument",
-            ErrorCode::InvalidPosition => "invalid_position",
-            ErrorCode::IllegalMove => "illegal_move",
-            ErrorCode::State => "state",
-            ErrorCode::Io => "io",
-            ErrorCode::BadRecord => "bad_record",
-        }
-    }
-}
-
-/// A refused command: a stable code and a message for people.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ProtoError {
-    /// The code.
-    pub code: ErrorCode,
-    /// What went wrong, in words.
-    pub message: String,
-}
-
-impl ProtoError {
-    /// An error with `code` and `message`.
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> ProtoError {
-        ProtoError {
-            code,
-            message: message.into(),
-        }
-    }
-}
+pub use super::errors::{ErrorCode, ProtoError};
+use crate::record::{RecordedGame, game_lines};
 
 /// Probabilities rounded for display, with the equity.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -278,7 +223,7 @@ pub struct OptionsInfo {
     /// The evaluator used by `hint`, `eval`, `play` and `rollout`.
     pub evaluator: String,
     /// The search settings (text mode lists them as
-    /// [`SearchSettings::option_lines`] gives them).
+    /// [`option_lines`](super::options::option_lines) gives them).
     pub search: SearchSettings,
     /// The score.
     pub score: ScoreInfo,
@@ -547,18 +492,84 @@ pub enum Reply {
     /// `show options`.
     Options(OptionsInfo),
     /// `save game|match`.
-    Saved(super::records::SavedInfo),
+    Saved(SavedInfo),
     /// `load game|match`.
-    Loaded(super::records::LoadedInfo),
+    Loaded(LoadedInfo),
     /// `show game`.
-    GameListing(super::records::GameListing),
+    GameListing(GameListing),
     /// `analyse game|match`.
     Analysis(Box<crate::analysis::Analysis>),
 }
 
-/// A refused search setting is an invalid argument.
-impl From<crate::search::SettingsError> for ProtoError {
-    fn from(e: crate::search::SettingsError) -> ProtoError {
-        ProtoError::new(ErrorCode::InvalidArgument, e.to_string())
+/// `save`: what was written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SavedInfo {
+    /// The file.
+    pub file: String,
+    /// Games written.
+    pub games: usize,
+    /// Turns written.
+    pub turns: usize,
+    /// `text` or `json`.
+    pub format: &'static str,
+}
+
+impl SavedInfo {
+    /// The text reply.
+    pub fn text_lines(&self) -> Vec<String> {
+        vec![format!(
+            "saved {} game(s), {} turn(s) to {} ({})",
+            self.games, self.turns, self.file, self.format
+        )]
+    }
+}
+
+/// `load`: what was read, and the state it left.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoadedInfo {
+    /// The file.
+    pub file: String,
+    /// Games read.
+    pub games: usize,
+    /// Turns replayed.
+    pub turns: usize,
+    /// Position ID now.
+    pub position_id: String,
+    /// Match ID now.
+    pub match_id: String,
+    /// What is to be played now.
+    pub turn: TurnInfo,
+}
+
+impl LoadedInfo {
+    /// The text reply.
+    pub fn text_lines(&self) -> Vec<String> {
+        vec![
+            format!(
+                "loaded {} game(s), {} turn(s) from {}",
+                self.games, self.turns, self.file
+            ),
+            format!("{}:{}", self.position_id, self.match_id),
+        ]
+    }
+}
+
+/// `show game`: the current game's turns so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameListing {
+    /// The game's number in the session's record (1-based; 0: none yet).
+    pub game: usize,
+    /// The game as recorded (score before it, start, turns, result).
+    #[serde(flatten)]
+    pub record: Option<RecordedGame>,
+}
+
+impl GameListing {
+    /// The text reply: the game in the record's text form.
+    pub fn text_lines(&self) -> Vec<String> {
+        match &self.record {
+            None => vec!["no game recorded yet".into()],
+            Some(g) => game_lines(self.game, g),
+        }
     }
 }

@@ -14,14 +14,16 @@ use super::command::{COMMANDS, Command, Orientation, OutputMode, Page, ShowWhat,
 use super::errors::PartsError;
 use super::reply::{
     Candidate, Chances, ErrorCode, MoveInfo, OptionsInfo, PlayerNames, ProtoError, Reply,
-    ResultInfo, RolloutInfo, ScoreInfo, SearchInfo, TurnInfo, round,
+    RolloutInfo, ScoreInfo, SearchInfo, round,
 };
-use crate::eval::{Evaluator, HeuristicEvaluator, Probabilities};
+use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
+use crate::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, Probabilities};
 use crate::game::{
-    FinalResult, Game, GameError, GenLimits, MatchId, MatchScore, Numbers, Phase, PlayReport,
-    Position, Rules, Side, TurnNumbers, format_play, game_result, position_id, to_board_text,
+    Game, GameError, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
+    TurnNumbers, format_play, game_result, position_id, to_board_text,
 };
 use crate::matchplay::MatchContext;
+use crate::record::{Event, GameEnd, Record, Roll, Start, Turn};
 use crate::search::{
     PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits, SearchSettings,
     SettingsError, TurnError, Valuation, rollout_plays,
@@ -29,48 +31,6 @@ use crate::search::{
 
 /// The protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 1;
-
-/// Everything a command can change. Two sessions with equal states answer
-/// every command the same way.
-#[derive(Clone, PartialEq)]
-pub struct SessionState {
-    /// The game in progress (or just finished).
-    pub game: Game,
-    /// The match score.
-    pub score: MatchScore,
-    /// Who starts the next game: the winner of the last one (R19).
-    pub next_starter: Option<Side>,
-    /// The seed last set.
-    pub seed: u64,
-    /// The dice generator.
-    rng: ChaCha8Rng,
-    /// How replies are written.
-    pub output: OutputMode,
-    /// How `show board` draws by default.
-    pub orientation: Orientation,
-    /// How `hint`, `play`, `eval` and `rollout` search.
-    pub search: SearchSettings,
-    /// The games played so far, as `save match` writes them (records.md).
-    pub history: crate::record::Record,
-    /// The players' names (X's, O's) records give them (`set player`).
-    pub players: [String; 2],
-}
-
-impl std::fmt::Debug for SessionState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SessionState")
-            .field("game", &self.game)
-            .field("score", &self.score)
-            .field("next_starter", &self.next_starter)
-            .field("seed", &self.seed)
-            .field("output", &self.output)
-            .field("orientation", &self.orientation)
-            .field("search", &self.search)
-            .field("history", &self.history)
-            .field("players", &self.players)
-            .finish_non_exhaustive()
-    }
-}
 
 /// An engine session: the state, reusable move generators, the evaluator
 /// and the searcher (its buffers and caches).
@@ -98,9 +58,21 @@ pub struct Handled {
 }
 
 impl Session {
-    /// A session with the heuristic evaluator, a fresh game awaiting its
-    /// opening roll, and dice seeded with `seed`.
+    /// A session with the binary's default evaluator, the neural net with
+    /// the built-in weights (the heuristic, with a warning in the log, if
+    /// the weights cannot be read), a fresh game awaiting its opening roll,
+    /// and dice seeded with `seed`.
     pub fn new(rules: Rules, seed: u64) -> Session {
+        let evaluator = EvaluatorKind::Net.create().unwrap_or_else(|e| {
+            log::warn!("{e}: the session uses the heuristic");
+            Box::new(HeuristicEvaluator::new())
+        });
+        Session::with_evaluator(rules, seed, evaluator)
+    }
+
+    /// A session with the heuristic evaluator (fast and fixed: tests and
+    /// transcripts use it), otherwise as [`Session::new`].
+    pub fn with_heuristic(rules: Rules, seed: u64) -> Session {
         Session::with_evaluator(rules, seed, Box::new(HeuristicEvaluator::new()))
     }
 
@@ -139,11 +111,11 @@ impl Session {
             evaluator,
             search: Search::default(),
         };
-        session.state.history.header = super::records::session_header(&session.state);
+        session.state.history.header = session_header(&session.state);
         session
     }
 
-    /// Replaces the search settings (e.g. from the command line), after
+    /// Replaces the search settings (e.game. from the command line), after
     /// checking them; on error nothing changes.
     pub fn set_search_settings(&mut self, settings: SearchSettings) -> Result<(), SettingsError> {
         settings.validate()?;
@@ -166,12 +138,14 @@ impl Session {
             return Ok(options_reply(&self.state, self.evaluator.as_ref()));
         }
         let mut next = self.state.clone();
-        let mut engine = Engine {
+        let mut tools = Tools {
             plays: &mut self.plays,
             evaluator: self.evaluator.as_ref(),
             search: &mut self.search,
+            events: Vec::new(),
         };
-        let reply = execute(&mut next, &mut engine, command);
+        let reply = execute(&mut next, &mut tools, command);
+        let events = std::mem::take(&mut tools.events);
         // Drop buffers an Express low double grew, so the engine's memory
         // stays that of one roll at a time; `legal` keeps its list for
         // paging through it.
@@ -182,7 +156,7 @@ impl Session {
         self.plays.choice.trim();
         self.search.trim();
         let reply = reply?;
-        super::records::track(&self.state.game, &mut next, command, &reply);
+        record_events(&mut next, events);
         self.state = next;
         Ok(reply)
     }
@@ -223,99 +197,113 @@ fn state_error(m: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::State, m)
 }
 
-fn numbers_vec(n: &Numbers) -> Vec<u8> {
-    n.to_vec()
-}
-
-fn result_info(r: &FinalResult) -> ResultInfo {
-    ResultInfo {
-        kind: r.kind,
-        winner: r.winner,
-        points: r.points,
-    }
-}
-
-fn score_info(s: &SessionState) -> ScoreInfo {
+fn score_info(state: &SessionState) -> ScoreInfo {
     ScoreInfo {
-        match_length: s.score.length,
-        x: s.score.score[0],
-        o: s.score.score[1],
-        match_winner: s.score.winner(),
+        match_length: state.score.length,
+        x: state.score.score[0],
+        o: state.score.score[1],
+        match_winner: state.score.winner(),
     }
 }
 
-pub(super) fn turn_info(g: &Game) -> TurnInfo {
-    match g.phase() {
-        Phase::Opening => TurnInfo::Opening {
-            on_roll: g.on_roll(),
-        },
-        Phase::Over => TurnInfo::Over {
-            result: g.result().as_ref().map(result_info),
-        },
-        Phase::Playing => match g.turn_numbers() {
-            None => TurnInfo::ToRoll {
-                on_roll: g.on_roll(),
-            },
-            Some(TurnNumbers::Passed(n)) => TurnInfo::Passed {
-                on_roll: g.on_roll(),
-                numbers: numbers_vec(&n),
-            },
-            Some(TurnNumbers::Rolled(d, n)) => TurnInfo::Rolled {
-                on_roll: g.on_roll(),
-                dice: [d.0.pips(), d.1.pips()],
-                numbers: numbers_vec(&n),
-            },
-        },
-    }
-}
-
-pub(super) fn state_reply(s: &SessionState) -> Reply {
+pub(super) fn state_reply(state: &SessionState) -> Reply {
     Reply::State {
-        position_id: position_id(s.game.position()),
-        match_id: MatchId::of(&s.game, &s.score).to_string(),
-        turn: turn_info(&s.game),
+        position_id: position_id(state.game.position()),
+        match_id: MatchId::of(&state.game, &state.score).to_string(),
+        turn: turn_info(&state.game),
     }
 }
 
-fn options_reply(s: &SessionState, evaluator: &dyn Evaluator) -> Reply {
+fn options_reply(state: &SessionState, evaluator: &dyn Evaluator) -> Reply {
     Reply::Options(OptionsInfo {
-        rules: s.game.rules().variant,
-        scoring: s.game.rules().scoring,
-        output: s.output,
-        orientation: s.orientation,
-        seed: s.seed,
+        rules: state.game.rules().variant,
+        scoring: state.game.rules().scoring,
+        output: state.output,
+        orientation: state.orientation,
+        seed: state.seed,
         evaluator: evaluator.identity(),
-        search: s.search,
-        score: score_info(s),
+        search: state.search,
+        score: score_info(state),
         players: PlayerNames {
-            x: s.players[0].clone(),
-            o: s.players[1].clone(),
+            x: state.players[0].clone(),
+            o: state.players[1].clone(),
         },
     })
 }
 
 /// What commands work with besides the state: not part of it, they only
 /// save time (generators, the searcher's buffers) or are fixed (the
-/// evaluator).
-struct Engine<'a> {
+/// evaluator); and the events the command's changes to the games make,
+/// which the record keeps once the command succeeds.
+pub(super) struct Tools<'a> {
     plays: &'a mut PlayLists,
     evaluator: &'a dyn Evaluator,
     search: &'a mut Search,
+    pub(super) events: Vec<Event>,
 }
 
-/// Rebuilds the game with some parts replaced, checking they fit.
-fn rebuild(
-    g: &Game,
-    rules: Rules,
-    position: Position,
-    on_roll: Side,
-    phase: Phase,
-) -> Result<Game, GameError> {
-    Game::from_parts(rules, position, on_roll, g.dice(), g.passed(), phase)
+/// Keeps the session's record up to date with what a command did. An
+/// event that does not fit the record (not seen in practice: a turn with
+/// no game recorded) starts the record over from the state.
+fn record_events(state: &mut SessionState, events: Vec<Event>) {
+    for event in events {
+        if let Err(e) = state.history.apply(event) {
+            log::warn!("{e}: the record starts over from the position");
+            state.history =
+                Record::from_state(session_header(state), &state.game, state.score.score);
+            return;
+        }
+    }
 }
 
-fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Reply, ProtoError> {
-    let evaluator = e.evaluator;
+/// After the game or the score was set by hand: the record starts over
+/// from the game as set, and no one starts the next game as a winner (the
+/// game set is no sequel of one won). Nothing happens when nothing changed.
+fn set_by_hand(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    before: &Game,
+    score_before: &MatchScore,
+) {
+    if state.game == *before && state.score == *score_before {
+        return;
+    }
+    state.next_starter = None;
+    tools.events.push(Event::PositionSet {
+        header: session_header(state),
+        game: state.game.clone(),
+        score: state.score.score,
+    });
+}
+
+fn execute(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    command: &Command,
+) -> Result<Reply, ProtoError> {
+    let (game_before, score_before) = (state.game.clone(), state.score);
+    let reply = execute_command(state, tools, command)?;
+    if matches!(
+        command,
+        Command::SetBoard(_)
+            | Command::SetMatchId(_)
+            | Command::SetPosition(..)
+            | Command::SetTurn(_)
+            | Command::SetRules(_)
+            | Command::SetScoring(_)
+    ) || (matches!(command, Command::SetDice(_)) && game_before.phase() == Phase::Opening)
+    {
+        set_by_hand(state, tools, &game_before, &score_before);
+    }
+    Ok(reply)
+}
+
+fn execute_command(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    command: &Command,
+) -> Result<Reply, ProtoError> {
+    let evaluator = tools.evaluator;
     match command {
         Command::ProtocolVersion => Ok(Reply::ProtocolVersion {
             version: PROTOCOL_VERSION,
@@ -336,43 +324,37 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         Command::IsReady => Ok(Reply::Ready),
         Command::Quit => Ok(Reply::Bye),
         Command::NewGame => {
-            if let Some(w) = s.score.winner() {
+            if let Some(w) = state.score.winner() {
                 return Err(state_error(format!(
                     "the match is over: {w} won {}-{}; start another with 'new match N'",
-                    s.score.score[w.index()],
-                    s.score.score[w.other().index()]
+                    state.score.score[w.index()],
+                    state.score.score[w.other().index()]
                 )));
             }
-            Ok(start_game(s))
+            Ok(start_game(state, tools))
         }
         Command::NewMatch(n) => {
-            s.score = MatchScore::new(*n);
-            s.next_starter = None;
-            Ok(start_game(s))
+            state.score = MatchScore::new(*n);
+            state.next_starter = None;
+            tools
+                .events
+                .push(Event::MatchStarted(session_header(state)));
+            Ok(start_game(state, tools))
         }
         Command::SetBoard(position) => {
-            let g = &s.game;
-            let finished = game_result(position, g.rules().scoring).is_some();
-            let phase = match g.phase() {
-                Phase::Over => Phase::Playing,
-                p => p,
-            };
-            let (dice, passed) = if finished {
-                (None, None)
-            } else {
-                (g.dice(), g.passed())
-            };
-            s.game = Game::from_parts(g.rules(), *position, g.on_roll(), dice, passed, phase)
+            state.game = state
+                .game
+                .with_board(*position)
                 .map_err(PartsError::Board)?;
-            Ok(state_reply(s))
+            Ok(state_reply(state))
         }
         Command::SetMatchId(m) => {
             let with = |position: Position| {
                 Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
             };
-            let current = *s.game.position();
-            let finished = game_result(&current, s.game.rules().scoring).is_some();
-            s.game = with(current)
+            let current = *state.game.position();
+            let finished = game_result(&current, state.game.rules().scoring).is_some();
+            state.game = with(current)
                 .or_else(|e| {
                     // A finished board left from the last game cannot go
                     // with a game in progress: clients set the Match ID
@@ -385,190 +367,220 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
                     }
                 })
                 .map_err(PartsError::MatchId)?;
-            s.score = MatchScore {
+            state.score = MatchScore {
                 length: m.match_length,
                 score: m.score.map(u32::from),
             };
-            s.next_starter = None;
-            Ok(state_reply(s))
+            Ok(state_reply(state))
         }
         Command::SetPosition(position, m) => {
-            super::set_position::set_position(s, *position, m).map(|()| state_reply(s))
+            super::set_position::set_position(state, *position, m).map(|()| state_reply(state))
         }
         Command::SetTurn(side) => {
-            let g = &s.game;
-            if g.phase() == Phase::Over {
-                return Err(state_error("the game is over"));
-            }
-            let position = if *side == g.on_roll() {
-                *g.position()
-            } else {
-                g.position().flip()
-            };
-            s.game = Game::from_parts(g.rules(), position, *side, None, None, Phase::Playing)
-                .map_err(game_error)?;
-            Ok(state_reply(s))
+            state.game = state.game.with_turn(*side).map_err(game_error)?;
+            Ok(state_reply(state))
         }
         Command::SetDice(dice) => {
-            let g = &s.game;
-            match g.phase() {
-                Phase::Over => return Err(state_error("the game is over")),
-                Phase::Opening => {
-                    // Skips the opening roll: the side on roll starts.
-                    s.game = Game::from_parts(
-                        g.rules(),
-                        *g.position(),
-                        g.on_roll(),
-                        Some(*dice),
-                        None,
-                        Phase::Playing,
-                    )
-                    .map_err(game_error)?;
-                }
-                Phase::Playing => s.game.replace_dice(Some(*dice)).map_err(|_| {
-                    state_error(
-                        "the numbers passed by the opponent must be played before rolling (R21)",
-                    )
-                })?,
+            let opening = state.game.phase() == Phase::Opening;
+            state.game.give_dice(*dice).map_err(game_error)?;
+            if !opening {
+                // Before the opening roll the game is set by hand instead.
+                tools.events.push(Event::DiceSet {
+                    side: state.game.on_roll(),
+                    dice: [dice.0.pips(), dice.1.pips()],
+                });
             }
             Ok(Reply::Dice {
                 opening: Vec::new(),
-                turn: turn_info(&s.game),
+                turn: turn_info(&state.game),
             })
         }
         Command::Roll => {
             let mut opening = Vec::new();
-            if s.game.phase() == Phase::Opening {
-                let (_, rolls) = s.game.roll_opening(&mut s.rng).map_err(game_error)?;
+            if state.game.phase() == Phase::Opening {
+                let (_, rolls) = state
+                    .game
+                    .roll_opening(&mut state.rng)
+                    .map_err(game_error)?;
                 opening = rolls.iter().map(|(x, o)| [x.pips(), o.pips()]).collect();
+                tools.events.push(Event::GameStarted {
+                    header: session_header(state),
+                    score: state.score.score,
+                    start: Start::Opening(opening.clone()),
+                });
             }
-            s.game.roll(&mut s.rng).map_err(game_error)?;
+            let dice = state.game.roll(&mut state.rng).map_err(game_error)?;
+            tools.events.push(Event::DiceSet {
+                side: state.game.on_roll(),
+                dice: [dice.0.pips(), dice.1.pips()],
+            });
             Ok(Reply::Dice {
                 opening,
-                turn: turn_info(&s.game),
+                turn: turn_info(&state.game),
             })
         }
         Command::SetSeed(seed) => {
-            s.seed = *seed;
-            s.rng = ChaCha8Rng::seed_from_u64(*seed);
+            state.seed = *seed;
+            state.rng = ChaCha8Rng::seed_from_u64(*seed);
             Ok(Reply::Seed { seed: *seed })
         }
         Command::SetRules(variant) => {
-            let rules = Rules::new(*variant, s.game.rules().scoring).map_err(ProtoError::from)?;
-            set_rules(s, rules)?;
-            Ok(options_reply(s, evaluator))
+            let rules =
+                Rules::new(*variant, state.game.rules().scoring).map_err(ProtoError::from)?;
+            set_rules(state, rules)?;
+            Ok(options_reply(state, evaluator))
         }
         Command::SetScoring(scoring) => {
-            let rules = Rules::new(s.game.rules().variant, *scoring).map_err(ProtoError::from)?;
-            set_rules(s, rules)?;
-            Ok(options_reply(s, evaluator))
+            let rules =
+                Rules::new(state.game.rules().variant, *scoring).map_err(ProtoError::from)?;
+            set_rules(state, rules)?;
+            Ok(options_reply(state, evaluator))
         }
         Command::SetOutput(mode) => {
-            s.output = *mode;
+            state.output = *mode;
             Ok(Reply::Output { output: *mode })
         }
         Command::SetOrientation(o) => {
-            s.orientation = *o;
+            state.orientation = *o;
             Ok(Reply::Orientation { orientation: *o })
         }
         // Replaced by `Session::apply` before the state is copied.
-        Command::SetEvaluator(_) => Ok(options_reply(s, evaluator)),
+        Command::SetEvaluator(_) => Ok(options_reply(state, evaluator)),
         Command::Move(text) => {
-            let side = s.game.on_roll();
-            let report = s
+            let before = state.game.clone();
+            let report = state
                 .game
-                .play_written(text, e.plays.complete.generator())
+                .play_written(text, tools.plays.complete.generator())
                 .map_err(ProtoError::from)?;
-            Ok(Reply::Moved(finish_move(s, side, report)))
+            Ok(Reply::Moved(finish_move(state, tools, &before, report)))
         }
         Command::Play(time_ms) => {
-            let side = s.game.on_roll();
-            let limits = s.search.limits().with_time(*time_ms);
-            let in_match = match_context(s);
+            let before = state.game.clone();
+            let limits = state.search.limits().with_time(*time_ms);
+            let in_match = match_context(state);
             let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
-            let choice = e
+            let choice = tools
                 .search
                 .choose(
-                    &s.game,
+                    &state.game,
                     evaluator,
-                    &s.search,
+                    &state.search,
                     limits,
-                    e.plays,
+                    tools.plays,
                     as_valuation(&mwc),
                 )
                 .map_err(turn_error)?;
-            let report = choice.commit(&mut s.game, e.plays).map_err(game_error)?;
-            Ok(Reply::Played(finish_move(s, side, report)))
+            let report = choice
+                .commit(&mut state.game, tools.plays)
+                .map_err(game_error)?;
+            Ok(Reply::Played(finish_move(state, tools, &before, report)))
         }
-        Command::Hint { count, time_ms } => hint(s, e, *count, *time_ms),
-        Command::Rollout(trials) => rollout(s, e, *trials),
-        Command::Eval(time_ms) => Ok(eval(s, e, *time_ms)),
-        Command::SetSearch(change) => {
-            let mut settings = s.search;
-            let name = change.apply(&mut settings)?;
-            s.search = settings;
-            Ok(setting_reply(&settings, &name))
+        Command::Hint { count, time_ms } => hint(state, tools, *count, *time_ms),
+        Command::Rollout(trials) => rollout(state, tools, *trials),
+        Command::Eval(time_ms) => Ok(eval(state, tools, *time_ms)),
+        Command::SetSearch { name, value } => {
+            let option =
+                super::options::named(name).ok_or_else(|| super::options::family_usage(name))?;
+            let set = option
+                .set
+                .ok_or_else(|| super::options::family_usage(name))?;
+            let mut settings = state.search;
+            let words: Vec<&str> = value.iter().map(String::as_str).collect();
+            let line =
+                set(&mut settings, &words).map_err(|e| super::options::proto_error(option, e))?;
+            settings.validate()?;
+            state.search = settings;
+            Ok(setting_reply(&settings, &line))
         }
-        Command::Legal(page) => legal(s, e.plays, *page),
-        Command::LegalSteps(made) => super::legal::legal_steps_reply(&s.game, made),
-        Command::Show(what) => Ok(show(s, evaluator, *what)),
-        Command::Record(c) => super::records::execute(s, evaluator, c),
+        Command::Legal(page) => legal(state, tools.plays, *page),
+        Command::LegalSteps(made) => super::legal::legal_steps_reply(&state.game, made),
+        Command::Show(what) => Ok(show(state, evaluator, *what)),
+        Command::Record(c) => super::records::execute(state, evaluator, &mut tools.events, c),
     }
 }
 
-fn set_rules(s: &mut SessionState, rules: Rules) -> Result<(), ProtoError> {
-    let g = &s.game;
-    s.game = rebuild(g, rules, *g.position(), g.on_roll(), g.phase()).map_err(game_error)?;
+fn set_rules(state: &mut SessionState, rules: Rules) -> Result<(), ProtoError> {
+    state.game = state.game.with_rules(rules).map_err(game_error)?;
     Ok(())
 }
 
 /// Starts the next game of the match: the last winner starts (R19),
 /// otherwise an opening roll decides.
-fn start_game(s: &mut SessionState) -> Reply {
-    let rules = s.game.rules();
-    let (game, opening) = match s.next_starter.take() {
+fn start_game(state: &mut SessionState, tools: &mut Tools) -> Reply {
+    let rules = state.game.rules();
+    let starter = state.next_starter.take();
+    let (game, opening) = match starter {
         Some(winner) => (Game::started_by(rules, winner), Vec::new()),
         None => {
-            let mut g = Game::new(rules);
-            let rolls = match g.roll_opening(&mut s.rng) {
+            let mut game = Game::new(rules);
+            let rolls = match game.roll_opening(&mut state.rng) {
                 Ok((_, rolls)) => rolls.iter().map(|(x, o)| [x.pips(), o.pips()]).collect(),
                 // A new game is always in its opening; keep it there if not.
                 Err(_) => Vec::new(),
             };
-            (g, rolls)
+            (game, rolls)
         }
     };
-    s.game = game;
+    state.game = game;
+    tools.events.push(Event::GameStarted {
+        header: session_header(state),
+        score: state.score.score,
+        start: match starter {
+            Some(winner) => Start::Starter(winner),
+            None => Start::Opening(opening.clone()),
+        },
+    });
     Reply::NewGame {
-        score: score_info(s),
+        score: score_info(state),
         opening,
-        starts: s.game.on_roll(),
+        starts: state.game.on_roll(),
         rules: rules.variant,
         scoring: rules.scoring,
     }
 }
 
-fn finish_move(s: &mut SessionState, side: Side, report: PlayReport) -> MoveInfo {
+/// Scores a play that ended the game, and says what the play did.
+fn finish_move(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    before: &Game,
+    report: PlayReport,
+) -> MoveInfo {
+    let side = before.on_roll();
+    if let Some(numbers) = before.turn_numbers() {
+        tools.events.push(Event::TurnPlayed(Turn {
+            side,
+            roll: Roll::of(&numbers),
+            play: report.notation.clone(),
+            line: 0,
+        }));
+    }
+    if let Some(passed) = &report.passed {
+        tools.events.push(Event::NumbersPassed {
+            to: state.game.on_roll(),
+            numbers: passed.to_vec(),
+        });
+    }
     if let Some(r) = &report.result {
-        s.next_starter = s.score.record(r);
+        state.next_starter = state.score.record(r);
+        tools.events.push(Event::GameEnded(GameEnd::of(r)));
     }
     MoveInfo {
         play: report.notation,
         side,
         passed: report.passed.as_ref().map(numbers_vec),
         result: report.result.as_ref().map(result_info),
-        score: score_info(s),
-        next: turn_info(&s.game),
-        position_id: position_id(s.game.position()),
-        match_id: MatchId::of(&s.game, &s.score).to_string(),
+        score: score_info(state),
+        next: turn_info(&state.game),
+        position_id: position_id(state.game.position()),
+        match_id: MatchId::of(&state.game, &state.score).to_string(),
     }
 }
 
 /// The reply to a `set` of a search option: its name and new value as
 /// `show options` lists them.
 fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
-    let value = settings
-        .option_lines()
+    let value = super::options::option_lines(settings)
         .into_iter()
         .find(|(n, _)| n == name)
         .map_or_else(String::new, |(_, v)| v);
@@ -580,8 +592,8 @@ fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
 
 /// The match the side on roll plays, when the session is a match: its
 /// candidates then go by match-winning chances (records.md).
-fn match_context(s: &SessionState) -> Option<MatchContext> {
-    MatchContext::of(&s.score, s.game.on_roll(), s.game.rules())
+fn match_context(state: &SessionState) -> Option<MatchContext> {
+    MatchContext::of(&state.score, state.game.on_roll(), state.game.rules())
 }
 
 /// A match context's MWC as the search's valuation.
@@ -594,44 +606,45 @@ fn as_valuation<'a>(
 /// Ranks the current turn's plays with the session's search settings,
 /// within `limits` (see [`Search::rank_turn`]).
 fn search_turn(
-    s: &SessionState,
-    e: &mut Engine,
+    state: &SessionState,
+    tools: &mut Tools,
     limits: SearchLimits,
 ) -> Result<(TurnNumbers, Ranking), ProtoError> {
-    let in_match = match_context(s);
+    let in_match = match_context(state);
     let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
-    e.search
+    tools
+        .search
         .rank_turn(
-            &s.game,
-            e.evaluator,
-            &s.search,
+            &state.game,
+            tools.evaluator,
+            &state.search,
             limits,
-            e.plays,
+            tools.plays,
             as_valuation(&mwc),
         )
         .map_err(turn_error)
 }
 
 /// How a ranking was searched, for replies: the limits it was given.
-fn search_info(s: &SessionState, e: &Engine, ranking: &Ranking) -> SearchInfo {
+fn search_info(state: &SessionState, tools: &Tools, ranking: &Ranking) -> SearchInfo {
     SearchInfo {
-        evaluator: e.evaluator.name().to_string(),
+        evaluator: tools.evaluator.name().to_string(),
         plies: ranking.limits.plies,
         reached: ranking.plies,
-        movefilter: s.search.filter.preset.to_string(),
+        movefilter: state.search.filter.preset.to_string(),
         time_ms: ranking.limits.time_ms,
         timed_out: ranking.timed_out,
     }
 }
 
 /// A hint row.
-fn candidate(g: &Game, rank: usize, r: &RankedPlay, best: f32) -> Candidate {
+fn candidate(game: &Game, rank: usize, r: &RankedPlay, best: f32) -> Candidate {
     Candidate {
         rank,
-        play: format_play(g.position(), &r.play),
+        play: format_play(game.position(), &r.play),
         equity: round(r.equity, 4),
         difference: round(r.equity - best, 4),
-        chances: Chances::new(&r.probabilities, g.rules().scoring),
+        chances: Chances::new(&r.probabilities, game.rules().scoring),
         evaluation: r.evaluated_at.to_string(),
         evaluated_at: r.evaluated_at,
         mwc: None,
@@ -639,16 +652,16 @@ fn candidate(g: &Game, rank: usize, r: &RankedPlay, best: f32) -> Candidate {
 }
 
 fn hint(
-    s: &SessionState,
-    e: &mut Engine,
+    state: &SessionState,
+    tools: &mut Tools,
     count: usize,
     time_ms: Option<u64>,
 ) -> Result<Reply, ProtoError> {
-    let g = &s.game;
-    let limits = s.search.limits().with_time(time_ms);
-    let (turn, ranking) = search_turn(s, e, limits)?;
+    let game = &state.game;
+    let limits = state.search.limits().with_time(time_ms);
+    let (turn, ranking) = search_turn(state, tools, limits)?;
     let best = ranking.plays.first().map_or(0.0, |r| r.equity);
-    let in_match = match_context(s);
+    let in_match = match_context(state);
     let candidates = ranking
         .plays
         .iter()
@@ -656,27 +669,31 @@ fn hint(
         .enumerate()
         .map(|(i, r)| Candidate {
             mwc: in_match.as_ref().map(|m| round(m.mwc(&r.probabilities), 4)),
-            ..candidate(g, i + 1, r, best)
+            ..candidate(game, i + 1, r, best)
         })
         .collect();
     Ok(Reply::Hint {
-        side: g.on_roll(),
+        side: game.on_roll(),
         numbers: numbers_vec(&turn.numbers()),
         count: ranking.plays.len(),
         incomplete: ranking.truncated,
-        search: search_info(s, e, &ranking),
+        search: search_info(state, tools, &ranking),
         candidates,
     })
 }
 
 /// `rollout [N]`: the best [`ROLLOUT_CANDIDATES`] of the search played
 /// out. Progress goes to the log (stderr), never to the reply.
-fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Reply, ProtoError> {
-    let g = &s.game;
-    let (turn, ranking) = search_turn(s, e, s.search.limits())?;
+fn rollout(
+    state: &SessionState,
+    tools: &mut Tools,
+    trials: Option<u32>,
+) -> Result<Reply, ProtoError> {
+    let game = &state.game;
+    let (turn, ranking) = search_turn(state, tools, state.search.limits())?;
     // `rollout N` gives this rollout its trials; the session's settings
     // keep theirs.
-    let mut settings = s.search;
+    let mut settings = state.search;
     if let Some(t) = trials {
         settings.rollout.trials = t;
     }
@@ -690,16 +707,16 @@ fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Repl
         }
     };
     let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
-    let rolled = rollout_plays(top, g.rules(), e.evaluator, &settings, &progress)
+    let rolled = rollout_plays(top, game.rules(), tools.evaluator, &settings, &progress)
         .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
     let best = rolled.first().map_or(0.0, |r| r.equity);
     Ok(Reply::Rollout {
-        side: g.on_roll(),
+        side: game.on_roll(),
         numbers: numbers_vec(&turn.numbers()),
         count: ranking.plays.len(),
-        search: search_info(s, e, &ranking),
+        search: search_info(state, tools, &ranking),
         rollout: RolloutInfo {
-            evaluator: e.evaluator.name().to_string(),
+            evaluator: tools.evaluator.name().to_string(),
             trials: rollout.trials,
             plies: rollout.plies,
             seed: rollout.seed,
@@ -708,7 +725,7 @@ fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Repl
         candidates: rolled
             .iter()
             .enumerate()
-            .map(|(i, r)| candidate(g, i + 1, r, best))
+            .map(|(i, r)| candidate(game, i + 1, r, best))
             .collect(),
     })
 }
@@ -716,67 +733,67 @@ fn rollout(s: &SessionState, e: &mut Engine, trials: Option<u32>) -> Result<Repl
 /// `eval`: the side on roll's chances before rolling, searched to the
 /// session's plies (within its time budget, or `time_ms` for this one);
 /// exact when the game is over.
-fn eval(s: &SessionState, e: &mut Engine, time_ms: Option<u64>) -> Reply {
-    let g = &s.game;
-    let over = game_result(g.position(), g.rules().scoring).is_some();
-    let passed = match g.turn_numbers() {
+fn eval(state: &SessionState, tools: &mut Tools, time_ms: Option<u64>) -> Reply {
+    let game = &state.game;
+    let over = game_result(game.position(), game.rules().scoring).is_some();
+    let passed = match game.turn_numbers() {
         Some(TurnNumbers::Passed(n)) => Some(n),
         _ => None,
     };
-    let limits = s.search.limits().with_time(time_ms);
-    let (p, reached) = e.search.evaluate_position(
-        g.position(),
+    let limits = state.search.limits().with_time(time_ms);
+    let (p, reached) = tools.search.evaluate_position(
+        game.position(),
         passed.as_ref(),
-        g.rules(),
-        e.evaluator,
-        &s.search,
+        game.rules(),
+        tools.evaluator,
+        &state.search,
         limits,
     );
     Reply::Eval {
-        side: g.on_roll(),
-        chances: Chances::new(&p, g.rules().scoring),
+        side: game.on_roll(),
+        chances: Chances::new(&p, game.rules().scoring),
         evaluation: if over {
             "exact".into()
         } else {
-            format!("{reached}-ply {}", e.evaluator.name())
+            format!("{reached}-ply {}", tools.evaluator.name())
         },
         plies: if over { 0 } else { reached },
         timed_out: !over && reached < limits.plies,
     }
 }
 
-fn legal(s: &SessionState, plays: &mut PlayLists, page: Page) -> Result<Reply, ProtoError> {
+fn legal(state: &SessionState, plays: &mut PlayLists, page: Page) -> Result<Reply, ProtoError> {
     // A roll too long to list is counted exactly in bounded memory.
     let counted = plays
-        .count_page(&s.game, page.offset, page.limit)
+        .count_page(&state.game, page.offset, page.limit)
         .map_err(turn_error)?;
     if let Some(counted) = counted {
-        return Ok(super::legal::counted_reply(&s.game, &counted, page));
+        return Ok(super::legal::counted_reply(&state.game, &counted, page));
     }
-    let list = plays.complete.legal(&s.game).map_err(turn_error)?;
-    Ok(super::legal::legal_reply(&s.game, list, page))
+    let list = plays.complete.legal(&state.game).map_err(turn_error)?;
+    Ok(super::legal::legal_reply(&state.game, list, page))
 }
 
-fn show(s: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
+fn show(state: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
     match what {
         ShowWhat::Board(o) => {
-            let orientation = o.unwrap_or(s.orientation);
+            let orientation = o.unwrap_or(state.orientation);
             Reply::Board {
-                position_id: position_id(s.game.position()),
-                match_id: MatchId::of(&s.game, &s.score).to_string(),
+                position_id: position_id(state.game.position()),
+                match_id: MatchId::of(&state.game, &state.score).to_string(),
                 orientation,
-                lines: draw_board(s.game.position(), s.game.on_roll(), orientation),
-                board: BoardData::new(s.game.position(), s.game.on_roll()),
-                boardtext: to_board_text(s.game.position()),
+                lines: draw_board(state.game.position(), state.game.on_roll(), orientation),
+                board: BoardData::new(state.game.position(), state.game.on_roll()),
+                boardtext: to_board_text(state.game.position()),
             }
         }
         ShowWhat::BoardText => Reply::BoardText {
-            boardtext: to_board_text(s.game.position()),
+            boardtext: to_board_text(state.game.position()),
         },
         ShowWhat::Position => {
             let (position_id, match_id) = (
-                position_id(s.game.position()),
-                MatchId::of(&s.game, &s.score).to_string(),
+                position_id(state.game.position()),
+                MatchId::of(&state.game, &state.score).to_string(),
             );
             Reply::Position {
                 position: format!("{position_id}:{match_id}"),
@@ -785,15 +802,15 @@ fn show(s: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
             }
         }
         ShowWhat::PosId => Reply::PositionId {
-            position_id: position_id(s.game.position()),
+            position_id: position_id(state.game.position()),
         },
         ShowWhat::MatchId => Reply::MatchId {
-            match_id: MatchId::of(&s.game, &s.score).to_string(),
+            match_id: MatchId::of(&state.game, &state.score).to_string(),
         },
         ShowWhat::Dice => Reply::Dice {
             opening: Vec::new(),
-            turn: turn_info(&s.game),
+            turn: turn_info(&state.game),
         },
-        ShowWhat::Options => options_reply(s, evaluator),
+        ShowWhat::Options => options_reply(state, evaluator),
     }
 }

@@ -6,7 +6,7 @@
 
 use super::errors::PartsError;
 use super::reply::ProtoError;
-use super::session::SessionState;
+use super::state::SessionState;
 use crate::game::{Game, MatchId, MatchScore, Position};
 
 /// Sets the game to `position` (seen from the side on roll `m` names) with
@@ -24,6 +24,5 @@ pub fn set_position(
         length: m.match_length,
         score: m.score.map(u32::from),
     };
-    s.next_starter = None;
     Ok(())
 }

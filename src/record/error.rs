@@ -6,11 +6,13 @@ use std::fmt;
 use crate::game::{GameError, Side};
 
 /// What is wrong with a record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordErrorKind {
     /// A line that is not part of the format.
+    #[error("not a record line: {0}")]
     Syntax(String),
     /// A header line with a value that cannot be read.
+    #[error("header {key}: {reason}")]
     Header {
         /// The header key.
         key: String,
@@ -18,12 +20,16 @@ pub enum RecordErrorKind {
         reason: String,
     },
     /// A header key given twice, or one the format does not know.
+    #[error("unknown or repeated header '{0}'")]
     UnknownHeader(String),
     /// A header every record must have is missing.
+    #[error("the header {0} is missing")]
     MissingHeader(&'static str),
     /// The record holds no game.
+    #[error("the record holds no game")]
     NoGames,
     /// Turns are numbered 1, 2, … within each game.
+    #[error("turn {found} written where turn {expected} is due")]
     TurnNumber {
         /// The number due.
         expected: usize,
@@ -31,6 +37,7 @@ pub enum RecordErrorKind {
         found: usize,
     },
     /// The turn is written for the side not on roll.
+    #[error("{found} is written to play but {expected} is on roll")]
     WrongSide {
         /// The side on roll.
         expected: Side,
@@ -39,6 +46,7 @@ pub enum RecordErrorKind {
     },
     /// Dice given where passed numbers are due, or passed numbers that
     /// are not the ones the opponent left (R21), or impossible dice.
+    #[error("'{found}' written where {expected} is due")]
     Numbers {
         /// What is due.
         expected: String,
@@ -46,8 +54,13 @@ pub enum RecordErrorKind {
         found: String,
     },
     /// The play cannot be read or is not legal: the rules core's reason.
+    #[error("the play is refused: {0}")]
     Play(GameError),
     /// A game's score line does not match the results before it.
+    #[error(
+        "score X {} O {} written, but the games before give X {} O {}",
+        found[0], found[1], expected[0], expected[1]
+    )]
     Score {
         /// Score of X and O after the games before.
         expected: [u32; 2],
@@ -56,8 +69,10 @@ pub enum RecordErrorKind {
     },
     /// The game's start does not fit (an opening roll that does not
     /// decide, a starter who did not win the last game, a bad position).
+    #[error("the game's start does not fit: {0}")]
     Start(String),
     /// A result line that does not match the position.
+    #[error("result '{found}' written, but the game gives '{expected}'")]
     Result {
         /// The result of the position.
         expected: String,
@@ -66,49 +81,15 @@ pub enum RecordErrorKind {
     },
     /// A turn after the game ended, or a game after the match ended, or a
     /// game after one still in progress.
+    #[error("{0}")]
     AfterEnd(String),
     /// The JSON form does not parse.
+    #[error("not a JSON record: {0}")]
     Json(String),
 }
 
-impl fmt::Display for RecordErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordErrorKind::Syntax(s) => write!(f, "not a record line: {s}"),
-            RecordErrorKind::Header { key, reason } => write!(f, "header {key}: {reason}"),
-            RecordErrorKind::UnknownHeader(k) => write!(f, "unknown or repeated header '{k}'"),
-            RecordErrorKind::MissingHeader(k) => write!(f, "the header {k} is missing"),
-            RecordErrorKind::NoGames => f.write_str("the record holds no game"),
-            RecordErrorKind::TurnNumber { expected, found } => {
-                write!(f, "turn {found} written where turn {expected} is due")
-            }
-            RecordErrorKind::WrongSide { expected, found } => {
-                write!(f, "{found} is written to play but {expected} is on roll")
-            }
-            RecordErrorKind::Numbers { expected, found } => {
-                write!(f, "'{found}' written where {expected} is due")
-            }
-            RecordErrorKind::Play(e) => write!(f, "the play is refused: {e}"),
-            RecordErrorKind::Score { expected, found } => write!(
-                f,
-                "score X {} O {} written, but the games before give X {} O {}",
-                found[0], found[1], expected[0], expected[1]
-            ),
-            RecordErrorKind::Start(s) => write!(f, "the game's start does not fit: {s}"),
-            RecordErrorKind::Result { expected, found } => {
-                write!(
-                    f,
-                    "result '{found}' written, but the game gives '{expected}'"
-                )
-            }
-            RecordErrorKind::AfterEnd(s) => f.write_str(s),
-            RecordErrorKind::Json(s) => write!(f, "not a JSON record: {s}"),
-        }
-    }
-}
-
 /// A refused record: what is wrong and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct RecordError {
     /// The line of the text (1-based), when known.
     pub line: Option<usize>,
@@ -154,5 +135,3 @@ impl fmt::Display for RecordError {
         write!(f, "{}", self.kind)
     }
 }
-
-impl std::error::Error for RecordError {}

@@ -11,21 +11,14 @@ use super::Record;
 pub const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Why a record file could not be read.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ReadError {
-    /// The file could not be read.
+    /// The file could not be read (the message names it).
+    #[error("{0}")]
     Io(String),
     /// The file was read but is not a valid record.
-    Record(super::RecordError),
-}
-
-impl std::fmt::Display for ReadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ReadError::Io(m) => f.write_str(m),
-            ReadError::Record(e) => write!(f, "{e}"),
-        }
-    }
+    #[error(transparent)]
+    Record(#[from] super::RecordError),
 }
 
 /// Reads a record file in either form (text or JSON); not replayed yet.
@@ -44,13 +37,17 @@ pub fn read_record_file(path: &Path) -> Result<Record, ReadError> {
 }
 
 /// Writes `contents` to `path` atomically: a temporary file in the same
-/// directory, synced, then renamed over `path`.
+/// directory (named for this process and this write, so concurrent writes
+/// never share one), synced, then renamed over `path`. On any error the
+/// file at `path`, if there was one, is left as it was.
 pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "record".into());
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = path.with_file_name(format!(".{name}.tmp-{}-{n}", std::process::id()));
     let written = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(contents.as_bytes())?;

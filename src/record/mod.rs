@@ -12,16 +12,20 @@
 //! arena and the analysis read and write records through it.
 
 mod error;
+mod event;
 mod file;
 mod replay;
 mod text;
 
 pub use error::{RecordError, RecordErrorKind};
+pub use event::Event;
 pub use file::{ReadError, read_record_file, today, write_atomic};
 pub use replay::{Replay, ReplayedTurn, mover_view};
 pub use text::{game_lines, parse_turn_text};
 
-use crate::game::{FinalResult, Numbers, ResultKind, Rules, Scoring, Side, TurnNumbers, Variant};
+use crate::game::{
+    FinalResult, Numbers, ResultKind, Rules, RulesError, Scoring, Side, TurnNumbers, Variant,
+};
 
 /// The record format's version, written in the first line.
 pub const RECORD_VERSION: u32 = 1;
@@ -58,8 +62,8 @@ pub struct Header {
 
 impl Header {
     /// The rule set, checked (Express takes standard scoring only, R22).
-    pub fn checked_rules(&self) -> Result<Rules, String> {
-        Rules::new(self.rules, self.scoring).map_err(|e| e.to_string())
+    pub fn checked_rules(&self) -> Result<Rules, RulesError> {
+        Rules::new(self.rules, self.scoring)
     }
 }
 
@@ -73,12 +77,17 @@ pub enum Start {
     /// The previous game's winner starts without an opening roll (R19).
     Starter(Side),
     /// A position set by hand: its Position ID (seen by the side on roll)
-    /// and that side.
+    /// and that side. A finished position is a game set up over: it has no
+    /// turns and no result, and scores nothing.
     Position {
         /// The Position ID.
         position_id: String,
         /// The side on roll.
         on_roll: Side,
+        /// Whether the game was set up before its opening roll (at the
+        /// initial position; `Position … X opening` in the text form).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        opening: bool,
     },
 }
 
@@ -123,6 +132,21 @@ pub struct Turn {
     pub roll: Roll,
     /// The play in the engine's notation (`pass` when nothing could move).
     pub play: String,
+    /// The line of the text it was read from (0 when not read from text).
+    #[serde(skip)]
+    pub line: usize,
+}
+
+/// Numbers the side on roll has and has not played yet: the dice rolled
+/// (or set), or the Express numbers passed on (R21). Only the last game of
+/// a record, while in progress, has them; the text form writes them as a
+/// turn line without its play (`  3 X 6-2`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Pending {
+    /// The side on roll.
+    pub side: Side,
+    /// Its dice or passed numbers.
+    pub roll: Roll,
     /// The line of the text it was read from (0 when not read from text).
     #[serde(skip)]
     pub line: usize,
@@ -223,6 +247,10 @@ pub struct RecordedGame {
     pub start: Start,
     /// The turns, in order.
     pub turns: Vec<Turn>,
+    /// The numbers waiting to be played, when the game stopped between a
+    /// roll and its play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<Pending>,
     /// How it ended; `None` while it is in progress.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<GameEnd>,
@@ -241,6 +269,7 @@ impl RecordedGame {
             score,
             start,
             turns: Vec::new(),
+            pending: None,
             end: None,
             line: 0,
             result_line: 0,

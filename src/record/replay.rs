@@ -76,7 +76,7 @@ impl Record {
                 0,
                 RecordErrorKind::Header {
                     key: "Scoring".into(),
-                    reason: e,
+                    reason: e.to_string(),
                 },
             )
         })?;
@@ -125,25 +125,11 @@ impl Record {
             let score = out.score;
             let mut game = start_game(rules, &g.start, previous)
                 .map_err(|m| err(0, g.line, RecordErrorKind::Start(m)))?;
+            let set_up_over = game.phase() == Phase::Over;
+            let set_up = matches!(g.start, Start::Position { .. });
             for (ti, t) in g.turns.iter().enumerate() {
                 let err = |kind| err(ti + 1, t.line, kind);
-                if game.phase() == Phase::Over {
-                    return Err(err(RecordErrorKind::AfterEnd(
-                        "a turn after the game ended".into(),
-                    )));
-                }
-                if t.side != game.on_roll() {
-                    return Err(err(RecordErrorKind::WrongSide {
-                        expected: game.on_roll(),
-                        found: t.side,
-                    }));
-                }
-                set_numbers(
-                    &mut game,
-                    &t.roll,
-                    ti == 0 && matches!(g.start, Start::Position { .. }),
-                )
-                .map_err(err)?;
+                give_numbers(&mut game, t.side, &t.roll, ti == 0 && set_up).map_err(err)?;
                 let before = game.clone();
                 let report = play_checked(&mut game, &t.play, &mut bounded)
                     .map_err(|e| err(RecordErrorKind::Play(e)))?;
@@ -157,20 +143,47 @@ impl Record {
                     notation: report.notation,
                 });
             }
+            if let Some(p) = &g.pending {
+                let err = |kind| err(g.turns.len() + 1, p.line, kind);
+                if gi + 1 != self.games.len() {
+                    return Err(err(RecordErrorKind::AfterEnd(
+                        "a game after one still in progress".into(),
+                    )));
+                }
+                give_numbers(&mut game, p.side, &p.roll, g.turns.is_empty() && set_up)
+                    .map_err(err)?;
+            }
             let end_line = if g.result_line > 0 {
                 g.result_line
             } else {
                 g.turns.last().map_or(g.line, |t| t.line)
             };
-            let end = check_end(&game, g.end.as_ref())
-                .map_err(|kind| err(g.turns.len(), end_line, kind))?;
-            if let Some(e) = &end {
-                if let Some(w) = e.winner {
-                    let s = &mut out.score.score[w.index()];
-                    *s = s.saturating_add(u32::from(e.points));
+            let end = if set_up_over {
+                // A game set up finished scores nothing and has no result.
+                match &g.end {
+                    None => None,
+                    Some(_) => {
+                        return Err(err(
+                            g.turns.len(),
+                            end_line,
+                            RecordErrorKind::Result {
+                                expected: "no result: the game was set up finished".into(),
+                                found: "a result line".into(),
+                            },
+                        ));
+                    }
                 }
-                out.next_starter = e.winner;
+            } else {
+                check_end(&game, g.end.as_ref())
+                    .map_err(|kind| err(g.turns.len(), end_line, kind))?
+            };
+            if let Some(w) = end.and_then(|e| e.winner) {
+                let s = &mut out.score.score[w.index()];
+                *s = s.saturating_add(u32::from(end.map_or(0, |e| e.points)));
             }
+            // The winner starts the next game (R19); no one while the
+            // last game is in progress.
+            out.next_starter = end.and_then(|e| e.winner);
             previous = Some(end.and_then(|e| e.winner));
             out.ends.push(end);
             out.game = game;
@@ -216,26 +229,56 @@ fn start_game(
             }
             Ok(game)
         }
+        // The first game of a record may follow a game won before the
+        // record begins (a game saved alone from a match).
         Start::Starter(side) => match previous {
+            None => Ok(Game::started_by(rules, *side)),
             Some(Some(w)) if w == *side => Ok(Game::started_by(rules, *side)),
             Some(Some(w)) => Err(format!("{w} won the previous game and starts, not {side}")),
-            _ => Err(format!(
+            Some(None) => Err(format!(
                 "{side} starts without an opening roll only after winning the previous game"
             )),
         },
         Start::Position {
             position_id,
             on_roll,
+            opening,
         } => {
             let position = parse_position_id(position_id).map_err(|e| e.to_string())?;
-            let game = Game::from_parts(rules, position, *on_roll, None, None, Phase::Playing)
-                .map_err(|e| e.to_string())?;
-            if game.phase() == Phase::Over {
-                return Err("the position is already finished".into());
+            if *opening && position != Position::initial() {
+                return Err("a game before its opening roll is at the initial position".into());
             }
-            Ok(game)
+            let phase = if *opening {
+                Phase::Opening
+            } else {
+                Phase::Playing
+            };
+            Game::from_parts(rules, position, *on_roll, None, None, phase)
+                .map_err(|e| e.to_string())
         }
     }
+}
+
+/// Gives `side`'s turn its numbers, after checking the game is not over
+/// and `side` is on roll (see [`set_numbers`]).
+fn give_numbers(
+    game: &mut Game,
+    side: Side,
+    roll: &Roll,
+    first_of_position: bool,
+) -> Result<(), RecordErrorKind> {
+    if game.phase() == Phase::Over {
+        return Err(RecordErrorKind::AfterEnd(
+            "a turn after the game ended".into(),
+        ));
+    }
+    if side != game.on_roll() {
+        return Err(RecordErrorKind::WrongSide {
+            expected: game.on_roll(),
+            found: side,
+        });
+    }
+    set_numbers(game, roll, first_of_position)
 }
 
 /// Gives the turn its numbers: the dice rolled, or the numbers passed on

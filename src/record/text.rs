@@ -17,7 +17,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::{RecordError, RecordErrorKind};
-use super::{Ending, GameEnd, Header, RECORD_VERSION, Record, RecordedGame, Roll, Start, Turn};
+use super::{
+    Ending, GameEnd, Header, Pending, RECORD_VERSION, Record, RecordedGame, Roll, Start, Turn,
+};
 use crate::game::Side;
 
 impl fmt::Display for Record {
@@ -64,10 +66,19 @@ pub fn game_lines(number: usize, g: &RecordedGame) -> Vec<String> {
         Start::Position {
             position_id,
             on_roll,
+            opening: false,
         } => format!("Position {position_id} {on_roll}"),
+        Start::Position {
+            position_id,
+            on_roll,
+            opening: true,
+        } => format!("Position {position_id} {on_roll} opening"),
     });
     for (n, t) in g.turns.iter().enumerate() {
         out.push(format!("{:>3} {} {}: {}", n + 1, t.side, t.roll, t.play));
+    }
+    if let Some(p) = &g.pending {
+        out.push(format!("{:>3} {} {}", g.turns.len() + 1, p.side, p.roll));
     }
     if let Some(end) = &g.end {
         out.push(end_line(end));
@@ -223,9 +234,13 @@ impl Reader {
             date: find("Date").map(|(d, _)| d.to_string()),
             seed,
         };
-        header
-            .checked_rules()
-            .map_err(|e| bad("Scoring", find("Scoring").map_or(n, |(_, l)| l), e))?;
+        header.checked_rules().map_err(|e| {
+            bad(
+                "Scoring",
+                find("Scoring").map_or(n, |(_, l)| l),
+                e.to_string(),
+            )
+        })?;
         self.header = Some(header);
         Ok(())
     }
@@ -309,12 +324,20 @@ impl Reader {
             ),
             _ => {
                 let words: Vec<&str> = rest.split_whitespace().collect();
-                match words.as_slice() {
-                    [id, side] => Start::Position {
-                        position_id: id.to_string(),
-                        on_roll: side.parse::<Side>().map_err(|e| syntax(n, e.to_string()))?,
-                    },
-                    _ => return Err(syntax(n, "a position line is 'Position <Position ID> X|O'")),
+                let (id, side, opening) = match words.as_slice() {
+                    [id, side] => (id, side, false),
+                    [id, side, "opening"] => (id, side, true),
+                    _ => {
+                        return Err(syntax(
+                            n,
+                            "a position line is 'Position <Position ID> X|O [opening]'",
+                        ));
+                    }
+                };
+                Start::Position {
+                    position_id: id.to_string(),
+                    on_roll: side.parse::<Side>().map_err(|e| syntax(n, e.to_string()))?,
+                    opening,
                 }
             }
         };
@@ -327,6 +350,12 @@ impl Reader {
         self.check_game_complete(n)?;
         let game_no = self.games.len();
         let game = self.current();
+        if game.pending.is_some() {
+            return Err(syntax(
+                n,
+                "nothing follows the numbers waiting to be played (a turn line without its play)",
+            ));
+        }
         if game.end.is_some() {
             return Err(RecordError::at(
                 n,
@@ -344,6 +373,15 @@ impl Reader {
                 expected,
                 RecordErrorKind::TurnNumber { expected, found },
             ));
+        }
+        if !rest.contains(':') {
+            let (side, roll) = parse_side_and_roll(rest).map_err(|e| syntax(n, e))?;
+            game.pending = Some(Pending {
+                side,
+                roll,
+                line: n,
+            });
+            return Ok(());
         }
         let mut turn = parse_turn(rest).map_err(|e| syntax(n, e))?;
         turn.line = n;
@@ -372,6 +410,12 @@ impl Reader {
         if self.current().end.is_some() {
             return Err(syntax(n, "a game has one result line"));
         }
+        if self.current().pending.is_some() {
+            return Err(syntax(
+                n,
+                "a game with numbers waiting to be played has no result line",
+            ));
+        }
         self.current().result_line = n;
         self.current().end = Some(GameEnd {
             ending,
@@ -395,14 +439,29 @@ impl Reader {
     }
 }
 
+/// The usage of a turn line.
+const TURN_USAGE: &str = "a turn line is '<n> X|O <a>-<b>|passed <n…>: <play>' (without ': <play>' for numbers not played yet)";
+
 /// `X 6-2: 24/18 24/22` or `O passed 3 3: 13/10(2)`.
 fn parse_turn(rest: &str) -> Result<Turn, String> {
-    let usage = "a turn line is '<n> X|O <a>-<b>|passed <n…>: <play>'";
+    let usage = TURN_USAGE;
     let (head, play) = rest.split_once(':').ok_or(usage)?;
     let play = play.trim();
     if play.is_empty() {
         return Err(usage.to_string());
     }
+    let (side, roll) = parse_side_and_roll(head)?;
+    Ok(Turn {
+        side,
+        roll,
+        play: play.to_string(),
+        line: 0,
+    })
+}
+
+/// `X 6-2` or `O passed 3 3`: a turn's side and numbers.
+fn parse_side_and_roll(head: &str) -> Result<(Side, Roll), String> {
+    let usage = TURN_USAGE;
     let mut words = head.split_whitespace();
     let side: Side = words
         .next()
@@ -425,12 +484,7 @@ fn parse_turn(rest: &str) -> Result<Turn, String> {
     if words.next().is_some() {
         return Err(usage.to_string());
     }
-    Ok(Turn {
-        side,
-        roll,
-        play: play.to_string(),
-        line: 0,
-    })
+    Ok((side, roll))
 }
 
 /// A turn in the arena's move-list form (`X 6-2: 24/18 24/22`).

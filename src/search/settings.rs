@@ -13,6 +13,12 @@ use serde::{Deserialize, Serialize};
 
 /// Deepest search supported (the filter table has one row per ply count).
 pub const MAX_PLIES: u8 = 4;
+/// The longest time budget of a search, in milliseconds (one day).
+pub const MAX_TIME_MS: u64 = 86_400_000;
+/// The most rollout trials per candidate.
+pub const MAX_ROLLOUT_TRIALS: u32 = 1_000_000;
+/// The most worker threads.
+pub const MAX_THREADS: usize = 256;
 
 /// Why a search setting was refused. `Display` gives the message the
 /// protocol shows.
@@ -35,11 +41,13 @@ pub enum SettingsError {
     Plies(u8),
     /// Rollout plies above [`MAX_PLIES`].
     RolloutPlies,
-    /// Threads outside 1–256.
+    /// Threads outside 1–[`MAX_THREADS`].
     Threads,
+    /// A time budget outside 1–[`MAX_TIME_MS`] milliseconds.
+    Time,
     /// An Express beam or the inner play limit of 0.
     ExpressBounds,
-    /// Rollout trials of 0.
+    /// Rollout trials outside 1–[`MAX_ROLLOUT_TRIALS`].
     RolloutTrials,
     /// A filter table or reply filter holding a bad threshold.
     Thresholds,
@@ -71,11 +79,14 @@ impl fmt::Display for SettingsError {
             SettingsError::Threshold => f.write_str("threshold must be a number >= 0"),
             SettingsError::Plies(plies) => write!(f, "plies must be 0-{MAX_PLIES}, not {plies}"),
             SettingsError::RolloutPlies => write!(f, "rollout plies must be 0-{MAX_PLIES}"),
-            SettingsError::Threads => f.write_str("threads must be 1-256"),
+            SettingsError::Threads => write!(f, "threads must be 1-{MAX_THREADS}"),
+            SettingsError::Time => write!(f, "the time budget must be 1-{MAX_TIME_MS} ms"),
             SettingsError::ExpressBounds => {
                 f.write_str("express beam and inner play limit must be at least 1")
             }
-            SettingsError::RolloutTrials => f.write_str("rollout trials must be at least 1"),
+            SettingsError::RolloutTrials => {
+                write!(f, "rollout trials must be 1-{MAX_ROLLOUT_TRIALS}")
+            }
             SettingsError::Thresholds => f.write_str("filter thresholds must be numbers >= 0"),
             SettingsError::Accept(w) => write!(f, "accept '{w}' is not a number -1..127"),
             SettingsError::Extra(w) => write!(f, "extra '{w}' is not a number 0..255"),
@@ -405,13 +416,19 @@ impl SearchSettings {
         if self.rollout.plies > MAX_PLIES {
             return Err(SettingsError::RolloutPlies);
         }
-        if self.threads == 0 || self.threads > 256 {
+        if !(1..=MAX_THREADS).contains(&self.threads) {
             return Err(SettingsError::Threads);
+        }
+        if self
+            .time_ms
+            .is_some_and(|t| !(1..=MAX_TIME_MS).contains(&t))
+        {
+            return Err(SettingsError::Time);
         }
         if self.express_beam == 0 || self.express_root_beam == 0 || self.inner_max_plays == 0 {
             return Err(SettingsError::ExpressBounds);
         }
-        if self.rollout.trials == 0 {
+        if !(1..=MAX_ROLLOUT_TRIALS).contains(&self.rollout.trials) {
             return Err(SettingsError::RolloutTrials);
         }
         let finite = |f: &FilterLevel| f.threshold.is_finite() && f.threshold >= 0.0;
@@ -419,71 +436,6 @@ impl SearchSettings {
             return Err(SettingsError::Thresholds);
         }
         Ok(())
-    }
-
-    /// `name value` pairs for `show options`, in a stable order.
-    pub fn option_lines(&self) -> Vec<(String, String)> {
-        let mut lines = vec![
-            ("evaluation plies".to_string(), self.plies.to_string()),
-            (
-                "evaluation movefilter".to_string(),
-                self.filter.preset.to_string(),
-            ),
-        ];
-        for plies in 1..=MAX_PLIES {
-            for (level, f) in self.filter.row(plies).iter().enumerate() {
-                lines.push((
-                    format!("evaluation movefilter {plies} {level}"),
-                    format_level(f),
-                ));
-            }
-        }
-        lines.push((
-            "evaluation replyfilter".to_string(),
-            format_level(&self.reply_filter),
-        ));
-        lines.push((
-            "search time".to_string(),
-            self.time_ms.map_or("off".to_string(), |t| t.to_string()),
-        ));
-        lines.push(("threads".to_string(), self.threads.to_string()));
-        lines.push((
-            "search express beam".to_string(),
-            self.express_beam.to_string(),
-        ));
-        lines.push((
-            "search express rootbeam".to_string(),
-            self.express_root_beam.to_string(),
-        ));
-        lines.push((
-            "search inner plays".to_string(),
-            self.inner_max_plays.to_string(),
-        ));
-        lines.push((
-            "rollout trials".to_string(),
-            self.rollout.trials.to_string(),
-        ));
-        lines.push(("rollout seed".to_string(), self.rollout.seed.to_string()));
-        lines.push(("rollout plies".to_string(), self.rollout.plies.to_string()));
-        lines.push((
-            "rollout luckadjust".to_string(),
-            if self.rollout.luck_adjust {
-                "on"
-            } else {
-                "off"
-            }
-            .to_string(),
-        ));
-        lines
-    }
-}
-
-/// `accept extra threshold`, or `skip`.
-fn format_level(f: &FilterLevel) -> String {
-    if f.is_skip() {
-        "skip".to_string()
-    } else {
-        format!("{} {} {:.3}", f.accept, f.extra, f.threshold)
     }
 }
 

@@ -159,7 +159,8 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
 
 fn load_net(weights: &Option<PathBuf>) -> Result<NetEvaluator, RefineError> {
     if let Some(path) = weights {
-        crate::eval::net::install_weights_file(path).map_err(RefineError::Weights)?;
+        crate::eval::net::install_weights_file(path)
+            .map_err(|e| RefineError::Weights(e.to_string()))?;
     }
     crate::eval::race::RaceDb::warm_up();
     NetEvaluator::with_default_network().map_err(|e| RefineError::Weights(e.to_string()))

@@ -38,20 +38,30 @@ pub const WEIGHTS_ENV: &str = "PLAKOTO_WEIGHTS";
 
 static DEFAULT_NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
 
+/// Why a network could not be made the process's default.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InstallError {
+    /// A default network was already in use.
+    #[error("the default network is already in use")]
+    InUse,
+    /// The weight file could not be read.
+    #[error(transparent)]
+    Weights(#[from] weights::WeightsError),
+}
+
 /// Makes `net` the process's default network (`--weights`); fails if a
 /// default was already in use.
-pub fn install_default_network(net: Network) -> Result<(), String> {
+pub fn install_default_network(net: Network) -> Result<(), InstallError> {
     DEFAULT_NETWORK
         .set(Arc::new(net))
-        .map_err(|_| "the default network is already in use".to_string())
+        .map_err(|_| InstallError::InUse)
 }
 
 /// Makes the weight file `path` the process's default network (the
 /// command line's `--weights FILE`); fails if it cannot be read or a
 /// default was already in use.
-pub fn install_weights_file(path: &std::path::Path) -> Result<(), String> {
-    let net = weights::load(path).map_err(|e| e.to_string())?;
-    install_default_network(net)
+pub fn install_weights_file(path: &std::path::Path) -> Result<(), InstallError> {
+    install_default_network(weights::load(path)?)
 }
 
 /// The process's default network: the one installed, else the file named

@@ -311,8 +311,9 @@ pub struct RolloutSettings {
     /// database covers (standard movement), scoring it by the database:
     /// exact instead of played out, and no dice noise from there on. Off
     /// by default (the protocol's `rollout` plays every game out); the
-    /// benchmark builder turns it on.
-    #[serde(default)]
+    /// benchmark builder turns it on. Not a protocol option: left out of
+    /// `show options` and its JSON.
+    #[serde(skip)]
     pub race_exact: bool,
 }
 

@@ -45,11 +45,11 @@ pub fn report(a: &Analysis, title: &str) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>{}</style></head>\n<body>\n<h1>{}</h1>\n<p>Analysed at {} plies with the {} evaluator: {} game(s), {} turn(s){}.</p>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>{}</style></head>\n<body>\n<h1>{}</h1>\n<p>Analysed at {} with the {} evaluator: {} game(s), {} turn(s){}.</p>\n",
         esc(title),
         STYLE,
         esc(title),
-        a.plies,
+        super::report::plies(a.plies),
         esc(&a.evaluator),
         a.games,
         a.turns.len(),

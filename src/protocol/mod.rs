@@ -19,6 +19,7 @@ pub mod records;
 pub mod reply;
 pub mod session;
 pub mod set_position;
+pub mod suggest;
 
 pub use command::{Command, Orientation, OutputMode};
 pub use reply::{ErrorCode, ProtoError, Reply};

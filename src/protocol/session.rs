@@ -456,12 +456,18 @@ fn execute(s: &mut SessionState, e: &mut Engine, command: &Command) -> Result<Re
         Command::SetRules(variant) => {
             let rules = Rules::new(*variant, s.game.rules().scoring).map_err(ProtoError::from)?;
             set_rules(s, rules)?;
-            Ok(options_reply(s, evaluator))
+            Ok(Reply::Setting {
+                name: "rules".to_string(),
+                value: variant.to_string(),
+            })
         }
         Command::SetScoring(scoring) => {
             let rules = Rules::new(s.game.rules().variant, *scoring).map_err(ProtoError::from)?;
             set_rules(s, rules)?;
-            Ok(options_reply(s, evaluator))
+            Ok(Reply::Setting {
+                name: "scoring".to_string(),
+                value: scoring.to_string(),
+            })
         }
         Command::SetOutput(mode) => {
             s.output = *mode;

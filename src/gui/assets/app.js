@@ -22,6 +22,12 @@ const S = {
   made: [], next: [], canEnd: false, numbersLeft: null, stepBoard: null, selected: null,
   hint: null, flowRunning: false, flowAgain: false, stopRollout: false,
   edit: null, drag: null, busy: false,
+  // The game so far (the move list): {kind: 'play', side, dice, play,
+  // before: {posId, matchId}} or {kind: 'note', text}; `review` is the
+  // index of the play shown instead of the game (null: the game).
+  history: [], review: null,
+  lastPlay: { X: null, O: null },   // each side's last play, drawn on the board
+  lastRoll: { X: null, O: null },   // each side's last roll, shown in its half
 };
 
 // ---------------------------------------------------------------- engine link
@@ -43,10 +49,19 @@ function onRelay(m) {
       break;
     }
     case 'stderr': log(`# stderr: ${m.line}`); break;
-    case 'exited':
+    case 'exited': {
       S.alive = false; failPending(`engine ended (${m.status})`);
-      banner(`The engine ended: ${m.status}.`, true); setStatus('engine stopped', 'stopped'); break;
-    case 'error': failPending(m.message); showMessage(m.message); break;
+      // An engine that never answered will not start again as it is: say
+      // what was run and what it wrote, instead of offering a restart.
+      const cmdLine = m.engine ? ` Command: ${m.engine}` : '';
+      const text = m.answered === false
+        ? `The engine could not start: ${m.status}.${cmdLine} — check the engine command (plakoto gui --engine "…").`
+        : `The engine ended: ${m.status}.${cmdLine}`;
+      banner(text, m.answered !== false, m.stderr || []);
+      setStatus('engine stopped', 'stopped');
+      break;
+    }
+    case 'error': failPending(m.message); showError(new EngineError('relay', m.message)); break;
     case 'record': offerDownload(m.name, m.text); break;
     case 'record_reply': recordReply(m.lines); break;
   }
@@ -234,10 +249,10 @@ async function flowStep() {
       setStatus(`Game over: ${what}${matchOver ? ' — match over' : ''}`, 'over');
       if (!matchOver && isEngine('X') && isEngine('O') && !S.paused) {
         await sleep(speed() * 2);
-        await cmd('new game');
+        startGameHistory(await cmd('new game'));
         return true;
       }
-      showMessage(matchOver ? 'Match over. Start a new one with “New game…”.' : 'Press “New game…” or Roll for the next game.', true);
+      showMessage(matchOver ? 'Match over. Start a new one with “New game…”.' : 'Press “Next game” to play on, or “New game…” to start a new match.', true);
       if (!matchOver) { $('btn-roll').textContent = 'Next game'; $('btn-roll').classList.remove('hidden'); }
       return false;
     }
@@ -247,7 +262,7 @@ async function flowStep() {
       if (isEngine(side) && S.paused) return false;
       await sleep(isEngine(side) ? speed() / 2 : 150);
       if (S.edit) return false;
-      await cmd('roll');
+      noteRoll(await cmd('roll'));
       return true;
     case 'rolled': case 'passed':
       if (isEngine(side)) {
@@ -255,8 +270,10 @@ async function flowStep() {
         if (S.paused) return false;
         await sleep(speed());
         if (S.edit || S.paused) return false;
+        const before = snapshot();
         const r = await cmd('play');
-        showMessage(`${r.side || side} played ${r.play}`, true);
+        const entry = notePlay(r, before);
+        showMessage(`${entry.side} rolled ${diceText(entry)} and played ${r.play}`, true);
         clearAnalysis();
         return true;
       }
@@ -323,8 +340,11 @@ async function explainStep(from, to) {
 
 async function submit(play) {
   try {
+    const before = snapshot();
     const r = await cmd(`move ${play}`);
-    showMessage(`${r.side || ''} played ${r.play}`, true);
+    const entry = notePlay(r, before);
+    showMessage(`${entry.side} played ${r.play}`, true);
+    $('typed-play').value = '';
     clearAnalysis();
     await advance();
   } catch (e) {
@@ -349,7 +369,117 @@ function fillLegalList(legal) {
 }
 
 function humanTurn() {
-  return S.turn && (S.turn.state === 'rolled' || S.turn.state === 'passed') && !isEngine(onRoll()) && !S.edit;
+  return S.turn && (S.turn.state === 'rolled' || S.turn.state === 'passed') && !isEngine(onRoll()) && !S.edit && S.review === null;
+}
+
+// ---------------------------------------------------------------- the game so far
+// The page keeps the move list itself, from the replies to `roll`, `play`,
+// `move` and `new game`: each play with the dice it was played with and
+// the position before it (to review it).
+function snapshot() {
+  const t = S.turn || {};
+  return {
+    side: onRoll(), posId: S.posId, matchId: S.matchId,
+    dice: t.state === 'rolled' ? t.dice : null,
+    passed: t.state === 'passed' ? t.numbers : null,
+  };
+}
+function diceText(h) {
+  if (h.dice) return `${h.dice[0]}-${h.dice[1]}`;
+  return h.passed ? `passed ${compactNumbers(h.passed)}` : '';
+}
+function openingText(opening) {
+  const [x, o] = opening[opening.length - 1];
+  const tries = opening.map(([a, b]) => `X ${a} O ${b}`).join(', ');
+  return `Opening roll: ${tries} — ${x > o ? 'X' : 'O'} starts`;
+}
+function note(text) { S.history.push({ kind: 'note', text }); }
+function notePlay(r, before) {
+  const entry = {
+    kind: 'play', side: r.side || before.side, play: r.play, dice: before.dice, passed: before.passed,
+    before: { posId: before.posId, matchId: before.matchId },
+  };
+  S.history.push(entry);
+  S.lastPlay[entry.side] = entry;
+  if (before.dice) S.lastRoll[entry.side] = before.dice;
+  if (r.result) {
+    const res = r.result;
+    note(res.winner ? `${res.winner} wins: ${res.kind}, ${res.points} point${res.points === 1 ? '' : 's'}` : 'Draw');
+  }
+  S.review = null;
+  renderMoves();
+  return entry;
+}
+function noteRoll(r) {
+  if (r && r.opening && r.opening.length) { note(openingText(r.opening)); showMessage(openingText(r.opening), true); }
+  const t = r && r.turn;
+  if (t && t.state === 'rolled') S.lastRoll[t.on_roll] = t.dice;
+  renderMoves();
+}
+// A new game (the reply to `new game` or `new match`): the list starts over.
+function startGameHistory(r, why) {
+  S.history = []; S.review = null;
+  S.lastPlay = { X: null, O: null }; S.lastRoll = { X: null, O: null };
+  if (why) note(why);
+  if (r && r.opening && r.opening.length) note(openingText(r.opening));
+  else if (r && r.starts) note(`${r.starts} starts (the last game's winner, R19)`);
+  renderMoves();
+}
+
+function renderMoves() {
+  const list = $('move-list');
+  list.innerHTML = '';
+  let n = 0;
+  S.history.forEach((h, i) => {
+    const li = document.createElement('li');
+    if (h.kind === 'note') {
+      li.className = 'note';
+      li.textContent = h.text;
+    } else {
+      n++;
+      li.className = `play side-${h.side}${S.review === i ? ' current' : ''}`;
+      li.dataset.i = String(i);
+      li.title = 'show the position before this play';
+      li.innerHTML = `<span class="mv-n">${n}.</span><span class="mv-side">${h.side}</span><span class="mv-dice">${escapeHtml(diceText(h))}</span><span class="mv-play">${escapeHtml(h.play)}</span>`;
+      li.onclick = () => reviewAt(i);
+    }
+    list.appendChild(li);
+  });
+  if (!S.history.length) list.innerHTML = '<li class="note">no plays yet</li>';
+  $('btn-review-back').classList.toggle('hidden', S.review === null);
+  document.body.dataset.review = S.review === null ? '' : String(S.review);
+  if (S.review === null) list.scrollTop = list.scrollHeight;
+  renderLastPlays();
+}
+function escapeHtml(s) { return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c])); }
+
+// Shows the position before play `i` (or, again on the same one, the game).
+function reviewAt(i) {
+  S.review = S.review === i || !S.history[i] ? null : i;
+  const h = S.review === null ? null : S.history[S.review];
+  if (h) showMessage(`Reviewing: ${h.side} to play ${diceText(h)}, played ${h.play} (arrows). Back to the game: Esc or “Back to the game”.`, true);
+  else showMessage('');
+  renderMoves();
+  render();
+}
+function stepReview(delta) {
+  const plays = S.history.map((h, i) => (h.kind === 'play' ? i : -1)).filter((i) => i >= 0);
+  if (!plays.length) return;
+  let k = S.review === null ? plays.length : plays.indexOf(S.review);
+  k += delta;
+  if (k >= plays.length) { if (S.review !== null) reviewAt(S.review); return; }
+  reviewAt(plays[Math.max(0, k)]);
+}
+
+// Each side's last roll and play, in words, under the board.
+function renderLastPlays() {
+  const parts = [];
+  for (const side of SIDES) {
+    const lp = S.lastPlay[side];
+    if (!lp) continue;
+    parts.push(`<span class="lp" data-side="${side}"><i class="swatch swatch-${side}"></i>${side} rolled ${escapeHtml(diceText(lp))} and played <b>${escapeHtml(lp.play)}</b></span>`);
+  }
+  $('last-plays').innerHTML = parts.length ? `last plays: ${parts.join(' · ')}` : '';
 }
 
 // ---------------------------------------------------------------- board input
@@ -413,7 +543,8 @@ function toView(p, roller) { return roller === S.view ? p : 25 - p; }
 function render() {
   const svg = $('board');
   const editing = !!S.edit;
-  const board = editing ? S.edit.board : (S.stepBoard || S.board);
+  const reviewed = !editing && S.review !== null ? S.history[S.review] : null;
+  const board = editing ? S.edit.board : reviewed ? reviewBoard(reviewed) : (S.stepBoard || S.board);
   if (!board) return;
   const roller = board.on_roll;
   const out = [];
@@ -462,7 +593,8 @@ function render() {
     out.push(`<g class="mother" data-mother="${side}-${state}"><circle class="mother-ring" cx="${x + 20}" cy="${y + (top ? 18 : -18)}" r="10"/>` +
       `<text x="${x + 20}" y="${y + (top ? 23 : -13)}" text-anchor="middle" fill="#000">M</text><title>${side}'s mother ${state === 'pinned' ? 'is pinned (R15)' : 'is home'}</title></g>`);
   }
-  // Destinations and hit areas.
+  // Destinations (the point lit, and a ring where the checker would land)
+  // and hit areas.
   for (let v = 1; v <= 24; v++) {
     const { x, top } = place(v);
     const p = roller === S.view ? v : 25 - v;
@@ -470,6 +602,9 @@ function render() {
     if (isDest) {
       const base = top ? TOP : BOT, apex = top ? TOP + 250 : BOT - 250;
       out.push(`<polygon class="hl-dest" points="${x - 29},${base} ${x + 29},${base} ${x},${apex}"/>`);
+      const e = board.points[p - 1];
+      const k = e.side === roller ? (e.pinned ? 0.8 : 0) + Math.min(e.count, 5) : (e.count === 1 && !e.pinned ? 0.8 : 0);
+      out.push(`<circle class="hl-dest-ring" data-dest="${p}" cx="${x}" cy="${slotY(top, Math.min(k, 5))}" r="${R - 2}"/>`);
     }
     const cls = ['hit', 'point', sources.has(p) ? 'source' : '', isDest ? 'dest' : ''].join(' ').trim();
     out.push(`<rect class="${cls}" data-p="${p}" data-view="${v}" x="${x - 30}" y="${top ? TOP : MID}" width="60" height="${MID - TOP}"/>`);
@@ -494,9 +629,11 @@ function render() {
       if (isOffDest) out.push(`<rect class="hl-dest" x="845" y="${y0}" width="80" height="${h}" rx="6"/>`);
     }
   }
-  // Dice and whose turn, in the half of the side on roll.
-  if (!editing) out.push(diceAndTurn(roller));
-  if (!editing && S.hint && S.hint.candidates) out.push(arrows(S.hint));
+  // Dice and whose turn, in the half of the side on roll; the other side's
+  // last roll in its half.
+  if (reviewed) out.push(reviewDice(reviewed));
+  else if (!editing) out.push(diceAndTurn(roller));
+  if (!editing) out.push(arrows(reviewed));
   out.push(`<circle id="ghost" class="ghost hidden chk-${roller}" r="${R}" cx="0" cy="0"/>`);
   svg.innerHTML = out.join('');
   renderPanel();
@@ -513,10 +650,39 @@ function die(x, y, n, cls) {
   return s + '</g>';
 }
 
+// The board before a play of the move list, from its Position ID.
+function reviewBoard(h) {
+  return boardFromPositionId(h.before.posId, decodeMatchId(h.before.matchId).onRoll);
+}
+function halfOf(side) { return side === S.view ? 630 : 210; }
+function reviewDice(h) {
+  const cx = halfOf(h.side);
+  let s = '';
+  if (h.dice) h.dice.forEach((n, i) => { s += die(cx - 32 + 64 * i, MID, n, ''); });
+  const n = S.history.slice(0, S.review + 1).filter((e) => e.kind === 'play').length;
+  s += `<text class="turnlabel" x="${cx}" y="${MID + 48}">move ${n}: ${h.side} ${escapeHtml(diceText(h))}</text>`;
+  s += `<text class="turnlabel small" x="${cx}" y="${MID + 70}">played ${escapeHtml(h.play)}</text>`;
+  s += `<text class="reviewlabel" x="415" y="${MID + 6}" text-anchor="middle">review</text>`;
+  return s;
+}
+// Small dice: a side's last roll, shown while the other side is on roll.
+function smallDice(side) {
+  const d = S.lastRoll[side];
+  if (!d) return '';
+  const cx = halfOf(side);
+  let s = `<g class="lastroll" data-lastroll="${side}">`;
+  d.forEach((n, i) => {
+    const x = cx - 22 + 44 * i, y = MID;
+    s += `<rect class="die small" x="${x - 17}" y="${y - 17}" width="34" height="34" rx="6"/>`;
+    for (const [a, b] of PIPS[n] || []) s += `<circle class="pip" cx="${x + a * 8.5}" cy="${y + b * 8.5}" r="3.6"/>`;
+  });
+  return `${s}<text class="turnlabel small" x="${cx}" y="${MID - 26}">${side} rolled ${d[0]}-${d[1]}</text></g>`;
+}
+
 function diceAndTurn(roller) {
   const t = S.turn || {};
-  const cx = roller === S.view ? 630 : 210;
-  let s = '';
+  const cx = halfOf(roller);
+  let s = t.state === 'rolled' || t.state === 'passed' || t.state === 'to_roll' ? smallDice(other(roller)) : '';
   let label = '';
   if (t.state === 'rolled' || t.state === 'passed') {
     const dice = t.state === 'rolled' ? t.dice : t.numbers.slice(0, 2);
@@ -552,22 +718,65 @@ function usedDice(dice, numbers, left) {
   return [spent >= numbers.length / 2 && left.length < numbers.length, left.length === 0];
 }
 
-// Arrows for the top 3 hint plays (from the play notation or its steps).
-function arrows(hint) {
-  const roller = hint.roller;
+// The arrows on the board: each side's last play (dashed, in its colour),
+// the top 3 hint plays (green, blue, purple), or, when reviewing, the play
+// reviewed. Moves of one play repeated (`6/off(2)`) are one arrow marked
+// ×2; arrows of different plays along the same points are spread apart
+// side by side (lanes), so that none hides another.
+function arrows(reviewed) {
+  const items = [];
+  const add = (moves, side, cls, marker, rank) => {
+    const counted = new Map();
+    for (const [a, b] of moves) {
+      const key = `${a}/${b}`;
+      counted.set(key, { a, b, n: (counted.get(key) || { n: 0 }).n + 1 });
+    }
+    for (const m of counted.values()) items.push({ ...m, side, cls, marker, rank });
+  };
+  if (reviewed) add(movesOfPlay(reviewed.play), reviewed.side, `arrow last last-${reviewed.side}`, `head${reviewed.side}`, 0);
+  else {
+    for (const side of SIDES) {
+      const lp = S.lastPlay[side];
+      if (lp) add(movesOfPlay(lp.play), side, `arrow last last-${side}`, `head${side}`, 0);
+    }
+    if (S.hint && S.hint.candidates) {
+      S.hint.candidates.slice(0, 3).forEach((c, idx) => {
+        const moves = c.steps ? c.steps.map((st) => [st.from, st.to]) : movesOfPlay(c.play);
+        add(moves, S.hint.roller, `arrow r${idx + 1}`, `head${idx + 1}`, idx + 1);
+      });
+    }
+  }
+  // Lanes: arrows joining the same two places, either way.
+  for (const it of items) {
+    it.p1 = anchor(it.a, it.side); it.p2 = anchor(it.b, it.side);
+    const k1 = `${it.p1.x},${it.p1.y}`, k2 = `${it.p2.x},${it.p2.y}`;
+    it.key = k1 < k2 ? `${k1}|${k2}` : `${k2}|${k1}`;
+  }
+  const groups = new Map();
+  for (const it of items) { const g = groups.get(it.key) || []; g.push(it); groups.set(it.key, g); }
   let s = '';
-  hint.candidates.slice(0, 3).forEach((c, idx) => {
-    const moves = c.steps ? c.steps.map((st) => [st.from, st.to]) : movesOfPlay(c.play);
-    const offset = (idx - 1) * 7;
-    moves.forEach(([a, b]) => {
-      const p1 = anchor(a, roller), p2 = anchor(b, roller);
-      const mx = (p1.x + p2.x) / 2 + offset, my = (p1.y + p2.y) / 2;
-      const bend = p1.y === p2.y ? (p1.y < MID ? 110 : -110) : 0;
-      const cxp = mx + (p1.y !== p2.y ? 60 : 0), cyp = my + bend;
-      s += `<path class="arrow r${idx + 1}" data-rank="${idx + 1}" d="M${p1.x + offset},${p1.y} Q${cxp},${cyp} ${p2.x + offset},${p2.y}" marker-end="url(#head${idx + 1})"/>`;
-    });
-  });
-  const heads = ['#3ccf63', '#3d8ee6', '#b57ae8'].map((col, i) => `<marker id="head${i + 1}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${col}"/></marker>`).join('');
+  for (const it of items) {
+    const g = groups.get(it.key), lane = g.indexOf(it);
+    const off = (lane - (g.length - 1) / 2) * 14;
+    const { p1, p2 } = it;
+    // The lane's side, the same for both directions of travel.
+    const [q1, q2] = `${p1.x},${p1.y}` < `${p2.x},${p2.y}` ? [p1, p2] : [p2, p1];
+    let nx = -(q2.y - q1.y), ny = q2.x - q1.x;
+    const len = Math.hypot(nx, ny) || 1; nx /= len; ny /= len;
+    const mx = (p1.x + p2.x) / 2, my = (p1.y + p2.y) / 2;
+    // Along one row the arrow bows towards the middle, less for short hops.
+    const bow = Math.min(110, 30 + Math.abs(p2.x - p1.x) * 0.25);
+    const bend = p1.y === p2.y ? (p1.y < MID ? bow : -bow) : 0;
+    const cx = mx + (p1.y !== p2.y ? 60 : 0) + nx * off * 2.5, cy = my + bend + ny * off * 2.5;
+    const x1 = p1.x + nx * off, y1 = p1.y + ny * off, x2 = p2.x + nx * off, y2 = p2.y + ny * off;
+    const d = `M${x1.toFixed(1)},${y1.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}`;
+    const data = it.rank ? `data-rank="${it.rank}"` : `data-last="${it.side}"`;
+    if (!it.rank) s += `<path class="arrow-casing casing-${it.side}" d="${d}"/>`;
+    s += `<path class="${it.cls}" ${data} d="${d}" marker-end="url(#${it.marker})"/>`;
+    if (it.n > 1) s += `<text class="arrowlabel" x="${(x2 + (cx - x2) * 0.25).toFixed(1)}" y="${(y2 + (cy - y2) * 0.25).toFixed(1)}">×${it.n}</text>`;
+  }
+  const colours = [['head1', '#3ccf63'], ['head2', '#3d8ee6'], ['head3', '#b57ae8'], ['headX', '#fff3cf'], ['headO', '#ff9b3d']];
+  const heads = colours.map(([id, col]) => `<marker id="${id}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${col}"/></marker>`).join('');
   return `<defs>${heads}</defs><g class="arrows">${s}</g>`;
 }
 function anchor(p, roller) {
@@ -611,9 +820,19 @@ function renderPanel() {
 
 function setStatus(text, state) { const el = $('status'); el.textContent = text; el.dataset.state = state; }
 function showMessage(text, info) { const el = $('message'); el.textContent = text; el.classList.toggle('info', !!info); }
-function showError(e) { showMessage(e && e.code ? `${e.code}: ${e.message}` : String(e && e.message ? e.message : e)); }
+function showError(e) {
+  // With the engine down, the banner says why: not a second, vaguer reason.
+  if (!S.alive && e && e.code === 'relay') { showMessage('the engine is not running (see the message at the top)'); return; }
+  showMessage(e && e.code ? `${e.code}: ${e.message}` : String(e && e.message ? e.message : e)); }
 function log(text) { const el = $('log'); el.textContent = (el.textContent + text + '\n').slice(-20000); el.scrollTop = el.scrollHeight; }
-function banner(text, restart) { $('banner-text').textContent = text; $('btn-restart').classList.toggle('hidden', !restart); $('banner').classList.remove('hidden'); }
+function banner(text, restart, stderr) {
+  $('banner-text').textContent = text;
+  const pre = $('banner-stderr');
+  pre.textContent = stderr && stderr.length ? `its last lines on stderr:\n${stderr.join('\n')}` : (stderr ? 'it wrote nothing on stderr' : '');
+  pre.classList.toggle('hidden', !stderr);
+  $('btn-restart').classList.toggle('hidden', !restart);
+  $('banner').classList.remove('hidden');
+}
 function hideBanner() { $('banner').classList.add('hidden'); }
 
 // ---------------------------------------------------------------- analysis
@@ -637,19 +856,38 @@ async function hint() {
 function showHintTable(cands, evalText) {
   const body = $('hint-table').querySelector('tbody');
   body.innerHTML = '';
+  const roller = onRoll();
   cands.forEach((c, i) => {
+    // Two rows a play: the figures, then its outcome breakdown and how it
+    // was evaluated, on a line of their own (no hovering needed).
     const tr = document.createElement('tr');
     tr.className = `rank${i + 1}`;
     const ch = c.chances || {};
-    const br = (k) => `s ${fmt(ch[`${k}_single`])} d ${fmt(ch[`${k}_double`])} t ${fmt(ch[`${k}_triple`])} m ${fmt(ch[`${k}_mother`])}`;
-    tr.innerHTML = `<td>${i + 1}</td><td>${c.play}</td><td>${sign(c.equity)}</td><td>${sign(c.difference)}</td>` +
-      `<td title="${br('win')}">${pct(ch.win)}</td><td title="${br('lose')}">${pct(ch.lose)}</td><td>${evalText(c)}</td>`;
-    tr.onclick = () => humanTurn() && submit(c.play);
-    body.appendChild(tr);
+    tr.innerHTML = `<td>${i + 1}</td><td class="play">${escapeHtml(c.play)}</td><td>${sign(c.equity)}</td><td>${sign(c.difference)}</td>` +
+      `<td>${pct(ch.win)}</td><td>${pct(ch.lose)}</td>`;
+    const detail = document.createElement('tr');
+    detail.className = `detail rank${i + 1}`;
+    detail.innerHTML = `<td></td><td colspan="5">${breakdown(ch, roller)} <span class="muted">${escapeHtml(evalText(c))}</span></td>`;
+    for (const row of [tr, detail]) { row.onclick = () => humanTurn() && submit(c.play); body.appendChild(row); }
   });
   $('hint-table').classList.remove('hidden');
 }
-const fmt = (x) => (x === undefined || x === null ? '–' : Number(x).toFixed(3));
+
+// How each side wins: single, double, (Tzannes) triple, mother, in % —
+// the breakdown that decides Plakoto games. `ch` is for `side`.
+function breakdown(ch, side) {
+  if (!ch || ch.win_single === undefined) return '';
+  const tz = S.match && S.match.tzannes;
+  const one = (who, k) => {
+    const parts = [['single', ch[`${k}_single`]], ['double', ch[`${k}_double`]]];
+    if (tz || ch[`${k}_triple`] > 0) parts.push(['triple', ch[`${k}_triple`]]);
+    parts.push(['mother', ch[`${k}_mother`]]);
+    return `<span class="bd" data-side="${who}"><b>${who}</b> ${parts.map(([n, v]) => `${n} ${pct1(v)}`).join(' · ')}</span>`;
+  };
+  const draw = ch.draw > 0 ? ` <span class="bd">draw ${pct1(ch.draw)}</span>` : '';
+  return `${one(side, 'win')} ${one(other(side), 'lose')}${draw}`;
+}
+const pct1 = (x) => (x === undefined || x === null ? '–' : `${(100 * x).toFixed(1)}`);
 const sign = (x) => (x === undefined || x === null ? '–' : (x >= 0 ? '+' : '') + Number(x).toFixed(4));
 const pct = (x) => (x === undefined || x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 
@@ -663,9 +901,12 @@ async function evaluate() {
     $('evalbar-o').style.width = `${100 * win.O}%`;
     $('evalbar-d').style.width = `${100 * (c.draw || 0)}%`;
     $('evalbar').dataset.x = win.X.toFixed(4);
-    $('eval-text').textContent = `X ${pct(win.X)} · O ${pct(win.O)}${c.draw ? ` · draw ${pct(c.draw)}` : ''} · ${side} equity ${sign(c.equity)} (${r.evaluation})`;
+    $('eval-text').innerHTML = `<div>X ${pct(win.X)} · O ${pct(win.O)}${c.draw ? ` · draw ${pct(c.draw)}` : ''} · ${side} equity ${sign(c.equity)} (${escapeHtml(r.evaluation)})</div>` +
+      `<div class="breakdown">${breakdown(c, side)}</div>`;
   } catch (e) { showError(e); }
 }
+
+const CHANCE_KEYS = ['win', 'lose', 'draw', ...['win', 'lose'].flatMap((k) => ['single', 'double', 'triple', 'mother'].map((w) => `${k}_${w}`))];
 
 // A rollout in chunks of 144 trials (a multiple of 36, R: stratified first
 // roll), each with its own seed, merged here so the page can show progress.
@@ -683,12 +924,15 @@ async function rollout() {
       const r = await cmd(`rollout ${Math.min(chunk, total - done)}`);
       for (const c of r.candidates) {
         const n = c.evaluated_at.trials, se = c.evaluated_at.std_error;
-        const m = merged.get(c.play) || { play: c.play, n: 0, sum: 0, var: 0, win: 0, lose: 0 };
+        const m = merged.get(c.play) || { play: c.play, n: 0, sum: 0, var: 0, ch: {} };
         m.n += n; m.sum += n * c.equity; m.var += n * n * se * se;
-        m.win += n * c.chances.win; m.lose += n * c.chances.lose;
+        for (const k of CHANCE_KEYS) m.ch[k] = (m.ch[k] || 0) + n * (c.chances[k] || 0);
         merged.set(c.play, m);
       }
-      const rows = [...merged.values()].map((m) => ({ play: m.play, equity: m.sum / m.n, se: Math.sqrt(m.var) / m.n, n: m.n, chances: { win: m.win / m.n, lose: m.lose / m.n } }));
+      const rows = [...merged.values()].map((m) => ({
+        play: m.play, equity: m.sum / m.n, se: Math.sqrt(m.var) / m.n, n: m.n,
+        chances: Object.fromEntries(CHANCE_KEYS.map((k) => [k, m.ch[k] / m.n])),
+      }));
       rows.sort((a, b) => b.equity - a.equity);
       rows.forEach((row) => { row.difference = row.equity - rows[0].equity; });
       showHintTable(rows, (row) => `rollout ${row.n} ±${row.se.toFixed(3)}`);
@@ -724,6 +968,8 @@ async function setPosition(text) {
     } else {
       await cmd(`set board ${text.trim()}`);
     }
+    startGameHistory(null, 'position set');
+    $('typed-play').value = '';
     showMessage('position set', true);
   } catch (e) { showError(e); }
   await advance();
@@ -825,6 +1071,7 @@ async function applyEdit() {
     await cmd(`set board ${editBoardText()}`);
     if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6) await cmd(`set dice ${d1} ${d2}`);
     S.edit = null; $('editor').classList.add('hidden');
+    startGameHistory(null, 'position set in the editor');
     showMessage('position set', true);
     await advance();
   } catch (e) { showError(e); }
@@ -867,6 +1114,7 @@ async function recordReply(lines) {
   try { data = JSON.parse(payload); } catch (_) { data = { message: payload }; }
   if (first[0] !== '=') { showMessage(data.code ? `${data.code}: ${data.message}` : data.message); return; }
   clearAnalysis();
+  startGameHistory(null, 'record loaded: its earlier turns are not listed here');
   showMessage(data.games !== undefined ? `loaded ${data.games} game(s), ${data.turns} turn(s)` : payload, true);
   await advance();
 }
@@ -891,7 +1139,7 @@ function bind() {
   for (const side of SIDES) $(`player-${side}`).onchange = async (e) => { S.players[side] = e.target.value; chooseView(); await namePlayers(); advance(); };
   $('btn-restart').onclick = () => { S.ws.send(JSON.stringify({ type: 'restart' })); };
   $('btn-roll').onclick = async () => {
-    try { if (S.turn && S.turn.state === 'over') await cmd('new game'); await advance(); } catch (e) { showError(e); }
+    try { if (S.turn && S.turn.state === 'over') startGameHistory(await cmd('new game')); await advance(); } catch (e) { showError(e); }
   };
   $('btn-undo').onclick = async () => { S.made.pop(); await loadSteps().catch(showError); };
   $('btn-done').onclick = () => submit(playOfSteps(S.made));
@@ -919,6 +1167,13 @@ function bind() {
   $('btn-save-match').onclick = () => saveRecord('match');
   $('btn-load').onclick = () => $('load-file').click();
   $('load-file').onchange = (e) => { const f = e.target.files[0]; e.target.value = ''; if (f) loadRecord(f).catch(showError); };
+  $('btn-review-back').onclick = () => { if (S.review !== null) reviewAt(S.review); };
+  window.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('input, select, textarea, dialog')) return;
+    if (e.key === 'Escape' && S.review !== null) reviewAt(S.review);
+    else if (e.key === 'ArrowLeft') stepReview(-1);
+    else if (e.key === 'ArrowRight') stepReview(1);
+  });
   $('btn-new').onclick = () => $('dlg-new').showModal();
   $('new-ok').onclick = async (ev) => { ev.preventDefault(); $('dlg-new').close(); await newGame(); };
   $('btn-level').onclick = () => $('dlg-level').showModal();
@@ -938,6 +1193,7 @@ async function newGame() {
     await cmd(`set scoring ${scoring}`);
     await namePlayers();
     const r = await cmd(len > 0 ? `new match ${len}` : 'new game');
+    startGameHistory(r);
     showMessage(`new ${len > 0 ? `match to ${len}` : 'game'}: ${rules}, ${scoring} scoring${r.starts ? `; ${r.starts} starts` : ''}`, true);
   } catch (e) { showError(e); }
   await advance();

@@ -213,5 +213,13 @@ fn html_report_runs_in_headless_chromium() {
         "{dom}"
     );
     assert_eq!(dom.matches("class=\"board\"").count(), marked);
+    // Drawn by the GUI's board drawing: checkers, the best play (green,
+    // rank 1) and the play made (red) as arrows on every marked board.
+    assert!(dom.matches("class=\"chk-X\"").count() >= marked, "{dom}");
+    assert!(dom.matches("class=\"arrow r1\"").count() >= marked, "{dom}");
+    assert!(
+        dom.matches("class=\"arrow played\"").count() >= marked,
+        "{dom}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,12 +1,12 @@
 // plakoto gui: the page. It talks to the engine only through the protocol
 // (protocol.md), relayed line by line over a WebSocket by `plakoto gui`.
+// The board drawing (and the Position ID decoding) is board.js, served
+// before this file and shared with the HTML analysis report.
 // Everything is in the numbering of the side on roll (R2) as the engine
 // writes it; the board is drawn from a fixed viewpoint (`view`).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const SIDES = ['X', 'O'];
-const other = (s) => (s === 'X' ? 'O' : 'X');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------- state
@@ -117,93 +117,6 @@ async function init() {
     await applyLevel(false);
     await advance();
   } catch (e) { showError(e); }
-}
-
-// ---------------------------------------------------------------- IDs (protocol.md section 2)
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-function idBits(id) {
-  const bits = [];
-  for (const ch of id) {
-    const v = ALPHABET.indexOf(ch);
-    for (let b = 0; b < 6; b++) bits.push((v >> b) & 1);
-  }
-  return bits;
-}
-function field(bits, from, width) {
-  let v = 0;
-  for (let i = 0; i < width; i++) v |= bits[from + i] << i;
-  return v;
-}
-
-function decodeMatchId(id) {
-  const b = idBits(id);
-  const kind = field(b, 32, 2);
-  const m = {
-    phase: field(b, 0, 2), onRoll: field(b, 2, 1) ? 'O' : 'X',
-    dice: [field(b, 3, 3), field(b, 6, 3)], express: !!field(b, 9, 1), tzannes: !!field(b, 10, 1),
-    length: field(b, 11, 7), x: field(b, 18, 7), o: field(b, 25, 7), passed: null,
-  };
-  const a = field(b, 34, 3), c = field(b, 37, 3);
-  if (kind === 1) m.passed = [a, c];
-  else if (kind === 2) m.passed = { double: a, left: c };
-  else if (kind === 3) m.passed = [a];
-  return m;
-}
-
-// The board of a Position ID, seen from the side on roll `onRoll`, in the
-// shape of `show board`'s `board` object. Used for the boards between the
-// steps of a play (legal steps gives their Position ID) and as the
-// compatibility path for engines whose `show board` has no `board` data.
-function boardFromPositionId(id, onRoll) {
-  const bits = idBits(id);
-  let i = 0;
-  const counts = [[], []];
-  for (const s of [0, 1]) {
-    for (let p = 1; p <= 24; p++) {
-      let n = 0;
-      while (bits[i] === 1) { n++; i++; }
-      i++;
-      counts[s][p] = n;
-    }
-  }
-  const me = onRoll, opp = other(onRoll);
-  const points = [];
-  for (let p = 1; p <= 24; p++) {
-    const r = counts[0][p], o = counts[1][25 - p];
-    let entry = { point: p, side: null, count: 0, pinned: null };
-    if (r && o) {
-      let rollerPinned;
-      if (r === 1 && o === 1) rollerPinned = bits[i++] === 1;
-      else rollerPinned = r === 1;
-      entry = rollerPinned ? { point: p, side: opp, count: o, pinned: me }
-        : { point: p, side: me, count: r, pinned: opp };
-    } else if (r) entry = { point: p, side: me, count: r, pinned: null };
-    else if (o) entry = { point: p, side: opp, count: o, pinned: null };
-    points.push(entry);
-  }
-  return completeBoard({ on_roll: onRoll, points });
-}
-
-// Adds off, pips and mothers when the engine did not send them.
-function completeBoard(board) {
-  const me = board.on_roll, opp = other(me);
-  const on = { X: 0, O: 0 }, pips = { X: 0, O: 0 };
-  for (const e of board.points) {
-    const own = (s) => (s === me ? e.point : 25 - e.point);
-    if (e.side) { on[e.side] += e.count; pips[e.side] += e.count * own(e.side); }
-    if (e.pinned) { on[e.pinned] += 1; pips[e.pinned] += own(e.pinned); }
-  }
-  board.off = board.off || { X: 15 - on.X, O: 15 - on.O };
-  board.pips = board.pips || pips;
-  if (!board.mothers) {
-    const mother = (s, p) => {
-      const e = board.points[p - 1];
-      if (e.pinned === s) return 'pinned';
-      return e.side === s ? 'home' : 'gone';
-    };
-    board.mothers = { [me]: mother(me, 24), [opp]: mother(opp, 1) };
-  }
-  return board;
 }
 
 // ---------------------------------------------------------------- game flow
@@ -451,7 +364,6 @@ function renderMoves() {
   if (S.review === null) list.scrollTop = list.scrollHeight;
   renderLastPlays();
 }
-function escapeHtml(s) { return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c])); }
 
 // Shows the position before play `i` (or, again on the same one, the game).
 function reviewAt(i) {
@@ -528,17 +440,11 @@ function svgPoint(ev) {
 }
 
 // ---------------------------------------------------------------- drawing
-const W = 940, H = 660, TOP = 30, BOT = 630, MID = 330, R = 27;
-function colX(c) { return c < 6 ? 60 + 60 * c : 480 + 60 * (c - 6); }
-// Where point v (in the numbering of `view`) is drawn: column and row.
-function place(v) {
-  let top, c;
-  if (v >= 13) { top = !S.flip; c = v - 13; } else { top = S.flip; c = 12 - v; }
-  return { x: colX(c), top };
-}
-function slotY(top, k) { return top ? TOP + R + k * 2 * R : BOT - R - k * 2 * R; }
+// The view: the board seen by S.view, flipped or not (board.js draws it).
+function ctx() { return { view: S.view, flip: S.flip }; }
+function place(v) { return placeIn(v, S.flip); }
 // A point in the numbering of the side on roll, in the view's numbering.
-function toView(p, roller) { return roller === S.view ? p : 25 - p; }
+function toView(p, roller) { return toViewOf(p, roller, ctx()); }
 
 function render() {
   const svg = $('board');
@@ -547,51 +453,17 @@ function render() {
   const board = editing ? S.edit.board : reviewed ? reviewBoard(reviewed) : (S.stepBoard || S.board);
   if (!board) return;
   const roller = board.on_roll;
-  const out = [];
-  out.push(`<rect class="frame" x="0" y="0" width="830" height="${H}" rx="10"/>`);
-  out.push(`<rect class="felt" x="30" y="${TOP}" width="360" height="${BOT - TOP}"/>`);
-  out.push(`<rect class="felt" x="450" y="${TOP}" width="360" height="${BOT - TOP}"/>`);
-  out.push(`<rect class="barzone" x="390" y="${TOP}" width="60" height="${BOT - TOP}"/>`);
-  // Points and their labels.
-  for (let v = 1; v <= 24; v++) {
-    const { x, top } = place(v);
-    const base = top ? TOP : BOT, apex = top ? TOP + 250 : BOT - 250;
-    out.push(`<polygon class="${v % 2 ? 'tri-a' : 'tri-b'}" points="${x - 29},${base} ${x + 29},${base} ${x},${apex}"/>`);
-    out.push(`<text class="ptlabel" x="${x}" y="${top ? 20 : H - 9}">${v}</text>`);
-  }
+  const out = [drawBoard(board, ctx())];
   const dests = new Set(), sources = new Set();
   if (!editing && humanTurn() && S.legalMode === 'steps') {
     for (const s of S.next) { sources.add(s.from); if (S.selected !== null && s.from === S.selected) dests.add(s.to); }
   }
-  // Checkers.
+  // The checkers a step can start from, the selected one brighter.
   for (const e of board.points) {
-    const v = toView(e.point, roller);
-    const { x, top } = place(v);
-    let k0 = 0;
-    if (e.pinned) {
-      out.push(checker(x, slotY(top, 0), e.pinned));
-      out.push(`<circle class="pinmark" cx="${x}" cy="${slotY(top, 0)}" r="${R - 3}"><title>${e.pinned} pinned under ${e.side}</title></circle>`);
-      k0 = 0.8;
-    }
-    const shown = Math.min(e.count, 5);
-    for (let k = 0; k < shown; k++) out.push(checker(x, slotY(top, k0 + k), e.side));
-    if (e.count > 5) out.push(`<text class="cnt-${e.side}" x="${x}" y="${slotY(top, k0 + 4) + 8}" text-anchor="middle">${e.count}</text>`);
-    if (sources.has(e.point) && e.count) {
-      const cls = S.selected === e.point ? 'hl-sel' : 'hl-src';
-      out.push(`<circle class="${cls}" cx="${x}" cy="${slotY(top, k0 + shown - 1)}" r="${R + 1}"/>`);
-    }
-  }
-  // Mothers (R15): the checker(s) on a side's own 24-point.
-  for (const side of SIDES) {
-    const state = board.mothers && board.mothers[side];
-    if (!state || state === 'gone') continue;
-    const p24 = side === roller ? 24 : 1;
-    const v = toView(p24, roller);
-    const { x, top } = place(v);
-    const e = board.points[p24 - 1];
-    const y = state === 'pinned' ? slotY(top, 0) : slotY(top, (e.pinned ? 0.8 : 0) + Math.min(e.count, 5) - 1);
-    out.push(`<g class="mother" data-mother="${side}-${state}"><circle class="mother-ring" cx="${x + 20}" cy="${y + (top ? 18 : -18)}" r="10"/>` +
-      `<text x="${x + 20}" y="${y + (top ? 23 : -13)}" text-anchor="middle" fill="#000">M</text><title>${side}'s mother ${state === 'pinned' ? 'is pinned (R15)' : 'is home'}</title></g>`);
+    if (!sources.has(e.point) || !e.count) continue;
+    const { x, top } = place(toView(e.point, roller));
+    const cls = S.selected === e.point ? 'hl-sel' : 'hl-src';
+    out.push(`<circle class="${cls}" cx="${x}" cy="${slotY(top, topSlot(e))}" r="${R + 1}"/>`);
   }
   // Destinations (the point lit, and a ring where the checker would land)
   // and hit areas.
@@ -609,20 +481,10 @@ function render() {
     const cls = ['hit', 'point', sources.has(p) ? 'source' : '', isDest ? 'dest' : ''].join(' ').trim();
     out.push(`<rect class="${cls}" data-p="${p}" data-view="${v}" x="${x - 30}" y="${top ? TOP : MID}" width="60" height="${MID - TOP}"/>`);
   }
-  // Trays: the view side's home is bottom right unless flipped. Borne-off
-  // checkers stack from the board's edge; the labels sit by the middle.
+  // The tray of the side on roll: bearing off is a step to point 0.
   for (const side of SIDES) {
     const bottom = (side === S.view) !== S.flip;
     const y0 = bottom ? 340 : 20, h = 300;
-    out.push(`<rect class="tray" x="845" y="${y0}" width="80" height="${h}" rx="6"/>`);
-    const off = board.off[side] || 0;
-    for (let k = 0; k < off; k++) {
-      const y = bottom ? y0 + h - 6 - (k + 1) * 14 : y0 + 6 + k * 14;
-      out.push(`<rect class="offchk-${side}" x="852" y="${y}" width="66" height="12" rx="3"/>`);
-    }
-    const ly = bottom ? y0 + 20 : y0 + h - 26;
-    out.push(`<text class="label" x="885" y="${ly}" text-anchor="middle" data-off="${side}">${side} off ${off}</text>`);
-    out.push(`<text class="label" x="885" y="${ly + 17}" text-anchor="middle" data-pips="${side}">pips ${board.pips[side]}</text>`);
     const isOffDest = side === roller && dests.has(0);
     if (side === roller && !editing) {
       out.push(`<rect class="hit tray-hit ${isOffDest ? 'dest' : ''}" data-p="0" x="845" y="${y0}" width="80" height="${h}"/>`);
@@ -637,17 +499,6 @@ function render() {
   out.push(`<circle id="ghost" class="ghost hidden chk-${roller}" r="${R}" cx="0" cy="0"/>`);
   svg.innerHTML = out.join('');
   renderPanel();
-}
-
-function checker(x, y, side) {
-  return `<circle class="chk-${side}" cx="${x}" cy="${y}" r="${R - 1}"/><circle cx="${x}" cy="${y}" r="${R - 9}" fill="none" stroke="${side === 'X' ? '#cfc4a6' : '#5b3a28'}" stroke-width="2"/>`;
-}
-
-const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
-function die(x, y, n, cls) {
-  let s = `<g class="die-g" data-die="${n}"><rect class="die ${cls}" x="${x - 24}" y="${y - 24}" width="48" height="48" rx="8"/>`;
-  for (const [a, b] of PIPS[n] || []) s += `<circle class="pip ${cls}" cx="${x + a * 12}" cy="${y + b * 12}" r="5"/>`;
-  return s + '</g>';
 }
 
 // The board before a play of the move list, from its Position ID.
@@ -718,87 +569,25 @@ function usedDice(dice, numbers, left) {
   return [spent >= numbers.length / 2 && left.length < numbers.length, left.length === 0];
 }
 
-// The arrows on the board: each side's last play (dashed, in its colour),
-// the top 3 hint plays (green, blue, purple), or, when reviewing, the play
-// reviewed. Moves of one play repeated (`6/off(2)`) are one arrow marked
-// ×2; arrows of different plays along the same points are spread apart
-// side by side (lanes), so that none hides another.
+// The arrows on the board (board.js draws them): each side's last play
+// (dashed, in its colour), the top 3 hint plays (green, blue, purple), or,
+// when reviewing, the play reviewed.
 function arrows(reviewed) {
-  const items = [];
-  const add = (moves, side, cls, marker, rank) => {
-    const counted = new Map();
-    for (const [a, b] of moves) {
-      const key = `${a}/${b}`;
-      counted.set(key, { a, b, n: (counted.get(key) || { n: 0 }).n + 1 });
-    }
-    for (const m of counted.values()) items.push({ ...m, side, cls, marker, rank });
-  };
-  if (reviewed) add(movesOfPlay(reviewed.play), reviewed.side, `arrow last last-${reviewed.side}`, `head${reviewed.side}`, 0);
+  const plays = [];
+  const last = (h) => ({ play: h.play, side: h.side, cls: `arrow last last-${h.side}`, marker: `head${h.side}` });
+  if (reviewed) plays.push(last(reviewed));
   else {
-    for (const side of SIDES) {
-      const lp = S.lastPlay[side];
-      if (lp) add(movesOfPlay(lp.play), side, `arrow last last-${side}`, `head${side}`, 0);
-    }
+    for (const side of SIDES) if (S.lastPlay[side]) plays.push(last(S.lastPlay[side]));
     if (S.hint && S.hint.candidates) {
       S.hint.candidates.slice(0, 3).forEach((c, idx) => {
-        const moves = c.steps ? c.steps.map((st) => [st.from, st.to]) : movesOfPlay(c.play);
-        add(moves, S.hint.roller, `arrow r${idx + 1}`, `head${idx + 1}`, idx + 1);
+        plays.push({
+          play: c.play, steps: c.steps ? c.steps.map((st) => [st.from, st.to]) : null,
+          side: S.hint.roller, cls: `arrow r${idx + 1}`, marker: `head${idx + 1}`, rank: idx + 1,
+        });
       });
     }
   }
-  // Lanes: arrows joining the same two places, either way.
-  for (const it of items) {
-    it.p1 = anchor(it.a, it.side); it.p2 = anchor(it.b, it.side);
-    const k1 = `${it.p1.x},${it.p1.y}`, k2 = `${it.p2.x},${it.p2.y}`;
-    it.key = k1 < k2 ? `${k1}|${k2}` : `${k2}|${k1}`;
-  }
-  const groups = new Map();
-  for (const it of items) { const g = groups.get(it.key) || []; g.push(it); groups.set(it.key, g); }
-  let s = '';
-  for (const it of items) {
-    const g = groups.get(it.key), lane = g.indexOf(it);
-    const off = (lane - (g.length - 1) / 2) * 14;
-    const { p1, p2 } = it;
-    // The lane's side, the same for both directions of travel.
-    const [q1, q2] = `${p1.x},${p1.y}` < `${p2.x},${p2.y}` ? [p1, p2] : [p2, p1];
-    let nx = -(q2.y - q1.y), ny = q2.x - q1.x;
-    const len = Math.hypot(nx, ny) || 1; nx /= len; ny /= len;
-    const mx = (p1.x + p2.x) / 2, my = (p1.y + p2.y) / 2;
-    // Along one row the arrow bows towards the middle, less for short hops.
-    const bow = Math.min(110, 30 + Math.abs(p2.x - p1.x) * 0.25);
-    const bend = p1.y === p2.y ? (p1.y < MID ? bow : -bow) : 0;
-    const cx = mx + (p1.y !== p2.y ? 60 : 0) + nx * off * 2.5, cy = my + bend + ny * off * 2.5;
-    const x1 = p1.x + nx * off, y1 = p1.y + ny * off, x2 = p2.x + nx * off, y2 = p2.y + ny * off;
-    const d = `M${x1.toFixed(1)},${y1.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}`;
-    const data = it.rank ? `data-rank="${it.rank}"` : `data-last="${it.side}"`;
-    if (!it.rank) s += `<path class="arrow-casing casing-${it.side}" d="${d}"/>`;
-    s += `<path class="${it.cls}" ${data} d="${d}" marker-end="url(#${it.marker})"/>`;
-    if (it.n > 1) s += `<text class="arrowlabel" x="${(x2 + (cx - x2) * 0.25).toFixed(1)}" y="${(y2 + (cy - y2) * 0.25).toFixed(1)}">×${it.n}</text>`;
-  }
-  const colours = [['head1', '#3ccf63'], ['head2', '#3d8ee6'], ['head3', '#b57ae8'], ['headX', '#fff3cf'], ['headO', '#ff9b3d']];
-  const heads = colours.map(([id, col]) => `<marker id="${id}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${col}"/></marker>`).join('');
-  return `<defs>${heads}</defs><g class="arrows">${s}</g>`;
-}
-function anchor(p, roller) {
-  if (p === 0) {
-    const bottom = (roller === S.view) !== S.flip;
-    return { x: 885, y: bottom ? 490 : 170 };
-  }
-  const { x, top } = place(toView(p, roller));
-  return { x, y: top ? TOP + 120 : BOT - 120 };
-}
-// `24/18*/13 6/off(2)` → [[24,13],[6,0],[6,0]]: one arrow per checker move.
-function movesOfPlay(play) {
-  const out = [];
-  if (!play || play === 'pass') return out;
-  for (const word of play.trim().split(/\s+/)) {
-    const m = word.match(/^([^()]*)(?:\((\d+)\))?$/);
-    if (!m) continue;
-    const pts = m[1].replace(/\*/g, '').split('/').map((t) => (t.toLowerCase() === 'off' ? 0 : Number(t)));
-    if (pts.length < 2 || pts.some(Number.isNaN)) continue;
-    for (let i = 0; i < Number(m[2] || 1); i++) out.push([pts[0], pts[pts.length - 1]]);
-  }
-  return out;
+  return drawArrows(plays, ctx());
 }
 
 function renderPanel() {

@@ -398,6 +398,8 @@ async fn run(client: &Client, page: &str) {
         here,
         "the reviewed position is drawn"
     );
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(std::env::temp_dir().join("plakoto-gui-review.png"), png).unwrap();
     click(client, "#btn-review-back").await;
     wait_for(
         client,
@@ -470,6 +472,20 @@ async fn run(client: &Client, page: &str) {
     let list = text(client, "move-list").await;
     assert!(list.contains("position set"), "{list}");
     assert!(list.contains("3-1") && list.contains("19/15"), "{list}");
+    // One more turn, played from the hint table (a click on its best row),
+    // so that the engine has moved again for the screenshot.
+    click(client, "#btn-hint").await;
+    settle(client).await;
+    click(client, "#hint-table tbody tr").await;
+    settle(client).await;
+    wait_for(
+        client,
+        HUMAN_TO_PLAY,
+        60,
+        "the engine's reply to the hint's play",
+    )
+    .await;
+    settle(client).await;
 
     click(client, "#btn-hint").await;
     settle(client).await;

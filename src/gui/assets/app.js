@@ -453,18 +453,13 @@ function render() {
   const board = editing ? S.edit.board : reviewed ? reviewBoard(reviewed) : (S.stepBoard || S.board);
   if (!board) return;
   const roller = board.on_roll;
-  const out = [drawBoard(board, ctx())];
   const dests = new Set(), sources = new Set();
   if (!editing && humanTurn() && S.legalMode === 'steps') {
     for (const s of S.next) { sources.add(s.from); if (S.selected !== null && s.from === S.selected) dests.add(s.to); }
   }
-  // The checkers a step can start from, the selected one brighter.
-  for (const e of board.points) {
-    if (!sources.has(e.point) || !e.count) continue;
-    const { x, top } = place(toView(e.point, roller));
-    const cls = S.selected === e.point ? 'hl-sel' : 'hl-src';
-    out.push(`<circle class="${cls}" cx="${x}" cy="${slotY(top, topSlot(e))}" r="${R + 1}"/>`);
-  }
+  // The checkers a step can start from ringed, the selected one brighter.
+  const rings = new Map([...sources].map((p) => [p, S.selected === p ? 'hl-sel' : 'hl-src']));
+  const out = [drawBoard(board, ctx(), rings)];
   // Destinations (the point lit, and a ring where the checker would land)
   // and hit areas.
   for (let v = 1; v <= 24; v++) {

@@ -135,8 +135,10 @@ function die(x, y, n, cls) {
 
 // The board itself: frame, points and their labels, checkers (at most five
 // drawn, then the count), pinned checkers (dashed red ring), mothers (M),
-// and the trays with the checkers borne off and the pip counts.
-function drawBoard(board, ctx) {
+// and the trays with the checkers borne off and the pip counts. `rings`
+// (optional, point in the numbering of the side on roll → class) rings a
+// point's top checker, under the mother marks.
+function drawBoard(board, ctx, rings) {
   const roller = board.on_roll;
   const out = [];
   out.push(`<rect class="frame" x="0" y="0" width="830" height="${H}" rx="10"/>`);
@@ -160,6 +162,8 @@ function drawBoard(board, ctx) {
     const shown = Math.min(e.count, 5);
     for (let k = 0; k < shown; k++) out.push(checker(x, slotY(top, k0 + k), e.side));
     if (e.count > 5) out.push(`<text class="cnt-${e.side}" x="${x}" y="${slotY(top, k0 + 4) + 8}" text-anchor="middle">${e.count}</text>`);
+    const ring = rings && e.count ? rings.get(e.point) : null;
+    if (ring) out.push(`<circle class="${ring}" cx="${x}" cy="${slotY(top, topSlot(e))}" r="${R + 1}"/>`);
   }
   // Mothers (R15): the checker(s) on a side's own 24-point.
   for (const side of SIDES) {

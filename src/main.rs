@@ -2,7 +2,7 @@
 //! protocol commands on stdin and answers on stdout (see protocol.md).
 //! Logs go to stderr (`RUST_LOG=debug`).
 
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, IsTerminal};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -367,10 +367,20 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let identity = evaluator.identity();
     let mut session = Session::with_evaluator(rules, seed, evaluator);
     if let Err(e) = session.set_search_settings(settings) {
         eprintln!("plakoto: {e}");
         return ExitCode::from(2);
+    }
+    // A person at a terminal gets told the engine is listening; a program
+    // piping commands in gets nothing but replies.
+    if io::stdin().is_terminal() {
+        eprintln!(
+            "plakoto {} ({identity}, {}-ply): ready; type `help` for the commands, `quit` to leave (protocol.md)",
+            env!("CARGO_PKG_VERSION"),
+            settings.plies
+        );
     }
     let stdin = io::stdin().lock();
     let stdout = BufWriter::new(io::stdout().lock());

@@ -172,8 +172,18 @@ fn text_report_names_each_check() {
 }
 
 /// Builds the `random_engine` example (a no-op when it is up to date) and
-/// returns its path.
+/// returns its path. It is built with the test run's own profile, beside
+/// the test binary (`cargo test --release` builds in target/release: a
+/// `--profile test` build there would compile every dependency again, in
+/// target/debug, where this path would not find it).
 fn random_engine() -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
+    let profile = if dir.file_name().is_some_and(|d| d == "release") {
+        "release"
+    } else {
+        "test"
+    };
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
         .args([
@@ -182,14 +192,12 @@ fn random_engine() -> std::path::PathBuf {
             "--example",
             "random_engine",
             "--profile",
-            "test",
+            profile,
         ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .status()
         .expect("cargo runs");
     assert!(status.success(), "the random_engine example builds");
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
     dir.join("examples").join("random_engine")
 }
 

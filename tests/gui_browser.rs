@@ -3,7 +3,11 @@
 //! a hint and sees its arrows, sets a position from pasted IDs, watches a
 //! whole engine-vs-engine game to its end and saves it as a record (Save
 //! game), and saves a screenshot of a game
-//! with a pin and hint arrows to `docs/gui.png` (shown in README.md).
+//! with a pin and hint arrows to `docs/gui.png` (shown in README.md). Also:
+//! the engine's dice and each side's last play on the board, the move list
+//! and its review, the outcome breakdown in the hint table and under the
+//! eval bar, a rollout table that fits, and an engine that cannot start
+//! reported with its command and stderr.
 //!
 //! Needs `chromium` and `chromedriver` (Debian: `chromium`,
 //! `chromium-driver`). Without them the test is skipped, except under CI
@@ -36,6 +40,17 @@ const CHROMIUM_FLAGS: &[&str] = &[
 /// The pinned position of protocol.md section 2 (O pinned on X's 7), X to
 /// play 3-1.
 const PINNED: &str = "ADEYw/DGAQg/fAAA:ZBAAAAAA";
+
+/// Says on the real stderr (not captured by the test harness, so it shows
+/// in `cargo test`'s output even though the test passes) that the test did
+/// not run.
+fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "\nSKIPPED gui_browser: {why}; nothing was checked in a browser (under CI=true this fails)"
+    );
+}
 
 fn which(program: &str) -> Option<PathBuf> {
     let paths = std::env::var_os("PATH")?;
@@ -178,6 +193,16 @@ async fn play_by_clicking(client: &Client) {
                 !dests.is_empty(),
                 "a selected source highlights its destinations"
             );
+            let rings = client
+                .find_all(Locator::Css("circle.hl-dest-ring"))
+                .await
+                .unwrap();
+            assert!(!rings.is_empty(), "a ring where the checker would land");
+            let shot = std::env::temp_dir().join("plakoto-gui-destinations.png");
+            if !shot.exists() {
+                let png = client.screenshot().await.unwrap();
+                std::fs::write(&shot, png).unwrap();
+            }
             dests[0].click().await.unwrap();
             settle(client).await;
         }
@@ -197,7 +222,9 @@ async fn gui_plays_hints_sets_positions_and_finishes_a_game() {
             !ci,
             "chromium and chromedriver are required under CI (.ci/run installs them)"
         );
-        eprintln!("skipped: chromium or chromedriver not installed");
+        skipped(
+            "chromium or chromedriver not installed (Debian: apt-get install chromium chromium-driver)",
+        );
         return;
     };
 
@@ -226,9 +253,60 @@ async fn gui_plays_hints_sets_positions_and_finishes_a_game() {
         .await
         .expect("a WebDriver session");
 
-    let result = run(&client, &page).await;
+    // A second server whose engine cannot start (weights that do not
+    // exist): the page says what was run and what it wrote.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let broken_page = format!("http://{}/", listener.local_addr().unwrap());
+    let broken = EngineCommand::Program {
+        program: env!("CARGO_BIN_EXE_plakoto").into(),
+        args: vec![
+            "engine".into(),
+            "--weights".into(),
+            "/nonexistent/plakoto.net".into(),
+        ],
+    };
+    tokio::spawn(plakoto::gui::serve(listener, broken));
+
+    run(&client, &page).await;
+    engine_failure(&client, &broken_page).await;
     let _ = client.close().await;
-    result
+}
+
+/// The page of an engine that fails at start: the banner names the
+/// command, shows the engine's last stderr lines, and offers no restart
+/// that cannot succeed.
+async fn engine_failure(client: &Client, page: &str) {
+    client.goto(page).await.unwrap();
+    wait_for(
+        client,
+        "!document.getElementById('banner').classList.contains('hidden')",
+        30,
+        "the engine-failure banner",
+    )
+    .await;
+    let banner = text(client, "banner-text").await;
+    assert!(banner.contains("could not start"), "{banner}");
+    assert!(
+        banner.contains("engine --weights /nonexistent/plakoto.net"),
+        "{banner}"
+    );
+    let stderr = text(client, "banner-stderr").await;
+    assert!(
+        stderr.contains("plakoto: --weights /nonexistent/plakoto.net"),
+        "{stderr}"
+    );
+    let restart = js(
+        client,
+        "return document.getElementById('btn-restart').classList.contains('hidden');",
+    )
+    .await;
+    assert_eq!(restart, json!(true), "no restart offered");
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(
+        std::env::temp_dir().join("plakoto-gui-engine-failure.png"),
+        png,
+    )
+    .unwrap();
 }
 
 async fn run(client: &Client, page: &str) {
@@ -275,6 +353,62 @@ async fn run(client: &Client, page: &str) {
     assert!(log.contains("> play"), "the engine was asked to play");
     assert!(text(client, "message").await.contains("played"));
 
+    // Each roll and play can be followed: the engine's dice stay in its half
+    // of the board, each side's last play is drawn (dashed arrows) and said
+    // under the board, and the move list has the game so far with the
+    // opening roll.
+    let o_dice = js(
+        client,
+        "return document.querySelectorAll('g[data-lastroll=\"O\"] rect.die').length;",
+    )
+    .await;
+    assert_eq!(o_dice, json!(2), "O's last roll on the board");
+    for side in ["X", "O"] {
+        let drawn = client
+            .find_all(Locator::Css(&format!("path.arrow.last-{side}")))
+            .await
+            .unwrap();
+        assert!(!drawn.is_empty(), "{side}'s last play drawn");
+    }
+    let last = text(client, "last-plays").await;
+    assert!(
+        last.contains("X rolled") && last.contains("O rolled"),
+        "{last}"
+    );
+    let plays = client
+        .find_all(Locator::Css("#move-list li.play"))
+        .await
+        .unwrap();
+    assert!(plays.len() >= 2, "the move list has both plays");
+    let list = text(client, "move-list").await;
+    assert!(list.contains("Opening roll: "), "{list}");
+    // Review: the first play's position, then back to the game.
+    let here = js(client, "return document.getElementById('board').innerHTML;").await;
+    plays[0].click().await.unwrap();
+    wait_for(
+        client,
+        "document.body.dataset.review === document.querySelector('#move-list li.play').dataset.i",
+        10,
+        "the review of the first play",
+    )
+    .await;
+    assert!(client.find(Locator::Css("text.reviewlabel")).await.is_ok());
+    assert_ne!(
+        js(client, "return document.getElementById('board').innerHTML;").await,
+        here,
+        "the reviewed position is drawn"
+    );
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(std::env::temp_dir().join("plakoto-gui-review.png"), png).unwrap();
+    click(client, "#btn-review-back").await;
+    wait_for(
+        client,
+        "document.body.dataset.review === ''",
+        10,
+        "the game again",
+    )
+    .await;
+
     // A hint: the table and the arrows of the best plays.
     click(client, "#btn-hint").await;
     settle(client).await;
@@ -283,8 +417,17 @@ async fn run(client: &Client, page: &str) {
         .await
         .unwrap();
     assert!(!rows.is_empty(), "hint rows");
-    let arrows = client.find_all(Locator::Css("path.arrow")).await.unwrap();
+    let arrows = client
+        .find_all(Locator::Css("path.arrow[data-rank]"))
+        .await
+        .unwrap();
     assert!(!arrows.is_empty(), "hint arrows on the board");
+    // The outcome breakdown of each play is on the page, not in a tooltip.
+    let breakdown = js(client, "const d = document.querySelector('#hint-table tr.detail'); return d && d.offsetParent !== null ? d.textContent : '';").await;
+    let breakdown = breakdown.as_str().unwrap();
+    for word in ["single", "double", "mother", "X ", "O "] {
+        assert!(breakdown.contains(word), "{word} in {breakdown}");
+    }
 
     // Set a position by pasting its IDs: a pin on the board, X to play 3-1.
     let paste = client.find(Locator::Id("paste")).await.unwrap();
@@ -310,11 +453,50 @@ async fn run(client: &Client, page: &str) {
     let message = text(client, "message").await;
     assert!(message.starts_with("illegal_move:"), "{message}");
     assert!(text(client, "status").await.contains("X to play 3 1"));
+    // A typed legal play goes out and the box is emptied; the engine replies.
+    typed.clear().await.unwrap();
+    typed.send_keys("19/15").await.unwrap();
+    click(client, "#btn-move").await;
+    settle(client).await;
+    wait_for(client, HUMAN_TO_PLAY, 60, "the engine's reply to 19/15").await;
+    settle(client).await;
+    assert_eq!(
+        js(
+            client,
+            "return document.getElementById('typed-play').value;"
+        )
+        .await,
+        json!(""),
+        "the typed-play box is cleared"
+    );
+    let list = text(client, "move-list").await;
+    assert!(list.contains("position set"), "{list}");
+    assert!(list.contains("3-1") && list.contains("19/15"), "{list}");
+    // One more turn, played from the hint table (a click on its best row),
+    // so that the engine has moved again for the screenshot.
+    click(client, "#btn-hint").await;
+    settle(client).await;
+    click(client, "#hint-table tbody tr").await;
+    settle(client).await;
+    wait_for(
+        client,
+        HUMAN_TO_PLAY,
+        60,
+        "the engine's reply to the hint's play",
+    )
+    .await;
+    settle(client).await;
 
     click(client, "#btn-hint").await;
     settle(client).await;
-    let arrows = client.find_all(Locator::Css("path.arrow")).await.unwrap();
-    assert!(!arrows.is_empty(), "hint arrows on the pasted position");
+    let arrows = client
+        .find_all(Locator::Css("path.arrow[data-rank]"))
+        .await
+        .unwrap();
+    assert!(
+        !arrows.is_empty(),
+        "hint arrows on the position after the play"
+    );
     click(client, "#btn-eval").await;
     settle(client).await;
     let x_chance = js(
@@ -327,12 +509,34 @@ async fn run(client: &Client, page: &str) {
         x_chance > 0.0 && x_chance < 1.0,
         "win-chance bar {x_chance}"
     );
+    let eval_breakdown = text(client, "eval-text").await;
+    assert!(eval_breakdown.contains("mother"), "{eval_breakdown}");
     let png = client.screenshot().await.unwrap();
     assert_eq!(&png[1..4], b"PNG");
     let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/gui.png");
     let temp = target.with_extension("png.tmp");
     std::fs::write(&temp, &png).unwrap();
     std::fs::rename(&temp, &target).unwrap();
+
+    // A rollout's table fits its panel: no cell is cut off.
+    js(
+        client,
+        "document.getElementById('rollout-trials').innerHTML = '<option selected>72</option>'; return 0;",
+    )
+    .await;
+    click(client, "#btn-rollout").await;
+    settle(client).await;
+    let cut = js(
+        client,
+        "const t = document.getElementById('hint-table'); \
+         const cells = [...t.querySelectorAll('td, th')].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent); \
+         if (t.getBoundingClientRect().right > t.parentElement.getBoundingClientRect().right + 1) cells.push('the table'); \
+         return cells.join(' | ');",
+    )
+    .await;
+    assert_eq!(cut, json!(""), "cut off in the rollout table");
+    let evaluated = text(client, "hint-table").await;
+    assert!(evaluated.contains("rollout 72"), "{evaluated}");
 
     // A whole game, engine against engine, in a 1-point match.
     click(client, "#btn-new").await;

@@ -349,3 +349,59 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
     );
     assert!(relay_files().is_empty(), "{:?}", relay_files());
 }
+
+#[tokio::test]
+async fn an_engine_that_fails_at_start_is_reported_with_its_stderr() {
+    // `plakoto gui` itself, so that what it writes to its terminal is seen.
+    let engine = "sh -c 'echo no weights in /nowhere >&2; echo second line >&2; exit 4'";
+    let mut gui = tokio::process::Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .args(["gui", "--port", "0", "--engine", engine])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut stdout = tokio::io::BufReader::new(gui.stdout.take().unwrap());
+    let mut first = String::new();
+    tokio::time::timeout(
+        Duration::from_secs(20),
+        tokio::io::AsyncBufReadExt::read_line(&mut stdout, &mut first),
+    )
+    .await
+    .expect("the address within 20 s")
+    .unwrap();
+    // `plakoto gui: serving http://127.0.0.1:PORT/ (engine: …)`
+    let address = first
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {first}"))
+        .to_string();
+    let mut socket = open(&address).await;
+    assert_eq!(next(&mut socket).await["type"], "started");
+    let exited = next(&mut socket).await;
+    assert_eq!(exited["type"], "exited", "{exited}");
+    assert!(exited["status"].as_str().unwrap().contains('4'), "{exited}");
+    assert_eq!(exited["engine"], engine, "{exited}");
+    assert_eq!(exited["answered"], false, "{exited}");
+    assert_eq!(
+        exited["stderr"],
+        json!(["no weights in /nowhere", "second line"]),
+        "{exited}"
+    );
+    // The server's terminal says it too.
+    gui.start_kill().unwrap();
+    let mut stderr = String::new();
+    gui.stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .await
+        .unwrap();
+    assert!(
+        stderr.contains(&format!("the engine '{engine}' ended")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("before answering anything"), "{stderr}");
+    assert!(stderr.contains("  no weights in /nowhere"), "{stderr}");
+}

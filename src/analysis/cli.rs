@@ -16,7 +16,7 @@ use crate::search::{MAX_PLIES, SearchSettings};
 pub struct AnalyseArgs {
     /// The record (text or JSON, records.md).
     pub file: PathBuf,
-    /// Search depth for the best play (0-3).
+    /// Search depth for the best play (0-4).
     #[arg(long, default_value_t = 1)]
     pub plies: u8,
     /// Print the analysis as JSON.

@@ -1,14 +1,20 @@
 //! `--html`: a self-contained report (no external files, scripts or
 //! styles): the players' totals, a chart of X's equity over the games,
-//! every turn in a table, and the board (SVG) at each marked play. A small
-//! inline script marks the document as ready (`data-ready` on `<body>`,
-//! and a `#report-ready` element), which the tests check in a headless
-//! browser.
+//! every turn in a table, and the board at each marked play with the
+//! played and the best play drawn as arrows. The boards are drawn by the
+//! GUI's own drawing (`src/gui/assets/board.js` and `board.css`, embedded
+//! here): checkers, pins and mothers look as on the page. The inline script
+//! then marks the document as ready (`data-ready` on `<body>`, and a
+//! `#report-ready` element), which the tests check in a headless browser.
 
 use std::fmt::Write as _;
 
 use super::{Analysis, Mark, TurnAnalysis};
-use crate::game::{Point, Position, Side, parse_position_id};
+
+/// The GUI's board drawing, the same file the page is served.
+const BOARD_SCRIPT: &str = include_str!("../gui/assets/board.js");
+/// Its style sheet.
+const BOARD_STYLE: &str = include_str!("../gui/assets/board.css");
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -45,11 +51,11 @@ pub fn report(a: &Analysis, title: &str) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>{}</style></head>\n<body>\n<h1>{}</h1>\n<p>Analysed at {} plies with the {} evaluator: {} game(s), {} turn(s){}.</p>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>{}</style></head>\n<body>\n<h1>{}</h1>\n<p>Analysed at {} with the {} evaluator: {} game(s), {} turn(s){}.</p>\n",
         esc(title),
-        STYLE,
+        [STYLE, BOARD_STYLE].concat(),
         esc(title),
-        a.plies,
+        super::report::plies(a.plies),
         esc(&a.evaluator),
         a.games,
         a.turns.len(),
@@ -85,9 +91,13 @@ pub fn report(a: &Analysis, title: &str) -> String {
             h,
             "<section class=\"marked\"><h3>Game {game}, turn {turn}: {side} to play {roll}</h3>\n<p>Played <b>{played}</b> ({mark}, lost {loss}); best <b>{best}</b>.</p>"
         );
-        if let Ok(p) = parse_position_id(&t.position_id) {
-            h.push_str(&board_svg(&p, t.side));
-        }
+        // Drawn by the script below, from the Position ID (seen by the side
+        // that played) and the plays.
+        let _ = writeln!(
+            h,
+            "<div class=\"diagram\" data-position=\"{}\" data-side=\"{side}\" data-roll=\"{roll}\" data-played=\"{played}\" data-best=\"{best}\"></div>\n<p class=\"legend\"><span class=\"key played\"></span>played {played} <span class=\"key best\"></span>best {best}</p>",
+            esc(&t.position_id)
+        );
         let _ = writeln!(
             h,
             "<p class=\"ids\">{}:{}</p></section>",
@@ -95,12 +105,41 @@ pub fn report(a: &Analysis, title: &str) -> String {
             esc(&t.match_id)
         );
     }
+    h.push_str("<script>\n");
+    h.push_str(BOARD_SCRIPT);
+    h.push_str(DRAW);
+    h.push_str("</script>\n");
     h.push_str(SCRIPT);
     h.push_str("</body></html>\n");
     h
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse;margin:0.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px}tr.doubtful{background:#fff7d6}tr.bad{background:#ffe0c0}tr.verybad{background:#ffc0c0}.ids{font-family:monospace;color:#555}";
+const STYLE: &str = "body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse;margin:0.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px}tr.doubtful{background:#fff7d6}tr.bad{background:#ffe0c0}tr.verybad{background:#ffc0c0}.ids{font-family:monospace;color:#555}.diagram svg{width:560px;max-width:100%;height:auto}.legend{font-size:13px}.legend .key{display:inline-block;width:22px;height:0;border-top:4px solid;vertical-align:middle;margin:0 4px 0 10px}.key.played{border-color:#ff5b4a;border-top-style:dashed}.key.best{border-color:#3ccf63}\n";
+
+/// Draws each marked play's board (board.js): the position before the
+/// play seen by its player, the dice, the best play (green) and the played
+/// one (red, dashed; the same arrows when they are the same play).
+const DRAW: &str = r#"
+(function () {
+  document.querySelectorAll('div.diagram').forEach(function (d) {
+    try {
+      var side = d.dataset.side, ctx = { view: side, flip: false };
+      var board = boardFromPositionId(d.dataset.position, side);
+      var s = drawBoard(board, ctx);
+      var dice = /^(\d)-(\d)$/.exec(d.dataset.roll);
+      if (dice) s += die(598, MID, Number(dice[1]), '') + die(662, MID, Number(dice[2]), '');
+      s += '<text class="turnlabel" x="630" y="' + (MID + 48) + '">' + escapeHtml(side + ' to play ' + d.dataset.roll) + '</text>';
+      var plays = [{ play: d.dataset.best, side: side, cls: 'arrow r1', marker: 'head1', rank: 1 }];
+      if (d.dataset.played !== d.dataset.best) plays.push({ play: d.dataset.played, side: side, cls: 'arrow played', marker: 'headPlayed' });
+      s += drawArrows(plays, ctx);
+      var cls = 'board';
+      d.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg" class="' + cls + '" viewBox="0 0 940 660">' + s + '</svg>';
+    } catch (e) {
+      d.textContent = 'board not drawn: ' + e;
+    }
+  });
+})();
+"#;
 
 const SCRIPT: &str = "<script>\n(function(){var n=document.querySelectorAll('section.marked').length;var d=document.createElement('p');d.id='report-ready';d.textContent='report ready: '+n+' marked play(s)';document.body.appendChild(d);document.body.setAttribute('data-ready','yes');})();\n</script>\n";
 
@@ -125,72 +164,4 @@ fn equity_chart(turns: &[TurnAnalysis]) -> String {
         top = pad,
         bot = h - pad + 10.0,
     )
-}
-
-/// The board before a play, drawn from X's side: points 13–24 on top,
-/// 12–1 below; checker counts written (a point holding both sides is a
-/// pin).
-pub fn board_svg(position: &Position, on_roll: Side) -> String {
-    // Counts seen by X: X's point n, and O's checkers on X's point n.
-    let (own_is_x, p) = (on_roll == Side::X, position);
-    let mut s = String::from(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" width=\"520\" height=\"240\" viewBox=\"0 0 520 240\"><rect width=\"520\" height=\"240\" fill=\"#f3e6c8\" stroke=\"#6b4f2a\"/>",
-    );
-    for n in 1..=24u8 {
-        let Some(point) = Point::new(n) else { continue };
-        // X's point n is point n for X, 25-n for O.
-        // The position is numbered for the side on roll: X's point n is
-        // O's 25-n.
-        let Some(mirror) = Point::new(25 - n) else {
-            continue;
-        };
-        let (x_count, o_count) = if own_is_x {
-            (p.own_count(point), p.opp_count(point))
-        } else {
-            (p.opp_count(mirror), p.own_count(mirror))
-        };
-        let top = n >= 13;
-        let col = if top { n - 13 } else { 12 - n };
-        let cx = 20.0 + 40.0 * f32::from(col) + if col >= 6 { 20.0 } else { 0.0 };
-        let (tip, base) = if top { (100.0, 10.0) } else { (140.0, 230.0) };
-        let fill = if n % 2 == 0 { "#b5835a" } else { "#7a5230" };
-        let _ = write!(
-            s,
-            "<polygon points=\"{:.0},{base} {:.0},{base} {cx:.0},{tip}\" fill=\"{fill}\"/>",
-            cx - 16.0,
-            cx + 16.0
-        );
-        let label_y = if top { 24.0 } else { 222.0 };
-        let mut label = String::new();
-        if x_count > 0 {
-            label.push_str(&format!("X{x_count}"));
-        }
-        if o_count > 0 {
-            if !label.is_empty() {
-                label.push('/');
-            }
-            label.push_str(&format!("O{o_count}"));
-        }
-        if !label.is_empty() {
-            let _ = write!(
-                s,
-                "<text x=\"{cx:.0}\" y=\"{:.0}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#111\">{label}</text>",
-                if top { label_y + 40.0 } else { label_y - 40.0 }
-            );
-        }
-        let _ = write!(
-            s,
-            "<text x=\"{cx:.0}\" y=\"{label_y:.0}\" font-size=\"9\" text-anchor=\"middle\" fill=\"#fff\">{n}</text>"
-        );
-    }
-    let (x_off, o_off) = if own_is_x {
-        (p.own_off(), p.opp_off())
-    } else {
-        (p.opp_off(), p.own_off())
-    };
-    let _ = writeln!(
-        s,
-        "<text x=\"260\" y=\"124\" font-size=\"12\" text-anchor=\"middle\">{on_roll} on roll · off: X {x_off}, O {o_off}</text></svg>"
-    );
-    s
 }

@@ -2,6 +2,12 @@
 
 use super::{Analysis, Mark, PlayerTotals};
 
+/// `1 ply`, `2 plies`.
+pub(crate) fn plies(n: impl Into<u64>) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
+}
+
 fn signed(v: f32) -> String {
     format!("{v:+.3}")
 }
@@ -9,8 +15,8 @@ fn signed(v: f32) -> String {
 /// One line a turn, a header line a game, then the players' totals.
 pub fn text_lines(a: &Analysis) -> Vec<String> {
     let mut out = vec![format!(
-        "analysis at {} plies ({}): {} game(s), {} turn(s){}",
-        a.plies,
+        "analysis at {} ({}): {} game(s), {} turn(s){}",
+        plies(a.plies),
         a.evaluator,
         a.games,
         a.turns.len(),

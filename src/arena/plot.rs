@@ -57,10 +57,41 @@ pub fn running_ppg<'a>(records: impl IntoIterator<Item = &'a GameRecord>) -> Vec
     out
 }
 
-/// The SVG drawing of `points`.
+/// A round step for about `count` intervals over `span`: 1, 2, 2.5 or 5
+/// times a power of ten.
+fn nice_step(span: f64, count: f64) -> f64 {
+    let raw = (span / count).max(f64::MIN_POSITIVE);
+    let power = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|step| *step >= raw)
+        .unwrap_or(10.0 * power)
+}
+
+/// The multiples of `step` from `lo` to `hi` (both on the grid).
+fn ticks(lo: f64, hi: f64, step: f64) -> Vec<f64> {
+    let first = (lo / step).round() as i64;
+    let last = (hi / step).round() as i64;
+    (first..=last).map(|k| k as f64 * step).collect()
+}
+
+/// Decimals that show `step` exactly (0.25 → 2, 0.5 → 1, 100 → 0).
+fn decimals(step: f64) -> usize {
+    (0..4)
+        .find(|d| {
+            let scaled = step * 10f64.powi(*d);
+            (scaled - scaled.round()).abs() < 1e-9
+        })
+        .unwrap_or(4) as usize
+}
+
+/// The SVG drawing of `points`: round ticks on both axes with a light
+/// grid, the band, the running ppg, and the final ppg with its interval
+/// written at the top right and marked at the curve's end.
 pub fn svg(points: &[PlotPoint], title: &str) -> String {
-    let (w, h, left, right, top, bottom) = (720.0, 360.0, 60.0, 20.0, 30.0, 40.0);
-    let max_games = points.last().map_or(1, |p| p.games).max(1) as f64;
+    let (w, h, left, right, top, bottom) = (720.0, 360.0, 60.0, 20.0, 48.0, 44.0);
+    let games_seen = points.last().map_or(1, |p| p.games).max(1) as f64;
     let mut lo: f64 = -0.5;
     let mut hi: f64 = 0.5;
     for p in points {
@@ -69,6 +100,14 @@ pub fn svg(points: &[PlotPoint], title: &str) -> String {
         hi = hi.max(p.ppg + c);
     }
     let (lo, hi) = (lo.max(-3.5), hi.min(3.5));
+    // The axes end on round values.
+    let y_step = nice_step(hi - lo, 6.0);
+    let (lo, hi) = (
+        (lo / y_step).floor() * y_step,
+        (hi / y_step).ceil() * y_step,
+    );
+    let x_step = nice_step(games_seen, 6.0).max(1.0);
+    let max_games = (games_seen / x_step).ceil() * x_step;
     let x = |g: f64| left + (w - left - right) * g / max_games;
     let y = |v: f64| top + (h - top - bottom) * (hi - v.clamp(lo, hi)) / (hi - lo);
     let mut s = String::new();
@@ -78,6 +117,34 @@ pub fn svg(points: &[PlotPoint], title: &str) -> String {
     );
     let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
     let _ = writeln!(s, r#"<text x="{left}" y="18">{}</text>"#, escape(title));
+    // Grid and ticks.
+    let y_decimals = decimals(y_step);
+    for v in ticks(lo, hi, y_step) {
+        let label = if v.abs() < y_step / 2.0 {
+            format!("{:.*}", y_decimals, 0.0)
+        } else {
+            format!("{:+.*}", y_decimals, v)
+        };
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{0:.1}" x2="{1:.1}" y2="{0:.1}" stroke="#e4e4e4"/><line x1="{2:.1}" y1="{0:.1}" x2="{left}" y2="{0:.1}" stroke="black"/><text x="{3:.1}" y="{4:.1}" text-anchor="end">{label}</text>"##,
+            y(v),
+            w - right,
+            left - 4.0,
+            left - 7.0,
+            y(v) + 4.0,
+        );
+    }
+    for g in ticks(0.0, max_games, x_step) {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{0:.1}" y1="{top}" x2="{0:.1}" y2="{1:.1}" stroke="#e4e4e4"/><line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{2:.1}" stroke="black"/><text x="{0:.1}" y="{3:.1}" text-anchor="middle">{g}</text>"##,
+            x(g),
+            h - bottom,
+            h - bottom + 4.0,
+            h - bottom + 17.0
+        );
+    }
     // The band: upper edge forward, lower edge back.
     let banded: Vec<&PlotPoint> = points.iter().filter(|p| p.ci95.is_some()).collect();
     if banded.len() >= 2 {
@@ -118,22 +185,30 @@ pub fn svg(points: &[PlotPoint], title: &str) -> String {
         h - bottom,
         w - right
     );
-    for v in [lo, (lo + hi) / 2.0, 0.0, hi] {
-        let _ = writeln!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{v:+.2}</text>"#,
-            left - 6.0,
-            y(v) + 4.0
-        );
-    }
     let _ = writeln!(
         s,
-        r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{} games</text>"#,
-        w - right,
-        h - 12.0,
-        max_games
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">games</text><text x="14" y="{:.1}" text-anchor="middle" transform="rotate(-90 14 {:.1})">points per game (A)</text>"#,
+        left + (w - left - right) / 2.0,
+        h - 6.0,
+        top + (h - top - bottom) / 2.0,
+        top + (h - top - bottom) / 2.0
     );
-    let _ = writeln!(s, r#"<text x="{left}" y="{:.1}">0</text>"#, h - 24.0);
+    // The final figure, as the summary writes it.
+    if let Some(last) = points.last() {
+        let figure = match last.ci95 {
+            Some(c) => format!("{:+.3} ± {c:.3}", last.ppg),
+            None => format!("{:+.3} (no interval: one pair)", last.ppg),
+        };
+        let _ = writeln!(
+            s,
+            r##"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="#08519c"/><text x="{:.1}" y="36" text-anchor="end" font-weight="bold" class="final">final: {} ppg after {} games (95% CI over pairs)</text>"##,
+            x(last.games as f64),
+            y(last.ppg),
+            w - right,
+            escape(&figure),
+            last.games
+        );
+    }
     s.push_str("</svg>\n");
     s
 }
@@ -207,5 +282,39 @@ mod tests {
         let drawing = svg(&points, "a <b>");
         assert!(drawing.starts_with("<svg") && drawing.contains("polygon"));
         assert!(drawing.contains("a &lt;b&gt;"));
+        let final_text = format!(
+            "final: +0.500 ± {:.3} ppg after 6 games",
+            points[2].ci95.unwrap()
+        );
+        assert!(drawing.contains(&final_text), "{drawing}");
+        // Round ticks: games 0, 1, … 6; ppg on a 0.5 or 1 grid.
+        assert!(drawing.contains(">6</text>"), "{drawing}");
+        assert!(!drawing.contains("+2.72") && !drawing.contains("+1.11"));
+    }
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(nice_step(4.0, 6.0), 1.0);
+        assert_eq!(nice_step(2000.0, 6.0), 500.0);
+        assert_eq!(nice_step(1.3, 6.0), 0.25);
+        assert_eq!(nice_step(0.1, 6.0), 0.02);
+        assert_eq!(ticks(-0.5, 1.0, 0.5), vec![-0.5, 0.0, 0.5, 1.0]);
+        assert_eq!(decimals(0.25), 2);
+        assert_eq!(decimals(500.0), 0);
+        let points: Vec<PlotPoint> = (1..=1000)
+            .map(|k| PlotPoint {
+                games: 2 * k,
+                ppg: 0.9 + 0.1 / k as f64,
+                ci95: (k >= 2).then(|| 1.0 / (k as f64).sqrt()),
+            })
+            .collect();
+        let drawing = svg(&points, "t");
+        for label in [">0</text>", ">500</text>", ">1000</text>", ">2000</text>"] {
+            assert!(drawing.contains(label), "{label}");
+        }
+        assert!(
+            drawing.contains("final: +0.900 ± 0.032 ppg after 2000 games"),
+            "{drawing}"
+        );
     }
 }

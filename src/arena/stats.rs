@@ -219,14 +219,22 @@ impl Summary {
         let mut t = String::new();
         let _ = writeln!(t, "A: {a}");
         let _ = writeln!(t, "B: {b}");
+        // An interval needs two pairs (two games per game): say so
+        // rather than name an interval with no value.
+        let interval = match (self.ci95, self.ci95_per_game) {
+            (Some(_), Some(g)) => format!("95% CI over pairs; per-game CI ± {g:.3}"),
+            (Some(_), None) => "95% CI over pairs".to_string(),
+            (None, Some(g)) => format!("no CI over pairs: it needs 2 pairs; per-game CI ± {g:.3}"),
+            (None, None) => "no CI: it needs 2 games".to_string(),
+        };
         let _ = writeln!(
             t,
-            "games {} ({} duplicate pairs)   A points {:+}   ppg {}   (95% CI over pairs; per-game CI ± {})",
+            "games {} ({} duplicate pair{})   A points {:+}   ppg {}   ({interval})",
             self.games,
             self.pairs,
+            if self.pairs == 1 { "" } else { "s" },
             self.a_points,
             self.ppg_text(),
-            self.ci95_per_game.map_or("-".into(), |c| format!("{c:.3}"))
         );
         let row = |k: &KindCounts| {
             format!(
@@ -341,5 +349,20 @@ mod tests {
         assert!((s.ci95.unwrap() - Z95 * 0.75).abs() < 1e-9);
         assert_eq!(s.draws, 1);
         assert_eq!(s.kinds["single"], 3);
+    }
+
+    #[test]
+    fn one_pair_names_no_interval_it_cannot_give() {
+        let records = vec![rec(0, 2, Ending::Double), rec(1, -1, Ending::Single)];
+        let s = summarize(&records, false);
+        assert_eq!(s.ci95, None);
+        let text = s.to_text("a", "b");
+        let line = text.lines().nth(2).unwrap();
+        assert!(line.contains("(1 duplicate pair)"), "{line}");
+        assert!(
+            line.contains("ppg +0.500   (no CI over pairs: it needs 2 pairs; per-game CI ± "),
+            "{line}"
+        );
+        assert!(!line.contains("95% CI over pairs"), "{line}");
     }
 }

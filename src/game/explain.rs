@@ -111,7 +111,9 @@ impl fmt::Display for IllegalPlay {
                 if *to == 0 {
                     write!(f, "bearing off from {from}")?;
                 } else {
-                    write!(f, "{from}/{to} is {} pips", from - to)?;
+                    let pips = from - to;
+                    let unit = if pips == 1 { "pip" } else { "pips" };
+                    write!(f, "{from}/{to} is {pips} {unit}")?;
                 }
                 write!(f, ": the numbers left ({}) cannot make it", list(numbers_left))
             }

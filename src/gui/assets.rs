@@ -13,6 +13,12 @@ const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 /// The page's style sheet.
 const STYLE: &str = include_str!("assets/style.css");
+/// The board drawing, shared with the HTML analysis report
+/// (`crate::analysis::html` embeds the same file): served before the
+/// page's script.
+const BOARD_SCRIPT: &str = include_str!("assets/board.js");
+/// The board drawing's style sheet, served before the page's.
+const BOARD_STYLE: &str = include_str!("assets/board.css");
 
 /// The asset `name`: from `PLAKOTO_GUI_ASSETS` when set, else embedded.
 fn asset(name: &str, embedded: &'static str) -> String {
@@ -28,19 +34,19 @@ pub(crate) async fn index() -> impl IntoResponse {
     Html(asset("index.html", INDEX))
 }
 
-/// `GET /app.js`.
+/// `GET /app.js`: the board drawing, then the page's script.
 pub(crate) async fn script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        asset("app.js", SCRIPT),
+        asset("board.js", BOARD_SCRIPT) + "\n" + &asset("app.js", SCRIPT),
     )
 }
 
-/// `GET /style.css`.
+/// `GET /style.css`: the board drawing's style, then the page's.
 pub(crate) async fn style() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-        asset("style.css", STYLE),
+        asset("board.css", BOARD_STYLE) + "\n" + &asset("style.css", STYLE),
     )
 }
 

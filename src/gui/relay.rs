@@ -6,8 +6,10 @@
 //! `{"type":"restart"}`. The server sends `{"type":"started","engine":…}`,
 //! `{"type":"reply","lines":[…]}` (one whole reply: the protocol's lines up
 //! to, not including, the empty line that ends it), `{"type":"stderr",
-//! "line":…}`, `{"type":"exited","status":…}` (the engine ended or could not
-//! start; the page offers a restart) and `{"type":"error","message":…}` (a
+//! "line":…}`, `{"type":"exited","status":…,"engine":…,"stderr":[…],
+//! "answered":…}` (the engine ended or could not start, with the command
+//! and its last stderr lines, also written to the server's terminal; the
+//! page offers a restart when it had answered) and `{"type":"error","message":…}` (a
 //! message the relay refused). The server itself never ends with the engine.
 //!
 //! Records: `{"type":"save","scope":"game"|"match","format":"text"|"json"}`
@@ -16,7 +18,8 @@
 //! `{"type":"record_reply","lines":[…]}` with the engine's reply to the
 //! load (see [`super::records`]).
 
-use std::sync::Arc;
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::State;
@@ -28,7 +31,7 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader};
 
 use crate::protocol::framing::{Line, LineBuffer, MAX_REPLY_LINE, ReplyGroups};
 use tokio::process::{Child, ChildStdin};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use super::AppState;
 use super::engine::EngineCommand;
@@ -36,6 +39,9 @@ use super::records::{Format, Scope, Transfers};
 
 /// Longest stderr line relayed (characters); the rest is cut.
 const MAX_STDERR_LINE: usize = 2_000;
+
+/// How many of its last stderr lines an ended engine is reported with.
+const STDERR_TAIL: usize = 12;
 
 /// A message from the page.
 #[derive(Debug, Deserialize)]
@@ -70,8 +76,14 @@ pub(crate) enum ToPage {
     Stderr {
         line: String,
     },
+    /// The engine ended (or could not start): how, the command that
+    /// started it, its last stderr lines, and whether it had answered
+    /// anything (an engine that never did will not start again as it is).
     Exited {
         status: String,
+        engine: String,
+        stderr: Vec<String>,
+        answered: bool,
     },
     Error {
         message: String,
@@ -124,10 +136,15 @@ fn same_origin(headers: &HeaderMap) -> bool {
     matches!((origin_host, host), (Some(o), Some(h)) if o == h)
 }
 
-/// A running engine: its stdin and its process.
+/// A running engine: its stdin and its process, its last stderr lines,
+/// and whether it has answered.
 struct Running {
     child: Child,
     stdin: ChildStdin,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// Resolves (with an error) once the stderr reader has read it all.
+    stderr_done: oneshot::Receiver<()>,
+    answered: bool,
 }
 
 /// One session: runs until the socket closes; the engine dies with it.
@@ -187,17 +204,26 @@ async fn session(mut socket: WebSocket, command: EngineCommand) {
             }
             Some(event) = events.recv() => {
                 let out = match event {
-                    EngineEvent::Reply(g, lines) if g == generation => transfers
-                        .answer(&lines)
-                        .unwrap_or(ToPage::Reply { lines }),
+                    EngineEvent::Reply(g, lines) if g == generation => {
+                        if let Some(running) = engine.as_mut() {
+                            running.answered = true;
+                        }
+                        transfers
+                            .answer(&lines)
+                            .unwrap_or(ToPage::Reply { lines })
+                    }
                     EngineEvent::Stderr(g, line) if g == generation => ToPage::Stderr { line },
                     EngineEvent::Closed(g) if g == generation => {
                         transfers.clear();
-                        let status = match engine.take() {
-                            Some(mut old) => ended(&mut old.child).await,
-                            None => "ended".to_string(),
-                        };
-                        ToPage::Exited { status }
+                        match engine.take() {
+                            Some(old) => exited(old, &command).await,
+                            None => ToPage::Exited {
+                                status: "ended".to_string(),
+                                engine: command.to_string(),
+                                stderr: Vec::new(),
+                                answered: false,
+                            },
+                        }
                     }
                     _ => continue,
                 };
@@ -243,6 +269,39 @@ async fn ended(child: &mut Child) -> String {
     }
 }
 
+/// The report of an engine that ended: how, and its last stderr lines
+/// (waiting briefly for the rest of its stderr), also written to the
+/// server's terminal so that a wrong `--engine` is seen there too.
+async fn exited(mut old: Running, command: &EngineCommand) -> ToPage {
+    let status = ended(&mut old.child).await;
+    let _ = tokio::time::timeout(Duration::from_millis(500), &mut old.stderr_done).await;
+    let stderr: Vec<String> = old
+        .stderr_tail
+        .lock()
+        .map(|t| t.iter().cloned().collect())
+        .unwrap_or_default();
+    let mut note = format!("plakoto gui: the engine '{command}' ended: {status}");
+    if !old.answered {
+        note.push_str(" (before answering anything)");
+    }
+    if stderr.is_empty() {
+        note.push_str("; it wrote nothing on stderr");
+    } else {
+        note.push_str("; the last lines of its stderr:");
+        for line in &stderr {
+            note.push_str("\n  ");
+            note.push_str(line);
+        }
+    }
+    eprintln!("{note}");
+    ToPage::Exited {
+        status,
+        engine: command.to_string(),
+        stderr,
+        answered: old.answered,
+    }
+}
+
 /// Starts the engine of generation `generation` and its reader tasks, and
 /// tells the page; a failed start is reported as an exit.
 async fn start(
@@ -262,15 +321,36 @@ async fn start(
     });
     match spawned {
         Ok((child, stdin, stdout, stderr)) => {
+            let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+            let (done, stderr_done) = oneshot::channel();
             tokio::spawn(read_replies(stdout, generation, events.clone()));
-            tokio::spawn(read_stderr(stderr, generation, events.clone()));
+            tokio::spawn(read_stderr(
+                stderr,
+                generation,
+                events.clone(),
+                Arc::clone(&stderr_tail),
+                done,
+            ));
             let engine = command.to_string();
             let _ = send(socket, &ToPage::Started { engine }).await;
-            Some(Running { child, stdin })
+            Some(Running {
+                child,
+                stdin,
+                stderr_tail,
+                stderr_done,
+                answered: false,
+            })
         }
         Err(e) => {
             let status = format!("could not start '{command}': {e}");
-            let _ = send(socket, &ToPage::Exited { status }).await;
+            eprintln!("plakoto gui: {status}");
+            let exited = ToPage::Exited {
+                status,
+                engine: command.to_string(),
+                stderr: Vec::new(),
+                answered: false,
+            };
+            let _ = send(socket, &exited).await;
             None
         }
     }
@@ -314,19 +394,29 @@ async fn read_replies(
     let _ = events.send(EngineEvent::Closed(generation));
 }
 
-/// Relays the engine's stderr line by line (logs, progress).
+/// Relays the engine's stderr line by line (logs, progress), keeping its
+/// last lines for the report of its end; `done` is dropped at the end.
 async fn read_stderr(
     stderr: impl AsyncRead + Unpin,
     generation: u64,
     events: mpsc::UnboundedSender<EngineEvent>,
+    tail: Arc<Mutex<VecDeque<String>>>,
+    done: oneshot::Sender<()>,
 ) {
     let mut lines = BufReader::new(stderr).lines();
     while let Ok(Some(line)) = lines.next_line().await {
         let line: String = line.chars().take(MAX_STDERR_LINE).collect();
+        if let Ok(mut tail) = tail.lock() {
+            if tail.len() == STDERR_TAIL {
+                tail.pop_front();
+            }
+            tail.push_back(line.clone());
+        }
         if events.send(EngineEvent::Stderr(generation, line)).is_err() {
-            return;
+            break;
         }
     }
+    drop(done);
 }
 
 /// Tells the page a save or load could not be sent, as a `record_reply`

@@ -192,8 +192,10 @@ fn search_text(s: &SearchInfo) -> String {
     }
     if s.timed_out {
         text.push_str(&format!(
-            " (time ran out: {} of {} plies)",
-            s.reached, s.plies
+            " (time ran out: {} of {} {})",
+            s.reached,
+            s.plies,
+            if s.plies == 1 { "ply" } else { "plies" }
         ));
     }
     text

@@ -23,6 +23,7 @@ pub mod session;
 pub mod set_position;
 pub mod state;
 mod words;
+pub mod suggest;
 
 pub use command::{Command, Orientation, OutputMode};
 pub use reply::{ErrorCode, ProtoError, Reply};

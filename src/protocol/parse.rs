@@ -241,9 +241,11 @@ fn unknown(body: &str) -> ProtoError {
         .chars()
         .map(|c| if c.is_control() { '?' } else { c })
         .collect();
+    let hint = super::suggest::nearest_command(&shown)
+        .map_or_else(String::new, |c| format!(": did you mean '{c}'?"));
     ProtoError::new(
         ErrorCode::UnknownCommand,
-        format!("unknown command '{shown}' (list_commands lists them)"),
+        format!("unknown command '{shown}'{hint} (list_commands lists them)"),
     )
 }
 

@@ -334,8 +334,7 @@ pub enum Reply {
         /// Scoring.
         scoring: Scoring,
     },
-    /// `set position`, `set board`, `set matchid`, `set turn`, `set rules`, `set scoring`:
-    /// the new state.
+    /// `set position`, `set board`, `set matchid`, `set turn`: the new state.
     State {
         /// Position ID.
         position_id: String,
@@ -400,8 +399,9 @@ pub enum Reply {
         /// The candidates rolled out, best mean first.
         candidates: Vec<Candidate>,
     },
-    /// `set evaluation …`, `set search …`, `set threads`, `set rollout …`:
-    /// the option changed, as `show options` lists it.
+    /// `set evaluation …`, `set search …`, `set threads`, `set rollout …`,
+    /// `set rules`, `set scoring`: the option changed, as `show options`
+    /// lists it.
     Setting {
         /// The option's name, e.g. `evaluation plies`.
         name: String,

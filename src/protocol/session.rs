@@ -428,13 +428,19 @@ fn execute_command(
             let rules =
                 Rules::new(*variant, state.game.rules().scoring).map_err(ProtoError::from)?;
             set_rules(state, rules)?;
-            Ok(options_reply(state, evaluator))
+            Ok(Reply::Setting {
+                name: "rules".to_string(),
+                value: variant.to_string(),
+            })
         }
         Command::SetScoring(scoring) => {
             let rules =
                 Rules::new(state.game.rules().variant, *scoring).map_err(ProtoError::from)?;
             set_rules(state, rules)?;
-            Ok(options_reply(state, evaluator))
+            Ok(Reply::Setting {
+                name: "scoring".to_string(),
+                value: scoring.to_string(),
+            })
         }
         Command::SetOutput(mode) => {
             state.output = *mode;

@@ -1,12 +1,12 @@
 // plakoto gui: the page. It talks to the engine only through the protocol
 // (protocol.md), relayed line by line over a WebSocket by `plakoto gui`.
+// The board drawing (and the Position ID decoding) is board.js, served
+// before this file and shared with the HTML analysis report.
 // Everything is in the numbering of the side on roll (R2) as the engine
 // writes it; the board is drawn from a fixed viewpoint (`view`).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const SIDES = ['X', 'O'];
-const other = (s) => (s === 'X' ? 'O' : 'X');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------- state
@@ -22,6 +22,12 @@ const S = {
   made: [], next: [], canEnd: false, numbersLeft: null, stepBoard: null, selected: null,
   hint: null, flowRunning: false, flowAgain: false, stopRollout: false,
   edit: null, drag: null, busy: false,
+  // The game so far (the move list): {kind: 'play', side, dice, play,
+  // before: {posId, matchId}} or {kind: 'note', text}; `review` is the
+  // index of the play shown instead of the game (null: the game).
+  history: [], review: null,
+  lastPlay: { X: null, O: null },   // each side's last play, drawn on the board
+  lastRoll: { X: null, O: null },   // each side's last roll, shown in its half
 };
 
 // ---------------------------------------------------------------- engine link
@@ -43,10 +49,19 @@ function onRelay(m) {
       break;
     }
     case 'stderr': log(`# stderr: ${m.line}`); break;
-    case 'exited':
+    case 'exited': {
       S.alive = false; failPending(`engine ended (${m.status})`);
-      banner(`The engine ended: ${m.status}.`, true); setStatus('engine stopped', 'stopped'); break;
-    case 'error': failPending(m.message); showMessage(m.message); break;
+      // An engine that never answered will not start again as it is: say
+      // what was run and what it wrote, instead of offering a restart.
+      const cmdLine = m.engine ? ` Command: ${m.engine}` : '';
+      const text = m.answered === false
+        ? `The engine could not start: ${m.status}.${cmdLine} — check the engine command (plakoto gui --engine "…").`
+        : `The engine ended: ${m.status}.${cmdLine}`;
+      banner(text, m.answered !== false, m.stderr || []);
+      setStatus('engine stopped', 'stopped');
+      break;
+    }
+    case 'error': failPending(m.message); showError(new EngineError('relay', m.message)); break;
     case 'record': offerDownload(m.name, m.text); break;
     case 'record_reply': recordReply(m.lines); break;
   }
@@ -104,93 +119,6 @@ async function init() {
   } catch (e) { showError(e); }
 }
 
-// ---------------------------------------------------------------- IDs (protocol.md section 2)
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-function idBits(id) {
-  const bits = [];
-  for (const ch of id) {
-    const v = ALPHABET.indexOf(ch);
-    for (let b = 0; b < 6; b++) bits.push((v >> b) & 1);
-  }
-  return bits;
-}
-function field(bits, from, width) {
-  let v = 0;
-  for (let i = 0; i < width; i++) v |= bits[from + i] << i;
-  return v;
-}
-
-function decodeMatchId(id) {
-  const b = idBits(id);
-  const kind = field(b, 32, 2);
-  const m = {
-    phase: field(b, 0, 2), onRoll: field(b, 2, 1) ? 'O' : 'X',
-    dice: [field(b, 3, 3), field(b, 6, 3)], express: !!field(b, 9, 1), tzannes: !!field(b, 10, 1),
-    length: field(b, 11, 7), x: field(b, 18, 7), o: field(b, 25, 7), passed: null,
-  };
-  const a = field(b, 34, 3), c = field(b, 37, 3);
-  if (kind === 1) m.passed = [a, c];
-  else if (kind === 2) m.passed = { double: a, left: c };
-  else if (kind === 3) m.passed = [a];
-  return m;
-}
-
-// The board of a Position ID, seen from the side on roll `onRoll`, in the
-// shape of `show board`'s `board` object. Used for the boards between the
-// steps of a play (legal steps gives their Position ID) and as the
-// compatibility path for engines whose `show board` has no `board` data.
-function boardFromPositionId(id, onRoll) {
-  const bits = idBits(id);
-  let i = 0;
-  const counts = [[], []];
-  for (const s of [0, 1]) {
-    for (let p = 1; p <= 24; p++) {
-      let n = 0;
-      while (bits[i] === 1) { n++; i++; }
-      i++;
-      counts[s][p] = n;
-    }
-  }
-  const me = onRoll, opp = other(onRoll);
-  const points = [];
-  for (let p = 1; p <= 24; p++) {
-    const r = counts[0][p], o = counts[1][25 - p];
-    let entry = { point: p, side: null, count: 0, pinned: null };
-    if (r && o) {
-      let rollerPinned;
-      if (r === 1 && o === 1) rollerPinned = bits[i++] === 1;
-      else rollerPinned = r === 1;
-      entry = rollerPinned ? { point: p, side: opp, count: o, pinned: me }
-        : { point: p, side: me, count: r, pinned: opp };
-    } else if (r) entry = { point: p, side: me, count: r, pinned: null };
-    else if (o) entry = { point: p, side: opp, count: o, pinned: null };
-    points.push(entry);
-  }
-  return completeBoard({ on_roll: onRoll, points });
-}
-
-// Adds off, pips and mothers when the engine did not send them.
-function completeBoard(board) {
-  const me = board.on_roll, opp = other(me);
-  const on = { X: 0, O: 0 }, pips = { X: 0, O: 0 };
-  for (const e of board.points) {
-    const own = (s) => (s === me ? e.point : 25 - e.point);
-    if (e.side) { on[e.side] += e.count; pips[e.side] += e.count * own(e.side); }
-    if (e.pinned) { on[e.pinned] += 1; pips[e.pinned] += own(e.pinned); }
-  }
-  board.off = board.off || { X: 15 - on.X, O: 15 - on.O };
-  board.pips = board.pips || pips;
-  if (!board.mothers) {
-    const mother = (s, p) => {
-      const e = board.points[p - 1];
-      if (e.pinned === s) return 'pinned';
-      return e.side === s ? 'home' : 'gone';
-    };
-    board.mothers = { [me]: mother(me, 24), [opp]: mother(opp, 1) };
-  }
-  return board;
-}
-
 // ---------------------------------------------------------------- game flow
 function isEngine(side) { return S.players[side] === 'engine'; }
 function onRoll() { return S.turn && (S.turn.on_roll || (S.match && S.match.onRoll)); }
@@ -234,10 +162,10 @@ async function flowStep() {
       setStatus(`Game over: ${what}${matchOver ? ' — match over' : ''}`, 'over');
       if (!matchOver && isEngine('X') && isEngine('O') && !S.paused) {
         await sleep(speed() * 2);
-        await cmd('new game');
+        startGameHistory(await cmd('new game'));
         return true;
       }
-      showMessage(matchOver ? 'Match over. Start a new one with “New game…”.' : 'Press “New game…” or Roll for the next game.', true);
+      showMessage(matchOver ? 'Match over. Start a new one with “New game…”.' : 'Press “Next game” to play on, or “New game…” to start a new match.', true);
       if (!matchOver) { $('btn-roll').textContent = 'Next game'; $('btn-roll').classList.remove('hidden'); }
       return false;
     }
@@ -247,7 +175,7 @@ async function flowStep() {
       if (isEngine(side) && S.paused) return false;
       await sleep(isEngine(side) ? speed() / 2 : 150);
       if (S.edit) return false;
-      await cmd('roll');
+      noteRoll(await cmd('roll'));
       return true;
     case 'rolled': case 'passed':
       if (isEngine(side)) {
@@ -255,8 +183,10 @@ async function flowStep() {
         if (S.paused) return false;
         await sleep(speed());
         if (S.edit || S.paused) return false;
+        const before = snapshot();
         const r = await cmd('play');
-        showMessage(`${r.side || side} played ${r.play}`, true);
+        const entry = notePlay(r, before);
+        showMessage(`${entry.side} rolled ${diceText(entry)} and played ${r.play}`, true);
         clearAnalysis();
         return true;
       }
@@ -323,8 +253,11 @@ async function explainStep(from, to) {
 
 async function submit(play) {
   try {
+    const before = snapshot();
     const r = await cmd(`move ${play}`);
-    showMessage(`${r.side || ''} played ${r.play}`, true);
+    const entry = notePlay(r, before);
+    showMessage(`${entry.side} played ${r.play}`, true);
+    $('typed-play').value = '';
     clearAnalysis();
     await advance();
   } catch (e) {
@@ -349,7 +282,116 @@ function fillLegalList(legal) {
 }
 
 function humanTurn() {
-  return S.turn && (S.turn.state === 'rolled' || S.turn.state === 'passed') && !isEngine(onRoll()) && !S.edit;
+  return S.turn && (S.turn.state === 'rolled' || S.turn.state === 'passed') && !isEngine(onRoll()) && !S.edit && S.review === null;
+}
+
+// ---------------------------------------------------------------- the game so far
+// The page keeps the move list itself, from the replies to `roll`, `play`,
+// `move` and `new game`: each play with the dice it was played with and
+// the position before it (to review it).
+function snapshot() {
+  const t = S.turn || {};
+  return {
+    side: onRoll(), posId: S.posId, matchId: S.matchId,
+    dice: t.state === 'rolled' ? t.dice : null,
+    passed: t.state === 'passed' ? t.numbers : null,
+  };
+}
+function diceText(h) {
+  if (h.dice) return `${h.dice[0]}-${h.dice[1]}`;
+  return h.passed ? `passed ${compactNumbers(h.passed)}` : '';
+}
+function openingText(opening) {
+  const [x, o] = opening[opening.length - 1];
+  const tries = opening.map(([a, b]) => `X ${a} O ${b}`).join(', ');
+  return `Opening roll: ${tries} — ${x > o ? 'X' : 'O'} starts`;
+}
+function note(text) { S.history.push({ kind: 'note', text }); }
+function notePlay(r, before) {
+  const entry = {
+    kind: 'play', side: r.side || before.side, play: r.play, dice: before.dice, passed: before.passed,
+    before: { posId: before.posId, matchId: before.matchId },
+  };
+  S.history.push(entry);
+  S.lastPlay[entry.side] = entry;
+  if (before.dice) S.lastRoll[entry.side] = before.dice;
+  if (r.result) {
+    const res = r.result;
+    note(res.winner ? `${res.winner} wins: ${res.kind}, ${res.points} point${res.points === 1 ? '' : 's'}` : 'Draw');
+  }
+  S.review = null;
+  renderMoves();
+  return entry;
+}
+function noteRoll(r) {
+  if (r && r.opening && r.opening.length) { note(openingText(r.opening)); showMessage(openingText(r.opening), true); }
+  const t = r && r.turn;
+  if (t && t.state === 'rolled') S.lastRoll[t.on_roll] = t.dice;
+  renderMoves();
+}
+// A new game (the reply to `new game` or `new match`): the list starts over.
+function startGameHistory(r, why) {
+  S.history = []; S.review = null;
+  S.lastPlay = { X: null, O: null }; S.lastRoll = { X: null, O: null };
+  if (why) note(why);
+  if (r && r.opening && r.opening.length) note(openingText(r.opening));
+  else if (r && r.starts) note(`${r.starts} starts (the last game's winner, R19)`);
+  renderMoves();
+}
+
+function renderMoves() {
+  const list = $('move-list');
+  list.innerHTML = '';
+  let n = 0;
+  S.history.forEach((h, i) => {
+    const li = document.createElement('li');
+    if (h.kind === 'note') {
+      li.className = 'note';
+      li.textContent = h.text;
+    } else {
+      n++;
+      li.className = `play side-${h.side}${S.review === i ? ' current' : ''}`;
+      li.dataset.i = String(i);
+      li.title = 'show the position before this play';
+      li.innerHTML = `<span class="mv-n">${n}.</span><span class="mv-side">${h.side}</span><span class="mv-dice">${escapeHtml(diceText(h))}</span><span class="mv-play">${escapeHtml(h.play)}</span>`;
+      li.onclick = () => reviewAt(i);
+    }
+    list.appendChild(li);
+  });
+  if (!S.history.length) list.innerHTML = '<li class="note">no plays yet</li>';
+  $('btn-review-back').classList.toggle('hidden', S.review === null);
+  document.body.dataset.review = S.review === null ? '' : String(S.review);
+  if (S.review === null) list.scrollTop = list.scrollHeight;
+  renderLastPlays();
+}
+
+// Shows the position before play `i` (or, again on the same one, the game).
+function reviewAt(i) {
+  S.review = S.review === i || !S.history[i] ? null : i;
+  const h = S.review === null ? null : S.history[S.review];
+  if (h) showMessage(`Reviewing: ${h.side} to play ${diceText(h)}, played ${h.play} (arrows). Back to the game: Esc or “Back to the game”.`, true);
+  else showMessage('');
+  renderMoves();
+  render();
+}
+function stepReview(delta) {
+  const plays = S.history.map((h, i) => (h.kind === 'play' ? i : -1)).filter((i) => i >= 0);
+  if (!plays.length) return;
+  let k = S.review === null ? plays.length : plays.indexOf(S.review);
+  k += delta;
+  if (k >= plays.length) { if (S.review !== null) reviewAt(S.review); return; }
+  reviewAt(plays[Math.max(0, k)]);
+}
+
+// Each side's last roll and play, in words, under the board.
+function renderLastPlays() {
+  const parts = [];
+  for (const side of SIDES) {
+    const lp = S.lastPlay[side];
+    if (!lp) continue;
+    parts.push(`<span class="lp" data-side="${side}"><i class="swatch swatch-${side}"></i>${side} rolled ${escapeHtml(diceText(lp))} and played <b>${escapeHtml(lp.play)}</b></span>`);
+  }
+  $('last-plays').innerHTML = parts.length ? `last plays: ${parts.join(' · ')}` : '';
 }
 
 // ---------------------------------------------------------------- board input
@@ -398,71 +440,28 @@ function svgPoint(ev) {
 }
 
 // ---------------------------------------------------------------- drawing
-const W = 940, H = 660, TOP = 30, BOT = 630, MID = 330, R = 27;
-function colX(c) { return c < 6 ? 60 + 60 * c : 480 + 60 * (c - 6); }
-// Where point v (in the numbering of `view`) is drawn: column and row.
-function place(v) {
-  let top, c;
-  if (v >= 13) { top = !S.flip; c = v - 13; } else { top = S.flip; c = 12 - v; }
-  return { x: colX(c), top };
-}
-function slotY(top, k) { return top ? TOP + R + k * 2 * R : BOT - R - k * 2 * R; }
+// The view: the board seen by S.view, flipped or not (board.js draws it).
+function ctx() { return { view: S.view, flip: S.flip }; }
+function place(v) { return placeIn(v, S.flip); }
 // A point in the numbering of the side on roll, in the view's numbering.
-function toView(p, roller) { return roller === S.view ? p : 25 - p; }
+function toView(p, roller) { return toViewOf(p, roller, ctx()); }
 
 function render() {
   const svg = $('board');
   const editing = !!S.edit;
-  const board = editing ? S.edit.board : (S.stepBoard || S.board);
+  const reviewed = !editing && S.review !== null ? S.history[S.review] : null;
+  const board = editing ? S.edit.board : reviewed ? reviewBoard(reviewed) : (S.stepBoard || S.board);
   if (!board) return;
   const roller = board.on_roll;
-  const out = [];
-  out.push(`<rect class="frame" x="0" y="0" width="830" height="${H}" rx="10"/>`);
-  out.push(`<rect class="felt" x="30" y="${TOP}" width="360" height="${BOT - TOP}"/>`);
-  out.push(`<rect class="felt" x="450" y="${TOP}" width="360" height="${BOT - TOP}"/>`);
-  out.push(`<rect class="barzone" x="390" y="${TOP}" width="60" height="${BOT - TOP}"/>`);
-  // Points and their labels.
-  for (let v = 1; v <= 24; v++) {
-    const { x, top } = place(v);
-    const base = top ? TOP : BOT, apex = top ? TOP + 250 : BOT - 250;
-    out.push(`<polygon class="${v % 2 ? 'tri-a' : 'tri-b'}" points="${x - 29},${base} ${x + 29},${base} ${x},${apex}"/>`);
-    out.push(`<text class="ptlabel" x="${x}" y="${top ? 20 : H - 9}">${v}</text>`);
-  }
   const dests = new Set(), sources = new Set();
   if (!editing && humanTurn() && S.legalMode === 'steps') {
     for (const s of S.next) { sources.add(s.from); if (S.selected !== null && s.from === S.selected) dests.add(s.to); }
   }
-  // Checkers.
-  for (const e of board.points) {
-    const v = toView(e.point, roller);
-    const { x, top } = place(v);
-    let k0 = 0;
-    if (e.pinned) {
-      out.push(checker(x, slotY(top, 0), e.pinned));
-      out.push(`<circle class="pinmark" cx="${x}" cy="${slotY(top, 0)}" r="${R - 3}"><title>${e.pinned} pinned under ${e.side}</title></circle>`);
-      k0 = 0.8;
-    }
-    const shown = Math.min(e.count, 5);
-    for (let k = 0; k < shown; k++) out.push(checker(x, slotY(top, k0 + k), e.side));
-    if (e.count > 5) out.push(`<text class="cnt-${e.side}" x="${x}" y="${slotY(top, k0 + 4) + 8}" text-anchor="middle">${e.count}</text>`);
-    if (sources.has(e.point) && e.count) {
-      const cls = S.selected === e.point ? 'hl-sel' : 'hl-src';
-      out.push(`<circle class="${cls}" cx="${x}" cy="${slotY(top, k0 + shown - 1)}" r="${R + 1}"/>`);
-    }
-  }
-  // Mothers (R15): the checker(s) on a side's own 24-point.
-  for (const side of SIDES) {
-    const state = board.mothers && board.mothers[side];
-    if (!state || state === 'gone') continue;
-    const p24 = side === roller ? 24 : 1;
-    const v = toView(p24, roller);
-    const { x, top } = place(v);
-    const e = board.points[p24 - 1];
-    const y = state === 'pinned' ? slotY(top, 0) : slotY(top, (e.pinned ? 0.8 : 0) + Math.min(e.count, 5) - 1);
-    out.push(`<g class="mother" data-mother="${side}-${state}"><circle class="mother-ring" cx="${x + 20}" cy="${y + (top ? 18 : -18)}" r="10"/>` +
-      `<text x="${x + 20}" y="${y + (top ? 23 : -13)}" text-anchor="middle" fill="#000">M</text><title>${side}'s mother ${state === 'pinned' ? 'is pinned (R15)' : 'is home'}</title></g>`);
-  }
-  // Destinations and hit areas.
+  // The checkers a step can start from ringed, the selected one brighter.
+  const rings = new Map([...sources].map((p) => [p, S.selected === p ? 'hl-sel' : 'hl-src']));
+  const out = [drawBoard(board, ctx(), rings)];
+  // Destinations (the point lit, and a ring where the checker would land)
+  // and hit areas.
   for (let v = 1; v <= 24; v++) {
     const { x, top } = place(v);
     const p = roller === S.view ? v : 25 - v;
@@ -470,53 +469,66 @@ function render() {
     if (isDest) {
       const base = top ? TOP : BOT, apex = top ? TOP + 250 : BOT - 250;
       out.push(`<polygon class="hl-dest" points="${x - 29},${base} ${x + 29},${base} ${x},${apex}"/>`);
+      const e = board.points[p - 1];
+      const k = e.side === roller ? (e.pinned ? 0.8 : 0) + Math.min(e.count, 5) : (e.count === 1 && !e.pinned ? 0.8 : 0);
+      out.push(`<circle class="hl-dest-ring" data-dest="${p}" cx="${x}" cy="${slotY(top, Math.min(k, 5))}" r="${R - 2}"/>`);
     }
     const cls = ['hit', 'point', sources.has(p) ? 'source' : '', isDest ? 'dest' : ''].join(' ').trim();
     out.push(`<rect class="${cls}" data-p="${p}" data-view="${v}" x="${x - 30}" y="${top ? TOP : MID}" width="60" height="${MID - TOP}"/>`);
   }
-  // Trays: the view side's home is bottom right unless flipped. Borne-off
-  // checkers stack from the board's edge; the labels sit by the middle.
+  // The tray of the side on roll: bearing off is a step to point 0.
   for (const side of SIDES) {
     const bottom = (side === S.view) !== S.flip;
     const y0 = bottom ? 340 : 20, h = 300;
-    out.push(`<rect class="tray" x="845" y="${y0}" width="80" height="${h}" rx="6"/>`);
-    const off = board.off[side] || 0;
-    for (let k = 0; k < off; k++) {
-      const y = bottom ? y0 + h - 6 - (k + 1) * 14 : y0 + 6 + k * 14;
-      out.push(`<rect class="offchk-${side}" x="852" y="${y}" width="66" height="12" rx="3"/>`);
-    }
-    const ly = bottom ? y0 + 20 : y0 + h - 26;
-    out.push(`<text class="label" x="885" y="${ly}" text-anchor="middle" data-off="${side}">${side} off ${off}</text>`);
-    out.push(`<text class="label" x="885" y="${ly + 17}" text-anchor="middle" data-pips="${side}">pips ${board.pips[side]}</text>`);
     const isOffDest = side === roller && dests.has(0);
     if (side === roller && !editing) {
       out.push(`<rect class="hit tray-hit ${isOffDest ? 'dest' : ''}" data-p="0" x="845" y="${y0}" width="80" height="${h}"/>`);
       if (isOffDest) out.push(`<rect class="hl-dest" x="845" y="${y0}" width="80" height="${h}" rx="6"/>`);
     }
   }
-  // Dice and whose turn, in the half of the side on roll.
-  if (!editing) out.push(diceAndTurn(roller));
-  if (!editing && S.hint && S.hint.candidates) out.push(arrows(S.hint));
+  // Dice and whose turn, in the half of the side on roll; the other side's
+  // last roll in its half.
+  if (reviewed) out.push(reviewDice(reviewed));
+  else if (!editing) out.push(diceAndTurn(roller));
+  if (!editing) out.push(arrows(reviewed));
   out.push(`<circle id="ghost" class="ghost hidden chk-${roller}" r="${R}" cx="0" cy="0"/>`);
   svg.innerHTML = out.join('');
   renderPanel();
 }
 
-function checker(x, y, side) {
-  return `<circle class="chk-${side}" cx="${x}" cy="${y}" r="${R - 1}"/><circle cx="${x}" cy="${y}" r="${R - 9}" fill="none" stroke="${side === 'X' ? '#cfc4a6' : '#5b3a28'}" stroke-width="2"/>`;
+// The board before a play of the move list, from its Position ID.
+function reviewBoard(h) {
+  return boardFromPositionId(h.before.posId, decodeMatchId(h.before.matchId).onRoll);
 }
-
-const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
-function die(x, y, n, cls) {
-  let s = `<g class="die-g" data-die="${n}"><rect class="die ${cls}" x="${x - 24}" y="${y - 24}" width="48" height="48" rx="8"/>`;
-  for (const [a, b] of PIPS[n] || []) s += `<circle class="pip ${cls}" cx="${x + a * 12}" cy="${y + b * 12}" r="5"/>`;
-  return s + '</g>';
+function halfOf(side) { return side === S.view ? 630 : 210; }
+function reviewDice(h) {
+  const cx = halfOf(h.side);
+  let s = '';
+  if (h.dice) h.dice.forEach((n, i) => { s += die(cx - 32 + 64 * i, MID, n, ''); });
+  const n = S.history.slice(0, S.review + 1).filter((e) => e.kind === 'play').length;
+  s += `<text class="turnlabel" x="${cx}" y="${MID + 48}">move ${n}: ${h.side} ${escapeHtml(diceText(h))}</text>`;
+  s += `<text class="turnlabel small" x="${cx}" y="${MID + 70}">played ${escapeHtml(h.play)}</text>`;
+  s += `<text class="reviewlabel" x="415" y="${MID + 6}" text-anchor="middle">review</text>`;
+  return s;
+}
+// Small dice: a side's last roll, shown while the other side is on roll.
+function smallDice(side) {
+  const d = S.lastRoll[side];
+  if (!d) return '';
+  const cx = halfOf(side);
+  let s = `<g class="lastroll" data-lastroll="${side}">`;
+  d.forEach((n, i) => {
+    const x = cx - 22 + 44 * i, y = MID;
+    s += `<rect class="die small" x="${x - 17}" y="${y - 17}" width="34" height="34" rx="6"/>`;
+    for (const [a, b] of PIPS[n] || []) s += `<circle class="pip" cx="${x + a * 8.5}" cy="${y + b * 8.5}" r="3.6"/>`;
+  });
+  return `${s}<text class="turnlabel small" x="${cx}" y="${MID - 26}">${side} rolled ${d[0]}-${d[1]}</text></g>`;
 }
 
 function diceAndTurn(roller) {
   const t = S.turn || {};
-  const cx = roller === S.view ? 630 : 210;
-  let s = '';
+  const cx = halfOf(roller);
+  let s = t.state === 'rolled' || t.state === 'passed' || t.state === 'to_roll' ? smallDice(other(roller)) : '';
   let label = '';
   if (t.state === 'rolled' || t.state === 'passed') {
     const dice = t.state === 'rolled' ? t.dice : t.numbers.slice(0, 2);
@@ -552,44 +564,25 @@ function usedDice(dice, numbers, left) {
   return [spent >= numbers.length / 2 && left.length < numbers.length, left.length === 0];
 }
 
-// Arrows for the top 3 hint plays (from the play notation or its steps).
-function arrows(hint) {
-  const roller = hint.roller;
-  let s = '';
-  hint.candidates.slice(0, 3).forEach((c, idx) => {
-    const moves = c.steps ? c.steps.map((st) => [st.from, st.to]) : movesOfPlay(c.play);
-    const offset = (idx - 1) * 7;
-    moves.forEach(([a, b]) => {
-      const p1 = anchor(a, roller), p2 = anchor(b, roller);
-      const mx = (p1.x + p2.x) / 2 + offset, my = (p1.y + p2.y) / 2;
-      const bend = p1.y === p2.y ? (p1.y < MID ? 110 : -110) : 0;
-      const cxp = mx + (p1.y !== p2.y ? 60 : 0), cyp = my + bend;
-      s += `<path class="arrow r${idx + 1}" data-rank="${idx + 1}" d="M${p1.x + offset},${p1.y} Q${cxp},${cyp} ${p2.x + offset},${p2.y}" marker-end="url(#head${idx + 1})"/>`;
-    });
-  });
-  const heads = ['#3ccf63', '#3d8ee6', '#b57ae8'].map((col, i) => `<marker id="head${i + 1}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${col}"/></marker>`).join('');
-  return `<defs>${heads}</defs><g class="arrows">${s}</g>`;
-}
-function anchor(p, roller) {
-  if (p === 0) {
-    const bottom = (roller === S.view) !== S.flip;
-    return { x: 885, y: bottom ? 490 : 170 };
+// The arrows on the board (board.js draws them): each side's last play
+// (dashed, in its colour), the top 3 hint plays (green, blue, purple), or,
+// when reviewing, the play reviewed.
+function arrows(reviewed) {
+  const plays = [];
+  const last = (h) => ({ play: h.play, side: h.side, cls: `arrow last last-${h.side}`, marker: `head${h.side}` });
+  if (reviewed) plays.push(last(reviewed));
+  else {
+    for (const side of SIDES) if (S.lastPlay[side]) plays.push(last(S.lastPlay[side]));
+    if (S.hint && S.hint.candidates) {
+      S.hint.candidates.slice(0, 3).forEach((c, idx) => {
+        plays.push({
+          play: c.play, steps: c.steps ? c.steps.map((st) => [st.from, st.to]) : null,
+          side: S.hint.roller, cls: `arrow r${idx + 1}`, marker: `head${idx + 1}`, rank: idx + 1,
+        });
+      });
+    }
   }
-  const { x, top } = place(toView(p, roller));
-  return { x, y: top ? TOP + 120 : BOT - 120 };
-}
-// `24/18*/13 6/off(2)` → [[24,13],[6,0],[6,0]]: one arrow per checker move.
-function movesOfPlay(play) {
-  const out = [];
-  if (!play || play === 'pass') return out;
-  for (const word of play.trim().split(/\s+/)) {
-    const m = word.match(/^([^()]*)(?:\((\d+)\))?$/);
-    if (!m) continue;
-    const pts = m[1].replace(/\*/g, '').split('/').map((t) => (t.toLowerCase() === 'off' ? 0 : Number(t)));
-    if (pts.length < 2 || pts.some(Number.isNaN)) continue;
-    for (let i = 0; i < Number(m[2] || 1); i++) out.push([pts[0], pts[pts.length - 1]]);
-  }
-  return out;
+  return drawArrows(plays, ctx());
 }
 
 function renderPanel() {
@@ -611,9 +604,19 @@ function renderPanel() {
 
 function setStatus(text, state) { const el = $('status'); el.textContent = text; el.dataset.state = state; }
 function showMessage(text, info) { const el = $('message'); el.textContent = text; el.classList.toggle('info', !!info); }
-function showError(e) { showMessage(e && e.code ? `${e.code}: ${e.message}` : String(e && e.message ? e.message : e)); }
+function showError(e) {
+  // With the engine down, the banner says why: not a second, vaguer reason.
+  if (!S.alive && e && e.code === 'relay') { showMessage('the engine is not running (see the message at the top)'); return; }
+  showMessage(e && e.code ? `${e.code}: ${e.message}` : String(e && e.message ? e.message : e)); }
 function log(text) { const el = $('log'); el.textContent = (el.textContent + text + '\n').slice(-20000); el.scrollTop = el.scrollHeight; }
-function banner(text, restart) { $('banner-text').textContent = text; $('btn-restart').classList.toggle('hidden', !restart); $('banner').classList.remove('hidden'); }
+function banner(text, restart, stderr) {
+  $('banner-text').textContent = text;
+  const pre = $('banner-stderr');
+  pre.textContent = stderr && stderr.length ? `its last lines on stderr:\n${stderr.join('\n')}` : (stderr ? 'it wrote nothing on stderr' : '');
+  pre.classList.toggle('hidden', !stderr);
+  $('btn-restart').classList.toggle('hidden', !restart);
+  $('banner').classList.remove('hidden');
+}
 function hideBanner() { $('banner').classList.add('hidden'); }
 
 // ---------------------------------------------------------------- analysis
@@ -637,19 +640,38 @@ async function hint() {
 function showHintTable(cands, evalText) {
   const body = $('hint-table').querySelector('tbody');
   body.innerHTML = '';
+  const roller = onRoll();
   cands.forEach((c, i) => {
+    // Two rows a play: the figures, then its outcome breakdown and how it
+    // was evaluated, on a line of their own (no hovering needed).
     const tr = document.createElement('tr');
     tr.className = `rank${i + 1}`;
     const ch = c.chances || {};
-    const br = (k) => `s ${fmt(ch[`${k}_single`])} d ${fmt(ch[`${k}_double`])} t ${fmt(ch[`${k}_triple`])} m ${fmt(ch[`${k}_mother`])}`;
-    tr.innerHTML = `<td>${i + 1}</td><td>${c.play}</td><td>${sign(c.equity)}</td><td>${sign(c.difference)}</td>` +
-      `<td title="${br('win')}">${pct(ch.win)}</td><td title="${br('lose')}">${pct(ch.lose)}</td><td>${evalText(c)}</td>`;
-    tr.onclick = () => humanTurn() && submit(c.play);
-    body.appendChild(tr);
+    tr.innerHTML = `<td>${i + 1}</td><td class="play">${escapeHtml(c.play)}</td><td>${sign(c.equity)}</td><td>${sign(c.difference)}</td>` +
+      `<td>${pct(ch.win)}</td><td>${pct(ch.lose)}</td>`;
+    const detail = document.createElement('tr');
+    detail.className = `detail rank${i + 1}`;
+    detail.innerHTML = `<td></td><td colspan="5">${breakdown(ch, roller)} <span class="muted">${escapeHtml(evalText(c))}</span></td>`;
+    for (const row of [tr, detail]) { row.onclick = () => humanTurn() && submit(c.play); body.appendChild(row); }
   });
   $('hint-table').classList.remove('hidden');
 }
-const fmt = (x) => (x === undefined || x === null ? '–' : Number(x).toFixed(3));
+
+// How each side wins: single, double, (Tzannes) triple, mother, in % —
+// the breakdown that decides Plakoto games. `ch` is for `side`.
+function breakdown(ch, side) {
+  if (!ch || ch.win_single === undefined) return '';
+  const tz = S.match && S.match.tzannes;
+  const one = (who, k) => {
+    const parts = [['single', ch[`${k}_single`]], ['double', ch[`${k}_double`]]];
+    if (tz || ch[`${k}_triple`] > 0) parts.push(['triple', ch[`${k}_triple`]]);
+    parts.push(['mother', ch[`${k}_mother`]]);
+    return `<span class="bd" data-side="${who}"><b>${who}</b> ${parts.map(([n, v]) => `${n} ${pct1(v)}`).join(' · ')}</span>`;
+  };
+  const draw = ch.draw > 0 ? ` <span class="bd">draw ${pct1(ch.draw)}</span>` : '';
+  return `${one(side, 'win')} ${one(other(side), 'lose')}${draw}`;
+}
+const pct1 = (x) => (x === undefined || x === null ? '–' : `${(100 * x).toFixed(1)}`);
 const sign = (x) => (x === undefined || x === null ? '–' : (x >= 0 ? '+' : '') + Number(x).toFixed(4));
 const pct = (x) => (x === undefined || x === null ? '–' : `${(100 * x).toFixed(1)}%`);
 
@@ -663,9 +685,12 @@ async function evaluate() {
     $('evalbar-o').style.width = `${100 * win.O}%`;
     $('evalbar-d').style.width = `${100 * (c.draw || 0)}%`;
     $('evalbar').dataset.x = win.X.toFixed(4);
-    $('eval-text').textContent = `X ${pct(win.X)} · O ${pct(win.O)}${c.draw ? ` · draw ${pct(c.draw)}` : ''} · ${side} equity ${sign(c.equity)} (${r.evaluation})`;
+    $('eval-text').innerHTML = `<div>X ${pct(win.X)} · O ${pct(win.O)}${c.draw ? ` · draw ${pct(c.draw)}` : ''} · ${side} equity ${sign(c.equity)} (${escapeHtml(r.evaluation)})</div>` +
+      `<div class="breakdown">${breakdown(c, side)}</div>`;
   } catch (e) { showError(e); }
 }
+
+const CHANCE_KEYS = ['win', 'lose', 'draw', ...['win', 'lose'].flatMap((k) => ['single', 'double', 'triple', 'mother'].map((w) => `${k}_${w}`))];
 
 // A rollout in chunks of 144 trials (a multiple of 36, R: stratified first
 // roll), each with its own seed, merged here so the page can show progress.
@@ -683,12 +708,15 @@ async function rollout() {
       const r = await cmd(`rollout ${Math.min(chunk, total - done)}`);
       for (const c of r.candidates) {
         const n = c.evaluated_at.trials, se = c.evaluated_at.std_error;
-        const m = merged.get(c.play) || { play: c.play, n: 0, sum: 0, var: 0, win: 0, lose: 0 };
+        const m = merged.get(c.play) || { play: c.play, n: 0, sum: 0, var: 0, ch: {} };
         m.n += n; m.sum += n * c.equity; m.var += n * n * se * se;
-        m.win += n * c.chances.win; m.lose += n * c.chances.lose;
+        for (const k of CHANCE_KEYS) m.ch[k] = (m.ch[k] || 0) + n * (c.chances[k] || 0);
         merged.set(c.play, m);
       }
-      const rows = [...merged.values()].map((m) => ({ play: m.play, equity: m.sum / m.n, se: Math.sqrt(m.var) / m.n, n: m.n, chances: { win: m.win / m.n, lose: m.lose / m.n } }));
+      const rows = [...merged.values()].map((m) => ({
+        play: m.play, equity: m.sum / m.n, se: Math.sqrt(m.var) / m.n, n: m.n,
+        chances: Object.fromEntries(CHANCE_KEYS.map((k) => [k, m.ch[k] / m.n])),
+      }));
       rows.sort((a, b) => b.equity - a.equity);
       rows.forEach((row) => { row.difference = row.equity - rows[0].equity; });
       showHintTable(rows, (row) => `rollout ${row.n} ±${row.se.toFixed(3)}`);
@@ -724,6 +752,8 @@ async function setPosition(text) {
     } else {
       await cmd(`set board ${text.trim()}`);
     }
+    startGameHistory(null, 'position set');
+    $('typed-play').value = '';
     showMessage('position set', true);
   } catch (e) { showError(e); }
   await advance();
@@ -825,6 +855,7 @@ async function applyEdit() {
     await cmd(`set board ${editBoardText()}`);
     if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6) await cmd(`set dice ${d1} ${d2}`);
     S.edit = null; $('editor').classList.add('hidden');
+    startGameHistory(null, 'position set in the editor');
     showMessage('position set', true);
     await advance();
   } catch (e) { showError(e); }
@@ -867,6 +898,7 @@ async function recordReply(lines) {
   try { data = JSON.parse(payload); } catch (_) { data = { message: payload }; }
   if (first[0] !== '=') { showMessage(data.code ? `${data.code}: ${data.message}` : data.message); return; }
   clearAnalysis();
+  startGameHistory(null, 'record loaded: its earlier turns are not listed here');
   showMessage(data.games !== undefined ? `loaded ${data.games} game(s), ${data.turns} turn(s)` : payload, true);
   await advance();
 }
@@ -891,7 +923,7 @@ function bind() {
   for (const side of SIDES) $(`player-${side}`).onchange = async (e) => { S.players[side] = e.target.value; chooseView(); await namePlayers(); advance(); };
   $('btn-restart').onclick = () => { S.ws.send(JSON.stringify({ type: 'restart' })); };
   $('btn-roll').onclick = async () => {
-    try { if (S.turn && S.turn.state === 'over') await cmd('new game'); await advance(); } catch (e) { showError(e); }
+    try { if (S.turn && S.turn.state === 'over') startGameHistory(await cmd('new game')); await advance(); } catch (e) { showError(e); }
   };
   $('btn-undo').onclick = async () => { S.made.pop(); await loadSteps().catch(showError); };
   $('btn-done').onclick = () => submit(playOfSteps(S.made));
@@ -919,6 +951,13 @@ function bind() {
   $('btn-save-match').onclick = () => saveRecord('match');
   $('btn-load').onclick = () => $('load-file').click();
   $('load-file').onchange = (e) => { const f = e.target.files[0]; e.target.value = ''; if (f) loadRecord(f).catch(showError); };
+  $('btn-review-back').onclick = () => { if (S.review !== null) reviewAt(S.review); };
+  window.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('input, select, textarea, dialog')) return;
+    if (e.key === 'Escape' && S.review !== null) reviewAt(S.review);
+    else if (e.key === 'ArrowLeft') stepReview(-1);
+    else if (e.key === 'ArrowRight') stepReview(1);
+  });
   $('btn-new').onclick = () => $('dlg-new').showModal();
   $('new-ok').onclick = async (ev) => { ev.preventDefault(); $('dlg-new').close(); await newGame(); };
   $('btn-level').onclick = () => $('dlg-level').showModal();
@@ -938,6 +977,7 @@ async function newGame() {
     await cmd(`set scoring ${scoring}`);
     await namePlayers();
     const r = await cmd(len > 0 ? `new match ${len}` : 'new game');
+    startGameHistory(r);
     showMessage(`new ${len > 0 ? `match to ${len}` : 'game'}: ${rules}, ${scoring} scoring${r.starts ? `; ${r.starts} starts` : ''}`, true);
   } catch (e) { showError(e); }
   await advance();

@@ -22,8 +22,8 @@ pub mod reply;
 pub mod session;
 pub mod set_position;
 pub mod state;
-mod words;
 pub mod suggest;
+mod words;
 
 pub use command::{Command, Orientation, OutputMode};
 pub use reply::{ErrorCode, ProtoError, Reply};

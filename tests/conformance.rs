@@ -3,6 +3,9 @@
 //! real engine behind a proxy that breaks one thing) is reported by the
 //! check that should find it, quoting the exchange.
 
+#[path = "support/random_engine.rs"]
+mod random_engine;
+use random_engine::random_engine;
 use std::process::Command;
 
 use serde_json::Value;
@@ -169,36 +172,6 @@ fn text_report_names_each_check() {
             .starts_with("10 checks: 9 passed, 1 failed"),
         "{text}"
     );
-}
-
-/// Builds the `random_engine` example (a no-op when it is up to date) and
-/// returns its path. It is built with the test run's own profile, beside
-/// the test binary (`cargo test --release` builds in target/release: a
-/// `--profile test` build there would compile every dependency again, in
-/// target/debug, where this path would not find it).
-fn random_engine() -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
-    let profile = if dir.file_name().is_some_and(|d| d == "release") {
-        "release"
-    } else {
-        "test"
-    };
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
-        .args([
-            "build",
-            "--quiet",
-            "--example",
-            "random_engine",
-            "--profile",
-            profile,
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "the random_engine example builds");
-    dir.join("examples").join("random_engine")
 }
 
 /// The smallest engine (examples/random_engine.rs: discovery, `set

@@ -208,15 +208,24 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
             a.rules
         )));
     }
+    if a.plies > crate::search::MAX_PLIES {
+        return Err(BenchmarkError::Options(format!(
+            "--plies must be 0-{}",
+            crate::search::MAX_PLIES
+        )));
+    }
     let net_evaluator;
     let evaluator: &dyn Evaluator = match a.evaluator.as_str() {
+        "random" => {
+            let report = score(&benchmark, &Chooser::Random, "random", a.threads)?;
+            return print_report(&report, a.json);
+        }
         "net" => {
             net_evaluator = net(&a.weights)?;
             &net_evaluator
         }
         "heuristic" => &HeuristicEvaluator,
         "pipcount" => &PipCountEvaluator,
-        "random" => &HeuristicEvaluator,
         other => {
             return Err(BenchmarkError::Options(format!(
                 "'{other}' is not an evaluator: net, heuristic, pipcount or random"
@@ -224,28 +233,20 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
         }
     };
     let settings = SearchSettings::default();
-    let (chooser, player) = if a.evaluator == "random" {
-        (Chooser::Random, "random".to_string())
-    } else {
-        if a.plies > crate::search::MAX_PLIES {
-            return Err(BenchmarkError::Options(format!(
-                "--plies must be 0-{}",
-                crate::search::MAX_PLIES
-            )));
-        }
-        (
-            Chooser::Search {
-                evaluator,
-                plies: a.plies,
-                settings: &settings,
-            },
-            format!("{} {}-ply", evaluator.identity(), a.plies),
-        )
+    let chooser = Chooser::Search {
+        evaluator,
+        plies: a.plies,
+        settings: &settings,
     };
-    let report = score(&benchmark, &chooser, &player, a.threads)?;
-    if a.json {
+    let player = format!("{} {}-ply", evaluator.identity(), a.plies);
+    print_report(&score(&benchmark, &chooser, &player, a.threads)?, a.json)
+}
+
+/// Prints `report` as text or one JSON object.
+fn print_report(report: &super::score::StrengthReport, json: bool) -> Result<(), BenchmarkError> {
+    if json {
         let text =
-            serde_json::to_string(&report).map_err(|e| BenchmarkError::Format(e.to_string()))?;
+            serde_json::to_string(report).map_err(|e| BenchmarkError::Format(e.to_string()))?;
         println!("{text}");
     } else {
         println!("{report}");

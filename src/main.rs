@@ -133,6 +133,20 @@ enum BenchCommand {
         #[arg(long, default_value = "net", value_parser = parse_evaluator)]
         evaluator: EvaluatorKind,
     },
+    /// The pin endgame database: positions and bytes stored, seconds to
+    /// build it on one thread and to read it back (and caches it).
+    Pindb {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Instead: write N covered positions (Position IDs, the pinner on
+        /// roll, drawn uniformly) to stdout, for `arena --start-positions`.
+        #[arg(long, value_name = "N")]
+        sample: Option<usize>,
+        /// Seed of --sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Strength: the equity a player loses per decision of the rolled-out
     /// benchmark (benchmarks/), overall and by phase.
     Strength(plakoto::benchmark::cli::StrengthArgs),
@@ -155,6 +169,24 @@ enum BenchCommand {
         #[arg(long)]
         weights: Option<std::path::PathBuf>,
     },
+}
+
+/// Prints a bench's report as one JSON object or as text.
+fn print_report(report: &(impl serde::Serialize + std::fmt::Display), json: bool) -> ExitCode {
+    if !json {
+        println!("{report}");
+        return ExitCode::SUCCESS;
+    }
+    match serde_json::to_string(report) {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("plakoto: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn run_bench(command: &BenchCommand) -> ExitCode {
@@ -200,6 +232,17 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        BenchCommand::Pindb {
+            sample: Some(count),
+            seed,
+            ..
+        } => {
+            for p in plakoto::eval::pin_endgame::sample_positions(*count, *seed) {
+                println!("{}", plakoto::game::position_id(&p));
+            }
+            ExitCode::SUCCESS
+        }
+        BenchCommand::Pindb { json, .. } => print_report(&plakoto::bench::pindb::run(), *json),
         BenchCommand::Movegen {
             positions,
             rounds,
@@ -209,19 +252,7 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
                 positions: *positions,
                 rounds: *rounds,
             };
-            let report = plakoto::bench::movegen::run(options);
-            if *json {
-                match serde_json::to_string(&report) {
-                    Ok(text) => println!("{text}"),
-                    Err(e) => {
-                        eprintln!("plakoto: {e}");
-                        return ExitCode::FAILURE;
-                    }
-                }
-            } else {
-                println!("{report}");
-            }
-            ExitCode::SUCCESS
+            print_report(&plakoto::bench::movegen::run(options), *json)
         }
         BenchCommand::Hint {
             json,

@@ -30,6 +30,7 @@ fn spec(a: String, b: &str, rules: Rules) -> RunSpec {
             start_timeout: Duration::from_millis(5_000),
             show_stderr: false,
         },
+        start_positions: Vec::new(),
     }
 }
 
@@ -228,6 +229,7 @@ fn engine_without_set_position_plays_whole_games() {
                 dice_seed: seed,
                 player_seeds: [seed, seed + 1],
                 turn_cap: 2_000,
+                start: None,
             };
             let players: [&mut dyn Player; 2] = [&mut player, &mut other];
             let out = play_game(&setup, players, &mut generator);

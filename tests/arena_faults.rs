@@ -32,6 +32,7 @@ fn spec(a: &str, b: &str) -> RunSpec {
             start_timeout: Duration::from_millis(5_000),
             show_stderr: false,
         },
+        start_positions: Vec::new(),
     }
 }
 

@@ -22,6 +22,7 @@ fn spec(a: &str, b: &str, seed: u64) -> RunSpec {
         seed,
         turn_cap: 2_000,
         options: PlayerOptions::default(),
+        start_positions: Vec::new(),
     }
 }
 

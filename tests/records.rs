@@ -21,6 +21,7 @@ fn run(rules: Rules, match_to: Option<u8>, units: u64, seed: u64) -> (RunInfo, V
         seed,
         turn_cap: 2_000,
         options: PlayerOptions::default(),
+        start_positions: Vec::new(),
     };
     let mut records = Vec::new();
     let all: Vec<u64> = (0..units).collect();

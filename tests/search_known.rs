@@ -70,7 +70,7 @@ fn r14_winning_bear_off_is_exact_and_single() {
     // 2/off 1/off wins; 2/1 1/off leaves one checker.
     assert_eq!(ranking.plays.len(), 2);
     let best = ranking.plays[0];
-    assert_eq!(best.evaluated_at, Evaluation::Exact);
+    assert_eq!(best.evaluated_at, Evaluation::Exact { database: None });
     assert_eq!(best.equity, 2.0, "a double: the loser has borne off none");
 }
 
@@ -279,7 +279,7 @@ fn an_expired_time_budget_still_answers_with_the_static_ranking() {
     assert_eq!(ranking.plays.len(), legal.len());
     assert!(ranking.plays.iter().all(|r| matches!(
         r.evaluated_at,
-        Evaluation::Plies { plies: 0 } | Evaluation::Exact
+        Evaluation::Plies { plies: 0 } | Evaluation::Exact { .. }
     )));
     // A time budget in the settings works the same way.
     settings.time_ms = Some(0);

@@ -136,7 +136,7 @@ fn check(rules: Rules, plies: u8, positions: usize, checkers: u8, seed: u64) {
                     && (got.win() - expected.win()).abs() < 2e-4,
                 "{pos:?} {dice}: search {got:?} reference {expected:?}"
             );
-            if r.evaluated_at != Evaluation::Exact {
+            if !r.evaluated_at.is_exact() {
                 assert_eq!(r.evaluated_at, Evaluation::Plies { plies });
             }
             compared += 1;

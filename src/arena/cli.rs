@@ -22,7 +22,7 @@ use crate::game::{Rules, Scoring, Variant};
 #[command(
     about = "Play two engines against each other with duplicate dice",
     after_help = "Players: builtin:random, builtin:heuristic, builtin:ply1, builtin:ply2, builtin:ply3, builtin:pipcount, \
-builtin:net, builtin:net-ply1, builtin:net-ply2 (the net players use $PLAKOTO_WEIGHTS if set), or any shell \
+builtin:net, builtin:net-ply1, builtin:net-ply2, builtin:net-nopin (the net players use $PLAKOTO_WEIGHTS if set), or any shell \
 command that starts an engine speaking the plakoto protocol (e.g. \"plakoto\").
 
 `plakoto arena merge FILES… [--json] [--plot FILE.svg]` combines the --out files of a run split with --shard."
@@ -91,6 +91,11 @@ pub struct ArenaArgs {
     /// Draw the running points per game with its 95% band as SVG.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Start the games from these positions instead of the initial one:
+    /// FILE holds one Position ID a line (the side to roll first; `#`
+    /// starts a comment), duplicate pair p starts from line p (cycling).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["match_to", "records"])]
+    pub start_positions: Option<PathBuf>,
 }
 
 /// The JSON report: the run's settings and its summary.
@@ -118,6 +123,14 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         preflight(&args.a, &options).map_err(|e| format!("engine A: {e}"))?,
         preflight(&args.b, &options).map_err(|e| format!("engine B: {e}"))?,
     );
+    let (start_positions, start_note) = match &args.start_positions {
+        Some(path) => {
+            let positions = super::start_positions::read(path, rules).map_err(|e| e.to_string())?;
+            let note = super::start_positions::fingerprint(path, &positions);
+            (positions, Some(note))
+        }
+        None => (Vec::new(), None),
+    };
     let spec = RunSpec {
         a: args.a.clone(),
         b: args.b.clone(),
@@ -126,6 +139,7 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         seed: args.seed,
         turn_cap: args.turn_cap,
         options,
+        start_positions,
     };
     let notes = !args.quiet;
     if notes && args.games % 2 == 1 {
@@ -144,6 +158,7 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
                 match_to: spec.match_to,
                 turn_cap: spec.turn_cap,
                 shard: args.shard,
+                start_positions: start_note.clone(),
             };
             let (file, loaded) = ResultsFile::open(path, &header, args.resume)?;
             if notes && args.resume {

@@ -26,5 +26,6 @@ pub mod results_file;
 pub mod runner;
 pub mod search_player;
 pub mod shard;
+pub mod start_positions;
 pub mod stats;
 pub mod turn;

@@ -27,7 +27,9 @@ use rand_chacha::ChaCha8Rng;
 use super::fault::{Fault, FaultKind};
 use super::player::{Answer, Player, TurnRequest};
 use super::turn::{Turn, TurnPlay};
-use crate::game::{Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Rules, Side};
+use crate::game::{
+    Game, GameError, GenLimits, MatchId, MatchScore, MoveGenerator, Phase, Position, Rules, Side,
+};
 use crate::record::Ending;
 
 /// Most plays the referee lists for one roll (only Express low doubles
@@ -63,6 +65,9 @@ pub struct GameSetup {
     pub player_seeds: [u64; 2],
     /// Most turns before the game is stopped as unfinished.
     pub turn_cap: u32,
+    /// The position the game starts from, X on roll and rolling first
+    /// (no opening roll); `None`: the initial position.
+    pub start: Option<Position>,
 }
 
 /// A finished game, in absolute terms (X and O).
@@ -131,9 +136,19 @@ pub fn play_game(
     }
 
     let mut dice_rng = ChaCha8Rng::seed_from_u64(setup.dice_seed);
-    let mut game = match setup.starter {
-        Some(side) => Game::started_by(setup.rules, side),
-        None => {
+    let mut game = match (setup.start, setup.starter) {
+        (Some(position), _) => {
+            match Game::from_parts(setup.rules, position, Side::X, None, None, Phase::Playing) {
+                Ok(game) => game,
+                Err(e) => {
+                    // Checked when the positions were read: a setup error.
+                    out.fault = Some((Side::X, fault_of(e)));
+                    return out;
+                }
+            }
+        }
+        (None, Some(side)) => Game::started_by(setup.rules, side),
+        (None, None) => {
             let mut g = Game::new(setup.rules);
             let (_, rolls) = g
                 .roll_opening(&mut dice_rng)
@@ -246,6 +261,7 @@ mod tests {
             dice_seed: seed,
             player_seeds: [1, 2],
             turn_cap: 2_000,
+            start: None,
         }
     }
 

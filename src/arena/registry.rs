@@ -79,6 +79,16 @@ pub const BUILTINS: &[Builtin] = &[
         },
     },
     Builtin {
+        name: "net-nopin",
+        about: "the best 0-ply equity of the neural net without the pin endgame database (to measure it)",
+        make: || {
+            Box::new(EvaluatorPlayer::new(
+                "builtin:net-nopin",
+                Box::new(default_net().without_pin_database()),
+            ))
+        },
+    },
+    Builtin {
         name: "pipcount",
         about: "the best 0-ply equity of a pip-count and pin evaluator",
         make: || {
@@ -94,8 +104,13 @@ pub const BUILTINS: &[Builtin] = &[
 /// weights load before any is made, so a failure here is a setup error the
 /// run cannot recover from: it stops with the reason.
 fn net_evaluator() -> Box<dyn Evaluator> {
+    Box::new(default_net())
+}
+
+/// The process's default net (see [`net_evaluator`] on failures).
+fn default_net() -> NetEvaluator {
     match NetEvaluator::with_default_network() {
-        Ok(e) => Box::new(e),
+        Ok(e) => e,
         Err(e) => {
             eprintln!("plakoto: cannot load the net's weights: {e}");
             std::process::exit(2);

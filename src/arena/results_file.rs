@@ -34,6 +34,9 @@ pub struct RunHeader {
     /// The shard this file holds, if the run was split (`--shard`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<super::shard::Shard>,
+    /// The start positions' file and fingerprint (`--start-positions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_positions: Option<String>,
 }
 
 /// Current file format version.
@@ -219,6 +222,7 @@ mod tests {
             match_to: Some(3),
             turn_cap: 2_000,
             shard: None,
+            start_positions: None,
         }
     }
 

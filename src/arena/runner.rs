@@ -19,7 +19,7 @@ use super::player::{Player, PlayerOptions};
 use super::record::{Engine, FaultRecord, GameRecord};
 use super::referee::{GameSetup, mix_seed, play_game, referee_generator};
 use super::registry::make_player;
-use crate::game::{MoveGenerator, Rules, Side};
+use crate::game::{MoveGenerator, Position, Rules, Side};
 
 /// Most games in one match (a match of endless draws must still end).
 pub const MAX_MATCH_GAMES: u32 = 1_000;
@@ -47,6 +47,9 @@ pub struct RunSpec {
     pub turn_cap: u32,
     /// Player settings (timeouts).
     pub options: PlayerOptions,
+    /// Positions the games start from, X on roll: duplicate pair `p`
+    /// starts from `start_positions[p % len]`; empty: the initial position.
+    pub start_positions: Vec<Position>,
 }
 
 /// The side A plays in `unit`.
@@ -93,6 +96,8 @@ pub fn play_unit(
                 [engine_seeds[1], engine_seeds[0]]
             },
             turn_cap: spec.turn_cap,
+            start: (!spec.start_positions.is_empty())
+                .then(|| spec.start_positions[(pair % spec.start_positions.len() as u64) as usize]),
         };
         let players: [&mut dyn Player; 2] = if a_side == Side::X {
             [&mut *a, &mut *b]

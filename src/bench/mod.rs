@@ -5,3 +5,4 @@
 pub mod eval;
 pub mod hint;
 pub mod movegen;
+pub mod pindb;

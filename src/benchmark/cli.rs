@@ -99,8 +99,9 @@ pub struct MergeArgs {
 /// Options of `plakoto bench strength`.
 #[derive(Args, Debug, Clone)]
 pub struct StrengthArgs {
-    /// The player's evaluator: net, heuristic, pipcount, or random (a
-    /// uniformly random legal play).
+    /// The player's evaluator: net, net-nopin (the net without the pin
+    /// endgame database), heuristic, pipcount, or random (a uniformly
+    /// random legal play).
     #[arg(long, default_value = "net")]
     pub evaluator: String,
     /// Weights of the net (default: embedded).
@@ -224,11 +225,15 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
             net_evaluator = net(&a.weights)?;
             &net_evaluator
         }
+        "net-nopin" => {
+            net_evaluator = net(&a.weights)?.without_pin_database();
+            &net_evaluator
+        }
         "heuristic" => &HeuristicEvaluator,
         "pipcount" => &PipCountEvaluator,
         other => {
             return Err(BenchmarkError::Options(format!(
-                "'{other}' is not an evaluator: net, heuristic, pipcount or random"
+                "'{other}' is not an evaluator: net, net-nopin, heuristic, pipcount or random"
             )));
         }
     };

@@ -7,9 +7,11 @@
 //! resulting position flipped (the opponent is then on roll) and take
 //! [`Probabilities::flipped`].
 
+pub mod exact;
 pub mod features;
 pub mod heuristic;
 pub mod net;
+pub mod pin_endgame;
 pub mod pipcount;
 pub mod race;
 pub mod rate;
@@ -146,11 +148,33 @@ pub trait Evaluator: Send + Sync {
     /// rolls, in a game that is not over.
     fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities;
 
+    /// The exact value of `position` (side on roll, game not over) when
+    /// this evaluator answers it from an exact endgame database
+    /// ([`exact`]), and which; searches and replies then treat it as exact.
+    fn exact_value(
+        &self,
+        _position: &Position,
+        _rules: Rules,
+    ) -> Option<(Probabilities, exact::ExactDatabase)> {
+        None
+    }
+
     /// Evaluates many positions at once (what makes nets fast); the default
     /// evaluates one by one. `out` is cleared first.
     fn evaluate_batch(&self, positions: &[Position], rules: Rules, out: &mut Vec<Probabilities>) {
         out.clear();
         out.extend(positions.iter().map(|p| self.evaluate(p, rules)));
+    }
+
+    /// [`Self::evaluate_batch`] of positions [`Self::exact_value`] has
+    /// already found no database for, so an evaluator need not look again.
+    fn evaluate_open_batch(
+        &self,
+        positions: &[Position],
+        rules: Rules,
+        out: &mut Vec<Probabilities>,
+    ) {
+        self.evaluate_batch(positions, rules, out);
     }
 }
 

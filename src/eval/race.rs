@@ -46,13 +46,18 @@ const CACHE_MAGIC: &[u8; 8] = b"PLKRACE1";
 /// `$XDG_CACHE_HOME/plakoto`, else `~/.cache/plakoto`; `None` if none is
 /// known (the tables are then built in every process).
 pub fn cache_path() -> Option<PathBuf> {
-    let dir = std::env::var_os(CACHE_DIR_ENV)
+    Some(cache_dir()?.join("race-onesided-v1.bin"))
+}
+
+/// The directory of the endgame databases' caches: `$PLAKOTO_CACHE_DIR`,
+/// else `$XDG_CACHE_HOME/plakoto`, else `~/.cache/plakoto`.
+pub fn cache_dir() -> Option<PathBuf> {
+    std::env::var_os(CACHE_DIR_ENV)
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("plakoto")))
         .or_else(|| {
             std::env::var_os("HOME").map(|d| PathBuf::from(d).join(".cache").join("plakoto"))
-        })?;
-    Some(dir.join("race-onesided-v1.bin"))
+        })
 }
 
 /// Checkers per side.
@@ -106,14 +111,16 @@ pub fn layout_index(l: &Layout) -> usize {
     rank as usize
 }
 
-fn pips(l: &Layout) -> u32 {
+/// Pip count of a home-board layout.
+pub(crate) fn pips(l: &Layout) -> u32 {
     l.iter()
         .enumerate()
         .map(|(i, &c)| u32::from(c) * (i as u32 + 1))
         .sum()
 }
 
-fn checkers(l: &Layout) -> u8 {
+/// Checkers left in a home-board layout.
+pub(crate) fn checkers(l: &Layout) -> u8 {
     l.iter().sum()
 }
 
@@ -340,12 +347,15 @@ impl RaceDb {
         self.expected[layout_index(layout)]
     }
 
-    fn finish_of(&self, l: &Layout) -> &[f32] {
+    /// Chance of finishing on each turn (bin 0: nothing left) for `l`.
+    pub(crate) fn finish_of(&self, l: &Layout) -> &[f32] {
         let i = layout_index(l);
         &self.finish[i * MAX_TURNS..(i + 1) * MAX_TURNS]
     }
 
-    fn first_of(&self, l: &Layout) -> &[f32] {
+    /// Chance of bearing off the first checker on each turn (bin 0: a
+    /// checker is already off) for `l`.
+    pub(crate) fn first_of(&self, l: &Layout) -> &[f32] {
         let i = layout_index(l);
         &self.first[i * MAX_TURNS..(i + 1) * MAX_TURNS]
     }
@@ -353,41 +363,54 @@ impl RaceDb {
     /// Outcome chances of a bear-off race for the side on roll with
     /// `own`, against `opp` (each in its own numbering); neither is empty.
     pub fn race(&self, own: &Layout, opp: &Layout) -> Probabilities {
-        let (ta, fa) = (self.finish_of(own), self.first_of(own));
-        let (tb, fb) = (self.finish_of(opp), self.first_of(opp));
-        // Survival functions: P(X >= t).
-        let tail = |d: &[f32]| -> [f32; MAX_TURNS + 1] {
-            let mut s = [0.0f32; MAX_TURNS + 1];
-            for t in (0..MAX_TURNS).rev() {
-                s[t] = s[t + 1] + d[t];
-            }
-            s
-        };
-        let (sta, sfa, stb, sfb) = (tail(ta), tail(fa), tail(tb), tail(fb));
-        let (mut win, mut win_double, mut lose, mut lose_double) = (0.0, 0.0, 0.0, 0.0);
-        for t in 1..MAX_TURNS {
-            win += ta[t] * stb[t];
-            win_double += ta[t] * sfb[t];
-            lose += tb[t] * sta[(t + 1).min(MAX_TURNS)];
-            lose_double += tb[t] * sfa[(t + 1).min(MAX_TURNS)];
-        }
-        // Renormalise away float drift (the two sum to 1 exactly in
-        // theory).
-        let total = win + lose;
-        let (win, lose) = (win / total, lose / total);
-        let win_double = (win_double / total).min(win);
-        let lose_double = (lose_double / total).min(lose);
-        Probabilities {
-            win_single: win - win_double,
-            win_double,
-            lose_single: lose - lose_double,
-            lose_double,
-            ..Default::default()
-        }
+        race_chances(
+            self.finish_of(own),
+            self.first_of(own),
+            self.finish_of(opp),
+            self.first_of(opp),
+        )
     }
 }
 
-fn enumerate(point: usize, left: u8, l: &mut Layout, out: &mut Vec<Layout>) {
+/// Outcome chances of two independent bear-offs, the side on roll (`a`)
+/// finishing first on ties, from each side's turn distributions: `t*` of
+/// finishing, `f*` of bearing off the first checker (bins as in
+/// [`RaceDb`]).
+pub(crate) fn race_chances(ta: &[f32], fa: &[f32], tb: &[f32], fb: &[f32]) -> Probabilities {
+    // Survival functions: P(X >= t).
+    let tail = |d: &[f32]| -> [f32; MAX_TURNS + 1] {
+        let mut s = [0.0f32; MAX_TURNS + 1];
+        for t in (0..MAX_TURNS).rev() {
+            s[t] = s[t + 1] + d[t];
+        }
+        s
+    };
+    let (sta, sfa, stb, sfb) = (tail(ta), tail(fa), tail(tb), tail(fb));
+    let (mut win, mut win_double, mut lose, mut lose_double) = (0.0, 0.0, 0.0, 0.0);
+    for t in 1..MAX_TURNS {
+        win += ta[t] * stb[t];
+        win_double += ta[t] * sfb[t];
+        lose += tb[t] * sta[(t + 1).min(MAX_TURNS)];
+        lose_double += tb[t] * sfa[(t + 1).min(MAX_TURNS)];
+    }
+    // Renormalise away float drift (the two sum to 1 exactly in
+    // theory).
+    let total = win + lose;
+    let (win, lose) = (win / total, lose / total);
+    let win_double = (win_double / total).min(win);
+    let lose_double = (lose_double / total).min(lose);
+    Probabilities {
+        win_single: win - win_double,
+        win_double,
+        lose_single: lose - lose_double,
+        lose_double,
+        ..Default::default()
+    }
+}
+
+/// Appends every layout of at most `left` checkers on points `point + 1..=6`
+/// (the points below `point` as `l` holds them) to `out`.
+pub(crate) fn enumerate(point: usize, left: u8, l: &mut Layout, out: &mut Vec<Layout>) {
     if point == 6 {
         out.push(*l);
         return;
@@ -399,7 +422,8 @@ fn enumerate(point: usize, left: u8, l: &mut Layout, out: &mut Vec<Layout>) {
     l[point] = 0;
 }
 
-fn shift_add(acc: &mut [f32; MAX_TURNS], d: &[f32], w: f32) {
+/// Adds `w × d`, one turn later, into `acc` (the last bin keeps the tail).
+pub(crate) fn shift_add(acc: &mut [f32; MAX_TURNS], d: &[f32], w: f32) {
     for (t, x) in d.iter().enumerate().take(MAX_TURNS) {
         acc[(t + 1).min(MAX_TURNS - 1)] += w * x;
     }

@@ -9,6 +9,7 @@
 //! (R21). The buffers are the caller's, so nothing is allocated per call
 //! once they have grown.
 
+use super::exact::ExactDatabase;
 use super::{Evaluator, Probabilities, terminal_probabilities};
 use crate::game::{Play, Position, Rules, game_result};
 
@@ -39,8 +40,11 @@ impl NextRoll {
 pub struct PlayRating {
     /// Outcome probabilities for the mover.
     pub probabilities: Probabilities,
-    /// The play ends the game: the probabilities are exact.
+    /// The probabilities are exact: the play ends the game, or an exact
+    /// database covers the position it leads to.
     pub exact: bool,
+    /// The database that gave them, when one did.
+    pub database: Option<ExactDatabase>,
 }
 
 /// Reusable buffers for [`rate_plays`].
@@ -88,8 +92,9 @@ impl RateBuffers {
 }
 
 /// Rates every play of `plays` for the side making it into
-/// `buffers.ratings` (same order): exact when the play ends the game, else
-/// the evaluator's probabilities for the position as the side rolling next
+/// `buffers.ratings` (same order): exact when the play ends the game or
+/// leads to a position of an exact database the evaluator uses, else the
+/// evaluator's probabilities for the position as the side rolling next
 /// sees it, turned back to the mover's view. Returns how many positions the
 /// evaluator was given.
 pub fn rate_plays(
@@ -111,17 +116,30 @@ pub fn rate_plays(
             Some(r) => ratings.push(PlayRating {
                 probabilities: terminal_probabilities(&r),
                 exact: true,
+                database: None,
             }),
             None => {
-                ratings.push(PlayRating::default());
-                positions.push(match next {
+                let seen = match next {
                     NextRoll::Mover => play.position,
                     NextRoll::Opponent => play.position.flip(),
-                });
+                };
+                if let Some((p, database)) = evaluator.exact_value(&seen, rules) {
+                    ratings.push(PlayRating {
+                        probabilities: match next {
+                            NextRoll::Mover => p,
+                            NextRoll::Opponent => p.flipped(),
+                        },
+                        exact: true,
+                        database: Some(database),
+                    });
+                } else {
+                    ratings.push(PlayRating::default());
+                    positions.push(seen);
+                }
             }
         }
     }
-    evaluator.evaluate_batch(positions, rules, batch);
+    evaluator.evaluate_open_batch(positions, rules, batch);
     let mut values = batch.iter();
     for rating in ratings.iter_mut().filter(|r| !r.exact) {
         let v = values.next().expect("one evaluation per open position");

@@ -52,8 +52,13 @@ use ply::{Ctx, Tree, after_play};
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Evaluation {
-    /// The play ends the game: scored exactly.
-    Exact,
+    /// Scored exactly: the play ends the game, or an exact database
+    /// covers the position it leads to (`database` says which).
+    Exact {
+        /// The database, when one settled it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        database: Option<crate::eval::exact::ExactDatabase>,
+    },
     /// An n-ply search.
     Plies {
         /// The depth.
@@ -70,10 +75,20 @@ pub enum Evaluation {
     },
 }
 
+impl Evaluation {
+    /// Whether the value is exact (nothing deeper can change it).
+    pub fn is_exact(&self) -> bool {
+        matches!(self, Evaluation::Exact { .. })
+    }
+}
+
 impl std::fmt::Display for Evaluation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Evaluation::Exact => f.write_str("exact"),
+            Evaluation::Exact { database: None } => f.write_str("exact"),
+            Evaluation::Exact {
+                database: Some(database),
+            } => write!(f, "exact ({database})"),
             Evaluation::Plies { plies } => write!(f, "{plies}-ply"),
             Evaluation::Rollout {
                 trials,
@@ -135,7 +150,7 @@ impl Ranking {
         let deepest = self
             .plays
             .iter()
-            .take_while(|r| r.evaluated_at == level || r.evaluated_at == Evaluation::Exact)
+            .take_while(|r| r.evaluated_at == level || r.evaluated_at.is_exact())
             .count();
         self.plays[..deepest]
             .sort_by(|x, y| value(&y.probabilities).total_cmp(&value(&x.probabilities)));
@@ -397,7 +412,9 @@ impl Search {
                 probabilities,
                 equity: probabilities.equity(cx.rules.scoring),
                 evaluated_at: if rating.exact {
-                    Evaluation::Exact
+                    Evaluation::Exact {
+                        database: rating.database,
+                    }
                 } else {
                     Evaluation::Plies { plies: 0 }
                 },
@@ -419,7 +436,7 @@ impl Search {
         }
         let mut out = Vec::with_capacity(candidates.len());
         for c in candidates {
-            if c.evaluated_at == Evaluation::Exact {
+            if c.evaluated_at.is_exact() {
                 out.push(*c);
                 continue;
             }
@@ -464,7 +481,7 @@ impl Search {
                 .par_iter()
                 .with_max_len(1)
                 .map_init(Tree::default, |tree, c| {
-                    if c.evaluated_at == Evaluation::Exact {
+                    if c.evaluated_at.is_exact() {
                         return (Some(*c), SearchStats::default());
                     }
                     tree.begin(deadline);

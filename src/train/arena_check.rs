@@ -63,6 +63,7 @@ pub fn duplicate_match(
                         dice_seed: mix_seed(&[seed, pair, 0xD1CE]),
                         player_seeds: [0, 0],
                         turn_cap: 2_000,
+                        start: None,
                     };
                     let players: [&mut dyn Player; 2] = if a_side == Side::X {
                         [&mut *pa, &mut *pb]

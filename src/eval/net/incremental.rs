@@ -137,8 +137,9 @@ mod tests {
                         single[k]
                     );
                 }
-                // The race database answers races; masks apply to the net.
-                if crate::eval::race::evaluate(p, rules).is_none() {
+                // The exact databases answer their endgames; masks apply
+                // to the net.
+                if crate::eval::exact::evaluate(p, rules).is_none() {
                     // Standard scoring folds triples into doubles.
                     let mask = if scoring == Scoring::Standard {
                         mask & !(1 << features::outcome::WIN_TRIPLE

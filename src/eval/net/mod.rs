@@ -24,6 +24,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use self::kernels::Kernels;
+use super::exact::ExactDatabase;
 use super::features::{self, INPUTS, OUTCOMES, SparseInputs};
 use super::{Evaluator, Probabilities};
 use crate::game::{Position, Rules, Scoring};
@@ -308,13 +309,29 @@ pub fn to_probabilities(d: &[f32; OUTCOMES], scoring: Scoring) -> Probabilities 
 pub struct NetEvaluator {
     net: Arc<Network>,
     hash: String,
+    /// Whether pin endgames are answered by the pin endgame database (races
+    /// always are by the race database).
+    pin_database: bool,
 }
 
 impl NetEvaluator {
     /// An evaluator using `net`.
     pub fn new(net: Arc<Network>) -> NetEvaluator {
         let hash = net.short_hash();
-        NetEvaluator { net, hash }
+        NetEvaluator {
+            net,
+            hash,
+            pin_database: true,
+        }
+    }
+
+    /// The same net with pin endgames left to the net itself, to measure
+    /// what the pin endgame database adds.
+    pub fn without_pin_database(self) -> NetEvaluator {
+        NetEvaluator {
+            pin_database: false,
+            ..self
+        }
     }
 
     /// An evaluator with the process's [`default_network`].
@@ -327,8 +344,30 @@ impl NetEvaluator {
         &self.net
     }
 
+    /// Evaluates `positions` into `out` as one batch; `check_exact`: look
+    /// each up in the exact databases first.
+    fn batch(
+        &self,
+        positions: &[Position],
+        rules: Rules,
+        out: &mut Vec<Probabilities>,
+        check_exact: bool,
+    ) {
+        out.clear();
+        SCRATCH.with(|s| {
+            let s = &mut *s.borrow_mut();
+            s.begin_batch();
+            out.extend(
+                positions
+                    .iter()
+                    .map(|p| self.evaluate_with(p, rules, s, true, check_exact)),
+            );
+        });
+    }
+
     /// Evaluates `position`; `in_batch`: it follows the batch's previous
-    /// position, whose first layer it may update instead of recomputing.
+    /// position, whose first layer it may update instead of recomputing;
+    /// `check_exact`: an exact database answers where one covers it.
     #[inline]
     fn evaluate_with(
         &self,
@@ -336,8 +375,9 @@ impl NetEvaluator {
         rules: Rules,
         s: &mut Scratch,
         in_batch: bool,
+        check_exact: bool,
     ) -> Probabilities {
-        if let Some(p) = super::race::evaluate(position, rules) {
+        if check_exact && let Some((p, _)) = self.exact_value(position, rules) {
             return p;
         }
         let out = self.net.distribution_with(position, s, in_batch);
@@ -350,24 +390,43 @@ impl Evaluator for NetEvaluator {
         "net"
     }
 
+    fn exact_value(
+        &self,
+        position: &Position,
+        rules: Rules,
+    ) -> Option<(Probabilities, ExactDatabase)> {
+        if let Some(p) = super::race::evaluate(position, rules) {
+            return Some((p, ExactDatabase::Race));
+        }
+        if self.pin_database {
+            return super::pin_endgame::evaluate(position, rules)
+                .map(|p| (p, ExactDatabase::PinEndgame));
+        }
+        None
+    }
+
     fn identity(&self) -> String {
-        format!("net {}", self.hash)
+        if self.pin_database {
+            format!("net {}", self.hash)
+        } else {
+            format!("net {} without pin database", self.hash)
+        }
     }
 
     fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities {
-        SCRATCH.with(|s| self.evaluate_with(position, rules, &mut s.borrow_mut(), false))
+        SCRATCH.with(|s| self.evaluate_with(position, rules, &mut s.borrow_mut(), false, true))
     }
 
     fn evaluate_batch(&self, positions: &[Position], rules: Rules, out: &mut Vec<Probabilities>) {
-        out.clear();
-        SCRATCH.with(|s| {
-            let s = &mut *s.borrow_mut();
-            s.begin_batch();
-            out.extend(
-                positions
-                    .iter()
-                    .map(|p| self.evaluate_with(p, rules, s, true)),
-            );
-        });
+        self.batch(positions, rules, out, true);
+    }
+
+    fn evaluate_open_batch(
+        &self,
+        positions: &[Position],
+        rules: Rules,
+        out: &mut Vec<Probabilities>,
+    ) {
+        self.batch(positions, rules, out, false);
     }
 }

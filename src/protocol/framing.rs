@@ -202,6 +202,28 @@ impl Reply {
         (!code.is_empty() && !code.contains(' ')).then(|| code.to_string())
     }
 
+    /// The message of a `?` reply: the text after `code:` in text mode
+    /// (`? illegal_move: no checker on 19` → `no checker on 19`), the
+    /// `message` field in JSON mode, else the whole first payload line.
+    pub fn error_message(&self) -> Option<String> {
+        if self.ok {
+            return None;
+        }
+        let first = self.first();
+        if first.starts_with('{') {
+            let value: Option<serde_json::Value> = serde_json::from_str(first).ok();
+            let message = value.as_ref().and_then(|v| v.get("message")?.as_str());
+            if let Some(message) = message {
+                return Some(message.to_string());
+            }
+        } else if self.error_code().is_some()
+            && let Some((_, message)) = first.split_once(':')
+        {
+            return Some(message.trim().to_string());
+        }
+        Some(first.to_string())
+    }
+
     /// The reply as the engine wrote it, without its closing empty line.
     pub fn lines(&self) -> Vec<String> {
         let mark = if self.ok { '=' } else { '?' };
@@ -350,6 +372,29 @@ mod tests {
         r.push(text(json)).unwrap();
         let reply = r.push(text("")).unwrap().unwrap();
         assert_eq!(reply.error_code().as_deref(), Some("state"));
+        assert_eq!(reply.error_message().as_deref(), Some("no dice"));
+    }
+
+    #[test]
+    fn error_messages() {
+        let reply = |ok, first: &str| Reply {
+            ok,
+            id: None,
+            payload: vec![first.to_string()],
+            truncated: false,
+        };
+        let text = reply(false, "illegal_move: no checker on 19: none");
+        assert_eq!(
+            text.error_message().as_deref(),
+            Some("no checker on 19: none")
+        );
+        assert_eq!(
+            reply(false, "it broke").error_message().as_deref(),
+            Some("it broke")
+        );
+        let json = reply(false, r#"{"code":"state"}"#);
+        assert_eq!(json.error_message().as_deref(), Some(r#"{"code":"state"}"#));
+        assert_eq!(reply(true, "x: y").error_message(), None);
     }
 
     #[test]

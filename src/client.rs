@@ -1,7 +1,8 @@
 //! A client for any engine speaking protocol.md: start it as a child
 //! process, send commands, read typed replies, every wait with a deadline.
-//! The arena, the conformance checker and any Rust program driving an
-//! engine use it; replies are read by [`crate::protocol::framing`].
+//! The arena, the conformance checker, the GUI server (on a thread of
+//! each engine's own) and any Rust program driving an engine use it;
+//! replies are read by [`crate::protocol::framing`].
 //!
 //! ```no_run
 //! use std::time::Duration;
@@ -31,7 +32,7 @@
 //! ```
 
 use std::io::{self, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -54,8 +55,10 @@ pub enum ClientError {
         #[source]
         source: io::Error,
     },
-    /// No complete reply before the deadline. The engine's later output
-    /// may be out of step with the commands: start a new one.
+    /// No complete reply before the deadline. Reading may go on
+    /// ([`Engine::read_reply`]); a caller that gives up on the reply and
+    /// sends another command would find the engine's later output out of
+    /// step with its commands: it should start a new engine.
     #[error("no complete reply to '{command}' in time")]
     Timeout {
         /// The command waiting for its reply.
@@ -108,11 +111,7 @@ impl Engine {
     /// Starts `command` as [`Engine::start`] does; its stderr goes to this
     /// process's stderr when `show_stderr`.
     pub fn start_shell(command: &str, show_stderr: bool) -> Result<Engine, ClientError> {
-        let mut cmd = Command::new("sh");
-        // `exec`: the shell reads the words (quoting works as usual) and is
-        // then replaced by the engine, so the child held is the engine
-        // itself and stopping it stops nothing else.
-        cmd.arg("-c").arg(format!("exec {command}"));
+        let mut cmd = shell_command(command);
         if !show_stderr {
             cmd.stderr(Stdio::null());
         }
@@ -120,7 +119,8 @@ impl Engine {
     }
 
     /// Starts a prepared command (its stdin and stdout are piped here;
-    /// stderr is left as set). `name` names it in messages.
+    /// stderr is left as set: piped, it is had with
+    /// [`Engine::take_stderr`]). `name` names it in messages.
     pub fn spawn(mut cmd: Command, name: &str) -> Result<Engine, ClientError> {
         let spawn_error = |source| ClientError::Spawn {
             command: name.to_string(),
@@ -164,6 +164,13 @@ impl Engine {
         &self.command
     }
 
+    /// The engine's stderr, once, when it was started piped
+    /// ([`Engine::spawn`] with `Stdio::piped()`): the caller reads it
+    /// (it must, or a talkative engine blocks on a full pipe).
+    pub fn take_stderr(&mut self) -> Option<ChildStderr> {
+        self.child.stderr.take()
+    }
+
     /// Sends `command` and reads its reply, within `timeout`.
     pub fn request(&mut self, command: &str, timeout: Duration) -> Result<Reply, ClientError> {
         self.request_by(command, Instant::now() + timeout)
@@ -186,7 +193,10 @@ impl Engine {
         written.map_err(|e| self.closed(format!("writing '{line}': {e}")))
     }
 
-    /// Reads the next reply before `deadline`.
+    /// Reads the next reply before `deadline`. After a
+    /// [`ClientError::Timeout`] nothing read is lost: a later call goes on
+    /// with the same reply, so a caller may wait in short slices (and do
+    /// other work between them) for a reply that takes long.
     pub fn read_reply(&mut self, deadline: Instant) -> Result<Reply, ClientError> {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -225,6 +235,12 @@ impl Engine {
         (reply, status)
     }
 
+    /// Waits at most `timeout` for the engine to exit (after its output
+    /// closed, say); `None` if it is still running.
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        self.wait_until(Instant::now() + timeout)
+    }
+
     /// Waits until the engine exits or `deadline` passes.
     fn wait_until(&mut self, deadline: Instant) -> Option<ExitStatus> {
         loop {
@@ -243,6 +259,16 @@ impl Engine {
         let status = self.wait_until(Instant::now() + Duration::from_millis(50));
         ClientError::Closed { what, status }
     }
+}
+
+/// `sh -c "exec COMMAND"`: the shell reads the words (quoting works as
+/// usual) and is then replaced by the engine, so the child held is the
+/// engine itself and stopping it stops nothing else. How every client
+/// (the arena, `conformance`, the GUI's `--engine`) starts a command line.
+pub fn shell_command(command: &str) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(format!("exec {command}"));
+    cmd
 }
 
 impl Drop for Engine {

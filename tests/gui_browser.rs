@@ -1,8 +1,8 @@
 //! `plakoto gui` in a real browser: headless Chromium driven through
 //! chromedriver (WebDriver). Plays against the engine by clicking, asks for
 //! a hint and sees its arrows, sets a position from pasted IDs, watches a
-//! whole engine-vs-engine game to its end and saves it as a record (Save
-//! game), and saves a screenshot of a game
+//! whole engine-vs-engine game to its end, saves it as a record (Save
+//! game) and loads it back (and a broken one, refused), and saves a screenshot of a game
 //! with a pin and hint arrows to `docs/gui.png` (shown in README.md). Also:
 //! the engine's dice and each side's last play on the board, the move list
 //! and its review, the outcome breakdown in the hint table and under the
@@ -582,4 +582,27 @@ async fn run(client: &Client, page: &str) {
             .await
             .starts_with("saved plakoto-game-")
     );
+
+    // Load…: a record the engine refuses is shown with the code and
+    // message the server read from its reply; the saved one is loaded.
+    let load = |text: &'static str, until: &'static str, what: &'static str| async move {
+        let script = format!("loadRecord(new File([{text}], 'record.txt')); return 0;");
+        js(client, &script).await;
+        wait_for(client, until, 30, what).await;
+    };
+    load(
+        "S.lastRecord.text.replace('Game 1', 'Game 7')",
+        "document.getElementById('message').textContent.startsWith('bad_record: ')",
+        "the refused record",
+    )
+    .await;
+    load(
+        "S.lastRecord.text",
+        "document.getElementById('move-list').textContent.includes('record loaded')",
+        "the loaded record",
+    )
+    .await;
+    settle(client).await;
+    let status = text(client, "status").await;
+    assert!(status.starts_with("Game over:"), "{status}");
 }

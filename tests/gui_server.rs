@@ -1,6 +1,9 @@
-//! `plakoto gui`'s server: the relay frames the engine's replies, a crashed
-//! engine is reported and can be restarted, two sockets get two engines, and
-//! only the page, its assets and the socket are served.
+//! `plakoto gui`'s server: it drives each engine with the library's client
+//! and hands the page typed replies (the client's framing faults included),
+//! in order however long a reply takes; a crashed engine is reported and can
+//! be restarted, one that cannot start is reported with its command and
+//! stderr; two sockets get two engines; and only the page, its assets and
+//! the socket are served.
 
 use std::time::Duration;
 
@@ -68,6 +71,16 @@ async fn command(socket: &mut Socket, line: &str) -> Value {
     next(socket).await
 }
 
+/// Checks that `reply` is a failed reply with `code`; its message.
+fn failed_with(reply: &Value, code: &str) -> String {
+    assert_eq!(
+        (&reply["type"], &reply["ok"], &reply["code"]),
+        (&json!("reply"), &json!(false), &json!(code)),
+        "{reply}"
+    );
+    reply["message"].as_str().unwrap().to_string()
+}
+
 /// The status code of `GET path`, with a minimal HTTP/1.1 request.
 async fn status_of(address: &str, path: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(address).await.unwrap();
@@ -90,10 +103,14 @@ async fn relay_sends_each_reply_whole_in_order() {
     assert_eq!(next(&mut socket).await["type"], "started");
 
     let reply = command(&mut socket, "7 name").await;
-    assert_eq!(reply, json!({"type": "reply", "lines": ["=7 plakoto"]}));
+    assert_eq!(
+        reply,
+        json!({"type": "reply", "ok": true, "id": "7", "lines": ["plakoto"]})
+    );
 
-    // A reply of many lines comes as one message, without its closing
-    // empty line; the next command's reply is the next message.
+    // A reply of many lines comes as one message, its payload lines
+    // without its closing empty line; the next command's reply is the next
+    // message.
     send(
         &mut socket,
         json!({"type": "command", "line": "list_commands"}),
@@ -106,31 +123,39 @@ async fn relay_sends_each_reply_whole_in_order() {
     .await;
     let many = next(&mut socket).await;
     let lines = many["lines"].as_array().unwrap();
+    assert_eq!(many["ok"], true, "{many}");
     assert!(lines.len() > 10, "{many}");
-    assert!(lines[0].as_str().unwrap().starts_with("= "));
     assert!(lines.iter().all(|l| !l.as_str().unwrap().is_empty()));
     assert!(
         lines.iter().any(|l| l == "show board [flip|noflip]"),
         "{many}"
     );
-    assert_eq!(next(&mut socket).await["lines"], json!(["= 1"]));
+    assert_eq!(next(&mut socket).await["lines"], json!(["1"]));
 
-    // An error reply is relayed as it is.
+    // An error reply comes with its code and message read, in text mode
+    // and in JSON mode.
     let error = command(&mut socket, "frobnicate").await;
-    assert!(
-        error["lines"][0]
-            .as_str()
-            .unwrap()
-            .starts_with("? unknown_command:")
+    let message = failed_with(&error, "unknown_command");
+    assert!(message.contains("frobnicate"), "{error}");
+    assert_eq!(
+        error["lines"][0],
+        format!("unknown_command: {message}"),
+        "{error}"
     );
+    assert_eq!(command(&mut socket, "set output json").await["ok"], true);
+    let error = command(&mut socket, "3 roll 7").await;
+    assert_eq!(failed_with(&error, "syntax"), "usage: roll");
+    assert_eq!(error["id"], "3");
+    assert_eq!(command(&mut socket, "set output text").await["ok"], true);
 
     // Two commands in one message would break the one-reply-per-line
-    // framing: the relay refuses it and the engine never sees it.
+    // framing: the client refuses it, the engine never sees it, and the
+    // page gets it as the failed reply to that command.
     let refused = command(&mut socket, "name\nname").await;
-    assert_eq!(refused["type"], "error");
+    assert!(failed_with(&refused, "relay").contains("line break"));
     assert_eq!(
         command(&mut socket, "name").await["lines"],
-        json!(["= plakoto"])
+        json!(["plakoto"])
     );
 
     let garbage = {
@@ -149,22 +174,22 @@ async fn crashed_engine_is_reported_and_restartable() {
     let address = server(fake).await;
     let mut socket = open(&address).await;
     assert_eq!(next(&mut socket).await["type"], "started");
-    assert_eq!(command(&mut socket, "name").await["lines"], json!(["= ok"]));
+    assert_eq!(command(&mut socket, "name").await["lines"], json!(["ok"]));
 
     let exited = command(&mut socket, "name").await;
     assert_eq!(exited["type"], "exited", "{exited}");
     assert!(exited["status"].as_str().unwrap().contains('3'), "{exited}");
+    assert_eq!(exited["answered"], true, "{exited}");
 
     // While it is down, commands are refused with a reason, and the server
     // still serves the page.
     let refused = command(&mut socket, "name").await;
-    assert_eq!(refused["type"], "error");
-    assert!(refused["message"].as_str().unwrap().contains("restart"));
+    assert!(failed_with(&refused, "relay").contains("restart"));
     assert_eq!(status_of(&address, "/").await.0, 200);
 
     send(&mut socket, json!({"type": "restart"})).await;
     assert_eq!(next(&mut socket).await["type"], "started");
-    assert_eq!(command(&mut socket, "name").await["lines"], json!(["= ok"]));
+    assert_eq!(command(&mut socket, "name").await["lines"], json!(["ok"]));
 }
 
 #[tokio::test]
@@ -195,11 +220,11 @@ async fn two_sockets_get_two_engines() {
     // Session A switches to JSON and starts a match; B is untouched.
     command(&mut a, "set output json").await;
     command(&mut a, "new match 5").await;
-    assert_eq!(command(&mut b, "name").await["lines"], json!(["= plakoto"]));
+    assert_eq!(command(&mut b, "name").await["lines"], json!(["plakoto"]));
     let a_name = command(&mut a, "name").await;
     assert_eq!(
         a_name["lines"][0],
-        "= {\"reply\":\"name\",\"name\":\"plakoto\"}"
+        "{\"reply\":\"name\",\"name\":\"plakoto\"}"
     );
     let b_options = command(&mut b, "show options").await;
     let text = b_options["lines"].to_string();
@@ -228,8 +253,9 @@ async fn only_the_page_its_assets_and_the_socket_are_served() {
     }
 }
 
-/// The first line of a reply message.
+/// The first payload line of a successful reply message.
 fn first_line(reply: &Value) -> String {
+    assert_eq!(reply["ok"], true, "{reply}");
     reply["lines"][0].as_str().unwrap_or_default().to_string()
 }
 
@@ -257,11 +283,11 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
         "new match 3",
     ] {
         let r = command(&mut socket, line).await;
-        assert!(first_line(&r).starts_with('='), "{line}: {r}");
+        assert_eq!(r["ok"], true, "{line}: {r}");
     }
     for _ in 0..6 {
-        assert!(first_line(&command(&mut socket, "roll").await).starts_with('='));
-        assert!(first_line(&command(&mut socket, "play").await).starts_with('='));
+        assert_eq!(command(&mut socket, "roll").await["ok"], true);
+        assert_eq!(command(&mut socket, "play").await["ok"], true);
     }
     let position = first_line(&command(&mut socket, "show position").await);
 
@@ -277,7 +303,7 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
     assert_eq!(record.header.match_length, 3);
     let replay = record.replay().expect("the saved record replays");
     let replayed = format!(
-        "= {}:{}",
+        "{}:{}",
         plakoto::game::position_id(replay.game.position()),
         plakoto::game::MatchId::of(&replay.game, &{
             let mut s = replay.score;
@@ -316,9 +342,9 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
         let m = next(&mut socket).await;
         types.push((m["type"].clone(), m["lines"].clone()));
     }
-    assert_eq!(types[0], (json!("reply"), json!(["= plakoto"])));
+    assert_eq!(types[0], (json!("reply"), json!(["plakoto"])));
     assert_eq!(types[1].0, json!("record"));
-    assert_eq!(types[2], (json!("reply"), json!(["= 1"])));
+    assert_eq!(types[2], (json!("reply"), json!(["1"])));
 
     // Loaded into another session: the same position and the names.
     let mut other = open(&address).await;
@@ -326,7 +352,7 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
     send(&mut other, json!({"type": "load", "text": text})).await;
     let loaded = next(&mut other).await;
     assert_eq!(loaded["type"], "record_reply", "{loaded}");
-    assert!(first_line(&loaded).starts_with("=9"), "{loaded}");
+    assert_eq!(loaded["ok"], true, "{loaded}");
     assert_eq!(
         first_line(&command(&mut other, "show position").await),
         position
@@ -342,7 +368,7 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
     .await;
     let refused = next(&mut other).await;
     assert_eq!(refused["type"], "record_reply");
-    assert!(first_line(&refused).contains("bad_record"), "{refused}");
+    assert_eq!(refused["code"], "bad_record", "{refused}");
     assert_eq!(
         first_line(&command(&mut other, "show position").await),
         position
@@ -404,4 +430,73 @@ async fn an_engine_that_fails_at_start_is_reported_with_its_stderr() {
     );
     assert!(stderr.contains("before answering anything"), "{stderr}");
     assert!(stderr.contains("  no weights in /nowhere"), "{stderr}");
+}
+
+/// Output that is not a reply is a framing fault found by the library's
+/// client, with its message: the command it was waiting for fails with
+/// code `framing`, and output that answers no command is passed on as
+/// `unframed` (the page logs it), not as the next command's reply.
+#[tokio::test]
+async fn framing_faults_are_the_clients() {
+    // Answers its first command with a line that is not a reply, then a
+    // reply nobody waits for; then every command properly.
+    let fake = EngineCommand::Shell(
+        "sh -c 'read l; printf \"hello\\n= late\\n\\n\"; \
+         while read l; do printf \"= %s\\n\\n\" \"$l\"; done'"
+            .to_string(),
+    );
+    let address = server(fake).await;
+    let mut socket = open(&address).await;
+    assert_eq!(next(&mut socket).await["type"], "started");
+    let failed = command(&mut socket, "first").await;
+    // The client's own words (plakoto::client::ClientError::Framing).
+    assert_eq!(
+        failed_with(&failed, "framing"),
+        "'first' answered not the first line of a reply (it must start with '=' or '?'): 'hello'",
+    );
+    let stray = next(&mut socket).await;
+    assert_eq!(stray["type"], "unframed", "{stray}");
+    assert!(
+        stray["message"].as_str().unwrap().contains("= late"),
+        "{stray}"
+    );
+    assert_eq!(
+        command(&mut socket, "second").await["lines"],
+        json!(["second"])
+    );
+}
+
+/// A reply that takes long is waited for, and the commands sent meanwhile
+/// are answered after it, in order; a restart while a reply is awaited
+/// stops that engine and starts a fresh one.
+#[tokio::test]
+async fn long_replies_keep_their_order_and_restart_stops_a_busy_engine() {
+    // `slow` is answered after 0.3 s (several of the worker's waits),
+    // `hang` never; `quit` ends it.
+    let fake = EngineCommand::Shell(
+        "sh -c 'while read l; do case $l in \
+         slow) sleep 0.3; printf \"= slow\\n\\n\";; \
+         hang) ;; \
+         quit) printf \"= bye\\n\\n\"; exit 0;; \
+         *) printf \"= %s\\n\\n\" \"$l\";; esac; done'"
+            .to_string(),
+    );
+    let address = server(fake).await;
+    let mut socket = open(&address).await;
+    assert_eq!(next(&mut socket).await["type"], "started");
+    for line in ["slow", "fast", "slow", "last"] {
+        send(&mut socket, json!({"type": "command", "line": line})).await;
+    }
+    for line in ["slow", "fast", "slow", "last"] {
+        assert_eq!(next(&mut socket).await["lines"], json!([line]));
+    }
+
+    send(&mut socket, json!({"type": "command", "line": "hang"})).await;
+    send(&mut socket, json!({"type": "command", "line": "after"})).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    send(&mut socket, json!({"type": "restart"})).await;
+    // The old engine's replies, if any, are not relayed: the next message
+    // is the new engine's start.
+    assert_eq!(next(&mut socket).await["type"], "started");
+    assert_eq!(command(&mut socket, "new").await["lines"], json!(["new"]));
 }

@@ -2,14 +2,18 @@
 //! engine protocol (protocol.md), with any engine.
 //!
 //! The server is a protocol *client*: it serves one page and its assets on
-//! 127.0.0.1, starts one engine child process per browser session and relays
-//! lines between the page's WebSocket and the engine's stdin/stdout. It never
-//! calls the library's rules or search, so any engine speaking protocol.md can
-//! be plugged in with `--engine`.
+//! 127.0.0.1, starts one engine child process per browser session with the
+//! library's client ([`crate::client::Engine`], on a thread of its own),
+//! and relays command lines from the page's WebSocket to the engine and
+//! its replies, already read and typed, back. It never calls the library's
+//! rules or search, so any engine speaking protocol.md can be plugged in
+//! with `--engine`.
 
 mod assets;
 pub mod browser;
-pub mod engine;
+mod engine_command;
+mod engine_worker;
+mod page_reply;
 mod records;
 mod relay;
 
@@ -20,7 +24,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::routing::get;
 
-pub use engine::EngineCommand;
+pub use engine_command::EngineCommand;
 
 /// What `plakoto gui` was asked for.
 #[derive(Debug, Clone)]

@@ -1,26 +1,28 @@
 //! Saving and loading game records from the page. The relay does not read
 //! or write records itself: it asks the engine (`save game|match FILE`,
 //! `load match FILE`, protocol.md "Games on record") with a temporary
-//! file, under a command id of its own, then answers the page with the
-//! record's text (the page offers it as a download) or with the engine's
-//! reply. Replies to these commands are not relayed as replies, so the
-//! page's own commands and replies stay paired; the temporary files are
-//! removed once answered, or when the engine or the session ends.
+//! file, then answers the page with the record's text (the page offers it
+//! as a download) or with the engine's reply. The engine's worker
+//! ([`super::engine_worker`]) tells these replies apart from the page's by
+//! the transfer's number, so the page's own commands and replies stay
+//! paired; the temporary files are removed once answered, or when the
+//! engine or the session ends.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Deserialize;
 
+use super::page_reply::PageReply;
 use super::relay::ToPage;
-use crate::protocol::framing::Header;
 
 /// Largest record the page may send to be loaded (bytes).
 pub(crate) const MAX_RECORD_BYTES: usize = 1 << 20;
 
-/// Ids of the relay's own commands start here: far above any a person or
-/// the page types, so a reply is told apart by its id alone.
-const FIRST_ID: u64 = 9_000_000_000_000_000_000;
+/// Numbers transfers across every session of the server, so that their
+/// temporary files never meet.
+static NEXT_TRANSFER: AtomicU64 = AtomicU64::new(1);
 
 /// What to save: the current game or every game of the session.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -60,82 +62,79 @@ impl Transfer {
     }
 }
 
-/// The transfers of one session.
-#[derive(Debug)]
+/// The transfers of one session, by number.
+#[derive(Debug, Default)]
 pub(crate) struct Transfers {
-    next_id: u64,
     pending: HashMap<u64, Transfer>,
 }
 
 impl Transfers {
     /// None yet.
     pub(crate) fn new() -> Transfers {
-        Transfers {
-            next_id: FIRST_ID,
-            pending: HashMap::new(),
-        }
+        Transfers::default()
     }
 
-    /// A fresh id and the temporary file that goes with it.
+    /// A fresh number and the temporary file that goes with it.
     fn next(&mut self, extension: &str) -> (u64, PathBuf) {
-        let id = self.next_id;
-        self.next_id += 1;
-        let name = format!("plakoto-gui-{}-{id}.{extension}", std::process::id());
-        (id, std::env::temp_dir().join(name))
+        let number = NEXT_TRANSFER.fetch_add(1, Ordering::Relaxed);
+        let name = format!("plakoto-gui-{}-{number}.{extension}", std::process::id());
+        (number, std::env::temp_dir().join(name))
     }
 
-    /// The command line that asks the engine to save `scope` in `format`.
-    pub(crate) fn save(&mut self, scope: Scope, format: Format) -> String {
+    /// The transfer's number and the command line that asks the engine to
+    /// save `scope` in `format`.
+    pub(crate) fn save(&mut self, scope: Scope, format: Format) -> (u64, String) {
         let extension = match format {
             Format::Text => "txt",
             Format::Json => "json",
         };
-        let (id, path) = self.next(extension);
+        let (number, path) = self.next(extension);
         let what = match scope {
             Scope::Game => "game",
             Scope::Match => "match",
         };
-        let line = format!("{id} save {what} {}", path.display());
+        let line = format!("save {what} {}", path.display());
         let name = format!("plakoto-{what}-{}.{extension}", crate::record::today());
-        self.pending.insert(id, Transfer::Save { path, name });
-        line
+        self.pending.insert(number, Transfer::Save { path, name });
+        (number, line)
     }
 
-    /// The command line that asks the engine to load the record `text`
-    /// (either form), written to a temporary file first.
-    pub(crate) fn load(&mut self, text: &str) -> Result<String, String> {
+    /// The transfer's number and the command line that asks the engine to
+    /// load the record `text` (either form), written to a temporary file
+    /// first.
+    pub(crate) fn load(&mut self, text: &str) -> Result<(u64, String), String> {
         if text.len() > MAX_RECORD_BYTES {
             return Err(format!(
                 "the record is too large to load ({} bytes, at most {MAX_RECORD_BYTES})",
                 text.len()
             ));
         }
-        let (id, path) = self.next("txt");
+        let (number, path) = self.next("txt");
         crate::record::write_atomic(&path, text)
             .map_err(|e| format!("cannot write a temporary file: {e}"))?;
-        let line = format!("{id} load match {}", path.display());
-        self.pending.insert(id, Transfer::Load { path });
-        Ok(line)
+        let line = format!("load match {}", path.display());
+        self.pending.insert(number, Transfer::Load { path });
+        Ok((number, line))
     }
 
-    /// When `lines` answer one of the relay's commands: what to tell the
-    /// page instead of relaying them (its temporary file is removed).
-    pub(crate) fn answer(&mut self, lines: &[String]) -> Option<ToPage> {
-        let header = Header::parse(lines.first()?)?;
-        let ok = header.ok;
-        let transfer = self.pending.remove(&header.id?.parse::<u64>().ok()?)?;
-        let lines = lines.to_vec();
+    /// What to tell the page when `reply` answers transfer `number` (or
+    /// says why it could not be sent): the saved record, or the reply. Its
+    /// temporary file is removed. `None` for a transfer forgotten since
+    /// (the engine was restarted).
+    pub(crate) fn answer(&mut self, number: u64, reply: PageReply) -> Option<ToPage> {
+        let transfer = self.pending.remove(&number)?;
         let answer = match &transfer {
-            Transfer::Save { path, name } if ok => match std::fs::read_to_string(path) {
+            Transfer::Save { path, name } if reply.ok => match std::fs::read_to_string(path) {
                 Ok(text) => ToPage::Record {
                     name: name.clone(),
                     text,
                 },
-                Err(e) => ToPage::RecordReply {
-                    lines: vec![format!("? io: cannot read the saved record: {e}")],
-                },
+                Err(e) => ToPage::RecordReply(PageReply::failed(
+                    "io",
+                    format!("cannot read the saved record: {e}"),
+                )),
             },
-            _ => ToPage::RecordReply { lines },
+            _ => ToPage::RecordReply(reply),
         };
         let _ = std::fs::remove_file(transfer.path());
         Some(answer)

@@ -1,47 +1,43 @@
-//! The WebSocket relay of one browser session: one engine child process per
-//! socket, command lines in, whole replies out.
+//! The WebSocket relay of one browser session: one engine per socket,
+//! driven by the library's client on a thread of its own
+//! ([`super::engine_worker`]); command lines in, typed replies out. The
+//! protocol's framing is read only there, by [`crate::protocol::framing`]:
+//! the page gets each reply already read ([`PageReply`]).
 //!
 //! Messages are JSON text frames. The page sends
 //! `{"type":"command","line":"hint 5"}` (one protocol command line) or
 //! `{"type":"restart"}`. The server sends `{"type":"started","engine":…}`,
-//! `{"type":"reply","lines":[…]}` (one whole reply: the protocol's lines up
-//! to, not including, the empty line that ends it), `{"type":"stderr",
-//! "line":…}`, `{"type":"exited","status":…,"engine":…,"stderr":[…],
+//! `{"type":"reply","ok":…,"id":…,"lines":[…]}` (one reply to each
+//! command, in order: its payload lines, and for an error its `code` and
+//! `message`; see [`super::page_reply`]), `{"type":"stderr","line":…}`,
+//! `{"type":"unframed","message":…}` (engine output that answers no
+//! command), `{"type":"exited","status":…,"engine":…,"stderr":[…],
 //! "answered":…}` (the engine ended or could not start, with the command
 //! and its last stderr lines, also written to the server's terminal; the
-//! page offers a restart when it had answered) and `{"type":"error","message":…}` (a
-//! message the relay refused). The server itself never ends with the engine.
+//! page offers a restart when it had answered) and
+//! `{"type":"error","message":…}` (a message the relay could not read).
+//! The server itself never ends with the engine.
 //!
 //! Records: `{"type":"save","scope":"game"|"match","format":"text"|"json"}`
 //! is answered `{"type":"record","name":…,"text":…}` (or `record_reply`
 //! with the engine's error), and `{"type":"load","text":…}` is answered
-//! `{"type":"record_reply","lines":[…]}` with the engine's reply to the
-//! load (see [`super::records`]).
+//! `{"type":"record_reply","ok":…,…}` with the engine's reply to the
+//! load, in the form of a `reply` (see [`super::records`]).
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
 
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader};
-
-use crate::protocol::framing::{Line, LineBuffer, MAX_REPLY_LINE, ReplyGroups};
-use tokio::process::{Child, ChildStdin};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use super::AppState;
-use super::engine::EngineCommand;
+use super::engine_command::EngineCommand;
+use super::engine_worker::{EngineWorker, Event, Origin};
+use super::page_reply::PageReply;
 use super::records::{Format, Scope, Transfers};
-
-/// Longest stderr line relayed (characters); the rest is cut.
-const MAX_STDERR_LINE: usize = 2_000;
-
-/// How many of its last stderr lines an ended engine is reported with.
-const STDERR_TAIL: usize = 12;
 
 /// A message from the page.
 #[derive(Debug, Deserialize)]
@@ -70,11 +66,14 @@ pub(crate) enum ToPage {
     Started {
         engine: String,
     },
-    Reply {
-        lines: Vec<String>,
-    },
+    /// The reply to one of the page's commands.
+    Reply(PageReply),
     Stderr {
         line: String,
+    },
+    /// Output of the engine that answers no command.
+    Unframed {
+        message: String,
     },
     /// The engine ended (or could not start): how, the command that
     /// started it, its last stderr lines, and whether it had answered
@@ -94,19 +93,7 @@ pub(crate) enum ToPage {
         text: String,
     },
     /// The engine's reply to a load, or to a save that failed.
-    RecordReply {
-        lines: Vec<String>,
-    },
-}
-
-/// What the engine's reader tasks report, tagged with the engine's
-/// generation so that reports of a replaced engine are ignored.
-#[derive(Debug)]
-enum EngineEvent {
-    Reply(u64, Vec<String>),
-    Stderr(u64, String),
-    /// Its stdout closed: it ended (or closed its output).
-    Closed(u64),
+    RecordReply(PageReply),
 }
 
 /// `GET /ws`: upgrades to the session's socket. A cross-site page (an
@@ -136,25 +123,15 @@ fn same_origin(headers: &HeaderMap) -> bool {
     matches!((origin_host, host), (Some(o), Some(h)) if o == h)
 }
 
-/// A running engine: its stdin and its process, its last stderr lines,
-/// and whether it has answered.
-struct Running {
-    child: Child,
-    stdin: ChildStdin,
-    stderr_tail: Arc<Mutex<VecDeque<String>>>,
-    /// Resolves (with an error) once the stderr reader has read it all.
-    stderr_done: oneshot::Receiver<()>,
-    answered: bool,
-}
-
-/// One session: runs until the socket closes; the engine dies with it.
+/// One session: runs until the socket closes; the engine is stopped with
+/// it (its worker ends when the session drops it).
 async fn session(mut socket: WebSocket, command: EngineCommand) {
     let (events_tx, mut events) = mpsc::unbounded_channel();
     let mut generation = 0u64;
-    let mut engine = start(&command, generation, &events_tx, &mut socket).await;
+    let mut engine = Some(EngineWorker::start(&command, generation, events_tx.clone()));
     let mut transfers = Transfers::new();
     loop {
-        tokio::select! {
+        let out = tokio::select! {
             message = socket.recv() => {
                 let text = match message {
                     Some(Ok(Message::Text(text))) => text,
@@ -163,275 +140,65 @@ async fn session(mut socket: WebSocket, command: EngineCommand) {
                 };
                 match serde_json::from_str::<FromPage>(&text) {
                     Ok(FromPage::Command { line }) => {
-                        if let Err(message) = forward(&mut engine, &line).await
-                            && send(&mut socket, &ToPage::Error { message }).await.is_err()
-                        {
-                            break;
-                        }
+                        ask(engine.as_ref(), line, Origin::Page).err().map(ToPage::Reply)
                     }
                     Ok(FromPage::Save { scope, format }) => {
-                        let line = transfers.save(scope, format);
-                        let sent = forward(&mut engine, &line).await;
-                        if refused_transfer(&mut socket, sent).await.is_err() {
-                            break;
-                        }
+                        let (number, line) = transfers.save(scope, format);
+                        let refused = ask(engine.as_ref(), line, Origin::Transfer(number)).err();
+                        refused.and_then(|reply| transfers.answer(number, reply))
                     }
-                    Ok(FromPage::Load { text }) => {
-                        let sent = match transfers.load(&text) {
-                            Ok(line) => forward(&mut engine, &line).await,
-                            Err(message) => Err(message),
-                        };
-                        if refused_transfer(&mut socket, sent).await.is_err() {
-                            break;
+                    Ok(FromPage::Load { text }) => match transfers.load(&text) {
+                        Ok((number, line)) => {
+                            let refused = ask(engine.as_ref(), line, Origin::Transfer(number)).err();
+                            refused.and_then(|reply| transfers.answer(number, reply))
                         }
-                    }
+                        Err(message) => Some(ToPage::RecordReply(PageReply::failed("relay", message))),
+                    },
                     Ok(FromPage::Restart) => {
                         transfers.clear();
-                        if let Some(mut old) = engine.take() {
-                            let _ = old.child.start_kill();
-                            let _ = old.child.wait().await;
-                        }
                         generation += 1;
-                        engine = start(&command, generation, &events_tx, &mut socket).await;
+                        // Replacing the worker ends the old one, which stops its engine.
+                        engine = Some(EngineWorker::start(&command, generation, events_tx.clone()));
+                        None
                     }
-                    Err(e) => {
-                        let message = format!("unreadable message: {e}");
-                        if send(&mut socket, &ToPage::Error { message }).await.is_err() {
-                            break;
-                        }
-                    }
+                    Err(e) => Some(ToPage::Error { message: format!("unreadable message: {e}") }),
                 }
             }
-            Some(event) = events.recv() => {
-                let out = match event {
-                    EngineEvent::Reply(g, lines) if g == generation => {
-                        if let Some(running) = engine.as_mut() {
-                            running.answered = true;
-                        }
-                        transfers
-                            .answer(&lines)
-                            .unwrap_or(ToPage::Reply { lines })
+            Some((g, event)) = events.recv() => {
+                if g != generation {
+                    continue;
+                }
+                match event {
+                    Event::Started => Some(ToPage::Started { engine: command.to_string() }),
+                    Event::Answer { origin: Origin::Page, reply } => Some(ToPage::Reply(reply)),
+                    Event::Answer { origin: Origin::Transfer(number), reply } => {
+                        transfers.answer(number, reply)
                     }
-                    EngineEvent::Stderr(g, line) if g == generation => ToPage::Stderr { line },
-                    EngineEvent::Closed(g) if g == generation => {
+                    Event::Stderr(line) => Some(ToPage::Stderr { line }),
+                    Event::Unframed(message) => Some(ToPage::Unframed { message }),
+                    Event::Exited { status, stderr, answered } => {
+                        engine = None;
                         transfers.clear();
-                        match engine.take() {
-                            Some(old) => exited(old, &command).await,
-                            None => ToPage::Exited {
-                                status: "ended".to_string(),
-                                engine: command.to_string(),
-                                stderr: Vec::new(),
-                                answered: false,
-                            },
-                        }
+                        Some(ToPage::Exited { status, engine: command.to_string(), stderr, answered })
                     }
-                    _ => continue,
-                };
-                if send(&mut socket, &out).await.is_err() {
-                    break;
                 }
-            }
-        }
-    }
-    // Dropping `engine` kills the child (kill_on_drop).
-}
-
-/// Writes one command line to the engine. A line holding a line break
-/// would be several commands, so it is refused.
-async fn forward(engine: &mut Option<Running>, line: &str) -> Result<(), String> {
-    if line.contains(['\n', '\r']) {
-        return Err("a command is one line: it may not contain a line break".to_string());
-    }
-    let Some(running) = engine.as_mut() else {
-        return Err("the engine is not running: restart it".to_string());
-    };
-    let mut bytes = Vec::with_capacity(line.len() + 1);
-    bytes.extend_from_slice(line.as_bytes());
-    bytes.push(b'\n');
-    let written = async {
-        running.stdin.write_all(&bytes).await?;
-        running.stdin.flush().await
-    };
-    written
-        .await
-        .map_err(|e| format!("could not write to the engine: {e}"))
-}
-
-/// How an ended engine ended, waiting for it briefly (its stdout is closed).
-async fn ended(child: &mut Child) -> String {
-    match tokio::time::timeout(Duration::from_secs(2), child.wait()).await {
-        Ok(Ok(status)) => status.to_string(),
-        Ok(Err(e)) => format!("unknown ({e})"),
-        Err(_) => {
-            let _ = child.start_kill();
-            "closed its output (killed)".to_string()
-        }
-    }
-}
-
-/// The report of an engine that ended: how, and its last stderr lines
-/// (waiting briefly for the rest of its stderr), also written to the
-/// server's terminal so that a wrong `--engine` is seen there too.
-async fn exited(mut old: Running, command: &EngineCommand) -> ToPage {
-    let status = ended(&mut old.child).await;
-    let _ = tokio::time::timeout(Duration::from_millis(500), &mut old.stderr_done).await;
-    let stderr: Vec<String> = old
-        .stderr_tail
-        .lock()
-        .map(|t| t.iter().cloned().collect())
-        .unwrap_or_default();
-    let mut note = format!("plakoto gui: the engine '{command}' ended: {status}");
-    if !old.answered {
-        note.push_str(" (before answering anything)");
-    }
-    if stderr.is_empty() {
-        note.push_str("; it wrote nothing on stderr");
-    } else {
-        note.push_str("; the last lines of its stderr:");
-        for line in &stderr {
-            note.push_str("\n  ");
-            note.push_str(line);
-        }
-    }
-    eprintln!("{note}");
-    ToPage::Exited {
-        status,
-        engine: command.to_string(),
-        stderr,
-        answered: old.answered,
-    }
-}
-
-/// Starts the engine of generation `generation` and its reader tasks, and
-/// tells the page; a failed start is reported as an exit.
-async fn start(
-    command: &EngineCommand,
-    generation: u64,
-    events: &mpsc::UnboundedSender<EngineEvent>,
-    socket: &mut WebSocket,
-) -> Option<Running> {
-    let spawned = command.spawn().and_then(|mut child| {
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take();
-        let stderr = child.stderr.take();
-        match (stdin, stdout, stderr) {
-            (Some(i), Some(o), Some(e)) => Ok((child, i, o, e)),
-            _ => Err(std::io::Error::other("engine pipes missing")),
-        }
-    });
-    match spawned {
-        Ok((child, stdin, stdout, stderr)) => {
-            let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
-            let (done, stderr_done) = oneshot::channel();
-            tokio::spawn(read_replies(stdout, generation, events.clone()));
-            tokio::spawn(read_stderr(
-                stderr,
-                generation,
-                events.clone(),
-                Arc::clone(&stderr_tail),
-                done,
-            ));
-            let engine = command.to_string();
-            let _ = send(socket, &ToPage::Started { engine }).await;
-            Some(Running {
-                child,
-                stdin,
-                stderr_tail,
-                stderr_done,
-                answered: false,
-            })
-        }
-        Err(e) => {
-            let status = format!("could not start '{command}': {e}");
-            eprintln!("plakoto gui: {status}");
-            let exited = ToPage::Exited {
-                status,
-                engine: command.to_string(),
-                stderr: Vec::new(),
-                answered: false,
-            };
-            let _ = send(socket, &exited).await;
-            None
-        }
-    }
-}
-
-/// Reads the engine's stdout and groups its lines into replies with the
-/// protocol's framing module: a reply ends at the first empty line
-/// (protocol.md section 1); lines are bounded ([`MAX_REPLY_LINE`]) and
-/// bytes that are not UTF-8 read as U+FFFD.
-async fn read_replies(
-    stdout: impl AsyncRead + Unpin,
-    generation: u64,
-    events: mpsc::UnboundedSender<EngineEvent>,
-) {
-    let mut stdout = BufReader::new(stdout);
-    let mut buffer = LineBuffer::new(MAX_REPLY_LINE);
-    let mut groups = ReplyGroups::new();
-    let text = |line: Line| match line {
-        Line::Text(text) => text,
-        Line::TooLong => format!("(a line longer than {MAX_REPLY_LINE} bytes, dropped)"),
-    };
-    loop {
-        let line = match stdout.fill_buf().await {
-            Ok([]) | Err(_) => break,
-            Ok(chunk) => {
-                let (used, line) = buffer.feed(chunk);
-                stdout.consume(used);
-                line
             }
         };
-        if let Some(reply) = line.and_then(|l| groups.push(&text(l)))
-            && events.send(EngineEvent::Reply(generation, reply)).is_err()
+        if let Some(out) = out
+            && send(&mut socket, &out).await.is_err()
         {
-            return;
-        }
-    }
-    let last = buffer.finish().and_then(|l| groups.push(&text(l)));
-    if let Some(reply) = last.or_else(|| groups.finish()) {
-        let _ = events.send(EngineEvent::Reply(generation, reply));
-    }
-    let _ = events.send(EngineEvent::Closed(generation));
-}
-
-/// Relays the engine's stderr line by line (logs, progress), keeping its
-/// last lines for the report of its end; `done` is dropped at the end.
-async fn read_stderr(
-    stderr: impl AsyncRead + Unpin,
-    generation: u64,
-    events: mpsc::UnboundedSender<EngineEvent>,
-    tail: Arc<Mutex<VecDeque<String>>>,
-    done: oneshot::Sender<()>,
-) {
-    let mut lines = BufReader::new(stderr).lines();
-    while let Ok(Some(line)) = lines.next_line().await {
-        let line: String = line.chars().take(MAX_STDERR_LINE).collect();
-        if let Ok(mut tail) = tail.lock() {
-            if tail.len() == STDERR_TAIL {
-                tail.pop_front();
-            }
-            tail.push_back(line.clone());
-        }
-        if events.send(EngineEvent::Stderr(generation, line)).is_err() {
             break;
         }
     }
-    drop(done);
 }
 
-/// Tells the page a save or load could not be sent, as a `record_reply`
-/// (an `error` would fail the page's commands waiting for replies).
-async fn refused_transfer(
-    socket: &mut WebSocket,
-    sent: Result<(), String>,
-) -> Result<(), axum::Error> {
-    match sent {
-        Ok(()) => Ok(()),
-        Err(message) => {
-            let lines = vec![format!("? relay: {message}")];
-            send(socket, &ToPage::RecordReply { lines }).await
-        }
-    }
+/// Hands one command line to the engine's worker; the refusal to tell
+/// the page when there is no engine running.
+fn ask(engine: Option<&EngineWorker>, line: String, origin: Origin) -> Result<(), PageReply> {
+    engine
+        .ok_or(())
+        .and_then(|worker| worker.request(line, origin).map_err(|_| ()))
+        .map_err(|()| PageReply::failed("relay", "the engine is not running: restart it"))
 }
 
 /// Sends one message to the page.

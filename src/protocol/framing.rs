@@ -1,8 +1,8 @@
 //! The protocol's framing (protocol.md section 1), read from both ends:
 //! the engine reads bounded command lines ([`read_line`]), and every
 //! client — the arena, the GUI server, `plakoto conformance`, any Rust
-//! program through [`crate::client`] — reads replies with the same code
-//! ([`ReplyReader`], [`ReplyGroups`], [`Header`]).
+//! program — reads replies with the same code ([`ReplyReader`],
+//! [`Header`]), through [`crate::client`].
 //!
 //! A reply is a first line `=[id] payload` or `?[id] payload`, further
 //! payload lines, and one empty line that ends it. Payload lines are never
@@ -36,9 +36,9 @@ pub enum Line {
 }
 
 /// Gathers one line at a time from chunks of bytes, keeping at most `limit`
-/// bytes of it. Shared by the blocking [`read_line`] and by readers of
-/// asynchronous streams (the GUI server), so every reader of the protocol
-/// cuts lines the same way.
+/// bytes of it: what [`read_line`] reads with, and what a reader of an
+/// asynchronous stream would use, so every reader of the protocol cuts
+/// lines the same way.
 #[derive(Debug)]
 pub struct LineBuffer {
     limit: usize,
@@ -202,6 +202,28 @@ impl Reply {
         (!code.is_empty() && !code.contains(' ')).then(|| code.to_string())
     }
 
+    /// The message of a `?` reply: the text after `code:` in text mode
+    /// (`? illegal_move: no checker on 19` → `no checker on 19`), the
+    /// `message` field in JSON mode, else the whole first payload line.
+    pub fn error_message(&self) -> Option<String> {
+        if self.ok {
+            return None;
+        }
+        let first = self.first();
+        if first.starts_with('{') {
+            let value: Option<serde_json::Value> = serde_json::from_str(first).ok();
+            let message = value.as_ref().and_then(|v| v.get("message")?.as_str());
+            if let Some(message) = message {
+                return Some(message.to_string());
+            }
+        } else if self.error_code().is_some()
+            && let Some((_, message)) = first.split_once(':')
+        {
+            return Some(message.trim().to_string());
+        }
+        Some(first.to_string())
+    }
+
     /// The reply as the engine wrote it, without its closing empty line.
     pub fn lines(&self) -> Vec<String> {
         let mark = if self.ok { '=' } else { '?' };
@@ -271,39 +293,6 @@ impl ReplyReader {
     }
 }
 
-/// Groups lines into replies as they come, leniently: each group is the
-/// lines up to the next empty line, as written (empty lines between
-/// replies are skipped, nothing is checked). What a relay uses: it passes
-/// on what the engine wrote, right or wrong, one reply at a time.
-#[derive(Debug, Default)]
-pub struct ReplyGroups {
-    lines: Vec<String>,
-}
-
-impl ReplyGroups {
-    /// No lines yet.
-    pub fn new() -> ReplyGroups {
-        ReplyGroups::default()
-    }
-
-    /// Takes one line (a carriage return at its end is dropped); returns a
-    /// finished group when `line` is the empty line that ends it.
-    pub fn push(&mut self, line: &str) -> Option<Vec<String>> {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if line.is_empty() {
-            (!self.lines.is_empty()).then(|| std::mem::take(&mut self.lines))
-        } else {
-            self.lines.push(line.to_string());
-            None
-        }
-    }
-
-    /// At the end of the stream: the lines of an unfinished group, if any.
-    pub fn finish(&mut self) -> Option<Vec<String>> {
-        (!self.lines.is_empty()).then(|| std::mem::take(&mut self.lines))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,17 +339,29 @@ mod tests {
         r.push(text(json)).unwrap();
         let reply = r.push(text("")).unwrap().unwrap();
         assert_eq!(reply.error_code().as_deref(), Some("state"));
+        assert_eq!(reply.error_message().as_deref(), Some("no dice"));
     }
 
     #[test]
-    fn lenient_groups() {
-        let mut g = ReplyGroups::new();
-        assert_eq!(g.push(""), None);
-        assert_eq!(g.push("junk"), None);
-        assert_eq!(g.push("\r"), Some(vec!["junk".to_string()]));
-        assert_eq!(g.push("= x"), None);
-        assert_eq!(g.finish(), Some(vec!["= x".to_string()]));
-        assert_eq!(g.finish(), None);
+    fn error_messages() {
+        let reply = |ok, first: &str| Reply {
+            ok,
+            id: None,
+            payload: vec![first.to_string()],
+            truncated: false,
+        };
+        let text = reply(false, "illegal_move: no checker on 19: none");
+        assert_eq!(
+            text.error_message().as_deref(),
+            Some("no checker on 19: none")
+        );
+        assert_eq!(
+            reply(false, "it broke").error_message().as_deref(),
+            Some("it broke")
+        );
+        let json = reply(false, r#"{"code":"state"}"#);
+        assert_eq!(json.error_message().as_deref(), Some(r#"{"code":"state"}"#));
+        assert_eq!(reply(true, "x: y").error_message(), None);
     }
 
     #[test]

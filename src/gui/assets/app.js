@@ -1,5 +1,7 @@
 // plakoto gui: the page. It talks to the engine only through the protocol
-// (protocol.md), relayed line by line over a WebSocket by `plakoto gui`.
+// (protocol.md), relayed over a WebSocket by `plakoto gui`: command lines
+// out, each reply back already read by the server ({ok, id, lines} and, for
+// an error, {code, message}); the page never reads the protocol's framing.
 // The board drawing (and the Position ID decoding) is board.js, served
 // before this file and shared with the HTML analysis report.
 // Everything is in the numbering of the side on roll (R2) as the engine
@@ -43,12 +45,13 @@ function onRelay(m) {
     case 'started':
       S.alive = true; hideBanner(); log(`# engine started: ${m.engine}`); init(); break;
     case 'reply': {
-      log(m.lines.join('\n'));
+      logReply(m);
       const p = S.pending.shift();
-      if (p) p(m.lines);
+      if (p) p(m);
       break;
     }
     case 'stderr': log(`# stderr: ${m.line}`); break;
+    case 'unframed': log(`# not a reply: ${m.message}`); break;
     case 'exited': {
       S.alive = false; failPending(`engine ended (${m.status})`);
       // An engine that never answered will not start again as it is: say
@@ -63,7 +66,7 @@ function onRelay(m) {
     }
     case 'error': failPending(m.message); showError(new EngineError('relay', m.message)); break;
     case 'record': offerDownload(m.name, m.text); break;
-    case 'record_reply': recordReply(m.lines); break;
+    case 'record_reply': recordReply(m); break;
   }
 }
 
@@ -76,8 +79,17 @@ class EngineError extends Error {
   constructor(code, message) { super(message); this.code = code; }
 }
 
-// Sends one command; resolves with the reply's JSON object (JSON mode) or,
-// for replies not in JSON, {text: lines}. Rejects with EngineError on `?`.
+// A reply in the log, as the engine wrote it.
+function logReply(m) { log(`${m.ok ? '=' : '?'}${m.id || ''} ${m.lines.join('\n')}`); }
+
+// What a successful reply says: its JSON object (JSON mode) or, for a
+// reply not in JSON, {text: lines}.
+function payloadData(lines) {
+  try { return JSON.parse(lines[0]); } catch (_) { return { text: lines }; }
+}
+
+// Sends one command; resolves with what its reply says (payloadData).
+// Rejects with EngineError (the reply's code and message) on an error.
 // `body[data-idle]` is 1 when no command is waiting and the game flow is
 // not running: tests (and people) can tell when the page has settled.
 let inFlight = 0;
@@ -93,15 +105,10 @@ function sendCmd(line) {
     if (!S.ws || S.ws.readyState !== WebSocket.OPEN || !S.alive) {
       reject(new EngineError('relay', 'the engine is not running')); return;
     }
-    S.pending.push((lines, why) => {
-      if (!lines) { reject(new EngineError('relay', why)); return; }
-      const first = lines[0];
-      const ok = first[0] === '=';
-      const payload = first.replace(/^[=?]\d*\s?/, '');
-      let data;
-      try { data = JSON.parse(payload); } catch (_) { data = { text: [payload, ...lines.slice(1)] }; }
-      if (ok) resolve(data);
-      else reject(new EngineError(data.code || 'error', data.message || payload));
+    S.pending.push((reply, why) => {
+      if (!reply) reject(new EngineError('relay', why));
+      else if (reply.ok) resolve(payloadData(reply.lines));
+      else reject(new EngineError(reply.code || 'error', reply.message));
     });
     log(`> ${line}`);
     S.ws.send(JSON.stringify({ type: 'command', line }));
@@ -890,16 +897,13 @@ async function loadRecord(file) {
   S.ws.send(JSON.stringify({ type: 'load', text }));
 }
 
-async function recordReply(lines) {
-  log(lines.join('\n'));
-  const first = lines[0] || '';
-  const payload = first.replace(/^[=?]\d*\s?/, '');
-  let data;
-  try { data = JSON.parse(payload); } catch (_) { data = { message: payload }; }
-  if (first[0] !== '=') { showMessage(data.code ? `${data.code}: ${data.message}` : data.message); return; }
+async function recordReply(m) {
+  logReply(m);
+  if (!m.ok) { showMessage(m.code ? `${m.code}: ${m.message}` : m.message); return; }
+  const data = payloadData(m.lines);
   clearAnalysis();
   startGameHistory(null, 'record loaded: its earlier turns are not listed here');
-  showMessage(data.games !== undefined ? `loaded ${data.games} game(s), ${data.turns} turn(s)` : payload, true);
+  showMessage(data.games !== undefined ? `loaded ${data.games} game(s), ${data.turns} turn(s)` : (m.lines[0] || 'loaded'), true);
   await advance();
 }
 

@@ -1,11 +1,9 @@
-//! Starting an engine child process for one GUI session.
+//! How the GUI starts the engine of a session (`--engine`, or this binary).
 
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
-use std::process::Stdio;
-
-use tokio::process::{Child, Command};
+use std::process::{Command, Stdio};
 
 /// How to start the engine of a session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,7 +17,8 @@ pub enum EngineCommand {
         args: Vec<String>,
     },
     /// A shell command line (`--engine "COMMAND"`), started as
-    /// `sh -c "exec COMMAND"`, as the arena starts engines.
+    /// `sh -c "exec COMMAND"`, as the arena starts engines
+    /// ([`crate::client::shell_command`]).
     Shell(String),
 }
 
@@ -32,27 +31,20 @@ impl EngineCommand {
         })
     }
 
-    /// Starts the engine with piped stdin, stdout and stderr; the child is
-    /// killed when its handle is dropped (the session ended).
-    pub fn spawn(&self) -> io::Result<Child> {
+    /// The process to start, its stderr piped (the GUI relays it and
+    /// reports its last lines when the engine ends); the client
+    /// ([`crate::client::Engine::spawn`]) pipes its stdin and stdout.
+    pub fn process(&self) -> Command {
         let mut command = match self {
             EngineCommand::Program { program, args } => {
                 let mut c = Command::new(program);
                 c.args(args);
                 c
             }
-            EngineCommand::Shell(line) => {
-                let mut c = Command::new("sh");
-                c.arg("-c").arg(format!("exec {line}"));
-                c
-            }
+            EngineCommand::Shell(line) => crate::client::shell_command(line),
         };
+        command.stderr(Stdio::piped());
         command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
     }
 }
 

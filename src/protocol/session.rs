@@ -22,7 +22,7 @@ use crate::game::{
     Game, GameError, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
     TurnNumbers, format_play, game_result, position_id, to_board_text,
 };
-use crate::matchplay::MatchContext;
+use crate::match_equity::MatchContext;
 use crate::record::{Event, GameEnd, Record, Roll, Start, Turn};
 use crate::search::{
     PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits, SearchSettings,

@@ -238,7 +238,7 @@ pub fn write_plot(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Side;
+    use crate::game::{ResultKind, Side};
     use crate::record::Ending;
 
     fn rec(unit: u64, a_points: i32) -> GameRecord {
@@ -246,7 +246,7 @@ mod tests {
             unit,
             game: 0,
             a_side: Side::X,
-            kind: Ending::Single,
+            kind: Ending::Board(ResultKind::Single),
             winner: None,
             points: a_points.unsigned_abs() as u8,
             a_points,

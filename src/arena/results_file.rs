@@ -205,7 +205,7 @@ fn parse(text: &str, header: &RunHeader, shown: &str) -> Result<Loaded, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Side;
+    use crate::game::{ResultKind, Side};
     use crate::record::Ending;
 
     fn header() -> RunHeader {
@@ -227,7 +227,7 @@ mod tests {
             unit,
             game,
             a_side: Side::X,
-            kind: Ending::Single,
+            kind: Ending::Board(ResultKind::Single),
             winner: None,
             points: 1,
             a_points: 0,

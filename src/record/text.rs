@@ -397,9 +397,7 @@ impl Reader {
             [ending, points] => (None, *ending, *points),
             _ => return Err(syntax(n, "a result line is 'Result [X|O] <how> <points>'")),
         };
-        let ending = Ending::ALL
-            .into_iter()
-            .find(|e| e.as_str() == ending)
+        let ending = Ending::from_word(ending)
             .ok_or_else(|| syntax(n, format!("'{ending}' is not a way a game ends")))?;
         let winner = winner
             .map(|w| w.parse::<Side>().map_err(|e| syntax(n, e.to_string())))

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::error::ArenaError;
 use super::record::GameRecord;
 use crate::record::write_atomic;
 
@@ -227,12 +228,11 @@ pub fn write_plot(
     matches: bool,
     a: &str,
     b: &str,
-) -> Result<(), String> {
+) -> Result<(), ArenaError> {
     let unit = if matches { "match games" } else { "games" };
     let points = running_ppg(records);
     let title = format!("{a} vs {b}: points per game for A over {unit}, 95% band");
-    write_atomic(path, &svg(&points, &title))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    write_atomic(path, &svg(&points, &title)).map_err(ArenaError::file("cannot write", path))
 }
 
 #[cfg(test)]

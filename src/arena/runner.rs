@@ -15,6 +15,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
 
+use super::error::ArenaError;
 use super::player::{Player, PlayerOptions};
 use super::record::{Contestant, FaultRecord, GameRecord};
 use super::referee::{GameSetup, mix_seed, play_game, referee_generator};
@@ -167,8 +168,8 @@ pub fn run_units(
     spec: &RunSpec,
     units: &[u64],
     jobs: usize,
-    on_record: impl FnMut(GameRecord) -> Result<(), String>,
-) -> Result<(), String> {
+    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
     run_units_with(spec, units, jobs, None, on_record)
 }
 
@@ -180,12 +181,12 @@ pub fn run_units_with(
     units: &[u64],
     jobs: usize,
     ready: Option<(Box<dyn Player>, Box<dyn Player>)>,
-    mut on_record: impl FnMut(GameRecord) -> Result<(), String>,
-) -> Result<(), String> {
+    mut on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
     let ready = Mutex::new(ready);
     let queue = Mutex::new(units.iter().copied());
     let stop = AtomicBool::new(false);
-    let (tx, rx) = channel::<Result<GameRecord, String>>();
+    let (tx, rx) = channel::<Result<GameRecord, ArenaError>>();
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(units.len().max(1)) {
             let tx = tx.clone();
@@ -200,7 +201,7 @@ pub fn run_units_with(
                 let (mut a, mut b) = match players {
                     Ok(p) => p,
                     Err(e) => {
-                        let _ = tx.send(Err(e));
+                        let _ = tx.send(Err(ArenaError::Player(e)));
                         return;
                     }
                 };

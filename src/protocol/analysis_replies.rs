@@ -147,7 +147,7 @@ pub(super) fn rollout(
     };
     let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
     let rolled = rollout_plays(top, game.rules(), searcher.evaluator, &settings, &progress)
-        .map_err(|m| ProtoError::new(ErrorCode::InvalidArgument, m))?;
+        .map_err(|error| ProtoError::new(ErrorCode::InvalidArgument, error.to_string()))?;
     let best = rolled.first().map_or(0.0, |r| r.equity);
     Ok(Reply::Rollout {
         side: game.on_roll(),

@@ -377,7 +377,7 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
         "evaluator" => one_word(arg)?
             .parse()
             .map(Command::SetEvaluator)
-            .map_err(invalid),
+            .map_err(|error: crate::eval::UnknownEvaluator| invalid(error.to_string())),
         "orientation" => match one_word(arg)?.as_str() {
             "flip" => Ok(Command::SetOrientation(Orientation::Flip)),
             "noflip" => Ok(Command::SetOrientation(Orientation::Noflip)),

@@ -107,7 +107,7 @@ impl Session {
         session
     }
 
-    /// Replaces the search settings (e.game. from the command line), after
+    /// Replaces the search settings (e.g. from the command line), after
     /// checking them; on error nothing changes.
     pub fn set_search_settings(&mut self, settings: SearchSettings) -> Result<(), SettingsError> {
         settings.validate()?;
@@ -126,7 +126,7 @@ impl Session {
             // The evaluator is not part of the state: it is replaced here.
             self.evaluator = kind
                 .create()
-                .map_err(|message| ProtoError::new(ErrorCode::State, message))?;
+                .map_err(|error| ProtoError::new(ErrorCode::State, error.to_string()))?;
             return Ok(options_reply(&self.state, self.evaluator.as_ref()));
         }
         let mut next = self.state.clone();

@@ -20,8 +20,8 @@ mod text;
 pub use error::{RecordError, RecordErrorKind};
 pub use event::Event;
 pub use file::{ReadError, read_record_file, today, write_atomic};
-pub use replay::{Replay, ReplayedTurn, mover_view};
-pub use text::{game_lines, parse_turn_text};
+pub use replay::{Replay, ReplayedTurn, StartError, mover_view};
+pub use text::{TurnTextError, game_lines, parse_turn_text};
 
 use crate::game::{
     FinalResult, Numbers, ResultKind, Rules, RulesError, Scoring, Side, TurnNumbers, Variant,

@@ -40,7 +40,9 @@ pub use choose::{
 };
 pub use limits::SearchLimits;
 pub use ply::{After, SearchStats};
-pub use rollout::{PairedRollout, RolloutProgress, RolloutResult, rollout_paired, rollout_plays};
+pub use rollout::{
+    PairedRollout, RolloutError, RolloutProgress, RolloutResult, rollout_paired, rollout_plays,
+};
 pub use settings::{
     FilterLevel, FilterPreset, MAX_PLIES, MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS, MoveFilter,
     RolloutSettings, SearchSettings, SettingsError,

@@ -442,9 +442,9 @@ fn execute_command(
                 .ok_or_else(|| super::options::family_usage(name))?;
             let mut settings = state.search;
             let words: Vec<&str> = value.iter().map(String::as_str).collect();
+            // The setter checks the value against the settings' range.
             let line = set(&mut settings, &words)
                 .map_err(|error| super::options::proto_error(option, error))?;
-            settings.validate()?;
             state.search = settings;
             Ok(setting_reply(&settings, &line))
         }

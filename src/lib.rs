@@ -5,6 +5,9 @@
 //! - [`game`]: the rules core (positions, dice, legal plays, outcomes, IDs,
 //!   notation). No I/O, no evaluation, no text protocol.
 //! - [`eval`] and `search`: evaluators and search over the rules core.
+//! - [`match_equity`]: the match equity table (the chance of winning a match
+//!   from a score) and the hook that values plays by it; the score itself is
+//!   [`game::MatchScore`].
 //! - `protocol`: the line protocol spoken on stdin/stdout.
 //! - [`client`]: drives any engine speaking the protocol as a child process
 //!   (used by the arena and `conformance`).
@@ -24,7 +27,8 @@ pub mod conformance;
 pub mod eval;
 pub mod game;
 pub mod gui;
-pub mod matchplay;
+pub mod match_equity;
+pub mod path_error;
 pub mod protocol;
 pub mod record;
 pub mod sampling;

@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use plakoto::eval::EvaluatorKind;
 use plakoto::game::{Rules, Scoring, Variant};
 use plakoto::protocol::{self, Session};
-use plakoto::search::{FilterPreset, MoveFilter, SearchSettings};
+use plakoto::search::{FilterPreset, MoveFilter, SearchSettings, SettingsError};
 
 /// A Plakoto (Greek backgammon) engine.
 #[derive(Parser, Debug)]
@@ -320,7 +320,7 @@ struct EngineArgs {
 
 impl EngineArgs {
     /// The search settings these options ask for, checked.
-    fn search_settings(&self) -> Result<SearchSettings, String> {
+    fn search_settings(&self) -> Result<SearchSettings, SettingsError> {
         let mut s = SearchSettings::default();
         if let Some(p) = self.plies {
             s.plies = p;
@@ -329,39 +329,30 @@ impl EngineArgs {
             s.filter = MoveFilter::preset(f);
         }
         if let Some(t) = self.time {
-            if t == 0 || t > plakoto::protocol::command::MAX_TIME_MS {
-                return Err(format!(
-                    "--time must be 1-{} ms",
-                    plakoto::protocol::command::MAX_TIME_MS
-                ));
-            }
             s.time_ms = Some(t);
         }
         if let Some(n) = self.threads {
             s.threads = n;
         }
-        s.validate().map_err(|e| e.to_string())?;
+        s.validate()?;
         Ok(s)
     }
 }
 
-fn parse_filter(s: &str) -> Result<FilterPreset, String> {
-    s.parse()
-        .map_err(|e: plakoto::search::SettingsError| e.to_string())
-}
-
-fn parse_evaluator(s: &str) -> Result<EvaluatorKind, String> {
+fn parse_filter(s: &str) -> Result<FilterPreset, SettingsError> {
     s.parse()
 }
 
-fn parse_variant(s: &str) -> Result<Variant, String> {
+fn parse_evaluator(s: &str) -> Result<EvaluatorKind, plakoto::eval::UnknownEvaluator> {
     s.parse()
-        .map_err(|e: plakoto::game::RulesError| e.to_string())
 }
 
-fn parse_scoring(s: &str) -> Result<Scoring, String> {
+fn parse_variant(s: &str) -> Result<Variant, plakoto::game::RulesError> {
     s.parse()
-        .map_err(|e: plakoto::game::RulesError| e.to_string())
+}
+
+fn parse_scoring(s: &str) -> Result<Scoring, plakoto::game::RulesError> {
+    s.parse()
 }
 
 fn run_engine(args: &EngineArgs) -> ExitCode {

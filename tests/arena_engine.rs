@@ -12,7 +12,7 @@ use std::time::Duration;
 use plakoto::arena::engine_process::EngineProcess;
 use plakoto::arena::fault::FaultKind;
 use plakoto::arena::player::PlayerOptions;
-use plakoto::arena::record::{Engine, GameRecord};
+use plakoto::arena::record::{Contestant, GameRecord};
 use plakoto::arena::runner::{RunSpec, run_units};
 use plakoto::game::{Rules, Scoring, Variant};
 use plakoto::record::Ending;
@@ -81,7 +81,7 @@ fn external_engine_faulting_mid_game_is_restarted() {
             let f = r.fault.as_ref().expect("a fault");
             assert_eq!(
                 (f.engine, f.kind),
-                (Engine::A, kind),
+                (Contestant::A, kind),
                 "{mode}: {}",
                 f.message
             );

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use plakoto::arena::fault::FaultKind;
 use plakoto::arena::player::PlayerOptions;
-use plakoto::arena::record::{Engine, GameRecord};
+use plakoto::arena::record::{Contestant, GameRecord};
 use plakoto::arena::runner::{RunSpec, run_units};
 use plakoto::arena::stats::summarize;
 use plakoto::game::Rules;
@@ -51,10 +51,10 @@ fn run(spec: &RunSpec, games: u64, jobs: usize) -> Vec<GameRecord> {
 /// Every game is lost by the faulty engine (as A, and as B), with the
 /// expected kind and a reason; the engine is restarted for each game.
 fn check_fault(mode: &str, kind: FaultKind, reason: &str) {
-    for faulty in [Engine::A, Engine::B] {
+    for faulty in [Contestant::A, Contestant::B] {
         let s = match faulty {
-            Engine::A => spec(&fake(mode), "builtin:random"),
-            Engine::B => spec("builtin:random", &fake(mode)),
+            Contestant::A => spec(&fake(mode), "builtin:random"),
+            Contestant::B => spec("builtin:random", &fake(mode)),
         };
         let records = run(&s, 2, 1);
         assert_eq!(records.len(), 2, "{mode}: the run goes on after a fault");
@@ -64,7 +64,7 @@ fn check_fault(mode: &str, kind: FaultKind, reason: &str) {
             assert_eq!(f.engine, faulty, "{mode}");
             assert_eq!(f.kind, kind, "{mode}: {}", f.message);
             assert!(f.message.contains(reason), "{mode}: {}", f.message);
-            let expected = if faulty == Engine::A { -2 } else { 2 };
+            let expected = if faulty == Contestant::A { -2 } else { 2 };
             assert_eq!(r.a_points, expected);
             assert_ne!(r.winner, Some(faulty));
         }
@@ -115,7 +115,7 @@ fn command_that_does_not_exist_forfeits() {
     let records = run(&s, 2, 1);
     for r in &records {
         assert_eq!(r.kind, Ending::Forfeit);
-        assert_eq!(r.fault.as_ref().unwrap().engine, Engine::A);
+        assert_eq!(r.fault.as_ref().unwrap().engine, Contestant::A);
         assert_eq!(r.fault.as_ref().unwrap().kind, FaultKind::Crash);
     }
 }

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::eval::EvaluatorKind;
-use crate::record::{ReadError, read_record_file, write_atomic};
+use crate::eval::net::InstallError;
+use crate::eval::{CreateError, EvaluatorKind};
+use crate::record::{ReadError, RecordError, read_record_file, write_atomic};
 use crate::search::{MAX_PLIES, SearchSettings};
 
 /// Options of `plakoto analyse`.
@@ -41,22 +42,72 @@ pub struct AnalyseArgs {
     pub quiet: bool,
 }
 
+/// Why `plakoto analyse` could not analyse the record. The messages name
+/// the file or the option.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalyseError {
+    /// `--plies` is too deep.
+    #[error("--plies is at most {MAX_PLIES}")]
+    Plies,
+    /// The `--weights` file could not be installed.
+    #[error("--weights {}: {source}", path.display())]
+    Weights {
+        /// The weight file.
+        path: PathBuf,
+        /// Why.
+        source: InstallError,
+    },
+    /// The evaluator could not be created.
+    #[error(transparent)]
+    Evaluator(#[from] CreateError),
+    /// The record file could not be read (the message names it).
+    #[error("{0}")]
+    Read(String),
+    /// The record is not valid.
+    #[error("{}: {source}", path.display())]
+    Record {
+        /// The record file.
+        path: PathBuf,
+        /// Why.
+        source: Box<RecordError>,
+    },
+    /// The worker threads could not be started.
+    #[error(transparent)]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// The analysis could not be written as JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The HTML report could not be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The report file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
 /// Runs `plakoto analyse`.
-pub fn run(args: AnalyseArgs) -> Result<(), String> {
+pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
     if args.plies > MAX_PLIES {
-        return Err(format!("--plies is at most {MAX_PLIES}"));
+        return Err(AnalyseError::Plies);
     }
     if let Some(path) = &args.weights {
-        crate::eval::net::install_weights_file(path)
-            .map_err(|e| format!("--weights {}: {e}", path.display()))?;
+        crate::eval::net::install_weights_file(path).map_err(|source| AnalyseError::Weights {
+            path: path.clone(),
+            source,
+        })?;
     }
     let evaluator = args.evaluator.create()?;
-    let shown = args.file.display().to_string();
-    let record = read_record_file(&args.file).map_err(|e| match e {
-        ReadError::Io(m) => m,
-        ReadError::Record(e) => format!("{shown}: {e}"),
+    let invalid = |source| AnalyseError::Record {
+        path: args.file.clone(),
+        source: Box::new(source),
+    };
+    let record = read_record_file(&args.file).map_err(|error| match error {
+        ReadError::Io(message) => AnalyseError::Read(message),
+        ReadError::Record(source) => invalid(source),
     })?;
-    let replay = record.replay().map_err(|e| format!("{shown}: {e}"))?;
+    let replay = record.replay().map_err(invalid)?;
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
@@ -75,8 +126,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| e.to_string())?;
+        .build()?;
     let analysis = pool.install(|| {
         super::analyse_replay(
             &record,
@@ -89,10 +139,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     });
     bar.finish_and_clear();
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&analysis).map_err(|e| e.to_string())?
-        );
+        println!("{}", serde_json::to_string_pretty(&analysis)?);
         return Ok(());
     }
     for line in super::report::text_lines(&analysis) {
@@ -100,8 +147,12 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     }
     if let Some(out) = &args.html {
         let title = format!("Analysis of {}", args.file.display());
-        write_atomic(out, &super::html::report(&analysis, &title))
-            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        write_atomic(out, &super::html::report(&analysis, &title)).map_err(|source| {
+            AnalyseError::Write {
+                path: out.clone(),
+                source,
+            }
+        })?;
     }
     Ok(())
 }

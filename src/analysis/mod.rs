@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::eval::{Evaluator, Probabilities};
 use crate::game::{MatchScore, Side, TurnNumbers, position_id};
-use crate::matchplay::MatchContext;
+use crate::match_equity::MatchContext;
 use crate::record::{Record, RecordError, Replay, ReplayedTurn, Roll};
 use crate::search::{SearchSettings, Valuation};
 use adapter::Searcher;

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::error::{ArenaError, PlayerError};
 use super::player::{Player, PlayerOptions, ProcessPlayer};
-use super::record::GameRecord;
+use super::record::{Contestant, GameRecord};
 use super::registry::{BUILTIN_PREFIX, make_player};
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
 use super::runner::{DEFAULT_TURN_CAP, RunSpec, run_units_with};
@@ -112,20 +113,20 @@ pub(super) struct Report<'a> {
 }
 
 /// Runs `plakoto arena`.
-pub fn run(args: ArenaArgs) -> Result<(), String> {
-    let rules = Rules::new(args.rules, args.scoring).map_err(|e| e.to_string())?;
+pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
+    let rules = Rules::new(args.rules, args.scoring)?;
     let options = PlayerOptions {
         move_timeout: Duration::from_millis(args.move_timeout_ms),
         start_timeout: Duration::from_millis(args.start_timeout_ms),
         show_stderr: args.engine_stderr,
     };
     let ready = (
-        preflight(&args.a, &options).map_err(|e| format!("engine A: {e}"))?,
-        preflight(&args.b, &options).map_err(|e| format!("engine B: {e}"))?,
+        preflight(Contestant::A, &args.a, &options)?,
+        preflight(Contestant::B, &args.b, &options)?,
     );
     let (start_positions, start_note) = match &args.start_positions {
         Some(path) => {
-            let positions = super::start_positions::read(path, rules).map_err(|e| e.to_string())?;
+            let positions = super::start_positions::read(path, rules)?;
             let note = super::start_positions::fingerprint(path, &positions);
             (positions, Some(note))
         }
@@ -242,12 +243,9 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
 
 impl Report<'_> {
     /// Prints the final report (the same for a run and for `arena merge`).
-    pub(super) fn print(&self, json: bool) -> Result<(), String> {
+    pub(super) fn print(&self, json: bool) -> Result<(), ArenaError> {
         if json {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(self).map_err(|e| e.to_string())?
-            );
+            println!("{}", serde_json::to_string_pretty(self)?);
         } else {
             print!("{}", self.summary.to_text(self.a, self.b));
         }
@@ -261,27 +259,32 @@ fn write_unit_records(
     run: &super::records_dir::RunInfo,
     records: &[GameRecord],
     unit: u64,
-) -> Result<(), String> {
+) -> Result<(), ArenaError> {
     let mut games: Vec<&GameRecord> = records.iter().filter(|r| r.unit == unit).collect();
     // A unit replayed after a resume restarts at its game 0: keep the last.
     if let Some(start) = games.iter().rposition(|r| r.game == 0) {
         games.drain(..start);
     }
-    super::records_dir::write_unit(dir, run, &games).map_err(|e| e.to_string())
+    Ok(super::records_dir::write_unit(dir, run, &games)?)
 }
 
 /// Checks a player spec before the run: built-ins exist, and an engine
 /// command starts and answers `isready`. The player made (its engine
 /// running) plays the first games, so no engine is started only to be
 /// checked.
-fn preflight(spec: &str, options: &PlayerOptions) -> Result<Box<dyn Player>, String> {
-    let player = make_player(spec, options)?;
+fn preflight(
+    contestant: Contestant,
+    spec: &str,
+    options: &PlayerOptions,
+) -> Result<Box<dyn Player>, ArenaError> {
+    let engine = |source| ArenaError::Engine { contestant, source };
+    let player = make_player(spec, options).map_err(engine)?;
     if spec.trim().starts_with(BUILTIN_PREFIX) {
         return Ok(player);
     }
     ProcessPlayer::started(spec.trim(), options.clone())
         .map(|p| Box::new(p) as Box<dyn Player>)
-        .map_err(|f| f.to_string())
+        .map_err(|fault| engine(PlayerError::Start(fault)))
 }
 
 fn progress_bar(total: u64, done: u64, shown: bool, matches: bool) -> ProgressBar {

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::cli::Report;
+use super::error::ArenaError;
 use super::record::GameRecord;
 use super::results_file::{RunHeader, read};
 use super::stats::summarize;
@@ -35,7 +36,7 @@ pub struct MergeArgs {
 /// (without the shard).
 pub fn merge_files(
     files: &[PathBuf],
-) -> Result<(RunHeader, BTreeMap<u64, Vec<GameRecord>>), String> {
+) -> Result<(RunHeader, BTreeMap<u64, Vec<GameRecord>>), ArenaError> {
     let mut header: Option<RunHeader> = None;
     let mut units: BTreeMap<u64, Vec<GameRecord>> = BTreeMap::new();
     let mut shards = Vec::new();
@@ -46,10 +47,7 @@ pub fn merge_files(
         match &header {
             None => header = Some(h),
             Some(first) if *first != h => {
-                return Err(format!(
-                    "{} is from a different run: engines, seed, rules, scoring, match length and turn cap must agree",
-                    path.display()
-                ));
+                return Err(ArenaError::ShardOfOtherRun(path.clone()));
             }
             Some(_) => {}
         }
@@ -62,10 +60,10 @@ pub fn merge_files(
             };
             match units.get(&unit) {
                 Some(old) if !same(old, &games) => {
-                    return Err(format!(
-                        "unit {unit} is in two files with different games ({})",
-                        path.display()
-                    ));
+                    return Err(ArenaError::UnitTwice {
+                        unit,
+                        path: path.clone(),
+                    });
                 }
                 Some(_) => {}
                 None => {
@@ -74,7 +72,7 @@ pub fn merge_files(
             }
         }
     }
-    let header = header.ok_or("no results files")?;
+    let header = header.ok_or(ArenaError::NoFiles)?;
     Ok((header, units))
 }
 
@@ -90,7 +88,7 @@ fn missing_shards(found: &[Option<super::shard::Shard>]) -> Vec<String> {
 }
 
 /// Runs `plakoto arena merge`.
-pub fn run(args: MergeArgs) -> Result<(), String> {
+pub fn run(args: MergeArgs) -> Result<(), ArenaError> {
     let (header, units) = merge_files(&args.files)?;
     if !args.quiet {
         let shards: Vec<_> = args
@@ -113,14 +111,8 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         a: &header.a,
         b: &header.b,
         seed: header.seed,
-        rules: header
-            .rules
-            .parse()
-            .map_err(|e: crate::game::RulesError| e.to_string())?,
-        scoring: header
-            .scoring
-            .parse()
-            .map_err(|e: crate::game::RulesError| e.to_string())?,
+        rules: header.rules.parse()?,
+        scoring: header.scoring.parse()?,
         match_to: header.match_to,
         summary: &summary,
     };

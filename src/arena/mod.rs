@@ -14,6 +14,7 @@
 
 pub mod cli;
 pub mod engine_process;
+pub mod error;
 pub mod fault;
 pub mod merge;
 pub mod player;

@@ -14,7 +14,7 @@ use super::engine_process::{EngineProcess, Reply, shorten};
 use super::fault::{Fault, FaultKind};
 pub use super::search_player::EvaluatorPlayer;
 use crate::game::{Game, MatchId, MatchScore, Play, PlayList, position_id};
-use crate::matchplay::MatchContext;
+use crate::match_equity::MatchContext;
 
 /// What the referee asks a player on its turn.
 pub struct TurnRequest<'a> {

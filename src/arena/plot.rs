@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::error::ArenaError;
 use super::record::GameRecord;
 use crate::record::write_atomic;
 
@@ -227,18 +228,17 @@ pub fn write_plot(
     matches: bool,
     a: &str,
     b: &str,
-) -> Result<(), String> {
+) -> Result<(), ArenaError> {
     let unit = if matches { "match games" } else { "games" };
     let points = running_ppg(records);
     let title = format!("{a} vs {b}: points per game for A over {unit}, 95% band");
-    write_atomic(path, &svg(&points, &title))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    write_atomic(path, &svg(&points, &title)).map_err(ArenaError::file("cannot write", path))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Side;
+    use crate::game::{ResultKind, Side};
     use crate::record::Ending;
 
     fn rec(unit: u64, a_points: i32) -> GameRecord {
@@ -246,7 +246,7 @@ mod tests {
             unit,
             game: 0,
             a_side: Side::X,
-            kind: Ending::Single,
+            kind: Ending::Board(ResultKind::Single),
             winner: None,
             points: a_points.unsigned_abs() as u8,
             a_points,

@@ -6,30 +6,35 @@ use super::turn::Turn;
 use crate::game::Side;
 use crate::record::Ending;
 
-/// One of the two engines of a run.
+/// One of the two engines of a run, A or B (not a running engine: that is
+/// [`crate::client::Engine`]; in the results file, `"a"` or `"b"`).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "lowercase")]
-pub enum Engine {
+pub enum Contestant {
     /// The `--a` engine, whose points are reported.
     A,
     /// The `--b` engine.
     B,
 }
 
-impl Engine {
+impl Contestant {
     /// The side this engine plays when A plays `a_side`.
     pub fn side(self, a_side: Side) -> Side {
         match self {
-            Engine::A => a_side,
-            Engine::B => a_side.other(),
+            Contestant::A => a_side,
+            Contestant::B => a_side.other(),
         }
     }
 
     /// The engine playing `side` when A plays `a_side`.
-    pub fn playing(side: Side, a_side: Side) -> Engine {
-        if side == a_side { Engine::A } else { Engine::B }
+    pub fn playing(side: Side, a_side: Side) -> Contestant {
+        if side == a_side {
+            Contestant::A
+        } else {
+            Contestant::B
+        }
     }
 
     /// 0 for A, 1 for B.
@@ -38,11 +43,11 @@ impl Engine {
     }
 }
 
-impl std::fmt::Display for Engine {
+impl std::fmt::Display for Contestant {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Engine::A => "A",
-            Engine::B => "B",
+            Contestant::A => "A",
+            Contestant::B => "B",
         })
     }
 }
@@ -51,7 +56,7 @@ impl std::fmt::Display for Engine {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FaultRecord {
     /// The faulty engine.
-    pub engine: Engine,
+    pub engine: Contestant,
     /// What kind of fault.
     pub kind: FaultKind,
     /// What happened.
@@ -60,7 +65,7 @@ pub struct FaultRecord {
 
 impl FaultRecord {
     /// From a referee fault.
-    pub fn new(engine: Engine, fault: &Fault) -> FaultRecord {
+    pub fn new(engine: Contestant, fault: &Fault) -> FaultRecord {
         FaultRecord {
             engine,
             kind: fault.kind,
@@ -82,7 +87,7 @@ pub struct GameRecord {
     /// How the game ended.
     pub kind: Ending,
     /// The winner, if any.
-    pub winner: Option<Engine>,
+    pub winner: Option<Contestant>,
     /// Points the winner scored.
     pub points: u8,
     /// A's points: `+points` if A won, `-points` if B won, else 0.

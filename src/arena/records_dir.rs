@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::record::{Engine, GameRecord};
+use super::record::{Contestant, GameRecord};
 use crate::game::{Rules, Side};
 use crate::record::{GameEnd, Header, Record, RecordedGame, Start, write_atomic};
 
@@ -69,8 +69,8 @@ pub fn unit_record(run: &RunInfo, games: &[&GameRecord]) -> Result<Record, Recor
     });
     let by_side = |v: [u8; 2]| {
         [
-            v[Engine::playing(Side::X, a_side).index()],
-            v[Engine::playing(Side::O, a_side).index()],
+            v[Contestant::playing(Side::X, a_side).index()],
+            v[Contestant::playing(Side::O, a_side).index()],
         ]
     };
     let mut score = [0u8; 2];

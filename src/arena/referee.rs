@@ -207,7 +207,7 @@ pub fn play_game(
                 out.moves
                     .push(Turn::new(side, &numbers, TurnPlay::Played(report.notation)));
                 if let Some(result) = report.result {
-                    out.kind = result.kind.into();
+                    out.kind = Ending::Board(result.kind);
                     out.winner = result.winner;
                     out.points = result.points;
                     return out;

@@ -2,6 +2,7 @@
 //! (`builtin:NAME`, in-process) and engine commands. To add a built-in
 //! player, add an entry to [`BUILTINS`].
 
+use super::error::PlayerError;
 use super::player::{EvaluatorPlayer, Player, PlayerOptions, ProcessPlayer, RandomPlayer};
 use super::search_player::SearchPlayer;
 use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, PipCountEvaluator};
@@ -119,11 +120,13 @@ fn default_net() -> NetEvaluator {
 }
 
 /// The built-in player `spec` names (`builtin:NAME`).
-fn make_builtin(spec: &str) -> Result<Box<dyn Player>, String> {
+fn make_builtin(spec: &str) -> Result<Box<dyn Player>, PlayerError> {
     let name = spec.strip_prefix(BUILTIN_PREFIX).unwrap_or(spec);
     if name.starts_with("net") {
-        crate::eval::net::default_network()
-            .map_err(|e| format!("{spec}: cannot load the net's weights: {e}"))?;
+        crate::eval::net::default_network().map_err(|source| PlayerError::Weights {
+            spec: spec.to_string(),
+            source,
+        })?;
     }
     BUILTINS
         .iter()
@@ -134,22 +137,22 @@ fn make_builtin(spec: &str) -> Result<Box<dyn Player>, String> {
                 .iter()
                 .map(|b| format!("{BUILTIN_PREFIX}{}", b.name))
                 .collect();
-            format!(
-                "unknown built-in player '{spec}' (known: {})",
-                known.join(", ")
-            )
+            PlayerError::UnknownBuiltin {
+                spec: spec.to_string(),
+                known: known.join(", "),
+            }
         })
 }
 
 /// Creates a player from its command-line spec: `builtin:NAME` or a shell
 /// command that starts an engine speaking the protocol.
-pub fn make_player(spec: &str, options: &PlayerOptions) -> Result<Box<dyn Player>, String> {
+pub fn make_player(spec: &str, options: &PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
     let spec = spec.trim();
     if spec.starts_with(BUILTIN_PREFIX) {
         return make_builtin(spec);
     }
     if spec.is_empty() {
-        return Err("an empty engine command".into());
+        return Err(PlayerError::EmptyCommand);
     }
     Ok(Box::new(ProcessPlayer::new(spec, options.clone())))
 }

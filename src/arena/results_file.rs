@@ -9,6 +9,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use super::error::ArenaError;
 use super::record::GameRecord;
 
 /// What must match for a file to be resumed: everything the games depend
@@ -72,17 +73,16 @@ impl ResultsFile {
         path: &Path,
         header: &RunHeader,
         resume: bool,
-    ) -> Result<(ResultsFile, Loaded), String> {
-        let shown = path.display();
+    ) -> Result<(ResultsFile, Loaded), ArenaError> {
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
             .create(true)
             .open(path)
-            .map_err(|e| format!("cannot open {shown}: {e}"))?;
+            .map_err(ArenaError::file("cannot open", path))?;
         let mut text = Vec::new();
         file.read_to_end(&mut text)
-            .map_err(|e| format!("cannot read {shown}: {e}"))?;
+            .map_err(ArenaError::file("cannot read", path))?;
         let mut out = ResultsFile {
             path: path.to_path_buf(),
             file,
@@ -92,16 +92,14 @@ impl ResultsFile {
             return Ok((out, Loaded::default()));
         }
         if !resume {
-            return Err(format!(
-                "{shown} already holds results: pass --resume to continue that run, or choose another --out file"
-            ));
+            return Err(ArenaError::ResultsExist(path.to_path_buf()));
         }
         let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let torn_tail = complete < text.len();
         let text = std::str::from_utf8(&text[..complete])
-            .map_err(|_| format!("{shown} is not UTF-8 text"))?;
+            .map_err(|_| ArenaError::NotText(path.to_path_buf()))?;
         // Read and check everything before changing anything.
-        let mut loaded = parse(text, header, &shown.to_string())?;
+        let mut loaded = parse(text, header, path)?;
         loaded.torn_tail = torn_tail;
         if torn_tail {
             // A line cut by a crash mid-write: it never counted; drop it so
@@ -109,7 +107,7 @@ impl ResultsFile {
             out.file
                 .set_len(complete as u64)
                 .and_then(|_| out.file.seek(SeekFrom::End(0)).map(|_| ()))
-                .map_err(|e| format!("cannot cut the torn last line of {shown}: {e}"))?;
+                .map_err(ArenaError::file("cannot cut the torn last line of", path))?;
         }
         if text.is_empty() {
             out.append_header(header)?;
@@ -118,20 +116,19 @@ impl ResultsFile {
     }
 
     /// Appends one finished game and makes it durable before returning.
-    pub fn append(&mut self, record: &GameRecord) -> Result<(), String> {
-        let line = serde_json::to_string(record).map_err(|e| e.to_string())?;
+    pub fn append(&mut self, record: &GameRecord) -> Result<(), ArenaError> {
+        let line = serde_json::to_string(record)?;
         self.append_line(&line)
     }
 
-    fn append_header(&mut self, header: &RunHeader) -> Result<(), String> {
+    fn append_header(&mut self, header: &RunHeader) -> Result<(), ArenaError> {
         let line = serde_json::to_string(&HeaderLine {
             header: header.clone(),
-        })
-        .map_err(|e| e.to_string())?;
+        })?;
         self.append_line(&line)
     }
 
-    fn append_line(&mut self, line: &str) -> Result<(), String> {
+    fn append_line(&mut self, line: &str) -> Result<(), ArenaError> {
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
@@ -140,24 +137,22 @@ impl ResultsFile {
             .write_all(&bytes)
             .and_then(|_| self.file.flush())
             .and_then(|_| self.file.sync_data())
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+            .map_err(ArenaError::file("cannot write", &self.path))
     }
 }
 
 /// Reads a results file without changing it (for `arena merge`): its
 /// header and finished units. A torn last line is ignored.
-pub fn read(path: &Path) -> Result<(RunHeader, Loaded), String> {
-    let shown = path.display().to_string();
-    let whole = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+pub fn read(path: &Path) -> Result<(RunHeader, Loaded), ArenaError> {
+    let whole = std::fs::read_to_string(path).map_err(ArenaError::file("cannot read", path))?;
     let complete = whole.rfind('\n').map_or(0, |i| i + 1);
     let text = &whole[..complete];
     let first = text
         .lines()
         .find(|l| !l.trim().is_empty())
-        .ok_or_else(|| format!("{shown} holds no results"))?;
-    let found: HeaderLine = serde_json::from_str(first)
-        .map_err(|e| format!("{shown}: the first line is not an arena header: {e}"))?;
-    let mut loaded = parse(text, &found.header, &shown)?;
+        .ok_or_else(|| ArenaError::NoResults(path.to_path_buf()))?;
+    let found = header_line(first, path)?;
+    let mut loaded = parse(text, &found.header, path)?;
     loaded.torn_tail = complete < whole.len();
     Ok((found.header, loaded))
 }
@@ -165,7 +160,15 @@ pub fn read(path: &Path) -> Result<(RunHeader, Loaded), String> {
 /// Reads complete lines: the header, then game records. A unit's records
 /// restart at its game 0 (a partial unit replayed after a resume); a unit
 /// counts once its last record says `unit_over`.
-fn parse(text: &str, header: &RunHeader, shown: &str) -> Result<Loaded, String> {
+/// The header line `first` of the results file `path`.
+fn header_line(first: &str, path: &Path) -> Result<HeaderLine, ArenaError> {
+    serde_json::from_str(first).map_err(|source| ArenaError::NotHeader {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn parse(text: &str, header: &RunHeader, path: &Path) -> Result<Loaded, ArenaError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -174,21 +177,24 @@ fn parse(text: &str, header: &RunHeader, shown: &str) -> Result<Loaded, String> 
     match lines.next() {
         None => return Ok(loaded),
         Some((_, first)) => {
-            let found: HeaderLine = serde_json::from_str(first)
-                .map_err(|e| format!("{shown}: the first line is not an arena header: {e}"))?;
+            let found = header_line(first, path)?;
             if found.header != *header {
-                return Err(format!(
-                    "{shown} was written by a different run ({}); resume needs the same engines, seed, rules, scoring, match length and turn cap (now {})",
-                    serde_json::to_string(&found.header).unwrap_or_default(),
-                    serde_json::to_string(header).unwrap_or_default()
-                ));
+                return Err(ArenaError::OtherRun {
+                    path: path.to_path_buf(),
+                    found: serde_json::to_string(&found.header).unwrap_or_default(),
+                    now: serde_json::to_string(header).unwrap_or_default(),
+                });
             }
         }
     }
     let mut open: BTreeMap<u64, Vec<GameRecord>> = BTreeMap::new();
     for (i, line) in lines {
-        let record: GameRecord = serde_json::from_str(line)
-            .map_err(|e| format!("{shown}: line {} is not a game record: {e}", i + 1))?;
+        let record: GameRecord =
+            serde_json::from_str(line).map_err(|source| ArenaError::NotRecord {
+                path: path.to_path_buf(),
+                line: i + 1,
+                source,
+            })?;
         let unit = record.unit;
         let games = open.entry(unit).or_default();
         if record.game == 0 {
@@ -208,7 +214,7 @@ fn parse(text: &str, header: &RunHeader, shown: &str) -> Result<Loaded, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Side;
+    use crate::game::{ResultKind, Side};
     use crate::record::Ending;
 
     fn header() -> RunHeader {
@@ -231,7 +237,7 @@ mod tests {
             unit,
             game,
             a_side: Side::X,
-            kind: Ending::Single,
+            kind: Ending::Board(ResultKind::Single),
             winner: None,
             points: 1,
             a_points: 0,

@@ -15,8 +15,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
 
+use super::error::ArenaError;
 use super::player::{Player, PlayerOptions};
-use super::record::{Engine, FaultRecord, GameRecord};
+use super::record::{Contestant, FaultRecord, GameRecord};
 use super::referee::{GameSetup, mix_seed, play_game, referee_generator};
 use super::registry::make_player;
 use crate::game::{MoveGenerator, Position, Rules, Side};
@@ -75,8 +76,8 @@ pub fn play_unit(
     let pair = unit / 2;
     let by_side = |v: [u8; 2]| {
         [
-            v[Engine::playing(Side::X, a_side).index()],
-            v[Engine::playing(Side::O, a_side).index()],
+            v[Contestant::playing(Side::X, a_side).index()],
+            v[Contestant::playing(Side::O, a_side).index()],
         ]
     };
     let mut score = [0u8; 2];
@@ -105,10 +106,10 @@ pub fn play_unit(
             [&mut *b, &mut *a]
         };
         let outcome = play_game(&setup, players, generator);
-        let winner = outcome.winner.map(|s| Engine::playing(s, a_side));
+        let winner = outcome.winner.map(|s| Contestant::playing(s, a_side));
         let a_points = match winner {
-            Some(Engine::A) => i32::from(outcome.points),
-            Some(Engine::B) => -i32::from(outcome.points),
+            Some(Contestant::A) => i32::from(outcome.points),
+            Some(Contestant::B) => -i32::from(outcome.points),
             None => 0,
         };
         let over = match (spec.match_to, winner) {
@@ -124,9 +125,9 @@ pub fn play_unit(
         // R19: the winner starts the next game; after a draw (or a game
         // without result) the opening roll decides.
         starter = outcome.winner;
-        let x_engine = Engine::playing(Side::X, a_side);
+        let x_engine = Contestant::playing(Side::X, a_side);
         let per_engine = |v: [f64; 2]| {
-            if x_engine == Engine::A {
+            if x_engine == Contestant::A {
                 v
             } else {
                 [v[1], v[0]]
@@ -143,7 +144,7 @@ pub fn play_unit(
             fault: outcome
                 .fault
                 .as_ref()
-                .map(|(side, f)| FaultRecord::new(Engine::playing(*side, a_side), f)),
+                .map(|(side, f)| FaultRecord::new(Contestant::playing(*side, a_side), f)),
             score,
             unit_over: over,
             turns: outcome.moves.len() as u32,
@@ -152,7 +153,7 @@ pub fn play_unit(
             think_ms: per_engine(outcome.think_time.map(|d| d.as_secs_f64() * 1e3)),
             decisions: {
                 let d = outcome.decisions;
-                if x_engine == Engine::A {
+                if x_engine == Contestant::A {
                     d
                 } else {
                     [d[1], d[0]]
@@ -172,8 +173,8 @@ pub fn run_units(
     spec: &RunSpec,
     units: &[u64],
     jobs: usize,
-    on_record: impl FnMut(GameRecord) -> Result<(), String>,
-) -> Result<(), String> {
+    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
     run_units_with(spec, units, jobs, None, on_record)
 }
 
@@ -185,12 +186,12 @@ pub fn run_units_with(
     units: &[u64],
     jobs: usize,
     ready: Option<(Box<dyn Player>, Box<dyn Player>)>,
-    mut on_record: impl FnMut(GameRecord) -> Result<(), String>,
-) -> Result<(), String> {
+    mut on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
     let ready = Mutex::new(ready);
     let queue = Mutex::new(units.iter().copied());
     let stop = AtomicBool::new(false);
-    let (tx, rx) = channel::<Result<GameRecord, String>>();
+    let (tx, rx) = channel::<Result<GameRecord, ArenaError>>();
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1).min(units.len().max(1)) {
             let tx = tx.clone();
@@ -205,7 +206,7 @@ pub fn run_units_with(
                 let (mut a, mut b) = match players {
                     Ok(p) => p,
                     Err(e) => {
-                        let _ = tx.send(Err(e));
+                        let _ = tx.send(Err(ArenaError::Player(e)));
                         return;
                     }
                 };

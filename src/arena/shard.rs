@@ -28,10 +28,15 @@ impl fmt::Display for Shard {
     }
 }
 
+/// A `--shard` that is not `K/N` with `1 <= K <= N`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a shard K/N with 1 <= K <= N")]
+pub struct ShardError(pub String);
+
 impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("'{s}' is not a shard K/N with 1 <= K <= N");
+    type Err = ShardError;
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError(s.to_string());
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let index: u32 = k.trim().parse().map_err(|_| bad())?;
         let count: u32 = n.trim().parse().map_err(|_| bad())?;

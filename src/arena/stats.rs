@@ -13,7 +13,8 @@
 use std::collections::BTreeMap;
 
 use super::fault::FaultKind;
-use super::record::{Engine, FaultRecord, GameRecord};
+use super::record::{Contestant, FaultRecord, GameRecord};
+use crate::game::ResultKind;
 use crate::record::Ending;
 
 /// z for a two-sided 95% interval.
@@ -37,12 +38,12 @@ pub struct KindCounts {
 impl KindCounts {
     fn add(&mut self, kind: Ending) {
         match kind {
-            Ending::Single => self.single += 1,
-            Ending::Double => self.double += 1,
-            Ending::Triple => self.triple += 1,
-            Ending::Mother => self.mother += 1,
+            Ending::Board(ResultKind::Single) => self.single += 1,
+            Ending::Board(ResultKind::Double) => self.double += 1,
+            Ending::Board(ResultKind::Triple) => self.triple += 1,
+            Ending::Board(ResultKind::Mother) => self.mother += 1,
             Ending::Forfeit => self.forfeit += 1,
-            Ending::Draw | Ending::Unfinished => {}
+            Ending::Board(ResultKind::Draw) | Ending::Unfinished => {}
         }
     }
 
@@ -117,7 +118,7 @@ pub fn summarize<'a>(records: impl IntoIterator<Item = &'a GameRecord>, matches:
     let mut records: Vec<&GameRecord> = records.into_iter().collect();
     records.sort_by_key(|r| (r.unit, r.game));
     let mut s = Summary::default();
-    for kind in Ending::ALL {
+    for kind in Ending::all() {
         s.kinds.insert(kind.as_str(), 0);
     }
     let mut pairs: BTreeMap<u64, (i64, u64)> = BTreeMap::new();
@@ -134,9 +135,9 @@ pub fn summarize<'a>(records: impl IntoIterator<Item = &'a GameRecord>, matches:
         p.1 += 1;
         *s.kinds.entry(r.kind.as_str()).or_default() += 1;
         match (r.winner, r.kind) {
-            (Some(Engine::A), k) => s.a_wins.add(k),
-            (Some(Engine::B), k) => s.b_wins.add(k),
-            (None, Ending::Draw) => s.draws += 1,
+            (Some(Contestant::A), k) => s.a_wins.add(k),
+            (Some(Contestant::B), k) => s.b_wins.add(k),
+            (None, Ending::Board(ResultKind::Draw)) => s.draws += 1,
             (None, _) => s.unfinished += 1,
         }
         for e in 0..2 {
@@ -297,8 +298,8 @@ mod tests {
             },
             kind,
             winner: match a_points.signum() {
-                1 => Some(Engine::A),
-                -1 => Some(Engine::B),
+                1 => Some(Contestant::A),
+                -1 => Some(Contestant::B),
                 _ => None,
             },
             points: a_points.unsigned_abs() as u8,
@@ -321,7 +322,7 @@ mod tests {
         let records: Vec<_> = (0..20)
             .map(|u| {
                 let pts = if u % 2 == 0 { 2 } else { -2 };
-                rec(u, pts, Ending::Double)
+                rec(u, pts, Ending::Board(ResultKind::Double))
             })
             .collect();
         let s = summarize(&records, false);
@@ -338,10 +339,10 @@ mod tests {
     #[test]
     fn interval_matches_the_formula() {
         let records = vec![
-            rec(0, 1, Ending::Single),
-            rec(1, 1, Ending::Single),
-            rec(2, -1, Ending::Single),
-            rec(3, 0, Ending::Draw),
+            rec(0, 1, Ending::Board(ResultKind::Single)),
+            rec(1, 1, Ending::Board(ResultKind::Single)),
+            rec(2, -1, Ending::Board(ResultKind::Single)),
+            rec(3, 0, Ending::Board(ResultKind::Draw)),
         ];
         let s = summarize(&records, false);
         // Pair means 1.0 and -0.5: mean 0.25, sd 1.0607, se 0.75.
@@ -353,7 +354,10 @@ mod tests {
 
     #[test]
     fn one_pair_names_no_interval_it_cannot_give() {
-        let records = vec![rec(0, 2, Ending::Double), rec(1, -1, Ending::Single)];
+        let records = vec![
+            rec(0, 2, Ending::Board(ResultKind::Double)),
+            rec(1, -1, Ending::Board(ResultKind::Single)),
+        ];
         let s = summarize(&records, false);
         assert_eq!(s.ci95, None);
         let text = s.to_text("a", "b");

@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::game::{Side, TurnNumbers};
-use crate::record::{Roll, parse_turn_text};
+use crate::record::{Roll, TurnTextError, parse_turn_text};
 
 /// What came of a turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub struct TurnParseError {
     /// The text.
     pub text: String,
     /// Why.
-    pub reason: String,
+    pub reason: TurnTextError,
 }
 
 impl FromStr for Turn {

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::BenchError;
 use super::movegen::{SUITE_SEED, thread_cpu_seconds};
 use crate::eval::race::{self, RaceDb};
 use crate::eval::{EvaluatorKind, Probabilities};
@@ -74,12 +75,14 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 /// Runs the bench.
-pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, String> {
+pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
     if options.positions == 0 || options.rounds == 0 {
-        return Err("the suite needs at least one position and one round".into());
+        return Err(BenchError::EmptySuite(
+            "the suite needs at least one position and one round",
+        ));
     }
     let started = Instant::now();
-    let net = crate::eval::net::Network::embedded().map_err(|e| e.to_string())?;
+    let net = crate::eval::net::Network::embedded()?;
     let weights_load_ms = started.elapsed().as_secs_f64() * 1e3;
     std::hint::black_box(net);
     let (started, cpu) = (Instant::now(), thread_cpu_seconds());

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::BenchError;
 use crate::eval::Evaluator;
 use crate::game::{Dice, MoveGenerator, Rules, TurnNumbers, Variant};
 use crate::sampling::midgame_suite;
@@ -104,13 +105,10 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Runs the bench and prints its report (text or JSON) on stdout.
-pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
+pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
     let report = measure(options)?;
     if options.json {
-        println!(
-            "{}",
-            serde_json::to_string(&report).map_err(|e| e.to_string())?
-        );
+        println!("{}", serde_json::to_string(&report)?);
     } else {
         println!(
             "hint bench: {} positions x 21 rolls, {} rules, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
@@ -137,9 +135,11 @@ pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
 }
 
 /// Measures without printing.
-pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
+pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
     if options.positions == 0 {
-        return Err("the suite needs at least one position".into());
+        return Err(BenchError::EmptySuite(
+            "the suite needs at least one position",
+        ));
     }
     let evaluator = options.evaluator.create()?;
     let rules = Rules {
@@ -151,7 +151,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, String> {
     let mut timings = Vec::new();
     for &plies in &options.plies {
         let settings = SearchSettings::with_plies(plies);
-        settings.validate().map_err(|e| e.to_string())?;
+        settings.validate()?;
         let mut search = Search::new();
         let mut ms = Vec::with_capacity(suite.len() * 21);
         let (mut evaluations, mut chance_nodes) = (0u64, 0u64);
@@ -225,7 +225,7 @@ fn rollout_speed(
     rules: Rules,
     evaluator: &dyn Evaluator,
     trials: u32,
-) -> Result<f64, String> {
+) -> Result<f64, BenchError> {
     let mut settings = SearchSettings::with_plies(0);
     settings.threads = 1;
     settings.rollout.trials = trials;

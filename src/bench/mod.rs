@@ -6,3 +6,26 @@ pub mod eval;
 pub mod hint;
 pub mod movegen;
 pub mod pindb;
+
+/// Why a bench could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// The suite asked for is empty.
+    #[error("{0}")]
+    EmptySuite(&'static str),
+    /// The built-in weights do not read.
+    #[error(transparent)]
+    Weights(#[from] crate::eval::net::weights::WeightsError),
+    /// The evaluator could not be created.
+    #[error(transparent)]
+    Evaluator(#[from] crate::eval::CreateError),
+    /// The search settings are out of range.
+    #[error(transparent)]
+    Settings(#[from] crate::search::SettingsError),
+    /// The rollout could not run.
+    #[error(transparent)]
+    Rollout(#[from] crate::search::RolloutError),
+    /// The report could not be written as JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}

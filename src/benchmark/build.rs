@@ -364,7 +364,7 @@ impl DecisionBuilder<'_> {
                 .wrapping_add((id as u64) << 16 | stage);
             let rolled: Vec<(Position, After)> = live.iter().map(|&i| candidates[i]).collect();
             let result = rollout_paired(&rolled, rules, self.evaluator, &settings, &|_| {})
-                .map_err(BenchmarkError::Engine)?;
+                .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
             staged.add(&live, &result);
             stage += 1;
             if count < 2 {

@@ -94,14 +94,19 @@ impl fmt::Display for GamePhase {
     }
 }
 
+/// A name that is no phase's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a phase")]
+pub struct UnknownPhase(pub String);
+
 impl FromStr for GamePhase {
-    type Err = String;
+    type Err = UnknownPhase;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         GamePhase::ALL
             .into_iter()
             .find(|p| p.name() == s)
-            .ok_or_else(|| format!("'{s}' is not a phase"))
+            .ok_or_else(|| UnknownPhase(s.to_string()))
     }
 }
 

@@ -188,14 +188,19 @@ pub enum EvaluatorKind {
     Net,
 }
 
+/// Why an evaluator could not be created: the net's weights could not be
+/// read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot load the net's weights: {0}")]
+pub struct CreateError(#[from] pub net::weights::WeightsError);
+
 impl EvaluatorKind {
     /// Creates the evaluator; fails if the net's weights cannot be read.
-    pub fn create(self) -> Result<Box<dyn Evaluator>, String> {
+    pub fn create(self) -> Result<Box<dyn Evaluator>, CreateError> {
         match self {
             EvaluatorKind::Heuristic => Ok(Box::new(HeuristicEvaluator)),
             EvaluatorKind::Net => {
-                let net = NetEvaluator::with_default_network()
-                    .map_err(|e| format!("cannot load the net's weights: {e}"))?;
+                let net = NetEvaluator::with_default_network()?;
                 race::RaceDb::warm_up();
                 Ok(Box::new(net))
             }
@@ -212,14 +217,19 @@ impl std::fmt::Display for EvaluatorKind {
     }
 }
 
+/// A name that is no evaluator's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not an evaluator: heuristic or net")]
+pub struct UnknownEvaluator(pub String);
+
 impl std::str::FromStr for EvaluatorKind {
-    type Err = String;
+    type Err = UnknownEvaluator;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "heuristic" => Ok(EvaluatorKind::Heuristic),
             "net" => Ok(EvaluatorKind::Net),
-            other => Err(format!("'{other}' is not an evaluator: heuristic or net")),
+            other => Err(UnknownEvaluator(other.to_string())),
         }
     }
 }

@@ -61,15 +61,31 @@ impl GameResult {
     }
 }
 
-impl fmt::Display for ResultKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl ResultKind {
+    /// Every way the rules core ends a game.
+    pub const ALL: [ResultKind; 5] = [
+        ResultKind::Single,
+        ResultKind::Double,
+        ResultKind::Triple,
+        ResultKind::Mother,
+        ResultKind::Draw,
+    ];
+
+    /// Its word (`single`, …, `draw`), as records and JSON write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
             ResultKind::Single => "single",
             ResultKind::Double => "double",
             ResultKind::Triple => "triple",
             ResultKind::Mother => "mother",
             ResultKind::Draw => "draw",
-        })
+        }
+    }
+}
+
+impl fmt::Display for ResultKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

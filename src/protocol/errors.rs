@@ -8,6 +8,7 @@ use std::fmt;
 use crate::game::{
     BoardTextError, GameError, MatchIdError, PositionError, PositionIdError, RulesError, StateError,
 };
+use crate::search::TurnError;
 use serde::Serialize;
 
 /// The stable error codes (protocol.md lists when each is given).
@@ -71,6 +72,17 @@ impl ProtoError {
 impl From<crate::search::SettingsError> for ProtoError {
     fn from(e: crate::search::SettingsError) -> ProtoError {
         ProtoError::new(ErrorCode::InvalidArgument, e.to_string())
+    }
+}
+
+/// Why the engine has no play to offer: the game's reason, or a state
+/// error.
+impl From<TurnError> for ProtoError {
+    fn from(e: TurnError) -> Self {
+        match e {
+            TurnError::Game(e) => ProtoError::from(e),
+            other => ProtoError::new(ErrorCode::State, other.to_string()),
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 //!
 //! This is the only part of the crate that reads or writes lines.
 
+mod analysis_replies;
 pub mod board_art;
 pub mod board_data;
 pub mod command;
@@ -21,6 +22,7 @@ pub mod records;
 pub mod reply;
 pub mod session;
 pub mod set_position;
+mod show_replies;
 pub mod state;
 pub mod suggest;
 mod words;

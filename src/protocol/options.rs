@@ -3,12 +3,14 @@
 //! value, the help line of each form, how the value is read into
 //! [`SearchSettings`] and how `show options` writes it. The parser,
 //! `help`, `list_commands` (through [`COMMANDS`](super::command::COMMANDS))
-//! and `show options` all read [`SEARCH_OPTIONS`]; the settings type checks
-//! the whole result ([`SearchSettings::validate`]).
+//! and `show options` all read [`SEARCH_OPTIONS`]. The table reads the
+//! words; the settings type's setters check the values, against its one
+//! [`Range`] for each (`crate::search::settings`).
 
 use super::errors::{ErrorCode, ProtoError};
 use crate::search::{
-    FilterLevel, FilterPreset, MAX_PLIES, MAX_THREADS, MoveFilter, SearchSettings,
+    FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, PLIES,
+    ROLLOUT_TRIALS, Range, SearchSettings, THREADS, TIME_MS,
 };
 
 /// Why the words given do not set an option.
@@ -47,11 +49,8 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
         name: "evaluation plies",
         forms: &[("<N>", "search depth 0-4")],
         set: Some(|s, words| {
-            s.plies = bounded(
-                one_number(words, OptionError::Form)?,
-                "plies",
-                MAX_PLIES.into(),
-            )?;
+            s.set_plies(read(&PLIES, one_number(words, OptionError::Form)?)?)
+                .map_err(invalid)?;
             Ok("evaluation plies".into())
         }),
         show: |s| one("evaluation plies", s.plies),
@@ -74,24 +73,15 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
                 s.filter = MoveFilter::preset(preset);
                 Ok("evaluation movefilter".into())
             }
-            [p, l, level @ ..] if level.len() == 3 && is_number(p) && is_number(l) => {
-                let p: u8 = bounded(p, "the filter's plies", MAX_PLIES.into())?;
-                let l: u8 = bounded(l, "the filter level", MAX_PLIES.into())?;
-                if p == 0 {
-                    return Err(OptionError::Invalid(format!(
-                        "the filter's plies are 1-{MAX_PLIES}"
-                    )));
-                }
-                if l >= p {
-                    return Err(OptionError::Invalid(format!(
-                        "level must be 0-{} for a {p}-ply filter, not {l}",
-                        p - 1
-                    )));
-                }
+            [plies, row_level, level @ ..]
+                if level.len() == 3 && is_number(plies) && is_number(row_level) =>
+            {
+                let plies = read(&FILTER_PLIES, plies)?;
+                let row_level = read(&FILTER_LEVEL, row_level)?;
                 s.filter
-                    .set_level(p, l, filter_level(level)?)
+                    .set_level(plies, row_level, filter_level(level)?)
                     .map_err(invalid)?;
-                Ok(format!("evaluation movefilter {p} {l}"))
+                Ok(format!("evaluation movefilter {plies} {row_level}"))
             }
             _ => Err(OptionError::Family),
         }),
@@ -131,8 +121,9 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
                 s.time_ms = None;
                 Ok("search time".into())
             }
-            [d] if is_number(d) => {
-                s.time_ms = Some(time_budget(d).map_err(|e| OptionError::Invalid(e.message))?);
+            [digits] if is_number(digits) => {
+                s.set_time_ms(Some(read(&TIME_MS, digits)?))
+                    .map_err(invalid)?;
                 Ok("search time".into())
             }
             _ => Err(OptionError::Form),
@@ -148,12 +139,8 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
         name: "threads",
         forms: &[("<N>", "worker threads for searches and rollouts (1-256)")],
         set: Some(|s, words| {
-            let d = one_number(words, OptionError::Form)?;
-            let n: usize = bounded(d, "threads", MAX_THREADS as u64)?;
-            if n == 0 {
-                return Err(OptionError::Invalid("threads must be at least 1".into()));
-            }
-            s.threads = n;
+            s.set_threads(read(&THREADS, one_number(words, OptionError::Form)?)?)
+                .map_err(invalid)?;
             Ok("threads".into())
         }),
         show: |s| one("threads", s.threads),
@@ -180,8 +167,9 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
         name: "rollout trials",
         forms: &[("<N>", "games per candidate in a rollout")],
         set: Some(|s, words| {
-            let d = one_number(words, OptionError::Family)?;
-            s.rollout.trials = rollout_trials(d).map_err(|e| OptionError::Invalid(e.message))?;
+            let digits = one_number(words, OptionError::Family)?;
+            s.set_rollout_trials(read(&ROLLOUT_TRIALS, digits)?)
+                .map_err(invalid)?;
             Ok("rollout trials".into())
         }),
         show: |s| one("rollout trials", s.rollout.trials),
@@ -200,8 +188,9 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
         name: "rollout plies",
         forms: &[("<N>", "plies of the player in rollout games (0-4)")],
         set: Some(|s, words| {
-            let d = one_number(words, OptionError::Family)?;
-            s.rollout.plies = bounded(d, "plies", MAX_PLIES.into())?;
+            let digits = one_number(words, OptionError::Family)?;
+            s.set_rollout_plies(read(&PLIES, digits)?)
+                .map_err(invalid)?;
             Ok("rollout plies".into())
         }),
         show: |s| one("rollout plies", s.rollout.plies),
@@ -297,12 +286,10 @@ fn bounded<T: std::str::FromStr>(digits: &str, what: &str, max: u64) -> Result<T
     super::words::number(digits, what, max).map_err(|e| OptionError::Invalid(e.message))
 }
 
-fn time_budget(digits: &str) -> Result<u64, ProtoError> {
-    super::words::time_budget(digits)
-}
-
-fn rollout_trials(digits: &str) -> Result<u32, ProtoError> {
-    super::words::rollout_trials(digits)
+/// The number `digits` write, for the settings' setter to check against
+/// `range` (the one place it is checked).
+fn read(range: &Range, digits: &str) -> Result<u64, OptionError> {
+    range.read(digits).map_err(invalid)
 }
 
 /// A filter level `ACCEPT EXTRA THRESHOLD` or `skip`.

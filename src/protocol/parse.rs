@@ -69,24 +69,35 @@ pub fn parse_line(raw: &str) -> Option<Line> {
 }
 
 /// A `save` or `load` line, read before comments are removed: its file name
-/// may hold a `#`. `None` for any other line.
+/// may hold a `#`. Every line whose first word is `save` or `load` is read
+/// here, so [`parse_command`] never sees one. When the word is not followed
+/// by a blank (`save#…`, `load-…`), the line is not of the file form and is
+/// read as any other line (comment removed, stray blanks refused) before
+/// [`super::parse_records::parse`] gives its usage. `None` for any other
+/// line.
 fn parse_file_line(raw: &str) -> Option<Line> {
     let text = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r' || c == '\n');
     let (Ok(id), body) = split_id(text) else {
         return None;
     };
     let (args, first) = word(body).ok()?;
-    let is_file_command = ["save", "load"]
+    if !["save", "load"]
         .iter()
         .any(|w| first.eq_ignore_ascii_case(w))
-        && (args.is_empty() || args.starts_with([' ', '\t']));
-    if !is_file_command {
+    {
         return None;
     }
-    Some(Line {
-        id,
-        command: super::parse_records::parse(first, args),
-    })
+    let command = if args.is_empty() || args.starts_with([' ', '\t']) {
+        super::parse_records::parse(first, args)
+    } else {
+        let uncommented = body.split('#').next().unwrap_or("");
+        let uncommented = uncommented.trim_end_matches([' ', '\t', '\r', '\n']);
+        match stray_blank(uncommented) {
+            Some(e) => Err(e),
+            None => super::parse_records::parse(first, &uncommented[first.len()..]),
+        }
+    };
+    Some(Line { id, command })
 }
 
 /// Splits a leading numeric id off `text`.
@@ -183,7 +194,6 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
             Ok(Command::Record(RecordCommand::ShowGame))
         }
         "show" => parse_show(args, first),
-        "save" | "load" => super::parse_records::parse(first, args),
         "analyse" | "analyze" => super::parse_records::parse_analyse(first, args),
         "hint" => {
             let (n, time) = whole(args, first, pair(opt(num), opt(preceded(kw("time"), num))))?;
@@ -367,7 +377,7 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
         "evaluator" => one_word(arg)?
             .parse()
             .map(Command::SetEvaluator)
-            .map_err(invalid),
+            .map_err(|error: crate::eval::UnknownEvaluator| invalid(error.to_string())),
         "orientation" => match one_word(arg)?.as_str() {
             "flip" => Ok(Command::SetOrientation(Orientation::Flip)),
             "noflip" => Ok(Command::SetOrientation(Orientation::Noflip)),
@@ -579,6 +589,22 @@ mod tests {
         assert_eq!(
             cmd("show board flip"),
             Ok(Command::Show(ShowWhat::Board(Some(Orientation::Flip))))
+        );
+    }
+
+    #[test]
+    fn save_or_load_glued_to_what_follows_gives_their_usage() {
+        let usage = |w: &str| {
+            Err(ProtoError::new(
+                ErrorCode::Syntax,
+                format!("usage: {w} game <file> | {w} match <file>"),
+            ))
+        };
+        assert_eq!(cmd("save# a comment"), usage("save"));
+        assert_eq!(cmd("3 LOAD-game f # c"), usage("load"));
+        assert_eq!(
+            cmd("save\u{b}game f").map_err(|e| e.message),
+            Err("character 5 of the command is U+000B: only spaces and tabs separate words".into())
         );
     }
 

@@ -3,7 +3,7 @@
 //! separate words.
 
 use super::errors::{ErrorCode, ProtoError};
-use crate::search::{MAX_ROLLOUT_TRIALS, MAX_TIME_MS};
+use crate::search::{ROLLOUT_TRIALS, TIME_MS};
 
 fn invalid(msg: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::InvalidArgument, msg)
@@ -36,20 +36,13 @@ pub fn number<T: std::str::FromStr>(digits: &str, what: &str, max: u64) -> Resul
         .ok_or_else(|| invalid(format!("{what} must be at most {max}, not {digits}")))
 }
 
-/// A time budget in milliseconds, 1 to [`MAX_TIME_MS`].
+/// A time budget in milliseconds ([`TIME_MS`]), as `hint time N` gives it.
 pub fn time_budget(digits: &str) -> Result<u64, ProtoError> {
-    let t: u64 = number(digits, "the time in milliseconds", MAX_TIME_MS)?;
-    if t == 0 {
-        return Err(invalid("the time budget is at least 1 ms"));
-    }
-    Ok(t)
+    Ok(TIME_MS.read_checked(digits)?)
 }
 
-/// Rollout trials per candidate, 1 to [`MAX_ROLLOUT_TRIALS`].
+/// Rollout trials per candidate ([`ROLLOUT_TRIALS`]), as `rollout N`
+/// gives them.
 pub fn rollout_trials(digits: &str) -> Result<u32, ProtoError> {
-    let n: u32 = number(digits, "rollout trials", u64::from(MAX_ROLLOUT_TRIALS))?;
-    if n == 0 {
-        return Err(invalid("a rollout has at least 1 trial"));
-    }
-    Ok(n)
+    Ok(ROLLOUT_TRIALS.read_checked(digits)? as u32)
 }

@@ -70,7 +70,7 @@ pub enum RecordErrorKind {
     /// The game's start does not fit (an opening roll that does not
     /// decide, a starter who did not win the last game, a bad position).
     #[error("the game's start does not fit: {0}")]
-    Start(String),
+    Start(super::replay::StartError),
     /// A result line that does not match the position.
     #[error("result '{found}' written, but the game gives '{expected}'")]
     Result {

@@ -20,8 +20,8 @@ mod text;
 pub use error::{RecordError, RecordErrorKind};
 pub use event::Event;
 pub use file::{ReadError, read_record_file, today, write_atomic};
-pub use replay::{Replay, ReplayedTurn, mover_view};
-pub use text::{game_lines, parse_turn_text};
+pub use replay::{Replay, ReplayedTurn, StartError, mover_view};
+pub use text::{TurnTextError, game_lines, parse_turn_text};
 
 use crate::game::{
     FinalResult, Numbers, ResultKind, Rules, RulesError, Scoring, Side, TurnNumbers, Variant,
@@ -152,20 +152,14 @@ pub struct Pending {
     pub line: usize,
 }
 
-/// How a recorded game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// How a recorded game ended: as the rules core decided it on the board
+/// ([`ResultKind`], the one enum for that from the core to the arena), or,
+/// beyond what a position shows, by forfeit or not at all. Written as one
+/// word (`single` … `draw`, `forfeit`, `unfinished`) in text and JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
-    /// Race won, the loser had borne off (R17).
-    Single,
-    /// Race won, the loser had borne off nothing.
-    Double,
-    /// Tzannes backgammon (R18).
-    Triple,
-    /// Mother pinned (R16).
-    Mother,
-    /// Both mothers pinned: no points.
-    Draw,
+    /// Decided by the rules core from the final position (R14–R18).
+    Board(ResultKind),
     /// The loser was declared to have forfeited (an arena fault): the
     /// position does not show it, the record does.
     Forfeit,
@@ -174,45 +168,40 @@ pub enum Ending {
 }
 
 impl Ending {
-    /// Every ending, as written.
-    pub const ALL: [Ending; 7] = [
-        Ending::Single,
-        Ending::Double,
-        Ending::Triple,
-        Ending::Mother,
-        Ending::Draw,
-        Ending::Forfeit,
-        Ending::Unfinished,
-    ];
+    /// Every ending: the rules core's, then those beyond the board.
+    pub fn all() -> impl Iterator<Item = Ending> {
+        ResultKind::ALL
+            .into_iter()
+            .map(Ending::Board)
+            .chain([Ending::Forfeit, Ending::Unfinished])
+    }
 
     /// The word written in records.
     pub fn as_str(self) -> &'static str {
         match self {
-            Ending::Single => "single",
-            Ending::Double => "double",
-            Ending::Triple => "triple",
-            Ending::Mother => "mother",
-            Ending::Draw => "draw",
+            Ending::Board(kind) => kind.as_str(),
             Ending::Forfeit => "forfeit",
             Ending::Unfinished => "unfinished",
         }
     }
 
-    /// Whether the rules core decides this ending from the position.
-    pub fn is_on_the_board(self) -> bool {
-        !matches!(self, Ending::Forfeit | Ending::Unfinished)
+    /// The ending written as `word`, if it is one.
+    pub fn from_word(word: &str) -> Option<Ending> {
+        Ending::all().find(|e| e.as_str() == word)
     }
 }
 
-impl From<ResultKind> for Ending {
-    fn from(k: ResultKind) -> Self {
-        match k {
-            ResultKind::Single => Ending::Single,
-            ResultKind::Double => Ending::Double,
-            ResultKind::Triple => Ending::Triple,
-            ResultKind::Mother => Ending::Mother,
-            ResultKind::Draw => Ending::Draw,
-        }
+impl serde::Serialize for Ending {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Ending {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let word = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Ending::from_word(&word)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{word}' is not a way a game ends")))
     }
 }
 
@@ -231,7 +220,7 @@ impl GameEnd {
     /// The end of a game the rules core finished.
     pub fn of(result: &FinalResult) -> GameEnd {
         GameEnd {
-            ending: result.kind.into(),
+            ending: Ending::Board(result.kind),
             winner: result.winner,
             points: result.points,
         }

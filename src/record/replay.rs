@@ -4,8 +4,8 @@
 use super::error::{RecordError, RecordErrorKind};
 use super::{Ending, GameEnd, Record, Roll, Start, roll_numbers};
 use crate::game::{
-    Die, Game, GameError, GenLimits, MatchScore, MoveGenerator, Phase, PlayReport, Position, Side,
-    parse_position_id,
+    Die, Game, GameError, GenLimits, MatchScore, MoveGenerator, Phase, PlayReport, Position,
+    PositionIdError, Side, parse_position_id,
 };
 
 /// One turn as replayed.
@@ -192,38 +192,63 @@ impl Record {
     }
 }
 
+/// Why a game's start does not fit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// An opening roll after a game the side won, who starts instead.
+    #[error("{0} won the previous game and starts this one without an opening roll ('Starts {0}')")]
+    OpeningAfterWin(Side),
+    /// A die of the opening roll outside 1–6.
+    #[error("die {0} is outside 1-6")]
+    Die(u8),
+    /// An opening roll that decided, followed by another.
+    #[error("the opening roll {}-{} decided; nothing follows it", .0[0], .0[1])]
+    DecidedEarly([u8; 2]),
+    /// The last opening roll is equal.
+    #[error("the opening roll {}-{} is equal and decides nothing", .0[0], .0[1])]
+    Undecided([u8; 2]),
+    /// The side said to start is not the last winner.
+    #[error("{winner} won the previous game and starts, not {starter}")]
+    NotTheWinner {
+        /// The previous game's winner.
+        winner: Side,
+        /// The side written to start.
+        starter: Side,
+    },
+    /// A starter without an opening roll after a draw.
+    #[error("{0} starts without an opening roll only after winning the previous game")]
+    NoWinner(Side),
+    /// A game before its opening roll set up away from the initial position.
+    #[error("a game before its opening roll is at the initial position")]
+    OpeningNotInitial,
+    /// The Position ID does not read.
+    #[error(transparent)]
+    PositionId(#[from] PositionIdError),
+    /// The rules core refuses the opening roll or the position.
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
 /// The game a [`Start`] begins, checked against the previous game's
 /// winner (R19: the winner starts; after a draw, an opening roll).
 fn start_game(
     rules: crate::game::Rules,
     start: &Start,
     previous: Option<Option<Side>>,
-) -> Result<Game, String> {
+) -> Result<Game, StartError> {
     match start {
         Start::Opening(rolls) => {
-            if let Some(Some(w)) = previous {
-                return Err(format!(
-                    "{w} won the previous game and starts this one without an opening roll ('Starts {w}')"
-                ));
+            if let Some(Some(winner)) = previous {
+                return Err(StartError::OpeningAfterWin(winner));
             }
             let mut game = Game::new(rules);
-            for (i, [x, o]) in rolls.iter().enumerate() {
-                let die = |d: u8| Die::new(d).ok_or_else(|| format!("die {d} is outside 1-6"));
-                let decided = game
-                    .opening_roll(die(*x)?, die(*o)?)
-                    .map_err(|e| e.to_string())?;
+            for (i, &[x, o]) in rolls.iter().enumerate() {
+                let die = |pips: u8| Die::new(pips).ok_or(StartError::Die(pips));
+                let decided = game.opening_roll(die(x)?, die(o)?)?;
                 let last = i + 1 == rolls.len();
                 match (decided, last) {
-                    (Some(_), false) => {
-                        return Err(format!(
-                            "the opening roll {x}-{o} decided; nothing follows it"
-                        ));
-                    }
-                    (None, true) => {
-                        return Err(format!(
-                            "the opening roll {x}-{o} is equal and decides nothing"
-                        ));
-                    }
+                    (Some(_), false) => return Err(StartError::DecidedEarly([x, o])),
+                    (None, true) => return Err(StartError::Undecided([x, o])),
                     _ => {}
                 }
             }
@@ -234,27 +259,29 @@ fn start_game(
         Start::Starter(side) => match previous {
             None => Ok(Game::started_by(rules, *side)),
             Some(Some(w)) if w == *side => Ok(Game::started_by(rules, *side)),
-            Some(Some(w)) => Err(format!("{w} won the previous game and starts, not {side}")),
-            Some(None) => Err(format!(
-                "{side} starts without an opening roll only after winning the previous game"
-            )),
+            Some(Some(winner)) => Err(StartError::NotTheWinner {
+                winner,
+                starter: *side,
+            }),
+            Some(None) => Err(StartError::NoWinner(*side)),
         },
         Start::Position {
             position_id,
             on_roll,
             opening,
         } => {
-            let position = parse_position_id(position_id).map_err(|e| e.to_string())?;
+            let position = parse_position_id(position_id)?;
             if *opening && position != Position::initial() {
-                return Err("a game before its opening roll is at the initial position".into());
+                return Err(StartError::OpeningNotInitial);
             }
             let phase = if *opening {
                 Phase::Opening
             } else {
                 Phase::Playing
             };
-            Game::from_parts(rules, position, *on_roll, None, None, phase)
-                .map_err(|e| e.to_string())
+            Ok(Game::from_parts(
+                rules, position, *on_roll, None, None, phase,
+            )?)
         }
     }
 }

@@ -375,7 +375,7 @@ impl Reader {
             ));
         }
         if !rest.contains(':') {
-            let (side, roll) = parse_side_and_roll(rest).map_err(|e| syntax(n, e))?;
+            let (side, roll) = parse_side_and_roll(rest).map_err(|e| syntax(n, e.to_string()))?;
             game.pending = Some(Pending {
                 side,
                 roll,
@@ -383,7 +383,7 @@ impl Reader {
             });
             return Ok(());
         }
-        let mut turn = parse_turn(rest).map_err(|e| syntax(n, e))?;
+        let mut turn = parse_turn(rest).map_err(|e| syntax(n, e.to_string()))?;
         turn.line = n;
         game.turns.push(turn);
         Ok(())
@@ -397,9 +397,7 @@ impl Reader {
             [ending, points] => (None, *ending, *points),
             _ => return Err(syntax(n, "a result line is 'Result [X|O] <how> <points>'")),
         };
-        let ending = Ending::ALL
-            .into_iter()
-            .find(|e| e.as_str() == ending)
+        let ending = Ending::from_word(ending)
             .ok_or_else(|| syntax(n, format!("'{ending}' is not a way a game ends")))?;
         let winner = winner
             .map(|w| w.parse::<Side>().map_err(|e| syntax(n, e.to_string())))
@@ -442,13 +440,23 @@ impl Reader {
 /// The usage of a turn line.
 const TURN_USAGE: &str = "a turn line is '<n> X|O <a>-<b>|passed <n…>: <play>' (without ': <play>' for numbers not played yet)";
 
+/// Why a turn line does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnTextError {
+    /// Not of the turn line's form ([`TURN_USAGE`]).
+    #[error("{TURN_USAGE}")]
+    Form,
+    /// The side is neither X nor O.
+    #[error(transparent)]
+    Side(#[from] crate::game::SideError),
+}
+
 /// `X 6-2: 24/18 24/22` or `O passed 3 3: 13/10(2)`.
-fn parse_turn(rest: &str) -> Result<Turn, String> {
-    let usage = TURN_USAGE;
-    let (head, play) = rest.split_once(':').ok_or(usage)?;
+fn parse_turn(rest: &str) -> Result<Turn, TurnTextError> {
+    let (head, play) = rest.split_once(':').ok_or(TurnTextError::Form)?;
     let play = play.trim();
     if play.is_empty() {
-        return Err(usage.to_string());
+        return Err(TurnTextError::Form);
     }
     let (side, roll) = parse_side_and_roll(head)?;
     Ok(Turn {
@@ -460,35 +468,28 @@ fn parse_turn(rest: &str) -> Result<Turn, String> {
 }
 
 /// `X 6-2` or `O passed 3 3`: a turn's side and numbers.
-fn parse_side_and_roll(head: &str) -> Result<(Side, Roll), String> {
-    let usage = TURN_USAGE;
+fn parse_side_and_roll(head: &str) -> Result<(Side, Roll), TurnTextError> {
+    let form = |_| TurnTextError::Form;
     let mut words = head.split_whitespace();
-    let side: Side = words
-        .next()
-        .ok_or(usage)?
-        .parse()
-        .map_err(|e: crate::game::SideError| e.to_string())?;
-    let roll = match words.next().ok_or(usage)? {
+    let side: Side = words.next().ok_or(TurnTextError::Form)?.parse()?;
+    let roll = match words.next().ok_or(TurnTextError::Form)? {
         "passed" => {
             let numbers: Result<Vec<u8>, _> = words.by_ref().map(str::parse::<u8>).collect();
-            Roll::Passed(numbers.map_err(|_| usage.to_string())?)
+            Roll::Passed(numbers.map_err(form)?)
         }
         dice => {
-            let (a, b) = dice.split_once('-').ok_or(usage)?;
-            Roll::Dice([
-                a.parse().map_err(|_| usage.to_string())?,
-                b.parse().map_err(|_| usage.to_string())?,
-            ])
+            let (a, b) = dice.split_once('-').ok_or(TurnTextError::Form)?;
+            Roll::Dice([a.parse().map_err(form)?, b.parse().map_err(form)?])
         }
     };
     if words.next().is_some() {
-        return Err(usage.to_string());
+        return Err(TurnTextError::Form);
     }
     Ok((side, roll))
 }
 
 /// A turn in the arena's move-list form (`X 6-2: 24/18 24/22`).
-pub fn parse_turn_text(text: &str) -> Result<Turn, String> {
+pub fn parse_turn_text(text: &str) -> Result<Turn, TurnTextError> {
     parse_turn(text)
 }
 

@@ -40,10 +40,13 @@ pub use choose::{
 };
 pub use limits::SearchLimits;
 pub use ply::{After, SearchStats};
-pub use rollout::{PairedRollout, RolloutProgress, RolloutResult, rollout_paired, rollout_plays};
+pub use rollout::{
+    PairedRollout, RolloutError, RolloutProgress, RolloutResult, rollout_paired, rollout_plays,
+};
 pub use settings::{
-    FilterLevel, FilterPreset, MAX_PLIES, MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS, MoveFilter,
-    RolloutSettings, SearchSettings, SettingsError,
+    FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MAX_ROLLOUT_TRIALS,
+    MAX_THREADS, MAX_TIME_MS, MoveFilter, PLIES, ROLLOUT_TRIALS, Range, RolloutSettings,
+    SearchSettings, SettingsError, THREADS, TIME_MS,
 };
 
 use ply::{Ctx, Tree, after_play};

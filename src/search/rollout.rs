@@ -35,7 +35,7 @@ use rayon::prelude::*;
 
 use super::express::{BeamScratch, inner_plays};
 use super::ply::{After, Ctx, Tree, pending_after};
-use super::{Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings};
+use super::{Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings, SettingsError};
 use crate::eval::{
     Evaluator, NextRoll, Probabilities, RateBuffers, rate_plays, terminal_probabilities,
 };
@@ -268,6 +268,22 @@ fn play_out(
     (if mover { p } else { p.flipped() }, luck)
 }
 
+/// Why a rollout could not be run.
+#[derive(Debug, thiserror::Error)]
+pub enum RolloutError {
+    /// The settings are out of range.
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// Its worker threads could not be started.
+    #[error("cannot start {threads} threads: {source}")]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+        /// Why they could not start.
+        source: rayon::ThreadPoolBuildError,
+    },
+}
+
 /// Rolls out each `(position after the play, what follows)` candidate
 /// `settings.rollout.trials` times on `settings.threads` threads,
 /// calling `progress` as trials finish.
@@ -277,7 +293,7 @@ pub fn rollout(
     evaluator: &dyn Evaluator,
     settings: &SearchSettings,
     progress: &(dyn Fn(RolloutProgress) + Sync),
-) -> Result<Vec<RolloutResult>, String> {
+) -> Result<Vec<RolloutResult>, RolloutError> {
     Ok(rollout_paired(candidates, rules, evaluator, settings, progress)?.results)
 }
 
@@ -301,15 +317,18 @@ pub fn rollout_paired(
     evaluator: &dyn Evaluator,
     settings: &SearchSettings,
     progress: &(dyn Fn(RolloutProgress) + Sync),
-) -> Result<PairedRollout, String> {
-    settings.validate().map_err(|e| e.to_string())?;
+) -> Result<PairedRollout, RolloutError> {
+    settings.validate()?;
     let trials = settings.rollout.trials;
     let chunks = trials.div_ceil(CHUNK);
     let done = AtomicU32::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.threads)
         .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", settings.threads))?;
+        .map_err(|source| RolloutError::Threads {
+            threads: settings.threads,
+            source,
+        })?;
     let per_chunk: Vec<Vec<Vec<(Probabilities, f32)>>> = pool.install(|| {
         (0..chunks)
             .into_par_iter()
@@ -428,7 +447,7 @@ pub fn rollout_plays(
     evaluator: &dyn Evaluator,
     settings: &SearchSettings,
     progress: &(dyn Fn(RolloutProgress) + Sync),
-) -> Result<Vec<RankedPlay>, String> {
+) -> Result<Vec<RankedPlay>, RolloutError> {
     let candidates: Vec<(Position, After)> =
         plays.iter().map(|r| (r.play.position, r.after)).collect();
     let results = rollout(&candidates, rules, evaluator, settings, progress)?;

@@ -20,15 +20,127 @@ pub const MAX_ROLLOUT_TRIALS: u32 = 1_000_000;
 /// The most worker threads.
 pub const MAX_THREADS: usize = 256;
 
+/// A whole-number setting's range and the words its errors use: the one
+/// place each range is checked. The protocol's `set` (through the setters
+/// of [`SearchSettings`] and [`MoveFilter::set_level`]) and its command
+/// arguments (`hint time N`, `rollout N`), the command line and
+/// [`SearchSettings::validate`] all check through these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Range {
+    /// What the value is, as errors name it (`plies`, `threads`).
+    pub what: &'static str,
+    /// The least value.
+    pub min: u64,
+    /// The greatest value.
+    pub max: u64,
+    /// The message for a value below `min`.
+    pub below: &'static str,
+}
+
+/// Search plies, and rollout plies.
+pub const PLIES: Range = Range::new("plies", 0, MAX_PLIES as u64, "");
+/// The plies of a move filter's row.
+pub const FILTER_PLIES: Range = Range::new(
+    "the filter's plies",
+    1,
+    MAX_PLIES as u64,
+    "the filter's plies are 1-4",
+);
+/// A level of a move filter's row (below its plies, too).
+pub const FILTER_LEVEL: Range = Range::new("the filter level", 0, MAX_PLIES as u64, "");
+/// Worker threads.
+pub const THREADS: Range = Range::new(
+    "threads",
+    1,
+    MAX_THREADS as u64,
+    "threads must be at least 1",
+);
+/// A time budget, in milliseconds.
+pub const TIME_MS: Range = Range::new(
+    "the time in milliseconds",
+    1,
+    MAX_TIME_MS,
+    "the time budget is at least 1 ms",
+);
+/// Rollout trials per candidate.
+pub const ROLLOUT_TRIALS: Range = Range::new(
+    "rollout trials",
+    1,
+    MAX_ROLLOUT_TRIALS as u64,
+    "a rollout has at least 1 trial",
+);
+
+impl Range {
+    /// The range `min..=max` of `what`; `below` is the message for a value
+    /// below `min`.
+    pub const fn new(what: &'static str, min: u64, max: u64, below: &'static str) -> Range {
+        Range {
+            what,
+            min,
+            max,
+            below,
+        }
+    }
+
+    /// `value`, if within the range.
+    pub fn check(&self, value: u64) -> Result<u64, SettingsError> {
+        self.check_max(value)?;
+        if value < self.min {
+            return Err(SettingsError::BelowMin(self.below));
+        }
+        Ok(value)
+    }
+
+    /// `value`, if not above the range.
+    fn check_max(&self, value: u64) -> Result<u64, SettingsError> {
+        if value > self.max {
+            return Err(self.above(&value.to_string()));
+        }
+        Ok(value)
+    }
+
+    /// The number `digits` write, for a setter to check: digits too many
+    /// for any number are above the range (named as written).
+    pub fn read(&self, digits: &str) -> Result<u64, SettingsError> {
+        digits.parse().map_err(|_| self.above(digits))
+    }
+
+    /// The number `digits` write, checked.
+    pub fn read_checked(&self, digits: &str) -> Result<u64, SettingsError> {
+        self.check(self.read(digits)?)
+    }
+
+    fn above(&self, written: &str) -> SettingsError {
+        SettingsError::AboveMax {
+            what: self.what,
+            max: self.max,
+            written: written.to_string(),
+        }
+    }
+}
+
 /// Why a search setting was refused. `Display` gives the message the
 /// protocol shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SettingsError {
     /// No move filter preset has this name.
+    #[error("unknown move filter '{0}' (tiny, narrow, normal, large, huge, off)")]
     UnknownFilter(String),
-    /// A filter table row outside 1–[`MAX_PLIES`].
-    FilterPlies(u8),
+    /// A value above its [`Range`].
+    #[error("{what} must be at most {max}, not {written}")]
+    AboveMax {
+        /// What the value is.
+        what: &'static str,
+        /// The greatest value.
+        max: u64,
+        /// The value, as written.
+        written: String,
+    },
+    /// A value below its [`Range`] (the message says what the least is).
+    #[error("{0}")]
+    BelowMin(&'static str),
     /// A filter level outside `0..plies` of its row.
+    #[error("level must be 0-{} for a {plies}-ply filter, not {level}", plies - 1)]
     FilterLevel {
         /// The row (plies of the search).
         plies: u8,
@@ -36,69 +148,27 @@ pub enum SettingsError {
         level: u8,
     },
     /// A filter threshold that is negative or not a number.
+    #[error("threshold must be a number >= 0")]
     Threshold,
-    /// Search plies above [`MAX_PLIES`].
-    Plies(u8),
-    /// Rollout plies above [`MAX_PLIES`].
-    RolloutPlies,
-    /// Threads outside 1–[`MAX_THREADS`].
-    Threads,
-    /// A time budget outside 1–[`MAX_TIME_MS`] milliseconds.
-    Time,
     /// An Express beam or the inner play limit of 0.
+    #[error("express beam and inner play limit must be at least 1")]
     ExpressBounds,
-    /// Rollout trials outside 1–[`MAX_ROLLOUT_TRIALS`].
-    RolloutTrials,
     /// A filter table or reply filter holding a bad threshold.
+    #[error("filter thresholds must be numbers >= 0")]
     Thresholds,
     /// A filter level's ACCEPT that is not a number -1..127.
+    #[error("accept '{0}' is not a number -1..127")]
     Accept(String),
     /// A filter level's EXTRA that is not a number 0..255.
+    #[error("extra '{0}' is not a number 0..255")]
     Extra(String),
     /// A filter level's THRESHOLD that is not a number >= 0.
+    #[error("threshold '{0}' is not a number >= 0")]
     ThresholdText(String),
     /// A filter level that is neither three numbers nor `skip`.
+    #[error("a filter level is ACCEPT EXTRA THRESHOLD or skip")]
     LevelForm,
 }
-
-impl fmt::Display for SettingsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SettingsError::UnknownFilter(name) => write!(
-                f,
-                "unknown move filter '{name}' (tiny, narrow, normal, large, huge, off)"
-            ),
-            SettingsError::FilterPlies(plies) => {
-                write!(f, "plies must be 1-{MAX_PLIES}, not {plies}")
-            }
-            SettingsError::FilterLevel { plies, level } => write!(
-                f,
-                "level must be 0-{} for a {plies}-ply filter, not {level}",
-                plies - 1
-            ),
-            SettingsError::Threshold => f.write_str("threshold must be a number >= 0"),
-            SettingsError::Plies(plies) => write!(f, "plies must be 0-{MAX_PLIES}, not {plies}"),
-            SettingsError::RolloutPlies => write!(f, "rollout plies must be 0-{MAX_PLIES}"),
-            SettingsError::Threads => write!(f, "threads must be 1-{MAX_THREADS}"),
-            SettingsError::Time => write!(f, "the time budget must be 1-{MAX_TIME_MS} ms"),
-            SettingsError::ExpressBounds => {
-                f.write_str("express beam and inner play limit must be at least 1")
-            }
-            SettingsError::RolloutTrials => {
-                write!(f, "rollout trials must be 1-{MAX_ROLLOUT_TRIALS}")
-            }
-            SettingsError::Thresholds => f.write_str("filter thresholds must be numbers >= 0"),
-            SettingsError::Accept(w) => write!(f, "accept '{w}' is not a number -1..127"),
-            SettingsError::Extra(w) => write!(f, "extra '{w}' is not a number 0..255"),
-            SettingsError::ThresholdText(w) => write!(f, "threshold '{w}' is not a number >= 0"),
-            SettingsError::LevelForm => {
-                f.write_str("a filter level is ACCEPT EXTRA THRESHOLD or skip")
-            }
-        }
-    }
-}
-
-impl std::error::Error for SettingsError {}
 
 /// One level of a move filter, as GNU Backgammon has it: keep the best
 /// `accept` candidates, plus up to `extra` more whose equity is within
@@ -259,13 +329,15 @@ impl MoveFilter {
     /// `set evaluation movefilter PLIES LEVEL ACCEPT EXTRA THRESHOLD`.
     pub fn set_level(
         &mut self,
-        plies: u8,
-        level: u8,
+        plies: u64,
+        level: u64,
         value: FilterLevel,
     ) -> Result<(), SettingsError> {
-        if !(1..=MAX_PLIES).contains(&plies) {
-            return Err(SettingsError::FilterPlies(plies));
-        }
+        // Values too large first, in the order written.
+        FILTER_PLIES.check_max(plies)?;
+        FILTER_LEVEL.check(level)?;
+        let plies = FILTER_PLIES.check(plies)? as u8;
+        let level = level as u8;
         if level >= plies {
             return Err(SettingsError::FilterLevel { plies, level });
         }
@@ -408,34 +480,53 @@ impl SearchSettings {
         }
     }
 
-    /// Checks every value is in range; the protocol calls this before
-    /// accepting a change so a failed `set` changes nothing.
+    /// Checks every value is in range (settings made whole, as from the
+    /// command line); the protocol's setters check each value as it is set.
     pub fn validate(&self) -> Result<(), SettingsError> {
-        if self.plies > MAX_PLIES {
-            return Err(SettingsError::Plies(self.plies));
-        }
-        if self.rollout.plies > MAX_PLIES {
-            return Err(SettingsError::RolloutPlies);
-        }
-        if !(1..=MAX_THREADS).contains(&self.threads) {
-            return Err(SettingsError::Threads);
-        }
-        if self
-            .time_ms
-            .is_some_and(|t| !(1..=MAX_TIME_MS).contains(&t))
-        {
-            return Err(SettingsError::Time);
+        PLIES.check(self.plies.into())?;
+        PLIES.check(self.rollout.plies.into())?;
+        THREADS.check(self.threads as u64)?;
+        if let Some(time_ms) = self.time_ms {
+            TIME_MS.check(time_ms)?;
         }
         if self.express_beam == 0 || self.express_root_beam == 0 || self.inner_max_plays == 0 {
             return Err(SettingsError::ExpressBounds);
         }
-        if !(1..=MAX_ROLLOUT_TRIALS).contains(&self.rollout.trials) {
-            return Err(SettingsError::RolloutTrials);
-        }
+        ROLLOUT_TRIALS.check(self.rollout.trials.into())?;
         let finite = |f: &FilterLevel| f.threshold.is_finite() && f.threshold >= 0.0;
         if !self.filter.levels.iter().flatten().all(finite) || !finite(&self.reply_filter) {
             return Err(SettingsError::Thresholds);
         }
+        Ok(())
+    }
+
+    /// Sets the search plies (0–[`MAX_PLIES`]).
+    pub fn set_plies(&mut self, plies: u64) -> Result<(), SettingsError> {
+        self.plies = PLIES.check(plies)? as u8;
+        Ok(())
+    }
+
+    /// Sets the rollout player's plies (0–[`MAX_PLIES`]).
+    pub fn set_rollout_plies(&mut self, plies: u64) -> Result<(), SettingsError> {
+        self.rollout.plies = PLIES.check(plies)? as u8;
+        Ok(())
+    }
+
+    /// Sets the worker threads (1–[`MAX_THREADS`]).
+    pub fn set_threads(&mut self, threads: u64) -> Result<(), SettingsError> {
+        self.threads = THREADS.check(threads)? as usize;
+        Ok(())
+    }
+
+    /// Sets the time budget (1–[`MAX_TIME_MS`] ms), or none.
+    pub fn set_time_ms(&mut self, time_ms: Option<u64>) -> Result<(), SettingsError> {
+        self.time_ms = time_ms.map(|t| TIME_MS.check(t)).transpose()?;
+        Ok(())
+    }
+
+    /// Sets the rollout trials (1–[`MAX_ROLLOUT_TRIALS`]).
+    pub fn set_rollout_trials(&mut self, trials: u64) -> Result<(), SettingsError> {
+        self.rollout.trials = ROLLOUT_TRIALS.check(trials)? as u32;
         Ok(())
     }
 }
@@ -519,11 +610,20 @@ mod tests {
             f.set_level(2, 2, level),
             Err(SettingsError::FilterLevel { plies: 2, level: 2 })
         );
+        // Values too large are named first, in the order written.
+        for (plies, row_level, message) in [
+            (2, 2, "level must be 0-1 for a 2-ply filter, not 2"),
+            (5, 0, "the filter's plies must be at most 4, not 5"),
+            (0, 5, "the filter level must be at most 4, not 5"),
+            (0, 0, "the filter's plies are 1-4"),
+        ] {
+            let refused = f.set_level(plies, row_level, level).unwrap_err();
+            assert_eq!(refused.to_string(), message);
+        }
         assert_eq!(
-            f.set_level(2, 2, level).unwrap_err().to_string(),
-            "level must be 0-1 for a 2-ply filter, not 2"
+            FILTER_PLIES.below,
+            format!("the filter's plies are 1-{MAX_PLIES}")
         );
-        assert_eq!(f.set_level(5, 0, level), Err(SettingsError::FilterPlies(5)));
         assert_eq!(
             "0 4 -1".parse::<FilterLevel>(),
             Err(SettingsError::ThresholdText("-1".into()))

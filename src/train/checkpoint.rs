@@ -6,13 +6,14 @@
 //! length + weight file bytes | f32 first moments | f32 second moments |
 //! u64 FNV-1a of everything before it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::learn::{Adam, ParamVecs};
 use crate::eval::net::Network;
-use crate::eval::net::weights::{self, fnv1a, write_atomically};
+use crate::eval::net::weights::{self, WeightsError, fnv1a, write_atomically};
+use crate::path_error::PathError;
 
 const MAGIC: &[u8; 8] = b"PLKCKPT\0";
 
@@ -73,9 +74,48 @@ pub struct TrainState {
     pub best_ppg: Option<f64>,
 }
 
+/// Why a checkpoint could not be written or read. The messages name the
+/// file.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckpointError {
+    /// The file could not be written or read.
+    #[error(transparent)]
+    Io(#[from] PathError),
+    /// The training state could not be written as JSON.
+    #[error("{0}")]
+    Encode(serde_json::Error),
+    /// Not a checkpoint, or cut short.
+    #[error("{}: not a valid training checkpoint", .0.display())]
+    NotCheckpoint(PathBuf),
+    /// The checksum does not match: the file is damaged.
+    #[error("{}: checkpoint checksum mismatch", .0.display())]
+    Checksum(PathBuf),
+    /// The training state's JSON does not read.
+    #[error("{}: {source}", path.display())]
+    State {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// The network inside does not read.
+    #[error("{}: {source}", path.display())]
+    Weights {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Why.
+        source: WeightsError,
+    },
+}
+
 /// Writes a checkpoint atomically.
-pub fn save(path: &Path, state: &TrainState, net: &Network, adam: &Adam) -> Result<(), String> {
-    let json = serde_json::to_vec(state).map_err(|e| e.to_string())?;
+pub fn save(
+    path: &Path,
+    state: &TrainState,
+    net: &Network,
+    adam: &Adam,
+) -> Result<(), CheckpointError> {
+    let json = serde_json::to_vec(state).map_err(CheckpointError::Encode)?;
     let net_bytes = weights::to_bytes(net);
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
@@ -91,23 +131,23 @@ pub fn save(path: &Path, state: &TrainState, net: &Network, adam: &Adam) -> Resu
     }
     let sum = fnv1a(&out);
     out.extend_from_slice(&sum.to_le_bytes());
-    write_atomically(path, &out)
+    Ok(write_atomically(path, &out)?)
 }
 
 /// Reads a checkpoint.
-pub fn load(path: &Path) -> Result<(TrainState, Network, Adam), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let bad = || format!("{}: not a valid training checkpoint", path.display());
+pub fn load(path: &Path) -> Result<(TrainState, Network, Adam), CheckpointError> {
+    let bytes = std::fs::read(path).map_err(PathError::at(path))?;
+    let bad = || CheckpointError::NotCheckpoint(path.to_path_buf());
     if bytes.len() < 24 || &bytes[..8] != MAGIC {
         return Err(bad());
     }
     let body = bytes.len() - 8;
     let sum = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
     if sum != fnv1a(&bytes[..body]) {
-        return Err(format!("{}: checkpoint checksum mismatch", path.display()));
+        return Err(CheckpointError::Checksum(path.to_path_buf()));
     }
     let mut at = 8;
-    let mut take = |n: usize| -> Result<&[u8], String> {
+    let mut take = |n: usize| -> Result<&[u8], CheckpointError> {
         if at + n > body {
             return Err(bad());
         }
@@ -117,9 +157,15 @@ pub fn load(path: &Path) -> Result<(TrainState, Network, Adam), String> {
     };
     let len = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes")) as usize;
     let state: TrainState =
-        serde_json::from_slice(take(len)?).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_json::from_slice(take(len)?).map_err(|source| CheckpointError::State {
+            path: path.to_path_buf(),
+            source,
+        })?;
     let len = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes")) as usize;
-    let net = weights::from_bytes(take(len)?).map_err(|e| format!("{}: {e}", path.display()))?;
+    let net = weights::from_bytes(take(len)?).map_err(|source| CheckpointError::Weights {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let t = u64::from_le_bytes(take(8)?.try_into().expect("8 bytes"));
     let mut adam = Adam::new(&net, state.config.lr);
     adam.t = t;

@@ -31,13 +31,15 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use self::arena_check::{MatchResult, duplicate_match};
-use self::checkpoint::{TargetKind, TrainConfig, TrainState};
+use self::checkpoint::{CheckpointError, TargetKind, TrainConfig, TrainState};
 use self::learn::{Adam, Learner, Sample};
 use self::selfplay::Worker;
 use crate::arena::referee::mix_seed;
-use crate::eval::net::{NetEvaluator, Network, weights};
+use crate::eval::net::weights::{self, WeightsError};
+use crate::eval::net::{NetEvaluator, Network};
 use crate::eval::{Evaluator, HeuristicEvaluator};
 use crate::game::Rules;
+use crate::path_error::PathError;
 
 /// Options of `plakoto train`.
 #[derive(Args, Debug, Clone)]
@@ -111,21 +113,56 @@ impl TrainArgs {
         }
     }
 
-    fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), TrainError> {
+        let refuse = |why: &'static str| Err(TrainError::Arguments(why));
         if self.hidden == 0 || !self.hidden.is_multiple_of(16) || self.hidden > 4096 {
-            return Err("--hidden must be a multiple of 16, at most 4096".into());
+            return refuse("--hidden must be a multiple of 16, at most 4096");
         }
         if !(0.0..=1.0).contains(&self.lambda) || !(0.0..=1.0).contains(&self.epsilon) {
-            return Err("--lambda and --epsilon must be within 0-1".into());
+            return refuse("--lambda and --epsilon must be within 0-1");
         }
         if self.batch == 0 || self.games_per_round == 0 || self.threads == 0 {
-            return Err("--batch, --games-per-round and --threads must be positive".into());
+            return refuse("--batch, --games-per-round and --threads must be positive");
         }
         if !(self.lr > 0.0 && self.lr < 1.0) {
-            return Err("--lr must be within (0, 1)".into());
+            return refuse("--lr must be within (0, 1)");
         }
         Ok(())
     }
+}
+
+/// Why `plakoto train` stopped. The messages name the file or the option.
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    /// The options do not go together or are out of range.
+    #[error("{0}")]
+    Arguments(&'static str),
+    /// `--init` has another hidden size than `--hidden`.
+    #[error("--init has {init} hidden units, --hidden says {hidden}")]
+    InitHidden {
+        /// The hidden units of the `--init` net.
+        init: usize,
+        /// `--hidden`.
+        hidden: usize,
+    },
+    /// The directory already holds a run and `--resume` was not given.
+    #[error("{} already holds a run: pass --resume, or choose another --dir", .0.display())]
+    RunExists(PathBuf),
+    /// A file or folder could not be written or read.
+    #[error(transparent)]
+    Io(#[from] PathError),
+    /// A weight file could not be written or read.
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    /// The checkpoint could not be written or read.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// The worker threads could not be started.
+    #[error(transparent)]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// The progress line's template is wrong.
+    #[error(transparent)]
+    Progress(#[from] indicatif::style::TemplateError),
 }
 
 /// The trainer's state in memory.
@@ -208,18 +245,18 @@ impl Trainer {
     }
 
     /// Writes the checkpoint and `latest.net` into `dir`.
-    pub fn save(&self, dir: &Path) -> Result<(), String> {
+    pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
         checkpoint::save(
             &dir.join("checkpoint.bin"),
             &self.state,
             &self.net,
             &self.adam,
         )?;
-        weights::save(&self.net, &dir.join("latest.net")).map_err(|e| e.to_string())
+        Ok(weights::save(&self.net, &dir.join("latest.net"))?)
     }
 
     /// Reads the checkpoint in `dir`.
-    pub fn load(dir: &Path) -> Result<Trainer, String> {
+    pub fn load(dir: &Path) -> Result<Trainer, TrainError> {
         let (state, net, adam) = checkpoint::load(&dir.join("checkpoint.bin"))?;
         let learner = Learner::new(&net);
         Ok(Trainer {
@@ -249,14 +286,14 @@ pub fn check_against(
     )
 }
 
-fn append_log(dir: &Path, line: &str) -> Result<(), String> {
+fn append_log(dir: &Path, line: &str) -> Result<(), PathError> {
     let path = dir.join("train.log");
-    let mut f = std::fs::OpenOptions::new()
+    let mut log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    writeln!(f, "{line}").map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(PathError::at(&path))?;
+    writeln!(log, "{line}").map_err(PathError::at(&path))
 }
 
 fn unix_time() -> u64 {
@@ -268,7 +305,7 @@ fn unix_time() -> u64 {
 
 /// The arena check: against the heuristic and the previous check's net;
 /// logs, keeps the best, returns the ppg against the heuristic.
-fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, String> {
+fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, TrainError> {
     let seed = trainer.state.config.seed;
     let heuristic = || -> Box<dyn Evaluator> { Box::new(HeuristicEvaluator) };
     let vs_heuristic = check_against(&trainer.net, &heuristic, pairs, seed);
@@ -295,22 +332,21 @@ fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, Str
     );
     append_log(dir, &line)?;
     let nets = dir.join("nets");
-    weights::save(&trainer.net, &nets.join(format!("games-{}.net", s.games)))
-        .map_err(|e| e.to_string())?;
-    weights::save(&trainer.net, &previous_path).map_err(|e| e.to_string())?;
+    weights::save(&trainer.net, &nets.join(format!("games-{}.net", s.games)))?;
+    weights::save(&trainer.net, &previous_path)?;
     if s.best_ppg.is_none_or(|b| vs_heuristic.ppg > b) {
         s.best_ppg = Some(vs_heuristic.ppg);
-        weights::save(&trainer.net, &dir.join("best.net")).map_err(|e| e.to_string())?;
+        weights::save(&trainer.net, &dir.join("best.net"))?;
     }
     s.last_check_games = s.games;
     Ok(vs_heuristic.ppg)
 }
 
 /// Runs `plakoto train`.
-pub fn run(args: &TrainArgs) -> Result<(), String> {
+pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
     let dir = &args.dir;
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(PathError::at(dir))?;
     let mut trainer = if args.resume {
         let t = Trainer::load(dir)?;
         eprintln!(
@@ -323,41 +359,33 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
         t
     } else {
         if dir.join("checkpoint.bin").exists() {
-            return Err(format!(
-                "{} already holds a run: pass --resume, or choose another --dir",
-                dir.display()
-            ));
+            return Err(TrainError::RunExists(dir.clone()));
         }
         let init = match &args.init {
-            Some(p) => Some(weights::load(p).map_err(|e| e.to_string())?),
+            Some(path) => Some(weights::load(path)?),
             None => None,
         };
         if let Some(n) = &init
             && n.hidden() != args.hidden
         {
-            return Err(format!(
-                "--init has {} hidden units, --hidden says {}",
-                n.hidden(),
-                args.hidden
-            ));
+            return Err(TrainError::InitHidden {
+                init: n.hidden(),
+                hidden: args.hidden,
+            });
         }
         Trainer::new(args.config(), init)
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
-        .build()
-        .map_err(|e| e.to_string())?;
+        .build()?;
     let target = args.games.unwrap_or(u64::MAX);
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
         let bar = ProgressBar::new_spinner();
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {elapsed_precise} {pos} games {per_sec} | {msg}",
-            )
-            .map_err(|e| e.to_string())?,
-        );
+        bar.set_style(ProgressStyle::with_template(
+            "{spinner} {elapsed_precise} {pos} games {per_sec} | {msg}",
+        )?);
         bar.enable_steady_tick(Duration::from_millis(500));
         bar
     };
@@ -370,7 +398,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     let mut last_save = Instant::now();
     let mut loss_sum = 0.0;
     let mut loss_rounds = 0u32;
-    pool.install(|| -> Result<(), String> {
+    pool.install(|| -> Result<(), TrainError> {
         while trainer.state.games < target {
             let started = Instant::now();
             let loss = trainer.round();

@@ -12,26 +12,32 @@
 //! A file for another feature layout, shape or version is refused with a
 //! message saying why, never misread.
 
-use std::fmt;
 use std::path::Path;
 
 use super::Network;
 use crate::eval::features::{FEATURE_SET, INPUTS, OUTCOMES};
+use crate::path_error::PathError;
 
 const MAGIC: &[u8; 8] = b"PLKNET\0\0";
 /// Version of the layout above.
 pub const FORMAT_VERSION: u32 = 1;
 
 /// Why a weight file could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WeightsError {
     /// Not a weight file (wrong magic) or cut short.
+    #[error("not a plakoto weight file (or truncated)")]
     NotWeights,
     /// Another format version.
+    #[error("weight file format version {0}, this build reads {FORMAT_VERSION}")]
     Version(u32),
     /// Written for another feature layout.
+    #[error("weight file was trained on another feature set")]
     FeatureSet,
     /// A shape this build cannot use.
+    #[error(
+        "weight file shape {inputs}-{hidden}-{outputs} is not usable (need {INPUTS} inputs, hidden a multiple of 16, {OUTCOMES} outputs)"
+    )]
     Shape {
         /// Inputs in the file.
         inputs: u32,
@@ -41,37 +47,12 @@ pub enum WeightsError {
         outputs: u32,
     },
     /// The checksum does not match: the file is damaged.
+    #[error("weight file checksum mismatch (damaged file)")]
     Checksum,
-    /// Reading or writing failed.
+    /// Reading or writing failed (the message names the file).
+    #[error("{0}")]
     Io(String),
 }
-
-impl fmt::Display for WeightsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WeightsError::NotWeights => f.write_str("not a plakoto weight file (or truncated)"),
-            WeightsError::Version(v) => write!(
-                f,
-                "weight file format version {v}, this build reads {FORMAT_VERSION}"
-            ),
-            WeightsError::FeatureSet => {
-                f.write_str("weight file was trained on another feature set")
-            }
-            WeightsError::Shape {
-                inputs,
-                hidden,
-                outputs,
-            } => write!(
-                f,
-                "weight file shape {inputs}-{hidden}-{outputs} is not usable (need {INPUTS} inputs, hidden a multiple of 16, {OUTCOMES} outputs)"
-            ),
-            WeightsError::Checksum => f.write_str("weight file checksum mismatch (damaged file)"),
-            WeightsError::Io(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for WeightsError {}
 
 /// FNV-1a, 64 bits: the file checksum and the weights' identity.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
@@ -162,35 +143,38 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, WeightsError> {
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same
 /// directory, synced, then renamed over the target.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), PathError> {
     use std::io::Write;
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(d) = dir {
-        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir).map_err(PathError::at(dir))?;
     }
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let name = path.file_name().ok_or_else(|| {
+        PathError::new(
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"),
+        )
+    })?;
     let tmp = path.with_file_name(format!(
         ".{}.tmp{}",
         name.to_string_lossy(),
         std::process::id()
     ));
     let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
-    result.map_err(|e| {
+    result.map_err(|source| {
         let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", path.display())
+        PathError::new(path, source)
     })
 }
 
 /// Saves `net` to `path` atomically.
 pub fn save(net: &Network, path: &Path) -> Result<(), WeightsError> {
-    write_atomically(path, &to_bytes(net)).map_err(WeightsError::Io)
+    write_atomically(path, &to_bytes(net)).map_err(|e| WeightsError::Io(e.to_string()))
 }
 
 /// Loads a network from `path`.

@@ -179,6 +179,23 @@ pub(super) fn eval(state: &SessionState, searcher: &mut Searcher, time_ms: Optio
         Some(TurnNumbers::Passed(n)) => Some(n),
         _ => None,
     };
+    // A position an exact database answers (before a roll) needs no
+    // search, and the reply says so.
+    let database = match (over, &passed) {
+        (false, None) => searcher
+            .evaluator
+            .exact_value(game.position(), game.rules()),
+        _ => None,
+    };
+    if let Some((p, database)) = database {
+        return Reply::Eval {
+            side: game.on_roll(),
+            chances: Chances::new(&p, game.rules().scoring),
+            evaluation: format!("exact ({database})"),
+            plies: 0,
+            timed_out: false,
+        };
+    }
     let limits = state.search.limits().with_time(time_ms);
     let (p, reached) = searcher.search.evaluate_position(
         game.position(),

@@ -3,8 +3,6 @@
 //! core and the settings, decided by the error's type in one place rather
 //! than at each call site.
 
-use std::fmt;
-
 use crate::game::{
     BoardTextError, GameError, MatchIdError, PositionError, PositionIdError, RulesError, StateError,
 };
@@ -102,25 +100,16 @@ impl From<GameError> for ProtoError {
 /// unfinished board, dice on a finished one, …). The client's data is at
 /// fault, not the moment of the command: `invalid_position`, where the same
 /// refusal met while the engine rebuilds its own game is a `state` error.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PartsError {
     /// The board set (`set board`) does not fit the game in progress.
+    #[error(transparent)]
     Board(GameError),
     /// The Match ID set (`set matchid`, `set position`) does not fit the
     /// board.
+    #[error("the Match ID does not fit the board: {0}")]
     MatchId(GameError),
 }
-
-impl fmt::Display for PartsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PartsError::Board(e) => e.fmt(f),
-            PartsError::MatchId(e) => write!(f, "the Match ID does not fit the board: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for PartsError {}
 
 impl From<PartsError> for ProtoError {
     fn from(e: PartsError) -> Self {

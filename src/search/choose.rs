@@ -9,8 +9,6 @@
 //! and says how the game must check the chosen play ([`Choice`]); the
 //! session and the arena's built-in players both call it.
 
-use std::fmt;
-
 use super::express::is_multi_group;
 use super::{Ranking, Root, Search, SearchLimits, SearchSettings, Valuation};
 use crate::eval::{Evaluator, NextRoll, rate_plays};
@@ -33,32 +31,17 @@ pub const CHOICE_LIMIT: usize = 50_000;
 pub const ENGINE_MAX_POSITIONS: usize = 60_000;
 
 /// Why there is nothing to choose from.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum TurnError {
     /// The game refuses (not playing, game over, …).
-    Game(GameError),
+    #[error(transparent)]
+    Game(#[from] GameError),
     /// Playing, but the dice are not rolled yet.
+    #[error("no dice: roll (or set the dice) first")]
     NoDice,
     /// The search found no play (only a finished game has none).
+    #[error("no legal play")]
     NoLegalPlay,
-}
-
-impl fmt::Display for TurnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TurnError::Game(e) => e.fmt(f),
-            TurnError::NoDice => f.write_str("no dice: roll (or set the dice) first"),
-            TurnError::NoLegalPlay => f.write_str("no legal play"),
-        }
-    }
-}
-
-impl std::error::Error for TurnError {}
-
-impl From<GameError> for TurnError {
-    fn from(e: GameError) -> TurnError {
-        TurnError::Game(e)
-    }
 }
 
 /// The legal plays of the last position and numbers asked about, kept so

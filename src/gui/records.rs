@@ -15,6 +15,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::Deserialize;
 
 use super::page_reply::PageReply;
+
+/// Why a record from the page could not be handed to the engine.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum LoadError {
+    /// Larger than [`MAX_RECORD_BYTES`].
+    #[error("the record is too large to load ({0} bytes, at most {MAX_RECORD_BYTES})")]
+    TooLarge(usize),
+    /// Its temporary file could not be written.
+    #[error("cannot write a temporary file: {0}")]
+    Temporary(String),
+}
 use super::relay::ToPage;
 
 /// Largest record the page may send to be loaded (bytes).
@@ -102,16 +113,13 @@ impl Transfers {
     /// The transfer's number and the command line that asks the engine to
     /// load the record `text` (either form), written to a temporary file
     /// first.
-    pub(crate) fn load(&mut self, text: &str) -> Result<(u64, String), String> {
+    pub(crate) fn load(&mut self, text: &str) -> Result<(u64, String), LoadError> {
         if text.len() > MAX_RECORD_BYTES {
-            return Err(format!(
-                "the record is too large to load ({} bytes, at most {MAX_RECORD_BYTES})",
-                text.len()
-            ));
+            return Err(LoadError::TooLarge(text.len()));
         }
         let (number, path) = self.next("txt");
         crate::record::write_atomic(&path, text)
-            .map_err(|e| format!("cannot write a temporary file: {e}"))?;
+            .map_err(|e| LoadError::Temporary(e.to_string()))?;
         let line = format!("load match {}", path.display());
         self.pending.insert(number, Transfer::Load { path });
         Ok((number, line))

@@ -152,7 +152,7 @@ async fn session(mut socket: WebSocket, command: EngineCommand) {
                             let refused = ask(engine.as_ref(), line, Origin::Transfer(number)).err();
                             refused.and_then(|reply| transfers.answer(number, reply))
                         }
-                        Err(message) => Some(ToPage::RecordReply(PageReply::failed("relay", message))),
+                        Err(e) => Some(ToPage::RecordReply(PageReply::failed("relay", e.to_string()))),
                     },
                     Ok(FromPage::Restart) => {
                         transfers.clear();

@@ -33,6 +33,7 @@ mod positions;
 mod runner;
 mod solve;
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -164,26 +165,33 @@ impl PinDb {
         // The pinned side on roll: its best play of each roll, one ply
         // over the stored positions (its runner is pinned: only home
         // checkers move, R7, R12).
-        let mut generator = MoveGenerator::default();
-        let mut plays = PlayList::default();
-        let mut chances = [0.0f32; 2];
-        for (dice, weight) in Dice::all_rolls() {
-            generator.generate(position, &dice.numbers(Variant::Standard), &mut plays);
-            let best = plays
-                .plays
-                .iter()
-                .map(|play| stored(&positions::mover_layout(&play.position).0))
-                .min_by(|a, b| equity(a).total_cmp(&equity(b)))
-                .expect("a pass is a play");
-            let w = f32::from(weight) / 36.0;
-            chances[0] += w * best[0];
-            chances[1] += w * best[1];
-        }
-        chances
+        GENERATOR.with(|cell| {
+            let (generator, plays) = &mut *cell.borrow_mut();
+            let mut chances = [0.0f32; 2];
+            for (dice, weight) in Dice::all_rolls() {
+                generator.generate(position, &dice.numbers(Variant::Standard), plays);
+                let best = plays
+                    .plays
+                    .iter()
+                    .map(|play| stored(&positions::mover_layout(&play.position).0))
+                    .min_by(|a, b| equity(a).total_cmp(&equity(b)))
+                    .expect("a pass is a play");
+                let w = f32::from(weight) / 36.0;
+                chances[0] += w * best[0];
+                chances[1] += w * best[1];
+            }
+            chances
+        })
     }
 }
 
 static DB: OnceLock<PinDb> = OnceLock::new();
+
+thread_local! {
+    /// The move generator of lookups with the pinned side on roll, kept
+    /// so that a search's many lookups allocate nothing.
+    static GENERATOR: RefCell<(MoveGenerator, PlayList)> = RefCell::default();
+}
 
 /// How long a build lock keeps other processes waiting before they build
 /// the tables themselves (its builder may have died).

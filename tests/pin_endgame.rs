@@ -52,6 +52,7 @@ fn brute_equity(
 }
 
 fn database_equity(p: &Position) -> f64 {
+    PinDb::global();
     let chances = pin_endgame::evaluate(p, Rules::default()).expect("covered by the database");
     f64::from(chances.equity(Scoring::Standard))
 }
@@ -116,6 +117,7 @@ fn the_database_agrees_with_expectimax_over_the_rules_core_on_small_cases() {
 
 #[test]
 fn the_pinner_cannot_lose_a_double_and_wins_doubles_while_the_pin_stands() {
+    PinDb::global();
     // Pinner on roll with one checker on its 2-point: 6-5, 6-6 … all bear
     // it off at once, a double win (the other side has borne off none).
     let p = endgame(2, [0, 1, 0, 0, 0, 0], [14, 0, 0, 0, 0, 0]);
@@ -165,6 +167,7 @@ fn the_cache_reads_back_exactly_and_refuses_damage() {
 
 #[test]
 fn express_and_tzannes_are_left_to_the_net() {
+    PinDb::global();
     let p = endgame(4, [1, 0, 0, 1, 0, 0], [14, 0, 0, 0, 0, 0]);
     let express = Rules {
         variant: Variant::Express,
@@ -177,4 +180,34 @@ fn express_and_tzannes_are_left_to_the_net() {
     assert!(pin_endgame::evaluate(&p, express).is_none());
     assert!(pin_endgame::evaluate(&p, tzannes).is_none());
     assert!(pin_endgame::evaluate(&p, Rules::default()).is_some());
+}
+
+#[test]
+fn an_engine_does_not_wait_for_a_first_build() {
+    // With no cache, a lookup answers at once (the net takes over) while
+    // a background thread builds: an engine keeps its move time.
+    let cache = std::env::temp_dir().join(format!("plakoto-pin-fresh-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let p = endgame(4, [1, 0, 0, 1, 0, 0], [14, 0, 0, 0, 0, 0]);
+    let id = plakoto::game::position_id(&p);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .env("PLAKOTO_CACHE_DIR", &cache)
+        .arg("--plies")
+        .arg("0")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().expect("stdin");
+            writeln!(stdin, "new game\nset board {id}\neval\nquit")?;
+            drop(stdin);
+            child.wait_with_output()
+        })
+        .expect("the engine runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    // Had it waited for the build, the value would be the database's.
+    assert!(text.contains("before rolling, 0-ply net"), "{text}");
+    assert!(!text.contains("pin database"), "{text}");
+    let _ = std::fs::remove_dir_all(&cache);
 }

@@ -141,7 +141,7 @@ fn net(weights: &Option<PathBuf>) -> Result<NetEvaluator, BenchmarkError> {
         crate::eval::net::install_weights_file(path)
             .map_err(|e| BenchmarkError::Engine(format!("--weights {}: {e}", path.display())))?;
     }
-    crate::eval::race::RaceDb::warm_up();
+    crate::eval::exact::prepare();
     NetEvaluator::with_default_network()
         .map_err(|e| BenchmarkError::Engine(format!("cannot load the net's weights: {e}")))
 }

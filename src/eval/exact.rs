@@ -35,6 +35,14 @@ impl fmt::Display for ExactDatabase {
     }
 }
 
+/// Makes both databases ready, waiting for a first build if need be, so
+/// that what follows (a match, a benchmark, training) does not depend on
+/// when they became ready.
+pub fn prepare() {
+    race::RaceDb::global();
+    pin_endgame::PinDb::global();
+}
+
 /// The exact outcome chances of `position` (side on roll, before rolling)
 /// and the database that gave them, when one covers it.
 pub fn evaluate(position: &Position, rules: Rules) -> Option<(Probabilities, ExactDatabase)> {

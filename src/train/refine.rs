@@ -162,7 +162,7 @@ fn load_net(weights: &Option<PathBuf>) -> Result<NetEvaluator, RefineError> {
         crate::eval::net::install_weights_file(path)
             .map_err(|e| RefineError::Weights(e.to_string()))?;
     }
-    crate::eval::race::RaceDb::warm_up();
+    crate::eval::exact::prepare();
     NetEvaluator::with_default_network().map_err(|e| RefineError::Weights(e.to_string()))
 }
 

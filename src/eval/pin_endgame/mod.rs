@@ -82,8 +82,30 @@ impl PinDb {
         }
     }
 
+    /// The process-wide tables when they can be had without a build: read
+    /// from the disk cache (a tenth of a second, waited for), else `None`
+    /// while a background thread builds them (once a machine, about 20 s):
+    /// an engine answers with its net meanwhile rather than keep a move
+    /// waiting. Tools whose results must not depend on timing call
+    /// [`PinDb::global`] first.
+    pub fn ready() -> Option<&'static PinDb> {
+        if let Some(db) = DB.get() {
+            return Some(db);
+        }
+        if cache_path().is_some_and(|p| p.exists()) {
+            return Some(PinDb::global());
+        }
+        static BUILDER: std::sync::Once = std::sync::Once::new();
+        BUILDER.call_once(|| {
+            std::thread::spawn(|| {
+                PinDb::global();
+            });
+        });
+        None
+    }
+
     /// The process-wide tables: read from the disk cache on first use, or
-    /// built and then cached there (see [`cache_path`]).
+    /// built and then cached there (see [`cache_path`]); waits for them.
     pub fn global() -> &'static PinDb {
         DB.get_or_init(|| match cache_path() {
             Some(path) => load_or_build(&path),
@@ -212,16 +234,13 @@ fn load_or_build(path: &Path) -> PinDb {
         .write(true)
         .create_new(true)
         .open(&lock)
+        .and_then(|mut f| {
+            use std::io::Write;
+            write!(f, "{}", std::process::id())
+        })
         .is_ok();
     if !locked {
-        // Wait while a lock younger than the patience stands.
-        let lock_age = || {
-            std::fs::metadata(&lock)
-                .and_then(|m| m.modified())
-                .ok()
-                .map(|t| t.elapsed().unwrap_or_default())
-        };
-        while lock_age().is_some_and(|age| age < LOCK_PATIENCE) {
+        while builder_is_at_work(&lock) {
             std::thread::sleep(Duration::from_millis(200));
         }
         if let Some(db) = read() {
@@ -254,6 +273,27 @@ pub fn sample_positions(count: usize, seed: u64) -> Vec<Position> {
         .collect()
 }
 
+/// Whether the process that took `lock` may still be building: the lock
+/// stands, younger than [`LOCK_PATIENCE`], and (where `/proc` tells) the
+/// process named in it is alive. A builder that was stopped leaves its
+/// lock behind; this keeps it from holding up everyone after it.
+fn builder_is_at_work(lock: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(lock) else {
+        return false;
+    };
+    let young = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age < LOCK_PATIENCE);
+    let proc = Path::new("/proc");
+    let alive = match std::fs::read_to_string(lock) {
+        Ok(pid) if proc.is_dir() && !pid.trim().is_empty() => proc.join(pid.trim()).exists(),
+        _ => true,
+    };
+    young && alive
+}
+
 fn to_fixed(x: f32) -> u16 {
     (x.clamp(0.0, 1.0) * 65_535.0).round() as u16
 }
@@ -263,7 +303,8 @@ fn from_fixed(c: &[u16; 2]) -> Chances {
 }
 
 /// Exact outcome chances of `p` (side on roll, before rolling) when the
-/// database covers it (see the module documentation); `None` otherwise.
+/// database covers it (see the module documentation) and is ready (see
+/// [`PinDb::ready`]); `None` otherwise.
 /// Express movement and Tzannes scoring are left to the net (a win while
 /// the pin stands would be a Tzannes backgammon).
 pub fn evaluate(p: &Position, rules: Rules) -> Option<Probabilities> {
@@ -271,7 +312,7 @@ pub fn evaluate(p: &Position, rules: Rules) -> Option<Probabilities> {
         return None;
     }
     let endgame = PinEndgame::of(p)?;
-    let [win, double] = PinDb::global().pinner_chances(&endgame, p);
+    let [win, double] = PinDb::ready()?.pinner_chances(&endgame, p);
     // Sums of 21 rolls drift by a few ulps: keep a distribution.
     let win = win.clamp(0.0, 1.0);
     let double = double.clamp(0.0, win);
@@ -286,4 +327,25 @@ pub fn evaluate(p: &Position, rules: Rules) -> Option<Probabilities> {
     } else {
         pinner.flipped()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lock_left_by_a_stopped_builder_holds_nobody_up() {
+        let dir = std::env::temp_dir().join(format!("plakoto-pin-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let lock = dir.join("pin.lock");
+        assert!(!builder_is_at_work(&lock), "no lock");
+        std::fs::write(&lock, std::process::id().to_string()).unwrap();
+        assert!(builder_is_at_work(&lock), "a live builder");
+        if Path::new("/proc").is_dir() {
+            // No process has a PID this large (Linux caps them at 2^22).
+            std::fs::write(&lock, "4294967295").unwrap();
+            assert!(!builder_is_at_work(&lock), "a builder that is gone");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use plakoto::eval::features::outcome_mask;
 use plakoto::eval::net::{Network, weights};
 use plakoto::eval::{Evaluator, NetEvaluator, Probabilities};
-use plakoto::game::{Position, Rules, Scoring, game_result, parse_board_text};
+use plakoto::game::{Position, Rules, Scoring, Variant, game_result, parse_board_text};
 use plakoto::sampling::midgame_suite;
 use plakoto::train::Trainer;
 use plakoto::train::arena_check::duplicate_match;
@@ -154,6 +154,7 @@ fn a_short_seeded_training_run_beats_random_play() {
         games_per_round: 16,
         epsilon: 0.0,
         target: TargetKind::Sampled,
+        rules: Variant::Standard,
     };
     let mut trainer = Trainer::new(config, None);
     for _ in 0..12 {

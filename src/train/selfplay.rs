@@ -421,7 +421,12 @@ mod tests {
     }
 
     /// The weights after one training round played on `threads` threads.
-    fn weights_after_a_round(threads: usize, target: TargetKind, games: u64) -> Vec<u8> {
+    fn weights_after_a_round(
+        threads: usize,
+        rules: Variant,
+        target: TargetKind,
+        games: u64,
+    ) -> Vec<u8> {
         let config = crate::train::checkpoint::TrainConfig {
             seed: 8,
             hidden: 32,
@@ -431,7 +436,7 @@ mod tests {
             games_per_round: games,
             epsilon: 0.1,
             target,
-            rules: Variant::Standard,
+            rules,
         };
         let mut trainer = crate::train::Trainer::new(config, None);
         let pool = rayon::ThreadPoolBuilder::new()
@@ -446,11 +451,16 @@ mod tests {
     fn the_thread_count_does_not_change_the_trained_weights() {
         // Workers are reused across games in an order that depends on the
         // threads; each roll's batch starts afresh, so that cannot matter.
-        for (target, games) in [(TargetKind::Sampled, 12), (TargetKind::Expected, 2)] {
+        for (rules, target, games) in [
+            (Variant::Standard, TargetKind::Sampled, 12),
+            (Variant::Standard, TargetKind::Expected, 2),
+            (Variant::Express, TargetKind::Sampled, 12),
+            (Variant::Express, TargetKind::Expected, 1),
+        ] {
             assert_eq!(
-                weights_after_a_round(1, target, games),
-                weights_after_a_round(2, target, games),
-                "{target:?}"
+                weights_after_a_round(1, rules, target, games),
+                weights_after_a_round(2, rules, target, games),
+                "{rules:?} {target:?}"
             );
         }
     }
@@ -493,15 +503,9 @@ mod tests {
         let net = Network::random(16, 5);
         let mut worker = Worker::default();
         let mut out = Vec::new();
-        worker.play_game(
-            &net,
-            Variant::Standard,
-            11,
-            0.7,
-            0.0,
-            TargetKind::Expected,
-            &mut out,
-        );
+        for variant in [Variant::Standard, Variant::Express] {
+            worker.play_game(&net, variant, 11, 0.7, 0.0, TargetKind::Expected, &mut out);
+        }
         assert!(!out.is_empty());
         for sample in &out {
             assert!(
@@ -511,5 +515,41 @@ mod tests {
             );
             assert!((sample.target.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         }
+    }
+
+    #[test]
+    fn express_numbers_left_unused_are_played_by_the_opponent() {
+        // All of X's checkers stand on its 24-point; O holds X's 18- and
+        // 19-points (its own 7- and 6-points) with two checkers each, so
+        // X cannot use a 6 or a 5: both numbers pass to O, who plays them
+        // before rolling (R21).
+        let position = parse_board_text("24:15 / 24:11 7:2 6:2").expect("board");
+        let numbers = Dice::new(6, 5).expect("dice").numbers(Variant::Express);
+        let mut worker = Worker {
+            rules: Rules {
+                variant: Variant::Express,
+                ..Rules::default()
+            },
+            ..Worker::default()
+        };
+        let net = Network::random(16, 4);
+        let mut plays = PlayList::default();
+        worker.list_plays(&net, &position, &numbers, &mut plays);
+        assert_eq!(plays.plays.len(), 1);
+        let pass = plays.plays[0];
+        let pending = pending_after(&numbers, &pass).expect("numbers passed on");
+        // The play's value is the opponent's best play of the passed
+        // numbers, seen from the mover.
+        let (after, value) = worker.reply(&net, &pass.position.flip(), &pending);
+        assert_ne!(after, pass.position.flip(), "the opponent moved");
+        let rated = worker.rate_play(&net, &numbers, &pass, false);
+        assert_eq!(rated, flip_outcomes(&value));
+        // Under standard rules the same play is rated as the position
+        // the opponent rolls from.
+        worker.rules = Rules::default();
+        assert_eq!(
+            worker.rate_play(&net, &numbers, &pass, false),
+            worker.rate(&net, &pass.position, false)
+        );
     }
 }

@@ -389,7 +389,7 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let identity = evaluator.identity();
+    let identity = evaluator.identity_under(rules);
     let mut session = Session::with_evaluator(rules, seed, evaluator);
     if let Err(e) = session.set_search_settings(settings) {
         eprintln!("plakoto: {e}");

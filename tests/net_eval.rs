@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use plakoto::eval::features::outcome_mask;
-use plakoto::eval::net::{Network, weights};
+use plakoto::eval::net::{Network, to_probabilities, weights};
 use plakoto::eval::{Evaluator, NetEvaluator, Probabilities};
-use plakoto::game::{Position, Rules, Scoring, game_result, parse_board_text};
+use plakoto::game::{Position, Rules, Scoring, Variant, game_result, parse_board_text};
 use plakoto::sampling::midgame_suite;
 use plakoto::train::Trainer;
 use plakoto::train::arena_check::duplicate_match;
@@ -154,6 +154,7 @@ fn a_short_seeded_training_run_beats_random_play() {
         games_per_round: 16,
         epsilon: 0.0,
         target: TargetKind::Sampled,
+        rules: Variant::Standard,
     };
     let mut trainer = Trainer::new(config, None);
     for _ in 0..12 {
@@ -168,4 +169,42 @@ fn a_short_seeded_training_run_beats_random_play() {
         result.ppg - result.ci95 > 0.3,
         "trained net vs random: {result}"
     );
+}
+
+#[test]
+fn express_rules_use_the_express_weights() {
+    // No weights are named in this test process (no --weights, no
+    // $PLAKOTO_WEIGHTS): the default evaluator holds both embedded nets.
+    let standard = Network::embedded().expect("standard weights");
+    let express = Network::embedded_express().expect("express weights");
+    assert_ne!(standard.short_hash(), express.short_hash());
+    let evaluator = NetEvaluator::with_default_network().expect("embedded nets");
+    let express_rules = Rules {
+        variant: Variant::Express,
+        ..Rules::default()
+    };
+    assert_eq!(
+        evaluator.identity_under(Rules::default()),
+        format!("net {}", standard.short_hash())
+    );
+    assert_eq!(
+        evaluator.identity_under(express_rules),
+        format!("net {} (express weights)", express.short_hash())
+    );
+    let mut open = 0;
+    for p in midgame_suite(7, 60, 4) {
+        if evaluator.exact_value(&p, express_rules).is_some() {
+            continue;
+        }
+        open += 1;
+        let seen = evaluator.evaluate(&p, express_rules);
+        let want = to_probabilities(&express.distribution(&p), Scoring::Standard);
+        assert_eq!(seen.as_array(), want.as_array(), "{p:?}");
+        // A net named for the whole process serves Express too.
+        let one = NetEvaluator::new(Arc::new(standard.clone()));
+        let standard_view = one.evaluate(&p, express_rules);
+        let want = to_probabilities(&standard.distribution(&p), Scoring::Standard);
+        assert_eq!(standard_view.as_array(), want.as_array(), "{p:?}");
+    }
+    assert!(open > 30, "only {open} positions the net rates");
 }

@@ -54,8 +54,18 @@ pub const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "net",
-        about: "the best 0-ply equity of the neural net (embedded weights, or $PLAKOTO_WEIGHTS)",
+        about: "the best 0-ply equity of the neural net (embedded weights: the Express ones under --rules express; or $PLAKOTO_WEIGHTS)",
         make: || Box::new(EvaluatorPlayer::new("builtin:net", net_evaluator())),
+    },
+    Builtin {
+        name: "net-standard",
+        about: "builtin:net with the standard weights under every rule set (to measure the Express weights against)",
+        make: || {
+            Box::new(EvaluatorPlayer::new(
+                "builtin:net-standard",
+                Box::new(standard_net()),
+            ))
+        },
     },
     Builtin {
         name: "net-ply1",
@@ -110,8 +120,19 @@ fn net_evaluator() -> Box<dyn Evaluator> {
 
 /// The process's default net (see [`net_evaluator`] on failures).
 fn default_net() -> NetEvaluator {
-    match NetEvaluator::with_default_network() {
-        Ok(e) => e,
+    loaded(NetEvaluator::with_default_network())
+}
+
+/// The process's default net alone, under every rule set (see
+/// [`net_evaluator`] on failures).
+fn standard_net() -> NetEvaluator {
+    NetEvaluator::new(loaded(crate::eval::net::default_network()))
+}
+
+/// The weights loaded, or the process stopped with the reason.
+fn loaded<T>(weights: Result<T, crate::eval::net::weights::WeightsError>) -> T {
+    match weights {
+        Ok(w) => w,
         Err(e) => {
             eprintln!("plakoto: cannot load the net's weights: {e}");
             std::process::exit(2);
@@ -123,7 +144,7 @@ fn default_net() -> NetEvaluator {
 fn make_builtin(spec: &str) -> Result<Box<dyn Player>, PlayerError> {
     let name = spec.strip_prefix(BUILTIN_PREFIX).unwrap_or(spec);
     if name.starts_with("net") {
-        crate::eval::net::default_network().map_err(|source| PlayerError::Weights {
+        crate::eval::net::express_network().map_err(|source| PlayerError::Weights {
             spec: spec.to_string(),
             source,
         })?;

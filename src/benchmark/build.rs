@@ -78,7 +78,10 @@ impl BuildOptions {
             seed: self.seed,
             decisions: self.decisions,
             top_candidates: self.top_candidates,
-            evaluator: evaluator.identity(),
+            evaluator: evaluator.identity_under(crate::game::Rules {
+                variant: self.variant,
+                ..crate::game::Rules::default()
+            }),
             trials: self.trials,
             max_trials: self.max_trials,
             target_error: self.target_error,

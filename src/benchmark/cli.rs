@@ -11,7 +11,7 @@ use super::data::Benchmark;
 use super::score::{Chooser, score};
 use crate::arena::shard::Shard;
 use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, PipCountEvaluator};
-use crate::game::Variant;
+use crate::game::{Rules, Variant};
 use crate::search::SearchSettings;
 
 /// `plakoto benchmark …`.
@@ -243,7 +243,11 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
         plies: a.plies,
         settings: &settings,
     };
-    let player = format!("{} {}-ply", evaluator.identity(), a.plies);
+    let rules = Rules {
+        variant: a.rules,
+        ..Rules::default()
+    };
+    let player = format!("{} {}-ply", evaluator.identity_under(rules), a.plies);
     print_report(&score(&benchmark, &chooser, &player, a.threads)?, a.json)
 }
 

@@ -144,6 +144,12 @@ pub trait Evaluator: Send + Sync {
         self.name().to_string()
     }
 
+    /// [`Self::identity`] of what rates positions under `rules` (the net
+    /// has its own weights for Express).
+    fn identity_under(&self, _rules: Rules) -> String {
+        self.identity()
+    }
+
     /// Outcome probabilities for the side on roll of `position`, before it
     /// rolls, in a game that is not over.
     fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities;
@@ -184,7 +190,8 @@ pub enum EvaluatorKind {
     /// [`HeuristicEvaluator`].
     #[default]
     Heuristic,
-    /// [`NetEvaluator`] with the process's default weights.
+    /// [`NetEvaluator`] with the process's default weights (the Express
+    /// weights under Express rules, unless weights were named).
     Net,
 }
 

@@ -39,7 +39,7 @@ pub(super) fn options_reply(state: &SessionState, evaluator: &dyn Evaluator) -> 
         output: state.output,
         orientation: state.orientation,
         seed: state.seed,
-        evaluator: evaluator.identity(),
+        evaluator: evaluator.identity_under(state.game.rules()),
         search: state.search,
         score: score_info(state),
         players: PlayerNames {

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::learn::{Adam, ParamVecs};
 use crate::eval::net::Network;
 use crate::eval::net::weights::{self, WeightsError, fnv1a, write_atomically};
+use crate::game::Variant;
 use crate::path_error::PathError;
 
 const MAGIC: &[u8; 8] = b"PLKCKPT\0";
@@ -39,6 +40,11 @@ pub struct TrainConfig {
     /// before this setting existed sampled it (the default).
     #[serde(default)]
     pub target: TargetKind,
+    /// Rules of the self-play games and arena checks (R20-R22 for
+    /// Express). Runs started before this setting existed played
+    /// standard (the default).
+    #[serde(default)]
+    pub rules: Variant,
 }
 
 /// The value of a position that its λ-return mixes in at each step.

@@ -38,7 +38,7 @@ use crate::arena::referee::mix_seed;
 use crate::eval::net::weights::{self, WeightsError};
 use crate::eval::net::{NetEvaluator, Network};
 use crate::eval::{Evaluator, HeuristicEvaluator};
-use crate::game::Rules;
+use crate::game::{Rules, Variant};
 use crate::path_error::PathError;
 
 /// Options of `plakoto train`.
@@ -54,6 +54,10 @@ pub struct TrainArgs {
     /// Seed of the run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Rules of the self-play games and arena checks: standard or express
+    /// (R20-R22). A resumed run keeps its own.
+    #[arg(long, default_value = "standard")]
+    pub rules: Variant,
     /// Hidden units (a multiple of 16).
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
@@ -110,6 +114,7 @@ impl TrainArgs {
             games_per_round: self.games_per_round,
             epsilon: self.epsilon,
             target: self.target,
+            rules: self.rules,
         }
     }
 
@@ -217,6 +222,7 @@ impl Trainer {
                 let mut out = Vec::new();
                 worker.play_game(
                     net,
+                    c.rules,
                     mix_seed(&[c.seed, game, GAME_STREAM]),
                     c.lambda,
                     c.epsilon,
@@ -268,12 +274,14 @@ impl Trainer {
     }
 }
 
-/// A match of `net` against another evaluator, seeded by the run.
+/// A match of `net` against another evaluator under `variant` (standard
+/// scoring), seeded by the run.
 pub fn check_against(
     net: &Network,
     other: &(dyn Fn() -> Box<dyn Evaluator> + Sync),
     pairs: u64,
     seed: u64,
+    variant: Variant,
 ) -> MatchResult {
     let net = Arc::new(net.clone());
     let mine = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone())) };
@@ -282,7 +290,10 @@ pub fn check_against(
         other,
         pairs,
         mix_seed(&[seed, ARENA_STREAM]),
-        Rules::default(),
+        Rules {
+            variant,
+            ..Rules::default()
+        },
     )
 }
 
@@ -306,15 +317,15 @@ fn unix_time() -> u64 {
 /// The arena check: against the heuristic and the previous check's net;
 /// logs, keeps the best, returns the ppg against the heuristic.
 fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, TrainError> {
-    let seed = trainer.state.config.seed;
+    let (seed, variant) = (trainer.state.config.seed, trainer.state.config.rules);
     let heuristic = || -> Box<dyn Evaluator> { Box::new(HeuristicEvaluator) };
-    let vs_heuristic = check_against(&trainer.net, &heuristic, pairs, seed);
+    let vs_heuristic = check_against(&trainer.net, &heuristic, pairs, seed, variant);
     let previous_path = dir.join("previous.net");
     let vs_previous = match weights::load(&previous_path) {
         Ok(prev) => {
             let prev = Arc::new(prev);
             let other = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(prev.clone())) };
-            Some(check_against(&trainer.net, &other, pairs, seed))
+            Some(check_against(&trainer.net, &other, pairs, seed, variant))
         }
         Err(_) => None,
     };

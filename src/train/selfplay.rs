@@ -5,6 +5,15 @@
 //! (TD(λ) in its forward view, computed when the game is over). With
 //! [`TargetKind::Expected`] each position's own term is the average over
 //! all 21 rolls of the best play's value instead of the drawn roll's.
+//!
+//! Under Plakoto Express (R20, R21) the samples are still the positions
+//! before a roll. Numbers a play leaves unused are played at once by the
+//! opponent (its best play of them by the net) as part of the same
+//! transition: a play is valued by the position the opponent then rolls
+//! from, and that position is the game's next sample. Rolls of several
+//! groups of numbers (escalating doubles, long passed sequences) are
+//! played by the search's beam ([`crate::search::express`]), with
+//! [`EXPRESS_BEAM`] lines.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -12,19 +21,27 @@ use rand_chacha::ChaCha8Rng;
 use super::checkpoint::TargetKind;
 use super::learn::Sample;
 use crate::eval::features::OUTCOMES;
-use crate::eval::net::{Network, Scratch};
-use crate::eval::{race, terminal_probabilities};
+use crate::eval::net::{Network, Scratch, to_probabilities};
+use crate::eval::{Evaluator, Probabilities, race, terminal_probabilities};
 use crate::game::{
-    Dice, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, Variant, game_result,
+    Dice, MoveGenerator, Numbers, Play, PlayList, Position, Rules, Scoring, Variant, game_result,
 };
+use crate::search::express::{BeamScratch, inner_plays, is_multi_group};
+use crate::search::ply::pending_after;
 
 /// Most turns of a training game (a game this long stops without result;
 /// its last estimate is the target).
 const TURN_CAP: usize = 1_000;
 
+/// Lines the Express beam keeps after each group of equal numbers when a
+/// roll has several (see [`crate::search::express::inner_plays`]).
+pub const EXPRESS_BEAM: usize = 8;
+
 /// Reusable buffers of a self-play worker.
 #[derive(Default)]
 pub struct Worker {
+    /// The rules of the games played (Standard until `play_game` says).
+    rules: Rules,
     generator: MoveGenerator,
     plays: PlayList,
     scratch: Scratch,
@@ -34,6 +51,11 @@ pub struct Worker {
     /// explored, the best play's value for them (reused by the 1-ply
     /// target, which would compute exactly the same value again).
     drawn: Vec<(Numbers, Option<[f32; OUTCOMES]>)>,
+    /// Express: the opponent's plays of numbers passed to it, rated in a
+    /// batch of their own.
+    reply_plays: PlayList,
+    reply_scratch: Scratch,
+    beam: BeamScratch,
 }
 
 /// The nine outcomes of a probability set, in the net's order.
@@ -53,36 +75,151 @@ pub fn standard_equity(d: &[f32; OUTCOMES]) -> f32 {
     (d[0] - d[4]) + 2.0 * (d[1] + d[2] - d[5] - d[6]) + 2.0 * (d[3] - d[7])
 }
 
+/// The distribution of `position` (not finished) for its side on roll,
+/// before it rolls: exact if a bear-off race of the database under
+/// `rules`, else the net's.
+fn on_roll(
+    net: &Network,
+    rules: Rules,
+    position: &Position,
+    scratch: &mut Scratch,
+    in_batch: bool,
+) -> [f32; OUTCOMES] {
+    // Exact bear-off races teach the net exact values.
+    if let Some(p) = race::evaluate(position, rules) {
+        return outcome_array(&p);
+    }
+    net.distribution_with(position, scratch, in_batch)
+}
+
+/// The net being trained as the evaluator of the Express beam, which
+/// ranks the lines it keeps by it.
+struct BeamNet<'a>(&'a Network);
+
+impl Evaluator for BeamNet<'_> {
+    fn name(&self) -> &str {
+        "net"
+    }
+
+    fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities {
+        match race::evaluate(position, rules) {
+            Some(p) => p,
+            None => to_probabilities(&self.0.distribution(position), rules.scoring),
+        }
+    }
+}
+
 impl Worker {
     /// The distribution, for the mover, of a play's resulting position
-    /// `after` (seen from the mover): exact if the game is over or a race
-    /// of the database, else the net's. `in_batch`: `after` follows the
-    /// previous play of the same roll, whose first layer the net updates
-    /// instead of summing afresh (equal up to float rounding).
+    /// `after` (seen from the mover), the opponent rolling next: exact if
+    /// the game is over or a race of the database, else the net's.
+    /// `in_batch`: `after` follows the previous play of the same roll,
+    /// whose first layer the net updates instead of summing afresh (equal
+    /// up to float rounding).
     fn rate(&mut self, net: &Network, after: &Position, in_batch: bool) -> [f32; OUTCOMES] {
         // Tzannes scoring keeps triples apart; the net predicts them.
         if let Some(r) = game_result(after, Scoring::Tzannes) {
             return outcome_array(&terminal_probabilities(&r));
         }
-        let next = after.flip();
-        // Exact bear-off races teach the net exact values.
-        if let Some(p) = race::evaluate(&next, Rules::default()) {
-            return flip_outcomes(&outcome_array(&p));
-        }
-        let d = net.distribution_with(&next, &mut self.scratch, in_batch);
+        let d = on_roll(net, self.rules, &after.flip(), &mut self.scratch, in_batch);
         flip_outcomes(&d)
     }
 
+    /// The distribution, for the mover, of `play` of `numbers`: as
+    /// [`Self::rate`], except that in Express numbers the play leaves
+    /// unused are first played by the opponent ([`Self::reply`], R21).
+    fn rate_play(
+        &mut self,
+        net: &Network,
+        numbers: &Numbers,
+        play: &Play,
+        in_batch: bool,
+    ) -> [f32; OUTCOMES] {
+        if self.rules.variant == Variant::Express
+            && game_result(&play.position, Scoring::Tzannes).is_none()
+            && let Some(pending) = pending_after(numbers, play)
+        {
+            let (_, value) = self.reply(net, &play.position.flip(), &pending);
+            return flip_outcomes(&value);
+        }
+        self.rate(net, &play.position, in_batch)
+    }
+
+    /// Fills `out` with the plays of `numbers` from `position`: all of
+    /// them, or the Express beam's for a roll of several groups.
+    fn list_plays(
+        &mut self,
+        net: &Network,
+        position: &Position,
+        numbers: &Numbers,
+        out: &mut PlayList,
+    ) {
+        if self.rules.variant == Variant::Express && is_multi_group(numbers) {
+            inner_plays(
+                &mut self.generator,
+                &mut self.beam,
+                position,
+                numbers,
+                EXPRESS_BEAM,
+                &BeamNet(net),
+                self.rules,
+                out,
+            );
+        } else {
+            self.generator.generate(position, numbers, out);
+        }
+    }
+
+    /// The opponent's play of `numbers` passed to it (R21) from
+    /// `position` (its side on roll), the best by the net: the position it
+    /// then rolls from (or the finished game) and its value for it.
+    fn reply(
+        &mut self,
+        net: &Network,
+        position: &Position,
+        numbers: &Numbers,
+    ) -> (Position, [f32; OUTCOMES]) {
+        let mut plays = std::mem::take(&mut self.reply_plays);
+        self.list_plays(net, position, numbers, &mut plays);
+        self.reply_scratch.begin_batch();
+        let (mut best, mut best_value, mut best_eq) =
+            (*position, [0.0; OUTCOMES], f32::NEG_INFINITY);
+        for play in &plays.plays {
+            let d = match game_result(&play.position, Scoring::Tzannes) {
+                Some(r) => outcome_array(&terminal_probabilities(&r)),
+                // The replier rolls next: no flip.
+                None => on_roll(
+                    net,
+                    self.rules,
+                    &play.position,
+                    &mut self.reply_scratch,
+                    true,
+                ),
+            };
+            let eq = standard_equity(&d);
+            if eq > best_eq {
+                (best, best_value, best_eq) = (play.position, d, eq);
+            }
+        }
+        self.reply_plays = plays;
+        (best, best_value)
+    }
+
     /// The index and value (seen from the mover) of the play in `plays`
-    /// the net rates best by standard equity. The plays are one batch:
-    /// each updates the first layer of the one before (see
+    /// of `numbers` the net rates best by standard equity. The plays are
+    /// one batch: each updates the first layer of the one before (see
     /// `eval::net::incremental`), which depends only on `plays`, so the
     /// result does not depend on what the worker rated before.
-    fn best_of(&mut self, net: &Network, plays: &PlayList) -> (usize, [f32; OUTCOMES]) {
+    fn best_of(
+        &mut self,
+        net: &Network,
+        numbers: &Numbers,
+        plays: &PlayList,
+    ) -> (usize, [f32; OUTCOMES]) {
         self.scratch.begin_batch();
         let (mut best, mut best_value, mut best_eq) = (0, [0.0; OUTCOMES], f32::NEG_INFINITY);
         for (i, play) in plays.plays.iter().enumerate() {
-            let d = self.rate(net, &play.position, true);
+            let d = self.rate_play(net, numbers, play, true);
             let eq = standard_equity(&d);
             if eq > best_eq {
                 (best, best_value, best_eq) = (i, d, eq);
@@ -100,8 +237,8 @@ impl Worker {
         numbers: &crate::game::Numbers,
     ) -> [f32; OUTCOMES] {
         let mut plays = std::mem::take(&mut self.plays);
-        self.generator.generate(position, numbers, &mut plays);
-        let (_, value) = self.best_of(net, &plays);
+        self.list_plays(net, position, numbers, &mut plays);
+        let (_, value) = self.best_of(net, numbers, &plays);
         self.plays = plays;
         value
     }
@@ -118,7 +255,7 @@ impl Worker {
     ) -> [f32; OUTCOMES] {
         let mut sum = [0.0f32; OUTCOMES];
         for (dice, weight) in Dice::all_rolls() {
-            let numbers = dice.numbers(Variant::Standard);
+            let numbers = dice.numbers(self.rules.variant);
             let d = match known {
                 Some((n, value)) if n == numbers => value,
                 _ => self.best_value(net, position, &numbers),
@@ -130,43 +267,64 @@ impl Worker {
         sum.map(|x| x / 36.0)
     }
 
-    /// Plays one game from the initial position with dice from `seed`;
-    /// appends its samples (λ-return targets) to `out`. With chance
-    /// `epsilon` a turn plays a random legal play instead (exploration).
+    /// Plays one game under `variant` from the initial position with dice
+    /// from `seed`; appends its samples (λ-return targets) to `out`. With
+    /// chance `epsilon` a turn plays a random legal play instead
+    /// (exploration).
+    #[allow(clippy::too_many_arguments)]
     pub fn play_game(
         &mut self,
         net: &Network,
+        variant: Variant,
         seed: u64,
         lambda: f32,
         epsilon: f32,
         target: TargetKind,
         out: &mut Vec<Sample>,
     ) {
+        self.rules = Rules {
+            variant,
+            ..Rules::default()
+        };
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut position = Position::initial();
         self.states.clear();
         self.values.clear();
         self.drawn.clear();
         for _ in 0..TURN_CAP {
-            let numbers = Dice::roll(&mut rng).numbers(Variant::Standard);
+            let numbers = Dice::roll(&mut rng).numbers(variant);
             let mut plays = std::mem::take(&mut self.plays);
-            self.generator.generate(&position, &numbers, &mut plays);
+            self.list_plays(net, &position, &numbers, &mut plays);
             let explore = epsilon > 0.0 && rng.r#gen::<f32>() < epsilon;
             let (best, best_value) = if explore {
                 let random = rng.gen_range(0..plays.plays.len());
-                (random, self.rate(net, &plays.plays[random].position, false))
+                (
+                    random,
+                    self.rate_play(net, &numbers, &plays.plays[random], false),
+                )
             } else {
-                self.best_of(net, &plays)
+                self.best_of(net, &numbers, &plays)
             };
-            let chosen = plays.plays[best].position;
+            let chosen = plays.plays[best];
             self.plays = plays;
             self.states.push(position);
             self.values.push(best_value);
             self.drawn.push((numbers, (!explore).then_some(best_value)));
-            if game_result(&chosen, Scoring::Tzannes).is_some() {
+            if game_result(&chosen.position, Scoring::Tzannes).is_some() {
                 break;
             }
-            position = chosen.flip();
+            position = chosen.position.flip();
+            if variant == Variant::Express
+                && let Some(pending) = pending_after(&numbers, &chosen)
+            {
+                // The opponent plays the numbers left to it, then rolls
+                // (R21): the same play its value was rated by.
+                let (after, _) = self.reply(net, &position, &pending);
+                if game_result(&after, Scoring::Tzannes).is_some() {
+                    break;
+                }
+                position = after;
+            }
         }
         if target == TargetKind::Expected {
             for t in 0..self.states.len() {
@@ -226,7 +384,8 @@ mod tests {
         let (mut rated, mut worst) = (0, 0.0f32);
         for (n, root) in roots.iter().enumerate() {
             let (dice, _) = Dice::all_rolls().nth(n % 21).expect("21 rolls");
-            generator.generate(root, &dice.numbers(Variant::Standard), &mut plays);
+            let numbers = dice.numbers(Variant::Standard);
+            generator.generate(root, &numbers, &mut plays);
             batched.scratch.begin_batch();
             let mut values = Vec::new();
             for play in &plays.plays {
@@ -241,7 +400,7 @@ mod tests {
             }
             // `best_of` returns the batch's value of the play it picks,
             // and that play is the best by equity.
-            let (best, value) = batched.best_of(net, &plays);
+            let (best, value) = batched.best_of(net, &numbers, &plays);
             assert_eq!(value, values[best]);
             let top = values
                 .iter()
@@ -262,7 +421,12 @@ mod tests {
     }
 
     /// The weights after one training round played on `threads` threads.
-    fn weights_after_a_round(threads: usize, target: TargetKind, games: u64) -> Vec<u8> {
+    fn weights_after_a_round(
+        threads: usize,
+        rules: Variant,
+        target: TargetKind,
+        games: u64,
+    ) -> Vec<u8> {
         let config = crate::train::checkpoint::TrainConfig {
             seed: 8,
             hidden: 32,
@@ -272,6 +436,7 @@ mod tests {
             games_per_round: games,
             epsilon: 0.1,
             target,
+            rules,
         };
         let mut trainer = crate::train::Trainer::new(config, None);
         let pool = rayon::ThreadPoolBuilder::new()
@@ -286,11 +451,16 @@ mod tests {
     fn the_thread_count_does_not_change_the_trained_weights() {
         // Workers are reused across games in an order that depends on the
         // threads; each roll's batch starts afresh, so that cannot matter.
-        for (target, games) in [(TargetKind::Sampled, 12), (TargetKind::Expected, 2)] {
+        for (rules, target, games) in [
+            (Variant::Standard, TargetKind::Sampled, 12),
+            (Variant::Standard, TargetKind::Expected, 2),
+            (Variant::Express, TargetKind::Sampled, 12),
+            (Variant::Express, TargetKind::Expected, 1),
+        ] {
             assert_eq!(
-                weights_after_a_round(1, target, games),
-                weights_after_a_round(2, target, games),
-                "{target:?}"
+                weights_after_a_round(1, rules, target, games),
+                weights_after_a_round(2, rules, target, games),
+                "{rules:?} {target:?}"
             );
         }
     }
@@ -333,7 +503,9 @@ mod tests {
         let net = Network::random(16, 5);
         let mut worker = Worker::default();
         let mut out = Vec::new();
-        worker.play_game(&net, 11, 0.7, 0.0, TargetKind::Expected, &mut out);
+        for variant in [Variant::Standard, Variant::Express] {
+            worker.play_game(&net, variant, 11, 0.7, 0.0, TargetKind::Expected, &mut out);
+        }
         assert!(!out.is_empty());
         for sample in &out {
             assert!(
@@ -343,5 +515,41 @@ mod tests {
             );
             assert!((sample.target.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         }
+    }
+
+    #[test]
+    fn express_numbers_left_unused_are_played_by_the_opponent() {
+        // All of X's checkers stand on its 24-point; O holds X's 18- and
+        // 19-points (its own 7- and 6-points) with two checkers each, so
+        // X cannot use a 6 or a 5: both numbers pass to O, who plays them
+        // before rolling (R21).
+        let position = parse_board_text("24:15 / 24:11 7:2 6:2").expect("board");
+        let numbers = Dice::new(6, 5).expect("dice").numbers(Variant::Express);
+        let mut worker = Worker {
+            rules: Rules {
+                variant: Variant::Express,
+                ..Rules::default()
+            },
+            ..Worker::default()
+        };
+        let net = Network::random(16, 4);
+        let mut plays = PlayList::default();
+        worker.list_plays(&net, &position, &numbers, &mut plays);
+        assert_eq!(plays.plays.len(), 1);
+        let pass = plays.plays[0];
+        let pending = pending_after(&numbers, &pass).expect("numbers passed on");
+        // The play's value is the opponent's best play of the passed
+        // numbers, seen from the mover.
+        let (after, value) = worker.reply(&net, &pass.position.flip(), &pending);
+        assert_ne!(after, pass.position.flip(), "the opponent moved");
+        let rated = worker.rate_play(&net, &numbers, &pass, false);
+        assert_eq!(rated, flip_outcomes(&value));
+        // Under standard rules the same play is rated as the position
+        // the opponent rolls from.
+        worker.rules = Rules::default();
+        assert_eq!(
+            worker.rate_play(&net, &numbers, &pass, false),
+            worker.rate(&net, &pass.position, false)
+        );
     }
 }

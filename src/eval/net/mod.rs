@@ -27,10 +27,16 @@ use self::kernels::Kernels;
 use super::exact::ExactDatabase;
 use super::features::{self, INPUTS, OUTCOMES, SparseInputs};
 use super::{Evaluator, Probabilities};
-use crate::game::{Position, Rules, Scoring};
+use crate::game::{Position, Rules, Scoring, Variant};
 
-/// The default weights, built into the binary.
+/// The default weights, built into the binary: trained by standard
+/// self-play, used under every rule set but Express.
 pub static EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../../weights/default.net");
+
+/// The weights for Plakoto Express (R20-R22), built into the binary:
+/// the standard weights fine-tuned by Express self-play (`plakoto train
+/// --rules express`, see README).
+pub static EMBEDDED_EXPRESS_WEIGHTS: &[u8] = include_bytes!("../../../weights/express.net");
 
 /// Environment variable naming a weight file to use instead of the
 /// embedded one wherever no file is given (arena built-in players, the
@@ -38,6 +44,12 @@ pub static EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../../weights/default.ne
 pub const WEIGHTS_ENV: &str = "PLAKOTO_WEIGHTS";
 
 static DEFAULT_NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+
+/// The Express network when no weights were named ([`express_network`]).
+static EXPRESS_NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+
+/// Whether [`install_default_network`] named the process's weights.
+static INSTALLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Why a network could not be made the process's default.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -55,7 +67,9 @@ pub enum InstallError {
 pub fn install_default_network(net: Network) -> Result<(), InstallError> {
     DEFAULT_NETWORK
         .set(Arc::new(net))
-        .map_err(|_| InstallError::InUse)
+        .map_err(|_| InstallError::InUse)?;
+    INSTALLED.store(true, std::sync::atomic::Ordering::SeqCst);
+    Ok(())
 }
 
 /// Makes the weight file `path` the process's default network (the
@@ -76,6 +90,25 @@ pub fn default_network() -> Result<Arc<Network>, weights::WeightsError> {
         None => Network::embedded()?,
     };
     Ok(DEFAULT_NETWORK.get_or_init(|| Arc::new(net)).clone())
+}
+
+/// The process's network for Plakoto Express: weights named for the
+/// process (installed, or [`WEIGHTS_ENV`]) serve every rule set, as
+/// [`default_network`]; otherwise the embedded Express weights.
+pub fn express_network() -> Result<Arc<Network>, weights::WeightsError> {
+    // Fixes the default first, so that weights installed later are
+    // refused (in use) rather than ignored here.
+    let default = default_network()?;
+    if INSTALLED.load(std::sync::atomic::Ordering::SeqCst)
+        || std::env::var_os(WEIGHTS_ENV).is_some()
+    {
+        return Ok(default);
+    }
+    if let Some(n) = EXPRESS_NETWORK.get() {
+        return Ok(n.clone());
+    }
+    let net = Network::embedded_express()?;
+    Ok(EXPRESS_NETWORK.get_or_init(|| Arc::new(net)).clone())
 }
 
 /// A trained network. Cheap to share: evaluation takes `&self`.
@@ -168,6 +201,11 @@ impl Network {
     /// The network built into the binary.
     pub fn embedded() -> Result<Network, weights::WeightsError> {
         weights::from_bytes(EMBEDDED_WEIGHTS)
+    }
+
+    /// The Express network built into the binary.
+    pub fn embedded_express() -> Result<Network, weights::WeightsError> {
+        weights::from_bytes(EMBEDDED_EXPRESS_WEIGHTS)
     }
 
     /// Hidden units.
@@ -304,11 +342,14 @@ pub fn to_probabilities(d: &[f32; OUTCOMES], scoring: Scoring) -> Probabilities 
 }
 
 /// The neural evaluator: exact race database where it applies, the net
-/// elsewhere.
+/// elsewhere; under Express rules its Express net when it has one.
 #[derive(Clone)]
 pub struct NetEvaluator {
     net: Arc<Network>,
     hash: String,
+    /// The net (and its short hash) for Plakoto Express; `None`: `net`
+    /// serves every rule set.
+    express: Option<(Arc<Network>, String)>,
     /// Whether pin endgames are answered by the pin endgame database (races
     /// always are by the race database).
     pin_database: bool,
@@ -321,7 +362,17 @@ impl NetEvaluator {
         NetEvaluator {
             net,
             hash,
+            express: None,
             pin_database: true,
+        }
+    }
+
+    /// The same evaluator with `express` as its net under Express rules.
+    pub fn with_express(self, express: Arc<Network>) -> NetEvaluator {
+        let hash = express.short_hash();
+        NetEvaluator {
+            express: Some((express, hash)),
+            ..self
         }
     }
 
@@ -334,14 +385,29 @@ impl NetEvaluator {
         }
     }
 
-    /// An evaluator with the process's [`default_network`].
+    /// An evaluator with the process's networks: [`default_network`],
+    /// and [`express_network`] under Express rules.
     pub fn with_default_network() -> Result<NetEvaluator, weights::WeightsError> {
-        Ok(NetEvaluator::new(default_network()?))
+        let (net, express) = (default_network()?, express_network()?);
+        let evaluator = NetEvaluator::new(net.clone());
+        Ok(if Arc::ptr_eq(&net, &express) {
+            evaluator
+        } else {
+            evaluator.with_express(express)
+        })
     }
 
-    /// The network.
+    /// The network used outside Express.
     pub fn network(&self) -> &Arc<Network> {
         &self.net
+    }
+
+    /// The network used under `rules`.
+    pub fn network_for(&self, rules: Rules) -> &Arc<Network> {
+        match (&self.express, rules.variant) {
+            (Some((net, _)), Variant::Express) => net,
+            _ => &self.net,
+        }
     }
 
     /// Evaluates `positions` into `out` as one batch; `check_exact`: look
@@ -380,7 +446,9 @@ impl NetEvaluator {
         if check_exact && let Some((p, _)) = self.exact_value(position, rules) {
             return p;
         }
-        let out = self.net.distribution_with(position, s, in_batch);
+        let out = self
+            .network_for(rules)
+            .distribution_with(position, s, in_batch);
         to_probabilities(&out, rules.scoring)
     }
 }
@@ -410,6 +478,20 @@ impl Evaluator for NetEvaluator {
             format!("net {}", self.hash)
         } else {
             format!("net {} without pin database", self.hash)
+        }
+    }
+
+    fn identity_under(&self, rules: Rules) -> String {
+        match (&self.express, rules.variant) {
+            (Some((_, hash)), Variant::Express) => {
+                let nopin = if self.pin_database {
+                    ""
+                } else {
+                    " without pin database"
+                };
+                format!("net {hash} (express weights){nopin}")
+            }
+            _ => self.identity(),
         }
     }
 

@@ -463,14 +463,10 @@ impl Evaluator for NetEvaluator {
         position: &Position,
         rules: Rules,
     ) -> Option<(Probabilities, ExactDatabase)> {
-        if let Some(p) = super::race::evaluate(position, rules) {
-            return Some((p, ExactDatabase::Race));
-        }
         if self.pin_database {
-            return super::pin_endgame::evaluate(position, rules)
-                .map(|p| (p, ExactDatabase::PinEndgame));
+            return super::exact::evaluate(position, rules);
         }
-        None
+        super::race::evaluate(position, rules).map(|p| (p, ExactDatabase::Race))
     }
 
     fn identity(&self) -> String {

@@ -1,16 +1,18 @@
 //! The strength benchmark end to end: a tiny benchmark built in two shards
 //! (one stopped and resumed), merged, read back, and a known-bad player
-//! judged worse than the net on it.
+//! judged worse than the net on it; plays that are no candidate rolled out
+//! on the builder's dice.
 
 use std::path::PathBuf;
 
 use plakoto::arena::shard::Shard;
-use plakoto::benchmark::build::{BuildOptions, build_shard, merge};
-use plakoto::benchmark::score::{Chooser, score};
+use plakoto::benchmark::build::{BuildOptions, build_shard, decision_game, merge};
+use plakoto::benchmark::score::{Chooser, score, score_with};
+use plakoto::benchmark::unlisted::UnlistedRollouts;
 use plakoto::benchmark::{Benchmark, GamePhase};
 use plakoto::eval::{HeuristicEvaluator, NetEvaluator};
-use plakoto::game::{Variant, parse_position_id};
-use plakoto::search::SearchSettings;
+use plakoto::game::{Rules, Variant, parse_position_id, position_id};
+use plakoto::search::{PlayLists, Search, SearchSettings};
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("plakoto-benchmark-{name}-{}", std::process::id()));
@@ -158,5 +160,71 @@ fn express_decisions_carry_their_numbers_and_build() {
     for d in &benchmark.decisions {
         assert!(d.turn.turn(Variant::Express).is_ok());
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--roll-unlisted`: a play rolled out on demand beside the best candidate
+/// plays on the builder's dice, so that a candidate rolled out again that
+/// way (one stage, as the builder gave it) has exactly its stored loss.
+#[test]
+fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
+    let dir = scratch_dir("unlisted");
+    let net = NetEvaluator::with_default_network().expect("embedded net");
+    let mut o = options("1/1", dir.join("u.jsonl"), Variant::Standard, 8);
+    // One stage for every candidate: its loss is over the stage's dice.
+    o.max_trials = 36;
+    o.limit = Some(4);
+    assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 4);
+    let benchmark = Benchmark::read(&dir.join("u.jsonl")).unwrap();
+    let rollouts = UnlistedRollouts::for_benchmark(&benchmark.header, &net).unwrap();
+    let mut search = Search::new();
+    let mut lists = PlayLists::bounded();
+    let mut checked = 0;
+    for d in &benchmark.decisions {
+        let game = decision_game(
+            Rules::default(),
+            &d.position().unwrap(),
+            d.turn.turn(Variant::Standard).unwrap(),
+        )
+        .unwrap();
+        let plays = lists.choice.legal(&game).unwrap().plays.clone();
+        for c in d.candidates.iter().skip(1) {
+            let play = plays
+                .iter()
+                .find(|p| position_id(&p.position) == c.after)
+                .expect("a candidate is a legal play");
+            let rolled = rollouts
+                .loss(d, &game, play, &mut search, &mut lists)
+                .unwrap()
+                .expect("the best candidate is listed");
+            let stored = d.candidates[0].equity - c.equity;
+            assert!(
+                (rolled.loss - stored.max(0.0)).abs() < 1e-4,
+                "decision {} {}: rolled {} stored {stored}",
+                d.id,
+                c.play,
+                rolled.loss
+            );
+            assert!((rolled.std_error - c.loss_std_error).abs() < 1e-4);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4, "only {checked} candidates checked");
+
+    // The known-bad player, its unlisted plays rolled out, is still judged
+    // far worse than the net, and the report says how it was judged.
+    let random = score_with(&benchmark, &Chooser::Random, "random", 1, Some(&rollouts)).unwrap();
+    assert!(random.unlisted_rolled_out);
+    let settings = SearchSettings::default();
+    let net_chooser = Chooser::Search {
+        evaluator: &net,
+        plies: 0,
+        settings: &settings,
+    };
+    let net_report = score_with(&benchmark, &net_chooser, "net", 1, Some(&rollouts)).unwrap();
+    assert!(random.mean_loss_milli > net_report.mean_loss_milli);
+
+    // Only the player that built the benchmark can roll out its plays.
+    assert!(UnlistedRollouts::for_benchmark(&benchmark.header, &HeuristicEvaluator).is_err());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -20,12 +20,12 @@ use super::data::{
     Benchmark, Candidate, Decision, FORMAT_NAME, FORMAT_VERSION, Header, TurnRecord,
 };
 use super::sample::{SampledDecision, sample_decisions};
+use super::staged::{StagePlan, StagedRollout, roll_out_in_stages};
 use crate::arena::shard::Shard;
 use crate::eval::Evaluator;
 use crate::game::{Game, Phase, Position, Rules, Side, Variant, format_play, position_id};
 use crate::search::{
     After, PlayLists, RankedPlay, RolloutSettings, Search, SearchLimits, SearchSettings,
-    rollout_paired,
 };
 
 /// What to build.
@@ -342,148 +342,20 @@ impl<'a> DecisionBuilder<'a> {
 }
 
 impl DecisionBuilder<'_> {
-    /// Rolls `candidates` out in stages of `trials` games (each stage on
-    /// dice of its own, the same for every candidate of the stage) until
-    /// every candidate still rolled knows its loss to `target_error`, or
-    /// `max_trials` are played. A candidate that is a clear blunder (its
-    /// loss above twice the blunder line by three standard errors) is
-    /// rolled no further: more games would not change what it is.
+    /// Rolls `candidates` out in stages (see [`roll_out_in_stages`]).
     fn roll_out(
         &self,
         id: usize,
         candidates: &[(Position, After)],
         rules: Rules,
     ) -> Result<StagedRollout, BenchmarkError> {
-        let count = candidates.len();
-        let mut staged = StagedRollout::new(count);
-        let mut live: Vec<usize> = (0..count).collect();
-        let mut stage = 0u64;
-        while !live.is_empty() {
-            let mut settings = self.settings;
-            settings.rollout.seed = self
-                .options
-                .rollout_seed
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add((id as u64) << 16 | stage);
-            let rolled: Vec<(Position, After)> = live.iter().map(|&i| candidates[i]).collect();
-            let result = rollout_paired(&rolled, rules, self.evaluator, &settings, &|_| {})
-                .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
-            staged.add(&live, &result);
-            stage += 1;
-            if count < 2 {
-                break;
-            }
-            let best = staged.best();
-            live.retain(|&i| {
-                let (loss, error) = staged.loss(best, i);
-                let settled = i != best && error <= f64::from(self.options.target_error);
-                let clear_blunder = loss - 3.0 * error > 2.0 * f64::from(super::score::BLUNDER);
-                staged.trials[i] < f64::from(self.options.max_trials) && !settled && !clear_blunder
-            });
-            // The best goes on only while another candidate does.
-            if live.len() == 1 && live[0] == best {
-                break;
-            }
-            if !live.is_empty() && !live.contains(&best) {
-                live.push(best);
-            }
-            // A candidate left behind that beat the new best in the games
-            // both played goes on, so that every loss is measured against
-            // the best on equal terms.
-            for i in 0..count {
-                let behind = staged.trials[i] < f64::from(self.options.max_trials);
-                if !live.is_empty() && !live.contains(&i) && behind && staged.loss(best, i).0 < 0.0
-                {
-                    live.push(i);
-                }
-            }
-            live.sort_unstable();
-        }
-        Ok(staged)
-    }
-}
-
-/// Sums of a rollout in stages: per candidate, and per pair of candidates
-/// over the stages both were rolled in (their paired differences).
-struct StagedRollout {
-    trials: Vec<f64>,
-    sum: Vec<f64>,
-    squares: Vec<f64>,
-    pair_trials: Vec<Vec<f64>>,
-    pair_sum: Vec<Vec<f64>>,
-    pair_squares: Vec<Vec<f64>>,
-}
-
-impl StagedRollout {
-    fn new(count: usize) -> StagedRollout {
-        let square = vec![vec![0.0; count]; count];
-        StagedRollout {
-            trials: vec![0.0; count],
-            sum: vec![0.0; count],
-            squares: vec![0.0; count],
-            pair_trials: square.clone(),
-            pair_sum: square.clone(),
-            pair_squares: square,
-        }
-    }
-
-    /// Adds a stage that rolled out the candidates `live` (in that order).
-    fn add(&mut self, live: &[usize], stage: &crate::search::PairedRollout) {
-        // Sums back from a mean and its standard error over n games.
-        let sums = |mean: f64, error: f64, n: f64| {
-            let variance = error * error * n;
-            (mean * n, variance * (n - 1.0) + mean * mean * n)
+        let plan = StagePlan {
+            rollout_seed: self.options.rollout_seed,
+            max_trials: self.options.max_trials,
+            target_error: self.options.target_error,
         };
-        for (a, &i) in live.iter().enumerate() {
-            let r = &stage.results[a];
-            let n = f64::from(r.trials);
-            let (s, q) = sums(f64::from(r.mean), f64::from(r.std_error), n);
-            self.trials[i] += n;
-            self.sum[i] += s;
-            self.squares[i] += q;
-            for (b, &j) in live.iter().enumerate() {
-                let difference = f64::from(r.mean) - f64::from(stage.results[b].mean);
-                let (s, q) = sums(difference, f64::from(stage.difference_se[a][b]), n);
-                self.pair_trials[i][j] += n;
-                self.pair_sum[i][j] += s;
-                self.pair_squares[i][j] += q;
-            }
-        }
+        roll_out_in_stages(id, candidates, rules, self.evaluator, &self.settings, &plan)
     }
-
-    fn mean(&self, i: usize) -> f64 {
-        self.sum[i] / self.trials[i].max(1.0)
-    }
-
-    fn std_error(&self, i: usize) -> f64 {
-        mean_error(self.trials[i], self.sum[i], self.squares[i])
-    }
-
-    /// The candidate with the highest mean.
-    fn best(&self) -> usize {
-        (0..self.trials.len())
-            .max_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b)))
-            .unwrap_or(0)
-    }
-
-    /// Candidate `i`'s loss against `best` over the games both played, and
-    /// its standard error.
-    fn loss(&self, best: usize, i: usize) -> (f64, f64) {
-        let n = self.pair_trials[best][i];
-        if i == best || n == 0.0 {
-            return (0.0, 0.0);
-        }
-        let s = self.pair_sum[best][i];
-        (s / n, mean_error(n, s, self.pair_squares[best][i]))
-    }
-}
-
-/// Standard error of a mean from its count, sum and sum of squares.
-fn mean_error(n: f64, sum: f64, squares: f64) -> f64 {
-    if n < 2.0 {
-        return 0.0;
-    }
-    (((squares - sum * sum / n) / (n - 1.0)).max(0.0) / n).sqrt()
 }
 
 /// A game standing at a decision: `position` (side to play first) with

@@ -8,9 +8,10 @@ use clap::{Args, Subcommand};
 use super::BenchmarkError;
 use super::build::{BuildOptions, build_shard, merge};
 use super::data::Benchmark;
-use super::score::{Chooser, score};
+use super::score::{Chooser, score, score_with};
+use super::unlisted::UnlistedRollouts;
 use crate::arena::shard::Shard;
-use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, PipCountEvaluator};
+use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator};
 use crate::game::{Rules, Variant};
 use crate::search::SearchSettings;
 
@@ -120,6 +121,12 @@ pub struct StrengthArgs {
     /// Threads judging decisions in parallel.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// Roll out each choice that is no candidate beside the decision's best
+    /// candidate, by the benchmark's rollout player on the builder's dice
+    /// (instead of charging it the worst candidate's loss); takes a few
+    /// seconds per such choice.
+    #[arg(long)]
+    pub roll_unlisted: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -248,7 +255,52 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
         ..Rules::default()
     };
     let player = format!("{} {}-ply", evaluator.identity_under(rules), a.plies);
-    print_report(&score(&benchmark, &chooser, &player, a.threads)?, a.json)
+    if !a.roll_unlisted {
+        return print_report(&score(&benchmark, &chooser, &player, a.threads)?, a.json);
+    }
+    let roller = rollout_player(&benchmark, evaluator, a.weights.is_some())?;
+    let rollouts = UnlistedRollouts::for_benchmark(&benchmark.header, roller.as_ref())?;
+    let report = score_with(&benchmark, &chooser, &player, a.threads, Some(&rollouts))?;
+    print_report(&report, a.json)
+}
+
+/// The net that rolled `benchmark` out, found by the identity its header
+/// names: the player's own net (`player_net`: loaded from --weights), the
+/// embedded standard net, or the embedded standard and Express nets.
+fn rollout_player(
+    benchmark: &Benchmark,
+    player: &dyn Evaluator,
+    player_net: bool,
+) -> Result<Box<dyn Evaluator>, BenchmarkError> {
+    let rules = Rules {
+        variant: benchmark.header.variant()?,
+        ..Rules::default()
+    };
+    let wanted = &benchmark.header.evaluator;
+    let load = |e: crate::eval::net::weights::WeightsError| {
+        BenchmarkError::Engine(format!("cannot load the embedded weights: {e}"))
+    };
+    let standard = std::sync::Arc::new(Network::embedded().map_err(load)?);
+    let express = std::sync::Arc::new(Network::embedded_express().map_err(load)?);
+    let embedded: [Box<dyn Evaluator>; 2] = [
+        Box::new(NetEvaluator::new(standard.clone())),
+        Box::new(NetEvaluator::new(standard).with_express(express)),
+    ];
+    if player_net && player.identity_under(rules) == *wanted {
+        // The player's net from --weights rolled it out: load it again as
+        // the process's default net.
+        return Ok(Box::new(
+            NetEvaluator::with_default_network().map_err(load)?,
+        ));
+    }
+    embedded
+        .into_iter()
+        .find(|e| e.identity_under(rules) == *wanted)
+        .ok_or_else(|| {
+            BenchmarkError::Options(format!(
+                "--roll-unlisted: the benchmark was rolled out by {wanted}, which is neither embedded net; give its weights with --weights"
+            ))
+        })
 }
 
 /// Prints `report` as text or one JSON object.

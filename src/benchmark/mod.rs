@@ -9,6 +9,8 @@
 //!   build`, `plakoto benchmark merge`);
 //! - [`data`]: the stored form (`benchmarks/FORMAT.md`);
 //! - [`score`]: `plakoto bench strength`;
+//! - [`unlisted`]: a judged play that is no candidate, rolled out on
+//!   demand (`--roll-unlisted`); `staged`: the staged rollouts both use;
 //! - [`phase`]: the phase a decision is labelled with.
 
 pub mod build;
@@ -17,6 +19,8 @@ pub mod data;
 pub mod phase;
 pub mod sample;
 pub mod score;
+mod staged;
+pub mod unlisted;
 
 pub use data::{Benchmark, Candidate, Decision, Header};
 pub use phase::GamePhase;

@@ -16,6 +16,7 @@ use super::BenchmarkError;
 use super::build::decision_game;
 use super::data::{Benchmark, Decision};
 use super::phase::GamePhase;
+use super::unlisted::UnlistedRollouts;
 use crate::eval::Evaluator;
 use crate::game::{Play, Rules};
 use crate::search::{PlayLists, Search, SearchLimits, SearchSettings};
@@ -55,7 +56,7 @@ pub struct LossFigures {
     /// spread of the losses over the decisions).
     pub sampling_error_milli: f64,
     /// Share of decisions whose chosen play is not a rolled-out candidate
-    /// (charged the worst candidate's loss).
+    /// (charged the worst candidate's loss, or rolled out on demand).
     pub unlisted_rate: f64,
 }
 
@@ -114,6 +115,9 @@ pub struct StrengthReport {
     pub sampling_error_milli: f64,
     /// Share of choices outside the rolled-out candidates.
     pub unlisted_rate: f64,
+    /// Whether those choices were rolled out beside the best candidate
+    /// (`--roll-unlisted`) rather than charged the worst candidate's loss.
+    pub unlisted_rolled_out: bool,
     /// The same figures for each phase, in [`GamePhase::ALL`]'s order.
     pub by_phase: std::collections::BTreeMap<String, LossFigures>,
     /// Seconds taken.
@@ -129,12 +133,17 @@ impl fmt::Display for StrengthReport {
         )?;
         writeln!(
             f,
-            "  mean loss {:.1} milli-points a decision (± {:.1} benchmark noise, ± {:.1} over decisions), blunders (> {BLUNDER}) {:.1}%, unlisted choices {:.1}%",
+            "  mean loss {:.1} milli-points a decision (± {:.1} benchmark noise, ± {:.1} over decisions), blunders (> {BLUNDER}) {:.1}%, unlisted choices {:.1}% ({})",
             self.mean_loss_milli,
             self.standard_error_milli,
             self.sampling_error_milli,
             self.blunder_rate * 100.0,
-            self.unlisted_rate * 100.0
+            self.unlisted_rate * 100.0,
+            if self.unlisted_rolled_out {
+                "rolled out beside the best"
+            } else {
+                "charged the worst candidate's loss"
+            }
         )?;
         writeln!(
             f,
@@ -168,12 +177,25 @@ struct Loss {
 }
 
 /// Judges `chooser` (named `player` in the report) on every decision of
-/// `benchmark`, on `threads` threads.
+/// `benchmark`, on `threads` threads; a choice that is no candidate is
+/// charged the worst candidate's loss.
 pub fn score(
     benchmark: &Benchmark,
     chooser: &Chooser<'_>,
     player: &str,
     threads: usize,
+) -> Result<StrengthReport, BenchmarkError> {
+    score_with(benchmark, chooser, player, threads, None)
+}
+
+/// [`score`], with the choices that are no candidate rolled out beside
+/// the best candidate by `unlisted` when given.
+pub fn score_with(
+    benchmark: &Benchmark,
+    chooser: &Chooser<'_>,
+    player: &str,
+    threads: usize,
+    unlisted: Option<&UnlistedRollouts<'_>>,
 ) -> Result<StrengthReport, BenchmarkError> {
     let started = Instant::now();
     let rules = Rules {
@@ -190,7 +212,7 @@ pub fn score(
             .par_iter()
             .map_init(
                 || (Search::new(), PlayLists::bounded()),
-                |(search, lists), d| judge(d, rules, chooser, search, lists),
+                |(search, lists), d| judge(d, rules, chooser, unlisted, search, lists),
             )
             .collect::<Result<Vec<Loss>, BenchmarkError>>()
     })?;
@@ -220,6 +242,7 @@ pub fn score(
         standard_error_milli: all.standard_error_milli,
         sampling_error_milli: all.sampling_error_milli,
         unlisted_rate: all.unlisted_rate,
+        unlisted_rolled_out: unlisted.is_some(),
         by_phase,
         seconds: started.elapsed().as_secs_f64(),
     })
@@ -230,6 +253,7 @@ fn judge(
     decision: &Decision,
     rules: Rules,
     chooser: &Chooser<'_>,
+    unlisted: Option<&UnlistedRollouts<'_>>,
     search: &mut Search,
     lists: &mut PlayLists,
 ) -> Result<Loss, BenchmarkError> {
@@ -261,8 +285,14 @@ fn judge(
                 .ok_or_else(|| BenchmarkError::Engine("no legal play".to_string()))?
         }
     };
+    let (mut loss, mut std_error, listed) = decision.loss_of(&play.position);
+    if !listed
+        && let Some(rollouts) = unlisted
+        && let Some(rolled) = rollouts.loss(decision, &game, &play, search, lists)?
+    {
+        (loss, std_error) = (rolled.loss, rolled.std_error);
+    }
     lists.trim();
-    let (loss, std_error, listed) = decision.loss_of(&play.position);
     Ok(Loss {
         phase: decision.phase,
         loss,

@@ -39,6 +39,7 @@ pub use choose::{
     CHOICE_LIMIT, Choice, ENGINE_MAX_POSITIONS, PlayCache, PlayLists, TurnError, turn_of,
 };
 pub use limits::SearchLimits;
+pub(crate) use ply::after_play;
 pub use ply::{After, SearchStats};
 pub use rollout::{
     PairedRollout, RolloutError, RolloutProgress, RolloutResult, rollout_paired, rollout_plays,
@@ -49,7 +50,7 @@ pub use settings::{
     SearchSettings, SettingsError, THREADS, TIME_MS,
 };
 
-use ply::{Ctx, Tree, after_play};
+use ply::{Ctx, Tree};
 
 /// How a candidate's value was obtained.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]

@@ -1,0 +1,133 @@
+//! `bench strength --roll-unlisted`: a judged play that is none of a
+//! decision's rolled-out candidates is rolled out on demand, beside the
+//! decision's best candidate, by the benchmark's own rollout player and on
+//! the very dice the builder used (the same stage seeds), so that its loss
+//! is measured as the candidates' were instead of being charged the worst
+//! candidate's. Without it a net that plays differently from the one that
+//! built the benchmark is charged for every play the builder did not think
+//! of.
+
+use super::BenchmarkError;
+use super::data::{Decision, Header};
+use super::staged::{StagePlan, roll_out_in_stages};
+use crate::eval::Evaluator;
+use crate::game::{Game, Play, Rules, TurnNumbers, position_id};
+use crate::search::{PlayLists, RolloutSettings, Search, SearchLimits, SearchSettings, after_play};
+
+/// The benchmark's rollout player and its settings, ready to roll out a
+/// play on a decision's dice.
+pub struct UnlistedRollouts<'a> {
+    evaluator: &'a dyn Evaluator,
+    settings: SearchSettings,
+    plan: StagePlan,
+}
+
+/// A play's rolled-out loss against the decision's best candidate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RolledLoss {
+    /// Loss in points (0 when the play did better than the best candidate
+    /// over the same games: it would have been the best).
+    pub loss: f32,
+    /// Standard error of the paired difference.
+    pub std_error: f32,
+}
+
+impl<'a> UnlistedRollouts<'a> {
+    /// The rollouts of `header`'s benchmark, played by `evaluator`, which
+    /// must be the evaluator that built it: its identity under the
+    /// benchmark's rules must be the header's `evaluator`.
+    pub fn for_benchmark(
+        header: &Header,
+        evaluator: &'a dyn Evaluator,
+    ) -> Result<UnlistedRollouts<'a>, BenchmarkError> {
+        let rules = Rules {
+            variant: header.variant()?,
+            ..Rules::default()
+        };
+        let identity = evaluator.identity_under(rules);
+        if identity != header.evaluator {
+            return Err(BenchmarkError::Options(format!(
+                "the benchmark was rolled out by {}, not by {identity}: its unlisted plays can be rolled out only by the same player",
+                header.evaluator
+            )));
+        }
+        if !header.race_exact {
+            return Err(BenchmarkError::Format(
+                "a benchmark whose rollouts do not stop at the race database cannot be continued"
+                    .to_string(),
+            ));
+        }
+        Ok(UnlistedRollouts {
+            evaluator,
+            settings: SearchSettings {
+                threads: 1,
+                rollout: RolloutSettings {
+                    trials: header.trials,
+                    seed: header.rollout_seed,
+                    plies: header.player_plies,
+                    max_turns: header.max_turns,
+                    luck_adjust: header.luck_adjust,
+                    race_exact: true,
+                },
+                ..SearchSettings::default()
+            },
+            plan: StagePlan {
+                rollout_seed: header.rollout_seed,
+                max_trials: header.max_trials,
+                target_error: header.target_error,
+            },
+        })
+    }
+
+    /// Rolls `play` (a play of `game`, the game standing at `decision`) out
+    /// beside the decision's best candidate, in the builder's stages and on
+    /// its dice. `None` when the best candidate is not among the plays the
+    /// search lists for the turn (an Express roll of several groups whose
+    /// beam missed it), so that nothing can be paired with it.
+    pub fn loss(
+        &self,
+        decision: &Decision,
+        game: &Game,
+        play: &Play,
+        search: &mut Search,
+        lists: &mut PlayLists,
+    ) -> Result<Option<RolledLoss>, BenchmarkError> {
+        let Some(best) = decision.candidates.first() else {
+            return Ok(None);
+        };
+        let engine = |e: crate::search::TurnError| BenchmarkError::Engine(e.to_string());
+        let (turn, ranking) = search
+            .rank_turn(
+                game,
+                self.evaluator,
+                &self.settings,
+                SearchLimits::plies(0),
+                lists,
+                None,
+            )
+            .map_err(engine)?;
+        let Some(best) = ranking
+            .plays
+            .iter()
+            .find(|r| position_id(&r.play.position) == best.after)
+        else {
+            return Ok(None);
+        };
+        let passed = matches!(turn, TurnNumbers::Passed(_));
+        let after = after_play(game.rules(), &turn.numbers(), passed, play);
+        let candidates = [(best.play.position, best.after), (play.position, after)];
+        let staged = roll_out_in_stages(
+            decision.id,
+            &candidates,
+            game.rules(),
+            self.evaluator,
+            &self.settings,
+            &self.plan,
+        )?;
+        let (loss, std_error) = staged.loss(0, 1);
+        Ok(Some(RolledLoss {
+            loss: loss.max(0.0) as f32,
+            std_error: std_error as f32,
+        }))
+    }
+}

@@ -14,7 +14,18 @@
 //!   24-point, or landing on the opponent's mother on point 1); those two
 //!   steps are tried at every node even outside the sorted window.
 //! - Results are de-duplicated through an open-addressing table keyed by a
-//!   64-bit hash, stamped so it never needs clearing between calls.
+//!   64-bit hash, stamped so it never needs clearing between calls. The hash
+//!   is additive over the board ([`turn_hash`]), so each node carries its
+//!   own and a leaf's is the parent's plus the step's change: a leaf is
+//!   looked up before it is built, and then built straight into the result
+//!   list ([`Sink::emit_leaf`]). So no play is read back right after its
+//!   bytes were written one by one (a wide load over narrow stores cannot
+//!   be forwarded and waits for them), and no leaf is copied twice.
+//! - The game can end mid-turn only near the end of a race or when the
+//!   opponent's mother is in play; everywhere else the search runs a copy
+//!   compiled without the end-of-game checks ([`Node::may_end`]).
+//! - Steps are applied without branches on the board: whether a step pins or
+//!   frees a checker is data the branch predictor cannot learn.
 //! - Express sequences are expanded one group of equal numbers at a time,
 //!   merging equal positions after each group, with a cap on memory.
 
@@ -174,40 +185,86 @@ impl Candidates {
         }
     }
 
-    /// Adds a play unless its position is already there; on a repeat keeps
-    /// the one that used more numbers.
-    #[inline]
-    fn insert(&mut self, play: &Play, limit: usize) {
-        let hash = play.position.fast_hash();
-        let mut i = hash as usize & self.mask;
+    /// Looks `hash` up: `Ok(index)` of the play there whose position
+    /// `same` accepts, or `Err(slot)`, the free slot where it would go.
+    #[inline(always)]
+    fn probe(&self, hash: u64, mut same: impl FnMut(&Position) -> bool) -> Result<usize, usize> {
+        let mut i = slot_of(hash) & self.mask;
         loop {
             let slot = self.table[i];
             if slot.stamp != self.stamp {
-                break;
+                return Err(i);
             }
-            if slot.hash == hash {
-                let existing = &mut self.plays[slot.index as usize];
-                if existing.position == play.position {
-                    if play.steps.len() > existing.steps.len() {
-                        existing.steps = play.steps;
-                    }
-                    return;
-                }
+            if slot.hash == hash && same(&self.plays[slot.index as usize].position) {
+                return Ok(slot.index as usize);
             }
             i = (i + 1) & self.mask;
         }
+    }
+
+    /// Records the play about to be pushed in free slot `slot`; `false`
+    /// (and marked full) when the limit leaves no room for it.
+    #[inline(always)]
+    fn claim(&mut self, slot: usize, hash: u64, limit: usize) -> bool {
         if self.plays.len() >= limit {
             self.full = true;
-            return;
+            return false;
         }
-        self.table[i] = Slot {
+        self.table[slot] = Slot {
             stamp: self.stamp,
             index: self.plays.len() as u32,
             hash,
         };
-        self.plays.push(*play);
+        true
+    }
+
+    /// Grows the table once the play just pushed fills half of it.
+    #[inline(always)]
+    fn grow_if_half_full(&mut self) {
         if self.plays.len() * 2 > self.mask {
             self.grow();
+        }
+    }
+
+    /// Adds a play unless its position is already there; on a repeat keeps
+    /// the one that used more numbers.
+    #[inline]
+    fn insert(&mut self, play: &Play, limit: usize) {
+        let hash = turn_hash(&play.position);
+        match self.probe(hash, |p| *p == play.position) {
+            Ok(index) => {
+                let existing = &mut self.plays[index];
+                if play.steps.len() > existing.steps.len() {
+                    existing.steps = play.steps;
+                }
+            }
+            Err(slot) => {
+                if self.claim(slot, hash, limit) {
+                    self.plays.push(*play);
+                    self.grow_if_half_full();
+                }
+            }
+        }
+    }
+
+    /// [`Self::insert`] for the leaf `node.leaf(from, die)`, built only when
+    /// its position is new (or to compare it on a hash match).
+    #[inline(always)]
+    fn insert_leaf(&mut self, node: &Node, from: usize, die: usize, limit: usize) {
+        let hash = node.hash_after(from, die);
+        match self.probe(hash, |p| *p == node.leaf(from, die).position) {
+            Ok(index) => {
+                let existing = &mut self.plays[index];
+                if node.play.steps.len() + 1 > existing.steps.len() {
+                    existing.steps = node.leaf(from, die).steps;
+                }
+            }
+            Err(slot) => {
+                if self.claim(slot, hash, limit) {
+                    self.build_leaf(node, from, die);
+                    self.grow_if_half_full();
+                }
+            }
         }
     }
 
@@ -221,6 +278,26 @@ impl Candidates {
         }
     }
 
+    /// [`Self::push_distinct`] for the leaf `node.leaf(from, die)`.
+    #[inline]
+    fn push_distinct_leaf(&mut self, node: &Node, from: usize, die: usize, limit: usize) {
+        if self.plays.len() >= limit {
+            self.full = true;
+        } else {
+            self.build_leaf(node, from, die);
+        }
+    }
+
+    /// Pushes `node.leaf(from, die)`, built where it is stored: one copy of
+    /// the parent's play, then the step's few bytes changed in place.
+    #[inline(always)]
+    fn build_leaf(&mut self, node: &Node, from: usize, die: usize) {
+        self.plays.push(node.play);
+        let play = self.plays.last_mut().expect("just pushed");
+        play.position.apply_step(from, die);
+        play.steps.push_raw(from, die);
+    }
+
     /// Doubles the region in use and re-inserts every play under a new stamp.
     #[cold]
     fn grow(&mut self) {
@@ -231,8 +308,8 @@ impl Candidates {
         self.mask = slots - 1;
         self.next_stamp();
         for (index, play) in self.plays.iter().enumerate() {
-            let hash = play.position.fast_hash();
-            let mut i = hash as usize & self.mask;
+            let hash = turn_hash(&play.position);
+            let mut i = slot_of(hash) & self.mask;
             while self.table[i].stamp == self.stamp {
                 i = (i + 1) & self.mask;
             }
@@ -241,6 +318,114 @@ impl Candidates {
                 index: index as u32,
                 hash,
             };
+        }
+    }
+}
+
+/// Where the hash table starts looking for a play of hash `hash`, before
+/// the mask: [`turn_hash`] is a sum whose high bits carry what its low bits
+/// miss, so fold them down before spreading them up again.
+#[inline(always)]
+fn slot_of(hash: u64) -> usize {
+    ((hash ^ hash >> 32).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize
+}
+
+/// Receives the lines a search finds.
+pub(super) trait Sink {
+    /// Whether the sink reads [`Node::hash_after`]: only then do the
+    /// search's nodes keep their hash up to date.
+    const HASHED: bool;
+
+    /// A line's result, of the given kind.
+    fn emit(&mut self, play: &Play, kind: Emit);
+
+    /// The result of playing `die` from `from` at `node` (known legal): a
+    /// line's last step, on which the game does not end.
+    #[inline(always)]
+    fn emit_leaf(&mut self, node: &Node, from: usize, die: usize) {
+        self.emit(&node.leaf(from, die), Emit::Complete);
+    }
+}
+
+/// A closure as a [`Sink`].
+struct FnSink<F>(F);
+
+impl<F: FnMut(&Play, Emit)> Sink for FnSink<F> {
+    const HASHED: bool = false;
+
+    #[inline(always)]
+    fn emit(&mut self, play: &Play, kind: Emit) {
+        (self.0)(play, kind)
+    }
+}
+
+/// Every line's result into one de-duplicated list.
+struct Merge<'a> {
+    into: &'a mut Candidates,
+    limit: usize,
+}
+
+impl Sink for Merge<'_> {
+    const HASHED: bool = true;
+
+    #[inline(always)]
+    fn emit(&mut self, play: &Play, _: Emit) {
+        self.into.insert(play, self.limit);
+    }
+
+    #[inline(always)]
+    fn emit_leaf(&mut self, node: &Node, from: usize, die: usize) {
+        self.into.insert_leaf(node, from, die, self.limit);
+    }
+}
+
+/// Every line's result into a list, known to be distinct already.
+struct Distinct<'a> {
+    into: &'a mut Candidates,
+    limit: usize,
+}
+
+impl Sink for Distinct<'_> {
+    const HASHED: bool = false;
+
+    #[inline(always)]
+    fn emit(&mut self, play: &Play, _: Emit) {
+        self.into.push_distinct(play, self.limit);
+    }
+
+    #[inline(always)]
+    fn emit_leaf(&mut self, node: &Node, from: usize, die: usize) {
+        self.into.push_distinct_leaf(node, from, die, self.limit);
+    }
+}
+
+/// One Express group's lines: those that used the whole group go on to the
+/// next group (unless this is the last), the others are results.
+struct Group<'a> {
+    results: &'a mut Candidates,
+    next: &'a mut Candidates,
+    last: bool,
+    limit: usize,
+}
+
+impl Sink for Group<'_> {
+    const HASHED: bool = true;
+
+    #[inline(always)]
+    fn emit(&mut self, play: &Play, kind: Emit) {
+        if kind == Emit::Complete && !self.last {
+            self.next.insert(play, self.limit)
+        } else {
+            self.results.insert(play, self.limit)
+        }
+    }
+
+    #[inline(always)]
+    fn emit_leaf(&mut self, node: &Node, from: usize, die: usize) {
+        if self.last {
+            self.results.insert_leaf(node, from, die, self.limit)
+        } else {
+            self.next.insert_leaf(node, from, die, self.limit)
         }
     }
 }
@@ -284,24 +469,26 @@ impl MoveGenerator {
         let limit = self.limits.max_positions;
         match numbers {
             Numbers::Pair(hi, lo) => {
-                let results = &mut self.results;
-                pair_plays(
-                    &start,
-                    usize::from(hi.pips()),
-                    usize::from(lo.pips()),
-                    &mut |p, _| results.insert(p, limit),
-                );
+                let sink = &mut Merge {
+                    into: &mut self.results,
+                    limit,
+                };
+                let (hi, lo) = (usize::from(hi.pips()), usize::from(lo.pips()));
+                if Node::root(&start).may_end(2) {
+                    pair_plays::<true>(&start, hi, lo, sink);
+                } else {
+                    pair_plays::<false>(&start, hi, lo, sink);
+                }
             }
             Numbers::Sequence(seq) => {
-                let groups: Vec<&[u8]> = seq.runs().collect();
-                if let [group] = groups.as_slice() {
-                    let results = &mut self.results;
+                let mut runs = seq.runs();
+                let first = runs.next().unwrap_or_default();
+                if runs.next().is_none() {
+                    let into = &mut self.results;
                     let landable = landable_mask(position);
                     let root = Node::root(&start);
                     if root.mother_in_play() {
-                        dfs(&root, group, 0, 24, landable, &mut |p, _| {
-                            results.insert(p, limit)
-                        });
+                        search(&root, first, 0, 24, landable, &mut Merge { into, limit });
                     } else {
                         // One run of equal numbers: with equal steps the final
                         // position fixes how many steps left each point (count
@@ -310,11 +497,10 @@ impl MoveGenerator {
                         // mother-rule triggers (impossible here: the opposing
                         // mother is neither a blot nor pinned, and the mover
                         // cannot make it one) could repeat one.
-                        dfs(&root, group, 0, 24, landable, &mut |p, _| {
-                            results.push_distinct(p, limit)
-                        });
+                        search(&root, first, 0, 24, landable, &mut Distinct { into, limit });
                     }
                 } else {
+                    let groups: Vec<&[u8]> = seq.runs().collect();
                     self.expand_groups(start, &groups, limit);
                 }
             }
@@ -331,21 +517,20 @@ impl MoveGenerator {
         for (gi, group) in groups.iter().enumerate() {
             let last = gi + 1 == groups.len();
             self.next.reset();
-            let (results, next) = (&mut self.results, &mut self.next);
+            let sink = &mut Group {
+                results: &mut self.results,
+                next: &mut self.next,
+                last,
+                limit,
+            };
             for cand in &self.frontier.plays {
-                if results.full || next.full {
+                if sink.results.full || sink.next.full {
                     // Over the limit: go on with the frontier as it is (the
                     // list is marked truncated); exploring more nodes here
                     // would only find plays that cannot be kept.
                     break;
                 }
-                dfs(&Node::root(cand), group, 0, 24, landable, &mut |p, e| {
-                    if e == Emit::Complete && !last {
-                        next.insert(p, limit)
-                    } else {
-                        results.insert(p, limit)
-                    }
-                });
+                search(&Node::root(cand), group, 0, 24, landable, sink);
             }
             self.truncated |= self.next.full;
             std::mem::swap(&mut self.frontier, &mut self.next);
@@ -376,11 +561,18 @@ impl MoveGenerator {
 /// therefore stays only when M is 0. Whether a play ends the game is read
 /// off its position.
 pub fn retain_max_usage(plays: &mut Vec<Play>, numbers: &Numbers) -> usize {
-    let most = plays.iter().map(|p| p.steps.len()).max().unwrap_or(0);
+    let (fewest, most) = plays.iter().fold((usize::MAX, 0), |(lo, hi), p| {
+        (lo.min(p.steps.len()), hi.max(p.steps.len()))
+    });
     let higher = match numbers {
         Numbers::Pair(hi, _) if most == 1 => hi.pips(),
         _ => 0,
     };
+    if fewest == most && higher == 0 {
+        // The usual case: every candidate uses M numbers and no die is
+        // preferred, so all are legal; skip the pass that would keep them.
+        return most;
+    }
     let higher_die_only = higher > 0
         && plays
             .iter()
@@ -392,21 +584,22 @@ pub fn retain_max_usage(plays: &mut Vec<Play>, numbers: &Numbers) -> usize {
     most
 }
 
-/// A search node: the play so far and the points holding a free own
-/// checker (bit `p-1` for point `p`), kept up to date step by step.
+/// A search node: the play so far, the points holding a free own checker
+/// (bit `p-1` for point `p`) and the position's [`turn_hash`], kept up to
+/// date step by step.
 #[derive(Clone, Copy)]
 pub(super) struct Node {
     play: Play,
     sources: u32,
+    hash: u64,
 }
 
 impl Node {
     pub(super) fn root(play: &Play) -> Node {
-        let board = play.position.raw_board();
-        let sources = (0..24).fold(0u32, |m, i| m | u32::from(board[i] > 0) << i);
         Node {
             play: *play,
-            sources,
+            sources: free_own_mask(play.position.raw_board()),
+            hash: turn_hash(&play.position),
         }
     }
 
@@ -451,28 +644,152 @@ impl Node {
         pos.opp_pinned_mask() & 1 == 1 || pos.raw_board()[0] == -1
     }
 
-    /// Plays `die` from `from` (known legal), keeping `sources` in step.
+    /// Whether the game may end during the `dice_left` steps still to play
+    /// from here: by bearing off the last checker (R14) or by the mother
+    /// rule (R16). When it cannot, the search skips every end-of-game
+    /// check (see [`search`]).
+    #[inline]
+    fn may_end(&self, dice_left: usize) -> bool {
+        self.mother_in_play() || usize::from(self.play.position.own_off()) + dice_left >= 15
+    }
+
+    /// The [`turn_hash`] of the position after `die` from `from` (known
+    /// legal), from this node's: the step's change to each term, read off
+    /// the board before it as [`Position::apply_step`] decides it.
     #[inline(always)]
-    fn step(&mut self, from: usize, die: usize) {
+    fn hash_after(&self, from: usize, die: usize) -> u64 {
+        let pos = &self.play.position;
+        let board = pos.raw_board();
+        let fi = from - 1;
+        let freed = (board[fi] == 1) & (pos.opp_pinned_mask() >> fi & 1 == 1);
+        // A freed opposing checker turns the emptied point from 0 to -1.
+        let mut hash = self
+            .hash
+            .wrapping_sub(POINT_KEY[fi].wrapping_mul(1 + u64::from(freed)))
+            .wrapping_sub((u64::from(freed) << fi).wrapping_mul(HASH_MUL[3]));
+        if from > die {
+            let ti = from - die - 1;
+            // Pinning an opposing blot turns -1 into 1.
+            let pinned = board[ti] == -1;
+            hash = hash
+                .wrapping_add(POINT_KEY[ti].wrapping_mul(1 + u64::from(pinned)))
+                .wrapping_add((u64::from(pinned) << ti).wrapping_mul(HASH_MUL[3]));
+        } else {
+            hash = hash.wrapping_add(HASH_MUL[4]);
+        }
+        hash
+    }
+
+    /// Plays `die` from `from` (known legal), keeping `sources` in step,
+    /// and `hash` too when `hashed` (for a [`Sink`] that reads it).
+    #[inline(always)]
+    fn step(&mut self, from: usize, die: usize, hashed: bool) {
+        if hashed {
+            self.hash = self.hash_after(from, die);
+        }
         self.play.position.apply_step(from, die);
         self.play.steps.push_raw(from, die);
-        if self.play.position.raw_board()[from - 1] <= 0 {
-            self.sources &= !(1 << (from - 1));
-        }
-        if from > die {
-            self.sources |= 1 << (from - die - 1);
-        }
+        // Branch-free (which way these go depends on the board alone): the
+        // source may be left empty, and the landing point (none when the
+        // checker is borne off, `from <= die`) now holds a free checker.
+        let emptied = self.play.position.raw_board()[from - 1] <= 0;
+        self.sources &= !(u32::from(emptied) << (from - 1));
+        self.sources |= (1u32 << from) >> (die + 1);
     }
+}
+
+/// Multipliers of [`turn_hash`]: one per 8-point word of the board, one
+/// for the opposing pinned checkers, one for the own checkers off and one
+/// for what no step of the mover changes. Odd, pseudo-random (SplitMix64).
+const HASH_MUL: [u64; 6] = [
+    0x9E37_79B9_7F4A_7C15,
+    0xBF58_476D_1CE4_E5B9,
+    0x94D0_49BB_1331_11EB,
+    0xD6E8_FEB8_6659_FD93,
+    0xA076_1D64_78BD_642F,
+    0xE703_7ED1_A0B4_28DB,
+];
+
+/// What one more own checker on point index `i` adds to [`turn_hash`]:
+/// the board word's multiplier shifted to the point's byte.
+const POINT_KEY: [u64; 24] = {
+    let mut keys = [0; 24];
+    let mut i = 0;
+    while i < 24 {
+        keys[i] = HASH_MUL[i / 8] << (8 * (i % 8));
+        i += 1;
+    }
+    keys
+};
+
+/// A 64-bit hash of a position for the generator's de-duplication, linear
+/// in the board counts so that a step changes it by a few known terms
+/// ([`Node::hash_after`]) and a leaf is looked up without being built.
+///
+/// Each board byte is read offset by 128 (its top bit flipped), which makes
+/// it an unsigned count in 113..=143: an 8-point word is then the sum of
+/// each count times the byte's place, with no carries, and the word times a
+/// multiplier is linear in every count. The opposing pinned checkers' mask
+/// and the own checkers off are counted the same way. Its low bits mix
+/// poorly (a point's key is shifted to its byte), so the table indexes by a
+/// mix of it ([`slot_of`]). Equal hashes are always checked by comparing the
+/// positions.
+pub(super) fn turn_hash(pos: &Position) -> u64 {
+    const OFFSET: u64 = 0x8080_8080_8080_8080;
+    let b = pos.raw_board().map(|v| v as u8);
+    let word = |k: usize| {
+        let bytes: [u8; 8] = b[8 * k..8 * k + 8].try_into().expect("8 bytes");
+        (u64::from_le_bytes(bytes) ^ OFFSET).wrapping_mul(HASH_MUL[k])
+    };
+    let fixed = u64::from(pos.own_pinned_mask()) | u64::from(pos.opp_off()) << 32;
+    word(0)
+        .wrapping_add(word(1))
+        .wrapping_add(word(2))
+        .wrapping_add(u64::from(pos.opp_pinned_mask()).wrapping_mul(HASH_MUL[3]))
+        .wrapping_add(u64::from(pos.own_off()).wrapping_mul(HASH_MUL[4]))
+        .wrapping_add(fixed.wrapping_mul(HASH_MUL[5]))
 }
 
 /// Bit mask of points the side on roll may land on (R5): empty, its own,
 /// its own pin point, or an opposing blot.
 pub(super) fn landable_mask(pos: &Position) -> u32 {
-    let board = pos.raw_board();
-    let own_pinned = pos.own_pinned_mask();
-    (0..24).fold(0u32, |m, i| {
-        let ok = board[i] >= 0 || (board[i] == -1 && own_pinned >> i & 1 == 0);
-        m | u32::from(ok) << i
+    let open_or_blot = byte_mask(pos.raw_board(), |w| {
+        // Sign bit clear (no opposing checker on top), or the byte is -1
+        // (all ones): its complement has no bit set.
+        let low_nonzero = (!w & !HIGH_BITS) + !HIGH_BITS;
+        let minus_one = !(low_nonzero | !w) & HIGH_BITS;
+        (!w & HIGH_BITS) | minus_one
+    });
+    // Only a blot can sit on an own pinned checker, and the point is the
+    // opponent's then.
+    open_or_blot & !pos.own_pinned_mask()
+}
+
+/// Bit `i` set where the board byte `i` is positive: the points holding a
+/// free own checker.
+fn free_own_mask(board: &[i8; 24]) -> u32 {
+    byte_mask(board, |w| {
+        // Sign bit clear and some other bit set: a positive count.
+        let low_nonzero = (w & !HIGH_BITS) + !HIGH_BITS;
+        low_nonzero & !w & HIGH_BITS
+    })
+}
+
+/// The top bit of every byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Bit `i` set where the board byte `i` passes a test written on 8 bytes
+/// at once: `test` takes a board word and sets the top bit of each byte
+/// that passes (only those bits). Cheaper than 24 compares for a root.
+#[inline(always)]
+fn byte_mask(board: &[i8; 24], test: impl Fn(u64) -> u64) -> u32 {
+    let bytes = board.map(|v| v as u8);
+    (0..3).fold(0, |mask, k| {
+        let word: [u8; 8] = bytes[8 * k..8 * k + 8].try_into().expect("8 bytes");
+        let passed = test(u64::from_le_bytes(word));
+        // Gather the eight top bits into one byte (bit j from byte j).
+        let gathered = ((passed >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+        mask | gathered << (8 * k)
     })
 }
 
@@ -486,13 +803,21 @@ fn window_mask(window: usize) -> u32 {
     }
 }
 
-/// Calls `f(from)` for each set bit of `mask`, highest point first.
-#[inline]
-fn for_each_source_desc(mut mask: u32, mut f: impl FnMut(usize)) {
-    while mask != 0 {
-        let bit = 31 - mask.leading_zeros() as usize;
-        mask &= !(1 << bit);
-        f(bit + 1);
+/// The points of the set bits of a mask (bit `p-1` for point `p`), highest
+/// first.
+struct SourcesDesc(u32);
+
+impl Iterator for SourcesDesc {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = 31 - self.0.leading_zeros() as usize;
+        self.0 &= !(1 << bit);
+        Some(bit + 1)
     }
 }
 
@@ -501,77 +826,93 @@ fn for_each_source_desc(mut mask: u32, mut f: impl FnMut(usize)) {
 /// landing is monotone for the mover and the other step was legal at the
 /// root, so that combination was produced already (unless the first order's
 /// step ended the game, which is then not skipped).
-fn pair_plays(start: &Play, hi: usize, lo: usize, emit: &mut impl FnMut(&Play, Emit)) {
+///
+/// `MAY_END` is [`Node::may_end`] at the root, fixed for the whole roll so
+/// that the usual case compiles without the end-of-game checks.
+fn pair_plays<const MAY_END: bool>(start: &Play, hi: usize, lo: usize, sink: &mut impl Sink) {
     let root = Node::root(start);
     let landable = landable_mask(&start.position);
+    // The two orders are written out rather than looped over, so that which
+    // order is being played is no branch to predict.
+    let legal_hi = root.legal_sources(hi, landable);
     let mut played_first = 0u32;
+    for from in SourcesDesc(legal_hi) {
+        if let Some(node) = first_step::<MAY_END, _>(&root, from, hi, sink) {
+            played_first |= 1 << (from - 1);
+            last_level::<MAY_END>(&node, lo, 24, 0, landable, sink);
+        }
+    }
+    let legal_lo = root.legal_sources(lo, landable);
+    for from in SourcesDesc(legal_lo) {
+        if let Some(node) = first_step::<MAY_END, _>(&root, from, lo, sink) {
+            // Also skip the same checker going on from `from - lo` when the
+            // first order carried it through `from - hi` to the same point
+            // on the board (both landings are then legal: the target's
+            // landability is fixed for the turn).
+            let carried = played_first >> (from - 1) & 1 == 1 && from > lo + hi;
+            let skip = played_first | (u32::from(carried) << from) >> (lo + 1);
+            last_level::<MAY_END>(&node, hi, 24, skip, landable, sink);
+        }
+    }
     // A line that cannot play its first number stops with none used: the
     // pass, legal only when no line uses a number at all (R10 decision).
-    let mut stuck = false;
-    for (first, second, skip) in [(hi, lo, false), (lo, hi, true)] {
-        let legal = root.legal_sources(first, landable);
-        stuck |= legal == 0;
-        for_each_source_desc(legal, |from| {
-            let mut node = root;
-            node.step(from, first);
-            if ends_game(&node.play.position) {
-                emit(&node.play, Emit::Ending);
-                return;
-            }
-            if !skip {
-                played_first |= 1 << (from - 1);
-            }
-            // In the second order also skip the same checker going on from
-            // `from - lo` when the first order carried it through `from - hi`
-            // to the same point on the board (both landings are then legal:
-            // the target's landability is fixed for the turn).
-            let mask = if !skip {
-                0
-            } else if played_first >> (from - 1) & 1 == 1 && from > lo + hi {
-                played_first | 1 << (from - lo - 1)
-            } else {
-                played_first
-            };
-            last_level(&node, second, 24, mask, landable, emit);
-        });
+    if legal_hi == 0 || legal_lo == 0 {
+        sink.emit(start, Emit::Stuck);
     }
-    if stuck {
-        emit(start, Emit::Stuck);
+}
+
+/// The first step of a non-double's line from `root`; `None`, once emitted,
+/// when the game ends on it.
+#[inline(always)]
+fn first_step<const MAY_END: bool, S: Sink>(
+    root: &Node,
+    from: usize,
+    die: usize,
+    sink: &mut S,
+) -> Option<Node> {
+    let mut node = *root;
+    node.step(from, die, S::HASHED);
+    if MAY_END && ends_game(&node.play.position) {
+        sink.emit(&node.play, Emit::Ending);
+        return None;
     }
+    Some(node)
 }
 
 /// Plays the last number of a group from every legal source up to
 /// `window`, emitting each result; sources in `skip` are legal but their
-/// results were produced already.
+/// results were produced already. A leaf's `sources` is never read, so
+/// its step does not keep it up to date.
 #[inline]
-fn last_level(
+fn last_level<const MAY_END: bool>(
     node: &Node,
     die: usize,
     window: usize,
     skip: u32,
     landable: u32,
-    emit: &mut impl FnMut(&Play, Emit),
+    sink: &mut impl Sink,
 ) {
     let legal = node.legal_sources(die, landable);
     let in_window = legal & window_mask(window);
-    for_each_source_desc(in_window & !skip, |from| {
-        let mut child = *node;
-        child.step(from, die);
-        emit(
-            &child.play,
-            if ends_game(&child.play.position) {
+    for from in SourcesDesc(in_window & !skip) {
+        if MAY_END {
+            let play = node.leaf(from, die);
+            let kind = if ends_game(&play.position) {
                 Emit::Ending
             } else {
                 Emit::Complete
-            },
-        );
-    });
+            };
+            sink.emit(&play, kind);
+        } else {
+            sink.emit_leaf(node, from, die);
+        }
+    }
     let outside = legal & !window_mask(window);
-    if outside != 0 && node.mother_in_play() {
-        mother_triggers(node, die, outside, emit);
+    if MAY_END && outside != 0 && node.mother_in_play() {
+        mother_triggers(node, die, outside, sink);
     }
     if legal == 0 {
-        emit(&node.play, Emit::Stuck);
+        sink.emit(&node.play, Emit::Stuck);
     }
 }
 
@@ -586,27 +927,85 @@ pub(super) fn dfs(
     landable: u32,
     emit: &mut impl FnMut(&Play, Emit),
 ) {
+    search(node, dice, depth, window, landable, &mut FnSink(emit));
+}
+
+/// [`dfs`] into any [`Sink`].
+fn search(
+    node: &Node,
+    dice: &[u8],
+    depth: usize,
+    window: usize,
+    landable: u32,
+    sink: &mut impl Sink,
+) {
+    // Most nodes are far from any end of the game: search them with the
+    // end-of-game checks compiled out. A group has at most four numbers:
+    // compile each depth apart too, so that whether a node is the last
+    // level is no branch to predict.
+    let left = dice.len() - depth;
+    if node.may_end(left) {
+        match left {
+            1 => dfs_in::<true, 1, _>(node, dice, depth, window, landable, sink),
+            2 => dfs_in::<true, 2, _>(node, dice, depth, window, landable, sink),
+            3 => dfs_in::<true, 3, _>(node, dice, depth, window, landable, sink),
+            4 => dfs_in::<true, 4, _>(node, dice, depth, window, landable, sink),
+            _ => dfs_in::<true, 0, _>(node, dice, depth, window, landable, sink),
+        }
+    } else {
+        match left {
+            1 => dfs_in::<false, 1, _>(node, dice, depth, window, landable, sink),
+            2 => dfs_in::<false, 2, _>(node, dice, depth, window, landable, sink),
+            3 => dfs_in::<false, 3, _>(node, dice, depth, window, landable, sink),
+            4 => dfs_in::<false, 4, _>(node, dice, depth, window, landable, sink),
+            _ => dfs_in::<false, 0, _>(node, dice, depth, window, landable, sink),
+        }
+    }
+}
+
+/// [`search`] once [`Node::may_end`] is known (it stays false below a node
+/// where it is false) and, unless `LEFT` is 0, how many numbers are left
+/// to play (`dice.len() - depth`).
+fn dfs_in<const MAY_END: bool, const LEFT: usize, S: Sink>(
+    node: &Node,
+    dice: &[u8],
+    depth: usize,
+    window: usize,
+    landable: u32,
+    sink: &mut S,
+) {
     let die = usize::from(dice[depth]);
-    if depth + 1 == dice.len() {
-        last_level(node, die, window, 0, landable, emit);
+    let last = if LEFT == 0 {
+        depth + 1 == dice.len()
+    } else {
+        LEFT == 1
+    };
+    if last {
+        last_level::<MAY_END>(node, die, window, 0, landable, sink);
         return;
     }
     let legal = node.legal_sources(die, landable);
-    for_each_source_desc(legal & window_mask(window), |from| {
+    for from in SourcesDesc(legal & window_mask(window)) {
         let mut child = *node;
-        child.step(from, die);
-        if ends_game(&child.play.position) {
-            emit(&child.play, Emit::Ending);
+        child.step(from, die, S::HASHED);
+        if MAY_END && ends_game(&child.play.position) {
+            sink.emit(&child.play, Emit::Ending);
         } else {
-            dfs(&child, dice, depth + 1, from, landable, emit);
+            let next = depth + 1;
+            match LEFT {
+                2 => dfs_in::<MAY_END, 1, S>(&child, dice, next, from, landable, sink),
+                3 => dfs_in::<MAY_END, 2, S>(&child, dice, next, from, landable, sink),
+                4 => dfs_in::<MAY_END, 3, S>(&child, dice, next, from, landable, sink),
+                _ => dfs_in::<MAY_END, 0, S>(&child, dice, next, from, landable, sink),
+            }
         }
-    });
+    }
     let outside = legal & !window_mask(window);
-    if outside != 0 && node.mother_in_play() {
-        mother_triggers(node, die, outside, emit);
+    if MAY_END && outside != 0 && node.mother_in_play() {
+        mother_triggers(node, die, outside, sink);
     }
     if legal == 0 {
-        emit(&node.play, Emit::Stuck);
+        sink.emit(&node.play, Emit::Stuck);
     }
 }
 
@@ -614,12 +1013,96 @@ pub(super) fn dfs(
 /// the game by the mother rule (R16): leaving the 24-point or landing on
 /// point 1 (see the module comment). A node with such steps is not stuck.
 #[cold]
-fn mother_triggers(node: &Node, die: usize, outside: u32, emit: &mut impl FnMut(&Play, Emit)) {
+fn mother_triggers(node: &Node, die: usize, outside: u32, sink: &mut impl Sink) {
     for from in [24, 1 + die] {
         if outside >> (from - 1) & 1 == 1 {
             let play = node.leaf(from, die);
             if ends_game(&play.position) {
-                emit(&play, Emit::Ending);
+                sink.emit(&play, Emit::Ending);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::position::Step;
+    use crate::game::{Die, Point};
+    use crate::sampling::midgame_suite;
+
+    /// Positions with pins, races and bear-offs, from both sides.
+    fn positions() -> Vec<Position> {
+        let suite = midgame_suite(5, 400, 0);
+        suite.iter().flat_map(|p| [*p, p.flip()]).collect()
+    }
+
+    #[test]
+    fn incremental_hash_and_sources_follow_every_legal_step() {
+        for pos in positions() {
+            let root = Node::root(&Play {
+                position: pos,
+                steps: StepList::EMPTY,
+            });
+            for from in 1..=24u8 {
+                for die in 1..=6u8 {
+                    let mut after = pos;
+                    let step = Step {
+                        from: Point::new(from).unwrap(),
+                        die: Die::new(die).unwrap(),
+                    };
+                    if after.try_step(step).is_err() {
+                        continue;
+                    }
+                    let (f, d) = (usize::from(from), usize::from(die));
+                    assert_eq!(
+                        root.hash_after(f, d),
+                        turn_hash(&after),
+                        "{pos:?} {from}/{die}"
+                    );
+                    let mut node = root;
+                    node.step(f, d, true);
+                    assert_eq!(node.play.position, after);
+                    assert_eq!(node.hash, turn_hash(&after));
+                    let fresh = Node::root(&node.play);
+                    assert_eq!(node.sources, fresh.sources, "{pos:?} {from}/{die}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn word_masks_match_the_points() {
+        for pos in positions() {
+            let board = pos.raw_board();
+            let own_pinned = pos.own_pinned_mask();
+            let (mut sources, mut landable) = (0u32, 0u32);
+            for (i, &v) in board.iter().enumerate() {
+                sources |= u32::from(v > 0) << i;
+                let ok = v >= 0 || (v == -1 && own_pinned >> i & 1 == 0);
+                landable |= u32::from(ok) << i;
+            }
+            let root = Node::root(&Play {
+                position: pos,
+                steps: StepList::EMPTY,
+            });
+            assert_eq!(root.sources, sources, "{pos:?}");
+            assert_eq!(landable_mask(&pos), landable, "{pos:?}");
+        }
+    }
+
+    #[test]
+    fn word_masks_read_every_byte_value() {
+        // Each value a board byte can hold at each point, beside neighbours
+        // holding the extremes (a carry between bytes would show).
+        for v in -15i8..=15 {
+            for i in 0..24 {
+                for rest in [0, 15, -15, -1] {
+                    let mut board = [rest; 24];
+                    board[i] = v;
+                    let expect = (0..24).fold(0, |m, j| m | u32::from(board[j] > 0) << j);
+                    assert_eq!(free_own_mask(&board), expect, "{v} at {i} among {rest}");
+                }
             }
         }
     }

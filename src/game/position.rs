@@ -400,32 +400,31 @@ impl Position {
     }
 
     /// Plays a step already known to be legal (see [`Self::check_step`]).
+    ///
+    /// Written without branches on the board: whether a step frees or pins
+    /// a checker depends on the position alone, so a move generator calling
+    /// this at every node would mispredict such branches often (they were a
+    /// third of its mispredictions).
     #[inline]
     pub(crate) fn apply_step(&mut self, from: usize, die: usize) -> StepOutcome {
         let fi = from - 1;
-        self.board[fi] -= 1;
-        let mut outcome = StepOutcome {
-            pinned: false,
-            freed: false,
-        };
-        if self.board[fi] == 0 && self.opp_pinned >> fi & 1 == 1 {
-            self.opp_pinned &= !(1 << fi);
-            self.board[fi] = -1;
-            outcome.freed = true;
-        }
+        let left = self.board[fi] - 1;
+        // The last own checker leaves a point where it pinned an opposing
+        // checker: that checker is free again, a blot (R7).
+        let freed = (left == 0) & (self.opp_pinned >> fi & 1 == 1);
+        self.board[fi] = left - i8::from(freed);
+        self.opp_pinned &= !(u32::from(freed) << fi);
+        let mut pinned = false;
         if from > die {
             let ti = from - die - 1;
-            if self.board[ti] == -1 {
-                self.opp_pinned |= 1 << ti;
-                self.board[ti] = 1;
-                outcome.pinned = true;
-            } else {
-                self.board[ti] += 1;
-            }
+            // Landing on an opposing blot pins it (R6): -1 becomes 1.
+            pinned = self.board[ti] == -1;
+            self.board[ti] += 1 + i8::from(pinned);
+            self.opp_pinned |= u32::from(pinned) << ti;
         } else {
             self.own_off += 1;
         }
-        outcome
+        StepOutcome { pinned, freed }
     }
 
     /// Tries one step, playing it if legal.

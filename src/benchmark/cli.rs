@@ -127,6 +127,11 @@ pub struct StrengthArgs {
     /// seconds per such choice.
     #[arg(long)]
     pub roll_unlisted: bool,
+    /// Weights of the net that rolled the benchmark out, for
+    /// --roll-unlisted when it is neither embedded net nor --weights (its
+    /// identity must be the one the benchmark's header names).
+    #[arg(long, value_name = "FILE")]
+    pub rollout_weights: Option<PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -258,7 +263,12 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     if !a.roll_unlisted {
         return print_report(&score(&benchmark, &chooser, &player, a.threads)?, a.json);
     }
-    let roller = rollout_player(&benchmark, evaluator, a.weights.is_some())?;
+    let roller = rollout_player(
+        &benchmark,
+        evaluator,
+        a.weights.is_some(),
+        a.rollout_weights.as_deref(),
+    )?;
     let rollouts = UnlistedRollouts::for_benchmark(&benchmark.header, roller.as_ref())?;
     let report = score_with(&benchmark, &chooser, &player, a.threads, Some(&rollouts))?;
     print_report(&report, a.json)
@@ -266,11 +276,14 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
 
 /// The net that rolled `benchmark` out, found by the identity its header
 /// names: the player's own net (`player_net`: loaded from --weights), the
-/// embedded standard net, or the embedded standard and Express nets.
+/// embedded standard net, the embedded standard and Express nets, or the
+/// net of `rollout_weights` (as the net for every rule set, or as the
+/// Express net beside the embedded standard one).
 fn rollout_player(
     benchmark: &Benchmark,
     player: &dyn Evaluator,
     player_net: bool,
+    rollout_weights: Option<&std::path::Path>,
 ) -> Result<Box<dyn Evaluator>, BenchmarkError> {
     let rules = Rules {
         variant: benchmark.header.variant()?,
@@ -282,10 +295,17 @@ fn rollout_player(
     };
     let standard = std::sync::Arc::new(Network::embedded().map_err(load)?);
     let express = std::sync::Arc::new(Network::embedded_express().map_err(load)?);
-    let embedded: [Box<dyn Evaluator>; 2] = [
+    let mut nets: Vec<Box<dyn Evaluator>> = vec![
         Box::new(NetEvaluator::new(standard.clone())),
-        Box::new(NetEvaluator::new(standard).with_express(express)),
+        Box::new(NetEvaluator::new(standard.clone()).with_express(express)),
     ];
+    if let Some(path) = rollout_weights {
+        let given = std::sync::Arc::new(crate::eval::net::weights::load(path).map_err(|e| {
+            BenchmarkError::Engine(format!("--rollout-weights {}: {e}", path.display()))
+        })?);
+        nets.push(Box::new(NetEvaluator::new(given.clone())));
+        nets.push(Box::new(NetEvaluator::new(standard).with_express(given)));
+    }
     if player_net && player.identity_under(rules) == *wanted {
         // The player's net from --weights rolled it out: load it again as
         // the process's default net.
@@ -293,12 +313,11 @@ fn rollout_player(
             NetEvaluator::with_default_network().map_err(load)?,
         ));
     }
-    embedded
-        .into_iter()
+    nets.into_iter()
         .find(|e| e.identity_under(rules) == *wanted)
         .ok_or_else(|| {
             BenchmarkError::Options(format!(
-                "--roll-unlisted: the benchmark was rolled out by {wanted}, which is neither embedded net; give its weights with --weights"
+                "--roll-unlisted: the benchmark was rolled out by {wanted}, which is no embedded net; give its weights with --rollout-weights"
             ))
         })
 }

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Issue 22's speed comparison in one sitting: GNU Backgammon's anchors
+(../shared/anchors/gnubg-bench) before and after plakoto's own benches, and
+the ratios the issue's targets are stated in, as one JSON object.
+
+Run it on a machine doing nothing else (the benches are single-threaded but
+share the cores with whatever runs); ratios, not absolute figures, are what
+compare from sitting to sitting.
+
+  scripts/speed_sitting.py [--binary target/release/plakoto] [--positions 10]
+      [--gnubg-bench ../shared/anchors/gnubg-bench] [--gnubg-positions 8]
+"""
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+
+
+def run_json(command):
+    """Runs `command` and returns the JSON object it prints last."""
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def gnubg(script, positions):
+    return run_json([script, "--plies", "0,1,2,3", "--positions", str(positions)])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--binary", default="target/release/plakoto")
+    ap.add_argument("--positions", type=int, default=10, help="plakoto hint suite positions (x 21 rolls)")
+    ap.add_argument("--gnubg-bench", default="../shared/anchors/gnubg-bench")
+    ap.add_argument("--gnubg-positions", type=int, default=8)
+    a = ap.parse_args()
+
+    before = gnubg(a.gnubg_bench, a.gnubg_positions)
+    evals = run_json([a.binary, "bench", "eval", "--json"])
+    hint = run_json([a.binary, "bench", "hint", "--plies", "2,3", "--positions", str(a.positions),
+                     "--rollout-trials", "0", "--json"])
+    after = gnubg(a.gnubg_bench, a.gnubg_positions)
+
+    def gnubg_mean(plies):
+        values = [next(h["mean_ms"] for h in g["hint"] if h["plies"] == plies) for g in (before, after)]
+        return statistics.mean(values)
+
+    gnubg_evals = statistics.mean(g["static_evals_per_second"] for g in (before, after))
+    ours = {t["plies"]: t for t in hint["timings"]}
+    report = {
+        "gnubg": {"before": before, "after": after},
+        "plakoto": {"eval": evals, "hint": hint},
+        "ratios": {
+            # gnubg's calibrate counts wall time; plakoto reports both.
+            "evals_per_second_vs_gnubg": evals["evals_per_second"] / gnubg_evals,
+            "wall_evals_per_second_vs_gnubg": evals["wall_evals_per_second"] / gnubg_evals,
+            "ply2_mean_vs_gnubg_ply2_mean": ours[2]["mean_ms"] / gnubg_mean(2),
+            "ply2_p90_vs_gnubg_ply2_mean": ours[2]["p90_ms"] / gnubg_mean(2),
+            "ply3_mean_vs_gnubg_ply3_mean": ours[3]["mean_ms"] / gnubg_mean(3),
+        },
+    }
+    json.dump(report, sys.stdout, indent=1)
+    print()
+
+
+if __name__ == "__main__":
+    main()

@@ -291,8 +291,15 @@ fn rollout_player(
     };
     let wanted = &benchmark.header.evaluator;
     let load = |e: crate::eval::net::weights::WeightsError| {
-        BenchmarkError::Engine(format!("cannot load the embedded weights: {e}"))
+        BenchmarkError::Engine(format!("cannot load the net's weights: {e}"))
     };
+    if player_net && player.identity_under(rules) == *wanted {
+        // The player's net from --weights rolled it out: no other net is
+        // needed; it is the process's default net.
+        return Ok(Box::new(
+            NetEvaluator::with_default_network().map_err(load)?,
+        ));
+    }
     let standard = std::sync::Arc::new(Network::embedded().map_err(load)?);
     let express = std::sync::Arc::new(Network::embedded_express().map_err(load)?);
     let mut nets: Vec<Box<dyn Evaluator>> = vec![
@@ -305,13 +312,6 @@ fn rollout_player(
         })?);
         nets.push(Box::new(NetEvaluator::new(given.clone())));
         nets.push(Box::new(NetEvaluator::new(standard).with_express(given)));
-    }
-    if player_net && player.identity_under(rules) == *wanted {
-        // The player's net from --weights rolled it out: load it again as
-        // the process's default net.
-        return Ok(Box::new(
-            NetEvaluator::with_default_network().map_err(load)?,
-        ));
     }
     nets.into_iter()
         .find(|e| e.identity_under(rules) == *wanted)

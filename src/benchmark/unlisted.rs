@@ -53,7 +53,7 @@ impl<'a> UnlistedRollouts<'a> {
         }
         if !header.race_exact {
             return Err(BenchmarkError::Format(
-                "a benchmark whose rollouts do not stop at the race database cannot be continued"
+                "a benchmark whose rollouts do not stop at the race database cannot have plays rolled out again"
                     .to_string(),
             ));
         }

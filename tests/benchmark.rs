@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use plakoto::arena::shard::Shard;
 use plakoto::benchmark::build::{BuildOptions, build_shard, decision_game, merge};
+use plakoto::benchmark::choices::{self, Agreement};
 use plakoto::benchmark::score::{Chooser, score, score_with};
 use plakoto::benchmark::unlisted::UnlistedRollouts;
 use plakoto::benchmark::{Benchmark, GamePhase};
@@ -122,6 +123,23 @@ fn a_tiny_benchmark_is_built_in_shards_resumed_merged_and_ranks_players() {
     }
     let by_phase: usize = net_report.by_phase.values().map(|p| p.decisions).sum();
     assert_eq!(by_phase, decisions);
+
+    // The choices, kept in a file and compared: the net agrees with itself
+    // everywhere, and where random play differs from it, random loses more.
+    let ids: Vec<usize> = net_report.choices.iter().map(|c| c.id).collect();
+    assert_eq!(ids, (0..decisions).collect::<Vec<_>>());
+    let file = dir.join("net.choices");
+    choices::write(&file, &net_report.player, &net_report.choices).unwrap();
+    let (player, read_back) = choices::read(&file).unwrap();
+    assert_eq!((player.as_str(), &read_back), ("net", &net_report.choices));
+    let itself = Agreement::of(&net_report.choices, &player, &read_back);
+    assert_eq!((itself.compared, itself.differing), (decisions, 0));
+    let random = Agreement::of(&random_report.choices, &player, &read_back);
+    assert!(random.differing > decisions / 2, "{random:?}");
+    assert!(
+        random.mean_loss_where_differing_milli > random.other_mean_loss_where_differing_milli,
+        "{random:?}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -7,8 +7,9 @@ use clap::{Args, Subcommand};
 
 use super::BenchmarkError;
 use super::build::{BuildOptions, build_shard, merge};
+use super::choices::{self, Agreement};
 use super::data::Benchmark;
-use super::score::{Chooser, score, score_with};
+use super::score::{Chooser, StrengthReport, score, score_with};
 use super::unlisted::UnlistedRollouts;
 use crate::arena::shard::Shard;
 use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator};
@@ -132,6 +133,15 @@ pub struct StrengthArgs {
     /// identity must be the one the benchmark's header names).
     #[arg(long, value_name = "FILE")]
     pub rollout_weights: Option<PathBuf>,
+    /// Write the play chosen at each decision to FILE (id, position ID
+    /// after the play, its loss), to compare with another run.
+    #[arg(long, value_name = "FILE")]
+    pub choices: Option<PathBuf>,
+    /// Compare the choices with those of an earlier run's --choices FILE:
+    /// the share of decisions with the same play, and the losses where
+    /// the plays differ.
+    #[arg(long, value_name = "FILE")]
+    pub compare_choices: Option<PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -231,7 +241,7 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     let evaluator: &dyn Evaluator = match a.evaluator.as_str() {
         "random" => {
             let report = score(&benchmark, &Chooser::Random, "random", a.threads)?;
-            return print_report(&report, a.json);
+            return finish(report, a);
         }
         "net" => {
             net_evaluator = net(&a.weights)?;
@@ -261,7 +271,7 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     };
     let player = format!("{} {}-ply", evaluator.identity_under(rules), a.plies);
     if !a.roll_unlisted {
-        return print_report(&score(&benchmark, &chooser, &player, a.threads)?, a.json);
+        return finish(score(&benchmark, &chooser, &player, a.threads)?, a);
     }
     let roller = rollout_player(
         &benchmark,
@@ -271,6 +281,18 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     )?;
     let rollouts = UnlistedRollouts::for_benchmark(&benchmark.header, roller.as_ref())?;
     let report = score_with(&benchmark, &chooser, &player, a.threads, Some(&rollouts))?;
+    finish(report, a)
+}
+
+/// Writes and compares the report's choices as asked, then prints it.
+fn finish(mut report: StrengthReport, a: &StrengthArgs) -> Result<(), BenchmarkError> {
+    if let Some(path) = &a.compare_choices {
+        let (other, theirs) = choices::read(path)?;
+        report.agreement = Some(Agreement::of(&report.choices, &other, &theirs));
+    }
+    if let Some(path) = &a.choices {
+        choices::write(path, &report.player, &report.choices)?;
+    }
     print_report(&report, a.json)
 }
 
@@ -323,7 +345,7 @@ fn rollout_player(
 }
 
 /// Prints `report` as text or one JSON object.
-fn print_report(report: &super::score::StrengthReport, json: bool) -> Result<(), BenchmarkError> {
+fn print_report(report: &StrengthReport, json: bool) -> Result<(), BenchmarkError> {
     if json {
         let text =
             serde_json::to_string(report).map_err(|e| BenchmarkError::Format(e.to_string()))?;

@@ -8,12 +8,14 @@
 //! - [`build`]: the resumable, shardable rollouts (`plakoto benchmark
 //!   build`, `plakoto benchmark merge`);
 //! - [`data`]: the stored form (`benchmarks/FORMAT.md`);
-//! - [`score`]: `plakoto bench strength`;
+//! - [`score`]: `plakoto bench strength`; [`choices`]: its choices kept
+//!   in a file and compared with another player's or build's;
 //! - [`unlisted`]: a judged play that is no candidate, rolled out on
 //!   demand (`--roll-unlisted`); `staged`: the staged rollouts both use;
 //! - [`phase`]: the phase a decision is labelled with.
 
 pub mod build;
+pub mod choices;
 pub mod cli;
 pub mod data;
 pub mod phase;

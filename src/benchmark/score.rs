@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::BenchmarkError;
 use super::build::decision_game;
+use super::choices::{Agreement, Choice};
 use super::data::{Benchmark, Decision};
 use super::phase::GamePhase;
 use super::unlisted::UnlistedRollouts;
@@ -122,6 +123,13 @@ pub struct StrengthReport {
     pub by_phase: std::collections::BTreeMap<String, LossFigures>,
     /// Seconds taken.
     pub seconds: f64,
+    /// The chosen play at each decision, in the benchmark's order (for
+    /// `--choices`).
+    #[serde(skip)]
+    pub choices: Vec<Choice>,
+    /// How the choices compare with another file's (`--compare-choices`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agreement: Option<Agreement>,
 }
 
 impl fmt::Display for StrengthReport {
@@ -163,13 +171,18 @@ impl fmt::Display for StrengthReport {
                 )?;
             }
         }
+        if let Some(a) = &self.agreement {
+            writeln!(f, "{a}")?;
+        }
         write!(f, "  ({:.1} s)", self.seconds)
     }
 }
 
 /// One decision's judged choice.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Loss {
+    id: usize,
+    after: String,
     phase: GamePhase,
     loss: f32,
     std_error: f32,
@@ -222,8 +235,8 @@ pub fn score_with(
         .filter_map(|&phase| {
             let of_phase: Vec<Loss> = losses
                 .iter()
-                .copied()
                 .filter(|l| l.phase == phase)
+                .cloned()
                 .collect();
             (!of_phase.is_empty()).then(|| (phase.name().to_string(), LossFigures::of(&of_phase)))
         })
@@ -245,6 +258,15 @@ pub fn score_with(
         unlisted_rolled_out: unlisted.is_some(),
         by_phase,
         seconds: started.elapsed().as_secs_f64(),
+        choices: losses
+            .iter()
+            .map(|l| Choice {
+                id: l.id,
+                after: l.after.clone(),
+                loss: l.loss,
+            })
+            .collect(),
+        agreement: None,
     })
 }
 
@@ -294,6 +316,8 @@ fn judge(
     }
     lists.trim();
     Ok(Loss {
+        id: decision.id,
+        after: crate::game::position_id(&play.position),
         phase: decision.phase,
         loss,
         std_error,

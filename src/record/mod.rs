@@ -13,7 +13,7 @@
 
 mod error;
 mod event;
-mod file;
+pub(crate) mod file;
 mod replay;
 mod text;
 

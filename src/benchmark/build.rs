@@ -110,6 +110,7 @@ impl BuildOptions {
                 max_turns: self.max_turns,
                 luck_adjust: self.luck_adjust,
                 race_exact: true,
+                ..RolloutSettings::default()
             },
             ..SearchSettings::default()
         }

@@ -68,6 +68,7 @@ impl<'a> UnlistedRollouts<'a> {
                     max_turns: header.max_turns,
                     luck_adjust: header.luck_adjust,
                     race_exact: true,
+                    ..RolloutSettings::default()
                 },
                 ..SearchSettings::default()
             },

@@ -10,6 +10,7 @@
 pub mod exact;
 pub mod features;
 pub mod heuristic;
+pub mod leaf_cache;
 pub mod net;
 pub mod pin_endgame;
 pub mod pipcount;
@@ -17,9 +18,10 @@ pub mod race;
 pub mod rate;
 
 pub use heuristic::HeuristicEvaluator;
+pub use leaf_cache::LeafCache;
 pub use net::{NetEvaluator, Network};
 pub use pipcount::PipCountEvaluator;
-pub use rate::{NextRoll, PlayRating, RateBuffers, rate_plays};
+pub use rate::{NextRoll, PlayRating, RateBuffers, rate_plays, rate_plays_cached};
 
 use crate::game::{GameResult, Position, ResultKind, Rules, Scoring, Seat, game_result};
 

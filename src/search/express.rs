@@ -26,6 +26,8 @@ pub(crate) struct BeamScratch {
     group_plays: PlayList,
     seen: PositionSet,
     scored: Vec<(f32, usize)>,
+    flipped: Vec<Position>,
+    values: Vec<crate::eval::Probabilities>,
 }
 
 /// Whether `numbers` is a sequence of several groups of equal numbers.
@@ -91,9 +93,13 @@ pub(crate) fn inner_plays(
         if s.next.len() > beam {
             // Keep the positions best for the mover (the opponent would
             // be on roll after them if the turn ended here).
+            // One batch, so a net updates each position's first layer
+            // from its neighbour's instead of summing it afresh.
+            s.flipped.clear();
+            s.flipped.extend(s.next.iter().map(|p| p.position.flip()));
+            evaluator.evaluate_batch(&s.flipped, rules, &mut s.values);
             s.scored.clear();
-            for (i, p) in s.next.iter().enumerate() {
-                let v = evaluator.evaluate(&p.position.flip(), rules);
+            for (i, v) in s.values.iter().enumerate() {
                 s.scored.push((-v.equity(rules.scoring), i));
             }
             // Only the best `beam` are needed, in any order.

@@ -28,7 +28,8 @@ use super::express::{BeamScratch, inner_plays};
 use super::position_hash::PassHasher;
 use super::settings::SearchSettings;
 use crate::eval::{
-    Evaluator, NextRoll, Probabilities, RateBuffers, rate_plays, terminal_probabilities,
+    Evaluator, LeafCache, NextRoll, Probabilities, RateBuffers, rate_plays_cached,
+    terminal_probabilities,
 };
 use crate::game::{
     Dice, GenLimits, MoveGenerator, Numbers, Play, PlayList, Position, Rules, Variant, game_result,
@@ -138,6 +139,8 @@ pub(crate) struct Ctx<'a> {
 pub(crate) struct Tree {
     levels: Vec<Scratch>,
     cache: HashMap<Key, Probabilities, BuildHasherDefault<PassHasher>>,
+    /// Static evaluations made in this search: a deep tree's leaves recur.
+    leaves: LeafCache,
     deadline: Option<Instant>,
     aborted: bool,
     pub stats: SearchStats,
@@ -147,6 +150,7 @@ impl Tree {
     /// Starts a new search: empties the cache and sets the deadline.
     pub fn begin(&mut self, deadline: Option<Instant>) {
         self.cache.clear();
+        self.leaves.clear();
         self.deadline = deadline;
         self.aborted = false;
         self.stats = SearchStats::default();
@@ -283,12 +287,13 @@ impl Tree {
             cx.rules,
             &mut s.plays,
         );
-        self.stats.evaluations += rate_plays(
+        self.stats.evaluations += rate_plays_cached(
             cx.evaluator,
             cx.rules,
             &s.plays.plays,
             NextRoll::after(passed),
             &mut s.rate,
+            &mut self.leaves,
         ) as u64;
         let ratings = &s.rate.ratings;
         let equity = |p: &Probabilities| p.equity(cx.rules.scoring);
@@ -322,10 +327,15 @@ impl Tree {
                 let i = s.order[k].1 as usize;
                 let play = s.plays.plays[i];
                 let rating = s.rate.ratings[i];
-                let v = if rating.exact {
+                let after = after_play(cx.rules, numbers, passed, &play);
+                // At depth 0 only a play that passes numbers on is worth
+                // more than its static rating: the rest would evaluate the
+                // same position again.
+                let static_enough =
+                    depth == 0 && !matches!(after, After::Opponent { pending: Some(_) });
+                let v = if rating.exact || static_enough {
                     rating.probabilities
                 } else {
-                    let after = after_play(cx.rules, numbers, passed, &play);
                     self.after_value(cx, &play.position, after, depth, level + 1)
                 };
                 if self.aborted {

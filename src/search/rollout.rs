@@ -159,7 +159,7 @@ impl<'a> RolloutPlayer<'a> {
             &mut self.beam,
             position,
             numbers,
-            self.settings.express_beam,
+            self.settings.rollout.express_beam,
             evaluator,
             rules,
             &mut self.plays,

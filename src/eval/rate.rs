@@ -246,7 +246,7 @@ mod tests {
         let mut cache = LeafCache::default();
         cache.clear();
         // Rates with the cache; returns how many positions were evaluated.
-        let mut rate_cached = |next: NextRoll, cached: &mut RateBuffers, cache: &mut LeafCache| {
+        let rate_cached = |next: NextRoll, cached: &mut RateBuffers, cache: &mut LeafCache| {
             rate_plays_cached(&e, rules, &plays.plays, next, cached, cache)
         };
         rate_plays(&e, rules, &plays.plays, NextRoll::Opponent, &mut plain);

@@ -129,7 +129,8 @@ enum BenchCommand {
         /// Rules to search under: standard or express.
         #[arg(long, default_value = "standard", value_parser = parse_variant)]
         rules: Variant,
-        /// Evaluator at the leaves: net or heuristic.
+        /// Evaluator at the leaves: net, net-f32 (the net in f32, not its
+        /// integer copy) or heuristic.
         #[arg(long, default_value = "net", value_parser = parse_evaluator)]
         evaluator: EvaluatorKind,
     },
@@ -162,7 +163,8 @@ enum BenchCommand {
         /// Timed rounds (the median is reported).
         #[arg(long, default_value_t = 5)]
         rounds: usize,
-        /// Evaluator: net or heuristic.
+        /// Evaluator: net, net-f32 (the net in f32, not its integer copy)
+        /// or heuristic.
         #[arg(long, default_value = "net", value_parser = parse_evaluator)]
         evaluator: EvaluatorKind,
         /// Weight file of the net (default: the embedded weights).
@@ -309,8 +311,8 @@ struct EngineArgs {
     /// Worker threads for the search and rollouts (default 1).
     #[arg(long)]
     threads: Option<usize>,
-    /// Evaluator: net (default: the neural net, exact race database) or
-    /// heuristic.
+    /// Evaluator: net (default: the neural net, exact race database),
+    /// net-f32 (the same net in f32, not its integer copy) or heuristic.
     #[arg(long, default_value = "net", value_parser = parse_evaluator)]
     evaluator: EvaluatorKind,
     /// Weight file of the net (default: the weights built into the binary).

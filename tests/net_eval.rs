@@ -75,8 +75,13 @@ fn assert_valid(p: &Position, probs: &Probabilities, scoring: Scoring) {
 fn r16_r17_r18_every_net_output_is_a_valid_distribution() {
     let embedded = Arc::new(Network::embedded().expect("the embedded weights read"));
     let random = Arc::new(Network::random(32, 5));
-    for net in [embedded, random] {
-        let e = NetEvaluator::new(net);
+    let evaluators = [embedded, random].into_iter().flat_map(|net| {
+        [
+            NetEvaluator::new(net.clone()),
+            NetEvaluator::new(net).with_f32(),
+        ]
+    });
+    for e in evaluators {
         for scoring in [Scoring::Standard, Scoring::Tzannes] {
             let rules = Rules {
                 scoring,
@@ -197,11 +202,16 @@ fn express_rules_use_the_express_weights() {
             continue;
         }
         open += 1;
-        let seen = evaluator.evaluate(&p, express_rules);
+        // The f32 nets, to compare to the bit (the integer copies
+        // evaluate within a few thousandths of them).
+        let seen = evaluator.clone().with_f32().evaluate(&p, express_rules);
         let want = to_probabilities(&express.distribution(&p), Scoring::Standard);
         assert_eq!(seen.as_array(), want.as_array(), "{p:?}");
+        let integer = evaluator.evaluate(&p, express_rules);
+        let gap = integer.equity(Scoring::Standard) - want.equity(Scoring::Standard);
+        assert!(gap.abs() < 0.05, "{p:?}: integer {integer:?} f32 {want:?}");
         // A net named for the whole process serves Express too.
-        let one = NetEvaluator::new(Arc::new(standard.clone()));
+        let one = NetEvaluator::new(Arc::new(standard.clone())).with_f32();
         let standard_view = one.evaluate(&p, express_rules);
         let want = to_probabilities(&standard.distribution(&p), Scoring::Standard);
         assert_eq!(standard_view.as_array(), want.as_array(), "{p:?}");

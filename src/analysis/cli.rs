@@ -27,8 +27,8 @@ pub struct AnalyseArgs {
     /// printed too).
     #[arg(long, value_name = "OUT")]
     pub html: Option<PathBuf>,
-    /// Evaluator: net (default: the neural net, exact race database) or
-    /// heuristic.
+    /// Evaluator: net (default: the neural net, exact race database),
+    /// net-f32 (the same net in f32, not its integer copy) or heuristic.
     #[arg(long, default_value = "net")]
     pub evaluator: EvaluatorKind,
     /// Weight file of the net (default: the weights built into the binary).

@@ -58,6 +58,16 @@ pub const BUILTINS: &[Builtin] = &[
         make: || Box::new(EvaluatorPlayer::new("builtin:net", net_evaluator())),
     },
     Builtin {
+        name: "net-f32",
+        about: "builtin:net evaluated in f32 as trained, not as its integer copy (to measure the integer inference against)",
+        make: || {
+            Box::new(EvaluatorPlayer::new(
+                "builtin:net-f32",
+                Box::new(default_net().with_f32()),
+            ))
+        },
+    },
+    Builtin {
         name: "net-standard",
         about: "builtin:net with the standard weights under every rule set (to measure the Express weights against)",
         make: || {

@@ -15,7 +15,7 @@ use serde::Serialize;
 use super::BenchError;
 use super::movegen::{SUITE_SEED, thread_cpu_seconds};
 use crate::eval::race::{self, RaceDb};
-use crate::eval::{EvaluatorKind, Probabilities};
+use crate::eval::{EvaluatorKind, NetEvaluator, Probabilities};
 use crate::game::{Dice, MoveGenerator, PlayList, Position, Rules, Variant, game_result};
 use crate::sampling::midgame_suite;
 
@@ -45,7 +45,8 @@ impl Default for EvalBenchOptions {
 pub struct EvalBenchReport {
     /// The evaluator and its weights' identity.
     pub evaluator: String,
-    /// Instruction set of the net's inner loops (`avx512`, `avx2`, …).
+    /// Instruction set and number type of the net's inner loops
+    /// (`avx512 i16`, `avx2 f32`, …; `-` for the heuristic).
     pub kernel: String,
     /// Positions in the suite.
     pub positions: usize,
@@ -102,9 +103,13 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
     });
 
     let evaluator = options.evaluator.create()?;
-    let kernel = crate::eval::net::default_network()
-        .map(|n| n.kernel_name().to_string())
-        .unwrap_or_else(|_| "-".into());
+    let kernel = match options.evaluator {
+        EvaluatorKind::Heuristic => "-".to_string(),
+        EvaluatorKind::Net => NetEvaluator::with_default_network()?.kernel_name(),
+        EvaluatorKind::NetF32 => NetEvaluator::with_default_network()?
+            .with_f32()
+            .kernel_name(),
+    };
     let rules = Rules::default();
     let mut generator = MoveGenerator::default();
     let mut plays = PlayList::default();

@@ -102,8 +102,8 @@ pub struct MergeArgs {
 #[derive(Args, Debug, Clone)]
 pub struct StrengthArgs {
     /// The player's evaluator: net, net-nopin (the net without the pin
-    /// endgame database), heuristic, pipcount, or random (a uniformly
-    /// random legal play).
+    /// endgame database), net-f32 (the net in f32, not its integer copy),
+    /// heuristic, pipcount, or random (a uniformly random legal play).
     #[arg(long, default_value = "net")]
     pub evaluator: String,
     /// Weights of the net (default: embedded).
@@ -251,11 +251,15 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
             net_evaluator = net(&a.weights)?.without_pin_database();
             &net_evaluator
         }
+        "net-f32" => {
+            net_evaluator = net(&a.weights)?.with_f32();
+            &net_evaluator
+        }
         "heuristic" => &HeuristicEvaluator,
         "pipcount" => &PipCountEvaluator,
         other => {
             return Err(BenchmarkError::Options(format!(
-                "'{other}' is not an evaluator: net, net-nopin, heuristic, pipcount or random"
+                "'{other}' is not an evaluator: net, net-nopin, net-f32, heuristic, pipcount or random"
             )));
         }
     };

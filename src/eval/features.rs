@@ -28,7 +28,7 @@
 use crate::game::Position;
 
 /// Inputs per point of one side.
-const PER_POINT: usize = 5;
+pub const PER_POINT: usize = 5;
 /// Global inputs of one side.
 pub const GLOBALS: usize = 18;
 /// Inputs describing one side.
@@ -38,6 +38,60 @@ pub const INPUTS: usize = 2 * PER_SIDE;
 /// Number of outcomes the net predicts (the fields of
 /// [`super::Probabilities`], in declaration order).
 pub const OUTCOMES: usize = 9;
+
+/// The largest value each global input of a side can take in any legal
+/// position (all inputs are at least 0). The integer first layer bounds
+/// its sums with these ([`crate::eval::net::quantized`]), so an encoder
+/// change that raises a maximum must raise it here; a test checks them on
+/// random games. Counts of pins, blots, held points and lone pinners are
+/// bounded by a side's 15 checkers, the pip count by 15 × 24.
+pub const GLOBAL_MAX: [f32; GLOBALS] = [
+    1.0,
+    15.0 * 24.0 / 160.0,
+    1.0,
+    1.0,
+    1.0,
+    1.0,
+    1.0,
+    15.0 / 4.0,
+    15.0 / 4.0,
+    15.0 / 6.0,
+    15.0 / 6.0,
+    1.0,
+    1.0,
+    1.0,
+    1.0,
+    1.0,
+    15.0 / 4.0,
+    1.0,
+];
+
+/// Whether input `index` is a flag: 1 whenever it is not 0 (the ≥1, ≥2,
+/// ≥3 and pin inputs of a point; bearing off allowed, lone mother, race).
+/// The others take fractions. A test checks it on random games.
+pub const fn is_flag(index: usize) -> bool {
+    let local = index % PER_SIDE;
+    if local < 24 * PER_POINT {
+        local % PER_POINT != 3
+    } else {
+        matches!(local - 24 * PER_POINT, 3 | 5 | 12)
+    }
+}
+
+/// The [`PER_POINT`] inputs of one point of a side with `free` of its
+/// checkers on top there and, if `pinned`, one of its checkers pinned
+/// there: the thresholds ≥1, ≥2, ≥3, the excess (n−3)/4, and the pin.
+/// [`encode`] writes the same values (a test checks it); this form is for
+/// bounding the first layer over every point content.
+pub fn point_inputs(free: u8, pinned: bool) -> [f32; PER_POINT] {
+    [
+        f32::from(free >= 1),
+        f32::from(free >= 2),
+        f32::from(free >= 3),
+        f32::from(free.saturating_sub(3)) / 4.0,
+        f32::from(pinned),
+    ]
+}
 
 /// Identity of this feature layout, stored in weight files. Bump the text
 /// whenever the meaning of any input changes.
@@ -164,6 +218,16 @@ impl SparseInputs {
             d[i] = v;
         }
         d
+    }
+
+    /// The sparse form of a dense vector of [`INPUTS`] values (tests and
+    /// tools).
+    pub fn from_dense(dense: &[f32]) -> SparseInputs {
+        let mut s = SparseInputs::default();
+        for (i, &v) in dense.iter().enumerate().take(INPUTS) {
+            s.push(i, v);
+        }
+        s
     }
 }
 
@@ -938,6 +1002,49 @@ mod tests {
         }
         assert!(checked > 4000, "only {checked} positions");
         assert!(races > 0, "no race among {checked} positions");
+    }
+
+    /// What the integer net assumes of the inputs ([`GLOBAL_MAX`],
+    /// [`point_inputs`], [`is_flag`]): every point's inputs are those
+    /// of some count of free checkers and pin, a side has at most 15
+    /// checkers on its points, globals lie in `0..=GLOBAL_MAX`, and flags
+    /// are 0 or 1.
+    #[test]
+    fn inputs_stay_within_the_bounds_the_integer_net_assumes() {
+        use crate::game::{MoveGenerator, Rules};
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261123);
+        let mut generator = MoveGenerator::default();
+        let mut inputs = SparseInputs::default();
+        let mut checked = 0;
+        for _ in 0..30 {
+            crate::sampling::random_game(&mut rng, Rules::default(), &mut generator, 400, |p| {
+                encode(p, &mut inputs);
+                let dense = inputs.to_dense();
+                for side in dense.chunks_exact(PER_SIDE) {
+                    let mut checkers = 0;
+                    for point in side[..24 * PER_POINT].chunks_exact(PER_POINT) {
+                        let content = (0..=15u8)
+                            .flat_map(|n| [(n, false), (n, true)])
+                            .find(|&(n, pinned)| point_inputs(n, pinned) == point);
+                        let (n, pinned) = content.unwrap_or_else(|| panic!("{p:?}: {point:?}"));
+                        checkers += u32::from(n) + u32::from(pinned);
+                    }
+                    assert!(checkers <= 15, "{p:?}");
+                    for (k, &v) in side[24 * PER_POINT..].iter().enumerate() {
+                        assert!(
+                            (0.0..=GLOBAL_MAX[k]).contains(&v),
+                            "{p:?}: global {k} = {v}"
+                        );
+                    }
+                }
+                for (i, v) in inputs.iter() {
+                    assert!(!is_flag(i) || v == 1.0, "{p:?}: flag {i} = {v}");
+                }
+                checked += 1;
+            });
+        }
+        assert!(checked > 2000, "only {checked} positions");
     }
 
     /// The differences of consecutive positions of random games (and of a

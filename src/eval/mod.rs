@@ -193,8 +193,12 @@ pub enum EvaluatorKind {
     #[default]
     Heuristic,
     /// [`NetEvaluator`] with the process's default weights (the Express
-    /// weights under Express rules, unless weights were named).
+    /// weights under Express rules, unless weights were named), run as
+    /// its integer copy.
     Net,
+    /// The same nets evaluated in `f32`, as trained (`net-f32`): to
+    /// measure the integer inference against.
+    NetF32,
 }
 
 /// Why an evaluator could not be created: the net's weights could not be
@@ -208,8 +212,11 @@ impl EvaluatorKind {
     pub fn create(self) -> Result<Box<dyn Evaluator>, CreateError> {
         match self {
             EvaluatorKind::Heuristic => Ok(Box::new(HeuristicEvaluator)),
-            EvaluatorKind::Net => {
-                let net = NetEvaluator::with_default_network()?;
+            EvaluatorKind::Net | EvaluatorKind::NetF32 => {
+                let mut net = NetEvaluator::with_default_network()?;
+                if self == EvaluatorKind::NetF32 {
+                    net = net.with_f32();
+                }
                 race::RaceDb::warm_up();
                 Ok(Box::new(net))
             }
@@ -222,13 +229,14 @@ impl std::fmt::Display for EvaluatorKind {
         f.write_str(match self {
             EvaluatorKind::Heuristic => "heuristic",
             EvaluatorKind::Net => "net",
+            EvaluatorKind::NetF32 => "net-f32",
         })
     }
 }
 
 /// A name that is no evaluator's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not an evaluator: heuristic or net")]
+#[error("'{0}' is not an evaluator: heuristic, net or net-f32")]
 pub struct UnknownEvaluator(pub String);
 
 impl std::str::FromStr for EvaluatorKind {
@@ -238,6 +246,7 @@ impl std::str::FromStr for EvaluatorKind {
         match s {
             "heuristic" => Ok(EvaluatorKind::Heuristic),
             "net" => Ok(EvaluatorKind::Net),
+            "net-f32" => Ok(EvaluatorKind::NetF32),
             other => Err(UnknownEvaluator(other.to_string())),
         }
     }

@@ -76,49 +76,20 @@ impl Network {
 mod tests {
     use std::sync::Arc;
 
-    use rand::SeedableRng;
-
     use super::*;
     use crate::eval::{Evaluator, NetEvaluator, Probabilities, features};
-    use crate::game::{Dice, MoveGenerator, PlayList, Position, Rules, Scoring, game_result};
-
-    /// Batches as the search makes them: for positions of seeded random
-    /// games, every roll's plays, flipped (opponent on roll).
-    fn batches(seed: u64, games: usize) -> Vec<Vec<Position>> {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let rules = Rules::default();
-        let mut generator = MoveGenerator::default();
-        let mut roots = Vec::new();
-        for _ in 0..games {
-            crate::sampling::random_game(&mut rng, rules, &mut generator, 300, |p| roots.push(*p));
-        }
-        let mut plays = PlayList::default();
-        let mut out = Vec::new();
-        for (n, root) in roots.iter().enumerate() {
-            let (dice, _) = Dice::all_rolls().nth(n % 21).expect("21 rolls");
-            generator.generate(root, &dice.numbers(rules.variant), &mut plays);
-            let batch: Vec<Position> = plays
-                .plays
-                .iter()
-                .filter(|p| game_result(&p.position, rules.scoring).is_none())
-                .map(|p| p.position.flip())
-                .collect();
-            if !batch.is_empty() {
-                out.push(batch);
-            }
-        }
-        out
-    }
+    use crate::game::{Rules, Scoring};
 
     fn check(net: Network, scoring: Scoring) {
-        let e = NetEvaluator::new(Arc::new(net));
+        // The f32 path: the one whose updates round.
+        let e = NetEvaluator::new(Arc::new(net)).with_f32();
         let rules = Rules {
             scoring,
             ..Rules::default()
         };
         let mut got: Vec<Probabilities> = Vec::new();
         let (mut evaluated, mut worst) = (0, 0.0f32);
-        for batch in batches(7, 12) {
+        for batch in super::super::test_batches::batches(7, 12) {
             e.evaluate_batch(&batch, rules, &mut got);
             assert_eq!(got.len(), batch.len());
             for (p, b) in batch.iter().zip(&got) {

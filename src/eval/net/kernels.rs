@@ -23,9 +23,6 @@ pub const LANES: usize = 16;
 /// registers while it adds every input row.
 const BLOCK: usize = 64;
 
-/// Output rows one pass of [`Kernels::dots`] computes together.
-const ROWS: usize = 3;
-
 /// `acc[j] += value[k] * w[index[k] * acc.len() + j]` for every `k` in
 /// order (`acc`, `w`, `index`, `value`).
 pub type AccumulateFn = fn(&mut [f32], &[f32], &[u16], &[f32]);
@@ -109,6 +106,32 @@ fn dot_rows<const R: usize>(x: &[f32], w: &[f32], rows: [usize; R], out: &mut [f
     }
 }
 
+/// Output rows whose dot products one pass computes together.
+pub(crate) enum Rows {
+    /// Three rows (their sums overlap instead of each waiting on itself).
+    Three([usize; 3]),
+    /// One row left over.
+    One(usize),
+}
+
+/// Calls `f` with the rows whose bit is set in `mask` (among the first
+/// `rows`), lowest first: three at a time, then one at a time.
+#[inline(always)]
+pub(crate) fn row_groups(mask: u32, rows: usize, mut f: impl FnMut(Rows)) {
+    let mut left = mask & ((1u32 << rows) - 1);
+    while left.count_ones() >= 3 {
+        let l = &mut left;
+        f(Rows::Three([
+            take_lowest(l),
+            take_lowest(l),
+            take_lowest(l),
+        ]));
+    }
+    while left != 0 {
+        f(Rows::One(take_lowest(&mut left)));
+    }
+}
+
 /// Index of the lowest set bit of `rows` (non-zero), which it clears.
 #[inline(always)]
 fn take_lowest(rows: &mut u32) -> usize {
@@ -119,19 +142,10 @@ fn take_lowest(rows: &mut u32) -> usize {
 
 #[inline(always)]
 fn dots_generic(x: &[f32], w: &[f32], mask: u32, out: &mut [f32]) {
-    let mut rows = mask & ((1u32 << out.len()) - 1);
-    while rows.count_ones() >= ROWS as u32 {
-        let group = [
-            take_lowest(&mut rows),
-            take_lowest(&mut rows),
-            take_lowest(&mut rows),
-        ];
-        dot_rows::<ROWS>(x, w, group, out);
-    }
-    while rows != 0 {
-        let r = take_lowest(&mut rows);
-        dot_rows::<1>(x, w, [r], out);
-    }
+    row_groups(mask, out.len(), |rows| match rows {
+        Rows::Three(group) => dot_rows(x, w, group, out),
+        Rows::One(r) => dot_rows(x, w, [r], out),
+    });
 }
 
 fn accumulate_base(acc: &mut [f32], w: &[f32], index: &[u16], value: &[f32]) {

@@ -2,19 +2,34 @@
 //! Plakoto inputs of [`crate::eval::features`], with a softmax over the
 //! nine exclusive outcomes, impossible outcomes masked to exactly zero.
 //!
-//! Inference is `f32`. The first layer starts from its bias and adds the
+//! The network is trained and stored in `f32` ([`Network`]); the
+//! evaluator infers with an integer copy of it ([`quantized`], as chess
+//! NNUE engines do): `i16` first-layer weights and hidden sums, proved
+//! never to overflow and updated exactly inside a batch, a ReLU in `i16`,
+//! the output layer as `i16 × i16 → i32` dot products, then `f32` logits
+//! and the same masked softmax. Its equities differ from the `f32` net's by
+//! a few thousandths at most. [`NetEvaluator::with_f32`] (the evaluator
+//! `net-f32`, the arena's `builtin:net-f32`) evaluates the `f32` net
+//! instead, to measure the integer copy against; training and self-play
+//! use the `f32` net.
+//!
+//! The `f32` path: the first layer starts from its bias and adds the
 //! weight row of each non-zero input (a few dozen of 276), the hidden layer
 //! is a ReLU, the second layer is nine dot products. Rows are contiguous
 //! and padded to 16 lanes so the loops vectorise ([`kernels`]). In a batch
 //! (one roll's plays) the first layer is updated from the previous
-//! position's where few inputs changed (`incremental`). Scratch space lives
-//! in a per-thread buffer: a call allocates nothing once it has grown.
+//! position's where few inputs changed (`incremental`). Both paths keep
+//! their scratch space in a per-thread buffer: a call allocates nothing
+//! once it has grown.
 //!
 //! [`NetEvaluator`] consults the exact race database first
 //! ([`crate::eval::race`]) and the net for everything else.
 
 mod incremental;
 pub mod kernels;
+pub mod quantized;
+#[cfg(test)]
+mod test_batches;
 pub mod weights;
 
 use std::cell::RefCell;
@@ -24,6 +39,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use self::kernels::Kernels;
+use self::quantized::QuantizedNetwork;
 use super::exact::ExactDatabase;
 use super::features::{self, INPUTS, OUTCOMES, SparseInputs};
 use super::{Evaluator, Probabilities};
@@ -144,6 +160,8 @@ pub(crate) struct Scratch {
     pub(crate) hidden: Vec<f32>,
     /// The previous position of a batch, for the incremental first layer.
     incremental: incremental::Previous,
+    /// The integer net's working memory.
+    integer: quantized::IntScratch,
 }
 
 impl Scratch {
@@ -151,6 +169,7 @@ impl Scratch {
     /// first layer afresh instead of updating an earlier position's.
     pub(crate) fn begin_batch(&mut self) {
         self.incremental.forget();
+        self.integer.forget();
     }
 }
 
@@ -341,46 +360,95 @@ pub fn to_probabilities(d: &[f32; OUTCOMES], scoring: Scoring) -> Probabilities 
     p
 }
 
-/// The neural evaluator: exact race database where it applies, the net
-/// elsewhere; under Express rules its Express net when it has one.
+/// One network as the evaluator holds it: the `f32` weights, their short
+/// hash, and their integer copy for inference (`None` when the weights do
+/// not fit one, see [`QuantizedNetwork::new`]: the `f32` net serves then).
 #[derive(Clone)]
-pub struct NetEvaluator {
+struct Model {
     net: Arc<Network>,
     hash: String,
-    /// The net (and its short hash) for Plakoto Express; `None`: `net`
-    /// serves every rule set.
-    express: Option<(Arc<Network>, String)>,
+    integer: Option<Arc<QuantizedNetwork>>,
+}
+
+impl Model {
+    fn new(net: Arc<Network>) -> Model {
+        let hash = net.short_hash();
+        let integer = match QuantizedNetwork::new(&net) {
+            Ok(q) => Some(Arc::new(q)),
+            Err(e) => {
+                log::warn!("net {hash}: no integer copy ({e}); evaluating in f32");
+                None
+            }
+        };
+        Model { net, hash, integer }
+    }
+
+    /// The outcome distribution of `position`: the integer copy's unless
+    /// `float` (or there is none).
+    #[inline]
+    fn distribution_with(
+        &self,
+        position: &Position,
+        s: &mut Scratch,
+        in_batch: bool,
+        float: bool,
+    ) -> [f32; OUTCOMES] {
+        match &self.integer {
+            Some(q) if !float => q.distribution_with(position, s, in_batch),
+            _ => self.net.distribution_with(position, s, in_batch),
+        }
+    }
+}
+
+/// The neural evaluator: exact race database where it applies, the net
+/// elsewhere; under Express rules its Express net when it has one. The net
+/// runs as its integer copy ([`quantized`]) unless made with
+/// [`NetEvaluator::with_f32`].
+#[derive(Clone)]
+pub struct NetEvaluator {
+    main: Model,
+    /// The net for Plakoto Express; `None`: `main` serves every rule set.
+    express: Option<Model>,
     /// Whether pin endgames are answered by the pin endgame database (races
     /// always are by the race database).
     pin_database: bool,
+    /// Whether the `f32` nets are evaluated instead of their integer copies.
+    float: bool,
 }
 
 impl NetEvaluator {
     /// An evaluator using `net`.
     pub fn new(net: Arc<Network>) -> NetEvaluator {
-        let hash = net.short_hash();
         NetEvaluator {
-            net,
-            hash,
+            main: Model::new(net),
             express: None,
             pin_database: true,
+            float: false,
         }
     }
 
     /// The same evaluator with `express` as its net under Express rules.
     pub fn with_express(self, express: Arc<Network>) -> NetEvaluator {
-        let hash = express.short_hash();
         NetEvaluator {
-            express: Some((express, hash)),
+            express: Some(Model::new(express)),
             ..self
         }
     }
 
-    /// The same net with pin endgames left to the net itself, to measure
-    /// what the pin endgame database adds.
+    /// The same evaluator with pin endgames left to the net itself, to
+    /// measure what the pin endgame database adds.
     pub fn without_pin_database(self) -> NetEvaluator {
         NetEvaluator {
             pin_database: false,
+            ..self
+        }
+    }
+
+    /// The same nets evaluated in `f32`, as trained, instead of their
+    /// integer copies: to measure the integer inference against.
+    pub fn with_f32(self) -> NetEvaluator {
+        NetEvaluator {
+            float: true,
             ..self
         }
     }
@@ -399,14 +467,28 @@ impl NetEvaluator {
 
     /// The network used outside Express.
     pub fn network(&self) -> &Arc<Network> {
-        &self.net
+        &self.main.net
+    }
+
+    /// The model used under `rules`.
+    fn model_for(&self, rules: Rules) -> &Model {
+        match (&self.express, rules.variant) {
+            (Some(model), Variant::Express) => model,
+            _ => &self.main,
+        }
     }
 
     /// The network used under `rules`.
     pub fn network_for(&self, rules: Rules) -> &Arc<Network> {
-        match (&self.express, rules.variant) {
-            (Some((net, _)), Variant::Express) => net,
-            _ => &self.net,
+        &self.model_for(rules).net
+    }
+
+    /// The instruction set and number type inference runs with outside
+    /// Express ("avx512 i16", "avx2 f32", …), for benchmarks.
+    pub fn kernel_name(&self) -> String {
+        match &self.main.integer {
+            Some(q) if !self.float => format!("{} i16", q.kernel_name()),
+            _ => format!("{} f32", self.main.net.kernel_name()),
         }
     }
 
@@ -447,15 +529,26 @@ impl NetEvaluator {
             return p;
         }
         let out = self
-            .network_for(rules)
-            .distribution_with(position, s, in_batch);
+            .model_for(rules)
+            .distribution_with(position, s, in_batch, self.float);
         to_probabilities(&out, rules.scoring)
+    }
+
+    /// What [`Evaluator::identity`] adds after the hash: how the net runs
+    /// and what it leaves out.
+    fn suffix(&self) -> &'static str {
+        match (self.float, self.pin_database) {
+            (false, true) => "",
+            (false, false) => " without pin database",
+            (true, true) => " (f32)",
+            (true, false) => " (f32) without pin database",
+        }
     }
 }
 
 impl Evaluator for NetEvaluator {
     fn name(&self) -> &str {
-        "net"
+        if self.float { "net-f32" } else { "net" }
     }
 
     fn exact_value(
@@ -470,22 +563,13 @@ impl Evaluator for NetEvaluator {
     }
 
     fn identity(&self) -> String {
-        if self.pin_database {
-            format!("net {}", self.hash)
-        } else {
-            format!("net {} without pin database", self.hash)
-        }
+        format!("net {}{}", self.main.hash, self.suffix())
     }
 
     fn identity_under(&self, rules: Rules) -> String {
         match (&self.express, rules.variant) {
-            (Some((_, hash)), Variant::Express) => {
-                let nopin = if self.pin_database {
-                    ""
-                } else {
-                    " without pin database"
-                };
-                format!("net {hash} (express weights){nopin}")
+            (Some(model), Variant::Express) => {
+                format!("net {} (express weights){}", model.hash, self.suffix())
             }
             _ => self.identity(),
         }

@@ -1,0 +1,161 @@
+//! The net's sparse inputs in integers, and the changes between two
+//! positions' inputs that the integer first layer adds.
+//!
+//! An input value `v` becomes `whole + frac / 32768` (`frac` in
+//! `0..32768`), so its first-layer term for an integer weight `w` is
+//! `w * whole + round(w * frac / 32768)` ([`super::kernels::term`]): a
+//! function of the input's index and value alone. That is what makes the
+//! incremental update exact: removing an input's old term and adding its
+//! new one leaves the same sum as adding every term afresh. Inputs of value
+//! exactly 1 (most of them: the 0/1 flags) are kept apart, because their
+//! term is the weight itself, one integer addition a lane.
+
+use crate::eval::features::SparseInputs;
+
+/// `frac` of [`Scaled`] is in units of `1 / FRAC_ONE`.
+pub const FRAC_ONE: i32 = 1 << 15;
+
+/// One non-zero input in integers: value `whole + frac / FRAC_ONE`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scaled {
+    /// The input's index.
+    pub index: u16,
+    /// Integer part of the value.
+    pub whole: i16,
+    /// Fractional part of the value, `0..FRAC_ONE`.
+    pub frac: i16,
+}
+
+impl Scaled {
+    /// Input `index` of value `v`.
+    #[inline]
+    pub fn new(index: u16, v: f32) -> Scaled {
+        let (whole, frac) = quantize_value(v);
+        Scaled { index, whole, frac }
+    }
+}
+
+/// `v` (at least 0) as `(whole, frac)`: `whole + frac / FRAC_ONE`,
+/// rounded to the nearest multiple of `1 / FRAC_ONE`, halves up. Input
+/// values are between 0 and 4 ([`crate::eval::features::GLOBAL_MAX`]),
+/// far inside the range.
+#[inline]
+pub fn quantize_value(v: f32) -> (i16, i16) {
+    debug_assert!((0.0..16.0).contains(&v), "input value {v}");
+    // Exact product (a power of two); adding ½ and truncating rounds to
+    // the nearest without `f32::round`, a library call on the baseline CPU.
+    let n = (v * FRAC_ONE as f32 + 0.5) as i32;
+    ((n >> 15) as i16, (n & (FRAC_ONE - 1)) as i16)
+}
+
+/// Terms to add to and subtract from the first layer's sums: rows of
+/// inputs of value 1, and scaled rows of the others.
+#[derive(Clone, Debug, Default)]
+pub struct Changes {
+    /// Rows added whole.
+    pub add: Vec<u16>,
+    /// Rows subtracted whole.
+    pub sub: Vec<u16>,
+    /// Rows added scaled by their value.
+    pub add_scaled: Vec<Scaled>,
+    /// Rows subtracted scaled by their value.
+    pub sub_scaled: Vec<Scaled>,
+    /// Rows of inputs whose value changed but neither value is 0 or 1:
+    /// the new value's term added and the old one's subtracted, in one
+    /// pass over the row.
+    pub changed: Vec<Change>,
+}
+
+/// An input whose value changed from `old` to `new` (same index).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Change {
+    /// The old value.
+    pub old: Scaled,
+    /// The new value.
+    pub new: Scaled,
+}
+
+impl Changes {
+    /// Empties every list.
+    #[inline]
+    pub(super) fn clear(&mut self) {
+        self.add.clear();
+        self.sub.clear();
+        self.add_scaled.clear();
+        self.sub_scaled.clear();
+        self.changed.clear();
+    }
+
+    /// Adds the term of input `index` of value `v` (not 0).
+    #[inline]
+    pub(super) fn push_add(&mut self, index: u16, v: f32) {
+        if v == 1.0 {
+            self.add.push(index);
+        } else {
+            self.add_scaled.push(Scaled::new(index, v));
+        }
+    }
+
+    /// Subtracts the term of input `index` of value `v` (not 0).
+    #[inline]
+    pub(super) fn push_sub(&mut self, index: u16, v: f32) {
+        if v == 1.0 {
+            self.sub.push(index);
+        } else {
+            self.sub_scaled.push(Scaled::new(index, v));
+        }
+    }
+
+    /// Replaces the term of input `index` of value `old` by that of `new`
+    /// (both not 0, and different).
+    #[inline]
+    pub(super) fn push_change(&mut self, index: u16, old: f32, new: f32) {
+        if old == 1.0 || new == 1.0 {
+            self.push_sub(index, old);
+            self.push_add(index, new);
+        } else {
+            self.changed.push(Change {
+                old: Scaled::new(index, old),
+                new: Scaled::new(index, new),
+            });
+        }
+    }
+
+    /// Makes `self` the terms of every input of `inputs`.
+    #[inline]
+    pub fn set_all(&mut self, inputs: &SparseInputs) {
+        self.clear();
+        for (&i, &v) in inputs.indices().iter().zip(inputs.values()) {
+            self.push_add(i, v);
+        }
+    }
+
+    /// Rows this adds or subtracts.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.add.len()
+            + self.sub.len()
+            + self.add_scaled.len()
+            + self.sub_scaled.len()
+            + self.changed.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_split_into_whole_and_rounded_fraction() {
+        assert_eq!(quantize_value(1.0), (1, 0));
+        assert_eq!(quantize_value(0.0), (0, 0));
+        assert_eq!(quantize_value(0.25), (0, 8192));
+        assert_eq!(quantize_value(2.25), (2, 8192));
+        assert_eq!(quantize_value(3.0), (3, 0));
+        // 1 - 2^-17 rounds up to the next whole value, not to frac 32768.
+        assert_eq!(quantize_value(1.0 - 1.0 / 131072.0), (1, 0));
+        let (w, f) = quantize_value(1.0 / 3.0);
+        assert_eq!(w, 0);
+        assert!((f32::from(f) / FRAC_ONE as f32 - 1.0 / 3.0).abs() <= 0.5 / FRAC_ONE as f32);
+    }
+}

@@ -1,0 +1,236 @@
+//! The integer kernels for AVX2 and AVX-512BW, with `std::arch`
+//! intrinsics: the compiler does not turn the portable loops of
+//! [`super::kernels`] into `pmulhrsw` (the scaled first-layer terms) and
+//! `pmaddwd` (pairs of `i16 × i16` products added into `i32`) on its own.
+//! They compute exactly what the portable loops compute (integer
+//! arithmetic, wrapping), so every variant gives the same bits; a test in
+//! `kernels` compares them. Selected only after run-time detection.
+
+use std::arch::x86_64::*;
+
+use super::inputs::{Change, Changes};
+use super::kernels::LANES;
+use crate::eval::net::kernels::{Rows, row_groups};
+
+/// Defines `$name::<R>(acc, start, w, c)`: applies the changes `c` to
+/// `R` vectors of `$width` sums at `start`, kept in registers: flags added
+/// or subtracted whole, the others as `row * whole + mulhrs(row, frac)`,
+/// the term of [`super::kernels::term`]. The rest names the instruction
+/// set's vector type and intrinsics.
+macro_rules! block {
+    ($name:ident, $features:literal, $vector:ty, $width:expr, $zero:ident, $load:ident,
+     $store:ident, $add:ident, $sub:ident, $mullo:ident, $mulhrs:ident, $set1:ident) => {
+        #[target_feature(enable = $features)]
+        unsafe fn $name<const R: usize>(acc: &mut [i16], start: usize, w: &[i16], c: &Changes) {
+            const W: usize = $width;
+            let h = acc.len();
+            let row = |i: u16| w[usize::from(i) * h + start..][..R * W].as_ptr();
+            let dst = acc[start..start + R * W].as_mut_ptr();
+            // SAFETY (all loads and stores): each pointer starts a slice
+            // of `R * W` i16s checked above; unaligned loads and stores.
+            unsafe {
+                let mut a: [$vector; R] = [$zero(); R];
+                for (k, v) in a.iter_mut().enumerate() {
+                    *v = $load(dst.add(k * W).cast());
+                }
+                let load = |p: *const i16, k: usize| $load(p.add(k * W).cast());
+                let term = |p: *const i16, k: usize, whole: $vector, frac: $vector| {
+                    let r = load(p, k);
+                    $add($mullo(r, whole), $mulhrs(r, frac))
+                };
+                for &i in &c.add {
+                    let p = row(i);
+                    for (k, v) in a.iter_mut().enumerate() {
+                        *v = $add(*v, load(p, k));
+                    }
+                }
+                for &i in &c.sub {
+                    let p = row(i);
+                    for (k, v) in a.iter_mut().enumerate() {
+                        *v = $sub(*v, load(p, k));
+                    }
+                }
+                for s in &c.add_scaled {
+                    let (p, whole, frac) = (row(s.index), $set1(s.whole), $set1(s.frac));
+                    for (k, v) in a.iter_mut().enumerate() {
+                        *v = $add(*v, term(p, k, whole, frac));
+                    }
+                }
+                for s in &c.sub_scaled {
+                    let (p, whole, frac) = (row(s.index), $set1(s.whole), $set1(s.frac));
+                    for (k, v) in a.iter_mut().enumerate() {
+                        *v = $sub(*v, term(p, k, whole, frac));
+                    }
+                }
+                for Change { old, new } in &c.changed {
+                    let p = row(new.index);
+                    let (old_whole, old_frac) = ($set1(old.whole), $set1(old.frac));
+                    let (new_whole, new_frac) = ($set1(new.whole), $set1(new.frac));
+                    for (k, v) in a.iter_mut().enumerate() {
+                        let t = $sub(
+                            term(p, k, new_whole, new_frac),
+                            term(p, k, old_whole, old_frac),
+                        );
+                        *v = $add(*v, t);
+                    }
+                }
+                for (k, v) in a.iter().enumerate() {
+                    $store(dst.add(k * W).cast(), *v);
+                }
+            }
+        }
+    };
+}
+
+block!(
+    block_avx2,
+    "avx2",
+    __m256i,
+    LANES,
+    _mm256_setzero_si256,
+    _mm256_loadu_si256,
+    _mm256_storeu_si256,
+    _mm256_add_epi16,
+    _mm256_sub_epi16,
+    _mm256_mullo_epi16,
+    _mm256_mulhrs_epi16,
+    _mm256_set1_epi16
+);
+block!(
+    block_avx512,
+    "avx512f,avx512bw",
+    __m512i,
+    2 * LANES,
+    _mm512_setzero_si512,
+    _mm512_loadu_si512,
+    _mm512_storeu_si512,
+    _mm512_add_epi16,
+    _mm512_sub_epi16,
+    _mm512_mullo_epi16,
+    _mm512_mulhrs_epi16,
+    _mm512_set1_epi16
+);
+
+/// Sum of the eight `i32` lanes of `v`, wrapping.
+#[target_feature(enable = "avx2")]
+fn sum_avx2(v: __m256i) -> i32 {
+    let four = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+    let two = _mm_add_epi32(four, _mm_shuffle_epi32::<0b01_00_11_10>(four));
+    let one = _mm_add_epi32(two, _mm_shuffle_epi32::<0b10_11_00_01>(two));
+    _mm_cvtsi128_si32(one)
+}
+
+/// Dot products of `x` with rows `rows` of `w` (AVX2, `pmaddwd`).
+#[target_feature(enable = "avx2")]
+fn dot_rows_avx2<const R: usize>(x: &[i16], w: &[i16], rows: [usize; R], out: &mut [i32]) {
+    let h = x.len();
+    let ws = rows.map(|r| w[r * h..][..h].as_ptr());
+    let mut acc = [_mm256_setzero_si256(); R];
+    // SAFETY: `x` and each row hold `h` i16s, a multiple of LANES.
+    unsafe {
+        for c in (0..h).step_by(LANES) {
+            let xv = _mm256_loadu_si256(x.as_ptr().add(c).cast());
+            for (a, p) in acc.iter_mut().zip(ws) {
+                let wv = _mm256_loadu_si256(p.add(c).cast());
+                *a = _mm256_add_epi32(*a, _mm256_madd_epi16(xv, wv));
+            }
+        }
+    }
+    for (a, r) in acc.into_iter().zip(rows) {
+        out[r] = sum_avx2(a);
+    }
+}
+
+/// [`dot_rows_avx2`] with vectors of 32 lanes (a last 16 with AVX2).
+#[target_feature(enable = "avx512f,avx512bw")]
+fn dot_rows_avx512<const R: usize>(x: &[i16], w: &[i16], rows: [usize; R], out: &mut [i32]) {
+    let h = x.len();
+    let ws = rows.map(|r| w[r * h..][..h].as_ptr());
+    let mut acc = [_mm512_setzero_si512(); R];
+    let whole = h - h % (2 * LANES);
+    let mut tail = [_mm256_setzero_si256(); R];
+    // SAFETY: `x` and each row hold `h` i16s, a multiple of LANES.
+    unsafe {
+        for c in (0..whole).step_by(2 * LANES) {
+            let xv = _mm512_loadu_si512(x.as_ptr().add(c).cast());
+            for (a, p) in acc.iter_mut().zip(ws) {
+                let wv = _mm512_loadu_si512(p.add(c).cast());
+                *a = _mm512_add_epi32(*a, _mm512_madd_epi16(xv, wv));
+            }
+        }
+        if whole < h {
+            let xv = _mm256_loadu_si256(x.as_ptr().add(whole).cast());
+            for (t, p) in tail.iter_mut().zip(ws) {
+                *t = _mm256_madd_epi16(xv, _mm256_loadu_si256(p.add(whole).cast()));
+            }
+        }
+    }
+    for ((a, t), r) in acc.into_iter().zip(tail).zip(rows) {
+        let halves = _mm256_add_epi32(_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64::<1>(a));
+        out[r] = sum_avx2(_mm256_add_epi32(halves, t));
+    }
+}
+
+/// The loops of one instruction set from its block and dot functions.
+macro_rules! kernels {
+    ($module:ident, $features:literal, $block:ident, $wide:expr, $dot_rows:ident) => {
+        pub mod $module {
+            use super::*;
+
+            #[target_feature(enable = $features)]
+            unsafe fn accumulate_inner(acc: &mut [i16], w: &[i16], c: &Changes) {
+                let h = acc.len();
+                let mut start = 0;
+                // SAFETY: same features as this function.
+                unsafe {
+                    while start + 128 <= h {
+                        $block::<{ 128 / $wide }>(acc, start, w, c);
+                        start += 128;
+                    }
+                    while start + LANES <= h {
+                        block_avx2::<1>(acc, start, w, c);
+                        start += LANES;
+                    }
+                }
+            }
+
+            #[target_feature(enable = $features)]
+            unsafe fn dots_inner(x: &[i16], w: &[i16], mask: u32, out: &mut [i32]) {
+                row_groups(mask, out.len(), |rows| match rows {
+                    Rows::Three(group) => $dot_rows(x, w, group, out),
+                    Rows::One(r) => $dot_rows(x, w, [r], out),
+                });
+            }
+
+            #[target_feature(enable = $features)]
+            unsafe fn activate_inner(acc: &[i16], zero: &[i16], out: &mut [i16]) {
+                super::super::kernels::activate_generic(acc, zero, out)
+            }
+
+            pub fn accumulate(acc: &mut [i16], w: &[i16], c: &Changes) {
+                // SAFETY: selected only after run-time detection of the
+                // features ([`super::super::kernels::IntKernels::available`]).
+                unsafe { accumulate_inner(acc, w, c) }
+            }
+
+            pub fn activate(acc: &[i16], zero: &[i16], out: &mut [i16]) {
+                // SAFETY: as `accumulate`.
+                unsafe { activate_inner(acc, zero, out) }
+            }
+
+            pub fn dots(x: &[i16], w: &[i16], mask: u32, out: &mut [i32]) {
+                // SAFETY: as `accumulate`.
+                unsafe { dots_inner(x, w, mask, out) }
+            }
+        }
+    };
+}
+
+kernels!(avx2, "avx2", block_avx2, LANES, dot_rows_avx2);
+kernels!(
+    avx512,
+    "avx512f,avx512bw",
+    block_avx512,
+    2 * LANES,
+    dot_rows_avx512
+);

@@ -52,12 +52,22 @@ impl Snapshot {
     /// Makes `self` the inputs `inputs`.
     #[inline]
     pub fn set(&mut self, inputs: &SparseInputs) {
-        self.present = [0; WORDS];
+        // The word being filled stays in a register until the (increasing)
+        // indices move past it: or-ing each bit into memory would chain
+        // every input on the one before through a store and a load.
+        let mut present = [0u64; WORDS];
+        let (mut word, mut bits) = (0, 0u64);
         for (&i, &v) in inputs.indices().iter().zip(inputs.values()) {
             let i = usize::from(i);
-            self.present[i / 64] |= 1 << (i % 64);
+            if i / 64 != word {
+                present[word] |= bits;
+                (word, bits) = (i / 64, 0);
+            }
+            bits |= 1 << (i % 64);
             self.values[i] = v;
         }
+        present[word] |= bits;
+        self.present = present;
     }
 }
 

@@ -78,11 +78,11 @@ fn shipped_nets_sums_stay_far_from_the_i16_limits() {
 }
 
 /// Equities of the integer and `f32` nets over random-game positions: the
-/// quantisation moves them by about a thousandth; a wrong row, scale or
-/// rounding would move them by far more.
+/// quantisation moves them by a few thousandths; a wrong row, scale or
+/// rounding would move them by tenths.
 #[test]
 fn integer_equities_are_within_a_few_thousandths_of_f32() {
-    let positions = positions(6, 60);
+    let positions = positions(6, 150);
     for (name, net) in shipped() {
         let q = QuantizedNetwork::new(&net).expect("quantises");
         let mut s = Scratch::default();
@@ -102,8 +102,10 @@ fn integer_equities_are_within_a_few_thousandths_of_f32() {
                 "{name} {scoring:?}: {} positions, |Δequity| max {worst:.4} mean {mean:.5}",
                 positions.len()
             );
-            assert!(worst < 0.05, "{name}: max |Δequity| {worst}");
-            assert!(mean < 0.004, "{name}: mean |Δequity| {mean}");
+            // Measured: max 0.03, mean 0.0013 to 0.0033 (the shipped nets,
+            // both scorings).
+            assert!(worst < 0.06, "{name}: max |Δequity| {worst}");
+            assert!(mean < 0.008, "{name}: mean |Δequity| {mean}");
             assert!(
                 worst > 0.0,
                 "{name}: no difference at all: not the integer path?"

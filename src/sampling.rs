@@ -5,7 +5,19 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::{Dice, MoveGenerator, PlayList, Position, Rules, Variant, game_result};
+use crate::game::{Dice, MoveGenerator, PlayList, Position, Rules, Scoring, Variant, game_result};
+
+/// The positions after each of `plays` that does not end the game, flipped
+/// so the opponent is on roll: one roll's batch as the search evaluates it
+/// (benchmarks and tests of batched evaluation).
+pub fn evaluation_batch(plays: &PlayList, scoring: Scoring) -> Vec<Position> {
+    plays
+        .plays
+        .iter()
+        .filter(|p| game_result(&p.position, scoring).is_none())
+        .map(|p| p.position.flip())
+        .collect()
+}
 
 /// Plays one game of uniformly random legal plays from the initial
 /// position, calling `visit` with each position reached before a roll (from

@@ -16,8 +16,8 @@ use super::BenchError;
 use super::movegen::{SUITE_SEED, thread_cpu_seconds};
 use crate::eval::race::{self, RaceDb};
 use crate::eval::{EvaluatorKind, NetEvaluator, Probabilities};
-use crate::game::{Dice, MoveGenerator, PlayList, Position, Rules, Variant, game_result};
-use crate::sampling::midgame_suite;
+use crate::game::{Dice, MoveGenerator, PlayList, Position, Rules, Variant};
+use crate::sampling::{evaluation_batch, midgame_suite};
 
 /// What to measure.
 #[derive(Clone, Copy, Debug)]
@@ -117,12 +117,7 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
     for position in midgame_suite(SUITE_SEED, options.positions, 6) {
         for (dice, _) in Dice::all_rolls() {
             generator.generate(&position, &dice.numbers(Variant::Standard), &mut plays);
-            let batch: Vec<Position> = plays
-                .plays
-                .iter()
-                .filter(|p| game_result(&p.position, rules.scoring).is_none())
-                .map(|p| p.position.flip())
-                .collect();
+            let batch = evaluation_batch(&plays, rules.scoring);
             if !batch.is_empty() {
                 batches.push(batch);
             }

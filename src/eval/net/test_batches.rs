@@ -3,7 +3,7 @@
 
 use rand::SeedableRng;
 
-use crate::game::{Dice, MoveGenerator, PlayList, Position, Rules, game_result};
+use crate::game::{Dice, MoveGenerator, PlayList, Position, Rules};
 
 /// Batches as the search makes them: for positions of seeded random
 /// games, every roll's plays, flipped (opponent on roll).
@@ -20,12 +20,7 @@ pub(crate) fn batches(seed: u64, games: usize) -> Vec<Vec<Position>> {
     for (n, root) in roots.iter().enumerate() {
         let (dice, _) = Dice::all_rolls().nth(n % 21).expect("21 rolls");
         generator.generate(root, &dice.numbers(rules.variant), &mut plays);
-        let batch: Vec<Position> = plays
-            .plays
-            .iter()
-            .filter(|p| game_result(&p.position, rules.scoring).is_none())
-            .map(|p| p.position.flip())
-            .collect();
+        let batch = crate::sampling::evaluation_batch(&plays, rules.scoring);
         if !batch.is_empty() {
             out.push(batch);
         }

@@ -143,7 +143,7 @@ impl<'a> Players<'a> {
 /// Samples `count` decisions under `rules` from games seeded by `seed`,
 /// played by `net` and `heuristic` (both at 0 plies). Forced decisions
 /// (a single legal play) and decisions in which no choice matters (see
-/// [`TRIVIAL_SPREAD`]) are never taken; each game gives at most one
+/// `TRIVIAL_SPREAD`) are never taken; each game gives at most one
 /// decision a phase, so that decisions of one game do not crowd a phase.
 /// The list is shuffled, so that any prefix of it (a partial build) is a
 /// fair sample.

@@ -66,6 +66,21 @@ pub const GLOBAL_MAX: [f32; GLOBALS] = [
     1.0,
 ];
 
+/// What each global input's count is divided by (1 for the flags): the
+/// value of global `k` is its count over `GLOBAL_DIVISOR[k]` (borne off
+/// and other checker counts over 15, the pip count over 160, rolls over
+/// 36, pins over 4, points and blots over 6).
+pub const GLOBAL_DIVISOR: [f32; GLOBALS] = [
+    15.0, 160.0, 15.0, 1.0, 15.0, 1.0, 36.0, 4.0, 4.0, 6.0, 6.0, 6.0, 1.0, 36.0, 36.0, 15.0, 4.0,
+    15.0,
+];
+
+/// The value of global input `k` of count `count` ([`GLOBAL_DIVISOR`]).
+#[inline]
+pub const fn global_value(k: usize, count: u16) -> f32 {
+    count as f32 / GLOBAL_DIVISOR[k]
+}
+
 /// Whether input `index` is a flag: 1 whenever it is not 0 (the ≥1, ≥2,
 /// ≥3 and pin inputs of a point; bearing off allowed, lone mother, race).
 /// The others take fractions. A test checks it on random games.
@@ -81,15 +96,15 @@ pub const fn is_flag(index: usize) -> bool {
 /// The [`PER_POINT`] inputs of one point of a side with `free` of its
 /// checkers on top there and, if `pinned`, one of its checkers pinned
 /// there: the thresholds ≥1, ≥2, ≥3, the excess (n−3)/4, and the pin.
-/// [`encode`] writes the same values (a test checks it); this form is for
+/// [`encode`] writes these values ([`point_inputs_of`]); this form is for
 /// bounding the first layer over every point content.
-pub fn point_inputs(free: u8, pinned: bool) -> [f32; PER_POINT] {
+pub const fn point_inputs(free: u8, pinned: bool) -> [f32; PER_POINT] {
     [
-        f32::from(free >= 1),
-        f32::from(free >= 2),
-        f32::from(free >= 3),
-        f32::from(free.saturating_sub(3)) / 4.0,
-        f32::from(pinned),
+        (free >= 1) as u8 as f32,
+        (free >= 2) as u8 as f32,
+        (free >= 3) as u8 as f32,
+        free.saturating_sub(3) as f32 / 4.0,
+        pinned as u8 as f32,
     ]
 }
 
@@ -249,12 +264,9 @@ struct SideView {
 }
 
 impl SideView {
+    #[inline(always)]
     fn from_free(free: [u8; 24], pinned: u32, holds: u32, off: u8) -> SideView {
-        let (mut one, mut two) = (0u32, 0u32);
-        for (i, &n) in free.iter().enumerate() {
-            one |= u32::from(n >= 1) << i;
-            two |= u32::from(n >= 2) << i;
-        }
+        let (one, two) = at_least_one_and_two(&free);
         SideView {
             free,
             one,
@@ -265,6 +277,7 @@ impl SideView {
         }
     }
 
+    #[inline(always)]
     fn own(p: &Position) -> SideView {
         let b = p.raw_board();
         let mut free = [0u8; 24];
@@ -274,11 +287,19 @@ impl SideView {
         SideView::from_free(free, p.own_pinned_mask(), p.opp_pinned_mask(), p.own_off())
     }
 
+    #[inline(always)]
     fn opponent(p: &Position) -> SideView {
         let b = p.raw_board();
+        let mut unturned = [0u8; 24];
+        for (f, &v) in unturned.iter_mut().zip(b) {
+            *f = v.min(0).unsigned_abs();
+        }
+        // In the opponent's numbering: the 24 bytes reversed, as three
+        // byte-swapped words in reverse order.
+        let word = |w: usize| u64::from_le_bytes(unturned[w * 8..][..8].try_into().expect("8"));
         let mut free = [0u8; 24];
-        for (f, &v) in free.iter_mut().zip(b.iter().rev()) {
-            *f = (-v).max(0) as u8;
+        for (w, chunk) in free.chunks_exact_mut(8).enumerate() {
+            chunk.copy_from_slice(&word(2 - w).swap_bytes().to_le_bytes());
         }
         SideView::from_free(
             free,
@@ -289,6 +310,7 @@ impl SideView {
     }
 
     /// Pip count: free checkers plus pinned ones.
+    #[inline(always)]
     fn pips(&self) -> u32 {
         let free: u32 = (0..24)
             .map(|i| u32::from(self.free[i]) * (i as u32 + 1))
@@ -304,18 +326,55 @@ impl SideView {
 
     /// Points this side holds: two or more on top, or one on top of a
     /// pinned opposing checker (the opponent cannot land there, R5).
-    #[inline]
+    #[inline(always)]
     fn held_points(&self) -> u32 {
         self.two | (self.one & self.holds)
     }
 
     /// Single free checkers not sitting on a pinned opposing checker.
-    #[inline]
+    #[inline(always)]
     fn blots(&self) -> u32 {
         self.one & !self.two & !self.holds
     }
 }
 
+/// Bit `i`: `free[i] >= 1`, and bit `i`: `free[i] >= 2`, with SSE2's byte
+/// compares and `pmovmskb` (part of every x86-64 processor) instead of 48
+/// compare-and-shift steps.
+#[inline(always)]
+fn at_least_one_and_two(free: &[u8; 24]) -> (u32, u32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let mut padded = [0u8; 32];
+        padded[..24].copy_from_slice(free);
+        // SAFETY: SSE2 is part of every x86-64 processor, and `padded`
+        // holds 32 bytes: two unaligned 16-byte loads.
+        unsafe {
+            let low = _mm_loadu_si128(padded.as_ptr().cast());
+            let high = _mm_loadu_si128(padded.as_ptr().add(16).cast());
+            let mask = |v: __m128i| _mm_movemask_epi8(v) as u32 & 0xffff;
+            let zero = _mm_setzero_si128();
+            let zeros = mask(_mm_cmpeq_epi8(low, zero)) | mask(_mm_cmpeq_epi8(high, zero)) << 16;
+            // Saturating `n - 1` is 0 for 0 and 1.
+            let one = _mm_set1_epi8(1);
+            let below_two = mask(_mm_cmpeq_epi8(_mm_subs_epu8(low, one), zero))
+                | mask(_mm_cmpeq_epi8(_mm_subs_epu8(high, one), zero)) << 16;
+            (!zeros & 0xff_ffff, !below_two & 0xff_ffff)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (mut one, mut two) = (0u32, 0u32);
+        for (i, &n) in free.iter().enumerate() {
+            one |= u32::from(n >= 1) << i;
+            two |= u32::from(n >= 2) << i;
+        }
+        (one, two)
+    }
+}
+
+#[inline(always)]
 fn reverse24(mask: u32) -> u32 {
     mask.reverse_bits() >> 8
 }
@@ -338,9 +397,81 @@ pub fn is_race(p: &Position) -> bool {
     own == 0 || opp == 0 || 31 - own.leading_zeros() < opp.trailing_zeros()
 }
 
+/// A point's content as one small code: its free checkers of one side
+/// (0–15) plus [`PINNED_CODE`] when a checker of that side is pinned there.
+/// Its [`PER_POINT`] inputs follow from it alone ([`point_inputs_of`]).
+pub type PointCode = u8;
+
+/// Added to a [`PointCode`] when the side has a checker pinned there.
+pub const PINNED_CODE: PointCode = 16;
+
+/// Number of distinct [`PointCode`]s.
+pub const POINT_CODES: usize = 32;
+
+/// The inputs of a position in two parts: what is on each point, and the
+/// globals. [`encode`] writes them as the net's sparse input list; the
+/// integer net reads them directly, to find what changed between two
+/// positions point by point instead of input by input.
+#[derive(Clone, Debug, Default)]
+pub struct InputParts {
+    /// Per side (the side on roll first), per point index in that side's
+    /// numbering: the point's [`PointCode`].
+    pub points: [[PointCode; 24]; 2],
+    /// Per side, the counts of the [`GLOBALS`] global inputs: input `k`
+    /// is `globals[side][k] / GLOBAL_DIVISOR[k]`.
+    pub globals: [[u16; GLOBALS]; 2],
+}
+
+/// The [`PER_POINT`] inputs of a point of content `code`
+/// ([`point_inputs`] of its free checkers and pin).
+#[inline]
+pub fn point_inputs_of(code: PointCode) -> [f32; PER_POINT] {
+    POINT_INPUTS[usize::from(code)]
+}
+
+/// [`point_inputs`] of every [`PointCode`].
+static POINT_INPUTS: [[f32; PER_POINT]; POINT_CODES] = {
+    let mut table = [[0.0; PER_POINT]; POINT_CODES];
+    let mut code = 0;
+    while code < POINT_CODES {
+        let free = (code % PINNED_CODE as usize) as u8;
+        table[code] = point_inputs(free, code >= PINNED_CODE as usize);
+        code += 1;
+    }
+    table
+};
+
 /// Writes the inputs of `p` (side on roll first) into `out`.
 pub fn encode(p: &Position, out: &mut SparseInputs) {
+    let mut parts = InputParts::default();
+    encode_parts(p, &mut parts);
     out.len = 0;
+    for (side, (points, globals)) in parts.points.iter().zip(&parts.globals).enumerate() {
+        let base = side * PER_SIDE;
+        for (i, &code) in points.iter().enumerate() {
+            if code != 0 {
+                for (k, v) in point_inputs_of(code).into_iter().enumerate() {
+                    out.push(base + i * PER_POINT + k, v);
+                }
+            }
+        }
+        for (k, &count) in globals.iter().enumerate() {
+            out.push(base + 24 * PER_POINT + k, global_value(k, count));
+        }
+    }
+}
+
+/// Writes the inputs of `p` (side on roll first) into `out`, as point
+/// contents and globals.
+pub fn encode_parts(p: &Position, out: &mut InputParts) {
+    encode_parts_inline(p, out)
+}
+
+/// [`encode_parts`], always inlined, with everything it calls: so that
+/// [`encode_parts_with_bit_instructions`] compiles all of it with its
+/// instructions.
+#[inline(always)]
+fn encode_parts_inline(p: &Position, out: &mut InputParts) {
     let own = SideView::own(p);
     let opp = SideView::opponent(p);
     // Both sides' free checkers in the own numbering: the race test of
@@ -348,62 +479,69 @@ pub fn encode(p: &Position, out: &mut SparseInputs) {
     let race = own.pinned == 0
         && opp.pinned == 0
         && (own.one == 0 || opp.one == 0 || 31 - own.one.leading_zeros() < 23 - highest(opp.one));
-    encode_side(&own, &opp, race, 0, out);
-    encode_side(&opp, &own, race, PER_SIDE, out);
+    let [own_points, opp_points] = &mut out.points;
+    own.point_codes(own_points);
+    opp.point_codes(opp_points);
+    let [own_globals, opp_globals] = &mut out.globals;
+    global_counts(&own, &opp, race, own_globals);
+    global_counts(&opp, &own, race, opp_globals);
+}
+
+/// [`encode_parts`] compiled for processors with the bit instructions
+/// POPCNT, LZCNT, BMI1 and BMI2 (every processor with AVX2 has them): the
+/// encoder counts and reverses bit masks throughout, which the baseline
+/// x86-64 processor emulates in a dozen instructions each.
+///
+/// # Safety
+/// The processor must have those four features.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
+pub unsafe fn encode_parts_with_bit_instructions(p: &Position, out: &mut InputParts) {
+    encode_parts_inline(p, out)
+}
+
+/// Whether this processor has what [`encode_parts_with_bit_instructions`]
+/// needs.
+#[cfg(target_arch = "x86_64")]
+pub fn has_bit_instructions() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
 }
 
 /// Index of the highest set bit of a non-zero mask.
-#[inline]
+#[inline(always)]
 fn highest(mask: u32) -> u32 {
     31 - mask.leading_zeros()
 }
 
-fn encode_side(s: &SideView, other: &SideView, race: bool, base: usize, out: &mut SparseInputs) {
-    let mut points = s.one | s.pinned;
-    while points != 0 {
-        let i = points.trailing_zeros() as usize;
-        points &= points - 1;
-        let n = s.free[i];
-        let at = base + i * PER_POINT;
-        if n >= 1 {
-            out.push(at, 1.0);
-        }
-        if n >= 2 {
-            out.push(at + 1, 1.0);
-        }
-        if n >= 3 {
-            out.push(at + 2, 1.0);
-        }
-        if n > 3 {
-            out.push(at + 3, f32::from(n - 3) / 4.0);
-        }
-        if s.pinned >> i & 1 == 1 {
-            out.push(at + 4, 1.0);
+impl SideView {
+    /// Each point's [`PointCode`].
+    #[inline(always)]
+    fn point_codes(&self, out: &mut [PointCode; 24]) {
+        for (i, (code, &free)) in out.iter_mut().zip(&self.free).enumerate() {
+            *code = free | (((self.pinned >> i) as u8 & 1) * PINNED_CODE);
         }
     }
-    let g = base + 24 * PER_POINT;
+}
+
+/// The [`GLOBALS`] counts of side `s` (its opponent: `other`): global
+/// input `k` is `out[k] / GLOBAL_DIVISOR[k]`.
+#[inline(always)]
+fn global_counts(s: &SideView, other: &SideView, race: bool, out: &mut [u16; GLOBALS]) {
     let total_outside: u32 = s.free[6..].iter().map(|&n| u32::from(n)).sum::<u32>()
         + (s.pinned & OUTSIDE_HOME).count_ones();
-    out.push(g, f32::from(s.off) / 15.0);
-    out.push(g + 1, s.pips() as f32 / 160.0);
-    out.push(g + 2, total_outside as f32 / 15.0);
-    out.push(g + 3, f32::from(total_outside == 0 && s.pinned == 0));
-    out.push(g + 4, f32::from(s.free[23]) / 15.0);
     let mother_alone = s.free[23] == 1 && s.holds >> 23 & 1 == 0;
-    out.push(g + 5, f32::from(mother_alone));
-    if mother_alone {
-        out.push(g + 6, hitting_rolls(other_reach(other, 23)) / 36.0);
-    }
-    out.push(g + 7, s.pinned.count_ones() as f32 / 4.0);
-    out.push(g + 8, s.holds.count_ones() as f32 / 4.0);
+    let mother_shots = if mother_alone {
+        hitting_rolls(other_reach(other, 23))
+    } else {
+        0
+    };
     let blots = s.blots();
-    out.push(g + 9, (blots & OUTSIDE_HOME).count_ones() as f32 / 6.0);
     let held = s.held_points();
-    out.push(g + 10, longest_run(held) as f32 / 6.0);
-    out.push(g + 11, (held & 0x3f).count_ones() as f32 / 6.0);
-    out.push(g + 12, f32::from(race));
     // Distances from the other side's free checkers to this side's blots
-    // below its 24-point (the mother is input g+6).
+    // below its 24-point (the mother is input 6).
     let mut reach = 0u32;
     let mut below_mother = blots & !(1 << 23);
     while below_mother != 0 {
@@ -411,24 +549,42 @@ fn encode_side(s: &SideView, other: &SideView, race: bool, base: usize, out: &mu
         below_mother &= below_mother - 1;
         reach |= other_reach(other, i);
     }
-    out.push(g + 13, hitting_rolls(reach) / 36.0);
     // Points `other` holds, in this side's numbering.
     let blocks = reverse24(other.held_points());
-    out.push(g + 14, escape_rolls(s, blocks) / 36.0);
     let others = reverse24(other.one | other.pinned);
     let contact = if others == 0 {
         0
     } else {
         checkers_above(s, others.trailing_zeros())
     };
-    out.push(g + 15, contact as f32 / 15.0);
-    out.push(g + 16, (s.holds & s.one & !s.two).count_ones() as f32 / 4.0);
     let trapped = lowest_prime_top(blocks).map_or(0, |top| checkers_above(s, top));
-    out.push(g + 17, trapped as f32 / 15.0);
+    let counts: [u32; GLOBALS] = [
+        u32::from(s.off),
+        s.pips(),
+        total_outside,
+        u32::from(total_outside == 0 && s.pinned == 0),
+        u32::from(s.free[23]),
+        u32::from(mother_alone),
+        mother_shots,
+        s.pinned.count_ones(),
+        s.holds.count_ones(),
+        (blots & OUTSIDE_HOME).count_ones(),
+        longest_run(held),
+        (held & 0x3f).count_ones(),
+        u32::from(race),
+        hitting_rolls(reach),
+        escape_rolls(s, blocks),
+        contact,
+        (s.holds & s.one & !s.two).count_ones(),
+        trapped,
+    ];
+    for (o, c) in out.iter_mut().zip(counts) {
+        *o = c as u16;
+    }
 }
 
 /// This side's checkers (free and pinned) above its point index `i`.
-#[inline]
+#[inline(always)]
 fn checkers_above(s: &SideView, i: u32) -> u32 {
     let i = i as usize;
     let free: u32 = s.free[i + 1..].iter().map(|&n| u32::from(n)).sum();
@@ -437,7 +593,7 @@ fn checkers_above(s: &SideView, i: u32) -> u32 {
 
 /// The index of the fourth point of the lowest run of four or more
 /// consecutive set bits of `blocks`.
-#[inline]
+#[inline(always)]
 fn lowest_prime_top(blocks: u32) -> Option<u32> {
     let fours = blocks & blocks >> 1 & blocks >> 2 & blocks >> 3;
     (fours != 0).then(|| fours.trailing_zeros() + 3)
@@ -447,58 +603,114 @@ fn lowest_prime_top(blocks: u32) -> Option<u32> {
 /// every point in `blocks` (held by the other side, this side's numbering)
 /// within 12 pips ahead of it, landing only on open points; 36 when no
 /// such point is in its way, 0 when the side has no free checker.
-fn escape_rolls(s: &SideView, blocks: u32) -> f32 {
+#[inline(always)]
+fn escape_rolls(s: &SideView, blocks: u32) -> u32 {
     if s.one == 0 {
-        return 0.0;
+        return 0;
     }
-    escape_count(highest(s.one), blocks) as f32
+    escape_count(highest(s.one), blocks)
 }
 
 /// [`escape_rolls`] of a rearmost free checker at point index `r`, as bit
-/// masks over the distances `k` (1–24 pips) ahead of it, for all 21 rolls
-/// at once and without branches: it is computed for both sides of every
-/// evaluated position.
+/// masks over the distances `k` (1–24 pips) ahead of it: it is computed
+/// for both sides of every evaluated position, so the 15 non-double rolls
+/// are looked up in a table ([`NON_DOUBLE_ESCAPES`]) and the six doubles
+/// computed without branches.
 ///
 /// The dice are played one after another: a step stops the checker when
 /// it lands on a point in `blocks`, and escapes it when it lands below the
 /// lowest point of `blocks` within 12 pips ahead (or past the board); a
 /// roll escapes when one order of its dice does (four steps for a double).
-#[inline]
+#[inline(always)]
 fn escape_count(r: u32, blocks: u32) -> u32 {
     let below = blocks & ((1u32 << r) - 1);
     let ahead = below & !((1u32 << r.saturating_sub(12)) - 1);
     if ahead == 0 {
         return 36;
     }
-    let block = ahead.trailing_zeros();
+    // Pips from the checker to the farthest block within 12 (1–12).
+    let reach = r - ahead.trailing_zeros();
     // Bit k: the point k pips ahead is held (never past the board: `below`
     // has no bit at or above r, so nothing lands beyond bit r).
     let held = below.reverse_bits() >> (31 - r);
     let open = !held;
-    // Bit k: k pips ahead is below the block, or past the board.
-    let past = !((2u32 << (r - block)) - 1);
+    let non_doubles = match NON_DOUBLE_ESCAPES.get(reach as usize - 1) {
+        Some(table) => u32::from(table[(open >> 1 & 0x7ff) as usize]),
+        None => 0,
+    };
+    non_doubles + double_escapes(open, reach)
+}
+
+/// Pips the farthest block can be from the checker and still be passed by
+/// a non-double (6 + 5).
+const NON_DOUBLE_REACH: usize = 11 - 1;
+
+/// For the farthest block `reach` pips ahead (index `reach - 1`, up to
+/// [`NON_DOUBLE_REACH`]) and the open points 1–11 pips ahead (bit `k - 1`):
+/// the non-double rolls out of 36 that escape ([`non_double_escapes`]).
+// Built by the compiler: 20,480 entries take it a few seconds.
+#[allow(long_running_const_eval)]
+static NON_DOUBLE_ESCAPES: [[u8; 1 << 11]; NON_DOUBLE_REACH] = {
+    let mut table = [[0; 1 << 11]; NON_DOUBLE_REACH];
+    let mut reach = 1;
+    while reach <= NON_DOUBLE_REACH {
+        let mut bits = 0;
+        while bits < 1 << 11 {
+            table[reach - 1][bits] = non_double_escapes((bits as u32) << 1, reach as u32) as u8;
+            bits += 1;
+        }
+        reach += 1;
+    }
+    table
+};
+
+/// The non-double rolls out of 36 that carry the checker past the
+/// farthest block, `reach` pips ahead, landing only on points open in
+/// `open` (bit k: k pips ahead).
+const fn non_double_escapes(open: u32, reach: u32) -> u32 {
+    // Bit k: k pips ahead is past the farthest block.
+    let past = !((2u32 << reach) - 1);
     let stops_there = open & past;
-    let at = |mask: u32, k: u32| mask >> k & 1;
     let mut n = 0;
-    for a in 1..=6u32 {
-        // A double: up to four steps of `a`.
-        let double = at(open, a)
-            & (at(past, a)
-                | at(open, 2 * a)
-                    & (at(past, 2 * a)
-                        | at(open, 3 * a) & (at(past, 3 * a) | at(stops_there, 4 * a))));
-        n += double;
-        for b in 1..a {
+    let mut a = 2;
+    while a <= 6 {
+        let mut b = 1;
+        while b < a {
             let first_a = at(open, a) & (at(past, a) | at(stops_there, a + b));
             let first_b = at(open, b) & (at(past, b) | at(stops_there, a + b));
             n += 2 * (first_a | first_b);
+            b += 1;
         }
+        a += 1;
     }
     n
 }
 
+/// The doubles out of 36 that carry the checker past the farthest block,
+/// `reach` pips ahead, landing only on open points (up to four steps).
+#[inline(always)]
+fn double_escapes(open: u32, reach: u32) -> u32 {
+    let past = !((2u32 << reach) - 1);
+    let stops_there = open & past;
+    let mut n = 0;
+    for a in 1..=6u32 {
+        n += at(open, a)
+            & (at(past, a)
+                | at(open, 2 * a)
+                    & (at(past, 2 * a)
+                        | at(open, 3 * a) & (at(past, 3 * a) | at(stops_there, 4 * a))));
+    }
+    n
+}
+
+/// Bit `k` of `mask`.
+#[inline(always)]
+const fn at(mask: u32, k: u32) -> u32 {
+    mask >> k & 1
+}
+
 /// Length of the longest run of consecutive set bits.
-#[inline]
+#[inline(always)]
 fn longest_run(mut mask: u32) -> u32 {
     let mut n = 0;
     while mask != 0 {
@@ -513,7 +725,7 @@ fn longest_run(mut mask: u32) -> u32 {
 /// index `j` is this side's index `23 - j`, and it moves towards higher
 /// indices of this side, so it is `d = i - (23 - j)` pips away: bit `d` of
 /// the result is bit `d + 23 - i` of `other`'s occupied points.
-#[inline]
+#[inline(always)]
 fn other_reach(other: &SideView, i: usize) -> u32 {
     (other.one >> (23 - i)) & !1
 }
@@ -552,16 +764,15 @@ const fn roll_reach() -> [(u32, u8); 21] {
 /// Rolls out of 36 that can cover some distance in `reach` (bit `d`) with
 /// one die, both dice, or up to four of a double; intermediate points are
 /// not checked.
-#[inline]
-fn hitting_rolls(reach: u32) -> f32 {
+#[inline(always)]
+fn hitting_rolls(reach: u32) -> u32 {
     if reach == 0 {
-        return 0.0;
+        return 0;
     }
-    let n: u32 = ROLL_REACH
+    ROLL_REACH
         .iter()
         .map(|&(m, w)| if reach & m != 0 { u32::from(w) } else { 0 })
-        .sum();
-    n as f32
+        .sum()
 }
 
 /// Bit `k` set: outcome `k` (see [`outcome`]) can still happen from `p`,
@@ -626,6 +837,7 @@ mod reference {
     }
 
     impl SideView {
+        #[inline(always)]
         fn own(p: &Position) -> SideView {
             let b = p.raw_board();
             let mut free = [0u8; 24];
@@ -640,6 +852,7 @@ mod reference {
             }
         }
 
+        #[inline(always)]
         fn opponent(p: &Position) -> SideView {
             let b = p.raw_board();
             let mut free = [0u8; 24];
@@ -659,6 +872,7 @@ mod reference {
             u32::from(self.free[i]) + (self.pinned >> i & 1)
         }
 
+        #[inline(always)]
         fn pips(&self) -> u32 {
             (0..24).map(|i| self.count(i) * (i as u32 + 1)).sum()
         }
@@ -776,6 +990,7 @@ mod reference {
         other.holds_point(23 - i)
     }
 
+    #[inline(always)]
     fn escape_rolls(s: &SideView, other: &SideView) -> f32 {
         let Some(r) = (0..24).rev().find(|&i| s.free[i] > 0) else {
             return 0.0;
@@ -844,7 +1059,7 @@ mod reference {
     /// side's point index `i`, in its direction of travel. `other`'s point
     /// index `j` is this side's index `23 - j`, and it moves towards higher
     /// indices of this side, so it is `i - (23 - j)` pips away.
-    #[inline]
+    #[inline(always)]
     fn other_reach(other: &SideView, i: usize) -> u32 {
         let mut mask = 0;
         for j in (23 - i + 1)..24 {
@@ -858,7 +1073,7 @@ mod reference {
     /// Rolls out of 36 that can cover some distance in `reach` (bit `d`) with
     /// one die, both dice, or up to four of a double; intermediate points are
     /// not checked.
-    #[inline]
+    #[inline(always)]
     fn hitting_rolls(reach: u32) -> f32 {
         if reach == 0 {
             return 0.0;

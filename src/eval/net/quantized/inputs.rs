@@ -10,8 +10,6 @@
 //! exactly 1 (most of them: the 0/1 flags) are kept apart, because their
 //! term is the weight itself, one integer addition a lane.
 
-use crate::eval::features::SparseInputs;
-
 /// `frac` of [`Scaled`] is in units of `1 / FRAC_ONE`.
 pub const FRAC_ONE: i32 = 1 << 15;
 
@@ -27,12 +25,32 @@ pub struct Scaled {
 }
 
 impl Scaled {
-    /// Input `index` of value `v`.
-    #[inline]
-    pub fn new(index: u16, v: f32) -> Scaled {
-        let (whole, frac) = quantize_value(v);
-        Scaled { index, whole, frac }
+    /// Input `index` of value `v`, in [`Fixed`] form.
+    #[inline(always)]
+    pub fn new(index: u16, v: Fixed) -> Scaled {
+        Scaled {
+            index,
+            whole: (v >> 15) as i16,
+            frac: (v & (FRAC_ONE as u32 - 1)) as i16,
+        }
     }
+}
+
+/// An input value as one integer, `whole << 15 | frac` ([`Scaled`]'s two
+/// parts): equal values have equal [`Fixed`] forms, so comparing inputs is
+/// comparing integers. An absent input is 0.
+pub type Fixed = u32;
+
+/// The [`Fixed`] form of 1, the value of every flag.
+pub const FIXED_ONE: Fixed = FRAC_ONE as u32;
+
+/// The [`Fixed`] form of `v` (at least 0): [`quantize_value`]'s rounding,
+/// as one number.
+#[inline]
+pub const fn fixed(v: f32) -> Fixed {
+    // Exact product (a power of two); adding ½ and truncating rounds to
+    // the nearest without `f32::round`, a library call on the baseline CPU.
+    (v * FRAC_ONE as f32 + 0.5) as Fixed
 }
 
 /// `v` (at least 0) as `(whole, frac)`: `whole + frac / FRAC_ONE`,
@@ -42,10 +60,8 @@ impl Scaled {
 #[inline]
 pub fn quantize_value(v: f32) -> (i16, i16) {
     debug_assert!((0.0..16.0).contains(&v), "input value {v}");
-    // Exact product (a power of two); adding ½ and truncating rounds to
-    // the nearest without `f32::round`, a library call on the baseline CPU.
-    let n = (v * FRAC_ONE as f32 + 0.5) as i32;
-    ((n >> 15) as i16, (n & (FRAC_ONE - 1)) as i16)
+    let s = Scaled::new(0, fixed(v));
+    (s.whole, s.frac)
 }
 
 /// Terms to add to and subtract from the first layer's sums: rows of
@@ -87,9 +103,9 @@ impl Changes {
     }
 
     /// Adds the term of input `index` of value `v` (not 0).
-    #[inline]
-    pub(super) fn push_add(&mut self, index: u16, v: f32) {
-        if v == 1.0 {
+    #[inline(always)]
+    pub(super) fn push_add(&mut self, index: u16, v: Fixed) {
+        if v == FIXED_ONE {
             self.add.push(index);
         } else {
             self.add_scaled.push(Scaled::new(index, v));
@@ -97,20 +113,25 @@ impl Changes {
     }
 
     /// Subtracts the term of input `index` of value `v` (not 0).
-    #[inline]
-    pub(super) fn push_sub(&mut self, index: u16, v: f32) {
-        if v == 1.0 {
+    #[inline(always)]
+    pub(super) fn push_sub(&mut self, index: u16, v: Fixed) {
+        if v == FIXED_ONE {
             self.sub.push(index);
         } else {
             self.sub_scaled.push(Scaled::new(index, v));
         }
     }
 
-    /// Replaces the term of input `index` of value `old` by that of `new`
-    /// (both not 0, and different).
-    #[inline]
-    pub(super) fn push_change(&mut self, index: u16, old: f32, new: f32) {
-        if old == 1.0 || new == 1.0 {
+    /// Turns the term of input `index` of value `old` into that of `new`
+    /// (either may be 0: the input is absent).
+    #[inline(always)]
+    pub(super) fn push_transition(&mut self, index: u16, old: Fixed, new: Fixed) {
+        if old == new {
+        } else if old == 0 {
+            self.push_add(index, new);
+        } else if new == 0 {
+            self.push_sub(index, old);
+        } else if old == FIXED_ONE || new == FIXED_ONE {
             self.push_sub(index, old);
             self.push_add(index, new);
         } else {
@@ -118,15 +139,6 @@ impl Changes {
                 old: Scaled::new(index, old),
                 new: Scaled::new(index, new),
             });
-        }
-    }
-
-    /// Makes `self` the terms of every input of `inputs`.
-    #[inline]
-    pub fn set_all(&mut self, inputs: &SparseInputs) {
-        self.clear();
-        for (&i, &v) in inputs.indices().iter().zip(inputs.values()) {
-            self.push_add(i, v);
         }
     }
 
@@ -152,6 +164,8 @@ mod tests {
         assert_eq!(quantize_value(0.25), (0, 8192));
         assert_eq!(quantize_value(2.25), (2, 8192));
         assert_eq!(quantize_value(3.0), (3, 0));
+        assert_eq!(fixed(1.0), FIXED_ONE);
+        assert_eq!(fixed(2.25), 2 * FIXED_ONE + 8192);
         // 1 - 2^-17 rounds up to the next whole value, not to frac 32768.
         assert_eq!(quantize_value(1.0 - 1.0 / 131072.0), (1, 0));
         let (w, f) = quantize_value(1.0 / 3.0);

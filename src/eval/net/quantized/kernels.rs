@@ -1,7 +1,8 @@
 //! The integer net's vector loops, written so the compiler vectorises them
 //! (fixed-size blocks, separate accumulators), compiled for the baseline
-//! CPU, AVX2 and AVX-512 (with its 16-bit instructions, AVX-512BW) and
-//! chosen at run time, as the `f32` loops are ([`crate::eval::net::kernels`]).
+//! CPU, AVX2, AVX-512 (with its 16-bit instructions, AVX-512BW) and
+//! AVX-512 with VNNI, and chosen at run time, as the `f32` loops are
+//! ([`crate::eval::net::kernels`]).
 //!
 //! The baseline variant is these portable loops; the AVX2 and AVX-512
 //! ones are written with intrinsics (`x86`) and must give the
@@ -14,6 +15,13 @@
 //! - [`IntKernels::dots`] computes the output layer's `i16 × i16 → i32`
 //!   dot products, three rows at once; pairs of products are added before
 //!   they are accumulated, the shape of the `pmaddwd` instruction.
+//! - [`IntKernels::output`] is the two together; the VNNI variant fuses
+//!   them (the activations never leave the registers) and accumulates
+//!   with `vpdpwssd`.
+//! - [`IntKernels::evaluate`] is the whole evaluation of a position
+//!   (`QuantizedNetwork::evaluate_with`) compiled for the
+//!   instruction set, the input encoder included (with the bit-counting
+//!   instructions every AVX2 processor has), so the loops inline into it.
 //!
 //! All arithmetic is integer and wraps (the sums of [`super`] are bounded
 //! so that no final value leaves `i16`, see its comment): integer addition
@@ -23,7 +31,10 @@
 use super::inputs::{Change, Changes, FRAC_ONE, Scaled};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
+use super::{IntScratch, QuantizedNetwork};
+use crate::eval::features::{self, OUTCOMES};
 use crate::eval::net::kernels::{Rows, row_groups};
+use crate::game::Position;
 
 /// Hidden layer sizes are multiples of this.
 pub const LANES: usize = 16;
@@ -41,6 +52,14 @@ pub fn term(w: i16, whole: i16, frac: i16) -> i16 {
     w.wrapping_mul(whole).wrapping_add(scaled as i16)
 }
 
+/// [`IntKernels::output`]: sums, zero points, output weights, mask,
+/// activations, dot products.
+pub type OutputFn = fn(&[i16], &[i16], &[i16], u32, &mut [i16], &mut [i32]);
+
+/// [`IntKernels::evaluate`]: the network, the position, working memory,
+/// whether the position follows the batch's previous one.
+pub type EvaluateFn = fn(&QuantizedNetwork, &Position, &mut IntScratch, bool) -> [f32; OUTCOMES];
+
 /// The loops for one instruction set.
 #[derive(Clone, Copy)]
 pub struct IntKernels {
@@ -53,6 +72,13 @@ pub struct IntKernels {
     /// `out[r] = Σ_j x[j] · w[r * x.len() + j]` in `i32` for every row `r`
     /// whose bit is set in the mask (other rows of `out` are left alone).
     pub dots: fn(&[i16], &[i16], u32, &mut [i32]),
+    /// [`Self::activate`] then [`Self::dots`] of the activations
+    /// (`acc`, `zero`, `w`, `mask`, the activations, `out`); a variant
+    /// may fuse the two and leave the activations unwritten.
+    pub output: OutputFn,
+    /// The whole evaluation, `QuantizedNetwork::evaluate_with` with
+    /// these loops, compiled for this instruction set.
+    pub evaluate: EvaluateFn,
     /// Name of the instruction set, for benchmarks.
     pub name: &'static str,
 }
@@ -162,6 +188,27 @@ fn dots_base(x: &[i16], w: &[i16], mask: u32, out: &mut [i32]) {
     dots_generic(x, w, mask, out)
 }
 
+fn evaluate_base(
+    net: &QuantizedNetwork,
+    position: &Position,
+    q: &mut IntScratch,
+    in_batch: bool,
+) -> [f32; OUTCOMES] {
+    net.evaluate_with(
+        position,
+        q,
+        in_batch,
+        features::encode_parts,
+        accumulate_base,
+        output_base,
+    )
+}
+
+fn output_base(acc: &[i16], zero: &[i16], w: &[i16], mask: u32, x: &mut [i16], out: &mut [i32]) {
+    activate_base(acc, zero, x);
+    dots_base(x, w, mask, out)
+}
+
 impl IntKernels {
     /// The fastest variant this CPU supports.
     pub fn detect() -> IntKernels {
@@ -176,6 +223,8 @@ impl IntKernels {
             accumulate: accumulate_base,
             activate: activate_base,
             dots: dots_base,
+            output: output_base,
+            evaluate: evaluate_base,
             name: "baseline",
         }
     }
@@ -186,23 +235,41 @@ impl IntKernels {
         let mut all = vec![IntKernels::baseline()];
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("avx2") {
+            // Every variant also compiles the encoder with the bit
+            // instructions all AVX2 processors have.
+            let bits = features::has_bit_instructions();
+            if bits && std::arch::is_x86_feature_detected!("avx2") {
                 all.push(IntKernels {
                     accumulate: x86::avx2::accumulate,
                     activate: x86::avx2::activate,
                     dots: x86::avx2::dots,
+                    output: x86::avx2::output,
+                    evaluate: x86::avx2::evaluate,
                     name: "avx2",
                 });
             }
-            if std::arch::is_x86_feature_detected!("avx512f")
+            if bits
+                && std::arch::is_x86_feature_detected!("avx512f")
                 && std::arch::is_x86_feature_detected!("avx512bw")
             {
                 all.push(IntKernels {
                     accumulate: x86::avx512::accumulate,
                     activate: x86::avx512::activate,
                     dots: x86::avx512::dots,
+                    output: x86::avx512::output,
+                    evaluate: x86::avx512::evaluate,
                     name: "avx512",
                 });
+                if std::arch::is_x86_feature_detected!("avx512vnni") {
+                    all.push(IntKernels {
+                        accumulate: x86::avx512vnni::accumulate,
+                        activate: x86::avx512vnni::activate,
+                        dots: x86::avx512vnni::dots,
+                        output: x86::relu_dots_vnni,
+                        evaluate: x86::avx512vnni::evaluate,
+                        name: "avx512-vnni",
+                    });
+                }
             }
         }
         all
@@ -303,6 +370,20 @@ mod tests {
                     let want: Vec<i32> = (0..outs)
                         .map(|r| if mask >> r & 1 == 1 { plain[r] } else { -7 })
                         .collect();
+                    assert_eq!(out, want, "{} h={h} mask={mask:x}", k.name);
+                }
+            }
+            // The ReLU and dots together, from sums either side of zero.
+            let sums: Vec<i16> = (0..h).map(|j| (j * 7919 % 20000) as i16 - 9000).collect();
+            let zero: Vec<i16> = (0..h).map(|j| (j as i16 % 5) * 300 - 600).collect();
+            let mut act = vec![0; h];
+            (IntKernels::baseline().activate)(&sums, &zero, &mut act);
+            for k in &variants {
+                for mask in [0x1ff, 0x0b7, 0x011, 0x100, 0x0fe] {
+                    let mut want = vec![-7; outs];
+                    (IntKernels::baseline().dots)(&act, &w, mask, &mut want);
+                    let (mut out, mut scratch) = (vec![-7; outs], vec![0; h]);
+                    (k.output)(&sums, &zero, &w, mask, &mut scratch, &mut out);
                     assert_eq!(out, want, "{} h={h} mask={mask:x}", k.name);
                 }
             }

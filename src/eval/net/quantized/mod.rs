@@ -33,19 +33,29 @@
 //! long the batch: no periodic recomputation, unlike the `f32` path.
 //! Results are also the same bits whichever vector instruction set runs
 //! ([`kernels`]).
+//!
+//! **What changed.** The encoder gives each point's content as a code and
+//! each global as a count ([`features::encode_parts`]); the terms that
+//! change from the previous position are found by comparing those
+//! (`position_inputs`), with no sparse list of inputs built or merged.
+//!
+//! **Softmax.** The outputs go through the same masked softmax as the
+//! `f32` net's, with a vectorised `exp` (`softmax`) that agrees with the
+//! library's to a few parts in 10⁷.
 
 mod bounds;
 mod inputs;
 pub mod kernels;
-mod snapshot;
+mod position_inputs;
+mod softmax;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-use self::inputs::Changes;
+pub(crate) use self::inputs::Changes;
 use self::kernels::IntKernels;
-use self::snapshot::Snapshot;
-use super::{Network, Scratch, masked_softmax};
-use crate::eval::features::{self, INPUTS, OUTCOMES};
+use self::position_inputs::PositionInputs;
+use super::{Network, Scratch};
+use crate::eval::features::{self, INPUTS, InputParts, OUTCOMES};
 use crate::game::Position;
 
 /// The largest first-layer scale tried; lower ones are multiples of
@@ -250,8 +260,8 @@ impl QuantizedNetwork {
     /// The outcome distribution of `position` (side on roll), as
     /// [`Network::distribution_with`] gives it but in integers. `in_batch`:
     /// `position` follows the batch's previous position (since
-    /// [`Scratch::begin_batch`]), whose sums are updated, exactly, instead
-    /// of summed afresh when fewer rows change than the full sum adds.
+    /// [`Scratch::begin_batch`]), whose sums are updated, exactly, by the
+    /// terms of the inputs that changed instead of summed afresh.
     #[inline]
     pub(crate) fn distribution_with(
         &self,
@@ -259,41 +269,58 @@ impl QuantizedNetwork {
         s: &mut Scratch,
         in_batch: bool,
     ) -> [f32; OUTCOMES] {
-        features::encode(position, &mut s.inputs);
-        let mask = features::outcome_mask(position);
-        let q = &mut s.integer;
-        let owner = self as *const QuantizedNetwork as usize;
-        let [a, b] = &mut q.snapshots;
-        let (previous, current) = if q.current == 1 { (a, b) } else { (b, a) };
-        current.set(&s.inputs);
-        let update = in_batch && q.owner == Some(owner) && {
-            q.changes.set_difference(previous, current);
-            q.changes.len() < s.inputs.len()
-        };
-        if !update {
-            q.sums.clear();
-            q.sums.extend_from_slice(&self.b1);
-            q.changes.set_all(&s.inputs);
-        }
-        (self.kernels.accumulate)(&mut q.sums, &self.w1, &q.changes);
-        q.current ^= 1;
-        q.owner = Some(owner);
-        self.output(&q.sums, &mut q.activations, mask)
+        (self.kernels.evaluate)(self, position, &mut s.integer, in_batch)
     }
 
-    /// The ReLU, the output layer and the masked softmax, from the sums.
-    #[inline]
-    fn output(&self, sums: &[i16], activations: &mut Vec<i16>, mask: u16) -> [f32; OUTCOMES] {
-        activations.resize(self.hidden, 0);
-        (self.kernels.activate)(sums, &self.zero, activations);
+    /// [`Self::distribution_with`] with the encoder and loops given: each
+    /// instruction set's [`IntKernels::evaluate`] instantiates it within
+    /// one function compiled for that set, so everything (encoding,
+    /// differences, softmax) is compiled for it and the loops inline.
+    #[inline(always)]
+    pub(super) fn evaluate_with(
+        &self,
+        position: &Position,
+        q: &mut IntScratch,
+        in_batch: bool,
+        encode: impl Fn(&Position, &mut InputParts),
+        accumulate: impl Fn(&mut [i16], &[i16], &Changes),
+        output: impl Fn(&[i16], &[i16], &[i16], u32, &mut [i16], &mut [i32]),
+    ) -> [f32; OUTCOMES] {
+        encode(position, &mut q.parts);
+        let mask = features::outcome_mask(position);
+        let owner = self as *const QuantizedNetwork as usize;
+        let [a, b] = &mut q.inputs;
+        let (previous, current) = if q.current == 1 { (a, b) } else { (b, a) };
+        current.set(&q.parts);
+        // Updating is exact, so it is chosen whenever the sums are this
+        // net's: a batch's positions share most of their inputs.
+        if in_batch && q.owner == Some(owner) {
+            current.terms_from(previous, &mut q.changes);
+        } else {
+            q.sums.clear();
+            q.sums.extend_from_slice(&self.b1);
+            current.all_terms(&mut q.changes);
+        }
+        accumulate(&mut q.sums, &self.w1, &q.changes);
+        q.current ^= 1;
+        q.owner = Some(owner);
+        // The ReLU, the output layer and the masked softmax.
+        q.activations.resize(self.hidden, 0);
         let mut dots = [0i32; OUTCOMES];
-        (self.kernels.dots)(activations, &self.w2, u32::from(mask), &mut dots);
+        output(
+            &q.sums,
+            &self.zero,
+            &self.w2,
+            u32::from(mask),
+            &mut q.activations,
+            &mut dots,
+        );
         let mut logits = [0.0f32; OUTCOMES];
         for ((l, &d), &b) in logits.iter_mut().zip(&dots).zip(&self.b2) {
             *l = d as f32 * self.out_scale + b;
         }
         let mut out = [0.0; OUTCOMES];
-        masked_softmax(&logits, mask, &mut out);
+        softmax::masked_softmax(&logits, mask, &mut out);
         out
     }
 
@@ -351,10 +378,12 @@ fn output_layer(net: &Network, top: &[i64]) -> Option<(Vec<i16>, f64)> {
 
 /// Per-thread working memory of the integer forward pass.
 #[derive(Default)]
-pub(crate) struct IntScratch {
+pub struct IntScratch {
+    /// The current position's inputs in parts, as encoded.
+    parts: InputParts,
     /// The inputs `sums` belong to and the current position's.
-    snapshots: [Snapshot; 2],
-    /// Which of `snapshots` is the current position's (the other is the
+    inputs: [PositionInputs; 2],
+    /// Which of `inputs` is the current position's (the other is the
     /// previous one's): swapping the index instead of the tables.
     current: usize,
     /// The hidden sums of `previous`, as stored (offset).

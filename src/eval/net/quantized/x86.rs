@@ -10,7 +10,10 @@ use std::arch::x86_64::*;
 
 use super::inputs::{Change, Changes};
 use super::kernels::LANES;
+use super::{IntScratch, QuantizedNetwork};
+use crate::eval::features::{self, OUTCOMES};
 use crate::eval::net::kernels::{Rows, row_groups};
+use crate::game::Position;
 
 /// Defines `$name::<R>(acc, start, w, c)`: applies the changes `c` to
 /// `R` vectors of `$width` sums at `start`, kept in registers: flags added
@@ -50,28 +53,52 @@ macro_rules! block {
                         *v = $sub(*v, load(p, k));
                     }
                 }
+                // Most scaled values are below 1: their term is the
+                // `mulhrs` alone (`row * 0` adds nothing). A changed value
+                // that keeps its whole part keeps that part's term, which
+                // cancels exactly (wrapping): the two `mulhrs` are enough.
                 for s in &c.add_scaled {
                     let (p, whole, frac) = (row(s.index), $set1(s.whole), $set1(s.frac));
-                    for (k, v) in a.iter_mut().enumerate() {
-                        *v = $add(*v, term(p, k, whole, frac));
+                    if s.whole == 0 {
+                        for (k, v) in a.iter_mut().enumerate() {
+                            *v = $add(*v, $mulhrs(load(p, k), frac));
+                        }
+                    } else {
+                        for (k, v) in a.iter_mut().enumerate() {
+                            *v = $add(*v, term(p, k, whole, frac));
+                        }
                     }
                 }
                 for s in &c.sub_scaled {
                     let (p, whole, frac) = (row(s.index), $set1(s.whole), $set1(s.frac));
-                    for (k, v) in a.iter_mut().enumerate() {
-                        *v = $sub(*v, term(p, k, whole, frac));
+                    if s.whole == 0 {
+                        for (k, v) in a.iter_mut().enumerate() {
+                            *v = $sub(*v, $mulhrs(load(p, k), frac));
+                        }
+                    } else {
+                        for (k, v) in a.iter_mut().enumerate() {
+                            *v = $sub(*v, term(p, k, whole, frac));
+                        }
                     }
                 }
                 for Change { old, new } in &c.changed {
                     let p = row(new.index);
                     let (old_whole, old_frac) = ($set1(old.whole), $set1(old.frac));
                     let (new_whole, new_frac) = ($set1(new.whole), $set1(new.frac));
-                    for (k, v) in a.iter_mut().enumerate() {
-                        let t = $sub(
-                            term(p, k, new_whole, new_frac),
-                            term(p, k, old_whole, old_frac),
-                        );
-                        *v = $add(*v, t);
+                    if old.whole == new.whole {
+                        for (k, v) in a.iter_mut().enumerate() {
+                            let r = load(p, k);
+                            let t = $sub($mulhrs(r, new_frac), $mulhrs(r, old_frac));
+                            *v = $add(*v, t);
+                        }
+                    } else {
+                        for (k, v) in a.iter_mut().enumerate() {
+                            let t = $sub(
+                                term(p, k, new_whole, new_frac),
+                                term(p, k, old_whole, old_frac),
+                            );
+                            *v = $add(*v, t);
+                        }
                     }
                 }
                 for (k, v) in a.iter().enumerate() {
@@ -171,13 +198,125 @@ fn dot_rows_avx512<const R: usize>(x: &[i16], w: &[i16], rows: [usize; R], out: 
     }
 }
 
+/// The ReLU of the sums `acc` (relative to `zero`) and the dot products
+/// of the activations with the rows of `w` set in `mask`, in one pass:
+/// each block of 32 activations is made in registers and multiplied into
+/// every row's accumulator at once, never stored. `R`: rows in `mask`.
+#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+fn relu_dots_rows<const R: usize>(acc: &[i16], zero: &[i16], ws: [*const i16; R]) -> [i32; R] {
+    let h = acc.len();
+    let mut sums = [_mm512_setzero_si512(); R];
+    // SAFETY: `acc`, `zero` and each row hold `h` i16s, a multiple of 32
+    // (checked by the caller).
+    unsafe {
+        for c in (0..h).step_by(2 * LANES) {
+            let s = _mm512_loadu_si512(acc.as_ptr().add(c).cast());
+            let z = _mm512_loadu_si512(zero.as_ptr().add(c).cast());
+            let x = _mm512_sub_epi16(_mm512_max_epi16(s, z), z);
+            for (a, p) in sums.iter_mut().zip(ws) {
+                *a = _mm512_dpwssd_epi32(*a, x, _mm512_loadu_si512(p.add(c).cast()));
+            }
+        }
+    }
+    sums.map(|a| {
+        let halves = _mm256_add_epi32(_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64::<1>(a));
+        sum_avx2(halves)
+    })
+}
+
+/// [`super::kernels::IntKernels::output`] for AVX-512 VNNI: the ReLU fused
+/// into the dot products ([`relu_dots_rows`]).
+pub fn relu_dots_vnni(
+    acc: &[i16],
+    zero: &[i16],
+    w: &[i16],
+    mask: u32,
+    x: &mut [i16],
+    out: &mut [i32],
+) {
+    let h = acc.len();
+    let rows = mask & ((1u32 << out.len()) - 1);
+    if !h.is_multiple_of(2 * LANES) || rows.count_ones() > 9 {
+        avx512vnni::output(acc, zero, w, mask, x, out);
+        return;
+    }
+    let mut pointers = [w.as_ptr(); 9];
+    let (mut left, mut n) = (rows, 0);
+    while left != 0 {
+        pointers[n] = w[left.trailing_zeros() as usize * h..][..h].as_ptr();
+        left &= left - 1;
+        n += 1;
+    }
+    let mut results = [0i32; 9];
+    /// Runs [`relu_dots_rows`] on the first `$n` rows.
+    macro_rules! rows {
+        ($n:literal) => {{
+            let ws: [*const i16; $n] = pointers[..$n].try_into().expect("$n rows");
+            // SAFETY: selected only after run-time detection of the
+            // features; every pointer starts a row of `h` weights.
+            let r = unsafe { relu_dots_rows::<$n>(acc, zero, ws) };
+            results[..$n].copy_from_slice(&r);
+        }};
+    }
+    match n {
+        0 => {}
+        1 => rows!(1),
+        2 => rows!(2),
+        3 => rows!(3),
+        4 => rows!(4),
+        5 => rows!(5),
+        6 => rows!(6),
+        7 => rows!(7),
+        8 => rows!(8),
+        _ => rows!(9),
+    }
+    let (mut left, mut k) = (rows, 0);
+    while left != 0 {
+        out[left.trailing_zeros() as usize] = results[k];
+        left &= left - 1;
+        k += 1;
+    }
+}
+
 /// The loops of one instruction set from its block and dot functions:
 /// blocks of `$span` sums (as many as the registers hold: 8 of AVX2's 16,
 /// 16 of AVX-512's 32), then of 128, then of 16.
 macro_rules! kernels {
-    ($module:ident, $features:literal, $block:ident, $wide:expr, $span:expr, $dot_rows:ident) => {
+    ($module:ident, $features:literal, $block:ident, $wide:expr, $span:expr, $dot_rows:ident,
+     $all_features:literal, $output:path) => {
         pub mod $module {
             use super::*;
+
+            /// [`QuantizedNetwork::evaluate_with`] compiled for these
+            /// features and the bit instructions (encoder included).
+            #[target_feature(enable = $all_features)]
+            unsafe fn evaluate_inner(
+                net: &QuantizedNetwork,
+                position: &Position,
+                q: &mut IntScratch,
+                in_batch: bool,
+            ) -> [f32; OUTCOMES] {
+                net.evaluate_with(
+                    position,
+                    q,
+                    in_batch,
+                    // SAFETY (all three): same features as this function.
+                    |p, out| unsafe { features::encode_parts_with_bit_instructions(p, out) },
+                    |acc, w, c| unsafe { accumulate_inner(acc, w, c) },
+                    $output,
+                )
+            }
+
+            pub fn evaluate(
+                net: &QuantizedNetwork,
+                position: &Position,
+                q: &mut IntScratch,
+                in_batch: bool,
+            ) -> [f32; OUTCOMES] {
+                // SAFETY: selected only after run-time detection of the
+                // features and the bit instructions.
+                unsafe { evaluate_inner(net, position, q, in_batch) }
+            }
 
             #[target_feature(enable = $features)]
             unsafe fn accumulate_inner(acc: &mut [i16], w: &[i16], c: &Changes) {
@@ -228,16 +367,49 @@ macro_rules! kernels {
                 // SAFETY: as `accumulate`.
                 unsafe { dots_inner(x, w, mask, out) }
             }
+
+            pub fn output(
+                acc: &[i16],
+                zero: &[i16],
+                w: &[i16],
+                mask: u32,
+                x: &mut [i16],
+                out: &mut [i32],
+            ) {
+                activate(acc, zero, x);
+                dots(x, w, mask, out)
+            }
         }
     };
 }
 
-kernels!(avx2, "avx2", block_avx2, LANES, 128, dot_rows_avx2);
+kernels!(
+    avx2,
+    "avx2",
+    block_avx2,
+    LANES,
+    128,
+    dot_rows_avx2,
+    "avx2,popcnt,lzcnt,bmi1,bmi2",
+    output
+);
 kernels!(
     avx512,
     "avx512f,avx512bw",
     block_avx512,
     2 * LANES,
     512,
-    dot_rows_avx512
+    dot_rows_avx512,
+    "avx512f,avx512bw,popcnt,lzcnt,bmi1,bmi2",
+    output
+);
+kernels!(
+    avx512vnni,
+    "avx512f,avx512bw,avx512vnni",
+    block_avx512,
+    2 * LANES,
+    512,
+    dot_rows_avx512,
+    "avx512f,avx512bw,avx512vnni,popcnt,lzcnt,bmi1,bmi2",
+    super::relu_dots_vnni
 );

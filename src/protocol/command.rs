@@ -119,7 +119,7 @@ pub enum Command {
     SetOutput(OutputMode),
     /// `set orientation flip|noflip`
     SetOrientation(Orientation),
-    /// `set evaluator heuristic|net`
+    /// `set evaluator heuristic|net|net-f32`
     SetEvaluator(crate::eval::EvaluatorKind),
     /// `roll`
     Roll,
@@ -218,7 +218,7 @@ const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "set scoring <standard|tzannes>",
     "set output <text|json>",
     "set orientation <flip|noflip>",
-    "set evaluator <heuristic|net>",
+    "set evaluator <heuristic|net|net-f32>",
 ];
 
 const FORMS_AFTER_OPTIONS: &[&str] = &[

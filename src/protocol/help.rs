@@ -39,7 +39,9 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "set rules <standard|express>" => "the movement rules of this game and the next",
         "set scoring <standard|tzannes>" => "the scoring of this game and the next",
         "set output <text|json>" => "the reply format",
-        "set evaluator <heuristic|net>" => "the evaluator the search uses (show options names it)",
+        "set evaluator <heuristic|net|net-f32>" => {
+            "the evaluator the search uses (show options names it)"
+        }
         "set orientation <flip|noflip>" => "how show board draws by default",
         "set player <X|O> name <name>" => "the side's name in saved records (up to 64 characters)",
         "roll" => "rolls the dice for the side on roll (the opening roll first)",

@@ -129,6 +129,11 @@ fn word(i: &str) -> IResult<&str, &str> {
     take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_')(i)
 }
 
+/// A name that may hold hyphens, as evaluator names do (`net-f32`).
+fn name(i: &str) -> IResult<&str, &str> {
+    take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-')(i)
+}
+
 /// A keyword after at least one blank.
 fn kw<'a>(k: &'static str) -> impl Parser<&'a str, &'a str, nom::error::Error<&'a str>> {
     preceded(space1, tag_no_case(k))
@@ -374,7 +379,11 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
                 "'{other}' is not an output mode: text or json"
             ))),
         },
-        "evaluator" => one_word(arg)?
+        "evaluator" => all_consuming(preceded(space1, name))
+            .parse(arg.trim_end())
+            .map_err(|_| usage_of(&what_lower))?
+            .1
+            .to_ascii_lowercase()
             .parse()
             .map(Command::SetEvaluator)
             .map_err(|error: crate::eval::UnknownEvaluator| invalid(error.to_string())),
@@ -562,6 +571,22 @@ mod tests {
 
     fn cmd(s: &str) -> Result<Command, ProtoError> {
         parse_line(s).expect("a command").command
+    }
+
+    #[test]
+    fn set_evaluator_takes_every_evaluator_name_hyphens_included() {
+        use crate::eval::EvaluatorKind;
+        for (text, kind) in [
+            ("set evaluator heuristic", EvaluatorKind::Heuristic),
+            ("set evaluator net", EvaluatorKind::Net),
+            ("set evaluator NET-f32", EvaluatorKind::NetF32),
+        ] {
+            assert_eq!(cmd(text), Ok(Command::SetEvaluator(kind)), "{text}");
+        }
+        let code = |text: &str| cmd(text).expect_err(text).code;
+        assert_eq!(code("set evaluator net-f64"), ErrorCode::InvalidArgument);
+        assert_eq!(code("set evaluator"), ErrorCode::Syntax);
+        assert_eq!(code("set evaluator net f32"), ErrorCode::Syntax);
     }
 
     #[test]

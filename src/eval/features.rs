@@ -39,32 +39,29 @@ pub const INPUTS: usize = 2 * PER_SIDE;
 /// [`super::Probabilities`], in declaration order).
 pub const OUTCOMES: usize = 9;
 
-/// The largest value each global input of a side can take in any legal
-/// position (all inputs are at least 0). The integer first layer bounds
-/// its sums with these ([`crate::eval::net::quantized`]), so an encoder
-/// change that raises a maximum must raise it here; a test checks them on
-/// random games. Counts of pins, blots, held points and lone pinners are
-/// bounded by a side's 15 checkers, the pip count by 15 × 24.
-pub const GLOBAL_MAX: [f32; GLOBALS] = [
-    1.0,
-    15.0 * 24.0 / 160.0,
-    1.0,
-    1.0,
-    1.0,
-    1.0,
-    1.0,
-    15.0 / 4.0,
-    15.0 / 4.0,
-    15.0 / 6.0,
-    15.0 / 6.0,
-    1.0,
-    1.0,
-    1.0,
-    1.0,
-    1.0,
-    15.0 / 4.0,
-    1.0,
+/// The largest count each global input of a side can have in any legal
+/// position (all counts are at least 0). The integer first layer bounds
+/// its sums with these ([`GLOBAL_MAX`], [`crate::eval::net::quantized`])
+/// and tables its inputs by them, so an encoder change that raises a
+/// maximum must raise it here; a test checks them on random games. Counts
+/// of checkers, pins, blots, held points and lone pinners are bounded by a
+/// side's 15 checkers, the pip count by 15 × 24, rolls by 36, points in
+/// the home board by 6.
+pub const GLOBAL_MAX_COUNT: [u16; GLOBALS] = [
+    15, 360, 15, 1, 15, 1, 36, 15, 15, 15, 15, 6, 1, 36, 36, 15, 15, 15,
 ];
+
+/// The largest value each global input of a side can take:
+/// [`GLOBAL_MAX_COUNT`] over [`GLOBAL_DIVISOR`].
+pub const GLOBAL_MAX: [f32; GLOBALS] = {
+    let mut max = [0.0; GLOBALS];
+    let mut k = 0;
+    while k < GLOBALS {
+        max[k] = global_value(k, GLOBAL_MAX_COUNT[k]);
+        k += 1;
+    }
+    max
+};
 
 /// What each global input's count is divided by (1 for the flags): the
 /// value of global `k` is its count over `GLOBAL_DIVISOR[k]` (borne off

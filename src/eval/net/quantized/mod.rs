@@ -53,7 +53,6 @@ mod x86;
 
 pub(crate) use self::inputs::Changes;
 use self::kernels::IntKernels;
-use self::position_inputs::PositionInputs;
 use super::{Network, Scratch};
 use crate::eval::features::{self, INPUTS, InputParts, OUTCOMES};
 use crate::game::Position;
@@ -286,20 +285,19 @@ impl QuantizedNetwork {
         accumulate: impl Fn(&mut [i16], &[i16], &Changes),
         output: impl Fn(&[i16], &[i16], &[i16], u32, &mut [i16], &mut [i32]),
     ) -> [f32; OUTCOMES] {
-        encode(position, &mut q.parts);
         let mask = features::outcome_mask(position);
         let owner = self as *const QuantizedNetwork as usize;
         let [a, b] = &mut q.inputs;
-        let (previous, current) = if q.current == 1 { (a, b) } else { (b, a) };
-        current.set(&q.parts);
+        let (previous, current) = if q.current == 1 { (&*a, b) } else { (&*b, a) };
+        encode(position, current);
         // Updating is exact, so it is chosen whenever the sums are this
         // net's: a batch's positions share most of their inputs.
         if in_batch && q.owner == Some(owner) {
-            current.terms_from(previous, &mut q.changes);
+            position_inputs::terms_between(previous, current, &mut q.changes);
         } else {
             q.sums.clear();
             q.sums.extend_from_slice(&self.b1);
-            current.all_terms(&mut q.changes);
+            position_inputs::all_terms(current, &mut q.changes);
         }
         accumulate(&mut q.sums, &self.w1, &q.changes);
         q.current ^= 1;
@@ -379,10 +377,9 @@ fn output_layer(net: &Network, top: &[i64]) -> Option<(Vec<i16>, f64)> {
 /// Per-thread working memory of the integer forward pass.
 #[derive(Default)]
 pub struct IntScratch {
-    /// The current position's inputs in parts, as encoded.
-    parts: InputParts,
-    /// The inputs `sums` belong to and the current position's.
-    inputs: [PositionInputs; 2],
+    /// The inputs `sums` belong to and the current position's, as the
+    /// encoder gives them.
+    inputs: [InputParts; 2],
     /// Which of `inputs` is the current position's (the other is the
     /// previous one's): swapping the index instead of the tables.
     current: usize,

@@ -1,14 +1,15 @@
-//! A position's inputs in the form the integer first layer compares: each
-//! point's content code ([`PointCode`]) and each global in [`Fixed`] form.
-//! The terms that change from one batch position to the next are then
+//! The integer first layer's terms from a position's inputs as the encoder
+//! gives them ([`InputParts`]: each point's content code and each global's
+//! count). The terms that change from one batch position to the next are
 //! found by comparing 48 bytes of point codes a word at a time and 36
-//! integers, with no list of inputs built, sorted or merged: a point whose
+//! counts, with no list of inputs built, sorted or merged: a point whose
 //! code is unchanged contributes nothing, and one that changed contributes
 //! the difference of its two contents' inputs, from a table.
 
 use super::inputs::{Changes, Fixed, fixed};
 use crate::eval::features::{
-    GLOBALS, InputParts, PER_POINT, PER_SIDE, POINT_CODES, PointCode, global_value, point_inputs,
+    GLOBAL_MAX_COUNT, GLOBALS, InputParts, PER_POINT, PER_SIDE, POINT_CODES, global_value,
+    point_inputs,
 };
 
 /// Point codes of both sides, as bytes.
@@ -31,15 +32,24 @@ const POINT_FIXED: [[Fixed; PER_POINT]; POINT_CODES] = {
     table
 };
 
-/// Counts below this have their globals' [`Fixed`] values in a table
-/// (every global but the pip count stays below it).
-const TABLED_COUNTS: usize = 40;
-
 /// The pip count's global.
 const PIPS: usize = 1;
 
-/// Largest pip count: 15 checkers on the 24-point.
-const MAX_PIPS: usize = 15 * 24;
+/// Counts below this have their globals' [`Fixed`] values in
+/// [`GLOBAL_FIXED`]: every global's largest count but the pip count's.
+const TABLED_COUNTS: usize = {
+    let (mut largest, mut k) = (0, 0);
+    while k < GLOBALS {
+        if k != PIPS && GLOBAL_MAX_COUNT[k] as usize > largest {
+            largest = GLOBAL_MAX_COUNT[k] as usize;
+        }
+        k += 1;
+    }
+    largest + 1
+};
+
+/// Largest pip count.
+const MAX_PIPS: usize = GLOBAL_MAX_COUNT[PIPS] as usize;
 
 /// [`Fixed`] values of each global by count, for counts below
 /// [`TABLED_COUNTS`]: the same `f32` division as the sparse inputs', done
@@ -104,24 +114,6 @@ const POINT_FLAGS: [u8; POINT_CODES] = {
     table
 };
 
-/// One position's inputs, as the integer net compares them.
-#[derive(Clone)]
-pub struct PositionInputs {
-    /// Point codes, the side on roll's 24 first.
-    points: [PointCode; POINT_BYTES],
-    /// Counts of the globals, the side on roll's first.
-    globals: [u16; 2 * GLOBALS],
-}
-
-impl Default for PositionInputs {
-    fn default() -> Self {
-        PositionInputs {
-            points: [0; POINT_BYTES],
-            globals: [0; 2 * GLOBALS],
-        }
-    }
-}
-
 /// Index of input `k` of point index `point` of `side`.
 #[inline(always)]
 fn point_input(side: usize, point: usize, k: usize) -> u16 {
@@ -134,96 +126,82 @@ fn global_input(side: usize, k: usize) -> u16 {
     (side * PER_SIDE + 24 * PER_POINT + k) as u16
 }
 
-impl PositionInputs {
-    /// Makes `self` the inputs `parts`.
-    #[inline(always)]
-    pub fn set(&mut self, parts: &InputParts) {
-        let [own, opp] = &parts.points;
-        self.points[..24].copy_from_slice(own);
-        self.points[24..].copy_from_slice(opp);
-        let [own, opp] = &parts.globals;
-        self.globals[..GLOBALS].copy_from_slice(own);
-        self.globals[GLOBALS..].copy_from_slice(opp);
-    }
-
-    /// Makes `changes` the terms of every input of `self`.
-    #[inline(always)]
-    pub fn all_terms(&self, changes: &mut Changes) {
-        changes.clear();
-        for (byte, &code) in self.points.iter().enumerate() {
-            if code != 0 {
-                let (side, point) = (byte / 24, byte % 24);
-                for (k, &v) in POINT_FIXED[usize::from(code)].iter().enumerate() {
-                    if v != 0 {
-                        changes.push_add(point_input(side, point, k), v);
-                    }
+/// Makes `changes` the terms of every input of `inputs`.
+#[inline(always)]
+pub fn all_terms(inputs: &InputParts, changes: &mut Changes) {
+    changes.clear();
+    for (byte, &code) in inputs.points.as_flattened().iter().enumerate() {
+        if code != 0 {
+            let (side, point) = (byte / 24, byte % 24);
+            for (k, &v) in POINT_FIXED[usize::from(code)].iter().enumerate() {
+                if v != 0 {
+                    changes.push_add(point_input(side, point, k), v);
                 }
-            }
-        }
-        for (i, &count) in self.globals.iter().enumerate() {
-            if count != 0 {
-                let (side, k) = (i / GLOBALS, i % GLOBALS);
-                changes.push_add(global_input(side, k), global_fixed(k, count));
             }
         }
     }
-
-    /// Makes `changes` the terms that turn the sums of `old`'s inputs into
-    /// those of `self`'s.
-    #[inline(always)]
-    pub fn terms_from(&self, old: &PositionInputs, changes: &mut Changes) {
-        changes.clear();
-        let words = |p: &[u8; POINT_BYTES]| -> [u64; POINT_BYTES / 8] {
-            std::array::from_fn(|w| {
-                u64::from_le_bytes(p[w * 8..][..8].try_into().expect("8 bytes"))
-            })
-        };
-        let (was, now) = (words(&old.points), words(&self.points));
-        for (w, (&a, &b)) in was.iter().zip(&now).enumerate() {
-            let mut differ = a ^ b;
-            while differ != 0 {
-                let byte_in_word = differ.trailing_zeros() as usize / 8;
-                differ &= !(0xff << (8 * byte_in_word));
-                let byte = w * 8 + byte_in_word;
-                let (side, point) = (byte / 24, byte % 24);
-                let at = point_input(side, point, 0);
-                let (from, to) = (old.points[byte], self.points[byte]);
-                // The flags (every input but the excess) as bit masks.
-                let (f, t) = (POINT_FLAGS[usize::from(from)], POINT_FLAGS[usize::from(to)]);
-                let (mut added, mut removed) = (t & !f, f & !t);
-                while added != 0 {
-                    changes.add.push(at + added.trailing_zeros() as u16);
-                    added &= added - 1;
-                }
-                while removed != 0 {
-                    changes.sub.push(at + removed.trailing_zeros() as u16);
-                    removed &= removed - 1;
-                }
-                let (a, b) = (
-                    POINT_FIXED[usize::from(from)][EXCESS],
-                    POINT_FIXED[usize::from(to)][EXCESS],
-                );
-                changes.push_transition(at + EXCESS as u16, a, b);
-            }
-        }
-        // Which globals differ, as a mask built without branches; then
-        // only those are visited.
-        let mut differ = 0u64;
-        for (i, (a, b)) in old.globals.iter().zip(&self.globals).enumerate() {
-            differ |= u64::from(a != b) << i;
-        }
-        while differ != 0 {
-            let i = differ.trailing_zeros() as usize;
-            differ &= differ - 1;
+    for (i, &count) in inputs.globals.as_flattened().iter().enumerate() {
+        if count != 0 {
             let (side, k) = (i / GLOBALS, i % GLOBALS);
-            let (from, to) = (old.globals[i], self.globals[i]);
-            // A count of 0 is value 0: the input is absent.
-            changes.push_transition(
-                global_input(side, k),
-                global_fixed(k, from),
-                global_fixed(k, to),
-            );
+            changes.push_add(global_input(side, k), global_fixed(k, count));
         }
+    }
+}
+
+/// Makes `changes` the terms that turn the sums of `old`'s inputs into
+/// those of `new`'s.
+#[inline(always)]
+pub fn terms_between(old: &InputParts, new: &InputParts, changes: &mut Changes) {
+    changes.clear();
+    let (old_points, new_points) = (old.points.as_flattened(), new.points.as_flattened());
+    let words = |p: &[u8]| -> [u64; POINT_BYTES / 8] {
+        std::array::from_fn(|w| u64::from_le_bytes(p[w * 8..][..8].try_into().expect("8 bytes")))
+    };
+    let (was, now) = (words(old_points), words(new_points));
+    for (w, (&a, &b)) in was.iter().zip(&now).enumerate() {
+        let mut differ = a ^ b;
+        while differ != 0 {
+            let byte_in_word = differ.trailing_zeros() as usize / 8;
+            differ &= !(0xff << (8 * byte_in_word));
+            let byte = w * 8 + byte_in_word;
+            let (side, point) = (byte / 24, byte % 24);
+            let at = point_input(side, point, 0);
+            let (from, to) = (old_points[byte], new_points[byte]);
+            // The flags (every input but the excess) as bit masks.
+            let (f, t) = (POINT_FLAGS[usize::from(from)], POINT_FLAGS[usize::from(to)]);
+            let (mut added, mut removed) = (t & !f, f & !t);
+            while added != 0 {
+                changes.add.push(at + added.trailing_zeros() as u16);
+                added &= added - 1;
+            }
+            while removed != 0 {
+                changes.sub.push(at + removed.trailing_zeros() as u16);
+                removed &= removed - 1;
+            }
+            let (a, b) = (
+                POINT_FIXED[usize::from(from)][EXCESS],
+                POINT_FIXED[usize::from(to)][EXCESS],
+            );
+            changes.push_transition(at + EXCESS as u16, a, b);
+        }
+    }
+    // Which globals differ, as a mask built without branches; then only
+    // those are visited.
+    let (old_globals, new_globals) = (old.globals.as_flattened(), new.globals.as_flattened());
+    let mut differ = 0u64;
+    for (i, (a, b)) in old_globals.iter().zip(new_globals).enumerate() {
+        differ |= u64::from(a != b) << i;
+    }
+    while differ != 0 {
+        let i = differ.trailing_zeros() as usize;
+        differ &= differ - 1;
+        let (side, k) = (i / GLOBALS, i % GLOBALS);
+        // A count of 0 is value 0: the input is absent.
+        changes.push_transition(
+            global_input(side, k),
+            global_fixed(k, old_globals[i]),
+            global_fixed(k, new_globals[i]),
+        );
     }
 }
 
@@ -235,12 +213,10 @@ mod tests {
     use crate::game::{MoveGenerator, Rules};
     use rand::SeedableRng;
 
-    fn inputs_of(p: &crate::game::Position) -> PositionInputs {
+    fn inputs_of(p: &crate::game::Position) -> InputParts {
         let mut parts = InputParts::default();
         features::encode_parts(p, &mut parts);
-        let mut inputs = PositionInputs::default();
-        inputs.set(&parts);
-        inputs
+        parts
     }
 
     /// The (index, fixed value) pairs a list of changes adds, minus those
@@ -284,7 +260,7 @@ mod tests {
     fn terms_are_the_differences_of_the_sparse_inputs() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20261124);
         let mut generator = MoveGenerator::default();
-        let mut previous = PositionInputs::default();
+        let mut previous = InputParts::default();
         let mut previous_sparse = std::collections::BTreeMap::new();
         let mut changes = Changes::default();
         let mut checked = 0;
@@ -292,7 +268,7 @@ mod tests {
             crate::sampling::random_game(&mut rng, Rules::default(), &mut generator, 400, |p| {
                 let inputs = inputs_of(p);
                 let sparse = sparse_fixed(p);
-                inputs.all_terms(&mut changes);
+                all_terms(&inputs, &mut changes);
                 assert_eq!(effect(&changes), sparse, "{p:?}");
                 assert!(changes.changed.is_empty() && changes.sub.is_empty());
                 let mut expected = sparse.clone();
@@ -300,11 +276,11 @@ mod tests {
                     *expected.entry(*i).or_default() -= v;
                 }
                 expected.retain(|_, v| *v != 0);
-                inputs.terms_from(&previous, &mut changes);
+                terms_between(&previous, &inputs, &mut changes);
                 assert_eq!(effect(&changes), expected, "{p:?}");
-                inputs.terms_from(&inputs, &mut changes);
+                terms_between(&inputs, &inputs, &mut changes);
                 assert_eq!(changes.len(), 0);
-                inputs.terms_from(&PositionInputs::default(), &mut changes);
+                terms_between(&InputParts::default(), &inputs, &mut changes);
                 assert_eq!(effect(&changes), sparse, "{p:?}");
                 (previous, previous_sparse) = (inputs, sparse);
                 checked += 1;
@@ -315,18 +291,18 @@ mod tests {
 
     #[test]
     fn a_changed_value_is_one_change_and_flags_are_whole_rows() {
-        let mut old = PositionInputs::default();
-        let mut new = PositionInputs::default();
+        let mut old = InputParts::default();
+        let mut new = InputParts::default();
         // Own point index 2: 2 free checkers, then 5 free and a pin.
-        old.points[2] = 2;
-        new.points[2] = 5 + 16;
+        old.points[0][2] = 2;
+        new.points[0][2] = 5 + 16;
         // Global 1 (pips) changes count, 80 to 120 (value 0.5 to 0.75);
         // global 12 (race) comes.
-        old.globals[1] = 80;
-        new.globals[1] = 120;
-        new.globals[12] = 1;
+        old.globals[0][1] = 80;
+        new.globals[0][1] = 120;
+        new.globals[0][12] = 1;
         let mut c = Changes::default();
-        new.terms_from(&old, &mut c);
+        terms_between(&old, &new, &mut c);
         let s = |index, whole, frac| Scaled { index, whole, frac };
         assert_eq!(c.add, [12, 14, 132]);
         assert!(c.sub.is_empty() && c.sub_scaled.is_empty());

@@ -8,7 +8,7 @@
 
 use std::arch::x86_64::*;
 
-use super::inputs::{Change, Changes};
+use super::inputs::{Change, Changes, Scaled};
 use super::kernels::LANES;
 use super::{IntScratch, QuantizedNetwork};
 use crate::eval::features::{self, OUTCOMES};
@@ -54,33 +54,29 @@ macro_rules! block {
                     }
                 }
                 // Most scaled values are below 1: their term is the
-                // `mulhrs` alone (`row * 0` adds nothing). A changed value
-                // that keeps its whole part keeps that part's term, which
-                // cancels exactly (wrapping): the two `mulhrs` are enough.
+                // `mulhrs` alone (`row * 0` adds nothing).
+                let scaled = |p: *const i16, k: usize, s: &Scaled, whole, frac| {
+                    if s.whole == 0 {
+                        $mulhrs(load(p, k), frac)
+                    } else {
+                        term(p, k, whole, frac)
+                    }
+                };
                 for s in &c.add_scaled {
                     let (p, whole, frac) = (row(s.index), $set1(s.whole), $set1(s.frac));
-                    if s.whole == 0 {
-                        for (k, v) in a.iter_mut().enumerate() {
-                            *v = $add(*v, $mulhrs(load(p, k), frac));
-                        }
-                    } else {
-                        for (k, v) in a.iter_mut().enumerate() {
-                            *v = $add(*v, term(p, k, whole, frac));
-                        }
+                    for (k, v) in a.iter_mut().enumerate() {
+                        *v = $add(*v, scaled(p, k, s, whole, frac));
                     }
                 }
                 for s in &c.sub_scaled {
                     let (p, whole, frac) = (row(s.index), $set1(s.whole), $set1(s.frac));
-                    if s.whole == 0 {
-                        for (k, v) in a.iter_mut().enumerate() {
-                            *v = $sub(*v, $mulhrs(load(p, k), frac));
-                        }
-                    } else {
-                        for (k, v) in a.iter_mut().enumerate() {
-                            *v = $sub(*v, term(p, k, whole, frac));
-                        }
+                    for (k, v) in a.iter_mut().enumerate() {
+                        *v = $sub(*v, scaled(p, k, s, whole, frac));
                     }
                 }
+                // A changed value that keeps its whole part keeps that
+                // part's term, which cancels exactly (wrapping): the two
+                // `mulhrs` are enough.
                 for Change { old, new } in &c.changed {
                     let p = row(new.index);
                     let (old_whole, old_frac) = ($set1(old.whole), $set1(old.frac));

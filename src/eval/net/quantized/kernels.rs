@@ -11,13 +11,10 @@
 //! - [`IntKernels::accumulate`] adds and subtracts first-layer rows (`i16`)
 //!   to the hidden sums (`i16`), one block of hidden units at a time so the
 //!   block stays in registers while every row is added.
-//! - [`IntKernels::activate`] is the ReLU of those sums.
-//! - [`IntKernels::dots`] computes the output layer's `i16 × i16 → i32`
-//!   dot products, three rows at once; pairs of products are added before
-//!   they are accumulated, the shape of the `pmaddwd` instruction.
-//! - [`IntKernels::output`] is the two together; the VNNI variant fuses
-//!   them (the activations never leave the registers) and accumulates
-//!   with `vpdpwssd`.
+//! - [`IntKernels::output`] is the ReLU of those sums and the output
+//!   layer's `i16 × i16 → i32` dot products over the non-zero activations
+//!   only ([`super::output`]); the VNNI variant accumulates with
+//!   `vpdpwssd`.
 //! - [`IntKernels::evaluate`] is the whole evaluation of a position
 //!   (`QuantizedNetwork::evaluate_with`) compiled for the
 //!   instruction set, the input encoder included (with the bit-counting
@@ -29,11 +26,11 @@
 //! gives the same bits, and updating a sum equals recomputing it.
 
 use super::inputs::{Change, Changes, FRAC_ONE, Scaled};
+use super::output::{OutputFn, OutputScratch, PairColumn, output_generic};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{IntScratch, QuantizedNetwork};
 use crate::eval::features::{self, OUTCOMES};
-use crate::eval::net::kernels::{Rows, row_groups};
 use crate::game::Position;
 
 /// Hidden layer sizes are multiples of this.
@@ -52,10 +49,6 @@ pub fn term(w: i16, whole: i16, frac: i16) -> i16 {
     w.wrapping_mul(whole).wrapping_add(scaled as i16)
 }
 
-/// [`IntKernels::output`]: sums, zero points, output weights, mask,
-/// activations, dot products.
-pub type OutputFn = fn(&[i16], &[i16], &[i16], u32, &mut [i16], &mut [i32]);
-
 /// [`IntKernels::evaluate`]: the network, the position, working memory,
 /// whether the position follows the batch's previous one.
 pub type EvaluateFn = fn(&QuantizedNetwork, &Position, &mut IntScratch, bool) -> [f32; OUTCOMES];
@@ -66,15 +59,8 @@ pub struct IntKernels {
     /// Applies `changes` to the sums `acc`: `w` has rows of `acc.len()`
     /// weights, one per input.
     pub accumulate: fn(&mut [i16], &[i16], &Changes),
-    /// `out[j] = max(acc[j], zero[j]) - zero[j]`: the ReLU of sums kept
-    /// relative to a per-unit zero point (`acc`, `zero`, `out`).
-    pub activate: fn(&[i16], &[i16], &mut [i16]),
-    /// `out[r] = Σ_j x[j] · w[r * x.len() + j]` in `i32` for every row `r`
-    /// whose bit is set in the mask (other rows of `out` are left alone).
-    pub dots: fn(&[i16], &[i16], u32, &mut [i32]),
-    /// [`Self::activate`] then [`Self::dots`] of the activations
-    /// (`acc`, `zero`, `w`, `mask`, the activations, `out`); a variant
-    /// may fuse the two and leave the activations unwritten.
+    /// The ReLU of the sums and the outcome sums `Σ_j x[j] · w(r, j)`
+    /// in `i32` for every outcome `r` ([`super::output`]).
     pub output: OutputFn,
     /// The whole evaluation, `QuantizedNetwork::evaluate_with` with
     /// these loops, compiled for this instruction set.
@@ -141,51 +127,8 @@ fn accumulate_generic(acc: &mut [i16], w: &[i16], c: &Changes) {
     }
 }
 
-#[inline(always)]
-pub(super) fn activate_generic(acc: &[i16], zero: &[i16], out: &mut [i16]) {
-    for ((o, &a), &z) in out.iter_mut().zip(acc).zip(zero) {
-        *o = a.max(z).wrapping_sub(z);
-    }
-}
-
-/// Dot products of `x` with the rows `rows` of `w`, into `out`.
-#[inline(always)]
-fn dot_rows<const R: usize>(x: &[i16], w: &[i16], rows: [usize; R], out: &mut [i32]) {
-    let h = x.len();
-    let mut acc = [[0i32; LANES / 2]; R];
-    for (c, xs) in x.chunks_exact(LANES).enumerate() {
-        for r in 0..R {
-            let ws = &w[rows[r] * h + c * LANES..][..LANES];
-            for k in 0..LANES / 2 {
-                let even = i32::from(xs[2 * k]) * i32::from(ws[2 * k]);
-                let odd = i32::from(xs[2 * k + 1]) * i32::from(ws[2 * k + 1]);
-                acc[r][k] = acc[r][k].wrapping_add(even.wrapping_add(odd));
-            }
-        }
-    }
-    for (a, r) in acc.into_iter().zip(rows) {
-        out[r] = a.into_iter().fold(0, i32::wrapping_add);
-    }
-}
-
-#[inline(always)]
-fn dots_generic(x: &[i16], w: &[i16], mask: u32, out: &mut [i32]) {
-    row_groups(mask, out.len(), |rows| match rows {
-        Rows::Three(group) => dot_rows(x, w, group, out),
-        Rows::One(r) => dot_rows(x, w, [r], out),
-    });
-}
-
 fn accumulate_base(acc: &mut [i16], w: &[i16], c: &Changes) {
     accumulate_generic(acc, w, c)
-}
-
-fn activate_base(acc: &[i16], zero: &[i16], out: &mut [i16]) {
-    activate_generic(acc, zero, out)
-}
-
-fn dots_base(x: &[i16], w: &[i16], mask: u32, out: &mut [i32]) {
-    dots_generic(x, w, mask, out)
 }
 
 fn evaluate_base(
@@ -204,9 +147,13 @@ fn evaluate_base(
     )
 }
 
-fn output_base(acc: &[i16], zero: &[i16], w: &[i16], mask: u32, x: &mut [i16], out: &mut [i32]) {
-    activate_base(acc, zero, x);
-    dots_base(x, w, mask, out)
+fn output_base(
+    sums: &[i16],
+    zero: &[i16],
+    w: &[PairColumn],
+    s: &mut OutputScratch,
+) -> [i32; OUTCOMES] {
+    output_generic(sums, zero, w, s)
 }
 
 impl IntKernels {
@@ -221,8 +168,6 @@ impl IntKernels {
     pub fn baseline() -> IntKernels {
         IntKernels {
             accumulate: accumulate_base,
-            activate: activate_base,
-            dots: dots_base,
             output: output_base,
             evaluate: evaluate_base,
             name: "baseline",
@@ -241,21 +186,18 @@ impl IntKernels {
             if bits && std::arch::is_x86_feature_detected!("avx2") {
                 all.push(IntKernels {
                     accumulate: x86::avx2::accumulate,
-                    activate: x86::avx2::activate,
-                    dots: x86::avx2::dots,
                     output: x86::avx2::output,
                     evaluate: x86::avx2::evaluate,
                     name: "avx2",
                 });
             }
             if bits
+                && std::arch::is_x86_feature_detected!("avx2")
                 && std::arch::is_x86_feature_detected!("avx512f")
                 && std::arch::is_x86_feature_detected!("avx512bw")
             {
                 all.push(IntKernels {
                     accumulate: x86::avx512::accumulate,
-                    activate: x86::avx512::activate,
-                    dots: x86::avx512::dots,
                     output: x86::avx512::output,
                     evaluate: x86::avx512::evaluate,
                     name: "avx512",
@@ -263,9 +205,7 @@ impl IntKernels {
                 if std::arch::is_x86_feature_detected!("avx512vnni") {
                     all.push(IntKernels {
                         accumulate: x86::avx512vnni::accumulate,
-                        activate: x86::avx512vnni::activate,
-                        dots: x86::avx512vnni::dots,
-                        output: x86::relu_dots_vnni,
+                        output: x86::avx512vnni::output,
                         evaluate: x86::avx512vnni::evaluate,
                         name: "avx512-vnni",
                     });
@@ -304,7 +244,7 @@ mod tests {
     }
 
     #[test]
-    fn every_variant_gives_the_plain_loops_results() {
+    fn every_variant_accumulates_as_the_plain_loops_do() {
         let variants = IntKernels::available();
         println!(
             "integer kernels: {:?}",
@@ -338,54 +278,11 @@ mod tests {
             };
             let mut plain: Vec<i64> = start.iter().map(|&x| i64::from(x)).collect();
             plain_accumulate(&mut plain, &w, &c);
-            let zero: Vec<i16> = (0..h).map(|j| (j as i16 % 7) * 50).collect();
             for k in &variants {
                 let mut acc = start.clone();
                 (k.accumulate)(&mut acc, &w, &c);
                 let acc64: Vec<i64> = acc.iter().map(|&x| i64::from(x)).collect();
                 assert_eq!(acc64, plain, "{} h={h}", k.name);
-                let mut act = vec![0; h];
-                (k.activate)(&acc, &zero, &mut act);
-                for j in 0..h {
-                    assert_eq!(act[j], (acc[j] - zero[j]).max(0), "{} h={h}", k.name);
-                }
-            }
-            let x: Vec<i16> = (0..h).map(|j| (j * 97 % 30000) as i16).collect();
-            let outs = 9;
-            let plain: Vec<i32> = (0..outs)
-                .map(|r| {
-                    let row = &w[r * h..(r + 1) * h];
-                    let dot: i64 = x
-                        .iter()
-                        .zip(row)
-                        .map(|(&a, &b)| i64::from(a) * i64::from(b))
-                        .sum();
-                    dot as i32
-                })
-                .collect();
-            for k in &variants {
-                for mask in [0x1ff, 0x0b7, 0x011, 0x100] {
-                    let mut out = vec![-7; outs];
-                    (k.dots)(&x, &w, mask, &mut out);
-                    let want: Vec<i32> = (0..outs)
-                        .map(|r| if mask >> r & 1 == 1 { plain[r] } else { -7 })
-                        .collect();
-                    assert_eq!(out, want, "{} h={h} mask={mask:x}", k.name);
-                }
-            }
-            // The ReLU and dots together, from sums either side of zero.
-            let sums: Vec<i16> = (0..h).map(|j| (j * 7919 % 20000) as i16 - 9000).collect();
-            let zero: Vec<i16> = (0..h).map(|j| (j as i16 % 5) * 300 - 600).collect();
-            let mut act = vec![0; h];
-            (IntKernels::baseline().activate)(&sums, &zero, &mut act);
-            for k in &variants {
-                for mask in [0x1ff, 0x0b7, 0x011, 0x100, 0x0fe] {
-                    let mut want = vec![-7; outs];
-                    (IntKernels::baseline().dots)(&act, &w, mask, &mut want);
-                    let (mut out, mut scratch) = (vec![-7; outs], vec![0; h]);
-                    (k.output)(&sums, &zero, &w, mask, &mut scratch, &mut out);
-                    assert_eq!(out, want, "{} h={h} mask={mask:x}", k.name);
-                }
             }
         }
     }

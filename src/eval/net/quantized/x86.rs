@@ -10,9 +10,10 @@ use std::arch::x86_64::*;
 
 use super::inputs::{Change, Changes, Scaled};
 use super::kernels::LANES;
+use super::output::{OutputScratch, PairColumn};
+use super::x86_output;
 use super::{IntScratch, QuantizedNetwork};
 use crate::eval::features::{self, OUTCOMES};
-use crate::eval::net::kernels::{Rows, row_groups};
 use crate::game::Position;
 
 /// Defines `$name::<R>(acc, start, w, c)`: applies the changes `c` to
@@ -134,151 +135,11 @@ block!(
     _mm512_set1_epi16
 );
 
-/// Sum of the eight `i32` lanes of `v`, wrapping.
-#[target_feature(enable = "avx2")]
-fn sum_avx2(v: __m256i) -> i32 {
-    let four = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-    let two = _mm_add_epi32(four, _mm_shuffle_epi32::<0b01_00_11_10>(four));
-    let one = _mm_add_epi32(two, _mm_shuffle_epi32::<0b10_11_00_01>(two));
-    _mm_cvtsi128_si32(one)
-}
-
-/// Dot products of `x` with rows `rows` of `w` (AVX2, `pmaddwd`).
-#[target_feature(enable = "avx2")]
-fn dot_rows_avx2<const R: usize>(x: &[i16], w: &[i16], rows: [usize; R], out: &mut [i32]) {
-    let h = x.len();
-    let ws = rows.map(|r| w[r * h..][..h].as_ptr());
-    let mut acc = [_mm256_setzero_si256(); R];
-    // SAFETY: `x` and each row hold `h` i16s, a multiple of LANES.
-    unsafe {
-        for c in (0..h).step_by(LANES) {
-            let xv = _mm256_loadu_si256(x.as_ptr().add(c).cast());
-            for (a, p) in acc.iter_mut().zip(ws) {
-                let wv = _mm256_loadu_si256(p.add(c).cast());
-                *a = _mm256_add_epi32(*a, _mm256_madd_epi16(xv, wv));
-            }
-        }
-    }
-    for (a, r) in acc.into_iter().zip(rows) {
-        out[r] = sum_avx2(a);
-    }
-}
-
-/// [`dot_rows_avx2`] with vectors of 32 lanes (a last 16 with AVX2).
-#[target_feature(enable = "avx512f,avx512bw")]
-fn dot_rows_avx512<const R: usize>(x: &[i16], w: &[i16], rows: [usize; R], out: &mut [i32]) {
-    let h = x.len();
-    let ws = rows.map(|r| w[r * h..][..h].as_ptr());
-    let mut acc = [_mm512_setzero_si512(); R];
-    let whole = h - h % (2 * LANES);
-    let mut tail = [_mm256_setzero_si256(); R];
-    // SAFETY: `x` and each row hold `h` i16s, a multiple of LANES.
-    unsafe {
-        for c in (0..whole).step_by(2 * LANES) {
-            let xv = _mm512_loadu_si512(x.as_ptr().add(c).cast());
-            for (a, p) in acc.iter_mut().zip(ws) {
-                let wv = _mm512_loadu_si512(p.add(c).cast());
-                *a = _mm512_add_epi32(*a, _mm512_madd_epi16(xv, wv));
-            }
-        }
-        if whole < h {
-            let xv = _mm256_loadu_si256(x.as_ptr().add(whole).cast());
-            for (t, p) in tail.iter_mut().zip(ws) {
-                *t = _mm256_madd_epi16(xv, _mm256_loadu_si256(p.add(whole).cast()));
-            }
-        }
-    }
-    for ((a, t), r) in acc.into_iter().zip(tail).zip(rows) {
-        let halves = _mm256_add_epi32(_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64::<1>(a));
-        out[r] = sum_avx2(_mm256_add_epi32(halves, t));
-    }
-}
-
-/// The ReLU of the sums `acc` (relative to `zero`) and the dot products
-/// of the activations with the rows of `w` set in `mask`, in one pass:
-/// each block of 32 activations is made in registers and multiplied into
-/// every row's accumulator at once, never stored. `R`: rows in `mask`.
-#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
-fn relu_dots_rows<const R: usize>(acc: &[i16], zero: &[i16], ws: [*const i16; R]) -> [i32; R] {
-    let h = acc.len();
-    let mut sums = [_mm512_setzero_si512(); R];
-    // SAFETY: `acc`, `zero` and each row hold `h` i16s, a multiple of 32
-    // (checked by the caller).
-    unsafe {
-        for c in (0..h).step_by(2 * LANES) {
-            let s = _mm512_loadu_si512(acc.as_ptr().add(c).cast());
-            let z = _mm512_loadu_si512(zero.as_ptr().add(c).cast());
-            let x = _mm512_sub_epi16(_mm512_max_epi16(s, z), z);
-            for (a, p) in sums.iter_mut().zip(ws) {
-                *a = _mm512_dpwssd_epi32(*a, x, _mm512_loadu_si512(p.add(c).cast()));
-            }
-        }
-    }
-    sums.map(|a| {
-        let halves = _mm256_add_epi32(_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64::<1>(a));
-        sum_avx2(halves)
-    })
-}
-
-/// [`super::kernels::IntKernels::output`] for AVX-512 VNNI: the ReLU fused
-/// into the dot products ([`relu_dots_rows`]).
-pub fn relu_dots_vnni(
-    acc: &[i16],
-    zero: &[i16],
-    w: &[i16],
-    mask: u32,
-    x: &mut [i16],
-    out: &mut [i32],
-) {
-    let h = acc.len();
-    let rows = mask & ((1u32 << out.len()) - 1);
-    if !h.is_multiple_of(2 * LANES) || rows.count_ones() > 9 {
-        avx512vnni::output(acc, zero, w, mask, x, out);
-        return;
-    }
-    let mut pointers = [w.as_ptr(); 9];
-    let (mut left, mut n) = (rows, 0);
-    while left != 0 {
-        pointers[n] = w[left.trailing_zeros() as usize * h..][..h].as_ptr();
-        left &= left - 1;
-        n += 1;
-    }
-    let mut results = [0i32; 9];
-    /// Runs [`relu_dots_rows`] on the first `$n` rows.
-    macro_rules! rows {
-        ($n:literal) => {{
-            let ws: [*const i16; $n] = pointers[..$n].try_into().expect("$n rows");
-            // SAFETY: selected only after run-time detection of the
-            // features; every pointer starts a row of `h` weights.
-            let r = unsafe { relu_dots_rows::<$n>(acc, zero, ws) };
-            results[..$n].copy_from_slice(&r);
-        }};
-    }
-    match n {
-        0 => {}
-        1 => rows!(1),
-        2 => rows!(2),
-        3 => rows!(3),
-        4 => rows!(4),
-        5 => rows!(5),
-        6 => rows!(6),
-        7 => rows!(7),
-        8 => rows!(8),
-        _ => rows!(9),
-    }
-    let (mut left, mut k) = (rows, 0);
-    while left != 0 {
-        out[left.trailing_zeros() as usize] = results[k];
-        left &= left - 1;
-        k += 1;
-    }
-}
-
-/// The loops of one instruction set from its block and dot functions:
-/// blocks of `$span` sums (as many as the registers hold: 8 of AVX2's 16,
-/// 16 of AVX-512's 32), then of 128, then of 16.
+/// The loops of one instruction set from its block function and output
+/// layer: blocks of `$span` sums (as many as the registers hold: 8 of
+/// AVX2's 16, 16 of AVX-512's 32), then of 128, then of 16.
 macro_rules! kernels {
-    ($module:ident, $features:literal, $block:ident, $wide:expr, $span:expr, $dot_rows:ident,
+    ($module:ident, $features:literal, $block:ident, $wide:expr, $span:expr,
      $all_features:literal, $output:path) => {
         pub mod $module {
             use super::*;
@@ -299,7 +160,7 @@ macro_rules! kernels {
                     // SAFETY (all three): same features as this function.
                     |p, out| unsafe { features::encode_parts_with_bit_instructions(p, out) },
                     |acc, w, c| unsafe { accumulate_inner(acc, w, c) },
-                    $output,
+                    |sums, zero, columns, scratch| unsafe { $output(sums, zero, columns, scratch) },
                 )
             }
 
@@ -335,45 +196,20 @@ macro_rules! kernels {
                 }
             }
 
-            #[target_feature(enable = $features)]
-            unsafe fn dots_inner(x: &[i16], w: &[i16], mask: u32, out: &mut [i32]) {
-                row_groups(mask, out.len(), |rows| match rows {
-                    Rows::Three(group) => $dot_rows(x, w, group, out),
-                    Rows::One(r) => $dot_rows(x, w, [r], out),
-                });
-            }
-
-            #[target_feature(enable = $features)]
-            unsafe fn activate_inner(acc: &[i16], zero: &[i16], out: &mut [i16]) {
-                super::super::kernels::activate_generic(acc, zero, out)
-            }
-
             pub fn accumulate(acc: &mut [i16], w: &[i16], c: &Changes) {
                 // SAFETY: selected only after run-time detection of the
                 // features ([`super::super::kernels::IntKernels::available`]).
                 unsafe { accumulate_inner(acc, w, c) }
             }
 
-            pub fn activate(acc: &[i16], zero: &[i16], out: &mut [i16]) {
-                // SAFETY: as `accumulate`.
-                unsafe { activate_inner(acc, zero, out) }
-            }
-
-            pub fn dots(x: &[i16], w: &[i16], mask: u32, out: &mut [i32]) {
-                // SAFETY: as `accumulate`.
-                unsafe { dots_inner(x, w, mask, out) }
-            }
-
             pub fn output(
-                acc: &[i16],
+                sums: &[i16],
                 zero: &[i16],
-                w: &[i16],
-                mask: u32,
-                x: &mut [i16],
-                out: &mut [i32],
-            ) {
-                activate(acc, zero, x);
-                dots(x, w, mask, out)
+                w: &[PairColumn],
+                s: &mut OutputScratch,
+            ) -> [i32; OUTCOMES] {
+                // SAFETY: as `accumulate`.
+                unsafe { $output(sums, zero, w, s) }
             }
         }
     };
@@ -385,9 +221,8 @@ kernels!(
     block_avx2,
     LANES,
     128,
-    dot_rows_avx2,
     "avx2,popcnt,lzcnt,bmi1,bmi2",
-    output
+    x86_output::output_avx2
 );
 kernels!(
     avx512,
@@ -395,9 +230,8 @@ kernels!(
     block_avx512,
     2 * LANES,
     512,
-    dot_rows_avx512,
-    "avx512f,avx512bw,popcnt,lzcnt,bmi1,bmi2",
-    output
+    "avx512f,avx512bw,avx2,popcnt,lzcnt,bmi1,bmi2",
+    x86_output::output_avx512
 );
 kernels!(
     avx512vnni,
@@ -405,7 +239,6 @@ kernels!(
     block_avx512,
     2 * LANES,
     512,
-    dot_rows_avx512,
-    "avx512f,avx512bw,avx512vnni,popcnt,lzcnt,bmi1,bmi2",
-    super::relu_dots_vnni
+    "avx512f,avx512bw,avx512vnni,avx2,popcnt,lzcnt,bmi1,bmi2",
+    x86_output::output_avx512_vnni
 );

@@ -26,7 +26,7 @@
 //! gives the same bits, and updating a sum equals recomputing it.
 
 use super::inputs::{Change, Changes, FRAC_ONE, Scaled};
-use super::output::{OutputFn, OutputScratch, PairColumn, output_generic};
+use super::output::{OutputFn, output_generic};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use super::{IntScratch, QuantizedNetwork};
@@ -143,17 +143,8 @@ fn evaluate_base(
         in_batch,
         features::encode_parts,
         accumulate_base,
-        output_base,
+        output_generic,
     )
-}
-
-fn output_base(
-    sums: &[i16],
-    zero: &[i16],
-    w: &[PairColumn],
-    s: &mut OutputScratch,
-) -> [i32; OUTCOMES] {
-    output_generic(sums, zero, w, s)
 }
 
 impl IntKernels {
@@ -168,7 +159,7 @@ impl IntKernels {
     pub fn baseline() -> IntKernels {
         IntKernels {
             accumulate: accumulate_base,
-            output: output_base,
+            output: output_generic,
             evaluate: evaluate_base,
             name: "baseline",
         }

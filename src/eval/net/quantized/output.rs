@@ -82,7 +82,7 @@ pub type OutputFn = fn(&[i16], &[i16], &[PairColumn], &mut OutputScratch) -> [i3
 /// `out[j] = max(sums[j], zero[j]) - zero[j]`: the ReLU of sums kept
 /// relative to a per-unit zero point.
 #[inline(always)]
-pub(super) fn activate_generic(sums: &[i16], zero: &[i16], out: &mut [i16]) {
+fn activate(sums: &[i16], zero: &[i16], out: &mut [i16]) {
     for ((o, &a), &z) in out.iter_mut().zip(sums).zip(zero) {
         *o = a.max(z).wrapping_sub(z);
     }
@@ -99,9 +99,15 @@ fn add_pair(acc: &mut [i32; OUT_LANES], x: &[i16], column: &PairColumn, p: usize
     }
 }
 
-/// The portable output layer: ReLU, the list of non-zero pairs, then
-/// each listed pair's column added in.
+/// The first [`OUTCOMES`] of a column's lanes: the outcome sums.
 #[inline(always)]
+pub(super) fn first_outcomes(lanes: [i32; OUT_LANES]) -> [i32; OUTCOMES] {
+    std::array::from_fn(|r| lanes[r])
+}
+
+/// The portable output layer (the baseline CPU's [`OutputFn`]): ReLU, the
+/// list of non-zero pairs, then each listed pair's column added in.
+#[inline]
 pub(super) fn output_generic(
     sums: &[i16],
     zero: &[i16],
@@ -112,7 +118,7 @@ pub(super) fn output_generic(
         activations: x,
         pairs,
     } = scratch;
-    activate_generic(sums, zero, x);
+    activate(sums, zero, x);
     let mut n = 0;
     for p in 0..x.len() / 2 {
         // Written always, kept when non-zero: no branch to mispredict.
@@ -124,7 +130,7 @@ pub(super) fn output_generic(
         let p = p as usize;
         add_pair(&mut acc, x, &columns[p], p);
     }
-    std::array::from_fn(|r| acc[r])
+    first_outcomes(acc)
 }
 
 #[cfg(test)]
@@ -189,7 +195,7 @@ mod tests {
                     })
                     .collect();
                 let mut x = vec![0; h];
-                activate_generic(&sums, &zero, &mut x);
+                activate(&sums, &zero, &mut x);
                 let want = plain(&x, &rows);
                 for k in &variants {
                     let mut scratch = OutputScratch::default();

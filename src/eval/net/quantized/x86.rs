@@ -1,10 +1,11 @@
 //! The integer kernels for AVX2 and AVX-512BW, with `std::arch`
 //! intrinsics: the compiler does not turn the portable loops of
-//! [`super::kernels`] into `pmulhrsw` (the scaled first-layer terms) and
-//! `pmaddwd` (pairs of `i16 × i16` products added into `i32`) on its own.
-//! They compute exactly what the portable loops compute (integer
+//! [`super::kernels`] into `pmulhrsw` (the scaled first-layer terms) on
+//! its own. They compute exactly what the portable loops compute (integer
 //! arithmetic, wrapping), so every variant gives the same bits; a test in
-//! `kernels` compares them. Selected only after run-time detection.
+//! `kernels` compares them. The output layer's kernels are in
+//! `x86_output`. Each instruction set's whole evaluation is assembled here
+//! (`kernels!`). Selected only after run-time detection.
 
 use std::arch::x86_64::*;
 

@@ -17,7 +17,7 @@
 
 use std::arch::x86_64::*;
 
-use super::output::{OUT_LANES, OutputScratch, PairColumn, pair_list_len};
+use super::output::{OUT_LANES, OutputScratch, PairColumn, first_outcomes, pair_list_len};
 use crate::eval::features::OUTCOMES;
 
 /// For each 8-bit mask, the positions of its set bits in increasing order
@@ -152,12 +152,6 @@ fn spread<const K: usize>(pairs: &[u32], mut add: impl FnMut(usize, u32)) {
     for &p in chunks.remainder() {
         add(0, p);
     }
-}
-
-/// The first [`OUTCOMES`] of the lanes.
-#[inline(always)]
-fn first_outcomes(lanes: [i32; OUT_LANES]) -> [i32; OUTCOMES] {
-    std::array::from_fn(|r| lanes[r])
 }
 
 /// The output layer with AVX2 (two vectors of 8 lanes a column).

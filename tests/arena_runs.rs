@@ -121,6 +121,37 @@ fn express_and_tzannes_runs_finish() {
     assert!(tz.iter().all(|r| r.fault.is_none()));
 }
 
+/// `builtin:net@FILE` plays the net in FILE: with the shipped weights'
+/// file it makes every move the embedded net makes; a file that is no
+/// weight file is refused before any game, naming the player.
+#[test]
+fn a_net_player_with_a_weight_file_plays_that_net() {
+    let shipped = format!("{}/weights/default.net", env!("CARGO_MANIFEST_DIR"));
+    let from_file = run(
+        &spec(&format!("builtin:net@{shipped}"), "builtin:heuristic", 7),
+        4,
+        2,
+    );
+    let embedded = run(&spec("builtin:net", "builtin:heuristic", 7), 4, 2);
+    let moves = |r: &[GameRecord]| r.iter().map(|g| g.moves.clone()).collect::<Vec<_>>();
+    assert_eq!(moves(&from_file), moves(&embedded));
+
+    let (_, stderr, ok) = arena(&[
+        "--a",
+        "builtin:net-ply1@Cargo.toml",
+        "--b",
+        "builtin:random",
+        "--games",
+        "2",
+        "-q",
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("builtin:net-ply1@Cargo.toml"), "{stderr}");
+    let (_, stderr, ok) = arena(&["--a", "builtin:heuristic@x", "--b", "builtin:random", "-q"]);
+    assert!(!ok);
+    assert!(stderr.contains("builtin:net@FILE"), "{stderr}");
+}
+
 // ---- The command line: JSON summary and resume ----
 
 fn arena(args: &[&str]) -> (String, String, bool) {

@@ -1,13 +1,19 @@
 //! `plakoto refine`: deep-search targets are valid distributions that
 //! agree with the search, resume without relabelling, and a fit moves a
-//! net towards them.
+//! net towards them; candidate targets are the plays' values seen from
+//! the side that rolls next.
 
 use std::path::PathBuf;
 
+use plakoto::eval::NetEvaluator;
 use plakoto::eval::features::{OUTCOMES, outcome_mask};
 use plakoto::eval::net::{Network, weights};
+use plakoto::game::Rules;
 use plakoto::game::{Variant, parse_position_id};
-use plakoto::train::refine::{FitArgs, RefineCommand, TargetArgs, fit, read_targets, run};
+use plakoto::search::{Search, SearchLimits, SearchSettings};
+use plakoto::train::refine::{
+    FitArgs, RefineCommand, TargetArgs, TargetLine, fit, read_targets, run,
+};
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("plakoto-refine-{name}-{}", std::process::id()));
@@ -25,7 +31,27 @@ fn target_args(out: PathBuf, positions: usize) -> TargetArgs {
         shard: "1/1".parse().unwrap(),
         rules: Variant::Standard,
         weights: None,
+        candidates: false,
     }
+}
+
+/// Checks that a target line is a distribution that the net's mask
+/// allows, whose standard equity is the line's `equity`.
+fn assert_valid_target(l: &TargetLine) {
+    let position = parse_position_id(&l.position).unwrap();
+    let mask = outcome_mask(&position);
+    let sum: f32 = l.target.iter().sum();
+    assert!((sum - 1.0).abs() < 1e-4, "{l:?}");
+    for k in 0..OUTCOMES {
+        assert!(l.target[k] >= 0.0);
+        if mask >> k & 1 == 0 {
+            assert_eq!(l.target[k], 0.0, "masked outcome {k} in {l:?}");
+        }
+    }
+    // The target's standard equity is the search's equity.
+    let t = &l.target;
+    let equity = (t[0] - t[4]) + 2.0 * (t[1] + t[2] - t[5] - t[6]) + 2.0 * (t[3] - t[7]);
+    assert!((equity - l.equity).abs() < 1e-3, "{l:?}");
 }
 
 #[test]
@@ -39,22 +65,7 @@ fn targets_are_valid_resume_and_a_fit_learns_them() {
     let mut indices: Vec<usize> = lines.iter().map(|l| l.index).collect();
     indices.sort_unstable();
     assert_eq!(indices, (0..60).collect::<Vec<_>>());
-    for l in &lines {
-        let position = parse_position_id(&l.position).unwrap();
-        let mask = outcome_mask(&position);
-        let sum: f32 = l.target.iter().sum();
-        assert!((sum - 1.0).abs() < 1e-4, "{l:?}");
-        for k in 0..OUTCOMES {
-            assert!(l.target[k] >= 0.0);
-            if mask >> k & 1 == 0 {
-                assert_eq!(l.target[k], 0.0, "masked outcome {k} in {l:?}");
-            }
-        }
-        // The target's standard equity is the search's equity.
-        let t = &l.target;
-        let equity = (t[0] - t[4]) + 2.0 * (t[1] + t[2] - t[5] - t[6]) + 2.0 * (t[3] - t[7]);
-        assert!((equity - l.equity).abs() < 1e-3, "{l:?}");
-    }
+    lines.iter().for_each(assert_valid_target);
 
     let init = dir.join("random.net");
     weights::save(&Network::random(16, 3), &init).unwrap();
@@ -68,10 +79,53 @@ fn targets_are_valid_resume_and_a_fit_learns_them() {
         batch: 8,
         holdout: 0.25,
         seed: 1,
+        revive_dead: false,
+        equity_weight: 0.0,
     })
     .unwrap();
     assert_eq!(report.trained + report.held_out, 60);
     assert!(report.after < report.before, "{report:?}");
     assert!(weights::load(&out).is_ok());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--candidates`: each decision gives the positions its plays reach, the
+/// opponent on roll, valued by the ranking at the full depth. Valued
+/// again from the opponent's side by a separate search of that position
+/// (`evaluate_position`, the path `eval` takes), each gets the same
+/// equity: the perspective is turned the right way.
+#[test]
+fn candidate_targets_are_the_plays_values_seen_by_the_opponent() {
+    let dir = scratch_dir("candidates");
+    let targets = dir.join("c.jsonl");
+    let args = |positions| TargetArgs {
+        candidates: true,
+        ..target_args(targets.clone(), positions)
+    };
+    run(&RefineCommand::Targets(args(6))).unwrap();
+    run(&RefineCommand::Targets(args(12))).unwrap();
+    let lines = read_targets(&targets).unwrap();
+    let mut decisions: Vec<usize> = lines.iter().map(|l| l.index).collect();
+    decisions.dedup();
+    assert_eq!(decisions, (0..12).collect::<Vec<_>>(), "resumed in order");
+    assert!(lines.len() > 12, "several candidates a decision");
+    lines.iter().for_each(assert_valid_target);
+
+    let net = NetEvaluator::with_default_network().unwrap();
+    let mut search = Search::new();
+    for l in &lines {
+        let position = parse_position_id(&l.position).unwrap();
+        let (p, plies) = search.evaluate_position(
+            &position,
+            None,
+            Rules::default(),
+            &net,
+            &SearchSettings::default(),
+            SearchLimits::plies(1),
+        );
+        assert_eq!(plies, 1);
+        let equity = p.equity(Rules::default().scoring);
+        assert!((equity - l.equity).abs() < 1e-4, "{l:?}: {equity}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -23,7 +23,7 @@ use crate::game::{Rules, Scoring, Variant};
 #[command(
     about = "Play two engines against each other with duplicate dice",
     after_help = "Players: builtin:random, builtin:heuristic, builtin:ply1, builtin:ply2, builtin:ply3, builtin:pipcount, \
-builtin:net, builtin:net-ply1, builtin:net-ply2, builtin:net-nopin (the net players use the Express weights under --rules express, and $PLAKOTO_WEIGHTS if set), builtin:net-standard (the standard weights under any rules), builtin:net-f32 (the net in f32, not its integer copy), or any shell \
+builtin:net, builtin:net-ply1, builtin:net-ply2, builtin:net-nopin (the net players use the Express weights under --rules express, and $PLAKOTO_WEIGHTS if set), builtin:net-standard (the standard weights under any rules), builtin:net-f32 (the net in f32, not its integer copy), builtin:net@FILE, builtin:net-ply1@FILE, builtin:net-ply2@FILE (those players with the weights in FILE, under any rules: two nets in one run), or any shell \
 command that starts an engine speaking the plakoto protocol (e.g. \"plakoto\").
 
 `plakoto arena merge FILES… [--json] [--plot FILE.svg]` combines the --out files of a run split with --shard."

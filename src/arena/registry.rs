@@ -150,9 +150,46 @@ fn loaded<T>(weights: Result<T, crate::eval::net::weights::WeightsError>) -> T {
     }
 }
 
-/// The built-in player `spec` names (`builtin:NAME`).
+/// Built-in net players that also take a weight file (`builtin:NAME@FILE`),
+/// with their search depth: to match two nets in one process.
+const NET_PLAYERS_WITH_FILE: [(&str, u8); 3] = [("net", 0), ("net-ply1", 1), ("net-ply2", 2)];
+
+/// `builtin:NAME@FILE`: the net player `NAME` with the weights in `FILE`
+/// instead of the process's (the Express weights are not used: the file's
+/// net plays under every rule set).
+fn make_net_with_file(spec: &str, name: &str, file: &str) -> Result<Box<dyn Player>, PlayerError> {
+    let Some(&(_, plies)) = NET_PLAYERS_WITH_FILE.iter().find(|(n, _)| *n == name) else {
+        return Err(PlayerError::UnknownBuiltin {
+            spec: spec.to_string(),
+            known: NET_PLAYERS_WITH_FILE
+                .iter()
+                .map(|(n, _)| format!("{BUILTIN_PREFIX}{n}@FILE"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    };
+    let net = crate::eval::net::weights::load(std::path::Path::new(file)).map_err(|source| {
+        PlayerError::Weights {
+            spec: spec.to_string(),
+            source,
+        }
+    })?;
+    crate::eval::exact::prepare();
+    let evaluator = Box::new(NetEvaluator::new(std::sync::Arc::new(net)));
+    Ok(if plies == 0 {
+        Box::new(EvaluatorPlayer::new(spec, evaluator))
+    } else {
+        Box::new(SearchPlayer::with_evaluator(spec, plies, evaluator))
+    })
+}
+
+/// The built-in player `spec` names (`builtin:NAME`, or `builtin:NAME@FILE`
+/// for a net player with other weights).
 fn make_builtin(spec: &str) -> Result<Box<dyn Player>, PlayerError> {
     let name = spec.strip_prefix(BUILTIN_PREFIX).unwrap_or(spec);
+    if let Some((name, file)) = name.split_once('@') {
+        return make_net_with_file(spec, name, file);
+    }
     if name.starts_with("net") {
         crate::eval::net::express_network().map_err(|source| PlayerError::Weights {
             spec: spec.to_string(),

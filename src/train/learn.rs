@@ -126,8 +126,16 @@ impl Adam {
     }
 }
 
+/// Standard equity of each outcome (triples count as doubles, R17).
+const OUTCOME_EQUITY: [f32; OUTCOMES] = [1.0, 2.0, 2.0, 2.0, -1.0, -2.0, -2.0, -2.0, 0.0];
+
 /// Reusable buffers of the learner.
 pub struct Learner {
+    /// Weight of the squared standard-equity error added to the
+    /// cross-entropy (0: cross-entropy alone, as self-play trains). The
+    /// cross-entropy of soft targets weighs every outcome's share; the
+    /// equity term weighs the one combination a play's choice rests on.
+    pub equity_weight: f32,
     grad: ParamVecs,
     inputs: SparseInputs,
     hidden: Vec<f32>,
@@ -138,6 +146,7 @@ impl Learner {
     /// Buffers for `net`.
     pub fn new(net: &Network) -> Learner {
         Learner {
+            equity_weight: 0.0,
             grad: ParamVecs::zeros_like(net),
             inputs: SparseInputs::default(),
             hidden: Vec::new(),
@@ -145,8 +154,9 @@ impl Learner {
         }
     }
 
-    /// Cross-entropy of `net` on `batch` and its mean gradient, left in
-    /// the learner.
+    /// Cross-entropy of `net` on `batch` (plus [`Self::equity_weight`]
+    /// times half the squared equity error) and its mean gradient, left
+    /// in the learner.
     pub fn gradient(&mut self, net: &Network, batch: &[Sample]) -> f32 {
         self.grad.clear();
         let h = net.hidden();
@@ -162,6 +172,18 @@ impl Learner {
                     loss -= s.target[k] * p[k].max(1e-12).ln();
                 }
                 dlogit[k] = p[k] - s.target[k];
+            }
+            if self.equity_weight != 0.0 {
+                let equity = |d: &[f32; OUTCOMES]| -> f32 {
+                    d.iter().zip(&OUTCOME_EQUITY).map(|(p, v)| p * v).sum()
+                };
+                let (e, target) = (equity(&p), equity(&s.target));
+                let error = e - target;
+                loss += 0.5 * self.equity_weight * error * error;
+                // d(equity)/d(logit k) = p_k (v_k - equity).
+                for k in 0..OUTCOMES {
+                    dlogit[k] += self.equity_weight * error * p[k] * (OUTCOME_EQUITY[k] - e);
+                }
             }
             self.dh.iter_mut().for_each(|x| *x = 0.0);
             for (k, &d) in dlogit.iter().enumerate() {
@@ -257,9 +279,19 @@ mod tests {
 
     #[test]
     fn gradient_matches_finite_differences() {
+        gradient_matches_finite_differences_with(0.0);
+    }
+
+    #[test]
+    fn gradient_with_the_equity_term_matches_finite_differences() {
+        gradient_matches_finite_differences_with(5.0);
+    }
+
+    fn gradient_matches_finite_differences_with(equity_weight: f32) {
         let net = Network::random(16, 3);
         let batch = toy_batch();
         let mut learner = Learner::new(&net);
+        learner.equity_weight = equity_weight;
         learner.gradient(&net, &batch);
         let analytic = learner.grad.clone();
         let eps = 1e-3;
@@ -277,6 +309,7 @@ mod tests {
             *param_mut(&mut plus, layer, j) += eps;
             *param_mut(&mut minus, layer, j) -= eps;
             let mut l = Learner::new(&net);
+            l.equity_weight = equity_weight;
             let numeric = (l.gradient(&plus, &batch) - l.gradient(&minus, &batch)) / (2.0 * eps);
             let a = match layer {
                 0 => analytic.w1[j],

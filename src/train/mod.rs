@@ -13,9 +13,11 @@
 //! each check) and `train.log` (one line per check).
 
 pub mod arena_check;
+pub mod candidates;
 pub mod checkpoint;
 pub mod learn;
 pub mod refine;
+pub mod revive;
 pub mod selfplay;
 
 use std::io::Write;

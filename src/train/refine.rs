@@ -24,14 +24,16 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::candidates::candidate_targets;
 use super::learn::{Adam, Learner, Sample};
+use super::revive::revive_dead_units;
 use crate::arena::shard::Shard;
 use crate::benchmark::sample::sample_positions;
 use crate::eval::features::{self, OUTCOMES};
 use crate::eval::net::{Network, weights};
-use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
+use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, Probabilities};
 use crate::game::{Position, Rules, Variant, parse_position_id, position_id};
-use crate::search::{Search, SearchLimits, SearchSettings};
+use crate::search::{PlayLists, Search, SearchLimits, SearchSettings};
 
 /// Why refining failed.
 #[derive(Debug, thiserror::Error)]
@@ -103,6 +105,13 @@ pub struct TargetArgs {
     /// Weights of the net that plays and labels (default: embedded).
     #[arg(long)]
     pub weights: Option<PathBuf>,
+    /// Label the positions that each decision's candidate plays reach
+    /// (every play the search valued at the full depth, opponent on
+    /// roll) instead of the position before the roll: the comparisons
+    /// the net's choices rest on. `index` is then the decision's, shared
+    /// by its candidates.
+    #[arg(long)]
+    pub candidates: bool,
 }
 
 /// Options of `plakoto refine fit`.
@@ -132,6 +141,15 @@ pub struct FitArgs {
     /// Seed of the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// First re-initialise the hidden units that are active at none of
+    /// the training positions, with zero output weights (the outputs do
+    /// not change), so that they learn again (see `train::revive`).
+    #[arg(long)]
+    pub revive_dead: bool,
+    /// Weight of the squared equity error added to the cross-entropy
+    /// (0: cross-entropy alone).
+    #[arg(long, default_value_t = 0.0)]
+    pub equity_weight: f32,
 }
 
 /// One labelled position, as stored.
@@ -184,6 +202,20 @@ pub fn deep_target(
         &settings,
         SearchLimits::plies(plies),
     );
+    split_triples_like_net(net, position, &p, rules)
+}
+
+/// A search's probabilities `p` for the side on roll at `position` as a
+/// training target, with its equity: Standard scoring folds triples into
+/// doubles in the search, so the target splits them again in the net's
+/// own proportion at that position (the net's triple output is neither
+/// taught nor forgotten); outcomes the net masks out get nothing.
+pub fn split_triples_like_net(
+    net: &NetEvaluator,
+    position: &Position,
+    p: &Probabilities,
+    rules: Rules,
+) -> ([f32; OUTCOMES], f32) {
     let own = net.network().distribution(position);
     let mut target = p.as_array();
     use features::outcome::*;
@@ -237,25 +269,54 @@ fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
         .open(&a.out)
         .map_err(io(&a.out))?;
     let mut search = Search::new();
+    let mut lists = PlayLists::bounded();
     let started = Instant::now();
+    let mut written = 0usize;
     for (n, &index) in mine.iter().enumerate() {
-        let position = sampled[index].position;
-        let (target, equity) = deep_target(&net, &mut search, &position, rules, a.plies);
-        let line = TargetLine {
-            index,
-            position: position_id(&position),
-            equity0: net.evaluate(&position, rules).equity(rules.scoring),
-            equity,
-            target,
+        let lines: Vec<TargetLine> = if a.candidates {
+            candidate_targets(
+                &net,
+                &mut search,
+                &mut lists,
+                &sampled[index],
+                rules,
+                a.plies,
+            )
+            .into_iter()
+            .map(|c| TargetLine {
+                index,
+                position: position_id(&c.position),
+                equity0: c.equity0,
+                equity: c.equity,
+                target: c.target,
+            })
+            .collect()
+        } else {
+            let position = sampled[index].position;
+            let (target, equity) = deep_target(&net, &mut search, &position, rules, a.plies);
+            vec![TargetLine {
+                index,
+                position: position_id(&position),
+                equity0: net.evaluate(&position, rules).equity(rules.scoring),
+                equity,
+                target,
+            }]
         };
-        let text = serde_json::to_string(&line).expect("a target line serialises");
-        writeln!(out, "{text}").map_err(io(&a.out))?;
+        // A decision's lines go out in one write, so that a stop leaves
+        // at most the last line cut short (which reading ignores).
+        let mut text = String::new();
+        for line in &lines {
+            text.push_str(&serde_json::to_string(line).expect("a target line serialises"));
+            text.push('\n');
+        }
+        written += lines.len();
+        out.write_all(text.as_bytes()).map_err(io(&a.out))?;
         search.trim();
         if (n + 1) % 500 == 0 || n + 1 == mine.len() {
             out.flush().map_err(io(&a.out))?;
             let rate = (n + 1) as f64 / started.elapsed().as_secs_f64();
             eprintln!(
-                "{}/{} labelled, {rate:.1} a second, about {:.0} min left",
+                "{}/{} labelled ({written} lines), {rate:.1} a second, about {:.0} min left",
                 n + 1,
                 mine.len(),
                 (mine.len() - n - 1) as f64 / rate / 60.0
@@ -310,6 +371,9 @@ pub struct FitReport {
     pub after: f32,
 }
 
+/// Training positions that decide which hidden units are dead.
+const REVIVAL_POSITIONS: usize = 50_000;
+
 /// `plakoto refine fit`: supervised epochs from `--init`, the refined net
 /// written to `--out`.
 pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
@@ -337,8 +401,23 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
     samples.shuffle(&mut rng);
     let held = (samples.len() as f64 * a.holdout).round() as usize;
     let (held_out, train) = samples.split_at_mut(held);
+    if a.revive_dead {
+        let positions: Vec<Position> = train
+            .iter()
+            .take(REVIVAL_POSITIONS)
+            .map(|s| s.position)
+            .collect();
+        let revived = revive_dead_units(&mut net, &positions, a.seed);
+        eprintln!(
+            "refine fit: revived {revived} of {} hidden units, dead at {} training positions",
+            net.hidden(),
+            positions.len()
+        );
+    }
     let mut learner = Learner::new(&net);
     let mut adam = Adam::new(&net, a.lr);
+    // The held-out figures before and after compare like with like.
+    learner.equity_weight = a.equity_weight;
     let before = held_out_loss(&mut learner, &net, held_out, a.batch);
     eprintln!(
         "refine fit: {} training positions, {} held out; held out: cross-entropy {before:.5}, equity error {:.4}",

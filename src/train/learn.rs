@@ -2,6 +2,7 @@
 //! between the net's outcome distribution and a target distribution, and
 //! the Adam optimiser whose state is saved with checkpoints.
 
+use super::selfplay::standard_equity;
 use crate::eval::features::{self, OUTCOMES, SparseInputs};
 use crate::eval::net::Network;
 use crate::game::Position;
@@ -126,7 +127,8 @@ impl Adam {
     }
 }
 
-/// Standard equity of each outcome (triples count as doubles, R17).
+/// Standard equity of each outcome (triples count as doubles, R17): the
+/// coefficients of [`super::selfplay::standard_equity`], for its gradient.
 const OUTCOME_EQUITY: [f32; OUTCOMES] = [1.0, 2.0, 2.0, 2.0, -1.0, -2.0, -2.0, -2.0, 0.0];
 
 /// Reusable buffers of the learner.
@@ -174,10 +176,7 @@ impl Learner {
                 dlogit[k] = p[k] - s.target[k];
             }
             if self.equity_weight != 0.0 {
-                let equity = |d: &[f32; OUTCOMES]| -> f32 {
-                    d.iter().zip(&OUTCOME_EQUITY).map(|(p, v)| p * v).sum()
-                };
-                let (e, target) = (equity(&p), equity(&s.target));
+                let (e, target) = (standard_equity(&p), standard_equity(&s.target));
                 let error = e - target;
                 loss += 0.5 * self.equity_weight * error * error;
                 // d(equity)/d(logit k) = p_k (v_k - equity).

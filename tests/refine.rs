@@ -81,9 +81,12 @@ fn targets_are_valid_resume_and_a_fit_learns_them() {
         seed: 1,
         revive_dead: false,
         equity_weight: 0.0,
+        decision_weight: 0.0,
     })
     .unwrap();
     assert_eq!(report.trained + report.held_out, 60);
+    assert_eq!(report.held_out_decisions, 15, "every line its own decision");
+    assert_eq!(report.choice_loss, None);
     assert!(report.after < report.before, "{report:?}");
     assert!(weights::load(&out).is_ok());
     std::fs::remove_dir_all(&dir).ok();
@@ -127,5 +130,52 @@ fn candidate_targets_are_the_plays_values_seen_by_the_opponent() {
         let equity = p.equity(Rules::default().scoring);
         assert!((equity - l.equity).abs() < 1e-4, "{l:?}: {equity}");
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `refine fit --decision-weight`: the held-out share is whole decisions
+/// (a decision's candidates are never split between training and held
+/// out), and the fit reports what the net's choices lose there.
+#[test]
+fn a_fit_by_decision_holds_out_whole_decisions() {
+    let dir = scratch_dir("by-decision");
+    let targets = dir.join("c.jsonl");
+    run(&RefineCommand::Targets(TargetArgs {
+        candidates: true,
+        ..target_args(targets.clone(), 12)
+    }))
+    .unwrap();
+    let lines = read_targets(&targets).unwrap();
+    let init = dir.join("random.net");
+    weights::save(&Network::random(16, 3), &init).unwrap();
+    let report = fit(&FitArgs {
+        targets: vec![targets],
+        init,
+        out: dir.join("fitted.net"),
+        epochs: 20,
+        lr: 3e-3,
+        batch: 8,
+        holdout: 0.25,
+        seed: 1,
+        revive_dead: false,
+        equity_weight: 10.0,
+        decision_weight: 30.0,
+    })
+    .unwrap();
+    assert_eq!(report.trained + report.held_out, lines.len());
+    assert_eq!(report.held_out_decisions, 3);
+    // Held out: as many lines as some three decisions have.
+    let sizes: Vec<usize> = (0..12)
+        .map(|index| lines.iter().filter(|l| l.index == index).count())
+        .collect();
+    let three_decisions = |n: usize| {
+        (0..12)
+            .any(|a| (a + 1..12).any(|b| (b + 1..12).any(|c| sizes[a] + sizes[b] + sizes[c] == n)))
+    };
+    assert!(report.held_out > 3, "several candidates a decision");
+    assert!(three_decisions(report.held_out), "{report:?} {sizes:?}");
+    let (before, after) = report.choice_loss.expect("reported by decision");
+    assert!(before >= 0.0 && after >= 0.0, "{report:?}");
+    assert!(report.after < report.before, "{report:?}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -138,9 +138,19 @@ pub struct Learner {
     /// cross-entropy of soft targets weighs every outcome's share; the
     /// equity term weighs the one combination a play's choice rests on.
     pub equity_weight: f32,
+    /// Weight of the decision term (see [`Self::gradient_by_decision`]):
+    /// half the squared equity error of each candidate less the mean
+    /// error of its decision's candidates. A play's choice rests on the
+    /// differences between its candidates, not on their common level,
+    /// and about half of the net's equity error is that common level.
+    pub decision_weight: f32,
     grad: ParamVecs,
     inputs: SparseInputs,
     hidden: Vec<f32>,
+    /// The batch's hidden activations, a row a sample.
+    hidden_rows: Vec<f32>,
+    /// The batch's output distributions.
+    outputs: Vec<[f32; OUTCOMES]>,
     dh: Vec<f32>,
 }
 
@@ -149,25 +159,65 @@ impl Learner {
     pub fn new(net: &Network) -> Learner {
         Learner {
             equity_weight: 0.0,
+            decision_weight: 0.0,
             grad: ParamVecs::zeros_like(net),
             inputs: SparseInputs::default(),
             hidden: Vec::new(),
+            hidden_rows: Vec::new(),
+            outputs: Vec::new(),
             dh: vec![0.0; net.hidden()],
         }
     }
 
     /// Cross-entropy of `net` on `batch` (plus [`Self::equity_weight`]
     /// times half the squared equity error) and its mean gradient, left
-    /// in the learner.
+    /// in the learner. Every sample is its own decision.
     pub fn gradient(&mut self, net: &Network, batch: &[Sample]) -> f32 {
+        self.gradient_by_decision(net, batch, &vec![1; batch.len()])
+    }
+
+    /// [`Self::gradient`] for a batch cut into decisions: `sizes` are the
+    /// lengths of the consecutive runs of samples that are the candidates
+    /// of one decision (they sum to the batch's length). The decision term
+    /// ([`Self::decision_weight`]) adds, for each decision, half the sum
+    /// over its candidates of (eᵢ − tᵢ − r̄)², where eᵢ and tᵢ are the
+    /// net's and the target's equities and r̄ the decision's mean of
+    /// eᵢ − tᵢ. Its gradient by eᵢ is eᵢ − tᵢ − r̄ (the deviations sum to
+    /// zero), so the distributions are computed first and the gradient
+    /// taken in a second pass.
+    pub fn gradient_by_decision(
+        &mut self,
+        net: &Network,
+        batch: &[Sample],
+        sizes: &[usize],
+    ) -> f32 {
+        debug_assert_eq!(sizes.iter().sum::<usize>(), batch.len());
         self.grad.clear();
         let h = net.hidden();
-        let mut loss = 0.0;
-        for s in batch {
-            let mut p = [0.0f32; OUTCOMES];
+        self.hidden_rows.resize(batch.len() * h, 0.0);
+        self.outputs.resize(batch.len(), [0.0; OUTCOMES]);
+        for (n, s) in batch.iter().enumerate() {
             features::encode(&s.position, &mut self.inputs);
             let mask = features::outcome_mask(&s.position);
-            net.forward(&self.inputs, mask, &mut self.hidden, &mut p);
+            net.forward(&self.inputs, mask, &mut self.hidden, &mut self.outputs[n]);
+            self.hidden_rows[n * h..(n + 1) * h].copy_from_slice(&self.hidden);
+        }
+        // Each sample's share of its decision's mean equity error.
+        let mut decision_error = vec![0.0f32; batch.len()];
+        let mut start = 0;
+        for &size in sizes {
+            let run = start..start + size;
+            let mean = run
+                .clone()
+                .map(|n| standard_equity(&self.outputs[n]) - standard_equity(&batch[n].target))
+                .sum::<f32>()
+                / size.max(1) as f32;
+            decision_error[run].iter_mut().for_each(|m| *m = mean);
+            start += size;
+        }
+        let mut loss = 0.0;
+        for (n, s) in batch.iter().enumerate() {
+            let p = self.outputs[n];
             let mut dlogit = [0.0f32; OUTCOMES];
             for k in 0..OUTCOMES {
                 if s.target[k] > 0.0 {
@@ -175,15 +225,19 @@ impl Learner {
                 }
                 dlogit[k] = p[k] - s.target[k];
             }
-            if self.equity_weight != 0.0 {
-                let (e, target) = (standard_equity(&p), standard_equity(&s.target));
-                let error = e - target;
-                loss += 0.5 * self.equity_weight * error * error;
-                // d(equity)/d(logit k) = p_k (v_k - equity).
+            let (e, target) = (standard_equity(&p), standard_equity(&s.target));
+            let error = e - target;
+            let deviation = error - decision_error[n];
+            // d(loss)/d(equity); d(equity)/d(logit k) = p_k (v_k - equity).
+            let dequity = self.equity_weight * error + self.decision_weight * deviation;
+            loss += 0.5 * self.equity_weight * error * error;
+            loss += 0.5 * self.decision_weight * deviation * deviation;
+            if dequity != 0.0 {
                 for k in 0..OUTCOMES {
-                    dlogit[k] += self.equity_weight * error * p[k] * (OUTCOME_EQUITY[k] - e);
+                    dlogit[k] += dequity * p[k] * (OUTCOME_EQUITY[k] - e);
                 }
             }
+            let hidden = &self.hidden_rows[n * h..(n + 1) * h];
             self.dh.iter_mut().for_each(|x| *x = 0.0);
             for (k, &d) in dlogit.iter().enumerate() {
                 if d == 0.0 {
@@ -193,16 +247,17 @@ impl Learner {
                 let row = &net.w2[k * h..(k + 1) * h];
                 let grow = &mut self.grad.w2[k * h..(k + 1) * h];
                 for j in 0..h {
-                    grow[j] += d * self.hidden[j];
+                    grow[j] += d * hidden[j];
                     self.dh[j] += d * row[j];
                 }
             }
-            for j in 0..h {
-                if self.hidden[j] <= 0.0 {
-                    self.dh[j] = 0.0;
+            for ((d, &a), b) in self.dh.iter_mut().zip(hidden).zip(&mut self.grad.b1) {
+                if a <= 0.0 {
+                    *d = 0.0;
                 }
-                self.grad.b1[j] += self.dh[j];
+                *b += *d;
             }
+            features::encode(&s.position, &mut self.inputs);
             for (i, v) in self.inputs.iter() {
                 let grow = &mut self.grad.w1[i * h..(i + 1) * h];
                 for (g, d) in grow.iter_mut().zip(&self.dh) {
@@ -220,6 +275,20 @@ impl Learner {
     /// One optimiser step on `batch`; returns the loss before the step.
     pub fn train_batch(&mut self, net: &mut Network, adam: &mut Adam, batch: &[Sample]) -> f32 {
         let loss = self.gradient(net, batch);
+        adam.step(net, &self.grad);
+        loss
+    }
+
+    /// One optimiser step on a batch cut into decisions (see
+    /// [`Self::gradient_by_decision`]); returns the loss before the step.
+    pub fn train_batch_by_decision(
+        &mut self,
+        net: &mut Network,
+        adam: &mut Adam,
+        batch: &[Sample],
+        sizes: &[usize],
+    ) -> f32 {
+        let loss = self.gradient_by_decision(net, batch, sizes);
         adam.step(net, &self.grad);
         loss
     }
@@ -278,20 +347,50 @@ mod tests {
 
     #[test]
     fn gradient_matches_finite_differences() {
-        gradient_matches_finite_differences_with(0.0);
+        gradient_matches_finite_differences_with(0.0, 0.0, &[1, 1, 1, 1]);
     }
 
     #[test]
     fn gradient_with_the_equity_term_matches_finite_differences() {
-        gradient_matches_finite_differences_with(5.0);
+        gradient_matches_finite_differences_with(5.0, 0.0, &[1, 1, 1, 1]);
     }
 
-    fn gradient_matches_finite_differences_with(equity_weight: f32) {
+    #[test]
+    fn gradient_with_the_decision_term_matches_finite_differences() {
+        gradient_matches_finite_differences_with(0.0, 20.0, &[3, 1]);
+        gradient_matches_finite_differences_with(2.0, 20.0, &[2, 2]);
+    }
+
+    #[test]
+    fn the_decision_term_ignores_an_error_common_to_a_decisions_candidates() {
+        // One candidate per decision: every deviation from the decision's
+        // mean error is zero, so the term adds nothing.
+        let net = Network::random(16, 3);
+        let batch = toy_batch();
+        let mut plain = Learner::new(&net);
+        let mut with_term = Learner::new(&net);
+        with_term.decision_weight = 50.0;
+        assert_eq!(
+            plain.gradient(&net, &batch),
+            with_term.gradient(&net, &batch)
+        );
+        assert_eq!(plain.grad, with_term.grad);
+        // Grouped, the same weight changes the loss.
+        let grouped = with_term.gradient_by_decision(&net, &batch, &[4]);
+        assert!(grouped > plain.gradient(&net, &batch));
+    }
+
+    fn gradient_matches_finite_differences_with(
+        equity_weight: f32,
+        decision_weight: f32,
+        sizes: &[usize],
+    ) {
         let net = Network::random(16, 3);
         let batch = toy_batch();
         let mut learner = Learner::new(&net);
         learner.equity_weight = equity_weight;
-        learner.gradient(&net, &batch);
+        learner.decision_weight = decision_weight;
+        learner.gradient_by_decision(&net, &batch, sizes);
         let analytic = learner.grad.clone();
         let eps = 1e-3;
         // A handful of first- and second-layer weights.
@@ -309,7 +408,10 @@ mod tests {
             *param_mut(&mut minus, layer, j) -= eps;
             let mut l = Learner::new(&net);
             l.equity_weight = equity_weight;
-            let numeric = (l.gradient(&plus, &batch) - l.gradient(&minus, &batch)) / (2.0 * eps);
+            l.decision_weight = decision_weight;
+            let numeric = (l.gradient_by_decision(&plus, &batch, sizes)
+                - l.gradient_by_decision(&minus, &batch, sizes))
+                / (2.0 * eps);
             let a = match layer {
                 0 => analytic.w1[j],
                 1 => analytic.b1[j],

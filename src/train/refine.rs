@@ -14,6 +14,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -150,6 +151,15 @@ pub struct FitArgs {
     /// (0: cross-entropy alone).
     #[arg(long, default_value_t = 0.0)]
     pub equity_weight: f32,
+    /// Weight of the decision term: the squared equity error of each
+    /// candidate less its decision's mean error (targets from `refine
+    /// targets --candidates`, whose candidates share an `index`). Above
+    /// 0, batches, shuffles and the held-out share are whole decisions,
+    /// and each epoch reports the held-out decisions' mean loss against
+    /// the targets of the play the net would choose; at 0, every line is
+    /// its own decision, as before this option.
+    #[arg(long, default_value_t = 0.0)]
+    pub decision_weight: f32,
 }
 
 /// One labelled position, as stored.
@@ -369,6 +379,12 @@ pub struct FitReport {
     pub before: f32,
     /// Held-out cross-entropy of the refined net.
     pub after: f32,
+    /// Held-out decisions (positions, when every line is its own).
+    pub held_out_decisions: usize,
+    /// With `--decision-weight`: the held-out decisions' mean loss of the
+    /// starting net's choices and of the refined net's, against the
+    /// targets.
+    pub choice_loss: Option<(f32, f32)>,
 }
 
 /// Training positions that decide which hidden units are dead.
@@ -383,14 +399,23 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         ));
     }
     let mut net = weights::load(&a.init).map_err(|e| RefineError::Weights(e.to_string()))?;
+    let by_decision = a.decision_weight > 0.0;
     let mut samples = Vec::new();
+    // Consecutive runs of samples that are one decision's candidates.
+    let mut decisions: Vec<Range<usize>> = Vec::new();
     for path in &a.targets {
+        let mut last_index = None;
         for (n, t) in read_targets(path)?.into_iter().enumerate() {
             let position = parse_position_id(&t.position).map_err(|e| RefineError::Target {
                 path: path.clone(),
                 line: n + 1,
                 message: e.to_string(),
             })?;
+            match decisions.last_mut() {
+                Some(run) if by_decision && last_index == Some(t.index) => run.end += 1,
+                _ => decisions.push(samples.len()..samples.len() + 1),
+            }
+            last_index = Some(t.index);
             samples.push(Sample {
                 position,
                 target: t.target,
@@ -398,14 +423,17 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         }
     }
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
-    samples.shuffle(&mut rng);
-    let held = (samples.len() as f64 * a.holdout).round() as usize;
-    let (held_out, train) = samples.split_at_mut(held);
+    decisions.shuffle(&mut rng);
+    let held = (decisions.len() as f64 * a.holdout).round() as usize;
+    let (held_out, train) = decisions.split_at_mut(held);
+    let held_out_decisions = held_out.len();
+    let held_out = Batches::new(&samples, held_out, a.batch);
     if a.revive_dead {
         let positions: Vec<Position> = train
             .iter()
+            .flat_map(|run| run.clone())
             .take(REVIVAL_POSITIONS)
-            .map(|s| s.position)
+            .map(|n| samples[n].position)
             .collect();
         let revived = revive_dead_units(&mut net, &positions, a.seed);
         eprintln!(
@@ -418,30 +446,32 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
     let mut adam = Adam::new(&net, a.lr);
     // The held-out figures before and after compare like with like.
     learner.equity_weight = a.equity_weight;
-    let before = held_out_loss(&mut learner, &net, held_out, a.batch);
+    learner.decision_weight = a.decision_weight;
+    let trained: usize = train.iter().map(|run| run.len()).sum();
+    let before = held_out.loss(&mut learner, &net);
+    let choice_before = held_out.choice_loss(&net).0;
     eprintln!(
-        "refine fit: {} training positions, {} held out; held out: cross-entropy {before:.5}, equity error {:.4}",
-        train.len(),
-        held_out.len(),
-        equity_error(&net, held_out)
+        "refine fit: {trained} training positions, {} held out; held out: {}",
+        held_out.positions(),
+        held_out.report(before, &net, by_decision)
     );
     for epoch in 0..a.epochs {
         train.shuffle(&mut rng);
         let mut sum = 0.0;
         let mut batches = 0;
-        for batch in train.chunks(a.batch) {
-            sum += learner.train_batch(&mut net, &mut adam, batch);
+        for (batch, sizes) in Batches::new(&samples, train, a.batch).iter() {
+            sum += learner.train_batch_by_decision(&mut net, &mut adam, batch, sizes);
             batches += 1;
         }
-        let held = held_out_loss(&mut learner, &net, held_out, a.batch);
+        let held = held_out.loss(&mut learner, &net);
         eprintln!(
-            "epoch {}: training cross-entropy {:.5}; held out: cross-entropy {held:.5}, equity error {:.4}",
+            "epoch {}: training loss {:.5}; held out: {}",
             epoch + 1,
             sum / batches.max(1) as f32,
-            equity_error(&net, held_out)
+            held_out.report(held, &net, by_decision)
         );
     }
-    let after = held_out_loss(&mut learner, &net, held_out, a.batch);
+    let after = held_out.loss(&mut learner, &net);
     weights::save(&net, &a.out).map_err(|e| RefineError::Weights(e.to_string()))?;
     eprintln!(
         "refine fit: wrote {} ({})",
@@ -449,11 +479,107 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         net.short_hash()
     );
     Ok(FitReport {
-        trained: train.len(),
-        held_out: held_out.len(),
+        trained,
+        held_out: held_out.positions(),
         before,
         after,
+        held_out_decisions,
+        choice_loss: by_decision.then(|| (choice_before, held_out.choice_loss(&net).0)),
     })
+}
+
+/// Samples gathered into batches of whole decisions, in a given order of
+/// decisions: each batch closes once it holds at least the batch size.
+struct Batches {
+    /// The batches' samples, and each batch's decision sizes.
+    batches: Vec<(Vec<Sample>, Vec<usize>)>,
+}
+
+impl Batches {
+    fn new(samples: &[Sample], decisions: &[Range<usize>], batch: usize) -> Batches {
+        let mut batches = Vec::new();
+        let mut current = (Vec::with_capacity(batch), Vec::new());
+        for run in decisions {
+            current.0.extend_from_slice(&samples[run.clone()]);
+            current.1.push(run.len());
+            if current.0.len() >= batch.max(1) {
+                batches.push(std::mem::replace(
+                    &mut current,
+                    (Vec::with_capacity(batch), Vec::new()),
+                ));
+            }
+        }
+        if !current.0.is_empty() {
+            batches.push(current);
+        }
+        Batches { batches }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&[Sample], &[usize])> {
+        self.batches
+            .iter()
+            .map(|(s, d)| (s.as_slice(), d.as_slice()))
+    }
+
+    fn positions(&self) -> usize {
+        self.batches.iter().map(|(s, _)| s.len()).sum()
+    }
+
+    /// Mean loss of `net` (no step taken).
+    fn loss(&self, learner: &mut Learner, net: &Network) -> f32 {
+        let mut sum = 0.0;
+        for (batch, sizes) in self.iter() {
+            sum += learner.gradient_by_decision(net, batch, sizes) * batch.len() as f32;
+        }
+        sum / self.positions().max(1) as f32
+    }
+
+    /// The held-out line of the log: the loss, the mean equity error and,
+    /// by decision, the mean loss of the net's choices.
+    fn report(&self, loss: f32, net: &Network, by_decision: bool) -> String {
+        let samples: Vec<Sample> = self.iter().flat_map(|(s, _)| s.iter().copied()).collect();
+        let mut line = format!(
+            "loss {loss:.5}, equity error {:.4}",
+            equity_error(net, &samples)
+        );
+        if by_decision {
+            let (regret, decisions) = self.choice_loss(net);
+            line += &format!(
+                ", choice loss x1000 {:.3} over {decisions} decisions",
+                regret * 1000.0
+            );
+        }
+        line
+    }
+
+    /// Mean over the decisions with two candidates or more of what the
+    /// play `net` ranks first loses against the targets' best: the
+    /// targets are the opponent's, so the mover's best is the lowest.
+    fn choice_loss(&self, net: &Network) -> (f32, usize) {
+        use super::selfplay::standard_equity;
+        let (mut sum, mut decisions) = (0.0, 0);
+        for (batch, sizes) in self.iter() {
+            let mut start = 0;
+            for &size in sizes {
+                let run = &batch[start..start + size];
+                start += size;
+                if size < 2 {
+                    continue;
+                }
+                let target = |s: &Sample| standard_equity(&s.target);
+                let chosen = run
+                    .iter()
+                    .map(|s| (standard_equity(&net.distribution(&s.position)), s))
+                    .min_by(|x, y| x.0.total_cmp(&y.0))
+                    .expect("two candidates or more")
+                    .1;
+                let best = run.iter().map(target).fold(f32::INFINITY, f32::min);
+                sum += target(chosen) - best;
+                decisions += 1;
+            }
+        }
+        (sum / decisions.max(1) as f32, decisions)
+    }
 }
 
 /// Mean absolute difference between `net`'s standard equity and the
@@ -468,15 +594,4 @@ fn equity_error(net: &Network, samples: &[Sample]) -> f32 {
         })
         .sum();
     sum / samples.len().max(1) as f32
-}
-
-/// Mean cross-entropy of `net` on `samples` (no step taken).
-fn held_out_loss(learner: &mut Learner, net: &Network, samples: &[Sample], batch: usize) -> f32 {
-    let mut sum = 0.0;
-    let mut n = 0;
-    for chunk in samples.chunks(batch.max(1)) {
-        sum += learner.gradient(net, chunk) * chunk.len() as f32;
-        n += chunk.len();
-    }
-    sum / n.max(1) as f32
 }

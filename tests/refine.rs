@@ -82,6 +82,8 @@ fn targets_are_valid_resume_and_a_fit_learns_them() {
         revive_dead: false,
         equity_weight: 0.0,
         decision_weight: 0.0,
+        average_out: None,
+        average_from: 1,
     })
     .unwrap();
     assert_eq!(report.trained + report.held_out, 60);
@@ -160,6 +162,8 @@ fn a_fit_by_decision_holds_out_whole_decisions() {
         revive_dead: false,
         equity_weight: 10.0,
         decision_weight: 30.0,
+        average_out: Some(dir.join("averaged.net")),
+        average_from: 11,
     })
     .unwrap();
     assert_eq!(report.trained + report.held_out, lines.len());
@@ -177,5 +181,12 @@ fn a_fit_by_decision_holds_out_whole_decisions() {
     let (before, after) = report.choice_loss.expect("reported by decision");
     assert!(before >= 0.0 && after >= 0.0, "{report:?}");
     assert!(report.after < report.before, "{report:?}");
+    // The mean of the last ten epochs' ends, written beside the net.
+    let (averaged_loss, epochs) = report.averaged.expect("--average-out given");
+    assert_eq!(epochs, 10);
+    assert!(averaged_loss < report.before, "{report:?}");
+    let averaged = weights::load(&dir.join("averaged.net")).unwrap();
+    let last = weights::load(&dir.join("fitted.net")).unwrap();
+    assert_ne!(averaged.short_hash(), last.short_hash());
     std::fs::remove_dir_all(&dir).ok();
 }

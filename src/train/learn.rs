@@ -41,6 +41,24 @@ impl ParamVecs {
         }
     }
 
+    /// A copy of `net`'s parameters.
+    pub fn of(net: &Network) -> ParamVecs {
+        ParamVecs {
+            w1: net.w1.clone(),
+            b1: net.b1.clone(),
+            w2: net.w2.clone(),
+            b2: net.b2.clone(),
+        }
+    }
+
+    /// Writes these values over `net`'s parameters (same shape).
+    pub fn copy_into(&self, net: &mut Network) {
+        net.w1.copy_from_slice(&self.w1);
+        net.b1.copy_from_slice(&self.b1);
+        net.w2.copy_from_slice(&self.w2);
+        net.b2.copy_from_slice(&self.b2);
+    }
+
     fn parts_mut(&mut self) -> [&mut Vec<f32>; 4] {
         [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
     }

@@ -25,6 +25,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::average::WeightAverage;
 use super::candidates::candidate_targets;
 use super::learn::{Adam, Learner, Sample};
 use super::revive::revive_dead_units;
@@ -160,6 +161,13 @@ pub struct FitArgs {
     /// its own decision, as before this option.
     #[arg(long, default_value_t = 0.0)]
     pub decision_weight: f32,
+    /// Also write the mean of the weights at the ends of epochs
+    /// `--average-from` on (stochastic weight averaging) to this file.
+    #[arg(long)]
+    pub average_out: Option<PathBuf>,
+    /// First epoch (counted from 1) whose end goes into `--average-out`.
+    #[arg(long, default_value_t = 1)]
+    pub average_from: usize,
 }
 
 /// One labelled position, as stored.
@@ -385,6 +393,9 @@ pub struct FitReport {
     /// starting net's choices and of the refined net's, against the
     /// targets.
     pub choice_loss: Option<(f32, f32)>,
+    /// With `--average-out`: the held-out loss of the averaged net, and
+    /// how many epochs' ends it averages.
+    pub averaged: Option<(f32, u32)>,
 }
 
 /// Training positions that decide which hidden units are dead.
@@ -455,6 +466,7 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         held_out.positions(),
         held_out.report(before, &net, by_decision)
     );
+    let mut average = WeightAverage::new(&net);
     for epoch in 0..a.epochs {
         train.shuffle(&mut rng);
         let mut sum = 0.0;
@@ -470,6 +482,9 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
             sum / batches.max(1) as f32,
             held_out.report(held, &net, by_decision)
         );
+        if epoch + 1 >= a.average_from {
+            average.add(&net);
+        }
     }
     let after = held_out.loss(&mut learner, &net);
     weights::save(&net, &a.out).map_err(|e| RefineError::Weights(e.to_string()))?;
@@ -478,6 +493,22 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         a.out.display(),
         net.short_hash()
     );
+    let averaged = match &a.average_out {
+        Some(path) => {
+            let mean = average.mean(&net);
+            let loss = held_out.loss(&mut learner, &mean);
+            weights::save(&mean, path).map_err(|e| RefineError::Weights(e.to_string()))?;
+            eprintln!(
+                "refine fit: wrote {} ({}), the mean of {} epochs' ends; held out: {}",
+                path.display(),
+                mean.short_hash(),
+                average.count(),
+                held_out.report(loss, &mean, by_decision)
+            );
+            Some((loss, average.count()))
+        }
+        None => None,
+    };
     Ok(FitReport {
         trained,
         held_out: held_out.positions(),
@@ -485,6 +516,7 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         after,
         held_out_decisions,
         choice_loss: by_decision.then(|| (choice_before, held_out.choice_loss(&net).0)),
+        averaged,
     })
 }
 

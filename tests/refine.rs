@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use plakoto::benchmark::sample::PlayerMix;
 use plakoto::eval::NetEvaluator;
 use plakoto::eval::features::{OUTCOMES, outcome_mask};
 use plakoto::eval::net::{Network, weights};
@@ -32,6 +33,7 @@ fn target_args(out: PathBuf, positions: usize) -> TargetArgs {
         rules: Variant::Standard,
         weights: None,
         candidates: false,
+        players: PlayerMix::Varied,
     }
 }
 

@@ -181,13 +181,36 @@ pub fn sample_decisions(
     chosen
 }
 
+/// Who plays the games that training positions are sampled from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum PlayerMix {
+    /// The benchmark's pairings of the net, the heuristic and the net with
+    /// random plays mixed in: unusual positions appear too.
+    #[default]
+    Varied,
+    /// The net against itself: the positions its own play reaches, which
+    /// are the ones its games against strong players are decided in.
+    #[value(name = "self")]
+    SelfPlay,
+}
+
+impl PlayerMix {
+    fn pairings(self) -> &'static [(Player, Player)] {
+        match self {
+            PlayerMix::Varied => &PAIRINGS,
+            PlayerMix::SelfPlay => &[(Player::Net, Player::Net)],
+        }
+    }
+}
+
 /// The first `count` decisions (not forced, not trivial) of seeded games
-/// between the same players, with no phase quotas: positions as they come
+/// between `mix`'s players, with no phase quotas: positions as they come
 /// in play, for training targets.
 pub fn sample_positions(
     rules: Rules,
     seed: u64,
     count: usize,
+    mix: PlayerMix,
     net: &dyn Evaluator,
     heuristic: &dyn Evaluator,
 ) -> Vec<SampledDecision> {
@@ -195,8 +218,9 @@ pub fn sample_positions(
     let mut players = Players::new(net, heuristic);
     let mut found = Vec::with_capacity(count);
     let mut game_number = 0;
+    let pairings = mix.pairings();
     while found.len() < count {
-        let pairing = PAIRINGS[game_number % PAIRINGS.len()];
+        let pairing = pairings[game_number % pairings.len()];
         play_game(rules, pairing, &mut players, &mut rng, |d| {
             if found.len() < count {
                 found.push(d)
@@ -331,5 +355,19 @@ mod tests {
             assert!(first.iter().any(|d| d.phase == phase), "no {phase}");
         }
         assert!(first.iter().all(|d| d.legal_plays > 1));
+    }
+
+    #[test]
+    fn self_play_positions_come_from_the_net_alone_and_varied_from_all() {
+        let (net, heuristic) = (HeuristicEvaluator, PipCountEvaluator);
+        let rules = Rules::default();
+        let own = sample_positions(rules, 3, 300, PlayerMix::SelfPlay, &net, &heuristic);
+        assert_eq!(own.len(), 300);
+        assert!(own.iter().all(|d| d.source == "net"));
+        let varied = sample_positions(rules, 3, 300, PlayerMix::Varied, &net, &heuristic);
+        for source in ["net", "heuristic", "net+random"] {
+            assert!(varied.iter().any(|d| d.source == source), "no {source}");
+        }
+        assert_ne!(own, varied);
     }
 }

@@ -30,7 +30,7 @@ use super::candidates::candidate_targets;
 use super::learn::{Adam, Learner, Sample};
 use super::revive::revive_dead_units;
 use crate::arena::shard::Shard;
-use crate::benchmark::sample::sample_positions;
+use crate::benchmark::sample::{PlayerMix, sample_positions};
 use crate::eval::features::{self, OUTCOMES};
 use crate::eval::net::{Network, weights};
 use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, Probabilities};
@@ -114,6 +114,11 @@ pub struct TargetArgs {
     /// by its candidates.
     #[arg(long)]
     pub candidates: bool,
+    /// Who plays the sampled games: `varied` (the benchmark's mix of the
+    /// net, the heuristic and the net with random plays) or `self` (the
+    /// net against itself).
+    #[arg(long, value_enum, default_value_t = PlayerMix::Varied)]
+    pub players: PlayerMix,
 }
 
 /// Options of `plakoto refine fit`.
@@ -270,7 +275,14 @@ fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
         |_| std::collections::HashSet::new(),
         |lines| lines.into_iter().map(|l| l.index).collect(),
     );
-    let sampled = sample_positions(rules, a.seed, a.positions, &net, &HeuristicEvaluator);
+    let sampled = sample_positions(
+        rules,
+        a.seed,
+        a.positions,
+        a.players,
+        &net,
+        &HeuristicEvaluator,
+    );
     let mine: Vec<usize> = (0..sampled.len())
         .filter(|i| *i as u32 % a.shard.count == a.shard.index - 1 && !done.contains(i))
         .collect();

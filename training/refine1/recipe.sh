@@ -32,6 +32,7 @@ fit "$R/r1-lr1e3.net" "$R/r1-chainA.net" 3e-4 30 $R1            # 4cb5905a
 # Round 2: labelled by round 1's net; fitted on both rounds.
 label 7002 "$R/r1-chainA.net" cand2r2
 fit "$R/r1-chainA.net" "$R/r2-both.net" 3e-4 20 $R1 $R2         # 49870703
-# Round 3: labelled by round 2's net; fitted on all three.
+# Round 3: labelled by round 2's net; fitted on rounds 2+3 (r3) and on all three.
 label 7003 "$R/r2-both.net" cand2r3
-fit "$R/r2-both.net" "$R/r3-all.net" 3e-4 15 $R1 $R2 $R3
+fit "$R/r2-both.net" "$R/r3-r23.net" 3e-4 20 $R2 $R3            # r3.net, c4a306d5
+fit "$R/r2-both.net" "$R/r3-all.net" 3e-4 15 $R1 $R2 $R3        # r3-all.net, 142735ef

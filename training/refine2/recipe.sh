@@ -46,3 +46,7 @@ fit "$R/r5sa-avg.net" "$R/r6b" 30 $(shards cand2r5s) $(shards cand2r6s)  # r6b-a
 label 7007 "$R/r6a-avg.net" cand2r7s self
 fit "$R/r6a-avg.net" "$R/r7a" 30 $(shards cand2r7s)                      # r7a-avg bcf8206b
 fit "$R/r6a-avg.net" "$R/r7b" 30 $(shards cand2r6s) $(shards cand2r7s)   # r7b-avg 4ccbb6b8: weights/default.net
+# After shipping (not shipped; the next session's start): refits from r7b-avg
+# on more of the self-play rounds, no new labels.
+fit "$R/r7b-avg.net" "$R/x8a" 30 $(shards cand2r4) $(shards cand2r6s) $(shards cand2r7s)   # x8a-avg 3134fdfc
+fit "$R/r7b-avg.net" "$R/x8b" 30 $(shards cand2r5s) $(shards cand2r6s) $(shards cand2r7s)  # x8b-avg 98b7b515 (nets/)

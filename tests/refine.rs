@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use plakoto::benchmark::sample::PlayerMix;
+use plakoto::benchmark::sample::{PhaseMix, PlayerMix};
 use plakoto::eval::NetEvaluator;
 use plakoto::eval::features::{OUTCOMES, outcome_mask};
 use plakoto::eval::net::{Network, weights};
@@ -34,6 +34,7 @@ fn target_args(out: PathBuf, positions: usize) -> TargetArgs {
         weights: None,
         candidates: false,
         players: PlayerMix::Varied,
+        phases: PhaseMix::Natural,
     }
 }
 

@@ -156,10 +156,7 @@ pub fn sample_decisions(
 ) -> Vec<SampledDecision> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut players = Players::new(net, heuristic);
-    let quota: Vec<usize> = PHASE_SHARES
-        .iter()
-        .map(|(_, share)| (share * count as f64).ceil() as usize)
-        .collect();
+    let quota = phase_quotas(count);
     let mut pools: Vec<Vec<SampledDecision>> = vec![Vec::new(); PHASE_SHARES.len()];
     for game_number in 0..max_games(count) {
         if pools.iter().zip(&quota).all(|(p, q)| p.len() >= *q) {
@@ -203,32 +200,83 @@ impl PlayerMix {
     }
 }
 
-/// The first `count` decisions (not forced, not trivial) of seeded games
-/// between `mix`'s players, with no phase quotas: positions as they come
-/// in play, for training targets.
+/// Which phases the training positions are drawn in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum PhaseMix {
+    /// As they come in play. In the shipped net's own games that is
+    /// mostly pins (36%) and openings (23%), with few plain contact
+    /// positions (8%) and races (4%).
+    #[default]
+    Natural,
+    /// The benchmark's shares (`PHASE_SHARES`), so that phases that are
+    /// rare in play are taught as often as the benchmark judges them.
+    Benchmark,
+}
+
+/// `count` decisions (not forced, not trivial) of seeded games between
+/// `players`, for training targets. With `PhaseMix::Natural` they are the
+/// first `count` as they come in play; with `PhaseMix::Benchmark` each
+/// phase fills its benchmark share from the games in order (every decision
+/// of a game may count) and the list is shuffled, so that any prefix of it
+/// is a fair sample. The same arguments give the same list.
 pub fn sample_positions(
     rules: Rules,
     seed: u64,
     count: usize,
-    mix: PlayerMix,
+    (players, phases): (PlayerMix, PhaseMix),
     net: &dyn Evaluator,
     heuristic: &dyn Evaluator,
 ) -> Vec<SampledDecision> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut players = Players::new(net, heuristic);
-    let mut found = Vec::with_capacity(count);
-    let mut game_number = 0;
-    let pairings = mix.pairings();
-    while found.len() < count {
-        let pairing = pairings[game_number % pairings.len()];
-        play_game(rules, pairing, &mut players, &mut rng, |d| {
-            if found.len() < count {
-                found.push(d)
+    let mut playing = Players::new(net, heuristic);
+    let pairings = players.pairings();
+    match phases {
+        PhaseMix::Natural => {
+            let mut found = Vec::with_capacity(count);
+            let mut game_number = 0;
+            while found.len() < count {
+                let pairing = pairings[game_number % pairings.len()];
+                play_game(rules, pairing, &mut playing, &mut rng, |d| {
+                    if found.len() < count {
+                        found.push(d)
+                    }
+                });
+                game_number += 1;
             }
-        });
-        game_number += 1;
+            found
+        }
+        PhaseMix::Benchmark => {
+            let quota = phase_quotas(count);
+            // A pool holds at most `count`: enough to fill any shortfall of
+            // another phase, without keeping every race of a long search
+            // for primes.
+            let mut pools: Vec<Vec<SampledDecision>> = vec![Vec::new(); PHASE_SHARES.len()];
+            for game_number in 0..max_games(count) {
+                if pools.iter().zip(&quota).all(|(p, q)| p.len() >= *q) {
+                    break;
+                }
+                let pairing = pairings[game_number % pairings.len()];
+                play_game(rules, pairing, &mut playing, &mut rng, |d| {
+                    let pool = &mut pools[phase_index(d.phase)];
+                    if pool.len() < count {
+                        pool.push(d)
+                    }
+                });
+            }
+            let mut chosen = fill_quotas(pools, &quota, count);
+            chosen.shuffle(&mut rng);
+            chosen
+        }
     }
-    found
+}
+
+/// Each phase's number of decisions out of `count` by `PHASE_SHARES`
+/// (rounded up, so they may add up to a few more than `count`).
+fn phase_quotas(count: usize) -> Vec<usize> {
+    PHASE_SHARES
+        .iter()
+        .map(|(_, share)| (share * count as f64).ceil() as usize)
+        .collect()
 }
 
 fn phase_index(phase: GamePhase) -> usize {
@@ -361,13 +409,57 @@ mod tests {
     fn self_play_positions_come_from_the_net_alone_and_varied_from_all() {
         let (net, heuristic) = (HeuristicEvaluator, PipCountEvaluator);
         let rules = Rules::default();
-        let own = sample_positions(rules, 3, 300, PlayerMix::SelfPlay, &net, &heuristic);
+        let natural = PhaseMix::Natural;
+        let own = sample_positions(
+            rules,
+            3,
+            300,
+            (PlayerMix::SelfPlay, natural),
+            &net,
+            &heuristic,
+        );
         assert_eq!(own.len(), 300);
         assert!(own.iter().all(|d| d.source == "net"));
-        let varied = sample_positions(rules, 3, 300, PlayerMix::Varied, &net, &heuristic);
+        let varied = sample_positions(
+            rules,
+            3,
+            300,
+            (PlayerMix::Varied, natural),
+            &net,
+            &heuristic,
+        );
         for source in ["net", "heuristic", "net+random"] {
             assert!(varied.iter().any(|d| d.source == source), "no {source}");
         }
         assert_ne!(own, varied);
+    }
+
+    /// The phases' counts in `sampled`, in `PHASE_SHARES` order.
+    fn phase_counts(sampled: &[SampledDecision]) -> Vec<usize> {
+        let mut counts = vec![0; PHASE_SHARES.len()];
+        sampled
+            .iter()
+            .for_each(|d| counts[phase_index(d.phase)] += 1);
+        counts
+    }
+
+    #[test]
+    fn benchmark_phase_mix_fills_the_benchmarks_shares() {
+        let (net, heuristic) = (HeuristicEvaluator, PipCountEvaluator);
+        let rules = Rules::default();
+        let mix = (PlayerMix::SelfPlay, PhaseMix::Benchmark);
+        let balanced = sample_positions(rules, 5, 400, mix, &net, &heuristic);
+        assert_eq!(
+            balanced,
+            sample_positions(rules, 5, 400, mix, &net, &heuristic)
+        );
+        assert_eq!(balanced.len(), 400);
+        assert!(balanced.iter().all(|d| d.legal_plays > 1));
+        // 400 is a whole number of every share: each phase gets exactly its own.
+        assert_eq!(phase_counts(&balanced), phase_quotas(400));
+        // Play as it comes has other shares, from the same games.
+        let natural = (PlayerMix::SelfPlay, PhaseMix::Natural);
+        let as_played = sample_positions(rules, 5, 400, natural, &net, &heuristic);
+        assert_ne!(phase_counts(&as_played), phase_quotas(400));
     }
 }

@@ -30,7 +30,8 @@ use super::candidates::candidate_targets;
 use super::learn::{Adam, Learner, Sample};
 use super::revive::revive_dead_units;
 use crate::arena::shard::Shard;
-use crate::benchmark::sample::{PlayerMix, sample_positions};
+use crate::benchmark::phase::GamePhase;
+use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
 use crate::eval::features::{self, OUTCOMES};
 use crate::eval::net::{Network, weights};
 use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, Probabilities};
@@ -119,6 +120,12 @@ pub struct TargetArgs {
     /// net against itself).
     #[arg(long, value_enum, default_value_t = PlayerMix::Varied)]
     pub players: PlayerMix,
+    /// Which phases the positions are drawn in: `natural` (as they come in
+    /// play) or `benchmark` (the benchmark's share of each phase, so that
+    /// phases rare in play, such as plain contact and races, are taught as
+    /// often as they are judged).
+    #[arg(long, value_enum, default_value_t = PhaseMix::Natural)]
+    pub phases: PhaseMix,
 }
 
 /// Options of `plakoto refine fit`.
@@ -264,6 +271,18 @@ pub fn split_triples_like_net(
     (target, p.equity(rules.scoring))
 }
 
+/// How many of `sampled` lie in each phase, as `opening 123, contact 45, …`.
+fn phase_summary(sampled: &[SampledDecision]) -> String {
+    GamePhase::ALL
+        .iter()
+        .map(|phase| {
+            let n = sampled.iter().filter(|d| d.phase == *phase).count();
+            format!("{phase} {n}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `plakoto refine targets`.
 fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
     let net = load_net(&a.weights)?;
@@ -279,7 +298,7 @@ fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
         rules,
         a.seed,
         a.positions,
-        a.players,
+        (a.players, a.phases),
         &net,
         &HeuristicEvaluator,
     );
@@ -287,8 +306,9 @@ fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
         .filter(|i| *i as u32 % a.shard.count == a.shard.index - 1 && !done.contains(i))
         .collect();
     eprintln!(
-        "refine targets: {} positions sampled, {} labelled before, {} to label at {} ply",
+        "refine targets: {} positions sampled ({}), {} labelled before, {} to label at {} ply",
         sampled.len(),
+        phase_summary(&sampled),
         done.len(),
         mine.len(),
         a.plies

@@ -13,7 +13,8 @@ use plakoto::game::Rules;
 use plakoto::game::{Variant, parse_position_id};
 use plakoto::search::{Search, SearchLimits, SearchSettings};
 use plakoto::train::refine::{
-    FitArgs, RefineCommand, TargetArgs, TargetLine, fit, read_targets, run,
+    AverageArgs, FitArgs, RefineCommand, RefineError, TargetArgs, TargetLine, average_nets, fit,
+    read_targets, run,
 };
 
 fn scratch_dir(name: &str) -> PathBuf {
@@ -85,6 +86,8 @@ fn targets_are_valid_resume_and_a_fit_learns_them() {
         revive_dead: false,
         equity_weight: 0.0,
         decision_weight: 0.0,
+        choice_weight: 0.0,
+        choice_temperature: 0.02,
         average_out: None,
         average_from: 1,
     })
@@ -165,6 +168,8 @@ fn a_fit_by_decision_holds_out_whole_decisions() {
         revive_dead: false,
         equity_weight: 10.0,
         decision_weight: 30.0,
+        choice_weight: 0.0,
+        choice_temperature: 0.02,
         average_out: Some(dir.join("averaged.net")),
         average_from: 11,
     })
@@ -191,5 +196,44 @@ fn a_fit_by_decision_holds_out_whole_decisions() {
     let averaged = weights::load(&dir.join("averaged.net")).unwrap();
     let last = weights::load(&dir.join("fitted.net")).unwrap();
     assert_ne!(averaged.short_hash(), last.short_hash());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn average_writes_the_mean_of_nets_of_one_shape_and_refuses_others() {
+    let dir = scratch_dir("average");
+    let save = |name: &str, net: &Network| {
+        let path = dir.join(name);
+        weights::save(net, &path).unwrap();
+        path
+    };
+    let (a, b) = (Network::random(16, 1), Network::random(16, 2));
+    let (pa, pb) = (save("a.net", &a), save("b.net", &b));
+    let average = |nets: Vec<PathBuf>, out: &str| {
+        average_nets(&AverageArgs {
+            nets,
+            out: dir.join(out),
+        })
+    };
+    // A net averaged with itself is itself.
+    let same = average(vec![pa.clone(), pa.clone()], "aa.net").unwrap();
+    assert_eq!(same.short_hash(), a.short_hash());
+    // The mean of two nets is a third net, whatever their order, and the
+    // file holds it.
+    let ab = average(vec![pa.clone(), pb.clone()], "ab.net").unwrap();
+    let ba = average(vec![pb.clone(), pa.clone()], "ba.net").unwrap();
+    assert_eq!(ab.short_hash(), ba.short_hash());
+    assert_ne!(ab.short_hash(), a.short_hash());
+    assert_ne!(ab.short_hash(), b.short_hash());
+    let written = weights::load(&dir.join("ab.net")).unwrap();
+    assert_eq!(written.short_hash(), ab.short_hash());
+    // Nets of different shapes do not average, and nothing is written.
+    let wide = save("wide.net", &Network::random(32, 3));
+    let refused = average(vec![pa, wide], "bad.net");
+    assert!(
+        matches!(refused, Err(RefineError::Options(_))),
+        "{refused:?}"
+    );
+    assert!(!dir.join("bad.net").exists());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -149,6 +149,18 @@ impl Adam {
 /// coefficients of [`super::selfplay::standard_equity`], for its gradient.
 const OUTCOME_EQUITY: [f32; OUTCOMES] = [1.0, 2.0, 2.0, 2.0, -1.0, -2.0, -2.0, -2.0, 0.0];
 
+/// The softmax over candidates valued with the opponent on roll: the
+/// least equity is the most likely choice.
+fn softmax_choice(equities: &[f32], temperature: f32) -> Vec<f32> {
+    let least = equities.iter().copied().fold(f32::INFINITY, f32::min);
+    let weights: Vec<f32> = equities
+        .iter()
+        .map(|e| (-(e - least) / temperature).exp())
+        .collect();
+    let total: f32 = weights.iter().sum();
+    weights.iter().map(|w| w / total).collect()
+}
+
 /// Reusable buffers of the learner.
 pub struct Learner {
     /// Weight of the squared standard-equity error added to the
@@ -162,6 +174,15 @@ pub struct Learner {
     /// differences between its candidates, not on their common level,
     /// and about half of the net's equity error is that common level.
     pub decision_weight: f32,
+    /// Weight of the choice term (see [`Self::gradient_by_decision`]): the
+    /// divergence of the net's softmax choice among a decision's
+    /// candidates from the target's, at [`Self::choice_temperature`]. It
+    /// weighs the candidates by how likely each is to be chosen, where the
+    /// decision term weighs them all alike.
+    pub choice_weight: f32,
+    /// Temperature of the choice term's softmax, in equity: candidates
+    /// this much worse than the best are e times less likely.
+    pub choice_temperature: f32,
     grad: ParamVecs,
     inputs: SparseInputs,
     hidden: Vec<f32>,
@@ -178,6 +199,8 @@ impl Learner {
         Learner {
             equity_weight: 0.0,
             decision_weight: 0.0,
+            choice_weight: 0.0,
+            choice_temperature: 0.02,
             grad: ParamVecs::zeros_like(net),
             inputs: SparseInputs::default(),
             hidden: Vec::new(),
@@ -203,6 +226,13 @@ impl Learner {
     /// eᵢ − tᵢ. Its gradient by eᵢ is eᵢ − tᵢ − r̄ (the deviations sum to
     /// zero), so the distributions are computed first and the gradient
     /// taken in a second pass.
+    ///
+    /// The choice term ([`Self::choice_weight`] `w`, temperature `τ`)
+    /// adds, for each decision, `w·τ` times the Kullback–Leibler
+    /// divergence KL(q‖p) of the softmax choices q = softmax(−tᵢ/τ) and
+    /// p = softmax(−eᵢ/τ) (the candidates are valued with the opponent on
+    /// roll, so the mover prefers the least). Its gradient by eᵢ is
+    /// w·(qᵢ − pᵢ).
     pub fn gradient_by_decision(
         &mut self,
         net: &Network,
@@ -234,6 +264,34 @@ impl Learner {
             start += size;
         }
         let mut loss = 0.0;
+        // Each sample's d(choice term)/d(equity).
+        let mut choice_gradient = vec![0.0f32; batch.len()];
+        if self.choice_weight > 0.0 {
+            let mut start = 0;
+            for &size in sizes {
+                let run = start..start + size;
+                let net_equities: Vec<f32> = run
+                    .clone()
+                    .map(|n| standard_equity(&self.outputs[n]))
+                    .collect();
+                let target_equities: Vec<f32> = run
+                    .clone()
+                    .map(|n| standard_equity(&batch[n].target))
+                    .collect();
+                let p = softmax_choice(&net_equities, self.choice_temperature);
+                let q = softmax_choice(&target_equities, self.choice_temperature);
+                for (i, n) in run.enumerate() {
+                    if q[i] > 0.0 {
+                        loss += self.choice_weight
+                            * self.choice_temperature
+                            * q[i]
+                            * (q[i].ln() - p[i].max(1e-30).ln());
+                    }
+                    choice_gradient[n] = self.choice_weight * (q[i] - p[i]);
+                }
+                start += size;
+            }
+        }
         for (n, s) in batch.iter().enumerate() {
             let p = self.outputs[n];
             let mut dlogit = [0.0f32; OUTCOMES];
@@ -247,7 +305,8 @@ impl Learner {
             let error = e - target;
             let deviation = error - decision_error[n];
             // d(loss)/d(equity); d(equity)/d(logit k) = p_k (v_k - equity).
-            let dequity = self.equity_weight * error + self.decision_weight * deviation;
+            let dequity =
+                self.equity_weight * error + self.decision_weight * deviation + choice_gradient[n];
             loss += 0.5 * self.equity_weight * error * error;
             loss += 0.5 * self.decision_weight * deviation * deviation;
             if dequity != 0.0 {
@@ -365,42 +424,66 @@ mod tests {
 
     #[test]
     fn gradient_matches_finite_differences() {
-        gradient_matches_finite_differences_with(0.0, 0.0, &[1, 1, 1, 1]);
+        gradient_matches_finite_differences_with(0.0, 0.0, 0.0, &[1, 1, 1, 1]);
     }
 
     #[test]
     fn gradient_with_the_equity_term_matches_finite_differences() {
-        gradient_matches_finite_differences_with(5.0, 0.0, &[1, 1, 1, 1]);
+        gradient_matches_finite_differences_with(5.0, 0.0, 0.0, &[1, 1, 1, 1]);
     }
 
     #[test]
     fn gradient_with_the_decision_term_matches_finite_differences() {
-        gradient_matches_finite_differences_with(0.0, 20.0, &[3, 1]);
-        gradient_matches_finite_differences_with(2.0, 20.0, &[2, 2]);
+        gradient_matches_finite_differences_with(0.0, 20.0, 0.0, &[3, 1]);
+        gradient_matches_finite_differences_with(2.0, 20.0, 0.0, &[2, 2]);
     }
 
     #[test]
-    fn the_decision_term_ignores_an_error_common_to_a_decisions_candidates() {
-        // One candidate per decision: every deviation from the decision's
-        // mean error is zero, so the term adds nothing.
+    fn gradient_with_the_choice_term_matches_finite_differences() {
+        gradient_matches_finite_differences_with(0.0, 0.0, 20.0, &[3, 1]);
+        gradient_matches_finite_differences_with(2.0, 20.0, 20.0, &[2, 2]);
+    }
+
+    /// Checks that a term set by `configure` adds nothing when every
+    /// decision has one candidate, and that grouped into one decision the
+    /// toy batch's loss grows with it.
+    fn term_counts_only_within_decisions(configure: fn(&mut Learner)) {
         let net = Network::random(16, 3);
         let batch = toy_batch();
         let mut plain = Learner::new(&net);
         let mut with_term = Learner::new(&net);
-        with_term.decision_weight = 50.0;
+        configure(&mut with_term);
         assert_eq!(
             plain.gradient(&net, &batch),
             with_term.gradient(&net, &batch)
         );
         assert_eq!(plain.grad, with_term.grad);
-        // Grouped, the same weight changes the loss.
         let grouped = with_term.gradient_by_decision(&net, &batch, &[4]);
         assert!(grouped > plain.gradient(&net, &batch));
+    }
+
+    #[test]
+    fn the_choice_term_is_zero_for_single_candidates_and_favours_the_least_equity() {
+        term_counts_only_within_decisions(|l| {
+            l.choice_weight = 50.0;
+            l.choice_temperature = 0.5;
+        });
+        let p = softmax_choice(&[0.1, -0.2, 0.3], 0.1);
+        assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+        assert!(p[1] > p[0] && p[0] > p[2], "{p:?}");
+    }
+
+    #[test]
+    fn the_decision_term_ignores_an_error_common_to_a_decisions_candidates() {
+        // One candidate per decision: every deviation from the decision's
+        // mean error is zero, so the term adds nothing; grouped, it does.
+        term_counts_only_within_decisions(|l| l.decision_weight = 50.0);
     }
 
     fn gradient_matches_finite_differences_with(
         equity_weight: f32,
         decision_weight: f32,
+        choice_weight: f32,
         sizes: &[usize],
     ) {
         let net = Network::random(16, 3);
@@ -408,6 +491,9 @@ mod tests {
         let mut learner = Learner::new(&net);
         learner.equity_weight = equity_weight;
         learner.decision_weight = decision_weight;
+        learner.choice_weight = choice_weight;
+        // Wide enough that the toy nets' candidates share the choice.
+        learner.choice_temperature = 0.5;
         learner.gradient_by_decision(&net, &batch, sizes);
         let analytic = learner.grad.clone();
         let eps = 1e-3;
@@ -427,6 +513,8 @@ mod tests {
             let mut l = Learner::new(&net);
             l.equity_weight = equity_weight;
             l.decision_weight = decision_weight;
+            l.choice_weight = choice_weight;
+            l.choice_temperature = 0.5;
             let numeric = (l.gradient_by_decision(&plus, &batch, sizes)
                 - l.gradient_by_decision(&minus, &batch, sizes))
                 / (2.0 * eps);

@@ -82,6 +82,20 @@ pub enum RefineCommand {
     Targets(TargetArgs),
     /// Supervised steps of a net towards target files.
     Fit(FitArgs),
+    /// Writes the mean of several nets' weights (nets of one shape, for
+    /// example fits from one start on different data).
+    Average(AverageArgs),
+}
+
+/// Options of `plakoto refine average`.
+#[derive(Args, Debug, Clone)]
+pub struct AverageArgs {
+    /// The nets to average (at least two, of one shape).
+    #[arg(required = true, num_args = 2..)]
+    pub nets: Vec<PathBuf>,
+    /// Where to write the mean net (atomically).
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// Options of `plakoto refine targets`.
@@ -173,6 +187,16 @@ pub struct FitArgs {
     /// its own decision, as before this option.
     #[arg(long, default_value_t = 0.0)]
     pub decision_weight: f32,
+    /// Weight of the choice term: for each decision, the divergence of
+    /// the net's softmax choice among the candidates (at
+    /// `--choice-temperature`) from the targets' (`train::learn`). Like
+    /// the decision term it makes batches, shuffles and the held-out
+    /// share whole decisions.
+    #[arg(long, default_value_t = 0.0)]
+    pub choice_weight: f32,
+    /// Temperature of the choice term's softmax, in equity.
+    #[arg(long, default_value_t = 0.02)]
+    pub choice_temperature: f32,
     /// Also write the mean of the weights at the ends of epochs
     /// `--average-from` on (stochastic weight averaging) to this file.
     #[arg(long)]
@@ -202,6 +226,7 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
     match command {
         RefineCommand::Targets(a) => build_targets(a),
         RefineCommand::Fit(a) => fit(a).map(|_| ()),
+        RefineCommand::Average(a) => average_nets(a).map(|_| ()),
     }
 }
 
@@ -442,7 +467,12 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         ));
     }
     let mut net = weights::load(&a.init).map_err(|e| RefineError::Weights(e.to_string()))?;
-    let by_decision = a.decision_weight > 0.0;
+    if a.choice_temperature.is_nan() || a.choice_temperature <= 0.0 {
+        return Err(RefineError::Options(
+            "--choice-temperature must be above 0".to_string(),
+        ));
+    }
+    let by_decision = a.decision_weight > 0.0 || a.choice_weight > 0.0;
     let mut samples = Vec::new();
     // Consecutive runs of samples that are one decision's candidates.
     let mut decisions: Vec<Range<usize>> = Vec::new();
@@ -490,6 +520,8 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
     // The held-out figures before and after compare like with like.
     learner.equity_weight = a.equity_weight;
     learner.decision_weight = a.decision_weight;
+    learner.choice_weight = a.choice_weight;
+    learner.choice_temperature = a.choice_temperature;
     let trained: usize = train.iter().map(|run| run.len()).sum();
     let before = held_out.loss(&mut learner, &net);
     let choice_before = held_out.choice_loss(&net).0;
@@ -550,6 +582,42 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         choice_loss: by_decision.then(|| (choice_before, held_out.choice_loss(&net).0)),
         averaged,
     })
+}
+
+/// `plakoto refine average`: the mean of the nets' weights, written to
+/// `--out`. Returns the mean net.
+pub fn average_nets(a: &AverageArgs) -> Result<Network, RefineError> {
+    let mut nets = Vec::with_capacity(a.nets.len());
+    for path in &a.nets {
+        let net = weights::load(path)
+            .map_err(|e| RefineError::Weights(format!("{}: {e}", path.display())))?;
+        nets.push(net);
+    }
+    let first = &nets[0];
+    for (path, net) in a.nets.iter().zip(&nets) {
+        if net.hidden() != first.hidden() {
+            return Err(RefineError::Options(format!(
+                "{} has {} hidden units and {} has {}: only nets of one shape average",
+                path.display(),
+                net.hidden(),
+                a.nets[0].display(),
+                first.hidden()
+            )));
+        }
+    }
+    let mut average = WeightAverage::new(first);
+    for net in &nets {
+        average.add(net);
+    }
+    let mean = average.mean(first);
+    weights::save(&mean, &a.out).map_err(|e| RefineError::Weights(e.to_string()))?;
+    eprintln!(
+        "refine average: wrote {} ({}), the mean of {} nets",
+        a.out.display(),
+        mean.short_hash(),
+        average.count()
+    );
+    Ok(mean)
 }
 
 /// Samples gathered into batches of whole decisions, in a given order of

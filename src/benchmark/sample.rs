@@ -156,25 +156,39 @@ pub fn sample_decisions(
 ) -> Vec<SampledDecision> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut players = Players::new(net, heuristic);
+    sample_by_phase(count, &mut rng, |game_number, rng, pools| {
+        let pairing = PAIRINGS[game_number % PAIRINGS.len()];
+        let mut by_phase: Vec<Vec<SampledDecision>> = vec![Vec::new(); PHASE_SHARES.len()];
+        play_game(rules, pairing, &mut players, rng, |d| {
+            by_phase[phase_index(d.phase)].push(d)
+        });
+        for (pool, found) in pools.iter_mut().zip(by_phase) {
+            if let Some(d) = found.choose(rng) {
+                pool.push(d.clone());
+            }
+        }
+    })
+}
+
+/// Plays games (`play_into` plays game number N and puts the decisions
+/// it keeps into the phases' pools) until every phase holds its quota of
+/// `count` by `PHASE_SHARES` or the games run out, then fills the quotas
+/// and shuffles the list, so that any prefix of it is a fair sample.
+fn sample_by_phase(
+    count: usize,
+    rng: &mut ChaCha8Rng,
+    mut play_into: impl FnMut(usize, &mut ChaCha8Rng, &mut [Vec<SampledDecision>]),
+) -> Vec<SampledDecision> {
     let quota = phase_quotas(count);
     let mut pools: Vec<Vec<SampledDecision>> = vec![Vec::new(); PHASE_SHARES.len()];
     for game_number in 0..max_games(count) {
         if pools.iter().zip(&quota).all(|(p, q)| p.len() >= *q) {
             break;
         }
-        let pairing = PAIRINGS[game_number % PAIRINGS.len()];
-        let mut by_phase: Vec<Vec<SampledDecision>> = vec![Vec::new(); PHASE_SHARES.len()];
-        play_game(rules, pairing, &mut players, &mut rng, |d| {
-            by_phase[phase_index(d.phase)].push(d)
-        });
-        for (pool, found) in pools.iter_mut().zip(by_phase) {
-            if let Some(d) = found.choose(&mut rng) {
-                pool.push(d.clone());
-            }
-        }
+        play_into(game_number, rng, &mut pools);
     }
     let mut chosen = fill_quotas(pools, &quota, count);
-    chosen.shuffle(&mut rng);
+    chosen.shuffle(rng);
     chosen
 }
 
@@ -245,28 +259,18 @@ pub fn sample_positions(
             }
             found
         }
-        PhaseMix::Benchmark => {
-            let quota = phase_quotas(count);
-            // A pool holds at most `count`: enough to fill any shortfall of
-            // another phase, without keeping every race of a long search
-            // for primes.
-            let mut pools: Vec<Vec<SampledDecision>> = vec![Vec::new(); PHASE_SHARES.len()];
-            for game_number in 0..max_games(count) {
-                if pools.iter().zip(&quota).all(|(p, q)| p.len() >= *q) {
-                    break;
+        // A pool holds at most `count`: enough to fill any shortfall of
+        // another phase, without keeping every race of a long search for
+        // primes.
+        PhaseMix::Benchmark => sample_by_phase(count, &mut rng, |game_number, rng, pools| {
+            let pairing = pairings[game_number % pairings.len()];
+            play_game(rules, pairing, &mut playing, rng, |d| {
+                let pool = &mut pools[phase_index(d.phase)];
+                if pool.len() < count {
+                    pool.push(d)
                 }
-                let pairing = pairings[game_number % pairings.len()];
-                play_game(rules, pairing, &mut playing, &mut rng, |d| {
-                    let pool = &mut pools[phase_index(d.phase)];
-                    if pool.len() < count {
-                        pool.push(d)
-                    }
-                });
-            }
-            let mut chosen = fill_quotas(pools, &quota, count);
-            chosen.shuffle(&mut rng);
-            chosen
-        }
+            });
+        }),
     }
 }
 

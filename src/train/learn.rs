@@ -250,36 +250,27 @@ impl Learner {
             net.forward(&self.inputs, mask, &mut self.hidden, &mut self.outputs[n]);
             self.hidden_rows[n * h..(n + 1) * h].copy_from_slice(&self.hidden);
         }
-        // Each sample's share of its decision's mean equity error.
+        // Each sample's equity by the net and by its target.
+        let net_equity: Vec<f32> = self.outputs.iter().map(standard_equity).collect();
+        let target_equity: Vec<f32> = batch.iter().map(|s| standard_equity(&s.target)).collect();
+        // Each sample's share of its decision's mean equity error, and its
+        // d(choice term)/d(equity).
         let mut decision_error = vec![0.0f32; batch.len()];
+        let mut choice_gradient = vec![0.0f32; batch.len()];
+        let mut loss = 0.0;
         let mut start = 0;
         for &size in sizes {
             let run = start..start + size;
+            start += size;
             let mean = run
                 .clone()
-                .map(|n| standard_equity(&self.outputs[n]) - standard_equity(&batch[n].target))
+                .map(|n| net_equity[n] - target_equity[n])
                 .sum::<f32>()
                 / size.max(1) as f32;
-            decision_error[run].iter_mut().for_each(|m| *m = mean);
-            start += size;
-        }
-        let mut loss = 0.0;
-        // Each sample's d(choice term)/d(equity).
-        let mut choice_gradient = vec![0.0f32; batch.len()];
-        if self.choice_weight > 0.0 {
-            let mut start = 0;
-            for &size in sizes {
-                let run = start..start + size;
-                let net_equities: Vec<f32> = run
-                    .clone()
-                    .map(|n| standard_equity(&self.outputs[n]))
-                    .collect();
-                let target_equities: Vec<f32> = run
-                    .clone()
-                    .map(|n| standard_equity(&batch[n].target))
-                    .collect();
-                let p = softmax_choice(&net_equities, self.choice_temperature);
-                let q = softmax_choice(&target_equities, self.choice_temperature);
+            decision_error[run.clone()].fill(mean);
+            if self.choice_weight > 0.0 {
+                let p = softmax_choice(&net_equity[run.clone()], self.choice_temperature);
+                let q = softmax_choice(&target_equity[run.clone()], self.choice_temperature);
                 for (i, n) in run.enumerate() {
                     if q[i] > 0.0 {
                         loss += self.choice_weight
@@ -289,7 +280,6 @@ impl Learner {
                     }
                     choice_gradient[n] = self.choice_weight * (q[i] - p[i]);
                 }
-                start += size;
             }
         }
         for (n, s) in batch.iter().enumerate() {
@@ -301,7 +291,7 @@ impl Learner {
                 }
                 dlogit[k] = p[k] - s.target[k];
             }
-            let (e, target) = (standard_equity(&p), standard_equity(&s.target));
+            let (e, target) = (net_equity[n], target_equity[n]);
             let error = e - target;
             let deviation = error - decision_error[n];
             // d(loss)/d(equity); d(equity)/d(logit k) = p_k (v_k - equity).

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use plakoto::benchmark::phase::GamePhase;
 use plakoto::benchmark::sample::{PhaseMix, PlayerMix};
 use plakoto::eval::NetEvaluator;
 use plakoto::eval::features::{OUTCOMES, outcome_mask};
@@ -36,6 +37,44 @@ fn target_args(out: PathBuf, positions: usize) -> TargetArgs {
         candidates: false,
         players: PlayerMix::Varied,
         phases: PhaseMix::Natural,
+    }
+}
+
+/// Twelve decisions' candidates labelled at 1 ply into `dir`, and a small
+/// random net to fit them from: the target file, its lines, the net's file.
+fn twelve_labelled_decisions(dir: &std::path::Path) -> (PathBuf, Vec<TargetLine>, PathBuf) {
+    let targets = dir.join("c.jsonl");
+    run(&RefineCommand::Targets(TargetArgs {
+        candidates: true,
+        ..target_args(targets.clone(), 12)
+    }))
+    .unwrap();
+    let lines = read_targets(&targets).unwrap();
+    let init = dir.join("random.net");
+    weights::save(&Network::random(16, 3), &init).unwrap();
+    (targets, lines, init)
+}
+
+/// The fit options the by-decision tests share: the decision and equity
+/// terms on, a quarter of the decisions held out, no averaging.
+fn decision_fit_args(targets: PathBuf, init: PathBuf, out: PathBuf, epochs: usize) -> FitArgs {
+    FitArgs {
+        targets: vec![targets],
+        init,
+        out,
+        epochs,
+        lr: 3e-3,
+        batch: 8,
+        holdout: 0.25,
+        seed: 1,
+        revive_dead: false,
+        equity_weight: 10.0,
+        decision_weight: 30.0,
+        choice_weight: 0.0,
+        choice_temperature: 0.02,
+        average_out: None,
+        average_from: 1,
+        only_phases: vec![],
     }
 }
 
@@ -90,6 +129,7 @@ fn targets_are_valid_resume_and_a_fit_learns_them() {
         choice_temperature: 0.02,
         average_out: None,
         average_from: 1,
+        only_phases: vec![],
     })
     .unwrap();
     assert_eq!(report.trained + report.held_out, 60);
@@ -147,31 +187,11 @@ fn candidate_targets_are_the_plays_values_seen_by_the_opponent() {
 #[test]
 fn a_fit_by_decision_holds_out_whole_decisions() {
     let dir = scratch_dir("by-decision");
-    let targets = dir.join("c.jsonl");
-    run(&RefineCommand::Targets(TargetArgs {
-        candidates: true,
-        ..target_args(targets.clone(), 12)
-    }))
-    .unwrap();
-    let lines = read_targets(&targets).unwrap();
-    let init = dir.join("random.net");
-    weights::save(&Network::random(16, 3), &init).unwrap();
+    let (targets, lines, init) = twelve_labelled_decisions(&dir);
     let report = fit(&FitArgs {
-        targets: vec![targets],
-        init,
-        out: dir.join("fitted.net"),
-        epochs: 20,
-        lr: 3e-3,
-        batch: 8,
-        holdout: 0.25,
-        seed: 1,
-        revive_dead: false,
-        equity_weight: 10.0,
-        decision_weight: 30.0,
-        choice_weight: 0.0,
-        choice_temperature: 0.02,
         average_out: Some(dir.join("averaged.net")),
         average_from: 11,
+        ..decision_fit_args(targets, init, dir.join("fitted.net"), 20)
     })
     .unwrap();
     assert_eq!(report.trained + report.held_out, lines.len());
@@ -235,5 +255,41 @@ fn average_writes_the_mean_of_nets_of_one_shape_and_refuses_others() {
         "{refused:?}"
     );
     assert!(!dir.join("bad.net").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `refine fit --only-phases`: the fit trains and holds out exactly the
+/// lines whose position is in a listed phase, and refuses a list that
+/// leaves no line.
+#[test]
+fn a_fit_on_some_phases_uses_only_their_lines() {
+    let dir = scratch_dir("phases");
+    let (targets, lines, init) = twelve_labelled_decisions(&dir);
+    let phase_of = |l: &TargetLine| GamePhase::of(&parse_position_id(&l.position).unwrap());
+    let opening = lines
+        .iter()
+        .filter(|l| phase_of(l) == GamePhase::Opening)
+        .count();
+    assert!(
+        0 < opening && opening < lines.len(),
+        "{opening} of {}",
+        lines.len()
+    );
+    let args = |only_phases: Vec<GamePhase>| FitArgs {
+        only_phases,
+        ..decision_fit_args(targets.clone(), init.clone(), dir.join("fitted.net"), 2)
+    };
+    let report = fit(&args(vec![GamePhase::Opening])).unwrap();
+    assert_eq!(report.trained + report.held_out, opening);
+    let absent: Vec<GamePhase> = GamePhase::ALL
+        .into_iter()
+        .filter(|p| lines.iter().all(|l| phase_of(l) != *p))
+        .collect();
+    assert!(
+        !absent.is_empty(),
+        "a phase these twelve decisions never reach"
+    );
+    let error = fit(&args(absent)).unwrap_err();
+    assert!(matches!(error, RefineError::Options(_)), "{error}");
     std::fs::remove_dir_all(&dir).ok();
 }

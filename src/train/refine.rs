@@ -204,6 +204,11 @@ pub struct FitArgs {
     /// First epoch (counted from 1) whose end goes into `--average-out`.
     #[arg(long, default_value_t = 1)]
     pub average_from: usize,
+    /// Train and hold out only the lines whose position is in one of
+    /// these phases (comma-separated names, as `bench strength` reports
+    /// them): a net specialised to part of the game. Empty: every line.
+    #[arg(long, value_delimiter = ',')]
+    pub only_phases: Vec<GamePhase>,
 }
 
 /// One labelled position, as stored.
@@ -484,6 +489,9 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
                 line: n + 1,
                 message: e.to_string(),
             })?;
+            if !a.only_phases.is_empty() && !a.only_phases.contains(&GamePhase::of(&position)) {
+                continue;
+            }
             match decisions.last_mut() {
                 Some(run) if by_decision && last_index == Some(t.index) => run.end += 1,
                 _ => decisions.push(samples.len()..samples.len() + 1),
@@ -494,6 +502,12 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
                 target: t.target,
             });
         }
+    }
+    if samples.is_empty() {
+        return Err(RefineError::Options(format!(
+            "no target line is in the phases {:?}",
+            a.only_phases.iter().map(|p| p.name()).collect::<Vec<_>>()
+        )));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
     decisions.shuffle(&mut rng);

@@ -4,12 +4,12 @@
 # standard-v1 by 82fe2015), keeping its choices, and print its loss ratio to
 # 82fe2015 on each and pooled over the 4,500 decisions
 # (scripts/choices_ratio.py, 95% bootstrap interval over decisions).
-#   training/refine3/measure3.sh NAME NET
+#   [MEASURE_DIR=DIR] training/refine3/measure3.sh NAME NET
 # Run from the repository root after `cargo build --release`; about a
 # minute on 2 cores.
 set -euo pipefail
 name=$1 net=$2
-B=training/refine3/benchmark
+B=${MEASURE_DIR:-training/refine3/benchmark}  # where the choices and reports go
 P=target/release/plakoto
 mkdir -p "$B/json"
 run() { # run SET ROLLOUT_WEIGHTS

@@ -7,28 +7,13 @@
 # took about 45 minutes on this session's 2 cores; a fit 2-6 minutes.
 # Resumable: a stopped `refine targets` appends to its file and goes on.
 set -euo pipefail
-P=target/release/plakoto
-R=runs/refine
-mkdir -p "$R"
+source training/refine-lib.sh
 X8B=training/refine2/nets/x8b-avg.net
-label() { # label SEED WEIGHTS NAME PHASES PLIES  (both shards at once)
-  for k in 1 2; do
-    "$P" refine targets --candidates --players self --phases "$4" --positions 80000 --seed "$1" \
-      --plies "$5" --shard "$k/2" --weights "$2" --out "$R/$3-$k-of-2.jsonl" &
-  done
-  wait
-}
-fit() { # fit INIT OUT LR EPOCHS FILES... [MORE FIT OPTIONS]  (also writes OUT's -avg twin)
-  local init=$1 out=$2 lr=$3 epochs=$4; shift 4
-  "$P" refine fit "$@" --init "$init" --out "$R/$out.net" --lr "$lr" --epochs "$epochs" --batch 128 \
-    --equity-weight 10 --decision-weight 30 --average-out "$R/$out-avg.net" --average-from 4
-}
-shards() { echo "$R/$1-1-of-2.jsonl $R/$1-2-of-2.jsonl"; }
 
 # Round 10: the net's own games as they come, labelled by x8b-avg at 2 ply.
-label 7010 "$X8B" c10 natural 2
+label_shards 7010 "$X8B" c10 --players self --phases natural --positions 80000
 # Round 11: the net's own games in the benchmark's phase shares.
-label 7011 "$X8B" c11 benchmark 2
+label_shards 7011 "$X8B" c11 --players self --phases benchmark --positions 80000
 # 160,000 decisions labelled at 1 ply (one process; about 13 minutes).
 "$P" refine targets --candidates --players self --phases natural --positions 160000 --seed 8001 \
   --plies 1 --weights "$X8B" --out "$R/p1a.jsonl"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Issue 18, fourth refinement (2026-11-25): nets specialised to phases,
+# a low learning rate, and a third round of 2-ply labels (from the
+# benchmark's mix of players, in its phase shares) on top of
+# training/refine3's two. None of the nets here is shipped.
+# Deterministic (seeded sampling, single-threaded search and fits); run from
+# the repository root after `cargo build --release`, after
+# training/refine3/recipe.sh has made rounds c10 and c11 in runs/refine.
+# Resumable: a stopped `refine targets` appends to its file and goes on.
+set -euo pipefail
+source training/refine-lib.sh
+W2=training/refine3/nets/w2-avg.net
+
+# Nets specialised to phases: from w2-avg on rounds c10 and c11, only the
+# lines whose position is in the phases named.
+fit "$W2" sA 3e-4 12 $(shards c10) $(shards c11) --only-phases opening,contact   # sA-avg 720fd91e
+fit "$W2" sB 3e-4 12 $(shards c10) $(shards c11) --only-phases prime,pinning     # sB-avg 31e7f1b7
+# A low learning rate from w2-avg, averaging every epoch's end.
+"$P" refine fit $(shards c10) $(shards c11) --init "$W2" --out "$R/lo1.net" --lr 5e-5 --epochs 4 \
+  --batch 128 --equity-weight 10 --decision-weight 30 --average-out "$R/lo1-avg.net" --average-from 1   # lo1-avg 9aa96742
+# Round 12: the benchmark's mix of players in its phase shares, labelled
+# by w2-avg at 2 ply (about 40 minutes on 2 cores).
+label_shards 7012 "$W2" c12 --players varied --phases benchmark --positions 80000
+# Three rounds from the shipped net, as w2-avg was made from two.
+fit weights/default.net f3 3e-4 12 $(shards c10) $(shards c11) $(shards c12)   # f3-avg e877b97f
+# Soups (refine average) of nets fitted on rounds c10 and c11
+# (training/refine3/recipe.sh makes w1, v2 and v5).
+"$P" refine average "$R/w1-avg.net" "$R/v2-avg.net" "$R/v5-avg.net" --out "$R/soup1.net"   # 69069917
+"$P" refine average "$R/w1-avg.net" "$R/v2-avg.net" "$R/v5-avg.net" "$W2" "$R/f3-avg.net" \
+  --out "$R/soup3.net"   # 772984a9

@@ -7,12 +7,17 @@ decision id, position ID after the chosen play, loss; `#` lines are
 comments). Pairs of files (A then B) from several benchmarks may be given:
 their decisions are pooled. The ratio is A's summed loss over B's; the
 interval resamples decisions (with replacement, seeded), each decision
-keeping both players' losses, so the pairing is kept.
+keeping both players' losses, so the pairing is kept. It also counts each
+player's blunders (decisions lost by more than 0.08, as `bench strength`
+counts them) and their ratio.
 
   scripts/choices_ratio.py A1.tsv B1.tsv [A2.tsv B2.tsv ...] [--resamples 4000] [--seed 1]
 """
 import argparse
 import random
+
+# A blunder loses more than this much equity (`bench strength`'s threshold).
+BLUNDER = 0.08
 
 
 def losses(path):
@@ -59,11 +64,15 @@ def main():
     low = ratios[int(0.025 * len(ratios))]
     high = ratios[min(len(ratios) - 1, int(0.975 * len(ratios)))]
     same = sum(1 for x, b in pairs if x == b)
+    blunders_a = sum(1 for x, _ in pairs if x > BLUNDER)
+    blunders_b = sum(1 for _, b in pairs if b > BLUNDER)
+    blunder_ratio = f"{blunders_a / blunders_b:.2f}" if blunders_b else "undefined"
     print(
         f"{n} decisions: A loses {1000 * sum(x for x, _ in pairs) / n:.2f}, "
         f"B {1000 * total_b / n:.2f} milli-points a decision; "
         f"ratio A/B {ratio:.3f} (95% bootstrap interval {low:.3f} to {high:.3f}, "
-        f"{len(ratios)} resamples); equal losses at {same} decisions"
+        f"{len(ratios)} resamples); equal losses at {same} decisions; "
+        f"blunders A {blunders_a}, B {blunders_b}, ratio {blunder_ratio}"
     )
 
 

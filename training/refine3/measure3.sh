@@ -2,7 +2,7 @@
 # Benchmark one net at 0 ply on all three Standard sets (each rolled out by
 # a different net: standard by 4ccbb6b8, standard-r3 by refine1's r3,
 # standard-v1 by 82fe2015), keeping its choices, and print its loss ratio to
-# 82fe2015 on each and pooled over the 4,500 decisions
+# 82fe2015 on each and pooled over the 4,500 decisions, with the blunder ratio
 # (scripts/choices_ratio.py, 95% bootstrap interval over decisions).
 #   [MEASURE_DIR=DIR] training/refine3/measure3.sh NAME NET
 # Run from the repository root after `cargo build --release`; about a

@@ -28,3 +28,22 @@ fit weights/default.net f3 3e-4 12 $(shards c10) $(shards c11) $(shards c12)   #
 "$P" refine average "$R/w1-avg.net" "$R/v2-avg.net" "$R/v5-avg.net" --out "$R/soup1.net"   # 69069917
 "$P" refine average "$R/w1-avg.net" "$R/v2-avg.net" "$R/v5-avg.net" "$W2" "$R/f3-avg.net" \
   --out "$R/soup3.net"   # 772984a9
+
+# A new input, the start-stack threat (an experiment on a branch, not
+# merged): for each side with two or more checkers on its starting point,
+# the opponent's rolls that reach that point. With the patches applied to
+# a worktree of this commit, weight files are rewritten with zero weights
+# for the new input (the net computes what it did; w2-avg measured the
+# same), and the benchmark's check of the rollout player's hash is skipped
+# (the rewritten files hash differently):
+#   git worktree add ../feat && cd ../feat
+#   git apply training/refine4/start-stack-threat.patch training/refine4/start-stack-threat-benchmark-checks.patch
+#   for f in weights/*.net training/refine1/r3.net training/refine3/nets/w2-avg.net; do
+#     python3 training/refine4/convert_v4.py "$f" "$f.v4" && mv "$f.v4" "$f"; done
+#   cargo build --release
+#   target/release/plakoto refine fit ../main/runs/refine/c1{0,1}-{1,2}-of-2.jsonl --init "$W2" \
+#     --out exp/m1.net --average-out exp/m1-avg.net --lr 3e-4 --epochs 8 --batch 128 \
+#     --equity-weight 10 --decision-weight 30 --average-from 3          # m1-avg 808a75a1
+# Its control, the same fit without the new input:
+"$P" refine fit $(shards c10) $(shards c11) --init "$W2" --out "$R/ctl1.net" --average-out "$R/ctl1-avg.net" \
+  --lr 3e-4 --epochs 8 --batch 128 --equity-weight 10 --decision-weight 30 --average-from 3   # ctl1-avg 3b3ef7c4

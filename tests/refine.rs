@@ -260,7 +260,7 @@ fn average_writes_the_mean_of_nets_of_one_shape_and_refuses_others() {
 
 /// `refine fit --only-phases`: the fit trains and holds out exactly the
 /// lines whose position is in a listed phase, and refuses a list that
-/// leaves no line.
+/// leaves no line, as it refuses an empty target file.
 #[test]
 fn a_fit_on_some_phases_uses_only_their_lines() {
     let dir = scratch_dir("phases");
@@ -291,5 +291,14 @@ fn a_fit_on_some_phases_uses_only_their_lines() {
     );
     let error = fit(&args(absent)).unwrap_err();
     assert!(matches!(error, RefineError::Options(_)), "{error}");
+    // Nor is an empty target file fitted.
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let error = fit(&FitArgs {
+        targets: vec![empty],
+        ..args(vec![])
+    })
+    .unwrap_err();
+    assert!(error.to_string().contains("no line"), "{error}");
     std::fs::remove_dir_all(&dir).ok();
 }

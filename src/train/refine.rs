@@ -504,10 +504,12 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
         }
     }
     if samples.is_empty() {
-        return Err(RefineError::Options(format!(
-            "no target line is in the phases {:?}",
-            a.only_phases.iter().map(|p| p.name()).collect::<Vec<_>>()
-        )));
+        let phases: Vec<&str> = a.only_phases.iter().map(|p| p.name()).collect();
+        return Err(RefineError::Options(if phases.is_empty() {
+            "the target files hold no line to fit".to_string()
+        } else {
+            format!("no target line is in the phases {}", phases.join(","))
+        }));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
     decisions.shuffle(&mut rng);

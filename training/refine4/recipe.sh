@@ -47,3 +47,11 @@ fit weights/default.net f3 3e-4 12 $(shards c10) $(shards c11) $(shards c12)   #
 # Its control, the same fit without the new input:
 "$P" refine fit $(shards c10) $(shards c11) --init "$W2" --out "$R/ctl1.net" --average-out "$R/ctl1-avg.net" \
   --lr 3e-4 --epochs 8 --batch 128 --equity-weight 10 --decision-weight 30 --average-from 3   # ctl1-avg 3b3ef7c4
+
+# Round 13: the net's own games as they come, labelled by w2-avg. It was
+# stopped after 293,236 lines (59,000 of 80,000 decisions); labelling all
+# of it and cutting each shard to the lines used gives the same files.
+label_shards 7013 "$W2" c13 --players self --phases natural --positions 80000
+head -n 149201 "$R/c13-1-of-2.jsonl" > "$R/c13-1.cut" && mv "$R/c13-1.cut" "$R/c13-1-of-2.jsonl"
+head -n 144035 "$R/c13-2-of-2.jsonl" > "$R/c13-2.cut" && mv "$R/c13-2.cut" "$R/c13-2-of-2.jsonl"
+fit weights/default.net f4 3e-4 12 $(shards c10) $(shards c11) $(shards c13)   # f4-avg 08ecd1d2

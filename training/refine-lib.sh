@@ -12,10 +12,11 @@ label_shards() { # label_shards SEED WEIGHTS NAME [TARGET OPTIONS...]  (2 ply, b
   done
   wait
 }
-fit() { # fit INIT OUT LR EPOCHS FILES... [MORE FIT OPTIONS]  (also writes OUT's -avg twin)
+fit() { # [AVERAGE_FROM=N] fit INIT OUT LR EPOCHS FILES... [MORE FIT OPTIONS]  (also writes OUT's -avg twin,
+        # the mean from epoch AVERAGE_FROM on, 4 unless given)
   local init=$1 out=$2 lr=$3 epochs=$4
   shift 4
   "$P" refine fit "$@" --init "$init" --out "$R/$out.net" --lr "$lr" --epochs "$epochs" --batch 128 \
-    --equity-weight 10 --decision-weight 30 --average-out "$R/$out-avg.net" --average-from 4
+    --equity-weight 10 --decision-weight 30 --average-out "$R/$out-avg.net" --average-from "${AVERAGE_FROM:-4}"
 }
 shards() { echo "$R/$1-1-of-2.jsonl $R/$1-2-of-2.jsonl"; }

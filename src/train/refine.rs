@@ -471,12 +471,12 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
             "--batch and --epochs must be at least 1, --holdout in [0, 1)".to_string(),
         ));
     }
-    let mut net = weights::load(&a.init).map_err(|e| RefineError::Weights(e.to_string()))?;
     if a.choice_temperature.is_nan() || a.choice_temperature <= 0.0 {
         return Err(RefineError::Options(
             "--choice-temperature must be above 0".to_string(),
         ));
     }
+    let mut net = weights::load(&a.init).map_err(|e| RefineError::Weights(e.to_string()))?;
     let by_decision = a.decision_weight > 0.0 || a.choice_weight > 0.0;
     let mut samples = Vec::new();
     // Consecutive runs of samples that are one decision's candidates.

@@ -16,8 +16,7 @@ W2=training/refine3/nets/w2-avg.net
 fit "$W2" sA 3e-4 12 $(shards c10) $(shards c11) --only-phases opening,contact   # sA-avg 720fd91e
 fit "$W2" sB 3e-4 12 $(shards c10) $(shards c11) --only-phases prime,pinning     # sB-avg 31e7f1b7
 # A low learning rate from w2-avg, averaging every epoch's end.
-"$P" refine fit $(shards c10) $(shards c11) --init "$W2" --out "$R/lo1.net" --lr 5e-5 --epochs 4 \
-  --batch 128 --equity-weight 10 --decision-weight 30 --average-out "$R/lo1-avg.net" --average-from 1   # lo1-avg 9aa96742
+AVERAGE_FROM=1 fit "$W2" lo1 5e-5 4 $(shards c10) $(shards c11)   # lo1-avg 9aa96742
 # Round 12: the benchmark's mix of players in its phase shares, labelled
 # by w2-avg at 2 ply (about 40 minutes on 2 cores).
 label_shards 7012 "$W2" c12 --players varied --phases benchmark --positions 80000
@@ -45,8 +44,7 @@ fit weights/default.net f3 3e-4 12 $(shards c10) $(shards c11) $(shards c12)   #
 #     --out exp/m1.net --average-out exp/m1-avg.net --lr 3e-4 --epochs 8 --batch 128 \
 #     --equity-weight 10 --decision-weight 30 --average-from 3          # m1-avg 808a75a1
 # Its control, the same fit without the new input:
-"$P" refine fit $(shards c10) $(shards c11) --init "$W2" --out "$R/ctl1.net" --average-out "$R/ctl1-avg.net" \
-  --lr 3e-4 --epochs 8 --batch 128 --equity-weight 10 --decision-weight 30 --average-from 3   # ctl1-avg 3b3ef7c4
+AVERAGE_FROM=3 fit "$W2" ctl1 3e-4 8 $(shards c10) $(shards c11)   # ctl1-avg 3b3ef7c4
 
 # Round 13: the net's own games as they come, labelled by w2-avg. It was
 # stopped after 293,236 lines (59,000 of 80,000 decisions); labelling all

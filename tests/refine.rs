@@ -1,22 +1,28 @@
 //! `plakoto refine`: deep-search targets are valid distributions that
 //! agree with the search, resume without relabelling, and a fit moves a
 //! net towards them; candidate targets are the plays' values seen from
-//! the side that rolls next.
+//! the side that rolls next; rolled-out decisions become targets that
+//! teach each candidate its rollout equity, never a benchmark's own.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
+use plakoto::arena::shard::Shard;
+use plakoto::benchmark::Benchmark;
+use plakoto::benchmark::build::{BuildOptions, build_shard};
 use plakoto::benchmark::phase::GamePhase;
 use plakoto::benchmark::sample::{PhaseMix, PlayerMix};
-use plakoto::eval::NetEvaluator;
 use plakoto::eval::features::{OUTCOMES, outcome_mask};
 use plakoto::eval::net::{Network, weights};
+use plakoto::eval::{HeuristicEvaluator, NetEvaluator};
 use plakoto::game::Rules;
-use plakoto::game::{Variant, parse_position_id};
+use plakoto::game::{Variant, parse_position_id, position_id};
 use plakoto::search::{Search, SearchLimits, SearchSettings};
 use plakoto::train::refine::{
-    AverageArgs, FitArgs, RefineCommand, RefineError, TargetArgs, TargetLine, average_nets, fit,
-    read_targets, run,
+    AverageArgs, FitArgs, FromBenchmarkArgs, RefineCommand, RefineError, TargetArgs, TargetLine,
+    average_nets, fit, read_targets, run,
 };
+use plakoto::train::selfplay::standard_equity;
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("plakoto-refine-{name}-{}", std::process::id()));
@@ -301,4 +307,132 @@ fn a_fit_on_some_phases_uses_only_their_lines() {
     .unwrap_err();
     assert!(error.to_string().contains("no line"), "{error}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A tiny benchmark of ten decisions, rolled out briefly, as a work file.
+fn tiny_benchmark(dir: &std::path::Path) -> PathBuf {
+    let out = dir.join("rolled.jsonl");
+    let options = BuildOptions {
+        variant: Variant::Standard,
+        seed: 21,
+        decisions: 10,
+        top_candidates: 3,
+        trials: 36,
+        max_trials: 36,
+        target_error: 0.02,
+        player_plies: 0,
+        max_turns: 500,
+        luck_adjust: false,
+        rollout_seed: 4,
+        threads: 1,
+        shard: "1/1".parse::<Shard>().expect("shard"),
+        out: out.clone(),
+        limit: None,
+        done_in: Vec::new(),
+    };
+    let net = NetEvaluator::with_default_network().expect("embedded net");
+    assert_eq!(
+        build_shard(&options, &net, &HeuristicEvaluator).unwrap(),
+        10
+    );
+    out
+}
+
+#[test]
+fn rollout_targets_teach_each_candidate_its_rolled_out_equity_and_skip_excluded_decisions() {
+    let dir = scratch_dir("rollouts");
+    let rolled = tiny_benchmark(&dir);
+    let benchmark = Benchmark::read(&rolled).unwrap();
+    // A benchmark holding the first three decisions, to be excluded.
+    let judged_ids: Vec<usize> = benchmark.decisions.iter().take(3).map(|d| d.id).collect();
+    let judged = Benchmark {
+        header: benchmark.header.clone(),
+        decisions: benchmark.decisions[..3].to_vec(),
+    };
+    let judged_path = dir.join("judged.jsonl.gz");
+    judged.write_gz(&judged_path).unwrap();
+
+    let out = dir.join("targets.jsonl");
+    run(&RefineCommand::FromBenchmark(FromBenchmarkArgs {
+        benchmarks: vec![rolled.clone()],
+        out: out.clone(),
+        weights: None,
+        exclude: vec![judged_path],
+    }))
+    .unwrap();
+    let lines = read_targets(&out).unwrap();
+    assert!(!lines.is_empty());
+
+    // Every candidate's rollout, by the position the opponent rolls in.
+    let mut rolled_out: HashMap<String, (usize, f32)> = HashMap::new();
+    for d in &benchmark.decisions {
+        for c in &d.candidates {
+            let after = parse_position_id(&c.after).unwrap();
+            rolled_out.insert(position_id(&after.flip()), (d.id, c.equity));
+        }
+    }
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for l in &lines {
+        assert!(
+            !judged_ids.contains(&l.index),
+            "decision {} was excluded",
+            l.index
+        );
+        let (id, equity) = rolled_out[&l.position];
+        assert_eq!(id, l.index);
+        assert_eq!(l.equity, -equity);
+        // A distribution over the possible outcomes whose equity is the
+        // rollout's (rollout equities of 36 games stay inside the range
+        // the outcomes can reach, so none is clamped here).
+        let position = parse_position_id(&l.position).unwrap();
+        let mask = outcome_mask(&position);
+        for k in 0..OUTCOMES {
+            assert!(l.target[k] >= 0.0);
+            if mask >> k & 1 == 0 {
+                assert_eq!(l.target[k], 0.0);
+            }
+        }
+        assert!((l.target.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+        assert!(
+            (standard_equity(&l.target) - l.equity).abs() < 2e-3,
+            "{} against {}",
+            standard_equity(&l.target),
+            l.equity
+        );
+        match runs.last_mut() {
+            Some((index, n)) if *index == l.index => *n += 1,
+            _ => runs.push((l.index, 1)),
+        }
+    }
+    // Each decision's lines are consecutive and at least two.
+    let mut seen = std::collections::HashSet::new();
+    for (index, n) in &runs {
+        assert!(seen.insert(*index), "decision {index} is split");
+        assert!(*n >= 2, "decision {index} has {n} line");
+    }
+
+    // The lines fit by decision, as candidate targets do.
+    let init = dir.join("random.net");
+    weights::save(&Network::random(16, 3), &init).unwrap();
+    let mut args = decision_fit_args(out, init, dir.join("fitted.net"), 30);
+    args.holdout = 0.0;
+    let report = fit(&args).unwrap();
+    assert_eq!(report.trained, lines.len());
+}
+
+#[test]
+fn a_benchmark_that_cannot_be_read_is_refused_and_nothing_is_written() {
+    let dir = scratch_dir("rollouts-refused");
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, "not a benchmark\n").unwrap();
+    let out = dir.join("targets.jsonl");
+    let e = run(&RefineCommand::FromBenchmark(FromBenchmarkArgs {
+        benchmarks: vec![bad.clone()],
+        out: out.clone(),
+        weights: None,
+        exclude: vec![],
+    }))
+    .unwrap_err();
+    assert!(e.to_string().contains("bad.jsonl"), "{e}");
+    assert!(!out.exists());
 }

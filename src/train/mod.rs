@@ -19,6 +19,7 @@ pub mod checkpoint;
 pub mod learn;
 pub mod refine;
 pub mod revive;
+pub mod rollout_targets;
 pub mod selfplay;
 
 use std::io::Write;

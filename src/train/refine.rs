@@ -29,7 +29,9 @@ use super::average::WeightAverage;
 use super::candidates::candidate_targets;
 use super::learn::{Adam, Learner, Sample};
 use super::revive::revive_dead_units;
+use super::rollout_targets::{Conversion, rollout_target_lines};
 use crate::arena::shard::Shard;
+use crate::benchmark::data::Benchmark;
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
 use crate::eval::features::{self, OUTCOMES};
@@ -85,6 +87,29 @@ pub enum RefineCommand {
     /// Writes the mean of several nets' weights (nets of one shape, for
     /// example fits from one start on different data).
     Average(AverageArgs),
+    /// Turns rolled-out decisions (benchmark-format files from `plakoto
+    /// benchmark build`) into target lines for `refine fit`: each
+    /// candidate taught its rollout equity.
+    FromBenchmark(FromBenchmarkArgs),
+}
+
+/// Options of `plakoto refine from-benchmark`.
+#[derive(Args, Debug, Clone)]
+pub struct FromBenchmarkArgs {
+    /// Rolled-out decisions: benchmarks or shard work files.
+    #[arg(required = true)]
+    pub benchmarks: Vec<PathBuf>,
+    /// The target file to write (JSON lines, atomically).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Weights of the net whose distributions are tilted to the rollouts'
+    /// equities (default: embedded): the net to be fitted.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    /// Benchmarks whose decisions (the same position and numbers) are
+    /// left out, so that a net is never taught a decision it is judged on.
+    #[arg(long = "exclude", value_name = "FILE")]
+    pub exclude: Vec<PathBuf>,
 }
 
 /// Options of `plakoto refine average`.
@@ -232,6 +257,7 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
         RefineCommand::Targets(a) => build_targets(a),
         RefineCommand::Fit(a) => fit(a).map(|_| ()),
         RefineCommand::Average(a) => average_nets(a).map(|_| ()),
+        RefineCommand::FromBenchmark(a) => from_benchmark(a),
     }
 }
 
@@ -242,6 +268,54 @@ fn load_net(weights: &Option<PathBuf>) -> Result<NetEvaluator, RefineError> {
     }
     crate::eval::exact::prepare();
     NetEvaluator::with_default_network().map_err(|e| RefineError::Weights(e.to_string()))
+}
+
+/// `plakoto refine from-benchmark`.
+fn from_benchmark(a: &FromBenchmarkArgs) -> Result<(), RefineError> {
+    let read = |path: &PathBuf| {
+        Benchmark::read(path).map_err(|e| RefineError::Options(format!("{}: {e}", path.display())))
+    };
+    let mut judged = std::collections::HashSet::new();
+    for path in &a.exclude {
+        judged.extend(read(path)?.decisions.iter().map(decision_key));
+    }
+    let net = load_net(&a.weights)?;
+    let mut text = String::new();
+    let mut total = Conversion::default();
+    let mut excluded = 0;
+    for path in &a.benchmarks {
+        let mut benchmark = read(path)?;
+        let before = benchmark.decisions.len();
+        benchmark
+            .decisions
+            .retain(|d| !judged.contains(&decision_key(d)));
+        excluded += before - benchmark.decisions.len();
+        let (lines, done) = rollout_target_lines(&net, &benchmark, path)?;
+        for line in &lines {
+            text.push_str(&serde_json::to_string(line).expect("a target line serialises"));
+            text.push('\n');
+        }
+        total.decisions += done.decisions;
+        total.lines += done.lines;
+        total.skipped += done.skipped;
+    }
+    crate::record::write_atomic(&a.out, &text).map_err(io(&a.out))?;
+    eprintln!(
+        "refine from-benchmark: wrote {} lines of {} decisions to {} ({} candidates skipped: \
+         the game over, or exact in the race database; {excluded} decisions excluded)",
+        total.lines,
+        total.decisions,
+        a.out.display(),
+        total.skipped
+    );
+    Ok(())
+}
+
+/// What makes two benchmark decisions the same: the position and the
+/// numbers to play.
+fn decision_key(d: &crate::benchmark::data::Decision) -> (String, String) {
+    let turn = serde_json::to_string(&d.turn).expect("a turn serialises");
+    (d.position.clone(), turn)
 }
 
 /// The deep search's distribution for `position`, triples split from the

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Issue 18, fifth refinement (2026-11-25): rollout targets. Decisions
+# sampled like the benchmark's (other seeds), their candidates rolled out
+# like the benchmark's by the shipped net 4ccbb6b8, turned into target lines
+# (`refine from-benchmark`: each candidate taught its rollout equity, the
+# benchmarks' own decisions left out) and fitted from refine3's w2-avg.
+# None of the nets here is shipped.
+# Run from the repository root after `cargo build --release`.
+set -euo pipefail
+source training/refine-lib.sh
+W2=training/refine3/nets/w2-avg.net
+EXCLUDE=(--exclude benchmarks/standard.jsonl.gz --exclude benchmarks/standard-r3.jsonl.gz
+  --exclude benchmarks/standard-v1.jsonl.gz)
+
+# 1. The rolled-out decisions (committed in rollouts/; each line one call of
+#    about 9 minutes on a lent 16-core machine; on 2 cores, run the same
+#    builds with --shard K/2 for hours). Not deterministic in extent: a build
+#    is stopped by time, and what it finished is kept.
+# training/refine5/roll.sh target/release/plakoto 11 500 rollouts/train-s11.jsonl.gz
+# training/refine5/roll.sh target/release/plakoto 12 540 rollouts/train-s12.jsonl.gz --max-trials 576
+# training/refine5/roll.sh target/release/plakoto 13 550 rollouts/train-s13.jsonl.gz --max-trials 576
+ROLLED=(training/refine5/rollouts/train-s1{1,2,3}.jsonl.gz)
+
+# 2. Target lines: 36,189 lines of 8,823 decisions (92 decisions left out
+#    because a benchmark holds them; 1,454 candidates skipped: game over or
+#    exact in the race database).
+"$P" refine from-benchmark "${ROLLED[@]}" --weights "$W2" --out "$R/roll-w2.jsonl" "${EXCLUDE[@]}"
+"$P" refine from-benchmark "${ROLLED[@]}" --out "$R/roll-d.jsonl" "${EXCLUDE[@]}"
+
+# 3. Fits on the rollout lines alone.
+AVERAGE_FROM=2 fit "$W2" rA 1e-4 6 "$R/roll-w2.jsonl"                    # rA-avg 5a959c7d
+AVERAGE_FROM=2 fit "$W2" rF 1e-4 6 "$R/roll-w2.jsonl" --seed 2           # rF-avg deaf1448
+AVERAGE_FROM=3 fit "$W2" rB 3e-4 8 "$R/roll-w2.jsonl"                    # rB-avg 70fc9360
+fit_dw() { # fit_dw INIT OUT TARGETS EQUITY_WEIGHT DECISION_WEIGHT
+  "$P" refine fit "$3" --init "$1" --out "$R/$2.net" --lr 1e-4 --epochs 10 --batch 128 \
+    --equity-weight "$4" --decision-weight "$5" --average-out "$R/$2-avg.net" --average-from 3
+}
+fit_dw "$W2" rC "$R/roll-w2.jsonl" 10 100                                 # rC-avg acbf799b
+fit_dw "$W2" rD "$R/roll-w2.jsonl" 3 300                                  # rD-avg 5f237de9
+fit_dw weights/default.net rE "$R/roll-d.jsonl" 10 100                    # rE-avg 6fff22a3
+
+# Each net is judged as in refine3/refine4:
+#   MEASURE_DIR=training/refine5/benchmark training/refine3/measure3.sh NAME runs/refine/NAME.net

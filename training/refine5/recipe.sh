@@ -41,3 +41,18 @@ fit_dw weights/default.net rE "$R/roll-d.jsonl" 10 100                    # rE-a
 
 # Each net is judged as in refine3/refine4:
 #   MEASURE_DIR=training/refine5/benchmark training/refine3/measure3.sh NAME runs/refine/NAME.net
+
+# 4. Rollout lines mixed into 2-ply labels. Round c10 of
+#    training/refine3/recipe.sh (relabelled this session, deterministic:
+#    about 40 minutes on 2 cores, 397,237 lines), fitted from w2-avg with
+#    the rollout lines three or six times over, and controls without them.
+X8B=training/refine2/nets/x8b-avg.net
+[ -s "$R/c10-2-of-2.jsonl" ] ||
+  label_shards 7010 "$X8B" c10 --players self --phases natural --positions 80000
+RL="$R/roll-w2.jsonl"
+AVERAGE_FROM=2 fit "$W2" m1 1e-4 6 $(shards c10) "$RL" "$RL" "$RL"                 # m1-avg 8b6ac4e6 (nets/)
+AVERAGE_FROM=2 fit "$W2" ctl5 1e-4 6 $(shards c10)                                 # ctl5-avg 3c55b10f
+AVERAGE_FROM=2 fit "$W2" m1s2 1e-4 6 $(shards c10) "$RL" "$RL" "$RL" --seed 2      # m1s2-avg ce39b5ce
+AVERAGE_FROM=2 fit "$W2" ctl5s2 1e-4 6 $(shards c10) --seed 2                      # ctl5s2-avg a691d699
+AVERAGE_FROM=2 fit "$W2" m2 1e-4 6 $(shards c10) "$RL" "$RL" "$RL" "$RL" "$RL" "$RL"   # m2-avg 81b43515
+AVERAGE_FROM=3 fit "$W2" m3 2e-4 8 $(shards c10) "$RL" "$RL" "$RL"                 # m3-avg ce95eae4

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use plakoto::arena::shard::Shard;
 use plakoto::benchmark::Benchmark;
 use plakoto::benchmark::build::{BuildOptions, build_shard};
+use plakoto::benchmark::data::TurnRecord;
 use plakoto::benchmark::phase::GamePhase;
 use plakoto::benchmark::sample::{PhaseMix, PlayerMix};
 use plakoto::eval::features::{OUTCOMES, outcome_mask};
@@ -343,11 +344,19 @@ fn rollout_targets_teach_each_candidate_its_rolled_out_equity_and_skip_excluded_
     let dir = scratch_dir("rollouts");
     let rolled = tiny_benchmark(&dir);
     let benchmark = Benchmark::read(&rolled).unwrap();
-    // A benchmark holding the first three decisions, to be excluded.
+    // A benchmark holding the first three decisions, to be excluded; its
+    // rolls are written with the dice the other way round, which is the
+    // same decision.
     let judged_ids: Vec<usize> = benchmark.decisions.iter().take(3).map(|d| d.id).collect();
+    let mut judged_decisions = benchmark.decisions[..3].to_vec();
+    for d in &mut judged_decisions {
+        if let TurnRecord::Rolled { dice } = &mut d.turn {
+            dice.swap(0, 1);
+        }
+    }
     let judged = Benchmark {
         header: benchmark.header.clone(),
-        decisions: benchmark.decisions[..3].to_vec(),
+        decisions: judged_decisions,
     };
     let judged_path = dir.join("judged.jsonl.gz");
     judged.write_gz(&judged_path).unwrap();

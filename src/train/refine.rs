@@ -312,9 +312,16 @@ fn from_benchmark(a: &FromBenchmarkArgs) -> Result<(), RefineError> {
 }
 
 /// What makes two benchmark decisions the same: the position and the
-/// numbers to play.
+/// numbers to play, a roll's two dice in either order.
 fn decision_key(d: &crate::benchmark::data::Decision) -> (String, String) {
-    let turn = serde_json::to_string(&d.turn).expect("a turn serialises");
+    use crate::benchmark::data::TurnRecord;
+    let turn = match d.turn {
+        TurnRecord::Rolled { dice: [a, b] } => TurnRecord::Rolled {
+            dice: [a.min(b), a.max(b)],
+        },
+        ref passed => passed.clone(),
+    };
+    let turn = serde_json::to_string(&turn).expect("a turn serialises");
     (d.position.clone(), turn)
 }
 

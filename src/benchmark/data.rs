@@ -78,7 +78,7 @@ impl Header {
 }
 
 /// The numbers to play at a decision, as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TurnRecord {
     /// The side's own roll.

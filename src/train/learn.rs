@@ -146,8 +146,10 @@ impl Adam {
 }
 
 /// Standard equity of each outcome (triples count as doubles, R17): the
-/// coefficients of [`super::selfplay::standard_equity`], for its gradient.
-const OUTCOME_EQUITY: [f32; OUTCOMES] = [1.0, 2.0, 2.0, 2.0, -1.0, -2.0, -2.0, -2.0, 0.0];
+/// coefficients of [`super::selfplay::standard_equity`], for its gradient
+/// and for tilting a distribution to an equity (`train::rollout_targets`).
+pub(crate) const OUTCOME_EQUITY: [f32; OUTCOMES] =
+    [1.0, 2.0, 2.0, 2.0, -1.0, -2.0, -2.0, -2.0, 0.0];
 
 /// The softmax over candidates valued with the opponent on roll: the
 /// least equity is the most likely choice.

@@ -31,7 +31,7 @@ use super::learn::{Adam, Learner, Sample};
 use super::revive::revive_dead_units;
 use super::rollout_targets::{Conversion, rollout_target_lines};
 use crate::arena::shard::Shard;
-use crate::benchmark::data::Benchmark;
+use crate::benchmark::data::{Benchmark, TurnRecord};
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
 use crate::eval::features::{self, OUTCOMES};
@@ -313,15 +313,13 @@ fn from_benchmark(a: &FromBenchmarkArgs) -> Result<(), RefineError> {
 
 /// What makes two benchmark decisions the same: the position and the
 /// numbers to play, a roll's two dice in either order.
-fn decision_key(d: &crate::benchmark::data::Decision) -> (String, String) {
-    use crate::benchmark::data::TurnRecord;
+fn decision_key(d: &crate::benchmark::data::Decision) -> (String, TurnRecord) {
     let turn = match d.turn {
         TurnRecord::Rolled { dice: [a, b] } => TurnRecord::Rolled {
             dice: [a.min(b), a.max(b)],
         },
         ref passed => passed.clone(),
     };
-    let turn = serde_json::to_string(&turn).expect("a turn serialises");
     (d.position.clone(), turn)
 }
 

@@ -16,16 +16,12 @@
 use std::path::Path;
 
 use crate::benchmark::data::Benchmark;
-use crate::eval::features::{self, OUTCOMES};
+use crate::eval::features::OUTCOMES;
 use crate::eval::{Evaluator, NetEvaluator, race};
 use crate::game::{Rules, Scoring, game_result, parse_position_id, position_id};
 
+use super::learn::OUTCOME_EQUITY as OUTCOME_VALUE;
 use super::refine::{RefineError, TargetLine};
-
-/// Each outcome's value for the side on roll under standard scoring (the
-/// net's outcome order; a triple counts as a double, as the search folds
-/// it).
-const OUTCOME_VALUE: [f32; OUTCOMES] = [1.0, 2.0, 2.0, 2.0, -1.0, -2.0, -2.0, -2.0, 0.0];
 
 /// How far inside the reachable range of equities a target is kept: an
 /// equity at the very edge would need an infinite tilt.
@@ -130,13 +126,9 @@ pub fn rollout_target_lines(
                 summary.skipped += 1;
                 continue;
             }
-            let mut base = net.network().distribution(&position);
-            let mask = features::outcome_mask(&position);
-            for (k, p) in base.iter_mut().enumerate() {
-                if mask >> k & 1 == 0 {
-                    *p = 0.0;
-                }
-            }
+            // The net gives impossible outcomes exactly zero, and the
+            // tilt keeps them there.
+            let base = net.network().distribution(&position);
             let target = tilt_to_equity(&base, -candidate.equity);
             taught.push(TargetLine {
                 index: decision.id,

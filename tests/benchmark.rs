@@ -181,20 +181,15 @@ fn express_decisions_carry_their_numbers_and_build() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// `--roll-unlisted`: a play rolled out on demand beside the best candidate
-/// plays on the builder's dice, so that a candidate rolled out again that
-/// way (one stage, as the builder gave it) has exactly its stored loss.
-#[test]
-fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
-    let dir = scratch_dir("unlisted");
-    let net = NetEvaluator::with_default_network().expect("embedded net");
-    let mut o = options("1/1", dir.join("u.jsonl"), Variant::Standard, 8);
-    // One stage for every candidate: its loss is over the stage's dice.
-    o.max_trials = 36;
-    o.limit = Some(4);
-    assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 4);
-    let benchmark = Benchmark::read(&dir.join("u.jsonl")).unwrap();
-    let rollouts = UnlistedRollouts::for_benchmark(&benchmark.header, &net).unwrap();
+/// Rolls every candidate but the best of `benchmark` out on demand, as a
+/// play that is no candidate would be, and checks that it gets its stored
+/// loss (and, if `check_error`, its stored standard error); returns how
+/// many candidates were checked.
+fn assert_candidates_roll_to_their_losses(
+    benchmark: &Benchmark,
+    rollouts: &UnlistedRollouts,
+    check_error: bool,
+) -> usize {
     let mut search = Search::new();
     let mut lists = PlayLists::bounded();
     let mut checked = 0;
@@ -223,10 +218,30 @@ fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
                 c.play,
                 rolled.loss
             );
-            assert!((rolled.std_error - c.loss_std_error).abs() < 1e-4);
+            if check_error {
+                assert!((rolled.std_error - c.loss_std_error).abs() < 1e-4);
+            }
             checked += 1;
         }
     }
+    checked
+}
+
+/// `--roll-unlisted`: a play rolled out on demand beside the best candidate
+/// plays on the builder's dice, so that a candidate rolled out again that
+/// way (one stage, as the builder gave it) has exactly its stored loss.
+#[test]
+fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
+    let dir = scratch_dir("unlisted");
+    let net = NetEvaluator::with_default_network().expect("embedded net");
+    let mut o = options("1/1", dir.join("u.jsonl"), Variant::Standard, 8);
+    // One stage for every candidate: its loss is over the stage's dice.
+    o.max_trials = 36;
+    o.limit = Some(4);
+    assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 4);
+    let benchmark = Benchmark::read(&dir.join("u.jsonl")).unwrap();
+    let rollouts = UnlistedRollouts::for_benchmark(&benchmark.header, &net).unwrap();
+    let checked = assert_candidates_roll_to_their_losses(&benchmark, &rollouts, true);
     assert!(checked >= 4, "only {checked} candidates checked");
 
     // The known-bad player, its unlisted plays rolled out, is still judged
@@ -244,5 +259,61 @@ fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
 
     // Only the player that built the benchmark can roll out its plays.
     assert!(UnlistedRollouts::for_benchmark(&benchmark.header, &HeuristicEvaluator).is_err());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Two builds of the same decisions on other rollout seeds pool into one
+/// benchmark that reads back with every candidate's games, and a play
+/// rolled out on demand on a pooled benchmark is rolled on both seeds'
+/// dice: a candidate rolled that way (one stage a seed, as the builds gave
+/// it) gets exactly its pooled loss.
+#[test]
+fn rollouts_on_other_dice_pool_and_unlisted_plays_roll_on_every_seed() {
+    let dir = scratch_dir("pool");
+    let net = NetEvaluator::with_default_network().expect("embedded net");
+    let mut paths = Vec::new();
+    for seed in [3, 4] {
+        let path = dir.join(format!("s{seed}.jsonl"));
+        let mut o = options("1/1", path.clone(), Variant::Standard, 8);
+        o.max_trials = 36;
+        o.limit = Some(4);
+        o.rollout_seed = seed;
+        assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 4);
+        paths.push(path);
+    }
+    let out = dir.join("pooled.jsonl.gz");
+    let report = plakoto::benchmark::pool::pool(&paths, &out).unwrap();
+    assert_eq!(report.not_in_every_input, 0);
+    let pooled = Benchmark::read(&out).unwrap();
+    assert_eq!(pooled, report.benchmark);
+    assert_eq!(pooled.header.rollout_seeds(), vec![3, 4]);
+    let (a, b) = (
+        Benchmark::read(&paths[0]).unwrap(),
+        Benchmark::read(&paths[1]).unwrap(),
+    );
+    let rollouts = UnlistedRollouts::for_benchmark(&pooled.header, &net).unwrap();
+    for d in &pooled.decisions {
+        let equity = |bench: &Benchmark, after: &str| {
+            let same = bench.decisions.iter().find(|e| e.id == d.id).unwrap();
+            same.candidates
+                .iter()
+                .find(|c| c.after == after)
+                .unwrap()
+                .equity
+        };
+        for w in d.candidates.windows(2) {
+            assert!(w[0].equity >= w[1].equity, "best first");
+        }
+        for c in &d.candidates {
+            // One stage of 36 games in each build: the plain mean.
+            let mean = (equity(&a, &c.after) + equity(&b, &c.after)) / 2.0;
+            assert!((c.equity - mean).abs() < 1e-5, "{} vs {mean}", c.equity);
+            assert_eq!(c.trials, 72);
+        }
+    }
+    let checked = assert_candidates_roll_to_their_losses(&pooled, &rollouts, false);
+    assert!(checked >= 4, "only {checked} candidates checked");
+    // The same seed twice is no pool.
+    assert!(plakoto::benchmark::pool::pool(&[paths[0].clone(), paths[0].clone()], &out).is_err());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use super::BenchmarkError;
 use super::data::{
-    Benchmark, Candidate, Decision, FORMAT_NAME, FORMAT_VERSION, Header, TurnRecord,
+    Benchmark, Candidate, Decision, FORMAT_NAME, Header, SINGLE_ROLLOUT_VERSION, TurnRecord,
 };
 use super::sample::{SampledDecision, sample_decisions};
 use super::staged::{StagePlan, StagedRollout, roll_out_in_stages};
@@ -73,7 +73,7 @@ impl BuildOptions {
     pub fn header(&self, evaluator: &dyn Evaluator) -> Header {
         Header {
             format: FORMAT_NAME.to_string(),
-            version: FORMAT_VERSION,
+            version: SINGLE_ROLLOUT_VERSION,
             rules: self.variant.to_string(),
             seed: self.seed,
             decisions: self.decisions,
@@ -90,6 +90,7 @@ impl BuildOptions {
             race_exact: true,
             luck_adjust: self.luck_adjust,
             rollout_seed: self.rollout_seed,
+            pooled_seeds: Vec::new(),
         }
     }
 

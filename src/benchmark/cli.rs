@@ -1,5 +1,5 @@
-//! The command lines: `plakoto benchmark build|merge` and `plakoto bench
-//! strength`.
+//! The command lines: `plakoto benchmark build|merge|pool` and `plakoto
+//! bench strength`.
 
 use std::path::PathBuf;
 
@@ -9,6 +9,7 @@ use super::BenchmarkError;
 use super::build::{BuildOptions, build_shard, merge};
 use super::choices::{self, Agreement};
 use super::data::Benchmark;
+use super::pool::pool;
 use super::score::{Chooser, StrengthReport, score, score_with};
 use super::unlisted::UnlistedRollouts;
 use crate::arena::shard::Shard;
@@ -25,6 +26,10 @@ pub enum BenchmarkCommand {
     /// Join shard work files (and benchmarks built with the same options)
     /// into one compressed benchmark.
     Merge(MergeArgs),
+    /// Pool rollouts of the same decisions on other dice (benchmarks built
+    /// with the same options but --rollout-seed) into one benchmark with
+    /// every candidate's games.
+    Pool(PoolArgs),
 }
 
 /// Options of `plakoto benchmark build`.
@@ -95,6 +100,19 @@ pub struct MergeArgs {
     pub out: PathBuf,
     /// Shard work files or benchmarks to join.
     #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+}
+
+/// Options of `plakoto benchmark pool`.
+#[derive(Args, Debug, Clone)]
+pub struct PoolArgs {
+    /// The compressed benchmark to write (`….jsonl.gz`).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Benchmarks (merged files or shard work files) of the same build
+    /// options on other rollout seeds; the decisions all of them hold are
+    /// pooled.
+    #[arg(required = true, num_args = 2..)]
     pub inputs: Vec<PathBuf>,
 }
 
@@ -200,6 +218,18 @@ pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
             eprintln!(
                 "benchmark build: {done} decisions rolled out into {}",
                 a.out.display()
+            );
+            Ok(())
+        }
+        BenchmarkCommand::Pool(a) => {
+            let report = pool(&a.inputs, &a.out)?;
+            let b = &report.benchmark;
+            eprintln!(
+                "benchmark pool: {} decisions on rollout seeds {:?} into {} ({} held by only some inputs, left out)",
+                b.decisions.len(),
+                b.header.pooled_seeds,
+                a.out.display(),
+                report.not_in_every_input
             );
             Ok(())
         }

@@ -17,8 +17,14 @@ use crate::game::{Dice, Numbers, Position, TurnNumbers, Variant, parse_position_
 
 /// The `format` field every benchmark file's header carries.
 pub const FORMAT_NAME: &str = "plakoto-benchmark";
-/// The version of the format this code reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the format this code reads and writes: 2 for a file
+/// whose rollouts were pooled from several rollout seeds
+/// (`pooled_seeds`), 1 for every other (so that a reader that does not
+/// know pooling refuses a pooled file instead of misreading it).
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The version of a file whose header has no `pooled_seeds`.
+pub const SINGLE_ROLLOUT_VERSION: u32 = 1;
 
 /// How a benchmark was built; the header of its file. Shards merge only
 /// when their headers agree.
@@ -55,18 +61,49 @@ pub struct Header {
     pub luck_adjust: bool,
     /// Seed of the rollout dice.
     pub rollout_seed: u64,
+    /// The rollout seeds of the benchmarks whose rollouts were pooled
+    /// into this one (`plakoto benchmark pool`), `rollout_seed` first;
+    /// empty (and absent from the file) when it holds one rollout.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pooled_seeds: Vec<u64>,
 }
 
 impl Header {
     /// Checks the format name and version.
     pub fn check(&self) -> Result<(), BenchmarkError> {
-        if self.format != FORMAT_NAME || self.version != FORMAT_VERSION {
+        if self.format != FORMAT_NAME || self.version != self.expected_version() {
             return Err(BenchmarkError::Format(format!(
-                "not a version {FORMAT_VERSION} benchmark (format '{}', version {})",
-                self.format, self.version
+                "not a version {} benchmark (format '{}', version {})",
+                self.expected_version(),
+                self.format,
+                self.version
+            )));
+        }
+        if !self.pooled_seeds.is_empty() && self.pooled_seeds.first() != Some(&self.rollout_seed) {
+            return Err(BenchmarkError::Format(format!(
+                "pooled seeds {:?} do not start with the rollout seed {}",
+                self.pooled_seeds, self.rollout_seed
             )));
         }
         self.variant().map(|_| ())
+    }
+
+    /// The version a file with this header carries: 2 when pooled.
+    pub fn expected_version(&self) -> u32 {
+        if self.pooled_seeds.is_empty() {
+            SINGLE_ROLLOUT_VERSION
+        } else {
+            FORMAT_VERSION
+        }
+    }
+
+    /// The seeds of the rollout dice: every pooled one, or the one.
+    pub fn rollout_seeds(&self) -> Vec<u64> {
+        if self.pooled_seeds.is_empty() {
+            vec![self.rollout_seed]
+        } else {
+            self.pooled_seeds.clone()
+        }
     }
 
     /// The movement rules.

@@ -7,6 +7,8 @@
 //! - [`sample`]: the decisions, drawn from seeded games;
 //! - [`build`]: the resumable, shardable rollouts (`plakoto benchmark
 //!   build`, `plakoto benchmark merge`);
+//! - [`pool`]: rollouts of the same decisions on other dice pooled
+//!   (`plakoto benchmark pool`), for a benchmark with more games;
 //! - [`data`]: the stored form (`benchmarks/FORMAT.md`);
 //! - [`score`]: `plakoto bench strength`; [`choices`]: its choices kept
 //!   in a file and compared with another player's or build's;
@@ -19,6 +21,7 @@ pub mod choices;
 pub mod cli;
 pub mod data;
 pub mod phase;
+pub mod pool;
 pub mod sample;
 pub mod score;
 mod staged;

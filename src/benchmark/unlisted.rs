@@ -19,7 +19,10 @@ use crate::search::{PlayLists, RolloutSettings, Search, SearchLimits, SearchSett
 pub struct UnlistedRollouts<'a> {
     evaluator: &'a dyn Evaluator,
     settings: SearchSettings,
-    plan: StagePlan,
+    /// One plan per rollout seed: a pooled benchmark's play is rolled out
+    /// on the dice of every rollout that was pooled, and pooled the same
+    /// way (`super::pool`).
+    plans: Vec<StagePlan>,
 }
 
 /// A play's rolled-out loss against the decision's best candidate.
@@ -72,11 +75,15 @@ impl<'a> UnlistedRollouts<'a> {
                 },
                 ..SearchSettings::default()
             },
-            plan: StagePlan {
-                rollout_seed: header.rollout_seed,
-                max_trials: header.max_trials,
-                target_error: header.target_error,
-            },
+            plans: header
+                .rollout_seeds()
+                .into_iter()
+                .map(|rollout_seed| StagePlan {
+                    rollout_seed,
+                    max_trials: header.max_trials,
+                    target_error: header.target_error,
+                })
+                .collect(),
         })
     }
 
@@ -117,18 +124,32 @@ impl<'a> UnlistedRollouts<'a> {
         let passed = matches!(turn, TurnNumbers::Passed(_));
         let after = after_play(game.rules(), &turn.numbers(), passed, play);
         let candidates = [(best.play.position, best.after), (play.position, after)];
-        let staged = roll_out_in_stages(
-            decision.id,
-            &candidates,
-            game.rules(),
-            self.evaluator,
-            &self.settings,
-            &self.plan,
-        )?;
-        let (loss, std_error) = staged.loss(0, 1);
+        // Each rollout's loss over the games both plays had, weighted by
+        // those games; clamped at 0 only once pooled.
+        let (mut games, mut sum, mut variance) = (0.0, 0.0, 0.0);
+        let mut parts = Vec::with_capacity(self.plans.len());
+        for plan in &self.plans {
+            let staged = roll_out_in_stages(
+                decision.id,
+                &candidates,
+                game.rules(),
+                self.evaluator,
+                &self.settings,
+                plan,
+            )?;
+            let n = staged.trials[0].min(staged.trials[1]);
+            let (loss, error) = staged.loss(0, 1);
+            games += n;
+            sum += n * loss;
+            parts.push((n, error));
+        }
+        let games = f64::max(games, 1.0);
+        for (n, error) in parts {
+            variance += (n / games * error).powi(2);
+        }
         Ok(Some(RolledLoss {
-            loss: loss.max(0.0) as f32,
-            std_error: std_error as f32,
+            loss: (sum / games).max(0.0) as f32,
+            std_error: variance.sqrt() as f32,
         }))
     }
 }

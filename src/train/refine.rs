@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use super::average::WeightAverage;
 use super::candidates::candidate_targets;
 use super::learn::{Adam, Learner, Sample};
-use super::revive::revive_dead_units;
+use super::revive::{revive_dead_units, widen};
 use super::rollout_targets::{Conversion, rollout_target_lines};
 use crate::arena::shard::Shard;
 use crate::benchmark::data::{Benchmark, TurnRecord};
@@ -199,6 +199,12 @@ pub struct FitArgs {
     /// not change), so that they learn again (see `train::revive`).
     #[arg(long)]
     pub revive_dead: bool,
+    /// First append this many hidden units (a multiple of 16) with zero
+    /// output weights (the outputs do not change), then revive every dead
+    /// unit, the new ones among them, as `--revive-dead` does: a wider
+    /// net to fit (see `train::revive`).
+    #[arg(long, default_value_t = 0)]
+    pub widen: usize,
     /// Weight of the squared equity error added to the cross-entropy
     /// (0: cross-entropy alone).
     #[arg(long, default_value_t = 0.0)]
@@ -555,7 +561,15 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
             "--choice-temperature must be above 0".to_string(),
         ));
     }
+    if !a.widen.is_multiple_of(16) {
+        return Err(RefineError::Options(
+            "--widen must be a multiple of 16".to_string(),
+        ));
+    }
     let mut net = weights::load(&a.init).map_err(|e| RefineError::Weights(e.to_string()))?;
+    if a.widen > 0 {
+        net = widen(&net, a.widen);
+    }
     let by_decision = a.decision_weight > 0.0 || a.choice_weight > 0.0;
     let mut samples = Vec::new();
     // Consecutive runs of samples that are one decision's candidates.
@@ -596,7 +610,8 @@ pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
     let (held_out, train) = decisions.split_at_mut(held);
     let held_out_decisions = held_out.len();
     let held_out = Batches::new(&samples, held_out, a.batch);
-    if a.revive_dead {
+    // Widened units are born dead: reviving is how they start to learn.
+    if a.revive_dead || a.widen > 0 {
         let positions: Vec<Position> = train
             .iter()
             .flat_map(|run| run.clone())

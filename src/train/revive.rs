@@ -9,6 +9,10 @@
 //! the live units' spread, a bias that makes it active on about half of
 //! the given positions, and zero output weights: the net's outputs do not
 //! change, but the unit now learns.
+//!
+//! Widening (`plakoto refine fit --widen N`) builds on the same step: it
+//! appends `N` dead units to a net (outputs unchanged) and revives them,
+//! so a supervised fit can test whether the hidden layer's width limits it.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -97,6 +101,26 @@ pub fn revive_dead_units(net: &mut Network, positions: &[Position], seed: u64) -
     dead.len()
 }
 
+/// A copy of `net` with `extra` more hidden units appended, each dead
+/// (zero input weights, a negative bias) and with zero output weights:
+/// the copy's outputs are exactly `net`'s. [`revive_dead_units`] then
+/// gives the new units weights to learn from.
+pub fn widen(net: &Network, extra: usize) -> Network {
+    let old = net.hidden;
+    let hidden = old + extra;
+    let mut w1 = vec![0.0; features::INPUTS * hidden];
+    for (new_row, old_row) in w1.chunks_exact_mut(hidden).zip(net.w1.chunks_exact(old)) {
+        new_row[..old].copy_from_slice(old_row);
+    }
+    let mut b1 = net.b1.clone();
+    b1.resize(hidden, -1.0);
+    let mut w2 = vec![0.0; OUTCOMES * hidden];
+    for (new_row, old_row) in w2.chunks_exact_mut(hidden).zip(net.w2.chunks_exact(old)) {
+        new_row[..old].copy_from_slice(old_row);
+    }
+    Network::from_parts(hidden, w1, b1, w2, net.b2.clone())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +172,28 @@ mod tests {
         for a in active {
             let share = a as f64 / positions.len() as f64;
             assert!((0.3..=0.7).contains(&share), "active at {share:.2}");
+        }
+    }
+
+    /// A widened net computes exactly what the narrow one did, before and
+    /// after its new units are revived, and the new units are then live.
+    #[test]
+    fn widening_keeps_the_outputs_and_the_new_units_learn() {
+        let positions = positions();
+        let narrow = Network::random(32, 7);
+        let mut wide = widen(&narrow, 16);
+        assert_eq!(wide.hidden, 48);
+        assert_eq!(dead_units(&wide, &positions), (32..48).collect::<Vec<_>>());
+        for p in &positions {
+            assert_eq!(wide.distribution(p), narrow.distribution(p));
+        }
+        assert_eq!(revive_dead_units(&mut wide, &positions, 3), 16);
+        assert!(dead_units(&wide, &positions).is_empty());
+        for p in &positions {
+            let (a, b) = (wide.distribution(p), narrow.distribution(p));
+            for k in 0..OUTCOMES {
+                assert!((a[k] - b[k]).abs() < 1e-6, "{a:?} vs {b:?}");
+            }
         }
     }
 }

@@ -1,0 +1,385 @@
+//! `plakoto benchmark pool`: one benchmark from several rollouts of the
+//! same decisions on independent dice (the same build options but the
+//! `--rollout-seed`), each candidate's games pooled.
+//!
+//! Why: a decision's loss is measured against the candidate that the same
+//! noisy rollouts call best, so even a player that always makes the truly
+//! best play is charged a positive loss on average (the winner's curse),
+//! and that floor is the same for every player: it pulls every ratio of
+//! two players' losses towards 1. More games per candidate lower it.
+//! Rolling the decisions out again on other dice and pooling the games
+//! costs what the first build cost, can run in shards on any machine, and
+//! keeps every game already played.
+//!
+//! Pooling: a candidate's equity is the mean of its games over every
+//! rollout (each rollout's equity weighted by its games), its standard
+//! error the matching combination, and the candidates are ordered best
+//! first again. A loss's standard error against the pooled best combines
+//! each rollout's paired error of that pair: exact when the pooled best
+//! was that rollout's best (or the candidate was), otherwise bounded by the
+//! root sum of both candidates' errors against that rollout's best.
+
+use std::path::{Path, PathBuf};
+
+use super::BenchmarkError;
+use super::data::{Benchmark, Candidate, Decision, FORMAT_VERSION, Header};
+
+/// What [`pool`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoolReport {
+    /// The pooled benchmark, as written.
+    pub benchmark: Benchmark,
+    /// Decisions held by some inputs but not all (left out).
+    pub not_in_every_input: usize,
+}
+
+/// The header fields pooling ignores, blanked, to compare the rest.
+fn options_of(header: &Header) -> Header {
+    Header {
+        rollout_seed: 0,
+        pooled_seeds: Vec::new(),
+        version: 0,
+        ..header.clone()
+    }
+}
+
+/// Pools the benchmarks `inputs` (merged files or shard work files) into
+/// the compressed benchmark `out` (written atomically). Every input must
+/// have been built with the same options; inputs of the same rollout seed
+/// (shards) are joined first, and there must be two seeds or more. Only
+/// the decisions every rollout holds are pooled, and those must have the
+/// same candidates in each.
+pub fn pool(inputs: &[PathBuf], out: &Path) -> Result<PoolReport, BenchmarkError> {
+    let parts = inputs
+        .iter()
+        .map(|p| Benchmark::read(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let pooled = pool_benchmarks(parts, inputs)?;
+    pooled.benchmark.write_gz(out)?;
+    Ok(pooled)
+}
+
+/// [`pool`] without the files: `names` name the parts in errors.
+pub fn pool_benchmarks(
+    parts: Vec<Benchmark>,
+    names: &[PathBuf],
+) -> Result<PoolReport, BenchmarkError> {
+    let Some(first) = parts.first().map(|p| p.header.clone()) else {
+        return Err(BenchmarkError::Options("nothing to pool".to_string()));
+    };
+    // One benchmark per rollout: shards of the same seed joined.
+    let mut rollouts: Vec<Benchmark> = Vec::new();
+    for (part, name) in parts.into_iter().zip(names) {
+        if options_of(&part.header) != options_of(&first) {
+            return Err(BenchmarkError::Options(format!(
+                "{} was built with other options than {} ({:?} vs {:?}): only the rollout seed may differ",
+                name.display(),
+                names[0].display(),
+                part.header,
+                first
+            )));
+        }
+        if let Some(same) = rollouts.iter_mut().find(|r| r.header == part.header) {
+            same.decisions.extend(part.decisions);
+            continue;
+        }
+        let seeds = part.header.rollout_seeds();
+        if let Some(seed) = rollouts
+            .iter()
+            .flat_map(|r| r.header.rollout_seeds())
+            .find(|s| seeds.contains(s))
+        {
+            return Err(BenchmarkError::Options(format!(
+                "{} shares rollout seed {seed} with another input of other seeds: pooled games must be on independent dice",
+                name.display()
+            )));
+        }
+        rollouts.push(part);
+    }
+    if rollouts.len() < 2 {
+        return Err(BenchmarkError::Options(
+            "pooling needs rollouts on two rollout seeds or more; these are all on the same dice"
+                .to_string(),
+        ));
+    }
+    for r in &mut rollouts {
+        r.decisions.sort_by_key(|d| d.id);
+        r.decisions.dedup_by_key(|d| d.id);
+    }
+    let ids: std::collections::BTreeSet<usize> = rollouts
+        .iter()
+        .flat_map(|r| r.decisions.iter().map(|d| d.id))
+        .collect();
+    let mut decisions = Vec::new();
+    let mut not_in_every_input = 0;
+    for id in ids {
+        let same: Vec<&Decision> = rollouts.iter().filter_map(|r| held_by(r, id)).collect();
+        if same.len() < rollouts.len() {
+            not_in_every_input += 1;
+            continue;
+        }
+        decisions.push(pool_decision(&same)?);
+    }
+    let header = Header {
+        version: FORMAT_VERSION,
+        pooled_seeds: rollouts
+            .iter()
+            .flat_map(|r| r.header.rollout_seeds())
+            .collect(),
+        ..rollouts[0].header.clone()
+    };
+    Ok(PoolReport {
+        benchmark: Benchmark { header, decisions },
+        not_in_every_input,
+    })
+}
+
+/// Decision `id` of `rollout`, if it holds it (decisions sorted by id).
+fn held_by(rollout: &Benchmark, id: usize) -> Option<&Decision> {
+    rollout
+        .decisions
+        .binary_search_by_key(&id, |d| d.id)
+        .ok()
+        .map(|k| &rollout.decisions[k])
+}
+
+/// One decision's rollouts (the same decision in every input) pooled.
+fn pool_decision(rollouts: &[&Decision]) -> Result<Decision, BenchmarkError> {
+    let first = rollouts[0];
+    let mut plays: Vec<&str> = first.candidates.iter().map(|c| c.after.as_str()).collect();
+    plays.sort_unstable();
+    for other in &rollouts[1..] {
+        let mut theirs: Vec<&str> = other.candidates.iter().map(|c| c.after.as_str()).collect();
+        theirs.sort_unstable();
+        if other.position != first.position || other.turn != first.turn || theirs != plays {
+            return Err(BenchmarkError::Format(format!(
+                "decision {}: the inputs hold different positions, numbers or candidates (built by different code or nets?)",
+                first.id
+            )));
+        }
+    }
+    // Each rollout's candidate reaching `after`.
+    let find = |d: &Decision, after: &str| -> Candidate {
+        d.candidates
+            .iter()
+            .find(|c| c.after == after)
+            .cloned()
+            .expect("the candidate sets are equal")
+    };
+    let mut candidates: Vec<Candidate> = first
+        .candidates
+        .iter()
+        .map(|c| {
+            let each: Vec<Candidate> = rollouts.iter().map(|d| find(d, &c.after)).collect();
+            let games: f64 = each
+                .iter()
+                .map(|e| f64::from(e.trials))
+                .sum::<f64>()
+                .max(1.0);
+            let weight = |e: &Candidate| f64::from(e.trials) / games;
+            let equity = each
+                .iter()
+                .map(|e| weight(e) * f64::from(e.equity))
+                .sum::<f64>();
+            let variance = each
+                .iter()
+                .map(|e| (weight(e) * f64::from(e.std_error)).powi(2))
+                .sum::<f64>();
+            Candidate {
+                equity: equity as f32,
+                std_error: variance.sqrt() as f32,
+                trials: games as u32,
+                loss_std_error: 0.0,
+                ..c.clone()
+            }
+        })
+        .collect();
+    candidates.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    let best = candidates[0].after.clone();
+    for c in candidates.iter_mut().skip(1) {
+        c.loss_std_error = pooled_loss_error(rollouts, &best, &c.after) as f32;
+    }
+    let played = first
+        .played
+        .map(|k| &first.candidates[k].after)
+        .and_then(|after| candidates.iter().position(|c| &c.after == after));
+    Ok(Decision {
+        played,
+        candidates,
+        ..first.clone()
+    })
+}
+
+/// The standard error of candidate `after`'s pooled loss against the
+/// pooled best `best` (see the module comment).
+fn pooled_loss_error(rollouts: &[&Decision], best: &str, after: &str) -> f64 {
+    let mut paired = Vec::new();
+    for d in rollouts {
+        let of = |id: &str| {
+            d.candidates
+                .iter()
+                .find(|c| c.after == id)
+                .expect("a candidate")
+        };
+        let (b, c) = (of(best), of(after));
+        let rollout_best = &d.candidates[0].after;
+        let error = if rollout_best == best {
+            f64::from(c.loss_std_error)
+        } else if rollout_best == after {
+            f64::from(b.loss_std_error)
+        } else {
+            f64::from(c.loss_std_error).hypot(f64::from(b.loss_std_error))
+        };
+        paired.push((f64::from(b.trials.min(c.trials)), error));
+    }
+    let games: f64 = paired.iter().map(|(n, _)| n).sum::<f64>().max(1.0);
+    paired
+        .iter()
+        .map(|(n, e)| (n / games * e).powi(2))
+        .sum::<f64>()
+        .sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::benchmark::GamePhase;
+    use crate::benchmark::data::{FORMAT_NAME, SINGLE_ROLLOUT_VERSION, TurnRecord};
+
+    fn header(rollout_seed: u64) -> Header {
+        Header {
+            format: FORMAT_NAME.to_string(),
+            version: SINGLE_ROLLOUT_VERSION,
+            rules: "standard".to_string(),
+            seed: 1,
+            decisions: 3,
+            top_candidates: 2,
+            evaluator: "net 00000000".to_string(),
+            trials: 36,
+            max_trials: 72,
+            target_error: 0.02,
+            player_plies: 0,
+            max_turns: 500,
+            race_exact: true,
+            luck_adjust: false,
+            rollout_seed,
+            pooled_seeds: Vec::new(),
+        }
+    }
+
+    fn candidate(after: &str, equity: f32, loss_std_error: f32, trials: u32) -> Candidate {
+        Candidate {
+            play: format!("play {after}"),
+            after: after.to_string(),
+            equity,
+            std_error: 0.03,
+            loss_std_error,
+            trials,
+            ply2_equity: 0.0,
+        }
+    }
+
+    fn decision(id: usize, candidates: Vec<Candidate>, played: usize) -> Decision {
+        Decision {
+            id,
+            phase: GamePhase::Contact,
+            position: "4HPwATDgc/ABMA".to_string(),
+            turn: TurnRecord::Rolled { dice: [3, 1] },
+            source: "net".to_string(),
+            played: Some(played),
+            legal_plays: 9,
+            candidates,
+        }
+    }
+
+    /// Two rollouts that disagree on the best play are pooled game-weighted,
+    /// reordered best first, with the play made followed to its new index;
+    /// a decision only one input holds is left out and counted; shards of
+    /// one rollout seed are joined first.
+    #[test]
+    fn rollouts_pool_by_their_games_and_reorder() {
+        let a = Benchmark {
+            header: header(1),
+            decisions: vec![
+                decision(
+                    0,
+                    vec![
+                        candidate("X", 0.30, 0.0, 72),
+                        candidate("Y", 0.20, 0.02, 72),
+                    ],
+                    1,
+                ),
+                decision(1, vec![candidate("X", 0.1, 0.0, 36)], 0),
+            ],
+        };
+        let b = Benchmark {
+            header: header(2),
+            decisions: vec![decision(
+                0,
+                vec![
+                    candidate("Y", 0.50, 0.0, 216),
+                    candidate("X", 0.10, 0.04, 216),
+                ],
+                0,
+            )],
+        };
+        let names = [PathBuf::from("a"), PathBuf::from("b")];
+        let pooled = pool_benchmarks(vec![a, b], &names).unwrap();
+        assert_eq!(pooled.not_in_every_input, 1);
+        let h = &pooled.benchmark.header;
+        assert_eq!(
+            (h.version, h.pooled_seeds.clone(), h.rollout_seed),
+            (2, vec![1, 2], 1)
+        );
+        let d = &pooled.benchmark.decisions;
+        assert_eq!(d.len(), 1);
+        let (y, x) = (&d[0].candidates[0], &d[0].candidates[1]);
+        // Y: (0.20·72 + 0.50·216) / 288 = 0.425; X: (0.30·72 + 0.10·216) / 288 = 0.15.
+        assert_eq!((y.after.as_str(), y.trials), ("Y", 288));
+        assert!((y.equity - 0.425).abs() < 1e-6 && (x.equity - 0.15).abs() < 1e-6);
+        // The play made was Y: now first.
+        assert_eq!(d[0].played, Some(0));
+        // X's loss error: 0.02 in a (Y against a's best X, exact) weighted
+        // 72/288, 0.04 in b weighted 216/288.
+        let expected = ((0.25f64 * 0.02).powi(2) + (0.75f64 * 0.04).powi(2)).sqrt();
+        assert!((f64::from(x.loss_std_error) - expected).abs() < 1e-6);
+        assert_eq!(y.loss_std_error, 0.0);
+        // The standard error of a mean of equally noisy halves shrinks.
+        assert!(y.std_error < 0.03);
+    }
+
+    /// Inputs of other options, or on the same dice, are refused.
+    #[test]
+    fn only_rollouts_of_the_same_build_on_other_dice_pool() {
+        let names = [PathBuf::from("a"), PathBuf::from("b")];
+        let empty = |h: Header| Benchmark {
+            header: h,
+            decisions: Vec::new(),
+        };
+        let same_seed = pool_benchmarks(vec![empty(header(1)), empty(header(1))], &names);
+        assert!(matches!(same_seed, Err(BenchmarkError::Options(m)) if m.contains("same dice")));
+        let mut pooled = header(1);
+        pooled.pooled_seeds = vec![1, 2];
+        pooled.version = FORMAT_VERSION;
+        let overlapping = pool_benchmarks(vec![empty(pooled), empty(header(2))], &names);
+        assert!(
+            matches!(overlapping, Err(BenchmarkError::Options(m)) if m.contains("independent"))
+        );
+        let mut other = header(2);
+        other.max_trials = 144;
+        let other_options = pool_benchmarks(vec![empty(header(1)), empty(other)], &names);
+        assert!(matches!(other_options, Err(BenchmarkError::Options(m)) if m.contains("options")));
+        let mismatch = Benchmark {
+            header: header(2),
+            decisions: vec![decision(0, vec![candidate("Z", 0.1, 0.0, 36)], 0)],
+        };
+        let matching = Benchmark {
+            header: header(1),
+            decisions: vec![decision(0, vec![candidate("X", 0.1, 0.0, 36)], 0)],
+        };
+        assert!(matches!(
+            pool_benchmarks(vec![matching, mismatch], &names),
+            Err(BenchmarkError::Format(_))
+        ));
+    }
+}

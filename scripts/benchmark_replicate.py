@@ -31,6 +31,8 @@ import json
 import math
 import random
 
+from choices_ratio import read_choices
+
 
 def decisions(path):
     """Decision id -> decision, from a benchmark or a build's work file."""
@@ -46,14 +48,7 @@ def decisions(path):
 
 def choices(path):
     """Decision id -> position ID after the chosen play."""
-    out = {}
-    with open(path) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            decision, after, _loss = line.rstrip("\n").split("\t")
-            out[int(decision)] = after
-    return out
+    return {decision: after for decision, (after, _loss) in read_choices(path).items()}
 
 
 def pooled(a, b):

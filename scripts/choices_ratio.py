@@ -20,16 +20,22 @@ import random
 BLUNDER = 0.08
 
 
-def losses(path):
-    """Decision id -> loss, from a choices file."""
+def read_choices(path):
+    """Decision id -> (position ID after the chosen play, loss), from a
+    choices file."""
     out = {}
     with open(path) as f:
         for line in f:
             if line.startswith("#") or not line.strip():
                 continue
-            decision, _after, loss = line.rstrip("\n").split("\t")
-            out[int(decision)] = float(loss)
+            decision, after, loss = line.rstrip("\n").split("\t")
+            out[int(decision)] = (after, float(loss))
     return out
+
+
+def losses(path):
+    """Decision id -> loss, from a choices file."""
+    return {decision: loss for decision, (_after, loss) in read_choices(path).items()}
 
 
 def main():

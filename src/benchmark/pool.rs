@@ -158,25 +158,17 @@ fn pool_decision(rollouts: &[&Decision]) -> Result<Decision, BenchmarkError> {
             )));
         }
     }
-    // Each rollout's candidate reaching `after`.
-    let find = |d: &Decision, after: &str| -> Candidate {
-        d.candidates
-            .iter()
-            .find(|c| c.after == after)
-            .cloned()
-            .expect("the candidate sets are equal")
-    };
     let mut candidates: Vec<Candidate> = first
         .candidates
         .iter()
         .map(|c| {
-            let each: Vec<Candidate> = rollouts.iter().map(|d| find(d, &c.after)).collect();
+            let each: Vec<&Candidate> = rollouts.iter().map(|d| candidate(d, &c.after)).collect();
             let games: f64 = each
                 .iter()
                 .map(|e| f64::from(e.trials))
                 .sum::<f64>()
                 .max(1.0);
-            let weight = |e: &Candidate| f64::from(e.trials) / games;
+            let weight = |e: &&Candidate| f64::from(e.trials) / games;
             let equity = each
                 .iter()
                 .map(|e| weight(e) * f64::from(e.equity))
@@ -210,18 +202,22 @@ fn pool_decision(rollouts: &[&Decision]) -> Result<Decision, BenchmarkError> {
     })
 }
 
+/// The candidate of `decision` reaching `after`; the callers have
+/// checked that every rollout holds the same candidates.
+fn candidate<'a>(decision: &'a Decision, after: &str) -> &'a Candidate {
+    decision
+        .candidates
+        .iter()
+        .find(|c| c.after == after)
+        .expect("every rollout holds the same candidates")
+}
+
 /// The standard error of candidate `after`'s pooled loss against the
 /// pooled best `best` (see the module comment).
 fn pooled_loss_error(rollouts: &[&Decision], best: &str, after: &str) -> f64 {
     let mut paired = Vec::new();
     for d in rollouts {
-        let of = |id: &str| {
-            d.candidates
-                .iter()
-                .find(|c| c.after == id)
-                .expect("a candidate")
-        };
-        let (b, c) = (of(best), of(after));
+        let (b, c) = (candidate(d, best), candidate(d, after));
         let rollout_best = &d.candidates[0].after;
         let error = if rollout_best == best {
             f64::from(c.loss_std_error)

@@ -319,7 +319,17 @@ mod tests {
                 0,
             )],
         };
-        let names = [PathBuf::from("a"), PathBuf::from("b")];
+        // Another shard of seed 2, holding decision 1.
+        let b2 = Benchmark {
+            header: header(2),
+            decisions: vec![decision(1, vec![candidate("X", 0.3, 0.0, 36)], 0)],
+        };
+        let names = [PathBuf::from("a"), PathBuf::from("b"), PathBuf::from("b2")];
+        let joined = pool_benchmarks(vec![a.clone(), b.clone(), b2], &names).unwrap();
+        assert_eq!(joined.not_in_every_input, 0);
+        assert_eq!(joined.benchmark.header.pooled_seeds, vec![1, 2]);
+        assert_eq!(joined.benchmark.decisions.len(), 2);
+        assert!((joined.benchmark.decisions[1].candidates[0].equity - 0.2).abs() < 1e-6);
         let pooled = pool_benchmarks(vec![a, b], &names).unwrap();
         assert_eq!(pooled.not_in_every_input, 1);
         let h = &pooled.benchmark.header;

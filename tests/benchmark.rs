@@ -1,7 +1,7 @@
 //! The strength benchmark end to end: a tiny benchmark built in two shards
 //! (one stopped and resumed), merged, read back, and a known-bad player
 //! judged worse than the net on it; plays that are no candidate rolled out
-//! on the builder's dice.
+//! on the builder's dice; a benchmark rolled out again on other dice.
 
 use std::path::PathBuf;
 
@@ -10,6 +10,7 @@ use plakoto::benchmark::build::{BuildOptions, build_shard, decision_game, merge}
 use plakoto::benchmark::choices::{self, Agreement};
 use plakoto::benchmark::score::{Chooser, score, score_with};
 use plakoto::benchmark::unlisted::UnlistedRollouts;
+use plakoto::benchmark::work::ShardWork;
 use plakoto::benchmark::{Benchmark, GamePhase};
 use plakoto::eval::{HeuristicEvaluator, NetEvaluator};
 use plakoto::game::{Rules, Variant, parse_position_id, position_id};
@@ -35,11 +36,10 @@ fn options(shard: &str, out: PathBuf, variant: Variant, decisions: usize) -> Bui
         max_turns: 500,
         luck_adjust: false,
         rollout_seed: 3,
-        threads: 1,
-        shard: shard.parse::<Shard>().expect("shard"),
-        out,
-        limit: None,
-        done_in: Vec::new(),
+        work: ShardWork {
+            shard: shard.parse::<Shard>().expect("shard"),
+            ..ShardWork::whole(out)
+        },
     }
 }
 
@@ -50,9 +50,9 @@ fn a_tiny_benchmark_is_built_in_shards_resumed_merged_and_ranks_players() {
     let decisions = 24;
     // Shard 1 in two slices (as if stopped and resumed), shard 2 at once.
     let mut first = options("1/2", dir.join("1.jsonl"), Variant::Standard, decisions);
-    first.limit = Some(5);
+    first.work.limit = Some(5);
     assert_eq!(build_shard(&first, &net, &HeuristicEvaluator).unwrap(), 5);
-    first.limit = None;
+    first.work.limit = None;
     assert_eq!(build_shard(&first, &net, &HeuristicEvaluator).unwrap(), 7);
     assert_eq!(build_shard(&first, &net, &HeuristicEvaluator).unwrap(), 0);
     let second = options("2/2", dir.join("2.jsonl"), Variant::Standard, decisions);
@@ -148,12 +148,12 @@ fn a_build_refuses_a_work_file_of_other_options_and_merge_refuses_mixed_files() 
     let dir = scratch_dir("mismatch");
     let net = NetEvaluator::with_default_network().expect("embedded net");
     let mut a = options("1/1", dir.join("a.jsonl"), Variant::Standard, 4);
-    a.limit = Some(1);
+    a.work.limit = Some(1);
     build_shard(&a, &net, &HeuristicEvaluator).unwrap();
     let mut other = a.clone();
     other.trials = 72;
     assert!(build_shard(&other, &net, &HeuristicEvaluator).is_err());
-    other.out = dir.join("b.jsonl");
+    other.work.out = dir.join("b.jsonl");
     build_shard(&other, &net, &HeuristicEvaluator).unwrap();
     assert!(
         merge(
@@ -171,7 +171,7 @@ fn express_decisions_carry_their_numbers_and_build() {
     let dir = scratch_dir("express");
     let net = NetEvaluator::with_default_network().expect("embedded net");
     let mut o = options("1/1", dir.join("e.jsonl"), Variant::Express, 6);
-    o.limit = Some(2);
+    o.work.limit = Some(2);
     assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 2);
     let benchmark = Benchmark::read(&dir.join("e.jsonl")).unwrap();
     assert_eq!(benchmark.header.rules, "express");
@@ -237,7 +237,7 @@ fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
     let mut o = options("1/1", dir.join("u.jsonl"), Variant::Standard, 8);
     // One stage for every candidate: its loss is over the stage's dice.
     o.max_trials = 36;
-    o.limit = Some(4);
+    o.work.limit = Some(4);
     assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 4);
     let benchmark = Benchmark::read(&dir.join("u.jsonl")).unwrap();
     let rollouts = UnlistedRollouts::for_benchmark(&benchmark.header, &net).unwrap();
@@ -276,7 +276,7 @@ fn rollouts_on_other_dice_pool_and_unlisted_plays_roll_on_every_seed() {
         let path = dir.join(format!("s{seed}.jsonl"));
         let mut o = options("1/1", path.clone(), Variant::Standard, 8);
         o.max_trials = 36;
-        o.limit = Some(4);
+        o.work.limit = Some(4);
         o.rollout_seed = seed;
         assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 4);
         paths.push(path);
@@ -315,5 +315,67 @@ fn rollouts_on_other_dice_pool_and_unlisted_plays_roll_on_every_seed() {
     assert!(checked >= 4, "only {checked} candidates checked");
     // The same seed twice is no pool.
     assert!(plakoto::benchmark::pool::pool(&[paths[0].clone(), paths[0].clone()], &out).is_err());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A benchmark rolled out again on another seed (`benchmark reroll`: its
+/// own decisions and candidates, in shards, one stopped and resumed) is
+/// exactly the benchmark built on that seed, and pools with its source;
+/// a re-roll on the source's own dice, or by another player, is refused.
+#[test]
+fn a_benchmark_rerolled_on_other_dice_is_the_build_on_those_dice() {
+    use plakoto::benchmark::reroll::{RerollOptions, reroll_shard};
+    let dir = scratch_dir("reroll");
+    let net = NetEvaluator::with_default_network().expect("embedded net");
+    let mut built = Vec::new();
+    for seed in [3, 4] {
+        let path = dir.join(format!("s{seed}.jsonl"));
+        let mut o = options("1/1", path.clone(), Variant::Standard, 12);
+        o.work.limit = Some(6);
+        o.rollout_seed = seed;
+        assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 6);
+        built.push(path);
+    }
+    let reroll = |shard: &str, limit: Option<usize>| RerollOptions {
+        from: built[0].clone(),
+        rollout_seed: 4,
+        work: ShardWork {
+            shard: shard.parse::<Shard>().expect("shard"),
+            limit,
+            ..ShardWork::whole(dir.join(format!("r{}.jsonl", &shard[..1])))
+        },
+    };
+    assert_eq!(reroll_shard(&reroll("1/2", Some(1)), &net).unwrap(), 1);
+    assert_eq!(reroll_shard(&reroll("1/2", None), &net).unwrap(), 2);
+    assert_eq!(reroll_shard(&reroll("1/2", None), &net).unwrap(), 0);
+    assert_eq!(reroll_shard(&reroll("2/2", None), &net).unwrap(), 3);
+    let merged = dir.join("rerolled.jsonl.gz");
+    let rerolled = merge(&[dir.join("r1.jsonl"), dir.join("r2.jsonl")], &merged).unwrap();
+    let direct = Benchmark::read(&built[1]).unwrap();
+    assert_eq!(rerolled.header, direct.header);
+    assert_eq!(rerolled.decisions.len(), 6);
+    assert_eq!(rerolled.decisions, direct.decisions);
+
+    let pooled = plakoto::benchmark::pool::pool(&[built[0].clone(), merged], &dir.join("p.gz"));
+    assert_eq!(pooled.unwrap().benchmark.decisions.len(), 6);
+
+    let mut same_dice = reroll("1/1", None);
+    same_dice.rollout_seed = 3;
+    let refusal = |result: Result<usize, _>| match result {
+        Err(plakoto::benchmark::BenchmarkError::Options(message)) => message,
+        other => panic!("not refused: {other:?}"),
+    };
+    assert!(refusal(reroll_shard(&same_dice, &net)).contains("on seed 3 already"));
+    let by_heuristic = refusal(reroll_shard(&reroll("1/1", None), &HeuristicEvaluator));
+    assert!(
+        by_heuristic.contains("needs the same player"),
+        "{by_heuristic}"
+    );
+    // A work file done before on other dice is not taken as done.
+    let mut other = reroll("1/1", None);
+    other.rollout_seed = 5;
+    other.work.out = dir.join("r5.jsonl");
+    other.work.done_in = vec![dir.join("r1.jsonl")];
+    assert!(refusal(reroll_shard(&other, &net)).contains("other options"));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -7,12 +7,12 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use plakoto::arena::shard::Shard;
 use plakoto::benchmark::Benchmark;
 use plakoto::benchmark::build::{BuildOptions, build_shard};
 use plakoto::benchmark::data::TurnRecord;
 use plakoto::benchmark::phase::GamePhase;
 use plakoto::benchmark::sample::{PhaseMix, PlayerMix};
+use plakoto::benchmark::work::ShardWork;
 use plakoto::eval::features::{OUTCOMES, outcome_mask};
 use plakoto::eval::net::{Network, weights};
 use plakoto::eval::{HeuristicEvaluator, NetEvaluator};
@@ -327,11 +327,7 @@ fn tiny_benchmark(dir: &std::path::Path) -> PathBuf {
         max_turns: 500,
         luck_adjust: false,
         rollout_seed: 4,
-        threads: 1,
-        shard: "1/1".parse::<Shard>().expect("shard"),
-        out: out.clone(),
-        limit: None,
-        done_in: Vec::new(),
+        work: ShardWork::whole(out.clone()),
     };
     let net = NetEvaluator::with_default_network().expect("embedded net");
     assert_eq!(

@@ -7,26 +7,21 @@
 //! Resumable and shardable: every shard samples the same decision list
 //! (it depends only on the seed, the rules and the count) and takes the
 //! decisions whose `id mod N` is its own; a restarted shard skips the
-//! decisions its file already holds (a last line cut short by a stop is
-//! dropped). `merge` joins the shard files into the compressed benchmark.
+//! decisions its file already holds (see [`super::work`]). `merge` joins
+//! the shard files into the compressed benchmark.
 
-use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use super::BenchmarkError;
 use super::data::{
     Benchmark, Candidate, Decision, FORMAT_NAME, Header, SINGLE_ROLLOUT_VERSION, TurnRecord,
 };
 use super::sample::{SampledDecision, sample_decisions};
-use super::staged::{StagePlan, StagedRollout, roll_out_in_stages};
-use crate::arena::shard::Shard;
+use super::staged::{StagePlan, StagedRollout, roll_out_in_stages, rollout_settings};
+use super::work::ShardWork;
 use crate::eval::Evaluator;
 use crate::game::{Game, Phase, Position, Rules, Side, Variant, format_play, position_id};
-use crate::search::{
-    After, PlayLists, RankedPlay, RolloutSettings, Search, SearchLimits, SearchSettings,
-};
+use crate::search::{After, PlayLists, RankedPlay, Search, SearchLimits, SearchSettings};
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -55,17 +50,8 @@ pub struct BuildOptions {
     pub luck_adjust: bool,
     /// Seed of the rollout dice (decision `id` uses `rollout_seed + id`).
     pub rollout_seed: u64,
-    /// Threads for the rollouts.
-    pub threads: usize,
-    /// This process's part of the build.
-    pub shard: Shard,
-    /// The work file this shard appends to.
-    pub out: PathBuf,
-    /// Stop after this many decisions (to run a build in slices).
-    pub limit: Option<usize>,
-    /// Benchmarks built with the same options whose decisions are done
-    /// already (a merged benchmark from an earlier session).
-    pub done_in: Vec<PathBuf>,
+    /// This process's part of the build and its work file.
+    pub work: ShardWork,
 }
 
 impl BuildOptions {
@@ -100,22 +86,6 @@ impl BuildOptions {
             ..Rules::default()
         }
     }
-
-    fn search_settings(&self) -> SearchSettings {
-        SearchSettings {
-            threads: self.threads.max(1),
-            rollout: RolloutSettings {
-                trials: self.trials,
-                seed: self.rollout_seed,
-                plies: self.player_plies,
-                max_turns: self.max_turns,
-                luck_adjust: self.luck_adjust,
-                race_exact: true,
-                ..RolloutSettings::default()
-            },
-            ..SearchSettings::default()
-        }
-    }
 }
 
 /// Builds (or resumes) one shard: rolls out its decisions not yet in its
@@ -126,21 +96,7 @@ pub fn build_shard(
     heuristic: &dyn Evaluator,
 ) -> Result<usize, BenchmarkError> {
     let header = options.header(evaluator);
-    let mut done_before = vec![Benchmark {
-        header: header.clone(),
-        decisions: prepare_work_file(&options.out, &header)?,
-    }];
-    for path in &options.done_in {
-        let other = Benchmark::read(path)?;
-        if other.header != header {
-            return Err(BenchmarkError::Options(format!(
-                "{} was built with other options ({:?})",
-                path.display(),
-                other.header
-            )));
-        }
-        done_before.push(other);
-    }
+    let done_before = options.work.start(&header)?;
     let sampled = sample_decisions(
         options.rules(),
         options.seed,
@@ -151,7 +107,7 @@ pub fn build_shard(
     // The list must be the one the done decisions were taken from (the
     // sampling code or the net could have changed under the same options).
     let mut done = std::collections::HashSet::new();
-    for d in done_before.iter().flat_map(|b| &b.decisions) {
+    for d in &done_before {
         match sampled.get(d.id) {
             Some(s) if position_id(&s.position) == d.position => {
                 done.insert(d.id);
@@ -167,79 +123,19 @@ pub fn build_shard(
     let mine: Vec<(usize, &SampledDecision)> = sampled
         .iter()
         .enumerate()
-        .filter(|(id, _)| *id as u32 % options.shard.count == options.shard.index - 1)
-        .filter(|(id, _)| !done.contains(id))
-        .take(options.limit.unwrap_or(usize::MAX))
+        .filter(|(id, _)| options.work.is_mine(*id) && !done.contains(id))
         .collect();
     eprintln!(
         "benchmark build, shard {}: {} decisions sampled, {} done before, {} to do now",
-        options.shard,
+        options.work.shard,
         sampled.len(),
         done.len(),
         mine.len()
     );
-    let mut out = OpenOptions::new()
-        .append(true)
-        .open(&options.out)
-        .map_err(|e| BenchmarkError::io(&options.out, e))?;
     let mut builder = DecisionBuilder::new(options, evaluator, heuristic);
-    let started = Instant::now();
-    for (n, (id, sampled)) in mine.iter().enumerate() {
-        let decision = builder.build(*id, sampled)?;
-        let line =
-            serde_json::to_string(&decision).map_err(|e| BenchmarkError::Format(e.to_string()))?;
-        writeln!(out, "{line}")
-            .and_then(|()| out.flush())
-            .map_err(|e| BenchmarkError::io(&options.out, e))?;
-        let elapsed = started.elapsed().as_secs_f64();
-        let left = elapsed / (n + 1) as f64 * (mine.len() - n - 1) as f64;
-        eprintln!(
-            "decision {id} ({}/{}): {}, {} candidates, loss of the played {:.3}; {:.1} s a decision, about {:.0} min left",
-            n + 1,
-            mine.len(),
-            decision.phase,
-            decision.candidates.len(),
-            decision
-                .played
-                .map_or(f32::NAN, |i| decision.candidates[0].equity
-                    - decision.candidates[i].equity),
-            elapsed / (n + 1) as f64,
-            left / 60.0
-        );
-    }
-    Ok(mine.len())
-}
-
-/// Creates the work file with `header`, or checks an existing one against
-/// it and drops a last line cut short; returns the decisions it holds.
-fn prepare_work_file(path: &Path, header: &Header) -> Result<Vec<Decision>, BenchmarkError> {
-    if !path.exists() {
-        let mut file = File::create(path).map_err(|e| BenchmarkError::io(path, e))?;
-        let line =
-            serde_json::to_string(header).map_err(|e| BenchmarkError::Format(e.to_string()))?;
-        writeln!(file, "{line}").map_err(|e| BenchmarkError::io(path, e))?;
-        return Ok(Vec::new());
-    }
-    let bytes = std::fs::read(path).map_err(|e| BenchmarkError::io(path, e))?;
-    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    if complete < bytes.len() {
-        // A stop while writing: keep the complete lines only.
-        let file = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| BenchmarkError::io(path, e))?;
-        file.set_len(complete as u64)
-            .map_err(|e| BenchmarkError::io(path, e))?;
-    }
-    let existing = Benchmark::read(path)?;
-    if existing.header != *header {
-        return Err(BenchmarkError::Options(format!(
-            "{} was built with other options ({:?}); use another --out or the same options",
-            path.display(),
-            existing.header
-        )));
-    }
-    Ok(existing.decisions)
+    options
+        .work
+        .run(&mine, |id, sampled| builder.build(id, sampled))
 }
 
 /// The per-decision work: searches and rollouts with reused buffers.
@@ -264,7 +160,7 @@ impl<'a> DecisionBuilder<'a> {
             heuristic,
             search: Search::new(),
             lists: PlayLists::bounded(),
-            settings: options.search_settings(),
+            settings: rollout_settings(&options.header(evaluator), options.work.threads),
         }
     }
 
@@ -310,26 +206,13 @@ impl<'a> DecisionBuilder<'a> {
         let candidates: Vec<(Position, After)> =
             chosen.iter().map(|r| (r.play.position, r.after)).collect();
         let staged = self.roll_out(id, &candidates, game.rules())?;
-        let best = staged.best();
-        let losses: Vec<(f64, f64)> = (0..chosen.len()).map(|i| staged.loss(best, i)).collect();
-        let mut order: Vec<usize> = (0..chosen.len()).collect();
-        order.sort_by(|&a, &b| losses[a].0.total_cmp(&losses[b].0));
-        let best_equity = staged.mean(best);
-        let candidates: Vec<Candidate> = order
+        let named: Vec<Candidate> = chosen
             .iter()
-            .map(|&i| Candidate {
-                play: format_play(&sampled.position, &chosen[i].play),
-                after: position_id(&chosen[i].play.position),
-                equity: (best_equity - losses[i].0) as f32,
-                std_error: staged.std_error(i) as f32,
-                loss_std_error: losses[i].1 as f32,
-                trials: staged.trials[i] as u32,
-                ply2_equity: chosen[i].equity,
-            })
+            .map(|r| unrolled_candidate(&sampled.position, r))
             .collect();
-        let played = order
-            .iter()
-            .position(|&i| chosen[i].play.position == sampled.played.position);
+        let candidates = staged.ordered_candidates(&named);
+        let played_after = position_id(&sampled.played.position);
+        let played = candidates.iter().position(|c| c.after == played_after);
         Ok(Decision {
             id,
             phase: sampled.phase,
@@ -340,6 +223,20 @@ impl<'a> DecisionBuilder<'a> {
             legal_plays: sampled.legal_plays,
             candidates,
         })
+    }
+}
+
+/// `ranked` (a play from `position`) as a candidate not yet rolled out:
+/// its play, the position after it and its 2-ply equity.
+fn unrolled_candidate(position: &Position, ranked: &RankedPlay) -> Candidate {
+    Candidate {
+        play: format_play(position, &ranked.play),
+        after: position_id(&ranked.play.position),
+        equity: 0.0,
+        std_error: 0.0,
+        loss_std_error: 0.0,
+        trials: 0,
+        ply2_equity: ranked.equity,
     }
 }
 

@@ -1,4 +1,4 @@
-//! The command lines: `plakoto benchmark build|merge|pool` and `plakoto
+//! The command lines: `plakoto benchmark build|merge|pool|reroll` and `plakoto
 //! bench strength`.
 
 use std::path::PathBuf;
@@ -10,8 +10,10 @@ use super::build::{BuildOptions, build_shard, merge};
 use super::choices::{self, Agreement};
 use super::data::Benchmark;
 use super::pool::pool;
+use super::reroll::{RerollOptions, reroll_shard};
 use super::score::{Chooser, StrengthReport, score, score_with};
 use super::unlisted::UnlistedRollouts;
+use super::work::ShardWork;
 use crate::arena::shard::Shard;
 use crate::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator};
 use crate::game::{Rules, Variant};
@@ -30,14 +32,17 @@ pub enum BenchmarkCommand {
     /// with the same options but --rollout-seed) into one benchmark with
     /// every candidate's games.
     Pool(PoolArgs),
+    /// Roll an existing benchmark's own decisions and candidates out again
+    /// on other dice (another --rollout-seed), resumable and shardable
+    /// like a build, for `benchmark pool`.
+    Reroll(RerollArgs),
 }
 
 /// Options of `plakoto benchmark build`.
 #[derive(Args, Debug, Clone)]
 pub struct BuildArgs {
-    /// The shard's work file (JSON lines; resumed when it exists).
-    #[arg(long)]
-    pub out: PathBuf,
+    #[command(flatten)]
+    pub work: WorkArgs,
     /// Movement rules: standard or express.
     #[arg(long, default_value = "standard")]
     pub rules: Variant,
@@ -74,22 +79,43 @@ pub struct BuildArgs {
     /// results (unbiased; far less noise for about 20 times the work).
     #[arg(long)]
     pub luck_adjust: bool,
+    /// Weights of the net that ranks and rolls out (default: embedded).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+}
+
+/// Where a shard of `benchmark build` or `benchmark reroll` works.
+#[derive(Args, Debug, Clone)]
+pub struct WorkArgs {
+    /// The shard's work file (JSON lines; resumed when it exists).
+    #[arg(long)]
+    pub out: PathBuf,
     /// Threads for the rollouts.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// This process's part: decisions whose id mod N is K-1.
     #[arg(long, default_value = "1/1")]
     pub shard: Shard,
-    /// Stop after this many decisions (run a build in slices).
+    /// Stop after this many decisions (run the work in slices).
     #[arg(long)]
     pub limit: Option<usize>,
-    /// Weights of the net that ranks and rolls out (default: embedded).
-    #[arg(long)]
-    pub weights: Option<PathBuf>,
-    /// A benchmark built with the same options whose decisions are done
+    /// A benchmark made with the same options whose decisions are done
     /// (e.g. the merged file of an earlier session): skipped here.
     #[arg(long = "done-in", value_name = "FILE")]
     pub done_in: Vec<PathBuf>,
+}
+
+impl WorkArgs {
+    /// The shard's work.
+    fn work(&self) -> ShardWork {
+        ShardWork {
+            threads: self.threads,
+            shard: self.shard,
+            out: self.out.clone(),
+            limit: self.limit,
+            done_in: self.done_in.clone(),
+        }
+    }
 }
 
 /// Options of `plakoto benchmark merge`.
@@ -114,6 +140,23 @@ pub struct PoolArgs {
     /// pooled.
     #[arg(required = true, num_args = 2..)]
     pub inputs: Vec<PathBuf>,
+}
+
+/// Options of `plakoto benchmark reroll`.
+#[derive(Args, Debug, Clone)]
+pub struct RerollArgs {
+    /// The benchmark whose decisions and candidates are rolled out again.
+    #[arg(long, value_name = "FILE")]
+    pub from: PathBuf,
+    /// Seed of the new rollout dice (none of the benchmark's own).
+    #[arg(long)]
+    pub rollout_seed: u64,
+    /// Weights of the net that rolled the benchmark out (default:
+    /// embedded); its identity must be the one the header names.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    #[command(flatten)]
+    pub work: WorkArgs,
 }
 
 /// Options of `plakoto bench strength`.
@@ -207,17 +250,13 @@ pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
                 max_turns: a.max_turns,
                 luck_adjust: a.luck_adjust,
                 rollout_seed: a.rollout_seed,
-                threads: a.threads,
-                shard: a.shard,
-                out: a.out.clone(),
-                limit: a.limit,
-                done_in: a.done_in.clone(),
+                work: a.work.work(),
             };
             let net = net(&a.weights)?;
             let done = build_shard(&options, &net, &HeuristicEvaluator)?;
             eprintln!(
                 "benchmark build: {done} decisions rolled out into {}",
-                a.out.display()
+                a.work.out.display()
             );
             Ok(())
         }
@@ -230,6 +269,19 @@ pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
                 b.header.pooled_seeds,
                 a.out.display(),
                 report.not_in_every_input
+            );
+            Ok(())
+        }
+        BenchmarkCommand::Reroll(a) => {
+            let options = RerollOptions {
+                from: a.from.clone(),
+                rollout_seed: a.rollout_seed,
+                work: a.work.work(),
+            };
+            let done = reroll_shard(&options, &net(&a.weights)?)?;
+            eprintln!(
+                "benchmark reroll: {done} decisions rolled out into {}",
+                a.work.out.display()
             );
             Ok(())
         }

@@ -9,6 +9,9 @@
 //!   build`, `plakoto benchmark merge`);
 //! - [`pool`]: rollouts of the same decisions on other dice pooled
 //!   (`plakoto benchmark pool`), for a benchmark with more games;
+//! - [`reroll`]: a benchmark's own decisions and candidates rolled out
+//!   again on other dice (`plakoto benchmark reroll`), to pool with it;
+//! - [`work`]: the resumable work file of a shard of either;
 //! - [`data`]: the stored form (`benchmarks/FORMAT.md`);
 //! - [`score`]: `plakoto bench strength`; [`choices`]: its choices kept
 //!   in a file and compared with another player's or build's;
@@ -22,10 +25,12 @@ pub mod cli;
 pub mod data;
 pub mod phase;
 pub mod pool;
+pub mod reroll;
 pub mod sample;
 pub mod score;
 mod staged;
 pub mod unlisted;
+pub mod work;
 
 pub use data::{Benchmark, Candidate, Decision, Header};
 pub use phase::GamePhase;

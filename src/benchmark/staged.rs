@@ -6,9 +6,28 @@
 //! very dice the builder gave it).
 
 use super::BenchmarkError;
+use super::data::{Candidate, Header};
 use crate::eval::Evaluator;
 use crate::game::{Position, Rules};
-use crate::search::{After, PairedRollout, SearchSettings, rollout_paired};
+use crate::search::{After, PairedRollout, RolloutSettings, SearchSettings, rollout_paired};
+
+/// The search settings of the rollouts of `header`'s benchmark, on
+/// `threads` threads (the stage seeds are set per stage).
+pub(crate) fn rollout_settings(header: &Header, threads: usize) -> SearchSettings {
+    SearchSettings {
+        threads: threads.max(1),
+        rollout: RolloutSettings {
+            trials: header.trials,
+            seed: header.rollout_seed,
+            plies: header.player_plies,
+            max_turns: header.max_turns,
+            luck_adjust: header.luck_adjust,
+            race_exact: header.race_exact,
+            ..RolloutSettings::default()
+        },
+        ..SearchSettings::default()
+    }
+}
 
 /// When the stages of a decision stop (the header's `rollout_seed`,
 /// `max_trials`, `target_error`).
@@ -153,6 +172,28 @@ impl StagedRollout {
         (0..self.trials.len())
             .max_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b)))
             .unwrap_or(0)
+    }
+
+    /// The rolled-out candidates, best first: `named[i]` (its play, the
+    /// position after it and its 2-ply equity) is the candidate rolled out
+    /// as number `i`; its rolled-out figures are filled in, its equity
+    /// being the best's mean less its loss over the games both played.
+    pub fn ordered_candidates(&self, named: &[Candidate]) -> Vec<Candidate> {
+        let best = self.best();
+        let losses: Vec<(f64, f64)> = (0..named.len()).map(|i| self.loss(best, i)).collect();
+        let mut order: Vec<usize> = (0..named.len()).collect();
+        order.sort_by(|&a, &b| losses[a].0.total_cmp(&losses[b].0));
+        let best_equity = self.mean(best);
+        order
+            .into_iter()
+            .map(|i| Candidate {
+                equity: (best_equity - losses[i].0) as f32,
+                std_error: self.std_error(i) as f32,
+                loss_std_error: losses[i].1 as f32,
+                trials: self.trials[i] as u32,
+                ..named[i].clone()
+            })
+            .collect()
     }
 
     /// Candidate `i`'s loss against `best` over the games both played, and

@@ -9,10 +9,10 @@
 
 use super::BenchmarkError;
 use super::data::{Decision, Header};
-use super::staged::{StagePlan, roll_out_in_stages};
+use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
 use crate::eval::Evaluator;
 use crate::game::{Game, Play, Rules, TurnNumbers, position_id};
-use crate::search::{PlayLists, RolloutSettings, Search, SearchLimits, SearchSettings, after_play};
+use crate::search::{PlayLists, Search, SearchLimits, SearchSettings, after_play};
 
 /// The benchmark's rollout player and its settings, ready to roll out a
 /// play on a decision's dice.
@@ -62,19 +62,7 @@ impl<'a> UnlistedRollouts<'a> {
         }
         Ok(UnlistedRollouts {
             evaluator,
-            settings: SearchSettings {
-                threads: 1,
-                rollout: RolloutSettings {
-                    trials: header.trials,
-                    seed: header.rollout_seed,
-                    plies: header.player_plies,
-                    max_turns: header.max_turns,
-                    luck_adjust: header.luck_adjust,
-                    race_exact: true,
-                    ..RolloutSettings::default()
-                },
-                ..SearchSettings::default()
-            },
+            settings: rollout_settings(header, 1),
             plans: header
                 .rollout_seeds()
                 .into_iter()

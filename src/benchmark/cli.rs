@@ -190,8 +190,9 @@ pub struct StrengthArgs {
     #[arg(long)]
     pub roll_unlisted: bool,
     /// Weights of the net that rolled the benchmark out, for
-    /// --roll-unlisted when it is neither embedded net nor --weights (its
-    /// identity must be the one the benchmark's header names).
+    /// --roll-unlisted when it is neither embedded net, nor --weights, nor
+    /// kept in the repository as weights/HASH.net (its identity must be
+    /// the one the benchmark's header names).
     #[arg(long, value_name = "FILE")]
     pub rollout_weights: Option<PathBuf>,
     /// Write the play chosen at each decision to FILE (id, position ID
@@ -386,7 +387,10 @@ fn finish(mut report: StrengthReport, a: &StrengthArgs) -> Result<(), BenchmarkE
 /// names: the player's own net (`player_net`: loaded from --weights), the
 /// embedded standard net, the embedded standard and Express nets, or the
 /// net of `rollout_weights` (as the net for every rule set, or as the
-/// Express net beside the embedded standard one).
+/// Express net beside the embedded standard one). Without
+/// `rollout_weights`, a net the repository keeps as `weights/HASH.net`
+/// (a net shipped before, as `weights/82fe2015.net`) is found by the hash
+/// the header names.
 fn rollout_player(
     benchmark: &Benchmark,
     player: &dyn Evaluator,
@@ -414,7 +418,8 @@ fn rollout_player(
         Box::new(NetEvaluator::new(standard.clone())),
         Box::new(NetEvaluator::new(standard.clone()).with_express(express)),
     ];
-    if let Some(path) = rollout_weights {
+    let kept = kept_weights(wanted);
+    if let Some(path) = rollout_weights.or(kept.as_deref()) {
         let given = std::sync::Arc::new(crate::eval::net::weights::load(path).map_err(|e| {
             BenchmarkError::Engine(format!("--rollout-weights {}: {e}", path.display()))
         })?);
@@ -430,6 +435,22 @@ fn rollout_player(
         })
 }
 
+/// The file `weights/HASH.net` of the repository (or of the working
+/// directory) for the identity `net HASH`, if there is one.
+fn kept_weights(identity: &str) -> Option<PathBuf> {
+    let hash = identity.strip_prefix("net ")?;
+    if hash.len() != 8 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let name = format!("weights/{hash}.net");
+    [
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&name),
+        PathBuf::from(name),
+    ]
+    .into_iter()
+    .find(|p| p.exists())
+}
+
 /// Prints `report` as text or one JSON object.
 fn print_report(report: &StrengthReport, json: bool) -> Result<(), BenchmarkError> {
     if json {
@@ -440,4 +461,23 @@ fn print_report(report: &StrengthReport, json: bool) -> Result<(), BenchmarkErro
         println!("{report}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_net_is_found_by_the_hash_a_header_names() {
+        let path = kept_weights("net 82fe2015").expect("weights/82fe2015.net is kept");
+        let net = crate::eval::net::weights::load(&path).expect("a net");
+        let rules = Rules::default();
+        assert_eq!(
+            NetEvaluator::new(std::sync::Arc::new(net)).identity_under(rules),
+            "net 82fe2015"
+        );
+        assert_eq!(kept_weights("net 0000beef"), None);
+        assert_eq!(kept_weights("net ../../x"), None);
+        assert_eq!(kept_weights("heuristic"), None);
+    }
 }

@@ -42,6 +42,7 @@ r3 1 & r3 2 & wait
   benchmarks/rerolls/standard-rs2.jsonl.gz
 "$P" benchmark pool --out benchmarks/standard-r3-x2.jsonl.gz benchmarks/standard-r3.jsonl.gz \
   benchmarks/rerolls/standard-r3-rs2.jsonl.gz
+# (training/refine7/recipe.sh re-rolls it with `benchmark reroll`.)
 # standard-v1 cannot be re-rolled this way: it was built by older code, and
 # `v1 1 & v1 2` (50 minutes this session) sampled other decisions than the
 # set's, which `benchmark pool` refuses. Its re-roll needs a build that takes

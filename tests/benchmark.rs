@@ -262,6 +262,29 @@ fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Builds the first `limit` of `decisions` Standard decisions (at most
+/// `max_trials` games a candidate) twice, on rollout seeds 3 and 4, into
+/// `dir`'s work files `s3.jsonl` and `s4.jsonl`; returns their paths.
+fn build_on_rollout_seeds_3_and_4(
+    dir: &std::path::Path,
+    net: &NetEvaluator,
+    decisions: usize,
+    limit: usize,
+    max_trials: u32,
+) -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    for seed in [3, 4] {
+        let path = dir.join(format!("s{seed}.jsonl"));
+        let mut o = options("1/1", path.clone(), Variant::Standard, decisions);
+        o.max_trials = max_trials;
+        o.work.limit = Some(limit);
+        o.rollout_seed = seed;
+        assert_eq!(build_shard(&o, net, &HeuristicEvaluator).unwrap(), limit);
+        paths.push(path);
+    }
+    paths
+}
+
 /// Two builds of the same decisions on other rollout seeds pool into one
 /// benchmark that reads back with every candidate's games, and a play
 /// rolled out on demand on a pooled benchmark is rolled on both seeds'
@@ -271,16 +294,7 @@ fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
 fn rollouts_on_other_dice_pool_and_unlisted_plays_roll_on_every_seed() {
     let dir = scratch_dir("pool");
     let net = NetEvaluator::with_default_network().expect("embedded net");
-    let mut paths = Vec::new();
-    for seed in [3, 4] {
-        let path = dir.join(format!("s{seed}.jsonl"));
-        let mut o = options("1/1", path.clone(), Variant::Standard, 8);
-        o.max_trials = 36;
-        o.work.limit = Some(4);
-        o.rollout_seed = seed;
-        assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 4);
-        paths.push(path);
-    }
+    let paths = build_on_rollout_seeds_3_and_4(&dir, &net, 8, 4, 36);
     let out = dir.join("pooled.jsonl.gz");
     let report = plakoto::benchmark::pool::pool(&paths, &out).unwrap();
     assert_eq!(report.not_in_every_input, 0);
@@ -327,15 +341,7 @@ fn a_benchmark_rerolled_on_other_dice_is_the_build_on_those_dice() {
     use plakoto::benchmark::reroll::{RerollOptions, reroll_shard};
     let dir = scratch_dir("reroll");
     let net = NetEvaluator::with_default_network().expect("embedded net");
-    let mut built = Vec::new();
-    for seed in [3, 4] {
-        let path = dir.join(format!("s{seed}.jsonl"));
-        let mut o = options("1/1", path.clone(), Variant::Standard, 12);
-        o.work.limit = Some(6);
-        o.rollout_seed = seed;
-        assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 6);
-        built.push(path);
-    }
+    let built = build_on_rollout_seeds_3_and_4(&dir, &net, 12, 6, 72);
     let reroll = |shard: &str, limit: Option<usize>| RerollOptions {
         from: built[0].clone(),
         rollout_seed: 4,

@@ -17,11 +17,13 @@ use super::data::{
     Benchmark, Candidate, Decision, FORMAT_NAME, Header, SINGLE_ROLLOUT_VERSION, TurnRecord,
 };
 use super::sample::{SampledDecision, sample_decisions};
-use super::staged::{StagePlan, StagedRollout, roll_out_in_stages, rollout_settings};
-use super::work::ShardWork;
+use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
+use super::work::{ShardWork, checked_done};
 use crate::eval::Evaluator;
-use crate::game::{Game, Phase, Position, Rules, Side, Variant, format_play, position_id};
-use crate::search::{After, PlayLists, RankedPlay, Search, SearchLimits, SearchSettings};
+use crate::game::{
+    Game, Phase, Position, Rules, Side, TurnNumbers, Variant, format_play, position_id,
+};
+use crate::search::{After, PlayLists, RankedPlay, Ranking, Search, SearchLimits, SearchSettings};
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -106,25 +108,12 @@ pub fn build_shard(
     );
     // The list must be the one the done decisions were taken from (the
     // sampling code or the net could have changed under the same options).
-    let mut done = std::collections::HashSet::new();
-    for d in &done_before {
-        match sampled.get(d.id) {
-            Some(s) if position_id(&s.position) == d.position => {
-                done.insert(d.id);
-            }
-            _ => {
-                return Err(BenchmarkError::Options(format!(
-                    "decision {} done before is not the one sampled now: the sampling has changed; start a new build",
-                    d.id
-                )));
-            }
-        }
-    }
-    let mine: Vec<(usize, &SampledDecision)> = sampled
-        .iter()
-        .enumerate()
-        .filter(|(id, _)| options.work.is_mine(*id) && !done.contains(id))
-        .collect();
+    let done = checked_done(
+        &done_before,
+        |id| sampled.get(id).map(|s| position_id(&s.position)),
+        "is not the one sampled now: the sampling has changed; start a new build",
+    )?;
+    let mine = options.work.select(sampled.iter().enumerate(), &done);
     eprintln!(
         "benchmark build, shard {}: {} decisions sampled, {} done before, {} to do now",
         options.work.shard,
@@ -146,6 +135,7 @@ struct DecisionBuilder<'a> {
     search: Search,
     lists: PlayLists,
     settings: SearchSettings,
+    plan: StagePlan,
 }
 
 impl<'a> DecisionBuilder<'a> {
@@ -154,29 +144,28 @@ impl<'a> DecisionBuilder<'a> {
         evaluator: &'a dyn Evaluator,
         heuristic: &'a dyn Evaluator,
     ) -> DecisionBuilder<'a> {
+        let header = options.header(evaluator);
         DecisionBuilder {
             options,
             evaluator,
             heuristic,
             search: Search::new(),
             lists: PlayLists::bounded(),
-            settings: rollout_settings(&options.header(evaluator), options.work.threads),
+            settings: rollout_settings(&header, options.work.threads),
+            plan: StagePlan::for_seed(&header, options.rollout_seed),
         }
     }
 
     fn build(&mut self, id: usize, sampled: &SampledDecision) -> Result<Decision, BenchmarkError> {
         let game = decision_game(self.options.rules(), &sampled.position, sampled.turn)?;
-        let (_, ranking) = self
-            .search
-            .rank_turn(
-                &game,
-                self.evaluator,
-                &self.settings,
-                SearchLimits::plies(2),
-                &mut self.lists,
-                None,
-            )
-            .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+        let (_, ranking) = rank_decision(
+            &mut self.search,
+            &mut self.lists,
+            &game,
+            self.evaluator,
+            &self.settings,
+            2,
+        )?;
         let mut chosen: Vec<RankedPlay> = Vec::new();
         let add = |position: &Position, chosen: &mut Vec<RankedPlay>| {
             if chosen.iter().all(|c| c.play.position != *position)
@@ -205,7 +194,14 @@ impl<'a> DecisionBuilder<'a> {
         add(&sampled.played.position, &mut chosen);
         let candidates: Vec<(Position, After)> =
             chosen.iter().map(|r| (r.play.position, r.after)).collect();
-        let staged = self.roll_out(id, &candidates, game.rules())?;
+        let staged = roll_out_in_stages(
+            id,
+            &candidates,
+            game.rules(),
+            self.evaluator,
+            &self.settings,
+            &self.plan,
+        )?;
         let named: Vec<Candidate> = chosen
             .iter()
             .map(|r| unrolled_candidate(&sampled.position, r))
@@ -240,36 +236,41 @@ fn unrolled_candidate(position: &Position, ranked: &RankedPlay) -> Candidate {
     }
 }
 
-impl DecisionBuilder<'_> {
-    /// Rolls `candidates` out in stages (see [`roll_out_in_stages`]).
-    fn roll_out(
-        &self,
-        id: usize,
-        candidates: &[(Position, After)],
-        rules: Rules,
-    ) -> Result<StagedRollout, BenchmarkError> {
-        let plan = StagePlan {
-            rollout_seed: self.options.rollout_seed,
-            max_trials: self.options.max_trials,
-            target_error: self.options.target_error,
-        };
-        roll_out_in_stages(id, candidates, rules, self.evaluator, &self.settings, &plan)
-    }
-}
-
 /// A game standing at a decision: `position` (side to play first) with
 /// `turn`'s numbers to play.
 pub fn decision_game(
     rules: Rules,
     position: &Position,
-    turn: crate::game::TurnNumbers,
+    turn: TurnNumbers,
 ) -> Result<Game, BenchmarkError> {
     let (dice, passed) = match turn {
-        crate::game::TurnNumbers::Rolled(dice, _) => (Some(dice), None),
-        crate::game::TurnNumbers::Passed(numbers) => (None, Some(numbers)),
+        TurnNumbers::Rolled(dice, _) => (Some(dice), None),
+        TurnNumbers::Passed(numbers) => (None, Some(numbers)),
     };
     Game::from_parts(rules, *position, Side::X, dice, passed, Phase::Playing)
         .map_err(|e| BenchmarkError::Format(format!("a decision that is no game: {e}")))
+}
+
+/// The plays of the decision `game` stands at, ranked by `evaluator` at
+/// `plies`, with the numbers they play.
+pub(crate) fn rank_decision(
+    search: &mut Search,
+    lists: &mut PlayLists,
+    game: &Game,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    plies: u8,
+) -> Result<(TurnNumbers, Ranking), BenchmarkError> {
+    search
+        .rank_turn(
+            game,
+            evaluator,
+            settings,
+            SearchLimits::plies(plies),
+            lists,
+            None,
+        )
+        .map_err(|e| BenchmarkError::Engine(e.to_string()))
 }
 
 /// Joins benchmark files (shard work files, or compressed benchmarks built

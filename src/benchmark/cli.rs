@@ -211,8 +211,14 @@ pub struct StrengthArgs {
 
 /// The benchmark shipped in the repository for `variant`.
 pub fn default_benchmark_path(variant: Variant) -> PathBuf {
-    let name = format!("benchmarks/{variant}.jsonl.gz");
-    let in_repository = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&name);
+    repository_file(&format!("benchmarks/{variant}.jsonl.gz"))
+}
+
+/// The file `name` (a path relative to the repository's root) in the
+/// repository the program was built from, or else relative to the working
+/// directory.
+fn repository_file(name: &str) -> PathBuf {
+    let in_repository = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name);
     if in_repository.exists() {
         in_repository
     } else {
@@ -442,13 +448,7 @@ fn kept_weights(identity: &str) -> Option<PathBuf> {
     if hash.len() != 8 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
-    let name = format!("weights/{hash}.net");
-    [
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&name),
-        PathBuf::from(name),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
+    Some(repository_file(&format!("weights/{hash}.net"))).filter(|p| p.exists())
 }
 
 /// Prints `report` as text or one JSON object.

@@ -33,6 +33,37 @@ pub struct PoolReport {
     pub not_in_every_input: usize,
 }
 
+/// One rollout's estimate of a quantity (an equity, a loss): its value,
+/// its standard error, and the games behind it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Estimate {
+    /// Games played.
+    pub games: f64,
+    /// The estimate.
+    pub value: f64,
+    /// Its standard error.
+    pub error: f64,
+}
+
+/// Estimates of one quantity from rollouts on independent dice, pooled:
+/// the game-weighted mean, its standard error, and all the games.
+pub(crate) fn pooled(parts: &[Estimate]) -> Estimate {
+    let games: f64 = parts.iter().map(|p| p.games).sum();
+    let total = games.max(1.0);
+    let (value, variance) = parts.iter().fold((0.0, 0.0), |(value, variance), p| {
+        let weight = p.games / total;
+        (
+            value + weight * p.value,
+            variance + (weight * p.error).powi(2),
+        )
+    });
+    Estimate {
+        games,
+        value,
+        error: f64::sqrt(variance),
+    }
+}
+
 /// The header fields pooling ignores, blanked, to compare the rest.
 fn options_of(header: &Header) -> Header {
     Header {
@@ -162,25 +193,22 @@ fn pool_decision(rollouts: &[&Decision]) -> Result<Decision, BenchmarkError> {
         .candidates
         .iter()
         .map(|c| {
-            let each: Vec<&Candidate> = rollouts.iter().map(|d| candidate(d, &c.after)).collect();
-            let games: f64 = each
+            let each: Vec<Estimate> = rollouts
                 .iter()
-                .map(|e| f64::from(e.trials))
-                .sum::<f64>()
-                .max(1.0);
-            let weight = |e: &&Candidate| f64::from(e.trials) / games;
-            let equity = each
-                .iter()
-                .map(|e| weight(e) * f64::from(e.equity))
-                .sum::<f64>();
-            let variance = each
-                .iter()
-                .map(|e| (weight(e) * f64::from(e.std_error)).powi(2))
-                .sum::<f64>();
+                .map(|d| {
+                    let e = candidate(d, &c.after);
+                    Estimate {
+                        games: f64::from(e.trials),
+                        value: f64::from(e.equity),
+                        error: f64::from(e.std_error),
+                    }
+                })
+                .collect();
+            let all = pooled(&each);
             Candidate {
-                equity: equity as f32,
-                std_error: variance.sqrt() as f32,
-                trials: games as u32,
+                equity: all.value as f32,
+                std_error: all.error as f32,
+                trials: all.games as u32,
                 loss_std_error: 0.0,
                 ..c.clone()
             }
@@ -215,25 +243,26 @@ fn candidate<'a>(decision: &'a Decision, after: &str) -> &'a Candidate {
 /// The standard error of candidate `after`'s pooled loss against the
 /// pooled best `best` (see the module comment).
 fn pooled_loss_error(rollouts: &[&Decision], best: &str, after: &str) -> f64 {
-    let mut paired = Vec::new();
-    for d in rollouts {
-        let (b, c) = (candidate(d, best), candidate(d, after));
-        let rollout_best = &d.candidates[0].after;
-        let error = if rollout_best == best {
-            f64::from(c.loss_std_error)
-        } else if rollout_best == after {
-            f64::from(b.loss_std_error)
-        } else {
-            f64::from(c.loss_std_error).hypot(f64::from(b.loss_std_error))
-        };
-        paired.push((f64::from(b.trials.min(c.trials)), error));
-    }
-    let games: f64 = paired.iter().map(|(n, _)| n).sum::<f64>().max(1.0);
-    paired
+    let paired: Vec<Estimate> = rollouts
         .iter()
-        .map(|(n, e)| (n / games * e).powi(2))
-        .sum::<f64>()
-        .sqrt()
+        .map(|d| {
+            let (b, c) = (candidate(d, best), candidate(d, after));
+            let rollout_best = &d.candidates[0].after;
+            let error = if rollout_best == best {
+                f64::from(c.loss_std_error)
+            } else if rollout_best == after {
+                f64::from(b.loss_std_error)
+            } else {
+                f64::from(c.loss_std_error).hypot(f64::from(b.loss_std_error))
+            };
+            Estimate {
+                games: f64::from(b.trials.min(c.trials)),
+                value: 0.0,
+                error,
+            }
+        })
+        .collect();
+    pooled(&paired).error
 }
 
 #[cfg(test)]

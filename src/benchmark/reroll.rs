@@ -16,17 +16,16 @@
 //! decisions whose `id mod N` is K-1, and a restarted shard skips those its
 //! work file (or a `--done-in` file) holds ([`super::work`]).
 
-use std::collections::HashSet;
 use std::path::PathBuf;
 
 use super::BenchmarkError;
-use super::build::decision_game;
+use super::build::{decision_game, rank_decision};
 use super::data::{Benchmark, Decision, Header, SINGLE_ROLLOUT_VERSION};
 use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
-use super::work::ShardWork;
+use super::work::{ShardWork, checked_done};
 use crate::eval::Evaluator;
 use crate::game::{Position, Rules, position_id};
-use crate::search::{After, PlayLists, Search, SearchLimits};
+use crate::search::{After, PlayLists, Search};
 
 /// What to roll out again.
 #[derive(Clone, Debug)]
@@ -67,27 +66,17 @@ pub fn reroll_shard(
     let header = reroll_header(&source.header, options.rollout_seed);
     // A decision done before must be the source's (the same position),
     // or the work file belongs to another benchmark of the same options.
-    let mut done = HashSet::new();
-    for d in options.work.start(&header)? {
-        match source.decisions.binary_search_by_key(&d.id, |s| s.id) {
-            Ok(i) if source.decisions[i].position == d.position => {
-                done.insert(d.id);
-            }
-            _ => {
-                return Err(BenchmarkError::Options(format!(
-                    "decision {} done before is none of {}'s",
-                    d.id,
-                    options.from.display()
-                )));
-            }
-        }
-    }
-    let mine: Vec<(usize, &Decision)> = source
-        .decisions
-        .iter()
-        .filter(|d| options.work.is_mine(d.id) && !done.contains(&d.id))
-        .map(|d| (d.id, d))
-        .collect();
+    let done = checked_done(
+        &options.work.start(&header)?,
+        |id| {
+            let i = source.decisions.binary_search_by_key(&id, |s| s.id).ok()?;
+            Some(source.decisions[i].position.clone())
+        },
+        &format!("is none of {}'s", options.from.display()),
+    )?;
+    let mine = options
+        .work
+        .select(source.decisions.iter().map(|d| (d.id, d)), &done);
     eprintln!(
         "benchmark reroll, shard {}: {} decisions in {}, {} done before, {} to do now",
         options.work.shard,
@@ -102,11 +91,7 @@ pub fn reroll_shard(
         search: Search::new(),
         lists: PlayLists::bounded(),
         settings: rollout_settings(&header, options.work.threads),
-        plan: StagePlan {
-            rollout_seed: options.rollout_seed,
-            max_trials: header.max_trials,
-            target_error: header.target_error,
-        },
+        plan: StagePlan::for_seed(&header, options.rollout_seed),
     };
     options
         .work
@@ -160,17 +145,14 @@ impl Reroller<'_> {
         let game = decision_game(self.rules, &decision.position()?, turn)?;
         // The plays of the turn, to find each candidate's play and what
         // follows it (the numbers an Express play passes on).
-        let (_, ranking) = self
-            .search
-            .rank_turn(
-                &game,
-                self.evaluator,
-                &self.settings,
-                SearchLimits::plies(0),
-                &mut self.lists,
-                None,
-            )
-            .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+        let (_, ranking) = rank_decision(
+            &mut self.search,
+            &mut self.lists,
+            &game,
+            self.evaluator,
+            &self.settings,
+            0,
+        )?;
         let candidates: Vec<(Position, After)> = decision
             .candidates
             .iter()

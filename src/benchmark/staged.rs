@@ -42,6 +42,17 @@ pub(crate) struct StagePlan {
     pub target_error: f32,
 }
 
+impl StagePlan {
+    /// The stages of `header`'s benchmark on the dice of `rollout_seed`.
+    pub(crate) fn for_seed(header: &Header, rollout_seed: u64) -> StagePlan {
+        StagePlan {
+            rollout_seed,
+            max_trials: header.max_trials,
+            target_error: header.target_error,
+        }
+    }
+}
+
 /// The dice seed of stage `stage` of decision `id`: every candidate rolled
 /// out in that stage, whenever, plays on the same dice.
 pub(crate) fn stage_seed(rollout_seed: u64, id: usize, stage: u64) -> u64 {

@@ -8,11 +8,13 @@
 //! of.
 
 use super::BenchmarkError;
+use super::build::rank_decision;
 use super::data::{Decision, Header};
+use super::pool::{Estimate, pooled};
 use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
 use crate::eval::Evaluator;
 use crate::game::{Game, Play, Rules, TurnNumbers, position_id};
-use crate::search::{PlayLists, Search, SearchLimits, SearchSettings, after_play};
+use crate::search::{PlayLists, Search, SearchSettings, after_play};
 
 /// The benchmark's rollout player and its settings, ready to roll out a
 /// play on a decision's dice.
@@ -66,11 +68,7 @@ impl<'a> UnlistedRollouts<'a> {
             plans: header
                 .rollout_seeds()
                 .into_iter()
-                .map(|rollout_seed| StagePlan {
-                    rollout_seed,
-                    max_trials: header.max_trials,
-                    target_error: header.target_error,
-                })
+                .map(|rollout_seed| StagePlan::for_seed(header, rollout_seed))
                 .collect(),
         })
     }
@@ -91,17 +89,8 @@ impl<'a> UnlistedRollouts<'a> {
         let Some(best) = decision.candidates.first() else {
             return Ok(None);
         };
-        let engine = |e: crate::search::TurnError| BenchmarkError::Engine(e.to_string());
-        let (turn, ranking) = search
-            .rank_turn(
-                game,
-                self.evaluator,
-                &self.settings,
-                SearchLimits::plies(0),
-                lists,
-                None,
-            )
-            .map_err(engine)?;
+        let (turn, ranking) =
+            rank_decision(search, lists, game, self.evaluator, &self.settings, 0)?;
         let Some(best) = ranking
             .plays
             .iter()
@@ -112,9 +101,8 @@ impl<'a> UnlistedRollouts<'a> {
         let passed = matches!(turn, TurnNumbers::Passed(_));
         let after = after_play(game.rules(), &turn.numbers(), passed, play);
         let candidates = [(best.play.position, best.after), (play.position, after)];
-        // Each rollout's loss over the games both plays had, weighted by
+        // Each rollout's loss over the games both plays had, pooled by
         // those games; clamped at 0 only once pooled.
-        let (mut games, mut sum, mut variance) = (0.0, 0.0, 0.0);
         let mut parts = Vec::with_capacity(self.plans.len());
         for plan in &self.plans {
             let staged = roll_out_in_stages(
@@ -125,19 +113,17 @@ impl<'a> UnlistedRollouts<'a> {
                 &self.settings,
                 plan,
             )?;
-            let n = staged.trials[0].min(staged.trials[1]);
             let (loss, error) = staged.loss(0, 1);
-            games += n;
-            sum += n * loss;
-            parts.push((n, error));
+            parts.push(Estimate {
+                games: staged.trials[0].min(staged.trials[1]),
+                value: loss,
+                error,
+            });
         }
-        let games = f64::max(games, 1.0);
-        for (n, error) in parts {
-            variance += (n / games * error).powi(2);
-        }
+        let loss = pooled(&parts);
         Ok(Some(RolledLoss {
-            loss: (sum / games).max(0.0) as f32,
-            std_error: variance.sqrt() as f32,
+            loss: loss.value.max(0.0) as f32,
+            std_error: loss.error as f32,
         }))
     }
 }

@@ -5,6 +5,7 @@
 //! same header) holds as done, and a last line cut short by a stop is
 //! dropped.
 
+use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -42,9 +43,20 @@ impl ShardWork {
         }
     }
 
-    /// Whether decision `id` is this shard's.
-    pub(crate) fn is_mine(&self, id: usize) -> bool {
-        id as u64 % u64::from(self.shard.count) == u64::from(self.shard.index - 1)
+    /// The work this shard does now: the items (decision ids with what
+    /// each needs) that are its own and not `done`, at most `limit`.
+    pub(crate) fn select<T>(
+        &self,
+        items: impl IntoIterator<Item = (usize, T)>,
+        done: &HashSet<usize>,
+    ) -> Vec<(usize, T)> {
+        let mine =
+            |id: usize| id as u64 % u64::from(self.shard.count) == u64::from(self.shard.index - 1);
+        items
+            .into_iter()
+            .filter(|(id, _)| mine(*id) && !done.contains(id))
+            .take(self.limit.unwrap_or(usize::MAX))
+            .collect()
     }
 
     /// Opens the work file for `header` (created, or checked and a cut
@@ -68,8 +80,7 @@ impl ShardWork {
         Ok(done)
     }
 
-    /// Works through `work` (decision ids with what each needs), at most
-    /// `limit` of them, appending each decision `make` returns to the work
+    /// Works through `work` (from [`Self::select`]), appending each decision `make` returns to the work
     /// file as one line, flushed at once (a stop loses at most the decision
     /// under way); progress lines go to stderr. Returns the decisions done.
     pub(crate) fn run<T>(
@@ -77,7 +88,6 @@ impl ShardWork {
         work: &[(usize, T)],
         mut make: impl FnMut(usize, &T) -> Result<Decision, BenchmarkError>,
     ) -> Result<usize, BenchmarkError> {
-        let work = &work[..work.len().min(self.limit.unwrap_or(usize::MAX))];
         let mut file = OpenOptions::new()
             .append(true)
             .open(&self.out)
@@ -108,6 +118,28 @@ impl ShardWork {
         }
         Ok(work.len())
     }
+}
+
+/// The ids of the decisions `done` before, each checked to be the
+/// decision whose position ID `expected` gives for its id: a work file of
+/// the same options but other decisions is refused, the error saying that
+/// the decision done before `differs` (its wording).
+pub(crate) fn checked_done(
+    done: &[Decision],
+    expected: impl Fn(usize) -> Option<String>,
+    differs: &str,
+) -> Result<HashSet<usize>, BenchmarkError> {
+    let mut ids = HashSet::new();
+    for d in done {
+        if expected(d.id).as_ref() != Some(&d.position) {
+            return Err(BenchmarkError::Options(format!(
+                "decision {} done before {differs}",
+                d.id
+            )));
+        }
+        ids.insert(d.id);
+    }
+    Ok(ids)
 }
 
 /// Creates the work file with `header`, or checks an existing one against

@@ -32,9 +32,9 @@ done
 # 3. soup4: the mean of refine5's four best fits (two recipes, two shuffle
 #    seeds each, all from w2-avg; runs/refine holds them after
 #    training/refine5/recipe.sh), judged like the others.
-"$P" refine average --out training/refine7/nets/soup4.net runs/refine/m1-avg.net \
+"$P" refine average --out runs/refine/soup4.net runs/refine/m1-avg.net \
   runs/refine/m1s2-avg.net runs/refine/rA-avg.net runs/refine/rF-avg.net
-training/refine6/measure-x2.sh soup4 training/refine7/nets/soup4.net > training/refine7/logs/measure-soup4.txt
+training/refine6/measure-x2.sh soup4 runs/refine/soup4.net > training/refine7/logs/measure-soup4.txt
 B=training/refine7/benchmark
 python3 scripts/choices_ratio.py $B/standard-soup4.tsv $B/standard-4ccbb6b8.tsv \
   $B/standard-r3-soup4.tsv $B/standard-r3-4ccbb6b8.tsv $B/standard-v1-soup4.tsv $B/standard-v1-4ccbb6b8.tsv
@@ -42,17 +42,17 @@ python3 scripts/choices_ratio.py $B/standard-soup4.tsv $B/standard-4ccbb6b8.tsv 
 # 4. The arena: soup4 at 0 ply against 82fe2015 and against 4ccbb6b8 (about
 #    30 s each on 2 cores), and its 2 ply against its own 0 ply (about 35
 #    minutes; resumes from --out with --resume).
-"$P" arena --a builtin:net@training/refine7/nets/soup4.net --b builtin:net@weights/82fe2015.net \
+"$P" arena --a builtin:net@runs/refine/soup4.net --b builtin:net@weights/82fe2015.net \
   --games 20000 --seed 2020 > training/refine7/arena/arena-soup4-vs-82fe2015.txt
-"$P" arena --a builtin:net@training/refine7/nets/soup4.net --b builtin:net@weights/4ccbb6b8.net \
+"$P" arena --a builtin:net@runs/refine/soup4.net --b builtin:net@weights/4ccbb6b8.net \
   --games 20000 --seed 2021 > training/refine7/arena/arena-soup4-vs-4ccbb6b8.txt
-"$P" arena --a builtin:net-ply2@training/refine7/nets/soup4.net --b builtin:net@training/refine7/nets/soup4.net \
+"$P" arena --a builtin:net-ply2@runs/refine/soup4.net --b builtin:net@runs/refine/soup4.net \
   --games 2000 --seed 77 --jobs 2 --out "$R/arena-soup4-ply2.jsonl" > training/refine7/arena/arena-soup4-ply2.txt
 
 # 5. Shipped: the net it replaces kept by its hash, soup4 embedded, then the
 #    README's figures for it (heuristic arena, default set at 0-2 ply, bench
 #    eval against 4ccbb6b8, alternated).
 cp weights/default.net weights/4ccbb6b8.net
-cp training/refine7/nets/soup4.net weights/default.net
+cp runs/refine/soup4.net weights/default.net
 cargo build --release
 training/refine7/measure-shipped.sh

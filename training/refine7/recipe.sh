@@ -19,6 +19,11 @@ wait
 "$P" benchmark merge --out benchmarks/rerolls/standard-v1-rs2.jsonl.gz "$R"/v1-rs2-*-of-2.jsonl
 "$P" benchmark pool --out benchmarks/standard-v1-x2.jsonl.gz benchmarks/standard-v1.jsonl.gz \
   benchmarks/rerolls/standard-v1-rs2.jsonl.gz
+# Does the re-roll value the candidates as the first rollout did (per phase)?
+python3 scripts/benchmark_rollout_shift.py benchmarks/standard-v1.jsonl.gz \
+  benchmarks/rerolls/standard-v1-rs2.jsonl.gz > training/refine7/logs/rollout-shift-v1.txt
+python3 scripts/benchmark_rollout_shift.py benchmarks/standard.jsonl.gz \
+  benchmarks/rerolls/standard-rs2.jsonl.gz > training/refine7/logs/rollout-shift-standard.txt
 
 # 2. The nets at 0 ply on the three pooled sets, 82fe2015 first (the ratios
 #    are to its choices), about 3 minutes a net.

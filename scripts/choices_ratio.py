@@ -9,7 +9,9 @@ their decisions are pooled. The ratio is A's summed loss over B's; the
 interval resamples decisions (with replacement, seeded), each decision
 keeping both players' losses, so the pairing is kept. It also counts each
 player's blunders (decisions lost by more than 0.08, as `bench strength`
-counts them) and their ratio.
+counts them) and their ratio, with a bootstrap interval from the same
+resamples (a blunder count is small, so its ratio is far noisier than the
+loss ratio).
 
   scripts/choices_ratio.py A1.tsv B1.tsv [A2.tsv B2.tsv ...] [--resamples 4000] [--seed 1]
 """
@@ -38,6 +40,12 @@ def losses(path):
     return {decision: loss for decision, (_after, loss) in read_choices(path).items()}
 
 
+def interval(values):
+    """The central 95% of bootstrap values: (2.5th, 97.5th percentile)."""
+    values = sorted(values)
+    return values[int(0.025 * len(values))], values[min(len(values) - 1, int(0.975 * len(values)))]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="+", help="pairs of choices files: A then B")
@@ -61,18 +69,27 @@ def main():
     rng = random.Random(a.seed)
     n = len(pairs)
     ratios = []
+    blunder_ratios = []
     for _ in range(a.resamples):
         sample = [pairs[rng.randrange(n)] for _ in range(n)]
         denominator = sum(b for _, b in sample)
         if denominator > 0:
             ratios.append(sum(x for x, _ in sample) / denominator)
-    ratios.sort()
-    low = ratios[int(0.025 * len(ratios))]
-    high = ratios[min(len(ratios) - 1, int(0.975 * len(ratios)))]
+        sample_blunders_b = sum(1 for _, b in sample if b > BLUNDER)
+        if sample_blunders_b:
+            blunder_ratios.append(sum(1 for x, _ in sample if x > BLUNDER) / sample_blunders_b)
+    low, high = interval(ratios)
     same = sum(1 for x, b in pairs if x == b)
     blunders_a = sum(1 for x, _ in pairs if x > BLUNDER)
     blunders_b = sum(1 for _, b in pairs if b > BLUNDER)
-    blunder_ratio = f"{blunders_a / blunders_b:.2f}" if blunders_b else "undefined"
+    if blunders_b:
+        blunder_low, blunder_high = interval(blunder_ratios)
+        blunder_ratio = (
+            f"{blunders_a / blunders_b:.2f} (95% bootstrap interval "
+            f"{blunder_low:.2f} to {blunder_high:.2f})"
+        )
+    else:
+        blunder_ratio = "undefined"
     print(
         f"{n} decisions: A loses {1000 * sum(x for x, _ in pairs) / n:.2f}, "
         f"B {1000 * total_b / n:.2f} milli-points a decision; "

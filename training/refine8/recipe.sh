@@ -74,3 +74,12 @@ done
 python3 scripts/choices_ratio.py $B7/standard-soup4.tsv $B7/standard-82fe2015.tsv \
   $B7/standard-r3-soup4.tsv $B7/standard-r3-82fe2015.tsv $B7/standard-v1-soup4.tsv \
   $B7/standard-v1-82fe2015.tsv > training/refine8/logs/soup4-blunder-interval.txt
+
+# 5. The cost of a stronger rollout player (probes; times on 2 cores).
+for plies in 0 1; do
+  printf 'new game\nset dice 6 4\nset rollout seed 5\nset rollout plies %s\nrollout %s\n' \
+    "$plies" "$([ "$plies" = 0 ] && echo 1296 || echo 72)" | (time "$P" --plies 0) > /dev/null
+done
+time "$P" benchmark build --out "$R/probe-0ply.jsonl" --decisions 2000 --seed 21 --limit 2 --threads 2
+time "$P" benchmark build --out "$R/probe-1ply-t10.jsonl" --decisions 2000 --seed 21 --limit 2 \
+  --threads 2 --player-plies 1 --max-turns 10

@@ -327,6 +327,7 @@ fn tiny_benchmark(dir: &std::path::Path) -> PathBuf {
         max_turns: 500,
         luck_adjust: false,
         rollout_seed: 4,
+        disagreements_only: false,
         work: ShardWork::whole(out.clone()),
     };
     let net = NetEvaluator::with_default_network().expect("embedded net");

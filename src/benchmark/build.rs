@@ -52,6 +52,10 @@ pub struct BuildOptions {
     pub luck_adjust: bool,
     /// Seed of the rollout dice (decision `id` uses `rollout_seed + id`).
     pub rollout_seed: u64,
+    /// Roll out only the decisions where the net's 0-ply choice is not the
+    /// 2-ply search's best play, passing over the others (training
+    /// targets where the net is likely wrong).
+    pub disagreements_only: bool,
     /// This process's part of the build and its work file.
     pub work: ShardWork,
 }
@@ -79,6 +83,7 @@ impl BuildOptions {
             luck_adjust: self.luck_adjust,
             rollout_seed: self.rollout_seed,
             pooled_seeds: Vec::new(),
+            disagreements_only: self.disagreements_only,
         }
     }
 
@@ -92,6 +97,9 @@ impl BuildOptions {
 
 /// Builds (or resumes) one shard: rolls out its decisions not yet in its
 /// work file, appending each as it is done; progress lines go to stderr.
+/// Returns the decisions rolled out now (with `disagreements_only`, the
+/// decisions passed over are not counted, nor written: a resumed shard
+/// looks at them again, which costs a 2-ply search each).
 pub fn build_shard(
     options: &BuildOptions,
     evaluator: &dyn Evaluator,
@@ -156,7 +164,13 @@ impl<'a> DecisionBuilder<'a> {
         }
     }
 
-    fn build(&mut self, id: usize, sampled: &SampledDecision) -> Result<Decision, BenchmarkError> {
+    /// Rolls decision `id` out; `None` when it is passed over (the net's
+    /// 0-ply choice is the 2-ply best and only disagreements are wanted).
+    fn build(
+        &mut self,
+        id: usize,
+        sampled: &SampledDecision,
+    ) -> Result<Option<Decision>, BenchmarkError> {
         let game = decision_game(self.options.rules(), &sampled.position, sampled.turn)?;
         let (_, ranking) = rank_decision(
             &mut self.search,
@@ -177,7 +191,7 @@ impl<'a> DecisionBuilder<'a> {
         for r in ranking.plays.iter().take(self.options.top_candidates) {
             add(&r.play.position, &mut chosen);
         }
-        for evaluator in [self.evaluator, self.heuristic] {
+        for (k, evaluator) in [self.evaluator, self.heuristic].into_iter().enumerate() {
             let choice = self
                 .search
                 .choose(
@@ -189,6 +203,16 @@ impl<'a> DecisionBuilder<'a> {
                     None,
                 )
                 .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+            let is_net = k == 0;
+            if is_net
+                && self.options.disagreements_only
+                && ranking
+                    .plays
+                    .first()
+                    .is_some_and(|best| best.play.position == choice.play().position)
+            {
+                return Ok(None);
+            }
             add(&choice.play().position, &mut chosen);
         }
         add(&sampled.played.position, &mut chosen);
@@ -209,7 +233,7 @@ impl<'a> DecisionBuilder<'a> {
         let candidates = staged.ordered_candidates(&named);
         let played_after = position_id(&sampled.played.position);
         let played = candidates.iter().position(|c| c.after == played_after);
-        Ok(Decision {
+        Ok(Some(Decision {
             id,
             phase: sampled.phase,
             position: position_id(&sampled.position),
@@ -218,7 +242,7 @@ impl<'a> DecisionBuilder<'a> {
             played,
             legal_plays: sampled.legal_plays,
             candidates,
-        })
+        }))
     }
 }
 

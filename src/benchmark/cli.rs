@@ -79,6 +79,13 @@ pub struct BuildArgs {
     /// results (unbiased; far less noise for about 20 times the work).
     #[arg(long)]
     pub luck_adjust: bool,
+    /// Roll out only the decisions where the net's 0-ply choice is not the
+    /// 2-ply search's best play, passing over the rest: rollout targets
+    /// where the net is likely wrong (`refine from-benchmark`), not a
+    /// benchmark. The header records it; --limit counts the decisions
+    /// looked at, passed over or not.
+    #[arg(long)]
+    pub disagreements_only: bool,
     /// Weights of the net that ranks and rolls out (default: embedded).
     #[arg(long)]
     pub weights: Option<PathBuf>,
@@ -257,6 +264,7 @@ pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
                 max_turns: a.max_turns,
                 luck_adjust: a.luck_adjust,
                 rollout_seed: a.rollout_seed,
+                disagreements_only: a.disagreements_only,
                 work: a.work.work(),
             };
             let net = net(&a.weights)?;

@@ -66,6 +66,13 @@ pub struct Header {
     /// empty (and absent from the file) when it holds one rollout.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pooled_seeds: Vec<u64>,
+    /// Whether only the decisions where the net's 0-ply choice is not the
+    /// 2-ply search's best play were rolled out (`benchmark build
+    /// --disagreements-only`): a sample of where the net is likely wrong,
+    /// for rollout targets, not a benchmark of every kind of decision.
+    /// False (and absent from the file) for every benchmark.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub disagreements_only: bool,
 }
 
 impl Header {

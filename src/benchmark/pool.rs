@@ -289,6 +289,7 @@ mod tests {
             luck_adjust: false,
             rollout_seed,
             pooled_seeds: Vec::new(),
+            disagreements_only: false,
         }
     }
 

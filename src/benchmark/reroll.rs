@@ -95,7 +95,7 @@ pub fn reroll_shard(
     };
     options
         .work
-        .run(&mine, |_, decision| roller.reroll(decision))
+        .run(&mine, |_, decision| roller.reroll(decision).map(Some))
 }
 
 /// Refuses a re-roll that could not be pooled with its source.

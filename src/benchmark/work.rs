@@ -82,19 +82,25 @@ impl ShardWork {
 
     /// Works through `work` (from [`Self::select`]), appending each decision `make` returns to the work
     /// file as one line, flushed at once (a stop loses at most the decision
-    /// under way); progress lines go to stderr. Returns the decisions done.
+    /// under way); `make` returns `None` for a decision it passes over.
+    /// Progress lines go to stderr. Returns the decisions written.
     pub(crate) fn run<T>(
         &self,
         work: &[(usize, T)],
-        mut make: impl FnMut(usize, &T) -> Result<Decision, BenchmarkError>,
+        mut make: impl FnMut(usize, &T) -> Result<Option<Decision>, BenchmarkError>,
     ) -> Result<usize, BenchmarkError> {
         let mut file = OpenOptions::new()
             .append(true)
             .open(&self.out)
             .map_err(|e| BenchmarkError::io(&self.out, e))?;
         let started = Instant::now();
+        let mut written = 0;
         for (n, (id, item)) in work.iter().enumerate() {
-            let decision = make(*id, item)?;
+            let Some(decision) = make(*id, item)? else {
+                eprintln!("decision {id} ({}/{}): passed over", n + 1, work.len());
+                continue;
+            };
+            written += 1;
             let line = serde_json::to_string(&decision)
                 .map_err(|e| BenchmarkError::Format(e.to_string()))?;
             writeln!(file, "{line}")
@@ -116,7 +122,7 @@ impl ShardWork {
                 left / 60.0
             );
         }
-        Ok(work.len())
+        Ok(written)
     }
 }
 

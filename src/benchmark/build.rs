@@ -180,6 +180,16 @@ impl<'a> DecisionBuilder<'a> {
             &self.settings,
             2,
         )?;
+        let net_choice = self.zero_ply_choice(&game, self.evaluator)?;
+        if self.options.disagreements_only
+            && ranking
+                .plays
+                .first()
+                .is_some_and(|best| best.play.position == net_choice)
+        {
+            return Ok(None);
+        }
+        let heuristic_choice = self.zero_ply_choice(&game, self.heuristic)?;
         let mut chosen: Vec<RankedPlay> = Vec::new();
         let add = |position: &Position, chosen: &mut Vec<RankedPlay>| {
             if chosen.iter().all(|c| c.play.position != *position)
@@ -191,30 +201,8 @@ impl<'a> DecisionBuilder<'a> {
         for r in ranking.plays.iter().take(self.options.top_candidates) {
             add(&r.play.position, &mut chosen);
         }
-        for (k, evaluator) in [self.evaluator, self.heuristic].into_iter().enumerate() {
-            let choice = self
-                .search
-                .choose(
-                    &game,
-                    evaluator,
-                    &self.settings,
-                    SearchLimits::plies(0),
-                    &mut self.lists,
-                    None,
-                )
-                .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
-            let is_net = k == 0;
-            if is_net
-                && self.options.disagreements_only
-                && ranking
-                    .plays
-                    .first()
-                    .is_some_and(|best| best.play.position == choice.play().position)
-            {
-                return Ok(None);
-            }
-            add(&choice.play().position, &mut chosen);
-        }
+        add(&net_choice, &mut chosen);
+        add(&heuristic_choice, &mut chosen);
         add(&sampled.played.position, &mut chosen);
         let candidates: Vec<(Position, After)> =
             chosen.iter().map(|r| (r.play.position, r.after)).collect();
@@ -243,6 +231,26 @@ impl<'a> DecisionBuilder<'a> {
             legal_plays: sampled.legal_plays,
             candidates,
         }))
+    }
+
+    /// The position after `evaluator`'s 0-ply choice in `game`.
+    fn zero_ply_choice(
+        &mut self,
+        game: &Game,
+        evaluator: &dyn Evaluator,
+    ) -> Result<Position, BenchmarkError> {
+        let choice = self
+            .search
+            .choose(
+                game,
+                evaluator,
+                &self.settings,
+                SearchLimits::plies(0),
+                &mut self.lists,
+                None,
+            )
+            .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+        Ok(choice.play().position)
     }
 }
 

@@ -10,6 +10,9 @@ use plakoto::game::{
     parse_board_text, resolve_play,
 };
 
+#[path = "rules/portes.rs"]
+mod portes;
+
 fn pos(text: &str) -> Position {
     parse_board_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }

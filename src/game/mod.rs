@@ -13,6 +13,7 @@ mod movegen;
 mod notation;
 mod outcome;
 mod point;
+pub mod portes;
 mod position;
 mod rules;
 mod steps;

@@ -1,0 +1,21 @@
+//! Portes (P1–P16 of RULES-tavli.md): backgammon without the cube, the
+//! first game of Tavli. Pure rules, as the Plakoto core beside it: a
+//! position, its legal plays, the end and its score, GNU Backgammon's
+//! Position ID and move notation.
+
+mod id;
+mod movegen;
+mod notation;
+mod outcome;
+mod position;
+
+pub use id::{PortesIdError, parse_portes_position_id, portes_position_id};
+pub use movegen::{PortesMoveGenerator, PortesPlay, PortesPlayList, PortesSteps};
+pub use notation::{
+    Landing, PortesMove, PortesNotation, PortesNotationError, format_portes_play, notation_of,
+    resolve_portes_play,
+};
+pub use outcome::{PortesScoring, portes_result};
+pub use position::{
+    CHECKERS, PortesPosition, PortesPositionError, Source, Step, StepEffect, StepError,
+};

@@ -1,8 +1,12 @@
 //! Criterion benchmark of move generation: the same fixed suite as
-//! `plakoto bench movegen`, in smaller slices per iteration.
+//! `plakoto bench movegen`, in smaller slices per iteration, and a Portes
+//! suite of the same size beside it (throughput is plays generated, so the
+//! two read in the same unit).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use plakoto::bench::movegen::{expand_all, suite};
+use plakoto::bench::portes_movegen::{expand_all_portes, portes_suite};
+use plakoto::game::portes::{PortesMoveGenerator, PortesPlayList};
 use plakoto::game::{MoveGenerator, PlayList};
 
 fn movegen(c: &mut Criterion) {
@@ -18,5 +22,18 @@ fn movegen(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen);
+fn portes_movegen(c: &mut Criterion) {
+    let suite = portes_suite(500);
+    let mut generator = PortesMoveGenerator::default();
+    let mut out = PortesPlayList::default();
+    let (_, plays) = expand_all_portes(&suite, &mut generator, &mut out);
+    let mut group = c.benchmark_group("portes movegen");
+    group.throughput(Throughput::Elements(plays as u64));
+    group.bench_function("500 positions x 21 rolls", |b| {
+        b.iter(|| expand_all_portes(&suite, &mut generator, &mut out))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen, portes_movegen);
 criterion_main!(benches);

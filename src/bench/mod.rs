@@ -6,6 +6,7 @@ pub mod eval;
 pub mod hint;
 pub mod movegen;
 pub mod pindb;
+pub mod portes_movegen;
 
 /// Why a bench could not run.
 #[derive(Debug, thiserror::Error)]

@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 use plakoto::game::portes::{
     CHECKERS, PortesMoveGenerator, PortesNotation, PortesNotationError, PortesPlayList,
     PortesPosition, PortesScoring, Source, Step, StepError, format_portes_play,
-    parse_portes_position_id, portes_position_id, portes_result, resolve_portes_play,
+    parse_portes_board_text, parse_portes_position_id, portes_board_text, portes_position_id,
+    portes_result, resolve_portes_play,
 };
 use plakoto::game::{Dice, Die, Point, ResultKind, Seat};
 use rand::{Rng, SeedableRng};
@@ -486,5 +487,35 @@ fn p7a_position_ids_round_trip_on_random_positions() {
         let id = portes_position_id(&position);
         assert_eq!(id.len(), 14);
         assert_eq!(parse_portes_position_id(&id), Ok(position), "{id}");
+    }
+}
+
+#[test]
+fn p2_board_text_round_trips_and_refuses_what_is_wrong() {
+    let start = PortesPosition::start();
+    assert_eq!(
+        portes_board_text(&start),
+        "24:2 13:5 8:3 6:5 / 24:2 13:5 8:3 6:5"
+    );
+    let p = portes(&[(25, 1), (6, 3)], &[]);
+    assert_eq!(portes_board_text(&p), "bar:1 6:3 / -");
+    assert_eq!(parse_portes_board_text("bar:1 6:3 off:11 / -"), Ok(p));
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..2_000 {
+        let (m, o) = random_sides(&mut rng);
+        let q = PortesPosition::from_sides(m, o).unwrap();
+        assert_eq!(parse_portes_board_text(&portes_board_text(&q)), Ok(q));
+    }
+    for bad in [
+        "24:2",
+        "24:16 / -",
+        "25:1 / -",
+        "6:1 6:1 / -",
+        "6:1 off:3 / -",
+        "24:1 / 1:1",
+        "x / -",
+        " / -",
+    ] {
+        assert!(parse_portes_board_text(bad).is_err(), "{bad:?}");
     }
 }

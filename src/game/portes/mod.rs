@@ -3,12 +3,14 @@
 //! position, its legal plays, the end and its score, GNU Backgammon's
 //! Position ID and move notation.
 
+mod board_text;
 mod id;
 mod movegen;
 mod notation;
 mod outcome;
 mod position;
 
+pub use board_text::{PortesBoardTextError, parse_portes_board_text, portes_board_text};
 pub use id::{PortesIdError, parse_portes_position_id, portes_position_id};
 pub use movegen::{PortesMoveGenerator, PortesPlay, PortesPlayList, PortesSteps};
 pub use notation::{

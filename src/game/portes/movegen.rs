@@ -16,6 +16,8 @@
 
 use std::collections::HashSet;
 
+use rustc_hash::FxBuildHasher;
+
 use super::position::{PortesPosition, Source, Step};
 use crate::game::dice::Dice;
 use crate::game::point::{Die, Point};
@@ -94,7 +96,7 @@ pub struct PortesPlayList {
 /// Generates Portes plays, reusing its buffers between calls.
 #[derive(Default)]
 pub struct PortesMoveGenerator {
-    seen: HashSet<PortesPosition>,
+    seen: HashSet<PortesPosition, FxBuildHasher>,
 }
 
 impl PortesMoveGenerator {
@@ -132,6 +134,9 @@ impl PortesMoveGenerator {
     /// Plays `numbers[0]` in every legal way from sources numbered at most
     /// `max_source` (the reordering bound for doubles), recursing on the
     /// rest; records each line that can go no further.
+    ///
+    /// The legality test is [`PortesPosition::check_step`] inlined for the
+    /// sources that hold a checker: this is the hot loop.
     fn search(
         &mut self,
         position: &PortesPosition,
@@ -145,22 +150,49 @@ impl PortesMoveGenerator {
             return;
         };
         let doubles_bound = rest.first() == Some(&die);
+        let pips = die.pips();
+        let board = position.board();
         let mut moved = false;
-        for source in (1..=max_source).rev() {
-            let from = match source {
-                25 => Source::Bar,
-                n => Source::Point(Point::new(n).expect("1..=24")),
-            };
-            let step = Step { from, die };
-            if position.check_step(step).is_err() {
-                continue;
+        if position.own_bar() > 0 {
+            // P6: only a bar checker may move, onto the mover's 25 - die.
+            if max_source == 25 && board[usize::from(24 - pips)] >= -1 {
+                let step = Step {
+                    from: Source::Bar,
+                    die,
+                };
+                moved = true;
+                let next = position.apply_step(step);
+                steps.push(step);
+                self.search(&next, rest, 25, steps, out);
+                steps.pop();
             }
-            moved = true;
-            let next = position.apply_step(step);
-            steps.push(step);
-            let bound = if doubles_bound { source } else { 25 };
-            self.search(&next, rest, bound, steps, out);
-            steps.pop();
+        } else {
+            let highest = position.own_highest();
+            for source in (1..=max_source.min(highest)).rev() {
+                if board[usize::from(source - 1)] <= 0 {
+                    continue;
+                }
+                let open = if source > pips {
+                    board[usize::from(source - pips - 1)] >= -1
+                } else {
+                    // P8, P9: all home, and a larger die only from the highest point.
+                    highest <= 6 && (source == pips || source == highest)
+                };
+                if !open {
+                    continue;
+                }
+                let step = Step {
+                    from: Source::Point(Point::new(source).expect("1..=24")),
+                    die,
+                };
+                debug_assert!(position.check_step(step).is_ok());
+                moved = true;
+                let next = position.apply_step(step);
+                steps.push(step);
+                let bound = if doubles_bound { source } else { 25 };
+                self.search(&next, rest, bound, steps, out);
+                steps.pop();
+            }
         }
         if !moved {
             self.record(position, steps, out);

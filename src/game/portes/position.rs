@@ -238,6 +238,11 @@ impl PortesPosition {
         self.board[p.index()]
     }
 
+    /// The board by index `p-1`: own checkers > 0, the opponent's < 0.
+    pub(super) fn board(&self) -> &[i8; 24] {
+        &self.board
+    }
+
     /// The mover's checkers on the bar.
     pub fn own_bar(&self) -> u8 {
         self.own_bar

@@ -187,7 +187,7 @@ impl PortesMoveGenerator {
                 };
                 debug_assert!(position.check_step(step).is_ok());
                 moved = true;
-                let next = position.apply_step(step);
+                let next = position.apply_point_step(source, pips);
                 steps.push(step);
                 let bound = if doubles_bound { source } else { 25 };
                 self.search(&next, rest, bound, steps, out);

@@ -108,7 +108,7 @@ impl fmt::Display for StepError {
 /// which moves from 24 to 1; the other side is the "opponent".
 ///
 /// Fixed-size and allocation-free: 28 bytes, cheap to copy, hash and flip.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct PortesPosition {
     /// Index `p-1`: checkers on the mover's point `p`, own > 0, opponent < 0.
     board: [i8; 24],
@@ -330,6 +330,26 @@ impl PortesPosition {
         }
     }
 
+    /// The position after a step of `pips` from the mover's point `source`
+    /// (1–24) already known to be legal: [`Self::apply_step`] without the
+    /// conversions, for the move generator's hot loop.
+    #[inline]
+    pub(super) fn apply_point_step(&self, source: u8, pips: u8) -> PortesPosition {
+        let mut next = *self;
+        next.board[usize::from(source - 1)] -= 1;
+        if source > pips {
+            let cell = &mut next.board[usize::from(source - pips - 1)];
+            if *cell == -1 {
+                *cell = 0;
+                next.opp_bar += 1;
+            }
+            *cell += 1;
+        } else {
+            next.own_off += 1;
+        }
+        next
+    }
+
     /// The position after a step already known to be legal
     /// ([`Self::check_step`]), still seen from the mover.
     pub fn apply_step(&self, step: Step) -> PortesPosition {
@@ -350,6 +370,33 @@ impl PortesPosition {
             None => next.own_off += 1,
         }
         next
+    }
+}
+
+impl std::hash::Hash for PortesPosition {
+    /// One word for the hasher, folded from the 28 bytes: the move
+    /// generator hashes every line it finds, so this is hot.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let word = |i: usize| {
+            let b = &self.board[i * 8..i * 8 + 8];
+            u64::from_le_bytes(std::array::from_fn(|k| b[k] as u8))
+        };
+        let tail = u64::from_le_bytes([
+            self.own_bar,
+            self.opp_bar,
+            self.own_off,
+            self.opp_off,
+            0,
+            0,
+            0,
+            0,
+        ]);
+        const K: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut h = word(0);
+        for w in [word(1), word(2), tail] {
+            h = (h.rotate_left(23) ^ w).wrapping_mul(K);
+        }
+        state.write_u64(h);
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 /// The programs the cluster needs; `None` from [`missing_programs`] means all
 /// are installed.
-const PROGRAMS: [&str; 8] = [
+const PROGRAMS: [&str; 9] = [
     "munged",
     "mungekey",
     "slurmctld",
@@ -20,6 +20,7 @@ const PROGRAMS: [&str; 8] = [
     "squeue",
     "sinfo",
     "scontrol",
+    "scancel",
 ];
 
 /// Where a program is: on `PATH`, or in the sbin directories a non-root
@@ -144,6 +145,20 @@ impl Cluster {
         state.to_string()
     }
 
+    /// Whether a slurmstepd is still there: its socket or its job directory
+    /// in slurmd's spool.
+    fn steps_running(&self) -> bool {
+        use std::os::unix::fs::FileTypeExt;
+        let Ok(entries) = fs::read_dir(self.dir.join("spool")) else {
+            return false;
+        };
+        entries.flatten().any(|entry| {
+            let name = entry.file_name();
+            name.to_string_lossy().starts_with("job")
+                || entry.file_type().is_ok_and(|t| t.is_socket())
+        })
+    }
+
     /// The daemons' logs, for a failing assertion's message.
     pub fn logs(&self) -> String {
         ["munged", "slurmctld", "slurmd"]
@@ -157,8 +172,18 @@ impl Cluster {
 }
 
 impl Drop for Cluster {
-    /// Stops the daemons this cluster started, by their PIDs, slurmd first.
+    /// Cancels the jobs still queued or running (after a failed assertion)
+    /// and stops the daemons this cluster started, by their PIDs, slurmd
+    /// first.
     fn drop(&mut self) {
+        let _ = self.command("scancel").args(["-u", &user_name()]).status();
+        wait_for_quietly(Duration::from_secs(5), || {
+            let out = self.command("squeue").args(["-h", "-o", "%i"]).output();
+            out.is_ok_and(|o| o.stdout.is_empty())
+        });
+        // A job's slurmstepd outlives the job by a moment; it is gone when
+        // its socket and job directory have left slurmd's spool.
+        wait_for_quietly(Duration::from_secs(10), || !self.steps_running());
         while let Some((_, mut child)) = self.daemons.pop() {
             // SIGTERM lets each daemon close its socket and files; SIGKILL
             // if it is still there a few seconds later.
@@ -176,12 +201,24 @@ impl Drop for Cluster {
 }
 
 /// Polls `ready` every 100 ms until it holds; panics after `limit`.
-pub fn wait_for(limit: Duration, what: &str, mut ready: impl FnMut() -> bool) {
+pub fn wait_for(limit: Duration, what: &str, ready: impl FnMut() -> bool) {
+    assert!(
+        wait_for_quietly(limit, ready),
+        "waited {limit:?} for {what}"
+    );
+}
+
+/// Polls `ready` every 100 ms until it holds (true) or `limit` has passed
+/// (false).
+fn wait_for_quietly(limit: Duration, mut ready: impl FnMut() -> bool) -> bool {
     let deadline = Instant::now() + limit;
     while !ready() {
-        assert!(Instant::now() < deadline, "waited {limit:?} for {what}");
+        if Instant::now() >= deadline {
+            return false;
+        }
         std::thread::sleep(Duration::from_millis(100));
     }
+    true
 }
 
 /// Two distinct TCP ports free at the time of asking (the daemons bind them

@@ -239,6 +239,9 @@ fn user_name() -> String {
 }
 
 /// slurm.conf for one node, this machine, as `slurmd -C` describes it.
+/// The scheduler runs at each event, without its default batching delay of
+/// up to 3 s (`batch_sched_delay=0,sched_min_interval=0`), so that a merge
+/// job starts as its array ends: the test takes 10-13 s instead of 19 s.
 fn slurm_conf(dir: &Path, munge_socket: &Path) -> String {
     let out = Command::new(find_program("slurmd").unwrap())
         .arg("-C")
@@ -282,6 +285,7 @@ SchedulerType=sched/builtin
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 DependencyParameters=kill_invalid_depend
+SchedulerParameters=batch_sched_delay=0,sched_min_interval=0
 ReturnToService=2
 MpiDefault=none
 SwitchType=switch/none

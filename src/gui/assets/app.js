@@ -33,11 +33,25 @@ const S = {
 };
 
 // ---------------------------------------------------------------- engine link
+// The socket opens only with the launch's token, which `plakoto gui`
+// prints in the page's address (`/?token=…`): other websites cannot know it.
 function connect() {
-  const ws = new WebSocket(`ws://${location.host}/ws`);
+  const token = new URLSearchParams(location.search).get('token');
+  if (!token) {
+    banner('This address has no token: open the one plakoto gui printed (http://127.0.0.1:PORT/?token=…).', false);
+    setStatus('not connected', 'stopped');
+    return;
+  }
+  const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
   S.ws = ws;
+  let opened = false;
+  ws.onopen = () => { opened = true; };
   ws.onmessage = (ev) => onRelay(JSON.parse(ev.data));
-  ws.onclose = () => { S.alive = false; failPending('connection to the server closed'); banner('Connection to the server lost. Reload the page.', false); };
+  ws.onclose = () => {
+    S.alive = false; failPending('connection to the server closed');
+    banner(opened ? 'Connection to the server lost. Reload the page.'
+      : 'The server refused the connection: open the address plakoto gui printed (its token is new at each start).', false);
+  };
 }
 
 function onRelay(m) {

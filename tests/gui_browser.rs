@@ -449,6 +449,16 @@ async fn run(client: &Client, page: &str) {
         .await
         .unwrap();
     assert!(!arrows.is_empty(), "hint arrows on the board");
+    // One hint play at a time, told apart from the last plays (faded
+    // meanwhile): the best, until the pointer is on another row.
+    let ranks = "return [...new Set([...document.querySelectorAll('path.arrow[data-rank]')].map((e) => e.dataset.rank))].join(',');";
+    assert_eq!(js(client, ranks).await, json!("1"));
+    let faded = js(client, "const l = document.querySelectorAll('path.arrow.last'); return l.length > 0 && [...l].every((e) => e.classList.contains('faded'));").await;
+    assert_eq!(faded, json!(true), "the last plays faded under a hint");
+    if rows.len() >= 4 {
+        js(client, "document.querySelector('#hint-table tbody tr.rank2').dispatchEvent(new MouseEvent('mouseenter')); return 0;").await;
+        assert_eq!(js(client, ranks).await, json!("2"), "the row pointed at");
+    }
     // The outcome breakdown of each play is on the page, not in a tooltip.
     let breakdown = js(client, "const d = document.querySelector('#hint-table tr.detail'); return d && d.offsetParent !== null ? d.textContent : '';").await;
     let breakdown = breakdown.as_str().unwrap();

@@ -131,10 +131,8 @@ pub fn run(options: GuiOptions) -> io::Result<()> {
         let gui = Gui::new(listener, options.engine.clone())?;
         let url = gui.page_url();
         println!("plakoto gui: serving {url} (engine: {})", options.engine);
-        if options.open
-            && let Err(e) = browser::open(&url)
-        {
-            eprintln!("plakoto gui: could not open a browser ({e}); open {url} yourself");
+        if options.open {
+            browser::open_in_background(url);
         }
         gui.serve().await
     })

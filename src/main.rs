@@ -62,7 +62,8 @@ struct GuiArgs {
     /// The port on 127.0.0.1 (0: a free port, printed on start).
     #[arg(long, default_value_t = 0)]
     port: u16,
-    /// Open the page in the system's browser.
+    /// Open the page (its address, token included) in the system's browser;
+    /// when none can be started, say so (the address is printed anyway).
     #[arg(long)]
     open: bool,
 }

@@ -1,5 +1,7 @@
 //! `plakoto gui` in a real browser: headless Chromium driven through
-//! chromedriver (WebDriver). Plays against the engine by clicking, asks for
+//! chromedriver (WebDriver). Opens the page at the address with the
+//! launch's token (without it, or with a wrong one, the page says no
+//! socket opened). Plays against the engine by clicking, asks for
 //! a hint and sees its arrows, sets a position from pasted IDs, watches a
 //! whole engine-vs-engine game to its end, saves it as a record (Save
 //! game) and loads it back (and a broken one, refused), and saves a screenshot of a game
@@ -20,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
-use plakoto::gui::EngineCommand;
+use plakoto::gui::{EngineCommand, Gui};
 use serde_json::{Value, json};
 
 /// The flags that make Chromium run headless on a bare CI machine.
@@ -229,13 +231,17 @@ async fn gui_plays_hints_sets_positions_and_finishes_a_game() {
     };
 
     // The GUI server, with this package's engine.
+    // The page is opened at the address `plakoto gui` prints, its token
+    // included.
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let page = format!("http://{}/", listener.local_addr().unwrap());
     let engine = EngineCommand::Program {
         program: env!("CARGO_BIN_EXE_plakoto").into(),
         args: vec!["engine".into(), "--seed".into(), "11".into()],
     };
-    tokio::spawn(plakoto::gui::serve(listener, engine));
+    let gui = Gui::new(listener, engine).unwrap();
+    let page = gui.page_url();
+    let tokenless = format!("http://{}/", gui.address());
+    tokio::spawn(gui.serve());
 
     let (_driver, webdriver) = start_driver(&chromedriver).await;
     let profile =
@@ -256,7 +262,6 @@ async fn gui_plays_hints_sets_positions_and_finishes_a_game() {
     // A second server whose engine cannot start (weights that do not
     // exist): the page says what was run and what it wrote.
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let broken_page = format!("http://{}/", listener.local_addr().unwrap());
     let broken = EngineCommand::Program {
         program: env!("CARGO_BIN_EXE_plakoto").into(),
         args: vec![
@@ -265,26 +270,48 @@ async fn gui_plays_hints_sets_positions_and_finishes_a_game() {
             "/nonexistent/plakoto.net".into(),
         ],
     };
-    tokio::spawn(plakoto::gui::serve(listener, broken));
+    let broken = Gui::new(listener, broken).unwrap();
+    let broken_page = broken.page_url();
+    tokio::spawn(broken.serve());
 
+    without_token(&client, &tokenless).await;
     run(&client, &page).await;
     engine_failure(&client, &broken_page).await;
     let _ = client.close().await;
+}
+
+/// Opens `page` and waits for its banner (the page's word that it has no
+/// engine); the banner's text.
+async fn banner_of(client: &Client, page: &str, what: &str) -> String {
+    client.goto(page).await.unwrap();
+    wait_for(
+        client,
+        "!document.getElementById('banner').classList.contains('hidden')",
+        30,
+        what,
+    )
+    .await;
+    text(client, "banner-text").await
+}
+
+/// The page opened without its token (issue 46): the server opens no
+/// socket, no engine starts, and the page says which address to open.
+async fn without_token(client: &Client, page: &str) {
+    let banner = banner_of(client, page, "the banner of a page without its token").await;
+    assert!(banner.contains("has no token"), "{banner}");
+    assert_eq!(text(client, "engine-name").await, "", "no engine started");
+    // A wrong token: the server refuses the socket, the page says so.
+    let wrong = format!("{page}?token=0123");
+    let banner = banner_of(client, &wrong, "the banner of a refused socket").await;
+    assert!(banner.contains("refused the connection"), "{banner}");
+    assert_eq!(text(client, "engine-name").await, "", "no engine started");
 }
 
 /// The page of an engine that fails at start: the banner names the
 /// command, shows the engine's last stderr lines, and offers no restart
 /// that cannot succeed.
 async fn engine_failure(client: &Client, page: &str) {
-    client.goto(page).await.unwrap();
-    wait_for(
-        client,
-        "!document.getElementById('banner').classList.contains('hidden')",
-        30,
-        "the engine-failure banner",
-    )
-    .await;
-    let banner = text(client, "banner-text").await;
+    let banner = banner_of(client, page, "the engine-failure banner").await;
     assert!(banner.contains("could not start"), "{banner}");
     assert!(
         banner.contains("engine --weights /nonexistent/plakoto.net"),
@@ -422,6 +449,16 @@ async fn run(client: &Client, page: &str) {
         .await
         .unwrap();
     assert!(!arrows.is_empty(), "hint arrows on the board");
+    // One hint play at a time, told apart from the last plays (faded
+    // meanwhile): the best, until the pointer is on another row.
+    let ranks = "return [...new Set([...document.querySelectorAll('path.arrow[data-rank]')].map((e) => e.dataset.rank))].join(',');";
+    assert_eq!(js(client, ranks).await, json!("1"));
+    let faded = js(client, "const l = document.querySelectorAll('path.arrow.last'); return l.length > 0 && [...l].every((e) => e.classList.contains('faded'));").await;
+    assert_eq!(faded, json!(true), "the last plays faded under a hint");
+    if rows.len() >= 4 {
+        js(client, "document.querySelector('#hint-table tbody tr.rank2').dispatchEvent(new MouseEvent('mouseenter')); return 0;").await;
+        assert_eq!(js(client, ranks).await, json!("2"), "the row pointed at");
+    }
     // The outcome breakdown of each play is on the page, not in a tooltip.
     let breakdown = js(client, "const d = document.querySelector('#hint-table tr.detail'); return d && d.offsetParent !== null ? d.textContent : '';").await;
     let breakdown = breakdown.as_str().unwrap();

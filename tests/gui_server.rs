@@ -25,18 +25,28 @@ fn real_engine() -> EngineCommand {
     }
 }
 
-/// Starts a server on a free port; returns its address.
-async fn server(engine: EngineCommand) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap().to_string();
-    tokio::spawn(plakoto::gui::serve(listener, engine));
-    address
+/// A running server: where it listens, and the token of its launch.
+struct Served {
+    address: String,
+    token: String,
 }
 
-async fn open(address: &str) -> Socket {
-    let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/ws"))
-        .await
-        .unwrap();
+/// Starts a server on a free port.
+async fn server(engine: EngineCommand) -> Served {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let gui = plakoto::gui::Gui::new(listener, engine).unwrap();
+    let served = Served {
+        address: gui.address().to_string(),
+        token: gui.token().as_str().to_string(),
+    };
+    tokio::spawn(gui.serve());
+    served
+}
+
+/// Opens a socket as the page does: with the launch's token.
+async fn open(gui: &Served) -> Socket {
+    let url = format!("ws://{}/ws?token={}", gui.address, gui.token);
+    let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
     socket
 }
 
@@ -98,8 +108,8 @@ async fn status_of(address: &str, path: &str) -> (u16, String) {
 
 #[tokio::test]
 async fn relay_sends_each_reply_whole_in_order() {
-    let address = server(real_engine()).await;
-    let mut socket = open(&address).await;
+    let gui = server(real_engine()).await;
+    let mut socket = open(&gui).await;
     assert_eq!(next(&mut socket).await["type"], "started");
 
     let reply = command(&mut socket, "7 name").await;
@@ -171,8 +181,8 @@ async fn crashed_engine_is_reported_and_restartable() {
     let fake = EngineCommand::Shell(
         "sh -c 'read line; printf \"= ok\\n\\n\"; read line; exit 3'".to_string(),
     );
-    let address = server(fake).await;
-    let mut socket = open(&address).await;
+    let gui = server(fake).await;
+    let mut socket = open(&gui).await;
     assert_eq!(next(&mut socket).await["type"], "started");
     assert_eq!(command(&mut socket, "name").await["lines"], json!(["ok"]));
 
@@ -185,7 +195,7 @@ async fn crashed_engine_is_reported_and_restartable() {
     // still serves the page.
     let refused = command(&mut socket, "name").await;
     assert!(failed_with(&refused, "relay").contains("restart"));
-    assert_eq!(status_of(&address, "/").await.0, 200);
+    assert_eq!(status_of(&gui.address, "/").await.0, 200);
 
     send(&mut socket, json!({"type": "restart"})).await;
     assert_eq!(next(&mut socket).await["type"], "started");
@@ -198,8 +208,8 @@ async fn an_engine_that_cannot_start_is_reported() {
         program: "/nonexistent/plakoto-engine".into(),
         args: vec![],
     };
-    let address = server(missing).await;
-    let mut socket = open(&address).await;
+    let gui = server(missing).await;
+    let mut socket = open(&gui).await;
     let exited = next(&mut socket).await;
     assert_eq!(exited["type"], "exited");
     assert!(
@@ -212,9 +222,9 @@ async fn an_engine_that_cannot_start_is_reported() {
 
 #[tokio::test]
 async fn two_sockets_get_two_engines() {
-    let address = server(real_engine()).await;
-    let mut a = open(&address).await;
-    let mut b = open(&address).await;
+    let gui = server(real_engine()).await;
+    let mut a = open(&gui).await;
+    let mut b = open(&gui).await;
     assert_eq!(next(&mut a).await["type"], "started");
     assert_eq!(next(&mut b).await["type"], "started");
     // Session A switches to JSON and starts a match; B is untouched.
@@ -233,14 +243,14 @@ async fn two_sockets_get_two_engines() {
 
 #[tokio::test]
 async fn only_the_page_its_assets_and_the_socket_are_served() {
-    let address = server(real_engine()).await;
-    let (code, page) = status_of(&address, "/").await;
+    let gui = server(real_engine()).await;
+    let (code, page) = status_of(&gui.address, "/").await;
     assert_eq!(code, 200);
     assert!(page.contains("<svg id=\"board\""));
-    let (code, script) = status_of(&address, "/app.js").await;
+    let (code, script) = status_of(&gui.address, "/app.js").await;
     assert_eq!(code, 200);
     assert!(script.contains("text/javascript"));
-    assert_eq!(status_of(&address, "/style.css").await.0, 200);
+    assert_eq!(status_of(&gui.address, "/style.css").await.0, 200);
     for path in [
         "/index.html",
         "/favicon.ico",
@@ -249,7 +259,7 @@ async fn only_the_page_its_assets_and_the_socket_are_served() {
         "/app.js/x",
         "/etc/passwd",
     ] {
-        assert_eq!(status_of(&address, path).await.0, 404, "{path}");
+        assert_eq!(status_of(&gui.address, path).await.0, 404, "{path}");
     }
 }
 
@@ -274,8 +284,8 @@ fn relay_files() -> Vec<std::path::PathBuf> {
 
 #[tokio::test]
 async fn the_page_saves_and_loads_records_through_the_engine() {
-    let address = server(real_engine()).await;
-    let mut socket = open(&address).await;
+    let gui = server(real_engine()).await;
+    let mut socket = open(&gui).await;
     assert_eq!(next(&mut socket).await["type"], "started");
     for line in [
         "set evaluation plies 0",
@@ -347,7 +357,7 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
     assert_eq!(types[2], (json!("reply"), json!(["1"])));
 
     // Loaded into another session: the same position and the names.
-    let mut other = open(&address).await;
+    let mut other = open(&gui).await;
     assert_eq!(next(&mut other).await["type"], "started");
     send(&mut other, json!({"type": "load", "text": text})).await;
     let loaded = next(&mut other).await;
@@ -396,14 +406,19 @@ async fn an_engine_that_fails_at_start_is_reported_with_its_stderr() {
     .await
     .expect("the address within 20 s")
     .unwrap();
-    // `plakoto gui: serving http://127.0.0.1:PORT/ (engine: …)`
-    let address = first
+    // `plakoto gui: serving http://127.0.0.1:PORT/?token=TOKEN (engine: …)`
+    let (address, token) = first
         .split("http://")
         .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {first}"))
-        .to_string();
-    let mut socket = open(&address).await;
+        .and_then(|rest| rest.split_once("/?token="))
+        .unwrap_or_else(|| panic!("no address with a token in {first}"));
+    let token = token.split(' ').next().unwrap();
+    assert_eq!(token.len(), 48, "{first}");
+    let served = Served {
+        address: address.to_string(),
+        token: token.to_string(),
+    };
+    let mut socket = open(&served).await;
     assert_eq!(next(&mut socket).await["type"], "started");
     let exited = next(&mut socket).await;
     assert_eq!(exited["type"], "exited", "{exited}");
@@ -445,8 +460,8 @@ async fn framing_faults_are_the_clients() {
          while read l; do printf \"= %s\\n\\n\" \"$l\"; done'"
             .to_string(),
     );
-    let address = server(fake).await;
-    let mut socket = open(&address).await;
+    let gui = server(fake).await;
+    let mut socket = open(&gui).await;
     assert_eq!(next(&mut socket).await["type"], "started");
     let failed = command(&mut socket, "first").await;
     // The client's own words (plakoto::client::ClientError::Framing).
@@ -481,8 +496,8 @@ async fn long_replies_keep_their_order_and_restart_stops_a_busy_engine() {
          *) printf \"= %s\\n\\n\" \"$l\";; esac; done'"
             .to_string(),
     );
-    let address = server(fake).await;
-    let mut socket = open(&address).await;
+    let gui = server(fake).await;
+    let mut socket = open(&gui).await;
     assert_eq!(next(&mut socket).await["type"], "started");
     for line in ["slow", "fast", "slow", "last"] {
         send(&mut socket, json!({"type": "command", "line": line})).await;
@@ -499,4 +514,170 @@ async fn long_replies_keep_their_order_and_restart_stops_a_busy_engine() {
     // is the new engine's start.
     assert_eq!(next(&mut socket).await["type"], "started");
     assert_eq!(command(&mut socket, "new").await["lines"], json!(["new"]));
+}
+
+/// The status of `GET path` sent to `gui` with `headers` (a `Host`
+/// among them, as a browser or an attacker's page sends it). Only the
+/// status line is read: a socket that opened (101) stays open.
+async fn status_with(gui: &Served, path: &str, headers: &[(&str, String)]) -> u16 {
+    let mut stream = TcpStream::connect(&gui.address).await.unwrap();
+    let mut request = format!("GET {path} HTTP/1.1\r\n");
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n") {
+        let read = tokio::time::timeout(Duration::from_secs(20), stream.read(&mut byte))
+            .await
+            .expect("a status line within 20 s")
+            .unwrap();
+        assert_eq!(read, 1, "the server closed before a status line");
+        head.push(byte[0]);
+    }
+    let line = String::from_utf8(head).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// The headers of a WebSocket handshake for `GET /ws…`.
+fn upgrade_headers(host: &str, origin: Option<&str>) -> Vec<(&'static str, String)> {
+    let mut headers = vec![
+        ("Host", host.to_string()),
+        ("Upgrade", "websocket".to_string()),
+        ("Connection", "Upgrade".to_string()),
+        ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==".to_string()),
+        ("Sec-WebSocket-Version", "13".to_string()),
+    ];
+    if let Some(origin) = origin {
+        headers.push(("Origin", origin.to_string()));
+    }
+    headers
+}
+
+/// Issue 46: only requests addressed to the server itself are answered.
+/// A page of another website, its name made to resolve to 127.0.0.1 (DNS
+/// rebinding), sends its own name as `Host` (and as `Origin`, which then
+/// agree): the page, the assets and the socket all answer 403, even with
+/// the right token.
+#[tokio::test]
+async fn requests_addressed_to_another_host_get_403() {
+    let gui = server(real_engine()).await;
+    let port = gui.address.rsplit(':').next().unwrap().to_string();
+    let with_token = format!("/ws?token={}", gui.token);
+    for host in [
+        gui.address.clone(),
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+    ] {
+        for path in ["/", "/app.js", "/style.css"] {
+            let code = status_with(&gui, path, &[("Host", host.clone())]).await;
+            assert_eq!(code, 200, "{host} {path}");
+        }
+        let origin = format!("http://{host}");
+        let code = status_with(&gui, &with_token, &upgrade_headers(&host, Some(&origin))).await;
+        assert_eq!(code, 101, "{host}");
+    }
+    for host in [
+        format!("evil.example:{port}"),
+        format!("127.0.0.1.evil.example:{port}"),
+        "127.0.0.1".to_string(),
+        format!("127.0.0.1:{}", port.parse::<u16>().unwrap() ^ 1),
+    ] {
+        for path in ["/", "/app.js", "/style.css", "/nowhere"] {
+            let code = status_with(&gui, path, &[("Host", host.clone())]).await;
+            assert_eq!(code, 403, "{host} {path}");
+        }
+        let origin = format!("http://{host}");
+        let code = status_with(&gui, &with_token, &upgrade_headers(&host, Some(&origin))).await;
+        assert_eq!(code, 403, "{host}: the socket");
+    }
+    // No Host at all (HTTP/1.0 allows it): refused too.
+    let mut stream = TcpStream::connect(&gui.address).await.unwrap();
+    stream.write_all(b"GET / HTTP/1.0\r\n\r\n").await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    assert!(response.starts_with("HTTP/1.0 403"), "{response}");
+}
+
+/// Issue 46: the socket opens only with the launch's token; a cross-site
+/// page (its `Origin` another host than the one asked) is refused as
+/// before, token or not.
+#[tokio::test]
+async fn a_socket_without_the_token_or_from_another_origin_is_refused() {
+    let gui = server(real_engine()).await;
+    let host = gui.address.clone();
+    let origin = format!("http://{host}");
+    let wrong = "0".repeat(gui.token.len());
+    let mut last_changed = gui.token.clone();
+    let last = last_changed.pop().unwrap();
+    last_changed.push(if last == 'a' { 'b' } else { 'a' });
+    for path in [
+        "/ws".to_string(),
+        "/ws?token=".to_string(),
+        format!("/ws?token={wrong}"),
+        format!("/ws?token={last_changed}"),
+        format!("/ws?token={}", &gui.token[1..]),
+        format!("/ws?token={}0", gui.token),
+        format!("/ws?tok={}", gui.token),
+    ] {
+        let code = status_with(&gui, &path, &upgrade_headers(&host, Some(&origin))).await;
+        assert_eq!(code, 403, "{path}");
+    }
+    let right = format!("/ws?token={}", gui.token);
+    for other in ["http://evil.example", "http://localhost:1", "null"] {
+        let code = status_with(&gui, &right, &upgrade_headers(&host, Some(other))).await;
+        assert_eq!(code, 403, "Origin {other}");
+    }
+    let code = status_with(&gui, &right, &upgrade_headers(&host, Some(&origin))).await;
+    assert_eq!(code, 101);
+    // A WebSocket client is refused the same way.
+    let url = format!("ws://{host}/ws");
+    match tokio_tungstenite::connect_async(url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), 403)
+        }
+        other => panic!("a socket without the token: {other:?}"),
+    }
+}
+
+/// Issue 46: the page cannot name files. `save …` and `load …` lines
+/// from the page are refused by the relay (the engine never sees them),
+/// nothing is written, and the engine's session goes on; records still
+/// travel through the relay's own save message.
+#[tokio::test]
+async fn command_lines_naming_files_are_refused() {
+    let dir = std::env::temp_dir().join(format!("plakoto-gui-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("pwned.txt");
+    let gui = server(real_engine()).await;
+    let mut socket = open(&gui).await;
+    assert_eq!(next(&mut socket).await["type"], "started");
+    assert_eq!(command(&mut socket, "new game").await["ok"], true);
+    let path = target.display();
+    for line in [
+        format!("save game {path}"),
+        format!("save match {path}"),
+        format!("  7 SAVE\tgame {path}"),
+        format!("load match {path}"),
+        format!("load game {path}"),
+        "load game /etc/passwd".to_string(),
+    ] {
+        let reply = command(&mut socket, &line).await;
+        let message = failed_with(&reply, "file_refused");
+        assert!(message.contains("cannot name files"), "{line}: {message}");
+    }
+    assert!(!target.exists(), "a file was written");
+    // The engine saw none of them: its game is the new one, unharmed, and
+    // the Save button's way still gives the record.
+    assert_eq!(
+        command(&mut socket, "name").await["lines"],
+        json!(["plakoto"])
+    );
+    send(&mut socket, json!({"type": "save", "scope": "game"})).await;
+    let saved = next(&mut socket).await;
+    assert_eq!(saved["type"], "record", "{saved}");
+    assert!(!target.exists(), "a file was written");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

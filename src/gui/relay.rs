@@ -5,7 +5,8 @@
 //! the page gets each reply already read ([`PageReply`]).
 //!
 //! Messages are JSON text frames. The page sends
-//! `{"type":"command","line":"hint 5"}` (one protocol command line) or
+//! `{"type":"command","line":"hint 5"}` (one protocol command line; one
+//! that names a file is refused, see [`super::page_files`]) or
 //! `{"type":"restart"}`. The server sends `{"type":"started","engine":…}`,
 //! `{"type":"reply","ok":…,"id":…,"lines":[…]}` (one reply to each
 //! command, in order: its payload lines, and for an error its `code` and
@@ -26,8 +27,8 @@
 
 use std::sync::Arc;
 
-use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -36,6 +37,7 @@ use tokio::sync::mpsc;
 use super::AppState;
 use super::engine_command::EngineCommand;
 use super::engine_worker::{EngineWorker, Event, Origin};
+use super::page_files;
 use super::page_reply::PageReply;
 use super::records::{Format, Scope, Transfers};
 
@@ -96,15 +98,34 @@ pub(crate) enum ToPage {
     RecordReply(PageReply),
 }
 
-/// `GET /ws`: upgrades to the session's socket. A cross-site page (an
-/// `Origin` naming another host than the one asked) is refused.
+/// The query of `GET /ws`: the launch's token, as the page presents it.
+#[derive(Debug, Deserialize)]
+pub(crate) struct SocketQuery {
+    token: Option<String>,
+}
+
+/// `GET /ws?token=…`: upgrades to the session's socket. A cross-site page
+/// (an `Origin` naming another host than the one asked) is refused, and so
+/// is a socket without the launch's token (see [`super::access`]; the
+/// `Host` was checked before).
 pub(crate) async fn upgrade(
     State(state): State<Arc<AppState>>,
+    Query(query): Query<SocketQuery>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
     if !same_origin(&headers) {
         return (StatusCode::FORBIDDEN, "cross-origin socket refused\n").into_response();
+    }
+    if !query
+        .token
+        .is_some_and(|token| state.access.token.matches(&token))
+    {
+        return (
+            StatusCode::FORBIDDEN,
+            "socket refused: a missing or wrong token (open the address plakoto gui printed)\n",
+        )
+            .into_response();
     }
     let engine = state.engine.clone();
     ws.on_upgrade(move |socket| session(socket, engine))
@@ -139,9 +160,10 @@ async fn session(mut socket: WebSocket, command: EngineCommand) {
                     Some(Ok(_)) => continue,
                 };
                 match serde_json::from_str::<FromPage>(&text) {
-                    Ok(FromPage::Command { line }) => {
-                        ask(engine.as_ref(), line, Origin::Page).err().map(ToPage::Reply)
-                    }
+                    Ok(FromPage::Command { line }) => match page_files::refusal(&line) {
+                        Some(refused) => Some(ToPage::Reply(refused)),
+                        None => ask(engine.as_ref(), line, Origin::Page).err().map(ToPage::Reply),
+                    },
                     Ok(FromPage::Save { scope, format }) => {
                         let (number, line) = transfers.save(scope, format);
                         let refused = ask(engine.as_ref(), line, Origin::Transfer(number)).err();

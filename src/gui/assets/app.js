@@ -33,11 +33,25 @@ const S = {
 };
 
 // ---------------------------------------------------------------- engine link
+// The socket opens only with the launch's token, which `plakoto gui`
+// prints in the page's address (`/?token=…`): other websites cannot know it.
 function connect() {
-  const ws = new WebSocket(`ws://${location.host}/ws`);
+  const token = new URLSearchParams(location.search).get('token');
+  if (!token) {
+    banner('This address has no token: open the one plakoto gui printed (http://127.0.0.1:PORT/?token=…).', false);
+    setStatus('not connected', 'stopped');
+    return;
+  }
+  const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
   S.ws = ws;
+  let opened = false;
+  ws.onopen = () => { opened = true; };
   ws.onmessage = (ev) => onRelay(JSON.parse(ev.data));
-  ws.onclose = () => { S.alive = false; failPending('connection to the server closed'); banner('Connection to the server lost. Reload the page.', false); };
+  ws.onclose = () => {
+    S.alive = false; failPending('connection to the server closed');
+    banner(opened ? 'Connection to the server lost. Reload the page.'
+      : 'The server refused the connection: open the address plakoto gui printed (its token is new at each start).', false);
+  };
 }
 
 function onRelay(m) {
@@ -167,10 +181,15 @@ async function flowStep() {
       const what = t.result ? (winner ? `${winner} wins (${t.result.kind}, ${t.result.points} point${t.result.points === 1 ? '' : 's'})` : 'draw') : 'game over';
       const matchOver = score.length && (score.x >= score.length || score.o >= score.length);
       setStatus(`Game over: ${what}${matchOver ? ' — match over' : ''}`, 'over');
+      // Engine against engine, the game's end is held a while even at
+      // speed 0 (else it flashes past); Pause meanwhile stays on it.
       if (!matchOver && isEngine('X') && isEngine('O') && !S.paused) {
-        await sleep(speed() * 2);
-        startGameHistory(await cmd('new game'));
-        return true;
+        showMessage('Next game in a moment (Pause stays on this one).', true);
+        await sleep(Math.max(speed() * 2, GAME_OVER_HOLD_MS));
+        if (!S.paused && !S.edit && S.turn === t) {
+          startGameHistory(await cmd('new game'));
+          return true;
+        }
       }
       showMessage(matchOver ? 'Match over. Start a new one with “New game…”.' : 'Press “Next game” to play on, or “New game…” to start a new match.', true);
       if (!matchOver) { $('btn-roll').textContent = 'Next game'; $('btn-roll').classList.remove('hidden'); }
@@ -206,6 +225,9 @@ async function flowStep() {
 }
 
 function speed() { return Number($('speed').value); }
+// The least time a finished game stays on the board between two games of
+// engine against engine (ms).
+const GAME_OVER_HOLD_MS = 2500;
 
 function numbersText(t) { return (t.numbers || []).join(' '); }
 
@@ -572,20 +594,23 @@ function usedDice(dice, numbers, left) {
 }
 
 // The arrows on the board (board.js draws them): each side's last play
-// (dashed, in its colour), the top 3 hint plays (green, blue, purple), or,
-// when reviewing, the play reviewed.
+// (dashed, in its colour), one hint play (solid, in its row's colour: the
+// row under the pointer, else the best), or, when reviewing, the play
+// reviewed. One hint play at a time, and the last plays faded while a hint
+// is shown, so that arrows sweeping the same half can be told apart.
 function arrows(reviewed) {
   const plays = [];
-  const last = (h) => ({ play: h.play, side: h.side, cls: `arrow last last-${h.side}`, marker: `head${h.side}` });
+  const hinted = S.hint && S.hint.candidates && S.hint.candidates.length ? S.hint : null;
+  const last = (h) => ({ play: h.play, side: h.side, cls: `arrow last last-${h.side}${hinted && !reviewed ? ' faded' : ''}`, marker: `head${h.side}` });
   if (reviewed) plays.push(last(reviewed));
   else {
     for (const side of SIDES) if (S.lastPlay[side]) plays.push(last(S.lastPlay[side]));
-    if (S.hint && S.hint.candidates) {
-      S.hint.candidates.slice(0, 3).forEach((c, idx) => {
-        plays.push({
-          play: c.play, steps: c.steps ? c.steps.map((st) => [st.from, st.to]) : null,
-          side: S.hint.roller, cls: `arrow r${idx + 1}`, marker: `head${idx + 1}`, rank: idx + 1,
-        });
+    if (hinted) {
+      const idx = Math.min(hinted.shown || 0, hinted.candidates.length - 1), c = hinted.candidates[idx];
+      const colour = Math.min(idx + 1, 3);
+      plays.push({
+        play: c.play, steps: c.steps ? c.steps.map((st) => [st.from, st.to]) : null,
+        side: hinted.roller, cls: `arrow r${colour}`, marker: `head${colour}`, rank: idx + 1,
       });
     }
   }
@@ -630,7 +655,7 @@ function hideBanner() { $('banner').classList.add('hidden'); }
 // Analysis belongs to one position: hidden when the position changes.
 function clearAnalysis() {
   S.hint = null;
-  for (const id of ['hint-table', 'evalbar', 'rollout-progress']) $(id).classList.add('hidden');
+  for (const id of ['hint-table', 'hint-note', 'evalbar', 'rollout-progress']) $(id).classList.add('hidden');
   $('eval-text').textContent = '';
 }
 
@@ -650,18 +675,36 @@ function showHintTable(cands, evalText) {
   const roller = onRoll();
   cands.forEach((c, i) => {
     // Two rows a play: the figures, then its outcome breakdown and how it
-    // was evaluated, on a line of their own (no hovering needed).
+    // was evaluated, on lines of their own (the side on roll's at least,
+    // without hovering).
     const tr = document.createElement('tr');
-    tr.className = `rank${i + 1}`;
+    tr.className = `rank${i + 1}${i === 0 ? ' shown' : ''}`;
     const ch = c.chances || {};
     tr.innerHTML = `<td>${i + 1}</td><td class="play">${escapeHtml(c.play)}</td><td>${sign(c.equity)}</td><td>${sign(c.difference)}</td>` +
       `<td>${pct(ch.win)}</td><td>${pct(ch.lose)}</td>`;
     const detail = document.createElement('tr');
-    detail.className = `detail rank${i + 1}`;
-    detail.innerHTML = `<td></td><td colspan="5">${breakdown(ch, roller)} <span class="muted">${escapeHtml(evalText(c))}</span></td>`;
-    for (const row of [tr, detail]) { row.onclick = () => humanTurn() && submit(c.play); body.appendChild(row); }
+    detail.className = `detail rank${i + 1}${i === 0 ? ' shown' : ''}`;
+    // Its first line only, but for the row shown (see showHintArrows), so
+    // that the table fits the panel.
+    detail.innerHTML = `<td></td><td colspan="5"><div class="bd-wrap">${breakdown(ch, roller)} <span class="muted">${escapeHtml(evalText(c))}</span></div></td>`;
+    for (const row of [tr, detail]) {
+      row.onclick = () => humanTurn() && submit(c.play);
+      // The board's hint arrows show the play under the pointer.
+      row.onmouseenter = () => showHintArrows(i);
+      body.appendChild(row);
+    }
   });
+  body.onmouseleave = () => showHintArrows(0);
   $('hint-table').classList.remove('hidden');
+  $('hint-note').classList.remove('hidden');
+}
+
+// Draws the hint arrows of row `i` (0: the best) and marks that row.
+function showHintArrows(i) {
+  if (!S.hint || (S.hint.shown || 0) === i) return;
+  S.hint.shown = i;
+  $('hint-table').querySelectorAll('tbody tr').forEach((tr) => tr.classList.toggle('shown', tr.classList.contains(`rank${i + 1}`)));
+  render();
 }
 
 // How each side wins: single, double, (Tzannes) triple, mother, in % —

@@ -250,7 +250,7 @@ function drawArrows(plays, ctx) {
     const x1 = p1.x + nx * off, y1 = p1.y + ny * off, x2 = p2.x + nx * off, y2 = p2.y + ny * off;
     const d = `M${x1.toFixed(1)},${y1.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}`;
     const data = it.rank ? `data-rank="${it.rank}"` : `data-last="${it.side}"`;
-    if (!it.rank) s += `<path class="arrow-casing" d="${d}"/>`;
+    if (!it.rank) s += `<path class="arrow-casing${it.cls.includes(' faded') ? ' faded' : ''}" d="${d}"/>`;
     s += `<path class="${it.cls}" ${data} d="${d}" marker-end="url(#${it.marker})"/>`;
     if (it.n > 1) s += `<text class="arrowlabel" x="${(x2 + (cx - x2) * 0.25).toFixed(1)}" y="${(y2 + (cy - y2) * 0.25).toFixed(1)}">×${it.n}</text>`;
   }

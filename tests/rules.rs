@@ -10,6 +10,10 @@ use plakoto::game::{
     parse_board_text, resolve_play,
 };
 
+mod common;
+#[path = "rules/refusals.rs"]
+mod refusals;
+
 fn pos(text: &str) -> Position {
     parse_board_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }

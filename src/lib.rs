@@ -28,6 +28,7 @@ pub mod eval;
 pub mod game;
 pub mod gui;
 pub mod match_equity;
+pub mod output_path;
 pub mod path_error;
 pub mod protocol;
 pub mod record;

@@ -125,6 +125,51 @@ fn small_analysis() -> plakoto::analysis::Analysis {
     .unwrap()
 }
 
+/// Runs `plakoto analyse ARGS…` with the heuristic evaluator.
+fn analyse_command(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .args(["analyse", "--evaluator", "heuristic", "--quiet"])
+        .args(args)
+        .output()
+        .expect("plakoto runs")
+}
+
+#[test]
+fn analyse_html_creates_its_folders_and_a_bad_path_fails_before_the_analysis() {
+    let dir = std::env::temp_dir().join(format!("plakoto-analyse-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("game.txt");
+    std::fs::write(&game, RECORD).unwrap();
+    let page = dir.join("new/deeper/report.html");
+    let out = analyse_command(&[
+        game.to_str().unwrap(),
+        "--plies",
+        "0",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(std::fs::read_to_string(&page).unwrap().contains("<html"));
+
+    // The record named does not even exist: the output path is refused
+    // first, with what is wrong with it.
+    let blocked = game.join("report.html");
+    let out = analyse_command(&[
+        dir.join("absent.txt").to_str().unwrap(),
+        "--html",
+        blocked.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains(&format!("cannot write {}", blocked.display()))
+            && stderr.contains("is a file, not a folder"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn analysis_snapshots_text_and_json() {
     let a = small_analysis();

@@ -92,6 +92,12 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
     if args.plies > MAX_PLIES {
         return Err(AnalyseError::Plies);
     }
+    if let Some(out) = &args.html {
+        crate::output_path::prepare_file(out).map_err(|source| AnalyseError::Write {
+            path: out.clone(),
+            source,
+        })?;
+    }
     if let Some(path) = &args.weights {
         crate::eval::net::install_weights_file(path).map_err(|source| AnalyseError::Weights {
             path: path.clone(),

@@ -115,6 +115,12 @@ pub(super) struct Report<'a> {
 /// Runs `plakoto arena`.
 pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     let rules = Rules::new(args.rules, args.scoring)?;
+    for path in [&args.out, &args.plot].into_iter().flatten() {
+        crate::output_path::prepare_file(path).map_err(ArenaError::file("cannot write", path))?;
+    }
+    if let Some(dir) = &args.records {
+        crate::output_path::prepare_dir(dir).map_err(ArenaError::file("cannot write in", dir))?;
+    }
     let options = PlayerOptions {
         move_timeout: Duration::from_millis(args.move_timeout_ms),
         start_timeout: Duration::from_millis(args.start_timeout_ms),

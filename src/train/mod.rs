@@ -361,7 +361,7 @@ fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, Tra
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
     let dir = &args.dir;
-    std::fs::create_dir_all(dir).map_err(PathError::at(dir))?;
+    crate::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;
     let mut trainer = if args.resume {
         let t = Trainer::load(dir)?;
         eprintln!(

@@ -152,6 +152,18 @@ fn analyse_html_creates_its_folders_and_a_bad_path_fails_before_the_analysis() {
     assert!(out.status.success(), "{out:?}");
     assert!(std::fs::read_to_string(&page).unwrap().contains("<html"));
 
+    // Without --plies the depth is the engine's own (the protocol's
+    // `analyse game` at its default settings), and the report says it.
+    let out = analyse_command(&[game.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut s = Session::with_heuristic(Rules::default(), 1);
+    let engine = s.handle_line("show options").unwrap().text;
+    assert!(engine.contains("evaluation plies 2"), "{engine}");
+    assert!(
+        text.starts_with("analysis at 2 plies (heuristic)"),
+        "{text}"
+    );
+
     // The record named does not even exist: the output path is refused
     // first, with what is wrong with it.
     let blocked = game.join("report.html");

@@ -17,8 +17,9 @@ use crate::search::{MAX_PLIES, SearchSettings};
 pub struct AnalyseArgs {
     /// The record (text or JSON, records.md).
     pub file: PathBuf,
-    /// Search depth for the best play (0-4).
-    #[arg(long, default_value_t = 1)]
+    /// Search depth for the best play (0-4); the default is the engine's
+    /// own (`analyse game` in a session, `hint`), so both rate a game alike.
+    #[arg(long, default_value_t = SearchSettings::default().plies)]
     pub plies: u8,
     /// Print the analysis as JSON.
     #[arg(long, conflicts_with = "html")]

@@ -4,7 +4,7 @@
 
 use plakoto::analysis::{Mark, analyse, html, report};
 use plakoto::eval::HeuristicEvaluator;
-use plakoto::game::{Rules, Side};
+use plakoto::game::{Phase, Rules, Side};
 use plakoto::protocol::Session;
 use plakoto::record::Record;
 use plakoto::search::SearchSettings;
@@ -180,6 +180,85 @@ fn analyse_html_creates_its_folders_and_a_bad_path_fails_before_the_analysis() {
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A match to 7 of two whole games, the engine playing both sides at 0
+/// ply, saved and read back as a record.
+fn two_game_match() -> Record {
+    let mut s = Session::with_heuristic(Rules::default(), 5);
+    for line in ["set output json", "set evaluation plies 0", "new match 7"] {
+        reply(&mut s, line);
+    }
+    for game in 0..2 {
+        if game > 0 {
+            reply(&mut s, "new game");
+        }
+        while s.state().game.phase() != Phase::Over {
+            reply(&mut s, "roll");
+            if s.state().game.phase() != Phase::Over {
+                reply(&mut s, "play");
+            }
+        }
+    }
+    let file = std::env::temp_dir().join(format!("plakoto-match-{}.txt", std::process::id()));
+    reply(&mut s, &format!("save match {}", file.display()));
+    let record = plakoto::record::read_record_file(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    record
+}
+
+#[test]
+fn html_match_report_shows_games_results_board_links_and_mwc() {
+    let record = two_game_match();
+    assert_eq!(record.games.len(), 2);
+    let a = analyse(
+        &record,
+        &HeuristicEvaluator::new(),
+        SearchSettings::default(),
+        1,
+        &|| {},
+    )
+    .unwrap();
+    let page = html::report(&a, "match");
+    // One line a game in the chart, a boundary between them, and each
+    // game's result, as the record has it, in the chart and the table.
+    assert_eq!(page.matches("<g class=\"game\"").count(), 2);
+    assert_eq!(page.matches("class=\"boundary\"").count(), 1);
+    let text = record.to_string();
+    for (game, line) in text.lines().filter(|l| l.starts_with("Result ")).enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        let (winner, kind, points) = (words[1], words[2], words[3]);
+        let game = game + 1;
+        assert!(
+            page.contains(&format!(
+                "Game {game}: {winner} wins {points} ({kind})</th>"
+            )),
+            "game {game}: {line}"
+        );
+        assert!(page.contains(&format!(">{winner} +{points}</text>")), "{line}");
+    }
+    // Every marked play's row links to its board, and the board back.
+    let marked: Vec<_> = a.turns.iter().filter(|t| t.mark != Mark::None).collect();
+    assert!(!marked.is_empty(), "1 ply marks some of the 0-ply plays");
+    for t in &marked {
+        let (row, board) = (
+            format!("turn-{}-{}", t.game, t.turn),
+            format!("board-{}-{}", t.game, t.turn),
+        );
+        assert!(page.contains(&format!("<tr id=\"{row}\"")), "{row}");
+        assert!(page.contains(&format!("href=\"#{board}\"")), "{board}");
+        assert!(page.contains(&format!("id=\"{board}\"")), "{board}");
+        assert!(page.contains(&format!("href=\"#{row}\"")), "{row}");
+    }
+    // The match-winning chances of the text report's totals.
+    assert!(page.contains("<th>MWC lost</th><th>Luck (MWC)</th>"));
+    let lines = report::text_lines(&a);
+    for p in &a.players {
+        let lost = format!("{:.2}%", 100.0 * p.mwc_loss.unwrap());
+        let luck = format!("{:+.2}%", 100.0 * p.luck_mwc.unwrap());
+        assert!(lines.iter().any(|l| l.contains(&format!("mwc lost {lost}, luck {luck} mwc"))));
+        assert!(page.contains(&format!("<td>{lost}</td><td>{luck}</td>")), "{lost} {luck}");
+    }
 }
 
 #[test]

@@ -30,6 +30,7 @@ pub mod gui;
 pub mod match_equity;
 pub mod output_path;
 pub mod path_error;
+pub mod progress;
 pub mod protocol;
 pub mod record;
 pub mod sampling;

@@ -1,10 +1,8 @@
 //! `plakoto analyse FILE [--plies N] [--json | --html OUT] [--evaluator net|heuristic] [--weights FILE]`.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::eval::net::InstallError;
 use crate::eval::{CreateError, EvaluatorKind};
@@ -115,19 +113,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
         ReadError::Record(source) => invalid(source),
     })?;
     let replay = record.replay().map_err(invalid)?;
-    let bar = if args.quiet || !std::io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(replay.turns.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:30}] {pos}/{len} turns (eta {eta})",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar
-    };
+    let bar = crate::progress::bar(replay.turns.len() as u64, "turns", !args.quiet);
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

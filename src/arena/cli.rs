@@ -2,12 +2,11 @@
 //! and the final report.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use super::error::{ArenaError, PlayerError};
 use super::player::{Player, PlayerOptions, ProcessPlayer};
@@ -294,17 +293,6 @@ fn preflight(
 }
 
 fn progress_bar(total: u64, done: u64, shown: bool, matches: bool) -> ProgressBar {
-    if !shown || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
     let unit = if matches { "matches" } else { "games" };
-    let style = ProgressStyle::with_template(&format!(
-        "{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{msg}} (eta {{eta}})"
-    ))
-    .unwrap_or_else(|_| ProgressStyle::default_bar())
-    .progress_chars("=> ");
-    bar.set_style(style);
-    bar.set_position(done);
-    bar
+    crate::progress::resumed_bar(total, done, unit, shown)
 }

@@ -17,9 +17,9 @@ pub fn prepare_file(path: &Path) -> io::Result<()> {
             "is a folder, not a file",
         ));
     }
-    let name = path.file_name().ok_or_else(|| {
-        io::Error::new(io::ErrorKind::InvalidInput, "names no file")
-    })?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "names no file"))?;
     let parent = path.parent().filter(|d| !d.as_os_str().is_empty());
     let parent = parent.unwrap_or(Path::new("."));
     let probe = parent.join(format!(
@@ -57,7 +57,8 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("plakoto-output-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("plakoto-output-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir
     }

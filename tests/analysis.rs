@@ -225,7 +225,11 @@ fn html_match_report_shows_games_results_board_links_and_mwc() {
     assert_eq!(page.matches("<g class=\"game\"").count(), 2);
     assert_eq!(page.matches("class=\"boundary\"").count(), 1);
     let text = record.to_string();
-    for (game, line) in text.lines().filter(|l| l.starts_with("Result ")).enumerate() {
+    for (game, line) in text
+        .lines()
+        .filter(|l| l.starts_with("Result "))
+        .enumerate()
+    {
         let words: Vec<&str> = line.split(' ').collect();
         let (winner, kind, points) = (words[1], words[2], words[3]);
         let game = game + 1;
@@ -235,7 +239,10 @@ fn html_match_report_shows_games_results_board_links_and_mwc() {
             )),
             "game {game}: {line}"
         );
-        assert!(page.contains(&format!(">{winner} +{points}</text>")), "{line}");
+        assert!(
+            page.contains(&format!(">{winner} +{points}</text>")),
+            "{line}"
+        );
     }
     // Every marked play's row links to its board, and the board back.
     let marked: Vec<_> = a.turns.iter().filter(|t| t.mark != Mark::None).collect();
@@ -256,8 +263,15 @@ fn html_match_report_shows_games_results_board_links_and_mwc() {
     for p in &a.players {
         let lost = format!("{:.2}%", 100.0 * p.mwc_loss.unwrap());
         let luck = format!("{:+.2}%", 100.0 * p.luck_mwc.unwrap());
-        assert!(lines.iter().any(|l| l.contains(&format!("mwc lost {lost}, luck {luck} mwc"))));
-        assert!(page.contains(&format!("<td>{lost}</td><td>{luck}</td>")), "{lost} {luck}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains(&format!("mwc lost {lost}, luck {luck} mwc")))
+        );
+        assert!(
+            page.contains(&format!("<td>{lost}</td><td>{luck}</td>")),
+            "{lost} {luck}"
+        );
     }
 }
 

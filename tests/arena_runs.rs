@@ -240,8 +240,7 @@ fn output_folders_are_created_and_a_bad_output_path_stops_the_run_before_it_star
     // (no summary), naming the path and what is wrong.
     for flag in ["--out", "--plot", "--records"] {
         let blocked = out.join("x");
-        let (stdout, stderr, ok) =
-            arena(&[&BASE[..], &[flag, blocked.to_str().unwrap()]].concat());
+        let (stdout, stderr, ok) = arena(&[&BASE[..], &[flag, blocked.to_str().unwrap()]].concat());
         assert!(!ok, "{flag}: {stdout}");
         assert!(stdout.is_empty(), "{flag}: games were played: {stdout}");
         assert!(

@@ -120,8 +120,7 @@ pub(super) fn equity_chart(a: &Analysis) -> String {
             let _ = write!(
                 svg,
                 "<circle cx=\"{rx:.1}\" cy=\"{ry:.1}\" r=\"3.5\" fill=\"#08519c\"><title>{}</title></circle><text class=\"result\" x=\"{rx:.1}\" y=\"{ty:.1}\" text-anchor=\"end\" font-size=\"11\">{}</text>",
-                line.words,
-                line.short
+                line.words, line.short
             );
         } else {
             let _ = write!(

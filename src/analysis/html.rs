@@ -79,7 +79,10 @@ pub fn report(a: &Analysis, title: &str) -> String {
         let mut row = super::report::player_cells(p).to_vec();
         if in_match {
             row.push(p.mwc_loss.map_or(String::new(), |m| percent(m as f32)));
-            row.push(p.luck_mwc.map_or(String::new(), |l| signed_percent(l as f32)));
+            row.push(
+                p.luck_mwc
+                    .map_or(String::new(), |l| signed_percent(l as f32)),
+            );
         }
         let _ = writeln!(h, "<tr>{}</tr>", cells(&row));
     }

@@ -397,7 +397,9 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     // With --games: a bar to the total with the time left; without, a
     // count (the run goes on until stopped). Only at a terminal.
     let bar = match args.games {
-        Some(total) => crate::progress::resumed_bar(total, trainer.state.games, "games", !args.quiet),
+        Some(total) => {
+            crate::progress::resumed_bar(total, trainer.state.games, "games", !args.quiet)
+        }
         None if args.quiet || !std::io::stderr().is_terminal() => ProgressBar::hidden(),
         None => {
             let bar = ProgressBar::new_spinner();

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 
 use plakoto::game::{
-    Dice, Die, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, PlayList, Point, Position,
-    Rules, Step, StepError, Variant, resolve_play,
+    Dice, Die, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, PlayList, Point, Position, Rules,
+    Step, StepError, Variant, resolve_play,
 };
 use plakoto::sampling::random_game;
 use rand::SeedableRng;
@@ -25,7 +25,12 @@ fn runs(numbers: &Numbers, from: u8, to: u8) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     match numbers {
         Numbers::Pair(..) => {
-            for order in [vec![dice[0]], vec![dice[1]], dice.clone(), vec![dice[1], dice[0]]] {
+            for order in [
+                vec![dice[0]],
+                vec![dice[1]],
+                dice.clone(),
+                vec![dice[1], dice[0]],
+            ] {
                 out.push(order);
             }
         }
@@ -182,7 +187,7 @@ fn sample_positions(count: usize) -> Vec<Position> {
     let mut turn = 0usize;
     while out.len() < count {
         random_game(&mut rng, Rules::default(), &mut generator, 400, |p| {
-            if turn % 3 == 0 && out.len() < count {
+            if turn.is_multiple_of(3) && out.len() < count {
                 out.push(*p);
             }
             turn += 1;
@@ -232,7 +237,10 @@ fn r5_r7_r10_r12_r13_every_refused_movement_is_explained_by_a_true_claim() {
         "HigherCheckerMustMove",
         "TooFewNumbers",
     ] {
-        assert!(kinds.get(kind).is_some_and(|&n| n > 0), "no {kind} in {kinds:?}");
+        assert!(
+            kinds.get(kind).is_some_and(|&n| n > 0),
+            "no {kind} in {kinds:?}"
+        );
     }
 }
 

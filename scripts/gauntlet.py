@@ -21,9 +21,53 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
 
 
-def arena(plakoto, a, b, args, out_file):
+def games_in(path):
+    """Finished games in an arena results file (a header line, then one line a game)."""
+    try:
+        with open(path, "rb") as f:
+            return max(0, sum(1 for _ in f) - 1)
+    except OSError:
+        return 0
+
+
+def clock(seconds):
+    seconds = int(seconds)
+    return f"{seconds // 3600}:{seconds // 60 % 60:02}:{seconds % 60:02}"
+
+
+class Progress:
+    """One line on stderr, rewritten in place, with the games played of the
+    whole gauntlet and the time left; only when stderr is a terminal."""
+
+    def __init__(self, total_games):
+        self.shown = sys.stderr.isatty()
+        self.total = total_games
+        self.done = 0          # games of finished pairs
+        self.resumed = 0       # games found already played (not timed)
+        self.start = time.monotonic()
+
+    def update(self, label, pair_done, pair_resumed):
+        if not self.shown:
+            return
+        done = self.done + pair_done
+        fresh = done - self.resumed - pair_resumed
+        elapsed = time.monotonic() - self.start
+        eta = "?" if fresh <= 0 else clock(elapsed / fresh * (self.total - done))
+        line = f"{label}: {done}/{self.total} games, {clock(elapsed)} elapsed, eta {eta}"
+        print(f"\r\x1b[2K{line}", end="", file=sys.stderr, flush=True)
+
+    def pair_over(self, games, resumed):
+        self.done += games
+        self.resumed += resumed
+        if self.shown:
+            print("\r\x1b[2K", end="", file=sys.stderr, flush=True)
+
+
+def arena(plakoto, a, b, args, out_file, progress, label):
     cmd = [plakoto, "arena", "--a", a, "--b", b, "--games", str(args.games),
            "--seed", str(args.seed), "--rules", args.rules, "--scoring", args.scoring,
            "--json", "--quiet"]
@@ -33,14 +77,25 @@ def arena(plakoto, a, b, args, out_file):
         cmd += ["--move-timeout-ms", str(args.move_timeout_ms)]
     if args.start_timeout_ms:
         cmd += ["--start-timeout-ms", str(args.start_timeout_ms)]
-    if out_file:
-        cmd += ["--out", out_file]
-        if os.path.exists(out_file) and os.path.getsize(out_file) > 0:
-            cmd += ["--resume"]
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"gauntlet: {a} vs {b} failed:\n{done.stderr}")
-    return json.loads(done.stdout)
+    cmd += ["--out", out_file]
+    resumed = 0
+    if os.path.exists(out_file) and os.path.getsize(out_file) > 0:
+        cmd += ["--resume"]
+        resumed = games_in(out_file)
+    # The results file grows a line a game: counted every second for the
+    # progress line while the arena runs.
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        child = subprocess.Popen(cmd, stdout=out, stderr=err, text=True)
+        while child.poll() is None:
+            progress.update(label, min(games_in(out_file), args.games), resumed)
+            time.sleep(1)
+        progress.pair_over(args.games, resumed)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    if child.returncode != 0:
+        sys.exit(f"gauntlet: {a} vs {b} failed:\n{stderr}")
+    return json.loads(stdout)
 
 
 def slug(text):
@@ -76,13 +131,18 @@ def main():
     ppg = [[None] * n for _ in range(n)]
     ci = [[None] * n for _ in range(n)]
     pairs = []
+    count = n * (n - 1) // 2
+    progress = Progress(count * args.games)
+    # Without --out-dir the results files (read for the progress line) are
+    # temporary.
+    scratch = tempfile.TemporaryDirectory(prefix="gauntlet-")
+    results_dir = args.out_dir or scratch.name
     for i in range(n):
         for j in range(i + 1, n):
-            out_file = None
-            if args.out_dir:
-                out_file = os.path.join(args.out_dir, f"{i}-{slug(engines[i])}__{j}-{slug(engines[j])}.jsonl")
+            out_file = os.path.join(results_dir, f"{i}-{slug(engines[i])}__{j}-{slug(engines[j])}.jsonl")
             print(f"{engines[i]}  vs  {engines[j]} ...", file=sys.stderr, flush=True)
-            s = arena(plakoto, engines[i], engines[j], args, out_file)
+            label = f"pair {len(pairs) + 1}/{count}"
+            s = arena(plakoto, engines[i], engines[j], args, out_file, progress, label)
             ppg[i][j], ppg[j][i] = s["ppg"], -s["ppg"]
             ci[i][j] = ci[j][i] = s["ci95"]
             pairs.append({"a": engines[i], "b": engines[j], "games": s["games"],

@@ -12,15 +12,49 @@ compare from sitting to sitting.
 """
 import argparse
 import json
+import os
+import shutil
 import statistics
 import subprocess
 import sys
 
+# Where the anchor script runs GNU Backgammon from (Debian's package).
+GNUBG = "/usr/games/gnubg"
+
+
+def fail(message):
+    """Stops with `message` on stderr, without a traceback."""
+    sys.exit(f"speed_sitting.py: {message}")
+
+
+def check_prerequisites(a):
+    """Says what is missing, and how to get it, before anything runs."""
+    if not os.path.isfile(a.gnubg_bench):
+        fail(f"GNU Backgammon's bench script is not at {a.gnubg_bench}. It is one of the "
+             "team's shared anchors, kept beside the repository (shared/anchors/gnubg-bench), "
+             "not in it: put that folder beside the repository, or pass --gnubg-bench PATH "
+             "to a copy of the script.")
+    if not os.access(a.gnubg_bench, os.X_OK):
+        fail(f"{a.gnubg_bench} is not executable: chmod +x it.")
+    if not (os.path.exists(GNUBG) or shutil.which("gnubg")):
+        fail(f"GNU Backgammon is not installed ({GNUBG} is missing): "
+             "apt-get update && apt-get install gnubg")
+    if not os.path.isfile(a.binary):
+        fail(f"{a.binary} is missing: build it with cargo build --release, or pass --binary PATH.")
+
 
 def run_json(command):
     """Runs `command` and returns the JSON object it prints last."""
-    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    except subprocess.CalledProcessError as e:
+        fail(f"{' '.join(command)} failed (exit {e.returncode}):\n{e.stderr.strip()}")
+    except OSError as e:
+        fail(f"cannot run {command[0]}: {e}")
+    lines = out.strip().splitlines()
+    if not lines:
+        fail(f"{' '.join(command)} printed nothing")
+    return json.loads(lines[-1])
 
 
 def gnubg(script, positions):
@@ -34,6 +68,7 @@ def main():
     ap.add_argument("--gnubg-bench", default="../shared/anchors/gnubg-bench")
     ap.add_argument("--gnubg-positions", type=int, default=8)
     a = ap.parse_args()
+    check_prerequisites(a)
 
     before = gnubg(a.gnubg_bench, a.gnubg_positions)
     evals = run_json([a.binary, "bench", "eval", "--json"])

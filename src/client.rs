@@ -85,8 +85,17 @@ pub enum ClientError {
     LineBreak(String),
 }
 
+/// The exit status after a closed pipe, read as `sh` means it: the engine
+/// runs as `sh -c "exec COMMAND"`, and the shell exits 127 when it finds no
+/// such command and 126 when it finds one it cannot run.
 fn exit_note(status: &Option<ExitStatus>) -> String {
-    status.map_or(String::new(), |s| format!(" (exit: {s})"))
+    match status.and_then(|s| s.code()) {
+        Some(127) => " (the command was not found: the shell exited with status 127)".into(),
+        Some(126) => {
+            " (the command cannot be run, not executable: the shell exited with status 126)".into()
+        }
+        _ => status.map_or(String::new(), |s| format!(" (exit: {s})")),
+    }
 }
 
 /// A running engine: a child process, its stdin, and a reader thread

@@ -4,7 +4,7 @@
 
 use plakoto::analysis::{Mark, analyse, html, report};
 use plakoto::eval::HeuristicEvaluator;
-use plakoto::game::{Rules, Side};
+use plakoto::game::{Phase, Rules, Side};
 use plakoto::protocol::Session;
 use plakoto::record::Record;
 use plakoto::search::SearchSettings;
@@ -123,6 +123,156 @@ fn small_analysis() -> plakoto::analysis::Analysis {
         &|| {},
     )
     .unwrap()
+}
+
+/// Runs `plakoto analyse ARGS…` with the heuristic evaluator.
+fn analyse_command(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .args(["analyse", "--evaluator", "heuristic", "--quiet"])
+        .args(args)
+        .output()
+        .expect("plakoto runs")
+}
+
+#[test]
+fn analyse_html_creates_its_folders_and_a_bad_path_fails_before_the_analysis() {
+    let dir = std::env::temp_dir().join(format!("plakoto-analyse-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("game.txt");
+    std::fs::write(&game, RECORD).unwrap();
+    let page = dir.join("new/deeper/report.html");
+    let out = analyse_command(&[
+        game.to_str().unwrap(),
+        "--plies",
+        "0",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(std::fs::read_to_string(&page).unwrap().contains("<html"));
+
+    // Without --plies the depth is the engine's own (the protocol's
+    // `analyse game` at its default settings), and the report says it.
+    let out = analyse_command(&[game.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut s = Session::with_heuristic(Rules::default(), 1);
+    let engine = s.handle_line("show options").unwrap().text;
+    assert!(engine.contains("evaluation plies 2"), "{engine}");
+    assert!(
+        text.starts_with("analysis at 2 plies (heuristic)"),
+        "{text}"
+    );
+
+    // The record named does not even exist: the output path is refused
+    // first, with what is wrong with it.
+    let blocked = game.join("report.html");
+    let out = analyse_command(&[
+        dir.join("absent.txt").to_str().unwrap(),
+        "--html",
+        blocked.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains(&format!("cannot write {}", blocked.display()))
+            && stderr.contains("is a file, not a folder"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A match to 7 of two whole games, the engine playing both sides at 0
+/// ply, saved and read back as a record.
+fn two_game_match() -> Record {
+    let mut s = Session::with_heuristic(Rules::default(), 5);
+    for line in ["set output json", "set evaluation plies 0", "new match 7"] {
+        reply(&mut s, line);
+    }
+    for game in 0..2 {
+        if game > 0 {
+            reply(&mut s, "new game");
+        }
+        while s.state().game.phase() != Phase::Over {
+            reply(&mut s, "roll");
+            if s.state().game.phase() != Phase::Over {
+                reply(&mut s, "play");
+            }
+        }
+    }
+    let file = std::env::temp_dir().join(format!("plakoto-match-{}.txt", std::process::id()));
+    reply(&mut s, &format!("save match {}", file.display()));
+    let record = plakoto::record::read_record_file(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    record
+}
+
+#[test]
+fn html_match_report_shows_games_results_board_links_and_mwc() {
+    let record = two_game_match();
+    assert_eq!(record.games.len(), 2);
+    let a = analyse(
+        &record,
+        &HeuristicEvaluator::new(),
+        SearchSettings::default(),
+        1,
+        &|| {},
+    )
+    .unwrap();
+    let page = html::report(&a, "match");
+    // One line a game in the chart, a boundary between them, and each
+    // game's result, as the record has it, in the chart and the table.
+    assert_eq!(page.matches("<g class=\"game\"").count(), 2);
+    assert_eq!(page.matches("class=\"boundary\"").count(), 1);
+    let text = record.to_string();
+    for (game, line) in text
+        .lines()
+        .filter(|l| l.starts_with("Result "))
+        .enumerate()
+    {
+        let words: Vec<&str> = line.split(' ').collect();
+        let (winner, kind, points) = (words[1], words[2], words[3]);
+        let game = game + 1;
+        assert!(
+            page.contains(&format!(
+                "Game {game}: {winner} wins {points} ({kind})</th>"
+            )),
+            "game {game}: {line}"
+        );
+        assert!(
+            page.contains(&format!(">{winner} +{points}</text>")),
+            "{line}"
+        );
+    }
+    // Every marked play's row links to its board, and the board back.
+    let marked: Vec<_> = a.turns.iter().filter(|t| t.mark != Mark::None).collect();
+    assert!(!marked.is_empty(), "1 ply marks some of the 0-ply plays");
+    for t in &marked {
+        let (row, board) = (
+            format!("turn-{}-{}", t.game, t.turn),
+            format!("board-{}-{}", t.game, t.turn),
+        );
+        assert!(page.contains(&format!("<tr id=\"{row}\"")), "{row}");
+        assert!(page.contains(&format!("href=\"#{board}\"")), "{board}");
+        assert!(page.contains(&format!("id=\"{board}\"")), "{board}");
+        assert!(page.contains(&format!("href=\"#{row}\"")), "{row}");
+    }
+    // The match-winning chances of the text report's totals.
+    assert!(page.contains("<th>MWC lost</th><th>Luck (MWC)</th>"));
+    let lines = report::text_lines(&a);
+    for p in &a.players {
+        let lost = format!("{:.2}%", 100.0 * p.mwc_loss.unwrap());
+        let luck = format!("{:+.2}%", 100.0 * p.luck_mwc.unwrap());
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains(&format!("mwc lost {lost}, luck {luck} mwc")))
+        );
+        assert!(
+            page.contains(&format!("<td>{lost}</td><td>{luck}</td>")),
+            "{lost} {luck}"
+        );
+    }
 }
 
 #[test]

@@ -211,6 +211,47 @@ const BASE: [&str; 10] = [
 ];
 
 #[test]
+fn output_folders_are_created_and_a_bad_output_path_stops_the_run_before_it_starts() {
+    let root = temp_file("outputs");
+    let _ = std::fs::remove_dir_all(&root);
+    let out = root.join("runs/deep/x.jsonl");
+    let plot = root.join("plots/x.svg");
+    let records = root.join("records/here");
+    let (stdout, stderr, ok) = arena(
+        &[
+            &BASE[..],
+            &[
+                "--out",
+                out.to_str().unwrap(),
+                "--plot",
+                plot.to_str().unwrap(),
+                "--records",
+                records.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert!(ok, "{stderr}");
+    assert_eq!(summary(&stdout)["games"], 16);
+    assert_eq!(game_lines(&out).len(), 16);
+    assert!(plot.is_file() && records.join("game-000000.txt").is_file());
+
+    // A file where a folder must be: refused before any game is played
+    // (no summary), naming the path and what is wrong.
+    for flag in ["--out", "--plot", "--records"] {
+        let blocked = out.join("x");
+        let (stdout, stderr, ok) = arena(&[&BASE[..], &[flag, blocked.to_str().unwrap()]].concat());
+        assert!(!ok, "{flag}: {stdout}");
+        assert!(stdout.is_empty(), "{flag}: games were played: {stdout}");
+        assert!(
+            stderr.contains(&format!("{} is a file, not a folder", out.display())),
+            "{flag}: {stderr}"
+        );
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
 fn json_summary_has_the_promised_fields() {
     let (stdout, stderr, ok) = arena(&BASE);
     assert!(ok, "{stderr}");

@@ -237,3 +237,15 @@ fn arena_fake_engines_fail_the_check_of_their_fault() {
         assert!(said.contains(text), "{mode}: '{text}' not in {said}");
     }
 }
+
+/// An engine command the shell cannot find is reported as such, not as
+/// the shell's bare exit status.
+#[test]
+fn a_command_that_does_not_exist_is_reported_as_not_found() {
+    let (code, report) = conformance("plakoto-no-such-command-45", &[]);
+    assert_ne!(code, 0);
+    let start = &report["checks"][0];
+    assert_eq!(start["status"], "failed", "{start}");
+    let detail = start["detail"].as_str().unwrap();
+    assert!(detail.contains("the command was not found"), "{detail}");
+}

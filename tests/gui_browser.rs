@@ -4,8 +4,10 @@
 //! socket opened). Plays against the engine by clicking, asks for
 //! a hint and sees its arrows, sets a position from pasted IDs, watches a
 //! whole engine-vs-engine game to its end, saves it as a record (Save
-//! game) and loads it back (and a broken one, refused), and saves a screenshot of a game
-//! with a pin and hint arrows to `docs/gui.png` (shown in README.md). Also:
+//! game) and loads it back (and a broken one, refused), and takes a screenshot of a
+//! game with a pin and hint arrows: into the temporary directory, or, with
+//! `PLAKOTO_UPDATE_SCREENSHOT=1`, over `docs/gui.png` (shown in README.md;
+//! tests leave tracked files alone unless asked). Also:
 //! the engine's dice and each side's last play on the board, the move list
 //! and its review, the outcome breakdown in the hint table and under the
 //! eval bar, a rollout table that fits, and an engine that cannot start
@@ -52,6 +54,24 @@ fn skipped(why: &str) {
         std::io::stderr(),
         "\nSKIPPED gui_browser: {why}; nothing was checked in a browser (under CI=true this fails)"
     );
+}
+
+/// Set to `1` to regenerate the README's screenshot, `docs/gui.png`.
+const UPDATE_SCREENSHOT: &str = "PLAKOTO_UPDATE_SCREENSHOT";
+
+/// Saves the screenshot of a game in progress: to the temporary directory,
+/// so a test run leaves the tree clean, or over `docs/gui.png` when
+/// [`UPDATE_SCREENSHOT`] is `1` (a deliberate regeneration; temp then rename).
+fn save_screenshot(png: &[u8]) {
+    let target = if std::env::var(UPDATE_SCREENSHOT).is_ok_and(|v| v == "1") {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/gui.png")
+    } else {
+        std::env::temp_dir().join("plakoto-gui.png")
+    };
+    let temp = target.with_extension("png.tmp");
+    std::fs::write(&temp, png).unwrap();
+    std::fs::rename(&temp, &target).unwrap();
+    eprintln!("screenshot: {}", target.display());
 }
 
 fn which(program: &str) -> Option<PathBuf> {
@@ -550,10 +570,7 @@ async fn run(client: &Client, page: &str) {
     assert!(eval_breakdown.contains("mother"), "{eval_breakdown}");
     let png = client.screenshot().await.unwrap();
     assert_eq!(&png[1..4], b"PNG");
-    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/gui.png");
-    let temp = target.with_extension("png.tmp");
-    std::fs::write(&temp, &png).unwrap();
-    std::fs::rename(&temp, &target).unwrap();
+    save_screenshot(&png);
 
     // A rollout's table fits its panel: no cell is cut off.
     js(

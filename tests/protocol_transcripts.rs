@@ -804,7 +804,7 @@ fn per_search_limits_are_reported_and_leave_the_settings_unchanged() {
     assert_eq!(again["search"]["time_ms"], serde_json::Value::Null);
 }
 
-/// R10 decision through the protocol: RULES.md's worked example lists
+/// R10 decision through the protocol: docs/rules.md's worked example lists
 /// only `5/1*`, and `move pass` is refused.
 #[test]
 fn r10_decision_worked_example_transcript() {

@@ -468,5 +468,16 @@ fn save_and_load_take_any_path() {
         .filter(|e| e.file_name().to_string_lossy().contains(".tmp-"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+
+    // Folders on the way to the file are created; a file in their way is
+    // an io error.
+    let deep = dir.join("new/deeper/game.txt");
+    let r = session_reply(&mut s, &format!("save game {}", deep.display()));
+    assert!(r.starts_with("= saved"), "{r}");
+    assert!(deep.is_file());
+    let blocked = there.join("game.txt");
+    let r = session_reply(&mut s, &format!("save game {}", blocked.display()));
+    assert!(r.starts_with("? io: "), "{r}");
+    assert_eq!(std::fs::read_to_string(&there).unwrap(), "keep me");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,4 +1,4 @@
-//! One or more tests per rule of RULES.md (R1–R23), named after the rule,
+//! One or more tests per rule of docs/rules.md (R1–R23), named after the rule,
 //! including each worked example and each decision marked there. Positions
 //! are written as board text (each side in its own numbering; see
 //! `plakoto::game::parse_board_text`).
@@ -10,8 +10,11 @@ use plakoto::game::{
     parse_board_text, resolve_play,
 };
 
+mod common;
 #[path = "rules/portes.rs"]
 mod portes;
+#[path = "rules/refusals.rs"]
+mod refusals;
 
 fn pos(text: &str) -> Position {
     parse_board_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -334,7 +337,7 @@ fn r10_decision_one_die_draw_with_the_higher_die_rules_out_lower_die_plays() {
 
 #[test]
 fn r10_decision_worked_example_a_number_usable_only_by_ending_must_be_played() {
-    // RULES.md R10 example: X 24:1* 5:1 4:2 2:11, O 24:1 14:1 7:1 3:1 2:4
+    // docs/rules.md R10 example: X 24:1* 5:1 4:2 2:11, O 24:1 14:1 7:1 3:1 2:4
     // 1:7, X to play 5-4: the only legal play is 5/1* (both mothers pinned:
     // a draw); the pass is illegal.
     let p = pos("24:1* 5:1 4:2 2:11 / 24:1 14:1 7:1 3:1 2:4 1:7");

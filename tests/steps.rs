@@ -94,7 +94,7 @@ fn r10_no_steps_made_lists_both_dice_of_a_pair() {
 
 #[test]
 fn r10_decision_next_steps_follow_the_ending_play_ruling() {
-    // RULES.md R10 example: only 5/1* is legal, so the only next step is
+    // docs/rules.md R10 example: only 5/1* is legal, so the only next step is
     // it, and the pass (no step) may not end the turn.
     let p = pos("24:1* 5:1 4:2 2:11 / 24:1 14:1 7:1 3:1 2:4 1:7");
     let n = numbers(5, 4, Variant::Standard);

@@ -1,10 +1,8 @@
 //! `plakoto analyse FILE [--plies N] [--json | --html OUT] [--evaluator net|heuristic] [--weights FILE]`.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::eval::net::InstallError;
 use crate::eval::{CreateError, EvaluatorKind};
@@ -17,8 +15,9 @@ use crate::search::{MAX_PLIES, SearchSettings};
 pub struct AnalyseArgs {
     /// The record (text or JSON, records.md).
     pub file: PathBuf,
-    /// Search depth for the best play (0-4).
-    #[arg(long, default_value_t = 1)]
+    /// Search depth for the best play (0-4); the default is the engine's
+    /// own (`analyse game` in a session, `hint`), so both rate a game alike.
+    #[arg(long, default_value_t = SearchSettings::default().plies)]
     pub plies: u8,
     /// Print the analysis as JSON.
     #[arg(long, conflicts_with = "html")]
@@ -92,6 +91,12 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
     if args.plies > MAX_PLIES {
         return Err(AnalyseError::Plies);
     }
+    if let Some(out) = &args.html {
+        crate::output_path::prepare_file(out).map_err(|source| AnalyseError::Write {
+            path: out.clone(),
+            source,
+        })?;
+    }
     if let Some(path) = &args.weights {
         crate::eval::net::install_weights_file(path).map_err(|source| AnalyseError::Weights {
             path: path.clone(),
@@ -108,19 +113,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
         ReadError::Record(source) => invalid(source),
     })?;
     let replay = record.replay().map_err(invalid)?;
-    let bar = if args.quiet || !std::io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(replay.turns.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:30}] {pos}/{len} turns (eta {eta})",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar
-    };
+    let bar = crate::progress::bar(replay.turns.len() as u64, "turns", !args.quiet);
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

@@ -1,7 +1,9 @@
 //! `--html`: a self-contained report (no external files, scripts or
-//! styles): the players' totals, a chart of X's equity over the games,
-//! every turn in a table, and the board at each marked play with the
-//! played and the best play drawn as arrows. The boards are drawn by the
+//! styles): the players' totals (in a match with the match-winning chances
+//! the text report gives), a chart of X's equity over the games with their
+//! boundaries and results, every turn in a table (a row per game's result,
+//! a marked play's mark linking to its board), and the board at each
+//! marked play with the played and the best play drawn as arrows. The boards are drawn by the
 //! GUI's own drawing (`src/gui/assets/board.js` and `board.css`, embedded
 //! here): checkers, pins and mothers look as on the page. The inline script
 //! then marks the document as ready (`data-ready` on `<body>`, and a
@@ -61,24 +63,47 @@ pub fn report(a: &Analysis, title: &str) -> String {
         a.turns.len(),
         super::report::scale_note(a)
     );
-    h.push_str("<table class=\"totals\"><tr><th>Player</th><th>Moves</th><th>Unforced</th><th>Error rate (mpp)</th><th>Rating</th><th>Doubtful</th><th>Bad</th><th>Very bad</th><th>Luck</th></tr>\n");
+    // In a match the text report also gives match-winning chances: lost
+    // per play and in all, and the luck in them.
+    let in_match = a.match_length > 0;
+    let mwc_heads = if in_match {
+        "<th>MWC lost</th><th>Luck (MWC)</th>"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        h,
+        "<table class=\"totals\"><tr><th>Player</th><th>Moves</th><th>Unforced</th><th>Error rate (mpp)</th><th>Rating</th><th>Doubtful</th><th>Bad</th><th>Very bad</th><th>Luck</th>{mwc_heads}</tr>"
+    );
     for p in &a.players {
-        let _ = writeln!(h, "<tr>{}</tr>", cells(&super::report::player_cells(p)));
+        let mut row = super::report::player_cells(p).to_vec();
+        if in_match {
+            row.push(p.mwc_loss.map_or(String::new(), |m| percent(m as f32)));
+            row.push(
+                p.luck_mwc
+                    .map_or(String::new(), |l| signed_percent(l as f32)),
+            );
+        }
+        let _ = writeln!(h, "<tr>{}</tr>", cells(&row));
     }
-    h.push_str("</table>\n<h2>X's equity over the game</h2>\n");
-    h.push_str(&equity_chart(&a.turns));
-    h.push_str("<h2>Turns</h2>\n<table class=\"turns\"><tr><th>Game</th><th>Turn</th><th>Side</th><th>Roll</th><th>Played</th><th>Mark</th><th>Loss</th><th>Best</th><th>Luck</th></tr>\n");
-    for t in &a.turns {
-        let class = match t.mark {
-            Mark::None => "",
-            Mark::Doubtful => " class=\"doubtful\"",
-            Mark::Bad => " class=\"bad\"",
-            Mark::VeryBad => " class=\"verybad\"",
-        };
-        let luck = t.luck.map_or(String::new(), |l| format!("{l:+.3}"));
-        let mut row = turn_cells(t).to_vec();
-        row.push(luck);
-        let _ = writeln!(h, "<tr{class}>{}</tr>", cells(&row));
+    let graph = if a.games > 1 { "the games" } else { "the game" };
+    let _ = writeln!(h, "</table>\n<h2>X's equity over {graph}</h2>");
+    h.push_str(&super::chart::equity_chart(a));
+    let _ = writeln!(
+        h,
+        "<h2>Turns</h2>\n<table class=\"turns\"><tr><th>Game</th><th>Turn</th><th>Side</th><th>Roll</th><th>Played</th><th>Mark</th><th>Loss</th><th>Best</th><th>Luck</th>{mwc_heads}</tr>"
+    );
+    let columns = if in_match { 11 } else { 9 };
+    for game in 1..=a.games {
+        let end = a.game_ends.get(game - 1).and_then(Option::as_ref);
+        let _ = writeln!(
+            h,
+            "<tr class=\"game\" id=\"game-{game}\"><th colspan=\"{columns}\">Game {game}: {}</th></tr>",
+            esc(&super::chart::result_words(end))
+        );
+        for t in a.turns.iter().filter(|t| t.game == game) {
+            let _ = writeln!(h, "{}", turn_row(t, in_match));
+        }
     }
     h.push_str("</table>\n<h2>Marked plays</h2>\n");
     let marked: Vec<&TurnAnalysis> = a.turns.iter().filter(|t| t.mark != Mark::None).collect();
@@ -89,7 +114,9 @@ pub fn report(a: &Analysis, title: &str) -> String {
         let [game, turn, side, roll, played, mark, loss, best] = turn_cells(t).map(|c| esc(&c));
         let _ = writeln!(
             h,
-            "<section class=\"marked\"><h3>Game {game}, turn {turn}: {side} to play {roll}</h3>\n<p>Played <b>{played}</b> ({mark}, lost {loss}); best <b>{best}</b>.</p>"
+            "<section class=\"marked\" id=\"{}\"><h3>Game {game}, turn {turn}: {side} to play {roll}</h3>\n<p>Played <b>{played}</b> ({mark}, lost {loss}); best <b>{best}</b>. <a href=\"#{}\">Back to the turn</a></p>",
+            board_anchor(t),
+            row_anchor(t)
         );
         // Drawn by the script below, from the Position ID (seen by the side
         // that played) and the plays.
@@ -114,7 +141,49 @@ pub fn report(a: &Analysis, title: &str) -> String {
     h
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse;margin:0.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px}tr.doubtful{background:#fff7d6}tr.bad{background:#ffe0c0}tr.verybad{background:#ffc0c0}.ids{font-family:monospace;color:#555}.diagram svg{width:560px;max-width:100%;height:auto}.legend{font-size:13px}.legend .key{display:inline-block;width:22px;height:0;border-top:4px solid;vertical-align:middle;margin:0 4px 0 10px}.key.played{border-color:#ff5b4a;border-top-style:dashed}.key.best{border-color:#3ccf63}\n";
+/// The id of a turn's row in the turn table.
+fn row_anchor(t: &TurnAnalysis) -> String {
+    format!("turn-{}-{}", t.game, t.turn)
+}
+
+/// The id of a marked turn's board.
+fn board_anchor(t: &TurnAnalysis) -> String {
+    format!("board-{}-{}", t.game, t.turn)
+}
+
+/// `1.25%`.
+fn percent(v: f32) -> String {
+    format!("{:.2}%", 100.0 * v)
+}
+
+/// `+1.25%`.
+fn signed_percent(v: f32) -> String {
+    format!("{:+.2}%", 100.0 * v)
+}
+
+/// A turn's row of the turn table; a marked play's mark links to its board.
+fn turn_row(t: &TurnAnalysis, in_match: bool) -> String {
+    let class = match t.mark {
+        Mark::None => "",
+        Mark::Doubtful => " class=\"doubtful\"",
+        Mark::Bad => " class=\"bad\"",
+        Mark::VeryBad => " class=\"verybad\"",
+    };
+    let mut row: Vec<String> = turn_cells(t).iter().map(|c| esc(c)).collect();
+    if t.mark != Mark::None {
+        row[5] = format!("<a href=\"#{}\">{}</a>", board_anchor(t), row[5]);
+    }
+    row.push(t.luck.map_or(String::new(), |l| format!("{l:+.3}")));
+    if in_match {
+        let lost = t.mwc_loss.filter(|m| *m > 0.0);
+        row.push(lost.map_or(String::new(), |m| format!("-{}", percent(m))));
+        row.push(t.luck_mwc.map_or(String::new(), signed_percent));
+    }
+    let cells: String = row.iter().map(|c| format!("<td>{c}</td>")).collect();
+    format!("<tr id=\"{}\"{class}>{cells}</tr>", row_anchor(t))
+}
+
+const STYLE: &str = "body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse;margin:0.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px}tr.doubtful{background:#fff7d6}tr.bad{background:#ffe0c0}tr.verybad{background:#ffc0c0}tr.game th{background:#eef3fa;text-align:left}:target{outline:2px solid #08519c}.ids{font-family:monospace;color:#555}.diagram svg{width:560px;max-width:100%;height:auto}.legend{font-size:13px}.legend .key{display:inline-block;width:22px;height:0;border-top:4px solid;vertical-align:middle;margin:0 4px 0 10px}.key.played{border-color:#ff5b4a;border-top-style:dashed}.key.best{border-color:#3ccf63}\n";
 
 /// Draws each marked play's board (board.js): the position before the
 /// play seen by its player, the dice, the best play (green) and the played
@@ -142,26 +211,3 @@ const DRAW: &str = r#"
 "#;
 
 const SCRIPT: &str = "<script>\n(function(){var n=document.querySelectorAll('section.marked').length;var d=document.createElement('p');d.id='report-ready';d.textContent='report ready: '+n+' marked play(s)';document.body.appendChild(d);document.body.setAttribute('data-ready','yes');})();\n</script>\n";
-
-/// X's equity before each roll, joined over the games, as an SVG chart.
-fn equity_chart(turns: &[TurnAnalysis]) -> String {
-    let values: Vec<f32> = turns.iter().filter_map(|t| t.x_equity_before).collect();
-    let (w, h, pad) = (720.0f32, 220.0f32, 30.0f32);
-    let max = values.iter().fold(1.0f32, |m, v| m.max(v.abs())).min(3.0);
-    let n = values.len().max(2) as f32 - 1.0;
-    let x = |i: usize| pad + (w - 2.0 * pad) * i as f32 / n;
-    let y = |v: f32| h / 2.0 - (h / 2.0 - pad) * v.clamp(-max, max) / max;
-    let points: Vec<String> = values
-        .iter()
-        .enumerate()
-        .map(|(i, v)| format!("{:.1},{:.1}", x(i), y(*v)))
-        .collect();
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\"><rect width=\"{w}\" height=\"{h}\" fill=\"#fafafa\" stroke=\"#ccc\"/><line x1=\"{pad}\" y1=\"{mid}\" x2=\"{x2}\" y2=\"{mid}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/><polyline points=\"{pts}\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"1.5\"/><text x=\"4\" y=\"{top}\" font-size=\"11\">+{max:.2}</text><text x=\"4\" y=\"{bot}\" font-size=\"11\">-{max:.2}</text></svg>\n",
-        mid = h / 2.0,
-        x2 = w - pad,
-        pts = points.join(" "),
-        top = pad,
-        bot = h - pad + 10.0,
-    )
-}

@@ -8,6 +8,7 @@
 //! searcher; the search is reached only through [`adapter`].
 
 pub mod adapter;
+mod chart;
 pub mod cli;
 pub mod html;
 pub mod report;
@@ -18,7 +19,7 @@ use serde::Serialize;
 use crate::eval::{Evaluator, Probabilities};
 use crate::game::{MatchScore, Side, TurnNumbers, position_id};
 use crate::match_equity::MatchContext;
-use crate::record::{Record, RecordError, Replay, ReplayedTurn, Roll};
+use crate::record::{GameEnd, Record, RecordError, Replay, ReplayedTurn, Roll};
 use crate::search::{SearchSettings, Valuation};
 use adapter::Searcher;
 
@@ -206,6 +207,11 @@ pub struct Analysis {
     pub turns: Vec<TurnAnalysis>,
     /// X's totals, then O's.
     pub players: [PlayerTotals; 2],
+    /// How each game ended, as the record says (`None`: not finished), for
+    /// the HTML report's chart. Left out of the JSON form, whose fields
+    /// records.md fixes; the record itself holds the results.
+    #[serde(skip)]
+    pub game_ends: Vec<Option<GameEnd>>,
 }
 
 /// Analyses every turn of `record` at `plies`, on the current rayon pool,
@@ -253,6 +259,7 @@ pub fn analyse_replay(
         games: record.games.len(),
         turns,
         players,
+        game_ends: replay.ends.clone(),
     }
 }
 

@@ -2,12 +2,11 @@
 //! and the final report.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use super::error::{ArenaError, PlayerError};
 use super::player::{Player, PlayerOptions, ProcessPlayer};
@@ -115,6 +114,12 @@ pub(super) struct Report<'a> {
 /// Runs `plakoto arena`.
 pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     let rules = Rules::new(args.rules, args.scoring)?;
+    for path in [&args.out, &args.plot].into_iter().flatten() {
+        crate::output_path::prepare_file(path).map_err(ArenaError::file("cannot write", path))?;
+    }
+    if let Some(dir) = &args.records {
+        crate::output_path::prepare_dir(dir).map_err(ArenaError::file("cannot write in", dir))?;
+    }
     let options = PlayerOptions {
         move_timeout: Duration::from_millis(args.move_timeout_ms),
         start_timeout: Duration::from_millis(args.start_timeout_ms),
@@ -288,17 +293,6 @@ fn preflight(
 }
 
 fn progress_bar(total: u64, done: u64, shown: bool, matches: bool) -> ProgressBar {
-    if !shown || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
     let unit = if matches { "matches" } else { "games" };
-    let style = ProgressStyle::with_template(&format!(
-        "{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit} {{msg}} (eta {{eta}})"
-    ))
-    .unwrap_or_else(|_| ProgressStyle::default_bar())
-    .progress_chars("=> ");
-    bar.set_style(style);
-    bar.set_position(done);
-    bar
+    crate::progress::resumed_bar(total, done, unit, shown)
 }

@@ -89,6 +89,9 @@ fn missing_shards(found: &[Option<super::shard::Shard>]) -> Vec<String> {
 
 /// Runs `plakoto arena merge`.
 pub fn run(args: MergeArgs) -> Result<(), ArenaError> {
+    if let Some(path) = &args.plot {
+        crate::output_path::prepare_file(path).map_err(ArenaError::file("cannot write", path))?;
+    }
     let (header, units) = merge_files(&args.files)?;
     if !args.quiet {
         let shards: Vec<_> = args

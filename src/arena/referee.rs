@@ -11,7 +11,7 @@
 //! counted apart so it is visible).
 //!
 //! **Huge Express rolls.** Low Express doubles can have millions of plays
-//! (RULES.md, size warning). The referee lists plays with a bounded
+//! (docs/rules.md, size warning). The referee lists plays with a bounded
 //! generator ([`REFEREE_LIMITS`]); built-in players (except `random`)
 //! choose as the engine does ([`crate::search::Search::choose`]), which
 //! makes only plays that are surely legal when a list is cut short (R10).

@@ -149,12 +149,16 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
     let suite = midgame_suite(options.seed, options.positions, options.skip);
     let mut generator = MoveGenerator::default();
     let mut timings = Vec::new();
+    // Minutes at 3 plies: a bar at a terminal (outside the timed calls).
+    let hints = (options.plies.len() * suite.len() * 21) as u64;
+    let bar = crate::progress::bar(hints, "hints", true);
     for &plies in &options.plies {
         let settings = SearchSettings::with_plies(plies);
         settings.validate()?;
         let mut search = Search::new();
         let mut ms = Vec::with_capacity(suite.len() * 21);
         let (mut evaluations, mut chance_nodes) = (0u64, 0u64);
+        bar.set_message(format!("at {plies} plies"));
         for position in &suite {
             for (dice, _) in Dice::all_rolls() {
                 let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
@@ -165,6 +169,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
                 evaluations += ranking.stats.evaluations;
                 chance_nodes += ranking.stats.chance_nodes;
                 std::hint::black_box(ranking);
+                bar.inc(1);
             }
         }
         ms.sort_by(f64::total_cmp);
@@ -179,6 +184,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
             mean_chance_nodes: chance_nodes as f64 / ms.len() as f64,
         });
     }
+    bar.set_message("rollouts and evaluator speed");
     let rollout_games_per_second = if options.rollout_trials > 0 {
         Some(rollout_speed(
             &suite,
@@ -189,8 +195,10 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
     } else {
         None
     };
+    let evaluator_ns = evaluator_speed(&suite, rules, evaluator.as_ref());
+    bar.finish_and_clear();
     Ok(HintBenchReport {
-        evaluator_ns: evaluator_speed(&suite, rules, evaluator.as_ref()),
+        evaluator_ns,
         evaluator: evaluator.name().to_string(),
         positions: suite.len(),
         seed: options.seed,

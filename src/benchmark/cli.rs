@@ -245,6 +245,13 @@ fn net(weights: &Option<PathBuf>) -> Result<NetEvaluator, BenchmarkError> {
 
 /// Runs `plakoto benchmark …`.
 pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
+    let out = match command {
+        BenchmarkCommand::Build(a) => &a.work.out,
+        BenchmarkCommand::Reroll(a) => &a.work.out,
+        BenchmarkCommand::Pool(a) => &a.out,
+        BenchmarkCommand::Merge(a) => &a.out,
+    };
+    prepare_output(out)?;
     match command {
         BenchmarkCommand::Build(a) => {
             if a.trials == 0 || a.decisions == 0 || a.candidates == 0 {
@@ -315,6 +322,9 @@ pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
 
 /// Runs `plakoto bench strength`, printing its report.
 pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
+    if let Some(path) = &a.choices {
+        prepare_output(path)?;
+    }
     let path = a
         .benchmark
         .clone()
@@ -383,6 +393,12 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     let rollouts = UnlistedRollouts::for_benchmark(&benchmark.header, roller.as_ref())?;
     let report = score_with(&benchmark, &chooser, &player, a.threads, Some(&rollouts))?;
     finish(report, a)
+}
+
+/// Creates the folders of a file the command will write and checks it can
+/// be written there, before the work starts.
+fn prepare_output(path: &std::path::Path) -> Result<(), BenchmarkError> {
+    crate::output_path::prepare_file(path).map_err(|e| BenchmarkError::io(path, e))
 }
 
 /// Writes and compares the report's choices as asked, then prints it.

@@ -325,15 +325,35 @@ fn diagnose(
         for moves in [&written.moves, &sorted] {
             match simulate(start, dice, moves) {
                 Ok((_, steps)) => return rule_violation(numbers, required, steps.dice()),
-                Err((depth, why)) => {
-                    if best.as_ref().is_none_or(|(d, _)| depth > *d) {
-                        best = Some((depth, why));
-                    }
-                }
+                Err((depth, why)) => keep_most_telling(&mut best, depth, why),
             }
         }
     }
     best.map(|(_, why)| why).unwrap_or(IllegalPlay::NotLegal)
+}
+
+/// Keeps, of the refusals met trying the dice in different orders, the one
+/// that got furthest through the written movements; at the same depth a
+/// refused step (a block, a pinned checker, a bear-off rule) says more than
+/// "the numbers cannot make it", which another order of the same numbers may
+/// contradict (4-2 cannot make 24/22 played 4 first, but 24/22 is a 2).
+pub(crate) fn keep_most_telling(
+    best: &mut Option<(usize, IllegalPlay)>,
+    depth: usize,
+    why: IllegalPlay,
+) {
+    let rank = |depth: usize, why: &IllegalPlay| {
+        (
+            depth,
+            !matches!(why, IllegalPlay::Unreachable { .. } | IllegalPlay::NotLegal),
+        )
+    };
+    if best
+        .as_ref()
+        .is_none_or(|(d, b)| rank(depth, &why) > rank(*d, b))
+    {
+        *best = Some((depth, why));
+    }
 }
 
 /// Why a play whose steps can all be made is still not legal.
@@ -374,6 +394,12 @@ pub(crate) fn simulate(
 
 /// Moves one checker from `from` to `to` (0 = off) with the next one or
 /// more dice, every intermediate landing checked (R8).
+///
+/// A refusal names the rule the movement breaks: first the checker on
+/// `from` (none there, or pinned: R7), then whether the numbers, in this
+/// order, add up to the movement at all; only a run of numbers that does
+/// reach `to` has its steps checked, so a blocked step is reported only
+/// when it lies on the way (with 4-2, 24/23 is 1 pip whatever holds 20).
 fn play_movement(
     pos: &Position,
     dice: &[u8],
@@ -381,36 +407,57 @@ fn play_movement(
     to: u8,
     steps: &mut StepList,
 ) -> Result<Position, IllegalPlay> {
-    let mut first_error = None;
-    let mut p = *pos;
-    let mut at = from;
-    let before = steps.len();
-    for &die in dice {
-        let highest = p.highest_own().map_or(0, |h| usize::from(h.number()));
-        if let Err(e) = p.check_step(usize::from(at), usize::from(die), p.may_bear_off(), highest) {
-            first_error.get_or_insert(step_message(&p, at, die, e));
-            break;
-        }
-        p.apply_step(usize::from(at), usize::from(die));
-        steps.push_raw(usize::from(at), usize::from(die));
-        let landed = at.saturating_sub(die);
-        if landed == to || (to == 0 && landed == 0) {
-            return Ok(p);
-        }
-        if landed < to || landed == 0 {
-            break;
-        }
-        at = landed;
-    }
-    // Take back this movement's steps: the caller may try another order.
-    while steps.len() > before {
-        steps.pop();
-    }
-    Err(first_error.unwrap_or_else(|| IllegalPlay::Unreachable {
+    let unreachable = || IllegalPlay::Unreachable {
         from,
         to,
         numbers_left: dice.to_vec(),
-    }))
+    };
+    if let (Some(&die), Some(source)) = (dice.first(), Point::new(from))
+        && pos.own_free(source) == 0
+    {
+        let reason = if pos.own_pinned_at(source) {
+            StepError::Pinned
+        } else {
+            StepError::NoChecker
+        };
+        return Err(step_message(pos, from, die, reason));
+    }
+    let run = numbers_for_movement(dice, from, to).ok_or_else(unreachable)?;
+    let mut p = *pos;
+    let mut at = from;
+    let before = steps.len();
+    for &die in run {
+        let highest = p.highest_own().map_or(0, |h| usize::from(h.number()));
+        if let Err(e) = p.check_step(usize::from(at), usize::from(die), p.may_bear_off(), highest) {
+            // Take back this movement's steps: the caller may try another order.
+            while steps.len() > before {
+                steps.pop();
+            }
+            return Err(step_message(&p, at, die, e));
+        }
+        p.apply_step(usize::from(at), usize::from(die));
+        steps.push_raw(usize::from(at), usize::from(die));
+        at = at.saturating_sub(die);
+    }
+    Ok(p)
+}
+
+/// The first numbers of `dice` (in this order) that carry a checker from
+/// `from` exactly to `to`, or, bearing off (`to` 0), the shortest run that
+/// reaches or passes 0; `None` when no run of them does.
+fn numbers_for_movement(dice: &[u8], from: u8, to: u8) -> Option<&[u8]> {
+    let distance = u32::from(from.checked_sub(to).filter(|&d| d > 0)?);
+    let mut total = 0;
+    for (i, &die) in dice.iter().enumerate() {
+        total += u32::from(die);
+        if total == distance || (to == 0 && total > distance) {
+            return Some(&dice[..=i]);
+        }
+        if total > distance {
+            return None;
+        }
+    }
+    None
 }
 
 fn list(dice: &[u8]) -> String {

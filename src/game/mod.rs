@@ -1,4 +1,4 @@
-//! The rules core: everything RULES.md (R1–R23) says, as pure data and
+//! The rules core: everything docs/rules.md (R1–R23) says, as pure data and
 //! functions. Nothing here reads or writes anything or knows about
 //! evaluation; the protocol, search and arena are built on this API.
 

@@ -89,7 +89,7 @@ impl fmt::Display for RulesError {
 impl std::error::Error for RulesError {}
 
 impl Rules {
-    /// A rule set, refusing the one combination RULES.md excludes: Express
+    /// A rule set, refusing the one combination docs/rules.md excludes: Express
     /// is scored as R17 (R22), so it cannot take Tzannes scoring.
     pub fn new(variant: Variant, scoring: Scoring) -> Result<Rules, RulesError> {
         if variant == Variant::Express && scoring == Scoring::Tzannes {

@@ -7,7 +7,9 @@
 use std::collections::HashSet;
 
 use super::dice::Numbers;
-use super::explain::{IllegalPlay, dice_orders, max_numbers, simulate, step_sources};
+use super::explain::{
+    IllegalPlay, dice_orders, keep_most_telling, max_numbers, simulate, step_sources,
+};
 use super::movegen::{Play, ends_game};
 use super::notation::ParsedPlay;
 use super::point::{Die, Point};
@@ -100,9 +102,7 @@ pub fn next_steps(
         let (position, steps) = match simulate(start, &dice, &made.moves) {
             Ok(done) => done,
             Err((depth, why)) => {
-                if best_error.as_ref().is_none_or(|(d, _)| depth > *d) {
-                    best_error = Some((depth, why));
-                }
+                keep_most_telling(&mut best_error, depth, why);
                 continue;
             }
         };

@@ -38,9 +38,13 @@ pub fn read_record_file(path: &Path) -> Result<Record, ReadError> {
 
 /// Writes `contents` to `path` atomically: a temporary file in the same
 /// directory (named for this process and this write, so concurrent writes
-/// never share one), synced, then renamed over `path`. On any error the
-/// file at `path`, if there was one, is left as it was.
+/// never share one), synced, then renamed over `path`. Missing parent
+/// folders are created first. On any error the file at `path`, if there
+/// was one, is left as it was.
 pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
     static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let name = path
         .file_name()

@@ -22,7 +22,7 @@ pub mod revive;
 pub mod rollout_targets;
 pub mod selfplay;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -361,7 +361,7 @@ fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, Tra
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
     let dir = &args.dir;
-    std::fs::create_dir_all(dir).map_err(PathError::at(dir))?;
+    crate::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;
     let mut trainer = if args.resume {
         let t = Trainer::load(dir)?;
         eprintln!(
@@ -394,17 +394,23 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         .num_threads(args.threads)
         .build()?;
     let target = args.games.unwrap_or(u64::MAX);
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new_spinner();
-        bar.set_style(ProgressStyle::with_template(
-            "{spinner} {elapsed_precise} {pos} games {per_sec} | {msg}",
-        )?);
-        bar.enable_steady_tick(Duration::from_millis(500));
-        bar
+    // With --games: a bar to the total with the time left; without, a
+    // count (the run goes on until stopped). Only at a terminal.
+    let bar = match args.games {
+        Some(total) => {
+            crate::progress::resumed_bar(total, trainer.state.games, "games", !args.quiet)
+        }
+        None if args.quiet || !std::io::stderr().is_terminal() => ProgressBar::hidden(),
+        None => {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(ProgressStyle::with_template(
+                "{spinner} {elapsed_precise} {pos} games {per_sec} | {msg}",
+            )?);
+            bar.enable_steady_tick(Duration::from_millis(500));
+            bar.set_position(trainer.state.games);
+            bar
+        }
     };
-    bar.set_position(trainer.state.games);
     let mut strength = trainer.state.best_ppg.map_or_else(
         || "no check yet".to_string(),
         |b| format!("best {b:+.3} ppg vs heuristic"),

@@ -259,6 +259,19 @@ pub struct TargetLine {
 
 /// Runs `plakoto refine …`.
 pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
+    // Every file the command writes is made ready before the work starts.
+    let outputs = match command {
+        RefineCommand::Targets(a) => vec![&a.out],
+        RefineCommand::Fit(a) => [Some(&a.out), a.average_out.as_ref()]
+            .into_iter()
+            .flatten()
+            .collect(),
+        RefineCommand::Average(a) => vec![&a.out],
+        RefineCommand::FromBenchmark(a) => vec![&a.out],
+    };
+    for path in outputs {
+        crate::output_path::prepare_file(path).map_err(io(path))?;
+    }
     match command {
         RefineCommand::Targets(a) => build_targets(a),
         RefineCommand::Fit(a) => fit(a).map(|_| ()),

@@ -1,5 +1,5 @@
 //! Test helpers shared by the integration tests: a brute-force reference
-//! move generator written straight from RULES.md, with none of the fast
+//! move generator written straight from docs/rules.md, with none of the fast
 //! generator's shortcuts, to check it against.
 #![allow(dead_code)]
 

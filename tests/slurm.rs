@@ -195,7 +195,7 @@ fn job_arrays_merge_to_the_unsharded_results_and_resume_after_a_failure() {
     assert!(report.contains("shard 1: done"), "{report}");
     assert!(report.contains("shard 2: FAILED"), "{report}");
     assert!(
-        report.contains("Is a directory"),
+        report.contains("is a folder, not a file"),
         "the task's error: {report}"
     );
     assert!(report.contains("--resume"), "{report}");

@@ -272,3 +272,34 @@ fn r5_the_readme_position_names_the_distance_not_a_block_off_the_way() {
     );
     assert_eq!(refusal("24/22"), "must use both dice (R10)");
 }
+
+#[test]
+fn r10_r12_the_kinds_random_games_rarely_reach_are_explained_by_true_claims() {
+    // Random games seldom pin a checker in a full home board or leave one
+    // die of two playable; these positions do, and the brute-force check
+    // of each claim is the same as for the sample above.
+    let cases = [
+        // R12: all home, but the checker on 3 is pinned: 6/off is refused.
+        (
+            "6:5 5:5 4:4 3:1* / 22:2 24:13",
+            (6, 5),
+            (6, 0),
+            "BearOffWhilePinned",
+        ),
+        // R10: 10/4 (the 6) or 10/7 (the 3), never both (1 is held, and the
+        // 3 cannot bear off past the checker on 4): the higher die.
+        ("10:1 2:14 / 24:15", (6, 3), (10, 7), "HigherDieRequired"),
+    ];
+    for (board, (a, b), (from, to), kind) in cases {
+        let p = plakoto::game::parse_board_text(board).unwrap();
+        let numbers = Dice::new(a, b).unwrap().numbers(Variant::Standard);
+        let mut legal = PlayList::default();
+        MoveGenerator::default().generate(&p, &numbers, &mut legal);
+        let written = ParsedPlay {
+            moves: vec![(from, to)],
+        };
+        let why = resolve_play(&p, &numbers, &legal, &written).unwrap_err();
+        assert!(format!("{why:?}").contains(kind), "{board}: {why:?}");
+        check_claim(&p, &numbers, from, to, &why).unwrap();
+    }
+}

@@ -538,6 +538,44 @@ async fn run(client: &Client, page: &str) {
     let evaluated = text(client, "hint-table").await;
     assert!(evaluated.contains("rollout 72"), "{evaluated}");
 
+    // A long rollout shows its progress and stops at the Stop button: the
+    // engine ends the running block at once (`stop`), and the page and
+    // the engine stay usable.
+    js(
+        client,
+        "document.getElementById('rollout-trials').innerHTML = '<option selected>100000</option>'; return 0;",
+    )
+    .await;
+    click(client, "#btn-rollout").await;
+    wait_for(
+        client,
+        "!document.getElementById('btn-stop').classList.contains('hidden')",
+        10,
+        "the Stop button",
+    )
+    .await;
+    js(
+        client,
+        "document.getElementById('btn-stop').click(); return 0;",
+    )
+    .await;
+    settle(client).await;
+    let stopped = text(client, "rollout-text").await;
+    assert!(stopped.ends_with("of 100000 trials (stopped)"), "{stopped}");
+    let hidden = js(
+        client,
+        "return document.getElementById('btn-stop').classList.contains('hidden');",
+    )
+    .await;
+    assert_eq!(hidden, json!(true), "the Stop button stays after stopping");
+    click(client, "#btn-hint").await;
+    settle(client).await;
+    let hinted = text(client, "hint-table").await;
+    assert!(
+        !hinted.contains("rollout"),
+        "the engine hints again: {hinted}"
+    );
+
     // A whole game, engine against engine, in a 1-point match.
     click(client, "#btn-new").await;
     js(client, "document.getElementById('new-length').value = '1'; document.getElementById('new-you').value = 'none'; return 0;").await;

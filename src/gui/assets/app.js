@@ -713,7 +713,8 @@ async function rollout() {
       $('rollout-text').textContent = `rollout: ${done} of ${total} trials`;
       await cmd(`set rollout seed ${k}`);
       const r = await cmd(`rollout ${Math.min(chunk, total - done)}`);
-      for (const c of r.candidates) {
+      // A block stopped before its first trial has no rollout figures.
+      for (const c of r.candidates.filter((c) => c.evaluated_at.kind === 'rollout')) {
         const n = c.evaluated_at.trials, se = c.evaluated_at.std_error;
         const m = merged.get(c.play) || { play: c.play, n: 0, sum: 0, var: 0, ch: {} };
         m.n += n; m.sum += n * c.equity; m.var += n * n * se * se;
@@ -729,9 +730,11 @@ async function rollout() {
       showHintTable(rows, (row) => `rollout ${row.n} ±${row.se.toFixed(3)}`);
       S.hint = { roller: onRoll(), candidates: rows };
       render();
-      $('rollout-bar').style.width = `${(100 * Math.min(done + chunk, total)) / total}%`;
-      $('rollout-text').textContent = `rollout: ${Math.min(done + chunk, total)} of ${total} trials`;
+      const rolled = Math.max(0, ...rows.map((row) => row.n));
+      $('rollout-bar').style.width = `${(100 * rolled) / total}%`;
+      $('rollout-text').textContent = `rollout: ${rolled} of ${total} trials`;
     }
+    if (S.stopRollout) $('rollout-text').textContent += ' (stopped)';
   } catch (e) { showError(e); } finally { $('btn-stop').classList.add('hidden'); }
 }
 
@@ -936,7 +939,9 @@ function bind() {
   $('btn-hint').onclick = hint;
   $('btn-eval').onclick = evaluate;
   $('btn-rollout').onclick = rollout;
-  $('btn-stop').onclick = () => { S.stopRollout = true; };
+  // Stop: no further blocks, and the engine ends the running one at once
+  // (protocol.md, `stop`); an engine without `stop` finishes its block.
+  $('btn-stop').onclick = () => { S.stopRollout = true; cmd('stop').catch(() => {}); };
   $('btn-flip').onclick = () => { S.flip = !S.flip; render(); };
   $('btn-pause').onclick = () => { S.paused = !S.paused; renderPanel(); if (!S.paused) advance(); };
   $('btn-copy').onclick = () => {

@@ -380,6 +380,12 @@ fn parse_scoring(s: &str) -> Result<Scoring, plakoto::game::RulesError> {
 }
 
 fn run_engine(args: &EngineArgs) -> ExitCode {
+    // At a terminal Ctrl-C stops a search rather than the engine: the
+    // signal is blocked before any thread starts (they inherit it).
+    let at_terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
+    if at_terminal {
+        protocol::block_interrupts();
+    }
     let rules = match Rules::new(args.rules, args.scoring) {
         Ok(r) => r,
         Err(e) => {
@@ -431,7 +437,7 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
     let stdout = BufWriter::new(io::stdout());
     // A person at a terminal edits lines (history, arrows); a pipe is read
     // byte for byte.
-    let result = if io::stdin().is_terminal() && io::stdout().is_terminal() {
+    let result = if at_terminal {
         protocol::run_terminal(&mut session, stdout)
     } else {
         protocol::run(&mut session, io::BufReader::new(io::stdin()), stdout)

@@ -101,7 +101,10 @@ pub fn run_with(
                 }
                 let handled = session.handle_parsed(parsed);
                 clock.end();
-                write_reply(&out, &handled.text, &answered)?;
+                // After `quit` the line editor must not take the terminal
+                // again (the process ends under it, leaving it raw).
+                let next = if handled.quit { &None } else { &answered };
+                write_reply(&out, &handled.text, next)?;
                 if handled.quit {
                     return Ok(());
                 }

@@ -38,7 +38,7 @@ pub use state::SessionState;
 use std::io::{self, BufRead, Write};
 
 pub use framing::MAX_LINE;
-pub use terminal::run_terminal;
+pub use terminal::{block_interrupts, run_terminal};
 
 /// Runs the engine: answers every command line of `input` on `output`
 /// until `quit` or the end of the input, reading on while a command runs

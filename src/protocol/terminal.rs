@@ -89,21 +89,33 @@ fn editor_input(events: Receiver<Event>) -> ReadInput {
     })
 }
 
-/// Takes SIGINT (Ctrl-C while a command runs and the terminal is not the
-/// editor's) from every thread and hands it to the editor's side as an
-/// [`Event::Interrupt`]. Called before the engine's threads start, so
-/// they all inherit the blocked signal.
+/// Keeps SIGINT (Ctrl-C) from ending the engine: blocked in the calling
+/// thread and so in every thread it starts afterwards. The engine calls it
+/// first thing at a terminal, before any thread (the evaluator's, the
+/// searches') exists; [`run_terminal`] then takes the signal as a stop.
 #[cfg(unix)]
-fn interrupts_to(events: Sender<Event>) {
-    // SAFETY: plain libc calls on a signal set owned here; sigwait only
-    // reads the set, and the mask changes only which thread takes SIGINT.
-    let set = unsafe {
+pub fn block_interrupts() -> libc::sigset_t {
+    // SAFETY: plain libc calls on a signal set owned here; the mask
+    // changes only which threads may take SIGINT.
+    unsafe {
         let mut set: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut set);
         libc::sigaddset(&mut set, libc::SIGINT);
         libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
         set
-    };
+    }
+}
+
+/// No signals to block elsewhere.
+#[cfg(not(unix))]
+pub fn block_interrupts() {}
+
+/// Takes SIGINT (Ctrl-C while a command runs and the terminal is not the
+/// editor's) and hands it to the editor's side as an [`Event::Interrupt`]
+/// (see [`block_interrupts`]).
+#[cfg(unix)]
+fn interrupts_to(events: Sender<Event>) {
+    let set = block_interrupts();
     let _ = std::thread::Builder::new()
         .name("engine-sigint".into())
         .spawn(move || {

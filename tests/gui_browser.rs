@@ -576,6 +576,40 @@ async fn run(client: &Client, page: &str) {
         "the engine hints again: {hinted}"
     );
 
+    // A deep hint (4 plies) shows its time and the Stop button; stopped,
+    // it shows the plays its search completed, and play goes on.
+    for plies in ["4", "0"] {
+        click(client, "#btn-level").await;
+        let set = format!("document.getElementById('lvl-plies').value = '{plies}'; return 0;");
+        js(client, &set).await;
+        click(client, "#lvl-ok").await;
+        settle(client).await;
+        if plies == "0" {
+            break;
+        }
+        click(client, "#btn-hint").await;
+        wait_for(
+            client,
+            "!document.getElementById('btn-stop').classList.contains('hidden')",
+            20,
+            "the Stop button of a deep hint",
+        )
+        .await;
+        let watching = text(client, "rollout-text").await;
+        assert!(watching.starts_with("hint 5: "), "{watching}");
+        js(
+            client,
+            "document.getElementById('btn-stop').click(); return 0;",
+        )
+        .await;
+        settle(client).await;
+        let stopped = text(client, "hint-table").await;
+        assert!(
+            stopped.contains("-ply"),
+            "a stopped hint's table: {stopped}"
+        );
+    }
+
     // A whole game, engine against engine, in a 1-point match.
     click(client, "#btn-new").await;
     js(client, "document.getElementById('new-length').value = '1'; document.getElementById('new-you').value = 'none'; return 0;").await;

@@ -634,9 +634,29 @@ function clearAnalysis() {
   $('eval-text').textContent = '';
 }
 
+// A command that runs past half a second (a deep hint) shows its time
+// under a bar (filled by the time budget, if one is set) and the Stop
+// button, which ends its search early: the engine answers with its
+// deepest complete level (protocol.md, `stop`).
+async function watched(line) {
+  const started = Date.now(), budget = Number($('lvl-time').value);
+  const tick = setInterval(() => {
+    const seconds = (Date.now() - started) / 1000;
+    $('btn-stop').classList.remove('hidden');
+    $('rollout-progress').classList.remove('hidden');
+    $('rollout-bar').style.width = budget > 0 ? `${Math.min(100, (100 * seconds * 1000) / budget)}%` : '0%';
+    $('rollout-text').textContent = `${line}: ${seconds.toFixed(1)} s`;
+  }, 500);
+  try { return await cmd(line); } finally {
+    clearInterval(tick);
+    $('btn-stop').classList.add('hidden');
+    $('rollout-progress').classList.add('hidden');
+  }
+}
+
 async function hint() {
   try {
-    const h = await cmd('hint 5');
+    const h = await watched('hint 5');
     h.roller = onRoll();
     S.hint = h;
     showHintTable(h.candidates, (c) => c.evaluation);

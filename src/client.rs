@@ -37,7 +37,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::protocol::framing::{FrameError, Line, MAX_REPLY_LINE, Reply, ReplyReader, read_line};
+use crate::protocol::framing::{
+    Event, FrameError, Line, MAX_REPLY_LINE, Progress, Reply, ReplyReader, read_line,
+};
 
 /// How long a dropped engine is given to exit after `quit`.
 pub const QUIT_GRACE: Duration = Duration::from_millis(300);
@@ -108,7 +110,11 @@ pub struct Engine {
     lines: Receiver<Line>,
     reader: ReplyReader,
     last_command: String,
+    on_progress: Option<ProgressHandler>,
 }
+
+/// What a client does with a progress line ([`Engine::on_progress`]).
+pub type ProgressHandler = Box<dyn FnMut(&Progress) + Send>;
 
 impl Engine {
     /// Starts `command` as `sh -c "exec COMMAND"` (one program with its
@@ -165,7 +171,15 @@ impl Engine {
             lines: rx,
             reader: ReplyReader::new(),
             last_command: String::new(),
+            on_progress: None,
         })
+    }
+
+    /// Hands every progress line read from now on to `handler` (an
+    /// engine sends them after `set progress on`, protocol.md); without a
+    /// handler they are passed over, as the arena and `conformance` do.
+    pub fn on_progress(&mut self, handler: impl FnMut(&Progress) + Send + 'static) {
+        self.on_progress = Some(Box::new(handler));
     }
 
     /// The command line the engine was started with.
@@ -221,8 +235,13 @@ impl Engine {
                     return Err(self.closed(what));
                 }
             };
-            match self.reader.push(line) {
-                Ok(Some(reply)) => return Ok(reply),
+            match self.reader.push_event(line) {
+                Ok(Some(Event::Reply(reply))) => return Ok(reply),
+                Ok(Some(Event::Progress(progress))) => {
+                    if let Some(handler) = &mut self.on_progress {
+                        handler(&progress);
+                    }
+                }
                 Ok(None) => {}
                 Err(error) => {
                     return Err(ClientError::Framing {

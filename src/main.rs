@@ -50,6 +50,9 @@ enum Command {
     Gui(GuiArgs),
     /// Check an engine against protocol.md (exit status 1 when a required check fails).
     Conformance(plakoto::conformance::ConformanceArgs),
+    /// Build every endgame database into the cache now (for installers and
+    /// CI), so that no engine waits for a first build.
+    Prepare,
 }
 
 /// Options of `plakoto gui`.
@@ -91,6 +94,25 @@ fn run_gui(args: &GuiArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `plakoto prepare`: reads or builds both endgame databases and says
+/// where they are cached.
+fn run_prepare() -> ExitCode {
+    let started = std::time::Instant::now();
+    plakoto::eval::exact::prepare();
+    let seconds = started.elapsed().as_secs_f64();
+    match plakoto::eval::race::cache_dir() {
+        Some(dir) => println!(
+            "endgame databases ready in {} ({seconds:.1} s)",
+            dir.display()
+        ),
+        None => println!(
+            "endgame databases built ({seconds:.1} s), not cached: set {} or HOME",
+            plakoto::eval::race::CACHE_DIR_ENV
+        ),
+    }
+    ExitCode::SUCCESS
 }
 
 /// The benchmarks.
@@ -359,6 +381,12 @@ fn parse_scoring(s: &str) -> Result<Scoring, plakoto::game::RulesError> {
 }
 
 fn run_engine(args: &EngineArgs) -> ExitCode {
+    // At a terminal Ctrl-C stops a search rather than the engine: the
+    // signal is blocked before any thread starts (they inherit it).
+    let at_terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
+    if at_terminal {
+        protocol::block_interrupts();
+    }
     let rules = match Rules::new(args.rules, args.scoring) {
         Ok(r) => r,
         Err(e) => {
@@ -407,9 +435,15 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
             settings.plies
         );
     }
-    let stdin = io::stdin().lock();
-    let stdout = BufWriter::new(io::stdout().lock());
-    match protocol::run(&mut session, stdin, stdout) {
+    let stdout = BufWriter::new(io::stdout());
+    // A person at a terminal edits lines (history, arrows); a pipe is read
+    // byte for byte.
+    let result = if at_terminal {
+        protocol::run_terminal(&mut session, stdout)
+    } else {
+        protocol::run(&mut session, io::BufReader::new(io::stdin()), stdout)
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         // A closed stdout (the client went away) is the end of the session.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -462,6 +496,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Gui(args)) => run_gui(args),
+        Some(Command::Prepare) => run_prepare(),
         Some(Command::Conformance(args)) => plakoto::conformance::cli(args),
         Some(Command::Arena(args)) => match plakoto::arena::cli::run(args.clone()) {
             Ok(()) => ExitCode::SUCCESS,

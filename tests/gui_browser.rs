@@ -592,6 +592,78 @@ async fn run(client: &Client, page: &str) {
     let evaluated = text(client, "hint-table").await;
     assert!(evaluated.contains("rollout 72"), "{evaluated}");
 
+    // A long rollout shows its progress and stops at the Stop button: the
+    // engine ends the running block at once (`stop`), and the page and
+    // the engine stay usable.
+    js(
+        client,
+        "document.getElementById('rollout-trials').innerHTML = '<option selected>100000</option>'; return 0;",
+    )
+    .await;
+    click(client, "#btn-rollout").await;
+    wait_for(
+        client,
+        "!document.getElementById('btn-stop').classList.contains('hidden')",
+        10,
+        "the Stop button",
+    )
+    .await;
+    js(
+        client,
+        "document.getElementById('btn-stop').click(); return 0;",
+    )
+    .await;
+    settle(client).await;
+    let stopped = text(client, "rollout-text").await;
+    assert!(stopped.ends_with("of 100000 trials (stopped)"), "{stopped}");
+    let hidden = js(
+        client,
+        "return document.getElementById('btn-stop').classList.contains('hidden');",
+    )
+    .await;
+    assert_eq!(hidden, json!(true), "the Stop button stays after stopping");
+    click(client, "#btn-hint").await;
+    settle(client).await;
+    let hinted = text(client, "hint-table").await;
+    assert!(
+        !hinted.contains("rollout"),
+        "the engine hints again: {hinted}"
+    );
+
+    // A deep hint (4 plies) shows its time and the Stop button; stopped,
+    // it shows the plays its search completed, and play goes on.
+    for plies in ["4", "0"] {
+        click(client, "#btn-level").await;
+        let set = format!("document.getElementById('lvl-plies').value = '{plies}'; return 0;");
+        js(client, &set).await;
+        click(client, "#lvl-ok").await;
+        settle(client).await;
+        if plies == "0" {
+            break;
+        }
+        click(client, "#btn-hint").await;
+        wait_for(
+            client,
+            "!document.getElementById('btn-stop').classList.contains('hidden')",
+            20,
+            "the Stop button of a deep hint",
+        )
+        .await;
+        let watching = text(client, "rollout-text").await;
+        assert!(watching.starts_with("hint 5: "), "{watching}");
+        js(
+            client,
+            "document.getElementById('btn-stop').click(); return 0;",
+        )
+        .await;
+        settle(client).await;
+        let stopped = text(client, "hint-table").await;
+        assert!(
+            stopped.contains("-ply"),
+            "a stopped hint's table: {stopped}"
+        );
+    }
+
     // A whole game, engine against engine, in a 1-point match.
     click(client, "#btn-new").await;
     js(client, "document.getElementById('new-length').value = '1'; document.getElementById('new-you').value = 'none'; return 0;").await;

@@ -140,7 +140,7 @@ async fn relay_sends_each_reply_whole_in_order() {
         lines.iter().any(|l| l == "show board [flip|noflip]"),
         "{many}"
     );
-    assert_eq!(next(&mut socket).await["lines"], json!(["1"]));
+    assert_eq!(next(&mut socket).await["lines"], json!(["2"]));
 
     // An error reply comes with its code and message read, in text mode
     // and in JSON mode.
@@ -354,7 +354,7 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
     }
     assert_eq!(types[0], (json!("reply"), json!(["plakoto"])));
     assert_eq!(types[1].0, json!("record"));
-    assert_eq!(types[2], (json!("reply"), json!(["1"])));
+    assert_eq!(types[2], (json!("reply"), json!(["2"])));
 
     // Loaded into another session: the same position and the names.
     let mut other = open(&gui).await;

@@ -182,10 +182,14 @@ fn express_and_tzannes_are_left_to_the_net() {
     assert!(pin_endgame::evaluate(&p, Rules::default()).is_some());
 }
 
+/// Same question, same answer: with no cache, the engine waits for the
+/// build its answer needs rather than answer with the net meanwhile. It
+/// builds the whole database (about a minute of one core), too long for
+/// every test run: `cargo test --release --test pin_endgame -- --ignored`
+/// (the cheap test below checks the waiting on every run).
 #[test]
-fn an_engine_does_not_wait_for_a_first_build() {
-    // With no cache, a lookup answers at once (the net takes over) while
-    // a background thread builds: an engine keeps its move time.
+#[ignore = "builds the pin database from nothing: about a minute"]
+fn the_first_eval_on_an_empty_cache_is_already_exact() {
     let cache = std::env::temp_dir().join(format!("plakoto-pin-fresh-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&cache);
     let p = endgame(4, [1, 0, 0, 1, 0, 0], [14, 0, 0, 0, 0, 0]);
@@ -206,8 +210,55 @@ fn an_engine_does_not_wait_for_a_first_build() {
         })
         .expect("the engine runs");
     let text = String::from_utf8_lossy(&out.stdout);
-    // Had it waited for the build, the value would be the database's.
-    assert!(text.contains("before rolling, 0-ply net"), "{text}");
-    assert!(!text.contains("pin database"), "{text}");
+    assert!(text.contains("exact (pin database)"), "{text}");
+    assert!(
+        cache.join("pin-endgame-v1.bin").exists(),
+        "the build is cached for the next engine"
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+#[test]
+fn an_engine_waits_for_a_build_under_way_instead_of_answering_with_the_net() {
+    use plakoto::client::{ClientError, Engine};
+    use std::time::{Duration, Instant};
+    // Another process (this test) holds the build lock of an empty cache:
+    // the engine's first eval of a covered position must wait for it, not
+    // answer with the net, and answer exactly once the tables are there.
+    let cache = std::env::temp_dir().join(format!("plakoto-pin-wait-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    std::fs::create_dir_all(&cache).unwrap();
+    let race = plakoto::eval::race::RaceDb::global().to_bytes();
+    std::fs::write(cache.join("race-onesided-v1.bin"), race).unwrap();
+    let lock = cache.join("pin-endgame-v1.lock");
+    std::fs::write(&lock, std::process::id().to_string()).unwrap();
+    let p = endgame(4, [1, 0, 0, 1, 0, 0], [14, 0, 0, 0, 0, 0]);
+    let id = plakoto::game::position_id(&p);
+    let command = format!(
+        "env PLAKOTO_CACHE_DIR={} {} --plies 0",
+        cache.display(),
+        env!("CARGO_BIN_EXE_plakoto")
+    );
+    let mut engine = Engine::start(&command).expect("the engine starts");
+    let minute = Duration::from_secs(60);
+    for line in ["new game", &format!("set board {id}")] {
+        assert!(engine.request(line, minute).unwrap().ok, "{line}");
+    }
+    // The net would answer in milliseconds; the engine waits.
+    let early = engine.request("eval", Duration::from_millis(1500));
+    assert!(
+        matches!(early, Err(ClientError::Timeout { .. })),
+        "{early:?}"
+    );
+    let tables = PinDb::global().to_bytes();
+    let part = cache.join("pin-endgame-v1.part");
+    std::fs::write(&part, tables).unwrap();
+    std::fs::rename(&part, cache.join("pin-endgame-v1.bin")).unwrap();
+    std::fs::remove_file(&lock).unwrap();
+    let reply = engine
+        .read_reply(Instant::now() + minute)
+        .expect("the eval");
+    assert!(reply.first().contains("exact (pin database)"), "{reply:?}");
+    drop(engine);
     let _ = std::fs::remove_dir_all(&cache);
 }

@@ -1,19 +1,34 @@
 //! Robustness of the engine against any input: 100,000+ random and
 //! mutated command lines, driven in-process. For every line: exactly one
 //! framed reply when it holds a command (none for blank and comment
-//! lines), no panic, and the session state unchanged after every error.
+//! lines), no panic, and the session state unchanged after every error
+//! (and after every `hint`, `eval`, `rollout` and `stop`, which a stop at
+//! a random moment may cut short). The run loop is also fed random lines
+//! through a pipe, with searches and `stop` lines among them.
+//!
+//! The line counts are a slice CI runs in seconds; the million-line run is
+//!
+//! ```text
+//! PLAKOTO_FUZZ_LINES=1000000 cargo test --release --test protocol_robustness -- --nocapture
+//! ```
+//!
+//! (`PLAKOTO_FUZZ_LINES` lines in-process, a tenth of that through the
+//! run loop; each test prints its counts).
 
 use plakoto::eval::HeuristicEvaluator;
 use plakoto::game::{GenLimits, Rules};
 use plakoto::protocol::Session;
+use plakoto::search::Stop;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// Well-formed lines the mutations start from. `set evaluation plies` and
-/// `rollout` are left out: the sessions search at 0 plies (see
-/// [`zero_ply_session`]) and a mutated depth or trial count could make
-/// single lines take seconds.
+/// Well-formed lines the mutations start from. `set evaluation plies` is
+/// left out: the sessions search at 0 plies (see [`zero_ply_session`]) and
+/// a mutated depth could make single lines take seconds; a rollout's long
+/// trial counts are cut short by the random stops.
 const SEEDS: &[&str] = &[
     "protocol_version",
     "name",
@@ -83,6 +98,12 @@ const SEEDS: &[&str] = &[
     "set rollout seed 9",
     "set rollout plies 0",
     "set rollout luckadjust off",
+    "rollout 36",
+    "rollout 1000000",
+    "stop",
+    "8 stop",
+    "set progress on",
+    "set progress off",
     "7 name",
     "# a comment",
     "",
@@ -209,12 +230,41 @@ fn zero_ply_session(seed: u64) -> Session {
     session
 }
 
+/// Lines the in-process test reads: `$PLAKOTO_FUZZ_LINES`, else a slice
+/// CI runs in seconds.
+fn fuzz_lines() -> usize {
+    std::env::var("PLAKOTO_FUZZ_LINES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(110_000)
+}
+
+/// Raises `stop_before` past the line being handled every 0 to 3 ms, so
+/// searches are stopped at random moments, until `done`.
+fn random_stops(current: Arc<AtomicU64>, stop_before: Arc<AtomicU64>, done: Arc<AtomicBool>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(std::time::Duration::from_micros(rng.gen_range(0..3_000)));
+        stop_before.fetch_max(current.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
+    }
+}
+
 #[test]
 fn a_hundred_thousand_random_and_mutated_lines() {
     let mut rng = ChaCha8Rng::seed_from_u64(20261121);
     let mut session = zero_ply_session(1);
     let (mut replies, mut errors, mut successes) = (0usize, 0usize, 0usize);
-    let lines = 110_000;
+    let mut stopped = 0usize;
+    let lines = fuzz_lines();
+    let (current, stop_before, done) = (
+        Arc::new(AtomicU64::new(0)),
+        Arc::new(AtomicU64::new(0)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let stopper = {
+        let (c, s, d) = (current.clone(), stop_before.clone(), done.clone());
+        std::thread::spawn(move || random_stops(c, s, d))
+    };
     for i in 0..lines {
         let line = match rng.gen_range(0..10) {
             0 => random_line(&mut rng),
@@ -231,10 +281,23 @@ fn a_hundred_thousand_random_and_mutated_lines() {
             line
         };
         let before = session.state().clone();
+        current.store(i as u64, Ordering::Relaxed);
+        session.set_stop(Stop::after_line(stop_before.clone(), i as u64));
         let handled = session.handle_line(&line);
         assert_eq!(handled.is_some(), holds_command(&line), "line {line:?}");
         let Some(h) = handled else { continue };
         replies += 1;
+        stopped += usize::from(h.text.contains("stopped after") || h.text.contains("(stopped"));
+        let read_only = plakoto::protocol::parse::parse_line(&line).is_some_and(|p| {
+            use plakoto::protocol::Command;
+            matches!(
+                p.command,
+                Ok(Command::Hint { .. } | Command::Eval(_) | Command::Rollout(_) | Command::Stop)
+            )
+        });
+        if read_only {
+            assert_eq!(&before, session.state(), "{line:?} changed the state");
+        }
         if check_frame(&line, &h.text) {
             errors += 1;
             assert_eq!(
@@ -247,12 +310,18 @@ fn a_hundred_thousand_random_and_mutated_lines() {
             successes += 1;
         }
     }
+    done.store(true, Ordering::Relaxed);
+    stopper.join().expect("the stopper");
+    eprintln!(
+        "{lines} lines: {replies} framed replies ({errors} refused, state unchanged after each; {successes} done; {stopped} searches stopped), 0 panics"
+    );
     // The mix must exercise both outcomes substantially.
-    assert!(replies > 90_000, "{replies} replies");
+    assert!(replies * 100 > lines * 82, "{replies} replies");
     assert!(
-        errors > 20_000 && successes > 20_000,
+        errors * 100 > lines * 18 && successes * 100 > lines * 18,
         "{errors} errors, {successes} successes"
     );
+    assert!(stopped > 0, "no search was stopped");
 }
 
 #[test]
@@ -260,7 +329,7 @@ fn the_run_loop_answers_every_line_of_a_random_byte_stream() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut input = Vec::new();
     let mut commands = 0;
-    for _ in 0..3000 {
+    for _ in 0..(fuzz_lines() / 10).max(3000) {
         let line = if rng.gen_bool(0.5) {
             let seed = *SEEDS.choose(&mut rng).expect("seeds");
             mutate(&mut rng, seed)
@@ -277,6 +346,12 @@ fn the_run_loop_answers_every_line_of_a_random_byte_stream() {
         }
         input.extend_from_slice(line.as_bytes());
         input.push(b'\n');
+        // A long rollout is stopped (a stop reaches only the lines before
+        // it, whatever the timing).
+        if line.to_ascii_lowercase().contains("rollout") {
+            input.extend_from_slice(b"stop\n");
+            commands += 1;
+        }
         if rng.gen_bool(0.05) {
             // Invalid UTF-8 on a line of its own.
             input.extend_from_slice(&[0xff, 0xfe, b'x', b'\n']);
@@ -285,8 +360,38 @@ fn the_run_loop_answers_every_line_of_a_random_byte_stream() {
     }
     let mut session = zero_ply_session(3);
     let mut out = Vec::new();
-    plakoto::protocol::run(&mut session, input.as_slice(), &mut out).expect("io");
+    // Fed through a pipe in pieces with random pauses, so lines (`stop`
+    // among them) arrive while searches run.
+    let (reader, mut writer) = std::io::pipe().expect("a pipe");
+    let feeder = std::thread::spawn(move || {
+        use std::io::Write;
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        for piece in input.chunks(4096) {
+            writer.write_all(piece).expect("the engine reads");
+            if rng.gen_bool(0.2) {
+                std::thread::sleep(std::time::Duration::from_micros(rng.gen_range(0..2_000)));
+            }
+        }
+    });
+    plakoto::protocol::run(&mut session, std::io::BufReader::new(reader), &mut out).expect("io");
+    feeder.join().expect("the feeder");
     let text = String::from_utf8(out).expect("replies are UTF-8");
-    let framed = text.matches("\n\n").count();
+    // Progress lines (after a `set progress on`) are one line each, `~`
+    // first; the rest are replies.
+    let progress = text.lines().filter(|l| l.starts_with('~')).count();
+    let replies: String = text
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with('~'))
+        .collect();
+    let framed = replies.matches("\n\n").count();
     assert_eq!(framed, commands, "one reply per command line");
+    for reply in replies.split_terminator("\n\n") {
+        assert!(
+            reply.starts_with('=') || reply.starts_with('?'),
+            "unframed: {reply:?}"
+        );
+    }
+    eprintln!(
+        "run loop: {commands} command lines, {framed} framed replies, {progress} progress lines"
+    );
 }

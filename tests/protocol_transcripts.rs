@@ -532,7 +532,7 @@ fn over_long_and_invalid_utf8_lines_are_answered() {
     let mut input = vec![b'x'; plakoto::protocol::MAX_LINE + 10];
     input.extend_from_slice(b"\nname\n\xff\xfe name\n");
     let mut out = Vec::new();
-    plakoto::protocol::run(&mut session, input.as_slice(), &mut out).expect("io");
+    plakoto::protocol::run(&mut session, std::io::Cursor::new(input), &mut out).expect("io");
     insta::assert_snapshot!(String::from_utf8_lossy(&out));
 }
 

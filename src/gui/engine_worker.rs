@@ -8,7 +8,10 @@
 //! so each reply is known to answer its request (the relay's own save and
 //! load commands need no ids). A reply may take long (a rollout): it is
 //! awaited in slices of [`POLL`], between which the worker takes new
-//! requests into its queue and sees the session end. While idle it looks
+//! requests into its queue and sees the session end; a `stop` taken then is
+//! sent at once (protocol.md, "Reading while a command runs": it ends the
+//! running search), and its reply read right after the running one's.
+//! While idle it looks
 //! at the engine every [`POLL`] too, so that an engine ending by itself is
 //! reported at once, with its exit status and its last stderr lines (also
 //! written to the server's terminal, so that a wrong `--engine` is seen
@@ -164,6 +167,7 @@ fn run(command: &EngineCommand, requests: Receiver<Request>, out: Reporter) {
         engine,
         requests,
         queue: VecDeque::new(),
+        sent: VecDeque::new(),
         out,
         answered: false,
     };
@@ -181,11 +185,22 @@ enum Ended {
     Closed(Option<ExitStatus>),
 }
 
+/// Whether `line` is a `stop` (with or without an id).
+fn is_stop(line: &str) -> bool {
+    matches!(
+        crate::protocol::parse::parse_line(line).map(|l| l.command),
+        Some(Ok(crate::protocol::Command::Stop))
+    )
+}
+
 struct Worker {
     engine: Engine,
     requests: Receiver<Request>,
     /// Requests taken while a reply was awaited.
     queue: VecDeque<Request>,
+    /// `stop` requests sent while a reply was awaited, whose replies come
+    /// next.
+    sent: VecDeque<Request>,
     out: Reporter,
     /// Whether the engine has written anything on its stdout.
     answered: bool,
@@ -194,6 +209,12 @@ struct Worker {
 impl Worker {
     fn serve(&mut self) -> Ended {
         loop {
+            if let Some(request) = self.sent.pop_front() {
+                if let Some(ended) = self.read_answer(request) {
+                    return ended;
+                }
+                continue;
+            }
             let request = match self.queue.pop_front() {
                 Some(request) => request,
                 None => match self.requests.recv_timeout(POLL) {
@@ -215,29 +236,39 @@ impl Worker {
 
     /// Sends one request and reports its reply.
     fn answer(&mut self, request: Request) -> Option<Ended> {
-        let reply = match self.engine.send(&request.line) {
-            Ok(()) => loop {
-                match self.engine.read_reply(Instant::now() + POLL) {
-                    Ok(reply) => {
-                        self.answered = true;
-                        break PageReply::from(&reply);
-                    }
-                    Err(ClientError::Timeout { .. }) => {
-                        if !self.take_requests() {
-                            return Some(Ended::SessionOver);
-                        }
-                    }
-                    Err(ClientError::Closed { status, .. }) => return Some(Ended::Closed(status)),
-                    Err(e @ ClientError::Framing { .. }) => {
-                        self.answered = true;
-                        break PageReply::failed("framing", e.to_string());
-                    }
-                    Err(e) => break PageReply::failed("relay", e.to_string()),
-                }
-            },
-            Err(ClientError::Closed { status, .. }) => return Some(Ended::Closed(status)),
+        match self.engine.send(&request.line) {
+            Ok(()) => self.read_answer(request),
+            Err(ClientError::Closed { status, .. }) => Some(Ended::Closed(status)),
             // A line break (it would be several commands): never sent.
-            Err(e) => PageReply::failed("relay", e.to_string()),
+            Err(e) => {
+                let reply = PageReply::failed("relay", e.to_string());
+                let origin = request.origin;
+                self.out.send(Event::Answer { origin, reply });
+                None
+            }
+        }
+    }
+
+    /// Reads and reports the reply of a request sent.
+    fn read_answer(&mut self, request: Request) -> Option<Ended> {
+        let reply = loop {
+            match self.engine.read_reply(Instant::now() + POLL) {
+                Ok(reply) => {
+                    self.answered = true;
+                    break PageReply::from(&reply);
+                }
+                Err(ClientError::Timeout { .. }) => {
+                    if !self.take_requests() {
+                        return Some(Ended::SessionOver);
+                    }
+                }
+                Err(ClientError::Closed { status, .. }) => return Some(Ended::Closed(status)),
+                Err(e @ ClientError::Framing { .. }) => {
+                    self.answered = true;
+                    break PageReply::failed("framing", e.to_string());
+                }
+                Err(e) => break PageReply::failed("relay", e.to_string()),
+            }
         };
         let origin = request.origin;
         self.out.send(Event::Answer { origin, reply });
@@ -248,6 +279,13 @@ impl Worker {
     fn take_requests(&mut self) -> bool {
         loop {
             match self.requests.try_recv() {
+                Ok(request) if is_stop(&request.line) && self.queue.is_empty() => {
+                    if self.engine.send(&request.line).is_ok() {
+                        self.sent.push_back(request);
+                    } else {
+                        self.queue.push_back(request);
+                    }
+                }
                 Ok(request) => self.queue.push_back(request),
                 Err(TryRecvError::Empty) => return true,
                 Err(TryRecvError::Disconnected) => return false,

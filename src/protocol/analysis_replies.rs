@@ -4,6 +4,7 @@
 //! from the transaction in [`super::session`].
 
 use super::command::ROLLOUT_CANDIDATES;
+use super::progress::ProgressBoard;
 use super::reply::{
     Candidate, Chances, ErrorCode, ProtoError, Reply, RolloutInfo, SearchInfo, round,
 };
@@ -12,7 +13,8 @@ use crate::eval::{Evaluator, Probabilities};
 use crate::game::{Game, TurnNumbers, format_play, game_result};
 use crate::match_equity::MatchContext;
 use crate::search::{
-    PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits, Valuation, rollout_plays,
+    PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits, Valuation,
+    rollout_plays_until,
 };
 
 /// What a search works with besides the state: the move generators and
@@ -23,8 +25,10 @@ pub(super) struct Searcher<'a> {
     pub(super) plays: &'a mut PlayLists,
     /// The session's evaluator.
     pub(super) evaluator: &'a dyn Evaluator,
-    /// The searcher's buffers and caches.
+    /// The searcher's buffers and caches, and what may stop its searches.
     pub(super) search: &'a mut Search,
+    /// Where the searches say how far they have got.
+    pub(super) progress: &'a ProgressBoard,
 }
 
 /// The match the side on roll plays, when the session is a match: its
@@ -47,6 +51,8 @@ fn search_turn(
     searcher: &mut Searcher,
     limits: SearchLimits,
 ) -> Result<(TurnNumbers, Ranking), ProtoError> {
+    let deadline = limits.deadline();
+    searcher.progress.update(|s| s.deadline = deadline);
     let in_match = match_context(state);
     let mwc = in_match
         .as_ref()
@@ -66,13 +72,17 @@ fn search_turn(
 
 /// How a ranking was searched, for replies: the limits it was given.
 fn search_info(state: &SessionState, searcher: &Searcher, ranking: &Ranking) -> SearchInfo {
+    // Cut short with a stop set: the stop did it (a deadline passing at
+    // the same moment is not told apart).
+    let stopped = ranking.timed_out && searcher.search.stop().is_set();
     SearchInfo {
         evaluator: searcher.evaluator.name().to_string(),
         plies: ranking.limits.plies,
         reached: ranking.plies,
         movefilter: state.search.filter.preset.to_string(),
         time_ms: ranking.limits.time_ms,
-        timed_out: ranking.timed_out,
+        timed_out: ranking.timed_out && !stopped,
+        stopped,
     }
 }
 
@@ -138,16 +148,37 @@ pub(super) fn rollout(
     }
     let rollout = settings.rollout;
     let reported = std::sync::atomic::AtomicU32::new(0);
+    let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
+    let names: Vec<String> = top
+        .iter()
+        .map(|r| format_play(game.position(), &r.play))
+        .collect();
+    let board = searcher.progress;
     let progress = |p: RolloutProgress| {
+        board.update(|s| {
+            s.trials = Some((p.done, p.total));
+            s.best = p.leader.map(|(i, mean, se)| (names[i].clone(), mean, se));
+        });
         // About ten lines for a whole rollout.
         let tenth = (p.done.saturating_mul(10) / p.total.max(1)).min(10);
         if reported.fetch_max(tenth, std::sync::atomic::Ordering::Relaxed) < tenth {
             log::info!("rollout: {} of {} trials", p.done, p.total);
         }
     };
-    let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
-    let rolled = rollout_plays(top, game.rules(), searcher.evaluator, &settings, &progress)
-        .map_err(|error| ProtoError::new(ErrorCode::InvalidArgument, error.to_string()))?;
+    let stop = searcher.search.stop().clone();
+    let rolled = rollout_plays_until(
+        top,
+        game.rules(),
+        searcher.evaluator,
+        &settings,
+        &progress,
+        &stop,
+    )
+    .map_err(|error| ProtoError::new(ErrorCode::InvalidArgument, error.to_string()))?;
+    let finished = match rolled.first().map(|r| r.evaluated_at) {
+        Some(crate::search::Evaluation::Rollout { trials, .. }) => trials,
+        _ => 0,
+    };
     let best = rolled.first().map_or(0.0, |r| r.equity);
     Ok(Reply::Rollout {
         side: game.on_roll(),
@@ -160,6 +191,7 @@ pub(super) fn rollout(
             plies: rollout.plies,
             seed: rollout.seed,
             luck_adjust: rollout.luck_adjust,
+            stopped_after: (finished < rollout.trials && stop.is_set()).then_some(finished),
         },
         candidates: rolled
             .iter()
@@ -194,9 +226,12 @@ pub(super) fn eval(state: &SessionState, searcher: &mut Searcher, time_ms: Optio
             evaluation: format!("exact ({database})"),
             plies: 0,
             timed_out: false,
+            stopped: false,
         };
     }
     let limits = state.search.limits().with_time(time_ms);
+    let deadline = limits.deadline();
+    searcher.progress.update(|s| s.deadline = deadline);
     let (p, reached) = searcher.search.evaluate_position(
         game.position(),
         passed.as_ref(),
@@ -205,6 +240,7 @@ pub(super) fn eval(state: &SessionState, searcher: &mut Searcher, time_ms: Optio
         &state.search,
         limits,
     );
+    let stopped = !over && reached < limits.plies && searcher.search.stop().is_set();
     Reply::Eval {
         side: game.on_roll(),
         chances: Chances::new(&p, game.rules().scoring),
@@ -214,6 +250,7 @@ pub(super) fn eval(state: &SessionState, searcher: &mut Searcher, time_ms: Optio
             format!("{reached}-ply {}", searcher.evaluator.name())
         },
         plies: if over { 0 } else { reached },
-        timed_out: !over && reached < limits.plies,
+        timed_out: !over && reached < limits.plies && !stopped,
+        stopped,
     }
 }

@@ -95,6 +95,12 @@ pub enum Command {
     IsReady,
     /// `quit`
     Quit,
+    /// `stop`: ends the searches of the commands sent before it early
+    /// (the engine's input reader acts on it; applied, it only answers).
+    Stop,
+    /// `set progress on|off`: progress lines before the replies of long
+    /// commands, and `quit` or the end of input stop a running search.
+    SetProgress(bool),
     /// `new game`
     NewGame,
     /// `new match N`
@@ -206,6 +212,7 @@ const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "help [<command>]",
     "isready",
     "quit",
+    "stop",
     "new game",
     "new match <N>",
     "set board <position id | board text>",
@@ -219,6 +226,7 @@ const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "set output <text|json>",
     "set orientation <flip|noflip>",
     "set evaluator <heuristic|net|net-f32>",
+    "set progress <on|off>",
 ];
 
 const FORMS_AFTER_OPTIONS: &[&str] = &[

@@ -190,7 +190,14 @@ fn search_text(s: &SearchInfo) -> String {
     if let Some(t) = s.time_ms {
         text.push_str(&format!(", time {t} ms"));
     }
-    if s.timed_out {
+    if s.stopped {
+        text.push_str(&format!(
+            " (stopped: {} of {} {})",
+            s.reached,
+            s.plies,
+            if s.plies == 1 { "ply" } else { "plies" }
+        ));
+    } else if s.timed_out {
         text.push_str(&format!(
             " (time ran out: {} of {} {})",
             s.reached,
@@ -240,6 +247,7 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         Reply::Position { position, .. } => vec![position.clone()],
         Reply::Ready => vec!["readyok".into()],
         Reply::Bye => vec!["bye".into()],
+        Reply::Stopped => vec!["stopped".into()],
         Reply::NewGame {
             score,
             opening,
@@ -323,7 +331,10 @@ fn text_lines(reply: &Reply) -> Vec<String> {
                 ),
                 format!(
                     "{} trials each, {}-ply {}, seed {}, luck adjustment {}",
-                    rollout.trials,
+                    match rollout.stopped_after {
+                        Some(done) => format!("stopped after {done} of {}", rollout.trials),
+                        None => rollout.trials.to_string(),
+                    },
                     rollout.plies,
                     rollout.evaluator,
                     rollout.seed,
@@ -339,11 +350,18 @@ fn text_lines(reply: &Reply) -> Vec<String> {
             chances,
             evaluation,
             timed_out,
+            stopped,
             ..
         } => vec![
             format!(
                 "{side} before rolling, {evaluation}{}: eq {:+.4}",
-                if *timed_out { " (time ran out)" } else { "" },
+                if *stopped {
+                    " (stopped)"
+                } else if *timed_out {
+                    " (time ran out)"
+                } else {
+                    ""
+                },
                 chances.equity
             ),
             chances_line(chances),

@@ -6,7 +6,9 @@
 //!
 //! A reply is a first line `=[id] payload` or `?[id] payload`, further
 //! payload lines, and one empty line that ends it. Payload lines are never
-//! empty. It is I/O-free: the callers own their streams (blocking pipes,
+//! empty. Between replies, an engine asked for them (`set progress on`)
+//! writes progress lines `~[id] payload` ([`Progress`]): one line each,
+//! never followed by an empty line, never inside a reply. It is I/O-free: the callers own their streams (blocking pipes,
 //! tokio pipes, a test's bytes) and feed lines or bytes in.
 
 use std::io::{self, BufRead};
@@ -155,6 +157,38 @@ impl Header {
     }
 }
 
+/// A progress line: `~[id] payload` (protocol.md, "Progress lines").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The id of the command it reports on, as written.
+    pub id: Option<String>,
+    /// The text after `~`, the id and one space: text (`progress rollout:
+    /// …`) or one JSON object, as the output mode is.
+    pub payload: String,
+}
+
+impl Progress {
+    /// Reads `~[id] payload`; `None` for any other line.
+    pub fn parse(line: &str) -> Option<Progress> {
+        let after = line.strip_prefix('~')?;
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (id, rest) = after.split_at(digits);
+        Some(Progress {
+            id: (!id.is_empty()).then(|| id.to_string()),
+            payload: rest.strip_prefix(' ')?.to_string(),
+        })
+    }
+}
+
+/// What a client reads: a whole reply, or a progress line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A reply, complete.
+    Reply(Reply),
+    /// A progress line of the command being answered.
+    Progress(Progress),
+}
+
 /// Why lines are not a reply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FrameError {
@@ -257,14 +291,27 @@ impl ReplyReader {
     }
 
     /// Takes one line (its line feed removed; a carriage return before it
-    /// is dropped here). Returns the reply it completes, if any.
+    /// is dropped here). Returns the reply it completes, if any; progress
+    /// lines between replies are passed over ([`Self::push_event`] gives
+    /// them).
     pub fn push(&mut self, line: Line) -> Result<Option<Reply>, FrameError> {
+        Ok(match self.push_event(line)? {
+            Some(Event::Reply(reply)) => Some(reply),
+            _ => None,
+        })
+    }
+
+    /// [`Self::push`], giving a progress line read between replies too.
+    pub fn push_event(&mut self, line: Line) -> Result<Option<Event>, FrameError> {
         let Line::Text(line) = line else {
             self.current = None;
             return Err(FrameError::LineTooLong);
         };
         let line = line.strip_suffix('\r').unwrap_or(&line);
         match &mut self.current {
+            None if line.starts_with('~') => Progress::parse(line)
+                .map(|p| Some(Event::Progress(p)))
+                .ok_or_else(|| FrameError::NotAReply(line.to_string())),
             None => {
                 let header =
                     Header::parse(line).ok_or_else(|| FrameError::NotAReply(line.to_string()))?;
@@ -280,7 +327,7 @@ impl ReplyReader {
                 });
                 Ok(None)
             }
-            Some(_) if line.is_empty() => Ok(self.current.take()),
+            Some(_) if line.is_empty() => Ok(self.current.take().map(Event::Reply)),
             Some(reply) => {
                 if reply.payload.len() < MAX_PAYLOAD_LINES {
                     reply.payload.push(line.to_string());
@@ -340,6 +387,27 @@ mod tests {
         let reply = r.push(text("")).unwrap().unwrap();
         assert_eq!(reply.error_code().as_deref(), Some("state"));
         assert_eq!(reply.error_message().as_deref(), Some("no dice"));
+    }
+
+    #[test]
+    fn progress_lines_between_replies() {
+        let mut r = ReplyReader::new();
+        let progress = r.push_event(text("~7 progress rollout: 0.5 s")).unwrap();
+        assert_eq!(
+            progress,
+            Some(Event::Progress(Progress {
+                id: Some("7".into()),
+                payload: "progress rollout: 0.5 s".into()
+            }))
+        );
+        assert_eq!(r.push(text("~ {\"progress\":\"hint\"}")), Ok(None));
+        assert!(!r.in_reply());
+        assert!(matches!(r.push(text("~x")), Err(FrameError::NotAReply(_))));
+        r.push(text("=7 done")).unwrap();
+        // Inside a reply a line starting with `~` is payload.
+        r.push(text("~ not progress")).unwrap();
+        let reply = r.push(text("")).unwrap().unwrap();
+        assert_eq!(reply.payload, ["done", "~ not progress"]);
     }
 
     #[test]

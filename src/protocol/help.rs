@@ -14,7 +14,7 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         return Some(about);
     }
     Some(match form {
-        "protocol_version" => "the protocol version (1)",
+        "protocol_version" => "the protocol version (2)",
         "name" => "the engine's name",
         "version" => "the engine's version",
         "list_commands" => "every command form, one a line",
@@ -22,6 +22,9 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "help [<command>]" => "what each command does; with words, only the commands they begin",
         "isready" => "readyok, once every command before it is answered",
         "quit" => "ends the engine",
+        "stop" => {
+            "ends the hint, eval or rollout searches sent before it early, with what they have"
+        }
         "new game" => "starts the next game of the match (or session)",
         "new match <N>" => "a new match to N points (1-127), score 0-0, and its first game",
         "set board <position id | board text>" => {
@@ -39,6 +42,9 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "set rules <standard|express>" => "the movement rules of this game and the next",
         "set scoring <standard|tzannes>" => "the scoring of this game and the next",
         "set output <text|json>" => "the reply format",
+        "set progress <on|off>" => {
+            "progress lines (~) while a command runs; quit and end of input then stop a search"
+        }
         "set evaluator <heuristic|net|net-f32>" => {
             "the evaluator the search uses (show options names it)"
         }

@@ -10,6 +10,7 @@ mod analysis_replies;
 pub mod board_art;
 pub mod board_data;
 pub mod command;
+pub mod engine_loop;
 mod errors;
 pub mod format;
 pub mod framing;
@@ -18,6 +19,7 @@ mod legal;
 pub mod options;
 pub mod parse;
 pub mod parse_records;
+pub mod progress;
 pub mod records;
 pub mod reply;
 pub mod session;
@@ -25,6 +27,7 @@ pub mod set_position;
 mod show_replies;
 pub mod state;
 pub mod suggest;
+mod terminal;
 mod words;
 
 pub use command::{Command, Orientation, OutputMode};
@@ -35,35 +38,24 @@ pub use state::SessionState;
 use std::io::{self, BufRead, Write};
 
 pub use framing::MAX_LINE;
+pub use terminal::{block_interrupts, run_terminal};
 
 /// Runs the engine: answers every command line of `input` on `output`
-/// until `quit` or the end of the input.
+/// until `quit` or the end of the input, reading on while a command runs
+/// (see [`engine_loop`]).
 pub fn run(
     session: &mut Session,
-    mut input: impl BufRead,
-    mut output: impl Write,
+    mut input: impl BufRead + Send + 'static,
+    output: impl Write + Send,
 ) -> io::Result<()> {
-    loop {
-        match framing::read_line(&mut input, MAX_LINE)? {
-            None => return Ok(()),
-            Some(framing::Line::TooLong) => {
-                let err = ProtoError::new(
-                    ErrorCode::Syntax,
-                    format!("line longer than {MAX_LINE} bytes ignored"),
-                );
-                output
-                    .write_all(format::frame(None, &Err(err), session.state().output).as_bytes())?;
-                output.flush()?;
-            }
-            Some(framing::Line::Text(line)) => {
-                if let Some(handled) = session.handle_line(&line) {
-                    output.write_all(handled.text.as_bytes())?;
-                    output.flush()?;
-                    if handled.quit {
-                        return Ok(());
-                    }
-                }
-            }
-        }
-    }
+    engine_loop::run_with(
+        session,
+        move || {
+            Box::new(move || {
+                Ok(framing::read_line(&mut input, MAX_LINE)?.map(engine_loop::Input::Line))
+            })
+        },
+        output,
+        None,
+    )
 }

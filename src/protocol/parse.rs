@@ -184,6 +184,7 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
         "list_commands" => simple(Command::ListCommands),
         "isready" => simple(Command::IsReady),
         "quit" | "exit" => simple(Command::Quit),
+        "stop" => simple(Command::Stop),
         "roll" => simple(Command::Roll),
         "play" => time_only(args, first).map(Command::Play),
         "eval" => time_only(args, first).map(Command::Eval),
@@ -372,6 +373,11 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
                 .map(Command::SetScoring)
                 .map_err(|_| invalid(format!("'{w}' is not a scoring: standard or tzannes")))
         }
+        "progress" => match one_word(arg)?.as_str() {
+            "on" => Ok(Command::SetProgress(true)),
+            "off" => Ok(Command::SetProgress(false)),
+            other => Err(invalid(format!("'{other}' is not on or off"))),
+        },
         "output" => match one_word(arg)?.as_str() {
             "text" => Ok(Command::SetOutput(OutputMode::Text)),
             "json" => Ok(Command::SetOutput(OutputMode::Json)),

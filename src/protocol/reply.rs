@@ -190,6 +190,14 @@ pub struct SearchInfo {
     pub time_ms: Option<u64>,
     /// Whether the time budget stopped the search before `plies`.
     pub timed_out: bool,
+    /// Whether a `stop` ended the search before `plies` (only written
+    /// when it did).
+    #[serde(skip_serializing_if = "is_false")]
+    pub stopped: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The rollout settings a `rollout` used.
@@ -205,6 +213,10 @@ pub struct RolloutInfo {
     pub seed: u64,
     /// Whether luck adjustment was used.
     pub luck_adjust: bool,
+    /// The trials each candidate finished when a `stop` ended the rollout
+    /// early (only written then); the figures are theirs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_after: Option<u32>,
 }
 
 /// A session's options.
@@ -320,6 +332,8 @@ pub enum Reply {
     Ready,
     /// `quit`.
     Bye,
+    /// `stop`.
+    Stopped,
     /// `new game`, `new match`: a game begins.
     NewGame {
         /// The score so far.
@@ -421,6 +435,10 @@ pub enum Reply {
         plies: u8,
         /// Whether the time budget stopped the search early.
         timed_out: bool,
+        /// Whether a `stop` ended the search early (only written when it
+        /// did).
+        #[serde(skip_serializing_if = "is_false")]
+        stopped: bool,
     },
     /// `legal`.
     Legal {

@@ -22,7 +22,7 @@ use crate::record::{Event, GameEnd, Record, Roll, Start, Turn};
 use crate::search::{PlayLists, Search, SearchSettings, SettingsError};
 
 /// The protocol version `protocol_version` reports.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// An engine session: the state, reusable move generators, the evaluator
 /// and the searcher (its buffers and caches).
@@ -31,6 +31,7 @@ pub struct Session {
     plays: PlayLists,
     evaluator: Box<dyn Evaluator>,
     search: Search,
+    progress: std::sync::Arc<super::progress::ProgressBoard>,
 }
 
 /// Most plays `hint` and `play` consider (see [`crate::search::Choice`]).
@@ -94,6 +95,7 @@ impl Session {
                 seed,
                 rng: ChaCha8Rng::seed_from_u64(seed),
                 output: OutputMode::Text,
+                progress: false,
                 orientation: Orientation::Noflip,
                 search: SearchSettings::default(),
                 history: crate::record::Record::default(),
@@ -102,6 +104,7 @@ impl Session {
             plays: PlayLists::new(limits),
             evaluator,
             search: Search::default(),
+            progress: Default::default(),
         };
         session.state.history.header = session_header(&session.state);
         session
@@ -113,6 +116,19 @@ impl Session {
         settings.validate()?;
         self.state.search = settings;
         Ok(())
+    }
+
+    /// Lets `stop` end the searches of the following commands (`hint`,
+    /// `eval`, `rollout`) early; they then answer with what they have,
+    /// marked as stopped. Other commands are not stopped.
+    pub fn set_stop(&mut self, stop: crate::search::Stop) {
+        self.search.set_stop(stop);
+    }
+
+    /// Where the running command's search says how far it has got (read
+    /// by another thread for progress lines).
+    pub fn progress_board(&self) -> std::sync::Arc<super::progress::ProgressBoard> {
+        self.progress.clone()
     }
 
     /// The current state.
@@ -135,6 +151,7 @@ impl Session {
                 plays: &mut self.plays,
                 evaluator: self.evaluator.as_ref(),
                 search: &mut self.search,
+                progress: &self.progress,
             },
             events: Vec::new(),
         };
@@ -158,7 +175,11 @@ impl Session {
     /// Reads, applies and answers one input line; `None` for a line with
     /// no command (blank or comment).
     pub fn handle_line(&mut self, line: &str) -> Option<Handled> {
-        let parsed = super::parse::parse_line(line)?;
+        Some(self.handle_parsed(super::parse::parse_line(line)?))
+    }
+
+    /// Applies and answers a line already read ([`super::parse::parse_line`]).
+    pub fn handle_parsed(&mut self, parsed: super::parse::Line) -> Handled {
         let quit = parsed.command == Ok(Command::Quit);
         let result = match &parsed.command {
             Ok(command) => self.apply(command),
@@ -167,10 +188,10 @@ impl Session {
         if let Err(error) = &result {
             log::debug!("refused: {}: {}", error.code.as_str(), error.message);
         }
-        Some(Handled {
+        Handled {
             text: super::format::frame(parsed.id.as_deref(), &result, self.state.output),
             quit,
-        })
+        }
     }
 }
 
@@ -264,6 +285,14 @@ fn execute_command(
         Command::Help(words) => super::help::help(words.as_deref()),
         Command::IsReady => Ok(Reply::Ready),
         Command::Quit => Ok(Reply::Bye),
+        Command::Stop => Ok(Reply::Stopped),
+        Command::SetProgress(on) => {
+            state.progress = *on;
+            Ok(Reply::Setting {
+                name: "progress".to_string(),
+                value: if *on { "on" } else { "off" }.to_string(),
+            })
+        }
         Command::NewGame => {
             if let Some(w) = state.score.winner() {
                 return Err(ProtoError::new(

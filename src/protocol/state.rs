@@ -25,6 +25,8 @@ pub struct SessionState {
     pub(super) rng: ChaCha8Rng,
     /// How replies are written.
     pub output: OutputMode,
+    /// Whether long commands send progress lines (`set progress`).
+    pub progress: bool,
     /// How `show board` draws by default.
     pub orientation: Orientation,
     /// How `hint`, `play`, `eval` and `rollout` search.
@@ -43,6 +45,7 @@ impl std::fmt::Debug for SessionState {
             .field("next_starter", &self.next_starter)
             .field("seed", &self.seed)
             .field("output", &self.output)
+            .field("progress", &self.progress)
             .field("orientation", &self.orientation)
             .field("search", &self.search)
             .field("history", &self.history)

@@ -27,6 +27,7 @@ pub mod ply;
 mod position_hash;
 pub mod rollout;
 pub mod settings;
+mod stop;
 
 use std::time::Instant;
 
@@ -42,13 +43,15 @@ pub use limits::SearchLimits;
 pub(crate) use ply::after_play;
 pub use ply::{After, SearchStats};
 pub use rollout::{
-    PairedRollout, RolloutError, RolloutProgress, RolloutResult, rollout_paired, rollout_plays,
+    PairedRollout, RolloutError, RolloutProgress, RolloutResult, rollout_paired,
+    rollout_paired_until, rollout_plays, rollout_plays_until,
 };
 pub use settings::{
     FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MAX_ROLLOUT_TRIALS,
     MAX_THREADS, MAX_TIME_MS, MoveFilter, PLIES, ROLLOUT_TRIALS, Range, RolloutSettings,
     SearchSettings, SettingsError, THREADS, TIME_MS,
 };
+pub use stop::Stop;
 
 use ply::{Ctx, Tree};
 
@@ -212,12 +215,25 @@ pub struct Search {
     /// Threads for searching root candidates in parallel, kept between
     /// searches.
     pool: Option<(usize, rayon::ThreadPool)>,
+    /// What may stop the searches from outside ([`Search::set_stop`]).
+    stop: Stop,
 }
 
 impl Search {
     /// A searcher with empty buffers.
     pub fn new() -> Search {
         Search::default()
+    }
+
+    /// Lets `stop` end the following searches early: each then answers
+    /// with its deepest complete level, as when time runs out.
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
+    }
+
+    /// What may stop the searches ([`Search::set_stop`]).
+    pub fn stop(&self) -> &Stop {
+        &self.stop
     }
 
     /// Frees what the last searches grew past ordinary needs (root lists
@@ -310,7 +326,7 @@ impl Search {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> Ranking {
-        self.tree.begin(deadline);
+        self.tree.begin(deadline, &self.stop);
         let numbers = turn.numbers();
         let passed = matches!(turn, TurnNumbers::Passed(_));
         let mut ranked = self.rank_static(cx, &numbers, passed);
@@ -480,6 +496,7 @@ impl Search {
         }
         let (_, pool) = self.pool.as_ref()?;
         let deadline = self.tree.deadline();
+        let stop = &self.stop;
         let results: Vec<(Option<RankedPlay>, SearchStats)> = pool.install(|| {
             candidates
                 .par_iter()
@@ -488,7 +505,7 @@ impl Search {
                     if c.evaluated_at.is_exact() {
                         return (Some(*c), SearchStats::default());
                     }
-                    tree.begin(deadline);
+                    tree.begin(deadline, stop);
                     let v = tree.after_value(cx, &c.play.position, c.after, plies, 0);
                     let value = (!tree.aborted()).then(|| RankedPlay {
                         probabilities: v,
@@ -547,7 +564,7 @@ impl Search {
             rules,
             settings,
         };
-        self.tree.begin(deadline);
+        self.tree.begin(deadline, &self.stop);
         let mut best = match passed {
             None => (evaluator.evaluate(position, rules), 0),
             Some(n) => (self.tree.best_play_value(cx, position, n, true, 0, 0), 0),

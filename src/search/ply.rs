@@ -142,16 +142,19 @@ pub(crate) struct Tree {
     /// Static evaluations made in this search: a deep tree's leaves recur.
     leaves: LeafCache,
     deadline: Option<Instant>,
+    stop: super::Stop,
     aborted: bool,
     pub stats: SearchStats,
 }
 
 impl Tree {
-    /// Starts a new search: empties the cache and sets the deadline.
-    pub fn begin(&mut self, deadline: Option<Instant>) {
+    /// Starts a new search: empties the cache and sets the deadline and
+    /// what else may stop it.
+    pub fn begin(&mut self, deadline: Option<Instant>, stop: &super::Stop) {
         self.cache.clear();
         self.leaves.clear();
         self.deadline = deadline;
+        self.stop = stop.clone();
         self.aborted = false;
         self.stats = SearchStats::default();
     }
@@ -175,7 +178,7 @@ impl Tree {
         self.deadline
     }
 
-    /// Whether the deadline cut the last evaluation short (its value is
+    /// Whether the deadline or a stop cut the last evaluation short (its value is
     /// then meaningless).
     pub fn aborted(&self) -> bool {
         self.aborted
@@ -232,7 +235,8 @@ impl Tree {
             self.stats.cache_hits += 1;
             return *v;
         }
-        if self.aborted || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.aborted || self.deadline.is_some_and(|d| Instant::now() >= d) || self.stop.is_set()
+        {
             self.aborted = true;
             return Probabilities::default();
         }

@@ -35,7 +35,9 @@ use rayon::prelude::*;
 
 use super::express::{BeamScratch, inner_plays};
 use super::ply::{After, Ctx, Tree, pending_after};
-use super::{Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings, SettingsError};
+use super::{
+    Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings, SettingsError, Stop,
+};
 use crate::eval::{
     Evaluator, NextRoll, Probabilities, RateBuffers, rate_plays, terminal_probabilities,
 };
@@ -59,12 +61,53 @@ pub struct RolloutResult {
 }
 
 /// Progress of a running rollout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RolloutProgress {
     /// Trials finished (each covers every candidate).
     pub done: u32,
     /// Trials asked for.
     pub total: u32,
+    /// The candidate leading so far (its index in the order given), with
+    /// its mean equity and the standard error of that mean over the trials
+    /// it has finished.
+    pub leader: Option<(usize, f32, f32)>,
+}
+
+/// Each candidate's running count, sum and sum of squares of equities,
+/// for the leader a progress report names.
+#[derive(Default)]
+struct RunningSums(Vec<(u32, f64, f64)>);
+
+impl RunningSums {
+    fn add(&mut self, equities: impl Iterator<Item = f64>) {
+        for (i, e) in equities.enumerate() {
+            if self.0.len() <= i {
+                self.0.resize(i + 1, (0, 0.0, 0.0));
+            }
+            let (n, s, s2) = &mut self.0[i];
+            *n += 1;
+            *s += e;
+            *s2 += e * e;
+        }
+    }
+
+    fn leader(&self) -> Option<(usize, f32, f32)> {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|(_, (n, _, _))| *n > 0)
+            .map(|(i, &(n, s, s2))| {
+                let n = f64::from(n);
+                let mean = s / n;
+                let se = if n > 1.0 {
+                    (((s2 - s * mean) / (n - 1.0)).max(0.0) / n).sqrt()
+                } else {
+                    0.0
+                };
+                (i, mean as f32, se as f32)
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
 }
 
 /// Trials run together by one task: a whole stratum of first rolls.
@@ -318,7 +361,30 @@ pub fn rollout_paired(
     settings: &SearchSettings,
     progress: &(dyn Fn(RolloutProgress) + Sync),
 ) -> Result<PairedRollout, RolloutError> {
+    rollout_paired_until(
+        candidates,
+        rules,
+        evaluator,
+        settings,
+        progress,
+        &Stop::never(),
+    )
+}
+
+/// [`rollout_paired`] that ends early once `stop` is set: each thread
+/// finishes the trial it plays and starts no other, and the figures are
+/// those of the trials finished ([`RolloutResult::trials`] says how many;
+/// with none finished, every mean is 0 with no error).
+pub fn rollout_paired_until(
+    candidates: &[(Position, After)],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+    stop: &Stop,
+) -> Result<PairedRollout, RolloutError> {
     settings.validate()?;
+    let running = std::sync::Mutex::new(RunningSums::default());
     let trials = settings.rollout.trials;
     let chunks = trials.div_ceil(CHUNK);
     let done = AtomicU32::new(0);
@@ -338,8 +404,11 @@ pub fn rollout_paired(
                     let first = chunk * CHUNK;
                     let last = (first + CHUNK).min(trials);
                     let results: Vec<Vec<(Probabilities, f32)>> = (first..last)
-                        .map(|t| {
-                            candidates
+                        .map_while(|t| {
+                            if stop.is_set() {
+                                return None;
+                            }
+                            let trial: Vec<(Probabilities, f32)> = candidates
                                 .iter()
                                 .map(|(pos, after)| {
                                     play_out(
@@ -355,14 +424,23 @@ pub fn rollout_paired(
                                         settings.rollout.race_exact,
                                     )
                                 })
-                                .collect()
+                                .collect();
+                            let leader = {
+                                let mut sums = running.lock().unwrap_or_else(|e| e.into_inner());
+                                sums.add(trial.iter().map(|(p, luck)| {
+                                    f64::from(p.equity(rules.scoring)) - f64::from(*luck)
+                                }));
+                                sums.leader()
+                            };
+                            let now = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            progress(RolloutProgress {
+                                done: now,
+                                total: trials,
+                                leader,
+                            });
+                            Some(trial)
                         })
                         .collect();
-                    let now = done.fetch_add(last - first, Ordering::Relaxed) + (last - first);
-                    progress(RolloutProgress {
-                        done: now,
-                        total: trials,
-                    });
                     results
                 },
             )
@@ -389,10 +467,12 @@ pub fn rollout_paired(
             }
         }
     }
-    let n = f64::from(trials);
+    // The trials finished: all of them unless stopped.
+    let finished = per_chunk.iter().map(Vec::len).sum::<usize>() as u32;
+    let n = f64::from(finished.max(1));
     // Standard error of a mean from its sum and sum of squares.
     let std_error = |s: f64, s2: f64| -> f64 {
-        if trials > 1 {
+        if finished > 1 {
             (((s2 - s * s / n) / (n - 1.0)).max(0.0) / n).sqrt()
         } else {
             0.0
@@ -416,7 +496,7 @@ pub fn rollout_paired(
             RolloutResult {
                 mean: mean as f32,
                 std_error: std_error(s, s2) as f32,
-                trials,
+                trials: finished,
                 probabilities: Probabilities {
                     win_single: f(0),
                     win_double: f(1),
@@ -448,9 +528,27 @@ pub fn rollout_plays(
     settings: &SearchSettings,
     progress: &(dyn Fn(RolloutProgress) + Sync),
 ) -> Result<Vec<RankedPlay>, RolloutError> {
+    rollout_plays_until(plays, rules, evaluator, settings, progress, &Stop::never())
+}
+
+/// [`rollout_plays`] that ends early once `stop` is set (see
+/// [`rollout_paired_until`]); with no trial finished, the plays keep the
+/// values and order they came with.
+pub fn rollout_plays_until(
+    plays: &[RankedPlay],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+    stop: &Stop,
+) -> Result<Vec<RankedPlay>, RolloutError> {
     let candidates: Vec<(Position, After)> =
         plays.iter().map(|r| (r.play.position, r.after)).collect();
-    let results = rollout(&candidates, rules, evaluator, settings, progress)?;
+    let results =
+        rollout_paired_until(&candidates, rules, evaluator, settings, progress, stop)?.results;
+    if results.first().is_some_and(|r| r.trials == 0) {
+        return Ok(plays.to_vec());
+    }
     let mut out: Vec<RankedPlay> = plays
         .iter()
         .zip(results)

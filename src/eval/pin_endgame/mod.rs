@@ -25,9 +25,10 @@
 //!
 //! **Size and cost.** Two 16-bit chances per position (42.6 MB), built on
 //! first use (about a minute of one core; `plakoto bench pindb` measures
-//! it) and cached beside the race database, written atomically and
+//! it; `plakoto prepare` builds it ahead), waited for, and cached beside the race database, written atomically and
 //! checked by a checksum when read back.
 
+mod build_note;
 mod layouts;
 mod positions;
 mod runner;
@@ -68,8 +69,14 @@ pub struct PinDb {
 impl PinDb {
     /// Solves the tables (about a minute of one core).
     pub fn build() -> PinDb {
+        PinDb::build_with(&|_, _| {})
+    }
+
+    /// [`PinDb::build`], calling `progress` with the work done and the
+    /// work to do as it goes.
+    pub fn build_with(progress: &dyn Fn(usize, usize)) -> PinDb {
         let index = LayoutIndex::new();
-        let solution = solve::solve(&index, RaceDb::global());
+        let solution = solve::solve(&index, RaceDb::global(), progress);
         let pinner_to_roll = solution
             .pinner_to_roll
             .iter()
@@ -82,34 +89,14 @@ impl PinDb {
         }
     }
 
-    /// The process-wide tables when they can be had without a build: read
-    /// from the disk cache (a tenth of a second, waited for), else `None`
-    /// while a background thread builds them (once a machine, about 20 s):
-    /// an engine answers with its net meanwhile rather than keep a move
-    /// waiting. Tools whose results must not depend on timing call
-    /// [`PinDb::global`] first.
-    pub fn ready() -> Option<&'static PinDb> {
-        if let Some(db) = DB.get() {
-            return Some(db);
-        }
-        if cache_path().is_some_and(|p| p.exists()) {
-            return Some(PinDb::global());
-        }
-        static BUILDER: std::sync::Once = std::sync::Once::new();
-        BUILDER.call_once(|| {
-            std::thread::spawn(|| {
-                PinDb::global();
-            });
-        });
-        None
-    }
-
     /// The process-wide tables: read from the disk cache on first use, or
-    /// built and then cached there (see [`cache_path`]); waits for them.
+    /// built and then cached there (see [`cache_path`]); waits for them,
+    /// so that no answer depends on whether a build has finished (at a
+    /// terminal a first build says so on stderr, with a progress bar).
     pub fn global() -> &'static PinDb {
         DB.get_or_init(|| match cache_path() {
             Some(path) => load_or_build(&path),
-            None => PinDb::build(),
+            None => build_noted(),
         })
     }
 
@@ -240,6 +227,9 @@ fn load_or_build(path: &Path) -> PinDb {
         })
         .is_ok();
     if !locked {
+        if builder_is_at_work(&lock) {
+            build_note::announce("waiting for another process building the pin endgame database");
+        }
         while builder_is_at_work(&lock) {
             std::thread::sleep(Duration::from_millis(200));
         }
@@ -247,7 +237,7 @@ fn load_or_build(path: &Path) -> PinDb {
             return db;
         }
     }
-    let db = PinDb::build();
+    let db = build_noted();
     if let Err(e) = write_atomically(path, &db.to_bytes()) {
         log::warn!("pin endgame database not cached: {e}");
     }
@@ -255,6 +245,15 @@ fn load_or_build(path: &Path) -> PinDb {
         let _ = std::fs::remove_file(&lock);
     }
     db
+}
+
+/// [`PinDb::build_with`] with a note and a progress bar at a terminal.
+fn build_noted() -> PinDb {
+    build_note::announce(
+        "building the pin endgame database (once a machine, about a minute; `plakoto prepare` builds it ahead)",
+    );
+    let bar = build_note::Bar::new();
+    PinDb::build_with(&|done, total| bar.update(done, total))
 }
 
 /// `count` positions the database covers, drawn uniformly (seeded) over
@@ -303,8 +302,9 @@ fn from_fixed(c: &[u16; 2]) -> Chances {
 }
 
 /// Exact outcome chances of `p` (side on roll, before rolling) when the
-/// database covers it (see the module documentation) and is ready (see
-/// [`PinDb::ready`]); `None` otherwise.
+/// database covers it (see the module documentation); `None` otherwise.
+/// The first lookup of a covered position waits for the tables (see
+/// [`PinDb::global`]): the same question always gets the same answer.
 /// Express movement and Tzannes scoring are left to the net (a win while
 /// the pin stands would be a Tzannes backgammon).
 pub fn evaluate(p: &Position, rules: Rules) -> Option<Probabilities> {
@@ -312,7 +312,7 @@ pub fn evaluate(p: &Position, rules: Rules) -> Option<Probabilities> {
         return None;
     }
     let endgame = PinEndgame::of(p)?;
-    let [win, double] = PinDb::ready()?.pinner_chances(&endgame, p);
+    let [win, double] = PinDb::global().pinner_chances(&endgame, p);
     // Sums of 21 rolls drift by a few ulps: keep a distribution.
     let win = win.clamp(0.0, 1.0);
     let double = double.clamp(0.0, win);

@@ -65,8 +65,9 @@ fn rolls() -> Vec<(Dice, f32)> {
         .collect()
 }
 
-/// Solves every state (about a minute of one core).
-pub fn solve(index: &LayoutIndex, race: &RaceDb) -> Solution {
+/// Solves every state (about a minute of one core), calling `progress`
+/// with the pinner states solved and their number after each one.
+pub fn solve(index: &LayoutIndex, race: &RaceDb, progress: &dyn Fn(usize, usize)) -> Solution {
     let runner = RunnerRace::build(index, race);
     let (pinner_moves, releases) = pinner_transitions(index);
     let home_moves = home_transitions(index);
@@ -107,6 +108,7 @@ pub fn solve(index: &LayoutIndex, race: &RaceDb) -> Solution {
             }
             pinned_to_roll[row + h] = chances;
         }
+        progress(s + 1, states);
     }
     Solution {
         pinner_to_roll,

@@ -659,9 +659,29 @@ function clearAnalysis() {
   $('eval-text').textContent = '';
 }
 
+// A command that runs past half a second (a deep hint) shows its time
+// under a bar (filled by the time budget, if one is set) and the Stop
+// button, which ends its search early: the engine answers with its
+// deepest complete level (protocol.md, `stop`).
+async function watched(line) {
+  const started = Date.now(), budget = Number($('lvl-time').value);
+  const tick = setInterval(() => {
+    const seconds = (Date.now() - started) / 1000;
+    $('btn-stop').classList.remove('hidden');
+    $('rollout-progress').classList.remove('hidden');
+    $('rollout-bar').style.width = budget > 0 ? `${Math.min(100, (100 * seconds * 1000) / budget)}%` : '0%';
+    $('rollout-text').textContent = `${line}: ${seconds.toFixed(1)} s`;
+  }, 500);
+  try { return await cmd(line); } finally {
+    clearInterval(tick);
+    $('btn-stop').classList.add('hidden');
+    $('rollout-progress').classList.add('hidden');
+  }
+}
+
 async function hint() {
   try {
-    const h = await cmd('hint 5');
+    const h = await watched('hint 5');
     h.roller = onRoll();
     S.hint = h;
     showHintTable(h.candidates, (c) => c.evaluation);
@@ -756,7 +776,8 @@ async function rollout() {
       $('rollout-text').textContent = `rollout: ${done} of ${total} trials`;
       await cmd(`set rollout seed ${k}`);
       const r = await cmd(`rollout ${Math.min(chunk, total - done)}`);
-      for (const c of r.candidates) {
+      // A block stopped before its first trial has no rollout figures.
+      for (const c of r.candidates.filter((c) => c.evaluated_at.kind === 'rollout')) {
         const n = c.evaluated_at.trials, se = c.evaluated_at.std_error;
         const m = merged.get(c.play) || { play: c.play, n: 0, sum: 0, var: 0, ch: {} };
         m.n += n; m.sum += n * c.equity; m.var += n * n * se * se;
@@ -772,9 +793,11 @@ async function rollout() {
       showHintTable(rows, (row) => `rollout ${row.n} ±${row.se.toFixed(3)}`);
       S.hint = { roller: onRoll(), candidates: rows };
       render();
-      $('rollout-bar').style.width = `${(100 * Math.min(done + chunk, total)) / total}%`;
-      $('rollout-text').textContent = `rollout: ${Math.min(done + chunk, total)} of ${total} trials`;
+      const rolled = Math.max(0, ...rows.map((row) => row.n));
+      $('rollout-bar').style.width = `${(100 * rolled) / total}%`;
+      $('rollout-text').textContent = `rollout: ${rolled} of ${total} trials`;
     }
+    if (S.stopRollout) $('rollout-text').textContent += ' (stopped)';
   } catch (e) { showError(e); } finally { $('btn-stop').classList.add('hidden'); }
 }
 
@@ -979,7 +1002,9 @@ function bind() {
   $('btn-hint').onclick = hint;
   $('btn-eval').onclick = evaluate;
   $('btn-rollout').onclick = rollout;
-  $('btn-stop').onclick = () => { S.stopRollout = true; };
+  // Stop: no further blocks, and the engine ends the running one at once
+  // (protocol.md, `stop`); an engine without `stop` finishes its block.
+  $('btn-stop').onclick = () => { S.stopRollout = true; cmd('stop').catch(() => {}); };
   $('btn-flip').onclick = () => { S.flip = !S.flip; render(); };
   $('btn-pause').onclick = () => { S.paused = !S.paused; renderPanel(); if (!S.paused) advance(); };
   $('btn-copy').onclick = () => {

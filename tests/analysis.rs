@@ -244,6 +244,24 @@ fn html_match_report_shows_games_results_board_links_and_mwc() {
             "{line}"
         );
     }
+    // The final score, summed from the record's results, and the match's outcome.
+    let mut score = [0u32; 2];
+    for line in text.lines().filter(|l| l.starts_with("Result ")) {
+        let words: Vec<&str> = line.split(' ').collect();
+        let points: u32 = words[3].parse().unwrap();
+        score[usize::from(words[1] == "O")] += points;
+    }
+    let length = u32::from(a.match_length);
+    let outcome = match (score[0] >= length, score[1] >= length) {
+        (true, _) => "X wins the match",
+        (_, true) => "O wins the match",
+        _ => "the match is not finished",
+    };
+    let expected = format!(
+        "Final score: X {} – O {} (match to {length}: {outcome})",
+        score[0], score[1]
+    );
+    assert!(page.contains(&expected), "{expected}");
     // Every marked play's row links to its board, and the board back.
     let marked: Vec<_> = a.turns.iter().filter(|t| t.mark != Mark::None).collect();
     assert!(!marked.is_empty(), "1 ply marks some of the 0-ply plays");

@@ -21,6 +21,39 @@ pub(super) fn result_words(end: Option<&GameEnd>) -> String {
     }
 }
 
+/// The final score over every game of the record, and in a match who won
+/// it: `Final score: X 3 – O 2 (match to 3: X wins the match)`.
+pub(super) fn final_score_words(ends: &[Option<GameEnd>], match_length: u8) -> String {
+    let mut score = [0u32; 2];
+    for end in ends.iter().flatten() {
+        match end.winner {
+            Some(Side::X) => score[0] += u32::from(end.points),
+            Some(Side::O) => score[1] += u32::from(end.points),
+            None => {}
+        }
+    }
+    let games = ends.len();
+    let finished = ends.iter().filter(|e| e.is_some()).count();
+    let total = format!("Final score: X {} – O {}", score[0], score[1]);
+    if match_length == 0 {
+        let unfinished = if finished < games {
+            format!(", {} unfinished", games - finished)
+        } else {
+            String::new()
+        };
+        return format!("{total} over {games} game(s){unfinished}");
+    }
+    let target = u32::from(match_length);
+    let outcome = if score[0] >= target {
+        "X wins the match"
+    } else if score[1] >= target {
+        "O wins the match"
+    } else {
+        "the match is not finished"
+    };
+    format!("{total} (match to {match_length}: {outcome})")
+}
+
 /// The result in short, for the chart: `X +2`, `draw`, `unfinished`.
 fn result_short(end: Option<&GameEnd>) -> String {
     match end.map(|e| (e.winner, e.points, e.ending)) {

@@ -86,6 +86,14 @@ pub fn report(a: &Analysis, title: &str) -> String {
         }
         let _ = writeln!(h, "<tr>{}</tr>", cells(&row));
     }
+    let _ = writeln!(
+        h,
+        "<p class=\"final\">{}</p>",
+        esc(&super::chart::final_score_words(
+            &a.game_ends,
+            a.match_length
+        ))
+    );
     let graph = if a.games > 1 { "the games" } else { "the game" };
     let _ = writeln!(h, "</table>\n<h2>X's equity over {graph}</h2>");
     h.push_str(&super::chart::equity_chart(a));

@@ -114,9 +114,13 @@ Opening 2-5
 ";
 
 fn small_analysis() -> plakoto::analysis::Analysis {
-    let record: Record = RECORD.parse().unwrap();
+    heuristic_analysis(&RECORD.parse().unwrap())
+}
+
+/// `record` analysed at 1 ply with the heuristic evaluator.
+fn heuristic_analysis(record: &Record) -> plakoto::analysis::Analysis {
     analyse(
-        &record,
+        record,
         &HeuristicEvaluator::new(),
         SearchSettings::default(),
         1,
@@ -211,14 +215,7 @@ fn two_game_match() -> Record {
 fn html_match_report_shows_games_results_board_links_and_mwc() {
     let record = two_game_match();
     assert_eq!(record.games.len(), 2);
-    let a = analyse(
-        &record,
-        &HeuristicEvaluator::new(),
-        SearchSettings::default(),
-        1,
-        &|| {},
-    )
-    .unwrap();
+    let a = heuristic_analysis(&record);
     let page = html::report(&a, "match");
     // One line a game in the chart, a boundary between them, and each
     // game's result, as the record has it, in the chart and the table.
@@ -345,14 +342,7 @@ fn html_report_runs_in_headless_chromium() {
         .unwrap()
         .parse()
         .unwrap();
-    let a = analyse(
-        &record,
-        &HeuristicEvaluator::new(),
-        SearchSettings::default(),
-        1,
-        &|| {},
-    )
-    .unwrap();
+    let a = heuristic_analysis(&record);
     let marked = a.turns.iter().filter(|t| t.mark != Mark::None).count();
     assert!(marked >= 1);
     let page = dir.join("report.html");

@@ -97,17 +97,22 @@ impl RunningSums {
             .enumerate()
             .filter(|(_, (n, _, _))| *n > 0)
             .map(|(i, &(n, s, s2))| {
-                let n = f64::from(n);
-                let mean = s / n;
-                let se = if n > 1.0 {
-                    (((s2 - s * mean) / (n - 1.0)).max(0.0) / n).sqrt()
-                } else {
-                    0.0
-                };
-                (i, mean as f32, se as f32)
+                let mean = s / f64::from(n);
+                (i, mean as f32, mean_std_error(n, s, s2) as f32)
             })
             .max_by(|a, b| a.1.total_cmp(&b.1))
     }
+}
+
+/// Standard error of the mean of `n` values from their sum and sum of
+/// squares (0 for fewer than two values): one formula for the running
+/// leader and the final figures.
+fn mean_std_error(n: u32, sum: f64, sum_squares: f64) -> f64 {
+    if n < 2 {
+        return 0.0;
+    }
+    let n = f64::from(n);
+    (((sum_squares - sum * sum / n) / (n - 1.0)).max(0.0) / n).sqrt()
 }
 
 /// Trials run together by one task: a whole stratum of first rolls.
@@ -470,14 +475,7 @@ pub fn rollout_paired_until(
     // The trials finished: all of them unless stopped.
     let finished = per_chunk.iter().map(Vec::len).sum::<usize>() as u32;
     let n = f64::from(finished.max(1));
-    // Standard error of a mean from its sum and sum of squares.
-    let std_error = |s: f64, s2: f64| -> f64 {
-        if finished > 1 {
-            (((s2 - s * s / n) / (n - 1.0)).max(0.0) / n).sqrt()
-        } else {
-            0.0
-        }
-    };
+    let std_error = |s: f64, s2: f64| mean_std_error(finished, s, s2);
     let difference_se = (0..count)
         .map(|i| {
             (0..count)

@@ -20,7 +20,7 @@ use rustc_hash::FxBuildHasher;
 
 use super::position::{PortesPosition, Source, Step};
 use crate::game::dice::Dice;
-use crate::game::point::{Die, Point};
+use crate::game::point::Die;
 
 /// The steps of one play in playing order: at most four (a double).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -37,8 +37,10 @@ impl PortesSteps {
         packed: [0; 4],
     };
 
-    fn push(&mut self, step: Step) {
-        self.packed[usize::from(self.len)] = step.from.number() | step.die.pips() << 5;
+    /// Appends the step of `pips` from the source numbered `source`
+    /// (1–24, 25 the bar), already known to be valid numbers.
+    fn push_raw(&mut self, source: u8, pips: u8) {
+        self.packed[usize::from(self.len)] = source | pips << 5;
         self.len += 1;
     }
 
@@ -156,13 +158,12 @@ impl PortesMoveGenerator {
         if position.own_bar() > 0 {
             // P6: only a bar checker may move, onto the mover's 25 - die.
             if max_source == 25 && board[usize::from(24 - pips)] >= -1 {
-                let step = Step {
+                moved = true;
+                let next = position.apply_step(Step {
                     from: Source::Bar,
                     die,
-                };
-                moved = true;
-                let next = position.apply_step(step);
-                steps.push(step);
+                });
+                steps.push_raw(25, pips);
                 self.search(&next, rest, 25, steps, out);
                 steps.pop();
             }
@@ -181,14 +182,17 @@ impl PortesMoveGenerator {
                 if !open {
                     continue;
                 }
-                let step = Step {
-                    from: Source::Point(Point::new(source).expect("1..=24")),
-                    die,
-                };
-                debug_assert!(position.check_step(step).is_ok());
+                debug_assert!(
+                    position
+                        .check_step(Step {
+                            from: Source::from_number(source).expect("1..=24"),
+                            die,
+                        })
+                        .is_ok()
+                );
                 moved = true;
                 let next = position.apply_point_step(source, pips);
-                steps.push(step);
+                steps.push_raw(source, pips);
                 let bound = if doubles_bound { source } else { 25 };
                 self.search(&next, rest, bound, steps, out);
                 steps.pop();

@@ -1,38 +1,31 @@
-//! plakoto — a Plakoto (Greek backgammon) engine.
+//! plakoto — a Tavli engine (Plakoto today; Portes and Fevga to come).
 //!
-//! The crate is layered; dependencies point down only:
+//! This library is a facade: the work is done by the workspace's crates,
+//! re-exported here under the module names the binary, the tests and the
+//! benches use. Dependencies point down only, enforced by the crate
+//! boundaries (docs/architecture.md):
 //!
-//! - [`game`]: the rules core (positions, dice, legal plays, outcomes, IDs,
-//!   notation). No I/O, no evaluation, no text protocol.
-//! - [`eval`] and `search`: evaluators and search over the rules core.
-//! - [`match_equity`]: the match equity table (the chance of winning a match
-//!   from a score) and the hook that values plays by it; the score itself is
-//!   [`game::MatchScore`].
-//! - `protocol`: the line protocol spoken on stdin/stdout.
-//! - [`client`]: drives any engine speaking the protocol as a child process
-//!   (used by the arena and `conformance`).
-//! - `arena`: engine-vs-engine matches, a user of the protocol and the core.
-//! - `conformance`: `plakoto conformance`, checks an engine against
-//!   protocol.md.
-//! - [`gui`]: `plakoto gui`, a browser board that drives an engine through
-//!   the protocol (a protocol client, like the arena).
-//! - `train`: self-play training of the neural evaluator.
+//! - [`game`] ([`plakoto_rules`]): the rules core (positions, dice, legal
+//!   plays, outcomes, IDs, notation). No I/O, no evaluation, no text
+//!   protocol; [`sampling`] makes seeded random positions.
+//! - [`eval`], [`search`], [`match_equity`] ([`plakoto_engine`]): the
+//!   evaluators, the search and match-winning chances.
+//! - [`record`], [`analysis`] ([`plakoto_records`]): games on record and
+//!   their analysis; [`output_path`] and [`progress`] serve the commands
+//!   that write files and run long.
+//! - [`protocol`] and [`client`] ([`plakoto_protocol`]): the line protocol
+//!   spoken on stdin/stdout, and a client driving any engine that speaks it.
+//! - [`arena`], [`conformance`], [`bench`] ([`plakoto_tools`]): programs
+//!   over the protocol and the engine.
+//! - [`gui`] ([`plakoto_gui`]): `plakoto gui`, the browser board.
+//! - [`train`], [`benchmark`] ([`plakoto_lab`]): the research lab.
 
-pub mod analysis;
-pub mod arena;
-pub mod bench;
-pub mod benchmark;
-pub mod client;
-pub mod conformance;
-pub mod eval;
-pub mod game;
-pub mod gui;
-pub mod match_equity;
-pub mod output_path;
-pub mod path_error;
-pub mod progress;
-pub mod protocol;
-pub mod record;
-pub mod sampling;
-pub mod search;
-pub mod train;
+pub use plakoto_engine::{eval, match_equity, path_error, search};
+pub use plakoto_gui as gui;
+pub use plakoto_lab::{benchmark, train};
+pub use plakoto_protocol as protocol;
+pub use plakoto_protocol::client;
+pub use plakoto_records::{analysis, output_path, progress, record};
+pub use plakoto_rules as game;
+pub use plakoto_rules::sampling;
+pub use plakoto_tools::{arena, bench, conformance};

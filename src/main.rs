@@ -36,7 +36,7 @@ enum Command {
     /// Analyse a recorded game or match (records.md).
     Analyse(plakoto::analysis::cli::AnalyseArgs),
     /// Build the strength benchmark of rolled-out decisions (resumable,
-    /// in shards) and merge its shards (see benchmarks/FORMAT.md).
+    /// in shards) and merge its shards (see crates/lab/benchmarks/FORMAT.md).
     #[command(subcommand)]
     Benchmark(plakoto::benchmark::cli::BenchmarkCommand),
     /// Refine a net on deeper targets: label positions from play with a
@@ -172,7 +172,7 @@ enum BenchCommand {
         seed: u64,
     },
     /// Strength: the equity a player loses per decision of the rolled-out
-    /// benchmark (benchmarks/), overall and by phase.
+    /// benchmark (crates/lab/benchmarks/), overall and by phase.
     Strength(plakoto::benchmark::cli::StrengthArgs),
     /// Evaluations per second on one thread, one batch per roll as the
     /// search calls it, over a fixed seeded suite x all 21 rolls.

@@ -126,7 +126,10 @@ fn express_and_tzannes_runs_finish() {
 /// weight file is refused before any game, naming the player.
 #[test]
 fn a_net_player_with_a_weight_file_plays_that_net() {
-    let shipped = format!("{}/weights/default.net", env!("CARGO_MANIFEST_DIR"));
+    let shipped = format!(
+        "{}/crates/engine/weights/default.net",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let from_file = run(
         &spec(&format!("builtin:net@{shipped}"), "builtin:heuristic", 7),
         4,

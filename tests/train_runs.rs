@@ -25,7 +25,7 @@ fn args(dir: &Path, rules: Variant, games: u64, threads: usize, resume: bool) ->
         games_per_round: 8,
         epsilon: 0.05,
         target: TargetKind::Sampled,
-        init: Some(PathBuf::from("weights/default.net")),
+        init: Some(PathBuf::from("crates/engine/weights/default.net")),
         games: Some(games),
         threads,
         checkpoint_minutes: 60.0,

@@ -1,0 +1,602 @@
+//! The neural evaluator: a one-hidden-layer perceptron over the sparse
+//! Plakoto inputs of [`crate::eval::features`], with a softmax over the
+//! nine exclusive outcomes, impossible outcomes masked to exactly zero.
+//!
+//! The network is trained and stored in `f32` ([`Network`]); the
+//! evaluator infers with an integer copy of it ([`quantized`], as chess
+//! NNUE engines do): `i16` first-layer weights and hidden sums, proved
+//! never to overflow and updated exactly inside a batch, a ReLU in `i16`,
+//! the output layer as `i16 × i16 → i32` dot products, then `f32` logits
+//! and the same masked softmax. Its equities differ from the `f32` net's by
+//! a few thousandths at most. [`NetEvaluator::with_f32`] (the evaluator
+//! `net-f32`, the arena's `builtin:net-f32`) evaluates the `f32` net
+//! instead, to measure the integer copy against; training and self-play
+//! use the `f32` net.
+//!
+//! The `f32` path: the first layer starts from its bias and adds the
+//! weight row of each non-zero input (a few dozen of 276), the hidden layer
+//! is a ReLU, the second layer is nine dot products. Rows are contiguous
+//! and padded to 16 lanes so the loops vectorise ([`kernels`]). In a batch
+//! (one roll's plays) the first layer is updated from the previous
+//! position's where few inputs changed (`incremental`). Both paths keep
+//! their scratch space in a per-thread buffer: a call allocates nothing
+//! once it has grown.
+//!
+//! [`NetEvaluator`] consults the exact race database first
+//! ([`crate::eval::race`]) and the net for everything else.
+
+mod incremental;
+pub mod kernels;
+pub mod quantized;
+#[cfg(test)]
+mod test_batches;
+pub mod weights;
+
+use std::cell::RefCell;
+use std::sync::{Arc, OnceLock};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use self::kernels::Kernels;
+use self::quantized::QuantizedNetwork;
+use super::exact::ExactDatabase;
+use super::features::{self, INPUTS, OUTCOMES, SparseInputs};
+use super::{Evaluator, Probabilities};
+use plakoto_rules::{Position, Rules, Scoring, Variant};
+
+/// The default weights, built into the binary: trained by standard
+/// self-play, used under every rule set but Express.
+pub static EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../../weights/default.net");
+
+/// The weights for Plakoto Express (R20-R22), built into the binary:
+/// the standard weights fine-tuned by Express self-play (`plakoto train
+/// --rules express`, see README).
+pub static EMBEDDED_EXPRESS_WEIGHTS: &[u8] = include_bytes!("../../../weights/express.net");
+
+/// Environment variable naming a weight file to use instead of the
+/// embedded one wherever no file is given (arena built-in players, the
+/// engine without `--weights`).
+pub const WEIGHTS_ENV: &str = "PLAKOTO_WEIGHTS";
+
+static DEFAULT_NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+
+/// The Express network when no weights were named ([`express_network`]).
+static EXPRESS_NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+
+/// Whether [`install_default_network`] named the process's weights.
+static INSTALLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Why a network could not be made the process's default.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InstallError {
+    /// A default network was already in use.
+    #[error("the default network is already in use")]
+    InUse,
+    /// The weight file could not be read.
+    #[error(transparent)]
+    Weights(#[from] weights::WeightsError),
+}
+
+/// Makes `net` the process's default network (`--weights`); fails if a
+/// default was already in use.
+pub fn install_default_network(net: Network) -> Result<(), InstallError> {
+    DEFAULT_NETWORK
+        .set(Arc::new(net))
+        .map_err(|_| InstallError::InUse)?;
+    INSTALLED.store(true, std::sync::atomic::Ordering::SeqCst);
+    Ok(())
+}
+
+/// Makes the weight file `path` the process's default network (the
+/// command line's `--weights FILE`); fails if it cannot be read or a
+/// default was already in use.
+pub fn install_weights_file(path: &std::path::Path) -> Result<(), InstallError> {
+    install_default_network(weights::load(path)?)
+}
+
+/// The process's default network: the one installed, else the file named
+/// by [`WEIGHTS_ENV`], else the embedded weights.
+pub fn default_network() -> Result<Arc<Network>, weights::WeightsError> {
+    if let Some(n) = DEFAULT_NETWORK.get() {
+        return Ok(n.clone());
+    }
+    let net = match std::env::var_os(WEIGHTS_ENV) {
+        Some(path) => weights::load(std::path::Path::new(&path))?,
+        None => Network::embedded()?,
+    };
+    Ok(DEFAULT_NETWORK.get_or_init(|| Arc::new(net)).clone())
+}
+
+/// The process's network for Plakoto Express: weights named for the
+/// process (installed, or [`WEIGHTS_ENV`]) serve every rule set, as
+/// [`default_network`]; otherwise the embedded Express weights.
+pub fn express_network() -> Result<Arc<Network>, weights::WeightsError> {
+    // Fixes the default first, so that weights installed later are
+    // refused (in use) rather than ignored here.
+    let default = default_network()?;
+    if INSTALLED.load(std::sync::atomic::Ordering::SeqCst)
+        || std::env::var_os(WEIGHTS_ENV).is_some()
+    {
+        return Ok(default);
+    }
+    if let Some(n) = EXPRESS_NETWORK.get() {
+        return Ok(n.clone());
+    }
+    let net = Network::embedded_express()?;
+    Ok(EXPRESS_NETWORK.get_or_init(|| Arc::new(net)).clone())
+}
+
+/// A trained network. Cheap to share: evaluation takes `&self`.
+///
+/// The parameters are public for the lab's trainer (plakoto-lab), which
+/// reads and writes them in place. The network caches nothing derived
+/// from them (an evaluator made from it takes its own integer copy when
+/// made, [`quantized`]).
+#[derive(Clone)]
+pub struct Network {
+    /// Hidden units.
+    pub hidden: usize,
+    /// `INPUTS` rows of `hidden` weights.
+    pub w1: Vec<f32>,
+    /// The hidden layer's `hidden` biases.
+    pub b1: Vec<f32>,
+    /// `OUTCOMES` rows of `hidden` weights.
+    pub w2: Vec<f32>,
+    /// The output layer's `OUTCOMES` biases.
+    pub b2: Vec<f32>,
+    kernels: Kernels,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Network({}-{}-{}, {})",
+            INPUTS,
+            self.hidden,
+            OUTCOMES,
+            self.short_hash()
+        )
+    }
+}
+
+/// Per-thread working memory of a forward pass.
+#[derive(Default)]
+pub struct Scratch {
+    pub(crate) inputs: SparseInputs,
+    pub(crate) hidden: Vec<f32>,
+    /// The previous position of a batch, for the incremental first layer.
+    incremental: incremental::Previous,
+    /// The integer net's working memory.
+    integer: quantized::IntScratch,
+}
+
+impl Scratch {
+    /// Starts a new batch: the next incremental forward pass sums its
+    /// first layer afresh instead of updating an earlier position's.
+    pub fn begin_batch(&mut self) {
+        self.incremental.forget();
+        self.integer.forget();
+    }
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+impl Network {
+    pub fn from_parts(
+        hidden: usize,
+        w1: Vec<f32>,
+        b1: Vec<f32>,
+        w2: Vec<f32>,
+        b2: Vec<f32>,
+    ) -> Network {
+        Network {
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+            kernels: Kernels::detect(),
+        }
+    }
+
+    /// A freshly initialised network with `hidden` units (a multiple of
+    /// 16), seeded: the start of training.
+    pub fn random(hidden: usize, seed: u64) -> Network {
+        assert!(
+            hidden > 0 && hidden.is_multiple_of(kernels::LANES),
+            "hidden must be a multiple of 16"
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // About 40 inputs are non-zero: keep hidden pre-activations O(1).
+        let a1 = (3.0f32 / 40.0).sqrt();
+        let a2 = (3.0f32 / hidden as f32).sqrt();
+        let w1 = (0..INPUTS * hidden)
+            .map(|_| rng.gen_range(-a1..a1))
+            .collect();
+        let b1 = (0..hidden).map(|_| rng.gen_range(0.0..0.1)).collect();
+        let w2 = (0..OUTCOMES * hidden)
+            .map(|_| rng.gen_range(-a2..a2))
+            .collect();
+        let b2 = vec![0.0; OUTCOMES];
+        Network::from_parts(hidden, w1, b1, w2, b2)
+    }
+
+    /// The network built into the binary.
+    pub fn embedded() -> Result<Network, weights::WeightsError> {
+        weights::from_bytes(EMBEDDED_WEIGHTS)
+    }
+
+    /// The Express network built into the binary.
+    pub fn embedded_express() -> Result<Network, weights::WeightsError> {
+        weights::from_bytes(EMBEDDED_EXPRESS_WEIGHTS)
+    }
+
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Number of weights and biases.
+    pub fn parameter_count(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len()
+    }
+
+    /// Identity of the weights: 8 hex digits of the hash of the file bytes.
+    pub fn short_hash(&self) -> String {
+        format!("{:016x}", weights::fnv1a(&weights::to_bytes(self)))[..8].to_string()
+    }
+
+    /// The instruction set inference uses.
+    pub fn kernel_name(&self) -> &'static str {
+        self.kernels.name
+    }
+
+    /// Forward pass: `hidden` receives the ReLU activations, `out` the
+    /// outcome distribution (masked softmax; masked outcomes exactly 0).
+    #[inline]
+    pub fn forward(
+        &self,
+        inputs: &SparseInputs,
+        mask: u16,
+        hidden: &mut Vec<f32>,
+        out: &mut [f32; OUTCOMES],
+    ) {
+        hidden.clear();
+        hidden.extend_from_slice(&self.b1);
+        self.add_inputs(hidden, inputs);
+        for x in hidden.iter_mut() {
+            *x = x.max(0.0);
+        }
+        self.output(hidden, mask, out);
+    }
+
+    /// Adds the first-layer terms of `inputs` to the pre-activations `pre`.
+    #[inline]
+    fn add_inputs(&self, pre: &mut [f32], inputs: &SparseInputs) {
+        (self.kernels.accumulate)(pre, &self.w1, inputs.indices(), inputs.values());
+    }
+
+    /// The second layer and the masked softmax, from the ReLU activations.
+    /// Masked outcomes' logits are not computed: their chance is 0.
+    #[inline]
+    fn output(&self, hidden: &[f32], mask: u16, out: &mut [f32; OUTCOMES]) {
+        let mut logits = [0.0f32; OUTCOMES];
+        (self.kernels.dots)(hidden, &self.w2, u32::from(mask), &mut logits);
+        for (l, b) in logits.iter_mut().zip(&self.b2) {
+            *l += b;
+        }
+        masked_softmax(&logits, mask, out);
+    }
+
+    /// The outcome distribution of `position` (side on roll, before it
+    /// rolls), as the net sees it: triples kept apart from doubles.
+    pub fn distribution(&self, position: &Position) -> [f32; OUTCOMES] {
+        SCRATCH.with(|s| self.distribution_with(position, &mut s.borrow_mut(), false))
+    }
+
+    /// [`Self::distribution`] with the caller's scratch space. `in_batch`:
+    /// `position` follows the batch's previous position (since
+    /// [`Scratch::begin_batch`]), whose first layer is updated instead of
+    /// summed afresh (equal up to float rounding).
+    #[inline]
+    pub fn distribution_with(
+        &self,
+        position: &Position,
+        s: &mut Scratch,
+        in_batch: bool,
+    ) -> [f32; OUTCOMES] {
+        let mut out = [0.0; OUTCOMES];
+        features::encode(position, &mut s.inputs);
+        let mask = features::outcome_mask(position);
+        if in_batch {
+            self.forward_incremental(s, mask, &mut out);
+        } else {
+            self.forward(&s.inputs, mask, &mut s.hidden, &mut out);
+        }
+        out
+    }
+}
+
+/// Softmax over the outcomes whose bit is set in `mask`; the others get 0.
+#[inline]
+pub(crate) fn masked_softmax(logits: &[f32; OUTCOMES], mask: u16, out: &mut [f32; OUTCOMES]) {
+    let mut max = f32::NEG_INFINITY;
+    for (k, &l) in logits.iter().enumerate() {
+        if mask >> k & 1 == 1 {
+            max = max.max(l);
+        }
+    }
+    let mut sum = 0.0;
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = if mask >> k & 1 == 1 {
+            (logits[k] - max).exp()
+        } else {
+            0.0
+        };
+        sum += *o;
+    }
+    for o in out.iter_mut() {
+        *o /= sum;
+    }
+}
+
+/// The nine outcomes as [`Probabilities`] under `scoring`: standard
+/// scoring has no triple, so the net's triples count as doubles there.
+pub fn to_probabilities(d: &[f32; OUTCOMES], scoring: Scoring) -> Probabilities {
+    use features::outcome::*;
+    let mut p = Probabilities {
+        win_single: d[WIN_SINGLE],
+        win_double: d[WIN_DOUBLE],
+        win_triple: d[WIN_TRIPLE],
+        win_mother: d[WIN_MOTHER],
+        lose_single: d[LOSE_SINGLE],
+        lose_double: d[LOSE_DOUBLE],
+        lose_triple: d[LOSE_TRIPLE],
+        lose_mother: d[LOSE_MOTHER],
+        draw: d[DRAW],
+    };
+    if scoring == Scoring::Standard {
+        p.win_double += p.win_triple;
+        p.lose_double += p.lose_triple;
+        p.win_triple = 0.0;
+        p.lose_triple = 0.0;
+    }
+    p
+}
+
+/// One network as the evaluator holds it: the `f32` weights, their short
+/// hash, and their integer copy for inference (`None` when the weights do
+/// not fit one, see [`QuantizedNetwork::new`]: the `f32` net serves then).
+#[derive(Clone)]
+struct Model {
+    net: Arc<Network>,
+    hash: String,
+    integer: Option<Arc<QuantizedNetwork>>,
+}
+
+impl Model {
+    fn new(net: Arc<Network>) -> Model {
+        let hash = net.short_hash();
+        let integer = match QuantizedNetwork::new(&net) {
+            Ok(q) => Some(Arc::new(q)),
+            Err(e) => {
+                log::warn!("net {hash}: no integer copy ({e}); evaluating in f32");
+                None
+            }
+        };
+        Model { net, hash, integer }
+    }
+
+    /// The outcome distribution of `position`: the integer copy's unless
+    /// `float` (or there is none).
+    #[inline]
+    fn distribution_with(
+        &self,
+        position: &Position,
+        s: &mut Scratch,
+        in_batch: bool,
+        float: bool,
+    ) -> [f32; OUTCOMES] {
+        match &self.integer {
+            Some(q) if !float => q.distribution_with(position, s, in_batch),
+            _ => self.net.distribution_with(position, s, in_batch),
+        }
+    }
+}
+
+/// The neural evaluator: exact race database where it applies, the net
+/// elsewhere; under Express rules its Express net when it has one. The net
+/// runs as its integer copy ([`quantized`]) unless made with
+/// [`NetEvaluator::with_f32`].
+#[derive(Clone)]
+pub struct NetEvaluator {
+    main: Model,
+    /// The net for Plakoto Express; `None`: `main` serves every rule set.
+    express: Option<Model>,
+    /// Whether pin endgames are answered by the pin endgame database (races
+    /// always are by the race database).
+    pin_database: bool,
+    /// Whether the `f32` nets are evaluated instead of their integer copies.
+    float: bool,
+}
+
+impl NetEvaluator {
+    /// An evaluator using `net`.
+    pub fn new(net: Arc<Network>) -> NetEvaluator {
+        NetEvaluator {
+            main: Model::new(net),
+            express: None,
+            pin_database: true,
+            float: false,
+        }
+    }
+
+    /// The same evaluator with `express` as its net under Express rules.
+    pub fn with_express(self, express: Arc<Network>) -> NetEvaluator {
+        NetEvaluator {
+            express: Some(Model::new(express)),
+            ..self
+        }
+    }
+
+    /// The same evaluator with pin endgames left to the net itself, to
+    /// measure what the pin endgame database adds.
+    pub fn without_pin_database(self) -> NetEvaluator {
+        NetEvaluator {
+            pin_database: false,
+            ..self
+        }
+    }
+
+    /// The same nets evaluated in `f32`, as trained, instead of their
+    /// integer copies: to measure the integer inference against.
+    pub fn with_f32(self) -> NetEvaluator {
+        NetEvaluator {
+            float: true,
+            ..self
+        }
+    }
+
+    /// An evaluator with the process's networks: [`default_network`],
+    /// and [`express_network`] under Express rules.
+    pub fn with_default_network() -> Result<NetEvaluator, weights::WeightsError> {
+        let (net, express) = (default_network()?, express_network()?);
+        let evaluator = NetEvaluator::new(net.clone());
+        Ok(if Arc::ptr_eq(&net, &express) {
+            evaluator
+        } else {
+            evaluator.with_express(express)
+        })
+    }
+
+    /// The network used outside Express.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.main.net
+    }
+
+    /// The model used under `rules`.
+    fn model_for(&self, rules: Rules) -> &Model {
+        match (&self.express, rules.variant) {
+            (Some(model), Variant::Express) => model,
+            _ => &self.main,
+        }
+    }
+
+    /// The network used under `rules`.
+    pub fn network_for(&self, rules: Rules) -> &Arc<Network> {
+        &self.model_for(rules).net
+    }
+
+    /// The instruction set and number type inference runs with outside
+    /// Express ("avx512 i16", "avx2 f32", …), for benchmarks.
+    pub fn kernel_name(&self) -> String {
+        match &self.main.integer {
+            Some(q) if !self.float => format!("{} i16", q.kernel_name()),
+            _ => format!("{} f32", self.main.net.kernel_name()),
+        }
+    }
+
+    /// Evaluates `positions` into `out` as one batch; `check_exact`: look
+    /// each up in the exact databases first.
+    fn batch(
+        &self,
+        positions: &[Position],
+        rules: Rules,
+        out: &mut Vec<Probabilities>,
+        check_exact: bool,
+    ) {
+        out.clear();
+        SCRATCH.with(|s| {
+            let s = &mut *s.borrow_mut();
+            s.begin_batch();
+            out.extend(
+                positions
+                    .iter()
+                    .map(|p| self.evaluate_with(p, rules, s, true, check_exact)),
+            );
+        });
+    }
+
+    /// Evaluates `position`; `in_batch`: it follows the batch's previous
+    /// position, whose first layer it may update instead of recomputing;
+    /// `check_exact`: an exact database answers where one covers it.
+    #[inline]
+    fn evaluate_with(
+        &self,
+        position: &Position,
+        rules: Rules,
+        s: &mut Scratch,
+        in_batch: bool,
+        check_exact: bool,
+    ) -> Probabilities {
+        if check_exact && let Some((p, _)) = self.exact_value(position, rules) {
+            return p;
+        }
+        let out = self
+            .model_for(rules)
+            .distribution_with(position, s, in_batch, self.float);
+        to_probabilities(&out, rules.scoring)
+    }
+
+    /// What [`Evaluator::identity`] adds after the hash: how the net runs
+    /// and what it leaves out.
+    fn suffix(&self) -> &'static str {
+        match (self.float, self.pin_database) {
+            (false, true) => "",
+            (false, false) => " without pin database",
+            (true, true) => " (f32)",
+            (true, false) => " (f32) without pin database",
+        }
+    }
+}
+
+impl Evaluator for NetEvaluator {
+    fn name(&self) -> &str {
+        if self.float { "net-f32" } else { "net" }
+    }
+
+    fn exact_value(
+        &self,
+        position: &Position,
+        rules: Rules,
+    ) -> Option<(Probabilities, ExactDatabase)> {
+        if self.pin_database {
+            return super::exact::evaluate(position, rules);
+        }
+        super::race::evaluate(position, rules).map(|p| (p, ExactDatabase::Race))
+    }
+
+    fn identity(&self) -> String {
+        format!("net {}{}", self.main.hash, self.suffix())
+    }
+
+    fn identity_under(&self, rules: Rules) -> String {
+        match (&self.express, rules.variant) {
+            (Some(model), Variant::Express) => {
+                format!("net {} (express weights){}", model.hash, self.suffix())
+            }
+            _ => self.identity(),
+        }
+    }
+
+    fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities {
+        SCRATCH.with(|s| self.evaluate_with(position, rules, &mut s.borrow_mut(), false, true))
+    }
+
+    fn evaluate_batch(&self, positions: &[Position], rules: Rules, out: &mut Vec<Probabilities>) {
+        self.batch(positions, rules, out, true);
+    }
+
+    fn evaluate_open_batch(
+        &self,
+        positions: &[Position],
+        rules: Rules,
+        out: &mut Vec<Probabilities>,
+    ) {
+        self.batch(positions, rules, out, false);
+    }
+}

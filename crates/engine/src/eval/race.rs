@@ -1,0 +1,475 @@
+//! The exact race database: bear-off outcomes once the two sides can never
+//! meet again.
+//!
+//! When nothing is pinned and every checker of each side is in its own home
+//! board (points 1–6) the game is a pure race of two independent bear-offs
+//! (R12–R14): no landing, no pin, no mother win is possible any more. Each
+//! side's future is then described by its **one-sided** distributions, for
+//! its home-board layout alone (54,264 layouts of up to 15 checkers on six
+//! points):
+//!
+//! - `T`: the chance of bearing off the last checker on each of its turns;
+//! - `F`: the chance of bearing off its first checker on each turn (what a
+//!   double, R17, depends on).
+//!
+//! Both are computed by one dynamic programme over layouts in order of pip
+//! count (every step lowers it), each roll played the way that minimises
+//! the expected number of turns to finish (R13 bear-off rules, R10: every
+//! die is always usable in a bear-off). The two sides' choices are then
+//! independent, so with the side on roll finishing first on ties:
+//!
+//! - win = Σₜ Tₐ(t) · P(T_b ≥ t); double win = Σₜ Tₐ(t) · P(F_b ≥ t);
+//! - loss and double loss likewise with the sides' turns offset by one.
+//!
+//! The tables take 14 MB. They are built once (about a second of CPU; see
+//! `plakoto bench eval`) and cached on disk (written atomically, checked
+//! by a checksum when read back); a process reads them on first use or on
+//! a background thread started with the net ([`RaceDb::warm_up`]), never
+//! on the way to `readyok`.
+//!
+//! Races with checkers still outside a home board are left to the net.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use super::Probabilities;
+use super::net::weights::{fnv1a, write_atomically};
+use plakoto_rules::{Position, Rules, Variant};
+
+/// Environment variable naming the directory of the race database cache.
+pub const CACHE_DIR_ENV: &str = "PLAKOTO_CACHE_DIR";
+
+/// Identifies the cache file format; bump with any change to the tables.
+const CACHE_MAGIC: &[u8; 8] = b"PLKRACE1";
+
+/// Where the tables are cached: `$PLAKOTO_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/plakoto`, else `~/.cache/plakoto`; `None` if none is
+/// known (the tables are then built in every process).
+pub fn cache_path() -> Option<PathBuf> {
+    Some(cache_dir()?.join("race-onesided-v1.bin"))
+}
+
+/// The directory of the endgame databases' caches: `$PLAKOTO_CACHE_DIR`,
+/// else `$XDG_CACHE_HOME/plakoto`, else `~/.cache/plakoto`.
+pub fn cache_dir() -> Option<PathBuf> {
+    std::env::var_os(CACHE_DIR_ENV)
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("plakoto")))
+        .or_else(|| {
+            std::env::var_os("HOME").map(|d| PathBuf::from(d).join(".cache").join("plakoto"))
+        })
+}
+
+/// Checkers per side.
+const CHECKERS: usize = 15;
+/// Number of home-board layouts: 15 checkers over 6 points and "off".
+pub const LAYOUTS: usize = 54_264;
+/// Turns tracked per distribution; the (vanishing) tail beyond is folded
+/// into the last bin.
+pub const MAX_TURNS: usize = 32;
+
+/// `WAYS[k][n]`: ways to put `n` checkers into `k` bins.
+const WAYS: [[u32; CHECKERS + 1]; 8] = {
+    let mut w = [[0u32; CHECKERS + 1]; 8];
+    let mut n = 0;
+    while n <= CHECKERS {
+        w[1][n] = 1;
+        n += 1;
+    }
+    let mut k = 2;
+    while k < 8 {
+        let mut n = 0;
+        while n <= CHECKERS {
+            let mut s = 0;
+            let mut j = 0;
+            while j <= n {
+                s += w[k - 1][n - j];
+                j += 1;
+            }
+            w[k][n] = s;
+            n += 1;
+        }
+        k += 1;
+    }
+    w
+};
+
+/// A home-board layout: checkers on points 1–6 (index 0–5).
+pub type Layout = [u8; 6];
+
+/// The layout's place in the tables (lexicographic among all layouts).
+pub fn layout_index(l: &Layout) -> usize {
+    let mut rank = 0u32;
+    let mut rest = CHECKERS;
+    for (i, &c) in l.iter().enumerate() {
+        let bins_after = 7 - i - 1;
+        for j in 0..usize::from(c) {
+            rank += WAYS[bins_after][rest - j];
+        }
+        rest -= usize::from(c);
+    }
+    rank as usize
+}
+
+/// Pip count of a home-board layout.
+pub(crate) fn pips(l: &Layout) -> u32 {
+    l.iter()
+        .enumerate()
+        .map(|(i, &c)| u32::from(c) * (i as u32 + 1))
+        .sum()
+}
+
+/// Checkers left in a home-board layout.
+pub(crate) fn checkers(l: &Layout) -> u8 {
+    l.iter().sum()
+}
+
+/// Every layout a single die `d` can lead to (R13): a normal move of a
+/// checker above `d`, bearing off from point `d`, or, with `d` empty and
+/// nothing above it, bearing off from the highest occupied point.
+fn die_moves(l: &Layout, d: usize, out: &mut Vec<Layout>) {
+    let highest = (0..6).rev().find(|&i| l[i] > 0);
+    let Some(highest) = highest else {
+        return;
+    };
+    for from in d..6 {
+        if l[from] > 0 {
+            let mut n = *l;
+            n[from] -= 1;
+            n[from - d] += 1;
+            out.push(n);
+        }
+    }
+    if l[d - 1] > 0 {
+        let mut n = *l;
+        n[d - 1] -= 1;
+        out.push(n);
+    } else if highest < d - 1 {
+        let mut n = *l;
+        n[highest] -= 1;
+        out.push(n);
+    }
+}
+
+/// Reusable buffers of [`roll_results`].
+#[derive(Default)]
+pub struct RollScratch {
+    frontier: Vec<Layout>,
+    next: Vec<Layout>,
+}
+
+/// The distinct layouts after playing `dice` (a double four times) from
+/// `l`; play stops when the last checker is off (R14).
+pub fn roll_results(
+    l: &Layout,
+    dice: (usize, usize),
+    out: &mut Vec<Layout>,
+    scratch: &mut RollScratch,
+) {
+    out.clear();
+    let sequences: &[&[usize]] = if dice.0 == dice.1 {
+        &[&[dice.0; 4]]
+    } else {
+        &[&[dice.0, dice.1], &[dice.1, dice.0]]
+    };
+    let RollScratch { frontier, next } = scratch;
+    for seq in sequences {
+        frontier.clear();
+        frontier.push(*l);
+        for &d in seq.iter() {
+            next.clear();
+            for f in frontier.iter() {
+                if checkers(f) == 0 {
+                    next.push(*f);
+                } else {
+                    die_moves(f, d, next);
+                }
+            }
+            next.sort_unstable();
+            next.dedup();
+            std::mem::swap(frontier, next);
+        }
+        out.extend_from_slice(frontier);
+    }
+    out.sort_unstable();
+    out.dedup();
+}
+
+/// The 21 distinct rolls, higher die first, with their weight out of 36.
+fn rolls() -> impl Iterator<Item = ((usize, usize), f32)> {
+    (1..=6).flat_map(|a| (1..=a).map(move |b| ((a, b), if a == b { 1.0 } else { 2.0 } / 36.0)))
+}
+
+/// The one-sided tables.
+pub struct RaceDb {
+    /// `LAYOUTS × MAX_TURNS`: chance of finishing on turn `t` (bin 0: no
+    /// checker left).
+    finish: Vec<f32>,
+    /// Chance of bearing off the first checker on turn `t` (bin 0: a
+    /// checker is already off, i.e. the layout holds fewer than 15).
+    first: Vec<f32>,
+    /// Expected turns to finish.
+    expected: Vec<f32>,
+}
+
+impl RaceDb {
+    /// Computes the tables (a few hundred milliseconds).
+    pub fn build() -> RaceDb {
+        let mut layouts: Vec<Layout> = Vec::with_capacity(LAYOUTS);
+        let mut l = [0u8; 6];
+        enumerate(0, CHECKERS as u8, &mut l, &mut layouts);
+        debug_assert_eq!(layouts.len(), LAYOUTS);
+        layouts.sort_by_key(pips);
+        let mut db = RaceDb {
+            finish: vec![0.0; LAYOUTS * MAX_TURNS],
+            first: vec![0.0; LAYOUTS * MAX_TURNS],
+            expected: vec![0.0; LAYOUTS],
+        };
+        let mut results = Vec::new();
+        let mut scratch = RollScratch::default();
+        let mut t_acc = [0.0f32; MAX_TURNS];
+        let mut f_acc = [0.0f32; MAX_TURNS];
+        for l in &layouts {
+            let at = layout_index(l);
+            let n = checkers(l);
+            if n == 0 {
+                db.finish[at * MAX_TURNS] = 1.0;
+                db.first[at * MAX_TURNS] = 1.0;
+                continue;
+            }
+            t_acc.fill(0.0);
+            f_acc.fill(0.0);
+            let mut expected = 1.0;
+            for (dice, w) in rolls() {
+                roll_results(l, dice, &mut results, &mut scratch);
+                let best = results
+                    .iter()
+                    .map(|r| (db.expected[layout_index(r)], r))
+                    .min_by(|a, b| a.0.total_cmp(&b.0))
+                    .map(|(_, r)| *r)
+                    .expect("a bear-off always has a play");
+                let b = layout_index(&best);
+                expected += w * db.expected[b];
+                shift_add(
+                    &mut t_acc,
+                    &db.finish[b * MAX_TURNS..(b + 1) * MAX_TURNS],
+                    w,
+                );
+                if usize::from(n) < CHECKERS || checkers(&best) < n {
+                    f_acc[1] += w;
+                } else {
+                    shift_add(&mut f_acc, &db.first[b * MAX_TURNS..(b + 1) * MAX_TURNS], w);
+                }
+            }
+            db.expected[at] = expected;
+            db.finish[at * MAX_TURNS..(at + 1) * MAX_TURNS].copy_from_slice(&t_acc);
+            if usize::from(n) < CHECKERS {
+                db.first[at * MAX_TURNS] = 1.0;
+            } else {
+                db.first[at * MAX_TURNS..(at + 1) * MAX_TURNS].copy_from_slice(&f_acc);
+            }
+        }
+        db
+    }
+
+    /// The process-wide tables: read from the disk cache on first use,
+    /// or built and then cached there (see [`cache_path`]).
+    pub fn global() -> &'static RaceDb {
+        static DB: OnceLock<RaceDb> = OnceLock::new();
+        DB.get_or_init(|| {
+            let Some(path) = cache_path() else {
+                return RaceDb::build();
+            };
+            if let Some(db) = std::fs::read(&path)
+                .ok()
+                .and_then(|b| RaceDb::from_bytes(&b))
+            {
+                return db;
+            }
+            let db = RaceDb::build();
+            if let Err(e) = write_atomically(&path, &db.to_bytes()) {
+                log::warn!("race database not cached: {e}");
+            }
+            db
+        })
+    }
+
+    /// Starts reading or building the process-wide tables on a background
+    /// thread, so the first race evaluation does not wait for them.
+    pub fn warm_up() {
+        std::thread::spawn(|| {
+            RaceDb::global();
+        });
+    }
+
+    /// The tables as bytes: magic, sizes, the three tables (f32, little
+    /// endian), FNV-1a of everything before it.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16 + 4 * (self.finish.len() * 2 + LAYOUTS) + 8);
+        out.extend_from_slice(CACHE_MAGIC);
+        out.extend_from_slice(&(LAYOUTS as u32).to_le_bytes());
+        out.extend_from_slice(&(MAX_TURNS as u32).to_le_bytes());
+        for table in [&self.finish, &self.first, &self.expected] {
+            for x in table.iter() {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads [`Self::to_bytes`]' output; `None` if it is not exactly that.
+    pub fn from_bytes(bytes: &[u8]) -> Option<RaceDb> {
+        let floats = LAYOUTS * MAX_TURNS * 2 + LAYOUTS;
+        let end = 16 + 4 * floats;
+        if bytes.len() != end + 8
+            || &bytes[..8] != CACHE_MAGIC
+            || bytes[8..12] != (LAYOUTS as u32).to_le_bytes()
+            || bytes[12..16] != (MAX_TURNS as u32).to_le_bytes()
+            || bytes[end..] != fnv1a(&bytes[..end]).to_le_bytes()
+        {
+            return None;
+        }
+        let mut values = bytes[16..end]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
+        let mut take = |n: usize| -> Vec<f32> { values.by_ref().take(n).collect() };
+        Some(RaceDb {
+            finish: take(LAYOUTS * MAX_TURNS),
+            first: take(LAYOUTS * MAX_TURNS),
+            expected: take(LAYOUTS),
+        })
+    }
+
+    /// Expected turns for `layout` to bear off everything.
+    pub fn expected_turns(&self, layout: &Layout) -> f32 {
+        self.expected[layout_index(layout)]
+    }
+
+    /// Chance of finishing on each turn (bin 0: nothing left) for `l`.
+    pub(crate) fn finish_of(&self, l: &Layout) -> &[f32] {
+        let i = layout_index(l);
+        &self.finish[i * MAX_TURNS..(i + 1) * MAX_TURNS]
+    }
+
+    /// Chance of bearing off the first checker on each turn (bin 0: a
+    /// checker is already off) for `l`.
+    pub(crate) fn first_of(&self, l: &Layout) -> &[f32] {
+        let i = layout_index(l);
+        &self.first[i * MAX_TURNS..(i + 1) * MAX_TURNS]
+    }
+
+    /// Outcome chances of a bear-off race for the side on roll with
+    /// `own`, against `opp` (each in its own numbering); neither is empty.
+    pub fn race(&self, own: &Layout, opp: &Layout) -> Probabilities {
+        race_chances(
+            self.finish_of(own),
+            self.first_of(own),
+            self.finish_of(opp),
+            self.first_of(opp),
+        )
+    }
+}
+
+/// Outcome chances of two independent bear-offs, the side on roll (`a`)
+/// finishing first on ties, from each side's turn distributions: `t*` of
+/// finishing, `f*` of bearing off the first checker (bins as in
+/// [`RaceDb`]).
+pub(crate) fn race_chances(ta: &[f32], fa: &[f32], tb: &[f32], fb: &[f32]) -> Probabilities {
+    // Survival functions: P(X >= t).
+    let tail = |d: &[f32]| -> [f32; MAX_TURNS + 1] {
+        let mut s = [0.0f32; MAX_TURNS + 1];
+        for t in (0..MAX_TURNS).rev() {
+            s[t] = s[t + 1] + d[t];
+        }
+        s
+    };
+    let (sta, sfa, stb, sfb) = (tail(ta), tail(fa), tail(tb), tail(fb));
+    let (mut win, mut win_double, mut lose, mut lose_double) = (0.0, 0.0, 0.0, 0.0);
+    for t in 1..MAX_TURNS {
+        win += ta[t] * stb[t];
+        win_double += ta[t] * sfb[t];
+        lose += tb[t] * sta[(t + 1).min(MAX_TURNS)];
+        lose_double += tb[t] * sfa[(t + 1).min(MAX_TURNS)];
+    }
+    // Renormalise away float drift (the two sum to 1 exactly in
+    // theory).
+    let total = win + lose;
+    let (win, lose) = (win / total, lose / total);
+    let win_double = (win_double / total).min(win);
+    let lose_double = (lose_double / total).min(lose);
+    Probabilities {
+        win_single: win - win_double,
+        win_double,
+        lose_single: lose - lose_double,
+        lose_double,
+        ..Default::default()
+    }
+}
+
+/// Appends every layout of at most `left` checkers on points `point + 1..=6`
+/// (the points below `point` as `l` holds them) to `out`.
+pub(crate) fn enumerate(point: usize, left: u8, l: &mut Layout, out: &mut Vec<Layout>) {
+    if point == 6 {
+        out.push(*l);
+        return;
+    }
+    for c in 0..=left {
+        l[point] = c;
+        enumerate(point + 1, left - c, l, out);
+    }
+    l[point] = 0;
+}
+
+/// Adds `w × d`, one turn later, into `acc` (the last bin keeps the tail).
+pub(crate) fn shift_add(acc: &mut [f32; MAX_TURNS], d: &[f32], w: f32) {
+    for (t, x) in d.iter().enumerate().take(MAX_TURNS) {
+        acc[(t + 1).min(MAX_TURNS - 1)] += w * x;
+    }
+}
+
+/// The two home-board layouts if `p` is a bear-off race this database
+/// covers: nothing pinned, every checker of each side in its home board,
+/// and checkers left on both sides.
+pub fn race_layouts(p: &Position) -> Option<(Layout, Layout)> {
+    if p.own_pinned_mask() != 0 || p.opp_pinned_mask() != 0 {
+        return None;
+    }
+    let b = p.raw_board();
+    if b[6..18].iter().any(|&v| v != 0)
+        || b[..6].iter().any(|&v| v < 0)
+        || b[18..].iter().any(|&v| v > 0)
+    {
+        return None;
+    }
+    let mut own = [0u8; 6];
+    let mut opp = [0u8; 6];
+    for i in 0..6 {
+        own[i] = b[i] as u8;
+        opp[i] = (-b[23 - i]) as u8;
+    }
+    (checkers(&own) > 0 && checkers(&opp) > 0).then_some((own, opp))
+}
+
+/// Exact outcome chances of `p` (side on roll, before rolling) when it is a
+/// bear-off race under standard movement; `None` otherwise. Express is left
+/// to the net: its escalating doubles and passed numbers (R20, R21) change
+/// the bear-off.
+pub fn evaluate(p: &Position, rules: Rules) -> Option<Probabilities> {
+    if rules.variant != Variant::Standard {
+        return None;
+    }
+    let (own, opp) = race_layouts(p)?;
+    let mut r = RaceDb::global().race(&own, &opp);
+    // A double needs the loser to have borne off nothing (R17).
+    if p.opp_off() > 0 {
+        r.win_single += r.win_double;
+        r.win_double = 0.0;
+    }
+    if p.own_off() > 0 {
+        r.lose_single += r.lose_double;
+        r.lose_double = 0.0;
+    }
+    Some(r)
+}

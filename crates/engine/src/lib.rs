@@ -1,0 +1,19 @@
+//! plakoto-engine: what plays — evaluation, search and match equity, over
+//! the game layer ([`plakoto_rules`]).
+//!
+//! - [`eval`]: the `Evaluator` trait and its implementations (the neural
+//!   nets, embedded; the exact race and pin-endgame databases; the
+//!   heuristic).
+//! - [`search`]: n-ply search with move filters, rollouts, and the limits
+//!   and stop flag that bound them.
+//! - [`match_equity`]: the match equity table and the valuation of plays by
+//!   match-winning chances.
+//! - [`path_error`]: errors naming the file they are about.
+//!
+//! No text protocol and no terminal: the protocol and the tools above are
+//! its users.
+
+pub mod eval;
+pub mod match_equity;
+pub mod path_error;
+pub mod search;

@@ -1,0 +1,630 @@
+//! Rollouts: each candidate play is played out to the end many times by a
+//! chosen player (plies, evaluator), in parallel with rayon, reporting the
+//! mean equity and its standard error.
+//!
+//! Reproducible: trial `t` draws its dice from a ChaCha8 stream seeded by
+//! `(seed, t)` alone, whichever thread runs it, and results are summed in
+//! trial order, so the same seed gives the same figures on any number of
+//! threads.
+//!
+//! Variance reduction:
+//! - duplicate dice: trial `t` uses the same dice stream for every
+//!   candidate, so the luck of the dice largely cancels in the
+//!   differences between candidates (what decides the ranking);
+//! - stratified first roll: the first roll of trial `t` is the ordered
+//!   roll `t mod 36`, so every block of 36 trials sees each first roll
+//!   exactly once.
+//!
+//! - luck adjustment (optional, [`RolloutSettings::luck_adjust`]): each
+//!   roll's luck, the 0-ply value of the best play for the roll drawn
+//!   minus the average over the 21 rolls, is subtracted from the game's
+//!   equity. Its expectation is zero whatever the players do, so the mean
+//!   stays unbiased while most of the dice's noise goes. The reported
+//!   probabilities are the raw outcome frequencies.
+//!
+//! The standard error reported is the plain sample one (conservative with
+//! stratification).
+//!
+//! [`RolloutSettings::luck_adjust`]: super::RolloutSettings::luck_adjust
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use super::express::{BeamScratch, inner_plays};
+use super::ply::{After, Ctx, Tree, pending_after};
+use super::{
+    Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings, SettingsError, Stop,
+};
+use crate::eval::{
+    Evaluator, NextRoll, Probabilities, RateBuffers, rate_plays, terminal_probabilities,
+};
+use plakoto_rules::{
+    Dice, GenLimits, MoveGenerator, Numbers, Play, PlayList, Position, Rules, TurnNumbers, Variant,
+    game_result,
+};
+
+/// A candidate's rollout figures, for the side that played it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct RolloutResult {
+    /// Mean equity.
+    pub mean: f32,
+    /// Standard error of the mean.
+    pub std_error: f32,
+    /// Games played.
+    pub trials: u32,
+    /// Mean outcome probabilities (frequencies; a game cut at
+    /// `max_turns` counts with its static evaluation).
+    pub probabilities: Probabilities,
+}
+
+/// Progress of a running rollout.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RolloutProgress {
+    /// Trials finished (each covers every candidate).
+    pub done: u32,
+    /// Trials asked for.
+    pub total: u32,
+    /// The candidate leading so far (its index in the order given), with
+    /// its mean equity and the standard error of that mean over the trials
+    /// it has finished.
+    pub leader: Option<(usize, f32, f32)>,
+}
+
+/// Each candidate's running count, sum and sum of squares of equities,
+/// for the leader a progress report names.
+#[derive(Default)]
+struct RunningSums(Vec<(u32, f64, f64)>);
+
+impl RunningSums {
+    fn add(&mut self, equities: impl Iterator<Item = f64>) {
+        for (i, e) in equities.enumerate() {
+            if self.0.len() <= i {
+                self.0.resize(i + 1, (0, 0.0, 0.0));
+            }
+            let (n, s, s2) = &mut self.0[i];
+            *n += 1;
+            *s += e;
+            *s2 += e * e;
+        }
+    }
+
+    fn leader(&self) -> Option<(usize, f32, f32)> {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|(_, (n, _, _))| *n > 0)
+            .map(|(i, &(n, s, s2))| {
+                let mean = s / f64::from(n);
+                (i, mean as f32, mean_std_error(n, s, s2) as f32)
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+}
+
+/// Standard error of the mean of `n` values from their sum and sum of
+/// squares (0 for fewer than two values): one formula for the running
+/// leader and the final figures.
+fn mean_std_error(n: u32, sum: f64, sum_squares: f64) -> f64 {
+    if n < 2 {
+        return 0.0;
+    }
+    let n = f64::from(n);
+    (((sum_squares - sum * sum / n) / (n - 1.0)).max(0.0) / n).sqrt()
+}
+
+/// Trials run together by one task: a whole stratum of first rolls.
+const CHUNK: u32 = 36;
+
+/// The player of the played-out games: its per-thread buffers and
+/// searcher, and how it chooses a play.
+struct RolloutPlayer<'a> {
+    generator: MoveGenerator,
+    plays: PlayList,
+    beam: BeamScratch,
+    rate: RateBuffers,
+    search: Search,
+    /// For luck adjustment: 0-ply values of each roll.
+    tree: Tree,
+    settings: &'a SearchSettings,
+}
+
+impl<'a> RolloutPlayer<'a> {
+    fn new(settings: &'a SearchSettings) -> RolloutPlayer<'a> {
+        RolloutPlayer {
+            generator: MoveGenerator::new(GenLimits {
+                max_positions: settings.inner_max_plays.max(1),
+            }),
+            plays: PlayList::default(),
+            beam: BeamScratch::default(),
+            rate: RateBuffers::default(),
+            search: Search::new(),
+            tree: Tree::default(),
+            settings,
+        }
+    }
+
+    /// The luck of rolling `dice` at `position` (before the roll, side on
+    /// roll's view), in equity: the best 0-ply play's value for `dice`
+    /// minus the average of that over all rolls.
+    fn luck(
+        &mut self,
+        position: &Position,
+        dice: Dice,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+    ) -> f32 {
+        let cx = Ctx {
+            evaluator,
+            rules,
+            settings: self.settings,
+        };
+        let drawn = dice.sorted();
+        let (mut expected, mut actual) = (0.0, 0.0);
+        for (d, weight) in Dice::all_rolls() {
+            let v = self
+                .tree
+                .best_play_value(cx, position, &d.numbers(rules.variant), false, 0, 0)
+                .equity(rules.scoring);
+            expected += v * f32::from(weight) / 36.0;
+            if d == drawn {
+                actual = v;
+            }
+        }
+        actual - expected
+    }
+
+    /// The player's play of `numbers`.
+    fn choose(
+        &mut self,
+        position: &Position,
+        numbers: &Numbers,
+        passed: bool,
+        rules: Rules,
+        evaluator: &dyn Evaluator,
+    ) -> Play {
+        let plies = self.settings.rollout.plies;
+        if plies > 0 {
+            let turn = match passed {
+                true => Some(TurnNumbers::Passed(*numbers)),
+                false => rolled_turn(numbers, rules),
+            };
+            // The player's depth, with no time budget: a rollout's games
+            // are played the same whatever the clock.
+            let limits = SearchLimits::plies(plies);
+            if let Some(p) = turn.and_then(|turn| {
+                let root = Root::new(position, &turn, rules, evaluator);
+                self.search
+                    .best_play(root, &mut self.generator, self.settings, limits)
+            }) {
+                return p;
+            }
+        }
+        inner_plays(
+            &mut self.generator,
+            &mut self.beam,
+            position,
+            numbers,
+            self.settings.rollout.express_beam,
+            evaluator,
+            rules,
+            &mut self.plays,
+        );
+        // Statically best, the first of equals.
+        rate_plays(
+            evaluator,
+            rules,
+            &self.plays.plays,
+            NextRoll::after(passed),
+            &mut self.rate,
+        );
+        // A game in progress always has a play (at worst "no move").
+        let i = self.rate.best(rules).unwrap_or(0);
+        self.plays.plays.get(i).copied().unwrap_or(Play {
+            position: *position,
+            steps: plakoto_rules::StepList::EMPTY,
+        })
+    }
+}
+
+/// A `TurnNumbers::Rolled` for numbers that came from a roll.
+fn rolled_turn(numbers: &Numbers, rules: Rules) -> Option<TurnNumbers> {
+    let v = numbers.to_vec();
+    let dice = Dice::new(v[0], *v.get(1)?)?;
+    (dice.numbers(rules.variant) == *numbers).then_some(TurnNumbers::Rolled(dice, *numbers))
+}
+
+/// The dice of trial `trial`'s `turn`-th roll: stratified for the first.
+fn roll(rng: &mut ChaCha8Rng, trial: u32, turn: u32) -> Dice {
+    let random = Dice::roll(rng);
+    if turn == 0 {
+        let k = (trial % 36) as u8;
+        Dice::new(k % 6 + 1, k / 6 + 1).expect("in range")
+    } else {
+        random
+    }
+}
+
+/// Plays one game out from a candidate's position; the result for the
+/// candidate's mover.
+#[allow(clippy::too_many_arguments)]
+fn play_out(
+    player: &mut RolloutPlayer,
+    start: &Position,
+    after: After,
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    seed: u64,
+    trial: u32,
+    max_turns: u32,
+    luck_adjust: bool,
+    race_exact: bool,
+) -> (Probabilities, f32) {
+    if let Some(r) = game_result(start, rules.scoring) {
+        return (terminal_probabilities(&r), 0.0);
+    }
+    // Sum of the luck, for the candidate's mover.
+    let mut luck = 0.0;
+    let mut rng =
+        ChaCha8Rng::seed_from_u64(seed ^ u64::from(trial).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    // `position` is seen by the side to act; `mover` whether that side is
+    // the candidate's mover.
+    let (mut position, mut mover, mut pending) = match after {
+        After::MoverRolls => (*start, true, None),
+        After::Opponent { pending } => (start.flip(), false, pending),
+    };
+    let mut rolls = 0;
+    for _ in 0..max_turns {
+        if race_exact
+            && pending.is_none()
+            && let Some(p) = crate::eval::race::evaluate(&position, rules)
+        {
+            return (if mover { p } else { p.flipped() }, luck);
+        }
+        let (numbers, passed) = match pending.take() {
+            Some(n) => (n, true),
+            None => {
+                let dice = roll(&mut rng, trial, rolls);
+                rolls += 1;
+                if luck_adjust {
+                    let l = player.luck(&position, dice, rules, evaluator);
+                    luck += if mover { l } else { -l };
+                }
+                (dice.numbers(rules.variant), false)
+            }
+        };
+        let play = player.choose(&position, &numbers, passed, rules, evaluator);
+        if let Some(r) = game_result(&play.position, rules.scoring) {
+            let p = terminal_probabilities(&r);
+            return (if mover { p } else { p.flipped() }, luck);
+        }
+        if passed {
+            position = play.position;
+        } else {
+            if rules.variant == Variant::Express {
+                pending = pending_after(&numbers, &play);
+            }
+            position = play.position.flip();
+            mover = !mover;
+        }
+    }
+    // Still going: score by the evaluator (the side to act is on roll,
+    // numbers passed to it are ignored).
+    let p = evaluator.evaluate(&position, rules);
+    (if mover { p } else { p.flipped() }, luck)
+}
+
+/// Why a rollout could not be run.
+#[derive(Debug, thiserror::Error)]
+pub enum RolloutError {
+    /// The settings are out of range.
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// Its worker threads could not be started.
+    #[error("cannot start {threads} threads: {source}")]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+        /// Why they could not start.
+        source: rayon::ThreadPoolBuildError,
+    },
+}
+
+/// Rolls out each `(position after the play, what follows)` candidate
+/// `settings.rollout.trials` times on `settings.threads` threads,
+/// calling `progress` as trials finish.
+pub fn rollout(
+    candidates: &[(Position, After)],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+) -> Result<Vec<RolloutResult>, RolloutError> {
+    Ok(rollout_paired(candidates, rules, evaluator, settings, progress)?.results)
+}
+
+/// A rollout's figures with what the duplicate dice buy: the standard
+/// error of each difference between two candidates, from the per-trial
+/// differences (trial `t` played both with the same dice, so most of the
+/// dice's noise cancels in the difference).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairedRollout {
+    /// Each candidate's figures, in the order given.
+    pub results: Vec<RolloutResult>,
+    /// `difference_se[i][j]`: standard error of `mean[i] - mean[j]`
+    /// (0 on the diagonal).
+    pub difference_se: Vec<Vec<f32>>,
+}
+
+/// [`rollout`], with the paired standard errors of the differences.
+pub fn rollout_paired(
+    candidates: &[(Position, After)],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+) -> Result<PairedRollout, RolloutError> {
+    rollout_paired_until(
+        candidates,
+        rules,
+        evaluator,
+        settings,
+        progress,
+        &Stop::never(),
+    )
+}
+
+/// [`rollout_paired`] that ends early once `stop` is set: each thread
+/// finishes the trial it plays and starts no other, and the figures are
+/// those of the trials finished ([`RolloutResult::trials`] says how many;
+/// with none finished, every mean is 0 with no error).
+pub fn rollout_paired_until(
+    candidates: &[(Position, After)],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+    stop: &Stop,
+) -> Result<PairedRollout, RolloutError> {
+    settings.validate()?;
+    let running = std::sync::Mutex::new(RunningSums::default());
+    let trials = settings.rollout.trials;
+    let chunks = trials.div_ceil(CHUNK);
+    let done = AtomicU32::new(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.threads)
+        .build()
+        .map_err(|source| RolloutError::Threads {
+            threads: settings.threads,
+            source,
+        })?;
+    let per_chunk: Vec<Vec<Vec<(Probabilities, f32)>>> = pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map_init(
+                || RolloutPlayer::new(settings),
+                |player, chunk| {
+                    let first = chunk * CHUNK;
+                    let last = (first + CHUNK).min(trials);
+                    let results: Vec<Vec<(Probabilities, f32)>> = (first..last)
+                        .map_while(|t| {
+                            if stop.is_set() {
+                                return None;
+                            }
+                            let trial: Vec<(Probabilities, f32)> = candidates
+                                .iter()
+                                .map(|(pos, after)| {
+                                    play_out(
+                                        player,
+                                        pos,
+                                        *after,
+                                        rules,
+                                        evaluator,
+                                        settings.rollout.seed,
+                                        t,
+                                        settings.rollout.max_turns,
+                                        settings.rollout.luck_adjust,
+                                        settings.rollout.race_exact,
+                                    )
+                                })
+                                .collect();
+                            let leader = {
+                                let mut sums = running.lock().unwrap_or_else(|e| e.into_inner());
+                                sums.add(trial.iter().map(|(p, luck)| {
+                                    f64::from(p.equity(rules.scoring)) - f64::from(*luck)
+                                }));
+                                sums.leader()
+                            };
+                            let now = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            progress(RolloutProgress {
+                                done: now,
+                                total: trials,
+                                leader,
+                            });
+                            Some(trial)
+                        })
+                        .collect();
+                    results
+                },
+            )
+            .collect()
+    });
+    // Sum in trial order: the same figures on any number of threads.
+    let count = candidates.len();
+    let mut sums = vec![(0f64, 0f64, [0f64; 9]); count];
+    // Sums of the squared per-trial differences, for the paired errors.
+    let mut difference_squares = vec![vec![0f64; count]; count];
+    let mut equities = vec![0f64; count];
+    for trial in per_chunk.iter().flatten() {
+        for ((sum, (p, luck)), e) in sums.iter_mut().zip(trial).zip(equities.iter_mut()) {
+            *e = f64::from(p.equity(rules.scoring)) - f64::from(*luck);
+            sum.0 += *e;
+            sum.1 += *e * *e;
+            for (acc, v) in sum.2.iter_mut().zip(p.as_array()) {
+                *acc += f64::from(v);
+            }
+        }
+        for (row, ei) in difference_squares.iter_mut().zip(&equities) {
+            for (acc, ej) in row.iter_mut().zip(&equities) {
+                *acc += (ei - ej) * (ei - ej);
+            }
+        }
+    }
+    // The trials finished: all of them unless stopped.
+    let finished = per_chunk.iter().map(Vec::len).sum::<usize>() as u32;
+    let n = f64::from(finished.max(1));
+    let std_error = |s: f64, s2: f64| mean_std_error(finished, s, s2);
+    let difference_se = (0..count)
+        .map(|i| {
+            (0..count)
+                .map(|j| {
+                    let s = sums[i].0 - sums[j].0;
+                    std_error(s, difference_squares[i][j]) as f32
+                })
+                .collect()
+        })
+        .collect();
+    let results = sums
+        .into_iter()
+        .map(|(s, s2, ps)| {
+            let mean = s / n;
+            let f = |i: usize| (ps[i] / n) as f32;
+            RolloutResult {
+                mean: mean as f32,
+                std_error: std_error(s, s2) as f32,
+                trials: finished,
+                probabilities: Probabilities {
+                    win_single: f(0),
+                    win_double: f(1),
+                    win_triple: f(2),
+                    win_mother: f(3),
+                    lose_single: f(4),
+                    lose_double: f(5),
+                    lose_triple: f(6),
+                    lose_mother: f(7),
+                    draw: f(8),
+                },
+            }
+        })
+        .collect();
+    Ok(PairedRollout {
+        results,
+        difference_se,
+    })
+}
+
+/// Rolls out `plays` (e.g. the best few of a [`Search::rank`]) with the
+/// rollout options of `settings` (`rollout N` gives its own trials in
+/// them) and returns them re-ranked by their rollout means, each marked as
+/// evaluated by rollout.
+pub fn rollout_plays(
+    plays: &[RankedPlay],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+) -> Result<Vec<RankedPlay>, RolloutError> {
+    rollout_plays_until(plays, rules, evaluator, settings, progress, &Stop::never())
+}
+
+/// [`rollout_plays`] that ends early once `stop` is set (see
+/// [`rollout_paired_until`]); with no trial finished, the plays keep the
+/// values and order they came with.
+pub fn rollout_plays_until(
+    plays: &[RankedPlay],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+    stop: &Stop,
+) -> Result<Vec<RankedPlay>, RolloutError> {
+    let candidates: Vec<(Position, After)> =
+        plays.iter().map(|r| (r.play.position, r.after)).collect();
+    let results =
+        rollout_paired_until(&candidates, rules, evaluator, settings, progress, stop)?.results;
+    if results.first().is_some_and(|r| r.trials == 0) {
+        return Ok(plays.to_vec());
+    }
+    let mut out: Vec<RankedPlay> = plays
+        .iter()
+        .zip(results)
+        .map(|(r, res)| RankedPlay {
+            probabilities: res.probabilities,
+            equity: res.mean,
+            evaluated_at: Evaluation::Rollout {
+                trials: res.trials,
+                plies: settings.rollout.plies,
+                std_error: res.std_error,
+            },
+            ..*r
+        })
+        .collect();
+    out.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::HeuristicEvaluator;
+    use plakoto_rules::parse_board_text;
+
+    fn settings(race_exact: bool) -> SearchSettings {
+        let mut s = SearchSettings::default();
+        s.rollout.trials = 72;
+        s.rollout.race_exact = race_exact;
+        s
+    }
+
+    #[test]
+    fn the_same_candidate_twice_differs_by_exactly_nothing() {
+        let p = Position::initial().flip();
+        let candidates = [
+            (p, After::Opponent { pending: None }),
+            (p, After::Opponent { pending: None }),
+        ];
+        let r = rollout_paired(
+            &candidates,
+            Rules::default(),
+            &HeuristicEvaluator,
+            &settings(false),
+            &|_| {},
+        )
+        .unwrap();
+        assert_eq!(r.results[0], r.results[1]);
+        assert!(r.results[0].std_error > 0.0);
+        assert_eq!(r.difference_se[0][1], 0.0);
+        assert_eq!(r.difference_se[1][0], 0.0);
+    }
+
+    #[test]
+    fn race_exact_scores_a_covered_race_by_the_database() {
+        // After the mover's play: both sides home, nothing pinned; the
+        // opponent is on roll.
+        let after = parse_board_text("6:3 5:3 / 6:2 1:2").unwrap();
+        let candidates = [(after, After::Opponent { pending: None })];
+        let rules = Rules::default();
+        let exact = rollout(
+            &candidates,
+            rules,
+            &HeuristicEvaluator,
+            &settings(true),
+            &|_| {},
+        )
+        .unwrap()[0];
+        assert_eq!(exact.std_error, 0.0);
+        let database = crate::eval::race::evaluate(&after.flip(), rules).unwrap();
+        assert!((exact.mean + database.equity(rules.scoring)).abs() < 1e-6);
+        let played = rollout(
+            &candidates,
+            rules,
+            &HeuristicEvaluator,
+            &settings(false),
+            &|_| {},
+        )
+        .unwrap()[0];
+        assert!(played.std_error > 0.0);
+    }
+}

@@ -1,0 +1,56 @@
+//! The page and its assets, embedded in the binary, and the 404 answer.
+//!
+//! For work on the page, `PLAKOTO_GUI_ASSETS=<dir>` serves the files of
+//! that directory (e.g. `src/gui/assets`) instead, read at each request, so
+//! a reload shows an edit without rebuilding.
+
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse};
+
+/// The page.
+const INDEX: &str = include_str!("assets/index.html");
+/// The page's script (plain JavaScript, no build step).
+const SCRIPT: &str = include_str!("assets/app.js");
+/// The page's style sheet.
+const STYLE: &str = include_str!("assets/style.css");
+/// The board drawing, shared with the HTML analysis report (which owns
+/// the file, crates/records/assets/board.js): served before the page's
+/// script.
+const BOARD_SCRIPT: &str = plakoto_records::analysis::html::BOARD_SCRIPT;
+/// The board drawing's style sheet, served before the page's.
+const BOARD_STYLE: &str = plakoto_records::analysis::html::BOARD_STYLE;
+
+/// The asset `name`: from `PLAKOTO_GUI_ASSETS` when set, else embedded.
+fn asset(name: &str, embedded: &'static str) -> String {
+    match std::env::var_os("PLAKOTO_GUI_ASSETS") {
+        Some(dir) => std::fs::read_to_string(std::path::Path::new(&dir).join(name))
+            .unwrap_or_else(|_| embedded.to_string()),
+        None => embedded.to_string(),
+    }
+}
+
+/// `GET /`: the page.
+pub(crate) async fn index() -> impl IntoResponse {
+    Html(asset("index.html", INDEX))
+}
+
+/// `GET /app.js`: the board drawing, then the page's script.
+pub(crate) async fn script() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        asset("board.js", BOARD_SCRIPT) + "\n" + &asset("app.js", SCRIPT),
+    )
+}
+
+/// `GET /style.css`: the board drawing's style, then the page's.
+pub(crate) async fn style() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        asset("board.css", BOARD_STYLE) + "\n" + &asset("style.css", STYLE),
+    )
+}
+
+/// Any other address.
+pub(crate) async fn not_found() -> impl IntoResponse {
+    (StatusCode::NOT_FOUND, "404 not found\n")
+}

@@ -1,0 +1,336 @@
+//! Building the benchmark: for each sampled decision, the candidates that
+//! matter (the best few of a 2-ply search, the 0-ply choices of the net and
+//! the heuristic, and the play made in the game) are rolled out with the
+//! same dice for every candidate, and the decision is appended to the
+//! shard's work file as one JSON line.
+//!
+//! Resumable and shardable: every shard samples the same decision list
+//! (it depends only on the seed, the rules and the count) and takes the
+//! decisions whose `id mod N` is its own; a restarted shard skips the
+//! decisions its file already holds (see [`super::work`]). `merge` joins
+//! the shard files into the compressed benchmark.
+
+use std::path::{Path, PathBuf};
+
+use super::BenchmarkError;
+use super::data::{
+    Benchmark, Candidate, Decision, FORMAT_NAME, Header, SINGLE_ROLLOUT_VERSION, TurnRecord,
+};
+use super::sample::{SampledDecision, sample_decisions};
+use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
+use super::work::{ShardWork, checked_done};
+use plakoto_engine::eval::Evaluator;
+use plakoto_engine::search::{
+    After, PlayLists, RankedPlay, Ranking, Search, SearchLimits, SearchSettings,
+};
+use plakoto_rules::{
+    Game, Phase, Position, Rules, Side, TurnNumbers, Variant, format_play, position_id,
+};
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// Movement rules of the decisions.
+    pub variant: Variant,
+    /// Seed of the game sampling.
+    pub seed: u64,
+    /// Decisions in the whole benchmark.
+    pub decisions: usize,
+    /// Candidates taken from the top of the 2-ply ranking.
+    pub top_candidates: usize,
+    /// Games played out per candidate in each stage (a multiple of 36).
+    pub trials: u32,
+    /// Most games per candidate: stages go on until every candidate's
+    /// loss is known to [`Self::target_error`] or this many are played.
+    pub max_trials: u32,
+    /// Standard error of a candidate's loss at which it needs no more
+    /// stages.
+    pub target_error: f32,
+    /// Plies of the rollout player.
+    pub player_plies: u8,
+    /// Turns after which a rollout game is scored by the evaluator.
+    pub max_turns: u32,
+    /// Subtract each roll's luck (0-ply) from the games' results.
+    pub luck_adjust: bool,
+    /// Seed of the rollout dice (decision `id` uses `rollout_seed + id`).
+    pub rollout_seed: u64,
+    /// Roll out only the decisions where the net's 0-ply choice is not the
+    /// 2-ply search's best play, passing over the others (training
+    /// targets where the net is likely wrong).
+    pub disagreements_only: bool,
+    /// This process's part of the build and its work file.
+    pub work: ShardWork,
+}
+
+impl BuildOptions {
+    /// The header the built file carries.
+    pub fn header(&self, evaluator: &dyn Evaluator) -> Header {
+        Header {
+            format: FORMAT_NAME.to_string(),
+            version: SINGLE_ROLLOUT_VERSION,
+            rules: self.variant.to_string(),
+            seed: self.seed,
+            decisions: self.decisions,
+            top_candidates: self.top_candidates,
+            evaluator: evaluator.identity_under(plakoto_rules::Rules {
+                variant: self.variant,
+                ..plakoto_rules::Rules::default()
+            }),
+            trials: self.trials,
+            max_trials: self.max_trials,
+            target_error: self.target_error,
+            player_plies: self.player_plies,
+            max_turns: self.max_turns,
+            race_exact: true,
+            luck_adjust: self.luck_adjust,
+            rollout_seed: self.rollout_seed,
+            pooled_seeds: Vec::new(),
+            disagreements_only: self.disagreements_only,
+        }
+    }
+
+    fn rules(&self) -> Rules {
+        Rules {
+            variant: self.variant,
+            ..Rules::default()
+        }
+    }
+}
+
+/// Builds (or resumes) one shard: rolls out its decisions not yet in its
+/// work file, appending each as it is done; progress lines go to stderr.
+/// Returns the decisions rolled out now (with `disagreements_only`, the
+/// decisions passed over are not counted, nor written: a resumed shard
+/// looks at them again, which costs a 2-ply search each).
+pub fn build_shard(
+    options: &BuildOptions,
+    evaluator: &dyn Evaluator,
+    heuristic: &dyn Evaluator,
+) -> Result<usize, BenchmarkError> {
+    let header = options.header(evaluator);
+    let done_before = options.work.start(&header)?;
+    let sampled = sample_decisions(
+        options.rules(),
+        options.seed,
+        options.decisions,
+        evaluator,
+        heuristic,
+    );
+    // The list must be the one the done decisions were taken from (the
+    // sampling code or the net could have changed under the same options).
+    let done = checked_done(
+        &done_before,
+        |id| sampled.get(id).map(|s| position_id(&s.position)),
+        "is not the one sampled now: the sampling has changed; start a new build",
+    )?;
+    let mine = options.work.select(sampled.iter().enumerate(), &done);
+    eprintln!(
+        "benchmark build, shard {}: {} decisions sampled, {} done before, {} to do now",
+        options.work.shard,
+        sampled.len(),
+        done.len(),
+        mine.len()
+    );
+    let mut builder = DecisionBuilder::new(options, evaluator, heuristic);
+    options
+        .work
+        .run(&mine, |id, sampled| builder.build(id, sampled))
+}
+
+/// The per-decision work: searches and rollouts with reused buffers.
+struct DecisionBuilder<'a> {
+    options: &'a BuildOptions,
+    evaluator: &'a dyn Evaluator,
+    heuristic: &'a dyn Evaluator,
+    search: Search,
+    lists: PlayLists,
+    settings: SearchSettings,
+    plan: StagePlan,
+}
+
+impl<'a> DecisionBuilder<'a> {
+    fn new(
+        options: &'a BuildOptions,
+        evaluator: &'a dyn Evaluator,
+        heuristic: &'a dyn Evaluator,
+    ) -> DecisionBuilder<'a> {
+        let header = options.header(evaluator);
+        DecisionBuilder {
+            options,
+            evaluator,
+            heuristic,
+            search: Search::new(),
+            lists: PlayLists::bounded(),
+            settings: rollout_settings(&header, options.work.threads),
+            plan: StagePlan::for_seed(&header, options.rollout_seed),
+        }
+    }
+
+    /// Rolls decision `id` out; `None` when it is passed over (the net's
+    /// 0-ply choice is the 2-ply best and only disagreements are wanted).
+    fn build(
+        &mut self,
+        id: usize,
+        sampled: &SampledDecision,
+    ) -> Result<Option<Decision>, BenchmarkError> {
+        let game = decision_game(self.options.rules(), &sampled.position, sampled.turn)?;
+        let (_, ranking) = rank_decision(
+            &mut self.search,
+            &mut self.lists,
+            &game,
+            self.evaluator,
+            &self.settings,
+            2,
+        )?;
+        let net_choice = self.zero_ply_choice(&game, self.evaluator)?;
+        if self.options.disagreements_only
+            && ranking
+                .plays
+                .first()
+                .is_some_and(|best| best.play.position == net_choice)
+        {
+            return Ok(None);
+        }
+        let heuristic_choice = self.zero_ply_choice(&game, self.heuristic)?;
+        let mut chosen: Vec<RankedPlay> = Vec::new();
+        let add = |position: &Position, chosen: &mut Vec<RankedPlay>| {
+            if chosen.iter().all(|c| c.play.position != *position)
+                && let Some(r) = ranking.plays.iter().find(|r| r.play.position == *position)
+            {
+                chosen.push(*r);
+            }
+        };
+        for r in ranking.plays.iter().take(self.options.top_candidates) {
+            add(&r.play.position, &mut chosen);
+        }
+        add(&net_choice, &mut chosen);
+        add(&heuristic_choice, &mut chosen);
+        add(&sampled.played.position, &mut chosen);
+        let candidates: Vec<(Position, After)> =
+            chosen.iter().map(|r| (r.play.position, r.after)).collect();
+        let staged = roll_out_in_stages(
+            id,
+            &candidates,
+            game.rules(),
+            self.evaluator,
+            &self.settings,
+            &self.plan,
+        )?;
+        let named: Vec<Candidate> = chosen
+            .iter()
+            .map(|r| unrolled_candidate(&sampled.position, r))
+            .collect();
+        let candidates = staged.ordered_candidates(&named);
+        let played_after = position_id(&sampled.played.position);
+        let played = candidates.iter().position(|c| c.after == played_after);
+        Ok(Some(Decision {
+            id,
+            phase: sampled.phase,
+            position: position_id(&sampled.position),
+            turn: TurnRecord::of(&sampled.turn),
+            source: sampled.source.to_string(),
+            played,
+            legal_plays: sampled.legal_plays,
+            candidates,
+        }))
+    }
+
+    /// The position after `evaluator`'s 0-ply choice in `game`.
+    fn zero_ply_choice(
+        &mut self,
+        game: &Game,
+        evaluator: &dyn Evaluator,
+    ) -> Result<Position, BenchmarkError> {
+        let choice = self
+            .search
+            .choose(
+                game,
+                evaluator,
+                &self.settings,
+                SearchLimits::plies(0),
+                &mut self.lists,
+                None,
+            )
+            .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+        Ok(choice.play().position)
+    }
+}
+
+/// `ranked` (a play from `position`) as a candidate not yet rolled out:
+/// its play, the position after it and its 2-ply equity.
+fn unrolled_candidate(position: &Position, ranked: &RankedPlay) -> Candidate {
+    Candidate {
+        play: format_play(position, &ranked.play),
+        after: position_id(&ranked.play.position),
+        equity: 0.0,
+        std_error: 0.0,
+        loss_std_error: 0.0,
+        trials: 0,
+        ply2_equity: ranked.equity,
+    }
+}
+
+/// A game standing at a decision: `position` (side to play first) with
+/// `turn`'s numbers to play.
+pub fn decision_game(
+    rules: Rules,
+    position: &Position,
+    turn: TurnNumbers,
+) -> Result<Game, BenchmarkError> {
+    let (dice, passed) = match turn {
+        TurnNumbers::Rolled(dice, _) => (Some(dice), None),
+        TurnNumbers::Passed(numbers) => (None, Some(numbers)),
+    };
+    Game::from_parts(rules, *position, Side::X, dice, passed, Phase::Playing)
+        .map_err(|e| BenchmarkError::Format(format!("a decision that is no game: {e}")))
+}
+
+/// The plays of the decision `game` stands at, ranked by `evaluator` at
+/// `plies`, with the numbers they play.
+pub(crate) fn rank_decision(
+    search: &mut Search,
+    lists: &mut PlayLists,
+    game: &Game,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
+    plies: u8,
+) -> Result<(TurnNumbers, Ranking), BenchmarkError> {
+    search
+        .rank_turn(
+            game,
+            evaluator,
+            settings,
+            SearchLimits::plies(plies),
+            lists,
+            None,
+        )
+        .map_err(|e| BenchmarkError::Engine(e.to_string()))
+}
+
+/// Joins benchmark files (shard work files, or compressed benchmarks built
+/// with the same options) into one compressed benchmark at `out`.
+pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<Benchmark, BenchmarkError> {
+    let mut merged: Option<Benchmark> = None;
+    for path in inputs {
+        let part = Benchmark::read(path)?;
+        match &mut merged {
+            None => merged = Some(part),
+            Some(m) if m.header == part.header => m.decisions.extend(part.decisions),
+            Some(m) => {
+                return Err(BenchmarkError::Options(format!(
+                    "{} was built with other options than {} ({:?} vs {:?})",
+                    path.display(),
+                    inputs[0].display(),
+                    part.header,
+                    m.header
+                )));
+            }
+        }
+    }
+    let mut merged =
+        merged.ok_or_else(|| BenchmarkError::Options("nothing to merge".to_string()))?;
+    merged.decisions.sort_by_key(|d| d.id);
+    merged.decisions.dedup_by_key(|d| d.id);
+    merged.write_gz(out)?;
+    Ok(merged)
+}

@@ -1,0 +1,97 @@
+//! The trainer's strength check: a short duplicate-dice match of the net
+//! (0 ply) against another evaluator, played in-process on the trainer's
+//! threads through the arena's referee.
+
+use rayon::prelude::*;
+
+use plakoto_engine::eval::Evaluator;
+use plakoto_rules::{Rules, Side};
+use plakoto_tools::arena::player::{EvaluatorPlayer, Player};
+use plakoto_tools::arena::referee::{GameSetup, mix_seed, play_game, referee_generator};
+
+/// Result of a duplicate match, from A's side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MatchResult {
+    /// Games played (twice the pairs).
+    pub games: u64,
+    /// A's mean points per game.
+    pub ppg: f64,
+    /// Half-width of the 95% confidence interval of `ppg`, from the
+    /// spread of the pairs' results.
+    pub ci95: f64,
+}
+
+impl std::fmt::Display for MatchResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:+.3} ± {:.3} ppg ({} games)",
+            self.ppg, self.ci95, self.games
+        )
+    }
+}
+
+/// Plays `pairs` pairs of games with duplicate dice (A is X in one game of
+/// a pair and O in the other, on the same dice) between evaluators made by
+/// `a` and `b`, each at 0 ply. Seeded: the same arguments give the same
+/// result on any number of threads.
+pub fn duplicate_match(
+    a: &(dyn Fn() -> Box<dyn Evaluator> + Sync),
+    b: &(dyn Fn() -> Box<dyn Evaluator> + Sync),
+    pairs: u64,
+    seed: u64,
+    rules: Rules,
+) -> MatchResult {
+    let results: Vec<f64> = (0..pairs)
+        .into_par_iter()
+        .map_init(
+            || {
+                (
+                    EvaluatorPlayer::new("a", a()),
+                    EvaluatorPlayer::new("b", b()),
+                    referee_generator(),
+                )
+            },
+            |(pa, pb, generator), pair| {
+                let mut sum = 0.0;
+                for a_side in [Side::X, Side::O] {
+                    let setup = GameSetup {
+                        rules,
+                        match_length: 0,
+                        score: [0, 0],
+                        starter: None,
+                        dice_seed: mix_seed(&[seed, pair, 0xD1CE]),
+                        player_seeds: [0, 0],
+                        turn_cap: 2_000,
+                        start: None,
+                    };
+                    let players: [&mut dyn Player; 2] = if a_side == Side::X {
+                        [&mut *pa, &mut *pb]
+                    } else {
+                        [&mut *pb, &mut *pa]
+                    };
+                    let outcome = play_game(&setup, players, generator);
+                    let points = f64::from(outcome.points);
+                    sum += match outcome.winner {
+                        Some(w) if w == a_side => points,
+                        Some(_) => -points,
+                        None => 0.0,
+                    };
+                }
+                sum
+            },
+        )
+        .collect();
+    let n = results.len().max(1) as f64;
+    let mean_pair = results.iter().sum::<f64>() / n;
+    let var = if results.len() > 1 {
+        results.iter().map(|r| (r - mean_pair).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    MatchResult {
+        games: 2 * pairs,
+        ppg: mean_pair / 2.0,
+        ci95: 1.96 * (var / n).sqrt() / 2.0,
+    }
+}

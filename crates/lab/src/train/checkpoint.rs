@@ -1,0 +1,190 @@
+//! Training checkpoints: everything `plakoto train --resume` needs to go on
+//! exactly where it stopped — the settings, the counters, the weights and
+//! the optimiser's moments. Written atomically (temp file + rename).
+//!
+//! Layout: magic `PLKCKPT\0` | u32 length + JSON [`TrainState`] | u32
+//! length + weight file bytes | f32 first moments | f32 second moments |
+//! u64 FNV-1a of everything before it.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::learn::{Adam, ParamVecs};
+use plakoto_engine::eval::net::Network;
+use plakoto_engine::eval::net::weights::{self, WeightsError, fnv1a, write_atomically};
+use plakoto_engine::path_error::PathError;
+use plakoto_rules::Variant;
+
+const MAGIC: &[u8; 8] = b"PLKCKPT\0";
+
+/// The settings that decide what training computes. A resumed run keeps
+/// the ones it was started with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TrainConfig {
+    /// Seed of every random choice (initial weights, dice, shuffles).
+    pub seed: u64,
+    /// Hidden units.
+    pub hidden: usize,
+    /// TD(λ) trace decay.
+    pub lambda: f32,
+    /// Adam learning rate.
+    pub lr: f32,
+    /// Samples per optimiser step.
+    pub batch: usize,
+    /// Games played with frozen weights before learning from them.
+    pub games_per_round: u64,
+    /// Chance of a random play on a turn (exploration).
+    pub epsilon: f32,
+    /// What each position's own term of the λ-return is. Runs started
+    /// before this setting existed sampled it (the default).
+    #[serde(default)]
+    pub target: TargetKind,
+    /// Rules of the self-play games and arena checks (R20-R22 for
+    /// Express). Runs started before this setting existed played
+    /// standard (the default).
+    #[serde(default)]
+    pub rules: Variant,
+}
+
+/// The value of a position that its λ-return mixes in at each step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum TargetKind {
+    /// The value of the play chosen for the roll the game drew (TD(λ) as
+    /// Tesauro ran it): cheap, but carries the luck of that roll.
+    #[default]
+    Sampled,
+    /// The average over all 21 rolls of the best play's value (a 1-ply
+    /// look-ahead): about 21 times the work per position, without the
+    /// noise of the roll drawn.
+    Expected,
+}
+
+/// Progress of a run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TrainState {
+    /// What is computed.
+    pub config: TrainConfig,
+    /// Rounds completed.
+    pub rounds: u64,
+    /// Games played.
+    pub games: u64,
+    /// Positions learnt from.
+    pub samples: u64,
+    /// Seconds spent training over all sessions.
+    pub seconds: f64,
+    /// Games at the last arena check.
+    pub last_check_games: u64,
+    /// Best ppg against the heuristic seen at a check.
+    pub best_ppg: Option<f64>,
+}
+
+/// Why a checkpoint could not be written or read. The messages name the
+/// file.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckpointError {
+    /// The file could not be written or read.
+    #[error(transparent)]
+    Io(#[from] PathError),
+    /// The training state could not be written as JSON.
+    #[error("{0}")]
+    Encode(serde_json::Error),
+    /// Not a checkpoint, or cut short.
+    #[error("{}: not a valid training checkpoint", .0.display())]
+    NotCheckpoint(PathBuf),
+    /// The checksum does not match: the file is damaged.
+    #[error("{}: checkpoint checksum mismatch", .0.display())]
+    Checksum(PathBuf),
+    /// The training state's JSON does not read.
+    #[error("{}: {source}", path.display())]
+    State {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// The network inside does not read.
+    #[error("{}: {source}", path.display())]
+    Weights {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Why.
+        source: WeightsError,
+    },
+}
+
+/// Writes a checkpoint atomically.
+pub fn save(
+    path: &Path,
+    state: &TrainState,
+    net: &Network,
+    adam: &Adam,
+) -> Result<(), CheckpointError> {
+    let json = serde_json::to_vec(state).map_err(CheckpointError::Encode)?;
+    let net_bytes = weights::to_bytes(net);
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&(json.len() as u32).to_le_bytes());
+    out.extend_from_slice(&json);
+    out.extend_from_slice(&(net_bytes.len() as u32).to_le_bytes());
+    out.extend_from_slice(&net_bytes);
+    out.extend_from_slice(&adam.t.to_le_bytes());
+    for moments in [&adam.m, &adam.v] {
+        for x in moments.flatten() {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    Ok(write_atomically(path, &out)?)
+}
+
+/// Reads a checkpoint.
+pub fn load(path: &Path) -> Result<(TrainState, Network, Adam), CheckpointError> {
+    let bytes = std::fs::read(path).map_err(PathError::at(path))?;
+    let bad = || CheckpointError::NotCheckpoint(path.to_path_buf());
+    if bytes.len() < 24 || &bytes[..8] != MAGIC {
+        return Err(bad());
+    }
+    let body = bytes.len() - 8;
+    let sum = u64::from_le_bytes(bytes[body..].try_into().expect("8 bytes"));
+    if sum != fnv1a(&bytes[..body]) {
+        return Err(CheckpointError::Checksum(path.to_path_buf()));
+    }
+    let mut at = 8;
+    let mut take = |n: usize| -> Result<&[u8], CheckpointError> {
+        if at + n > body {
+            return Err(bad());
+        }
+        let s = &bytes[at..at + n];
+        at += n;
+        Ok(s)
+    };
+    let len = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes")) as usize;
+    let state: TrainState =
+        serde_json::from_slice(take(len)?).map_err(|source| CheckpointError::State {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    let len = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes")) as usize;
+    let net = weights::from_bytes(take(len)?).map_err(|source| CheckpointError::Weights {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let t = u64::from_le_bytes(take(8)?.try_into().expect("8 bytes"));
+    let mut adam = Adam::new(&net, state.config.lr);
+    adam.t = t;
+    let count = net.parameter_count();
+    for moments in [&mut adam.m, &mut adam.v] {
+        let raw = take(4 * count)?;
+        let flat: Vec<f32> = raw
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
+        if !ParamVecs::unflatten(moments, &flat) {
+            return Err(bad());
+        }
+    }
+    Ok((state, net, adam))
+}

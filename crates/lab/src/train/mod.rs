@@ -1,0 +1,476 @@
+//! `plakoto train`: TD(λ) self-play training of the neural evaluator.
+//!
+//! A run works in rounds. Each round plays `games_per_round` self-play
+//! games in parallel with the weights frozen ([`selfplay`]), then learns
+//! from their positions in seeded shuffled mini-batches ([`learn`]). Every
+//! random choice is derived from the run's seed and the round or game
+//! number, never from timing or threads, so a run is reproducible and
+//! `--resume` from a checkpoint continues exactly as if never stopped.
+//!
+//! Files in the run directory: `checkpoint.bin` (full state, every few
+//! minutes), `latest.net` (the weights alone), `best.net` (the best at an
+//! arena check against the heuristic), `nets/games-N.net` (the weights at
+//! each check) and `train.log` (one line per check).
+
+pub mod arena_check;
+pub mod average;
+pub mod candidates;
+pub mod checkpoint;
+pub mod learn;
+pub mod refine;
+pub mod revive;
+pub mod rollout_targets;
+pub mod selfplay;
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use self::arena_check::{MatchResult, duplicate_match};
+use self::checkpoint::{CheckpointError, TargetKind, TrainConfig, TrainState};
+use self::learn::{Adam, Learner, Sample};
+use self::selfplay::Worker;
+use plakoto_engine::eval::net::weights::{self, WeightsError};
+use plakoto_engine::eval::net::{NetEvaluator, Network};
+use plakoto_engine::eval::{Evaluator, HeuristicEvaluator};
+use plakoto_engine::path_error::PathError;
+use plakoto_rules::{Rules, Variant};
+use plakoto_tools::arena::referee::mix_seed;
+
+/// Options of `plakoto train`.
+#[derive(Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// Run directory (checkpoint, weights, log).
+    #[arg(long, default_value = "runs/train")]
+    pub dir: PathBuf,
+    /// Continue the run in `--dir` from its checkpoint, with the settings
+    /// it was started with.
+    #[arg(long)]
+    pub resume: bool,
+    /// Seed of the run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Rules of the self-play games and arena checks: standard or express
+    /// (R20-R22). A resumed run keeps its own.
+    #[arg(long, default_value = "standard")]
+    pub rules: Variant,
+    /// Hidden units (a multiple of 16).
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    /// TD(λ) trace decay.
+    #[arg(long, default_value_t = 0.7)]
+    pub lambda: f32,
+    /// Adam learning rate.
+    #[arg(long, default_value_t = 5e-4)]
+    pub lr: f32,
+    /// Samples per optimiser step.
+    #[arg(long, default_value_t = 128)]
+    pub batch: usize,
+    /// Self-play games per round (played with frozen weights).
+    #[arg(long, default_value_t = 32)]
+    pub games_per_round: u64,
+    /// Chance of a random play on a turn.
+    #[arg(long, default_value_t = 0.0)]
+    pub epsilon: f32,
+    /// Each position's own term of the λ-return: `sampled` (the roll the
+    /// game drew) or `expected` (the average over all 21 rolls, 1-ply).
+    #[arg(long, value_enum, default_value_t = TargetKind::Sampled)]
+    pub target: TargetKind,
+    /// Start from these weights instead of random ones.
+    #[arg(long)]
+    pub init: Option<PathBuf>,
+    /// Stop after this many games in total (default: run until stopped).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Minutes between checkpoints.
+    #[arg(long, default_value_t = 5.0)]
+    pub checkpoint_minutes: f64,
+    /// Games between arena checks (0: none).
+    #[arg(long, default_value_t = 10_000)]
+    pub check_every: u64,
+    /// Duplicate pairs of each arena check (games = 2 × pairs).
+    #[arg(long, default_value_t = 150)]
+    pub check_pairs: u64,
+    /// No progress bar (tests, logs).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl TrainArgs {
+    fn config(&self) -> TrainConfig {
+        TrainConfig {
+            seed: self.seed,
+            hidden: self.hidden,
+            lambda: self.lambda,
+            lr: self.lr,
+            batch: self.batch,
+            games_per_round: self.games_per_round,
+            epsilon: self.epsilon,
+            target: self.target,
+            rules: self.rules,
+        }
+    }
+
+    fn validate(&self) -> Result<(), TrainError> {
+        let refuse = |why: &'static str| Err(TrainError::Arguments(why));
+        if self.hidden == 0 || !self.hidden.is_multiple_of(16) || self.hidden > 4096 {
+            return refuse("--hidden must be a multiple of 16, at most 4096");
+        }
+        if !(0.0..=1.0).contains(&self.lambda) || !(0.0..=1.0).contains(&self.epsilon) {
+            return refuse("--lambda and --epsilon must be within 0-1");
+        }
+        if self.batch == 0 || self.games_per_round == 0 || self.threads == 0 {
+            return refuse("--batch, --games-per-round and --threads must be positive");
+        }
+        if !(self.lr > 0.0 && self.lr < 1.0) {
+            return refuse("--lr must be within (0, 1)");
+        }
+        Ok(())
+    }
+}
+
+/// Why `plakoto train` stopped. The messages name the file or the option.
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    /// The options do not go together or are out of range.
+    #[error("{0}")]
+    Arguments(&'static str),
+    /// `--init` has another hidden size than `--hidden`.
+    #[error("--init has {init} hidden units, --hidden says {hidden}")]
+    InitHidden {
+        /// The hidden units of the `--init` net.
+        init: usize,
+        /// `--hidden`.
+        hidden: usize,
+    },
+    /// The directory already holds a run and `--resume` was not given.
+    #[error("{} already holds a run: pass --resume, or choose another --dir", .0.display())]
+    RunExists(PathBuf),
+    /// A file or folder could not be written or read.
+    #[error(transparent)]
+    Io(#[from] PathError),
+    /// A weight file could not be written or read.
+    #[error(transparent)]
+    Weights(#[from] WeightsError),
+    /// The checkpoint could not be written or read.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// The worker threads could not be started.
+    #[error(transparent)]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// The progress line's template is wrong.
+    #[error(transparent)]
+    Progress(#[from] indicatif::style::TemplateError),
+}
+
+/// The trainer's state in memory.
+pub struct Trainer {
+    /// Counters and settings.
+    pub state: TrainState,
+    /// The weights being trained.
+    pub net: Network,
+    adam: Adam,
+    learner: Learner,
+}
+
+/// Stream tags so that no two uses share a seed.
+const GAME_STREAM: u64 = 0x5E1F;
+const SHUFFLE_STREAM: u64 = 0x5AFF;
+const INIT_STREAM: u64 = 0x1417;
+const ARENA_STREAM: u64 = 0xA4E7A;
+
+impl Trainer {
+    /// A new run with `config`, from random weights or `init`.
+    pub fn new(config: TrainConfig, init: Option<Network>) -> Trainer {
+        let net = init.unwrap_or_else(|| {
+            Network::random(config.hidden, mix_seed(&[config.seed, INIT_STREAM]))
+        });
+        let adam = Adam::new(&net, config.lr);
+        let learner = Learner::new(&net);
+        Trainer {
+            state: TrainState {
+                config,
+                rounds: 0,
+                games: 0,
+                samples: 0,
+                seconds: 0.0,
+                last_check_games: 0,
+                best_ppg: None,
+            },
+            net,
+            adam,
+            learner,
+        }
+    }
+
+    /// Plays and learns from one round; returns the mean loss. Uses the
+    /// current rayon pool.
+    pub fn round(&mut self) -> f32 {
+        let c = self.state.config.clone();
+        let first = self.state.rounds * c.games_per_round;
+        let net = &self.net;
+        let per_game: Vec<Vec<Sample>> = (first..first + c.games_per_round)
+            .into_par_iter()
+            .map_init(Worker::default, |worker, game| {
+                let mut out = Vec::new();
+                worker.play_game(
+                    net,
+                    c.rules,
+                    mix_seed(&[c.seed, game, GAME_STREAM]),
+                    c.lambda,
+                    c.epsilon,
+                    c.target,
+                    &mut out,
+                );
+                out
+            })
+            .collect();
+        let mut samples: Vec<Sample> = per_game.into_iter().flatten().collect();
+        let mut rng =
+            ChaCha8Rng::seed_from_u64(mix_seed(&[c.seed, self.state.rounds, SHUFFLE_STREAM]));
+        samples.shuffle(&mut rng);
+        let mut loss = 0.0;
+        let mut steps = 0;
+        for batch in samples.chunks(c.batch) {
+            loss += self
+                .learner
+                .train_batch(&mut self.net, &mut self.adam, batch);
+            steps += 1;
+        }
+        self.state.rounds += 1;
+        self.state.games += c.games_per_round;
+        self.state.samples += samples.len() as u64;
+        loss / steps.max(1) as f32
+    }
+
+    /// Writes the checkpoint and `latest.net` into `dir`.
+    pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
+        checkpoint::save(
+            &dir.join("checkpoint.bin"),
+            &self.state,
+            &self.net,
+            &self.adam,
+        )?;
+        Ok(weights::save(&self.net, &dir.join("latest.net"))?)
+    }
+
+    /// Reads the checkpoint in `dir`.
+    pub fn load(dir: &Path) -> Result<Trainer, TrainError> {
+        let (state, net, adam) = checkpoint::load(&dir.join("checkpoint.bin"))?;
+        let learner = Learner::new(&net);
+        Ok(Trainer {
+            state,
+            net,
+            adam,
+            learner,
+        })
+    }
+}
+
+/// A match of `net` against another evaluator under `variant` (standard
+/// scoring), seeded by the run.
+pub fn check_against(
+    net: &Network,
+    other: &(dyn Fn() -> Box<dyn Evaluator> + Sync),
+    pairs: u64,
+    seed: u64,
+    variant: Variant,
+) -> MatchResult {
+    let net = Arc::new(net.clone());
+    let mine = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone())) };
+    duplicate_match(
+        &mine,
+        other,
+        pairs,
+        mix_seed(&[seed, ARENA_STREAM]),
+        Rules {
+            variant,
+            ..Rules::default()
+        },
+    )
+}
+
+fn append_log(dir: &Path, line: &str) -> Result<(), PathError> {
+    let path = dir.join("train.log");
+    let mut log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(PathError::at(&path))?;
+    writeln!(log, "{line}").map_err(PathError::at(&path))
+}
+
+fn unix_time() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// The arena check: against the heuristic and the previous check's net;
+/// logs, keeps the best, returns the ppg against the heuristic.
+fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, TrainError> {
+    let (seed, variant) = (trainer.state.config.seed, trainer.state.config.rules);
+    let heuristic = || -> Box<dyn Evaluator> { Box::new(HeuristicEvaluator) };
+    let vs_heuristic = check_against(&trainer.net, &heuristic, pairs, seed, variant);
+    let previous_path = dir.join("previous.net");
+    let vs_previous = match weights::load(&previous_path) {
+        Ok(prev) => {
+            let prev = Arc::new(prev);
+            let other = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(prev.clone())) };
+            Some(check_against(&trainer.net, &other, pairs, seed, variant))
+        }
+        Err(_) => None,
+    };
+    let s = &mut trainer.state;
+    let hash = trainer.net.short_hash();
+    let line = format!(
+        "unix={} games={} samples={} hours={:.2} net={} vs_heuristic: {} vs_previous: {}",
+        unix_time(),
+        s.games,
+        s.samples,
+        s.seconds / 3600.0,
+        hash,
+        vs_heuristic,
+        vs_previous.map_or_else(|| "-".to_string(), |r| r.to_string()),
+    );
+    append_log(dir, &line)?;
+    let nets = dir.join("nets");
+    weights::save(&trainer.net, &nets.join(format!("games-{}.net", s.games)))?;
+    weights::save(&trainer.net, &previous_path)?;
+    if s.best_ppg.is_none_or(|b| vs_heuristic.ppg > b) {
+        s.best_ppg = Some(vs_heuristic.ppg);
+        weights::save(&trainer.net, &dir.join("best.net"))?;
+    }
+    s.last_check_games = s.games;
+    Ok(vs_heuristic.ppg)
+}
+
+/// Runs `plakoto train`.
+pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
+    args.validate()?;
+    let dir = &args.dir;
+    plakoto_records::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;
+    let mut trainer = if args.resume {
+        let t = Trainer::load(dir)?;
+        eprintln!(
+            "resuming {} at game {} ({} rounds) with its settings {:?}",
+            dir.display(),
+            t.state.games,
+            t.state.rounds,
+            t.state.config
+        );
+        t
+    } else {
+        if dir.join("checkpoint.bin").exists() {
+            return Err(TrainError::RunExists(dir.clone()));
+        }
+        let init = match &args.init {
+            Some(path) => Some(weights::load(path)?),
+            None => None,
+        };
+        if let Some(n) = &init
+            && n.hidden() != args.hidden
+        {
+            return Err(TrainError::InitHidden {
+                init: n.hidden(),
+                hidden: args.hidden,
+            });
+        }
+        Trainer::new(args.config(), init)
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    let target = args.games.unwrap_or(u64::MAX);
+    // With --games: a bar to the total with the time left; without, a
+    // count (the run goes on until stopped). Only at a terminal.
+    let bar = match args.games {
+        Some(total) => {
+            plakoto_records::progress::resumed_bar(total, trainer.state.games, "games", !args.quiet)
+        }
+        None if args.quiet || !std::io::stderr().is_terminal() => ProgressBar::hidden(),
+        None => {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(ProgressStyle::with_template(
+                "{spinner} {elapsed_precise} {pos} games {per_sec} | {msg}",
+            )?);
+            bar.enable_steady_tick(Duration::from_millis(500));
+            bar.set_position(trainer.state.games);
+            bar
+        }
+    };
+    let mut strength = trainer.state.best_ppg.map_or_else(
+        || "no check yet".to_string(),
+        |b| format!("best {b:+.3} ppg vs heuristic"),
+    );
+    let every = Duration::from_secs_f64(args.checkpoint_minutes.max(0.05) * 60.0);
+    let mut last_save = Instant::now();
+    let mut loss_sum = 0.0;
+    let mut loss_rounds = 0u32;
+    pool.install(|| -> Result<(), TrainError> {
+        while trainer.state.games < target {
+            let started = Instant::now();
+            let loss = trainer.round();
+            trainer.state.seconds += started.elapsed().as_secs_f64();
+            loss_sum += loss;
+            loss_rounds += 1;
+            bar.set_position(trainer.state.games);
+            bar.set_message(format!(
+                "loss {:.4} | {strength}",
+                loss_sum / loss_rounds as f32
+            ));
+            if args.check_every > 0
+                && trainer.state.games - trainer.state.last_check_games >= args.check_every
+            {
+                let started = Instant::now();
+                let ppg = arena_check(&mut trainer, dir, args.check_pairs)?;
+                trainer.state.seconds += started.elapsed().as_secs_f64();
+                strength = format!("last check {ppg:+.3} ppg vs heuristic");
+                trainer.save(dir)?;
+                last_save = Instant::now();
+            }
+            if last_save.elapsed() >= every {
+                trainer.save(dir)?;
+                last_save = Instant::now();
+                let line = format!(
+                    "checkpoint: games={} samples={} rounds={} loss={:.4} games/s={:.1} {}",
+                    trainer.state.games,
+                    trainer.state.samples,
+                    trainer.state.rounds,
+                    loss_sum / loss_rounds.max(1) as f32,
+                    trainer.state.games as f64 / trainer.state.seconds.max(1e-9),
+                    strength
+                );
+                bar.println(&line);
+                if args.quiet || bar.is_hidden() {
+                    eprintln!("{line}");
+                }
+                loss_sum = 0.0;
+                loss_rounds = 0;
+            }
+        }
+        Ok(())
+    })?;
+    trainer.save(dir)?;
+    bar.finish_and_clear();
+    eprintln!(
+        "trained {} games ({} positions) in {:.0} s; weights in {}",
+        trainer.state.games,
+        trainer.state.samples,
+        trainer.state.seconds,
+        dir.join("latest.net").display()
+    );
+    Ok(())
+}

@@ -1,0 +1,852 @@
+//! Refining a trained net on better targets than its own: positions from
+//! play, each labelled with the outcome distribution of a deeper search
+//! (`plakoto refine targets`), then supervised steps of the same
+//! cross-entropy and Adam as self-play (`plakoto refine fit`). The issue
+//! behind it: TD self-play stopped paying, and the strength benchmark
+//! says where the net is wrong.
+//!
+//! A target file is JSON lines (plain or `.gz`): one position a line with
+//! its 0-ply and deep equities and the deep search's distribution, in the
+//! net's outcome order. Standard scoring folds triples into doubles in
+//! the search's probabilities; the target splits them again in the net's
+//! own proportion at that position, so that the net's triple output is
+//! neither taught nor forgotten.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use flate2::read::GzDecoder;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::average::WeightAverage;
+use super::candidates::candidate_targets;
+use super::learn::{Adam, Learner, Sample};
+use super::revive::{revive_dead_units, widen};
+use super::rollout_targets::{Conversion, rollout_target_lines};
+use crate::benchmark::data::{Benchmark, TurnRecord};
+use crate::benchmark::phase::GamePhase;
+use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
+use plakoto_engine::eval::features::{self, OUTCOMES};
+use plakoto_engine::eval::net::{Network, weights};
+use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, Probabilities};
+use plakoto_engine::search::{PlayLists, Search, SearchLimits, SearchSettings};
+use plakoto_rules::{Position, Rules, Variant, parse_position_id, position_id};
+use plakoto_tools::arena::shard::Shard;
+
+/// Why refining failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RefineError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+    /// A target line that cannot be read.
+    #[error("{path}: line {line}: {message}")]
+    Target {
+        /// The file.
+        path: PathBuf,
+        /// Its line (1-based).
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The net's weights.
+    #[error("weights: {0}")]
+    Weights(String),
+    /// Options that do not fit.
+    #[error("{0}")]
+    Options(String),
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> RefineError + '_ {
+    move |source| RefineError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// `plakoto refine …`.
+#[derive(Subcommand, Debug, Clone)]
+pub enum RefineCommand {
+    /// Label positions from play with a deeper search's distribution
+    /// (resumable: appends to --out; shardable with --shard K/N).
+    Targets(TargetArgs),
+    /// Supervised steps of a net towards target files.
+    Fit(FitArgs),
+    /// Writes the mean of several nets' weights (nets of one shape, for
+    /// example fits from one start on different data).
+    Average(AverageArgs),
+    /// Turns rolled-out decisions (benchmark-format files from `plakoto
+    /// benchmark build`) into target lines for `refine fit`: each
+    /// candidate taught its rollout equity.
+    FromBenchmark(FromBenchmarkArgs),
+}
+
+/// Options of `plakoto refine from-benchmark`.
+#[derive(Args, Debug, Clone)]
+pub struct FromBenchmarkArgs {
+    /// Rolled-out decisions: benchmarks or shard work files.
+    #[arg(required = true)]
+    pub benchmarks: Vec<PathBuf>,
+    /// The target file to write (JSON lines, atomically).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Weights of the net whose distributions are tilted to the rollouts'
+    /// equities (default: embedded): the net to be fitted.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    /// Benchmarks whose decisions (the same position and numbers) are
+    /// left out, so that a net is never taught a decision it is judged on.
+    #[arg(long = "exclude", value_name = "FILE")]
+    pub exclude: Vec<PathBuf>,
+}
+
+/// Options of `plakoto refine average`.
+#[derive(Args, Debug, Clone)]
+pub struct AverageArgs {
+    /// The nets to average (at least two, of one shape).
+    #[arg(required = true, num_args = 2..)]
+    pub nets: Vec<PathBuf>,
+    /// Where to write the mean net (atomically).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Options of `plakoto refine targets`.
+#[derive(Args, Debug, Clone)]
+pub struct TargetArgs {
+    /// The target file to append to (JSON lines).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Positions in the whole run (every shard samples the same list).
+    #[arg(long, default_value_t = 20_000)]
+    pub positions: usize,
+    /// Seed of the sampled games (keep it apart from the benchmark's).
+    #[arg(long, default_value_t = 1001)]
+    pub seed: u64,
+    /// Depth of the labelling search.
+    #[arg(long, default_value_t = 2)]
+    pub plies: u8,
+    /// This process's part: positions whose index mod N is K-1.
+    #[arg(long, default_value = "1/1")]
+    pub shard: Shard,
+    /// Movement rules of the sampled games.
+    #[arg(long, default_value = "standard")]
+    pub rules: Variant,
+    /// Weights of the net that plays and labels (default: embedded).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    /// Label the positions that each decision's candidate plays reach
+    /// (every play the search valued at the full depth, opponent on
+    /// roll) instead of the position before the roll: the comparisons
+    /// the net's choices rest on. `index` is then the decision's, shared
+    /// by its candidates.
+    #[arg(long)]
+    pub candidates: bool,
+    /// Who plays the sampled games: `varied` (the benchmark's mix of the
+    /// net, the heuristic and the net with random plays) or `self` (the
+    /// net against itself).
+    #[arg(long, value_enum, default_value_t = PlayerMix::Varied)]
+    pub players: PlayerMix,
+    /// Which phases the positions are drawn in: `natural` (as they come in
+    /// play) or `benchmark` (the benchmark's share of each phase, so that
+    /// phases rare in play, such as plain contact and races, are taught as
+    /// often as they are judged).
+    #[arg(long, value_enum, default_value_t = PhaseMix::Natural)]
+    pub phases: PhaseMix,
+}
+
+/// Options of `plakoto refine fit`.
+#[derive(Args, Debug, Clone)]
+pub struct FitArgs {
+    /// Target files (from `refine targets`).
+    #[arg(required = true)]
+    pub targets: Vec<PathBuf>,
+    /// The net to start from.
+    #[arg(long)]
+    pub init: PathBuf,
+    /// Where to write the refined net (atomically).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 4)]
+    pub epochs: usize,
+    /// Adam learning rate.
+    #[arg(long, default_value_t = 1e-4)]
+    pub lr: f32,
+    /// Samples per optimiser step.
+    #[arg(long, default_value_t = 128)]
+    pub batch: usize,
+    /// Share of the positions held out to measure the fit.
+    #[arg(long, default_value_t = 0.05)]
+    pub holdout: f64,
+    /// Seed of the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// First re-initialise the hidden units that are active at none of
+    /// the training positions, with zero output weights (the outputs do
+    /// not change), so that they learn again (see `train::revive`).
+    #[arg(long)]
+    pub revive_dead: bool,
+    /// First append this many hidden units (a multiple of 16) with zero
+    /// output weights (the outputs do not change), then revive every dead
+    /// unit, the new ones among them, as `--revive-dead` does: a wider
+    /// net to fit (see `train::revive`).
+    #[arg(long, default_value_t = 0)]
+    pub widen: usize,
+    /// Weight of the squared equity error added to the cross-entropy
+    /// (0: cross-entropy alone).
+    #[arg(long, default_value_t = 0.0)]
+    pub equity_weight: f32,
+    /// Weight of the decision term: the squared equity error of each
+    /// candidate less its decision's mean error (targets from `refine
+    /// targets --candidates`, whose candidates share an `index`). Above
+    /// 0, batches, shuffles and the held-out share are whole decisions,
+    /// and each epoch reports the held-out decisions' mean loss against
+    /// the targets of the play the net would choose; at 0, every line is
+    /// its own decision, as before this option.
+    #[arg(long, default_value_t = 0.0)]
+    pub decision_weight: f32,
+    /// Weight of the choice term: for each decision, the divergence of
+    /// the net's softmax choice among the candidates (at
+    /// `--choice-temperature`) from the targets' (`train::learn`). Like
+    /// the decision term it makes batches, shuffles and the held-out
+    /// share whole decisions.
+    #[arg(long, default_value_t = 0.0)]
+    pub choice_weight: f32,
+    /// Temperature of the choice term's softmax, in equity.
+    #[arg(long, default_value_t = 0.02)]
+    pub choice_temperature: f32,
+    /// Also write the mean of the weights at the ends of epochs
+    /// `--average-from` on (stochastic weight averaging) to this file.
+    #[arg(long)]
+    pub average_out: Option<PathBuf>,
+    /// First epoch (counted from 1) whose end goes into `--average-out`.
+    #[arg(long, default_value_t = 1)]
+    pub average_from: usize,
+    /// Train and hold out only the lines whose position is in one of
+    /// these phases (comma-separated names, as `bench strength` reports
+    /// them): a net specialised to part of the game. Empty: every line.
+    #[arg(long, value_delimiter = ',')]
+    pub only_phases: Vec<GamePhase>,
+}
+
+/// One labelled position, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TargetLine {
+    /// Index in the run's sampled list.
+    pub index: usize,
+    /// Position ID, side on roll first (before it rolls).
+    pub position: String,
+    /// The net's 0-ply equity (standard scoring).
+    pub equity0: f32,
+    /// The deep search's equity.
+    pub equity: f32,
+    /// The deep search's distribution, in the net's outcome order.
+    pub target: [f32; OUTCOMES],
+}
+
+/// Runs `plakoto refine …`.
+pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
+    // Every file the command writes is made ready before the work starts.
+    let outputs = match command {
+        RefineCommand::Targets(a) => vec![&a.out],
+        RefineCommand::Fit(a) => [Some(&a.out), a.average_out.as_ref()]
+            .into_iter()
+            .flatten()
+            .collect(),
+        RefineCommand::Average(a) => vec![&a.out],
+        RefineCommand::FromBenchmark(a) => vec![&a.out],
+    };
+    for path in outputs {
+        plakoto_records::output_path::prepare_file(path).map_err(io(path))?;
+    }
+    match command {
+        RefineCommand::Targets(a) => build_targets(a),
+        RefineCommand::Fit(a) => fit(a).map(|_| ()),
+        RefineCommand::Average(a) => average_nets(a).map(|_| ()),
+        RefineCommand::FromBenchmark(a) => from_benchmark(a),
+    }
+}
+
+fn load_net(weights: &Option<PathBuf>) -> Result<NetEvaluator, RefineError> {
+    if let Some(path) = weights {
+        plakoto_engine::eval::net::install_weights_file(path)
+            .map_err(|e| RefineError::Weights(e.to_string()))?;
+    }
+    plakoto_engine::eval::exact::prepare();
+    NetEvaluator::with_default_network().map_err(|e| RefineError::Weights(e.to_string()))
+}
+
+/// `plakoto refine from-benchmark`.
+fn from_benchmark(a: &FromBenchmarkArgs) -> Result<(), RefineError> {
+    let read = |path: &PathBuf| {
+        Benchmark::read(path).map_err(|e| RefineError::Options(format!("{}: {e}", path.display())))
+    };
+    let mut judged = std::collections::HashSet::new();
+    for path in &a.exclude {
+        judged.extend(read(path)?.decisions.iter().map(decision_key));
+    }
+    let net = load_net(&a.weights)?;
+    let mut text = String::new();
+    let mut total = Conversion::default();
+    let mut excluded = 0;
+    for path in &a.benchmarks {
+        let mut benchmark = read(path)?;
+        let before = benchmark.decisions.len();
+        benchmark
+            .decisions
+            .retain(|d| !judged.contains(&decision_key(d)));
+        excluded += before - benchmark.decisions.len();
+        let (lines, done) = rollout_target_lines(&net, &benchmark, path)?;
+        for line in &lines {
+            text.push_str(&serde_json::to_string(line).expect("a target line serialises"));
+            text.push('\n');
+        }
+        total.decisions += done.decisions;
+        total.lines += done.lines;
+        total.skipped += done.skipped;
+    }
+    plakoto_records::record::write_atomic(&a.out, &text).map_err(io(&a.out))?;
+    eprintln!(
+        "refine from-benchmark: wrote {} lines of {} decisions to {} ({} candidates skipped: \
+         the game over, or exact in the race database; {excluded} decisions excluded)",
+        total.lines,
+        total.decisions,
+        a.out.display(),
+        total.skipped
+    );
+    Ok(())
+}
+
+/// What makes two benchmark decisions the same: the position and the
+/// numbers to play, a roll's two dice in either order.
+fn decision_key(d: &crate::benchmark::data::Decision) -> (String, TurnRecord) {
+    let turn = match d.turn {
+        TurnRecord::Rolled { dice: [a, b] } => TurnRecord::Rolled {
+            dice: [a.min(b), a.max(b)],
+        },
+        ref passed => passed.clone(),
+    };
+    (d.position.clone(), turn)
+}
+
+/// The deep search's distribution for `position`, triples split from the
+/// doubles in the net's own proportion.
+pub fn deep_target(
+    net: &NetEvaluator,
+    search: &mut Search,
+    position: &Position,
+    rules: Rules,
+    plies: u8,
+) -> ([f32; OUTCOMES], f32) {
+    let settings = SearchSettings::default();
+    let (p, _) = search.evaluate_position(
+        position,
+        None,
+        rules,
+        net,
+        &settings,
+        SearchLimits::plies(plies),
+    );
+    split_triples_like_net(net, position, &p, rules)
+}
+
+/// A search's probabilities `p` for the side on roll at `position` as a
+/// training target, with its equity: Standard scoring folds triples into
+/// doubles in the search, so the target splits them again in the net's
+/// own proportion at that position (the net's triple output is neither
+/// taught nor forgotten); outcomes the net masks out get nothing.
+pub fn split_triples_like_net(
+    net: &NetEvaluator,
+    position: &Position,
+    p: &Probabilities,
+    rules: Rules,
+) -> ([f32; OUTCOMES], f32) {
+    let own = net.network().distribution(position);
+    let mut target = p.as_array();
+    use features::outcome::*;
+    for (double, triple) in [(WIN_DOUBLE, WIN_TRIPLE), (LOSE_DOUBLE, LOSE_TRIPLE)] {
+        let both = own[double] + own[triple];
+        let share = if both > 0.0 { own[triple] / both } else { 0.0 };
+        let folded = target[double] + target[triple];
+        target[triple] = folded * share;
+        target[double] = folded - target[triple];
+    }
+    // Outcomes the net masks out get nothing (the search can only agree).
+    let mask = features::outcome_mask(position);
+    let mut sum = 0.0;
+    for (k, t) in target.iter_mut().enumerate() {
+        if mask >> k & 1 == 0 {
+            *t = 0.0;
+        }
+        sum += *t;
+    }
+    if sum > 0.0 {
+        target.iter_mut().for_each(|t| *t /= sum);
+    }
+    (target, p.equity(rules.scoring))
+}
+
+/// How many of `sampled` lie in each phase, as `opening 123, contact 45, …`.
+fn phase_summary(sampled: &[SampledDecision]) -> String {
+    GamePhase::ALL
+        .iter()
+        .map(|phase| {
+            let n = sampled.iter().filter(|d| d.phase == *phase).count();
+            format!("{phase} {n}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `plakoto refine targets`.
+fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
+    let net = load_net(&a.weights)?;
+    let rules = Rules {
+        variant: a.rules,
+        ..Rules::default()
+    };
+    let done = read_targets(&a.out).map_or_else(
+        |_| std::collections::HashSet::new(),
+        |lines| lines.into_iter().map(|l| l.index).collect(),
+    );
+    let sampled = sample_positions(
+        rules,
+        a.seed,
+        a.positions,
+        (a.players, a.phases),
+        &net,
+        &HeuristicEvaluator,
+    );
+    let mine: Vec<usize> = (0..sampled.len())
+        .filter(|i| *i as u32 % a.shard.count == a.shard.index - 1 && !done.contains(i))
+        .collect();
+    eprintln!(
+        "refine targets: {} positions sampled ({}), {} labelled before, {} to label at {} ply",
+        sampled.len(),
+        phase_summary(&sampled),
+        done.len(),
+        mine.len(),
+        a.plies
+    );
+    let mut out = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&a.out)
+        .map_err(io(&a.out))?;
+    let mut search = Search::new();
+    let mut lists = PlayLists::bounded();
+    let started = Instant::now();
+    let mut written = 0usize;
+    for (n, &index) in mine.iter().enumerate() {
+        let lines: Vec<TargetLine> = if a.candidates {
+            candidate_targets(
+                &net,
+                &mut search,
+                &mut lists,
+                &sampled[index],
+                rules,
+                a.plies,
+            )
+            .into_iter()
+            .map(|c| TargetLine {
+                index,
+                position: position_id(&c.position),
+                equity0: c.equity0,
+                equity: c.equity,
+                target: c.target,
+            })
+            .collect()
+        } else {
+            let position = sampled[index].position;
+            let (target, equity) = deep_target(&net, &mut search, &position, rules, a.plies);
+            vec![TargetLine {
+                index,
+                position: position_id(&position),
+                equity0: net.evaluate(&position, rules).equity(rules.scoring),
+                equity,
+                target,
+            }]
+        };
+        // A decision's lines go out in one write, so that a stop leaves
+        // at most the last line cut short (which reading ignores).
+        let mut text = String::new();
+        for line in &lines {
+            text.push_str(&serde_json::to_string(line).expect("a target line serialises"));
+            text.push('\n');
+        }
+        written += lines.len();
+        out.write_all(text.as_bytes()).map_err(io(&a.out))?;
+        search.trim();
+        if (n + 1) % 500 == 0 || n + 1 == mine.len() {
+            out.flush().map_err(io(&a.out))?;
+            let rate = (n + 1) as f64 / started.elapsed().as_secs_f64();
+            eprintln!(
+                "{}/{} labelled ({written} lines), {rate:.1} a second, about {:.0} min left",
+                n + 1,
+                mine.len(),
+                (mine.len() - n - 1) as f64 / rate / 60.0
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Reads a target file (gzip-compressed when named `.gz`); a last line
+/// cut short by a stop is ignored.
+pub fn read_targets(path: &Path) -> Result<Vec<TargetLine>, RefineError> {
+    let file = File::open(path).map_err(io(path))?;
+    let reader: Box<dyn Read> = if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(GzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
+    let lines: Vec<String> = BufReader::new(reader)
+        .lines()
+        .collect::<Result<_, _>>()
+        .map_err(io(path))?;
+    let last = lines.len();
+    let mut out = Vec::with_capacity(last);
+    for (n, line) in lines.iter().enumerate() {
+        match serde_json::from_str::<TargetLine>(line) {
+            Ok(t) => out.push(t),
+            Err(_) if n + 1 == last => {}
+            Err(e) => {
+                return Err(RefineError::Target {
+                    path: path.to_path_buf(),
+                    line: n + 1,
+                    message: e.to_string(),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What a fit did: cross-entropy on the held-out positions before and
+/// after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitReport {
+    /// Training positions.
+    pub trained: usize,
+    /// Held-out positions.
+    pub held_out: usize,
+    /// Held-out cross-entropy of the starting net.
+    pub before: f32,
+    /// Held-out cross-entropy of the refined net.
+    pub after: f32,
+    /// Held-out decisions (positions, when every line is its own).
+    pub held_out_decisions: usize,
+    /// With `--decision-weight`: the held-out decisions' mean loss of the
+    /// starting net's choices and of the refined net's, against the
+    /// targets.
+    pub choice_loss: Option<(f32, f32)>,
+    /// With `--average-out`: the held-out loss of the averaged net, and
+    /// how many epochs' ends it averages.
+    pub averaged: Option<(f32, u32)>,
+}
+
+/// Training positions that decide which hidden units are dead.
+const REVIVAL_POSITIONS: usize = 50_000;
+
+/// `plakoto refine fit`: supervised epochs from `--init`, the refined net
+/// written to `--out`.
+pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
+    if a.batch == 0 || a.epochs == 0 || !(0.0..1.0).contains(&a.holdout) {
+        return Err(RefineError::Options(
+            "--batch and --epochs must be at least 1, --holdout in [0, 1)".to_string(),
+        ));
+    }
+    if a.choice_temperature.is_nan() || a.choice_temperature <= 0.0 {
+        return Err(RefineError::Options(
+            "--choice-temperature must be above 0".to_string(),
+        ));
+    }
+    if !a.widen.is_multiple_of(16) {
+        return Err(RefineError::Options(
+            "--widen must be a multiple of 16".to_string(),
+        ));
+    }
+    let mut net = weights::load(&a.init).map_err(|e| RefineError::Weights(e.to_string()))?;
+    if a.widen > 0 {
+        net = widen(&net, a.widen);
+    }
+    let by_decision = a.decision_weight > 0.0 || a.choice_weight > 0.0;
+    let mut samples = Vec::new();
+    // Consecutive runs of samples that are one decision's candidates.
+    let mut decisions: Vec<Range<usize>> = Vec::new();
+    for path in &a.targets {
+        let mut last_index = None;
+        for (n, t) in read_targets(path)?.into_iter().enumerate() {
+            let position = parse_position_id(&t.position).map_err(|e| RefineError::Target {
+                path: path.clone(),
+                line: n + 1,
+                message: e.to_string(),
+            })?;
+            if !a.only_phases.is_empty() && !a.only_phases.contains(&GamePhase::of(&position)) {
+                continue;
+            }
+            match decisions.last_mut() {
+                Some(run) if by_decision && last_index == Some(t.index) => run.end += 1,
+                _ => decisions.push(samples.len()..samples.len() + 1),
+            }
+            last_index = Some(t.index);
+            samples.push(Sample {
+                position,
+                target: t.target,
+            });
+        }
+    }
+    if samples.is_empty() {
+        let phases: Vec<&str> = a.only_phases.iter().map(|p| p.name()).collect();
+        return Err(RefineError::Options(if phases.is_empty() {
+            "the target files hold no line to fit".to_string()
+        } else {
+            format!("no target line is in the phases {}", phases.join(","))
+        }));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
+    decisions.shuffle(&mut rng);
+    let held = (decisions.len() as f64 * a.holdout).round() as usize;
+    let (held_out, train) = decisions.split_at_mut(held);
+    let held_out_decisions = held_out.len();
+    let held_out = Batches::new(&samples, held_out, a.batch);
+    // Widened units are born dead: reviving is how they start to learn.
+    if a.revive_dead || a.widen > 0 {
+        let positions: Vec<Position> = train
+            .iter()
+            .flat_map(|run| run.clone())
+            .take(REVIVAL_POSITIONS)
+            .map(|n| samples[n].position)
+            .collect();
+        let revived = revive_dead_units(&mut net, &positions, a.seed);
+        eprintln!(
+            "refine fit: revived {revived} of {} hidden units, dead at {} training positions",
+            net.hidden(),
+            positions.len()
+        );
+    }
+    let mut learner = Learner::new(&net);
+    let mut adam = Adam::new(&net, a.lr);
+    // The held-out figures before and after compare like with like.
+    learner.equity_weight = a.equity_weight;
+    learner.decision_weight = a.decision_weight;
+    learner.choice_weight = a.choice_weight;
+    learner.choice_temperature = a.choice_temperature;
+    let trained: usize = train.iter().map(|run| run.len()).sum();
+    let before = held_out.loss(&mut learner, &net);
+    let choice_before = held_out.choice_loss(&net).0;
+    eprintln!(
+        "refine fit: {trained} training positions, {} held out; held out: {}",
+        held_out.positions(),
+        held_out.report(before, &net, by_decision)
+    );
+    let mut average = WeightAverage::new(&net);
+    for epoch in 0..a.epochs {
+        train.shuffle(&mut rng);
+        let mut sum = 0.0;
+        let mut batches = 0;
+        for (batch, sizes) in Batches::new(&samples, train, a.batch).iter() {
+            sum += learner.train_batch_by_decision(&mut net, &mut adam, batch, sizes);
+            batches += 1;
+        }
+        let held = held_out.loss(&mut learner, &net);
+        eprintln!(
+            "epoch {}: training loss {:.5}; held out: {}",
+            epoch + 1,
+            sum / batches.max(1) as f32,
+            held_out.report(held, &net, by_decision)
+        );
+        if epoch + 1 >= a.average_from {
+            average.add(&net);
+        }
+    }
+    let after = held_out.loss(&mut learner, &net);
+    weights::save(&net, &a.out).map_err(|e| RefineError::Weights(e.to_string()))?;
+    eprintln!(
+        "refine fit: wrote {} ({})",
+        a.out.display(),
+        net.short_hash()
+    );
+    let averaged = match &a.average_out {
+        Some(path) => {
+            let mean = average.mean(&net);
+            let loss = held_out.loss(&mut learner, &mean);
+            weights::save(&mean, path).map_err(|e| RefineError::Weights(e.to_string()))?;
+            eprintln!(
+                "refine fit: wrote {} ({}), the mean of {} epochs' ends; held out: {}",
+                path.display(),
+                mean.short_hash(),
+                average.count(),
+                held_out.report(loss, &mean, by_decision)
+            );
+            Some((loss, average.count()))
+        }
+        None => None,
+    };
+    Ok(FitReport {
+        trained,
+        held_out: held_out.positions(),
+        before,
+        after,
+        held_out_decisions,
+        choice_loss: by_decision.then(|| (choice_before, held_out.choice_loss(&net).0)),
+        averaged,
+    })
+}
+
+/// `plakoto refine average`: the mean of the nets' weights, written to
+/// `--out`. Returns the mean net.
+pub fn average_nets(a: &AverageArgs) -> Result<Network, RefineError> {
+    let mut nets = Vec::with_capacity(a.nets.len());
+    for path in &a.nets {
+        let net = weights::load(path)
+            .map_err(|e| RefineError::Weights(format!("{}: {e}", path.display())))?;
+        nets.push(net);
+    }
+    let first = &nets[0];
+    for (path, net) in a.nets.iter().zip(&nets) {
+        if net.hidden() != first.hidden() {
+            return Err(RefineError::Options(format!(
+                "{} has {} hidden units and {} has {}: only nets of one shape average",
+                path.display(),
+                net.hidden(),
+                a.nets[0].display(),
+                first.hidden()
+            )));
+        }
+    }
+    let mut average = WeightAverage::new(first);
+    for net in &nets {
+        average.add(net);
+    }
+    let mean = average.mean(first);
+    weights::save(&mean, &a.out).map_err(|e| RefineError::Weights(e.to_string()))?;
+    eprintln!(
+        "refine average: wrote {} ({}), the mean of {} nets",
+        a.out.display(),
+        mean.short_hash(),
+        average.count()
+    );
+    Ok(mean)
+}
+
+/// Samples gathered into batches of whole decisions, in a given order of
+/// decisions: each batch closes once it holds at least the batch size.
+struct Batches {
+    /// The batches' samples, and each batch's decision sizes.
+    batches: Vec<(Vec<Sample>, Vec<usize>)>,
+}
+
+impl Batches {
+    fn new(samples: &[Sample], decisions: &[Range<usize>], batch: usize) -> Batches {
+        let mut batches = Vec::new();
+        let mut current = (Vec::with_capacity(batch), Vec::new());
+        for run in decisions {
+            current.0.extend_from_slice(&samples[run.clone()]);
+            current.1.push(run.len());
+            if current.0.len() >= batch.max(1) {
+                batches.push(std::mem::replace(
+                    &mut current,
+                    (Vec::with_capacity(batch), Vec::new()),
+                ));
+            }
+        }
+        if !current.0.is_empty() {
+            batches.push(current);
+        }
+        Batches { batches }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&[Sample], &[usize])> {
+        self.batches
+            .iter()
+            .map(|(s, d)| (s.as_slice(), d.as_slice()))
+    }
+
+    fn positions(&self) -> usize {
+        self.batches.iter().map(|(s, _)| s.len()).sum()
+    }
+
+    /// Mean loss of `net` (no step taken).
+    fn loss(&self, learner: &mut Learner, net: &Network) -> f32 {
+        let mut sum = 0.0;
+        for (batch, sizes) in self.iter() {
+            sum += learner.gradient_by_decision(net, batch, sizes) * batch.len() as f32;
+        }
+        sum / self.positions().max(1) as f32
+    }
+
+    /// The held-out line of the log: the loss, the mean equity error and,
+    /// by decision, the mean loss of the net's choices.
+    fn report(&self, loss: f32, net: &Network, by_decision: bool) -> String {
+        let samples: Vec<Sample> = self.iter().flat_map(|(s, _)| s.iter().copied()).collect();
+        let mut line = format!(
+            "loss {loss:.5}, equity error {:.4}",
+            equity_error(net, &samples)
+        );
+        if by_decision {
+            let (regret, decisions) = self.choice_loss(net);
+            line += &format!(
+                ", choice loss x1000 {:.3} over {decisions} decisions",
+                regret * 1000.0
+            );
+        }
+        line
+    }
+
+    /// Mean over the decisions with two candidates or more of what the
+    /// play `net` ranks first loses against the targets' best: the
+    /// targets are the opponent's, so the mover's best is the lowest.
+    fn choice_loss(&self, net: &Network) -> (f32, usize) {
+        use super::selfplay::standard_equity;
+        let (mut sum, mut decisions) = (0.0, 0);
+        for (batch, sizes) in self.iter() {
+            let mut start = 0;
+            for &size in sizes {
+                let run = &batch[start..start + size];
+                start += size;
+                if size < 2 {
+                    continue;
+                }
+                let target = |s: &Sample| standard_equity(&s.target);
+                let chosen = run
+                    .iter()
+                    .map(|s| (standard_equity(&net.distribution(&s.position)), s))
+                    .min_by(|x, y| x.0.total_cmp(&y.0))
+                    .expect("two candidates or more")
+                    .1;
+                let best = run.iter().map(target).fold(f32::INFINITY, f32::min);
+                sum += target(chosen) - best;
+                decisions += 1;
+            }
+        }
+        (sum / decisions.max(1) as f32, decisions)
+    }
+}
+
+/// Mean absolute difference between `net`'s standard equity and the
+/// targets' (triples counted as doubles, R17): what the cross-entropy of
+/// soft targets hides behind their own entropy.
+fn equity_error(net: &Network, samples: &[Sample]) -> f32 {
+    use super::selfplay::standard_equity;
+    let sum: f32 = samples
+        .iter()
+        .map(|s| {
+            (standard_equity(&net.distribution(&s.position)) - standard_equity(&s.target)).abs()
+        })
+        .sum();
+    sum / samples.len().max(1) as f32
+}

@@ -1,0 +1,256 @@
+//! The replies of the analysis commands, `hint`, `rollout` and `eval`:
+//! they search the session's position with its settings (by match-winning
+//! chances in a match) and change nothing, so they are built here, apart
+//! from the transaction in [`super::session`].
+
+use super::command::ROLLOUT_CANDIDATES;
+use super::progress::ProgressBoard;
+use super::reply::{
+    Candidate, Chances, ErrorCode, ProtoError, Reply, RolloutInfo, SearchInfo, round,
+};
+use super::state::{SessionState, numbers_vec};
+use plakoto_engine::eval::{Evaluator, Probabilities};
+use plakoto_engine::match_equity::MatchContext;
+use plakoto_engine::search::{
+    PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits, Valuation,
+    rollout_plays_until,
+};
+use plakoto_rules::{Game, TurnNumbers, format_play, game_result};
+
+/// What a search works with besides the state: the move generators and
+/// the searcher's buffers (they only save time) and the evaluator (fixed
+/// for the command).
+pub(super) struct Searcher<'a> {
+    /// The move generators.
+    pub(super) plays: &'a mut PlayLists,
+    /// The session's evaluator.
+    pub(super) evaluator: &'a dyn Evaluator,
+    /// The searcher's buffers and caches, and what may stop its searches.
+    pub(super) search: &'a mut Search,
+    /// Where the searches say how far they have got.
+    pub(super) progress: &'a ProgressBoard,
+}
+
+/// The match the side on roll plays, when the session is a match: its
+/// candidates then go by match-winning chances (records.md).
+pub(super) fn match_context(state: &SessionState) -> Option<MatchContext> {
+    MatchContext::of(&state.score, state.game.on_roll(), state.game.rules())
+}
+
+/// A match context's MWC as the search's valuation.
+pub(super) fn as_valuation<'a>(
+    mwc: &'a Option<impl Fn(&Probabilities) -> f32 + Sync + 'a>,
+) -> Option<&'a Valuation<'a>> {
+    mwc.as_ref().map(|f| f as &Valuation)
+}
+
+/// Ranks the current turn's plays with the session's search settings,
+/// within `limits` (see [`Search::rank_turn`]).
+fn search_turn(
+    state: &SessionState,
+    searcher: &mut Searcher,
+    limits: SearchLimits,
+) -> Result<(TurnNumbers, Ranking), ProtoError> {
+    let deadline = limits.deadline();
+    searcher.progress.update(|s| s.deadline = deadline);
+    let in_match = match_context(state);
+    let mwc = in_match
+        .as_ref()
+        .map(|context| move |chances: &Probabilities| context.mwc(chances));
+    searcher
+        .search
+        .rank_turn(
+            &state.game,
+            searcher.evaluator,
+            &state.search,
+            limits,
+            searcher.plays,
+            as_valuation(&mwc),
+        )
+        .map_err(ProtoError::from)
+}
+
+/// How a ranking was searched, for replies: the limits it was given.
+fn search_info(state: &SessionState, searcher: &Searcher, ranking: &Ranking) -> SearchInfo {
+    // Cut short with a stop set: the stop did it (a deadline passing at
+    // the same moment is not told apart).
+    let stopped = ranking.timed_out && searcher.search.stop().is_set();
+    SearchInfo {
+        evaluator: searcher.evaluator.name().to_string(),
+        plies: ranking.limits.plies,
+        reached: ranking.plies,
+        movefilter: state.search.filter.preset.to_string(),
+        time_ms: ranking.limits.time_ms,
+        timed_out: ranking.timed_out && !stopped,
+        stopped,
+    }
+}
+
+/// A hint row.
+fn candidate(game: &Game, rank: usize, ranked: &RankedPlay, best: f32) -> Candidate {
+    Candidate {
+        rank,
+        play: format_play(game.position(), &ranked.play),
+        equity: round(ranked.equity, 4),
+        difference: round(ranked.equity - best, 4),
+        chances: Chances::new(&ranked.probabilities, game.rules().scoring),
+        evaluation: ranked.evaluated_at.to_string(),
+        evaluated_at: ranked.evaluated_at,
+        mwc: None,
+    }
+}
+
+pub(super) fn hint(
+    state: &SessionState,
+    searcher: &mut Searcher,
+    count: usize,
+    time_ms: Option<u64>,
+) -> Result<Reply, ProtoError> {
+    let game = &state.game;
+    let limits = state.search.limits().with_time(time_ms);
+    let (turn, ranking) = search_turn(state, searcher, limits)?;
+    let best = ranking.plays.first().map_or(0.0, |r| r.equity);
+    let in_match = match_context(state);
+    let candidates = ranking
+        .plays
+        .iter()
+        .take(count)
+        .enumerate()
+        .map(|(i, r)| Candidate {
+            mwc: in_match.as_ref().map(|m| round(m.mwc(&r.probabilities), 4)),
+            ..candidate(game, i + 1, r, best)
+        })
+        .collect();
+    Ok(Reply::Hint {
+        side: game.on_roll(),
+        numbers: numbers_vec(&turn.numbers()),
+        count: ranking.plays.len(),
+        incomplete: ranking.truncated,
+        search: search_info(state, searcher, &ranking),
+        candidates,
+    })
+}
+
+/// `rollout [N]`: the best [`ROLLOUT_CANDIDATES`] of the search played
+/// out. Progress goes to the log (stderr), never to the reply.
+pub(super) fn rollout(
+    state: &SessionState,
+    searcher: &mut Searcher,
+    trials: Option<u32>,
+) -> Result<Reply, ProtoError> {
+    let game = &state.game;
+    let (turn, ranking) = search_turn(state, searcher, state.search.limits())?;
+    // `rollout N` gives this rollout its trials; the session's settings
+    // keep theirs.
+    let mut settings = state.search;
+    if let Some(t) = trials {
+        settings.rollout.trials = t;
+    }
+    let rollout = settings.rollout;
+    let reported = std::sync::atomic::AtomicU32::new(0);
+    let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
+    let names: Vec<String> = top
+        .iter()
+        .map(|r| format_play(game.position(), &r.play))
+        .collect();
+    let board = searcher.progress;
+    let progress = |p: RolloutProgress| {
+        board.update(|s| {
+            s.trials = Some((p.done, p.total));
+            s.best = p.leader.map(|(i, mean, se)| (names[i].clone(), mean, se));
+        });
+        // About ten lines for a whole rollout.
+        let tenth = (p.done.saturating_mul(10) / p.total.max(1)).min(10);
+        if reported.fetch_max(tenth, std::sync::atomic::Ordering::Relaxed) < tenth {
+            log::info!("rollout: {} of {} trials", p.done, p.total);
+        }
+    };
+    let stop = searcher.search.stop().clone();
+    let rolled = rollout_plays_until(
+        top,
+        game.rules(),
+        searcher.evaluator,
+        &settings,
+        &progress,
+        &stop,
+    )
+    .map_err(|error| ProtoError::new(ErrorCode::InvalidArgument, error.to_string()))?;
+    let finished = match rolled.first().map(|r| r.evaluated_at) {
+        Some(plakoto_engine::search::Evaluation::Rollout { trials, .. }) => trials,
+        _ => 0,
+    };
+    let best = rolled.first().map_or(0.0, |r| r.equity);
+    Ok(Reply::Rollout {
+        side: game.on_roll(),
+        numbers: numbers_vec(&turn.numbers()),
+        count: ranking.plays.len(),
+        search: search_info(state, searcher, &ranking),
+        rollout: RolloutInfo {
+            evaluator: searcher.evaluator.name().to_string(),
+            trials: rollout.trials,
+            plies: rollout.plies,
+            seed: rollout.seed,
+            luck_adjust: rollout.luck_adjust,
+            stopped_after: (finished < rollout.trials && stop.is_set()).then_some(finished),
+        },
+        candidates: rolled
+            .iter()
+            .enumerate()
+            .map(|(i, r)| candidate(game, i + 1, r, best))
+            .collect(),
+    })
+}
+
+/// `eval`: the side on roll's chances before rolling, searched to the
+/// session's plies (within its time budget, or `time_ms` for this one);
+/// exact when the game is over.
+pub(super) fn eval(state: &SessionState, searcher: &mut Searcher, time_ms: Option<u64>) -> Reply {
+    let game = &state.game;
+    let over = game_result(game.position(), game.rules().scoring).is_some();
+    let passed = match game.turn_numbers() {
+        Some(TurnNumbers::Passed(n)) => Some(n),
+        _ => None,
+    };
+    // A position an exact database answers (before a roll) needs no
+    // search, and the reply says so.
+    let database = match (over, &passed) {
+        (false, None) => searcher
+            .evaluator
+            .exact_value(game.position(), game.rules()),
+        _ => None,
+    };
+    if let Some((p, database)) = database {
+        return Reply::Eval {
+            side: game.on_roll(),
+            chances: Chances::new(&p, game.rules().scoring),
+            evaluation: format!("exact ({database})"),
+            plies: 0,
+            timed_out: false,
+            stopped: false,
+        };
+    }
+    let limits = state.search.limits().with_time(time_ms);
+    let deadline = limits.deadline();
+    searcher.progress.update(|s| s.deadline = deadline);
+    let (p, reached) = searcher.search.evaluate_position(
+        game.position(),
+        passed.as_ref(),
+        game.rules(),
+        searcher.evaluator,
+        &state.search,
+        limits,
+    );
+    let stopped = !over && reached < limits.plies && searcher.search.stop().is_set();
+    Reply::Eval {
+        side: game.on_roll(),
+        chances: Chances::new(&p, game.rules().scoring),
+        evaluation: if over {
+            "exact".into()
+        } else {
+            format!("{reached}-ply {}", searcher.evaluator.name())
+        },
+        plies: if over { 0 } else { reached },
+        timed_out: !over && reached < limits.plies && !stopped,
+        stopped,
+    }
+}

@@ -1,0 +1,312 @@
+//! A client for any engine speaking protocol.md: start it as a child
+//! process, send commands, read typed replies, every wait with a deadline.
+//! The arena, the conformance checker, the GUI server (on a thread of
+//! each engine's own) and any Rust program driving an engine use it;
+//! replies are read by [`crate::framing`].
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use plakoto_protocol::client::Engine;
+//!
+//! let second = Duration::from_secs(1);
+//! let mut engine = Engine::start("plakoto --plies 0")?; // any engine's command line
+//! engine.request("set position AAAg//DAAA8/fAAA:ZBAAAAAA", second)?;
+//! let reply = engine.request("play", second)?;
+//! assert!(reply.ok);
+//! println!("it plays {}", reply.first()); // e.g. `24/21 13/12`
+//! # Ok::<(), plakoto_protocol::client::ClientError>(())
+//! ```
+//!
+//! Any program that answers in the protocol's framing will do; this one
+//! (a shell loop) echoes its commands, and answers `quit` too:
+//!
+//! ```
+//! use std::time::Duration;
+//! use plakoto_protocol::client::Engine;
+//!
+//! let echo = r#"sh -c 'while read -r l; do printf "=%s\n\n" "${l%% *} $l"; done'"#;
+//! let mut engine = Engine::start(echo)?;
+//! let reply = engine.request("7 hello", Duration::from_secs(5))?;
+//! assert_eq!((reply.ok, reply.id.as_deref(), reply.first()), (true, Some("7"), "7 hello"));
+//! # Ok::<(), plakoto_protocol::client::ClientError>(())
+//! ```
+
+use std::io::{self, BufReader, Write};
+use std::process::{Child, ChildStderr, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::framing::{
+    Event, FrameError, Line, MAX_REPLY_LINE, Progress, Reply, ReplyReader, read_line,
+};
+
+/// How long a dropped engine is given to exit after `quit`.
+pub const QUIT_GRACE: Duration = Duration::from_millis(300);
+
+/// What can go wrong talking to an engine. A `?` reply is not an error
+/// here: it is a [`Reply`] with `ok == false`.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The program could not be started.
+    #[error("cannot start '{command}': {source}")]
+    Spawn {
+        /// The command line.
+        command: String,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// No complete reply before the deadline. Reading may go on
+    /// ([`Engine::read_reply`]); a caller that gives up on the reply and
+    /// sends another command would find the engine's later output out of
+    /// step with its commands: it should start a new engine.
+    #[error("no complete reply to '{command}' in time")]
+    Timeout {
+        /// The command waiting for its reply.
+        command: String,
+    },
+    /// The engine closed its output or its input (it exited, most likely).
+    #[error("{what}{}", exit_note(.status))]
+    Closed {
+        /// What was being done.
+        what: String,
+        /// Its exit status, if it has exited.
+        status: Option<ExitStatus>,
+    },
+    /// Output that is not a reply (protocol.md section 1).
+    #[error("'{command}' answered {error}")]
+    Framing {
+        /// The command being answered.
+        command: String,
+        /// What was wrong.
+        error: FrameError,
+    },
+    /// A command holding a line break would be several commands.
+    #[error("a command is one line: {0:?} holds a line break")]
+    LineBreak(String),
+}
+
+/// The exit status after a closed pipe, read as `sh` means it: the engine
+/// runs as `sh -c "exec COMMAND"`, and the shell exits 127 when it finds no
+/// such command and 126 when it finds one it cannot run.
+fn exit_note(status: &Option<ExitStatus>) -> String {
+    match status.and_then(|s| s.code()) {
+        Some(127) => " (the command was not found: the shell exited with status 127)".into(),
+        Some(126) => {
+            " (the command cannot be run, not executable: the shell exited with status 126)".into()
+        }
+        _ => status.map_or(String::new(), |s| format!(" (exit: {s})")),
+    }
+}
+
+/// A running engine: a child process, its stdin, and a reader thread
+/// turning its stdout into lines (so that every wait has a deadline).
+/// Dropping it sends `quit` and stops the process [`QUIT_GRACE`] later.
+pub struct Engine {
+    command: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<Line>,
+    reader: ReplyReader,
+    last_command: String,
+    on_progress: Option<ProgressHandler>,
+}
+
+/// What a client does with a progress line ([`Engine::on_progress`]).
+pub type ProgressHandler = Box<dyn FnMut(&Progress) + Send>;
+
+impl Engine {
+    /// Starts `command` as `sh -c "exec COMMAND"` (one program with its
+    /// arguments, quoted as in a shell); its stderr is discarded.
+    pub fn start(command: &str) -> Result<Engine, ClientError> {
+        Engine::start_shell(command, false)
+    }
+
+    /// Starts `command` as [`Engine::start`] does; its stderr goes to this
+    /// process's stderr when `show_stderr`.
+    pub fn start_shell(command: &str, show_stderr: bool) -> Result<Engine, ClientError> {
+        let mut cmd = shell_command(command);
+        if !show_stderr {
+            cmd.stderr(Stdio::null());
+        }
+        Engine::spawn(cmd, command)
+    }
+
+    /// Starts a prepared command (its stdin and stdout are piped here;
+    /// stderr is left as set: piped, it is had with
+    /// [`Engine::take_stderr`]). `name` names it in messages.
+    pub fn spawn(mut cmd: Command, name: &str) -> Result<Engine, ClientError> {
+        let spawn_error = |source| ClientError::Spawn {
+            command: name.to_string(),
+            source,
+        };
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
+        let mut child = cmd.spawn().map_err(spawn_error)?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(spawn_error(io::Error::other("no pipes to the engine")));
+        };
+        let (tx, rx) = channel();
+        let reader = thread::Builder::new()
+            .name("engine-reader".into())
+            .spawn(move || {
+                let mut stdout = BufReader::new(stdout);
+                while let Ok(Some(line)) = read_line(&mut stdout, MAX_REPLY_LINE) {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        if let Err(e) = reader {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(spawn_error(e));
+        }
+        Ok(Engine {
+            command: name.to_string(),
+            child,
+            stdin,
+            lines: rx,
+            reader: ReplyReader::new(),
+            last_command: String::new(),
+            on_progress: None,
+        })
+    }
+
+    /// Hands every progress line read from now on to `handler` (an
+    /// engine sends them after `set progress on`, protocol.md); without a
+    /// handler they are passed over, as the arena and `conformance` do.
+    pub fn on_progress(&mut self, handler: impl FnMut(&Progress) + Send + 'static) {
+        self.on_progress = Some(Box::new(handler));
+    }
+
+    /// The command line the engine was started with.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// The engine's stderr, once, when it was started piped
+    /// ([`Engine::spawn`] with `Stdio::piped()`): the caller reads it
+    /// (it must, or a talkative engine blocks on a full pipe).
+    pub fn take_stderr(&mut self) -> Option<ChildStderr> {
+        self.child.stderr.take()
+    }
+
+    /// Sends `command` and reads its reply, within `timeout`.
+    pub fn request(&mut self, command: &str, timeout: Duration) -> Result<Reply, ClientError> {
+        self.request_by(command, Instant::now() + timeout)
+    }
+
+    /// Sends `command` and reads its reply, all before `deadline`.
+    pub fn request_by(&mut self, command: &str, deadline: Instant) -> Result<Reply, ClientError> {
+        self.send(command)?;
+        self.read_reply(deadline)
+    }
+
+    /// Sends one line as it is (a command, with an id if wanted), without
+    /// reading anything.
+    pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
+        if line.contains(['\n', '\r']) {
+            return Err(ClientError::LineBreak(line.to_string()));
+        }
+        self.last_command = line.to_string();
+        let written = writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush());
+        written.map_err(|e| self.closed(format!("writing '{line}': {e}")))
+    }
+
+    /// Reads the next reply before `deadline`. After a
+    /// [`ClientError::Timeout`] nothing read is lost: a later call goes on
+    /// with the same reply, so a caller may wait in short slices (and do
+    /// other work between them) for a reply that takes long.
+    pub fn read_reply(&mut self, deadline: Instant) -> Result<Reply, ClientError> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(ClientError::Timeout {
+                        command: self.last_command.clone(),
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let what = format!("output closed while answering '{}'", self.last_command);
+                    return Err(self.closed(what));
+                }
+            };
+            match self.reader.push_event(line) {
+                Ok(Some(Event::Reply(reply))) => return Ok(reply),
+                Ok(Some(Event::Progress(progress))) => {
+                    if let Some(handler) = &mut self.on_progress {
+                        handler(&progress);
+                    }
+                }
+                Ok(None) => {}
+                Err(error) => {
+                    return Err(ClientError::Framing {
+                        command: self.last_command.clone(),
+                        error,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Sends `quit`, reads its reply and waits for the engine to exit, all
+    /// within `timeout`. Returns the reply (or why there was none) and
+    /// the exit status (`None`: still running; it is then stopped).
+    pub fn quit(mut self, timeout: Duration) -> (Result<Reply, ClientError>, Option<ExitStatus>) {
+        let deadline = Instant::now() + timeout;
+        let reply = self.request_by("quit", deadline);
+        let status = self.wait_until(deadline);
+        (reply, status)
+    }
+
+    /// Waits at most `timeout` for the engine to exit (after its output
+    /// closed, say); `None` if it is still running.
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        self.wait_until(Instant::now() + timeout)
+    }
+
+    /// Waits until the engine exits or `deadline` passes.
+    fn wait_until(&mut self, deadline: Instant) -> Option<ExitStatus> {
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn closed(&mut self, what: String) -> ClientError {
+        // A closed pipe comes a moment before the exit can be seen.
+        let status = self.wait_until(Instant::now() + Duration::from_millis(50));
+        ClientError::Closed { what, status }
+    }
+}
+
+/// `sh -c "exec COMMAND"`: the shell reads the words (quoting works as
+/// usual) and is then replaced by the engine, so the child held is the
+/// engine itself and stopping it stops nothing else. How every client
+/// (the arena, `conformance`, the GUI's `--engine`) starts a command line.
+pub fn shell_command(command: &str) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(format!("exec {command}"));
+    cmd
+}
+
+impl Drop for Engine {
+    /// Asks the engine to `quit`, then stops it if it lingers (by its
+    /// process id: the shell was replaced by the engine).
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit").and_then(|_| self.stdin.flush());
+        if self.wait_until(Instant::now() + QUIT_GRACE).is_none() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,62 @@
+//! plakoto-protocol: the text protocol spoken on stdin/stdout (specified in protocol.md):
+//!
+//! ```text
+//! stdin line ─▶ parse (nom) ─▶ Command ─▶ Session::apply ─▶ Reply ─▶ format ─▶ stdout
+//! ```
+//!
+//! This is the only part of the crate that reads or writes lines.
+
+mod analysis_replies;
+pub mod board_art;
+pub mod board_data;
+pub mod client;
+pub mod command;
+pub mod engine_loop;
+mod errors;
+pub mod format;
+pub mod framing;
+pub mod help;
+mod legal;
+pub mod options;
+pub mod parse;
+pub mod parse_records;
+pub mod progress;
+pub mod records;
+pub mod reply;
+pub mod session;
+pub mod set_position;
+mod show_replies;
+pub mod state;
+pub mod suggest;
+mod terminal;
+mod words;
+
+pub use command::{Command, Orientation, OutputMode};
+pub use reply::{ErrorCode, ProtoError, Reply};
+pub use session::{Handled, Session};
+pub use state::SessionState;
+
+use std::io::{self, BufRead, Write};
+
+pub use framing::MAX_LINE;
+pub use terminal::{block_interrupts, run_terminal};
+
+/// Runs the engine: answers every command line of `input` on `output`
+/// until `quit` or the end of the input, reading on while a command runs
+/// (see [`engine_loop`]).
+pub fn run(
+    session: &mut Session,
+    mut input: impl BufRead + Send + 'static,
+    output: impl Write + Send,
+) -> io::Result<()> {
+    engine_loop::run_with(
+        session,
+        move || {
+            Box::new(move || {
+                Ok(framing::read_line(&mut input, MAX_LINE)?.map(engine_loop::Input::Line))
+            })
+        },
+        output,
+        None,
+    )
+}

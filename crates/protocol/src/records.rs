@@ -1,0 +1,137 @@
+//! Games on record in the protocol: running `save game|match FILE`,
+//! `load game|match FILE`, `show game`, `analyse`, `set player` on the
+//! session's state (the record itself is kept from events, see
+//! [`plakoto_records::record::Event`]). The format is records.md's.
+
+use std::path::Path;
+
+use super::command::{RecordCommand, Scope};
+use super::reply::{ErrorCode, GameListing, LoadedInfo, ProtoError, Reply, SavedInfo};
+use super::state::{SessionState, turn_info};
+use plakoto_records::record::{Event, ReadError, Record, read_record_file, today, write_atomic};
+use plakoto_rules::MatchId;
+use plakoto_rules::position_id;
+
+fn io_error(m: impl Into<String>) -> ProtoError {
+    ProtoError::new(ErrorCode::Io, m)
+}
+
+/// Runs a record command (`evaluator`: the session's, for `analyse`).
+pub fn execute(
+    s: &mut SessionState,
+    evaluator: &dyn plakoto_engine::eval::Evaluator,
+    events: &mut Vec<Event>,
+    command: &RecordCommand,
+) -> Result<Reply, ProtoError> {
+    match command {
+        RecordCommand::ShowGame => {
+            let n = s.history.games.len();
+            Ok(Reply::GameListing(GameListing {
+                game: n,
+                record: s.history.games.last().cloned(),
+            }))
+        }
+        RecordCommand::Save(scope, file) => save(s, *scope, file),
+        RecordCommand::Load(scope, file) => load(s, *scope, file),
+        RecordCommand::Analyse(scope) => analyse(s, evaluator, *scope),
+        RecordCommand::SetPlayer(side, name) => {
+            s.players[side.index()] = name.clone();
+            events.push(Event::PlayerNamed(*side, name.clone()));
+            Ok(Reply::Setting {
+                name: format!("player {side} name"),
+                value: name.clone(),
+            })
+        }
+    }
+}
+
+/// The session's record of `scope`: the whole record, or its last game
+/// alone (no game when none was played yet).
+fn record_of(s: &SessionState, scope: Scope) -> Record {
+    match scope {
+        Scope::Match => s.history.clone(),
+        Scope::Game => s
+            .history
+            .games
+            .len()
+            .checked_sub(1)
+            .and_then(|i| s.history.single_game(i))
+            .unwrap_or_else(|| Record::new(s.history.header.clone())),
+    }
+}
+
+/// `analyse game|match`: the session's record analysed at the session's
+/// plies (the game in progress up to its last play).
+fn analyse(
+    s: &SessionState,
+    evaluator: &dyn plakoto_engine::eval::Evaluator,
+    scope: Scope,
+) -> Result<Reply, ProtoError> {
+    let record = record_of(s, scope);
+    if record.turn_count() == 0 {
+        return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
+    }
+    let analysis =
+        plakoto_records::analysis::analyse(&record, evaluator, s.search, s.search.plies, &|| {})
+            .map_err(|e| ProtoError::new(ErrorCode::BadRecord, e.to_string()))?;
+    Ok(Reply::Analysis(Box::new(analysis)))
+}
+
+fn save(s: &SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoError> {
+    let mut record = record_of(s, scope);
+    if record.games.is_empty() {
+        return Err(ProtoError::new(
+            ErrorCode::State,
+            "no game to save: start one with 'new game' or 'roll'",
+        ));
+    }
+    record.header.date = Some(today());
+    let json = file.to_ascii_lowercase().ends_with(".json");
+    let text = if json {
+        record.to_json()
+    } else {
+        record.to_string()
+    };
+    write_atomic(Path::new(file), &text)
+        .map_err(|e| io_error(format!("cannot write {file}: {e}")))?;
+    Ok(Reply::Saved(SavedInfo {
+        file: file.to_string(),
+        games: record.games.len(),
+        turns: record.turn_count(),
+        format: if json { "json" } else { "text" },
+    }))
+}
+
+fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoError> {
+    let record = read_record_file(Path::new(file)).map_err(|e| match e {
+        ReadError::Io(m) => io_error(m),
+        ReadError::Record(e) => ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")),
+    })?;
+    if scope == Scope::Game && record.games.len() != 1 {
+        return Err(ProtoError::new(
+            ErrorCode::BadRecord,
+            format!(
+                "{file} holds {} games: 'load game' reads one game, 'load match' a match",
+                record.games.len()
+            ),
+        ));
+    }
+    let replay = record
+        .replay()
+        .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
+    s.game = replay.game;
+    s.score = replay.score;
+    s.score.length = record.header.match_length;
+    s.next_starter = replay.next_starter;
+    s.players = [record.header.x.clone(), record.header.o.clone()];
+    s.history = record;
+    s.history.header.date = None;
+    Ok(Reply::Loaded(LoadedInfo {
+        file: file.to_string(),
+        games: s.history.games.len(),
+        turns: replay.turns.len(),
+        position_id: position_id(s.game.position()),
+        match_id: MatchId::of(&s.game, &s.score).to_string(),
+        turn: turn_info(&s.game),
+    }))
+}

@@ -1,0 +1,566 @@
+//! The engine's state between commands and how each command changes it.
+//!
+//! A command is applied to a copy of the state and the copy is kept only
+//! when the command succeeds, so a failed command changes nothing, by
+//! construction (dice drawn by a failed `roll` included).
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::analysis_replies::{Searcher, as_valuation, eval, hint, match_context, rollout};
+use super::command::{COMMANDS, Command, Orientation, OutputMode, is_known};
+use super::errors::PartsError;
+use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
+use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
+use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
+use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, Probabilities};
+use plakoto_engine::search::{PlayLists, Search, SearchSettings, SettingsError};
+use plakoto_records::record::{Event, GameEnd, Record, Roll, Start, Turn};
+use plakoto_rules::{
+    Game, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules, game_result,
+    position_id,
+};
+
+/// The protocol version `protocol_version` reports.
+pub const PROTOCOL_VERSION: u32 = 2;
+
+/// An engine session: the state, reusable move generators, the evaluator
+/// and the searcher (its buffers and caches).
+pub struct Session {
+    state: SessionState,
+    plays: PlayLists,
+    evaluator: Box<dyn Evaluator>,
+    search: Search,
+    progress: std::sync::Arc<super::progress::ProgressBoard>,
+}
+
+/// Most plays `hint` and `play` consider (see [`plakoto_engine::search::Choice`]).
+pub use plakoto_engine::search::CHOICE_LIMIT;
+
+/// Most plays the engine lists for one roll (see
+/// [`plakoto_engine::search::ENGINE_MAX_POSITIONS`]).
+pub use plakoto_engine::search::ENGINE_MAX_POSITIONS;
+
+/// What handling one input line produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handled {
+    /// The framed reply, its final empty line included.
+    pub text: String,
+    /// Whether the engine should stop (after `quit`).
+    pub quit: bool,
+}
+
+impl Session {
+    /// A session with the binary's default evaluator, the neural net with
+    /// the built-in weights (the heuristic, with a warning in the log, if
+    /// the weights cannot be read), a fresh game awaiting its opening roll,
+    /// and dice seeded with `seed`.
+    pub fn new(rules: Rules, seed: u64) -> Session {
+        let evaluator = EvaluatorKind::Net.create().unwrap_or_else(|error| {
+            log::warn!("{error}: the session uses the heuristic");
+            Box::new(HeuristicEvaluator::new())
+        });
+        Session::with_evaluator(rules, seed, evaluator)
+    }
+
+    /// A session with the heuristic evaluator (fast and fixed: tests and
+    /// transcripts use it), otherwise as [`Session::new`].
+    pub fn with_heuristic(rules: Rules, seed: u64) -> Session {
+        Session::with_evaluator(rules, seed, Box::new(HeuristicEvaluator::new()))
+    }
+
+    /// A session rating plays with `evaluator`, its lists of plays bounded
+    /// by [`ENGINE_MAX_POSITIONS`].
+    pub fn with_evaluator(rules: Rules, seed: u64, evaluator: Box<dyn Evaluator>) -> Session {
+        let limits = GenLimits {
+            max_positions: ENGINE_MAX_POSITIONS,
+        };
+        Session::with_limits(rules, seed, evaluator, limits)
+    }
+
+    /// A session whose move generator keeps at most `limits` plays (lists
+    /// past it are reported incomplete). Smaller limits bound time and
+    /// memory on Express low doubles.
+    pub fn with_limits(
+        rules: Rules,
+        seed: u64,
+        evaluator: Box<dyn Evaluator>,
+        limits: GenLimits,
+    ) -> Session {
+        let mut session = Session {
+            state: SessionState {
+                game: Game::new(rules),
+                score: MatchScore::new(0),
+                next_starter: None,
+                seed,
+                rng: ChaCha8Rng::seed_from_u64(seed),
+                output: OutputMode::Text,
+                progress: false,
+                orientation: Orientation::Noflip,
+                search: SearchSettings::default(),
+                history: plakoto_records::record::Record::default(),
+                players: ["X".into(), "O".into()],
+            },
+            plays: PlayLists::new(limits),
+            evaluator,
+            search: Search::default(),
+            progress: Default::default(),
+        };
+        session.state.history.header = session_header(&session.state);
+        session
+    }
+
+    /// Replaces the search settings (e.g. from the command line), after
+    /// checking them; on error nothing changes.
+    pub fn set_search_settings(&mut self, settings: SearchSettings) -> Result<(), SettingsError> {
+        settings.validate()?;
+        self.state.search = settings;
+        Ok(())
+    }
+
+    /// Lets `stop` end the searches of the following commands (`hint`,
+    /// `eval`, `rollout`) early; they then answer with what they have,
+    /// marked as stopped. Other commands are not stopped.
+    pub fn set_stop(&mut self, stop: plakoto_engine::search::Stop) {
+        self.search.set_stop(stop);
+    }
+
+    /// Where the running command's search says how far it has got (read
+    /// by another thread for progress lines).
+    pub fn progress_board(&self) -> std::sync::Arc<super::progress::ProgressBoard> {
+        self.progress.clone()
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &SessionState {
+        &self.state
+    }
+
+    /// Applies a command; on error nothing changes.
+    pub fn apply(&mut self, command: &Command) -> Result<Reply, ProtoError> {
+        if let Command::SetEvaluator(kind) = command {
+            // The evaluator is not part of the state: it is replaced here.
+            self.evaluator = kind
+                .create()
+                .map_err(|error| ProtoError::new(ErrorCode::State, error.to_string()))?;
+            return Ok(options_reply(&self.state, self.evaluator.as_ref()));
+        }
+        let mut next = self.state.clone();
+        let mut tools = Tools {
+            searcher: Searcher {
+                plays: &mut self.plays,
+                evaluator: self.evaluator.as_ref(),
+                search: &mut self.search,
+                progress: &self.progress,
+            },
+            events: Vec::new(),
+        };
+        let reply = execute(&mut next, &mut tools, command);
+        let events = std::mem::take(&mut tools.events);
+        // Drop buffers an Express low double grew, so the engine's memory
+        // stays that of one roll at a time; `legal` keeps its list for
+        // paging through it.
+        if !matches!(command, Command::Legal(_)) {
+            self.plays.complete.trim();
+            self.plays.counter.trim();
+        }
+        self.plays.choice.trim();
+        self.search.trim();
+        let reply = reply?;
+        record_events(&mut next, events);
+        self.state = next;
+        Ok(reply)
+    }
+
+    /// Reads, applies and answers one input line; `None` for a line with
+    /// no command (blank or comment).
+    pub fn handle_line(&mut self, line: &str) -> Option<Handled> {
+        Some(self.handle_parsed(super::parse::parse_line(line)?))
+    }
+
+    /// Applies and answers a line already read ([`super::parse::parse_line`]).
+    pub fn handle_parsed(&mut self, parsed: super::parse::Line) -> Handled {
+        let quit = parsed.command == Ok(Command::Quit);
+        let result = match &parsed.command {
+            Ok(command) => self.apply(command),
+            Err(error) => Err(error.clone()),
+        };
+        if let Err(error) = &result {
+            log::debug!("refused: {}: {}", error.code.as_str(), error.message);
+        }
+        Handled {
+            text: super::format::frame(parsed.id.as_deref(), &result, self.state.output),
+            quit,
+        }
+    }
+}
+
+/// What commands work with besides the state: not part of it, they only
+/// save time (generators, the searcher's buffers) or are fixed (the
+/// evaluator); and the events the command's changes to the games make,
+/// which the record keeps once the command succeeds.
+struct Tools<'a> {
+    searcher: Searcher<'a>,
+    events: Vec<Event>,
+}
+
+/// Keeps the session's record up to date with what a command did. An
+/// event that does not fit the record (not seen in practice: a turn with
+/// no game recorded) starts the record over from the state.
+fn record_events(state: &mut SessionState, events: Vec<Event>) {
+    for event in events {
+        if let Err(error) = state.history.apply(event) {
+            log::warn!("{error}: the record starts over from the position");
+            state.history =
+                Record::from_state(session_header(state), &state.game, state.score.score);
+            return;
+        }
+    }
+}
+
+/// After the game or the score was set by hand: the record starts over
+/// from the game as set, and no one starts the next game as a winner (the
+/// game set is no sequel of one won). Nothing happens when nothing changed.
+fn set_by_hand(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    before: &Game,
+    score_before: &MatchScore,
+) {
+    if state.game == *before && state.score == *score_before {
+        return;
+    }
+    state.next_starter = None;
+    tools.events.push(Event::PositionSet {
+        header: session_header(state),
+        game: state.game.clone(),
+        score: state.score.score,
+    });
+}
+
+fn execute(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    command: &Command,
+) -> Result<Reply, ProtoError> {
+    let (game_before, score_before) = (state.game.clone(), state.score);
+    let reply = execute_command(state, tools, command)?;
+    if matches!(
+        command,
+        Command::SetBoard(_)
+            | Command::SetMatchId(_)
+            | Command::SetPosition(..)
+            | Command::SetTurn(_)
+            | Command::SetRules(_)
+            | Command::SetScoring(_)
+    ) || (matches!(command, Command::SetDice(_)) && game_before.phase() == Phase::Opening)
+    {
+        set_by_hand(state, tools, &game_before, &score_before);
+    }
+    Ok(reply)
+}
+
+fn execute_command(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    command: &Command,
+) -> Result<Reply, ProtoError> {
+    let evaluator = tools.searcher.evaluator;
+    match command {
+        Command::ProtocolVersion => Ok(Reply::ProtocolVersion {
+            version: PROTOCOL_VERSION,
+        }),
+        Command::Name => Ok(Reply::Name {
+            name: "plakoto".into(),
+        }),
+        Command::Version => Ok(Reply::Version {
+            version: env!("CARGO_PKG_VERSION").into(),
+        }),
+        Command::ListCommands => Ok(Reply::Commands {
+            commands: COMMANDS.iter().map(|name| name.to_string()).collect(),
+        }),
+        Command::KnownCommand(words) => Ok(Reply::Known {
+            known: is_known(words),
+        }),
+        Command::Help(words) => super::help::help(words.as_deref()),
+        Command::IsReady => Ok(Reply::Ready),
+        Command::Quit => Ok(Reply::Bye),
+        Command::Stop => Ok(Reply::Stopped),
+        Command::SetProgress(on) => {
+            state.progress = *on;
+            Ok(Reply::Setting {
+                name: "progress".to_string(),
+                value: if *on { "on" } else { "off" }.to_string(),
+            })
+        }
+        Command::NewGame => {
+            if let Some(w) = state.score.winner() {
+                return Err(ProtoError::new(
+                    ErrorCode::State,
+                    format!(
+                        "the match is over: {w} won {}-{}; start another with 'new match N'",
+                        state.score.score[w.index()],
+                        state.score.score[w.other().index()]
+                    ),
+                ));
+            }
+            Ok(start_game(state, tools))
+        }
+        Command::NewMatch(n) => {
+            state.score = MatchScore::new(*n);
+            state.next_starter = None;
+            tools
+                .events
+                .push(Event::MatchStarted(session_header(state)));
+            Ok(start_game(state, tools))
+        }
+        Command::SetBoard(position) => {
+            state.game = state
+                .game
+                .with_board(*position)
+                .map_err(PartsError::Board)?;
+            Ok(state_reply(state))
+        }
+        Command::SetMatchId(m) => {
+            let with = |position: Position| {
+                Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
+            };
+            let current = *state.game.position();
+            let finished = game_result(&current, state.game.rules().scoring).is_some();
+            state.game = with(current)
+                .or_else(|e| {
+                    // A finished board left from the last game cannot go
+                    // with a game in progress: clients set the Match ID
+                    // first and the board next, so start from the initial
+                    // position rather than refuse.
+                    if finished && m.phase != Phase::Over {
+                        with(Position::initial())
+                    } else {
+                        Err(e)
+                    }
+                })
+                .map_err(PartsError::MatchId)?;
+            state.score = MatchScore {
+                length: m.match_length,
+                score: m.score.map(u32::from),
+            };
+            Ok(state_reply(state))
+        }
+        Command::SetPosition(position, m) => {
+            super::set_position::set_position(state, *position, m).map(|()| state_reply(state))
+        }
+        Command::SetTurn(side) => {
+            state.game = state.game.with_turn(*side).map_err(ProtoError::from)?;
+            Ok(state_reply(state))
+        }
+        Command::SetDice(dice) => {
+            let opening = state.game.phase() == Phase::Opening;
+            state.game.give_dice(*dice).map_err(ProtoError::from)?;
+            if !opening {
+                // Before the opening roll the game is set by hand instead.
+                tools.events.push(Event::DiceSet {
+                    side: state.game.on_roll(),
+                    dice: [dice.0.pips(), dice.1.pips()],
+                });
+            }
+            Ok(Reply::Dice {
+                opening: Vec::new(),
+                turn: turn_info(&state.game),
+            })
+        }
+        Command::Roll => {
+            let mut opening = Vec::new();
+            if state.game.phase() == Phase::Opening {
+                let (_, rolls) = state
+                    .game
+                    .roll_opening(&mut state.rng)
+                    .map_err(ProtoError::from)?;
+                opening = rolls
+                    .iter()
+                    .map(|(x_die, o_die)| [x_die.pips(), o_die.pips()])
+                    .collect();
+                tools.events.push(Event::GameStarted {
+                    header: session_header(state),
+                    score: state.score.score,
+                    start: Start::Opening(opening.clone()),
+                });
+            }
+            let dice = state.game.roll(&mut state.rng).map_err(ProtoError::from)?;
+            tools.events.push(Event::DiceSet {
+                side: state.game.on_roll(),
+                dice: [dice.0.pips(), dice.1.pips()],
+            });
+            Ok(Reply::Dice {
+                opening,
+                turn: turn_info(&state.game),
+            })
+        }
+        Command::SetSeed(seed) => {
+            state.seed = *seed;
+            state.rng = ChaCha8Rng::seed_from_u64(*seed);
+            Ok(Reply::Seed { seed: *seed })
+        }
+        Command::SetRules(variant) => {
+            let rules =
+                Rules::new(*variant, state.game.rules().scoring).map_err(ProtoError::from)?;
+            set_rules(state, rules)?;
+            Ok(Reply::Setting {
+                name: "rules".to_string(),
+                value: variant.to_string(),
+            })
+        }
+        Command::SetScoring(scoring) => {
+            let rules =
+                Rules::new(state.game.rules().variant, *scoring).map_err(ProtoError::from)?;
+            set_rules(state, rules)?;
+            Ok(Reply::Setting {
+                name: "scoring".to_string(),
+                value: scoring.to_string(),
+            })
+        }
+        Command::SetOutput(mode) => {
+            state.output = *mode;
+            Ok(Reply::Output { output: *mode })
+        }
+        Command::SetOrientation(o) => {
+            state.orientation = *o;
+            Ok(Reply::Orientation { orientation: *o })
+        }
+        // Replaced by `Session::apply` before the state is copied.
+        Command::SetEvaluator(_) => Ok(options_reply(state, evaluator)),
+        Command::Move(text) => {
+            let before = state.game.clone();
+            let report = state
+                .game
+                .play_written(text, tools.searcher.plays.complete.generator())
+                .map_err(ProtoError::from)?;
+            Ok(Reply::Moved(finish_move(state, tools, &before, report)))
+        }
+        Command::Play(time_ms) => {
+            let before = state.game.clone();
+            let limits = state.search.limits().with_time(*time_ms);
+            let in_match = match_context(state);
+            let mwc = in_match
+                .as_ref()
+                .map(|context| move |chances: &Probabilities| context.mwc(chances));
+            let choice = tools
+                .searcher
+                .search
+                .choose(
+                    &state.game,
+                    evaluator,
+                    &state.search,
+                    limits,
+                    tools.searcher.plays,
+                    as_valuation(&mwc),
+                )
+                .map_err(ProtoError::from)?;
+            let report = choice
+                .commit(&mut state.game, tools.searcher.plays)
+                .map_err(ProtoError::from)?;
+            Ok(Reply::Played(finish_move(state, tools, &before, report)))
+        }
+        Command::Hint { count, time_ms } => hint(state, &mut tools.searcher, *count, *time_ms),
+        Command::Rollout(trials) => rollout(state, &mut tools.searcher, *trials),
+        Command::Eval(time_ms) => Ok(eval(state, &mut tools.searcher, *time_ms)),
+        Command::SetSearch { name, value } => {
+            let option =
+                super::options::named(name).ok_or_else(|| super::options::family_usage(name))?;
+            let set = option
+                .set
+                .ok_or_else(|| super::options::family_usage(name))?;
+            let mut settings = state.search;
+            let words: Vec<&str> = value.iter().map(String::as_str).collect();
+            // The setter checks the value against the settings' range.
+            let line = set(&mut settings, &words)
+                .map_err(|error| super::options::proto_error(option, error))?;
+            state.search = settings;
+            Ok(setting_reply(&settings, &line))
+        }
+        Command::Legal(page) => super::legal::legal(state, tools.searcher.plays, *page),
+        Command::LegalSteps(made) => super::legal::legal_steps_reply(&state.game, made),
+        Command::Show(what) => Ok(show(state, evaluator, *what)),
+        Command::Record(c) => super::records::execute(state, evaluator, &mut tools.events, c),
+    }
+}
+
+fn set_rules(state: &mut SessionState, rules: Rules) -> Result<(), ProtoError> {
+    state.game = state.game.with_rules(rules).map_err(ProtoError::from)?;
+    Ok(())
+}
+
+/// Starts the next game of the match: the last winner starts (R19),
+/// otherwise an opening roll decides.
+fn start_game(state: &mut SessionState, tools: &mut Tools) -> Reply {
+    let rules = state.game.rules();
+    let starter = state.next_starter.take();
+    let (game, opening) = match starter {
+        Some(winner) => (Game::started_by(rules, winner), Vec::new()),
+        None => {
+            let mut game = Game::new(rules);
+            let rolls = match game.roll_opening(&mut state.rng) {
+                Ok((_, rolls)) => rolls
+                    .iter()
+                    .map(|(x_die, o_die)| [x_die.pips(), o_die.pips()])
+                    .collect(),
+                // A new game is always in its opening; keep it there if not.
+                Err(_) => Vec::new(),
+            };
+            (game, rolls)
+        }
+    };
+    state.game = game;
+    tools.events.push(Event::GameStarted {
+        header: session_header(state),
+        score: state.score.score,
+        start: match starter {
+            Some(winner) => Start::Starter(winner),
+            None => Start::Opening(opening.clone()),
+        },
+    });
+    Reply::NewGame {
+        score: score_info(state),
+        opening,
+        starts: state.game.on_roll(),
+        rules: rules.variant,
+        scoring: rules.scoring,
+    }
+}
+
+/// Scores a play that ended the game, and says what the play did.
+fn finish_move(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    before: &Game,
+    report: PlayReport,
+) -> MoveInfo {
+    let side = before.on_roll();
+    if let Some(numbers) = before.turn_numbers() {
+        tools.events.push(Event::TurnPlayed(Turn {
+            side,
+            roll: Roll::of(&numbers),
+            play: report.notation.clone(),
+            line: 0,
+        }));
+    }
+    if let Some(passed) = &report.passed {
+        tools.events.push(Event::NumbersPassed {
+            to: state.game.on_roll(),
+            numbers: passed.to_vec(),
+        });
+    }
+    if let Some(r) = &report.result {
+        state.next_starter = state.score.record(r);
+        tools.events.push(Event::GameEnded(GameEnd::of(r)));
+    }
+    MoveInfo {
+        play: report.notation,
+        side,
+        passed: report.passed.as_ref().map(numbers_vec),
+        result: report.result.as_ref().map(result_info),
+        score: score_info(state),
+        next: turn_info(&state.game),
+        position_id: position_id(state.game.position()),
+        match_id: MatchId::of(&state.game, &state.score).to_string(),
+    }
+}

@@ -1,0 +1,105 @@
+//! The replies that show the session's state without searching: `show …`,
+//! the state after a `set`, `show options` and the line of a changed
+//! search option.
+
+use super::board_art::draw_board;
+use super::board_data::BoardData;
+use super::command::ShowWhat;
+use super::reply::{OptionsInfo, PlayerNames, Reply, ScoreInfo};
+use super::state::{SessionState, turn_info};
+use plakoto_engine::eval::Evaluator;
+use plakoto_engine::search::SearchSettings;
+use plakoto_rules::{MatchId, position_id, to_board_text};
+
+/// The match score, for replies.
+pub(super) fn score_info(state: &SessionState) -> ScoreInfo {
+    ScoreInfo {
+        match_length: state.score.length,
+        x: state.score.score[0],
+        o: state.score.score[1],
+        match_winner: state.score.winner(),
+    }
+}
+
+/// The reply to a command that set the game: its Position ID, Match ID
+/// and turn.
+pub(super) fn state_reply(state: &SessionState) -> Reply {
+    Reply::State {
+        position_id: position_id(state.game.position()),
+        match_id: MatchId::of(&state.game, &state.score).to_string(),
+        turn: turn_info(&state.game),
+    }
+}
+
+/// The reply to `show options` (and `set evaluator`).
+pub(super) fn options_reply(state: &SessionState, evaluator: &dyn Evaluator) -> Reply {
+    Reply::Options(OptionsInfo {
+        rules: state.game.rules().variant,
+        scoring: state.game.rules().scoring,
+        output: state.output,
+        orientation: state.orientation,
+        seed: state.seed,
+        evaluator: evaluator.identity_under(state.game.rules()),
+        search: state.search,
+        score: score_info(state),
+        players: PlayerNames {
+            x: state.players[0].clone(),
+            o: state.players[1].clone(),
+        },
+    })
+}
+
+/// The reply to a `set` of a search option: its name and new value as
+/// `show options` lists them.
+pub(super) fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
+    let value = super::options::option_lines(settings)
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map_or_else(String::new, |(_, v)| v);
+    Reply::Setting {
+        name: name.to_string(),
+        value,
+    }
+}
+
+/// The reply to `show …`.
+pub(super) fn show(state: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
+    match what {
+        ShowWhat::Board(o) => {
+            let orientation = o.unwrap_or(state.orientation);
+            Reply::Board {
+                position_id: position_id(state.game.position()),
+                match_id: MatchId::of(&state.game, &state.score).to_string(),
+                orientation,
+                lines: draw_board(state.game.position(), state.game.on_roll(), orientation),
+                board: BoardData::new(state.game.position(), state.game.on_roll()),
+                boardtext: to_board_text(state.game.position()),
+            }
+        }
+        ShowWhat::BoardText => Reply::BoardText {
+            boardtext: to_board_text(state.game.position()),
+        },
+        ShowWhat::Position => {
+            let (position_id, match_id) = (
+                position_id(state.game.position()),
+                MatchId::of(&state.game, &state.score).to_string(),
+            );
+            Reply::Position {
+                position: format!("{position_id}:{match_id}"),
+                position_id,
+                match_id,
+            }
+        }
+        ShowWhat::PosId => Reply::PositionId {
+            position_id: position_id(state.game.position()),
+        },
+        ShowWhat::MatchId => Reply::MatchId {
+            match_id: MatchId::of(&state.game, &state.score).to_string(),
+        },
+        ShowWhat::Dice => Reply::Dice {
+            opening: Vec::new(),
+            turn: turn_info(&state.game),
+        },
+        ShowWhat::Options => options_reply(state, evaluator),
+    }
+}

@@ -1,0 +1,106 @@
+//! The engine's state between commands: everything a command can change,
+//! and what it shows of the game (the turn, the record's header).
+
+use rand_chacha::ChaCha8Rng;
+
+use super::command::{Orientation, OutputMode};
+use super::reply::{ResultInfo, TurnInfo};
+use plakoto_engine::search::SearchSettings;
+use plakoto_records::record::Header;
+use plakoto_rules::{FinalResult, Game, MatchScore, Numbers, Phase, Side, TurnNumbers};
+
+/// Everything a command can change. Two sessions with equal states answer
+/// every command the same way.
+#[derive(Clone, PartialEq)]
+pub struct SessionState {
+    /// The game in progress (or just finished).
+    pub game: Game,
+    /// The match score.
+    pub score: MatchScore,
+    /// Who starts the next game: the winner of the last one (R19).
+    pub next_starter: Option<Side>,
+    /// The seed last set.
+    pub seed: u64,
+    /// The dice generator.
+    pub(super) rng: ChaCha8Rng,
+    /// How replies are written.
+    pub output: OutputMode,
+    /// Whether long commands send progress lines (`set progress`).
+    pub progress: bool,
+    /// How `show board` draws by default.
+    pub orientation: Orientation,
+    /// How `hint`, `play`, `eval` and `rollout` search.
+    pub search: SearchSettings,
+    /// The games played so far, as `save match` writes them (records.md).
+    pub history: plakoto_records::record::Record,
+    /// The players' names (X's, O's) records give them (`set player`).
+    pub players: [String; 2],
+}
+
+impl std::fmt::Debug for SessionState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SessionState")
+            .field("game", &self.game)
+            .field("score", &self.score)
+            .field("next_starter", &self.next_starter)
+            .field("seed", &self.seed)
+            .field("output", &self.output)
+            .field("progress", &self.progress)
+            .field("orientation", &self.orientation)
+            .field("search", &self.search)
+            .field("history", &self.history)
+            .field("players", &self.players)
+            .finish_non_exhaustive()
+    }
+}
+
+pub(super) fn numbers_vec(n: &Numbers) -> Vec<u8> {
+    n.to_vec()
+}
+
+pub(super) fn result_info(r: &FinalResult) -> ResultInfo {
+    ResultInfo {
+        kind: r.kind,
+        winner: r.winner,
+        points: r.points,
+    }
+}
+
+pub(super) fn turn_info(g: &Game) -> TurnInfo {
+    match g.phase() {
+        Phase::Opening => TurnInfo::Opening {
+            on_roll: g.on_roll(),
+        },
+        Phase::Over => TurnInfo::Over {
+            result: g.result().as_ref().map(result_info),
+        },
+        Phase::Playing => match g.turn_numbers() {
+            None => TurnInfo::ToRoll {
+                on_roll: g.on_roll(),
+            },
+            Some(TurnNumbers::Passed(n)) => TurnInfo::Passed {
+                on_roll: g.on_roll(),
+                numbers: numbers_vec(&n),
+            },
+            Some(TurnNumbers::Rolled(d, n)) => TurnInfo::Rolled {
+                on_roll: g.on_roll(),
+                dice: [d.0.pips(), d.1.pips()],
+                numbers: numbers_vec(&n),
+            },
+        },
+    }
+}
+
+/// The header of a session's record.
+pub(super) fn session_header(s: &SessionState) -> Header {
+    let rules = s.game.rules();
+    Header {
+        rules: rules.variant,
+        scoring: rules.scoring,
+        match_length: s.score.length,
+        x: s.players[0].clone(),
+        o: s.players[1].clone(),
+        date: None,
+        seed: Some(s.seed),
+    }
+}

@@ -1,0 +1,402 @@
+//! Analysis of recorded games (`plakoto analyse`, the protocol's
+//! `analyse game`): for every turn the best play at the chosen depth, the
+//! equity the played one lost, a mark for the size of the loss, and the
+//! luck of the roll; per player, the error rate, the marks, the luck and
+//! a rating band. Thresholds and bands are documented in records.md.
+//!
+//! Turns are analysed in parallel (rayon), each worker with its own
+//! searcher; the search is reached only through [`adapter`].
+
+pub mod adapter;
+mod chart;
+pub mod cli;
+pub mod html;
+pub mod report;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::record::{GameEnd, Record, RecordError, Replay, ReplayedTurn, Roll};
+use adapter::Searcher;
+use plakoto_engine::eval::{Evaluator, Probabilities};
+use plakoto_engine::match_equity::MatchContext;
+use plakoto_engine::search::{SearchSettings, Valuation};
+use plakoto_rules::{MatchScore, Side, TurnNumbers, position_id};
+
+/// Loss (in points of equity) from which a play is marked doubtful.
+pub const DOUBTFUL: f32 = 0.04;
+/// Loss from which a play is marked bad.
+pub const BAD: f32 = 0.08;
+/// Loss from which a play is marked very bad.
+pub const VERY_BAD: f32 = 0.16;
+
+/// How a play is judged by its equity loss.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    /// Lost less than [`DOUBTFUL`].
+    None,
+    /// Lost at least [`DOUBTFUL`].
+    Doubtful,
+    /// Lost at least [`BAD`].
+    Bad,
+    /// Lost at least [`VERY_BAD`].
+    VeryBad,
+}
+
+impl Mark {
+    /// The mark of a loss.
+    pub fn of(loss: f32) -> Mark {
+        if loss >= VERY_BAD {
+            Mark::VeryBad
+        } else if loss >= BAD {
+            Mark::Bad
+        } else if loss >= DOUBTFUL {
+            Mark::Doubtful
+        } else {
+            Mark::None
+        }
+    }
+
+    /// As written in text reports (gnubg's `?!`, `?`, `??`).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Doubtful => "?!",
+            Mark::Bad => "?",
+            Mark::VeryBad => "??",
+        }
+    }
+
+    /// In words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Doubtful => "doubtful",
+            Mark::Bad => "bad",
+            Mark::VeryBad => "very bad",
+        }
+    }
+}
+
+/// Rating bands by error rate (millipoints lost per unforced move), the
+/// upper bound of each band first.
+pub const RATING_BANDS: [(f64, &str); 8] = [
+    (2.0, "supernatural"),
+    (5.0, "world class"),
+    (8.0, "expert"),
+    (12.0, "advanced"),
+    (18.0, "intermediate"),
+    (26.0, "casual"),
+    (35.0, "beginner"),
+    (f64::INFINITY, "awful"),
+];
+
+/// The band of an error rate.
+pub fn rating(error_rate: f64) -> &'static str {
+    RATING_BANDS
+        .iter()
+        .find(|(upper, _)| error_rate < *upper)
+        .map_or("awful", |(_, name)| name)
+}
+
+/// One analysed turn.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TurnAnalysis {
+    /// Game number (1-based).
+    pub game: usize,
+    /// Turn number in the game (1-based).
+    pub turn: usize,
+    /// Who played.
+    pub side: Side,
+    /// The dice (`6-2`) or passed numbers (`passed 3 3`).
+    pub roll: String,
+    /// The play made.
+    pub played: String,
+    /// The best play found.
+    pub best: String,
+    /// Equity of the play made, for the side that played (in a match:
+    /// its MWC as normalised equity).
+    pub played_equity: f32,
+    /// Equity of the best play.
+    pub best_equity: f32,
+    /// `best_equity - played_equity`, never below 0.
+    pub loss: f32,
+    /// The mark for the loss.
+    pub mark: Mark,
+    /// Plays to choose from (1: forced, not counted in the error rate).
+    pub candidates: usize,
+    /// The roller's luck: the value of the roll drawn minus the average
+    /// over all 21 rolls (0-ply), for the roller; `None` for passed numbers.
+    pub luck: Option<f32>,
+    /// X's equity before the roll (0-ply average over the rolls), for the
+    /// equity chart; `None` for passed numbers.
+    pub x_equity_before: Option<f32>,
+    /// In a match: the played play's match-winning chance for the mover
+    /// (the equities above are then normalised equities, records.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played_mwc: Option<f32>,
+    /// In a match: the best play's match-winning chance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_mwc: Option<f32>,
+    /// In a match: `best_mwc - played_mwc`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mwc_loss: Option<f32>,
+    /// In a match: the roll's luck in match-winning chances.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub luck_mwc: Option<f32>,
+    /// Position ID before the play (seen by the side that played).
+    pub position_id: String,
+    /// Match ID before the play.
+    pub match_id: String,
+}
+
+/// Counts of each mark.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct MarkCounts {
+    /// Doubtful plays.
+    pub doubtful: u32,
+    /// Bad plays.
+    pub bad: u32,
+    /// Very bad plays.
+    pub very_bad: u32,
+}
+
+/// One player's totals.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerTotals {
+    /// The side.
+    pub side: Side,
+    /// The player's name from the record.
+    pub name: String,
+    /// Turns played.
+    pub moves: u32,
+    /// Turns with a choice (more than one play).
+    pub unforced: u32,
+    /// Equity lost in all.
+    pub total_loss: f64,
+    /// Mean loss per unforced move, in millipoints.
+    pub error_rate: f64,
+    /// Marks.
+    pub marks: MarkCounts,
+    /// Sum of the luck of the player's rolls.
+    pub luck: f64,
+    /// In a match: match-winning chances lost on unforced moves in all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mwc_loss: Option<f64>,
+    /// In a match: the sum of the luck of the player's rolls in MWC.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub luck_mwc: Option<f64>,
+    /// The rating band of the error rate.
+    pub rating: &'static str,
+}
+
+/// The analysis of a record.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    /// The search depth asked for.
+    pub plies: u8,
+    /// The evaluator.
+    pub evaluator: String,
+    /// The match length (0: money play, plays valued by equity; else by
+    /// match-winning chances).
+    pub match_length: u8,
+    /// Games analysed.
+    pub games: usize,
+    /// Every turn.
+    pub turns: Vec<TurnAnalysis>,
+    /// X's totals, then O's.
+    pub players: [PlayerTotals; 2],
+    /// How each game ended, as the record says (`None`: not finished), for
+    /// the HTML report's chart. Left out of the JSON form, whose fields
+    /// records.md fixes; the record itself holds the results.
+    #[serde(skip)]
+    pub game_ends: Vec<Option<GameEnd>>,
+}
+
+/// Analyses every turn of `record` at `plies`, on the current rayon pool,
+/// calling `progress` after each turn (from any thread).
+pub fn analyse(
+    record: &Record,
+    evaluator: &dyn Evaluator,
+    settings: SearchSettings,
+    plies: u8,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Analysis, RecordError> {
+    let replay = record.replay()?;
+    Ok(analyse_replay(
+        record, &replay, evaluator, settings, plies, progress,
+    ))
+}
+
+/// [`analyse`] of a record already replayed.
+pub fn analyse_replay(
+    record: &Record,
+    replay: &Replay,
+    evaluator: &dyn Evaluator,
+    settings: SearchSettings,
+    plies: u8,
+    progress: &(dyn Fn() + Sync),
+) -> Analysis {
+    let turns: Vec<TurnAnalysis> = replay
+        .turns
+        .par_iter()
+        .with_max_len(1)
+        .map_init(
+            || Searcher::new(settings, plies),
+            |searcher, t| {
+                let a = analyse_turn(searcher, record, t, evaluator);
+                progress();
+                a
+            },
+        )
+        .collect();
+    let players = [Side::X, Side::O].map(|side| totals(record, &turns, side));
+    Analysis {
+        plies,
+        evaluator: evaluator.name().to_string(),
+        match_length: record.header.match_length,
+        games: record.games.len(),
+        turns,
+        players,
+        game_ends: replay.ends.clone(),
+    }
+}
+
+fn analyse_turn(
+    searcher: &mut Searcher,
+    record: &Record,
+    t: &ReplayedTurn,
+    evaluator: &dyn Evaluator,
+) -> TurnAnalysis {
+    let game = &t.before;
+    let side = game.on_roll();
+    let rules = game.rules();
+    let turn = game.turn_numbers().expect("a replayed turn has numbers");
+    let score = MatchScore {
+        length: record.header.match_length,
+        score: t.score.score,
+    };
+    // In a match, plays are valued by the mover's MWC at the score before
+    // the game, written as normalised equity (records.md, "Analysis").
+    let context = MatchContext::of(&score, side, rules);
+    let value = |p: &Probabilities| match &context {
+        None => p.equity(rules.scoring),
+        Some(c) => c.normalised(p),
+    };
+    let mwc = |p: &Probabilities| context.as_ref().map(|c| c.mwc(p));
+    let valuation = context.as_ref().map(|_| &value as &Valuation);
+    let (ranked, reached) = searcher.rank(game.position(), &turn, rules, evaluator, valuation);
+    let best = ranked.first();
+    let played_rank = ranked.iter().find(|r| r.play.position == t.after);
+    // The played play at the depth the best one had: the search may have
+    // dropped it at a shallower level.
+    let played = match (played_rank, best) {
+        (Some(p), Some(b)) if p.evaluated_at == b.evaluated_at => p.probabilities,
+        _ => searcher.value_after(side, &t.next, evaluator, reached),
+    };
+    let played_equity = value(&played);
+    let (best_text, best_p) = match best {
+        Some(b) if b.play.position != t.after && value(&b.probabilities) > played_equity => (
+            plakoto_rules::format_play(game.position(), &b.play),
+            b.probabilities,
+        ),
+        _ => (t.notation.clone(), played),
+    };
+    let best_equity = value(&best_p);
+    let (luck, luck_mwc, x_equity_before) = match turn {
+        TurnNumbers::Passed(_) => (None, None, None),
+        TurnNumbers::Rolled(dice, _) => {
+            let rolls = searcher.roll_values(game.position(), rules, evaluator, &value);
+            let average = |f: &dyn Fn(&Probabilities) -> f32| {
+                rolls
+                    .iter()
+                    .map(|(_, w, p)| f32::from(*w) * f(p))
+                    .sum::<f32>()
+                    / 36.0
+            };
+            let drawn = rolls
+                .iter()
+                .find(|(d, _, _)| *d == dice.sorted())
+                .map(|(_, _, p)| *p);
+            let luck_of = |f: &dyn Fn(&Probabilities) -> f32| {
+                let mean = average(f);
+                drawn.map_or(0.0, |p| f(&p) - mean)
+            };
+            let before = average(&value);
+            let luck_mwc = context.as_ref().map(|c| luck_of(&|p| c.mwc(p)));
+            let x = if side == Side::X { before } else { -before };
+            (Some(luck_of(&value)), luck_mwc, Some(x))
+        }
+    };
+    let match_id = plakoto_rules::MatchId::of(game, &score);
+    let difference = |a: Option<f32>, b: Option<f32>| a.zip(b).map(|(a, b)| a - b);
+    TurnAnalysis {
+        game: t.game + 1,
+        turn: t.turn + 1,
+        side,
+        roll: Roll::of(&turn).to_string(),
+        played: t.notation.clone(),
+        best: best_text,
+        played_equity,
+        best_equity,
+        loss: best_equity - played_equity,
+        mark: Mark::of(best_equity - played_equity),
+        candidates: ranked.len(),
+        luck,
+        x_equity_before,
+        played_mwc: mwc(&played),
+        best_mwc: mwc(&best_p),
+        mwc_loss: difference(mwc(&best_p), mwc(&played)),
+        luck_mwc,
+        position_id: position_id(game.position()),
+        match_id: match_id.to_string(),
+    }
+}
+
+fn totals(record: &Record, turns: &[TurnAnalysis], side: Side) -> PlayerTotals {
+    let in_match = record.header.match_length > 0;
+    let mine: Vec<&TurnAnalysis> = turns.iter().filter(|t| t.side == side).collect();
+    let unforced: Vec<&&TurnAnalysis> = mine.iter().filter(|t| t.candidates > 1).collect();
+    let total_loss: f64 = unforced.iter().map(|t| f64::from(t.loss)).sum();
+    let error_rate = if unforced.is_empty() {
+        0.0
+    } else {
+        1000.0 * total_loss / unforced.len() as f64
+    };
+    let mut marks = MarkCounts::default();
+    for t in &mine {
+        match t.mark {
+            Mark::Doubtful => marks.doubtful += 1,
+            Mark::Bad => marks.bad += 1,
+            Mark::VeryBad => marks.very_bad += 1,
+            Mark::None => {}
+        }
+    }
+    PlayerTotals {
+        side,
+        name: match side {
+            Side::X => record.header.x.clone(),
+            Side::O => record.header.o.clone(),
+        },
+        moves: mine.len() as u32,
+        unforced: unforced.len() as u32,
+        total_loss,
+        error_rate,
+        marks,
+        luck: mine.iter().filter_map(|t| t.luck).map(f64::from).sum(),
+        rating: rating(error_rate),
+        // Folded from +0.0: an empty sum is 0, not -0 (f64's `sum`).
+        mwc_loss: in_match.then(|| {
+            unforced
+                .iter()
+                .filter_map(|t| t.mwc_loss)
+                .fold(0.0, |a, m| a + f64::from(m))
+        }),
+        luck_mwc: in_match.then(|| {
+            mine.iter()
+                .filter_map(|t| t.luck_mwc)
+                .fold(0.0, |a, l| a + f64::from(l))
+        }),
+    }
+}

@@ -1,0 +1,137 @@
+//! Why a record was refused, and where: every error names the line of the
+//! text (or the game and turn of a JSON record) it was found at.
+
+use std::fmt;
+
+use plakoto_rules::{GameError, Side};
+
+/// What is wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordErrorKind {
+    /// A line that is not part of the format.
+    #[error("not a record line: {0}")]
+    Syntax(String),
+    /// A header line with a value that cannot be read.
+    #[error("header {key}: {reason}")]
+    Header {
+        /// The header key.
+        key: String,
+        /// Why its value is refused.
+        reason: String,
+    },
+    /// A header key given twice, or one the format does not know.
+    #[error("unknown or repeated header '{0}'")]
+    UnknownHeader(String),
+    /// A header every record must have is missing.
+    #[error("the header {0} is missing")]
+    MissingHeader(&'static str),
+    /// The record holds no game.
+    #[error("the record holds no game")]
+    NoGames,
+    /// Turns are numbered 1, 2, … within each game.
+    #[error("turn {found} written where turn {expected} is due")]
+    TurnNumber {
+        /// The number due.
+        expected: usize,
+        /// The number written.
+        found: usize,
+    },
+    /// The turn is written for the side not on roll.
+    #[error("{found} is written to play but {expected} is on roll")]
+    WrongSide {
+        /// The side on roll.
+        expected: Side,
+        /// The side written.
+        found: Side,
+    },
+    /// Dice given where passed numbers are due, or passed numbers that
+    /// are not the ones the opponent left (R21), or impossible dice.
+    #[error("'{found}' written where {expected} is due")]
+    Numbers {
+        /// What is due.
+        expected: String,
+        /// What is written.
+        found: String,
+    },
+    /// The play cannot be read or is not legal: the rules core's reason.
+    #[error("the play is refused: {0}")]
+    Play(GameError),
+    /// A game's score line does not match the results before it.
+    #[error(
+        "score X {} O {} written, but the games before give X {} O {}",
+        found[0], found[1], expected[0], expected[1]
+    )]
+    Score {
+        /// Score of X and O after the games before.
+        expected: [u32; 2],
+        /// Score written.
+        found: [u32; 2],
+    },
+    /// The game's start does not fit (an opening roll that does not
+    /// decide, a starter who did not win the last game, a bad position).
+    #[error("the game's start does not fit: {0}")]
+    Start(super::replay::StartError),
+    /// A result line that does not match the position.
+    #[error("result '{found}' written, but the game gives '{expected}'")]
+    Result {
+        /// The result of the position.
+        expected: String,
+        /// The result written.
+        found: String,
+    },
+    /// A turn after the game ended, or a game after the match ended, or a
+    /// game after one still in progress.
+    #[error("{0}")]
+    AfterEnd(String),
+    /// The JSON form does not parse.
+    #[error("not a JSON record: {0}")]
+    Json(String),
+}
+
+/// A refused record: what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct RecordError {
+    /// The line of the text (1-based), when known.
+    pub line: Option<usize>,
+    /// The game (1-based), when known.
+    pub game: Option<usize>,
+    /// The turn within the game (1-based), when known.
+    pub turn: Option<usize>,
+    /// What is wrong.
+    pub kind: RecordErrorKind,
+}
+
+impl RecordError {
+    /// An error at a line of the text (0: unknown).
+    pub fn at_line(line: usize, kind: RecordErrorKind) -> RecordError {
+        RecordError {
+            line: (line > 0).then_some(line),
+            game: None,
+            turn: None,
+            kind,
+        }
+    }
+
+    /// An error at a game and turn (1-based; turn 0: the game itself),
+    /// and at `line` of the text when it was read from text (0 otherwise).
+    pub fn at(line: usize, game: usize, turn: usize, kind: RecordErrorKind) -> RecordError {
+        RecordError {
+            line: (line > 0).then_some(line),
+            game: Some(game),
+            turn: (turn > 0).then_some(turn),
+            kind,
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.game, self.turn) {
+            (Some(l), _, _) => write!(f, "line {l}: ")?,
+            (None, Some(g), Some(t)) => write!(f, "game {g}, turn {t}: ")?,
+            (None, Some(g), None) => write!(f, "game {g}: ")?,
+            (None, None, _) => {}
+        }
+        write!(f, "{}", self.kind)
+    }
+}

@@ -1,0 +1,192 @@
+//! What happened to a session's games, as the code that changed the state
+//! says it: a session's record is the list of these events, applied one
+//! after the other ([`Record::apply`]). Nothing rebuilds a record from
+//! commands or replies.
+
+use super::{GameEnd, Header, Pending, Record, RecordedGame, Roll, Start, Turn};
+use plakoto_rules::{Game, Phase, Position, Side, position_id};
+
+/// One thing that happened to the games of a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A new match (or session of single games) began: the record starts
+    /// over under this header.
+    MatchStarted(Header),
+    /// A game began at `score` (X's and O's points before it).
+    GameStarted {
+        /// The record's header, should the record start over here (the
+        /// previous game unfinished, or no game recorded yet).
+        header: Header,
+        /// The score before the game.
+        score: [u32; 2],
+        /// How it began.
+        start: Start,
+    },
+    /// The game was set by hand (board, Match ID, side on roll, rules,
+    /// scoring, dice before the opening roll): the record starts over from
+    /// the game as set.
+    PositionSet {
+        /// The record's header from now on (rules, match length, players).
+        header: Header,
+        /// The game as set.
+        game: Game,
+        /// The score as set.
+        score: [u32; 2],
+    },
+    /// The side on roll has dice to play: rolled, or set (replacing dice
+    /// set before).
+    DiceSet {
+        /// The side on roll.
+        side: Side,
+        /// The dice, in the order rolled.
+        dice: [u8; 2],
+    },
+    /// A turn was played.
+    TurnPlayed(Turn),
+    /// Express numbers left unplayed were passed on to `to` (R21).
+    NumbersPassed {
+        /// The side that must play them before rolling.
+        to: Side,
+        /// The numbers, in playing order.
+        numbers: Vec<u8>,
+    },
+    /// The game ended.
+    GameEnded(GameEnd),
+    /// A side was named (`set player`): the record in progress takes it.
+    PlayerNamed(Side, String),
+}
+
+/// Why an event did not fit the record (the caller starts the record over
+/// from the session's state).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the record has no game in progress for {0}")]
+pub struct NoGameInProgress(&'static str);
+
+impl Record {
+    /// Applies one event. An event that does not fit (a turn with no game
+    /// in progress) is refused and changes nothing.
+    pub fn apply(&mut self, event: Event) -> Result<(), NoGameInProgress> {
+        match event {
+            Event::MatchStarted(header) => *self = Record::new(header),
+            Event::GameStarted {
+                header,
+                score,
+                start,
+            } => {
+                let previous_winner = self.games.last().and_then(|g| g.end).and_then(|e| e.winner);
+                let follows = !self.games.is_empty() && !self.in_progress();
+                if !follows {
+                    // The unfinished game (if any) is abandoned: a record
+                    // holds no game after one in progress.
+                    *self = Record::new(header);
+                }
+                let start = match start {
+                    // The winner of the game before the record began (a
+                    // record may begin with `Starts X`), or of the last
+                    // game recorded.
+                    Start::Starter(side) if follows && previous_winner != Some(side) => {
+                        Start::Position {
+                            position_id: position_id(&Position::initial()),
+                            on_roll: side,
+                            opening: false,
+                        }
+                    }
+                    other => other,
+                };
+                self.games.push(RecordedGame::new(score, start));
+            }
+            Event::PositionSet {
+                header,
+                game,
+                score,
+            } => {
+                *self = Record::new(header);
+                // A game awaiting its opening roll at 0-0 is where every
+                // session begins: nothing to record.
+                let fresh = game == Game::new(game.rules()) && score == [0, 0];
+                if !fresh {
+                    self.games.push(set_up(&game, score));
+                }
+            }
+            Event::DiceSet { side, dice } => {
+                let game = self.game_in_progress("dice")?;
+                game.pending = Some(Pending {
+                    side,
+                    roll: Roll::Dice(dice),
+                    line: 0,
+                });
+            }
+            Event::TurnPlayed(turn) => {
+                let game = self.game_in_progress("a turn")?;
+                game.pending = None;
+                game.turns.push(turn);
+            }
+            Event::NumbersPassed { to, numbers } => {
+                let game = self.game_in_progress("passed numbers")?;
+                game.pending = Some(Pending {
+                    side: to,
+                    roll: Roll::Passed(numbers),
+                    line: 0,
+                });
+            }
+            Event::GameEnded(end) => {
+                let game = self.game_in_progress("a result")?;
+                game.pending = None;
+                game.end = Some(end);
+            }
+            Event::PlayerNamed(side, name) => match side {
+                Side::X => self.header.x = name,
+                Side::O => self.header.o = name,
+            },
+        }
+        Ok(())
+    }
+
+    /// Whether the last game is still being played (or was set up and
+    /// has no result).
+    pub fn in_progress(&self) -> bool {
+        self.games.last().is_some_and(|g| g.end.is_none())
+    }
+
+    fn game_in_progress(
+        &mut self,
+        what: &'static str,
+    ) -> Result<&mut RecordedGame, NoGameInProgress> {
+        self.games
+            .last_mut()
+            .filter(|g| g.end.is_none())
+            .ok_or(NoGameInProgress(what))
+    }
+
+    /// The record of a session whose state was set by hand: `header`, and
+    /// the game from `game` as it stands at `score`.
+    pub fn from_state(header: Header, game: &Game, score: [u32; 2]) -> Record {
+        let mut record = Record::new(header.clone());
+        let _ = record.apply(Event::PositionSet {
+            header,
+            game: game.clone(),
+            score,
+        });
+        record
+    }
+}
+
+/// A record's game starting at `game` as set by hand: its position and
+/// side on roll, whether it awaits its opening roll, and the numbers it
+/// has to play, if any.
+fn set_up(game: &Game, score: [u32; 2]) -> RecordedGame {
+    let mut recorded = RecordedGame::new(
+        score,
+        Start::Position {
+            position_id: position_id(game.position()),
+            on_roll: game.on_roll(),
+            opening: game.phase() == Phase::Opening,
+        },
+    );
+    recorded.pending = game.turn_numbers().map(|t| Pending {
+        side: game.on_roll(),
+        roll: Roll::of(&t),
+        line: 0,
+    });
+    recorded
+}

@@ -1,0 +1,320 @@
+//! `--plot FILE.svg`: A's running points per game over the run, with its
+//! 95% confidence band (over duplicate pairs, as the summary computes
+//! it), drawn as a self-contained SVG by hand.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::error::ArenaError;
+use super::record::GameRecord;
+use plakoto_records::record::write_atomic;
+
+/// z for a two-sided 95% interval.
+const Z95: f64 = 1.959_964;
+
+/// One point of the curve: after `games` games, the running ppg and the
+/// half-width of its 95% interval (when at least two pairs are complete).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlotPoint {
+    /// Games counted so far.
+    pub games: u64,
+    /// A's points per game so far.
+    pub ppg: f64,
+    /// Half-width of the 95% interval.
+    pub ci95: Option<f64>,
+}
+
+/// The running ppg after each duplicate pair, in pair order.
+pub fn running_ppg<'a>(records: impl IntoIterator<Item = &'a GameRecord>) -> Vec<PlotPoint> {
+    let mut records: Vec<&GameRecord> = records.into_iter().collect();
+    records.sort_by_key(|r| (r.unit, r.game));
+    let mut out = Vec::new();
+    let (mut games, mut points) = (0u64, 0i64);
+    // Welford's running mean and variance of the pairs' points per game.
+    let (mut n, mut mean, mut m2) = (0f64, 0f64, 0f64);
+    let mut i = 0;
+    while i < records.len() {
+        let pair = records[i].pair();
+        let (mut pg, mut pp) = (0u64, 0i64);
+        while i < records.len() && records[i].pair() == pair {
+            pg += 1;
+            pp += i64::from(records[i].a_points);
+            i += 1;
+        }
+        games += pg;
+        points += pp;
+        let x = pp as f64 / pg as f64;
+        n += 1.0;
+        let d = x - mean;
+        mean += d / n;
+        m2 += d * (x - mean);
+        let ci95 = (n >= 2.0).then(|| Z95 * (m2 / (n - 1.0)).sqrt() / n.sqrt());
+        out.push(PlotPoint {
+            games,
+            ppg: points as f64 / games as f64,
+            ci95,
+        });
+    }
+    out
+}
+
+/// A round step for about `count` intervals over `span`: 1, 2, 2.5 or 5
+/// times a power of ten.
+fn nice_step(span: f64, count: f64) -> f64 {
+    let raw = (span / count).max(f64::MIN_POSITIVE);
+    let power = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|step| *step >= raw)
+        .unwrap_or(10.0 * power)
+}
+
+/// The multiples of `step` from `lo` to `hi` (both on the grid).
+fn ticks(lo: f64, hi: f64, step: f64) -> Vec<f64> {
+    let first = (lo / step).round() as i64;
+    let last = (hi / step).round() as i64;
+    (first..=last).map(|k| k as f64 * step).collect()
+}
+
+/// Decimals that show `step` exactly (0.25 → 2, 0.5 → 1, 100 → 0).
+fn decimals(step: f64) -> usize {
+    (0..4)
+        .find(|d| {
+            let scaled = step * 10f64.powi(*d);
+            (scaled - scaled.round()).abs() < 1e-9
+        })
+        .unwrap_or(4) as usize
+}
+
+/// The SVG drawing of `points`: round ticks on both axes with a light
+/// grid, the band, the running ppg, and the final ppg with its interval
+/// written at the top right and marked at the curve's end.
+pub fn svg(points: &[PlotPoint], title: &str) -> String {
+    let (w, h, left, right, top, bottom) = (720.0, 360.0, 60.0, 20.0, 48.0, 44.0);
+    let games_seen = points.last().map_or(1, |p| p.games).max(1) as f64;
+    let mut lo: f64 = -0.5;
+    let mut hi: f64 = 0.5;
+    for p in points {
+        let c = p.ci95.unwrap_or(0.0);
+        lo = lo.min(p.ppg - c);
+        hi = hi.max(p.ppg + c);
+    }
+    let (lo, hi) = (lo.max(-3.5), hi.min(3.5));
+    // The axes end on round values.
+    let y_step = nice_step(hi - lo, 6.0);
+    let (lo, hi) = (
+        (lo / y_step).floor() * y_step,
+        (hi / y_step).ceil() * y_step,
+    );
+    let x_step = nice_step(games_seen, 6.0).max(1.0);
+    let max_games = (games_seen / x_step).ceil() * x_step;
+    let x = |g: f64| left + (w - left - right) * g / max_games;
+    let y = |v: f64| top + (h - top - bottom) * (hi - v.clamp(lo, hi)) / (hi - lo);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let _ = writeln!(s, r#"<text x="{left}" y="18">{}</text>"#, escape(title));
+    // Grid and ticks.
+    let y_decimals = decimals(y_step);
+    for v in ticks(lo, hi, y_step) {
+        let label = if v.abs() < y_step / 2.0 {
+            format!("{:.*}", y_decimals, 0.0)
+        } else {
+            format!("{:+.*}", y_decimals, v)
+        };
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{0:.1}" x2="{1:.1}" y2="{0:.1}" stroke="#e4e4e4"/><line x1="{2:.1}" y1="{0:.1}" x2="{left}" y2="{0:.1}" stroke="black"/><text x="{3:.1}" y="{4:.1}" text-anchor="end">{label}</text>"##,
+            y(v),
+            w - right,
+            left - 4.0,
+            left - 7.0,
+            y(v) + 4.0,
+        );
+    }
+    for g in ticks(0.0, max_games, x_step) {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{0:.1}" y1="{top}" x2="{0:.1}" y2="{1:.1}" stroke="#e4e4e4"/><line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{2:.1}" stroke="black"/><text x="{0:.1}" y="{3:.1}" text-anchor="middle">{g}</text>"##,
+            x(g),
+            h - bottom,
+            h - bottom + 4.0,
+            h - bottom + 17.0
+        );
+    }
+    // The band: upper edge forward, lower edge back.
+    let banded: Vec<&PlotPoint> = points.iter().filter(|p| p.ci95.is_some()).collect();
+    if banded.len() >= 2 {
+        let mut d = String::new();
+        for p in &banded {
+            let c = p.ci95.unwrap_or(0.0);
+            let _ = write!(d, "{:.1},{:.1} ", x(p.games as f64), y(p.ppg + c));
+        }
+        for p in banded.iter().rev() {
+            let c = p.ci95.unwrap_or(0.0);
+            let _ = write!(d, "{:.1},{:.1} ", x(p.games as f64), y(p.ppg - c));
+        }
+        let _ = writeln!(
+            s,
+            r##"<polygon points="{}" fill="#9ecae1" fill-opacity="0.6" stroke="none"><title>95% confidence band</title></polygon>"##,
+            d.trim_end()
+        );
+    }
+    let _ = writeln!(
+        s,
+        r##"<line x1="{left}" y1="{0:.1}" x2="{1:.1}" y2="{0:.1}" stroke="#888" stroke-dasharray="4 3"/>"##,
+        y(0.0),
+        w - right
+    );
+    let line: Vec<String> = points
+        .iter()
+        .map(|p| format!("{:.1},{:.1}", x(p.games as f64), y(p.ppg)))
+        .collect();
+    let _ = writeln!(
+        s,
+        r##"<polyline points="{}" fill="none" stroke="#08519c" stroke-width="1.5"/>"##,
+        line.join(" ")
+    );
+    // Axes and labels.
+    let _ = writeln!(
+        s,
+        r#"<line x1="{left}" y1="{top}" x2="{left}" y2="{0}" stroke="black"/><line x1="{left}" y1="{0}" x2="{1}" y2="{0}" stroke="black"/>"#,
+        h - bottom,
+        w - right
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">games</text><text x="14" y="{:.1}" text-anchor="middle" transform="rotate(-90 14 {:.1})">points per game (A)</text>"#,
+        left + (w - left - right) / 2.0,
+        h - 6.0,
+        top + (h - top - bottom) / 2.0,
+        top + (h - top - bottom) / 2.0
+    );
+    // The final figure, as the summary writes it.
+    if let Some(last) = points.last() {
+        let figure = match last.ci95 {
+            Some(c) => format!("{:+.3} ± {c:.3}", last.ppg),
+            None => format!("{:+.3} (no interval: one pair)", last.ppg),
+        };
+        let _ = writeln!(
+            s,
+            r##"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="#08519c"/><text x="{:.1}" y="36" text-anchor="end" font-weight="bold" class="final">final: {} ppg after {} games (95% CI over pairs)</text>"##,
+            x(last.games as f64),
+            y(last.ppg),
+            w - right,
+            escape(&figure),
+            last.games
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Writes the plot of `records` to `path` (atomically).
+pub fn write_plot(
+    path: &Path,
+    records: Vec<&GameRecord>,
+    matches: bool,
+    a: &str,
+    b: &str,
+) -> Result<(), ArenaError> {
+    let unit = if matches { "match games" } else { "games" };
+    let points = running_ppg(records);
+    let title = format!("{a} vs {b}: points per game for A over {unit}, 95% band");
+    write_atomic(path, &svg(&points, &title)).map_err(ArenaError::file("cannot write", path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_records::record::Ending;
+    use plakoto_rules::{ResultKind, Side};
+
+    fn rec(unit: u64, a_points: i32) -> GameRecord {
+        GameRecord {
+            unit,
+            game: 0,
+            a_side: Side::X,
+            kind: Ending::Board(ResultKind::Single),
+            winner: None,
+            points: a_points.unsigned_abs() as u8,
+            a_points,
+            fault: None,
+            score: [0, 0],
+            unit_over: true,
+            turns: 1,
+            opening: vec![],
+            moves: vec![],
+            think_ms: [0.0; 2],
+            decisions: [0; 2],
+        }
+    }
+
+    #[test]
+    fn running_ppg_matches_the_totals_and_band_needs_two_pairs() {
+        let records = [
+            rec(0, 1),
+            rec(1, -2),
+            rec(2, 2),
+            rec(3, 2),
+            rec(4, -1),
+            rec(5, 1),
+        ];
+        let points = running_ppg(&records);
+        assert_eq!(points.len(), 3);
+        assert_eq!(points[0].ci95, None);
+        assert!((points[0].ppg - -0.5).abs() < 1e-12);
+        assert!((points[2].ppg - 3.0 / 6.0).abs() < 1e-12);
+        // Pairs' ppg: -0.5, 2, 0 → sd = sqrt(((-1)² + 1.5² + (-0.5)²)/2)
+        let sd: f64 = ((1.0f64 + 2.25 + 0.25) / 2.0).sqrt();
+        assert!((points[2].ci95.unwrap() - Z95 * sd / 3f64.sqrt()).abs() < 1e-9);
+        let drawing = svg(&points, "a <b>");
+        assert!(drawing.starts_with("<svg") && drawing.contains("polygon"));
+        assert!(drawing.contains("a &lt;b&gt;"));
+        let final_text = format!(
+            "final: +0.500 ± {:.3} ppg after 6 games",
+            points[2].ci95.unwrap()
+        );
+        assert!(drawing.contains(&final_text), "{drawing}");
+        // Round ticks: games 0, 1, … 6; ppg on a 0.5 or 1 grid.
+        assert!(drawing.contains(">6</text>"), "{drawing}");
+        assert!(!drawing.contains("+2.72") && !drawing.contains("+1.11"));
+    }
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(nice_step(4.0, 6.0), 1.0);
+        assert_eq!(nice_step(2000.0, 6.0), 500.0);
+        assert_eq!(nice_step(1.3, 6.0), 0.25);
+        assert_eq!(nice_step(0.1, 6.0), 0.02);
+        assert_eq!(ticks(-0.5, 1.0, 0.5), vec![-0.5, 0.0, 0.5, 1.0]);
+        assert_eq!(decimals(0.25), 2);
+        assert_eq!(decimals(500.0), 0);
+        let points: Vec<PlotPoint> = (1..=1000)
+            .map(|k| PlotPoint {
+                games: 2 * k,
+                ppg: 0.9 + 0.1 / k as f64,
+                ci95: (k >= 2).then(|| 1.0 / (k as f64).sqrt()),
+            })
+            .collect();
+        let drawing = svg(&points, "t");
+        for label in [">0</text>", ">500</text>", ">1000</text>", ">2000</text>"] {
+            assert!(drawing.contains(label), "{label}");
+        }
+        assert!(
+            drawing.contains("final: +0.900 ± 0.032 ppg after 2000 games"),
+            "{drawing}"
+        );
+    }
+}

@@ -1,0 +1,242 @@
+//! Runs the units of an arena run (single games, or matches with
+//! `--match-to`) on worker threads. Each worker has its own pair of
+//! players (its own engine processes) and move generator.
+//!
+//! Everything a game depends on is derived from the run's seed and the
+//! game's place (unit, game number), never from scheduling: the same seed
+//! gives the same games with any `--jobs` and across `--resume`.
+//!
+//! **Duplicate dice.** Units `2k` and `2k+1` form pair `k`. Game `g` of
+//! both units rolls from the same dice stream (opening roll included),
+//! with A playing X in unit `2k` and O in unit `2k+1`: each engine gets
+//! the dice the other one got.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::channel;
+
+use super::error::ArenaError;
+use super::player::{Player, PlayerOptions};
+use super::record::{Contestant, FaultRecord, GameRecord};
+use super::referee::{GameSetup, mix_seed, play_game, referee_generator};
+use super::registry::make_player;
+use plakoto_rules::{MoveGenerator, Position, Rules, Side};
+
+/// Most games in one match (a match of endless draws must still end).
+pub const MAX_MATCH_GAMES: u32 = 1_000;
+/// Default turn cap per game.
+pub const DEFAULT_TURN_CAP: u32 = 2_000;
+
+/// Stream tags, so dice and players never share a seed.
+const DICE_STREAM: u64 = 0xD1CE;
+const PLAYER_STREAM: [u64; 2] = [0xA, 0xB];
+
+/// What the units of a run depend on.
+#[derive(Clone, Debug)]
+pub struct RunSpec {
+    /// Engine A's spec (`builtin:NAME` or a command).
+    pub a: String,
+    /// Engine B's spec.
+    pub b: String,
+    /// Rules.
+    pub rules: Rules,
+    /// Match length; `None` for single games.
+    pub match_to: Option<u8>,
+    /// The run's seed.
+    pub seed: u64,
+    /// Turn cap per game.
+    pub turn_cap: u32,
+    /// Player settings (timeouts).
+    pub options: PlayerOptions,
+    /// Positions the games start from, X on roll: duplicate pair `p`
+    /// starts from `start_positions[p % len]`; empty: the initial position.
+    pub start_positions: Vec<Position>,
+}
+
+/// The side A plays in `unit`.
+pub fn a_side(unit: u64) -> Side {
+    if unit.is_multiple_of(2) {
+        Side::X
+    } else {
+        Side::O
+    }
+}
+
+/// Plays one unit, giving each finished game to `emit`; stops early (the
+/// unit unfinished) when `emit` returns `false`.
+pub fn play_unit(
+    spec: &RunSpec,
+    unit: u64,
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    generator: &mut MoveGenerator,
+    emit: &mut dyn FnMut(GameRecord) -> bool,
+) {
+    let a_side = a_side(unit);
+    let pair = unit / 2;
+    let by_side = |v: [u8; 2]| {
+        [
+            v[Contestant::playing(Side::X, a_side).index()],
+            v[Contestant::playing(Side::O, a_side).index()],
+        ]
+    };
+    let mut score = [0u8; 2];
+    let mut starter = None;
+    for game in 0..MAX_MATCH_GAMES {
+        let g = u64::from(game);
+        let engine_seeds = PLAYER_STREAM.map(|tag| mix_seed(&[spec.seed, unit, g, tag]));
+        let setup = GameSetup {
+            rules: spec.rules,
+            match_length: spec.match_to.unwrap_or(0),
+            score: by_side(score),
+            starter,
+            dice_seed: mix_seed(&[spec.seed, pair, g, DICE_STREAM]),
+            player_seeds: if a_side == Side::X {
+                engine_seeds
+            } else {
+                [engine_seeds[1], engine_seeds[0]]
+            },
+            turn_cap: spec.turn_cap,
+            start: (!spec.start_positions.is_empty())
+                .then(|| spec.start_positions[(pair % spec.start_positions.len() as u64) as usize]),
+        };
+        let players: [&mut dyn Player; 2] = if a_side == Side::X {
+            [&mut *a, &mut *b]
+        } else {
+            [&mut *b, &mut *a]
+        };
+        let outcome = play_game(&setup, players, generator);
+        let winner = outcome.winner.map(|s| Contestant::playing(s, a_side));
+        let a_points = match winner {
+            Some(Contestant::A) => i32::from(outcome.points),
+            Some(Contestant::B) => -i32::from(outcome.points),
+            None => 0,
+        };
+        let over = match (spec.match_to, winner) {
+            (None, _) => true,
+            (Some(length), w) => {
+                if let Some(w) = w {
+                    let s = &mut score[w.index()];
+                    *s = s.saturating_add(outcome.points).min(127);
+                }
+                score.iter().any(|&s| s >= length) || game + 1 >= MAX_MATCH_GAMES
+            }
+        };
+        // R19: the winner starts the next game; after a draw (or a game
+        // without result) the opening roll decides.
+        starter = outcome.winner;
+        let x_engine = Contestant::playing(Side::X, a_side);
+        let per_engine = |v: [f64; 2]| {
+            if x_engine == Contestant::A {
+                v
+            } else {
+                [v[1], v[0]]
+            }
+        };
+        let record = GameRecord {
+            unit,
+            game,
+            a_side,
+            kind: outcome.kind,
+            winner,
+            points: outcome.points,
+            a_points,
+            fault: outcome
+                .fault
+                .as_ref()
+                .map(|(side, f)| FaultRecord::new(Contestant::playing(*side, a_side), f)),
+            score,
+            unit_over: over,
+            turns: outcome.moves.len() as u32,
+            opening: outcome.opening,
+            moves: outcome.moves,
+            think_ms: per_engine(outcome.think_time.map(|d| d.as_secs_f64() * 1e3)),
+            decisions: {
+                let d = outcome.decisions;
+                if x_engine == Contestant::A {
+                    d
+                } else {
+                    [d[1], d[0]]
+                }
+            },
+        };
+        if !emit(record) || over {
+            return;
+        }
+    }
+}
+
+/// Plays `units` on `jobs` threads, handing each finished game to
+/// `on_record` on the calling thread, as games end. If `on_record` fails,
+/// workers stop after their current game and the error is returned.
+pub fn run_units(
+    spec: &RunSpec,
+    units: &[u64],
+    jobs: usize,
+    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
+    run_units_with(spec, units, jobs, None, on_record)
+}
+
+/// As [`run_units`], the first worker playing with `ready` (players for A
+/// and B already made, e.g. engines started to check them before the run)
+/// instead of making its own: an engine is not started twice.
+pub fn run_units_with(
+    spec: &RunSpec,
+    units: &[u64],
+    jobs: usize,
+    ready: Option<(Box<dyn Player>, Box<dyn Player>)>,
+    mut on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
+    let ready = Mutex::new(ready);
+    let queue = Mutex::new(units.iter().copied());
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = channel::<Result<GameRecord, ArenaError>>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1).min(units.len().max(1)) {
+            let tx = tx.clone();
+            let (queue, stop, ready) = (&queue, &stop, &ready);
+            scope.spawn(move || {
+                let taken = ready.lock().ok().and_then(|mut r| r.take());
+                let players = match taken {
+                    Some(pair) => Ok(pair),
+                    None => make_player(&spec.a, &spec.options)
+                        .and_then(|a| Ok((a, make_player(&spec.b, &spec.options)?))),
+                };
+                let (mut a, mut b) = match players {
+                    Ok(p) => p,
+                    Err(e) => {
+                        let _ = tx.send(Err(ArenaError::Player(e)));
+                        return;
+                    }
+                };
+                let mut generator = referee_generator();
+                while !stop.load(Ordering::Relaxed) {
+                    let next = queue.lock().map(|mut q| q.next()).unwrap_or(None);
+                    let Some(unit) = next else { break };
+                    play_unit(
+                        spec,
+                        unit,
+                        a.as_mut(),
+                        b.as_mut(),
+                        &mut generator,
+                        &mut |r| tx.send(Ok(r)).is_ok() && !stop.load(Ordering::Relaxed),
+                    );
+                }
+            });
+        }
+        drop(tx);
+        let mut error = None;
+        for msg in rx {
+            if error.is_some() {
+                continue;
+            }
+            let result = msg.and_then(&mut on_record);
+            if let Err(e) = result {
+                stop.store(true, Ordering::Relaxed);
+                error.get_or_insert(e);
+            }
+        }
+        error.map_or(Ok(()), Err)
+    })
+}

@@ -1,0 +1,183 @@
+//! `plakoto bench eval`: evaluations per second of an evaluator on one
+//! thread, called as the search calls it — one batch per roll, holding
+//! every play of that roll (the positions after each play, opponent on
+//! roll) — over a fixed, seeded suite of mid-game positions × all 21
+//! rolls. Also the one-off costs: reading the weights and building the
+//! race database.
+//!
+//! The figure to compare is `evals_per_second`, from the thread's CPU
+//! time (the machine is shared; wall time is reported beside it).
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::BenchError;
+use super::movegen::{SUITE_SEED, thread_cpu_seconds};
+use plakoto_engine::eval::race::{self, RaceDb};
+use plakoto_engine::eval::{EvaluatorKind, NetEvaluator, Probabilities};
+use plakoto_rules::sampling::{evaluation_batch, midgame_suite};
+use plakoto_rules::{Dice, MoveGenerator, PlayList, Position, Rules, Variant};
+
+/// What to measure.
+#[derive(Clone, Copy, Debug)]
+pub struct EvalBenchOptions {
+    /// Positions in the suite (each with all 21 rolls).
+    pub positions: usize,
+    /// Timed rounds over the suite; the median is reported.
+    pub rounds: usize,
+    /// The evaluator measured.
+    pub evaluator: EvaluatorKind,
+}
+
+impl Default for EvalBenchOptions {
+    fn default() -> Self {
+        EvalBenchOptions {
+            positions: 1_000,
+            rounds: 5,
+            evaluator: EvaluatorKind::Net,
+        }
+    }
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct EvalBenchReport {
+    /// The evaluator and its weights' identity.
+    pub evaluator: String,
+    /// Instruction set and number type of the net's inner loops
+    /// (`avx512 i16`, `avx2 f32`, …; `-` for the heuristic).
+    pub kernel: String,
+    /// Positions in the suite.
+    pub positions: usize,
+    /// Batches (position × roll) a round.
+    pub batches: usize,
+    /// Evaluations a round.
+    pub evaluations: usize,
+    /// Median evaluations per second of thread CPU time.
+    pub evals_per_second: f64,
+    /// Median evaluations per second of wall time.
+    pub wall_evals_per_second: f64,
+    /// Mean evaluations a batch.
+    pub mean_batch: f64,
+    /// Milliseconds to read the net's weights (the embedded ones included).
+    pub weights_load_ms: f64,
+    /// Milliseconds to build the race database (once, then cached).
+    pub race_db_build_ms: f64,
+    /// CPU milliseconds of that build.
+    pub race_db_build_cpu_ms: f64,
+    /// Milliseconds to read the race database from its disk cache.
+    pub race_db_load_ms: Option<f64>,
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Runs the bench.
+pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
+    if options.positions == 0 || options.rounds == 0 {
+        return Err(BenchError::EmptySuite(
+            "the suite needs at least one position and one round",
+        ));
+    }
+    let started = Instant::now();
+    let net = plakoto_engine::eval::net::Network::embedded()?;
+    let weights_load_ms = started.elapsed().as_secs_f64() * 1e3;
+    std::hint::black_box(net);
+    let (started, cpu) = (Instant::now(), thread_cpu_seconds());
+    let built = RaceDb::build();
+    let race_db_build_cpu_ms = (thread_cpu_seconds() - cpu) * 1e3;
+    let race_db_build_ms = started.elapsed().as_secs_f64() * 1e3;
+    // Make sure the cache exists, then time reading it.
+    RaceDb::global();
+    let race_db_load_ms = race::cache_path().and_then(|path| {
+        let started = Instant::now();
+        let db = std::fs::read(path)
+            .ok()
+            .and_then(|b| RaceDb::from_bytes(&b))?;
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        std::hint::black_box((db, built));
+        Some(ms)
+    });
+
+    let evaluator = options.evaluator.create()?;
+    let kernel = match options.evaluator {
+        EvaluatorKind::Heuristic => "-".to_string(),
+        EvaluatorKind::Net => NetEvaluator::with_default_network()?.kernel_name(),
+        EvaluatorKind::NetF32 => NetEvaluator::with_default_network()?
+            .with_f32()
+            .kernel_name(),
+    };
+    let rules = Rules::default();
+    let mut generator = MoveGenerator::default();
+    let mut plays = PlayList::default();
+    let mut batches: Vec<Vec<Position>> = Vec::new();
+    for position in midgame_suite(SUITE_SEED, options.positions, 6) {
+        for (dice, _) in Dice::all_rolls() {
+            generator.generate(&position, &dice.numbers(Variant::Standard), &mut plays);
+            let batch = evaluation_batch(&plays, rules.scoring);
+            if !batch.is_empty() {
+                batches.push(batch);
+            }
+        }
+    }
+    let evaluations: usize = batches.iter().map(Vec::len).sum();
+    let mut out: Vec<Probabilities> = Vec::new();
+    let (mut cpu, mut wall) = (Vec::new(), Vec::new());
+    for _ in 0..options.rounds {
+        let (c0, w0) = (thread_cpu_seconds(), Instant::now());
+        for batch in &batches {
+            evaluator.evaluate_batch(batch, rules, &mut out);
+            std::hint::black_box(&out);
+        }
+        cpu.push(evaluations as f64 / (thread_cpu_seconds() - c0));
+        wall.push(evaluations as f64 / w0.elapsed().as_secs_f64());
+    }
+    Ok(EvalBenchReport {
+        evaluator: evaluator.identity(),
+        kernel,
+        positions: options.positions,
+        batches: batches.len(),
+        evaluations,
+        evals_per_second: median(cpu),
+        wall_evals_per_second: median(wall),
+        mean_batch: evaluations as f64 / batches.len().max(1) as f64,
+        weights_load_ms,
+        race_db_build_ms,
+        race_db_build_cpu_ms,
+        race_db_load_ms,
+    })
+}
+
+impl std::fmt::Display for EvalBenchReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "eval bench: {} ({} kernel), {} positions x 21 rolls = {} batches, {:.1} evaluations a batch, 1 thread",
+            self.evaluator, self.kernel, self.positions, self.batches, self.mean_batch
+        )?;
+        writeln!(
+            f,
+            "  evaluations per second (median, CPU time): {:.0}",
+            self.evals_per_second
+        )?;
+        writeln!(
+            f,
+            "  evaluations per second (median, wall time): {:.0}",
+            self.wall_evals_per_second
+        )?;
+        write!(
+            f,
+            "  one-off: weights read in {:.2} ms; race database built in {:.0} ms ({:.0} ms CPU), read from its cache in {}",
+            self.weights_load_ms,
+            self.race_db_build_ms,
+            self.race_db_build_cpu_ms,
+            self.race_db_load_ms.map_or_else(
+                || "- (no cache directory)".to_string(),
+                |ms| format!("{ms:.1} ms")
+            )
+        )
+    }
+}

@@ -1,0 +1,254 @@
+//! `plakoto bench hint`: milliseconds per `hint` (ranking every play of a
+//! roll) at 0, 1, 2 and 3 plies with the default move filters, one thread,
+//! over a fixed suite of mid-game positions × all 21 rolls; plus rollout
+//! games per second.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::BenchError;
+use plakoto_engine::eval::Evaluator;
+use plakoto_engine::search::{Root, Search, SearchSettings, rollout_plays};
+use plakoto_rules::sampling::midgame_suite;
+use plakoto_rules::{Dice, MoveGenerator, Rules, TurnNumbers, Variant};
+
+/// What to measure.
+#[derive(Clone, Debug)]
+pub struct HintBenchOptions {
+    /// Positions in the suite (each with all 21 rolls).
+    pub positions: usize,
+    /// Seed of the suite.
+    pub seed: u64,
+    /// Turns skipped at the start of each seeded game.
+    pub skip: usize,
+    /// Ply depths to time.
+    pub plies: Vec<u8>,
+    /// Rollout trials per candidate for the games-per-second figure (0:
+    /// skip it).
+    pub rollout_trials: u32,
+    /// Print one JSON object instead of text.
+    pub json: bool,
+    /// Rules the hints are searched under (the suite is the same).
+    pub variant: Variant,
+    /// The evaluator at the leaves.
+    pub evaluator: plakoto_engine::eval::EvaluatorKind,
+}
+
+impl Default for HintBenchOptions {
+    fn default() -> Self {
+        HintBenchOptions {
+            positions: 50,
+            seed: 2026,
+            skip: 12,
+            plies: vec![0, 1, 2, 3],
+            rollout_trials: 144,
+            json: false,
+            variant: Variant::Standard,
+            evaluator: plakoto_engine::eval::EvaluatorKind::Heuristic,
+        }
+    }
+}
+
+/// Timing of one depth.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlyTiming {
+    /// The depth.
+    pub plies: u8,
+    /// Hints timed.
+    pub hints: usize,
+    /// Median milliseconds per hint.
+    pub median_ms: f64,
+    /// 90th percentile milliseconds per hint.
+    pub p90_ms: f64,
+    /// Mean milliseconds per hint.
+    pub mean_ms: f64,
+    /// Slowest hint.
+    pub max_ms: f64,
+    /// Mean positions given to the evaluator per hint (to estimate the
+    /// time with a costlier evaluator: add this × the extra ns each).
+    pub mean_evaluations: f64,
+    /// Mean chance nodes expanded per hint.
+    pub mean_chance_nodes: f64,
+}
+
+/// The bench's results.
+#[derive(Clone, Debug, Serialize)]
+pub struct HintBenchReport {
+    /// Evaluator used.
+    pub evaluator: String,
+    /// Positions × 21 rolls.
+    pub positions: usize,
+    /// Suite seed.
+    pub seed: u64,
+    /// Always 1.
+    pub threads: usize,
+    /// Move filter preset.
+    pub filter: String,
+    /// Rules searched under.
+    pub variant: Variant,
+    /// Nanoseconds per static evaluation of the evaluator used.
+    pub evaluator_ns: f64,
+    /// One entry per depth.
+    pub timings: Vec<PlyTiming>,
+    /// Games played out per second by a 0-ply rollout, one thread.
+    pub rollout_games_per_second: Option<f64>,
+}
+
+/// The `p`-th percentile (0–1) of sorted values.
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// Runs the bench and prints its report (text or JSON) on stdout.
+pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
+    let report = measure(options)?;
+    if options.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        println!(
+            "hint bench: {} positions x 21 rolls, {} rules, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
+            report.positions, report.variant, report.evaluator, report.evaluator_ns, report.filter
+        );
+        for t in &report.timings {
+            println!(
+                "  {}-ply: median {:.3} ms  p90 {:.3} ms  mean {:.3} ms  max {:.1} ms  ({} hints, {:.0} evaluations and {:.0} chance nodes a hint)",
+                t.plies,
+                t.median_ms,
+                t.p90_ms,
+                t.mean_ms,
+                t.max_ms,
+                t.hints,
+                t.mean_evaluations,
+                t.mean_chance_nodes
+            );
+        }
+        if let Some(g) = report.rollout_games_per_second {
+            println!("  rollout (0-ply player): {g:.0} games/s");
+        }
+    }
+    Ok(report)
+}
+
+/// Measures without printing.
+pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
+    if options.positions == 0 {
+        return Err(BenchError::EmptySuite(
+            "the suite needs at least one position",
+        ));
+    }
+    let evaluator = options.evaluator.create()?;
+    let rules = Rules {
+        variant: options.variant,
+        ..Rules::default()
+    };
+    let suite = midgame_suite(options.seed, options.positions, options.skip);
+    let mut generator = MoveGenerator::default();
+    let mut timings = Vec::new();
+    // Minutes at 3 plies: a bar at a terminal (outside the timed calls).
+    let hints = (options.plies.len() * suite.len() * 21) as u64;
+    let bar = plakoto_records::progress::bar(hints, "hints", true);
+    for &plies in &options.plies {
+        let settings = SearchSettings::with_plies(plies);
+        settings.validate()?;
+        let mut search = Search::new();
+        let mut ms = Vec::with_capacity(suite.len() * 21);
+        let (mut evaluations, mut chance_nodes) = (0u64, 0u64);
+        bar.set_message(format!("at {plies} plies"));
+        for position in &suite {
+            for (dice, _) in Dice::all_rolls() {
+                let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
+                let start = Instant::now();
+                let root = Root::new(position, &turn, rules, evaluator.as_ref());
+                let ranking = search.rank(root, &mut generator, &settings, settings.limits());
+                ms.push(start.elapsed().as_secs_f64() * 1e3);
+                evaluations += ranking.stats.evaluations;
+                chance_nodes += ranking.stats.chance_nodes;
+                std::hint::black_box(ranking);
+                bar.inc(1);
+            }
+        }
+        ms.sort_by(f64::total_cmp);
+        timings.push(PlyTiming {
+            plies,
+            hints: ms.len(),
+            median_ms: percentile(&ms, 0.5),
+            p90_ms: percentile(&ms, 0.9),
+            mean_ms: ms.iter().sum::<f64>() / ms.len() as f64,
+            max_ms: ms.last().copied().unwrap_or(0.0),
+            mean_evaluations: evaluations as f64 / ms.len() as f64,
+            mean_chance_nodes: chance_nodes as f64 / ms.len() as f64,
+        });
+    }
+    bar.set_message("rollouts and evaluator speed");
+    let rollout_games_per_second = if options.rollout_trials > 0 {
+        Some(rollout_speed(
+            &suite,
+            rules,
+            evaluator.as_ref(),
+            options.rollout_trials,
+        )?)
+    } else {
+        None
+    };
+    let evaluator_ns = evaluator_speed(&suite, rules, evaluator.as_ref());
+    bar.finish_and_clear();
+    Ok(HintBenchReport {
+        evaluator_ns,
+        evaluator: evaluator.name().to_string(),
+        positions: suite.len(),
+        seed: options.seed,
+        threads: 1,
+        filter: SearchSettings::default().filter.preset.to_string(),
+        variant: rules.variant,
+        timings,
+        rollout_games_per_second,
+    })
+}
+
+/// Nanoseconds per evaluation over the suite's positions.
+fn evaluator_speed(
+    suite: &[plakoto_rules::Position],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+) -> f64 {
+    let rounds = 200;
+    let start = Instant::now();
+    for _ in 0..rounds {
+        for p in suite {
+            std::hint::black_box(evaluator.evaluate(std::hint::black_box(p), rules));
+        }
+    }
+    start.elapsed().as_secs_f64() * 1e9 / (rounds * suite.len()) as f64
+}
+
+/// Games per second of a 0-ply rollout of the best three plays of a few
+/// suite positions, one thread.
+fn rollout_speed(
+    suite: &[plakoto_rules::Position],
+    rules: Rules,
+    evaluator: &dyn Evaluator,
+    trials: u32,
+) -> Result<f64, BenchError> {
+    let mut settings = SearchSettings::with_plies(0);
+    settings.threads = 1;
+    settings.rollout.trials = trials;
+    let mut search = Search::new();
+    let mut generator = MoveGenerator::default();
+    let mut games = 0u64;
+    let start = Instant::now();
+    for position in suite.iter().take(4) {
+        let dice = Dice::new(5, 2).expect("dice");
+        let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
+        let root = Root::new(position, &turn, rules, evaluator);
+        let ranking = search.rank(root, &mut generator, &settings, settings.limits());
+        let top = &ranking.plays[..ranking.plays.len().min(3)];
+        rollout_plays(top, rules, evaluator, &settings, &|_| {})?;
+        games += u64::from(trials) * top.len() as u64;
+    }
+    Ok(games as f64 / start.elapsed().as_secs_f64())
+}

@@ -1,0 +1,32 @@
+//! `plakoto bench …`: fixed, seeded suites timed on one thread, printed as
+//! text or one JSON object, whose output a person can compare from run to
+//! run (speed lives here, never in tests).
+
+pub mod eval;
+pub mod hint;
+pub mod movegen;
+pub mod pindb;
+pub mod portes_movegen;
+
+/// Why a bench could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// The suite asked for is empty.
+    #[error("{0}")]
+    EmptySuite(&'static str),
+    /// The built-in weights do not read.
+    #[error(transparent)]
+    Weights(#[from] plakoto_engine::eval::net::weights::WeightsError),
+    /// The evaluator could not be created.
+    #[error(transparent)]
+    Evaluator(#[from] plakoto_engine::eval::CreateError),
+    /// The search settings are out of range.
+    #[error(transparent)]
+    Settings(#[from] plakoto_engine::search::SettingsError),
+    /// The rollout could not run.
+    #[error(transparent)]
+    Rollout(#[from] plakoto_engine::search::RolloutError),
+    /// The report could not be written as JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}

@@ -1,0 +1,158 @@
+//! `plakoto bench movegen`: move-generation speed over a fixed, seeded suite
+//! of mid-game positions × all 21 rolls, one thread.
+//!
+//! The suite is regenerated from its seed (`plakoto_rules::sampling`), so any
+//! machine measures the same work. Each round expands every position with
+//! every roll; the figures reported are the median over the rounds. On a
+//! shared, noisy machine wall time also counts the time other processes
+//! held the core, so the thread's own CPU time is measured beside it and is
+//! the figure to compare (`ns_per_play`).
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use plakoto_rules::sampling::midgame_suite;
+use plakoto_rules::{Dice, MoveGenerator, PlayList, Position, Variant};
+
+/// Seed of the fixed benchmark suite.
+pub const SUITE_SEED: u64 = 20_261_121;
+
+/// What to measure.
+#[derive(Clone, Copy, Debug)]
+pub struct MovegenBenchOptions {
+    /// Positions in the suite (each expanded with all 21 rolls).
+    pub positions: usize,
+    /// Timed rounds over the whole suite; the median is reported.
+    pub rounds: usize,
+}
+
+impl Default for MovegenBenchOptions {
+    fn default() -> Self {
+        MovegenBenchOptions {
+            positions: 10_000,
+            rounds: 7,
+        }
+    }
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct MovegenBenchReport {
+    /// Positions in the suite.
+    pub positions: usize,
+    /// Position × roll expansions a round.
+    pub expansions: usize,
+    /// Distinct legal plays generated a round.
+    pub plays: usize,
+    /// Median expansions per second of thread CPU time.
+    pub expansions_per_second: f64,
+    /// Median nanoseconds of thread CPU time per generated play.
+    pub ns_per_play: f64,
+    /// Median nanoseconds of wall time per generated play (inflated when
+    /// other processes compete for the core).
+    pub wall_ns_per_play: f64,
+    /// CPU nanoseconds per generated play of every round, in order.
+    pub ns_per_play_rounds: Vec<f64>,
+}
+
+/// CPU time consumed by the calling thread so far, in seconds.
+pub fn thread_cpu_seconds() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant
+    // every Linux kernel supports.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
+}
+
+/// The fixed suite: mid-game positions (from turn 6 on) of seeded games.
+pub fn suite(positions: usize) -> Vec<Position> {
+    midgame_suite(SUITE_SEED, positions, 6)
+}
+
+/// Generates every roll's plays for every position once; returns
+/// (expansions, plays).
+pub fn expand_all(
+    suite: &[Position],
+    generator: &mut MoveGenerator,
+    out: &mut PlayList,
+) -> (usize, usize) {
+    let rolls: Vec<_> = Dice::all_rolls()
+        .map(|(d, _)| d.numbers(Variant::Standard))
+        .collect();
+    let mut plays = 0;
+    for p in suite {
+        for numbers in &rolls {
+            generator.generate(p, numbers, out);
+            plays += out.len();
+        }
+    }
+    (suite.len() * rolls.len(), plays)
+}
+
+/// Runs the benchmark.
+pub fn run(options: MovegenBenchOptions) -> MovegenBenchReport {
+    let suite = suite(options.positions);
+    let mut generator = MoveGenerator::default();
+    let mut out = PlayList::default();
+    // One untimed round warms caches and sizes the buffers.
+    let (expansions, plays) = expand_all(&suite, &mut generator, &mut out);
+    let (mut cpu, mut wall) = (Vec::new(), Vec::new());
+    for _ in 0..options.rounds.max(1) {
+        let (start, start_cpu) = (Instant::now(), thread_cpu_seconds());
+        std::hint::black_box(expand_all(&suite, &mut generator, &mut out));
+        cpu.push(thread_cpu_seconds() - start_cpu);
+        wall.push(start.elapsed().as_secs_f64());
+    }
+    let per_play = |s: f64| s * 1e9 / plays as f64;
+    MovegenBenchReport {
+        positions: suite.len(),
+        expansions,
+        plays,
+        expansions_per_second: expansions as f64 / median(&cpu),
+        ns_per_play: per_play(median(&cpu)),
+        wall_ns_per_play: per_play(median(&wall)),
+        ns_per_play_rounds: cpu.iter().map(|&s| per_play(s)).collect(),
+    }
+}
+
+impl std::fmt::Display for MovegenBenchReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "movegen: {} positions x 21 rolls = {} expansions, {} plays a round (one thread)",
+            self.positions, self.expansions, self.plays
+        )?;
+        writeln!(
+            f,
+            "  expansions per second (median, CPU time): {:.0}",
+            self.expansions_per_second
+        )?;
+        writeln!(
+            f,
+            "  ns per generated play (median, CPU time): {:.1}",
+            self.ns_per_play
+        )?;
+        writeln!(
+            f,
+            "  ns per generated play (median, wall time): {:.1}",
+            self.wall_ns_per_play
+        )?;
+        let rounds: Vec<String> = self
+            .ns_per_play_rounds
+            .iter()
+            .map(|r| format!("{r:.1}"))
+            .collect();
+        write!(f, "  CPU ns per play by round: {}", rounds.join(" "))
+    }
+}

@@ -1,0 +1,61 @@
+//! Portes move-generation speed: a fixed, seeded suite of Portes positions
+//! (random plays from the start, from turn 6 on) × all 21 rolls, in the same
+//! units as `plakoto bench movegen` (nanoseconds a generated play), so the
+//! two games' generators can be put side by side.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use plakoto_rules::Dice;
+use plakoto_rules::portes::{
+    PortesMoveGenerator, PortesPlayList, PortesPosition, PortesScoring, portes_result,
+};
+
+/// Seed of the fixed Portes suite.
+pub const PORTES_SUITE_SEED: u64 = 20_261_126;
+
+/// `positions` mid-game Portes positions: random plays of seeded games from
+/// the start, one position taken from each game at a random turn from 6 on.
+pub fn portes_suite(positions: usize) -> Vec<PortesPosition> {
+    let mut rng = ChaCha8Rng::seed_from_u64(PORTES_SUITE_SEED);
+    let mut generator = PortesMoveGenerator::default();
+    let mut list = PortesPlayList::default();
+    let mut suite = Vec::with_capacity(positions);
+    while suite.len() < positions {
+        let stop_at = rng.gen_range(6..40);
+        let mut position = PortesPosition::start();
+        for _ in 0..stop_at {
+            let dice = Dice::roll(&mut rng);
+            generator.generate(&position, dice, &mut list);
+            let play = list.plays.choose(&mut rng).expect("never empty");
+            position = play.position.flipped();
+            if portes_result(&position, PortesScoring::Standard).is_some() {
+                break;
+            }
+        }
+        if portes_result(&position, PortesScoring::Standard).is_none() {
+            suite.push(position);
+        }
+    }
+    suite
+}
+
+/// Expands every position of `suite` with all 21 rolls; returns
+/// (expansions, plays generated).
+pub fn expand_all_portes(
+    suite: &[PortesPosition],
+    generator: &mut PortesMoveGenerator,
+    out: &mut PortesPlayList,
+) -> (usize, usize) {
+    let mut plays = 0;
+    let mut expansions = 0;
+    for position in suite {
+        for (dice, _) in Dice::all_rolls() {
+            generator.generate(position, dice, out);
+            plays += out.plays.len();
+            expansions += 1;
+        }
+    }
+    (expansions, plays)
+}

@@ -1,0 +1,913 @@
+//! `plakoto conformance "ENGINE COMMAND" [--json]`: starts an engine and
+//! checks it against protocol.md, the way an arena or a GUI will use it.
+//!
+//! Each check passes, fails (quoting the first exchange that failed), or
+//! finds an optional command absent ([`Status`]). Required checks are what
+//! protocol.md's "The smallest engine" asks of every engine; the others
+//! check optional commands, which may be absent but, when present, must
+//! answer as protocol.md says. The exit status is non-zero when a check
+//! fails. A check that loses the
+//! engine (a crash, a timeout, unframed output) starts a fresh one for the
+//! next check.
+
+pub mod positions;
+
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+use plakoto_protocol::client::{ClientError, Engine};
+use plakoto_protocol::framing::{MAX_LINE, Reply};
+use plakoto_rules::{GenLimits, MoveGenerator, format_play};
+use positions::{Mix, Sample};
+
+/// Options of `plakoto conformance`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    about = "Check an engine against protocol.md",
+    long_about = "Starts ENGINE (a shell command line, as `plakoto arena` starts engines) and checks it \
+against protocol.md: framing and echoed ids, error codes on malformed input with the state unchanged, \
+set position / show posid / show matchid round trips, `legal` against the rules core, `play` within the \
+time limit, a clean `quit`. Optional commands are reported absent, not failed. Exit status 1 when a \
+check fails."
+)]
+pub struct ConformanceArgs {
+    /// The engine's command line, e.g. "target/release/plakoto --plies 1".
+    #[arg(value_name = "ENGINE COMMAND")]
+    pub engine: String,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Positions set for the round trips (the `legal` and `play` checks use
+    /// some of them).
+    #[arg(long, default_value_t = 300)]
+    pub positions: usize,
+    /// Seed of the random games the positions are taken from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Most time for one reply to `play`, in milliseconds.
+    #[arg(long, default_value_t = 5_000)]
+    pub move_timeout_ms: u64,
+    /// Most time for any other reply (and to start), in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout_ms: u64,
+    /// Pass the engine's stderr through.
+    #[arg(long)]
+    pub show_stderr: bool,
+}
+
+/// Positions whose `legal` list is compared with the rules core's.
+const LEGAL_POSITIONS: usize = 60;
+/// Positions the engine is asked to `play`.
+const PLAY_POSITIONS: u32 = 20;
+/// `legal` lists compared are at most this long (longer rolls are skipped:
+/// they are paged, and the rules core would list them for long).
+const LEGAL_MOST: usize = 2_000;
+
+/// What became of a check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// It passed.
+    Passed,
+    /// It failed: see the detail and the exchange.
+    Failed,
+    /// The optional command it checks is absent.
+    Absent,
+    /// Not run (the engine could not be started).
+    Skipped,
+}
+
+/// One check's result.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Check {
+    /// Its name (`framing`, `ids`, …).
+    pub name: &'static str,
+    /// Whether protocol.md requires what it checks of every engine (else
+    /// it may be absent; present, it must be right).
+    pub required: bool,
+    /// What became of it.
+    pub status: Status,
+    /// What was checked, or what went wrong.
+    pub detail: String,
+    /// The exchange that failed: `> command` then `< reply line`s.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exchange: Vec<String>,
+}
+
+/// The whole report.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Report {
+    /// The engine's command line.
+    pub engine: String,
+    /// Every check, in the order run.
+    pub checks: Vec<Check>,
+    /// Whether no check failed (an optional command may be absent, but
+    /// one that is present must answer as protocol.md says).
+    pub passed: bool,
+    /// Wall time of the whole run, in seconds.
+    pub seconds: f64,
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "plakoto conformance: {}", self.engine)?;
+        for c in &self.checks {
+            let mark = match c.status {
+                Status::Passed => "pass",
+                Status::Failed => "FAIL",
+                Status::Absent => "absent",
+                Status::Skipped => "skipped",
+            };
+            let kind = if c.required { "required" } else { "optional" };
+            writeln!(f, "  {mark:<7} {:<10} ({kind}) {}", c.name, c.detail)?;
+            for line in &c.exchange {
+                writeln!(f, "{:22}{line}", "")?;
+            }
+        }
+        let count = |s: Status| self.checks.iter().filter(|c| c.status == s).count();
+        write!(
+            f,
+            "{} checks: {} passed, {} failed, {} absent, {} skipped in {:.1} s: {}",
+            self.checks.len(),
+            count(Status::Passed),
+            count(Status::Failed),
+            count(Status::Absent),
+            count(Status::Skipped),
+            self.seconds,
+            if self.passed {
+                "conforms"
+            } else {
+                "a required check failed"
+            }
+        )
+    }
+}
+
+/// `plakoto conformance`: runs the checks and prints the report; exit
+/// status 0 when no check failed, 1 otherwise.
+pub fn cli(args: &ConformanceArgs) -> std::process::ExitCode {
+    use std::io::Write;
+    let report = run(args);
+    let text = if args.json {
+        serde_json::to_string(&report).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    } else {
+        report.to_string()
+    };
+    // A closed stdout (`| head`) is no reason to panic.
+    let _ = writeln!(std::io::stdout(), "{text}");
+    if report.passed {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
+    }
+}
+
+/// A check's result before it is named.
+enum Outcome {
+    Passed(String),
+    Absent(String),
+}
+
+/// A failed check: why, and the exchange that showed it.
+struct Fail {
+    detail: String,
+    exchange: Vec<String>,
+}
+
+type CheckResult = Result<Outcome, Fail>;
+
+/// What the engine was found to have, by asking it (an `unknown_command`
+/// answer means absent).
+#[derive(Clone, Copy, Debug, Default)]
+struct Has {
+    protocol_version: bool,
+    name: bool,
+    version: bool,
+    list_commands: bool,
+    known_command: bool,
+    set_position: bool,
+    set_board: bool,
+    set_matchid: bool,
+    show_posid: bool,
+    show_matchid: bool,
+    legal: bool,
+    set_dice: bool,
+    move_: bool,
+}
+
+impl Has {
+    /// Positions can be set (`set position`, or `set board` with `set matchid`).
+    fn can_set(&self) -> bool {
+        self.set_position || (self.set_board && self.set_matchid)
+    }
+}
+
+/// Runs every check on `args.engine`.
+pub fn run(args: &ConformanceArgs) -> Report {
+    let started = Instant::now();
+    let mut c = Checker {
+        command: args.engine.clone(),
+        timeout: Duration::from_millis(args.timeout_ms),
+        move_timeout: Duration::from_millis(args.move_timeout_ms),
+        show_stderr: args.show_stderr,
+        engine: None,
+        last: Vec::new(),
+        has: Has::default(),
+    };
+    let samples = positions::samples(args.positions, args.seed);
+    let mut checks = Vec::new();
+    let start = c.check_start();
+    let can_go_on = start.is_ok();
+    checks.push(check("start", true, start));
+    type Step = fn(&mut Checker, &[Sample]) -> CheckResult;
+    let steps: [(&'static str, bool, Step); 9] = [
+        ("framing", true, |c, _| c.check_framing()),
+        ("commands", false, |c, _| c.check_commands()),
+        ("ids", true, |c, _| c.check_ids()),
+        ("errors", true, |c, s| c.check_errors(s)),
+        ("positions", true, |c, s| c.check_positions(s)),
+        ("legal", false, |c, s| c.check_legal(s)),
+        ("play", true, |c, s| c.check_play(s)),
+        ("discovery", false, |c, _| c.check_discovery()),
+        ("quit", true, |c, _| c.check_quit()),
+    ];
+    for (name, required, step) in steps {
+        if !can_go_on {
+            checks.push(Check {
+                name,
+                required,
+                status: Status::Skipped,
+                detail: "the engine did not start".into(),
+                exchange: Vec::new(),
+            });
+            continue;
+        }
+        let result = step(&mut c, &samples);
+        if result.is_err() {
+            // It may be out of step with its commands: a fresh one next.
+            c.engine = None;
+        }
+        checks.push(check(name, required, result));
+    }
+    let passed = checks.iter().all(|c| c.status != Status::Failed);
+    Report {
+        engine: args.engine.clone(),
+        checks,
+        passed,
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+fn check(name: &'static str, required: bool, result: CheckResult) -> Check {
+    let (status, detail, exchange) = match result {
+        Ok(Outcome::Passed(d)) => (Status::Passed, d, Vec::new()),
+        Ok(Outcome::Absent(d)) => (Status::Absent, d, Vec::new()),
+        Err(f) => (Status::Failed, f.detail, f.exchange),
+    };
+    Check {
+        name,
+        required,
+        status,
+        detail,
+        exchange,
+    }
+}
+
+/// The engine under test and what is known of it.
+struct Checker {
+    command: String,
+    timeout: Duration,
+    move_timeout: Duration,
+    show_stderr: bool,
+    engine: Option<Engine>,
+    /// The last exchange: `> command`, `< reply line`s.
+    last: Vec<String>,
+    has: Has,
+}
+
+/// Cuts a line for quoting.
+fn quote(line: &str) -> String {
+    const MAX: usize = 160;
+    if line.chars().count() <= MAX {
+        line.to_string()
+    } else {
+        format!("{}…", line.chars().take(MAX).collect::<String>())
+    }
+}
+
+impl Checker {
+    /// A failure quoting the last exchange.
+    fn fail(&self, detail: impl Into<String>) -> Fail {
+        Fail {
+            detail: detail.into(),
+            exchange: self.last.clone(),
+        }
+    }
+
+    /// The engine, started (and checked with `isready`) if needed.
+    fn engine(&mut self) -> Result<&mut Engine, Fail> {
+        if self.engine.is_none() {
+            self.last = vec![format!("(start) {}", self.command)];
+            let mut engine = Engine::start_shell(&self.command, self.show_stderr)
+                .map_err(|e| self.fail(e.to_string()))?;
+            self.last.push("> isready".into());
+            let reply = engine
+                .request("isready", self.timeout)
+                .map_err(|e| self.fail(e.to_string()))?;
+            self.last
+                .extend(reply.lines().iter().map(|l| format!("< {}", quote(l))));
+            if !reply.ok || reply.first() != "readyok" {
+                return Err(self.fail("'isready' must be answered '= readyok'"));
+            }
+            self.engine = Some(engine);
+        }
+        Ok(self.engine.as_mut().expect("started above"))
+    }
+
+    /// Sends `command` and reads its reply within `timeout`, keeping the
+    /// exchange; a lost engine is a failure.
+    fn ask_within(&mut self, command: &str, timeout: Duration) -> Result<Reply, Fail> {
+        let engine = self.engine()?;
+        let result = engine.request(command, timeout);
+        self.last = vec![format!("> {}", quote(command))];
+        match result {
+            Ok(reply) => {
+                let lines = reply.lines();
+                for (i, line) in lines.iter().enumerate() {
+                    if i == 8 && lines.len() > 10 {
+                        self.last
+                            .push(format!("< … ({} more lines)", lines.len() - 9));
+                        self.last
+                            .push(format!("< {}", quote(&lines[lines.len() - 1])));
+                        break;
+                    }
+                    self.last.push(format!("< {}", quote(line)));
+                }
+                Ok(reply)
+            }
+            Err(e) => {
+                self.engine = None;
+                let detail = match &e {
+                    ClientError::Timeout { .. } => {
+                        format!("no complete reply within {} ms", timeout.as_millis())
+                    }
+                    _ => e.to_string(),
+                };
+                Err(self.fail(detail))
+            }
+        }
+    }
+
+    fn ask(&mut self, command: &str) -> Result<Reply, Fail> {
+        self.ask_within(command, self.timeout)
+    }
+
+    /// Asks and requires a `=` reply.
+    fn ask_ok(&mut self, command: &str) -> Result<Reply, Fail> {
+        let reply = self.ask(command)?;
+        if !reply.ok {
+            return Err(self.fail(format!("'{command}' was refused")));
+        }
+        Ok(reply)
+    }
+
+    /// Asks and requires a `?` reply with `code`.
+    fn ask_error(&mut self, command: &str, code: &str) -> Result<(), Fail> {
+        let reply = self.ask(command)?;
+        match reply.error_code() {
+            Some(c) if c == code => Ok(()),
+            Some(c) => Err(self.fail(format!("expected error code '{code}', got '{c}'"))),
+            None if reply.ok => Err(self.fail(format!("expected '? {code}: …', got a success"))),
+            None => Err(self.fail(format!(
+                "expected '? {code}: …', got an error without a code ('? code: message')"
+            ))),
+        }
+    }
+
+    /// Whether the engine has a command, from the answer to `probe` (a
+    /// form of it that changes nothing): absent when `unknown_command`.
+    /// A probe that loses the engine (garbage, a crash) counts as present:
+    /// the check of that command reports it.
+    fn probe(&mut self, probe: &str) -> Result<bool, Fail> {
+        match self.ask(probe) {
+            Ok(reply) => Ok(reply.error_code().as_deref() != Some("unknown_command")),
+            Err(_) => {
+                self.engine()?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// Sets a sample's position with the commands the engine has.
+    fn set(&mut self, s: &Sample) -> Result<(), Fail> {
+        if self.has.set_position {
+            self.ask_ok(&format!("set position {}", s.pair()))?;
+        } else {
+            self.ask_ok(&format!("set board {}", s.position_id))?;
+            self.ask_ok(&format!("set matchid {}", s.match_id))?;
+        }
+        Ok(())
+    }
+
+    fn check_start(&mut self) -> CheckResult {
+        let t = Instant::now();
+        self.engine()?;
+        Ok(Outcome::Passed(format!(
+            "started; 'isready' answered '= readyok' in {} ms",
+            t.elapsed().as_millis()
+        )))
+    }
+
+    /// Finds which commands the engine has, by probing each with a form
+    /// that changes nothing.
+    fn check_commands(&mut self) -> CheckResult {
+        let probes: [(&str, &str); 13] = [
+            ("protocol_version", "protocol_version"),
+            ("name", "name"),
+            ("version", "version"),
+            ("list_commands", "list_commands"),
+            ("known_command", "known_command isready"),
+            ("set position", "set position x"),
+            ("set board", "set board x"),
+            ("set matchid", "set matchid x"),
+            ("show posid", "show posid"),
+            ("show matchid", "show matchid"),
+            ("legal", "legal"),
+            ("set dice", "set dice 9 9"),
+            ("move", "move x"),
+        ];
+        let mut found = [false; 13];
+        for (i, (_, probe)) in probes.iter().enumerate() {
+            found[i] = self.probe(probe)?;
+        }
+        let has = |name: &str| probes.iter().zip(found).any(|((n, _), f)| *n == name && f);
+        self.has = Has {
+            protocol_version: has("protocol_version"),
+            name: has("name"),
+            version: has("version"),
+            list_commands: has("list_commands"),
+            known_command: has("known_command"),
+            set_position: has("set position"),
+            set_board: has("set board"),
+            set_matchid: has("set matchid"),
+            show_posid: has("show posid"),
+            show_matchid: has("show matchid"),
+            legal: has("legal"),
+            set_dice: has("set dice"),
+            move_: has("move"),
+        };
+        let names = |want: bool| {
+            probes
+                .iter()
+                .zip(found)
+                .filter(|&(_, f)| f == want)
+                .map(|((n, _), _)| *n)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (has, lacks) = (names(true), names(false));
+        let detail = format!(
+            "has: {}; absent: {}",
+            if has.is_empty() { "none" } else { &has },
+            if lacks.is_empty() { "none" } else { &lacks }
+        );
+        if !self.has.can_set() {
+            return Err(Fail {
+                detail: format!(
+                    "{detail}: an engine needs 'set position', or 'set board' and 'set matchid'"
+                ),
+                exchange: Vec::new(),
+            });
+        }
+        Ok(Outcome::Passed(detail))
+    }
+
+    /// Every reply framed (checked by reading it), blank and comment lines
+    /// unanswered, one reply per command when commands are pipelined.
+    fn check_framing(&mut self) -> CheckResult {
+        for command in [
+            "isready",
+            "protocol_version",
+            "name",
+            "version",
+            "list_commands",
+            "known_command isready",
+            "frobnicate-no-such-command",
+        ] {
+            self.ask(command)?;
+        }
+        for blank in ["", "   ", "# a comment, not a command", "\t# another"] {
+            let engine = self.engine()?;
+            if let Err(e) = engine.send(blank) {
+                return Err(self.fail(e.to_string()));
+            }
+        }
+        let reply = self.ask("isready")?;
+        self.last
+            .insert(0, "> (an empty line, blanks, two comment lines)".into());
+        if !reply.ok || reply.first() != "readyok" {
+            return Err(
+                self.fail("blank and comment lines must get no reply: 'isready' got another reply")
+            );
+        }
+        // Pipelined: three commands sent at once, three replies in order.
+        let deadline = Instant::now() + self.timeout;
+        let engine = self.engine()?;
+        let mut got = Vec::new();
+        let mut error = None;
+        for line in ["1 isready", "2 frobnicate-no-such-command", "3 isready"] {
+            if let Err(e) = engine.send(line) {
+                error = Some(e.to_string());
+            }
+        }
+        if error.is_none() {
+            for _ in 0..3 {
+                match engine.read_reply(deadline) {
+                    Ok(r) => got.push(r),
+                    Err(e) => {
+                        error = Some(e.to_string());
+                        break;
+                    }
+                }
+            }
+        }
+        self.last = vec![
+            "> 1 isready".into(),
+            "> 2 frobnicate-no-such-command".into(),
+            "> 3 isready".into(),
+        ];
+        for r in &got {
+            self.last
+                .extend(r.lines().iter().map(|l| format!("< {}", quote(l))));
+        }
+        if let Some(e) = error {
+            self.engine = None;
+            return Err(self.fail(format!("pipelined commands: {e}")));
+        }
+        let firsts: Vec<(bool, &str)> = got.iter().map(|r| (r.ok, r.first())).collect();
+        if firsts.len() != 3
+            || firsts[0] != (true, "readyok")
+            || firsts[1].0
+            || firsts[2] != (true, "readyok")
+        {
+            return Err(self.fail("pipelined commands must be answered in order, one reply each"));
+        }
+        Ok(Outcome::Passed(
+            "replies framed ('='/'?', payload, one empty line) to the discovery commands \
+             and an unknown one; blank and comment lines unanswered; pipelined commands \
+             answered in order"
+                .into(),
+        ))
+    }
+
+    fn check_ids(&mut self) -> CheckResult {
+        for (command, id, ok) in [
+            ("7 isready", "7", true),
+            ("007 isready", "007", true),
+            ("18446744073709551615 isready", "18446744073709551615", true),
+            ("42 frobnicate-no-such-command", "42", false),
+        ] {
+            let reply = self.ask(command)?;
+            if reply.id.as_deref() != Some(id) {
+                return Err(self.fail(format!("the id {id} must be echoed as written")));
+            }
+            if reply.ok != ok {
+                return Err(self.fail("the wrong reply"));
+            }
+        }
+        let reply = self.ask("isready")?;
+        if reply.id.is_some() {
+            return Err(self.fail("a command without id must be answered without id"));
+        }
+        Ok(Outcome::Passed(
+            "ids echoed as written (7, 007, 2^64-1), also on errors; none when none is sent".into(),
+        ))
+    }
+
+    /// Error codes on malformed input, and the state unchanged after each.
+    fn check_errors(&mut self, samples: &[Sample]) -> CheckResult {
+        let Some(base) = samples.iter().find(|s| {
+            s.game.dice().is_some()
+                && s.game.passed().is_none()
+                && s.game.position() != &plakoto_rules::Position::initial()
+        }) else {
+            return Ok(Outcome::Absent(
+                "no position with dice to start from".into(),
+            ));
+        };
+        self.set(base)?;
+        let mut errors: Vec<(String, &str)> = vec![
+            ("frobnicate".into(), "unknown_command"),
+            ("x".repeat(MAX_LINE + 10), "syntax"),
+        ];
+        if self.has.set_position {
+            errors.push(("set position x".into(), "syntax"));
+            errors.push((
+                "set position AAAAAAAAAAAAAAAA:AAAAAAAA".into(),
+                "invalid_position",
+            ));
+            errors.push((
+                format!("set position {}:!!!!!!!!", base.position_id),
+                "invalid_position",
+            ));
+        }
+        if self.has.set_board {
+            errors.push(("set board AAAAAAAAAAAAAAAA".into(), "invalid_position"));
+        }
+        if self.has.set_matchid {
+            errors.push(("set matchid !!!!!!!!".into(), "invalid_position"));
+        }
+        if self.has.set_dice {
+            errors.push(("set dice 7 1".into(), "invalid_argument"));
+            errors.push(("set dice one two".into(), "syntax"));
+        }
+        if self.has.move_ {
+            errors.push(("move 24/1".into(), "illegal_move"));
+        }
+        if self.has.legal {
+            errors.push(("legal limit 0".into(), "syntax"));
+        }
+        let mut state_readable = self.has.show_posid && self.has.show_matchid;
+        let mut note = "the state after each not checked: no 'show posid'/'show matchid'";
+        if state_readable {
+            let p = self.ask_ok("show posid")?;
+            let m = self.ask_ok("show matchid")?;
+            if p.first() != base.position_id || m.first() != base.match_id {
+                state_readable = false;
+                note = "the state after each not checked: 'show posid'/'show matchid' do not give \
+                        the position set (see the positions check)";
+            }
+        }
+        for (command, code) in &errors {
+            self.ask_error(command, code)?;
+            if state_readable {
+                let p = self.ask_ok("show posid")?;
+                let m = self.ask_ok("show matchid")?;
+                if p.first() != base.position_id || m.first() != base.match_id {
+                    self.last = vec![
+                        format!("> set position {}", base.pair()),
+                        format!("> {}", quote(command)),
+                        "> show posid".into(),
+                        format!("< = {}", p.first()),
+                        "> show matchid".into(),
+                        format!("< = {}", m.first()),
+                    ];
+                    return Err(self.fail(format!(
+                        "the state changed after a refused command ('{}')",
+                        quote(command)
+                    )));
+                }
+            }
+        }
+        let unchanged = if state_readable {
+            "the position and Match ID unchanged after each"
+        } else {
+            note
+        };
+        Ok(Outcome::Passed(format!(
+            "{} malformed commands answered with the right code; {unchanged}",
+            errors.len()
+        )))
+    }
+
+    fn check_positions(&mut self, samples: &[Sample]) -> CheckResult {
+        let how = if self.has.set_position {
+            "set position"
+        } else {
+            "set board + set matchid"
+        };
+        if !(self.has.show_posid && self.has.show_matchid) {
+            for s in samples {
+                self.set(s)?;
+            }
+            return Ok(Outcome::Passed(format!(
+                "{how} accepted on {}; not read back (no 'show posid'/'show matchid')",
+                Mix::of(samples)
+            )));
+        }
+        for s in samples {
+            self.set(s)?;
+            let p = self.ask_ok("show posid")?;
+            if p.first() != s.position_id {
+                return Err(self.fail(format!(
+                    "'show posid' after setting {} must give {}",
+                    s.pair(),
+                    s.position_id
+                )));
+            }
+            let m = self.ask_ok("show matchid")?;
+            if m.first() != s.match_id {
+                return Err(self.fail(format!(
+                    "'show matchid' after setting {} must give {}",
+                    s.pair(),
+                    s.match_id
+                )));
+            }
+        }
+        Ok(Outcome::Passed(format!(
+            "{how} then show posid/show matchid give the IDs back on {}",
+            Mix::of(samples)
+        )))
+    }
+
+    fn check_legal(&mut self, samples: &[Sample]) -> CheckResult {
+        if !self.has.legal {
+            return Ok(Outcome::Absent("no 'legal'".into()));
+        }
+        let mut generator = MoveGenerator::new(GenLimits {
+            max_positions: LEGAL_MOST + 1,
+        });
+        let mut compared = 0;
+        let mut plays_seen = 0;
+        for s in samples.iter().filter(|s| s.to_play()) {
+            if compared == LEGAL_POSITIONS {
+                break;
+            }
+            let Ok(list) = s.game.legal_plays(&mut generator) else {
+                continue;
+            };
+            if list.truncated || list.len() > LEGAL_MOST {
+                continue;
+            }
+            let want: BTreeSet<String> = list
+                .plays
+                .iter()
+                .map(|p| format_play(s.game.position(), p))
+                .collect();
+            self.set(s)?;
+            let reply = self.ask_ok(&format!("legal limit {}", LEGAL_MOST))?;
+            let count: Option<usize> = reply
+                .first()
+                .split_whitespace()
+                .next()
+                .and_then(|w| w.parse().ok());
+            if count != Some(want.len()) {
+                return Err(self.fail(format!(
+                    "{}: the rules core counts {} legal plays; the first line must start with the count",
+                    s.pair(),
+                    want.len()
+                )));
+            }
+            let got: BTreeSet<String> = reply
+                .payload
+                .iter()
+                .skip(1)
+                .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect();
+            if got != want {
+                let missing: Vec<&String> = want.difference(&got).take(3).collect();
+                let extra: Vec<&String> = got.difference(&want).take(3).collect();
+                return Err(self.fail(format!(
+                    "{}: plays differ from the rules core's (missing {missing:?}, not legal {extra:?})",
+                    s.pair()
+                )));
+            }
+            compared += 1;
+            plays_seen += want.len();
+        }
+        Ok(Outcome::Passed(format!(
+            "the same plays as the rules core on {compared} positions ({plays_seen} plays)"
+        )))
+    }
+
+    fn check_play(&mut self, samples: &[Sample]) -> CheckResult {
+        let mut generator = MoveGenerator::new(GenLimits {
+            max_positions: 20_000,
+        });
+        let mut asked = 0u32;
+        let mut slowest = Duration::ZERO;
+        let mut total = Duration::ZERO;
+        for s in samples.iter().filter(|s| s.to_play()) {
+            if asked == PLAY_POSITIONS {
+                break;
+            }
+            // Rolls with one play or with huge lists are not asked.
+            match s.game.legal_plays(&mut generator) {
+                Ok(list) if list.len() >= 2 && !list.truncated => {}
+                _ => continue,
+            }
+            self.set(s)?;
+            let t = Instant::now();
+            let reply = self.ask_within("play", self.move_timeout)?;
+            let took = t.elapsed();
+            slowest = slowest.max(took);
+            total += took;
+            if !reply.ok || reply.first().is_empty() {
+                return Err(self.fail(format!("{}: 'play' must answer a play", s.pair())));
+            }
+            if let Err(e) = s.game.check_written(reply.first(), &mut generator) {
+                return Err(self.fail(format!(
+                    "{}: '{}' is not a legal play: {e}",
+                    s.pair(),
+                    reply.first()
+                )));
+            }
+            asked += 1;
+        }
+        if asked == 0 {
+            return Ok(Outcome::Absent("no position with a choice to ask".into()));
+        }
+        Ok(Outcome::Passed(format!(
+            "a legal play on {asked} positions within {} ms (mean {} ms, slowest {} ms)",
+            self.move_timeout.as_millis(),
+            (total / asked).as_millis(),
+            slowest.as_millis()
+        )))
+    }
+
+    /// The discovery commands, when present, answer as protocol.md says.
+    fn check_discovery(&mut self) -> CheckResult {
+        let h = self.has;
+        if !(h.protocol_version || h.name || h.version || h.list_commands || h.known_command) {
+            return Ok(Outcome::Absent(
+                "no protocol_version, name, version, list_commands or known_command".into(),
+            ));
+        }
+        let mut seen = Vec::new();
+        if h.protocol_version {
+            let r = self.ask_ok("protocol_version")?;
+            if r.first().parse::<u32>().is_err() {
+                return Err(self.fail("'protocol_version' must answer a number"));
+            }
+            seen.push(format!("protocol_version {}", r.first()));
+        }
+        for (has, command) in [(h.name, "name"), (h.version, "version")] {
+            if has {
+                let r = self.ask_ok(command)?;
+                if r.first().is_empty() {
+                    return Err(self.fail(format!("'{command}' must answer a word")));
+                }
+                seen.push(format!("{command} {}", r.first()));
+            }
+        }
+        let core = [
+            ("isready", true),
+            ("play", true),
+            ("quit", true),
+            ("set position", h.set_position),
+            ("set board", h.set_board),
+            ("set matchid", h.set_matchid),
+            ("show posid", h.show_posid),
+            ("legal", h.legal),
+            ("frobnicate", false),
+        ];
+        if h.list_commands {
+            let r = self.ask_ok("list_commands")?;
+            let listed = |name: &str| {
+                r.payload.iter().any(|line| {
+                    let words: Vec<&str> = line.split_whitespace().collect();
+                    let name: Vec<&str> = name.split(' ').collect();
+                    words.len() >= name.len() && words[..name.len()] == name[..]
+                })
+            };
+            for (name, present) in core {
+                if listed(name) != present {
+                    return Err(self.fail(format!(
+                        "'list_commands' {} '{name}', which the engine {}",
+                        if present { "does not list" } else { "lists" },
+                        if present { "has" } else { "does not have" }
+                    )));
+                }
+            }
+            seen.push(format!("list_commands ({} forms)", r.payload.len()));
+        }
+        if h.known_command {
+            for (name, present) in core {
+                let r = self.ask_ok(&format!("known_command {name}"))?;
+                let want = if present { "true" } else { "false" };
+                if r.first() != want {
+                    return Err(self.fail(format!("'known_command {name}' must answer '{want}'")));
+                }
+            }
+            seen.push("known_command agrees".into());
+        }
+        Ok(Outcome::Passed(seen.join("; ")))
+    }
+
+    fn check_quit(&mut self) -> CheckResult {
+        self.engine()?;
+        let engine = self.engine.take().expect("started above");
+        let (reply, status) = engine.quit(self.timeout);
+        self.last = vec!["> quit".into()];
+        match reply {
+            Ok(r) => {
+                self.last
+                    .extend(r.lines().iter().map(|l| format!("< {}", quote(l))));
+                if !r.ok {
+                    return Err(self.fail("'quit' must be answered with '='"));
+                }
+            }
+            Err(e) => return Err(self.fail(format!("'quit': {e}"))),
+        }
+        match status {
+            Some(s) if s.success() => Ok(Outcome::Passed(
+                "'quit' answered, then the engine exited with status 0".into(),
+            )),
+            Some(s) => Err(self.fail(format!("the engine exited with {s} after 'quit'"))),
+            None => Err(self.fail(format!(
+                "the engine was still running {} ms after 'quit'",
+                self.timeout.as_millis()
+            ))),
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! plakoto-tools: programs built on the protocol and the engine.
+//!
+//! - [`arena`]: engine-vs-engine matches (`plakoto arena`): engines as
+//!   child processes or built-in players, duplicate dice, shards, records.
+//! - [`conformance`]: `plakoto conformance`, checks an engine against
+//!   protocol.md.
+//! - [`bench`]: `plakoto bench`: speed of move generation, evaluation,
+//!   hints and the pin-endgame database.
+
+pub mod arena;
+pub mod bench;
+pub mod conformance;

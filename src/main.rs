@@ -43,7 +43,7 @@ enum Command {
     /// deeper search (`targets`), then fit the net to them (`fit`).
     #[command(subcommand)]
     Refine(plakoto::train::refine::RefineCommand),
-    /// Train the neural evaluator by TD(λ) self-play (see README).
+    /// Train the neural evaluator by TD(λ) self-play (see crates/lab/README.md).
     Train(plakoto::train::TrainArgs),
     /// Serve a board in the browser (127.0.0.1) that plays and analyses
     /// through the protocol with an engine child process per browser tab.

@@ -1,4 +1,4 @@
-# Helpers shared by the refine recipes (training/refine3, training/refine4):
+# Helpers shared by the refine recipes (crates/lab/training/refine3, crates/lab/training/refine4):
 # sourced by them, not run. Paths are from the repository root.
 P=target/release/plakoto
 R=runs/refine

@@ -26,8 +26,8 @@ R2="$R/cand2r2-1-of-2.jsonl $R/cand2r2-2-of-2.jsonl"
 R3="$R/cand2r3-1-of-2.jsonl $R/cand2r3-2-of-2.jsonl"
 
 # Round 1: labelled by the shipped net 82fe2015.
-label 7001 weights/default.net cand2
-fit weights/default.net "$R/r1-lr1e3.net" 1e-3 10 $R1
+label 7001 crates/engine/weights/default.net cand2
+fit crates/engine/weights/default.net "$R/r1-lr1e3.net" 1e-3 10 $R1
 fit "$R/r1-lr1e3.net" "$R/r1-chainA.net" 3e-4 30 $R1            # 4cb5905a
 # Round 2: labelled by round 1's net; fitted on both rounds.
 label 7002 "$R/r1-chainA.net" cand2r2

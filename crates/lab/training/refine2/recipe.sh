@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Issue 18, second refinement (2026-11-25): expert iteration continued from
-# training/refine1's r3, with the decision term (`refine fit
+# crates/lab/training/refine1's r3, with the decision term (`refine fit
 # --decision-weight`), stochastic weight averaging (`--average-out`) and,
 # from round 5 on, positions from the net's own games (`refine targets
 # --players self`) instead of the benchmark's mix of players. Round 7's
-# r7b-avg (4ccbb6b8) is the shipped net, weights/default.net.
+# r7b-avg (4ccbb6b8) is the shipped net, crates/engine/weights/default.net.
 # Deterministic (seeded sampling, single-threaded search and fits); run from
 # the repository root after `cargo build --release`. 14-18 minutes a round
 # of labels on 2 cores, under 2 minutes a fit.
@@ -29,10 +29,10 @@ shards() { echo "$R/$1-1-of-2.jsonl $R/$1-2-of-2.jsonl"; }
 
 # Round 4: the benchmark's mix of players, labelled by refine1's r3
 # (c4a306d5); fitted on round 4 alone with three decision weights.
-label 7004 training/refine1/r3.net cand2r4 varied
-fit training/refine1/r3.net "$R/r4a" 0 $(shards cand2r4)     # r4a-avg 86477510
-fit training/refine1/r3.net "$R/r4b" 30 $(shards cand2r4)    # r4b-avg 4d99a062 (nets/r4b-avg.net)
-fit training/refine1/r3.net "$R/r4c" 100 $(shards cand2r4)   # r4c-avg 5956c554
+label 7004 crates/lab/training/refine1/r3.net cand2r4 varied
+fit crates/lab/training/refine1/r3.net "$R/r4a" 0 $(shards cand2r4)     # r4a-avg 86477510
+fit crates/lab/training/refine1/r3.net "$R/r4b" 30 $(shards cand2r4)    # r4b-avg 4d99a062 (nets/r4b-avg.net)
+fit crates/lab/training/refine1/r3.net "$R/r4c" 100 $(shards cand2r4)   # r4c-avg 5956c554
 # Round 5: the net's own games, labelled by r4b-avg; fitted on round 5
 # alone (a) and on rounds 4+5 (b).
 label 7005 "$R/r4b-avg.net" cand2r5s self
@@ -45,7 +45,7 @@ fit "$R/r5sa-avg.net" "$R/r6b" 30 $(shards cand2r5s) $(shards cand2r6s)  # r6b-a
 # Round 7: labelled by r6a-avg.
 label 7007 "$R/r6a-avg.net" cand2r7s self
 fit "$R/r6a-avg.net" "$R/r7a" 30 $(shards cand2r7s)                      # r7a-avg bcf8206b
-fit "$R/r6a-avg.net" "$R/r7b" 30 $(shards cand2r6s) $(shards cand2r7s)   # r7b-avg 4ccbb6b8: weights/default.net
+fit "$R/r6a-avg.net" "$R/r7b" 30 $(shards cand2r6s) $(shards cand2r7s)   # r7b-avg 4ccbb6b8: crates/engine/weights/default.net
 # After shipping (not shipped; the next session's start): refits from r7b-avg
 # on more of the self-play rounds, no new labels.
 fit "$R/r7b-avg.net" "$R/x8a" 30 $(shards cand2r4) $(shards cand2r6s) $(shards cand2r7s)   # x8a-avg 3134fdfc

@@ -4,11 +4,11 @@
 # standard-v1 by 82fe2015), keeping its choices, and print its loss ratio to
 # 82fe2015 on each and pooled over the 4,500 decisions, with the blunder ratio
 # (scripts/choices_ratio.py, 95% bootstrap interval over decisions).
-#   [MEASURE_DIR=DIR] training/refine3/measure3.sh NAME NET
-# With SUFFIX=-x2 it judges the pooled sets (benchmarks/SET-x2.jsonl.gz,
-# training/refine6) instead, and compares with the choices that the net named
+#   [MEASURE_DIR=DIR] crates/lab/training/refine3/measure3.sh NAME NET
+# With SUFFIX=-x2 it judges the pooled sets (crates/lab/benchmarks/SET-x2.jsonl.gz,
+# crates/lab/training/refine6) instead, and compares with the choices that the net named
 # REFERENCE (82fe2015 unless given) made on them in MEASURE_DIR: measure that
-# net first (training/refine6/measure-x2.sh does both).
+# net first (crates/lab/training/refine6/measure-x2.sh does both).
 # Run from the repository root after `cargo build --release`; about a
 # minute on 2 cores.
 set -euo pipefail
@@ -21,12 +21,12 @@ run() { # run SET ROLLOUT_WEIGHTS
   local set=$1 rollout=$2 args=()
   [ -n "$rollout" ] && args=(--rollout-weights "$rollout")
   "$P" bench strength --threads 2 --json --roll-unlisted --weights "$net" \
-    --benchmark "benchmarks/$set$S.jsonl.gz" "${args[@]}" \
+    --benchmark "crates/lab/benchmarks/$set$S.jsonl.gz" "${args[@]}" \
     --choices "$B/$set-$name.tsv" > "$B/json/$set-$name.json"
 }
 run standard ""
-run standard-r3 training/refine1/r3.net
-run standard-v1 weights/82fe2015.net
+run standard-r3 crates/lab/training/refine1/r3.net
+run standard-v1 crates/lab/weights/82fe2015.net
 python3 - "$B" "$name" "$S" <<'PY'
 import json, sys
 b, name, suffix = sys.argv[1:]
@@ -36,9 +36,9 @@ for s in ["standard", "standard-r3", "standard-v1"]:
     print(f"{name} on {s}{suffix}: {r['mean_loss_milli']:.2f} +- {r['standard_error_milli']:.2f}, "
           f"blunders {100 * r['blunder_rate']:.2f}%; {phases}")
 PY
-O1=training/refine2/benchmark/std2-old0.tsv
-O2=training/refine1/benchmark/r3set-82fe2015.tsv
-O3=training/refine1/benchmark/std-82fe2015.tsv
+O1=crates/lab/training/refine2/benchmark/std2-old0.tsv
+O2=crates/lab/training/refine1/benchmark/r3set-82fe2015.tsv
+O3=crates/lab/training/refine1/benchmark/std-82fe2015.tsv
 if [ -n "$S" ]; then
   reference=${REFERENCE:-82fe2015}
   [ "$name" = "$reference" ] && exit 0

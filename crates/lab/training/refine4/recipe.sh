@@ -2,14 +2,14 @@
 # Issue 18, fourth refinement (2026-11-25): nets specialised to phases,
 # a low learning rate, and a third round of 2-ply labels (from the
 # benchmark's mix of players, in its phase shares) on top of
-# training/refine3's two. None of the nets here is shipped.
+# crates/lab/training/refine3's two. None of the nets here is shipped.
 # Deterministic (seeded sampling, single-threaded search and fits); run from
 # the repository root after `cargo build --release`, after
-# training/refine3/recipe.sh has made rounds c10 and c11 in runs/refine.
+# crates/lab/training/refine3/recipe.sh has made rounds c10 and c11 in runs/refine.
 # Resumable: a stopped `refine targets` appends to its file and goes on.
 set -euo pipefail
-source training/refine-lib.sh
-W2=training/refine3/nets/w2-avg.net
+source crates/lab/training/refine-lib.sh
+W2=crates/lab/training/refine3/nets/w2-avg.net
 
 # Nets specialised to phases: from w2-avg on rounds c10 and c11, only the
 # lines whose position is in the phases named.
@@ -21,9 +21,9 @@ AVERAGE_FROM=1 fit "$W2" lo1 5e-5 4 $(shards c10) $(shards c11)   # lo1-avg 9aa9
 # by w2-avg at 2 ply (about 40 minutes on 2 cores).
 label_shards 7012 "$W2" c12 --players varied --phases benchmark --positions 80000
 # Three rounds from the shipped net, as w2-avg was made from two.
-fit weights/default.net f3 3e-4 12 $(shards c10) $(shards c11) $(shards c12)   # f3-avg e877b97f
+fit crates/engine/weights/default.net f3 3e-4 12 $(shards c10) $(shards c11) $(shards c12)   # f3-avg e877b97f
 # Soups (refine average) of nets fitted on rounds c10 and c11
-# (training/refine3/recipe.sh makes w1, v2 and v5).
+# (crates/lab/training/refine3/recipe.sh makes w1, v2 and v5).
 "$P" refine average "$R/w1-avg.net" "$R/v2-avg.net" "$R/v5-avg.net" --out "$R/soup1.net"   # 69069917
 "$P" refine average "$R/w1-avg.net" "$R/v2-avg.net" "$R/v5-avg.net" "$W2" "$R/f3-avg.net" \
   --out "$R/soup3.net"   # 772984a9
@@ -36,9 +36,9 @@ fit weights/default.net f3 3e-4 12 $(shards c10) $(shards c11) $(shards c12)   #
 # same), and the benchmark's check of the rollout player's hash is skipped
 # (the rewritten files hash differently):
 #   git worktree add ../feat && cd ../feat
-#   git apply training/refine4/start-stack-threat.patch training/refine4/start-stack-threat-benchmark-checks.patch
-#   for f in weights/*.net training/refine1/r3.net training/refine3/nets/w2-avg.net; do
-#     python3 training/refine4/convert_v4.py "$f" "$f.v4" && mv "$f.v4" "$f"; done
+#   git apply crates/lab/training/refine4/start-stack-threat.patch crates/lab/training/refine4/start-stack-threat-benchmark-checks.patch
+#   for f in crates/lab/weights/*.net crates/lab/training/refine1/r3.net crates/lab/training/refine3/nets/w2-avg.net; do
+#     python3 crates/lab/training/refine4/convert_v4.py "$f" "$f.v4" && mv "$f.v4" "$f"; done
 #   cargo build --release
 #   target/release/plakoto refine fit ../main/runs/refine/c1{0,1}-{1,2}-of-2.jsonl --init "$W2" \
 #     --out exp/m1.net --average-out exp/m1-avg.net --lr 3e-4 --epochs 8 --batch 128 \
@@ -52,4 +52,4 @@ AVERAGE_FROM=3 fit "$W2" ctl1 3e-4 8 $(shards c10) $(shards c11)   # ctl1-avg 3b
 label_shards 7013 "$W2" c13 --players self --phases natural --positions 80000
 head -n 149201 "$R/c13-1-of-2.jsonl" > "$R/c13-1.cut" && mv "$R/c13-1.cut" "$R/c13-1-of-2.jsonl"
 head -n 144035 "$R/c13-2-of-2.jsonl" > "$R/c13-2.cut" && mv "$R/c13-2.cut" "$R/c13-2-of-2.jsonl"
-fit weights/default.net f4 3e-4 12 $(shards c10) $(shards c11) $(shards c13)   # f4-avg 08ecd1d2
+fit crates/engine/weights/default.net f4 3e-4 12 $(shards c10) $(shards c11) $(shards c13)   # f4-avg 08ecd1d2

@@ -7,19 +7,19 @@
 # None of the nets here is shipped.
 # Run from the repository root after `cargo build --release`.
 set -euo pipefail
-source training/refine-lib.sh
-W2=training/refine3/nets/w2-avg.net
-EXCLUDE=(--exclude benchmarks/standard.jsonl.gz --exclude benchmarks/standard-r3.jsonl.gz
-  --exclude benchmarks/standard-v1.jsonl.gz)
+source crates/lab/training/refine-lib.sh
+W2=crates/lab/training/refine3/nets/w2-avg.net
+EXCLUDE=(--exclude crates/lab/benchmarks/standard.jsonl.gz --exclude crates/lab/benchmarks/standard-r3.jsonl.gz
+  --exclude crates/lab/benchmarks/standard-v1.jsonl.gz)
 
 # 1. The rolled-out decisions (committed in rollouts/; each line one call of
 #    about 9 minutes on a lent 16-core machine; on 2 cores, run the same
 #    builds with --shard K/2 for hours). Not deterministic in extent: a build
 #    is stopped by time, and what it finished is kept.
-# training/refine5/roll.sh target/release/plakoto 11 500 rollouts/train-s11.jsonl.gz
-# training/refine5/roll.sh target/release/plakoto 12 540 rollouts/train-s12.jsonl.gz --max-trials 576
-# training/refine5/roll.sh target/release/plakoto 13 550 rollouts/train-s13.jsonl.gz --max-trials 576
-ROLLED=(training/refine5/rollouts/train-s1{1,2,3}.jsonl.gz)
+# crates/lab/training/refine5/roll.sh target/release/plakoto 11 500 rollouts/train-s11.jsonl.gz
+# crates/lab/training/refine5/roll.sh target/release/plakoto 12 540 rollouts/train-s12.jsonl.gz --max-trials 576
+# crates/lab/training/refine5/roll.sh target/release/plakoto 13 550 rollouts/train-s13.jsonl.gz --max-trials 576
+ROLLED=(crates/lab/training/refine5/rollouts/train-s1{1,2,3}.jsonl.gz)
 
 # 2. Target lines: 36,159 lines of 8,808 decisions (108 decisions left out
 #    because a benchmark holds them, dice in either order; 1,452 candidates
@@ -37,16 +37,16 @@ fit_dw() { # fit_dw INIT OUT TARGETS EQUITY_WEIGHT DECISION_WEIGHT
 }
 fit_dw "$W2" rC "$R/roll-w2.jsonl" 10 100                                 # rC-avg 30128230
 fit_dw "$W2" rD "$R/roll-w2.jsonl" 3 300                                  # rD-avg 42a35308
-fit_dw weights/default.net rE "$R/roll-d.jsonl" 10 100                    # rE-avg 1a1874e8
+fit_dw crates/engine/weights/default.net rE "$R/roll-d.jsonl" 10 100                    # rE-avg 1a1874e8
 
 # Each net is judged as in refine3/refine4:
-#   MEASURE_DIR=training/refine5/benchmark training/refine3/measure3.sh NAME runs/refine/NAME.net
+#   MEASURE_DIR=crates/lab/training/refine5/benchmark crates/lab/training/refine3/measure3.sh NAME runs/refine/NAME.net
 
 # 4. Rollout lines mixed into 2-ply labels. Round c10 of
-#    training/refine3/recipe.sh (relabelled this session, deterministic:
+#    crates/lab/training/refine3/recipe.sh (relabelled this session, deterministic:
 #    about 40 minutes on 2 cores, 397,237 lines), fitted from w2-avg with
 #    the rollout lines three or six times over, and controls without them.
-X8B=training/refine2/nets/x8b-avg.net
+X8B=crates/lab/training/refine2/nets/x8b-avg.net
 [ -s "$R/c10-2-of-2.jsonl" ] ||
   label_shards 7010 "$X8B" c10 --players self --phases natural --positions 80000
 RL="$R/roll-w2.jsonl"

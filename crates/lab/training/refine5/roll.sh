@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Rolls out training decisions (benchmark format) in 16 shards at once for a
 # fixed time, then merges what was done: the batch job behind
-# training/refine5/rollouts/, run on a lent 16-core machine (one call each).
-#   training/refine5/roll.sh BINARY SEED SECONDS OUT.jsonl.gz [BUILD OPTIONS...]
+# crates/lab/training/refine5/rollouts/, run on a lent 16-core machine (one call each).
+#   crates/lab/training/refine5/roll.sh BINARY SEED SECONDS OUT.jsonl.gz [BUILD OPTIONS...]
 # A stopped build keeps every finished decision: run it again with
 # `--done-in OUT.jsonl.gz` (and another OUT) to go on where it stopped.
 set -euo pipefail

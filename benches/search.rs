@@ -7,7 +7,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use plakoto::game::{Dice, MoveGenerator, Rules, TurnNumbers};
 use plakoto::sampling::midgame_suite;
-#[path = "../tests/support/stand_in.rs"]
+#[path = "../crates/engine/tests/engine/stand_in.rs"]
 mod stand_in;
 use plakoto::search::{Root, Search, SearchSettings};
 use stand_in::StandInEvaluator;

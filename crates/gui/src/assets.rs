@@ -1,8 +1,10 @@
 //! The page and its assets, embedded in the binary, and the 404 answer.
 //!
 //! For work on the page, `PLAKOTO_GUI_ASSETS=<dir>` serves the files of
-//! that directory (e.g. `src/gui/assets`) instead, read at each request, so
-//! a reload shows an edit without rebuilding.
+//! that directory (e.g. `crates/gui/src/assets`) instead, read at each
+//! request, so a reload shows an edit without rebuilding; a file missing
+//! there (the board drawing lives in `crates/records/assets`) is served
+//! embedded.
 
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse};

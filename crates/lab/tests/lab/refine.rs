@@ -7,23 +7,23 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use plakoto::benchmark::Benchmark;
-use plakoto::benchmark::build::{BuildOptions, build_shard};
-use plakoto::benchmark::data::TurnRecord;
-use plakoto::benchmark::phase::GamePhase;
-use plakoto::benchmark::sample::{PhaseMix, PlayerMix};
-use plakoto::benchmark::work::ShardWork;
-use plakoto::eval::features::{OUTCOMES, outcome_mask};
-use plakoto::eval::net::{Network, weights};
-use plakoto::eval::{HeuristicEvaluator, NetEvaluator};
-use plakoto::game::Rules;
-use plakoto::game::{Variant, parse_position_id, position_id};
-use plakoto::search::{Search, SearchLimits, SearchSettings};
-use plakoto::train::refine::{
+use plakoto_engine::eval::features::{OUTCOMES, outcome_mask};
+use plakoto_engine::eval::net::{Network, weights};
+use plakoto_engine::eval::{HeuristicEvaluator, NetEvaluator};
+use plakoto_engine::search::{Search, SearchLimits, SearchSettings};
+use plakoto_lab::benchmark::Benchmark;
+use plakoto_lab::benchmark::build::{BuildOptions, build_shard};
+use plakoto_lab::benchmark::data::TurnRecord;
+use plakoto_lab::benchmark::phase::GamePhase;
+use plakoto_lab::benchmark::sample::{PhaseMix, PlayerMix};
+use plakoto_lab::benchmark::work::ShardWork;
+use plakoto_lab::train::refine::{
     AverageArgs, FitArgs, FromBenchmarkArgs, RefineCommand, RefineError, TargetArgs, TargetLine,
     average_nets, fit, read_targets, run,
 };
-use plakoto::train::selfplay::standard_equity;
+use plakoto_lab::train::selfplay::standard_equity;
+use plakoto_rules::Rules;
+use plakoto_rules::{Variant, parse_position_id, position_id};
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("plakoto-refine-{name}-{}", std::process::id()));

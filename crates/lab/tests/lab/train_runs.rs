@@ -4,10 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use plakoto::eval::net::weights;
-use plakoto::game::Variant;
-use plakoto::train::checkpoint::{self, TargetKind};
-use plakoto::train::{TrainArgs, run};
+use plakoto_engine::eval::net::weights;
+use plakoto_lab::train::checkpoint::{self, TargetKind};
+use plakoto_lab::train::{TrainArgs, run};
+use plakoto_rules::Variant;
 
 /// A tiny run's settings: 8 games a round from the shipped standard
 /// weights (a random net's arena games under Express run for thousands
@@ -25,7 +25,10 @@ fn args(dir: &Path, rules: Variant, games: u64, threads: usize, resume: bool) ->
         games_per_round: 8,
         epsilon: 0.05,
         target: TargetKind::Sampled,
-        init: Some(PathBuf::from("crates/engine/weights/default.net")),
+        init: Some(PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../engine/weights/default.net"
+        ))),
         games: Some(games),
         threads,
         checkpoint_minutes: 60.0,

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use plakoto::game::{Die, Numbers, Point, Position, Scoring, Step, game_result};
+use plakoto_rules::{Die, Numbers, Point, Position, Scoring, Step, game_result};
 
 /// Every legal resulting position per R10/R11, by trying every step of every
 /// number in every order with `Position::try_step`, and the game-end test

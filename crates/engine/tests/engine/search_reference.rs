@@ -3,14 +3,13 @@
 //! standard and Express rules (R20, R21: numbers passed on are a decision
 //! of the opponent before its own roll).
 
-use plakoto::eval::{Evaluator, Probabilities, terminal_probabilities};
-use plakoto::game::{
+use crate::stand_in;
+use plakoto_engine::eval::{Evaluator, Probabilities, terminal_probabilities};
+use plakoto_engine::search::{Evaluation, Root, Search, SearchSettings};
+use plakoto_rules::{
     Dice, MoveGenerator, Numbers, Play, Position, Rules, SideLayout, TurnNumbers, Variant,
     game_result,
 };
-#[path = "support/stand_in.rs"]
-mod stand_in;
-use plakoto::search::{Evaluation, Root, Search, SearchSettings};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use stand_in::StandInEvaluator;
@@ -48,7 +47,7 @@ fn on_roll(pos: &Position, depth: u8, rules: Rules) -> Probabilities {
     let mut total = Probabilities::default();
     for (dice, weight) in Dice::all_rolls() {
         let numbers = dice.numbers(rules.variant);
-        let mut plays = plakoto::game::PlayList::default();
+        let mut plays = plakoto_rules::PlayList::default();
         generator.generate(pos, &numbers, &mut plays);
         let mut best = None;
         for play in &plays.plays {
@@ -75,7 +74,7 @@ fn after_play(pos: &Position, pending: Option<Numbers>, depth: u8, rules: Rules)
         None => on_roll(&opp, depth, rules).flipped(),
         Some(numbers) => {
             let mut generator = MoveGenerator::default();
-            let mut plays = plakoto::game::PlayList::default();
+            let mut plays = plakoto_rules::PlayList::default();
             generator.generate(&opp, &numbers, &mut plays);
             let mut best = None;
             for q in &plays.plays {

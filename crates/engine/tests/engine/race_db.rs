@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use plakoto::eval::race::{self, Layout, RaceDb};
-use plakoto::game::{
+use plakoto_engine::eval::race::{self, Layout, RaceDb};
+use plakoto_rules::{
     Dice, MoveGenerator, Position, Rules, Scoring, Seat, SideLayout, Variant, game_result,
 };
 

@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use plakoto::eval::features::outcome_mask;
-use plakoto::eval::net::{Network, to_probabilities, weights};
-use plakoto::eval::{Evaluator, NetEvaluator, Probabilities};
-use plakoto::game::{Position, Rules, Scoring, Variant, game_result, parse_board_text};
-use plakoto::sampling::midgame_suite;
-use plakoto::train::Trainer;
-use plakoto::train::arena_check::duplicate_match;
-use plakoto::train::checkpoint::{TargetKind, TrainConfig};
+use plakoto_engine::eval::features::outcome_mask;
+use plakoto_engine::eval::net::{Network, to_probabilities, weights};
+use plakoto_engine::eval::{Evaluator, NetEvaluator, Probabilities};
+use plakoto_lab::train::Trainer;
+use plakoto_lab::train::arena_check::duplicate_match;
+use plakoto_lab::train::checkpoint::{TargetKind, TrainConfig};
+use plakoto_rules::sampling::midgame_suite;
+use plakoto_rules::{Position, Rules, Scoring, Variant, game_result, parse_board_text};
 
 fn suite() -> Vec<Position> {
     let mut v = midgame_suite(99, 300, 4);

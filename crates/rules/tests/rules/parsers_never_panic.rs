@@ -1,7 +1,7 @@
 //! Arbitrary text never makes the rules core's parsers panic, and any play
 //! that parses is either resolved to a legal play or refused with a reason.
 
-use plakoto::game::{
+use plakoto_rules::{
     Dice, MatchId, MoveGenerator, ParsedPlay, PlayList, Position, Variant, parse_board_text,
     parse_position_id, resolve_play,
 };
@@ -20,7 +20,7 @@ proptest! {
     fn position_id_parser_never_panics(s in "\\PC{0,24}", b in "[A-Za-z0-9+/]{16}") {
         let _ = parse_position_id(&s);
         if let Ok(p) = parse_position_id(&b) {
-            prop_assert_eq!(plakoto::game::position_id(&p), b);
+            prop_assert_eq!(plakoto_rules::position_id(&p), b);
         }
     }
 
@@ -35,7 +35,7 @@ proptest! {
     #[test]
     fn board_text_parser_never_panics(s in "[0-9: /*offOF,\\-]{0,60}") {
         if let Ok(p) = parse_board_text(&s) {
-            prop_assert_eq!(parse_board_text(&plakoto::game::to_board_text(&p)).unwrap(), p);
+            prop_assert_eq!(parse_board_text(&plakoto_rules::to_board_text(&p)).unwrap(), p);
         }
     }
 
@@ -61,7 +61,7 @@ proptest! {
 
 fn midgame() -> &'static [Position] {
     static SUITE: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
-    SUITE.get_or_init(|| plakoto::sampling::midgame_suite(99, 300, 4))
+    SUITE.get_or_init(|| plakoto_rules::sampling::midgame_suite(99, 300, 4))
 }
 
 proptest! {

@@ -1,20 +1,14 @@
 //! One or more tests per rule of docs/rules.md (R1–R23), named after the rule,
 //! including each worked example and each decision marked there. Positions
 //! are written as board text (each side in its own numbering; see
-//! `plakoto::game::parse_board_text`).
+//! `plakoto_rules::parse_board_text`).
 
-use plakoto::game::{
+use plakoto_rules::{
     BoardTextError, Dice, Die, Game, GameError, IllegalPlay, MatchScore, MoveGenerator,
     NotationError, Numbers, ParsedPlay, Phase, Play, PlayList, Point, Position, PositionError,
     ResultKind, Rules, Scoring, Seat, Side, TokenError, Variant, format_play, game_result,
     parse_board_text, resolve_play,
 };
-
-mod common;
-#[path = "rules/portes.rs"]
-mod portes;
-#[path = "rules/refusals.rs"]
-mod refusals;
 
 fn pos(text: &str) -> Position {
     parse_board_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -647,7 +641,7 @@ fn r16_mother_win_when_the_pinner_has_left_its_starting_point() {
     let r = game_result(&win.position, Scoring::Standard).unwrap();
     assert_eq!(
         r,
-        plakoto::game::GameResult {
+        plakoto_rules::GameResult {
             kind: ResultKind::Mother,
             winner: Some(Seat::OnRoll)
         }
@@ -777,7 +771,7 @@ fn r19_opening_roll_higher_die_starts_equal_rolls_again() {
 #[test]
 fn r19_winner_of_a_game_starts_the_next_and_a_draw_rerolls() {
     let mut score = MatchScore::new(5);
-    let win = plakoto::game::FinalResult {
+    let win = plakoto_rules::FinalResult {
         kind: ResultKind::Single,
         winner: Some(Side::O),
         points: 1,
@@ -786,7 +780,7 @@ fn r19_winner_of_a_game_starts_the_next_and_a_draw_rerolls() {
     assert_eq!(starter, Some(Side::O));
     let next = Game::started_by(Rules::default(), Side::O);
     assert_eq!((next.on_roll(), next.phase()), (Side::O, Phase::Playing));
-    let draw = plakoto::game::FinalResult {
+    let draw = plakoto_rules::FinalResult {
         kind: ResultKind::Draw,
         winner: None,
         points: 0,
@@ -816,7 +810,7 @@ fn r20_escalating_one_one_reaches_four_million_plays() {
 
 #[test]
 fn r20_limits_are_reported_when_hit() {
-    let mut g = MoveGenerator::new(plakoto::game::GenLimits {
+    let mut g = MoveGenerator::new(plakoto_rules::GenLimits {
         max_positions: 1_000,
     });
     let mut out = PlayList::default();
@@ -958,8 +952,8 @@ fn r23_orientation_never_changes_the_position_or_its_id() {
     // Drawing in both orientations is tested with the protocol's board; the
     // position and its ID are independent of how it is drawn.
     let p = pos("24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2");
-    let id = plakoto::game::position_id(&p);
-    assert_eq!(plakoto::game::parse_position_id(&id).unwrap(), p);
+    let id = plakoto_rules::position_id(&p);
+    assert_eq!(plakoto_rules::parse_position_id(&id).unwrap(), p);
 }
 
 #[test]
@@ -968,7 +962,7 @@ fn r20_a_play_missing_from_a_truncated_list_is_checked_step_by_step() {
     let p = Position::initial();
     let n = numbers(3, 3, Variant::Express);
     let mut capped = PlayList::default();
-    MoveGenerator::new(plakoto::game::GenLimits { max_positions: 500 }).generate(
+    MoveGenerator::new(plakoto_rules::GenLimits { max_positions: 500 }).generate(
         &p,
         &n,
         &mut capped,
@@ -1013,12 +1007,12 @@ fn r20_a_play_using_every_number_is_made_without_listing_plays() {
     .unwrap();
     let mut play = Play {
         position: Position::initial(),
-        steps: plakoto::game::StepList::EMPTY,
+        steps: plakoto_rules::StepList::EMPTY,
     };
     for die in 1..=6u8 {
         for _ in 0..4 {
             let from = 25 - (1..die).sum::<u8>() - 1;
-            let step = plakoto::game::Step {
+            let step = plakoto_rules::Step {
                 from: point(from),
                 die: Die::new(die).unwrap(),
             };

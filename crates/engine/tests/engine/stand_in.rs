@@ -5,10 +5,10 @@
 //! checkers and for the danger to and of the mothers (R15, R16), with
 //! doubles and (Tzannes) triples so every outcome is exercised. Not meant
 //! for play strength; the library's pip-count player is
-//! `plakoto::eval::PipCountEvaluator`.
+//! `plakoto_engine::eval::PipCountEvaluator`.
 
-use plakoto::eval::{Evaluator, Probabilities};
-use plakoto::game::{Point, Position, Rules, Scoring};
+use plakoto_engine::eval::{Evaluator, Probabilities};
+use plakoto_rules::{Point, Position, Rules, Scoring};
 
 /// Race-aware pip count + pins + mother danger. About a few dozen
 /// nanoseconds a position.

@@ -5,16 +5,16 @@
 
 use std::path::PathBuf;
 
-use plakoto::arena::shard::Shard;
-use plakoto::benchmark::build::{BuildOptions, build_shard, decision_game, merge};
-use plakoto::benchmark::choices::{self, Agreement};
-use plakoto::benchmark::score::{Chooser, score, score_with};
-use plakoto::benchmark::unlisted::UnlistedRollouts;
-use plakoto::benchmark::work::ShardWork;
-use plakoto::benchmark::{Benchmark, GamePhase};
-use plakoto::eval::{HeuristicEvaluator, NetEvaluator};
-use plakoto::game::{Rules, Variant, parse_position_id, position_id};
-use plakoto::search::{PlayLists, Search, SearchSettings};
+use plakoto_engine::eval::{HeuristicEvaluator, NetEvaluator};
+use plakoto_engine::search::{PlayLists, Search, SearchSettings};
+use plakoto_lab::benchmark::build::{BuildOptions, build_shard, decision_game, merge};
+use plakoto_lab::benchmark::choices::{self, Agreement};
+use plakoto_lab::benchmark::score::{Chooser, score, score_with};
+use plakoto_lab::benchmark::unlisted::UnlistedRollouts;
+use plakoto_lab::benchmark::work::ShardWork;
+use plakoto_lab::benchmark::{Benchmark, GamePhase};
+use plakoto_rules::{Rules, Variant, parse_position_id, position_id};
+use plakoto_tools::arena::shard::Shard;
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("plakoto-benchmark-{name}-{}", std::process::id()));
@@ -351,7 +351,7 @@ fn rollouts_on_other_dice_pool_and_unlisted_plays_roll_on_every_seed() {
     let net = NetEvaluator::with_default_network().expect("embedded net");
     let paths = build_on_rollout_seeds_3_and_4(&dir, &net, 8, 4, 36);
     let out = dir.join("pooled.jsonl.gz");
-    let report = plakoto::benchmark::pool::pool(&paths, &out).unwrap();
+    let report = plakoto_lab::benchmark::pool::pool(&paths, &out).unwrap();
     assert_eq!(report.not_in_every_input, 0);
     let pooled = Benchmark::read(&out).unwrap();
     assert_eq!(pooled, report.benchmark);
@@ -383,7 +383,9 @@ fn rollouts_on_other_dice_pool_and_unlisted_plays_roll_on_every_seed() {
     let checked = assert_candidates_roll_to_their_losses(&pooled, &rollouts, false);
     assert!(checked >= 4, "only {checked} candidates checked");
     // The same seed twice is no pool.
-    assert!(plakoto::benchmark::pool::pool(&[paths[0].clone(), paths[0].clone()], &out).is_err());
+    assert!(
+        plakoto_lab::benchmark::pool::pool(&[paths[0].clone(), paths[0].clone()], &out).is_err()
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -393,7 +395,7 @@ fn rollouts_on_other_dice_pool_and_unlisted_plays_roll_on_every_seed() {
 /// a re-roll on the source's own dice, or by another player, is refused.
 #[test]
 fn a_benchmark_rerolled_on_other_dice_is_the_build_on_those_dice() {
-    use plakoto::benchmark::reroll::{RerollOptions, reroll_shard};
+    use plakoto_lab::benchmark::reroll::{RerollOptions, reroll_shard};
     let dir = scratch_dir("reroll");
     let net = NetEvaluator::with_default_network().expect("embedded net");
     let built = build_on_rollout_seeds_3_and_4(&dir, &net, 12, 6, 72);
@@ -417,13 +419,13 @@ fn a_benchmark_rerolled_on_other_dice_is_the_build_on_those_dice() {
     assert_eq!(rerolled.decisions.len(), 6);
     assert_eq!(rerolled.decisions, direct.decisions);
 
-    let pooled = plakoto::benchmark::pool::pool(&[built[0].clone(), merged], &dir.join("p.gz"));
+    let pooled = plakoto_lab::benchmark::pool::pool(&[built[0].clone(), merged], &dir.join("p.gz"));
     assert_eq!(pooled.unwrap().benchmark.decisions.len(), 6);
 
     let mut same_dice = reroll("1/1", None);
     same_dice.rollout_seed = 3;
     let refusal = |result: Result<usize, _>| match result {
-        Err(plakoto::benchmark::BenchmarkError::Options(message)) => message,
+        Err(plakoto_lab::benchmark::BenchmarkError::Options(message)) => message,
         other => panic!("not refused: {other:?}"),
     };
     assert!(refusal(reroll_shard(&same_dice, &net)).contains("on seed 3 already"));

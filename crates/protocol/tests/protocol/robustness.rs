@@ -15,10 +15,10 @@
 //! (`PLAKOTO_FUZZ_LINES` lines in-process, a tenth of that through the
 //! run loop; each test prints its counts).
 
-use plakoto::eval::HeuristicEvaluator;
-use plakoto::game::{GenLimits, Rules};
-use plakoto::protocol::Session;
-use plakoto::search::Stop;
+use plakoto_engine::eval::HeuristicEvaluator;
+use plakoto_engine::search::Stop;
+use plakoto_protocol::Session;
+use plakoto_rules::{GenLimits, Rules};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -288,8 +288,8 @@ fn a_hundred_thousand_random_and_mutated_lines() {
         let Some(h) = handled else { continue };
         replies += 1;
         stopped += usize::from(h.text.contains("stopped after") || h.text.contains("(stopped"));
-        let read_only = plakoto::protocol::parse::parse_line(&line).is_some_and(|p| {
-            use plakoto::protocol::Command;
+        let read_only = plakoto_protocol::parse::parse_line(&line).is_some_and(|p| {
+            use plakoto_protocol::Command;
             matches!(
                 p.command,
                 Ok(Command::Hint { .. } | Command::Eval(_) | Command::Rollout(_) | Command::Stop)
@@ -373,7 +373,7 @@ fn the_run_loop_answers_every_line_of_a_random_byte_stream() {
             }
         }
     });
-    plakoto::protocol::run(&mut session, std::io::BufReader::new(reader), &mut out).expect("io");
+    plakoto_protocol::run(&mut session, std::io::BufReader::new(reader), &mut out).expect("io");
     feeder.join().expect("the feeder");
     let text = String::from_utf8(out).expect("replies are UTF-8");
     // Progress lines (after a `set progress on`) are one line each, `~`

@@ -2,8 +2,7 @@
 //! `random_engine` example answers random legal plays through the protocol,
 //! and, told to, faults in the middle of a game.
 
-#[path = "support/random_engine.rs"]
-mod random_engine;
+use crate::random_engine;
 use random_engine::random_engine;
 use std::path::PathBuf;
 use std::process::Command;

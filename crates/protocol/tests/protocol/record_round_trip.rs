@@ -14,11 +14,11 @@
 
 use proptest::prelude::*;
 
-use plakoto::game::{
+use plakoto_protocol::Session;
+use plakoto_rules::{
     Dice, GenLimits, MatchId, MoveGenerator, Phase, Rules, Side, format_play, parse_position_id,
     position_id,
 };
-use plakoto::protocol::Session;
 
 /// One step of a sequence; the number picks its arguments.
 #[derive(Clone, Copy, Debug)]
@@ -134,7 +134,7 @@ fn line_for(s: &Session, seen: &[String], op: Op, n: u32) -> Option<String> {
             let b = board(seen, n);
             let position = parse_position_id(&b)
                 .ok()
-                .or_else(|| plakoto::game::parse_board_text(&b).ok())?;
+                .or_else(|| plakoto_rules::parse_board_text(&b).ok())?;
             format!(
                 "set position {}:{}",
                 position_id(&position),
@@ -215,7 +215,7 @@ fn temp_file(name: &str) -> std::path::PathBuf {
 }
 
 /// What must come back after save and load.
-fn observed(s: &mut Session) -> (String, String, plakoto::game::MatchScore, Option<Side>) {
+fn observed(s: &mut Session) -> (String, String, plakoto_rules::MatchScore, Option<Side>) {
     (
         reply(s, "show position"),
         reply(s, "show game"),

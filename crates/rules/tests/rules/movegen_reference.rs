@@ -1,12 +1,12 @@
 //! The fast move generator against the brute-force reference, over
 //! positions from seeded random games, every roll.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 
-use plakoto::game::{Dice, MoveGenerator, PlayList, Position, Variant};
-use plakoto::sampling::midgame_suite;
+use plakoto_rules::sampling::midgame_suite;
+use plakoto_rules::{Dice, MoveGenerator, PlayList, Position, Variant};
 
 fn compare(suite: &[Position], variant: Variant) -> usize {
     let mut generator = MoveGenerator::default();

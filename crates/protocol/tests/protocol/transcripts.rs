@@ -2,8 +2,8 @@
 //! JSON mode, every error path, the R23 board orientations, Express passed
 //! numbers, and complete games and a match played to the end.
 
-use plakoto::game::{Rules, Scoring, Variant};
-use plakoto::protocol::Session;
+use plakoto_protocol::Session;
+use plakoto_rules::{Rules, Scoring, Variant};
 
 /// Feeds `script` line by line to a fresh session and returns a transcript
 /// of `> line` followed by the reply, as a client sees it.
@@ -519,20 +519,20 @@ fn r19_a_match_keeps_score_and_the_winner_starts_the_next_game() {
 fn quit_ends_the_run_loop_and_end_of_input_exits_cleanly() {
     let mut session = Session::with_heuristic(standard(), 1);
     let mut out = Vec::new();
-    plakoto::protocol::run(&mut session, "name\nquit\nname\n".as_bytes(), &mut out).expect("io");
+    plakoto_protocol::run(&mut session, "name\nquit\nname\n".as_bytes(), &mut out).expect("io");
     assert_eq!(String::from_utf8_lossy(&out), "= plakoto\n\n= bye\n\n");
     let mut out = Vec::new();
-    plakoto::protocol::run(&mut session, "isready".as_bytes(), &mut out).expect("io");
+    plakoto_protocol::run(&mut session, "isready".as_bytes(), &mut out).expect("io");
     assert_eq!(String::from_utf8_lossy(&out), "= readyok\n\n");
 }
 
 #[test]
 fn over_long_and_invalid_utf8_lines_are_answered() {
     let mut session = Session::with_heuristic(standard(), 1);
-    let mut input = vec![b'x'; plakoto::protocol::MAX_LINE + 10];
+    let mut input = vec![b'x'; plakoto_protocol::MAX_LINE + 10];
     input.extend_from_slice(b"\nname\n\xff\xfe name\n");
     let mut out = Vec::new();
-    plakoto::protocol::run(&mut session, std::io::Cursor::new(input), &mut out).expect("io");
+    plakoto_protocol::run(&mut session, std::io::Cursor::new(input), &mut out).expect("io");
     insta::assert_snapshot!(String::from_utf8_lossy(&out));
 }
 
@@ -544,8 +544,8 @@ fn r20_capped_lists_say_so() {
     let mut session = Session::with_limits(
         express(),
         12,
-        Box::new(plakoto::eval::HeuristicEvaluator::new()),
-        plakoto::game::GenLimits {
+        Box::new(plakoto_engine::eval::HeuristicEvaluator::new()),
+        plakoto_rules::GenLimits {
             max_positions: 3000,
         },
     );
@@ -595,7 +595,7 @@ fn referee_sequence_after_a_finished_game() {
 #[test]
 fn r20_engine_lists_are_bounded_and_moves_outside_them_still_play() {
     let out = run(3, express(), "new game\nset dice 2 2\nlegal limit 1\n");
-    let limit = plakoto::protocol::session::ENGINE_MAX_POSITIONS;
+    let limit = plakoto_protocol::session::ENGINE_MAX_POSITIONS;
     assert!(627_658 > limit);
     assert!(out.contains("= 627658 legal plays, showing 1-1\n"), "{out}");
     // Every checker of the 24 numbers moved one by one in order: 24/23 four

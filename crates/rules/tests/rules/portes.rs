@@ -5,13 +5,13 @@
 
 use std::collections::BTreeSet;
 
-use plakoto::game::portes::{
+use plakoto_rules::portes::{
     CHECKERS, PortesMoveGenerator, PortesNotation, PortesNotationError, PortesPlayList,
     PortesPosition, PortesScoring, Source, Step, StepError, format_portes_play,
     parse_portes_board_text, parse_portes_position_id, portes_board_text, portes_position_id,
     portes_result, resolve_portes_play,
 };
-use plakoto::game::{Dice, Die, Point, ResultKind, Seat};
+use plakoto_rules::{Dice, Die, Point, ResultKind, Seat};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

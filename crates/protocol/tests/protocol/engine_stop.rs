@@ -6,9 +6,9 @@ use std::io::{BufReader, Write};
 use std::thread;
 use std::time::Duration;
 
-use plakoto::game::Rules;
-use plakoto::protocol::Session;
-use plakoto::protocol::framing::{Event, Line, ReplyReader};
+use plakoto_protocol::Session;
+use plakoto_protocol::framing::{Event, Line, ReplyReader};
+use plakoto_rules::Rules;
 
 /// A session at the opening, X to play 3-1, after `setup` lines.
 fn session(setup: &[&str]) -> Session {
@@ -33,7 +33,7 @@ fn drive(session: &mut Session, script: &[(&str, u64)]) -> Vec<Event> {
         }
     });
     let mut out = Vec::new();
-    plakoto::protocol::run(session, BufReader::new(reader), &mut out).expect("io");
+    plakoto_protocol::run(session, BufReader::new(reader), &mut out).expect("io");
     feeder.join().expect("the feeder");
     let text = String::from_utf8(out).expect("UTF-8");
     let mut reader = ReplyReader::new();

@@ -7,15 +7,15 @@
 
 use std::collections::HashMap;
 
-use plakoto::game::{
+use plakoto_rules::sampling::random_game;
+use plakoto_rules::{
     Dice, Die, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, PlayList, Point, Position, Rules,
     Step, StepError, Variant, resolve_play,
 };
-use plakoto::sampling::random_game;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::common::reference_found;
+use crate::common::reference_found;
 
 /// Every ordered choice of the numbers (each used at most once; a sequence
 /// only in its own order) that carries a checker from `from` exactly to
@@ -248,7 +248,7 @@ fn r5_r7_r10_r12_r13_every_refused_movement_is_explained_by_a_true_claim() {
 fn r5_the_readme_position_names_the_distance_not_a_block_off_the_way() {
     // The README's position, dice 4-2: our 20 is held, but 24/23 and 24/21
     // do not pass it; only 24/20 (the 4) lands there.
-    let p = plakoto::game::parse_board_text("24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2").unwrap();
+    let p = plakoto_rules::parse_board_text("24:10 19:2 13:1 7:2 / 24:12 18:1* 5:2").unwrap();
     let numbers = Dice::new(4, 2).unwrap().numbers(Variant::Standard);
     let mut legal = PlayList::default();
     MoveGenerator::default().generate(&p, &numbers, &mut legal);
@@ -291,7 +291,7 @@ fn r10_r12_the_kinds_random_games_rarely_reach_are_explained_by_true_claims() {
         ("10:1 2:14 / 24:15", (6, 3), (10, 7), "HigherDieRequired"),
     ];
     for (board, (a, b), (from, to), kind) in cases {
-        let p = plakoto::game::parse_board_text(board).unwrap();
+        let p = plakoto_rules::parse_board_text(board).unwrap();
         let numbers = Dice::new(a, b).unwrap().numbers(Variant::Standard);
         let mut legal = PlayList::default();
         MoveGenerator::default().generate(&p, &numbers, &mut legal);

@@ -2,7 +2,7 @@
 //! step did, and which single steps may follow some steps already made,
 //! named after the rules they follow.
 
-use plakoto::game::{
+use plakoto_rules::{
     Dice, IllegalPlay, MoveGenerator, NextSteps, Numbers, ParsedPlay, PlayList, Point, Position,
     Variant, format_play, next_steps, parse_board_text,
 };

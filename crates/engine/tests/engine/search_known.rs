@@ -4,17 +4,16 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use plakoto::eval::{Evaluator, Probabilities};
-use plakoto::game::{
-    Dice, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, SideLayout, TurnNumbers,
-    Variant,
-};
-use plakoto::sampling::midgame_suite;
-#[path = "support/stand_in.rs"]
-mod stand_in;
-use plakoto::search::{
+use crate::stand_in;
+use plakoto_engine::eval::{Evaluator, Probabilities};
+use plakoto_engine::search::{
     After, Evaluation, FilterPreset, MoveFilter, Ranking, Root, Search, SearchLimits,
     SearchSettings, choose_play, rollout_plays,
+};
+use plakoto_rules::sampling::midgame_suite;
+use plakoto_rules::{
+    Dice, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, SideLayout, TurnNumbers,
+    Variant,
 };
 use stand_in::StandInEvaluator;
 
@@ -294,7 +293,7 @@ fn an_expired_time_budget_still_answers_with_the_static_ranking() {
 /// Whether `play` is a legal play of all of `numbers` from `start`: its
 /// steps replay with `try_step` in the numbers' order and use them all
 /// (so R10 holds), or it ends the game.
-fn replays_legally(start: &Position, numbers: &Numbers, play: &plakoto::game::Play) -> bool {
+fn replays_legally(start: &Position, numbers: &Numbers, play: &plakoto_rules::Play) -> bool {
     let mut p = *start;
     let dice: Vec<u8> = play.steps.iter().map(|s| s.die.pips()).collect();
     for step in play.steps.iter() {
@@ -302,7 +301,7 @@ fn replays_legally(start: &Position, numbers: &Numbers, play: &plakoto::game::Pl
             return false;
         }
     }
-    let ended = plakoto::game::game_result(&p, Scoring::Standard).is_some();
+    let ended = plakoto_rules::game_result(&p, Scoring::Standard).is_some();
     p == play.position && (ended || dice == numbers.to_vec()) && numbers.to_vec().starts_with(&dice)
 }
 
@@ -479,7 +478,7 @@ fn out_of_range_settings_do_not_panic() {
         &mut MoveGenerator::default(),
     );
     assert!(!ranking.plays.is_empty());
-    assert!(ranking.plies <= plakoto::search::MAX_PLIES);
+    assert!(ranking.plies <= plakoto_engine::search::MAX_PLIES);
 }
 
 #[test]
@@ -502,7 +501,7 @@ fn luck_adjusted_rollouts_play_the_same_games_and_agree() {
     let plain = rollout_plays(top, rules, &StandInEvaluator, &settings, &|_| {}).unwrap()[0];
     settings.rollout.luck_adjust = true;
     let adjusted = rollout_plays(top, rules, &StandInEvaluator, &settings, &|_| {}).unwrap()[0];
-    let se = |r: &plakoto::search::RankedPlay| match r.evaluated_at {
+    let se = |r: &plakoto_engine::search::RankedPlay| match r.evaluated_at {
         Evaluation::Rollout { std_error, .. } => std_error,
         _ => panic!("not a rollout"),
     };

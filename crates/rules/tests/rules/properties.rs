@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use plakoto::game::{
+use plakoto_rules::{
     Dice, GenLimits, MoveGenerator, ParsedPlay, PlayList, Point, Position, Scoring, Variant,
     format_play, game_result, parse_board_text, parse_position_id, position_id, resolve_play,
     to_board_text,

@@ -1,0 +1,8 @@
+//! The engine crate's tests: the exact race database, the search on
+//! known positions and against a plain reference search (over a stand-in
+//! evaluator).
+
+mod race_db;
+mod search_known;
+mod search_reference;
+mod stand_in;

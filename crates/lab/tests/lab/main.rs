@@ -1,0 +1,7 @@
+//! The lab crate's tests: the strength benchmark, refinement, training
+//! runs and the net's evaluation.
+
+mod benchmark;
+mod net_eval;
+mod refine;
+mod train_runs;

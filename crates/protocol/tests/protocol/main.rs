@@ -1,0 +1,8 @@
+//! The protocol crate's tests: transcripts (insta snapshots), robustness
+//! against any input, records that round-trip, `stop`, and `count`.
+
+mod count;
+mod engine_stop;
+mod record_round_trip;
+mod robustness;
+mod transcripts;

@@ -1,0 +1,5 @@
+//! `plakoto gui` end to end: the server (HTTP, WebSocket, access) and the
+//! page in headless Chromium.
+
+mod browser;
+mod server;

@@ -22,6 +22,11 @@ mod steps;
 
 pub mod sampling;
 
+/// The README's example, compiled and run as a doc-test.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctest;
+
 pub use board_text::{BoardTextError, SideTextError, parse_board_text, to_board_text};
 pub use count::{CountLimits, CountedPage, PlayCounter};
 pub use dice::{Dice, DiceError, Numbers, Sequence};

@@ -2,6 +2,9 @@
 //! fault of a faulty engine (tests/fake_engines/conformance_proxy.py, the
 //! real engine behind a proxy that breaks one thing) is reported by the
 //! check that should find it, quoting the exchange.
+//!
+//! The proxy and the faulty engines are Python scripts: these tests need
+//! `python3`, which `.ci/run` installs where it is missing.
 
 #[path = "support/random_engine.rs"]
 mod random_engine;

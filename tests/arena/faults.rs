@@ -1,6 +1,9 @@
 //! Arena fault handling, with deliberately faulty engines: every fault
 //! kind loses the game for the faulty engine with the reason recorded,
 //! the engine is restarted and the run goes on.
+//!
+//! The faulty engines are Python scripts (tests/fake_engines): these tests
+//! need `python3`, which `.ci/run` installs where it is missing.
 
 use std::time::Duration;
 

@@ -209,8 +209,7 @@ fn arena_choice(
 
 #[test]
 fn arena_builtin_players_choose_by_the_score() {
-    use plakoto::arena::player::EvaluatorPlayer;
-    use plakoto::arena::search_player::SearchPlayer;
+    use plakoto::arena::search_player::{EvaluatorPlayer, SearchPlayer};
     let mut players: Vec<Box<dyn plakoto::arena::player::Player>> = vec![
         Box::new(EvaluatorPlayer::new("0-ply", Box::new(TradeOff))),
         Box::new(SearchPlayer::with_evaluator(

@@ -8,11 +8,13 @@
 //!   and stop flag that bound them.
 //! - [`match_equity`]: the match equity table and the valuation of plays by
 //!   match-winning chances.
-//! - [`path_error`]: errors naming the file they are about.
+//! - [`path_error`]: errors naming the file they are about;
+//!   [`binary_file`]: the checksum and atomic write of the binary files.
 //!
 //! No text protocol and no terminal: the protocol and the tools above are
 //! its users.
 
+pub mod binary_file;
 pub mod eval;
 pub mod match_equity;
 pub mod path_error;

@@ -24,6 +24,7 @@ mod page_files;
 mod page_reply;
 mod records;
 mod relay;
+mod to_page;
 
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr};

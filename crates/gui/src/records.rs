@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::Deserialize;
 
 use super::page_reply::PageReply;
+use super::to_page::ToPage;
 
 /// Why a record from the page could not be handed to the engine.
 #[derive(Debug, thiserror::Error)]
@@ -26,7 +27,6 @@ pub(crate) enum LoadError {
     #[error("cannot write a temporary file: {0}")]
     Temporary(String),
 }
-use super::relay::ToPage;
 
 /// Largest record the page may send to be loaded (bytes).
 pub(crate) const MAX_RECORD_BYTES: usize = 1 << 20;

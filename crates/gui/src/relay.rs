@@ -31,7 +31,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio::sync::mpsc;
 
 use super::AppState;
@@ -40,6 +40,7 @@ use super::engine_worker::{EngineWorker, Event, Origin};
 use super::page_files;
 use super::page_reply::PageReply;
 use super::records::{Format, Scope, Transfers};
+use super::to_page::ToPage;
 
 /// A message from the page.
 #[derive(Debug, Deserialize)]
@@ -59,43 +60,6 @@ enum FromPage {
     /// Load a record (its text, either form) as the session's match (the
     /// server answers `record_reply`).
     Load { text: String },
-}
-
-/// A message to the page.
-#[derive(Debug, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub(crate) enum ToPage {
-    Started {
-        engine: String,
-    },
-    /// The reply to one of the page's commands.
-    Reply(PageReply),
-    Stderr {
-        line: String,
-    },
-    /// Output of the engine that answers no command.
-    Unframed {
-        message: String,
-    },
-    /// The engine ended (or could not start): how, the command that
-    /// started it, its last stderr lines, and whether it had answered
-    /// anything (an engine that never did will not start again as it is).
-    Exited {
-        status: String,
-        engine: String,
-        stderr: Vec<String>,
-        answered: bool,
-    },
-    Error {
-        message: String,
-    },
-    /// A saved record, to be offered as a download named `name`.
-    Record {
-        name: String,
-        text: String,
-    },
-    /// The engine's reply to a load, or to a save that failed.
-    RecordReply(PageReply),
 }
 
 /// The query of `GET /ws`: the launch's token, as the page presents it.

@@ -7,10 +7,12 @@ use super::dice::{Dice, Numbers};
 use super::explain::{IllegalPlay, resolve_play};
 use super::movegen::{MoveGenerator, Play, PlayList};
 use super::notation::{NotationError, ParsedPlay};
-use super::outcome::{GameResult, ResultKind, Seat, game_result};
+use super::outcome::{GameResult, game_result};
 use super::point::{Die, Side};
 use super::position::Position;
+use super::result_kind::ResultKind;
 use super::rules::{Rules, Variant};
+use super::seat::Seat;
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

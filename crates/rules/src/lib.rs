@@ -17,7 +17,9 @@ mod outcome;
 mod point;
 pub mod portes;
 mod position;
+mod result_kind;
 mod rules;
+mod seat;
 mod steps;
 
 pub mod sampling;
@@ -36,8 +38,10 @@ pub use id::{MatchId, MatchIdError, PositionIdError, parse_position_id, position
 pub use matchplay::MatchScore;
 pub use movegen::{GenLimits, MoveGenerator, Play, PlayList, retain_max_usage};
 pub use notation::{NotationError, PASS, ParsedPlay, TokenError, format_play};
-pub use outcome::{GameResult, ResultKind, Seat, game_result};
+pub use outcome::{GameResult, game_result};
 pub use point::{Die, DieError, Point, PointError, Side, SideError};
 pub use position::{Position, PositionError, SideLayout, Step, StepError, StepList, StepOutcome};
+pub use result_kind::ResultKind;
 pub use rules::{Rules, RulesError, Scoring, Variant};
+pub use seat::Seat;
 pub use steps::{NextSteps, StepDetail, next_steps, step_details};

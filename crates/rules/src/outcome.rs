@@ -1,37 +1,11 @@
 //! End of the game and its score (R14–R18, R22): read off a position alone,
 //! since every ending condition is visible on the board.
 
-use std::fmt;
-
 use super::point::Point;
 use super::position::{CHECKERS, Position};
+use super::result_kind::ResultKind;
 use super::rules::Scoring;
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ResultKind {
-    /// Race won, the loser had borne off at least one checker (1 point).
-    Single,
-    /// Race won, the loser had borne off none: a gammon (2 points).
-    Double,
-    /// Tzannes only: a double with a loser's checker still in its starting
-    /// quadrant, its points 19–24 (3 points, R18).
-    Triple,
-    /// Won by pinning the opposing mother (R16): 2 points, Tzannes 3.
-    Mother,
-    /// Both mothers pinned (R16): 0 points.
-    Draw,
-}
-
-/// Which side of a position a result favours, relative to the side on roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Seat {
-    /// The side on roll in the position examined.
-    OnRoll,
-    /// The other side.
-    Opponent,
-}
+use super::seat::Seat;
 
 /// A finished game's result, seen from a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,34 +32,6 @@ impl GameResult {
                 Seat::Opponent => Seat::OnRoll,
             }),
         }
-    }
-}
-
-impl ResultKind {
-    /// Every way the rules core ends a game.
-    pub const ALL: [ResultKind; 5] = [
-        ResultKind::Single,
-        ResultKind::Double,
-        ResultKind::Triple,
-        ResultKind::Mother,
-        ResultKind::Draw,
-    ];
-
-    /// Its word (`single`, …, `draw`), as records and JSON write it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ResultKind::Single => "single",
-            ResultKind::Double => "double",
-            ResultKind::Triple => "triple",
-            ResultKind::Mother => "mother",
-            ResultKind::Draw => "draw",
-        }
-    }
-}
-
-impl fmt::Display for ResultKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use super::outcome::Seat;
 use super::point::{Die, Point};
+use super::seat::Seat;
 
 /// Checkers each side has (R1).
 pub const CHECKERS: u8 = 15;

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::result_kind::ResultKind;
+
 /// Which movement rules apply.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
@@ -35,8 +37,7 @@ impl Scoring {
     /// Points the winner of a game ended by `kind` scores (R17, R18; R22:
     /// Express is scored as standard): the one place scoring is decided,
     /// for results, equities and match equities alike.
-    pub fn points(self, kind: super::outcome::ResultKind) -> u8 {
-        use super::outcome::ResultKind;
+    pub fn points(self, kind: ResultKind) -> u8 {
         match (kind, self) {
             (ResultKind::Single, _) => 1,
             (ResultKind::Double, _) => 2,

@@ -33,7 +33,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use super::Probabilities;
-use super::net::weights::{fnv1a, write_atomically};
+use crate::binary_file::{fnv1a, write_atomically};
 use plakoto_rules::{Position, Rules, Variant};
 
 /// Environment variable naming the directory of the race database cache.

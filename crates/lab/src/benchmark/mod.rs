@@ -37,6 +37,11 @@ pub use phase::GamePhase;
 
 use std::path::{Path, PathBuf};
 
+/// A decision losing more than this (in points) is a blunder: the
+/// strength score counts them ([`score`]), and the staged rollouts stop
+/// rolling a candidate that is clearly one.
+pub const BLUNDER: f32 = 0.08;
+
 /// Why a benchmark could not be built, read or scored.
 #[derive(Debug, thiserror::Error)]
 pub enum BenchmarkError {

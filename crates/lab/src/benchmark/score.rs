@@ -12,18 +12,15 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::BenchmarkError;
 use super::build::decision_game;
 use super::choices::{Agreement, Choice};
 use super::data::{Benchmark, Decision};
 use super::phase::GamePhase;
 use super::unlisted::UnlistedRollouts;
+use super::{BLUNDER, BenchmarkError};
 use plakoto_engine::eval::Evaluator;
 use plakoto_engine::search::{PlayLists, Search, SearchLimits, SearchSettings};
 use plakoto_rules::{Play, Rules};
-
-/// A decision losing more than this (in points) is a blunder.
-pub const BLUNDER: f32 = 0.08;
 
 /// Who chooses the plays being judged.
 pub enum Chooser<'a> {

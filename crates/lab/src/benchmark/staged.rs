@@ -5,8 +5,8 @@
 //! judged play that is no candidate (rolled out beside the best on the
 //! very dice the builder gave it).
 
-use super::BenchmarkError;
 use super::data::{Candidate, Header};
+use super::{BLUNDER, BenchmarkError};
 use plakoto_engine::eval::Evaluator;
 use plakoto_engine::search::{
     After, PairedRollout, RolloutSettings, SearchSettings, rollout_paired,
@@ -97,7 +97,7 @@ pub(crate) fn roll_out_in_stages(
         live.retain(|&i| {
             let (loss, error) = staged.loss(best, i);
             let settled = i != best && error <= f64::from(plan.target_error);
-            let clear_blunder = loss - 3.0 * error > 2.0 * f64::from(super::score::BLUNDER);
+            let clear_blunder = loss - 3.0 * error > 2.0 * f64::from(BLUNDER);
             staged.trials[i] < max_trials && !settled && !clear_blunder
         });
         // The best goes on only while another candidate does.

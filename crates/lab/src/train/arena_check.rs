@@ -6,8 +6,9 @@ use rayon::prelude::*;
 
 use plakoto_engine::eval::Evaluator;
 use plakoto_rules::{Rules, Side};
-use plakoto_tools::arena::player::{EvaluatorPlayer, Player};
+use plakoto_tools::arena::player::Player;
 use plakoto_tools::arena::referee::{GameSetup, mix_seed, play_game, referee_generator};
+use plakoto_tools::arena::search_player::EvaluatorPlayer;
 
 /// Result of a duplicate match, from A's side.
 #[derive(Clone, Copy, Debug, PartialEq)]

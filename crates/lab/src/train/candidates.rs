@@ -17,7 +17,7 @@ use plakoto_engine::eval::{Evaluator, NetEvaluator, Probabilities};
 use plakoto_engine::search::{After, Evaluation, PlayLists, Search, SearchLimits, SearchSettings};
 use plakoto_rules::{Position, Rules};
 
-use super::refine::split_triples_like_net;
+use super::target_line::split_triples_like_net;
 
 /// One candidate's target: the position after the play, seen by the side
 /// to roll next (the opponent), with the search's distribution and

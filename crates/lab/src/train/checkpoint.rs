@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::learn::{Adam, ParamVecs};
+use plakoto_engine::binary_file::{fnv1a, write_atomically};
 use plakoto_engine::eval::net::Network;
-use plakoto_engine::eval::net::weights::{self, WeightsError, fnv1a, write_atomically};
+use plakoto_engine::eval::net::weights::{self, WeightsError};
 use plakoto_engine::path_error::PathError;
 use plakoto_rules::Variant;
 

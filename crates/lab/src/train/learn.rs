@@ -2,7 +2,6 @@
 //! between the net's outcome distribution and a target distribution, and
 //! the Adam optimiser whose state is saved with checkpoints.
 
-use super::selfplay::standard_equity;
 use plakoto_engine::eval::features::{self, OUTCOMES, SparseInputs};
 use plakoto_engine::eval::net::Network;
 use plakoto_rules::Position;
@@ -146,10 +145,16 @@ impl Adam {
 }
 
 /// Standard equity of each outcome (triples count as doubles, R17): the
-/// coefficients of [`super::selfplay::standard_equity`], for its gradient
-/// and for tilting a distribution to an equity (`train::rollout_targets`).
+/// coefficients of [`standard_equity`], for its gradient and for tilting
+/// a distribution to an equity (`train::rollout_targets`).
 pub(crate) const OUTCOME_EQUITY: [f32; OUTCOMES] =
     [1.0, 2.0, 2.0, 2.0, -1.0, -2.0, -2.0, -2.0, 0.0];
+
+/// Standard equity (R17) of a distribution whose triples count as doubles.
+#[inline]
+pub fn standard_equity(d: &[f32; OUTCOMES]) -> f32 {
+    (d[0] - d[4]) + 2.0 * (d[1] + d[2] - d[5] - d[6]) + 2.0 * (d[3] - d[7])
+}
 
 /// The softmax over candidates valued with the opponent on roll: the
 /// least equity is the most likely choice.

@@ -18,9 +18,11 @@ pub mod candidates;
 pub mod checkpoint;
 pub mod learn;
 pub mod refine;
+pub mod refine_error;
 pub mod revive;
 pub mod rollout_targets;
 pub mod selfplay;
+pub mod target_line;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};

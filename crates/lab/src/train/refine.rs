@@ -12,69 +12,38 @@
 //! own proportion at that position, so that the net's triple output is
 //! neither taught nor forgotten.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::fs::OpenOptions;
+use std::io::Write;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use flate2::read::GzDecoder;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
+
+// The error and the target lines have files of their own; they are named
+// here too, where the command's callers find them.
+pub use super::refine_error::RefineError;
+pub use super::target_line::{TargetLine, read_targets};
 
 use super::average::WeightAverage;
 use super::candidates::candidate_targets;
 use super::learn::{Adam, Learner, Sample};
+use super::refine_error::io;
 use super::revive::{revive_dead_units, widen};
 use super::rollout_targets::{Conversion, rollout_target_lines};
+use super::target_line::split_triples_like_net;
 use crate::benchmark::data::{Benchmark, TurnRecord};
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
-use plakoto_engine::eval::features::{self, OUTCOMES};
+use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, weights};
-use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, Probabilities};
+use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
 use plakoto_engine::search::{PlayLists, Search, SearchLimits, SearchSettings};
 use plakoto_rules::{Position, Rules, Variant, parse_position_id, position_id};
 use plakoto_tools::arena::shard::Shard;
-
-/// Why refining failed.
-#[derive(Debug, thiserror::Error)]
-pub enum RefineError {
-    /// A file could not be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What failed.
-        source: std::io::Error,
-    },
-    /// A target line that cannot be read.
-    #[error("{path}: line {line}: {message}")]
-    Target {
-        /// The file.
-        path: PathBuf,
-        /// Its line (1-based).
-        line: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// The net's weights.
-    #[error("weights: {0}")]
-    Weights(String),
-    /// Options that do not fit.
-    #[error("{0}")]
-    Options(String),
-}
-
-fn io(path: &Path) -> impl Fn(std::io::Error) -> RefineError + '_ {
-    move |source| RefineError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
 
 /// `plakoto refine …`.
 #[derive(Subcommand, Debug, Clone)]
@@ -242,21 +211,6 @@ pub struct FitArgs {
     pub only_phases: Vec<GamePhase>,
 }
 
-/// One labelled position, as stored.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TargetLine {
-    /// Index in the run's sampled list.
-    pub index: usize,
-    /// Position ID, side on roll first (before it rolls).
-    pub position: String,
-    /// The net's 0-ply equity (standard scoring).
-    pub equity0: f32,
-    /// The deep search's equity.
-    pub equity: f32,
-    /// The deep search's distribution, in the net's outcome order.
-    pub target: [f32; OUTCOMES],
-}
-
 /// Runs `plakoto refine …`.
 pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
     // Every file the command writes is made ready before the work starts.
@@ -363,42 +317,6 @@ pub fn deep_target(
     split_triples_like_net(net, position, &p, rules)
 }
 
-/// A search's probabilities `p` for the side on roll at `position` as a
-/// training target, with its equity: Standard scoring folds triples into
-/// doubles in the search, so the target splits them again in the net's
-/// own proportion at that position (the net's triple output is neither
-/// taught nor forgotten); outcomes the net masks out get nothing.
-pub fn split_triples_like_net(
-    net: &NetEvaluator,
-    position: &Position,
-    p: &Probabilities,
-    rules: Rules,
-) -> ([f32; OUTCOMES], f32) {
-    let own = net.network().distribution(position);
-    let mut target = p.as_array();
-    use features::outcome::*;
-    for (double, triple) in [(WIN_DOUBLE, WIN_TRIPLE), (LOSE_DOUBLE, LOSE_TRIPLE)] {
-        let both = own[double] + own[triple];
-        let share = if both > 0.0 { own[triple] / both } else { 0.0 };
-        let folded = target[double] + target[triple];
-        target[triple] = folded * share;
-        target[double] = folded - target[triple];
-    }
-    // Outcomes the net masks out get nothing (the search can only agree).
-    let mask = features::outcome_mask(position);
-    let mut sum = 0.0;
-    for (k, t) in target.iter_mut().enumerate() {
-        if mask >> k & 1 == 0 {
-            *t = 0.0;
-        }
-        sum += *t;
-    }
-    if sum > 0.0 {
-        target.iter_mut().for_each(|t| *t /= sum);
-    }
-    (target, p.equity(rules.scoring))
-}
-
 /// How many of `sampled` lie in each phase, as `opening 123, contact 45, …`.
 fn phase_summary(sampled: &[SampledDecision]) -> String {
     GamePhase::ALL
@@ -502,37 +420,6 @@ fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
         }
     }
     Ok(())
-}
-
-/// Reads a target file (gzip-compressed when named `.gz`); a last line
-/// cut short by a stop is ignored.
-pub fn read_targets(path: &Path) -> Result<Vec<TargetLine>, RefineError> {
-    let file = File::open(path).map_err(io(path))?;
-    let reader: Box<dyn Read> = if path.extension().is_some_and(|e| e == "gz") {
-        Box::new(GzDecoder::new(file))
-    } else {
-        Box::new(file)
-    };
-    let lines: Vec<String> = BufReader::new(reader)
-        .lines()
-        .collect::<Result<_, _>>()
-        .map_err(io(path))?;
-    let last = lines.len();
-    let mut out = Vec::with_capacity(last);
-    for (n, line) in lines.iter().enumerate() {
-        match serde_json::from_str::<TargetLine>(line) {
-            Ok(t) => out.push(t),
-            Err(_) if n + 1 == last => {}
-            Err(e) => {
-                return Err(RefineError::Target {
-                    path: path.to_path_buf(),
-                    line: n + 1,
-                    message: e.to_string(),
-                });
-            }
-        }
-    }
-    Ok(out)
 }
 
 /// What a fit did: cross-entropy on the held-out positions before and
@@ -811,7 +698,7 @@ impl Batches {
     /// play `net` ranks first loses against the targets' best: the
     /// targets are the opponent's, so the mover's best is the lowest.
     fn choice_loss(&self, net: &Network) -> (f32, usize) {
-        use super::selfplay::standard_equity;
+        use super::learn::standard_equity;
         let (mut sum, mut decisions) = (0.0, 0);
         for (batch, sizes) in self.iter() {
             let mut start = 0;
@@ -841,7 +728,7 @@ impl Batches {
 /// targets' (triples counted as doubles, R17): what the cross-entropy of
 /// soft targets hides behind their own entropy.
 fn equity_error(net: &Network, samples: &[Sample]) -> f32 {
-    use super::selfplay::standard_equity;
+    use super::learn::standard_equity;
     let sum: f32 = samples
         .iter()
         .map(|s| {

@@ -21,7 +21,8 @@ use plakoto_engine::eval::{Evaluator, NetEvaluator, race};
 use plakoto_rules::{Rules, Scoring, game_result, parse_position_id, position_id};
 
 use super::learn::OUTCOME_EQUITY as OUTCOME_VALUE;
-use super::refine::{RefineError, TargetLine};
+use super::refine_error::RefineError;
+use super::target_line::TargetLine;
 
 /// How far inside the reachable range of equities a target is kept: an
 /// equity at the very edge would need an infinite tilt.
@@ -152,7 +153,7 @@ pub fn rollout_target_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::selfplay::standard_equity;
+    use crate::train::learn::standard_equity;
 
     #[test]
     fn a_tilted_distribution_has_the_asked_equity_and_keeps_impossible_outcomes_at_zero() {

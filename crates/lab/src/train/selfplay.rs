@@ -19,7 +19,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::checkpoint::TargetKind;
+// `standard_equity` is the learner's; named here too, where callers
+// outside the crate have always found it.
 use super::learn::Sample;
+pub use super::learn::standard_equity;
 use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, Scratch, to_probabilities};
 use plakoto_engine::eval::{Evaluator, Probabilities, race, terminal_probabilities};
@@ -67,12 +70,6 @@ pub fn outcome_array(p: &plakoto_engine::eval::Probabilities) -> [f32; OUTCOMES]
 #[inline]
 pub fn flip_outcomes(d: &[f32; OUTCOMES]) -> [f32; OUTCOMES] {
     [d[4], d[5], d[6], d[7], d[0], d[1], d[2], d[3], d[8]]
-}
-
-/// Standard equity (R17) of a distribution whose triples count as doubles.
-#[inline]
-pub fn standard_equity(d: &[f32; OUTCOMES]) -> f32 {
-    (d[0] - d[4]) + 2.0 * (d[1] + d[2] - d[5] - d[6]) + 2.0 * (d[3] - d[7])
 }
 
 /// The distribution of `position` (not finished) for its side on roll,

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use plakoto_rules::{GameError, Side};
+use plakoto_rules::{GameError, PositionIdError, Side};
 
 /// What is wrong with a record.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -70,7 +70,7 @@ pub enum RecordErrorKind {
     /// The game's start does not fit (an opening roll that does not
     /// decide, a starter who did not win the last game, a bad position).
     #[error("the game's start does not fit: {0}")]
-    Start(super::replay::StartError),
+    Start(StartError),
     /// A result line that does not match the position.
     #[error("result '{found}' written, but the game gives '{expected}'")]
     Result {
@@ -134,4 +134,41 @@ impl fmt::Display for RecordError {
         }
         write!(f, "{}", self.kind)
     }
+}
+
+/// Why a game's start does not fit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// An opening roll after a game the side won, who starts instead.
+    #[error("{0} won the previous game and starts this one without an opening roll ('Starts {0}')")]
+    OpeningAfterWin(Side),
+    /// A die of the opening roll outside 1–6.
+    #[error("die {0} is outside 1-6")]
+    Die(u8),
+    /// An opening roll that decided, followed by another.
+    #[error("the opening roll {}-{} decided; nothing follows it", .0[0], .0[1])]
+    DecidedEarly([u8; 2]),
+    /// The last opening roll is equal.
+    #[error("the opening roll {}-{} is equal and decides nothing", .0[0], .0[1])]
+    Undecided([u8; 2]),
+    /// The side said to start is not the last winner.
+    #[error("{winner} won the previous game and starts, not {starter}")]
+    NotTheWinner {
+        /// The previous game's winner.
+        winner: Side,
+        /// The side written to start.
+        starter: Side,
+    },
+    /// A starter without an opening roll after a draw.
+    #[error("{0} starts without an opening roll only after winning the previous game")]
+    NoWinner(Side),
+    /// A game before its opening roll set up away from the initial position.
+    #[error("a game before its opening roll is at the initial position")]
+    OpeningNotInitial,
+    /// The Position ID does not read.
+    #[error(transparent)]
+    PositionId(#[from] PositionIdError),
+    /// The rules core refuses the opening roll or the position.
+    #[error(transparent)]
+    Game(#[from] GameError),
 }

@@ -17,10 +17,10 @@ pub mod file;
 mod replay;
 mod text;
 
-pub use error::{RecordError, RecordErrorKind};
+pub use error::{RecordError, RecordErrorKind, StartError};
 pub use event::Event;
 pub use file::{ReadError, read_record_file, today, write_atomic};
-pub use replay::{Replay, ReplayedTurn, StartError, mover_view};
+pub use replay::{Replay, ReplayedTurn, mover_view};
 pub use text::{TurnTextError, game_lines, parse_turn_text};
 
 use plakoto_rules::{

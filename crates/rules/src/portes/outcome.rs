@@ -1,7 +1,9 @@
 //! The end of a Portes game and its score (P10, P11).
 
 use super::position::{CHECKERS, PortesPosition};
-use crate::outcome::{GameResult, ResultKind, Seat};
+use crate::outcome::GameResult;
+use crate::result_kind::ResultKind;
+use crate::seat::Seat;
 
 /// How Portes games are scored (P11): the `portes.scoring` switch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -12,7 +12,6 @@ use rand_chacha::ChaCha8Rng;
 
 use super::engine_process::{EngineProcess, Reply, shorten};
 use super::fault::{Fault, FaultKind};
-pub use super::search_player::EvaluatorPlayer;
 use plakoto_engine::match_equity::MatchContext;
 use plakoto_rules::{Game, MatchId, MatchScore, Play, PlayList, position_id};
 

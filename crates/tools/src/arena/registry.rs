@@ -3,8 +3,8 @@
 //! player, add an entry to [`BUILTINS`].
 
 use super::error::PlayerError;
-use super::player::{EvaluatorPlayer, Player, PlayerOptions, ProcessPlayer, RandomPlayer};
-use super::search_player::SearchPlayer;
+use super::player::{Player, PlayerOptions, ProcessPlayer, RandomPlayer};
+use super::search_player::{EvaluatorPlayer, SearchPlayer};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, PipCountEvaluator};
 
 /// Prefix of built-in player names on the command line.

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use plakoto_engine::eval::net::weights::fnv1a;
+use plakoto_engine::binary_file::fnv1a;
 use plakoto_rules::{Position, Rules, game_result, parse_position_id, position_id};
 
 /// Why a file of start positions was refused.

@@ -63,7 +63,7 @@ pub fn run() -> PinDbBenchReport {
     let read = PinDb::from_bytes(&bytes).expect("the tables read back");
     let load_ms = started.elapsed().as_secs_f64() * 1e3;
     if let Some(path) = pin_endgame::cache_path()
-        && let Err(e) = plakoto_engine::eval::net::weights::write_atomically(&path, &bytes)
+        && let Err(e) = plakoto_engine::binary_file::write_atomically(&path, &bytes)
     {
         log::warn!("pin endgame database not cached: {e}");
     }

@@ -247,7 +247,11 @@ impl Network {
 
     /// Identity of the weights: 8 hex digits of the hash of the file bytes.
     pub fn short_hash(&self) -> String {
-        format!("{:016x}", weights::fnv1a(&weights::to_bytes(self)))[..8].to_string()
+        format!(
+            "{:016x}",
+            crate::binary_file::fnv1a(&weights::to_bytes(self))
+        )[..8]
+            .to_string()
     }
 
     /// The instruction set inference uses.

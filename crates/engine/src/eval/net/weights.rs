@@ -15,8 +15,8 @@
 use std::path::Path;
 
 use super::Network;
+use crate::binary_file::{fnv1a, write_atomically};
 use crate::eval::features::{FEATURE_SET, INPUTS, OUTCOMES};
-use crate::path_error::PathError;
 
 const MAGIC: &[u8; 8] = b"PLKNET\0\0";
 /// Version of the layout above.
@@ -52,16 +52,6 @@ pub enum WeightsError {
     /// Reading or writing failed (the message names the file).
     #[error("{0}")]
     Io(String),
-}
-
-/// FNV-1a, 64 bits: the file checksum and the weights' identity.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 /// Serialises `net`.
@@ -139,37 +129,6 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, WeightsError> {
         return Err(WeightsError::NotWeights);
     }
     Ok(Network::from_parts(hidden, w1, b1, w2, b2))
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file in the same
-/// directory, synced, then renamed over the target.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), PathError> {
-    use std::io::Write;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(dir) = dir {
-        std::fs::create_dir_all(dir).map_err(PathError::at(dir))?;
-    }
-    let name = path.file_name().ok_or_else(|| {
-        PathError::new(
-            path,
-            std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"),
-        )
-    })?;
-    let tmp = path.with_file_name(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|source| {
-        let _ = std::fs::remove_file(&tmp);
-        PathError::new(path, source)
-    })
 }
 
 /// Saves `net` to `path` atomically.

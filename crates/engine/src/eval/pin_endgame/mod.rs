@@ -43,8 +43,8 @@ pub use layouts::{LayoutIndex, MAX_PINNER, PinnerState};
 pub use positions::PinEndgame;
 
 use super::Probabilities;
-use super::net::weights::{fnv1a, write_atomically};
 use super::race::RaceDb;
+use crate::binary_file::{fnv1a, write_atomically};
 use plakoto_rules::{Dice, MoveGenerator, PlayList, Position, Rules, Scoring, Variant};
 use solve::{Chances, equity};
 

@@ -29,12 +29,9 @@ use super::inputs::{Change, Changes, FRAC_ONE, Scaled};
 use super::output::{OutputFn, output_generic};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{IntScratch, QuantizedNetwork};
+use super::{IntScratch, LANES, QuantizedNetwork};
 use crate::eval::features::{self, OUTCOMES};
 use plakoto_rules::Position;
-
-/// Hidden layer sizes are multiples of this.
-pub const LANES: usize = 16;
 
 /// Hidden units whose sums a block of [`IntKernels::accumulate`] keeps in
 /// registers while it adds every row.

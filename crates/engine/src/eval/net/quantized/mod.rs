@@ -72,6 +72,10 @@ const SCALE_STEP: i32 = 32;
 /// Below this the integer net is too coarse: the `f32` net is used.
 const MIN_SCALE: i32 = 128;
 
+/// Hidden layer sizes are multiples of this: the smallest block of the
+/// portable loops ([`kernels`]) and of the AVX2 ones (`x86`), which share it.
+pub const LANES: usize = 16;
+
 /// Why a network has no integer copy (the evaluator then uses `f32`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum QuantizeError {

@@ -10,10 +10,9 @@
 use std::arch::x86_64::*;
 
 use super::inputs::{Change, Changes, Scaled};
-use super::kernels::LANES;
 use super::output::{OutputScratch, PairColumn};
 use super::x86_output;
-use super::{IntScratch, QuantizedNetwork};
+use super::{IntScratch, LANES, QuantizedNetwork};
 use crate::eval::features::{self, OUTCOMES};
 use plakoto_rules::Position;
 

@@ -19,9 +19,14 @@
 //! own [`SearchLimits`] (depth and time) as values, as a UCI engine's `go`
 //! gives its limits, so one searcher serves callers with other settings
 //! and a per-call limit never outlives its call.
+//!
+//! The search's users go through a [`SearchHandle`]: it owns the
+//! evaluator, the validated settings and the buffers, and ranks, chooses,
+//! evaluates and rolls out a game's turn, at a match context when given.
 
 mod choose;
 pub mod express;
+mod handle;
 mod limits;
 pub mod ply;
 mod position_hash;
@@ -39,6 +44,7 @@ use plakoto_rules::{MoveGenerator, Play, PlayList, Position, Rules, TurnNumbers,
 pub use choose::{
     CHOICE_LIMIT, Choice, ENGINE_MAX_POSITIONS, PlayCache, PlayLists, TurnError, turn_of,
 };
+pub use handle::SearchHandle;
 pub use limits::SearchLimits;
 pub use ply::after_play;
 pub use ply::{After, SearchStats};

@@ -208,7 +208,10 @@ impl<'e> SearchHandle<'e> {
 
     /// The play to make in `game` now, searched within `limits` (by
     /// match-winning chances at a match `context`), and how the game must
-    /// check it: see [`Search::choose`].
+    /// check it ([`Choice`]). A forced play is made without searching;
+    /// when the candidates are not a complete list (an Express low
+    /// double), only a play that uses every number or ends the game is
+    /// chosen (R10).
     pub fn choose(
         &mut self,
         game: &Game,

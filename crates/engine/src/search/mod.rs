@@ -594,18 +594,3 @@ impl Search {
 fn sort_best_first(plays: &mut [RankedPlay]) {
     plays.sort_by(|a, b| b.equity.total_cmp(&a.equity));
 }
-
-/// One-call play choice for arena players and simple clients: a fresh
-/// searcher, the best play of `turn` searched with `settings` within their
-/// own limits (`None` only when the game is over).
-pub fn choose_play(
-    position: &Position,
-    turn: &TurnNumbers,
-    rules: Rules,
-    evaluator: &dyn Evaluator,
-    settings: &SearchSettings,
-) -> Option<Play> {
-    let root = Root::new(position, turn, rules, evaluator);
-    let mut generator = MoveGenerator::default();
-    Search::new().best_play(root, &mut generator, settings, settings.limits())
-}

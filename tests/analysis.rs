@@ -7,7 +7,7 @@ use plakoto::eval::HeuristicEvaluator;
 use plakoto::game::{Phase, Rules, Side};
 use plakoto::protocol::Session;
 use plakoto::record::Record;
-use plakoto::search::SearchSettings;
+use plakoto::search::SearchHandle;
 
 fn reply(s: &mut Session, line: &str) -> serde_json::Value {
     let text = s.handle_line(line).unwrap().text;
@@ -119,14 +119,8 @@ fn small_analysis() -> plakoto::analysis::Analysis {
 
 /// `record` analysed at 1 ply with the heuristic evaluator.
 fn heuristic_analysis(record: &Record) -> plakoto::analysis::Analysis {
-    analyse(
-        record,
-        &HeuristicEvaluator::new(),
-        SearchSettings::default(),
-        1,
-        &|| {},
-    )
-    .unwrap()
+    let search = SearchHandle::new(Box::new(HeuristicEvaluator::new()));
+    analyse(record, &search, 1, &|| {}).unwrap()
 }
 
 /// Runs `plakoto analyse ARGS…` with the heuristic evaluator.

@@ -123,15 +123,15 @@ fn opening_record(length: u8, score: [u8; 2], play: &str) -> plakoto::record::Re
     text.parse().unwrap()
 }
 
+/// A search over [`TradeOff`] at 0 plies.
+fn trade_off_search() -> plakoto::search::SearchHandle<'static> {
+    plakoto::search::SearchHandle::new(Box::new(TradeOff))
+        .with_settings(plakoto::search::SearchSettings::with_plies(0))
+        .unwrap()
+}
+
 fn analysed(record: &plakoto::record::Record) -> plakoto::analysis::TurnAnalysis {
-    let a = plakoto::analysis::analyse(
-        record,
-        &TradeOff,
-        plakoto::search::SearchSettings::with_plies(0),
-        0,
-        &|| {},
-    )
-    .unwrap();
+    let a = plakoto::analysis::analyse(record, &trade_off_search(), 0, &|| {}).unwrap();
     a.turns[0].clone()
 }
 
@@ -170,8 +170,7 @@ fn analysis_in_a_match_rates_plays_by_match_winning_chances() {
     // The text report says how plays were valued and shows the MWC lost.
     let a = plakoto::analysis::analyse(
         &opening_record(3, [2, 2], "24/13"),
-        &TradeOff,
-        plakoto::search::SearchSettings::with_plies(0),
+        &trade_off_search(),
         0,
         &|| {},
     )

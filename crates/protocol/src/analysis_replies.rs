@@ -1,7 +1,7 @@
 //! The replies of the analysis commands, `hint`, `rollout` and `eval`:
-//! they search the session's position with its settings (by match-winning
-//! chances in a match) and change nothing, so they are built here, apart
-//! from the transaction in [`super::session`].
+//! they search the session's position with its search handle (by
+//! match-winning chances in a match) and change nothing, so they are built
+//! here, apart from the transaction in [`super::session`].
 
 use super::command::ROLLOUT_CANDIDATES;
 use super::progress::ProgressBoard;
@@ -9,27 +9,9 @@ use super::reply::{
     Candidate, Chances, ErrorCode, ProtoError, Reply, RolloutInfo, SearchInfo, round,
 };
 use super::state::{SessionState, numbers_vec};
-use plakoto_engine::eval::{Evaluator, Probabilities};
 use plakoto_engine::match_equity::MatchContext;
-use plakoto_engine::search::{
-    PlayLists, RankedPlay, Ranking, RolloutProgress, Search, SearchLimits, Valuation,
-    rollout_plays_until,
-};
+use plakoto_engine::search::{RankedPlay, Ranking, RolloutProgress, SearchHandle, SearchLimits};
 use plakoto_rules::{Game, TurnNumbers, format_play, game_result};
-
-/// What a search works with besides the state: the move generators and
-/// the searcher's buffers (they only save time) and the evaluator (fixed
-/// for the command).
-pub(super) struct Searcher<'a> {
-    /// The move generators.
-    pub(super) plays: &'a mut PlayLists,
-    /// The session's evaluator.
-    pub(super) evaluator: &'a dyn Evaluator,
-    /// The searcher's buffers and caches, and what may stop its searches.
-    pub(super) search: &'a mut Search,
-    /// Where the searches say how far they have got.
-    pub(super) progress: &'a ProgressBoard,
-}
 
 /// The match the side on roll plays, when the session is a match: its
 /// candidates then go by match-winning chances (records.md).
@@ -37,49 +19,32 @@ pub(super) fn match_context(state: &SessionState) -> Option<MatchContext> {
     MatchContext::of(&state.score, state.game.on_roll(), state.game.rules())
 }
 
-/// A match context's MWC as the search's valuation.
-pub(super) fn as_valuation<'a>(
-    mwc: &'a Option<impl Fn(&Probabilities) -> f32 + Sync + 'a>,
-) -> Option<&'a Valuation<'a>> {
-    mwc.as_ref().map(|f| f as &Valuation)
-}
-
-/// Ranks the current turn's plays with the session's search settings,
-/// within `limits` (see [`Search::rank_turn`]).
+/// Ranks the current turn's plays with the session's search handle,
+/// within `limits` (see [`SearchHandle::rank`]).
 fn search_turn(
     state: &SessionState,
-    searcher: &mut Searcher,
+    search: &mut SearchHandle,
+    progress: &ProgressBoard,
     limits: SearchLimits,
 ) -> Result<(TurnNumbers, Ranking), ProtoError> {
     let deadline = limits.deadline();
-    searcher.progress.update(|s| s.deadline = deadline);
+    progress.update(|s| s.deadline = deadline);
     let in_match = match_context(state);
-    let mwc = in_match
-        .as_ref()
-        .map(|context| move |chances: &Probabilities| context.mwc(chances));
-    searcher
-        .search
-        .rank_turn(
-            &state.game,
-            searcher.evaluator,
-            &state.search,
-            limits,
-            searcher.plays,
-            as_valuation(&mwc),
-        )
+    search
+        .rank(&state.game, in_match.as_ref(), limits)
         .map_err(ProtoError::from)
 }
 
 /// How a ranking was searched, for replies: the limits it was given.
-fn search_info(state: &SessionState, searcher: &Searcher, ranking: &Ranking) -> SearchInfo {
+fn search_info(search: &SearchHandle, ranking: &Ranking) -> SearchInfo {
     // Cut short with a stop set: the stop did it (a deadline passing at
     // the same moment is not told apart).
-    let stopped = ranking.timed_out && searcher.search.stop().is_set();
+    let stopped = ranking.timed_out && search.stop().is_set();
     SearchInfo {
-        evaluator: searcher.evaluator.name().to_string(),
+        evaluator: search.evaluator().name().to_string(),
         plies: ranking.limits.plies,
         reached: ranking.plies,
-        movefilter: state.search.filter.preset.to_string(),
+        movefilter: search.settings().filter.preset.to_string(),
         time_ms: ranking.limits.time_ms,
         timed_out: ranking.timed_out && !stopped,
         stopped,
@@ -102,13 +67,14 @@ fn candidate(game: &Game, rank: usize, ranked: &RankedPlay, best: f32) -> Candid
 
 pub(super) fn hint(
     state: &SessionState,
-    searcher: &mut Searcher,
+    search: &mut SearchHandle,
+    progress: &ProgressBoard,
     count: usize,
     time_ms: Option<u64>,
 ) -> Result<Reply, ProtoError> {
     let game = &state.game;
-    let limits = state.search.limits().with_time(time_ms);
-    let (turn, ranking) = search_turn(state, searcher, limits)?;
+    let limits = search.limits().with_time(time_ms);
+    let (turn, ranking) = search_turn(state, search, progress, limits)?;
     let best = ranking.plays.first().map_or(0.0, |r| r.equity);
     let in_match = match_context(state);
     let candidates = ranking
@@ -126,7 +92,7 @@ pub(super) fn hint(
         numbers: numbers_vec(&turn.numbers()),
         count: ranking.plays.len(),
         incomplete: ranking.truncated,
-        search: search_info(state, searcher, &ranking),
+        search: search_info(search, &ranking),
         candidates,
     })
 }
@@ -135,25 +101,25 @@ pub(super) fn hint(
 /// out. Progress goes to the log (stderr), never to the reply.
 pub(super) fn rollout(
     state: &SessionState,
-    searcher: &mut Searcher,
+    search: &mut SearchHandle,
+    board: &ProgressBoard,
     trials: Option<u32>,
 ) -> Result<Reply, ProtoError> {
     let game = &state.game;
-    let (turn, ranking) = search_turn(state, searcher, state.search.limits())?;
+    let limits = search.limits();
+    let (turn, ranking) = search_turn(state, search, board, limits)?;
     // `rollout N` gives this rollout its trials; the session's settings
     // keep theirs.
-    let mut settings = state.search;
+    let mut rollout = search.settings().rollout;
     if let Some(t) = trials {
-        settings.rollout.trials = t;
+        rollout.trials = t;
     }
-    let rollout = settings.rollout;
     let reported = std::sync::atomic::AtomicU32::new(0);
     let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
     let names: Vec<String> = top
         .iter()
         .map(|r| format_play(game.position(), &r.play))
         .collect();
-    let board = searcher.progress;
     let progress = |p: RolloutProgress| {
         board.update(|s| {
             s.trials = Some((p.done, p.total));
@@ -165,16 +131,9 @@ pub(super) fn rollout(
             log::info!("rollout: {} of {} trials", p.done, p.total);
         }
     };
-    let stop = searcher.search.stop().clone();
-    let rolled = rollout_plays_until(
-        top,
-        game.rules(),
-        searcher.evaluator,
-        &settings,
-        &progress,
-        &stop,
-    )
-    .map_err(|error| ProtoError::new(ErrorCode::InvalidArgument, error.to_string()))?;
+    let rolled = search
+        .rollout(top, game.rules(), trials, &progress)
+        .map_err(|error| ProtoError::new(ErrorCode::InvalidArgument, error.to_string()))?;
     let finished = match rolled.first().map(|r| r.evaluated_at) {
         Some(plakoto_engine::search::Evaluation::Rollout { trials, .. }) => trials,
         _ => 0,
@@ -184,14 +143,15 @@ pub(super) fn rollout(
         side: game.on_roll(),
         numbers: numbers_vec(&turn.numbers()),
         count: ranking.plays.len(),
-        search: search_info(state, searcher, &ranking),
+        search: search_info(search, &ranking),
         rollout: RolloutInfo {
-            evaluator: searcher.evaluator.name().to_string(),
+            evaluator: search.evaluator().name().to_string(),
             trials: rollout.trials,
             plies: rollout.plies,
             seed: rollout.seed,
             luck_adjust: rollout.luck_adjust,
-            stopped_after: (finished < rollout.trials && stop.is_set()).then_some(finished),
+            stopped_after: (finished < rollout.trials && search.stop().is_set())
+                .then_some(finished),
         },
         candidates: rolled
             .iter()
@@ -204,18 +164,20 @@ pub(super) fn rollout(
 /// `eval`: the side on roll's chances before rolling, searched to the
 /// session's plies (within its time budget, or `time_ms` for this one);
 /// exact when the game is over.
-pub(super) fn eval(state: &SessionState, searcher: &mut Searcher, time_ms: Option<u64>) -> Reply {
+pub(super) fn eval(
+    state: &SessionState,
+    search: &mut SearchHandle,
+    progress: &ProgressBoard,
+    time_ms: Option<u64>,
+) -> Reply {
     let game = &state.game;
     let over = game_result(game.position(), game.rules().scoring).is_some();
-    let passed = match game.turn_numbers() {
-        Some(TurnNumbers::Passed(n)) => Some(n),
-        _ => None,
-    };
+    let passed = matches!(game.turn_numbers(), Some(TurnNumbers::Passed(_)));
     // A position an exact database answers (before a roll) needs no
     // search, and the reply says so.
-    let database = match (over, &passed) {
-        (false, None) => searcher
-            .evaluator
+    let database = match (over, passed) {
+        (false, false) => search
+            .evaluator()
             .exact_value(game.position(), game.rules()),
         _ => None,
     };
@@ -229,25 +191,18 @@ pub(super) fn eval(state: &SessionState, searcher: &mut Searcher, time_ms: Optio
             stopped: false,
         };
     }
-    let limits = state.search.limits().with_time(time_ms);
+    let limits = search.limits().with_time(time_ms);
     let deadline = limits.deadline();
-    searcher.progress.update(|s| s.deadline = deadline);
-    let (p, reached) = searcher.search.evaluate_position(
-        game.position(),
-        passed.as_ref(),
-        game.rules(),
-        searcher.evaluator,
-        &state.search,
-        limits,
-    );
-    let stopped = !over && reached < limits.plies && searcher.search.stop().is_set();
+    progress.update(|s| s.deadline = deadline);
+    let (p, reached) = search.eval(game, limits);
+    let stopped = !over && reached < limits.plies && search.stop().is_set();
     Reply::Eval {
         side: game.on_roll(),
         chances: Chances::new(&p, game.rules().scoring),
         evaluation: if over {
             "exact".into()
         } else {
-            format!("{reached}-ply {}", searcher.evaluator.name())
+            format!("{reached}-ply {}", search.evaluator().name())
         },
         plies: if over { 0 } else { reached },
         timed_out: !over && reached < limits.plies && !stopped,

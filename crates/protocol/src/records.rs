@@ -8,6 +8,7 @@ use std::path::Path;
 use super::command::{RecordCommand, Scope};
 use super::reply::{ErrorCode, GameListing, LoadedInfo, ProtoError, Reply, SavedInfo};
 use super::state::{SessionState, turn_info};
+use plakoto_engine::search::SearchHandle;
 use plakoto_records::record::{Event, ReadError, Record, read_record_file, today, write_atomic};
 use plakoto_rules::MatchId;
 use plakoto_rules::position_id;
@@ -16,10 +17,11 @@ fn io_error(m: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::Io, m)
 }
 
-/// Runs a record command (`evaluator`: the session's, for `analyse`).
+/// Runs a record command (`search`: the session's evaluator and settings,
+/// for `analyse`).
 pub fn execute(
     s: &mut SessionState,
-    evaluator: &dyn plakoto_engine::eval::Evaluator,
+    search: &SearchHandle,
     events: &mut Vec<Event>,
     command: &RecordCommand,
 ) -> Result<Reply, ProtoError> {
@@ -33,7 +35,7 @@ pub fn execute(
         }
         RecordCommand::Save(scope, file) => save(s, *scope, file),
         RecordCommand::Load(scope, file) => load(s, *scope, file),
-        RecordCommand::Analyse(scope) => analyse(s, evaluator, *scope),
+        RecordCommand::Analyse(scope) => analyse(s, search, *scope),
         RecordCommand::SetPlayer(side, name) => {
             s.players[side.index()] = name.clone();
             events.push(Event::PlayerNamed(*side, name.clone()));
@@ -62,18 +64,14 @@ fn record_of(s: &SessionState, scope: Scope) -> Record {
 
 /// `analyse game|match`: the session's record analysed at the session's
 /// plies (the game in progress up to its last play).
-fn analyse(
-    s: &SessionState,
-    evaluator: &dyn plakoto_engine::eval::Evaluator,
-    scope: Scope,
-) -> Result<Reply, ProtoError> {
+fn analyse(s: &SessionState, search: &SearchHandle, scope: Scope) -> Result<Reply, ProtoError> {
     let record = record_of(s, scope);
     if record.turn_count() == 0 {
         return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
     }
-    let analysis =
-        plakoto_records::analysis::analyse(&record, evaluator, s.search, s.search.plies, &|| {})
-            .map_err(|e| ProtoError::new(ErrorCode::BadRecord, e.to_string()))?;
+    let plies = search.settings().plies;
+    let analysis = plakoto_records::analysis::analyse(&record, search, plies, &|| {})
+        .map_err(|e| ProtoError::new(ErrorCode::BadRecord, e.to_string()))?;
     Ok(Reply::Analysis(Box::new(analysis)))
 }
 

@@ -7,14 +7,14 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::analysis_replies::{Searcher, as_valuation, eval, hint, match_context, rollout};
+use super::analysis_replies::{eval, hint, match_context, rollout};
 use super::command::{COMMANDS, Command, Orientation, OutputMode, is_known};
 use super::errors::PartsError;
 use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
-use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, Probabilities};
-use plakoto_engine::search::{PlayLists, Search, SearchSettings, SettingsError};
+use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator};
+use plakoto_engine::search::{PlayLists, SearchHandle, SearchSettings, SettingsError};
 use plakoto_records::record::{Event, GameEnd, Record, Roll, Start, Turn};
 use plakoto_rules::{
     Game, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules, game_result,
@@ -24,13 +24,11 @@ use plakoto_rules::{
 /// The protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 2;
 
-/// An engine session: the state, reusable move generators, the evaluator
-/// and the searcher (its buffers and caches).
+/// An engine session: the state, and the search handle (the evaluator,
+/// the search settings, the move generators and the searcher's buffers).
 pub struct Session {
     state: SessionState,
-    plays: PlayLists,
-    evaluator: Box<dyn Evaluator>,
-    search: Search,
+    search: SearchHandle<'static>,
     progress: std::sync::Arc<super::progress::ProgressBoard>,
 }
 
@@ -97,13 +95,10 @@ impl Session {
                 output: OutputMode::Text,
                 progress: false,
                 orientation: Orientation::Noflip,
-                search: SearchSettings::default(),
                 history: plakoto_records::record::Record::default(),
                 players: ["X".into(), "O".into()],
             },
-            plays: PlayLists::new(limits),
-            evaluator,
-            search: Search::default(),
+            search: SearchHandle::new(evaluator).with_lists(PlayLists::new(limits)),
             progress: Default::default(),
         };
         session.state.history.header = session_header(&session.state);
@@ -113,9 +108,7 @@ impl Session {
     /// Replaces the search settings (e.g. from the command line), after
     /// checking them; on error nothing changes.
     pub fn set_search_settings(&mut self, settings: SearchSettings) -> Result<(), SettingsError> {
-        settings.validate()?;
-        self.state.search = settings;
-        Ok(())
+        self.search.set_settings(settings)
     }
 
     /// Lets `stop` end the searches of the following commands (`hint`,
@@ -136,23 +129,25 @@ impl Session {
         &self.state
     }
 
+    /// The search settings in force (`show options` lists them).
+    pub fn search_settings(&self) -> &SearchSettings {
+        self.search.settings()
+    }
+
     /// Applies a command; on error nothing changes.
     pub fn apply(&mut self, command: &Command) -> Result<Reply, ProtoError> {
         if let Command::SetEvaluator(kind) = command {
             // The evaluator is not part of the state: it is replaced here.
-            self.evaluator = kind
+            let evaluator = kind
                 .create()
                 .map_err(|error| ProtoError::new(ErrorCode::State, error.to_string()))?;
-            return Ok(options_reply(&self.state, self.evaluator.as_ref()));
+            self.search.set_evaluator(evaluator);
+            return Ok(options_reply(&self.state, &self.search));
         }
         let mut next = self.state.clone();
         let mut tools = Tools {
-            searcher: Searcher {
-                plays: &mut self.plays,
-                evaluator: self.evaluator.as_ref(),
-                search: &mut self.search,
-                progress: &self.progress,
-            },
+            search: &mut self.search,
+            progress: &self.progress,
             events: Vec::new(),
         };
         let reply = execute(&mut next, &mut tools, command);
@@ -160,12 +155,11 @@ impl Session {
         // Drop buffers an Express low double grew, so the engine's memory
         // stays that of one roll at a time; `legal` keeps its list for
         // paging through it.
-        if !matches!(command, Command::Legal(_)) {
-            self.plays.complete.trim();
-            self.plays.counter.trim();
+        if matches!(command, Command::Legal(_)) {
+            self.search.trim_keeping_listing();
+        } else {
+            self.search.trim();
         }
-        self.plays.choice.trim();
-        self.search.trim();
         let reply = reply?;
         record_events(&mut next, events);
         self.state = next;
@@ -195,12 +189,14 @@ impl Session {
     }
 }
 
-/// What commands work with besides the state: not part of it, they only
-/// save time (generators, the searcher's buffers) or are fixed (the
-/// evaluator); and the events the command's changes to the games make,
-/// which the record keeps once the command succeeds.
+/// What commands work with besides the state: the search handle (its
+/// evaluator and settings change only by their own commands, its buffers
+/// only save time), where searches say how far they have got, and the
+/// events the command's changes to the games make, which the record keeps
+/// once the command succeeds.
 struct Tools<'a> {
-    searcher: Searcher<'a>,
+    search: &'a mut SearchHandle<'static>,
+    progress: &'a super::progress::ProgressBoard,
     events: Vec<Event>,
 }
 
@@ -265,7 +261,6 @@ fn execute_command(
     tools: &mut Tools,
     command: &Command,
 ) -> Result<Reply, ProtoError> {
-    let evaluator = tools.searcher.evaluator;
     match command {
         Command::ProtocolVersion => Ok(Reply::ProtocolVersion {
             version: PROTOCOL_VERSION,
@@ -427,60 +422,55 @@ fn execute_command(
             Ok(Reply::Orientation { orientation: *o })
         }
         // Replaced by `Session::apply` before the state is copied.
-        Command::SetEvaluator(_) => Ok(options_reply(state, evaluator)),
+        Command::SetEvaluator(_) => Ok(options_reply(state, tools.search)),
         Command::Move(text) => {
             let before = state.game.clone();
             let report = state
                 .game
-                .play_written(text, tools.searcher.plays.complete.generator())
+                .play_written(text, tools.search.lists().complete.generator())
                 .map_err(ProtoError::from)?;
             Ok(Reply::Moved(finish_move(state, tools, &before, report)))
         }
         Command::Play(time_ms) => {
             let before = state.game.clone();
-            let limits = state.search.limits().with_time(*time_ms);
+            let limits = tools.search.limits().with_time(*time_ms);
             let in_match = match_context(state);
-            let mwc = in_match
-                .as_ref()
-                .map(|context| move |chances: &Probabilities| context.mwc(chances));
             let choice = tools
-                .searcher
                 .search
-                .choose(
-                    &state.game,
-                    evaluator,
-                    &state.search,
-                    limits,
-                    tools.searcher.plays,
-                    as_valuation(&mwc),
-                )
+                .choose(&state.game, in_match.as_ref(), limits)
                 .map_err(ProtoError::from)?;
             let report = choice
-                .commit(&mut state.game, tools.searcher.plays)
+                .commit(&mut state.game, tools.search.lists())
                 .map_err(ProtoError::from)?;
             Ok(Reply::Played(finish_move(state, tools, &before, report)))
         }
-        Command::Hint { count, time_ms } => hint(state, &mut tools.searcher, *count, *time_ms),
-        Command::Rollout(trials) => rollout(state, &mut tools.searcher, *trials),
-        Command::Eval(time_ms) => Ok(eval(state, &mut tools.searcher, *time_ms)),
+        Command::Hint { count, time_ms } => {
+            hint(state, tools.search, tools.progress, *count, *time_ms)
+        }
+        Command::Rollout(trials) => rollout(state, tools.search, tools.progress, *trials),
+        Command::Eval(time_ms) => Ok(eval(state, tools.search, tools.progress, *time_ms)),
         Command::SetSearch { name, value } => {
             let option =
                 super::options::named(name).ok_or_else(|| super::options::family_usage(name))?;
             let set = option
                 .set
                 .ok_or_else(|| super::options::family_usage(name))?;
-            let mut settings = state.search;
+            let mut settings = *tools.search.settings();
             let words: Vec<&str> = value.iter().map(String::as_str).collect();
-            // The setter checks the value against the settings' range.
+            // The setter checks the value against the settings' range; the
+            // handle takes the settings only when all are in range.
             let line = set(&mut settings, &words)
                 .map_err(|error| super::options::proto_error(option, error))?;
-            state.search = settings;
+            tools
+                .search
+                .set_settings(settings)
+                .map_err(|error| ProtoError::new(ErrorCode::InvalidArgument, error.to_string()))?;
             Ok(setting_reply(&settings, &line))
         }
-        Command::Legal(page) => super::legal::legal(state, tools.searcher.plays, *page),
+        Command::Legal(page) => super::legal::legal(state, tools.search.lists(), *page),
         Command::LegalSteps(made) => super::legal::legal_steps_reply(&state.game, made),
-        Command::Show(what) => Ok(show(state, evaluator, *what)),
-        Command::Record(c) => super::records::execute(state, evaluator, &mut tools.events, c),
+        Command::Show(what) => Ok(show(state, tools.search, *what)),
+        Command::Record(c) => super::records::execute(state, tools.search, &mut tools.events, c),
     }
 }
 

@@ -7,8 +7,7 @@ use super::board_data::BoardData;
 use super::command::ShowWhat;
 use super::reply::{OptionsInfo, PlayerNames, Reply, ScoreInfo};
 use super::state::{SessionState, turn_info};
-use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::SearchSettings;
+use plakoto_engine::search::{SearchHandle, SearchSettings};
 use plakoto_rules::{MatchId, position_id, to_board_text};
 
 /// The match score, for replies.
@@ -32,15 +31,15 @@ pub(super) fn state_reply(state: &SessionState) -> Reply {
 }
 
 /// The reply to `show options` (and `set evaluator`).
-pub(super) fn options_reply(state: &SessionState, evaluator: &dyn Evaluator) -> Reply {
+pub(super) fn options_reply(state: &SessionState, search: &SearchHandle) -> Reply {
     Reply::Options(OptionsInfo {
         rules: state.game.rules().variant,
         scoring: state.game.rules().scoring,
         output: state.output,
         orientation: state.orientation,
         seed: state.seed,
-        evaluator: evaluator.identity_under(state.game.rules()),
-        search: state.search,
+        evaluator: search.evaluator().identity_under(state.game.rules()),
+        search: *search.settings(),
         score: score_info(state),
         players: PlayerNames {
             x: state.players[0].clone(),
@@ -63,7 +62,7 @@ pub(super) fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
 }
 
 /// The reply to `show …`.
-pub(super) fn show(state: &SessionState, evaluator: &dyn Evaluator, what: ShowWhat) -> Reply {
+pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) -> Reply {
     match what {
         ShowWhat::Board(o) => {
             let orientation = o.unwrap_or(state.orientation);
@@ -100,6 +99,6 @@ pub(super) fn show(state: &SessionState, evaluator: &dyn Evaluator, what: ShowWh
             opening: Vec::new(),
             turn: turn_info(&state.game),
         },
-        ShowWhat::Options => options_reply(state, evaluator),
+        ShowWhat::Options => options_reply(state, search),
     }
 }

@@ -5,12 +5,13 @@ use rand_chacha::ChaCha8Rng;
 
 use super::command::{Orientation, OutputMode};
 use super::reply::{ResultInfo, TurnInfo};
-use plakoto_engine::search::SearchSettings;
 use plakoto_records::record::Header;
 use plakoto_rules::{FinalResult, Game, MatchScore, Numbers, Phase, Side, TurnNumbers};
 
-/// Everything a command can change. Two sessions with equal states answer
-/// every command the same way.
+/// Everything a command can change but the session's search handle (its
+/// evaluator and search settings, changed only by their own commands). Two
+/// sessions with equal states and equal handles answer every command the
+/// same way.
 #[derive(Clone, PartialEq)]
 pub struct SessionState {
     /// The game in progress (or just finished).
@@ -29,8 +30,6 @@ pub struct SessionState {
     pub progress: bool,
     /// How `show board` draws by default.
     pub orientation: Orientation,
-    /// How `hint`, `play`, `eval` and `rollout` search.
-    pub search: SearchSettings,
     /// The games played so far, as `save match` writes them (records.md).
     pub history: plakoto_records::record::Record,
     /// The players' names (X's, O's) records give them (`set player`).
@@ -47,7 +46,6 @@ impl std::fmt::Debug for SessionState {
             .field("output", &self.output)
             .field("progress", &self.progress)
             .field("orientation", &self.orientation)
-            .field("search", &self.search)
             .field("history", &self.history)
             .field("players", &self.players)
             .finish_non_exhaustive()

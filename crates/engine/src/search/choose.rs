@@ -7,7 +7,8 @@
 //! a play that uses every number, or that ends the game, is surely legal
 //! without the complete list (R10). [`Search::choose`] applies that rule
 //! and says how the game must check the chosen play ([`Choice`]); the
-//! session and the arena's built-in players both call it.
+//! search handle ([`super::SearchHandle::choose`]) calls it for the
+//! session, the arena's built-in players and the benchmark.
 
 use super::express::is_multi_group;
 use super::{Ranking, Root, Search, SearchLimits, SearchSettings, Valuation};
@@ -256,7 +257,7 @@ impl Search {
     /// With a `valuation` (match play: the mover's match-winning chance of
     /// a candidate's probabilities), the candidates searched to the deepest
     /// level are ordered by it instead of by money equity.
-    pub fn rank_turn(
+    pub(super) fn rank_turn(
         &mut self,
         game: &Game,
         evaluator: &dyn Evaluator,
@@ -296,7 +297,7 @@ impl Search {
     /// is then complete. Should no searched candidate be surely legal (not
     /// seen in practice), the choice falls back to the best 0-ply play of
     /// the bounded list, or of the complete list.
-    pub fn choose(
+    pub(super) fn choose(
         &mut self,
         game: &Game,
         evaluator: &dyn Evaluator,

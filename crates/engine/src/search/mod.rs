@@ -19,9 +19,14 @@
 //! own [`SearchLimits`] (depth and time) as values, as a UCI engine's `go`
 //! gives its limits, so one searcher serves callers with other settings
 //! and a per-call limit never outlives its call.
+//!
+//! The search's users go through a [`SearchHandle`]: it owns the
+//! evaluator, the validated settings and the buffers, and ranks, chooses,
+//! evaluates and rolls out a game's turn, at a match context when given.
 
 mod choose;
 pub mod express;
+mod handle;
 mod limits;
 pub mod ply;
 mod position_hash;
@@ -39,6 +44,7 @@ use plakoto_rules::{MoveGenerator, Play, PlayList, Position, Rules, TurnNumbers,
 pub use choose::{
     CHOICE_LIMIT, Choice, ENGINE_MAX_POSITIONS, PlayCache, PlayLists, TurnError, turn_of,
 };
+pub use handle::SearchHandle;
 pub use limits::SearchLimits;
 pub use ply::after_play;
 pub use ply::{After, SearchStats};
@@ -587,19 +593,4 @@ impl Search {
 /// Sorts by equity, best first; ties keep generation order (stable).
 fn sort_best_first(plays: &mut [RankedPlay]) {
     plays.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-}
-
-/// One-call play choice for arena players and simple clients: a fresh
-/// searcher, the best play of `turn` searched with `settings` within their
-/// own limits (`None` only when the game is over).
-pub fn choose_play(
-    position: &Position,
-    turn: &TurnNumbers,
-    rules: Rules,
-    evaluator: &dyn Evaluator,
-    settings: &SearchSettings,
-) -> Option<Play> {
-    let root = Root::new(position, turn, rules, evaluator);
-    let mut generator = MoveGenerator::default();
-    Search::new().best_play(root, &mut generator, settings, settings.limits())
 }

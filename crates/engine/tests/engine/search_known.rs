@@ -7,13 +7,13 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use crate::stand_in;
 use plakoto_engine::eval::{Evaluator, Probabilities};
 use plakoto_engine::search::{
-    After, Evaluation, FilterPreset, MoveFilter, Ranking, Root, Search, SearchLimits,
-    SearchSettings, choose_play, rollout_plays,
+    After, Evaluation, FilterPreset, MoveFilter, Ranking, Root, Search, SearchHandle, SearchLimits,
+    SearchSettings, rollout_plays,
 };
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::{
-    Dice, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, SideLayout, TurnNumbers,
-    Variant,
+    Dice, Game, MoveGenerator, Numbers, Phase, PlayList, Position, Rules, Scoring, Side,
+    SideLayout, TurnNumbers, Variant,
 };
 use stand_in::StandInEvaluator;
 
@@ -332,18 +332,17 @@ fn r20_express_low_doubles_search_terminates_with_a_legal_play() {
 }
 
 #[test]
-fn tzannes_scoring_and_choose_play() {
+fn tzannes_scoring_and_the_handles_choice() {
     let rules = Rules::new(Variant::Standard, Scoring::Tzannes).unwrap();
     let pos = midgame_suite(5, 1, 10)[0];
     let turn = rolled(4, 1, rules);
-    let play = choose_play(
-        &pos,
-        &turn,
-        rules,
-        &StandInEvaluator,
-        &SearchSettings::with_plies(1),
-    )
-    .expect("a play");
+    let dice = Dice::new(4, 1).unwrap();
+    let game = Game::from_parts(rules, pos, Side::X, Some(dice), None, Phase::Playing).unwrap();
+    let mut search = SearchHandle::borrowing(&StandInEvaluator)
+        .with_settings(SearchSettings::with_plies(1))
+        .unwrap();
+    let limits = search.limits();
+    let play = search.choose(&game, None, limits).expect("a play").play();
     let mut legal = PlayList::default();
     MoveGenerator::default().generate(&pos, &turn.numbers(), &mut legal);
     assert!(legal.find(&play.position).is_some());

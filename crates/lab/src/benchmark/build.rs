@@ -20,9 +20,7 @@ use super::sample::{SampledDecision, sample_decisions};
 use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
 use super::work::{ShardWork, checked_done};
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{
-    After, PlayLists, RankedPlay, Ranking, Search, SearchLimits, SearchSettings,
-};
+use plakoto_engine::search::{After, RankedPlay, Ranking, SearchHandle, SearchLimits};
 use plakoto_rules::{
     Game, Phase, Position, Rules, Side, TurnNumbers, Variant, format_play, position_id,
 };
@@ -131,7 +129,7 @@ pub fn build_shard(
         done.len(),
         mine.len()
     );
-    let mut builder = DecisionBuilder::new(options, evaluator, heuristic);
+    let mut builder = DecisionBuilder::new(options, evaluator, heuristic)?;
     options
         .work
         .run(&mine, |id, sampled| builder.build(id, sampled))
@@ -140,11 +138,10 @@ pub fn build_shard(
 /// The per-decision work: searches and rollouts with reused buffers.
 struct DecisionBuilder<'a> {
     options: &'a BuildOptions,
-    evaluator: &'a dyn Evaluator,
-    heuristic: &'a dyn Evaluator,
-    search: Search,
-    lists: PlayLists,
-    settings: SearchSettings,
+    /// The net's searches and the rollouts' settings.
+    net: SearchHandle<'a>,
+    /// The heuristic's 0-ply choices.
+    heuristic: SearchHandle<'a>,
     plan: StagePlan,
 }
 
@@ -153,17 +150,20 @@ impl<'a> DecisionBuilder<'a> {
         options: &'a BuildOptions,
         evaluator: &'a dyn Evaluator,
         heuristic: &'a dyn Evaluator,
-    ) -> DecisionBuilder<'a> {
+    ) -> Result<DecisionBuilder<'a>, BenchmarkError> {
         let header = options.header(evaluator);
-        DecisionBuilder {
+        let settings = rollout_settings(&header, options.work.threads);
+        let handle = |evaluator| {
+            SearchHandle::borrowing(evaluator)
+                .with_settings(settings)
+                .map_err(|e| BenchmarkError::Options(e.to_string()))
+        };
+        Ok(DecisionBuilder {
             options,
-            evaluator,
-            heuristic,
-            search: Search::new(),
-            lists: PlayLists::bounded(),
-            settings: rollout_settings(&header, options.work.threads),
+            net: handle(evaluator)?,
+            heuristic: handle(heuristic)?,
             plan: StagePlan::for_seed(&header, options.rollout_seed),
-        }
+        })
     }
 
     /// Rolls decision `id` out; `None` when it is passed over (the net's
@@ -174,15 +174,8 @@ impl<'a> DecisionBuilder<'a> {
         sampled: &SampledDecision,
     ) -> Result<Option<Decision>, BenchmarkError> {
         let game = decision_game(self.options.rules(), &sampled.position, sampled.turn)?;
-        let (_, ranking) = rank_decision(
-            &mut self.search,
-            &mut self.lists,
-            &game,
-            self.evaluator,
-            &self.settings,
-            2,
-        )?;
-        let net_choice = self.zero_ply_choice(&game, self.evaluator)?;
+        let (_, ranking) = rank_decision(&mut self.net, &game, 2)?;
+        let net_choice = zero_ply_choice(&mut self.net, &game)?;
         if self.options.disagreements_only
             && ranking
                 .plays
@@ -191,7 +184,7 @@ impl<'a> DecisionBuilder<'a> {
         {
             return Ok(None);
         }
-        let heuristic_choice = self.zero_ply_choice(&game, self.heuristic)?;
+        let heuristic_choice = zero_ply_choice(&mut self.heuristic, &game)?;
         let mut chosen: Vec<RankedPlay> = Vec::new();
         let add = |position: &Position, chosen: &mut Vec<RankedPlay>| {
             if chosen.iter().all(|c| c.play.position != *position)
@@ -212,8 +205,8 @@ impl<'a> DecisionBuilder<'a> {
             id,
             &candidates,
             game.rules(),
-            self.evaluator,
-            &self.settings,
+            self.net.evaluator(),
+            self.net.settings(),
             &self.plan,
         )?;
         let named: Vec<Candidate> = chosen
@@ -234,26 +227,14 @@ impl<'a> DecisionBuilder<'a> {
             candidates,
         }))
     }
+}
 
-    /// The position after `evaluator`'s 0-ply choice in `game`.
-    fn zero_ply_choice(
-        &mut self,
-        game: &Game,
-        evaluator: &dyn Evaluator,
-    ) -> Result<Position, BenchmarkError> {
-        let choice = self
-            .search
-            .choose(
-                game,
-                evaluator,
-                &self.settings,
-                SearchLimits::plies(0),
-                &mut self.lists,
-                None,
-            )
-            .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
-        Ok(choice.play().position)
-    }
+/// The position after `search`'s 0-ply choice in `game`.
+fn zero_ply_choice(search: &mut SearchHandle, game: &Game) -> Result<Position, BenchmarkError> {
+    let choice = search
+        .choose(game, None, SearchLimits::plies(0))
+        .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+    Ok(choice.play().position)
 }
 
 /// `ranked` (a play from `position`) as a candidate not yet rolled out:
@@ -285,25 +266,15 @@ pub fn decision_game(
         .map_err(|e| BenchmarkError::Format(format!("a decision that is no game: {e}")))
 }
 
-/// The plays of the decision `game` stands at, ranked by `evaluator` at
+/// The plays of the decision `game` stands at, ranked by `search` at
 /// `plies`, with the numbers they play.
 pub(crate) fn rank_decision(
-    search: &mut Search,
-    lists: &mut PlayLists,
+    search: &mut SearchHandle,
     game: &Game,
-    evaluator: &dyn Evaluator,
-    settings: &SearchSettings,
     plies: u8,
 ) -> Result<(TurnNumbers, Ranking), BenchmarkError> {
     search
-        .rank_turn(
-            game,
-            evaluator,
-            settings,
-            SearchLimits::plies(plies),
-            lists,
-            None,
-        )
+        .rank(game, None, SearchLimits::plies(plies))
         .map_err(|e| BenchmarkError::Engine(e.to_string()))
 }
 

@@ -24,7 +24,7 @@ use super::data::{Benchmark, Decision, Header, SINGLE_ROLLOUT_VERSION};
 use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
 use super::work::{ShardWork, checked_done};
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{After, PlayLists, Search};
+use plakoto_engine::search::{After, SearchHandle};
 use plakoto_rules::{Position, Rules, position_id};
 
 /// What to roll out again.
@@ -85,12 +85,12 @@ pub fn reroll_shard(
         done.len(),
         mine.len()
     );
+    let search = SearchHandle::borrowing(evaluator)
+        .with_settings(rollout_settings(&header, options.work.threads))
+        .map_err(|e| BenchmarkError::Options(e.to_string()))?;
     let mut roller = Reroller {
         rules,
-        evaluator,
-        search: Search::new(),
-        lists: PlayLists::bounded(),
-        settings: rollout_settings(&header, options.work.threads),
+        search,
         plan: StagePlan::for_seed(&header, options.rollout_seed),
     };
     options
@@ -129,10 +129,9 @@ fn check_source(
 /// The per-decision work, with reused search buffers.
 struct Reroller<'a> {
     rules: Rules,
-    evaluator: &'a dyn Evaluator,
-    search: Search,
-    lists: PlayLists,
-    settings: plakoto_engine::search::SearchSettings,
+    /// The rollout player's evaluator and settings, which also lists the
+    /// turn's plays.
+    search: SearchHandle<'a>,
     plan: StagePlan,
 }
 
@@ -145,14 +144,7 @@ impl Reroller<'_> {
         let game = decision_game(self.rules, &decision.position()?, turn)?;
         // The plays of the turn, to find each candidate's play and what
         // follows it (the numbers an Express play passes on).
-        let (_, ranking) = rank_decision(
-            &mut self.search,
-            &mut self.lists,
-            &game,
-            self.evaluator,
-            &self.settings,
-            0,
-        )?;
+        let (_, ranking) = rank_decision(&mut self.search, &game, 0)?;
         let candidates: Vec<(Position, After)> = decision
             .candidates
             .iter()
@@ -174,8 +166,8 @@ impl Reroller<'_> {
             decision.id,
             &candidates,
             self.rules,
-            self.evaluator,
-            &self.settings,
+            self.search.evaluator(),
+            self.search.settings(),
             &self.plan,
         )?;
         let candidates = staged.ordered_candidates(&decision.candidates);

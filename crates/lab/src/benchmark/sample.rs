@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::phase::GamePhase;
 use plakoto_engine::eval::{Evaluator, NextRoll, RateBuffers, rate_plays};
-use plakoto_engine::search::{Choice, PlayLists, Search, SearchLimits, SearchSettings, TurnError};
+use plakoto_engine::search::{Choice, SearchHandle, SearchLimits, TurnError};
 use plakoto_rules::{Game, Phase, Play, Position, Rules, TurnNumbers};
 
 /// Share of the benchmark's decisions each phase gets (when the games
@@ -88,24 +88,23 @@ const PAIRINGS: [(Player, Player); 8] = [
     (Player::NetRandom, Player::Heuristic),
 ];
 
-/// What plays the sampled games.
+/// What plays the sampled games: a search handle for each evaluator (the
+/// net's also lists the plays and checks those made), and the net's 0-ply
+/// ratings of a turn's plays.
 struct Players<'a> {
-    net: &'a dyn Evaluator,
-    heuristic: &'a dyn Evaluator,
-    search: Search,
-    lists: PlayLists,
-    settings: SearchSettings,
+    net: SearchHandle<'a>,
+    heuristic: SearchHandle<'a>,
+    /// The net, which rates the plays for the spread of a decision.
+    net_evaluator: &'a dyn Evaluator,
     rate: RateBuffers,
 }
 
 impl<'a> Players<'a> {
     fn new(net: &'a dyn Evaluator, heuristic: &'a dyn Evaluator) -> Players<'a> {
         Players {
-            net,
-            heuristic,
-            search: Search::new(),
-            lists: PlayLists::bounded(),
-            settings: SearchSettings::default(),
+            net: SearchHandle::borrowing(net),
+            heuristic: SearchHandle::borrowing(heuristic),
+            net_evaluator: net,
             rate: RateBuffers::default(),
         }
     }
@@ -117,26 +116,19 @@ impl<'a> Players<'a> {
         game: &Game,
         rng: &mut ChaCha8Rng,
     ) -> Result<Choice, TurnError> {
-        let evaluator = match player {
-            Player::Heuristic => self.heuristic,
-            Player::Net => self.net,
+        let search = match player {
+            Player::Heuristic => &mut self.heuristic,
+            Player::Net => &mut self.net,
             Player::NetRandom => {
                 if rng.gen_bool(RANDOM_PLAY_CHANCE) {
-                    let list = self.lists.choice.legal(game)?;
+                    let list = self.net.lists().choice.legal(game)?;
                     let play = *list.plays.choose(rng).ok_or(TurnError::NoLegalPlay)?;
                     return Ok(Choice::Listed(play, true));
                 }
-                self.net
+                &mut self.net
             }
         };
-        self.search.choose(
-            game,
-            evaluator,
-            &self.settings,
-            SearchLimits::plies(0),
-            &mut self.lists,
-            None,
-        )
+        search.choose(game, None, SearchLimits::plies(0))
     }
 }
 
@@ -349,11 +341,11 @@ fn play_game(
             plakoto_rules::Side::X => pairing.0,
             plakoto_rules::Side::O => pairing.1,
         };
-        let (legal_plays, spread) = match players.lists.choice.legal(&game) {
+        let (legal_plays, spread) = match players.net.lists().choice.legal(&game) {
             Ok(list) => {
                 let passed = matches!(turn, TurnNumbers::Passed(_));
                 rate_plays(
-                    players.net,
+                    players.net_evaluator,
                     rules,
                     &list.plays,
                     NextRoll::after(passed),
@@ -383,10 +375,11 @@ fn play_game(
                 legal_plays,
             });
         }
-        if choice.commit(&mut game, &mut players.lists).is_err() {
+        if choice.commit(&mut game, players.net.lists()).is_err() {
             return;
         }
-        players.lists.trim();
+        players.net.trim();
+        players.heuristic.trim();
     }
 }
 

@@ -19,7 +19,7 @@ use super::phase::GamePhase;
 use super::unlisted::UnlistedRollouts;
 use super::{BLUNDER, BenchmarkError};
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{PlayLists, Search, SearchLimits, SearchSettings};
+use plakoto_engine::search::{PlayLists, SearchHandle, SearchLimits, SearchSettings};
 use plakoto_rules::{Play, Rules};
 
 /// Who chooses the plays being judged.
@@ -212,6 +212,21 @@ pub fn score_with(
         variant: benchmark.header.variant()?,
         ..Rules::default()
     };
+    // The chooser's search, its settings checked once; each worker forks
+    // it. None: the random chooser.
+    let chooser_search = match chooser {
+        Chooser::Search {
+            evaluator,
+            plies,
+            settings,
+        } => Some((
+            SearchHandle::borrowing(*evaluator)
+                .with_settings(**settings)
+                .map_err(|e| BenchmarkError::Options(e.to_string()))?,
+            *plies,
+        )),
+        Chooser::Random => None,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -221,8 +236,12 @@ pub fn score_with(
             .decisions
             .par_iter()
             .map_init(
-                || (Search::new(), PlayLists::bounded()),
-                |(search, lists), d| judge(d, rules, chooser, unlisted, search, lists),
+                || Worker {
+                    chooser: chooser_search.as_ref().map(|(s, plies)| (s.fork(), *plies)),
+                    lists: PlayLists::bounded(),
+                    unlisted: unlisted.map(|u| (u, u.searcher())),
+                },
+                |worker, d| judge(d, rules, worker),
             )
             .collect::<Result<Vec<Loss>, BenchmarkError>>()
     })?;
@@ -267,36 +286,27 @@ pub fn score_with(
     })
 }
 
+/// One worker's searches, each its own: the chooser's (none for the random
+/// chooser, which picks from `lists`) with its depth, and the rollouts of
+/// plays that are no candidate, when asked for.
+struct Worker<'a> {
+    chooser: Option<(SearchHandle<'a>, u8)>,
+    lists: PlayLists,
+    unlisted: Option<(&'a UnlistedRollouts<'a>, SearchHandle<'a>)>,
+}
+
 /// The chooser's play at `decision` and what it loses.
-fn judge(
-    decision: &Decision,
-    rules: Rules,
-    chooser: &Chooser<'_>,
-    unlisted: Option<&UnlistedRollouts<'_>>,
-    search: &mut Search,
-    lists: &mut PlayLists,
-) -> Result<Loss, BenchmarkError> {
+fn judge(decision: &Decision, rules: Rules, worker: &mut Worker) -> Result<Loss, BenchmarkError> {
     let position = decision.position()?;
     let game = decision_game(rules, &position, decision.turn.turn(rules.variant)?)?;
     let engine = |e: plakoto_engine::search::TurnError| BenchmarkError::Engine(e.to_string());
-    let play: Play = match chooser {
-        Chooser::Search {
-            evaluator,
-            plies,
-            settings,
-        } => search
-            .choose(
-                &game,
-                *evaluator,
-                settings,
-                SearchLimits::plies(*plies),
-                lists,
-                None,
-            )
+    let play: Play = match &mut worker.chooser {
+        Some((search, plies)) => search
+            .choose(&game, None, SearchLimits::plies(*plies))
             .map_err(engine)?
             .play(),
-        Chooser::Random => {
-            let list = lists.choice.legal(&game).map_err(engine)?;
+        None => {
+            let list = worker.lists.choice.legal(&game).map_err(engine)?;
             let mut rng = ChaCha8Rng::seed_from_u64(decision.id as u64);
             *list
                 .plays
@@ -306,12 +316,18 @@ fn judge(
     };
     let (mut loss, mut std_error, listed) = decision.loss_of(&play.position);
     if !listed
-        && let Some(rollouts) = unlisted
-        && let Some(rolled) = rollouts.loss(decision, &game, &play, search, lists)?
+        && let Some((rollouts, search)) = &mut worker.unlisted
+        && let Some(rolled) = rollouts.loss(decision, &game, &play, search)?
     {
         (loss, std_error) = (rolled.loss, rolled.std_error);
     }
-    lists.trim();
+    worker.lists.trim();
+    if let Some((search, _)) = &mut worker.chooser {
+        search.trim();
+    }
+    if let Some((_, search)) = &mut worker.unlisted {
+        search.trim();
+    }
     Ok(Loss {
         id: decision.id,
         after: plakoto_rules::position_id(&play.position),

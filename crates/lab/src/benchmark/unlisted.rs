@@ -13,14 +13,15 @@ use super::data::{Decision, Header};
 use super::pool::{Estimate, pooled};
 use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{PlayLists, Search, SearchSettings, after_play};
+use plakoto_engine::search::{SearchHandle, after_play};
 use plakoto_rules::{Game, Play, Rules, TurnNumbers, position_id};
 
 /// The benchmark's rollout player and its settings, ready to roll out a
 /// play on a decision's dice.
 pub struct UnlistedRollouts<'a> {
-    evaluator: &'a dyn Evaluator,
-    settings: SearchSettings,
+    /// The rollout player's evaluator and settings (its buffers unused:
+    /// each thread searches with a [`Self::searcher`] of its own).
+    search: SearchHandle<'a>,
     /// One plan per rollout seed: a pooled benchmark's play is rolled out
     /// on the dice of every rollout that was pooled, and pooled the same
     /// way (`super::pool`).
@@ -62,9 +63,11 @@ impl<'a> UnlistedRollouts<'a> {
                     .to_string(),
             ));
         }
+        let search = SearchHandle::borrowing(evaluator)
+            .with_settings(rollout_settings(header, 1))
+            .map_err(|e| BenchmarkError::Options(e.to_string()))?;
         Ok(UnlistedRollouts {
-            evaluator,
-            settings: rollout_settings(header, 1),
+            search,
             plans: header
                 .rollout_seeds()
                 .into_iter()
@@ -73,24 +76,30 @@ impl<'a> UnlistedRollouts<'a> {
         })
     }
 
+    /// A search handle for one thread's [`Self::loss`]: the rollout
+    /// player's evaluator and settings, with buffers of its own.
+    pub fn searcher(&self) -> SearchHandle<'_> {
+        self.search.fork()
+    }
+
     /// Rolls `play` (a play of `game`, the game standing at `decision`) out
     /// beside the decision's best candidate, in the builder's stages and on
-    /// its dice. `None` when the best candidate is not among the plays the
-    /// search lists for the turn (an Express roll of several groups whose
-    /// beam missed it), so that nothing can be paired with it.
+    /// its dice, listing the turn's plays with `search` (this thread's
+    /// [`Self::searcher`]). `None` when the best candidate is not among the
+    /// plays the search lists for the turn (an Express roll of several
+    /// groups whose beam missed it), so that nothing can be paired with
+    /// it.
     pub fn loss(
         &self,
         decision: &Decision,
         game: &Game,
         play: &Play,
-        search: &mut Search,
-        lists: &mut PlayLists,
+        search: &mut SearchHandle,
     ) -> Result<Option<RolledLoss>, BenchmarkError> {
         let Some(best) = decision.candidates.first() else {
             return Ok(None);
         };
-        let (turn, ranking) =
-            rank_decision(search, lists, game, self.evaluator, &self.settings, 0)?;
+        let (turn, ranking) = rank_decision(search, game, 0)?;
         let Some(best) = ranking
             .plays
             .iter()
@@ -109,8 +118,8 @@ impl<'a> UnlistedRollouts<'a> {
                 decision.id,
                 &candidates,
                 game.rules(),
-                self.evaluator,
-                &self.settings,
+                self.search.evaluator(),
+                self.search.settings(),
                 plan,
             )?;
             let (loss, error) = staged.loss(0, 1);

@@ -14,7 +14,7 @@ use crate::benchmark::build::decision_game;
 use crate::benchmark::sample::SampledDecision;
 use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::{Evaluator, NetEvaluator, Probabilities};
-use plakoto_engine::search::{After, Evaluation, PlayLists, Search, SearchLimits, SearchSettings};
+use plakoto_engine::search::{After, Evaluation, SearchHandle, SearchLimits};
 use plakoto_rules::{Position, Rules};
 
 use super::target_line::split_triples_like_net;
@@ -35,12 +35,12 @@ pub struct CandidateTarget {
 }
 
 /// The targets of one decision: every candidate that the `plies`-deep
-/// ranking valued at that full depth (none when the decision is not a
-/// game, or is forced in a way the search cannot rank).
+/// ranking by `search` (over `net`, with the default settings) valued at
+/// that full depth (none when the decision is not a game, or is forced in
+/// a way the search cannot rank).
 pub fn candidate_targets(
     net: &NetEvaluator,
-    search: &mut Search,
-    lists: &mut PlayLists,
+    search: &mut SearchHandle,
     decision: &SampledDecision,
     rules: Rules,
     plies: u8,
@@ -48,15 +48,7 @@ pub fn candidate_targets(
     let Ok(game) = decision_game(rules, &decision.position, decision.turn) else {
         return Vec::new();
     };
-    let settings = SearchSettings::default();
-    let Ok((_, ranking)) = search.rank_turn(
-        &game,
-        net,
-        &settings,
-        SearchLimits::plies(plies),
-        lists,
-        None,
-    ) else {
+    let Ok((_, ranking)) = search.rank(&game, None, SearchLimits::plies(plies)) else {
         return Vec::new();
     };
     ranking

@@ -41,7 +41,7 @@ use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_posi
 use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, weights};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
-use plakoto_engine::search::{PlayLists, Search, SearchLimits, SearchSettings};
+use plakoto_engine::search::{SearchHandle, SearchLimits};
 use plakoto_rules::{Position, Rules, Variant, parse_position_id, position_id};
 use plakoto_tools::arena::shard::Shard;
 
@@ -296,24 +296,17 @@ fn decision_key(d: &crate::benchmark::data::Decision) -> (String, TurnRecord) {
     (d.position.clone(), turn)
 }
 
-/// The deep search's distribution for `position`, triples split from the
-/// doubles in the net's own proportion.
+/// The deep search's distribution for `position` (`search`: over `net`,
+/// with the default settings), triples split from the doubles in the
+/// net's own proportion.
 pub fn deep_target(
     net: &NetEvaluator,
-    search: &mut Search,
+    search: &mut SearchHandle,
     position: &Position,
     rules: Rules,
     plies: u8,
 ) -> ([f32; OUTCOMES], f32) {
-    let settings = SearchSettings::default();
-    let (p, _) = search.evaluate_position(
-        position,
-        None,
-        rules,
-        net,
-        &settings,
-        SearchLimits::plies(plies),
-    );
+    let (p, _) = search.eval_position(position, None, rules, SearchLimits::plies(plies));
     split_triples_like_net(net, position, &p, rules)
 }
 
@@ -364,29 +357,21 @@ fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
         .append(true)
         .open(&a.out)
         .map_err(io(&a.out))?;
-    let mut search = Search::new();
-    let mut lists = PlayLists::bounded();
+    let mut search = SearchHandle::borrowing(&net);
     let started = Instant::now();
     let mut written = 0usize;
     for (n, &index) in mine.iter().enumerate() {
         let lines: Vec<TargetLine> = if a.candidates {
-            candidate_targets(
-                &net,
-                &mut search,
-                &mut lists,
-                &sampled[index],
-                rules,
-                a.plies,
-            )
-            .into_iter()
-            .map(|c| TargetLine {
-                index,
-                position: position_id(&c.position),
-                equity0: c.equity0,
-                equity: c.equity,
-                target: c.target,
-            })
-            .collect()
+            candidate_targets(&net, &mut search, &sampled[index], rules, a.plies)
+                .into_iter()
+                .map(|c| TargetLine {
+                    index,
+                    position: position_id(&c.position),
+                    equity0: c.equity0,
+                    equity: c.equity,
+                    target: c.target,
+                })
+                .collect()
         } else {
             let position = sampled[index].position;
             let (target, equity) = deep_target(&net, &mut search, &position, rules, a.plies);

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use plakoto_engine::eval::{HeuristicEvaluator, NetEvaluator};
-use plakoto_engine::search::{PlayLists, Search, SearchSettings};
+use plakoto_engine::search::SearchSettings;
 use plakoto_lab::benchmark::build::{BuildOptions, build_shard, decision_game, merge};
 use plakoto_lab::benchmark::choices::{self, Agreement};
 use plakoto_lab::benchmark::score::{Chooser, score, score_with};
@@ -245,8 +245,7 @@ fn assert_candidates_roll_to_their_losses(
     rollouts: &UnlistedRollouts,
     check_error: bool,
 ) -> usize {
-    let mut search = Search::new();
-    let mut lists = PlayLists::bounded();
+    let mut search = rollouts.searcher();
     let mut checked = 0;
     for d in &benchmark.decisions {
         let game = decision_game(
@@ -255,14 +254,14 @@ fn assert_candidates_roll_to_their_losses(
             d.turn.turn(Variant::Standard).unwrap(),
         )
         .unwrap();
-        let plays = lists.choice.legal(&game).unwrap().plays.clone();
+        let plays = search.lists().choice.legal(&game).unwrap().plays.clone();
         for c in d.candidates.iter().skip(1) {
             let play = plays
                 .iter()
                 .find(|p| position_id(&p.position) == c.after)
                 .expect("a candidate is a legal play");
             let rolled = rollouts
-                .loss(d, &game, play, &mut search, &mut lists)
+                .loss(d, &game, play, &mut search)
                 .unwrap()
                 .expect("the best candidate is listed");
             let stored = d.candidates[0].equity - c.equity;

@@ -7,7 +7,7 @@ use clap::Args;
 use crate::record::{ReadError, RecordError, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
 use plakoto_engine::eval::{CreateError, EvaluatorKind};
-use plakoto_engine::search::{MAX_PLIES, SearchSettings};
+use plakoto_engine::search::{MAX_PLIES, SearchHandle, SearchSettings};
 
 /// Options of `plakoto analyse`.
 #[derive(Args, Clone, Debug)]
@@ -105,7 +105,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
             }
         })?;
     }
-    let evaluator = args.evaluator.create()?;
+    let search = SearchHandle::new(args.evaluator.create()?);
     let invalid = |source| AnalyseError::Record {
         path: args.file.clone(),
         source: Box::new(source),
@@ -122,16 +122,8 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()?;
-    let analysis = pool.install(|| {
-        super::analyse_replay(
-            &record,
-            &replay,
-            evaluator.as_ref(),
-            SearchSettings::default(),
-            args.plies,
-            &|| bar.inc(1),
-        )
-    });
+    let analysis = pool
+        .install(|| super::analyse_replay(&record, &replay, &search, args.plies, &|| bar.inc(1)));
     bar.finish_and_clear();
     if args.json {
         println!("{}", serde_json::to_string_pretty(&analysis)?);

@@ -4,8 +4,9 @@
 //! luck of the roll; per player, the error rate, the marks, the luck and
 //! a rating band. Thresholds and bands are documented in records.md.
 //!
-//! Turns are analysed in parallel (rayon), each worker with its own
-//! searcher; the search is reached only through [`adapter`].
+//! Turns are analysed in parallel (rayon), each worker with its own fork
+//! of the caller's search handle; the search is reached only through
+//! [`adapter`].
 
 pub mod adapter;
 mod chart;
@@ -17,10 +18,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::record::{GameEnd, Record, RecordError, Replay, ReplayedTurn, Roll};
-use adapter::Searcher;
-use plakoto_engine::eval::{Evaluator, Probabilities};
+use plakoto_engine::eval::Probabilities;
 use plakoto_engine::match_equity::MatchContext;
-use plakoto_engine::search::{SearchSettings, Valuation};
+use plakoto_engine::search::{SearchHandle, Valuation};
 use plakoto_rules::{MatchScore, Side, TurnNumbers, position_id};
 
 /// Loss (in points of equity) from which a play is marked doubtful.
@@ -214,27 +214,24 @@ pub struct Analysis {
     pub game_ends: Vec<Option<GameEnd>>,
 }
 
-/// Analyses every turn of `record` at `plies`, on the current rayon pool,
-/// calling `progress` after each turn (from any thread).
+/// Analyses every turn of `record` at `plies` with `search`'s evaluator
+/// and settings, on the current rayon pool, calling `progress` after each
+/// turn (from any thread).
 pub fn analyse(
     record: &Record,
-    evaluator: &dyn Evaluator,
-    settings: SearchSettings,
+    search: &SearchHandle,
     plies: u8,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Analysis, RecordError> {
     let replay = record.replay()?;
-    Ok(analyse_replay(
-        record, &replay, evaluator, settings, plies, progress,
-    ))
+    Ok(analyse_replay(record, &replay, search, plies, progress))
 }
 
 /// [`analyse`] of a record already replayed.
 pub fn analyse_replay(
     record: &Record,
     replay: &Replay,
-    evaluator: &dyn Evaluator,
-    settings: SearchSettings,
+    search: &SearchHandle,
     plies: u8,
     progress: &(dyn Fn() + Sync),
 ) -> Analysis {
@@ -243,9 +240,11 @@ pub fn analyse_replay(
         .par_iter()
         .with_max_len(1)
         .map_init(
-            || Searcher::new(settings, plies),
-            |searcher, t| {
-                let a = analyse_turn(searcher, record, t, evaluator);
+            // The turns are the parallelism: each worker searches on one
+            // thread.
+            || search.fork().on_one_thread(),
+            |worker, t| {
+                let a = analyse_turn(worker, record, t, plies);
                 progress();
                 a
             },
@@ -254,7 +253,7 @@ pub fn analyse_replay(
     let players = [Side::X, Side::O].map(|side| totals(record, &turns, side));
     Analysis {
         plies,
-        evaluator: evaluator.name().to_string(),
+        evaluator: search.evaluator().name().to_string(),
         match_length: record.header.match_length,
         games: record.games.len(),
         turns,
@@ -264,10 +263,10 @@ pub fn analyse_replay(
 }
 
 fn analyse_turn(
-    searcher: &mut Searcher,
+    search: &mut SearchHandle,
     record: &Record,
     t: &ReplayedTurn,
-    evaluator: &dyn Evaluator,
+    plies: u8,
 ) -> TurnAnalysis {
     let game = &t.before;
     let side = game.on_roll();
@@ -286,14 +285,14 @@ fn analyse_turn(
     };
     let mwc = |p: &Probabilities| context.as_ref().map(|c| c.mwc(p));
     let valuation = context.as_ref().map(|_| &value as &Valuation);
-    let (ranked, reached) = searcher.rank(game.position(), &turn, rules, evaluator, valuation);
+    let (ranked, reached) = adapter::rank(search, game, plies, valuation);
     let best = ranked.first();
     let played_rank = ranked.iter().find(|r| r.play.position == t.after);
     // The played play at the depth the best one had: the search may have
     // dropped it at a shallower level.
     let played = match (played_rank, best) {
         (Some(p), Some(b)) if p.evaluated_at == b.evaluated_at => p.probabilities,
-        _ => searcher.value_after(side, &t.next, evaluator, reached),
+        _ => adapter::value_after(search, side, &t.next, reached),
     };
     let played_equity = value(&played);
     let (best_text, best_p) = match best {
@@ -307,7 +306,7 @@ fn analyse_turn(
     let (luck, luck_mwc, x_equity_before) = match turn {
         TurnNumbers::Passed(_) => (None, None, None),
         TurnNumbers::Rolled(dice, _) => {
-            let rolls = searcher.roll_values(game.position(), rules, evaluator, &value);
+            let rolls = adapter::roll_values(search, game.position(), rules, &value);
             let average = |f: &dyn Fn(&Probabilities) -> f32| {
                 rolls
                     .iter()

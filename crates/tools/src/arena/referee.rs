@@ -13,8 +13,9 @@
 //! **Huge Express rolls.** Low Express doubles can have millions of plays
 //! (docs/rules.md, size warning). The referee lists plays with a bounded
 //! generator ([`REFEREE_LIMITS`]); built-in players (except `random`)
-//! choose as the engine does ([`plakoto_engine::search::Search::choose`]), which
-//! makes only plays that are surely legal when a list is cut short (R10).
+//! choose as the engine does
+//! ([`plakoto_engine::search::SearchHandle::choose`]), which makes only
+//! plays that are surely legal when a list is cut short (R10).
 //! A play that is not in a truncated list, or that uses fewer numbers than
 //! all, is checked by the rules core's line search before it is called
 //! illegal ([`Game::play`], [`Game::play_written`]).

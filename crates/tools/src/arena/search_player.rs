@@ -2,24 +2,20 @@
 //! `builtin:ply2`, `builtin:ply3`) or the net (`builtin:net-ply1`, …)
 //! behind the engine's n-ply search, in-process, for measuring what depth
 //! is worth, and the 0-ply players (`builtin:heuristic`, `builtin:net`).
-//! They choose as the engine's `play` does ([`Search::choose`]), by
+//! They choose as the engine's `play` does ([`SearchHandle::choose`]), by
 //! match-winning chances in a match: on Express low doubles, where the
 //! referee's list is cut short, only a play that is surely legal (R10).
 
 use super::fault::{Fault, FaultKind};
 use super::player::{Answer, Player, TurnRequest};
+use plakoto_engine::eval::Evaluator;
 use plakoto_engine::eval::heuristic::HeuristicEvaluator;
-use plakoto_engine::eval::{Evaluator, Probabilities};
-use plakoto_engine::search::{PlayLists, Search, SearchLimits, SearchSettings, Valuation};
+use plakoto_engine::search::{SearchHandle, SearchSettings};
 
 /// Plays the best play of an n-ply search with the default move filters.
 pub struct SearchPlayer {
     name: String,
-    search: Search,
-    settings: SearchSettings,
-    limits: SearchLimits,
-    lists: PlayLists,
-    evaluator: Box<dyn Evaluator>,
+    search: SearchHandle<'static>,
 }
 
 impl SearchPlayer {
@@ -30,14 +26,12 @@ impl SearchPlayer {
 
     /// A player searching `plies` plies over `evaluator`.
     pub fn with_evaluator(name: &str, plies: u8, evaluator: Box<dyn Evaluator>) -> SearchPlayer {
-        let settings = SearchSettings::with_plies(plies);
+        let search = SearchHandle::new(evaluator)
+            .with_settings(SearchSettings::with_plies(plies))
+            .expect("the default settings at any plies (clamped) are in range");
         SearchPlayer {
             name: name.to_string(),
-            search: Search::new(),
-            settings,
-            limits: settings.limits(),
-            lists: PlayLists::bounded(),
-            evaluator,
+            search,
         }
     }
 }
@@ -51,23 +45,14 @@ impl Player for SearchPlayer {
         let game = turn.game;
         // The referee's list, when complete, is the one the search would
         // generate.
-        self.lists.choice.adopt(game, turn.legal);
+        self.search.lists().choice.adopt(game, turn.legal);
         let context = turn.match_context();
-        let mwc = context.as_ref().map(|c| move |p: &Probabilities| c.mwc(p));
-        let valuation = mwc.as_ref().map(|f| f as &Valuation);
+        let limits = self.search.limits();
         let play = self
             .search
-            .choose(
-                game,
-                self.evaluator.as_ref(),
-                &self.settings,
-                self.limits,
-                &mut self.lists,
-                valuation,
-            )
+            .choose(game, context.as_ref(), limits)
             .map_err(|e| Fault::new(FaultKind::Illegal, e.to_string()))?
             .play();
-        self.lists.trim();
         self.search.trim();
         // The referee's game checks the play, against its list or, when the
         // list was cut short (Express low doubles), by the rules core's line

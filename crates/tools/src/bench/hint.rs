@@ -9,9 +9,9 @@ use serde::Serialize;
 
 use super::BenchError;
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{Root, Search, SearchSettings, rollout_plays};
+use plakoto_engine::search::{SearchHandle, SearchSettings};
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::{Dice, MoveGenerator, Rules, TurnNumbers, Variant};
+use plakoto_rules::{Dice, Rules, TurnNumbers, Variant};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -147,15 +147,14 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
         ..Rules::default()
     };
     let suite = midgame_suite(options.seed, options.positions, options.skip);
-    let mut generator = MoveGenerator::default();
     let mut timings = Vec::new();
     // Minutes at 3 plies: a bar at a terminal (outside the timed calls).
     let hints = (options.plies.len() * suite.len() * 21) as u64;
     let bar = plakoto_records::progress::bar(hints, "hints", true);
     for &plies in &options.plies {
-        let settings = SearchSettings::with_plies(plies);
-        settings.validate()?;
-        let mut search = Search::new();
+        let mut search = SearchHandle::borrowing(evaluator.as_ref())
+            .with_settings(SearchSettings::with_plies(plies))?;
+        let limits = search.limits();
         let mut ms = Vec::with_capacity(suite.len() * 21);
         let (mut evaluations, mut chance_nodes) = (0u64, 0u64);
         bar.set_message(format!("at {plies} plies"));
@@ -163,8 +162,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
             for (dice, _) in Dice::all_rolls() {
                 let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
                 let start = Instant::now();
-                let root = Root::new(position, &turn, rules, evaluator.as_ref());
-                let ranking = search.rank(root, &mut generator, &settings, settings.limits());
+                let ranking = search.rank_roll(position, &turn, rules, limits);
                 ms.push(start.elapsed().as_secs_f64() * 1e3);
                 evaluations += ranking.stats.evaluations;
                 chance_nodes += ranking.stats.chance_nodes;
@@ -237,17 +235,16 @@ fn rollout_speed(
     let mut settings = SearchSettings::with_plies(0);
     settings.threads = 1;
     settings.rollout.trials = trials;
-    let mut search = Search::new();
-    let mut generator = MoveGenerator::default();
+    let mut search = SearchHandle::borrowing(evaluator).with_settings(settings)?;
+    let limits = search.limits();
     let mut games = 0u64;
     let start = Instant::now();
     for position in suite.iter().take(4) {
         let dice = Dice::new(5, 2).expect("dice");
         let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
-        let root = Root::new(position, &turn, rules, evaluator);
-        let ranking = search.rank(root, &mut generator, &settings, settings.limits());
+        let ranking = search.rank_roll(position, &turn, rules, limits);
         let top = &ranking.plays[..ranking.plays.len().min(3)];
-        rollout_plays(top, rules, evaluator, &settings, &|_| {})?;
+        search.rollout(top, rules, None, &|_| {})?;
         games += u64::from(trials) * top.len() as u64;
     }
     Ok(games as f64 / start.elapsed().as_secs_f64())

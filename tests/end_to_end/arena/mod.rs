@@ -3,7 +3,5 @@
 
 mod engine;
 mod faults;
-#[path = "../support/random_engine.rs"]
-mod random_engine;
 mod runs;
 mod shards;

@@ -5,8 +5,7 @@
 //! `submit.sh --resume`. Skipped (with a note) where Slurm is not installed;
 //! `.ci/run` installs it.
 
-#[path = "support/slurm_cluster.rs"]
-mod slurm_cluster;
+use crate::slurm_cluster;
 
 use slurm_cluster::{Cluster, missing_programs, wait_for};
 use std::io::Read;

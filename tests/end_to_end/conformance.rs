@@ -6,9 +6,7 @@
 //! The proxy and the faulty engines are Python scripts: these tests need
 //! `python3`, which `.ci/run` installs where it is missing.
 
-#[path = "support/random_engine.rs"]
-mod random_engine;
-use random_engine::random_engine;
+use crate::random_engine::random_engine;
 use std::process::Command;
 
 use serde_json::Value;

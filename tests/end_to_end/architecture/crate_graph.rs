@@ -45,6 +45,17 @@ pub const ALLOWED: &[(&str, &[&str])] = &[
             "plakoto-tools",
         ],
     ),
+    // The criterion benchmarks measure the tools' suites and the search.
+    (
+        "plakoto-benches",
+        &[
+            "plakoto-rules",
+            "plakoto-engine",
+            "plakoto-records",
+            "plakoto-protocol",
+            "plakoto-tools",
+        ],
+    ),
     (
         "plakoto",
         &[

@@ -4,10 +4,10 @@
 //! two read in the same unit).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use plakoto::bench::movegen::{expand_all, suite};
-use plakoto::bench::portes_movegen::{expand_all_portes, portes_suite};
-use plakoto::game::portes::{PortesMoveGenerator, PortesPlayList};
-use plakoto::game::{MoveGenerator, PlayList};
+use plakoto_rules::portes::{PortesMoveGenerator, PortesPlayList};
+use plakoto_rules::{MoveGenerator, PlayList};
+use plakoto_tools::bench::movegen::{expand_all, suite};
+use plakoto_tools::bench::portes_movegen::{expand_all_portes, portes_suite};
 
 fn movegen(c: &mut Criterion) {
     let suite = suite(500);

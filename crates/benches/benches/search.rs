@@ -5,11 +5,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use plakoto::game::{Dice, MoveGenerator, Rules, TurnNumbers};
-use plakoto::sampling::midgame_suite;
-#[path = "../crates/engine/tests/engine/stand_in.rs"]
+use plakoto_rules::sampling::midgame_suite;
+use plakoto_rules::{Dice, MoveGenerator, Rules, TurnNumbers};
+#[path = "../../engine/tests/engine/stand_in.rs"]
 mod stand_in;
-use plakoto::search::{Root, Search, SearchSettings};
+use plakoto_engine::search::{Root, Search, SearchSettings};
 use stand_in::StandInEvaluator;
 
 fn rank(c: &mut Criterion) {

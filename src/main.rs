@@ -121,6 +121,9 @@ enum BenchCommand {
     /// Move generation: a seeded suite of mid-game positions x all 21 rolls,
     /// one thread; positions expanded per second and ns per generated play.
     Movegen {
+        /// The game whose move generator is measured (plakoto or portes).
+        #[arg(long, default_value = "plakoto")]
+        game: plakoto::game::GameKind,
         /// Positions in the suite.
         #[arg(long, default_value_t = 10_000)]
         positions: usize,
@@ -269,11 +272,13 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
         }
         BenchCommand::Pindb { json, .. } => print_report(&plakoto::bench::pindb::run(), *json),
         BenchCommand::Movegen {
+            game,
             positions,
             rounds,
             json,
         } => {
             let options = plakoto::bench::movegen::MovegenBenchOptions {
+                game: *game,
                 positions: *positions,
                 rounds: *rounds,
             };

@@ -21,6 +21,7 @@ mod result_kind;
 mod rules;
 mod seat;
 mod steps;
+pub mod tavli;
 
 pub mod sampling;
 
@@ -45,3 +46,4 @@ pub use result_kind::ResultKind;
 pub use rules::{Rules, RulesError, Scoring, Variant};
 pub use seat::Seat;
 pub use steps::{NextSteps, StepDetail, next_steps, step_details};
+pub use tavli::{GameKind, GameKindError, TavliGame};

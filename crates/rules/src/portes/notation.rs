@@ -3,7 +3,8 @@
 //!
 //! A written play names where checkers go, not which dice took them; it is
 //! resolved against the legal plays by the mover's checkers after the play,
-//! then by the hits it marks, then by the intermediate points it names.
+//! then by the hits it marks (where several plays fit, the one with exactly
+//! the hits written), then by the intermediate points it names.
 
 use std::fmt;
 use std::str::FromStr;
@@ -265,10 +266,19 @@ pub fn resolve_portes_play<'a>(
             named_points.iter().all(|p| landed.contains(p))
         })
         .collect();
-    match candidates.as_slice() {
-        [] => Err(PortesNotationError::NotLegal),
-        [one] => Ok(one),
-        many => Err(PortesNotationError::Ambiguous(
+    // Unmarked hits are accepted (people leave the `*` out), but where a
+    // play with exactly the hits written is among several, it is the one
+    // meant: `11/2` is the quiet 11/6/2 beside `11/7*/2`, as gnubg writes
+    // them.
+    let exact: Vec<&PortesPlay> = candidates
+        .iter()
+        .copied()
+        .filter(|play| hits_of(before, play) == marked_hits)
+        .collect();
+    match (candidates.as_slice(), exact.as_slice()) {
+        ([], _) => Err(PortesNotationError::NotLegal),
+        ([one], _) | (_, [one]) => Ok(one),
+        (many, _) => Err(PortesNotationError::Ambiguous(
             many.iter().map(|p| format_portes_play(before, p)).collect(),
         )),
     }

@@ -12,6 +12,24 @@ use crate::point::{Die, Point};
 /// Checkers each side has (P1).
 pub const CHECKERS: u8 = 15;
 
+/// Keys of [`PortesPosition::additive_hash`]: the mover's points 1–24
+/// (indices 0–23), its bar (24, so source 25 finds it) and the opponent's
+/// bar (25). Fixed pseudo-random numbers (SplitMix64 from a constant seed).
+const HASH_KEYS: [u64; 26] = {
+    let mut keys = [0u64; 26];
+    let mut state: u64 = 0x5045_5254_4553_0001; // "PORTES", 1
+    let mut i = 0;
+    while i < keys.len() {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+};
+
 /// Where a step starts: the bar (P6) or a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Source {
@@ -330,24 +348,79 @@ impl PortesPosition {
         }
     }
 
-    /// The position after a step of `pips` from the mover's point `source`
-    /// (1–24) already known to be legal: [`Self::apply_step`] without the
-    /// conversions, for the move generator's hot loop.
+    /// Makes the step of `pips` from the mover's source numbered `source`
+    /// (1–24 a point, 25 the bar), already known to be legal, in place;
+    /// returns whether it hit. With [`Self::unmake_step`] this is the move
+    /// generator's hot loop: making and unmaking one position avoids
+    /// copying a position a node (a wide copy right after byte-sized
+    /// stores waits for them).
     #[inline]
-    pub(super) fn apply_point_step(&self, source: u8, pips: u8) -> PortesPosition {
-        let mut next = *self;
-        next.board[usize::from(source - 1)] -= 1;
-        if source > pips {
-            let cell = &mut next.board[usize::from(source - pips - 1)];
-            if *cell == -1 {
-                *cell = 0;
-                next.opp_bar += 1;
-            }
-            *cell += 1;
+    pub(super) fn make_step(&mut self, source: u8, pips: u8) -> bool {
+        if source == 25 {
+            self.own_bar -= 1;
         } else {
-            next.own_off += 1;
+            self.board[usize::from(source - 1)] -= 1;
         }
-        next
+        if source > pips {
+            let cell = &mut self.board[usize::from(source - pips - 1)];
+            let hit = *cell == -1;
+            *cell += if hit { 2 } else { 1 };
+            self.opp_bar += u8::from(hit);
+            hit
+        } else {
+            self.own_off += 1;
+            false
+        }
+    }
+
+    /// Takes back a step made by [`Self::make_step`] (`hit` as it
+    /// returned).
+    #[inline]
+    pub(super) fn unmake_step(&mut self, source: u8, pips: u8, hit: bool) {
+        if source > pips {
+            self.board[usize::from(source - pips - 1)] -= if hit { 2 } else { 1 };
+            self.opp_bar -= u8::from(hit);
+        } else {
+            self.own_off -= 1;
+        }
+        if source == 25 {
+            self.own_bar += 1;
+        } else {
+            self.board[usize::from(source - 1)] += 1;
+        }
+    }
+
+    /// An additive hash of the position: a random key a point weighted by
+    /// its signed count, plus a key a checker on either bar (the checkers
+    /// off follow from the rest). A step changes it by a few keys
+    /// ([`Self::step_hash_change`]), so the move generator keeps it up to
+    /// date in passing instead of hashing every line it finds.
+    pub(super) fn additive_hash(&self) -> u64 {
+        let mut hash = u64::from(self.own_bar)
+            .wrapping_mul(HASH_KEYS[24])
+            .wrapping_add(u64::from(self.opp_bar).wrapping_mul(HASH_KEYS[25]));
+        for (cell, key) in self.board.iter().zip(HASH_KEYS) {
+            hash = hash.wrapping_add((i64::from(*cell) as u64).wrapping_mul(key));
+        }
+        hash
+    }
+
+    /// How [`Self::additive_hash`] changes with a step made by
+    /// [`Self::make_step`] (`hit` as it returned), added with wrapping.
+    #[inline]
+    pub(super) fn step_hash_change(source: u8, pips: u8, hit: bool) -> u64 {
+        let from = HASH_KEYS[usize::from(source - 1)].wrapping_neg();
+        if source > pips {
+            let to = HASH_KEYS[usize::from(source - pips - 1)];
+            let landing = if hit {
+                to.wrapping_mul(2).wrapping_add(HASH_KEYS[25])
+            } else {
+                to
+            };
+            from.wrapping_add(landing)
+        } else {
+            from
+        }
     }
 
     /// The position after a step already known to be legal

@@ -4,6 +4,7 @@
 //! random games; parsers that never panic.
 
 mod common;
+mod game_layer;
 mod movegen_reference;
 mod parsers_never_panic;
 mod plakoto;

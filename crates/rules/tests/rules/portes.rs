@@ -121,12 +121,21 @@ fn p5_landing_on_a_blot_hits_it_even_in_passing() {
     let other: PortesNotation = "24/19/13".parse().unwrap();
     let quiet = resolve_portes_play(&p, &list.plays, &other).unwrap();
     assert_eq!(quiet.position.opp_bar(), 0);
-    // Written without either, the play is ambiguous and says so.
+    // Written bare, it is the quiet play, as gnubg writes that one.
     let bare: PortesNotation = "24/13".parse().unwrap();
-    assert!(matches!(
-        resolve_portes_play(&p, &list.plays, &bare),
-        Err(PortesNotationError::Ambiguous(_))
-    ));
+    let play = resolve_portes_play(&p, &list.plays, &bare).unwrap();
+    assert_eq!(play.position, quiet.position);
+    assert!(notations(&p, 6, 5).contains(&"24/13".to_string()));
+    // Blots on both 18 and 19: every route hits, `24/13` fits both and
+    // says so, naming them.
+    let two = portes(&[(24, 1), (6, 14)], &[(7, 1), (6, 1), (2, 13)]);
+    let list = legal(&two, 6, 5);
+    match resolve_portes_play(&two, &list.plays, &bare) {
+        Err(PortesNotationError::Ambiguous(options)) => {
+            assert_eq!(options, vec!["24/18*/13", "24/19*/13"])
+        }
+        other => panic!("expected an ambiguity, got {other:?}"),
+    }
 }
 
 #[test]
@@ -314,6 +323,27 @@ fn p_notation_round_trips_and_refuses_what_is_not_a_move() {
     ] {
         assert!(bad.parse::<PortesNotation>().is_err(), "{bad:?}");
     }
+}
+
+#[test]
+fn p5_a_route_written_without_a_star_is_the_quiet_one() {
+    // 5-4 from the 11-point to the 2-point: through the 6-point (quiet) or
+    // the 7-point (hitting the blot there). gnubg writes them `11/2` and
+    // `11/7*/2`, and each text names its own play.
+    let p = portes(&[(11, 1), (1, 14)], &[(18, 1), (1, 14)]);
+    let list = legal(&p, 5, 4);
+    assert_eq!(notations(&p, 5, 4), vec!["11/2", "11/7*/2"]);
+    for text in ["11/2", "11/7*/2"] {
+        let written: PortesNotation = text.parse().unwrap();
+        let play = resolve_portes_play(&p, &list.plays, &written).unwrap();
+        assert_eq!(format_portes_play(&p, play), text);
+    }
+    // With no quiet route, an unmarked hit is still understood.
+    let blocked = portes(&[(11, 1), (1, 14)], &[(18, 1), (19, 2), (1, 12)]);
+    let list = legal(&blocked, 5, 4);
+    let written: PortesNotation = "11/2".parse().unwrap();
+    let play = resolve_portes_play(&blocked, &list.plays, &written).unwrap();
+    assert_eq!(format_portes_play(&blocked, play), "11/7*/2");
 }
 
 // ---------------------------------------------------------------------

@@ -1,5 +1,6 @@
 //! `plakoto bench movegen`: move-generation speed over a fixed, seeded suite
-//! of mid-game positions × all 21 rolls, one thread.
+//! of mid-game positions × all 21 rolls, one thread, for any game of the
+//! game layer (`--game portes`: the Portes suite of `portes_movegen`).
 //!
 //! The suite is regenerated from its seed (`plakoto_rules::sampling`), so any
 //! machine measures the same work. Each round expands every position with
@@ -13,7 +14,10 @@ use std::time::Instant;
 use serde::Serialize;
 
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::{Dice, MoveGenerator, PlayList, Position, Variant};
+use plakoto_rules::tavli::{Plakoto, Portes};
+use plakoto_rules::{Dice, GameKind, Position, TavliGame};
+
+use super::portes_movegen::portes_suite;
 
 /// Seed of the fixed benchmark suite.
 pub const SUITE_SEED: u64 = 20_261_121;
@@ -21,6 +25,8 @@ pub const SUITE_SEED: u64 = 20_261_121;
 /// What to measure.
 #[derive(Clone, Copy, Debug)]
 pub struct MovegenBenchOptions {
+    /// The game whose generator is measured.
+    pub game: GameKind,
     /// Positions in the suite (each expanded with all 21 rolls).
     pub positions: usize,
     /// Timed rounds over the whole suite; the median is reported.
@@ -30,6 +36,7 @@ pub struct MovegenBenchOptions {
 impl Default for MovegenBenchOptions {
     fn default() -> Self {
         MovegenBenchOptions {
+            game: GameKind::Plakoto,
             positions: 10_000,
             rounds: 7,
         }
@@ -39,6 +46,8 @@ impl Default for MovegenBenchOptions {
 /// The result of a run.
 #[derive(Clone, Debug, Serialize)]
 pub struct MovegenBenchReport {
+    /// The game measured.
+    pub game: GameKind,
     /// Positions in the suite.
     pub positions: usize,
     /// Position × roll expansions a round.
@@ -80,42 +89,53 @@ pub fn suite(positions: usize) -> Vec<Position> {
     midgame_suite(SUITE_SEED, positions, 6)
 }
 
-/// Generates every roll's plays for every position once; returns
-/// (expansions, plays).
-pub fn expand_all(
-    suite: &[Position],
-    generator: &mut MoveGenerator,
-    out: &mut PlayList,
+/// Runs the benchmark on the game `options` names.
+pub fn run(options: MovegenBenchOptions) -> MovegenBenchReport {
+    match options.game {
+        GameKind::Plakoto => measure(Plakoto::default(), &suite(options.positions), options),
+        GameKind::Portes => measure(Portes::default(), &portes_suite(options.positions), options),
+    }
+}
+
+/// Every roll's plays for every position once, through the game layer;
+/// returns (expansions, plays).
+pub fn expand_suite<G: TavliGame>(
+    game: G,
+    suite: &[G::Position],
+    generator: &mut G::Generator,
+    out: &mut G::PlayList,
 ) -> (usize, usize) {
-    let rolls: Vec<_> = Dice::all_rolls()
-        .map(|(d, _)| d.numbers(Variant::Standard))
-        .collect();
+    let rolls: Vec<Dice> = Dice::all_rolls().map(|(dice, _)| dice).collect();
     let mut plays = 0;
-    for p in suite {
-        for numbers in &rolls {
-            generator.generate(p, numbers, out);
-            plays += out.len();
+    for position in suite {
+        for &dice in &rolls {
+            game.generate(generator, position, dice, out);
+            plays += game.plays(out).len();
         }
     }
     (suite.len() * rolls.len(), plays)
 }
 
-/// Runs the benchmark.
-pub fn run(options: MovegenBenchOptions) -> MovegenBenchReport {
-    let suite = suite(options.positions);
-    let mut generator = MoveGenerator::default();
-    let mut out = PlayList::default();
+/// Times rounds of [`expand_suite`] over `suite`.
+fn measure<G: TavliGame>(
+    game: G,
+    suite: &[G::Position],
+    options: MovegenBenchOptions,
+) -> MovegenBenchReport {
+    let mut generator = game.generator();
+    let mut out = G::PlayList::default();
     // One untimed round warms caches and sizes the buffers.
-    let (expansions, plays) = expand_all(&suite, &mut generator, &mut out);
+    let (expansions, plays) = expand_suite(game, suite, &mut generator, &mut out);
     let (mut cpu, mut wall) = (Vec::new(), Vec::new());
     for _ in 0..options.rounds.max(1) {
         let (start, start_cpu) = (Instant::now(), thread_cpu_seconds());
-        std::hint::black_box(expand_all(&suite, &mut generator, &mut out));
+        std::hint::black_box(expand_suite(game, suite, &mut generator, &mut out));
         cpu.push(thread_cpu_seconds() - start_cpu);
         wall.push(start.elapsed().as_secs_f64());
     }
     let per_play = |s: f64| s * 1e9 / plays as f64;
     MovegenBenchReport {
+        game: G::KIND,
         positions: suite.len(),
         expansions,
         plays,
@@ -130,8 +150,8 @@ impl std::fmt::Display for MovegenBenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "movegen: {} positions x 21 rolls = {} expansions, {} plays a round (one thread)",
-            self.positions, self.expansions, self.plays
+            "movegen ({}): {} positions x 21 rolls = {} expansions, {} plays a round (one thread)",
+            self.game, self.positions, self.expansions, self.plays
         )?;
         writeln!(
             f,

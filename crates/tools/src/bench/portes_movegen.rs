@@ -1,7 +1,8 @@
-//! Portes move-generation speed: a fixed, seeded suite of Portes positions
-//! (random plays from the start, from turn 6 on) × all 21 rolls, in the same
-//! units as `plakoto bench movegen` (nanoseconds a generated play), so the
-//! two games' generators can be put side by side.
+//! The Portes suite of `plakoto bench movegen --game portes`: a fixed,
+//! seeded suite of Portes positions (random plays from the start, from
+//! turn 6 on), expanded with all 21 rolls in the same units as Plakoto's
+//! (nanoseconds a generated play), so the two generators can be put side
+//! by side.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -39,23 +40,4 @@ pub fn portes_suite(positions: usize) -> Vec<PortesPosition> {
         }
     }
     suite
-}
-
-/// Expands every position of `suite` with all 21 rolls; returns
-/// (expansions, plays generated).
-pub fn expand_all_portes(
-    suite: &[PortesPosition],
-    generator: &mut PortesMoveGenerator,
-    out: &mut PortesPlayList,
-) -> (usize, usize) {
-    let mut plays = 0;
-    let mut expansions = 0;
-    for position in suite {
-        for (dice, _) in Dice::all_rolls() {
-            generator.generate(position, dice, out);
-            plays += out.plays.len();
-            expansions += 1;
-        }
-    }
-    (expansions, plays)
 }

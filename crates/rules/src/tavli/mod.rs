@@ -1,0 +1,119 @@
+//! The game layer: what a game of Tavli is, to everything above the rules.
+//!
+//! [`TavliGame`] is the one trait each game implements — its position, the
+//! distinct positions a roll reaches with a play for each (R11, P7), the
+//! end and its value, the Position ID, the board text and the move
+//! notation. A value of the implementing type is the game *with its
+//! switches* (Plakoto's rule set, Portes' scoring), so variants are data
+//! passed in, never forks of the code. [`GameKind`] names the games and is
+//! the one thing above this layer that says which game is played.
+//!
+//! Adding a game: write its rules as a module beside `portes/` (a
+//! position from the side on roll, a move generator checked against a
+//! brute-force one), then one file here implementing [`TavliGame`] for it,
+//! as `plakoto.rs` and `portes.rs` do, and a [`GameKind`] for it.
+
+mod kind;
+mod plakoto;
+mod portes;
+
+use std::error::Error;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::dice::Dice;
+use crate::outcome::GameResult;
+use crate::result_kind::ResultKind;
+
+pub use kind::{GameKind, GameKindError};
+pub use plakoto::Plakoto;
+pub use portes::Portes;
+
+/// One game of Tavli with its variant switches: the rules every layer
+/// above (evaluation, search, records, the protocol, the tools) is written
+/// against.
+///
+/// Positions are seen from the side on roll, which moves from its
+/// 24-point towards its 1-point; [`TavliGame::flip`] hands the turn over.
+pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
+    /// A position from the side on roll: fixed-size, cheap to copy.
+    type Position: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// A legal play: the position it leads to and the steps that reach it.
+    type Play: Copy + Debug + Send + Sync + 'static;
+    /// The legal plays of one roll, as the generator fills them.
+    type PlayList: Default + Debug + Send;
+    /// The move generator with its reusable buffers.
+    type Generator: Send;
+    /// Why a Position ID is not read.
+    type IdError: Error + Send + Sync + 'static;
+    /// Why a board text is not read.
+    type BoardTextError: Error + Send + Sync + 'static;
+    /// Why a written play is not read or names no legal play.
+    type PlayError: Error + Send + Sync + 'static;
+
+    /// Which game this is.
+    const KIND: GameKind;
+
+    /// The position a game starts from, the side to move first on roll.
+    fn start(&self) -> Self::Position;
+
+    /// The same position seen from the other side (the turn handed over).
+    fn flip(&self, position: &Self::Position) -> Self::Position;
+
+    /// A move generator with empty buffers.
+    fn generator(&self) -> Self::Generator;
+
+    /// Fills `out` with the legal plays of `dice` in `position`: each
+    /// distinct resulting position once, and with nothing playable the
+    /// single play of no steps (so the list of a game in progress is never
+    /// empty).
+    fn generate(
+        &self,
+        generator: &mut Self::Generator,
+        position: &Self::Position,
+        dice: Dice,
+        out: &mut Self::PlayList,
+    );
+
+    /// The plays of a list, in generation order.
+    fn plays<'a>(&self, list: &'a Self::PlayList) -> &'a [Self::Play];
+
+    /// The position a play leads to, still seen from the side that played.
+    fn after(&self, play: &Self::Play) -> Self::Position;
+
+    /// How many numbers of the roll a play uses.
+    fn numbers_used(&self, play: &Self::Play) -> usize;
+
+    /// How the game stands ended in `position`, if it has; the winner seen
+    /// from the side on roll there.
+    fn result(&self, position: &Self::Position) -> Option<GameResult>;
+
+    /// Points a result of this kind is worth under this game's scoring.
+    fn points(&self, kind: ResultKind) -> u8;
+
+    /// The Position ID of `position` (documented per game in protocol.md).
+    fn position_id(&self, position: &Self::Position) -> String;
+
+    /// Reads a Position ID written by [`TavliGame::position_id`].
+    fn parse_position_id(&self, text: &str) -> Result<Self::Position, Self::IdError>;
+
+    /// The board as text (`set board`'s form).
+    fn board_text(&self, position: &Self::Position) -> String;
+
+    /// Reads a board text written by [`TavliGame::board_text`] (or a
+    /// person).
+    fn parse_board_text(&self, text: &str) -> Result<Self::Position, Self::BoardTextError>;
+
+    /// A play in the game's notation (`13/7*`, `bar/22`, `6/off`).
+    fn format_play(&self, before: &Self::Position, play: &Self::Play) -> String;
+
+    /// The legal play of `list` (the plays of `dice` in `before`) that the
+    /// written `text` names, or why there is none.
+    fn resolve_play(
+        &self,
+        before: &Self::Position,
+        dice: Dice,
+        list: &Self::PlayList,
+        text: &str,
+    ) -> Result<Self::Play, Self::PlayError>;
+}

@@ -1,0 +1,115 @@
+//! Plakoto (R1–R23) through the game layer: the rules core of the crate's
+//! root modules, with its rule set (variant and scoring) as the game's
+//! switches.
+
+use super::{GameKind, TavliGame};
+use crate::dice::Dice;
+use crate::explain::{IllegalPlay, resolve_play};
+use crate::id::{PositionIdError, parse_position_id, position_id};
+use crate::movegen::{MoveGenerator, Play, PlayList};
+use crate::notation::{ParsedPlay, format_play};
+use crate::outcome::{GameResult, game_result};
+use crate::position::Position;
+use crate::result_kind::ResultKind;
+use crate::rules::Rules;
+use crate::{BoardTextError, parse_board_text, to_board_text};
+
+/// Plakoto under a rule set (standard or Express, standard or Tzannes
+/// scoring).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Plakoto {
+    /// The variant and scoring played.
+    pub rules: Rules,
+}
+
+impl Plakoto {
+    /// Plakoto under `rules`.
+    pub fn new(rules: Rules) -> Plakoto {
+        Plakoto { rules }
+    }
+}
+
+impl TavliGame for Plakoto {
+    type Position = Position;
+    type Play = Play;
+    type PlayList = PlayList;
+    type Generator = MoveGenerator;
+    type IdError = PositionIdError;
+    type BoardTextError = BoardTextError;
+    type PlayError = IllegalPlay;
+
+    const KIND: GameKind = GameKind::Plakoto;
+
+    fn start(&self) -> Position {
+        Position::initial()
+    }
+
+    fn flip(&self, position: &Position) -> Position {
+        position.flip()
+    }
+
+    fn generator(&self) -> MoveGenerator {
+        MoveGenerator::default()
+    }
+
+    fn generate(
+        &self,
+        generator: &mut MoveGenerator,
+        position: &Position,
+        dice: Dice,
+        out: &mut PlayList,
+    ) {
+        generator.generate(position, &dice.numbers(self.rules.variant), out);
+    }
+
+    fn plays<'a>(&self, list: &'a PlayList) -> &'a [Play] {
+        &list.plays
+    }
+
+    fn after(&self, play: &Play) -> Position {
+        play.position
+    }
+
+    fn numbers_used(&self, play: &Play) -> usize {
+        play.steps.len()
+    }
+
+    fn result(&self, position: &Position) -> Option<GameResult> {
+        game_result(position, self.rules.scoring)
+    }
+
+    fn points(&self, kind: ResultKind) -> u8 {
+        self.rules.scoring.points(kind)
+    }
+
+    fn position_id(&self, position: &Position) -> String {
+        position_id(position)
+    }
+
+    fn parse_position_id(&self, text: &str) -> Result<Position, PositionIdError> {
+        parse_position_id(text)
+    }
+
+    fn board_text(&self, position: &Position) -> String {
+        to_board_text(position)
+    }
+
+    fn parse_board_text(&self, text: &str) -> Result<Position, BoardTextError> {
+        parse_board_text(text)
+    }
+
+    fn format_play(&self, before: &Position, play: &Play) -> String {
+        format_play(before, play)
+    }
+
+    fn resolve_play(
+        &self,
+        before: &Position,
+        dice: Dice,
+        list: &PlayList,
+        text: &str,
+    ) -> Result<Play, IllegalPlay> {
+        let written: ParsedPlay = text.parse().map_err(IllegalPlay::Notation)?;
+        resolve_play(before, &dice.numbers(self.rules.variant), list, &written)
+    }
+}

@@ -14,6 +14,7 @@ pub mod leaf_cache;
 pub mod net;
 pub mod pin_endgame;
 pub mod pipcount;
+pub mod portes;
 pub mod race;
 pub mod rate;
 

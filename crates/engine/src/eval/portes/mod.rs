@@ -1,0 +1,28 @@
+//! Evaluation of Portes positions (issue 41): the exact bear-off race
+//! database and a hand-written heuristic, with the equity of Portes
+//! scoring (P11).
+//!
+//! These answer a [`PortesPosition`](plakoto_rules::portes::PortesPosition)
+//! directly; the [`Evaluator`](super::Evaluator) trait and the search still
+//! speak Plakoto's position, and take Portes in when they move onto the
+//! game layer (`plakoto_rules::TavliGame`).
+
+pub mod heuristic;
+pub mod race;
+
+use plakoto_rules::ResultKind;
+use plakoto_rules::portes::PortesScoring;
+
+use super::Probabilities;
+
+pub use heuristic::portes_heuristic;
+pub use race::{evaluate_portes_race, portes_race_layouts};
+
+/// Expected points for the side on roll under Portes scoring (P11): a
+/// double counts 2, a Western backgammon 3 under `triple` (2 otherwise).
+pub fn portes_equity(chances: &Probabilities, scoring: PortesScoring) -> f32 {
+    let points = |kind| f32::from(scoring.points(kind));
+    points(ResultKind::Single) * (chances.win_single - chances.lose_single)
+        + points(ResultKind::Double) * (chances.win_double - chances.lose_double)
+        + points(ResultKind::Triple) * (chances.win_triple - chances.lose_triple)
+}

@@ -10,7 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::movegen::PortesPlay;
-use super::position::{PortesPosition, Source, StepEffect};
+use super::position::{PortesPosition, Source, Step, StepEffect};
 use crate::notation::PASS;
 use crate::point::Point;
 
@@ -160,64 +160,87 @@ fn parse_move(token: &str) -> Result<PortesMove, PortesNotationError> {
     })
 }
 
-/// The play as gnubg writes it: each checker's steps joined into one path
-/// (intermediate points shown only where they hit), equal paths counted,
-/// the highest source first.
+/// The play as GNU Backgammon writes it (checked against gnubg 1.07 by
+/// `tests/end_to_end/gnubg.rs`):
+///
+/// 1. the steps are ordered by source, highest first (the bar first), and
+///    by landing, highest first, for equal sources;
+/// 2. paths are chained greedily in that order: the first step not yet
+///    written starts a path, which goes on with the first unwritten step
+///    from where it ended, whichever checker that step moved (a step onto
+///    a point and another from it read as one path: `13/8 8/7` is `13/7`);
+/// 3. a landing is marked `*` when it was an opposing blot before the
+///    play and no earlier landing hit it, and an intermediate point is
+///    shown only when it is so marked;
+/// 4. paths of the same route (every point passed, shown or not) are
+///    written once with their count, `13/11(2)`, where the first of them
+///    stands, with its marks (`24/23*(2)`: the first hit, the second
+///    landed on its own checker).
 pub fn format_portes_play(before: &PortesPosition, play: &PortesPlay) -> String {
     notation_of(before, play).to_string()
 }
 
 /// The written form of a legal play (see [`format_portes_play`]).
 pub fn notation_of(before: &PortesPosition, play: &PortesPlay) -> PortesNotation {
-    let mut position = *before;
-    let mut paths: Vec<(Source, Vec<Landing>)> = Vec::new();
-    for step in play.steps.iter() {
-        let hit = position.check_step(step) == Ok(StepEffect::Hit);
-        position = position.apply_step(step);
-        let landing = Landing {
-            point: step.to(),
-            hit,
-        };
-        // A step from where an earlier path ended continues that checker.
-        let continues = paths.iter_mut().rev().find(|(_, landings)| {
-            let end = landings.last().and_then(|l| l.point);
-            end.is_some() && end.map(Source::Point) == Some(step.from)
-        });
-        match continues {
-            Some((_, landings)) => {
-                let last = landings.last_mut().expect("a path has a landing");
-                if !last.hit {
-                    *last = landing;
-                } else {
-                    landings.push(landing);
-                }
+    let mut steps: Vec<Step> = play.steps.iter().collect();
+    let landing_number = |step: &Step| step.to().map_or(0, Point::number);
+    steps.sort_by_key(|step| std::cmp::Reverse((step.from.number(), landing_number(step))));
+    let mut hit_points: Vec<Point> = Vec::new();
+    let mut hits = |point: Option<Point>| match point {
+        Some(p) if before.at(p) == -1 && !hit_points.contains(&p) => {
+            hit_points.push(p);
+            true
+        }
+        _ => false,
+    };
+    let mut written = vec![false; steps.len()];
+    // The paths written, each with every point it passes (shown or not):
+    // paths of the same route are counted as one.
+    let mut paths: Vec<(PortesMove, Vec<Option<Point>>)> = Vec::new();
+    for first in 0..steps.len() {
+        if written[first] {
+            continue;
+        }
+        written[first] = true;
+        let from = steps[first].from;
+        let mut route = vec![steps[first].to()];
+        let mut landings = vec![Landing {
+            point: steps[first].to(),
+            hit: hits(steps[first].to()),
+        }];
+        while let Some(end) = landings.last().and_then(|l| l.point) {
+            let Some(next) =
+                (0..steps.len()).find(|&k| !written[k] && steps[k].from == Source::Point(end))
+            else {
+                break;
+            };
+            written[next] = true;
+            // An unmarked intermediate point is not shown.
+            if !landings.last().is_some_and(|l| l.hit) {
+                landings.pop();
             }
-            None => paths.push((step.from, vec![landing])),
+            route.push(steps[next].to());
+            landings.push(Landing {
+                point: steps[next].to(),
+                hit: hits(steps[next].to()),
+            });
         }
-    }
-    let mut moves: Vec<PortesMove> = Vec::new();
-    for (from, landings) in paths {
-        match moves
+        match paths
             .iter_mut()
-            .find(|m| m.from == from && m.landings == landings)
+            .find(|(m, r)| m.from == from && *r == route)
         {
-            Some(same) => same.count += 1,
-            None => moves.push(PortesMove {
-                from,
-                landings,
-                count: 1,
-            }),
+            Some((same, _)) => same.count += 1,
+            None => paths.push((
+                PortesMove {
+                    from,
+                    landings,
+                    count: 1,
+                },
+                route,
+            )),
         }
     }
-    // The bar (25) first, then the highest point; a longer path first.
-    moves.sort_by_key(|m| {
-        let ends: Vec<u8> = m
-            .landings
-            .iter()
-            .map(|l| l.point.map_or(0, Point::number))
-            .collect();
-        std::cmp::Reverse((m.from.number(), ends))
-    });
+    let moves = paths.into_iter().map(|(m, _)| m).collect();
     PortesNotation { moves }
 }
 

@@ -11,9 +11,8 @@
 
 use std::fmt;
 
+use super::base64::{self, Base64Error};
 use super::position::{CHECKERS, PortesPosition, PortesPositionError};
-
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// Characters in a Portes Position ID.
 pub const PORTES_ID_LEN: usize = 14;
@@ -78,7 +77,7 @@ pub fn portes_position_id(position: &PortesPosition) -> String {
             bit += 1;
         }
     }
-    encode(&key)
+    base64::encode(&key)
 }
 
 /// The position a gnubg Position ID names, seen from its player on roll.
@@ -120,45 +119,11 @@ pub fn parse_portes_position_id(text: &str) -> Result<PortesPosition, PortesIdEr
     PortesPosition::from_sides(own, opp).map_err(PortesIdError::Position)
 }
 
-/// Standard base64 (most significant bits first), without padding.
-fn encode(bytes: &[u8; 10]) -> String {
-    let mut out = String::with_capacity(PORTES_ID_LEN);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let group = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
-        for i in 0..=chunk.len() {
-            out.push(ALPHABET[(group >> (18 - 6 * i) & 63) as usize] as char);
-        }
-    }
-    out
-}
-
 /// The 10 bytes of a 14-character ID; the 4 bits past them must be zero.
 fn decode(text: &str) -> Result<[u8; 10], PortesIdError> {
-    let count = text.chars().count();
-    if count != PORTES_ID_LEN {
-        return Err(PortesIdError::Length(count));
-    }
-    let mut bits: u128 = 0;
-    for c in text.chars() {
-        let value = ALPHABET
-            .iter()
-            .position(|&a| char::from(a) == c)
-            .ok_or(PortesIdError::NotBase64(c))?;
-        bits = bits << 6 | value as u128;
-    }
-    // 84 bits: the 80 of the key, then 4 of padding.
-    if bits & 0xf != 0 {
-        return Err(PortesIdError::PaddingSet);
-    }
-    let bits = bits >> 4;
-    let mut key = [0u8; 10];
-    for (i, byte) in key.iter_mut().enumerate() {
-        *byte = (bits >> (8 * (9 - i)) & 0xff) as u8;
-    }
-    Ok(key)
+    base64::decode::<10>(text).map_err(|e| match e {
+        Base64Error::Length(found) => PortesIdError::Length(found),
+        Base64Error::NotBase64(c) => PortesIdError::NotBase64(c),
+        Base64Error::PaddingSet => PortesIdError::PaddingSet,
+    })
 }

@@ -1,10 +1,12 @@
 //! Portes (P1–P16 of RULES-tavli.md): backgammon without the cube, the
 //! first game of Tavli. Pure rules, as the Plakoto core beside it: a
 //! position, its legal plays, the end and its score, GNU Backgammon's
-//! Position ID and move notation.
+//! Position ID, Match ID and move notation.
 
+mod base64;
 mod board_text;
 mod id;
+mod match_id;
 mod movegen;
 mod notation;
 mod outcome;
@@ -12,6 +14,7 @@ mod position;
 
 pub use board_text::{PortesBoardTextError, parse_portes_board_text, portes_board_text};
 pub use id::{PortesIdError, parse_portes_position_id, portes_position_id};
+pub use match_id::{PORTES_MATCH_ID_LEN, PortesGameState, PortesMatchId, PortesMatchIdError};
 pub use movegen::{PortesMoveGenerator, PortesPlay, PortesPlayList, PortesSteps};
 pub use notation::{
     Landing, PortesMove, PortesNotation, PortesNotationError, format_portes_play, notation_of,

@@ -6,12 +6,12 @@
 use std::collections::BTreeSet;
 
 use plakoto_rules::portes::{
-    CHECKERS, PortesMoveGenerator, PortesNotation, PortesNotationError, PortesPlayList,
-    PortesPosition, PortesScoring, Source, Step, StepError, format_portes_play,
-    parse_portes_board_text, parse_portes_position_id, portes_board_text, portes_position_id,
-    portes_result, resolve_portes_play,
+    CHECKERS, PortesGameState, PortesMatchId, PortesMatchIdError, PortesMoveGenerator,
+    PortesNotation, PortesNotationError, PortesPlayList, PortesPosition, PortesScoring, Source,
+    Step, StepError, format_portes_play, parse_portes_board_text, parse_portes_position_id,
+    portes_board_text, portes_position_id, portes_result, resolve_portes_play,
 };
-use plakoto_rules::{Dice, Die, Point, ResultKind, Seat};
+use plakoto_rules::{Dice, Die, Point, ResultKind, Seat, Side};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -227,6 +227,107 @@ fn p7a_position_ids_are_gnubgs() {
     assert!(parse_portes_position_id("4HPwAyDgc/ABM").is_err());
     assert!(parse_portes_position_id("4HPwAyDgc/AB!A").is_err());
     assert!(parse_portes_position_id("//////////////").is_err());
+}
+
+#[test]
+fn p7a_match_ids_are_gnubgs() {
+    // IDs gnubg 1.07 printed, with the state it showed beside them (its
+    // player 0, drawn O, is our O; player 1 is X), and the ID we write
+    // back: gnubg sets bit 66 ("no Jacoby rule") in matches and with
+    // Jacoby off, and clears it in money sessions with Jacoby on, which
+    // reads the same in Portes (no cube, P12); we always set it.
+    let dice = |a, b| Some(Dice::new(a, b).unwrap());
+    let id = |match_length, score, turn, dice_owner, dice, resignation| PortesMatchId {
+        match_length,
+        score,
+        turn,
+        dice_owner,
+        dice,
+        state: PortesGameState::Playing,
+        resignation,
+    };
+    let (x, o) = (Side::X, Side::O);
+    let cases = [
+        // 7-point match, gnubg (O) 2, root (X) 5, X on roll with 4-1.
+        (
+            "cAnmACAAKAAE",
+            "cAnmACAAKAAE",
+            id(7, [5, 2], x, x, dice(4, 1), None),
+        ),
+        // Single games, O on roll with 6-2 (Jacoby off), 6-1 (Jacoby on).
+        (
+            "MAELAAAAAAAE",
+            "MAELAAAAAAAE",
+            id(0, [0, 0], o, o, dice(6, 2), None),
+        ),
+        (
+            "MAEHAAAAAAAA",
+            "MAEHAAAAAAAE",
+            id(0, [0, 0], o, o, dice(6, 1), None),
+        ),
+        // 7-point match, O 6, X 2, O to roll.
+        (
+            "MAHgAGAAEAAE",
+            "MAHgAGAAEAAE",
+            id(7, [2, 6], o, o, None, None),
+        ),
+        // O rolled 6-6 and offers a double game: X to answer.
+        (
+            "MEn7AGAAEAAE",
+            "MEn7AGAAEAAE",
+            id(7, [2, 6], x, o, dice(6, 6), Some(ResultKind::Double)),
+        ),
+        // The start of P7a's example: X on roll with 5-4.
+        (
+            "cIkSAAAAAAAA",
+            "cIkSAAAAAAAE",
+            id(0, [0, 0], x, x, dice(5, 4), None),
+        ),
+    ];
+    for (gnubg, written, expected) in cases {
+        let read: PortesMatchId = gnubg.parse().unwrap();
+        assert_eq!(read, expected, "{gnubg}");
+        assert_eq!(read.to_string(), written);
+        assert_eq!(written.parse::<PortesMatchId>(), Ok(expected));
+    }
+    // P12: an ID with a doubling cube in play is refused, with the reason.
+    for (text, what) in [
+        ("MQEAAAAAAAAA", "a cube above 1"),
+        ("AAEAAAAAAAAA", "an owned cube"),
+        ("sAEAAAAAAAAA", "a Crawford game"),
+        ("MBEAAAAAAAAA", "a double offered"),
+    ] {
+        assert_eq!(
+            text.parse::<PortesMatchId>(),
+            Err(PortesMatchIdError::Cube(what)),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        "MAEH".parse::<PortesMatchId>(),
+        Err(PortesMatchIdError::Length(4))
+    );
+    // Every state round-trips.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..2_000 {
+        let side = |b: bool| if b { Side::X } else { Side::O };
+        let id = PortesMatchId {
+            match_length: rng.gen_range(0..=25),
+            score: [rng.gen_range(0..40), rng.gen_range(0..40)],
+            turn: side(rng.r#gen()),
+            dice_owner: side(rng.r#gen()),
+            dice: rng.r#gen::<bool>().then(|| Dice::roll(&mut rng)),
+            state: [
+                PortesGameState::NoGame,
+                PortesGameState::Playing,
+                PortesGameState::Over,
+                PortesGameState::Resigned,
+            ][rng.gen_range(0..4)],
+            resignation: [None, Some(ResultKind::Single), Some(ResultKind::Double)]
+                [rng.gen_range(0..3)],
+        };
+        assert_eq!(id.to_string().parse::<PortesMatchId>(), Ok(id));
+    }
 }
 
 #[test]

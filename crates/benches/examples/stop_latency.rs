@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! cargo build --release
-//! cargo run --release --example stop_latency [-- ENGINE_COMMAND]
+//! cargo run --release -p plakoto-benches --example stop_latency [-- ENGINE_COMMAND]
 //! ```
 //!
 //! ENGINE_COMMAND defaults to `target/release/plakoto --seed 1`. A benchmark,
@@ -15,7 +15,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use plakoto::client::Engine;
+use plakoto_protocol::client::Engine;
 
 const TRIES: usize = 20;
 

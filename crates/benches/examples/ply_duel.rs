@@ -3,7 +3,7 @@
 //! the seats swapped), reporting points per game for the deeper player
 //! with a 95% confidence interval over the pairs.
 //!
-//! `cargo run --release --example ply_duel -- [GAMES] [PLIES] [THREADS] [express]`
+//! `cargo run --release -p plakoto-benches --example ply_duel -- [GAMES] [PLIES] [THREADS] [express]`
 //! (defaults: 2000 games, 2 plies, 1 thread, standard rules). Uses the
 //! engine's heuristic evaluator; `plakoto arena` makes the same comparison
 //! between any two engines or built-in players.
@@ -12,11 +12,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use plakoto::eval::heuristic::HeuristicEvaluator;
-use plakoto::game::{
+use plakoto_engine::eval::heuristic::HeuristicEvaluator;
+use plakoto_engine::search::{Root, Search, SearchLimits, SearchSettings};
+use plakoto_rules::{
     Dice, MoveGenerator, Position, Rules, Seat, TurnNumbers, Variant, game_result,
 };
-use plakoto::search::{Root, Search, SearchLimits, SearchSettings};
 
 /// Plays one game; `deep_first` says whether the deep player moves first.
 /// Returns the points won by the deep player (negative when it loses).

@@ -87,3 +87,55 @@ proptest! {
         }
     }
 }
+
+/// The Portes parsers, through the game layer where it has them.
+mod portes {
+    use plakoto_rules::portes::{
+        PortesMatchId, PortesPosition, parse_portes_board_text, parse_portes_position_id,
+        portes_position_id,
+    };
+    use plakoto_rules::tavli::Portes;
+    use plakoto_rules::{Dice, TavliGame};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn portes_ids_never_panic(s in "\\PC{0,16}", p in "[A-Za-z0-9+/]{14}", m in "[A-Za-z0-9+/]{12}") {
+            let _ = parse_portes_position_id(&s);
+            let _ = s.parse::<PortesMatchId>();
+            if let Ok(position) = parse_portes_position_id(&p) {
+                prop_assert_eq!(portes_position_id(&position), p);
+            }
+            if let Ok(id) = m.parse::<PortesMatchId>() {
+                prop_assert_eq!(id.to_string().parse::<PortesMatchId>(), Ok(id));
+            }
+        }
+
+        #[test]
+        fn portes_board_text_never_panics(s in "[0-9: /*offOFbar,\\-]{0,60}") {
+            if let Ok(p) = parse_portes_board_text(&s) {
+                let text = plakoto_rules::portes::portes_board_text(&p);
+                prop_assert_eq!(parse_portes_board_text(&text), Ok(p));
+            }
+        }
+
+        #[test]
+        fn portes_written_plays_resolve_or_are_refused(
+            s in super::notation_like(),
+            a in 1u8..=6,
+            b in 1u8..=6,
+        ) {
+            let game = Portes::default();
+            let start = PortesPosition::start();
+            let dice = Dice::new(a, b).unwrap();
+            let mut list = Default::default();
+            game.generate(&mut game.generator(), &start, dice, &mut list);
+            match game.resolve_play(&start, dice, &list, &s) {
+                Ok(play) => prop_assert!(game.plays(&list).iter().any(|p| p.position == play.position)),
+                Err(why) => prop_assert!(!why.to_string().is_empty()),
+            }
+        }
+    }
+}

@@ -36,7 +36,8 @@ use plakoto_rules::{Position, Rules, Scoring};
 
 /// Chances out of 36 that a checker `d` pips away (index `d`, 1–12) can be
 /// reached by some roll, on an open board (backgammon shot counts).
-const SHOTS: [f32; 13] = [
+/// The Portes heuristic uses the same table.
+pub(crate) const SHOTS: [f32; 13] = [
     0.0,
     11.0 / 36.0,
     12.0 / 36.0,

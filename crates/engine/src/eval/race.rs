@@ -463,13 +463,21 @@ pub fn evaluate(p: &Position, rules: Rules) -> Option<Probabilities> {
     let (own, opp) = race_layouts(p)?;
     let mut r = RaceDb::global().race(&own, &opp);
     // A double needs the loser to have borne off nothing (R17).
-    if p.opp_off() > 0 {
-        r.win_single += r.win_double;
-        r.win_double = 0.0;
-    }
-    if p.own_off() > 0 {
-        r.lose_single += r.lose_double;
-        r.lose_double = 0.0;
-    }
+    no_double_once_off(&mut r, p.own_off(), p.opp_off());
     Some(r)
+}
+
+/// Moves the double wins (losses) of race chances into single ones when
+/// the loser has already borne a checker off: a double needs a loser with
+/// none off (R17, P11). `own_off` and `opp_off` are the checkers off of
+/// the side on roll and of its opponent.
+pub(crate) fn no_double_once_off(chances: &mut Probabilities, own_off: u8, opp_off: u8) {
+    if opp_off > 0 {
+        chances.win_single += chances.win_double;
+        chances.win_double = 0.0;
+    }
+    if own_off > 0 {
+        chances.lose_single += chances.lose_double;
+        chances.lose_double = 0.0;
+    }
 }

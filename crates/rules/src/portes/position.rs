@@ -427,21 +427,7 @@ impl PortesPosition {
     /// ([`Self::check_step`]), still seen from the mover.
     pub fn apply_step(&self, step: Step) -> PortesPosition {
         let mut next = *self;
-        match step.from {
-            Source::Bar => next.own_bar -= 1,
-            Source::Point(p) => next.board[p.index()] -= 1,
-        }
-        match step.to() {
-            Some(to) => {
-                let cell = &mut next.board[to.index()];
-                if *cell == -1 {
-                    *cell = 0;
-                    next.opp_bar += 1;
-                }
-                *cell += 1;
-            }
-            None => next.own_off += 1,
-        }
+        next.make_step(step.from.number(), step.die.pips());
         next
     }
 }

@@ -27,24 +27,7 @@ use plakoto_rules::portes::PortesPosition;
 
 use super::race::evaluate_portes_race;
 use crate::eval::Probabilities;
-
-/// Chances out of 36 that a checker `d` pips away (index `d`, 1–12) can be
-/// reached by some roll, on an open board (backgammon shot counts).
-const SHOTS: [f32; 13] = [
-    0.0,
-    11.0 / 36.0,
-    12.0 / 36.0,
-    14.0 / 36.0,
-    15.0 / 36.0,
-    15.0 / 36.0,
-    17.0 / 36.0,
-    6.0 / 36.0,
-    6.0 / 36.0,
-    5.0 / 36.0,
-    3.0 / 36.0,
-    2.0 / 36.0,
-    3.0 / 36.0,
-];
+use crate::eval::heuristic::SHOTS;
 
 /// Pips a turn on roll is worth in a race.
 const ON_ROLL_PIPS: f32 = 8.0;

@@ -20,7 +20,7 @@
 use plakoto_rules::portes::PortesPosition;
 
 use crate::eval::Probabilities;
-use crate::eval::race::{Layout, RaceDb, checkers};
+use crate::eval::race::{Layout, RaceDb, checkers, no_double_once_off};
 
 /// The two home-board layouts (each side in its own numbering) if
 /// `position` is a bear-off race: nobody on the bar, every checker of each
@@ -42,13 +42,6 @@ pub fn evaluate_portes_race(position: &PortesPosition) -> Option<Probabilities> 
     let (own, opp) = portes_race_layouts(position)?;
     let mut chances = RaceDb::global().race(&own, &opp);
     // A double needs the loser to have borne off nothing (P11).
-    if position.opp_off() > 0 {
-        chances.win_single += chances.win_double;
-        chances.win_double = 0.0;
-    }
-    if position.own_off() > 0 {
-        chances.lose_single += chances.lose_double;
-        chances.lose_double = 0.0;
-    }
+    no_double_once_off(&mut chances, position.own_off(), position.opp_off());
     Some(chances)
 }

@@ -16,6 +16,7 @@
 mod kind;
 mod plakoto;
 mod portes;
+mod table;
 
 use std::error::Error;
 use std::fmt::Debug;
@@ -28,6 +29,7 @@ use crate::result_kind::ResultKind;
 pub use kind::{GameKind, GameKindError};
 pub use plakoto::Plakoto;
 pub use portes::Portes;
+pub use table::{Opening, OpeningError, TableError, TableGame, TableReport};
 
 /// One game of Tavli with its variant switches: the rules every layer
 /// above (evaluation, search, records, the protocol, the tools) is written

@@ -12,3 +12,4 @@ mod portes;
 mod properties;
 mod refusals;
 mod steps;
+mod table;

@@ -1,0 +1,389 @@
+//! One game of any Tavli game in progress: the position, whose turn it
+//! is, the dice, the opening roll (P13) and the result, over the game
+//! layer's [`TavliGame`]. Plakoto's own [`crate::Game`] also carries the
+//! Express passed numbers (R21); every other game's state is this one.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::Rng;
+
+use super::TavliGame;
+use crate::dice::Dice;
+use crate::game_state::{FinalResult, Phase, StateError};
+use crate::point::{Die, Side};
+use crate::seat::Seat;
+
+/// How the first game of a session starts (P13, the `opening` switch).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Opening {
+    /// Each side rolls one die (equal dice are rolled again); the higher
+    /// starts and rolls both dice for its first turn, which may be a
+    /// double (the default, P13).
+    #[default]
+    Greek,
+    /// The starter plays the two opening dice (gnubg, GammonX).
+    Western,
+}
+
+impl fmt::Display for Opening {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Opening::Greek => "greek",
+            Opening::Western => "western",
+        })
+    }
+}
+
+/// Why a text names no [`Opening`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningError(pub String);
+
+impl fmt::Display for OpeningError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is no opening: greek or western", self.0)
+    }
+}
+
+impl std::error::Error for OpeningError {}
+
+impl FromStr for Opening {
+    type Err = OpeningError;
+
+    fn from_str(s: &str) -> Result<Opening, OpeningError> {
+        match s.to_ascii_lowercase().as_str() {
+            "greek" => Ok(Opening::Greek),
+            "western" => Ok(Opening::Western),
+            _ => Err(OpeningError(s.to_string())),
+        }
+    }
+}
+
+/// Why a play was refused; the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError<E> {
+    /// Not possible in the game's state (no dice, game over, …).
+    State(StateError),
+    /// The written play names no legal play, or cannot be read.
+    Play(E),
+}
+
+impl<E: fmt::Display> fmt::Display for TableError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::State(e) => write!(f, "{e}"),
+            TableError::Play(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> std::error::Error for TableError<E> {}
+
+impl<E> From<StateError> for TableError<E> {
+    fn from(e: StateError) -> Self {
+        TableError::State(e)
+    }
+}
+
+/// What a play did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableReport {
+    /// The play in the game's notation.
+    pub notation: String,
+    /// The result, when the play ended the game.
+    pub result: Option<FinalResult>,
+}
+
+/// A game of `G` between X and O.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableGame<G: TavliGame> {
+    game: G,
+    opening: Opening,
+    /// Seen from `on_roll`.
+    position: G::Position,
+    on_roll: Side,
+    phase: Phase,
+    dice: Option<Dice>,
+    result: Option<FinalResult>,
+}
+
+impl<G: TavliGame> TableGame<G> {
+    /// A game from its start, before the opening roll (X on roll until it
+    /// decides).
+    pub fn new(game: G, opening: Opening) -> TableGame<G> {
+        TableGame {
+            game,
+            opening,
+            position: game.start(),
+            on_roll: Side::X,
+            phase: Phase::Opening,
+            dice: None,
+            result: None,
+        }
+    }
+
+    /// A game from its start with `starter` on roll and to roll: a later
+    /// game of a match, which the last winner starts (P14, T6).
+    pub fn started_by(game: G, opening: Opening, starter: Side) -> TableGame<G> {
+        TableGame {
+            on_roll: starter,
+            phase: Phase::Playing,
+            ..TableGame::new(game, opening)
+        }
+    }
+
+    /// A game at `position` (seen from `on_roll`), in play with `dice`
+    /// rolled, or over when the position is finished: what a Position ID
+    /// and Match ID describe. Refused when `over` and the position say
+    /// different things, or dice are given outside play.
+    pub fn from_parts(
+        game: G,
+        opening: Opening,
+        position: G::Position,
+        on_roll: Side,
+        dice: Option<Dice>,
+        over: bool,
+    ) -> Result<TableGame<G>, StateError> {
+        let mut table = TableGame {
+            game,
+            opening,
+            position,
+            on_roll,
+            phase: Phase::Playing,
+            dice,
+            result: None,
+        };
+        // The Position ID of a finished game is seen from the side that
+        // would be on roll next: the loser, whom the result names as the
+        // side *not* on roll.
+        let finished = game.result(&position).map(|r| FinalResult {
+            kind: r.kind,
+            winner: r.winner.map(|seat| match seat {
+                Seat::OnRoll => on_roll,
+                Seat::Opponent => on_roll.other(),
+            }),
+            points: game.points(r.kind),
+        });
+        match (finished, over) {
+            (Some(result), _) => {
+                if dice.is_some() {
+                    return Err(StateError::DiceOutsidePlay);
+                }
+                table.phase = Phase::Over;
+                table.result = Some(result);
+            }
+            (None, true) => return Err(StateError::OverButNotFinished),
+            (None, false) => {}
+        }
+        Ok(table)
+    }
+
+    /// The game with its switches.
+    pub fn game(&self) -> G {
+        self.game
+    }
+
+    /// How the first game starts.
+    pub fn opening(&self) -> Opening {
+        self.opening
+    }
+
+    /// The position, seen from the side on roll.
+    pub fn position(&self) -> &G::Position {
+        &self.position
+    }
+
+    /// Who is on roll (before the opening roll: X, provisionally).
+    pub fn on_roll(&self) -> Side {
+        self.on_roll
+    }
+
+    /// Where the game stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The dice of the turn, once rolled.
+    pub fn dice(&self) -> Option<Dice> {
+        self.dice
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<FinalResult> {
+        self.result
+    }
+
+    /// The same game under another opening rule.
+    pub fn with_opening(&self, opening: Opening) -> TableGame<G> {
+        TableGame {
+            opening,
+            ..self.clone()
+        }
+    }
+
+    /// The opening roll with each side's single die (X's first). Equal
+    /// dice decide nothing (`Ok(None)`: roll again). Under the Greek
+    /// opening the starter then rolls both dice; under the Western one
+    /// it plays these two.
+    pub fn opening_roll(&mut self, x_die: Die, o_die: Die) -> Result<Option<Side>, StateError> {
+        if self.phase != Phase::Opening {
+            return Err(StateError::OpeningRollMade);
+        }
+        if x_die == o_die {
+            return Ok(None);
+        }
+        let starter = if x_die > o_die { Side::X } else { Side::O };
+        self.on_roll = starter;
+        self.phase = Phase::Playing;
+        if self.opening == Opening::Western {
+            self.dice = Some(match starter {
+                Side::X => Dice(x_die, o_die),
+                Side::O => Dice(o_die, x_die),
+            });
+        }
+        Ok(Some(starter))
+    }
+
+    /// Rolls opening dice until one side's is higher; the starter and
+    /// every pair rolled (X's die first).
+    pub fn roll_opening(
+        &mut self,
+        rng: &mut impl Rng,
+    ) -> Result<(Side, Vec<(Die, Die)>), StateError> {
+        let mut rolls = Vec::new();
+        loop {
+            let x = Die::new(rng.gen_range(1..=6)).expect("1-6");
+            let o = Die::new(rng.gen_range(1..=6)).expect("1-6");
+            rolls.push((x, o));
+            if let Some(side) = self.opening_roll(x, o)? {
+                return Ok((side, rolls));
+            }
+        }
+    }
+
+    /// Sets the dice of the side on roll. Before the opening roll, the
+    /// side on roll starts with them (the opening is skipped, as by hand).
+    pub fn set_dice(&mut self, dice: Dice) -> Result<(), StateError> {
+        match self.phase {
+            Phase::Over => Err(StateError::GameOver),
+            Phase::Playing if self.dice.is_some() => Err(StateError::AlreadyRolled),
+            Phase::Opening | Phase::Playing => {
+                self.phase = Phase::Playing;
+                self.dice = Some(dice);
+                Ok(())
+            }
+        }
+    }
+
+    /// Rolls the dice of the side on roll.
+    pub fn roll(&mut self, rng: &mut impl Rng) -> Result<Dice, StateError> {
+        if self.phase == Phase::Opening {
+            return Err(StateError::OpeningNotMade);
+        }
+        let dice = Dice::roll(rng);
+        self.set_dice(dice)?;
+        Ok(dice)
+    }
+
+    /// The same game with `position` on the board (seen from the side on
+    /// roll), its turn and dice kept; over if the position is finished.
+    pub fn with_board(&self, position: G::Position) -> Result<TableGame<G>, StateError> {
+        let dice = if self.phase == Phase::Playing {
+            self.dice
+        } else {
+            None
+        };
+        let finished = self.game.result(&position).is_some();
+        TableGame::from_parts(
+            self.game,
+            self.opening,
+            position,
+            self.on_roll,
+            if finished { None } else { dice },
+            false,
+        )
+    }
+
+    /// The same game with `side` on roll and the board seen from it (the
+    /// board as it stands on the table is kept), no dice rolled.
+    pub fn with_turn(&self, side: Side) -> Result<TableGame<G>, StateError> {
+        let position = if side == self.on_roll {
+            self.position
+        } else {
+            self.game.flip(&self.position)
+        };
+        TableGame::from_parts(self.game, self.opening, position, side, None, false)
+    }
+
+    /// Fills `out` with the legal plays of the dice rolled.
+    pub fn legal_plays(
+        &self,
+        generator: &mut G::Generator,
+        out: &mut G::PlayList,
+    ) -> Result<Dice, StateError> {
+        let dice = self.require_dice()?;
+        self.game.generate(generator, &self.position, dice, out);
+        Ok(dice)
+    }
+
+    /// The dice to play with, or why there are none.
+    pub fn require_dice(&self) -> Result<Dice, StateError> {
+        match (self.phase, self.dice) {
+            (Phase::Opening, _) => Err(StateError::NotStarted),
+            (Phase::Over, _) => Err(StateError::GameOver),
+            (Phase::Playing, None) => Err(StateError::NoDice),
+            (Phase::Playing, Some(dice)) => Ok(dice),
+        }
+    }
+
+    /// Plays the play `text` names, if it is one of the legal plays.
+    pub fn play_written(
+        &mut self,
+        text: &str,
+        generator: &mut G::Generator,
+    ) -> Result<TableReport, TableError<G::PlayError>> {
+        let mut list = G::PlayList::default();
+        let dice = self.legal_plays(generator, &mut list)?;
+        let play = self
+            .game
+            .resolve_play(&self.position, dice, &list, text)
+            .map_err(TableError::Play)?;
+        Ok(self.play(&play))
+    }
+
+    /// Plays `play`, one of the legal plays of the dice rolled (the caller
+    /// took it from [`Self::legal_plays`]); hands the turn over or ends
+    /// the game.
+    pub fn play(&mut self, play: &G::Play) -> TableReport {
+        let notation = self.game.format_play(&self.position, play);
+        let after = self.game.after(play);
+        let mover = self.on_roll;
+        self.dice = None;
+        if let Some(result) = self.game.result(&after) {
+            // `after` is seen from the mover: the side on roll there.
+            let winner = result.winner.map(|seat| match seat {
+                Seat::OnRoll => mover,
+                Seat::Opponent => mover.other(),
+            });
+            let result = FinalResult {
+                kind: result.kind,
+                winner,
+                points: self.game.points(result.kind),
+            };
+            self.position = self.game.flip(&after);
+            self.on_roll = mover.other();
+            self.phase = Phase::Over;
+            self.result = Some(result);
+            return TableReport {
+                notation,
+                result: Some(result),
+            };
+        }
+        self.position = self.game.flip(&after);
+        self.on_roll = mover.other();
+        TableReport {
+            notation,
+            result: None,
+        }
+    }
+}

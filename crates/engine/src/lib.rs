@@ -16,6 +16,7 @@
 
 pub mod binary_file;
 pub mod eval;
+pub mod game;
 pub mod match_equity;
 pub mod path_error;
 pub mod search;

@@ -1,0 +1,43 @@
+//! The evaluator trait of the game layer: the Plakoto-only
+//! [`Evaluator`](crate::eval::Evaluator) made generic over the game, so a
+//! search written once rates any game's positions.
+
+use plakoto_rules::TavliGame;
+
+use crate::eval::Probabilities;
+use crate::eval::exact::ExactDatabase;
+
+/// Something that rates positions of the game `G`. Shared between the
+/// threads of a search, hence `Send + Sync`.
+///
+/// Every method takes the game value: it carries the variant switches
+/// (Plakoto's rules, Portes' scoring) that an evaluation may depend on.
+pub trait GameEvaluator<G: TavliGame>: Send + Sync {
+    /// A short name shown in hints ("heuristic", "pipcount", …).
+    fn name(&self) -> &str;
+
+    /// Outcome probabilities for the side on roll of `position`, before it
+    /// rolls, in a game that is not over (a finished game is scored by
+    /// [`crate::eval::terminal_probabilities`] instead).
+    fn evaluate(&self, game: &G, position: &G::Position) -> Probabilities;
+
+    /// The exact value of `position` (side on roll, game not over) when an
+    /// exact endgame database this evaluator uses covers it, and which
+    /// database; the search then marks the value exact and never searches
+    /// below it. The default knows no database.
+    fn exact_value(
+        &self,
+        _game: &G,
+        _position: &G::Position,
+    ) -> Option<(Probabilities, ExactDatabase)> {
+        None
+    }
+
+    /// Evaluates many positions at once (what would make a net fast); the
+    /// default evaluates one by one. `out` is cleared first and holds one
+    /// value a position, in order.
+    fn evaluate_batch(&self, game: &G, positions: &[G::Position], out: &mut Vec<Probabilities>) {
+        out.clear();
+        out.extend(positions.iter().map(|p| self.evaluate(game, p)));
+    }
+}

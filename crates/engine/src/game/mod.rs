@@ -1,0 +1,35 @@
+//! Evaluation and search over the game layer ([`plakoto_rules::TavliGame`]):
+//! one evaluator trait and one n-ply search, written once for every game,
+//! so that Portes (and each game after it) is searched by the same code.
+//!
+//! - [`GameEvaluator`]: what rates a game's positions (side on roll, before
+//!   it rolls), with its exact databases, if any.
+//! - [`game_equity`]: expected points under the game's scoring switches.
+//! - [`PortesHeuristicEvaluator`], [`PortesPipCountEvaluator`] and
+//!   [`portes_evaluator`] (selection by name): the Portes evaluators.
+//! - [`PlakotoGameEvaluator`]: any Plakoto [`Evaluator`](crate::eval::Evaluator)
+//!   seen as a [`GameEvaluator<Plakoto>`](GameEvaluator), so the generic
+//!   search runs on Plakoto too (standard rules only; the specialised
+//!   [`crate::search`] stays the production search for Plakoto).
+//! - [`GameSearch`]: the n-ply expectimax with GNU Backgammon's move
+//!   filters, the same scheme, settings ([`crate::search::SearchSettings`]),
+//!   limits ([`crate::search::SearchLimits`]) and stop flag
+//!   ([`crate::search::Stop`]) as the Plakoto search; it answers with a
+//!   [`GameRanking`].
+
+mod equity;
+mod evaluator;
+mod plakoto;
+mod portes;
+mod ranking;
+mod search;
+mod tree;
+
+pub use equity::game_equity;
+pub use evaluator::GameEvaluator;
+pub use plakoto::PlakotoGameEvaluator;
+pub use portes::{
+    PORTES_EVALUATORS, PortesHeuristicEvaluator, PortesPipCountEvaluator, portes_evaluator,
+};
+pub use ranking::{GameRankedPlay, GameRanking};
+pub use search::GameSearch;

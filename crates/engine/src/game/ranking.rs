@@ -1,0 +1,52 @@
+//! What a generic search answers: the plays of a roll ranked best first,
+//! each with its value and how it was obtained.
+
+use plakoto_rules::TavliGame;
+
+use crate::eval::Probabilities;
+use crate::search::{Evaluation, SearchLimits, SearchStats};
+
+/// One candidate play of a [`GameRanking`], valued for the side making it.
+#[derive(Clone, Copy, Debug)]
+pub struct GameRankedPlay<G: TavliGame> {
+    /// The play (its resulting position is `game.after(&play)`, seen by
+    /// the mover).
+    pub play: G::Play,
+    /// Outcome probabilities for the side making the play.
+    pub probabilities: Probabilities,
+    /// Expected points of `probabilities` ([`super::game_equity`]).
+    pub equity: f32,
+    /// How the value was obtained: `Plies` of the depth searched, or
+    /// `Exact` (the play ends the game, `database: None`; or an exact
+    /// database covers the position it leads to).
+    pub evaluated_at: Evaluation,
+}
+
+/// The plays of one roll ranked by a [`super::GameSearch`].
+///
+/// `plays` holds every legal play once: first the candidates that
+/// survived to the deepest level (with exact plays among them), best
+/// first, ties in generation order; then those the move filters dropped
+/// earlier, in the order they had when dropped, each with the shallower
+/// value it had ([`GameRankedPlay::evaluated_at`] says which).
+#[derive(Clone, Debug)]
+pub struct GameRanking<G: TavliGame> {
+    /// Candidates, best first.
+    pub plays: Vec<GameRankedPlay<G>>,
+    /// The limits the search was given.
+    pub limits: SearchLimits,
+    /// Deepest level completed (at most the plies asked for).
+    pub plies: u8,
+    /// Whether the time budget or a [`crate::search::Stop`] ended the
+    /// search before the plies asked: the ranking is then that of `plies`.
+    pub timed_out: bool,
+    /// Search counters (chance nodes, cache hits, evaluations).
+    pub stats: SearchStats,
+}
+
+impl<G: TavliGame> GameRanking<G> {
+    /// The best play, if any play was ranked.
+    pub fn best(&self) -> Option<&GameRankedPlay<G>> {
+        self.plays.first()
+    }
+}

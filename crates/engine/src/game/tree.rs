@@ -1,0 +1,332 @@
+//! The expectimax of the generic search, over any [`TavliGame`]: the same
+//! recursion as the Plakoto search's (`crate::search::ply`) without
+//! Express, so both answer alike where both apply.
+//!
+//! Values are outcome probabilities, always for a stated side:
+//! - [`Tree::after_value`]: a play's resulting position, for the mover,
+//!   searched `depth` plies (0 = the static evaluation of the opponent's
+//!   position before its roll, flipped);
+//! - [`Tree::on_roll_value`]: a position before its side rolls, for that
+//!   side: the average over the 21 rolls of its best play's value at
+//!   `depth - 1`;
+//! - [`Tree::best_play_value`]: the best play of a roll, for the mover.
+//!   The plays are rated statically in one batch; those the reply filter
+//!   keeps are searched deeper (GNU Backgammon keeps one).
+//!
+//! A play that ends the game is scored exactly, and so is a position an
+//! exact database of the evaluator covers: neither is searched deeper.
+//! Chance nodes are cached by (position, depth) for one search; nothing is
+//! allocated per node once the per-depth buffers have grown.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use plakoto_rules::{Dice, TavliGame};
+
+use super::{GameEvaluator, game_equity};
+use crate::eval::exact::ExactDatabase;
+use crate::eval::{Probabilities, terminal_probabilities};
+use crate::search::{SearchSettings, SearchStats, Stop};
+
+/// Cache entries past which the cache is emptied, to bound memory (as the
+/// Plakoto search does).
+const CACHE_LIMIT: usize = 1 << 21;
+
+/// What a search needs besides the tree's own state.
+#[derive(Clone, Copy)]
+pub(super) struct Cx<'a, G: TavliGame> {
+    /// The game with its switches.
+    pub game: &'a G,
+    /// What rates the positions at the leaves.
+    pub evaluator: &'a dyn GameEvaluator<G>,
+    /// The settings in force (filters, reply filter, threads).
+    pub settings: &'a SearchSettings,
+}
+
+impl<G: TavliGame> Cx<'_, G> {
+    /// Expected points of `p` under the game's scoring.
+    pub fn equity(&self, p: &Probabilities) -> f32 {
+        game_equity(self.game, p)
+    }
+}
+
+/// One play's static rating, for the side making it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Rating {
+    /// Outcome probabilities for the mover.
+    pub probabilities: Probabilities,
+    /// Exact: the play ends the game, or a database covers its position.
+    pub exact: bool,
+    /// The database, when one gave the value.
+    pub database: Option<ExactDatabase>,
+}
+
+/// Buffers of [`rate_plays`], kept between calls.
+pub(super) struct RateScratch<G: TavliGame> {
+    /// Positions sent to the evaluator, opponent on roll.
+    positions: Vec<G::Position>,
+    /// Index in `ratings` of each of `positions`.
+    open: Vec<usize>,
+    /// The evaluator's answers for `positions`.
+    batch: Vec<Probabilities>,
+    /// One rating a play, in the plays' order.
+    pub ratings: Vec<Rating>,
+}
+
+impl<G: TavliGame> Default for RateScratch<G> {
+    fn default() -> Self {
+        RateScratch {
+            positions: Vec::new(),
+            open: Vec::new(),
+            batch: Vec::new(),
+            ratings: Vec::new(),
+        }
+    }
+}
+
+/// Rates every play of `plays` for the side making it, into
+/// `scratch.ratings`: exact when the play ends the game or the evaluator
+/// has an exact value for the position it leads to, else the evaluator's
+/// value of that position with the opponent on roll, flipped back. The
+/// open positions go to the evaluator in one batch. Returns how many.
+pub(super) fn rate_plays<G: TavliGame>(
+    cx: Cx<'_, G>,
+    plays: &[G::Play],
+    scratch: &mut RateScratch<G>,
+) -> usize {
+    let RateScratch {
+        positions,
+        open,
+        batch,
+        ratings,
+    } = scratch;
+    positions.clear();
+    open.clear();
+    ratings.clear();
+    for play in plays {
+        let after = cx.game.after(play);
+        // The result is read from the mover's side: it has just played.
+        if let Some(result) = cx.game.result(&after) {
+            ratings.push(Rating {
+                probabilities: terminal_probabilities(&result),
+                exact: true,
+                database: None,
+            });
+            continue;
+        }
+        let seen = cx.game.flip(&after);
+        if let Some((p, database)) = cx.evaluator.exact_value(cx.game, &seen) {
+            ratings.push(Rating {
+                probabilities: p.flipped(),
+                exact: true,
+                database: Some(database),
+            });
+        } else {
+            // Filled from the batch below.
+            open.push(ratings.len());
+            ratings.push(Rating::default());
+            positions.push(seen);
+        }
+    }
+    cx.evaluator.evaluate_batch(cx.game, positions, batch);
+    for (&i, v) in open.iter().zip(batch.iter()) {
+        ratings[i].probabilities = v.flipped();
+    }
+    positions.len()
+}
+
+/// The buffers of one depth of the recursion.
+struct Level<G: TavliGame> {
+    generator: G::Generator,
+    list: G::PlayList,
+    rate: RateScratch<G>,
+    /// (static equity, index) of the plays, best first.
+    order: Vec<(f32, u32)>,
+}
+
+/// The expectimax machinery with its reusable buffers and cache; one per
+/// thread.
+pub(super) struct Tree<G: TavliGame> {
+    /// Per-depth buffers; `None` while lent out to the depth using them.
+    levels: Vec<Option<Level<G>>>,
+    /// Values of chance nodes of this search, by position and depth.
+    cache: HashMap<(G::Position, u8), Probabilities>,
+    deadline: Option<Instant>,
+    stop: Stop,
+    aborted: bool,
+    /// Counters of this search.
+    pub stats: SearchStats,
+}
+
+impl<G: TavliGame> Default for Tree<G> {
+    fn default() -> Self {
+        Tree {
+            levels: Vec::new(),
+            cache: HashMap::new(),
+            deadline: None,
+            stop: Stop::never(),
+            aborted: false,
+            stats: SearchStats::default(),
+        }
+    }
+}
+
+impl<G: TavliGame> Tree<G> {
+    /// Starts a search: empties the cache, sets the deadline and the stop.
+    pub fn begin(&mut self, deadline: Option<Instant>, stop: &Stop) {
+        self.cache.clear();
+        self.deadline = deadline;
+        self.stop = stop.clone();
+        self.aborted = false;
+        self.stats = SearchStats::default();
+    }
+
+    /// The deadline of the current search.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Whether the clock or a stop cut the last evaluation short (its
+    /// value is then meaningless).
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Clears the abort flag, to go on with a shallower result.
+    pub fn clear_abort(&mut self) {
+        self.aborted = false;
+    }
+
+    /// Value for the mover of `after`, the position a play reached (seen
+    /// by the mover), searched `depth` plies.
+    pub fn after_value(
+        &mut self,
+        cx: Cx<'_, G>,
+        after: &G::Position,
+        depth: u8,
+        level: usize,
+    ) -> Probabilities {
+        if let Some(result) = cx.game.result(after) {
+            return terminal_probabilities(&result);
+        }
+        self.on_roll_value(cx, &cx.game.flip(after), depth, level)
+            .flipped()
+    }
+
+    /// Value of `position` (game not over) before its side rolls, for that
+    /// side, searched `depth` plies.
+    pub fn on_roll_value(
+        &mut self,
+        cx: Cx<'_, G>,
+        position: &G::Position,
+        depth: u8,
+        level: usize,
+    ) -> Probabilities {
+        if depth == 0 {
+            if let Some((p, _)) = cx.evaluator.exact_value(cx.game, position) {
+                return p;
+            }
+            self.stats.evaluations += 1;
+            return cx.evaluator.evaluate(cx.game, position);
+        }
+        let key = (*position, depth);
+        if let Some(v) = self.cache.get(&key) {
+            self.stats.cache_hits += 1;
+            return *v;
+        }
+        // Checked between chance nodes, as the Plakoto search does.
+        if self.aborted || self.deadline.is_some_and(|d| Instant::now() >= d) || self.stop.is_set()
+        {
+            self.aborted = true;
+            return Probabilities::default();
+        }
+        self.stats.chance_nodes += 1;
+        let mut sum = Probabilities::default();
+        for (dice, weight) in Dice::all_rolls() {
+            let v = self.best_play_value(cx, position, dice, depth - 1, level);
+            if self.aborted {
+                return Probabilities::default();
+            }
+            sum.add_weighted(&v, f32::from(weight) / 36.0);
+        }
+        if self.cache.len() >= CACHE_LIMIT {
+            self.cache.clear();
+        }
+        self.cache.insert(key, sum);
+        sum
+    }
+
+    /// Value for the mover of its best play of `dice` in `position`, each
+    /// kept play searched `depth` plies: the plays are rated statically,
+    /// and at depth 0 the best rating is the answer; deeper, those the
+    /// reply filter keeps (best first) are searched and the best wins.
+    pub fn best_play_value(
+        &mut self,
+        cx: Cx<'_, G>,
+        position: &G::Position,
+        dice: Dice,
+        depth: u8,
+        level: usize,
+    ) -> Probabilities {
+        if self.levels.len() <= level {
+            self.levels.resize_with(level + 1, || None);
+        }
+        let mut s = self.levels[level].take().unwrap_or_else(|| Level {
+            generator: cx.game.generator(),
+            list: G::PlayList::default(),
+            rate: RateScratch::default(),
+            order: Vec::new(),
+        });
+        cx.game
+            .generate(&mut s.generator, position, dice, &mut s.list);
+        let plays = cx.game.plays(&s.list);
+        self.stats.evaluations += rate_plays(cx, plays, &mut s.rate) as u64;
+        let ratings = &s.rate.ratings;
+        let best = if depth == 0 {
+            // The statically best play, the first of equals.
+            let mut best: Option<(f32, Probabilities)> = None;
+            for r in ratings {
+                let e = cx.equity(&r.probabilities);
+                if best.is_none_or(|(b, _)| e > b) {
+                    best = Some((e, r.probabilities));
+                }
+            }
+            best.map(|b| b.1).unwrap_or_default()
+        } else {
+            s.order.clear();
+            s.order.extend(
+                ratings
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| (cx.equity(&r.probabilities), i as u32)),
+            );
+            s.order
+                .sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            let keep = cx
+                .settings
+                .reply_filter
+                .survivors_of(s.order.len(), |k| s.order[k].0);
+            let mut best: Option<(f32, Probabilities)> = None;
+            for k in 0..keep {
+                let i = s.order[k].1 as usize;
+                let rating = ratings[i];
+                let v = if rating.exact {
+                    rating.probabilities
+                } else {
+                    let after = cx.game.after(&plays[i]);
+                    self.after_value(cx, &after, depth, level + 1)
+                };
+                if self.aborted {
+                    break;
+                }
+                let e = cx.equity(&v);
+                if best.is_none_or(|(b, _)| e > b) {
+                    best = Some((e, v));
+                }
+            }
+            best.map(|b| b.1).unwrap_or_default()
+        };
+        self.levels[level] = Some(s);
+        best
+    }
+}

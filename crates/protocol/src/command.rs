@@ -1,7 +1,8 @@
 //! The typed commands of the protocol: what a parsed line asks for, with
 //! its arguments already checked and converted (dice, sides, IDs, …).
 
-use plakoto_rules::{Dice, MatchId, Position, Scoring, Side, Variant};
+use plakoto_rules::tavli::Opening;
+use plakoto_rules::{Dice, GameKind, MatchId, Position, Scoring, Side, Variant};
 
 /// How replies are written: for people or for programs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -105,6 +106,16 @@ pub enum Command {
     NewGame,
     /// `new match N`
     NewMatch(u8),
+    /// `new game plakoto|portes`: the game played from now on, and a new
+    /// game of it.
+    NewGameOf(GameKind),
+    /// `set game plakoto|portes`: the game played from now on (a fresh
+    /// game of it awaits its opening roll).
+    SetGame(GameKind),
+    /// A command whose arguments are read by the game in play (Portes'
+    /// board text, Position ID and Match ID, scoring, opening): see
+    /// [`TableCommand`].
+    Table(TableCommand),
     /// `set board <Position ID | board text>`
     SetBoard(Position),
     /// `set matchid <Match ID>`
@@ -165,6 +176,23 @@ pub enum Command {
     Record(RecordCommand),
 }
 
+/// The commands of a game other than Plakoto whose arguments only that
+/// game can read; kept as written until the game reads them, so the
+/// parser needs no game's position types.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableCommand {
+    /// `set board <Position ID | board text>`
+    SetBoard(String),
+    /// `set position <PositionID>:<MatchID>`
+    SetPosition(String, String),
+    /// `set matchid <Match ID>`
+    SetMatchId(String),
+    /// `set scoring <word>` (Portes: standard or triple)
+    SetScoring(String),
+    /// `set opening greek|western` (P13)
+    SetOpening(Opening),
+}
+
 /// One game or the whole match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -215,6 +243,8 @@ const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "stop",
     "new game",
     "new match <N>",
+    "new game <plakoto|portes>",
+    "set game <plakoto|portes>",
     "set board <position id | board text>",
     "set matchid <match id>",
     "set position <position id>:<match id>",
@@ -222,7 +252,8 @@ const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "set dice <A> <B>",
     "set seed <N>",
     "set rules <standard|express>",
-    "set scoring <standard|tzannes>",
+    "set scoring <standard|tzannes|triple>",
+    "set opening <greek|western>",
     "set output <text|json>",
     "set orientation <flip|noflip>",
     "set evaluator <heuristic|net|net-f32>",

@@ -84,7 +84,7 @@ pub fn run_with(
                         continue;
                     }
                 };
-                let Some(parsed) = parse::parse_line(&text) else {
+                let Some(parsed) = session.parse(&text) else {
                     if let Some(answered) = &answered {
                         let _ = answered.send(());
                     }

@@ -29,6 +29,8 @@ pub enum ErrorCode {
     Io,
     /// A game record is malformed or does not replay (records.md).
     BadRecord,
+    /// The command has no meaning in the game played (`set game`).
+    NotInGame,
 }
 
 impl ErrorCode {
@@ -43,6 +45,7 @@ impl ErrorCode {
             ErrorCode::State => "state",
             ErrorCode::Io => "io",
             ErrorCode::BadRecord => "bad_record",
+            ErrorCode::NotInGame => "not_in_game",
         }
     }
 }

@@ -30,6 +30,38 @@ pub fn frame(id: Option<&str>, result: &Result<Reply, ProtoError>, mode: OutputM
     out
 }
 
+/// [`frame`] for a session playing `game`: in JSON, a reply of a game
+/// other than Plakoto names its game (`"game":"portes"`); Plakoto's
+/// replies are written exactly as before there were other games.
+pub fn frame_in_game(
+    id: Option<&str>,
+    result: &Result<Reply, ProtoError>,
+    mode: OutputMode,
+    game: plakoto_rules::GameKind,
+) -> String {
+    let (plakoto, Ok(reply), OutputMode::Json) =
+        (game == plakoto_rules::GameKind::Plakoto, result, mode)
+    else {
+        return frame(id, result, mode);
+    };
+    if plakoto {
+        return frame(id, result, mode);
+    }
+    let mut value = serde_json::to_value(reply)
+        .unwrap_or_else(|e| serde_json::json!({"error": "internal", "message": e.to_string()}));
+    if let Some(object) = value.as_object_mut() {
+        object.insert("game".to_string(), serde_json::json!(game));
+    }
+    let mut out = String::from("=");
+    if let Some(id) = id {
+        out.push_str(id);
+    }
+    out.push(' ');
+    out.push_str(&clean(&value.to_string()));
+    out.push_str("\n\n");
+    out
+}
+
 /// Keeps a payload line on one line and never empty: control characters
 /// (from echoed input) become `?`.
 fn clean(line: &str) -> String {
@@ -414,6 +446,40 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         Reply::Loaded(r) => r.text_lines(),
         Reply::GameListing(r) => r.text_lines(),
         Reply::Analysis(a) => plakoto_records::analysis::report::text_lines(a),
+        Reply::TableOptions(o) => o.text_lines(score_line(&o.score)),
+        Reply::TableNewGame {
+            game,
+            score,
+            opening,
+            starts,
+            scoring,
+            opening_rule,
+            dice,
+        } => {
+            let mut lines = vec![
+                opening_line(opening)
+                    .unwrap_or_else(|| format!("{starts} starts, as winner of the last game")),
+            ];
+            let turn = match dice {
+                Some([a, b]) => format!("{starts} plays the opening dice {a} {b}"),
+                None => format!("{starts} to roll"),
+            };
+            lines.push(format!(
+                "new game {game}: scoring {scoring}, opening {opening_rule}; {turn}"
+            ));
+            lines.push(score_line(score));
+            lines
+        }
+        Reply::TableBoard {
+            position_id,
+            match_id,
+            lines,
+            ..
+        } => {
+            let mut out = vec![format!("Position ID: {position_id}   Match ID: {match_id}")];
+            out.extend(lines.iter().cloned());
+            out
+        }
         Reply::Options(o) => {
             let mut lines = vec![
                 format!("rules {}", o.rules),

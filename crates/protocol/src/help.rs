@@ -40,7 +40,16 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "set dice <A> <B>" => "the side on roll rolled A and B; before the opening roll, skips it",
         "set seed <N>" => "reseeds the dice (0 to 2^64-1)",
         "set rules <standard|express>" => "the movement rules of this game and the next",
-        "set scoring <standard|tzannes>" => "the scoring of this game and the next",
+        "set scoring <standard|tzannes|triple>" => {
+            "the scoring of this game and the next (Plakoto: standard|tzannes; Portes: standard|triple)"
+        }
+        "set opening <greek|western>" => {
+            "Portes: how a first game starts (greek: the starter rolls both dice again; western: plays the opening dice)"
+        }
+        "new game <plakoto|portes>" => "plays that game from now on and starts a game of it",
+        "set game <plakoto|portes>" => {
+            "plays that game from now on; a fresh game of it awaits its opening roll"
+        }
         "set output <text|json>" => "the reply format",
         "set progress <on|off>" => {
             "progress lines (~) while a command runs; quit and end of input then stop a search"

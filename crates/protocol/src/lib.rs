@@ -28,6 +28,7 @@ pub mod set_position;
 mod show_replies;
 pub mod state;
 pub mod suggest;
+pub mod table;
 mod terminal;
 mod words;
 

@@ -23,7 +23,7 @@ use nom::{
 
 use super::command::{
     Command, DEFAULT_HINT_COUNT, DEFAULT_LEGAL_LIMIT, MAX_HINT_COUNT, MAX_LEGAL_LIMIT, Orientation,
-    OutputMode, Page, RecordCommand, ShowWhat, usage,
+    OutputMode, Page, RecordCommand, ShowWhat, TableCommand, usage,
 };
 use super::reply::{ErrorCode, ProtoError};
 use super::words::{number, rollout_trials, stray_blank, time_budget};
@@ -42,6 +42,57 @@ pub struct Line {
 
 /// Reads a line. `None` when it holds no command (blank or comment only).
 pub fn parse_line(raw: &str) -> Option<Line> {
+    parse_line_with(raw, parse_command)
+}
+
+/// Reads a line for a session playing `game`: as [`parse_line`], except
+/// that in a game other than Plakoto the commands whose arguments only
+/// the game can read (board text, IDs, scoring) are kept as written
+/// ([`TableCommand`]) for the game to read when they are applied.
+pub fn parse_line_for(raw: &str, game: plakoto_rules::GameKind) -> Option<Line> {
+    match game {
+        plakoto_rules::GameKind::Plakoto => parse_line(raw),
+        _ => parse_line_with(raw, |body| {
+            parse_table_command(body).unwrap_or_else(|| parse_command(body))
+        }),
+    }
+}
+
+/// The `set board`, `set position`, `set matchid` and `set scoring` lines
+/// of a game other than Plakoto, their arguments kept as written; `None`
+/// for any other line.
+fn parse_table_command(body: &str) -> Option<Result<Command, ProtoError>> {
+    let (args, first) = word(body).ok()?;
+    if !first.eq_ignore_ascii_case("set") {
+        return None;
+    }
+    let (arg, what) = preceded(space1::<&str, nom::error::Error<&str>>, word)
+        .parse(args)
+        .ok()?;
+    let what = what.to_ascii_lowercase();
+    let usage_of = |w: &str| ProtoError::new(ErrorCode::Syntax, format!("usage: {}", set_usage(w)));
+    let text = arg.trim_matches([' ', '\t']).to_string();
+    let blank = !arg.starts_with([' ', '\t']) || text.is_empty();
+    let one_token = !text.contains([' ', '\t']);
+    let command = match what.as_str() {
+        "board" if !blank => TableCommand::SetBoard(text),
+        "matchid" if !blank && one_token => TableCommand::SetMatchId(text),
+        "scoring" if !blank && one_token => TableCommand::SetScoring(text.to_ascii_lowercase()),
+        "position" if !blank && one_token => match text.split_once(':') {
+            Some((pid, mid)) => TableCommand::SetPosition(pid.to_string(), mid.to_string()),
+            None => return Some(Err(usage_of("position"))),
+        },
+        "board" | "matchid" | "scoring" | "position" => return Some(Err(usage_of(&what))),
+        _ => return None,
+    };
+    Some(Ok(Command::Table(command)))
+}
+
+/// Reads a line, its command body read by `parse_body`.
+fn parse_line_with(
+    raw: &str,
+    parse_body: impl Fn(&str) -> Result<Command, ProtoError>,
+) -> Option<Line> {
     if let Some(line) = parse_file_line(raw) {
         return Some(line);
     }
@@ -59,7 +110,7 @@ pub fn parse_line(raw: &str) -> Option<Line> {
         )),
         Ok(_) => match stray_blank(body) {
             Some(e) => Err(e),
-            None => parse_command(body),
+            None => parse_body(body),
         },
     };
     Some(Line {
@@ -269,6 +320,7 @@ fn parse_new(args: &str, first: &str) -> Result<Command, ProtoError> {
     #[derive(Clone)]
     enum New<'a> {
         Game,
+        GameOf(&'a str),
         Match(&'a str),
     }
     let what = whole(
@@ -276,11 +328,16 @@ fn parse_new(args: &str, first: &str) -> Result<Command, ProtoError> {
         first,
         alt((
             map(preceded(kw("match"), num), New::Match),
+            map(preceded(kw("game"), preceded(space1, word)), New::GameOf),
             value(New::Game, kw("game")),
         )),
     );
     match what.map_err(|_| syntax(first))? {
         New::Game => Ok(Command::NewGame),
+        New::GameOf(kind) => kind
+            .parse()
+            .map(Command::NewGameOf)
+            .map_err(|e: plakoto_rules::GameKindError| invalid(e.to_string())),
         New::Match(d) => {
             let n: u8 = number(d, "the match length", 127)?;
             if n == 0 {
@@ -366,6 +423,18 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
             w.parse()
                 .map(Command::SetRules)
                 .map_err(|_| invalid(format!("'{w}' is not a rule set: standard or express")))
+        }
+        "game" => {
+            let w = one_word(arg)?;
+            w.parse()
+                .map(Command::SetGame)
+                .map_err(|e: plakoto_rules::GameKindError| invalid(e.to_string()))
+        }
+        "opening" => {
+            let w = one_word(arg)?;
+            w.parse()
+                .map(|o| Command::Table(TableCommand::SetOpening(o)))
+                .map_err(|e: plakoto_rules::tavli::OpeningError| invalid(e.to_string()))
         }
         "scoring" => {
             let w = one_word(arg)?;

@@ -509,6 +509,40 @@ pub enum Reply {
     },
     /// `show options`.
     Options(OptionsInfo),
+    /// `show options` in a game other than Plakoto.
+    TableOptions(super::table::TableOptionsInfo),
+    /// `new game` in a game other than Plakoto.
+    TableNewGame {
+        /// The game.
+        game: plakoto_rules::GameKind,
+        /// The score before the game.
+        score: ScoreInfo,
+        /// The opening rolls (X's die, O's die), empty when the last
+        /// game's winner starts.
+        opening: Vec<[u8; 2]>,
+        /// The side that starts.
+        starts: Side,
+        /// The game's scoring.
+        scoring: String,
+        /// How a first game starts (`greek`, `western`).
+        opening_rule: String,
+        /// The dice the starter plays (the Western opening), if any.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        dice: Option<[u8; 2]>,
+    },
+    /// `show board` in a game other than Plakoto.
+    TableBoard {
+        /// Position ID.
+        position_id: String,
+        /// Match ID.
+        match_id: String,
+        /// How the board is drawn.
+        orientation: Orientation,
+        /// The drawing.
+        lines: Vec<String>,
+        /// The board text (`set board`'s form).
+        boardtext: String,
+    },
     /// `save game|match`.
     Saved(SavedInfo),
     /// `load game|match`.

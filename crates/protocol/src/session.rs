@@ -16,9 +16,10 @@ use super::state::{SessionState, numbers_vec, result_info, session_header, turn_
 use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator};
 use plakoto_engine::search::{PlayLists, SearchHandle, SearchSettings, SettingsError};
 use plakoto_records::record::{Event, GameEnd, Record, Roll, Start, Turn};
+use plakoto_rules::tavli::{Opening, Portes, TableGame};
 use plakoto_rules::{
-    Game, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules, game_result,
-    position_id,
+    Game, GameKind, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
+    game_result, position_id,
 };
 
 /// The protocol version `protocol_version` reports.
@@ -29,6 +30,9 @@ pub const PROTOCOL_VERSION: u32 = 2;
 pub struct Session {
     state: SessionState,
     search: SearchHandle<'static>,
+    /// The search of the games other than Plakoto (its settings are
+    /// `search`'s).
+    table: super::table::TableSearch,
     progress: std::sync::Arc<super::progress::ProgressBoard>,
 }
 
@@ -97,8 +101,11 @@ impl Session {
                 orientation: Orientation::Noflip,
                 history: plakoto_records::record::Record::default(),
                 players: ["X".into(), "O".into()],
+                game_kind: GameKind::Plakoto,
+                portes: TableGame::new(Portes::default(), Opening::Greek),
             },
             search: SearchHandle::new(evaluator).with_lists(PlayLists::new(limits)),
+            table: Default::default(),
             progress: Default::default(),
         };
         session.state.history.header = session_header(&session.state);
@@ -115,6 +122,7 @@ impl Session {
     /// `eval`, `rollout`) early; they then answer with what they have,
     /// marked as stopped. Other commands are not stopped.
     pub fn set_stop(&mut self, stop: plakoto_engine::search::Stop) {
+        self.table.set_stop(stop.clone());
         self.search.set_stop(stop);
     }
 
@@ -136,6 +144,18 @@ impl Session {
 
     /// Applies a command; on error nothing changes.
     pub fn apply(&mut self, command: &Command) -> Result<Reply, ProtoError> {
+        if let Command::SetEvaluator(kind) = command
+            && self.state.game_kind != GameKind::Plakoto
+        {
+            // The games of the table have one evaluator each so far.
+            if *kind != EvaluatorKind::Heuristic {
+                return Err(super::table::not_in_game(
+                    self.state.game_kind,
+                    &format!("evaluator {kind} (only the heuristic plays it so far)"),
+                ));
+            }
+            return self.apply(&Command::Show(super::command::ShowWhat::Options));
+        }
         if let Command::SetEvaluator(kind) = command {
             // The evaluator is not part of the state: it is replaced here.
             let evaluator = kind
@@ -147,6 +167,7 @@ impl Session {
         let mut next = self.state.clone();
         let mut tools = Tools {
             search: &mut self.search,
+            table: &mut self.table,
             progress: &self.progress,
             events: Vec::new(),
         };
@@ -169,10 +190,17 @@ impl Session {
     /// Reads, applies and answers one input line; `None` for a line with
     /// no command (blank or comment).
     pub fn handle_line(&mut self, line: &str) -> Option<Handled> {
-        Some(self.handle_parsed(super::parse::parse_line(line)?))
+        Some(self.handle_parsed(self.parse(line)?))
     }
 
-    /// Applies and answers a line already read ([`super::parse::parse_line`]).
+    /// Reads a line as the game in play reads it
+    /// ([`super::parse::parse_line_for`]); `None` for a line with no
+    /// command.
+    pub fn parse(&self, line: &str) -> Option<super::parse::Line> {
+        super::parse::parse_line_for(line, self.state.game_kind)
+    }
+
+    /// Applies and answers a line already read ([`Self::parse`]).
     pub fn handle_parsed(&mut self, parsed: super::parse::Line) -> Handled {
         let quit = parsed.command == Ok(Command::Quit);
         let result = match &parsed.command {
@@ -183,7 +211,12 @@ impl Session {
             log::debug!("refused: {}: {}", error.code.as_str(), error.message);
         }
         Handled {
-            text: super::format::frame(parsed.id.as_deref(), &result, self.state.output),
+            text: super::format::frame_in_game(
+                parsed.id.as_deref(),
+                &result,
+                self.state.output,
+                self.state.game_kind,
+            ),
             quit,
         }
     }
@@ -194,8 +227,9 @@ impl Session {
 /// only save time), where searches say how far they have got, and the
 /// events the command's changes to the games make, which the record keeps
 /// once the command succeeds.
-struct Tools<'a> {
-    search: &'a mut SearchHandle<'static>,
+pub(crate) struct Tools<'a> {
+    pub(crate) search: &'a mut SearchHandle<'static>,
+    pub(crate) table: &'a mut super::table::TableSearch,
     progress: &'a super::progress::ProgressBoard,
     events: Vec<Event>,
 }
@@ -241,15 +275,17 @@ fn execute(
 ) -> Result<Reply, ProtoError> {
     let (game_before, score_before) = (state.game.clone(), state.score);
     let reply = execute_command(state, tools, command)?;
-    if matches!(
-        command,
-        Command::SetBoard(_)
-            | Command::SetMatchId(_)
-            | Command::SetPosition(..)
-            | Command::SetTurn(_)
-            | Command::SetRules(_)
-            | Command::SetScoring(_)
-    ) || (matches!(command, Command::SetDice(_)) && game_before.phase() == Phase::Opening)
+    if state.game_kind == GameKind::Plakoto
+        && matches!(
+            command,
+            Command::SetBoard(_)
+                | Command::SetMatchId(_)
+                | Command::SetPosition(..)
+                | Command::SetTurn(_)
+                | Command::SetRules(_)
+                | Command::SetScoring(_)
+        )
+        || (matches!(command, Command::SetDice(_)) && game_before.phase() == Phase::Opening)
     {
         set_by_hand(state, tools, &game_before, &score_before);
     }
@@ -262,6 +298,20 @@ fn execute_command(
     command: &Command,
 ) -> Result<Reply, ProtoError> {
     match command {
+        Command::SetGame(kind) => return Ok(set_game(state, *kind)),
+        Command::NewGameOf(kind) => {
+            set_game(state, *kind);
+            return execute_command(state, tools, &Command::NewGame);
+        }
+        _ => {}
+    }
+    if let Some(reply) = super::table::execute_table(state, tools, command) {
+        return reply;
+    }
+    match command {
+        Command::SetGame(_) | Command::NewGameOf(_) | Command::Table(_) => {
+            unreachable!("answered above")
+        }
         Command::ProtocolVersion => Ok(Reply::ProtocolVersion {
             version: PROTOCOL_VERSION,
         }),
@@ -471,6 +521,22 @@ fn execute_command(
         Command::LegalSteps(made) => super::legal::legal_steps_reply(&state.game, made),
         Command::Show(what) => Ok(show(state, tools.search, *what)),
         Command::Record(c) => super::records::execute(state, tools.search, &mut tools.events, c),
+    }
+}
+
+/// `set game`: plays `kind` from now on; a fresh game of it awaits its
+/// opening roll (the score and who starts next are the session's).
+fn set_game(state: &mut SessionState, kind: GameKind) -> Reply {
+    state.game_kind = kind;
+    match kind {
+        GameKind::Plakoto => state.game = Game::new(state.game.rules()),
+        GameKind::Portes => {
+            state.portes = TableGame::new(state.portes.game(), state.portes.opening());
+        }
+    }
+    Reply::Setting {
+        name: "game".to_string(),
+        value: kind.to_string(),
     }
 }
 

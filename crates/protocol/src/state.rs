@@ -6,7 +6,8 @@ use rand_chacha::ChaCha8Rng;
 use super::command::{Orientation, OutputMode};
 use super::reply::{ResultInfo, TurnInfo};
 use plakoto_records::record::Header;
-use plakoto_rules::{FinalResult, Game, MatchScore, Numbers, Phase, Side, TurnNumbers};
+use plakoto_rules::tavli::{Portes, TableGame};
+use plakoto_rules::{FinalResult, Game, GameKind, MatchScore, Numbers, Phase, Side, TurnNumbers};
 
 /// Everything a command can change but the session's search handle (its
 /// evaluator and search settings, changed only by their own commands). Two
@@ -34,6 +35,11 @@ pub struct SessionState {
     pub history: plakoto_records::record::Record,
     /// The players' names (X's, O's) records give them (`set player`).
     pub players: [String; 2],
+    /// The game played (`set game`): Plakoto's is `game`, the others'
+    /// their own field below.
+    pub game_kind: GameKind,
+    /// The Portes game in progress (or just finished), with its switches.
+    pub portes: TableGame<Portes>,
 }
 
 impl std::fmt::Debug for SessionState {
@@ -48,6 +54,8 @@ impl std::fmt::Debug for SessionState {
             .field("orientation", &self.orientation)
             .field("history", &self.history)
             .field("players", &self.players)
+            .field("game_kind", &self.game_kind)
+            .field("portes", &self.portes)
             .finish_non_exhaustive()
     }
 }

@@ -3,6 +3,7 @@
 
 mod count;
 mod engine_stop;
+mod portes;
 mod record_round_trip;
 mod robustness;
 mod transcripts;

@@ -213,6 +213,22 @@ impl<G: TavliGame> TableGame<G> {
         self.result
     }
 
+    /// The same game under other switches of its game (Portes' scoring):
+    /// a finished game's points are counted again under them.
+    pub fn with_game(&self, game: G) -> TableGame<G> {
+        let mut table = TableGame {
+            game,
+            ..self.clone()
+        };
+        if let Some(result) = &mut table.result {
+            if let Some(seen) = game.result(&table.position) {
+                result.kind = seen.kind;
+            }
+            result.points = game.points(result.kind);
+        }
+        table
+    }
+
     /// The same game under another opening rule.
     pub fn with_opening(&self, opening: Opening) -> TableGame<G> {
         TableGame {

@@ -1,0 +1,525 @@
+//! The commands of a game other than Plakoto, applied to the session's
+//! game of that kind through the game layer. Commands about the session
+//! (output, seed, search options, …) are left to the session; commands
+//! only Plakoto has are refused with `not_in_game`.
+
+use plakoto_rules::tavli::TableGame;
+use plakoto_rules::{Dice, GameKind, MatchScore, Phase, Side};
+
+use super::board::draw_table_board;
+use super::hooks::TableProtocol;
+use super::replies::{TableOptionsInfo, opening_word};
+use super::search::{candidates, chances, search_info};
+use crate::command::{Command, Page, ShowWhat, TableCommand};
+use crate::reply::{ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply, TurnInfo};
+use crate::session::Tools;
+use crate::show_replies::score_info;
+use crate::state::{SessionState, result_info};
+
+/// Applies `command` when the session plays a game other than Plakoto:
+/// `None` for a command about the session, which the session applies
+/// whatever the game.
+pub(crate) fn execute_table(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    command: &Command,
+) -> Option<Result<Reply, ProtoError>> {
+    match state.game_kind {
+        GameKind::Plakoto => match command {
+            Command::Table(TableCommand::SetOpening(_)) => Some(Err(not_in_game(
+                GameKind::Plakoto,
+                "set opening: Plakoto always starts as R19 says",
+            ))),
+            _ => None,
+        },
+        GameKind::Portes => execute::<plakoto_rules::tavli::Portes>(state, tools, command),
+    }
+}
+
+/// `not_in_game`: the command has no meaning in `game`.
+pub(crate) fn not_in_game(game: GameKind, what: &str) -> ProtoError {
+    ProtoError::new(
+        ErrorCode::NotInGame,
+        format!("{what}: not in a game of {game} ('set game' picks the game)"),
+    )
+}
+
+fn execute<G: TableProtocol>(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    command: &Command,
+) -> Option<Result<Reply, ProtoError>> {
+    let refuse = |what: &str| Some(Err(not_in_game(G::KIND, what)));
+    Some(match command {
+        Command::NewGame => new_game::<G>(state),
+        Command::NewMatch(n) => {
+            state.score = MatchScore::new(*n);
+            state.next_starter = None;
+            new_game::<G>(state)
+        }
+        Command::Table(table_command) => set_table::<G>(state, table_command),
+        Command::SetTurn(side) => {
+            G::table(state)
+                .with_turn(*side)
+                .map_err(state_error)
+                .map(|table| {
+                    *G::table_mut(state) = table;
+                    state.next_starter = None;
+                    state_reply::<G>(state)
+                })
+        }
+        Command::SetDice(dice) => G::table_mut(state)
+            .set_dice(*dice)
+            .map_err(state_error)
+            .map(|()| Reply::Dice {
+                opening: Vec::new(),
+                turn: turn_info(G::table(state)),
+            }),
+        Command::Roll => roll::<G>(state),
+        Command::Move(text) => {
+            let (_, generator) = generator_for::<G>(state);
+            let mut generator = generator;
+            let side = G::table(state).on_roll();
+            G::table_mut(state)
+                .play_written(text, &mut generator)
+                .map_err(|e| match e {
+                    plakoto_rules::tavli::TableError::State(e) => state_error(e),
+                    plakoto_rules::tavli::TableError::Play(e) => {
+                        ProtoError::new(ErrorCode::IllegalMove, e.to_string())
+                    }
+                })
+                .map(|report| Reply::Moved(finish_move::<G>(state, side, report)))
+        }
+        Command::Play(time_ms) => play::<G>(state, tools, *time_ms),
+        Command::Hint { count, time_ms } => hint::<G>(state, tools, *count, *time_ms),
+        Command::Eval(time_ms) => eval::<G>(state, tools, *time_ms),
+        Command::Legal(page) => legal::<G>(state, *page),
+        Command::Show(what) => Ok(show::<G>(state, tools, *what)),
+        Command::SetRules(_) => return refuse("set rules"),
+        Command::SetScoring(_) => return refuse("set scoring standard|tzannes"),
+        Command::SetBoard(_) | Command::SetPosition(..) | Command::SetMatchId(_) => {
+            return refuse("a Plakoto position");
+        }
+        Command::Rollout(_) => return refuse("rollout"),
+        Command::LegalSteps(_) => return refuse("legal steps"),
+        Command::Record(_) => return refuse("records and analysis"),
+        _ => return None,
+    })
+}
+
+fn state_error(e: plakoto_rules::StateError) -> ProtoError {
+    ProtoError::from(plakoto_rules::GameError::State(e))
+}
+
+fn generator_for<G: TableProtocol>(state: &SessionState) -> (G, G::Generator) {
+    let game = G::table(state).game();
+    (game, game.generator())
+}
+
+/// What is to be played now.
+pub(crate) fn turn_info<G: TableProtocol>(table: &TableGame<G>) -> TurnInfo {
+    let on_roll = table.on_roll();
+    match (table.phase(), table.dice()) {
+        (Phase::Opening, _) => TurnInfo::Opening { on_roll },
+        (Phase::Over, _) => TurnInfo::Over {
+            result: table.result().as_ref().map(result_info),
+        },
+        (Phase::Playing, None) => TurnInfo::ToRoll { on_roll },
+        (Phase::Playing, Some(dice)) => TurnInfo::Rolled {
+            on_roll,
+            dice: [dice.0.pips(), dice.1.pips()],
+            numbers: numbers(dice),
+        },
+    }
+}
+
+/// The numbers a roll gives: a double four times.
+fn numbers(dice: Dice) -> Vec<u8> {
+    if dice.is_double() {
+        vec![dice.0.pips(); 4]
+    } else {
+        vec![dice.0.pips(), dice.1.pips()]
+    }
+}
+
+fn position_id<G: TableProtocol>(state: &SessionState) -> String {
+    let table = G::table(state);
+    table.game().position_id(table.position())
+}
+
+fn match_id<G: TableProtocol>(state: &SessionState) -> String {
+    G::match_id(G::table(state), &state.score)
+}
+
+fn state_reply<G: TableProtocol>(state: &SessionState) -> Reply {
+    Reply::State {
+        position_id: position_id::<G>(state),
+        match_id: match_id::<G>(state),
+        turn: turn_info(G::table(state)),
+    }
+}
+
+/// Starts the next game: the last winner starts (P14, T6), otherwise an
+/// opening roll decides (P13).
+fn new_game<G: TableProtocol>(state: &mut SessionState) -> Result<Reply, ProtoError> {
+    if let Some(w) = state.score.winner() {
+        return Err(ProtoError::new(
+            ErrorCode::State,
+            format!(
+                "the match is over: {w} won {}-{}; start another with 'new match N'",
+                state.score.score[w.index()],
+                state.score.score[w.other().index()]
+            ),
+        ));
+    }
+    let old = G::table(state);
+    let (game, opening_rule) = (old.game(), old.opening());
+    let starter = state.next_starter.take();
+    let (table, opening) = match starter {
+        Some(winner) => (
+            TableGame::started_by(game, opening_rule, winner),
+            Vec::new(),
+        ),
+        None => {
+            let mut table = TableGame::new(game, opening_rule);
+            let rolls = table
+                .roll_opening(&mut state.rng)
+                .map_err(state_error)?
+                .1
+                .iter()
+                .map(|(x, o)| [x.pips(), o.pips()])
+                .collect();
+            (table, rolls)
+        }
+    };
+    let dice = table.dice().map(|d| [d.0.pips(), d.1.pips()]);
+    let starts = table.on_roll();
+    *G::table_mut(state) = table;
+    Ok(Reply::TableNewGame {
+        game: G::KIND,
+        score: score_info(state),
+        opening,
+        starts,
+        scoring: game.scoring_word(),
+        opening_rule: opening_word(opening_rule),
+        dice,
+    })
+}
+
+fn roll<G: TableProtocol>(state: &mut SessionState) -> Result<Reply, ProtoError> {
+    let mut opening = Vec::new();
+    let mut rng = state.rng.clone();
+    let table = G::table_mut(state);
+    if table.phase() == Phase::Opening {
+        let (_, rolls) = table.roll_opening(&mut rng).map_err(state_error)?;
+        opening = rolls.iter().map(|(x, o)| [x.pips(), o.pips()]).collect();
+    }
+    // The Western opening plays the opening dice: nothing more to roll.
+    if opening.is_empty() || table.dice().is_none() {
+        table.roll(&mut rng).map_err(state_error)?;
+    }
+    state.rng = rng;
+    Ok(Reply::Dice {
+        opening,
+        turn: turn_info(G::table(state)),
+    })
+}
+
+/// Reads a board given as a Position ID or as board text.
+fn read_board<G: TableProtocol>(game: &G, text: &str) -> Result<G::Position, ProtoError> {
+    let looks_like_text = text.contains(['/', ':', ' ']);
+    let read = if looks_like_text {
+        game.parse_board_text(text).map_err(|e| e.to_string())
+    } else {
+        game.parse_position_id(text).map_err(|e| e.to_string())
+    };
+    read.map_err(|e| {
+        ProtoError::new(
+            ErrorCode::InvalidPosition,
+            format!("'{text}' is no {} board: {e}", G::KIND),
+        )
+    })
+}
+
+fn set_table<G: TableProtocol>(
+    state: &mut SessionState,
+    command: &TableCommand,
+) -> Result<Reply, ProtoError> {
+    let table = G::table(state).clone();
+    let game = table.game();
+    let invalid =
+        |e: plakoto_rules::StateError| ProtoError::new(ErrorCode::InvalidPosition, e.to_string());
+    match command {
+        TableCommand::SetBoard(text) => {
+            let position = read_board(&game, text)?;
+            *G::table_mut(state) = table.with_board(position).map_err(invalid)?;
+        }
+        TableCommand::SetPosition(pid, mid) => {
+            let position = game.parse_position_id(pid).map_err(|e| {
+                ProtoError::new(
+                    ErrorCode::InvalidPosition,
+                    format!("'{pid}' is no {} Position ID: {e}", G::KIND),
+                )
+            })?;
+            let parts = game.read_match_id(mid)?;
+            *G::table_mut(state) = TableGame::from_parts(
+                game,
+                table.opening(),
+                position,
+                parts.on_roll,
+                parts.dice,
+                parts.over,
+            )
+            .map_err(invalid)?;
+            state.score = MatchScore {
+                length: parts.match_length,
+                score: parts.score,
+            };
+        }
+        TableCommand::SetMatchId(mid) => {
+            let parts = game.read_match_id(mid)?;
+            let with = |position| {
+                TableGame::from_parts(
+                    game,
+                    table.opening(),
+                    position,
+                    parts.on_roll,
+                    parts.dice,
+                    parts.over,
+                )
+            };
+            // A finished board left from the last game cannot go with a
+            // game in progress: start from the initial position instead
+            // (clients set the Match ID first and the board next).
+            let finished = table.phase() == Phase::Over;
+            *G::table_mut(state) = with(*table.position())
+                .or_else(|e| {
+                    if finished && !parts.over {
+                        with(game.start())
+                    } else {
+                        Err(e)
+                    }
+                })
+                .map_err(invalid)?;
+            state.score = MatchScore {
+                length: parts.match_length,
+                score: parts.score,
+            };
+        }
+        TableCommand::SetScoring(word) => {
+            let scored = game.with_scoring(word)?;
+            *G::table_mut(state) = table.with_game(scored);
+            return Ok(Reply::Setting {
+                name: "scoring".to_string(),
+                value: scored.scoring_word(),
+            });
+        }
+        TableCommand::SetOpening(opening) => {
+            *G::table_mut(state) = table.with_opening(*opening);
+            return Ok(Reply::Setting {
+                name: "opening".to_string(),
+                value: opening_word(*opening),
+            });
+        }
+    }
+    state.next_starter = None;
+    Ok(state_reply::<G>(state))
+}
+
+/// Scores a play that ended the game and says what the play did.
+fn finish_move<G: TableProtocol>(
+    state: &mut SessionState,
+    side: Side,
+    report: plakoto_rules::tavli::TableReport,
+) -> MoveInfo {
+    if let Some(result) = &report.result {
+        state.next_starter = state.score.record(result);
+    }
+    MoveInfo {
+        play: report.notation,
+        side,
+        passed: None,
+        result: report.result.as_ref().map(result_info),
+        score: score_info(state),
+        next: turn_info(G::table(state)),
+        position_id: position_id::<G>(state),
+        match_id: match_id::<G>(state),
+    }
+}
+
+fn play<G: TableProtocol>(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    time_ms: Option<u64>,
+) -> Result<Reply, ProtoError> {
+    let table = G::table(state).clone();
+    let dice = table.require_dice().map_err(state_error)?;
+    let game = table.game();
+    let limits = tools.search.limits().with_time(time_ms);
+    let settings = *tools.search.settings();
+    let (searcher, evaluator) = G::searcher(tools.table);
+    let play = searcher
+        .choose(&game, evaluator, table.position(), dice, &settings, limits)
+        .ok_or_else(|| ProtoError::new(ErrorCode::State, "no play listed for the dice"))?;
+    let side = table.on_roll();
+    let report = G::table_mut(state).play(&play);
+    Ok(Reply::Played(finish_move::<G>(state, side, report)))
+}
+
+fn hint<G: TableProtocol>(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    count: usize,
+    time_ms: Option<u64>,
+) -> Result<Reply, ProtoError> {
+    let table = G::table(state);
+    let dice = table.require_dice().map_err(state_error)?;
+    let game = table.game();
+    let limits = tools.search.limits().with_time(time_ms);
+    let settings = *tools.search.settings();
+    let (searcher, evaluator) = G::searcher(tools.table);
+    let ranking = searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);
+    let search = search_info(
+        tools.search,
+        evaluator.name(),
+        ranking.limits,
+        ranking.plies,
+        ranking.timed_out,
+        searcher.stop(),
+    );
+    Ok(Reply::Hint {
+        side: table.on_roll(),
+        numbers: numbers(dice),
+        count: ranking.plays.len(),
+        incomplete: false,
+        search,
+        candidates: candidates(&game, table.position(), &ranking, count),
+    })
+}
+
+fn eval<G: TableProtocol>(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    time_ms: Option<u64>,
+) -> Result<Reply, ProtoError> {
+    let table = G::table(state);
+    if table.phase() == Phase::Opening {
+        return Err(state_error(plakoto_rules::StateError::NotStarted));
+    }
+    let game = table.game();
+    let limits = tools.search.limits().with_time(time_ms);
+    let settings = *tools.search.settings();
+    let (searcher, evaluator) = G::searcher(tools.table);
+    let (p, evaluation) =
+        searcher.evaluate_position(&game, evaluator, table.position(), &settings, limits);
+    let equity = plakoto_engine::game::game_equity(&game, &p);
+    let reached = match evaluation {
+        plakoto_engine::search::Evaluation::Plies { plies } => plies,
+        _ => limits.plies,
+    };
+    let cut_short = reached < limits.plies;
+    Ok(Reply::Eval {
+        side: table.on_roll(),
+        chances: chances(&p, equity),
+        evaluation: evaluation.to_string(),
+        plies: reached,
+        timed_out: cut_short && !searcher.stop().is_set(),
+        stopped: cut_short && searcher.stop().is_set(),
+    })
+}
+
+fn legal<G: TableProtocol>(state: &SessionState, page: Page) -> Result<Reply, ProtoError> {
+    let table = G::table(state);
+    let (game, mut generator) = generator_for::<G>(state);
+    let mut list = G::PlayList::default();
+    table
+        .legal_plays(&mut generator, &mut list)
+        .map_err(state_error)?;
+    let plays = game.plays(&list);
+    let listed = plays
+        .iter()
+        .skip(page.offset)
+        .take(page.limit)
+        .map(|play| {
+            let after = game.after(play);
+            // The board the game shows after the play: the turn passes
+            // (as the Match ID says) even when the play ends the game.
+            let shown = game.flip(&after);
+            LegalPlay {
+                play: game.format_play(table.position(), play),
+                position_id: game.position_id(&shown),
+                steps: Vec::new(),
+            }
+        })
+        .collect();
+    Ok(Reply::Legal {
+        count: plays.len(),
+        count_exact: true,
+        offset: page.offset,
+        incomplete: false,
+        plays: listed,
+    })
+}
+
+fn show<G: TableProtocol>(state: &SessionState, tools: &Tools, what: ShowWhat) -> Reply {
+    let table = G::table(state);
+    let game = table.game();
+    match what {
+        ShowWhat::Board(orientation) => {
+            let orientation = orientation.unwrap_or(state.orientation);
+            Reply::TableBoard {
+                position_id: position_id::<G>(state),
+                match_id: match_id::<G>(state),
+                orientation,
+                lines: draw_table_board(
+                    &game.picture(table.position()),
+                    table.on_roll(),
+                    orientation,
+                ),
+                boardtext: game.board_text(table.position()),
+            }
+        }
+        ShowWhat::BoardText => Reply::BoardText {
+            boardtext: game.board_text(table.position()),
+        },
+        ShowWhat::PosId => Reply::PositionId {
+            position_id: position_id::<G>(state),
+        },
+        ShowWhat::MatchId => Reply::MatchId {
+            match_id: match_id::<G>(state),
+        },
+        ShowWhat::Position => {
+            let (position_id, match_id) = (position_id::<G>(state), match_id::<G>(state));
+            Reply::Position {
+                position: format!("{position_id}:{match_id}"),
+                position_id,
+                match_id,
+            }
+        }
+        ShowWhat::Dice => Reply::Dice {
+            opening: Vec::new(),
+            turn: turn_info(table),
+        },
+        ShowWhat::Options => options_reply::<G>(state, tools),
+    }
+}
+
+/// `show options` in a game of the table.
+pub(crate) fn options_reply<G: TableProtocol>(state: &SessionState, tools: &Tools) -> Reply {
+    let table = G::table(state);
+    Reply::TableOptions(TableOptionsInfo {
+        game: G::KIND,
+        scoring: table.game().scoring_word(),
+        opening: opening_word(table.opening()),
+        output: state.output,
+        orientation: state.orientation,
+        seed: state.seed,
+        evaluator: G::evaluator(tools.table).name().to_string(),
+        search: *tools.search.settings(),
+        score: score_info(state),
+        players: PlayerNames {
+            x: state.players[0].clone(),
+            o: state.players[1].clone(),
+        },
+    })
+}

@@ -1,0 +1,168 @@
+//! What the protocol needs of a game beyond the game layer: its Match ID,
+//! the board as a picture to draw, its scoring word, and where the
+//! session keeps its game. One impl per game, here; nothing else in the
+//! protocol names a game.
+
+use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition, PortesScoring};
+use plakoto_rules::tavli::{Portes, TableGame};
+use plakoto_rules::{Dice, MatchScore, Phase, Seat, Side, TavliGame};
+
+use super::board::BoardPicture;
+use super::search::TableSearch;
+use crate::reply::{ErrorCode, ProtoError};
+use crate::state::SessionState;
+use plakoto_engine::game::{GameEvaluator, GameSearch};
+
+/// A Match ID read: everything about a game the Position ID does not say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchParts {
+    /// Points to win the match; 0 for single games.
+    pub match_length: u8,
+    /// X's and O's points.
+    pub score: [u32; 2],
+    /// The side on roll (the Position ID is seen from it).
+    pub on_roll: Side,
+    /// The dice rolled for the turn.
+    pub dice: Option<Dice>,
+    /// Whether the game is over.
+    pub over: bool,
+}
+
+/// A game the protocol can play through [`super::execute_table`].
+pub trait TableProtocol: TavliGame {
+    /// The session's game of this kind.
+    fn table(state: &SessionState) -> &TableGame<Self>;
+
+    /// The session's game of this kind, to change.
+    fn table_mut(state: &mut SessionState) -> &mut TableGame<Self>;
+
+    /// The Match ID of `table` at `score`.
+    fn match_id(table: &TableGame<Self>, score: &MatchScore) -> String;
+
+    /// Reads a Match ID.
+    fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError>;
+
+    /// The board as a picture, seen from the side on roll.
+    fn picture(&self, position: &Self::Position) -> BoardPicture;
+
+    /// The same game scored by `word` (`set scoring`).
+    fn with_scoring(&self, word: &str) -> Result<Self, ProtoError>;
+
+    /// The scoring's word, as `show options` and `new game` write it.
+    fn scoring_word(&self) -> String;
+
+    /// This game's searcher and evaluator.
+    fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Self>, &dyn GameEvaluator<Self>);
+
+    /// This game's evaluator.
+    fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Self>;
+}
+
+impl TableProtocol for Portes {
+    fn table(state: &SessionState) -> &TableGame<Portes> {
+        &state.portes
+    }
+
+    fn table_mut(state: &mut SessionState) -> &mut TableGame<Portes> {
+        &mut state.portes
+    }
+
+    fn match_id(table: &TableGame<Portes>, score: &MatchScore) -> String {
+        let clamp = |points: u32| points.min(u32::from(u16::MAX >> 1)) as u16;
+        PortesMatchId {
+            match_length: u16::from(score.length),
+            score: [clamp(score.score[0]), clamp(score.score[1])],
+            turn: table.on_roll(),
+            dice_owner: table.on_roll(),
+            dice: table.dice(),
+            state: match table.phase() {
+                Phase::Opening => PortesGameState::NoGame,
+                Phase::Playing => PortesGameState::Playing,
+                Phase::Over => PortesGameState::Over,
+            },
+            resignation: None,
+        }
+        .to_string()
+    }
+
+    fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError> {
+        let id: PortesMatchId = text.parse().map_err(|e| {
+            ProtoError::new(
+                ErrorCode::InvalidPosition,
+                format!("'{text}' is no Portes Match ID: {e}"),
+            )
+        })?;
+        let match_length = u8::try_from(id.match_length)
+            .ok()
+            .filter(|n| *n <= 127)
+            .ok_or_else(|| {
+                ProtoError::new(
+                    ErrorCode::InvalidArgument,
+                    format!("a match of {} points: at most 127", id.match_length),
+                )
+            })?;
+        if id.resignation.is_some() || id.state == PortesGameState::Resigned {
+            return Err(ProtoError::new(
+                ErrorCode::InvalidPosition,
+                "the Match ID holds a resignation: the engine does not play resignations",
+            ));
+        }
+        Ok(MatchParts {
+            match_length,
+            score: id.score.map(u32::from),
+            on_roll: id.turn,
+            dice: id.dice,
+            over: id.state == PortesGameState::Over,
+        })
+    }
+
+    fn picture(&self, position: &PortesPosition) -> BoardPicture {
+        let (own, opp) = position.sides();
+        let mut points = [(None, 0u8); 24];
+        for (index, slot) in points.iter_mut().enumerate() {
+            // The opponent's point p is the side on roll's 25 - p.
+            let (mine, theirs) = (own[index], opp[23 - index]);
+            *slot = if mine > 0 {
+                (Some(Seat::OnRoll), mine)
+            } else if theirs > 0 {
+                (Some(Seat::Opponent), theirs)
+            } else {
+                (None, 0)
+            };
+        }
+        let (own_pips, opp_pips) = position.pip_counts();
+        BoardPicture {
+            points,
+            bar: [own[24], opp[24]],
+            off: [position.own_off(), position.opp_off()],
+            pips: [own_pips, opp_pips],
+        }
+    }
+
+    fn with_scoring(&self, word: &str) -> Result<Portes, ProtoError> {
+        match word {
+            "standard" => Ok(Portes::new(PortesScoring::Standard)),
+            "triple" => Ok(Portes::new(PortesScoring::Triple)),
+            other => Err(ProtoError::new(
+                ErrorCode::InvalidArgument,
+                format!("'{other}' is not a Portes scoring: standard or triple (P11)"),
+            )),
+        }
+    }
+
+    fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Portes>, &dyn GameEvaluator<Portes>) {
+        (&mut search.portes, search.portes_evaluator.as_ref())
+    }
+
+    fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Portes> {
+        search.portes_evaluator.as_ref()
+    }
+
+    fn scoring_word(&self) -> String {
+        match self.scoring {
+            PortesScoring::Standard => "standard",
+            PortesScoring::Triple => "triple",
+        }
+        .to_string()
+    }
+}

@@ -1,0 +1,93 @@
+//! The search of the games of the table: one [`GameSearch`] and evaluator
+//! per game, kept by the session beside Plakoto's search handle (whose
+//! settings, limits and stop they share), and the replies that search:
+//! `hint`, `play`'s choice and `eval`.
+
+use plakoto_engine::game::{GameEvaluator, GameRanking, GameSearch, PortesHeuristicEvaluator};
+use plakoto_engine::search::{SearchHandle, SearchLimits, Stop};
+use plakoto_rules::tavli::Portes;
+
+use super::hooks::TableProtocol;
+use crate::reply::{Candidate, Chances, SearchInfo, round};
+
+/// The searchers and evaluators of the games of the table.
+pub struct TableSearch {
+    /// Portes' searcher.
+    pub portes: GameSearch<Portes>,
+    /// What rates Portes positions.
+    pub portes_evaluator: Box<dyn GameEvaluator<Portes>>,
+}
+
+impl Default for TableSearch {
+    fn default() -> Self {
+        TableSearch {
+            portes: GameSearch::new(),
+            portes_evaluator: Box::new(PortesHeuristicEvaluator::default()),
+        }
+    }
+}
+
+impl TableSearch {
+    /// Lets `stop` end the searches early (as Plakoto's).
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.portes.set_stop(stop);
+    }
+}
+
+/// The settings, limits and stop of a search: those of the session's
+/// Plakoto handle, which `set` commands change for every game.
+pub(crate) fn search_info(
+    handle: &SearchHandle,
+    evaluator: &str,
+    ranking_limits: SearchLimits,
+    reached: u8,
+    cut_short: bool,
+    stop: &Stop,
+) -> SearchInfo {
+    let stopped = cut_short && stop.is_set();
+    SearchInfo {
+        evaluator: evaluator.to_string(),
+        plies: ranking_limits.plies,
+        reached,
+        movefilter: handle.settings().filter.preset.to_string(),
+        time_ms: ranking_limits.time_ms,
+        timed_out: cut_short && !stopped,
+        stopped,
+    }
+}
+
+/// The hint rows of a ranking.
+pub(crate) fn candidates<G: TableProtocol>(
+    game: &G,
+    before: &G::Position,
+    ranking: &GameRanking<G>,
+    count: usize,
+) -> Vec<Candidate> {
+    let best = ranking.plays.first().map_or(0.0, |r| r.equity);
+    ranking
+        .plays
+        .iter()
+        .take(count)
+        .enumerate()
+        .map(|(i, ranked)| Candidate {
+            rank: i + 1,
+            play: game.format_play(before, &ranked.play),
+            equity: round(ranked.equity, 4),
+            difference: round(ranked.equity - best, 4),
+            chances: chances(&ranked.probabilities, ranked.equity),
+            evaluation: ranked.evaluated_at.to_string(),
+            evaluated_at: ranked.evaluated_at,
+            mwc: None,
+        })
+        .collect()
+}
+
+/// Rounded chances with the game's equity (the game's scoring, not
+/// Plakoto's, values them).
+pub(crate) fn chances(p: &plakoto_engine::eval::Probabilities, equity: f32) -> Chances {
+    let plakoto = Chances::new(p, plakoto_rules::Scoring::Standard);
+    Chances {
+        equity: round(equity, 4),
+        ..plakoto
+    }
+}

@@ -1,0 +1,210 @@
+//! Portes through the protocol (issue 41): `set game`, the Greek and
+//! Western openings (P13), gnubg's Position and Match IDs, the board with
+//! its bar, hints and plays by the generic search, games played to the
+//! end and scored (P11), and `not_in_game` for what Portes has no use for.
+
+use plakoto_protocol::Session;
+use plakoto_rules::Rules;
+
+fn session(seed: u64) -> Session {
+    Session::with_heuristic(Rules::default(), seed)
+}
+
+/// The reply's first payload line (after `= ` or `? `).
+fn answer(session: &mut Session, line: &str) -> String {
+    session.handle_line(line).expect("a command").text
+}
+
+fn transcript(session: &mut Session, script: &str) -> String {
+    let mut out = String::new();
+    for line in script.lines() {
+        out.push_str("> ");
+        out.push_str(line);
+        out.push('\n');
+        if let Some(h) = session.handle_line(line) {
+            out.push_str(&h.text);
+        }
+    }
+    out
+}
+
+const SESSION: &str = "\
+set game portes
+show options
+new game
+show board
+roll
+hint 3
+play
+show position
+set position 4HPwATDgc/ABMA:cIkWAAAAAAAE
+show board
+legal limit 3
+move 24/18 13/10
+set board 25:0 6:2 / 24:15
+set board bar:2 6:13 / 24:2 13:5 8:3 6:5
+show board
+set dice 6 6
+set turn O
+set turn X
+set dice 3 3
+move bar/22(2) 6/3
+move bar/22(2) 6/3(2)
+show board
+rollout
+legal steps
+set rules express
+set scoring tzannes
+set scoring triple
+set opening western
+new game
+set evaluator net
+set game plakoto
+show options";
+
+#[test]
+fn portes_session_text() {
+    insta::assert_snapshot!(transcript(&mut session(3), SESSION));
+}
+
+#[test]
+fn portes_session_json() {
+    let script = format!("set output json\n{SESSION}");
+    let text = transcript(&mut session(3), &script);
+    // Every reply of the Portes session names its game; Plakoto's do not.
+    let portes_part = text
+        .split("> set game portes\n")
+        .nth(1)
+        .and_then(|rest| rest.split("> set game plakoto\n").next())
+        .expect("the script sets the game");
+    for block in portes_part.split("\n> ").filter(|b| b.contains("\n= {")) {
+        assert!(block.contains("\"game\":\"portes\""), "{block}");
+    }
+    let plakoto_part = text.split("> set game plakoto\n").nth(1).unwrap();
+    assert!(!plakoto_part.contains("\"game\":"), "{plakoto_part}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn p13_greek_opening_the_starter_rolls_again() {
+    let mut s = session(11);
+    answer(&mut s, "set game portes");
+    let reply = answer(&mut s, "new game");
+    assert!(reply.contains("opening greek;"), "{reply}");
+    assert!(reply.contains(" to roll"), "{reply}");
+    let dice = answer(&mut s, "show dice");
+    assert!(dice.contains("to roll"), "{dice}");
+    let rolled = answer(&mut s, "roll");
+    assert!(rolled.contains("rolled"), "{rolled}");
+}
+
+#[test]
+fn p13_western_opening_the_starter_plays_the_opening_dice() {
+    let mut s = session(11);
+    answer(&mut s, "set game portes");
+    answer(&mut s, "set opening western");
+    let reply = answer(&mut s, "new game");
+    // "= opening roll X a O b[, X c O d]: S starts": the last pair decides.
+    let opening = reply.lines().next().unwrap();
+    let last = opening.rsplit("X ").next().unwrap();
+    let words: Vec<&str> = last.split([' ', ':']).filter(|w| !w.is_empty()).collect();
+    let (x, o): (u8, u8) = (words[0].parse().unwrap(), words[2].parse().unwrap());
+    let (high, low) = (x.max(o), x.min(o));
+    assert!(
+        reply.contains(&format!("plays the opening dice {high} {low}")),
+        "{reply}"
+    );
+    assert!(answer(&mut s, "roll").starts_with("? state"));
+}
+
+#[test]
+fn gnubg_position_and_match_ids_round_trip() {
+    let mut s = session(5);
+    answer(&mut s, "set game portes");
+    // Match IDs written by gnubg 1.07 (crates/rules/tests: X on roll with
+    // 4-1 at 5-2 in a 7-point match; O on roll with 6-2, single games).
+    for pair in ["4HPwATDgc/ABMA:cAnmACAAKAAE", "4HPwATDgc/ABMA:MAELAAAAAAAE"] {
+        let set = answer(&mut s, &format!("set position {pair}"));
+        assert!(set.starts_with("= "), "{pair}: {set}");
+        assert_eq!(answer(&mut s, "show position"), format!("= {pair}\n\n"));
+    }
+}
+
+#[test]
+fn p11_games_played_to_the_end_score_one_or_two_points() {
+    let mut s = session(21);
+    answer(&mut s, "set game portes");
+    answer(&mut s, "set evaluation plies 0");
+    answer(&mut s, "new match 5");
+    let mut games = 0;
+    for _ in 0..2_000 {
+        let dice = answer(&mut s, "show dice");
+        if dice.contains("match winner") || dice.contains("game over") {
+            let next = answer(&mut s, "new game");
+            if next.starts_with("? state") {
+                break; // the match is over
+            }
+            continue;
+        }
+        if dice.contains("to roll") {
+            answer(&mut s, "roll");
+            continue;
+        }
+        let played = answer(&mut s, "play");
+        assert!(played.starts_with("= "), "{played}");
+        if let Some(line) = played.lines().find(|l| l.contains("game over")) {
+            games += 1;
+            assert!(
+                line.contains("1 point") || line.contains("2 points"),
+                "P11: {line}"
+            );
+        }
+    }
+    assert!(games >= 1, "no game finished");
+    let options = answer(&mut s, "show options");
+    let score = options
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("score"))
+        .unwrap();
+    assert!(score.contains("match to 5"), "{score}");
+    assert!(
+        answer(&mut s, "new game").starts_with("? state: the match is over"),
+        "the match ends at 5 points"
+    );
+}
+
+#[test]
+fn a_refused_command_changes_nothing() {
+    let mut s = session(8);
+    answer(&mut s, "set game portes");
+    answer(&mut s, "new game");
+    answer(&mut s, "roll");
+    let before = answer(&mut s, "show position");
+    for line in [
+        "move 24/1",
+        "set board 24:16 / 24:15",
+        "set position 4HPwATDgc/ABMA:AAAAAAAAAAAA",
+        "set matchid cIkWAAAAAAA",
+        "set scoring mother",
+        "set rules express",
+        "rollout",
+        "save game /tmp/x",
+        "roll",
+    ] {
+        let reply = answer(&mut s, line);
+        assert!(reply.starts_with("? "), "{line}: {reply}");
+        assert_eq!(answer(&mut s, "show position"), before, "after '{line}'");
+    }
+}
+
+#[test]
+fn not_in_game_names_the_game() {
+    let mut s = session(8);
+    answer(&mut s, "set game portes");
+    assert!(
+        answer(&mut s, "rollout").starts_with("? not_in_game: rollout: not in a game of portes")
+    );
+    answer(&mut s, "set game plakoto");
+    assert!(answer(&mut s, "set opening western").starts_with("? not_in_game"));
+}

@@ -156,9 +156,13 @@ enum BenchCommand {
         #[arg(long, default_value = "standard", value_parser = parse_variant)]
         rules: Variant,
         /// Evaluator at the leaves: net, net-f32 (the net in f32, not its
-        /// integer copy) or heuristic.
-        #[arg(long, default_value = "net", value_parser = parse_evaluator)]
-        evaluator: EvaluatorKind,
+        /// integer copy) or heuristic (default: net for Plakoto, heuristic,
+        /// the only one, for Portes).
+        #[arg(long, value_parser = parse_evaluator)]
+        evaluator: Option<EvaluatorKind>,
+        /// The game searched (plakoto or portes: the generic search).
+        #[arg(long, default_value = "plakoto")]
+        game: plakoto::game::GameKind,
     },
     /// The pin endgame database: positions and bytes stored, seconds to
     /// build it on one thread and to read it back (and caches it).
@@ -190,13 +194,26 @@ enum BenchCommand {
         #[arg(long, default_value_t = 5)]
         rounds: usize,
         /// Evaluator: net, net-f32 (the net in f32, not its integer copy)
-        /// or heuristic.
-        #[arg(long, default_value = "net", value_parser = parse_evaluator)]
-        evaluator: EvaluatorKind,
+        /// or heuristic (default: net for Plakoto, heuristic, the only one,
+        /// for Portes).
+        #[arg(long, value_parser = parse_evaluator)]
+        evaluator: Option<EvaluatorKind>,
+        /// The game whose evaluator is measured (plakoto or portes).
+        #[arg(long, default_value = "plakoto")]
+        game: plakoto::game::GameKind,
         /// Weight file of the net (default: the embedded weights).
         #[arg(long)]
         weights: Option<std::path::PathBuf>,
     },
+}
+
+/// The evaluator a bench measures unless told: the net for Plakoto, the
+/// heuristic (the only one so far) for Portes.
+fn default_bench_evaluator(game: plakoto::game::GameKind) -> EvaluatorKind {
+    match game {
+        plakoto::game::GameKind::Plakoto => EvaluatorKind::Net,
+        plakoto::game::GameKind::Portes => EvaluatorKind::Heuristic,
+    }
 }
 
 /// Prints a bench's report as one JSON object or as text.
@@ -231,6 +248,7 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
             positions,
             rounds,
             evaluator,
+            game,
             weights,
         } => {
             if let Some(path) = weights
@@ -240,9 +258,10 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
                 return ExitCode::from(2);
             }
             let options = plakoto::bench::eval::EvalBenchOptions {
+                game: *game,
                 positions: *positions,
                 rounds: *rounds,
-                evaluator: *evaluator,
+                evaluator: evaluator.unwrap_or(default_bench_evaluator(*game)),
             };
             match plakoto::bench::eval::run(options) {
                 Ok(report) if *json => match serde_json::to_string(&report) {
@@ -292,15 +311,17 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
             rollout_trials,
             rules,
             evaluator,
+            game,
         } => {
             let options = plakoto::bench::hint::HintBenchOptions {
+                game: *game,
                 positions: *positions,
                 seed: *seed,
                 plies: plies.clone(),
                 rollout_trials: *rollout_trials,
                 json: *json,
                 variant: *rules,
-                evaluator: *evaluator,
+                evaluator: evaluator.unwrap_or(default_bench_evaluator(*game)),
                 ..Default::default()
             };
             // The bench prints its own report (text or JSON).

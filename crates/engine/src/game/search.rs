@@ -66,6 +66,15 @@ impl<G: TavliGame> GameSearch<G> {
         &self.stop
     }
 
+    /// Frees what the last searches grew past ordinary needs (a large
+    /// cache of a deep search), keeping memory bounded across a session;
+    /// the next search then grows it again.
+    pub fn trim(&mut self) {
+        /// Cache entries kept between searches.
+        const KEEP_CACHE: usize = 1 << 16;
+        self.tree.trim(KEEP_CACHE);
+    }
+
     /// Ranks every legal play of `dice` in `position` (side to play on
     /// roll), best first, searched with `settings` (its `filter`,
     /// `reply_filter` and `threads`; its `plies` and `time_ms` are not

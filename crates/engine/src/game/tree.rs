@@ -181,6 +181,14 @@ impl<G: TavliGame> Tree<G> {
         self.stats = SearchStats::default();
     }
 
+    /// Frees the cache once it has grown past `keep_cache` entries (after
+    /// a deep search), so a long session holds only what its searches use.
+    pub fn trim(&mut self, keep_cache: usize) {
+        if self.cache.capacity() > keep_cache {
+            self.cache = HashMap::new();
+        }
+    }
+
     /// The deadline of the current search.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline

@@ -7,6 +7,10 @@
 //!
 //! The figure to compare is `evals_per_second`, from the thread's CPU
 //! time (the machine is shared; wall time is reported beside it).
+//!
+//! `--game portes` measures a Portes evaluator (the heuristic, through the
+//! game layer's `GameEvaluator`) the same way, over the seeded Portes
+//! suite of `portes_movegen`, so the two games' figures sit side by side.
 
 use std::time::Instant;
 
@@ -14,14 +18,20 @@ use serde::Serialize;
 
 use super::BenchError;
 use super::movegen::{SUITE_SEED, thread_cpu_seconds};
+use super::portes_movegen::portes_suite;
 use plakoto_engine::eval::race::{self, RaceDb};
 use plakoto_engine::eval::{EvaluatorKind, NetEvaluator, Probabilities};
+use plakoto_engine::game::{GameEvaluator, PortesHeuristicEvaluator};
+use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::sampling::{evaluation_batch, midgame_suite};
-use plakoto_rules::{Dice, MoveGenerator, PlayList, Position, Rules, Variant};
+use plakoto_rules::tavli::Portes;
+use plakoto_rules::{Dice, GameKind, MoveGenerator, PlayList, Position, Rules, TavliGame, Variant};
 
 /// What to measure.
 #[derive(Clone, Copy, Debug)]
 pub struct EvalBenchOptions {
+    /// The game whose evaluator is measured.
+    pub game: GameKind,
     /// Positions in the suite (each with all 21 rolls).
     pub positions: usize,
     /// Timed rounds over the suite; the median is reported.
@@ -33,6 +43,7 @@ pub struct EvalBenchOptions {
 impl Default for EvalBenchOptions {
     fn default() -> Self {
         EvalBenchOptions {
+            game: GameKind::Plakoto,
             positions: 1_000,
             rounds: 5,
             evaluator: EvaluatorKind::Net,
@@ -43,6 +54,8 @@ impl Default for EvalBenchOptions {
 /// The result of a run.
 #[derive(Clone, Debug, Serialize)]
 pub struct EvalBenchReport {
+    /// The game measured.
+    pub game: GameKind,
     /// The evaluator and its weights' identity.
     pub evaluator: String,
     /// Instruction set and number type of the net's inner loops
@@ -102,6 +115,24 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
         Some(ms)
     });
 
+    if options.game == GameKind::Portes {
+        let timed = measure_portes(&options)?;
+        return Ok(EvalBenchReport {
+            game: options.game,
+            evaluator: timed.evaluator,
+            kernel: "-".to_string(),
+            positions: options.positions,
+            batches: timed.batches,
+            evaluations: timed.evaluations,
+            evals_per_second: timed.cpu,
+            wall_evals_per_second: timed.wall,
+            mean_batch: timed.evaluations as f64 / timed.batches.max(1) as f64,
+            weights_load_ms,
+            race_db_build_ms,
+            race_db_build_cpu_ms,
+            race_db_load_ms,
+        });
+    }
     let evaluator = options.evaluator.create()?;
     let kernel = match options.evaluator {
         EvaluatorKind::Heuristic => "-".to_string(),
@@ -136,6 +167,7 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
         wall.push(evaluations as f64 / w0.elapsed().as_secs_f64());
     }
     Ok(EvalBenchReport {
+        game: options.game,
         evaluator: evaluator.identity(),
         kernel,
         positions: options.positions,
@@ -151,12 +183,72 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
     })
 }
 
+/// What the Portes rounds measured.
+struct PortesTiming {
+    evaluator: String,
+    batches: usize,
+    evaluations: usize,
+    /// Median evaluations a second of thread CPU time.
+    cpu: f64,
+    /// Median evaluations a second of wall time.
+    wall: f64,
+}
+
+/// The Portes rounds: one batch a roll of the Portes suite's positions
+/// (each play's resulting position, opponent on roll, games not over), as
+/// the generic search hands them to the evaluator. Only the heuristic
+/// exists for Portes.
+fn measure_portes(options: &EvalBenchOptions) -> Result<PortesTiming, BenchError> {
+    if options.evaluator != EvaluatorKind::Heuristic {
+        return Err(BenchError::PortesEvaluator(options.evaluator.to_string()));
+    }
+    let evaluator = PortesHeuristicEvaluator;
+    let game = Portes::default();
+    let mut generator = game.generator();
+    let mut list = Default::default();
+    let mut batches: Vec<Vec<PortesPosition>> = Vec::new();
+    for position in portes_suite(options.positions) {
+        for (dice, _) in Dice::all_rolls() {
+            game.generate(&mut generator, &position, dice, &mut list);
+            let batch: Vec<PortesPosition> = game
+                .plays(&list)
+                .iter()
+                .map(|play| game.after(play))
+                .filter(|after| game.result(after).is_none())
+                .map(|after| game.flip(&after))
+                .collect();
+            if !batch.is_empty() {
+                batches.push(batch);
+            }
+        }
+    }
+    let evaluations: usize = batches.iter().map(Vec::len).sum();
+    let mut out: Vec<Probabilities> = Vec::new();
+    let (mut cpu, mut wall) = (Vec::new(), Vec::new());
+    for _ in 0..options.rounds {
+        let (c0, w0) = (thread_cpu_seconds(), Instant::now());
+        for batch in &batches {
+            evaluator.evaluate_batch(&game, batch, &mut out);
+            std::hint::black_box(&out);
+        }
+        cpu.push(evaluations as f64 / (thread_cpu_seconds() - c0));
+        wall.push(evaluations as f64 / w0.elapsed().as_secs_f64());
+    }
+    Ok(PortesTiming {
+        evaluator: GameEvaluator::<Portes>::name(&evaluator).to_string(),
+        batches: batches.len(),
+        evaluations,
+        cpu: median(cpu),
+        wall: median(wall),
+    })
+}
+
 impl std::fmt::Display for EvalBenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "eval bench: {} ({} kernel), {} positions x 21 rolls = {} batches, {:.1} evaluations a batch, 1 thread",
-            self.evaluator, self.kernel, self.positions, self.batches, self.mean_batch
+            "eval bench: {} {} ({} kernel), {} positions x 21 rolls = {} batches, {:.1} evaluations a batch, 1 thread",
+            self.game, self.evaluator, self.kernel, self.positions, self.batches, self.mean_batch
         )?;
         writeln!(
             f,

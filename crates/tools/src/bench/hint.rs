@@ -2,20 +2,30 @@
 //! roll) at 0, 1, 2 and 3 plies with the default move filters, one thread,
 //! over a fixed suite of mid-game positions × all 21 rolls; plus rollout
 //! games per second.
+//!
+//! `--game portes`: the same timings of the generic search
+//! (`plakoto_engine::game::GameSearch`) with the Portes heuristic, over a
+//! seeded Portes suite (`portes_movegen::portes_suite_from`); Portes has no
+//! rollout yet, so no games per second.
 
 use std::time::Instant;
 
 use serde::Serialize;
 
 use super::BenchError;
-use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{SearchHandle, SearchSettings};
+use super::portes_movegen::portes_suite_from;
+use plakoto_engine::eval::{Evaluator, EvaluatorKind};
+use plakoto_engine::game::{GameEvaluator, GameSearch, PortesHeuristicEvaluator};
+use plakoto_engine::search::{SearchHandle, SearchLimits, SearchSettings};
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::{Dice, Rules, TurnNumbers, Variant};
+use plakoto_rules::tavli::Portes;
+use plakoto_rules::{Dice, GameKind, Rules, TurnNumbers, Variant};
 
 /// What to measure.
 #[derive(Clone, Debug)]
 pub struct HintBenchOptions {
+    /// The game searched.
+    pub game: GameKind,
     /// Positions in the suite (each with all 21 rolls).
     pub positions: usize,
     /// Seed of the suite.
@@ -38,6 +48,7 @@ pub struct HintBenchOptions {
 impl Default for HintBenchOptions {
     fn default() -> Self {
         HintBenchOptions {
+            game: GameKind::Plakoto,
             positions: 50,
             seed: 2026,
             skip: 12,
@@ -75,6 +86,8 @@ pub struct PlyTiming {
 /// The bench's results.
 #[derive(Clone, Debug, Serialize)]
 pub struct HintBenchReport {
+    /// The game searched.
+    pub game: GameKind,
     /// Evaluator used.
     pub evaluator: String,
     /// Positions × 21 rolls.
@@ -85,7 +98,7 @@ pub struct HintBenchReport {
     pub threads: usize,
     /// Move filter preset.
     pub filter: String,
-    /// Rules searched under.
+    /// Rules searched under (Plakoto's; `standard` for Portes).
     pub variant: Variant,
     /// Nanoseconds per static evaluation of the evaluator used.
     pub evaluator_ns: f64,
@@ -110,9 +123,13 @@ pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
     if options.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
+        let rules = match report.game {
+            GameKind::Plakoto => format!("{} rules", report.variant),
+            GameKind::Portes => "portes".to_string(),
+        };
         println!(
-            "hint bench: {} positions x 21 rolls, {} rules, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
-            report.positions, report.variant, report.evaluator, report.evaluator_ns, report.filter
+            "hint bench: {} positions x 21 rolls, {rules}, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
+            report.positions, report.evaluator, report.evaluator_ns, report.filter
         );
         for t in &report.timings {
             println!(
@@ -140,6 +157,9 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
         return Err(BenchError::EmptySuite(
             "the suite needs at least one position",
         ));
+    }
+    if options.game == GameKind::Portes {
+        return measure_portes(options);
     }
     let evaluator = options.evaluator.create()?;
     let rules = Rules {
@@ -170,17 +190,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
                 bar.inc(1);
             }
         }
-        ms.sort_by(f64::total_cmp);
-        timings.push(PlyTiming {
-            plies,
-            hints: ms.len(),
-            median_ms: percentile(&ms, 0.5),
-            p90_ms: percentile(&ms, 0.9),
-            mean_ms: ms.iter().sum::<f64>() / ms.len() as f64,
-            max_ms: ms.last().copied().unwrap_or(0.0),
-            mean_evaluations: evaluations as f64 / ms.len() as f64,
-            mean_chance_nodes: chance_nodes as f64 / ms.len() as f64,
-        });
+        timings.push(timing(plies, ms, evaluations, chance_nodes));
     }
     bar.set_message("rollouts and evaluator speed");
     let rollout_games_per_second = if options.rollout_trials > 0 {
@@ -196,6 +206,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
     let evaluator_ns = evaluator_speed(&suite, rules, evaluator.as_ref());
     bar.finish_and_clear();
     Ok(HintBenchReport {
+        game: options.game,
         evaluator_ns,
         evaluator: evaluator.name().to_string(),
         positions: suite.len(),
@@ -205,6 +216,81 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
         variant: rules.variant,
         timings,
         rollout_games_per_second,
+    })
+}
+
+/// The timings of one depth from its hints' milliseconds (any order) and
+/// the counters summed over them.
+fn timing(plies: u8, mut ms: Vec<f64>, evaluations: u64, chance_nodes: u64) -> PlyTiming {
+    ms.sort_by(f64::total_cmp);
+    let hints = ms.len().max(1) as f64;
+    PlyTiming {
+        plies,
+        hints: ms.len(),
+        median_ms: percentile(&ms, 0.5),
+        p90_ms: percentile(&ms, 0.9),
+        mean_ms: ms.iter().sum::<f64>() / hints,
+        max_ms: ms.last().copied().unwrap_or(0.0),
+        mean_evaluations: evaluations as f64 / hints,
+        mean_chance_nodes: chance_nodes as f64 / hints,
+    }
+}
+
+/// The Portes bench: every position of the seeded Portes suite with every
+/// roll ranked by the generic search at each depth, default move filters,
+/// one thread. Only the heuristic exists for Portes.
+fn measure_portes(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
+    if options.evaluator != EvaluatorKind::Heuristic {
+        return Err(BenchError::PortesEvaluator(options.evaluator.to_string()));
+    }
+    let game = Portes::default();
+    let evaluator = PortesHeuristicEvaluator;
+    let suite = portes_suite_from(options.seed, options.positions, options.skip);
+    let hints = (options.plies.len() * suite.len() * 21) as u64;
+    let bar = plakoto_records::progress::bar(hints, "hints", true);
+    let mut search = GameSearch::<Portes>::new();
+    let mut timings = Vec::new();
+    for &plies in &options.plies {
+        let settings = SearchSettings::with_plies(plies);
+        settings.validate()?;
+        let limits = SearchLimits::plies(plies);
+        let mut ms = Vec::with_capacity(suite.len() * 21);
+        let (mut evaluations, mut chance_nodes) = (0u64, 0u64);
+        bar.set_message(format!("at {plies} plies"));
+        for position in &suite {
+            for (dice, _) in Dice::all_rolls() {
+                let start = Instant::now();
+                let ranking = search.rank(&game, &evaluator, position, dice, &settings, limits);
+                ms.push(start.elapsed().as_secs_f64() * 1e3);
+                evaluations += ranking.stats.evaluations;
+                chance_nodes += ranking.stats.chance_nodes;
+                std::hint::black_box(ranking);
+                bar.inc(1);
+            }
+        }
+        timings.push(timing(plies, ms, evaluations, chance_nodes));
+    }
+    // Nanoseconds an evaluation, as for Plakoto.
+    let rounds = 200;
+    let start = Instant::now();
+    for _ in 0..rounds {
+        for p in &suite {
+            std::hint::black_box(evaluator.evaluate(&game, std::hint::black_box(p)));
+        }
+    }
+    let evaluator_ns = start.elapsed().as_secs_f64() * 1e9 / (rounds * suite.len()) as f64;
+    bar.finish_and_clear();
+    Ok(HintBenchReport {
+        game: options.game,
+        evaluator: GameEvaluator::<Portes>::name(&evaluator).to_string(),
+        positions: suite.len(),
+        seed: options.seed,
+        threads: 1,
+        filter: SearchSettings::default().filter.preset.to_string(),
+        variant: Variant::Standard,
+        evaluator_ns,
+        timings,
+        rollout_games_per_second: None,
     })
 }
 

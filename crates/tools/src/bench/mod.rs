@@ -26,6 +26,9 @@ pub enum BenchError {
     /// The rollout could not run.
     #[error(transparent)]
     Rollout(#[from] plakoto_engine::search::RolloutError),
+    /// No Portes evaluator of that name (only the heuristic exists).
+    #[error("Portes has no evaluator '{0}': use --evaluator heuristic")]
+    PortesEvaluator(String),
     /// The report could not be written as JSON.
     #[error(transparent)]
     Json(#[from] serde_json::Error),

@@ -19,12 +19,20 @@ pub const PORTES_SUITE_SEED: u64 = 20_261_126;
 /// `positions` mid-game Portes positions: random plays of seeded games from
 /// the start, one position taken from each game at a random turn from 6 on.
 pub fn portes_suite(positions: usize) -> Vec<PortesPosition> {
-    let mut rng = ChaCha8Rng::seed_from_u64(PORTES_SUITE_SEED);
+    portes_suite_from(PORTES_SUITE_SEED, positions, 6)
+}
+
+/// [`portes_suite`] of another seed, each game's position taken at a
+/// random turn from `skip` on (`bench hint --game portes` takes its seed and
+/// skip as the Plakoto hint bench does).
+pub fn portes_suite_from(seed: u64, positions: usize, skip: usize) -> Vec<PortesPosition> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut generator = PortesMoveGenerator::default();
     let mut list = PortesPlayList::default();
     let mut suite = Vec::with_capacity(positions);
     while suite.len() < positions {
-        let stop_at = rng.gen_range(6..40);
+        // The span of turns is the one the fixed suite was first drawn with.
+        let stop_at = rng.gen_range(skip..skip + 34);
         let mut position = PortesPosition::start();
         for _ in 0..stop_at {
             let dice = Dice::roll(&mut rng);

@@ -10,6 +10,8 @@ rules. Its answer to 'play' is set by the mode argument:
   crash        exit at once
   error        answer '? illegal_move: ...'
   noready      answer 'isready' with garbage (fails at start)
+  plakoto_only answer 'set game ...' with '? unknown_command' (an engine
+               from before Portes; 'play' as garbage)
 """
 import sys
 import time
@@ -39,6 +41,8 @@ for line in sys.stdin:
     elif cmd == "quit":
         reply("= bye")
         sys.exit(0)
+    elif cmd == "set" and mode == "plakoto_only" and words[1:2] == ["game"]:
+        reply("? unknown_command: set game")
     elif cmd == "set":
         reply("=")
     elif cmd == "play":

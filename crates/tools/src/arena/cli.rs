@@ -10,12 +10,16 @@ use indicatif::ProgressBar;
 
 use super::error::{ArenaError, PlayerError};
 use super::player::{Player, PlayerOptions, ProcessPlayer};
+use super::portes_players::{PortesPlayer, make_portes_player, preflight_portes_player};
 use super::record::{Contestant, GameRecord};
 use super::registry::{BUILTIN_PREFIX, make_player};
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
 use super::runner::{DEFAULT_TURN_CAP, RunSpec, run_units_with};
 use super::stats::{Summary, summarize};
-use plakoto_rules::{Rules, Scoring, Variant};
+use super::tavli_referee::Opening;
+use super::tavli_runner::{TavliRunSpec, run_tavli_units};
+use plakoto_rules::tavli::Portes;
+use plakoto_rules::{GameKind, Rules, Scoring, Variant};
 
 /// Options of `plakoto arena`.
 #[derive(Args, Clone, Debug)]
@@ -24,6 +28,10 @@ use plakoto_rules::{Rules, Scoring, Variant};
     after_help = "Players: builtin:random, builtin:heuristic, builtin:ply1, builtin:ply2, builtin:ply3, builtin:pipcount, \
 builtin:net, builtin:net-ply1, builtin:net-ply2, builtin:net-nopin (the net players use the Express weights under --rules express, and $PLAKOTO_WEIGHTS if set), builtin:net-standard (the standard weights under any rules), builtin:net-f32 (the net in f32, not its integer copy), builtin:net@FILE, builtin:net-ply1@FILE, builtin:net-ply2@FILE (those players with the weights in FILE, under any rules: two nets in one run), or any shell \
 command that starts an engine speaking the plakoto protocol (e.g. \"plakoto\").
+
+With --game portes: builtin:random, builtin:heuristic (0-ply: the exact race database, else the Portes heuristic), or an engine command; \
+the engine is sent `set game portes` once it starts (an engine that refuses it does not play Portes), then `set position <gnubg Position ID>:<gnubg Match ID>` and `play` \
+(scripts/gnubg_player.py plays GNU Backgammon so).
 
 `plakoto arena merge FILES… [--json] [--plot FILE.svg]` combines the --out files of a run split with --shard."
 )]
@@ -47,6 +55,15 @@ pub struct ArenaArgs {
     /// Scoring: standard or tzannes.
     #[arg(long, default_value = "standard")]
     pub scoring: Scoring,
+    /// The game: plakoto or portes. Portes runs are single games (no
+    /// --match-to, --records, --start-positions), scored 1 or 2 (P11).
+    #[arg(long, default_value = "plakoto")]
+    pub game: GameKind,
+    /// How a Portes game opens (P13): greek (one die each, the winner
+    /// rolls both dice for its first turn) or western (the winner plays
+    /// the two opening dice). Portes only; default greek.
+    #[arg(long)]
+    pub opening: Option<Opening>,
     /// Seed of the whole run (dice and built-in players).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -107,6 +124,10 @@ pub(super) struct Report<'a> {
     pub(super) rules: Variant,
     pub(super) scoring: Scoring,
     pub(super) match_to: Option<u8>,
+    #[serde(skip_serializing_if = "super::results_file::is_plakoto")]
+    pub(super) game: GameKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) opening: Option<Opening>,
     #[serde(flatten)]
     pub(super) summary: &'a Summary,
 }
@@ -114,6 +135,7 @@ pub(super) struct Report<'a> {
 /// Runs `plakoto arena`.
 pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     let rules = Rules::new(args.rules, args.scoring)?;
+    let opening = check_game_options(&args)?;
     for path in [&args.out, &args.plot].into_iter().flatten() {
         plakoto_records::output_path::prepare_file(path)
             .map_err(ArenaError::file("cannot write", path))?;
@@ -127,10 +149,16 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         start_timeout: Duration::from_millis(args.start_timeout_ms),
         show_stderr: args.engine_stderr,
     };
-    let ready = (
-        preflight(Contestant::A, &args.a, &options)?,
-        preflight(Contestant::B, &args.b, &options)?,
-    );
+    let ready = match args.game {
+        GameKind::Plakoto => Ready::Plakoto(
+            preflight(Contestant::A, &args.a, &options)?,
+            preflight(Contestant::B, &args.b, &options)?,
+        ),
+        GameKind::Portes => Ready::Portes(
+            preflight_portes(Contestant::A, &args.a, &options)?,
+            preflight_portes(Contestant::B, &args.b, &options)?,
+        ),
+    };
     let (start_positions, start_note) = match &args.start_positions {
         Some(path) => {
             let positions = super::start_positions::read(path, rules)?;
@@ -167,6 +195,8 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
                 turn_cap: spec.turn_cap,
                 shard: args.shard,
                 start_positions: start_note.clone(),
+                game: args.game,
+                opening,
             };
             let (file, loaded) = ResultsFile::open(path, &header, args.resume)?;
             if notes && args.resume {
@@ -206,7 +236,7 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let mut finished: BTreeMap<u64, bool> = BTreeMap::new();
-    let result = run_units_with(&spec, &todo, jobs, Some(ready), |record| {
+    let on_record = |record: GameRecord| {
         if let Some(f) = file.as_mut() {
             f.append(&record)?;
         }
@@ -224,7 +254,29 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
             bar.set_message(format!("ppg {}", summarize(&records, matches).ppg_text()));
         }
         Ok(())
-    });
+    };
+    let result = match ready {
+        Ready::Plakoto(a, b) => run_units_with(&spec, &todo, jobs, Some((a, b)), on_record),
+        Ready::Portes(a, b) => {
+            let portes = TavliRunSpec {
+                game: Portes::default(),
+                opening: opening.unwrap_or_default(),
+                a: spec.a.clone(),
+                b: spec.b.clone(),
+                seed: spec.seed,
+                turn_cap: spec.turn_cap,
+                options: spec.options.clone(),
+            };
+            run_tavli_units(
+                &portes,
+                make_portes_player,
+                &todo,
+                jobs,
+                Some((a, b)),
+                on_record,
+            )
+        }
+    };
     bar.finish_and_clear();
     result?;
 
@@ -243,6 +295,8 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         rules: args.rules,
         scoring: args.scoring,
         match_to: args.match_to,
+        game: args.game,
+        opening,
         summary: &summary,
     };
     report.print(args.json)
@@ -275,6 +329,65 @@ fn write_unit_records(
     Ok(super::records_dir::write_unit(dir, run, &games)?)
 }
 
+/// The players checked before a run, of the game played.
+enum Ready {
+    Plakoto(Box<dyn Player>, Box<dyn Player>),
+    Portes(PortesPlayer, PortesPlayer),
+}
+
+/// Refuses options that do not go with `--game`; the opening of a game
+/// other than Plakoto (`None` for Plakoto).
+fn check_game_options(args: &ArenaArgs) -> Result<Option<Opening>, ArenaError> {
+    if args.game == GameKind::Plakoto {
+        if args.opening.is_some() {
+            return Err(ArenaError::Options(
+                "--opening is Portes' (P13): Plakoto opens by R19".into(),
+            ));
+        }
+        return Ok(None);
+    }
+    let refused = [
+        (
+            args.records.is_some(),
+            "--records (game records are not written for Portes yet)",
+        ),
+        (
+            args.match_to.is_some(),
+            "--match-to (Portes runs are single games)",
+        ),
+        (
+            args.start_positions.is_some(),
+            "--start-positions (a file of Plakoto positions)",
+        ),
+        (
+            args.rules != Variant::Standard,
+            "--rules (Plakoto's rule sets)",
+        ),
+        (
+            args.scoring != Scoring::Standard,
+            "--scoring (Plakoto's scorings; Portes scores P11)",
+        ),
+    ];
+    match refused.iter().find(|(given, _)| *given) {
+        Some((_, option)) => Err(ArenaError::Options(format!(
+            "--game {} does not take {option}",
+            args.game
+        ))),
+        None => Ok(Some(args.opening.unwrap_or_default())),
+    }
+}
+
+/// As [`preflight`], for a Portes run: an engine is started and sent
+/// `set game portes`, which it must accept.
+fn preflight_portes(
+    contestant: Contestant,
+    spec: &str,
+    options: &PlayerOptions,
+) -> Result<PortesPlayer, ArenaError> {
+    preflight_portes_player(spec, options)
+        .map_err(|source| ArenaError::Engine { contestant, source })
+}
+
 /// Checks a player spec before the run: built-ins exist, and an engine
 /// command starts and answers `isready`. The player made (its engine
 /// running) plays the first games, so no engine is started only to be
@@ -297,4 +410,51 @@ fn preflight(
 fn progress_bar(total: u64, done: u64, shown: bool, matches: bool) -> ProgressBar {
     let unit = if matches { "matches" } else { "games" };
     plakoto_records::progress::resumed_bar(total, done, unit, shown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Command {
+        #[command(flatten)]
+        args: ArenaArgs,
+    }
+
+    fn options(extra: &[&str]) -> Result<Option<Opening>, String> {
+        let mut line = vec!["arena", "--a", "builtin:random", "--b", "builtin:random"];
+        line.extend_from_slice(extra);
+        let args = Command::try_parse_from(line).expect("the line parses").args;
+        check_game_options(&args).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn game_options_go_together() {
+        assert_eq!(options(&[]), Ok(None));
+        assert_eq!(options(&["--game", "portes"]), Ok(Some(Opening::Greek)));
+        assert_eq!(
+            options(&["--game", "Portes", "--opening", "western"]),
+            Ok(Some(Opening::Western))
+        );
+        for (extra, named) in [
+            (&["--records", "dir"][..], "--records"),
+            (&["--match-to", "3"][..], "--match-to"),
+            (&["--rules", "express"][..], "--rules"),
+            (&["--scoring", "tzannes"][..], "--scoring"),
+        ] {
+            let line = [&["--game", "portes"][..], extra].concat();
+            let error = options(&line).unwrap_err();
+            assert!(error.contains(named) && error.contains("portes"), "{error}");
+        }
+        assert!(
+            options(&["--opening", "greek"])
+                .unwrap_err()
+                .contains("Plakoto")
+        );
+        assert!(
+            Command::try_parse_from(["arena", "--a", "x", "--b", "y", "--game", "chess"]).is_err()
+        );
+    }
 }

@@ -129,6 +129,11 @@ pub enum ArenaError {
     /// A line or the report could not be written as JSON.
     #[error(transparent)]
     Json(#[from] serde_json::Error),
+    /// Options that do not go together (an option of Plakoto's in a
+    /// Portes run, records not written for the game yet): the message
+    /// says which.
+    #[error("{0}")]
+    Options(String),
     /// `--start-positions` could not be read.
     #[error(transparent)]
     StartPositions(#[from] super::start_positions::StartPositionsError),

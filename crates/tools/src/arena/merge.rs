@@ -118,6 +118,8 @@ pub fn run(args: MergeArgs) -> Result<(), ArenaError> {
         rules: header.rules.parse()?,
         scoring: header.scoring.parse()?,
         match_to: header.match_to,
+        game: header.game,
+        opening: header.opening,
         summary: &summary,
     };
     report.print(args.json)

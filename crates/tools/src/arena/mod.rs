@@ -11,6 +11,12 @@
 //! - [`record`], [`turn`], [`results_file`] and [`stats`] keep and
 //!   summarise results;
 //! - [`cli`] is the `plakoto arena` command.
+//!
+//! Games other than Plakoto (`--game portes`) are played through the game
+//! layer ([`plakoto_rules::TavliGame`]): [`tavli_referee`],
+//! [`tavli_player`] and [`tavli_runner`] are the referee, players and
+//! runner written against the trait, [`portes_players`] the Portes
+//! players; results files and statistics are shared.
 
 pub mod cli;
 pub mod engine_process;
@@ -19,6 +25,7 @@ pub mod fault;
 pub mod merge;
 pub mod player;
 pub mod plot;
+pub mod portes_players;
 pub mod record;
 pub mod records_dir;
 pub mod referee;
@@ -29,4 +36,7 @@ pub mod search_player;
 pub mod shard;
 pub mod start_positions;
 pub mod stats;
+pub mod tavli_player;
+pub mod tavli_referee;
+pub mod tavli_runner;
 pub mod turn;

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use super::error::ArenaError;
 use super::record::GameRecord;
+use super::tavli_referee::Opening;
+use plakoto_rules::GameKind;
 
 /// What must match for a file to be resumed: everything the games depend
 /// on. (The number of games may change: a run can be extended.)
@@ -38,6 +40,18 @@ pub struct RunHeader {
     /// The start positions' file and fingerprint (`--start-positions`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_positions: Option<String>,
+    /// The game played (`--game`); not written for Plakoto, so Plakoto
+    /// files read and resume as before.
+    #[serde(default, skip_serializing_if = "is_plakoto")]
+    pub game: GameKind,
+    /// How games opened (`--opening`), for games other than Plakoto.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<Opening>,
+}
+
+/// Whether `game` is Plakoto (written by omission).
+pub(super) fn is_plakoto(game: &GameKind) -> bool {
+    *game == GameKind::Plakoto
 }
 
 /// Current file format version.
@@ -229,6 +243,8 @@ mod tests {
             turn_cap: 2_000,
             shard: None,
             start_positions: None,
+            game: GameKind::Plakoto,
+            opening: None,
         }
     }
 
@@ -283,6 +299,12 @@ mod tests {
             ..header()
         };
         assert!(ResultsFile::open(&path, &other, true).is_err());
+        let portes = RunHeader {
+            game: GameKind::Portes,
+            opening: Some(Opening::Greek),
+            ..header()
+        };
+        assert!(ResultsFile::open(&path, &portes, true).is_err());
 
         let (_, loaded) = ResultsFile::open(&path, &header(), true).unwrap();
         assert!(loaded.torn_tail);

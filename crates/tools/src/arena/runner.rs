@@ -15,10 +15,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
 
-use super::error::ArenaError;
+use super::error::{ArenaError, PlayerError};
 use super::player::{Player, PlayerOptions};
 use super::record::{Contestant, FaultRecord, GameRecord};
-use super::referee::{GameSetup, mix_seed, play_game, referee_generator};
+use super::referee::{GameOutcome, GameSetup, mix_seed, play_game, referee_generator};
 use super::registry::make_player;
 use plakoto_rules::{MoveGenerator, Position, Rules, Side};
 
@@ -28,8 +28,8 @@ pub const MAX_MATCH_GAMES: u32 = 1_000;
 pub const DEFAULT_TURN_CAP: u32 = 2_000;
 
 /// Stream tags, so dice and players never share a seed.
-const DICE_STREAM: u64 = 0xD1CE;
-const PLAYER_STREAM: [u64; 2] = [0xA, 0xB];
+pub(super) const DICE_STREAM: u64 = 0xD1CE;
+pub(super) const PLAYER_STREAM: [u64; 2] = [0xA, 0xB];
 
 /// What the units of a run depend on.
 #[derive(Clone, Debug)]
@@ -107,11 +107,6 @@ pub fn play_unit(
         };
         let outcome = play_game(&setup, players, generator);
         let winner = outcome.winner.map(|s| Contestant::playing(s, a_side));
-        let a_points = match winner {
-            Some(Contestant::A) => i32::from(outcome.points),
-            Some(Contestant::B) => -i32::from(outcome.points),
-            None => 0,
-        };
         let over = match (spec.match_to, winner) {
             (None, _) => true,
             (Some(length), w) => {
@@ -125,44 +120,64 @@ pub fn play_unit(
         // R19: the winner starts the next game; after a draw (or a game
         // without result) the opening roll decides.
         starter = outcome.winner;
-        let x_engine = Contestant::playing(Side::X, a_side);
-        let per_engine = |v: [f64; 2]| {
-            if x_engine == Contestant::A {
-                v
-            } else {
-                [v[1], v[0]]
-            }
-        };
-        let record = GameRecord {
-            unit,
-            game,
-            a_side,
-            kind: outcome.kind,
-            winner,
-            points: outcome.points,
-            a_points,
-            fault: outcome
-                .fault
-                .as_ref()
-                .map(|(side, f)| FaultRecord::new(Contestant::playing(*side, a_side), f)),
-            score,
-            unit_over: over,
-            turns: outcome.moves.len() as u32,
-            opening: outcome.opening,
-            moves: outcome.moves,
-            think_ms: per_engine(outcome.think_time.map(|d| d.as_secs_f64() * 1e3)),
-            decisions: {
-                let d = outcome.decisions;
-                if x_engine == Contestant::A {
-                    d
-                } else {
-                    [d[1], d[0]]
-                }
-            },
-        };
+        let record = game_record(unit, game, a_side, outcome, score, over);
         if !emit(record) || over {
             return;
         }
+    }
+}
+
+/// The record of game `game` of `unit`, A playing `a_side`: `outcome`
+/// (in X and O terms) turned into A's and B's terms, with the match
+/// `score` after it and whether it ends its unit.
+pub(super) fn game_record(
+    unit: u64,
+    game: u32,
+    a_side: Side,
+    outcome: GameOutcome,
+    score: [u8; 2],
+    over: bool,
+) -> GameRecord {
+    let winner = outcome.winner.map(|s| Contestant::playing(s, a_side));
+    let a_points = match winner {
+        Some(Contestant::A) => i32::from(outcome.points),
+        Some(Contestant::B) => -i32::from(outcome.points),
+        None => 0,
+    };
+    let x_engine = Contestant::playing(Side::X, a_side);
+    let per_engine = |v: [f64; 2]| {
+        if x_engine == Contestant::A {
+            v
+        } else {
+            [v[1], v[0]]
+        }
+    };
+    GameRecord {
+        unit,
+        game,
+        a_side,
+        kind: outcome.kind,
+        winner,
+        points: outcome.points,
+        a_points,
+        fault: outcome
+            .fault
+            .as_ref()
+            .map(|(side, f)| FaultRecord::new(Contestant::playing(*side, a_side), f)),
+        score,
+        unit_over: over,
+        turns: outcome.moves.len() as u32,
+        opening: outcome.opening,
+        moves: outcome.moves,
+        think_ms: per_engine(outcome.think_time.map(|d| d.as_secs_f64() * 1e3)),
+        decisions: {
+            let d = outcome.decisions;
+            if x_engine == Contestant::A {
+                d
+            } else {
+                [d[1], d[0]]
+            }
+        },
     }
 }
 
@@ -186,6 +201,36 @@ pub fn run_units_with(
     units: &[u64],
     jobs: usize,
     ready: Option<(Box<dyn Player>, Box<dyn Player>)>,
+    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
+    schedule(
+        units,
+        jobs,
+        ready,
+        || {
+            make_player(&spec.a, &spec.options)
+                .and_then(|a| Ok((a, make_player(&spec.b, &spec.options)?)))
+        },
+        |(a, b), generator: &mut MoveGenerator, unit, emit| {
+            play_unit(spec, unit, a.as_mut(), b.as_mut(), generator, emit)
+        },
+        referee_generator,
+        on_record,
+    )
+}
+
+/// The worker threads of a run, whatever the game: each worker takes
+/// `ready` (the first one) or makes its players with `make`, makes its own
+/// generator with `generator`, and plays units from the queue with `play`
+/// until the queue is empty or `on_record` (called on this thread, as
+/// games end) fails; its error is then returned.
+pub(super) fn schedule<P: Send, G>(
+    units: &[u64],
+    jobs: usize,
+    ready: Option<P>,
+    make: impl Fn() -> Result<P, PlayerError> + Sync,
+    play: impl Fn(&mut P, &mut G, u64, &mut dyn FnMut(GameRecord) -> bool) + Sync,
+    generator: impl Fn() -> G + Sync,
     mut on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
 ) -> Result<(), ArenaError> {
     let ready = Mutex::new(ready);
@@ -196,32 +241,27 @@ pub fn run_units_with(
         for _ in 0..jobs.max(1).min(units.len().max(1)) {
             let tx = tx.clone();
             let (queue, stop, ready) = (&queue, &stop, &ready);
+            let (make, play, generator) = (&make, &play, &generator);
             scope.spawn(move || {
                 let taken = ready.lock().ok().and_then(|mut r| r.take());
                 let players = match taken {
                     Some(pair) => Ok(pair),
-                    None => make_player(&spec.a, &spec.options)
-                        .and_then(|a| Ok((a, make_player(&spec.b, &spec.options)?))),
+                    None => make(),
                 };
-                let (mut a, mut b) = match players {
+                let mut players = match players {
                     Ok(p) => p,
                     Err(e) => {
                         let _ = tx.send(Err(ArenaError::Player(e)));
                         return;
                     }
                 };
-                let mut generator = referee_generator();
+                let mut generator = generator();
                 while !stop.load(Ordering::Relaxed) {
                     let next = queue.lock().map(|mut q| q.next()).unwrap_or(None);
                     let Some(unit) = next else { break };
-                    play_unit(
-                        spec,
-                        unit,
-                        a.as_mut(),
-                        b.as_mut(),
-                        &mut generator,
-                        &mut |r| tx.send(Ok(r)).is_ok() && !stop.load(Ordering::Relaxed),
-                    );
+                    play(&mut players, &mut generator, unit, &mut |r| {
+                        tx.send(Ok(r)).is_ok() && !stop.load(Ordering::Relaxed)
+                    });
                 }
             });
         }

@@ -1,0 +1,124 @@
+//! The players of a Portes run (`plakoto arena --game portes`), made by
+//! name: the built-ins `builtin:random` and `builtin:heuristic`, and any
+//! other spec as an engine command told `set game portes`.
+
+use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
+use plakoto_rules::TavliGame;
+use plakoto_rules::tavli::Portes;
+
+use super::error::PlayerError;
+use super::fault::{Fault, FaultKind};
+use super::player::PlayerOptions;
+use super::registry::BUILTIN_PREFIX;
+use super::tavli_player::{
+    TavliAnswer, TavliPlayer, TavliProcessPlayer, TavliRandomPlayer, TavliTurn,
+};
+
+/// A Portes player as the arena holds it.
+pub type PortesPlayer = Box<dyn TavliPlayer<Portes>>;
+
+/// The built-in Portes players: name after `builtin:`, and what it plays.
+pub const PORTES_BUILTINS: [(&str, &str); 2] = [
+    ("random", "a uniformly random legal play"),
+    (
+        "heuristic",
+        "the best 0-ply equity of the exact race database, else the Portes heuristic",
+    ),
+];
+
+/// Plays the legal play whose resulting position is best at 0 ply: each
+/// position after a play, handed to the opponent, is evaluated by the
+/// exact race database when it is a bear-off race and by the Portes
+/// heuristic otherwise; a play that ends the game is worth its points.
+pub struct PortesHeuristicPlayer {
+    name: String,
+}
+
+impl PortesHeuristicPlayer {
+    /// The player called `name`.
+    pub fn new(name: &str) -> PortesHeuristicPlayer {
+        PortesHeuristicPlayer {
+            name: name.to_string(),
+        }
+    }
+
+    /// The equity of the side that played, once `play` is made.
+    fn equity(game: &Portes, play: &<Portes as TavliGame>::Play) -> f32 {
+        let after = game.after(play);
+        if let Some(result) = game.result(&after) {
+            // Only the side that played can have finished.
+            return f32::from(game.points(result.kind));
+        }
+        let theirs = game.flip(&after);
+        let chances = evaluate_portes_race(&theirs).unwrap_or_else(|| portes_heuristic(&theirs));
+        -portes_equity(&chances, game.scoring)
+    }
+}
+
+impl TavliPlayer<Portes> for PortesHeuristicPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, turn: &TavliTurn<'_, Portes>) -> Result<TavliAnswer<Portes>, Fault> {
+        let game = turn.game;
+        let mut best: Option<(f32, &<Portes as TavliGame>::Play)> = None;
+        for play in game.plays(turn.legal) {
+            let equity = Self::equity(game, play);
+            // The first of equal plays, in generation order: reproducible.
+            if best.is_none_or(|(b, _)| equity > b) {
+                best = Some((equity, play));
+            }
+        }
+        best.map(|(_, play)| TavliAnswer::Play(*play))
+            .ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))
+    }
+}
+
+/// The Portes player a spec names: `builtin:random`, `builtin:heuristic`,
+/// or a shell command that starts an engine speaking the protocol.
+pub fn make_portes_player(
+    spec: &str,
+    options: &PlayerOptions,
+) -> Result<PortesPlayer, PlayerError> {
+    let spec = spec.trim();
+    if let Some(name) = spec.strip_prefix(BUILTIN_PREFIX) {
+        return match name {
+            "random" => Ok(Box::new(TavliRandomPlayer::new(spec))),
+            "heuristic" => Ok(Box::new(PortesHeuristicPlayer::new(spec))),
+            _ => Err(PlayerError::UnknownBuiltin {
+                spec: format!("{spec} (in Portes)"),
+                known: PORTES_BUILTINS
+                    .iter()
+                    .map(|(name, _)| format!("{BUILTIN_PREFIX}{name}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }),
+        };
+    }
+    if spec.is_empty() {
+        return Err(PlayerError::EmptyCommand);
+    }
+    Ok(Box::new(TavliProcessPlayer::<Portes>::new(
+        spec,
+        options.clone(),
+    )))
+}
+
+/// As [`make_portes_player`], an engine started (and told the game) now:
+/// the check before a run, whose player then plays.
+pub fn preflight_portes_player(
+    spec: &str,
+    options: &PlayerOptions,
+) -> Result<PortesPlayer, PlayerError> {
+    if spec.trim().starts_with(BUILTIN_PREFIX) {
+        return make_portes_player(spec, options);
+    }
+    if spec.trim().is_empty() {
+        return Err(PlayerError::EmptyCommand);
+    }
+    Ok(Box::new(TavliProcessPlayer::<Portes>::started(
+        spec.trim(),
+        options.clone(),
+    )?))
+}

@@ -1,0 +1,206 @@
+//! Players of games refereed through the game layer
+//! ([`super::tavli_referee`]): the player trait, the random player, and
+//! engine processes driven through the protocol.
+//!
+//! An engine process is told the game once, after it starts
+//! (`set game portes`); an engine that refuses it does not play that game
+//! and faults with a reason that says so. Then each turn is
+//! `set position <Position ID>:<Match ID>` and `play`, whose first line is
+//! the play in the game's notation.
+
+use std::marker::PhantomData;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::engine_process::{EngineProcess, Reply, shorten};
+use super::fault::{Fault, FaultKind};
+use super::player::PlayerOptions;
+use super::tavli_referee::RefereedGame;
+use plakoto_rules::{Dice, Side, TavliGame};
+
+/// What the referee asks a player on its turn.
+pub struct TavliTurn<'a, G: TavliGame> {
+    /// The game with its switches.
+    pub game: &'a G,
+    /// The side on roll.
+    pub side: Side,
+    /// The position, seen from the side on roll.
+    pub position: &'a G::Position,
+    /// The dice rolled.
+    pub dice: Dice,
+    /// The legal plays.
+    pub legal: &'a G::PlayList,
+    /// The Match ID of the turn, in the game's own form.
+    pub match_id: String,
+}
+
+/// A player's choice.
+#[derive(Clone, Debug)]
+pub enum TavliAnswer<G: TavliGame> {
+    /// One of the legal plays (built-in players).
+    Play(G::Play),
+    /// A play as an engine wrote it; the referee resolves it.
+    Notation(String),
+}
+
+/// Something that chooses plays of `G`. One instance plays one seat at a
+/// time and is used by one thread.
+pub trait TavliPlayer<G: TavliGame>: Send {
+    /// Display name.
+    fn name(&self) -> &str;
+
+    /// Called before each game, with a seed that depends only on the run's
+    /// seed and the game's place in the run.
+    fn begin_game(&mut self, _seed: u64) -> Result<(), Fault> {
+        Ok(())
+    }
+
+    /// Chooses a play for the side on roll.
+    fn choose(&mut self, turn: &TavliTurn<'_, G>) -> Result<TavliAnswer<G>, Fault>;
+
+    /// Called after this player faulted: drop any state that may be broken.
+    fn reset_after_fault(&mut self) {}
+}
+
+/// Plays a uniformly random legal play, from a per-game seeded generator.
+pub struct TavliRandomPlayer {
+    name: String,
+    rng: ChaCha8Rng,
+}
+
+impl TavliRandomPlayer {
+    /// A random player called `name`.
+    pub fn new(name: &str) -> TavliRandomPlayer {
+        TavliRandomPlayer {
+            name: name.to_string(),
+            rng: ChaCha8Rng::seed_from_u64(0),
+        }
+    }
+}
+
+impl<G: TavliGame> TavliPlayer<G> for TavliRandomPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn begin_game(&mut self, seed: u64) -> Result<(), Fault> {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        Ok(())
+    }
+
+    fn choose(&mut self, turn: &TavliTurn<'_, G>) -> Result<TavliAnswer<G>, Fault> {
+        turn.game
+            .plays(turn.legal)
+            .choose(&mut self.rng)
+            .map(|p| TavliAnswer::Play(*p))
+            .ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))
+    }
+}
+
+/// An engine process playing `G` through the protocol. Started on first
+/// use (and told the game), restarted after a fault.
+pub struct TavliProcessPlayer<G> {
+    command: String,
+    options: PlayerOptions,
+    engine: Option<EngineProcess>,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: RefereedGame> TavliProcessPlayer<G> {
+    /// A player that runs `command` (through `sh -c`).
+    pub fn new(command: &str, options: PlayerOptions) -> Self {
+        TavliProcessPlayer {
+            command: command.to_string(),
+            options,
+            engine: None,
+            game: PhantomData,
+        }
+    }
+
+    /// A player whose engine is started and told the game now: the arena
+    /// checks an engine this way before a run, and plays with it.
+    pub fn started(command: &str, options: PlayerOptions) -> Result<Self, Fault> {
+        let mut player = Self::new(command, options);
+        player.engine()?;
+        Ok(player)
+    }
+
+    fn engine(&mut self) -> Result<&mut EngineProcess, Fault> {
+        if self.engine.is_none() {
+            let mut engine = EngineProcess::start_patiently(
+                &self.command,
+                self.options.start_timeout,
+                self.options.show_stderr,
+            )?;
+            let deadline = Instant::now() + self.options.start_timeout;
+            let command = format!("set game {}", G::KIND);
+            let reply = engine.request(&command, deadline)?;
+            if !reply.ok {
+                return Err(Fault::new(
+                    FaultKind::ErrorReply,
+                    format!(
+                        "the engine does not play {}: '{command}' answered '? {}'",
+                        title(G::KIND.as_str()),
+                        shorten(reply.first())
+                    ),
+                ));
+            }
+            self.engine = Some(engine);
+        }
+        Ok(self.engine.as_mut().expect("started above"))
+    }
+}
+
+/// A game's name with a capital (`Portes`).
+fn title(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+fn refused(command: &str, reply: &Reply) -> Fault {
+    Fault::new(
+        FaultKind::ErrorReply,
+        format!("'{command}' answered '? {}'", shorten(reply.first())),
+    )
+}
+
+impl<G: RefereedGame> TavliPlayer<G> for TavliProcessPlayer<G> {
+    fn name(&self) -> &str {
+        &self.command
+    }
+
+    fn begin_game(&mut self, _seed: u64) -> Result<(), Fault> {
+        self.engine().map(|_| ())
+    }
+
+    fn choose(&mut self, turn: &TavliTurn<'_, G>) -> Result<TavliAnswer<G>, Fault> {
+        let deadline = Instant::now() + self.options.move_timeout;
+        let position = turn.game.position_id(turn.position);
+        let set = format!("set position {position}:{}", turn.match_id);
+        let engine = self.engine()?;
+        let reply = engine.request(&set, deadline)?;
+        if !reply.ok {
+            return Err(refused(&set, &reply));
+        }
+        let reply = engine.request("play", deadline)?;
+        if !reply.ok {
+            return Err(refused("play", &reply));
+        }
+        let text = reply.first().to_string();
+        if text.is_empty() {
+            return Err(Fault::new(FaultKind::Garbage, "'play' answered no play"));
+        }
+        Ok(TavliAnswer::Notation(text))
+    }
+
+    fn reset_after_fault(&mut self) {
+        // Dropping stops the process; the next game starts a fresh one.
+        self.engine = None;
+    }
+}

@@ -1,0 +1,318 @@
+//! The referee of games played through the game layer
+//! ([`TavliGame`]): Portes today. It plays one game as the Plakoto
+//! referee ([`super::referee`]) does — it owns the position and a seeded
+//! ChaCha8 dice stream (opening roll included), asks the player on roll
+//! for its play, checks it with the game's own generator and notation,
+//! plays forced plays itself, and ends the game on a fault as a forfeit
+//! (2 points to the other side) or after the turn cap as unfinished — and
+//! hands back the same [`GameOutcome`], so results files and statistics
+//! do not depend on the game.
+//!
+//! Plakoto keeps its own referee: its Express rules (numbers passed on,
+//! plays lists cut short) are not in the trait.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::fault::{Fault, FaultKind};
+use super::referee::{FORFEIT_POINTS, GameOutcome};
+use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
+use super::turn::{Turn, TurnPlay};
+use plakoto_records::record::{Ending, Roll};
+use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesNotationError};
+use plakoto_rules::tavli::Portes;
+use plakoto_rules::{Dice, Die, Seat, Side, TavliGame};
+
+/// What the arena needs of a game beyond [`TavliGame`]: the Match ID that
+/// goes with a Position ID in `set position`, and how a written play's
+/// error is classed.
+pub trait RefereedGame: TavliGame {
+    /// The Match ID of a turn of a single game (no match): `side` on roll
+    /// with `dice`.
+    fn turn_match_id(&self, side: Side, dice: Dice) -> String;
+
+    /// Whether `error` means the text is no play at all (garbage), rather
+    /// than a readable play that is not legal.
+    fn is_garbage(&self, error: &Self::PlayError) -> bool;
+}
+
+impl RefereedGame for Portes {
+    fn turn_match_id(&self, side: Side, dice: Dice) -> String {
+        PortesMatchId {
+            match_length: 0,
+            score: [0, 0],
+            turn: side,
+            dice_owner: side,
+            dice: Some(dice),
+            state: PortesGameState::Playing,
+            resignation: None,
+        }
+        .to_string()
+    }
+
+    fn is_garbage(&self, error: &PortesNotationError) -> bool {
+        matches!(error, PortesNotationError::Syntax(_))
+    }
+}
+
+/// Who starts a game, and with which dice (P13).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Opening {
+    /// Each side rolls one die, ties rolled again; the higher starts and
+    /// rolls both dice for its first turn (the Greek rule, the default).
+    #[default]
+    Greek,
+    /// As Greek, but the starter plays the two opening dice (X's die
+    /// first), as in Western backgammon.
+    Western,
+}
+
+impl std::str::FromStr for Opening {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Opening, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "greek" => Ok(Opening::Greek),
+            "western" => Ok(Opening::Western),
+            other => Err(format!("unknown opening '{other}' (greek or western)")),
+        }
+    }
+}
+
+impl std::fmt::Display for Opening {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Opening::Greek => "greek",
+            Opening::Western => "western",
+        })
+    }
+}
+
+/// Everything a game depends on besides the game and the players.
+#[derive(Clone, Copy, Debug)]
+pub struct TavliSetup {
+    /// How the game opens.
+    pub opening: Opening,
+    /// Seed of the dice stream (opening roll included).
+    pub dice_seed: u64,
+    /// Seeds handed to X's and O's players ([`TavliPlayer::begin_game`]).
+    pub player_seeds: [u64; 2],
+    /// Most turns before the game is stopped as unfinished.
+    pub turn_cap: u32,
+}
+
+fn die(rng: &mut ChaCha8Rng) -> Die {
+    Die::new(rng.gen_range(1..=6)).expect("1-6")
+}
+
+/// Plays one game of `game`. `players[0]` plays X, `players[1]` plays O.
+pub fn play_tavli_game<G: RefereedGame>(
+    game: &G,
+    setup: &TavliSetup,
+    players: [&mut dyn TavliPlayer<G>; 2],
+    generator: &mut G::Generator,
+) -> GameOutcome {
+    let mut out = GameOutcome {
+        kind: Ending::Unfinished,
+        winner: None,
+        points: 0,
+        fault: None,
+        opening: Vec::new(),
+        moves: Vec::new(),
+        think_time: [Duration::ZERO; 2],
+        decisions: [0; 2],
+    };
+    let mut start_faults = Vec::new();
+    for side in [Side::X, Side::O] {
+        if let Err(f) = players[side.index()].begin_game(setup.player_seeds[side.index()]) {
+            start_faults.push((side, f));
+        }
+    }
+    if !start_faults.is_empty() {
+        for (side, _) in &start_faults {
+            players[side.index()].reset_after_fault();
+        }
+        if start_faults.len() == 1 {
+            let (side, fault) = start_faults.remove(0);
+            forfeit(&mut out, side, fault);
+        } else {
+            // Neither can play: no result, the first fault is kept.
+            out.fault = Some(start_faults.remove(0));
+        }
+        return out;
+    }
+
+    let mut dice_rng = ChaCha8Rng::seed_from_u64(setup.dice_seed);
+    let (mut side, mut opening_dice) = loop {
+        let (x, o) = (die(&mut dice_rng), die(&mut dice_rng));
+        out.opening.push((x.pips(), o.pips()));
+        if x != o {
+            let starter = if x > o { Side::X } else { Side::O };
+            let dice = (setup.opening == Opening::Western).then_some(Dice(x, o));
+            break (starter, dice);
+        }
+    };
+    let mut position = game.start();
+    let mut list = G::PlayList::default();
+
+    for _turn in 0..setup.turn_cap {
+        let dice = opening_dice
+            .take()
+            .unwrap_or_else(|| Dice::roll(&mut dice_rng));
+        game.generate(generator, &position, dice, &mut list);
+        let plays = game.plays(&list);
+        let answer = if plays.len() == 1 {
+            Ok(TavliAnswer::Play(plays[0]))
+        } else {
+            let turn = TavliTurn {
+                game,
+                side,
+                position: &position,
+                dice,
+                legal: &list,
+                match_id: game.turn_match_id(side, dice),
+            };
+            let started = Instant::now();
+            let answer = players[side.index()].choose(&turn);
+            out.think_time[side.index()] += started.elapsed();
+            out.decisions[side.index()] += 1;
+            answer
+        };
+        let play = answer.and_then(|a| match a {
+            TavliAnswer::Play(play) => Ok(play),
+            TavliAnswer::Notation(text) => game
+                .resolve_play(&position, dice, &list, &text)
+                .map_err(|e| {
+                    let kind = if game.is_garbage(&e) {
+                        FaultKind::Garbage
+                    } else {
+                        FaultKind::Illegal
+                    };
+                    Fault::new(kind, format!("'{text}': {e}"))
+                }),
+        });
+        let roll = Roll::Dice([dice.0.pips(), dice.1.pips()]);
+        let play = match play {
+            Ok(play) => play,
+            Err(fault) => {
+                players[side.index()].reset_after_fault();
+                out.moves.push(Turn {
+                    side,
+                    roll,
+                    play: TurnPlay::Fault,
+                });
+                forfeit(&mut out, side, fault);
+                return out;
+            }
+        };
+        out.moves.push(Turn {
+            side,
+            roll,
+            play: TurnPlay::Played(game.format_play(&position, &play)),
+        });
+        let after = game.after(&play);
+        if let Some(result) = game.result(&after) {
+            out.kind = Ending::Board(result.kind);
+            out.winner = result.winner.map(|seat| match seat {
+                Seat::OnRoll => side,
+                Seat::Opponent => side.other(),
+            });
+            out.points = game.points(result.kind);
+            return out;
+        }
+        position = game.flip(&after);
+        side = side.other();
+    }
+    out
+}
+
+fn forfeit(out: &mut GameOutcome, side: Side, fault: Fault) {
+    out.kind = Ending::Forfeit;
+    out.winner = Some(side.other());
+    out.points = FORFEIT_POINTS;
+    out.fault = Some((side, fault));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::tavli_player::TavliRandomPlayer;
+    use plakoto_rules::ResultKind;
+
+    fn setup(seed: u64, opening: Opening) -> TavliSetup {
+        TavliSetup {
+            opening,
+            dice_seed: seed,
+            player_seeds: [seed, seed + 1],
+            turn_cap: 2_000,
+        }
+    }
+
+    #[test]
+    fn random_portes_games_end_scored_by_p11_and_replay() {
+        let game = Portes::default();
+        let mut generator = game.generator();
+        for seed in 0..20 {
+            let mut x = TavliRandomPlayer::new("x");
+            let mut o = TavliRandomPlayer::new("o");
+            let s = setup(seed, Opening::Greek);
+            let a = play_tavli_game(&game, &s, [&mut x, &mut o], &mut generator);
+            let b = play_tavli_game(&game, &s, [&mut x, &mut o], &mut generator);
+            assert!(a.fault.is_none());
+            match a.kind {
+                Ending::Board(ResultKind::Single) => assert_eq!(a.points, 1),
+                Ending::Board(ResultKind::Double) => assert_eq!(a.points, 2),
+                other => panic!("a Portes game ended {other:?}"),
+            }
+            // P13 greek: the higher single die starts, and its first
+            // turn is a fresh roll of two dice.
+            let &(x_die, o_die) = a.opening.last().unwrap();
+            assert_ne!(x_die, o_die);
+            assert!(a.opening[..a.opening.len() - 1].iter().all(|(x, o)| x == o));
+            let starter = if x_die > o_die { Side::X } else { Side::O };
+            assert_eq!(a.moves[0].side, starter);
+            assert_eq!(
+                a,
+                GameOutcome {
+                    think_time: a.think_time,
+                    ..b
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn western_opening_plays_the_opening_dice() {
+        let game = Portes::default();
+        let mut generator = game.generator();
+        for seed in 0..10 {
+            let mut x = TavliRandomPlayer::new("x");
+            let mut o = TavliRandomPlayer::new("o");
+            let out = play_tavli_game(
+                &game,
+                &setup(seed, Opening::Western),
+                [&mut x, &mut o],
+                &mut generator,
+            );
+            let &(x_die, o_die) = out.opening.last().unwrap();
+            assert_eq!(out.moves[0].roll, Roll::Dice([x_die, o_die]));
+        }
+    }
+
+    #[test]
+    fn turn_cap_leaves_a_portes_game_unfinished() {
+        let game = Portes::default();
+        let mut x = TavliRandomPlayer::new("x");
+        let mut o = TavliRandomPlayer::new("o");
+        let s = TavliSetup {
+            turn_cap: 4,
+            ..setup(3, Opening::Greek)
+        };
+        let out = play_tavli_game(&game, &s, [&mut x, &mut o], &mut game.generator());
+        assert_eq!(out.kind, Ending::Unfinished);
+        assert_eq!((out.points, out.winner, out.moves.len()), (0, None, 4));
+    }
+}

@@ -1,0 +1,227 @@
+//! Runs the units of a run of a game played through the game layer
+//! (`--game portes`): single games, on the worker threads of
+//! [`super::runner`], with the same seeds, duplicate pairs and records.
+//!
+//! **Duplicate dice.** Units `2k` and `2k+1` roll from the same dice
+//! stream (the opening included), A playing X in unit `2k` and O in unit
+//! `2k+1`: each engine gets the dice the other one got.
+
+use super::error::{ArenaError, PlayerError};
+use super::player::PlayerOptions;
+use super::record::GameRecord;
+use super::referee::mix_seed;
+use super::runner::{DICE_STREAM, PLAYER_STREAM, a_side, game_record, schedule};
+use super::tavli_player::TavliPlayer;
+use super::tavli_referee::{Opening, RefereedGame, TavliSetup, play_tavli_game};
+use plakoto_rules::Side;
+
+/// A player of `G` as a run holds it.
+pub type BoxedPlayer<G> = Box<dyn TavliPlayer<G>>;
+
+/// Makes a player of `G` from its spec.
+pub type MakePlayer<G> = fn(&str, &PlayerOptions) -> Result<BoxedPlayer<G>, PlayerError>;
+
+/// What the units of a run depend on.
+#[derive(Clone, Debug)]
+pub struct TavliRunSpec<G> {
+    /// The game with its switches (scoring).
+    pub game: G,
+    /// How games open (P13).
+    pub opening: Opening,
+    /// Engine A's spec (`builtin:NAME` or a command).
+    pub a: String,
+    /// Engine B's spec.
+    pub b: String,
+    /// The run's seed.
+    pub seed: u64,
+    /// Turn cap per game.
+    pub turn_cap: u32,
+    /// Player settings (timeouts).
+    pub options: PlayerOptions,
+}
+
+/// Plays the single game of `unit`, giving it to `emit`.
+pub fn play_tavli_unit<G: RefereedGame>(
+    spec: &TavliRunSpec<G>,
+    unit: u64,
+    a: &mut dyn TavliPlayer<G>,
+    b: &mut dyn TavliPlayer<G>,
+    generator: &mut G::Generator,
+    emit: &mut dyn FnMut(GameRecord) -> bool,
+) {
+    let a_side = a_side(unit);
+    let pair = unit / 2;
+    let game = 0u64;
+    let engine_seeds = PLAYER_STREAM.map(|tag| mix_seed(&[spec.seed, unit, game, tag]));
+    let setup = TavliSetup {
+        opening: spec.opening,
+        dice_seed: mix_seed(&[spec.seed, pair, game, DICE_STREAM]),
+        player_seeds: if a_side == Side::X {
+            engine_seeds
+        } else {
+            [engine_seeds[1], engine_seeds[0]]
+        },
+        turn_cap: spec.turn_cap,
+    };
+    let players: [&mut dyn TavliPlayer<G>; 2] = if a_side == Side::X { [a, b] } else { [b, a] };
+    let outcome = play_tavli_game(&spec.game, &setup, players, generator);
+    emit(game_record(unit, 0, a_side, outcome, [0, 0], true));
+}
+
+/// Plays `units` on `jobs` threads, making players with `make` (the first
+/// worker plays with `ready` when given), handing each finished game to
+/// `on_record` on the calling thread as games end.
+pub fn run_tavli_units<G: RefereedGame>(
+    spec: &TavliRunSpec<G>,
+    make: MakePlayer<G>,
+    units: &[u64],
+    jobs: usize,
+    ready: Option<(BoxedPlayer<G>, BoxedPlayer<G>)>,
+    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
+    schedule(
+        units,
+        jobs,
+        ready,
+        || Ok((make(&spec.a, &spec.options)?, make(&spec.b, &spec.options)?)),
+        |(a, b), generator, unit, emit| {
+            play_tavli_unit(spec, unit, a.as_mut(), b.as_mut(), generator, emit)
+        },
+        || spec.game.generator(),
+        on_record,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::arena::fault::FaultKind;
+    use crate::arena::portes_players::{make_portes_player, preflight_portes_player};
+    use crate::arena::record::Contestant;
+    use crate::arena::stats::summarize;
+    use plakoto_records::record::Ending;
+    use plakoto_rules::ResultKind;
+    use plakoto_rules::tavli::Portes;
+
+    fn spec(a: &str, b: &str) -> TavliRunSpec<Portes> {
+        TavliRunSpec {
+            game: Portes::default(),
+            opening: Opening::Greek,
+            a: a.to_string(),
+            b: b.to_string(),
+            seed: 11,
+            turn_cap: 2_000,
+            options: PlayerOptions {
+                move_timeout: Duration::from_millis(5_000),
+                start_timeout: Duration::from_millis(10_000),
+                show_stderr: false,
+            },
+        }
+    }
+
+    fn run(spec: &TavliRunSpec<Portes>, games: u64, jobs: usize) -> Vec<GameRecord> {
+        let units: Vec<u64> = (0..games).collect();
+        let mut records = Vec::new();
+        run_tavli_units(spec, make_portes_player, &units, jobs, None, |r| {
+            records.push(r);
+            Ok(())
+        })
+        .expect("the run completes");
+        records.sort_by_key(|r| r.unit);
+        records
+    }
+
+    /// A repository file, from the tools crate.
+    fn repo_file(path: &str) -> String {
+        format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
+    }
+
+    #[test]
+    fn portes_run_scores_p11_and_pairs_share_the_dice() {
+        let s = spec("builtin:heuristic", "builtin:random");
+        let records = run(&s, 24, 2);
+        assert_eq!(records.len(), 24);
+        for r in &records {
+            assert!(r.fault.is_none(), "{r:?}");
+            let expected = match r.kind {
+                Ending::Board(ResultKind::Single) => 1,
+                Ending::Board(ResultKind::Double) => 2,
+                other => panic!("a Portes game ended {other:?}"),
+            };
+            assert_eq!(r.points, expected);
+            assert_eq!(r.a_points.abs(), i32::from(expected));
+            assert!(r.unit_over && r.score == [0, 0]);
+        }
+        for pair in records.chunks(2) {
+            let (first, second) = (&pair[0], &pair[1]);
+            assert_eq!((first.a_side, second.a_side), (Side::X, Side::O));
+            assert_eq!(first.opening, second.opening);
+            let rolls = |r: &GameRecord| r.moves.iter().map(|m| m.roll.clone()).collect::<Vec<_>>();
+            let n = first.moves.len().min(second.moves.len());
+            assert_eq!(rolls(first)[..n], rolls(second)[..n]);
+        }
+        let summary = summarize(&records, false);
+        assert!(
+            summary.a_points > 0,
+            "the heuristic beats random: {}",
+            summary.a_points
+        );
+        // The same seed plays the same games with any number of threads.
+        let again: Vec<GameRecord> = run(&s, 24, 1).iter().map(|r| r.without_timing()).collect();
+        let first: Vec<GameRecord> = records.iter().map(|r| r.without_timing()).collect();
+        assert_eq!(first, again);
+    }
+
+    #[test]
+    fn an_engine_without_portes_faults_clearly() {
+        let engine = format!(
+            "python3 {}",
+            repo_file("tests/fake_engines/fake_engine.py plakoto_only")
+        );
+        let s = spec("builtin:random", &engine);
+        let error = preflight_portes_player(&engine, &s.options)
+            .err()
+            .expect("the engine refuses set game portes")
+            .to_string();
+        assert!(error.contains("does not play Portes"), "{error}");
+        assert!(error.contains("set game portes"), "{error}");
+        for r in run(&s, 2, 1) {
+            let fault = r.fault.expect("forfeited");
+            assert_eq!(
+                (fault.engine, fault.kind),
+                (Contestant::B, FaultKind::ErrorReply)
+            );
+            assert!(
+                fault.message.contains("does not play Portes"),
+                "{}",
+                fault.message
+            );
+            assert_eq!(
+                (r.kind, r.winner, r.points),
+                (Ending::Forfeit, Some(Contestant::A), 2)
+            );
+        }
+    }
+
+    /// GNU Backgammon through scripts/gnubg_player.py: a few games against
+    /// the heuristic end on the board, with no fault (its moves resolve as
+    /// our notation). Skipped where gnubg is not installed.
+    #[test]
+    fn gnubg_adapter_plays_portes_games_without_faults() {
+        if !Path::new("/usr/games/gnubg").exists() {
+            eprintln!("skipped: /usr/games/gnubg is not installed (apt-get install gnubg)");
+            return;
+        }
+        let gnubg = format!("python3 {}", repo_file("scripts/gnubg_player.py"));
+        let records = run(&spec("builtin:heuristic", &gnubg), 4, 1);
+        assert_eq!(records.len(), 4);
+        for r in &records {
+            assert!(r.fault.is_none(), "{:?}", r.fault);
+            assert!(matches!(r.kind, Ending::Board(_)), "{:?}", r.kind);
+            assert!(r.decisions[1] > 0, "gnubg was asked");
+        }
+    }
+}

@@ -22,7 +22,7 @@ impl Default for TableSearch {
     fn default() -> Self {
         TableSearch {
             portes: GameSearch::new(),
-            portes_evaluator: Box::new(PortesHeuristicEvaluator::default()),
+            portes_evaluator: Box::new(PortesHeuristicEvaluator),
         }
     }
 }

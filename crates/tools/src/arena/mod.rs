@@ -15,7 +15,8 @@
 //! Games other than Plakoto (`--game portes`) are played through the game
 //! layer ([`plakoto_rules::TavliGame`]): [`tavli_referee`],
 //! [`tavli_player`] and [`tavli_runner`] are the referee, players and
-//! runner written against the trait, [`portes_players`] the Portes
+//! runner written against the trait (with [`refereed_game`], what the
+//! arena needs of a game beside it), [`portes_players`] the Portes
 //! players; results files and statistics are shared.
 
 pub mod cli;
@@ -29,6 +30,7 @@ pub mod portes_players;
 pub mod record;
 pub mod records_dir;
 pub mod referee;
+pub mod refereed_game;
 pub mod registry;
 pub mod results_file;
 pub mod runner;

@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 use super::engine_process::{EngineProcess, Reply, shorten};
 use super::fault::{Fault, FaultKind};
 use super::player::PlayerOptions;
-use super::tavli_referee::RefereedGame;
+use super::refereed_game::RefereedGame;
 use plakoto_rules::{Dice, Side, TavliGame};
 
 /// What the referee asks a player on its turn.

@@ -18,44 +18,11 @@ use rand_chacha::ChaCha8Rng;
 
 use super::fault::{Fault, FaultKind};
 use super::referee::{FORFEIT_POINTS, GameOutcome};
+use super::refereed_game::RefereedGame;
 use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
 use super::turn::{Turn, TurnPlay};
 use plakoto_records::record::{Ending, Roll};
-use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesNotationError};
-use plakoto_rules::tavli::Portes;
-use plakoto_rules::{Dice, Die, Seat, Side, TavliGame};
-
-/// What the arena needs of a game beyond [`TavliGame`]: the Match ID that
-/// goes with a Position ID in `set position`, and how a written play's
-/// error is classed.
-pub trait RefereedGame: TavliGame {
-    /// The Match ID of a turn of a single game (no match): `side` on roll
-    /// with `dice`.
-    fn turn_match_id(&self, side: Side, dice: Dice) -> String;
-
-    /// Whether `error` means the text is no play at all (garbage), rather
-    /// than a readable play that is not legal.
-    fn is_garbage(&self, error: &Self::PlayError) -> bool;
-}
-
-impl RefereedGame for Portes {
-    fn turn_match_id(&self, side: Side, dice: Dice) -> String {
-        PortesMatchId {
-            match_length: 0,
-            score: [0, 0],
-            turn: side,
-            dice_owner: side,
-            dice: Some(dice),
-            state: PortesGameState::Playing,
-            resignation: None,
-        }
-        .to_string()
-    }
-
-    fn is_garbage(&self, error: &PortesNotationError) -> bool {
-        matches!(error, PortesNotationError::Syntax(_))
-    }
-}
+use plakoto_rules::{Dice, Die, Seat, Side};
 
 /// Who starts a game, and with which dice (P13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -241,6 +208,8 @@ mod tests {
     use super::*;
     use crate::arena::tavli_player::TavliRandomPlayer;
     use plakoto_rules::ResultKind;
+    use plakoto_rules::TavliGame;
+    use plakoto_rules::tavli::Portes;
 
     fn setup(seed: u64, opening: Opening) -> TavliSetup {
         TavliSetup {

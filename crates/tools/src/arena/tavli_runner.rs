@@ -10,9 +10,10 @@ use super::error::{ArenaError, PlayerError};
 use super::player::PlayerOptions;
 use super::record::GameRecord;
 use super::referee::mix_seed;
+use super::refereed_game::RefereedGame;
 use super::runner::{DICE_STREAM, PLAYER_STREAM, a_side, game_record, schedule};
 use super::tavli_player::TavliPlayer;
-use super::tavli_referee::{Opening, RefereedGame, TavliSetup, play_tavli_game};
+use super::tavli_referee::{Opening, TavliSetup, play_tavli_game};
 use plakoto_rules::Side;
 
 /// A player of `G` as a run holds it.

@@ -4,7 +4,7 @@
 use super::command::OutputMode;
 use super::reply::{
     Candidate, Chances, MoveInfo, ProtoError, Reply, ResultInfo, ScoreInfo, SearchInfo, StepInfo,
-    TurnInfo,
+    TableOptionsInfo, TurnInfo,
 };
 use plakoto_rules::ResultKind;
 
@@ -60,6 +60,37 @@ pub fn frame_in_game(
     out.push_str(&clean(&value.to_string()));
     out.push_str("\n\n");
     out
+}
+
+/// `show options` of a game other than Plakoto: Plakoto's lines with the
+/// game first and the game's own switches.
+fn table_options_lines(o: &TableOptionsInfo) -> Vec<String> {
+    let score = score_line(&o.score);
+    let this = o;
+    let mut lines = vec![
+        format!("game {}", this.game),
+        format!("scoring {}", this.scoring),
+        format!("opening {}", this.opening),
+        format!(
+            "output {}",
+            match this.output {
+                super::command::OutputMode::Text => "text",
+                super::command::OutputMode::Json => "json",
+            }
+        ),
+        format!("orientation {}", this.orientation.word()),
+        format!("seed {}", this.seed),
+        format!("evaluator {}", this.evaluator),
+    ];
+    lines.extend(
+        super::options::option_lines(&this.search)
+            .into_iter()
+            .map(|(name, value)| format!("{name} {value}")),
+    );
+    lines.push(format!("player X name {}", this.players.x));
+    lines.push(format!("player O name {}", this.players.o));
+    lines.push(score);
+    lines
 }
 
 /// Keeps a payload line on one line and never empty: control characters
@@ -446,7 +477,7 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         Reply::Loaded(r) => r.text_lines(),
         Reply::GameListing(r) => r.text_lines(),
         Reply::Analysis(a) => plakoto_records::analysis::report::text_lines(a),
-        Reply::TableOptions(o) => o.text_lines(score_line(&o.score)),
+        Reply::TableOptions(o) => table_options_lines(o),
         Reply::TableNewGame {
             game,
             score,

@@ -29,7 +29,9 @@ mod show_replies;
 pub mod state;
 pub mod suggest;
 pub mod table;
+pub mod table_search;
 mod terminal;
+mod tools;
 mod words;
 
 pub use command::{Command, Orientation, OutputMode};

@@ -243,6 +243,31 @@ pub struct OptionsInfo {
     pub players: PlayerNames,
 }
 
+/// `show options` in a game other than Plakoto.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableOptionsInfo {
+    /// The game played.
+    pub game: plakoto_rules::GameKind,
+    /// Its scoring (Portes: standard or triple).
+    pub scoring: String,
+    /// How a first game starts (P13).
+    pub opening: String,
+    /// Output mode.
+    pub output: OutputMode,
+    /// Board orientation.
+    pub orientation: Orientation,
+    /// Dice seed last set.
+    pub seed: u64,
+    /// The evaluator `hint` and `play` use.
+    pub evaluator: String,
+    /// The search settings.
+    pub search: SearchSettings,
+    /// The score.
+    pub score: ScoreInfo,
+    /// The players' names.
+    pub players: PlayerNames,
+}
+
 /// The players' names, as `show options` gives them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayerNames {
@@ -510,7 +535,7 @@ pub enum Reply {
     /// `show options`.
     Options(OptionsInfo),
     /// `show options` in a game other than Plakoto.
-    TableOptions(super::table::TableOptionsInfo),
+    TableOptions(TableOptionsInfo),
     /// `new game` in a game other than Plakoto.
     TableNewGame {
         /// The game.

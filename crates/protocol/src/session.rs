@@ -13,6 +13,7 @@ use super::errors::PartsError;
 use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
+use super::tools::Tools;
 use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator};
 use plakoto_engine::search::{PlayLists, SearchHandle, SearchSettings, SettingsError};
 use plakoto_records::record::{Event, GameEnd, Record, Roll, Start, Turn};
@@ -32,7 +33,7 @@ pub struct Session {
     search: SearchHandle<'static>,
     /// The search of the games other than Plakoto (its settings are
     /// `search`'s).
-    table: super::table::TableSearch,
+    table: super::table_search::TableSearch,
     progress: std::sync::Arc<super::progress::ProgressBoard>,
 }
 
@@ -220,18 +221,6 @@ impl Session {
             quit,
         }
     }
-}
-
-/// What commands work with besides the state: the search handle (its
-/// evaluator and settings change only by their own commands, its buffers
-/// only save time), where searches say how far they have got, and the
-/// events the command's changes to the games make, which the record keeps
-/// once the command succeeds.
-pub(crate) struct Tools<'a> {
-    pub(crate) search: &'a mut SearchHandle<'static>,
-    pub(crate) table: &'a mut super::table::TableSearch,
-    progress: &'a super::progress::ProgressBoard,
-    events: Vec<Event>,
 }
 
 /// Keeps the session's record up to date with what a command did. An

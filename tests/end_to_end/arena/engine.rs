@@ -240,3 +240,31 @@ fn engine_without_set_position_plays_whole_games() {
         assert_eq!(player.position_commands(), Some(expected), "{flags}");
     }
 }
+
+/// Issue 41: the `plakoto` engine plays Portes in `arena --game portes`
+/// as a child process — told `set game portes`, then `set position` with
+/// gnubg's IDs and `play` each turn — whole games with no fault, and it
+/// beats random play.
+#[test]
+fn plakoto_engine_plays_portes_games_as_a_child_process() {
+    let engine = format!("{} --plies 1", env!("CARGO_BIN_EXE_plakoto"));
+    let out = Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .args(["arena", "--game", "portes", "--games", "6", "--seed", "4"])
+        .args(["--a", &engine, "--b", "builtin:random", "--json"])
+        .output()
+        .expect("arena runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    assert_eq!(report["game"], "portes");
+    assert_eq!(report["games"], 6);
+    assert_eq!(report["unfinished"], 0);
+    for side in ["a_wins", "b_wins"] {
+        assert_eq!(report[side]["forfeit"], 0, "{report}");
+    }
+    assert_eq!(report["fault_counts"], serde_json::json!([{}, {}]));
+    assert!(report["a_points"].as_i64().unwrap() > 0, "{report}");
+}

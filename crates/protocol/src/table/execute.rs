@@ -8,13 +8,14 @@ use plakoto_rules::{Dice, GameKind, MatchScore, Phase, Side};
 
 use super::board::draw_table_board;
 use super::hooks::TableProtocol;
-use super::replies::{TableOptionsInfo, opening_word};
 use super::search::{candidates, chances, search_info};
 use crate::command::{Command, Page, ShowWhat, TableCommand};
-use crate::reply::{ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply, TurnInfo};
-use crate::session::Tools;
+use crate::reply::{
+    ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply, TableOptionsInfo, TurnInfo,
+};
 use crate::show_replies::score_info;
 use crate::state::{SessionState, result_info};
+use crate::tools::Tools;
 
 /// Applies `command` when the session plays a game other than Plakoto:
 /// `None` for a command about the session, which the session applies
@@ -522,4 +523,9 @@ pub(crate) fn options_reply<G: TableProtocol>(state: &SessionState, tools: &Tool
             o: state.players[1].clone(),
         },
     })
+}
+
+/// The opening rule's word.
+fn opening_word(opening: plakoto_rules::tavli::Opening) -> String {
+    opening.to_string()
 }

@@ -8,9 +8,9 @@ use plakoto_rules::tavli::{Portes, TableGame};
 use plakoto_rules::{Dice, MatchScore, Phase, Seat, Side, TavliGame};
 
 use super::board::BoardPicture;
-use super::search::TableSearch;
 use crate::reply::{ErrorCode, ProtoError};
 use crate::state::SessionState;
+use crate::table_search::TableSearch;
 use plakoto_engine::game::{GameEvaluator, GameSearch};
 
 /// A Match ID read: everything about a game the Position ID does not say.

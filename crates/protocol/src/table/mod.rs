@@ -12,11 +12,8 @@
 mod board;
 mod execute;
 mod hooks;
-mod replies;
 mod search;
 
 pub use board::{BoardPicture, draw_table_board};
 pub(crate) use execute::{execute_table, not_in_game};
 pub use hooks::{MatchParts, TableProtocol};
-pub use replies::TableOptionsInfo;
-pub use search::TableSearch;

@@ -1,38 +1,11 @@
-//! The search of the games of the table: one [`GameSearch`] and evaluator
-//! per game, kept by the session beside Plakoto's search handle (whose
-//! settings, limits and stop they share), and the replies that search:
-//! `hint`, `play`'s choice and `eval`.
+//! What the search of the games of the table answers, as replies: hint
+//! rows, the search's settings, chances valued by the game's scoring.
 
-use plakoto_engine::game::{GameEvaluator, GameRanking, GameSearch, PortesHeuristicEvaluator};
+use plakoto_engine::game::GameRanking;
 use plakoto_engine::search::{SearchHandle, SearchLimits, Stop};
-use plakoto_rules::tavli::Portes;
 
 use super::hooks::TableProtocol;
 use crate::reply::{Candidate, Chances, SearchInfo, round};
-
-/// The searchers and evaluators of the games of the table.
-pub struct TableSearch {
-    /// Portes' searcher.
-    pub portes: GameSearch<Portes>,
-    /// What rates Portes positions.
-    pub portes_evaluator: Box<dyn GameEvaluator<Portes>>,
-}
-
-impl Default for TableSearch {
-    fn default() -> Self {
-        TableSearch {
-            portes: GameSearch::new(),
-            portes_evaluator: Box::new(PortesHeuristicEvaluator),
-        }
-    }
-}
-
-impl TableSearch {
-    /// Lets `stop` end the searches early (as Plakoto's).
-    pub fn set_stop(&mut self, stop: Stop) {
-        self.portes.set_stop(stop);
-    }
-}
 
 /// The settings, limits and stop of a search: those of the session's
 /// Plakoto handle, which `set` commands change for every game.

@@ -65,31 +65,53 @@ pub fn frame_in_game(
 /// `show options` of a game other than Plakoto: Plakoto's lines with the
 /// game first and the game's own switches.
 fn table_options_lines(o: &TableOptionsInfo) -> Vec<String> {
-    let score = score_line(&o.score);
-    let this = o;
     let mut lines = vec![
-        format!("game {}", this.game),
-        format!("scoring {}", this.scoring),
-        format!("opening {}", this.opening),
+        format!("game {}", o.game),
+        format!("scoring {}", o.scoring),
+        format!("opening {}", o.opening),
+    ];
+    lines.extend(session_option_lines(
+        o.output,
+        o.orientation,
+        o.seed,
+        &o.evaluator,
+        &o.search,
+        &o.players,
+        &o.score,
+    ));
+    lines
+}
+
+/// The lines of `show options` every game shows after its own.
+fn session_option_lines(
+    output: super::command::OutputMode,
+    orientation: super::command::Orientation,
+    seed: u64,
+    evaluator: &str,
+    search: &plakoto_engine::search::SearchSettings,
+    players: &super::reply::PlayerNames,
+    score: &ScoreInfo,
+) -> Vec<String> {
+    let mut lines = vec![
         format!(
             "output {}",
-            match this.output {
+            match output {
                 super::command::OutputMode::Text => "text",
                 super::command::OutputMode::Json => "json",
             }
         ),
-        format!("orientation {}", this.orientation.word()),
-        format!("seed {}", this.seed),
-        format!("evaluator {}", this.evaluator),
+        format!("orientation {}", orientation.word()),
+        format!("seed {seed}"),
+        format!("evaluator {evaluator}"),
     ];
     lines.extend(
-        super::options::option_lines(&this.search)
+        super::options::option_lines(search)
             .into_iter()
             .map(|(name, value)| format!("{name} {value}")),
     );
-    lines.push(format!("player X name {}", this.players.x));
-    lines.push(format!("player O name {}", this.players.o));
-    lines.push(score);
+    lines.push(format!("player X name {}", players.x));
+    lines.push(format!("player O name {}", players.o));
+    lines.push(score_line(score));
     lines
 }
 
@@ -515,25 +537,16 @@ fn text_lines(reply: &Reply) -> Vec<String> {
             let mut lines = vec![
                 format!("rules {}", o.rules),
                 format!("scoring {}", o.scoring),
-                format!(
-                    "output {}",
-                    match o.output {
-                        super::command::OutputMode::Text => "text",
-                        super::command::OutputMode::Json => "json",
-                    }
-                ),
-                format!("orientation {}", o.orientation.word()),
-                format!("seed {}", o.seed),
-                format!("evaluator {}", o.evaluator),
             ];
-            lines.extend(
-                super::options::option_lines(&o.search)
-                    .into_iter()
-                    .map(|(name, value)| format!("{name} {value}")),
-            );
-            lines.push(format!("player X name {}", o.players.x));
-            lines.push(format!("player O name {}", o.players.o));
-            lines.push(score_line(&o.score));
+            lines.extend(session_option_lines(
+                o.output,
+                o.orientation,
+                o.seed,
+                &o.evaluator,
+                &o.search,
+                &o.players,
+                &o.score,
+            ));
             lines
         }
     }

@@ -329,14 +329,7 @@ fn execute_command(
         }
         Command::NewGame => {
             if let Some(w) = state.score.winner() {
-                return Err(ProtoError::new(
-                    ErrorCode::State,
-                    format!(
-                        "the match is over: {w} won {}-{}; start another with 'new match N'",
-                        state.score.score[w.index()],
-                        state.score.score[w.other().index()]
-                    ),
-                ));
+                return Err(super::show_replies::match_over(&state.score, w));
             }
             Ok(start_game(state, tools))
         }

@@ -20,6 +20,21 @@ pub(super) fn score_info(state: &SessionState) -> ScoreInfo {
     }
 }
 
+/// `new game` once the match is over: who won it, and what to do.
+pub(super) fn match_over(
+    score: &plakoto_rules::MatchScore,
+    winner: plakoto_rules::Side,
+) -> super::reply::ProtoError {
+    super::reply::ProtoError::new(
+        super::reply::ErrorCode::State,
+        format!(
+            "the match is over: {winner} won {}-{}; start another with 'new match N'",
+            score.score[winner.index()],
+            score.score[winner.other().index()]
+        ),
+    )
+}
+
 /// The reply to a command that set the game: its Position ID, Match ID
 /// and turn.
 pub(super) fn state_reply(state: &SessionState) -> Reply {

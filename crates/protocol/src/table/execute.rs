@@ -164,14 +164,7 @@ fn state_reply<G: TableProtocol>(state: &SessionState) -> Reply {
 /// opening roll decides (P13).
 fn new_game<G: TableProtocol>(state: &mut SessionState) -> Result<Reply, ProtoError> {
     if let Some(w) = state.score.winner() {
-        return Err(ProtoError::new(
-            ErrorCode::State,
-            format!(
-                "the match is over: {w} won {}-{}; start another with 'new match N'",
-                state.score.score[w.index()],
-                state.score.score[w.other().index()]
-            ),
-        ));
+        return Err(crate::show_replies::match_over(&state.score, w));
     }
     let old = G::table(state);
     let (game, opening_rule) = (old.game(), old.opening());

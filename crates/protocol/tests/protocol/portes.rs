@@ -3,6 +3,7 @@
 //! its bar, hints and plays by the generic search, games played to the
 //! end and scored (P11), and `not_in_game` for what Portes has no use for.
 
+use crate::transcripts::transcript;
 use plakoto_protocol::Session;
 use plakoto_rules::Rules;
 
@@ -13,19 +14,6 @@ fn session(seed: u64) -> Session {
 /// The reply's first payload line (after `= ` or `? `).
 fn answer(session: &mut Session, line: &str) -> String {
     session.handle_line(line).expect("a command").text
-}
-
-fn transcript(session: &mut Session, script: &str) -> String {
-    let mut out = String::new();
-    for line in script.lines() {
-        out.push_str("> ");
-        out.push_str(line);
-        out.push('\n');
-        if let Some(h) = session.handle_line(line) {
-            out.push_str(&h.text);
-        }
-    }
-    out
 }
 
 const SESSION: &str = "\

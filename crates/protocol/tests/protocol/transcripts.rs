@@ -12,7 +12,8 @@ fn run(seed: u64, rules: Rules, script: &str) -> String {
     transcript(&mut session, script)
 }
 
-fn transcript(session: &mut Session, script: &str) -> String {
+/// Feeds `script` to `session` as [`run`] does.
+pub(crate) fn transcript(session: &mut Session, script: &str) -> String {
     let mut out = String::new();
     for line in script.lines() {
         out.push_str("> ");

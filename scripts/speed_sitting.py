@@ -9,6 +9,12 @@ compare from sitting to sitting.
 
   scripts/speed_sitting.py [--binary target/release/plakoto] [--positions 10]
       [--gnubg-bench ../shared/anchors/gnubg-bench] [--gnubg-positions 8]
+      [--game portes]
+
+With --game portes (issue 41) the comparison is on the same work: plakoto's
+Portes benches time gnubg's own positions (the anchors'
+bg-contact-positions.txt, gnubg Position IDs) and, for hints, the same six
+rolls gnubg-bench times.
 """
 import argparse
 import json
@@ -20,6 +26,8 @@ import sys
 
 # Where the anchor script runs GNU Backgammon from (Debian's package).
 GNUBG = "/usr/games/gnubg"
+# The rolls gnubg-bench times each position with.
+GNUBG_BENCH_ROLLS = "31,65,42,55,21,64"
 
 
 def fail(message):
@@ -67,13 +75,25 @@ def main():
     ap.add_argument("--positions", type=int, default=10, help="plakoto hint suite positions (x 21 rolls)")
     ap.add_argument("--gnubg-bench", default="../shared/anchors/gnubg-bench")
     ap.add_argument("--gnubg-positions", type=int, default=8)
+    ap.add_argument("--game", choices=["plakoto", "portes"], default="plakoto",
+                    help="portes: time gnubg's positions and rolls (issue 41)")
     a = ap.parse_args()
     check_prerequisites(a)
 
     before = gnubg(a.gnubg_bench, a.gnubg_positions)
-    evals = run_json([a.binary, "bench", "eval", "--json"])
-    hint = run_json([a.binary, "bench", "hint", "--plies", "2,3", "--positions", str(a.positions),
-                     "--rollout-trials", "0", "--json"])
+    if a.game == "portes":
+        positions = os.path.join(os.path.dirname(os.path.abspath(a.gnubg_bench)),
+                                 "bg-contact-positions.txt")
+        same = ["--game", "portes", "--positions-file", positions]
+        evals = run_json([a.binary, "bench", "eval", "--json", "--rounds", "20", *same,
+                          "--positions", "1000"])
+        hint = run_json([a.binary, "bench", "hint", "--plies", "2,3", *same,
+                         "--positions", str(a.gnubg_positions), "--rolls", GNUBG_BENCH_ROLLS,
+                         "--json"])
+    else:
+        evals = run_json([a.binary, "bench", "eval", "--json"])
+        hint = run_json([a.binary, "bench", "hint", "--plies", "2,3", "--positions",
+                         str(a.positions), "--rollout-trials", "0", "--json"])
     after = gnubg(a.gnubg_bench, a.gnubg_positions)
 
     def gnubg_mean(plies):
@@ -83,6 +103,7 @@ def main():
     gnubg_evals = statistics.mean(g["static_evals_per_second"] for g in (before, after))
     ours = {t["plies"]: t for t in hint["timings"]}
     report = {
+        "game": a.game,
         "gnubg": {"before": before, "after": after},
         "plakoto": {"eval": evals, "hint": hint},
         "ratios": {

@@ -163,6 +163,14 @@ enum BenchCommand {
         /// The game searched (plakoto or portes: the generic search).
         #[arg(long, default_value = "plakoto")]
         game: plakoto::game::GameKind,
+        /// Portes: time these positions (a file of gnubg Position IDs, one
+        /// a line; its first --positions) instead of the seeded suite.
+        #[arg(long, value_name = "FILE")]
+        positions_file: Option<std::path::PathBuf>,
+        /// Portes: only these rolls, each once (e.g. 31,65,42,55,21,64, the
+        /// rolls ../shared/anchors/gnubg-bench times), instead of all 21.
+        #[arg(long, value_delimiter = ',', value_parser = parse_roll)]
+        rolls: Option<Vec<plakoto::game::Dice>>,
     },
     /// The pin endgame database: positions and bytes stored, seconds to
     /// build it on one thread and to read it back (and caches it).
@@ -204,6 +212,11 @@ enum BenchCommand {
         /// Weight file of the net (default: the embedded weights).
         #[arg(long)]
         weights: Option<std::path::PathBuf>,
+        /// Portes: evaluate after these positions' plays (a file of gnubg
+        /// Position IDs, one a line; its first --positions) instead of the
+        /// seeded suite.
+        #[arg(long, value_name = "FILE")]
+        positions_file: Option<std::path::PathBuf>,
     },
 }
 
@@ -250,6 +263,7 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
             evaluator,
             game,
             weights,
+            positions_file,
         } => {
             if let Some(path) = weights
                 && let Err(e) = plakoto::eval::net::install_weights_file(path)
@@ -262,6 +276,7 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
                 positions: *positions,
                 rounds: *rounds,
                 evaluator: evaluator.unwrap_or(default_bench_evaluator(*game)),
+                positions_file: positions_file.clone(),
             };
             match plakoto::bench::eval::run(options) {
                 Ok(report) if *json => match serde_json::to_string(&report) {
@@ -312,6 +327,8 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
             rules,
             evaluator,
             game,
+            positions_file,
+            rolls,
         } => {
             let options = plakoto::bench::hint::HintBenchOptions {
                 game: *game,
@@ -322,6 +339,8 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
                 json: *json,
                 variant: *rules,
                 evaluator: evaluator.unwrap_or(default_bench_evaluator(*game)),
+                positions_file: positions_file.clone(),
+                rolls: rolls.clone(),
                 ..Default::default()
             };
             // The bench prints its own report (text or JSON).
@@ -396,6 +415,20 @@ fn parse_filter(s: &str) -> Result<FilterPreset, SettingsError> {
 
 fn parse_evaluator(s: &str) -> Result<EvaluatorKind, plakoto::eval::UnknownEvaluator> {
     s.parse()
+}
+
+/// A roll written as two digits (`31`, `65`) or `3-1`.
+fn parse_roll(s: &str) -> Result<plakoto::game::Dice, String> {
+    let digits: Vec<u8> = s
+        .chars()
+        .filter(|c| *c != '-')
+        .map(|c| c.to_digit(10).map(|d| d as u8))
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("'{s}' is not a roll like 31 or 3-1"))?;
+    match digits[..] {
+        [a, b] => plakoto::game::Dice::new(a, b).ok_or_else(|| format!("'{s}': dice are 1-6")),
+        _ => Err(format!("'{s}' is not a roll like 31 or 3-1")),
+    }
 }
 
 fn parse_variant(s: &str) -> Result<Variant, plakoto::game::RulesError> {

@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use super::BenchError;
 use super::movegen::{SUITE_SEED, thread_cpu_seconds};
-use super::portes_movegen::portes_suite;
+use super::portes_movegen::{portes_suite, read_portes_positions};
 use plakoto_engine::eval::race::{self, RaceDb};
 use plakoto_engine::eval::{EvaluatorKind, NetEvaluator, Probabilities};
 use plakoto_engine::game::{GameEvaluator, PortesHeuristicEvaluator};
@@ -28,7 +28,7 @@ use plakoto_rules::tavli::Portes;
 use plakoto_rules::{Dice, GameKind, MoveGenerator, PlayList, Position, Rules, TavliGame, Variant};
 
 /// What to measure.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct EvalBenchOptions {
     /// The game whose evaluator is measured.
     pub game: GameKind,
@@ -38,6 +38,9 @@ pub struct EvalBenchOptions {
     pub rounds: usize,
     /// The evaluator measured.
     pub evaluator: EvaluatorKind,
+    /// Portes: the positions of this file of Position IDs (its first
+    /// `positions`) instead of the seeded suite.
+    pub positions_file: Option<std::path::PathBuf>,
 }
 
 impl Default for EvalBenchOptions {
@@ -47,6 +50,7 @@ impl Default for EvalBenchOptions {
             positions: 1_000,
             rounds: 5,
             evaluator: EvaluatorKind::Net,
+            positions_file: None,
         }
     }
 }
@@ -121,7 +125,7 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
             game: options.game,
             evaluator: timed.evaluator,
             kernel: "-".to_string(),
-            positions: options.positions,
+            positions: timed.positions,
             batches: timed.batches,
             evaluations: timed.evaluations,
             evals_per_second: timed.cpu,
@@ -186,6 +190,7 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
 /// What the Portes rounds measured.
 struct PortesTiming {
     evaluator: String,
+    positions: usize,
     batches: usize,
     evaluations: usize,
     /// Median evaluations a second of thread CPU time.
@@ -207,7 +212,12 @@ fn measure_portes(options: &EvalBenchOptions) -> Result<PortesTiming, BenchError
     let mut generator = game.generator();
     let mut list = Default::default();
     let mut batches: Vec<Vec<PortesPosition>> = Vec::new();
-    for position in portes_suite(options.positions) {
+    let suite = match &options.positions_file {
+        Some(path) => read_portes_positions(path, options.positions)?,
+        None => portes_suite(options.positions),
+    };
+    let positions = suite.len();
+    for position in suite {
         for (dice, _) in Dice::all_rolls() {
             game.generate(&mut generator, &position, dice, &mut list);
             let batch: Vec<PortesPosition> = game
@@ -236,6 +246,7 @@ fn measure_portes(options: &EvalBenchOptions) -> Result<PortesTiming, BenchError
     }
     Ok(PortesTiming {
         evaluator: GameEvaluator::<Portes>::name(&evaluator).to_string(),
+        positions,
         batches: batches.len(),
         evaluations,
         cpu: median(cpu),

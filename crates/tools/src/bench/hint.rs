@@ -13,7 +13,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::BenchError;
-use super::portes_movegen::portes_suite_from;
+use super::portes_movegen::{portes_suite_from, read_portes_positions};
 use plakoto_engine::eval::{Evaluator, EvaluatorKind};
 use plakoto_engine::game::{GameEvaluator, GameSearch, PortesHeuristicEvaluator};
 use plakoto_engine::search::{SearchHandle, SearchLimits, SearchSettings};
@@ -43,6 +43,12 @@ pub struct HintBenchOptions {
     pub variant: Variant,
     /// The evaluator at the leaves.
     pub evaluator: plakoto_engine::eval::EvaluatorKind,
+    /// Portes: the positions of this file of Position IDs (its first
+    /// `positions`) instead of the seeded suite.
+    pub positions_file: Option<std::path::PathBuf>,
+    /// Portes: only these rolls, each once, instead of all 21 (to time
+    /// what `../shared/anchors/gnubg-bench` times).
+    pub rolls: Option<Vec<Dice>>,
 }
 
 impl Default for HintBenchOptions {
@@ -57,6 +63,8 @@ impl Default for HintBenchOptions {
             json: false,
             variant: Variant::Standard,
             evaluator: plakoto_engine::eval::EvaluatorKind::Heuristic,
+            positions_file: None,
+            rolls: None,
         }
     }
 }
@@ -128,8 +136,15 @@ pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
             GameKind::Portes => "portes".to_string(),
         };
         println!(
-            "hint bench: {} positions x 21 rolls, {rules}, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
-            report.positions, report.evaluator, report.evaluator_ns, report.filter
+            "hint bench: {} positions x {} rolls, {rules}, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
+            report.positions,
+            report
+                .timings
+                .first()
+                .map_or(21, |t| t.hints / report.positions.max(1)),
+            report.evaluator,
+            report.evaluator_ns,
+            report.filter
         );
         for t in &report.timings {
             println!(
@@ -245,8 +260,15 @@ fn measure_portes(options: &HintBenchOptions) -> Result<HintBenchReport, BenchEr
     }
     let game = Portes::default();
     let evaluator = PortesHeuristicEvaluator;
-    let suite = portes_suite_from(options.seed, options.positions, options.skip);
-    let hints = (options.plies.len() * suite.len() * 21) as u64;
+    let suite = match &options.positions_file {
+        Some(path) => read_portes_positions(path, options.positions)?,
+        None => portes_suite_from(options.seed, options.positions, options.skip),
+    };
+    let rolls: Vec<Dice> = match &options.rolls {
+        Some(rolls) => rolls.clone(),
+        None => Dice::all_rolls().map(|(dice, _)| dice).collect(),
+    };
+    let hints = (options.plies.len() * suite.len() * rolls.len()) as u64;
     let bar = plakoto_records::progress::bar(hints, "hints", true);
     let mut search = GameSearch::<Portes>::new();
     let mut timings = Vec::new();
@@ -254,11 +276,11 @@ fn measure_portes(options: &HintBenchOptions) -> Result<HintBenchReport, BenchEr
         let settings = SearchSettings::with_plies(plies);
         settings.validate()?;
         let limits = SearchLimits::plies(plies);
-        let mut ms = Vec::with_capacity(suite.len() * 21);
+        let mut ms = Vec::with_capacity(suite.len() * rolls.len());
         let (mut evaluations, mut chance_nodes) = (0u64, 0u64);
         bar.set_message(format!("at {plies} plies"));
         for position in &suite {
-            for (dice, _) in Dice::all_rolls() {
+            for &dice in &rolls {
                 let start = Instant::now();
                 let ranking = search.rank(&game, &evaluator, position, dice, &settings, limits);
                 ms.push(start.elapsed().as_secs_f64() * 1e3);

@@ -32,4 +32,15 @@ pub enum BenchError {
     /// The report could not be written as JSON.
     #[error(transparent)]
     Json(#[from] serde_json::Error),
+    /// A file of Position IDs (`--positions-file`) could not be read: the
+    /// file and why.
+    #[error("{0}: {1}")]
+    PositionsFile(String, String),
+}
+
+/// Reads a Portes Position ID (gnubg's).
+fn portes_position_id(
+    id: &str,
+) -> Result<plakoto_rules::portes::PortesPosition, plakoto_rules::portes::PortesIdError> {
+    plakoto_rules::portes::parse_portes_position_id(id)
 }

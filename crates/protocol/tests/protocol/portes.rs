@@ -196,3 +196,71 @@ fn not_in_game_names_the_game() {
     answer(&mut s, "set game plakoto");
     assert!(answer(&mut s, "set opening western").starts_with("? not_in_game"));
 }
+
+/// A temporary file of this test process.
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("plakoto-portes-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir.join(name)
+}
+
+/// Plays `turns` turns of Portes by the engine (`roll`, `play`), starting
+/// a new game when one ends; the number of turns played.
+fn play_turns(s: &mut Session, turns: usize) -> usize {
+    let mut played = 0;
+    while played < turns {
+        let dice = answer(s, "show dice");
+        if dice.contains("over") || dice.contains("opening") {
+            if answer(s, "new game").starts_with("? ") {
+                break;
+            }
+            continue;
+        }
+        if dice.contains("to roll") {
+            answer(s, "roll");
+        }
+        let reply = answer(s, "play");
+        assert!(reply.starts_with("= "), "{reply}");
+        played += 1;
+    }
+    played
+}
+
+/// What a session shows of its game: position and Match ID, the game on
+/// record, the dice.
+fn observed(s: &mut Session) -> [String; 3] {
+    ["show position", "show game", "show dice"].map(|c| answer(s, c))
+}
+
+#[test]
+fn a_portes_match_saved_and_loaded_back_text_and_json() {
+    let mut s = session(21);
+    for line in ["set game portes", "set scoring triple", "set evaluation plies 0", "new match 3"] {
+        assert!(answer(&mut s, line).starts_with("= "), "{line}");
+    }
+    play_turns(&mut s, 70);
+    let seen = observed(&mut s);
+    for ext in ["txt", "json"] {
+        let file = temp_file(&format!("match.{ext}"));
+        let saved = answer(&mut s, &format!("save match {}", file.display()));
+        assert!(saved.starts_with("= "), "{saved}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        if ext == "txt" {
+            assert!(text.contains("; [Game \"portes\"]"), "{text}");
+            assert!(text.contains("; [Scoring \"triple\"]"), "{text}");
+        } else {
+            assert!(text.contains("\"game\": \"portes\""), "{text}");
+        }
+        let mut loaded = session(99);
+        answer(&mut loaded, "set game portes");
+        let reply = answer(&mut loaded, &format!("load match {}", file.display()));
+        assert!(reply.starts_with("= loaded"), "{reply}");
+        assert_eq!(observed(&mut loaded), seen, "{ext}");
+        let options = answer(&mut loaded, "show options");
+        assert!(options.contains("scoring triple"), "{options}");
+        // Saved again, the record is the same (its date aside).
+        let again = temp_file(&format!("again.{ext}"));
+        answer(&mut loaded, &format!("save match {}", again.display()));
+        assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+    }
+}

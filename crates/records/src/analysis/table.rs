@@ -8,13 +8,13 @@
 use rayon::prelude::*;
 
 use super::{Analysis, Mark, PlayerTotals, TurnAnalysis, totals};
-use crate::record::{Record, RecordError, Roll, TableReplay, TableReplayedTurn};
+use crate::record::{HeaderGame, Record, RecordError, Roll, TableReplay, TableReplayedTurn};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::game::{GameEvaluator, GameSearch, game_equity};
 use plakoto_engine::search::{SearchLimits, SearchSettings};
 use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition};
 use plakoto_rules::tavli::{Portes, TableGame};
-use plakoto_rules::{Dice, MatchScore, Phase, Side, TavliGame};
+use plakoto_rules::{Dice, MatchScore, Phase, Side};
 
 /// A board as the HTML report draws it, seen by one side ("own"), which
 /// moves from its 24-point to its 1-point.
@@ -30,7 +30,7 @@ pub struct BoardCounts {
 
 /// What the analysis needs of a game of the table beyond the game layer:
 /// its Match ID and its board as counts.
-pub trait AnalysedGame: TavliGame {
+pub trait AnalysedGame: HeaderGame {
     /// The Match ID of `table` at `score`.
     fn match_id(table: &TableGame<Self>, score: &MatchScore) -> String;
 

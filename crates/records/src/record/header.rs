@@ -168,3 +168,24 @@ impl TryFrom<HeaderJson> for Header {
         Ok(header)
     }
 }
+
+/// A game of the table as a record's header names it: the game value read
+/// from a header's switches, and written into one.
+pub trait HeaderGame: TavliGame {
+    /// The game under the switches `header` names.
+    fn of_header(header: &Header) -> Self;
+
+    /// Names this game and its switches in `header`.
+    fn write_header(&self, header: &mut Header);
+}
+
+impl HeaderGame for Portes {
+    fn of_header(header: &Header) -> Portes {
+        header.portes()
+    }
+
+    fn write_header(&self, header: &mut Header) {
+        header.game = GameKind::Portes;
+        header.portes_scoring = self.scoring;
+    }
+}

@@ -6,11 +6,9 @@
 
 use super::error::{RecordError, RecordErrorKind, StartError};
 use super::replay::check_end;
-use super::{GameEnd, Record, Roll, Start};
+use super::{GameEnd, HeaderGame, Record, Roll, Start};
 use plakoto_rules::tavli::{Opening, Portes, TableGame};
-use plakoto_rules::{
-    Dice, Die, GameError, GameKind, MatchScore, Phase, Side, StateError, TavliGame,
-};
+use plakoto_rules::{Dice, Die, GameError, MatchScore, Phase, Side, StateError, TavliGame};
 
 /// One turn of a game of the table as replayed.
 #[derive(Clone, Debug)]
@@ -52,8 +50,14 @@ impl Record {
     /// Replays a Portes record (its header says `Game portes`) under the
     /// header's scoring and opening rule.
     pub fn replay_portes(&self) -> Result<TableReplay<Portes>, RecordError> {
-        self.check_game(GameKind::Portes)?;
-        self.replay_table(self.header.portes())
+        self.replay_game::<Portes>()
+    }
+
+    /// Replays a record of the game `G` (its header names it) under the
+    /// header's switches and opening rule.
+    pub fn replay_game<G: HeaderGame>(&self) -> Result<TableReplay<G>, RecordError> {
+        self.check_game(G::KIND)?;
+        self.replay_table(G::of_header(&self.header))
     }
 
     /// Replays every game as a game of `game` (its switches; the opening

@@ -111,8 +111,7 @@ impl Session {
             progress: Default::default(),
         };
         session.state.history.header = session_header(&session.state);
-        session.state.portes_history.header =
-            super::table::table_header::<Portes>(&session.state);
+        session.state.portes_history.header = super::table::table_header::<Portes>(&session.state);
         session
     }
 

@@ -245,7 +245,10 @@ fn new_game<G: TableProtocol>(
     })
 }
 
-fn roll<G: TableProtocol>(state: &mut SessionState, tools: &mut Tools) -> Result<Reply, ProtoError> {
+fn roll<G: TableProtocol>(
+    state: &mut SessionState,
+    tools: &mut Tools,
+) -> Result<Reply, ProtoError> {
     let mut opening = Vec::new();
     let mut rng = state.rng.clone();
     let table = G::table_mut(state);
@@ -430,7 +433,9 @@ fn play<G: TableProtocol>(
         .choose(&game, evaluator, table.position(), dice, &settings, limits)
         .ok_or_else(|| ProtoError::new(ErrorCode::State, "no play listed for the dice"))?;
     let report = G::table_mut(state).play(&play);
-    Ok(Reply::Played(finish_move::<G>(state, tools, &table, report)))
+    Ok(Reply::Played(finish_move::<G>(
+        state, tools, &table, report,
+    )))
 }
 
 fn hint<G: TableProtocol>(

@@ -85,9 +85,7 @@ fn load<G: TableProtocol>(
     file: &str,
 ) -> Result<Reply, ProtoError> {
     let record = read_for(scope, file)?;
-    let replay = record
-        .replay_game::<G>()
-        .map_err(|e| bad_record(file, e))?;
+    let replay = record.replay_game::<G>().map_err(|e| bad_record(file, e))?;
     *G::table_mut(state) = replay.game;
     state.score = replay.score;
     state.score.length = record.header.match_length;

@@ -235,7 +235,12 @@ fn observed(s: &mut Session) -> [String; 3] {
 #[test]
 fn a_portes_match_saved_and_loaded_back_text_and_json() {
     let mut s = session(21);
-    for line in ["set game portes", "set scoring triple", "set evaluation plies 0", "new match 3"] {
+    for line in [
+        "set game portes",
+        "set scoring triple",
+        "set evaluation plies 0",
+        "new match 3",
+    ] {
         assert!(answer(&mut s, line).starts_with("= "), "{line}");
     }
     play_turns(&mut s, 70);

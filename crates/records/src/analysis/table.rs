@@ -149,7 +149,10 @@ fn analyse_turn<G: AnalysedGame>(
         SearchLimits::plies(plies),
     );
     let best = ranking.plays.first();
-    let played_rank = ranking.plays.iter().find(|r| game.after(&r.play) == t.after);
+    let played_rank = ranking
+        .plays
+        .iter()
+        .find(|r| game.after(&r.play) == t.after);
     // The played play at the depth the best one had: the move filters may
     // have dropped it at a shallower level.
     let played = match (played_rank, best) {

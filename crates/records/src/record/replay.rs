@@ -4,8 +4,8 @@
 use super::error::{RecordError, RecordErrorKind, StartError};
 use super::{Ending, GameEnd, Record, Roll, Start, roll_numbers};
 use plakoto_rules::{
-    Die, FinalResult, Game, GameError, GenLimits, MatchScore, MoveGenerator, Phase, PlayReport, Position, Side,
-    parse_position_id,
+    Die, FinalResult, Game, GameError, GenLimits, MatchScore, MoveGenerator, Phase, PlayReport,
+    Position, Side, parse_position_id,
 };
 
 /// One turn as replayed.

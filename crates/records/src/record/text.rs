@@ -221,7 +221,9 @@ impl Reader {
         }
         let game = match find("Game") {
             None => GameKind::Plakoto,
-            Some((g, l)) => g.parse().map_err(|e: GameKindError| bad("Game", l, e.to_string()))?,
+            Some((g, l)) => g
+                .parse()
+                .map_err(|e: GameKindError| bad("Game", l, e.to_string()))?,
         };
         let mut header = Header {
             game,
@@ -257,9 +259,12 @@ impl Reader {
                 header.portes_scoring =
                     parse_portes_scoring(scoring).map_err(|e| bad("Scoring", scoring_line, e))?;
                 if let Some((opening, l)) = find("Opening") {
-                    header.opening = opening
-                        .parse()
-                        .map_err(|e: plakoto_rules::tavli::OpeningError| bad("Opening", l, e.to_string()))?;
+                    header.opening =
+                        opening
+                            .parse()
+                            .map_err(|e: plakoto_rules::tavli::OpeningError| {
+                                bad("Opening", l, e.to_string())
+                            })?;
                 }
             }
         }

@@ -26,14 +26,8 @@ pub fn execute(
     command: &RecordCommand,
 ) -> Result<Reply, ProtoError> {
     match command {
-        RecordCommand::ShowGame => {
-            let n = s.history.games.len();
-            Ok(Reply::GameListing(GameListing {
-                game: n,
-                record: s.history.games.last().cloned(),
-            }))
-        }
-        RecordCommand::Save(scope, file) => save(s, *scope, file),
+        RecordCommand::ShowGame => Ok(show_game(&s.history)),
+        RecordCommand::Save(scope, file) => save(record_of(&s.history, *scope), file),
         RecordCommand::Load(scope, file) => load(s, *scope, file),
         RecordCommand::Analyse(scope) => analyse(s, search, *scope),
         RecordCommand::SetPlayer(side, name) => {
@@ -47,25 +41,32 @@ pub fn execute(
     }
 }
 
+/// `show game`: the last game of `history`.
+pub(crate) fn show_game(history: &Record) -> Reply {
+    Reply::GameListing(GameListing {
+        game: history.games.len(),
+        record: history.games.last().cloned(),
+    })
+}
+
 /// The session's record of `scope`: the whole record, or its last game
 /// alone (no game when none was played yet).
-fn record_of(s: &SessionState, scope: Scope) -> Record {
+pub(crate) fn record_of(history: &Record, scope: Scope) -> Record {
     match scope {
-        Scope::Match => s.history.clone(),
-        Scope::Game => s
-            .history
+        Scope::Match => history.clone(),
+        Scope::Game => history
             .games
             .len()
             .checked_sub(1)
-            .and_then(|i| s.history.single_game(i))
-            .unwrap_or_else(|| Record::new(s.history.header.clone())),
+            .and_then(|i| history.single_game(i))
+            .unwrap_or_else(|| Record::new(history.header.clone())),
     }
 }
 
 /// `analyse game|match`: the session's record analysed at the session's
 /// plies (the game in progress up to its last play).
 fn analyse(s: &SessionState, search: &SearchHandle, scope: Scope) -> Result<Reply, ProtoError> {
-    let record = record_of(s, scope);
+    let record = record_of(&s.history, scope);
     if record.turn_count() == 0 {
         return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
     }
@@ -75,8 +76,8 @@ fn analyse(s: &SessionState, search: &SearchHandle, scope: Scope) -> Result<Repl
     Ok(Reply::Analysis(Box::new(analysis)))
 }
 
-fn save(s: &SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoError> {
-    let mut record = record_of(s, scope);
+/// `save`: writes `record` (text, or JSON for a `.json` file).
+pub(crate) fn save(mut record: Record, file: &str) -> Result<Reply, ProtoError> {
     if record.games.is_empty() {
         return Err(ProtoError::new(
             ErrorCode::State,
@@ -101,19 +102,7 @@ fn save(s: &SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoError>
 }
 
 fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoError> {
-    let record = read_record_file(Path::new(file)).map_err(|e| match e {
-        ReadError::Io(m) => io_error(m),
-        ReadError::Record(e) => ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")),
-    })?;
-    if scope == Scope::Game && record.games.len() != 1 {
-        return Err(ProtoError::new(
-            ErrorCode::BadRecord,
-            format!(
-                "{file} holds {} games: 'load game' reads one game, 'load match' a match",
-                record.games.len()
-            ),
-        ));
-    }
+    let record = read_for(scope, file)?;
     let replay = record
         .replay()
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
@@ -132,4 +121,23 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
         match_id: MatchId::of(&s.game, &s.score).to_string(),
         turn: turn_info(&s.game),
     }))
+}
+
+/// Reads the record `file` for `load game|match` (`scope`): one game for
+/// `load game`. Not replayed yet.
+pub(crate) fn read_for(scope: Scope, file: &str) -> Result<Record, ProtoError> {
+    let record = read_record_file(Path::new(file)).map_err(|e| match e {
+        ReadError::Io(m) => io_error(m),
+        ReadError::Record(e) => ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")),
+    })?;
+    if scope == Scope::Game && record.games.len() != 1 {
+        return Err(ProtoError::new(
+            ErrorCode::BadRecord,
+            format!(
+                "{file} holds {} games: 'load game' reads one game, 'load match' a match",
+                record.games.len()
+            ),
+        ));
+    }
+    Ok(record)
 }

@@ -104,12 +104,14 @@ impl Session {
                 players: ["X".into(), "O".into()],
                 game_kind: GameKind::Plakoto,
                 portes: TableGame::new(Portes::default(), Opening::Greek),
+                portes_history: plakoto_records::record::Record::default(),
             },
             search: SearchHandle::new(evaluator).with_lists(PlayLists::new(limits)),
             table: Default::default(),
             progress: Default::default(),
         };
         session.state.history.header = session_header(&session.state);
+        session.state.portes_history.header = super::table::table_header::<Portes>(&session.state);
         session
     }
 
@@ -227,11 +229,21 @@ impl Session {
 /// event that does not fit the record (not seen in practice: a turn with
 /// no game recorded) starts the record over from the state.
 fn record_events(state: &mut SessionState, events: Vec<Event>) {
+    // Each game keeps its own record: the events are the game played's.
     for event in events {
-        if let Err(error) = state.history.apply(event) {
+        let applied = match state.game_kind {
+            GameKind::Plakoto => state.history.apply(event),
+            GameKind::Portes => state.portes_history.apply(event),
+        };
+        if let Err(error) = applied {
             log::warn!("{error}: the record starts over from the position");
-            state.history =
-                Record::from_state(session_header(state), &state.game, state.score.score);
+            match state.game_kind {
+                GameKind::Plakoto => {
+                    state.history =
+                        Record::from_state(session_header(state), &state.game, state.score.score);
+                }
+                GameKind::Portes => super::table::restart_record::<Portes>(state),
+            }
             return;
         }
     }

@@ -40,6 +40,9 @@ pub struct SessionState {
     pub game_kind: GameKind,
     /// The Portes game in progress (or just finished), with its switches.
     pub portes: TableGame<Portes>,
+    /// The Portes games played so far, as `save match` writes them in a
+    /// Portes session (`history` is Plakoto's).
+    pub portes_history: plakoto_records::record::Record,
 }
 
 impl std::fmt::Debug for SessionState {
@@ -56,6 +59,7 @@ impl std::fmt::Debug for SessionState {
             .field("players", &self.players)
             .field("game_kind", &self.game_kind)
             .field("portes", &self.portes)
+            .field("portes_history", &self.portes_history)
             .finish_non_exhaustive()
     }
 }
@@ -108,5 +112,6 @@ pub(super) fn session_header(s: &SessionState) -> Header {
         o: s.players[1].clone(),
         date: None,
         seed: Some(s.seed),
+        ..Header::default()
     }
 }

@@ -1,13 +1,16 @@
 //! The commands of a game other than Plakoto, applied to the session's
 //! game of that kind through the game layer. Commands about the session
 //! (output, seed, search options, …) are left to the session; commands
-//! only Plakoto has are refused with `not_in_game`.
+//! only Plakoto has are refused with `not_in_game`. What a command does to
+//! the games is told to the session's record of the game as events
+//! (`tools.events`), as Plakoto's commands do.
 
 use plakoto_rules::tavli::TableGame;
-use plakoto_rules::{Dice, GameKind, MatchScore, Phase, Side};
+use plakoto_rules::{Dice, GameKind, MatchScore, Phase};
 
 use super::board::draw_table_board;
 use super::hooks::TableProtocol;
+use super::records::{set_up_event, table_header};
 use super::search::{candidates, chances, search_info};
 use crate::command::{Command, Page, ShowWhat, TableCommand};
 use crate::reply::{
@@ -16,6 +19,7 @@ use crate::reply::{
 use crate::show_replies::score_info;
 use crate::state::{SessionState, result_info};
 use crate::tools::Tools;
+use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 
 /// Applies `command` when the session plays a game other than Plakoto:
 /// `None` for a command about the session, which the session applies
@@ -51,14 +55,26 @@ fn execute<G: TableProtocol>(
     command: &Command,
 ) -> Option<Result<Reply, ProtoError>> {
     let refuse = |what: &str| Some(Err(not_in_game(G::KIND, what)));
+    // The game and score before a command that sets them by hand: the
+    // record starts over when they changed.
+    let before = (G::table(state).clone(), state.score);
+    let set_by_hand = |state: &SessionState, tools: &mut Tools| {
+        if (G::table(state), &state.score) != (&before.0, &before.1) {
+            tools.events.push(set_up_event::<G>(state));
+        }
+    };
     Some(match command {
-        Command::NewGame => new_game::<G>(state),
+        Command::NewGame => new_game::<G>(state, tools),
         Command::NewMatch(n) => {
             state.score = MatchScore::new(*n);
             state.next_starter = None;
-            new_game::<G>(state)
+            let header = table_header::<G>(state);
+            tools.events.push(Event::MatchStarted(header));
+            new_game::<G>(state, tools)
         }
-        Command::Table(table_command) => set_table::<G>(state, table_command),
+        Command::Table(table_command) => set_table::<G>(state, table_command).inspect(|_| {
+            set_by_hand(state, tools);
+        }),
         Command::SetTurn(side) => {
             G::table(state)
                 .with_turn(*side)
@@ -66,21 +82,33 @@ fn execute<G: TableProtocol>(
                 .map(|table| {
                     *G::table_mut(state) = table;
                     state.next_starter = None;
+                    set_by_hand(state, tools);
                     state_reply::<G>(state)
                 })
         }
-        Command::SetDice(dice) => G::table_mut(state)
-            .set_dice(*dice)
-            .map_err(state_error)
-            .map(|()| Reply::Dice {
-                opening: Vec::new(),
-                turn: turn_info(G::table(state)),
-            }),
-        Command::Roll => roll::<G>(state),
+        Command::SetDice(dice) => {
+            let opening = G::table(state).phase() == Phase::Opening;
+            G::table_mut(state)
+                .set_dice(*dice)
+                .map_err(state_error)
+                .map(|()| {
+                    if opening {
+                        // Before the opening roll the game is set by hand.
+                        set_by_hand(state, tools);
+                    } else {
+                        tools.events.push(dice_event(G::table(state)));
+                    }
+                    Reply::Dice {
+                        opening: Vec::new(),
+                        turn: turn_info(G::table(state)),
+                    }
+                })
+        }
+        Command::Roll => roll::<G>(state, tools),
         Command::Move(text) => {
             let (_, generator) = generator_for::<G>(state);
             let mut generator = generator;
-            let side = G::table(state).on_roll();
+            let before = G::table(state).clone();
             G::table_mut(state)
                 .play_written(text, &mut generator)
                 .map_err(|e| match e {
@@ -89,7 +117,7 @@ fn execute<G: TableProtocol>(
                         ProtoError::new(ErrorCode::IllegalMove, e.to_string())
                     }
                 })
-                .map(|report| Reply::Moved(finish_move::<G>(state, side, report)))
+                .map(|report| Reply::Moved(finish_move::<G>(state, tools, &before, report)))
         }
         Command::Play(time_ms) => play::<G>(state, tools, *time_ms),
         Command::Hint { count, time_ms } => hint::<G>(state, tools, *count, *time_ms),
@@ -103,7 +131,9 @@ fn execute<G: TableProtocol>(
         }
         Command::Rollout(_) => return refuse("rollout"),
         Command::LegalSteps(_) => return refuse("legal steps"),
-        Command::Record(_) => return refuse("records and analysis"),
+        Command::Record(record_command) => {
+            super::records::execute::<G>(state, tools, record_command)
+        }
         _ => return None,
     })
 }
@@ -162,7 +192,10 @@ fn state_reply<G: TableProtocol>(state: &SessionState) -> Reply {
 
 /// Starts the next game: the last winner starts (P14, T6), otherwise an
 /// opening roll decides (P13).
-fn new_game<G: TableProtocol>(state: &mut SessionState) -> Result<Reply, ProtoError> {
+fn new_game<G: TableProtocol>(
+    state: &mut SessionState,
+    tools: &mut Tools,
+) -> Result<Reply, ProtoError> {
     if let Some(w) = state.score.winner() {
         return Err(crate::show_replies::match_over(&state.score, w));
     }
@@ -189,6 +222,18 @@ fn new_game<G: TableProtocol>(state: &mut SessionState) -> Result<Reply, ProtoEr
     let dice = table.dice().map(|d| [d.0.pips(), d.1.pips()]);
     let starts = table.on_roll();
     *G::table_mut(state) = table;
+    tools.events.push(Event::GameStarted {
+        header: table_header::<G>(state),
+        score: state.score.score,
+        start: match starter {
+            Some(winner) => Start::Starter(winner),
+            None => Start::Opening(opening.clone()),
+        },
+    });
+    if dice.is_some() {
+        // The Western opening: the starter plays the opening dice.
+        tools.events.push(dice_event(G::table(state)));
+    }
     Ok(Reply::TableNewGame {
         game: G::KIND,
         score: score_info(state),
@@ -200,7 +245,10 @@ fn new_game<G: TableProtocol>(state: &mut SessionState) -> Result<Reply, ProtoEr
     })
 }
 
-fn roll<G: TableProtocol>(state: &mut SessionState) -> Result<Reply, ProtoError> {
+fn roll<G: TableProtocol>(
+    state: &mut SessionState,
+    tools: &mut Tools,
+) -> Result<Reply, ProtoError> {
     let mut opening = Vec::new();
     let mut rng = state.rng.clone();
     let table = G::table_mut(state);
@@ -213,6 +261,14 @@ fn roll<G: TableProtocol>(state: &mut SessionState) -> Result<Reply, ProtoError>
         table.roll(&mut rng).map_err(state_error)?;
     }
     state.rng = rng;
+    if !opening.is_empty() {
+        tools.events.push(Event::GameStarted {
+            header: table_header::<G>(state),
+            score: state.score.score,
+            start: Start::Opening(opening.clone()),
+        });
+    }
+    tools.events.push(dice_event(G::table(state)));
     Ok(Reply::Dice {
         opening,
         turn: turn_info(G::table(state)),
@@ -320,14 +376,35 @@ fn set_table<G: TableProtocol>(
     Ok(state_reply::<G>(state))
 }
 
-/// Scores a play that ended the game and says what the play did.
+/// The event of the dice `table`'s side on roll has to play.
+fn dice_event<G: TableProtocol>(table: &TableGame<G>) -> Event {
+    let dice = table.dice().map_or([0, 0], |d| [d.0.pips(), d.1.pips()]);
+    Event::DiceSet {
+        side: table.on_roll(),
+        dice,
+    }
+}
+
+/// Records the play made from `before`, scores a play that ended the
+/// game and says what the play did.
 fn finish_move<G: TableProtocol>(
     state: &mut SessionState,
-    side: Side,
+    tools: &mut Tools,
+    before: &TableGame<G>,
     report: plakoto_rules::tavli::TableReport,
 ) -> MoveInfo {
+    let side = before.on_roll();
+    if let Some(dice) = before.dice() {
+        tools.events.push(Event::TurnPlayed(Turn {
+            side,
+            roll: Roll::Dice([dice.0.pips(), dice.1.pips()]),
+            play: report.notation.clone(),
+            line: 0,
+        }));
+    }
     if let Some(result) = &report.result {
         state.next_starter = state.score.record(result);
+        tools.events.push(Event::GameEnded(GameEnd::of(result)));
     }
     MoveInfo {
         play: report.notation,
@@ -355,9 +432,10 @@ fn play<G: TableProtocol>(
     let play = searcher
         .choose(&game, evaluator, table.position(), dice, &settings, limits)
         .ok_or_else(|| ProtoError::new(ErrorCode::State, "no play listed for the dice"))?;
-    let side = table.on_roll();
     let report = G::table_mut(state).play(&play);
-    Ok(Reply::Played(finish_move::<G>(state, side, report)))
+    Ok(Reply::Played(finish_move::<G>(
+        state, tools, &table, report,
+    )))
 }
 
 fn hint<G: TableProtocol>(

@@ -3,9 +3,11 @@
 //! session keeps its game. One impl per game, here; nothing else in the
 //! protocol names a game.
 
+use plakoto_records::analysis::table::AnalysedGame;
+use plakoto_records::record::Record;
 use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition, PortesScoring};
 use plakoto_rules::tavli::{Portes, TableGame};
-use plakoto_rules::{Dice, MatchScore, Phase, Seat, Side, TavliGame};
+use plakoto_rules::{Dice, Seat, Side, TavliGame};
 
 use super::board::BoardPicture;
 use crate::reply::{ErrorCode, ProtoError};
@@ -28,16 +30,21 @@ pub struct MatchParts {
     pub over: bool,
 }
 
-/// A game the protocol can play through [`super::execute_table`].
-pub trait TableProtocol: TavliGame {
+/// A game the protocol can play through [`super::execute_table`]; its
+/// Match ID, records and their analysis come from the records crate
+/// ([`AnalysedGame`]).
+pub trait TableProtocol: TavliGame + AnalysedGame {
     /// The session's game of this kind.
     fn table(state: &SessionState) -> &TableGame<Self>;
 
+    /// The session's record of the games of this kind.
+    fn history(state: &SessionState) -> &Record;
+
+    /// The session's record of the games of this kind, to change.
+    fn history_mut(state: &mut SessionState) -> &mut Record;
+
     /// The session's game of this kind, to change.
     fn table_mut(state: &mut SessionState) -> &mut TableGame<Self>;
-
-    /// The Match ID of `table` at `score`.
-    fn match_id(table: &TableGame<Self>, score: &MatchScore) -> String;
 
     /// Reads a Match ID.
     fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError>;
@@ -67,22 +74,12 @@ impl TableProtocol for Portes {
         &mut state.portes
     }
 
-    fn match_id(table: &TableGame<Portes>, score: &MatchScore) -> String {
-        let clamp = |points: u32| points.min(u32::from(u16::MAX >> 1)) as u16;
-        PortesMatchId {
-            match_length: u16::from(score.length),
-            score: [clamp(score.score[0]), clamp(score.score[1])],
-            turn: table.on_roll(),
-            dice_owner: table.on_roll(),
-            dice: table.dice(),
-            state: match table.phase() {
-                Phase::Opening => PortesGameState::NoGame,
-                Phase::Playing => PortesGameState::Playing,
-                Phase::Over => PortesGameState::Over,
-            },
-            resignation: None,
-        }
-        .to_string()
+    fn history(state: &SessionState) -> &Record {
+        &state.portes_history
+    }
+
+    fn history_mut(state: &mut SessionState) -> &mut Record {
+        &mut state.portes_history
     }
 
     fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError> {

@@ -1,9 +1,10 @@
 //! The protocol for the games other than Plakoto, written once over the
 //! game layer ([`plakoto_rules::TavliGame`]) and its [`TableGame`]:
 //! `new game`, `set board`/`position`/`matchid`, `set dice`, `roll`,
-//! `move`, `play`, `hint`, `legal`, `show …` for any game whose
+//! `move`, `play`, `hint`, `legal`, `show …`, and the records (`save`,
+//! `load`, `show game`, `analyse`, `set player`) for any game whose
 //! per-game hooks ([`TableProtocol`]) are written. Plakoto keeps its own
-//! commands (its Express passed numbers, records and analysis); a
+//! commands (its Express passed numbers, its records and analysis); a
 //! command that makes no sense in the game played is refused with
 //! `not_in_game`.
 //!
@@ -12,8 +13,10 @@
 mod board;
 mod execute;
 mod hooks;
+mod records;
 mod search;
 
 pub use board::{BoardPicture, draw_table_board};
 pub(crate) use execute::{execute_table, not_in_game};
 pub use hooks::{MatchParts, TableProtocol};
+pub(crate) use records::{restart as restart_record, table_header};

@@ -196,3 +196,132 @@ fn not_in_game_names_the_game() {
     answer(&mut s, "set game plakoto");
     assert!(answer(&mut s, "set opening western").starts_with("? not_in_game"));
 }
+
+/// A temporary file of this test process.
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("plakoto-portes-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir.join(name)
+}
+
+/// Plays `turns` turns of Portes by the engine (`roll`, `play`), starting
+/// a new game when one ends; the number of turns played.
+fn play_turns(s: &mut Session, turns: usize) -> usize {
+    let mut played = 0;
+    while played < turns {
+        let dice = answer(s, "show dice");
+        if dice.contains("over") || dice.contains("opening") {
+            if answer(s, "new game").starts_with("? ") {
+                break;
+            }
+            continue;
+        }
+        if dice.contains("to roll") {
+            answer(s, "roll");
+        }
+        let reply = answer(s, "play");
+        assert!(reply.starts_with("= "), "{reply}");
+        played += 1;
+    }
+    played
+}
+
+/// What a session shows of its game: position and Match ID, the game on
+/// record, the dice.
+fn observed(s: &mut Session) -> [String; 3] {
+    ["show position", "show game", "show dice"].map(|c| answer(s, c))
+}
+
+#[test]
+fn a_portes_match_saved_and_loaded_back_text_and_json() {
+    let mut s = session(21);
+    for line in [
+        "set game portes",
+        "set scoring triple",
+        "set evaluation plies 0",
+        "new match 3",
+    ] {
+        assert!(answer(&mut s, line).starts_with("= "), "{line}");
+    }
+    play_turns(&mut s, 70);
+    let seen = observed(&mut s);
+    for ext in ["txt", "json"] {
+        let file = temp_file(&format!("match.{ext}"));
+        let saved = answer(&mut s, &format!("save match {}", file.display()));
+        assert!(saved.starts_with("= "), "{saved}");
+        let text = std::fs::read_to_string(&file).unwrap();
+        if ext == "txt" {
+            assert!(text.contains("; [Game \"portes\"]"), "{text}");
+            assert!(text.contains("; [Scoring \"triple\"]"), "{text}");
+        } else {
+            assert!(text.contains("\"game\": \"portes\""), "{text}");
+        }
+        let mut loaded = session(99);
+        answer(&mut loaded, "set game portes");
+        let reply = answer(&mut loaded, &format!("load match {}", file.display()));
+        assert!(reply.starts_with("= loaded"), "{reply}");
+        assert_eq!(observed(&mut loaded), seen, "{ext}");
+        let options = answer(&mut loaded, "show options");
+        assert!(options.contains("scoring triple"), "{options}");
+        // Saved again, the record is the same (its date aside).
+        let again = temp_file(&format!("again.{ext}"));
+        answer(&mut loaded, &format!("save match {}", again.display()));
+        assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+    }
+}
+
+#[test]
+fn a_damaged_portes_record_is_refused_with_its_line() {
+    let mut s = session(4);
+    for line in ["set game portes", "set evaluation plies 0", "new game"] {
+        answer(&mut s, line);
+    }
+    play_turns(&mut s, 6);
+    let file = temp_file("damaged.txt");
+    answer(&mut s, &format!("save game {}", file.display()));
+    let text = std::fs::read_to_string(&file).unwrap();
+    // Turn 3's play moved from a point with no checker of the mover.
+    let (number, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.trim_start().starts_with("3 "))
+        .expect("a third turn");
+    let (head, _) = line.split_once(':').unwrap();
+    let damaged = text.replace(line, &format!("{head}: 1/off"));
+    std::fs::write(&file, damaged).unwrap();
+    let before = answer(&mut s, "show position");
+    let reply = answer(&mut s, &format!("load game {}", file.display()));
+    assert!(reply.starts_with("? bad_record"), "{reply}");
+    assert!(
+        reply.contains(&format!("line {}: the play is refused", number + 1)),
+        "{reply}"
+    );
+    assert_eq!(answer(&mut s, "show position"), before);
+    // A Plakoto session refuses a Portes record by its game.
+    let mut plakoto = session(4);
+    let file = temp_file("portes-game.txt");
+    answer(&mut s, &format!("save game {}", file.display()));
+    let reply = answer(&mut plakoto, &format!("load game {}", file.display()));
+    assert!(reply.contains("a record of portes"), "{reply}");
+}
+
+#[test]
+fn the_analysis_of_a_portes_game_finds_no_loss_in_the_engine_s_own_plays() {
+    let mut s = session(8);
+    for line in ["set game portes", "set evaluation plies 1", "new game"] {
+        answer(&mut s, line);
+    }
+    let played = play_turns(&mut s, 12);
+    answer(&mut s, "set output json");
+    let reply = answer(&mut s, "analyse game");
+    let json: serde_json::Value =
+        serde_json::from_str(reply.strip_prefix("= ").unwrap().trim()).expect("JSON");
+    assert_eq!(json["game"], "portes");
+    let turns = json["turns"].as_array().expect("turns");
+    assert_eq!(turns.len(), played);
+    for t in turns {
+        assert_eq!(t["loss"], 0.0, "{t}");
+        assert_eq!(t["played"], t["best"], "{t}");
+    }
+    assert_eq!(json["players"][0]["total_loss"], 0.0);
+}

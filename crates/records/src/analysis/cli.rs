@@ -1,4 +1,7 @@
 //! `plakoto analyse FILE [--plies N] [--json | --html OUT] [--evaluator net|heuristic] [--weights FILE]`.
+//!
+//! A Portes record (`; [Game "portes"]`) is analysed by the generic search
+//! with the Portes heuristic, the one Portes evaluator so far.
 
 use std::path::PathBuf;
 
@@ -7,7 +10,9 @@ use clap::Args;
 use crate::record::{ReadError, RecordError, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
 use plakoto_engine::eval::{CreateError, EvaluatorKind};
+use plakoto_engine::game::PortesHeuristicEvaluator;
 use plakoto_engine::search::{MAX_PLIES, SearchHandle, SearchSettings};
+use plakoto_rules::GameKind;
 
 /// Options of `plakoto analyse`.
 #[derive(Args, Clone, Debug)]
@@ -28,6 +33,7 @@ pub struct AnalyseArgs {
     pub html: Option<PathBuf>,
     /// Evaluator: net (default: the neural net, exact race database),
     /// net-f32 (the same net in f32, not its integer copy) or heuristic.
+    /// A Portes record is analysed with the Portes heuristic.
     #[arg(long, default_value = "net")]
     pub evaluator: EvaluatorKind,
     /// Weight file of the net (default: the weights built into the binary).
@@ -114,17 +120,41 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
         ReadError::Io(message) => AnalyseError::Read(message),
         ReadError::Record(source) => invalid(source),
     })?;
-    let replay = record.replay().map_err(invalid)?;
-    let bar = crate::progress::bar(replay.turns.len() as u64, "turns", !args.quiet);
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()?;
-    let analysis = pool
-        .install(|| super::analyse_replay(&record, &replay, &search, args.plies, &|| bar.inc(1)));
-    bar.finish_and_clear();
+    let analysis = match record.header.game {
+        GameKind::Plakoto => {
+            let replay = record.replay().map_err(invalid)?;
+            let bar = crate::progress::bar(replay.turns.len() as u64, "turns", !args.quiet);
+            let analysis = pool.install(|| {
+                super::analyse_replay(&record, &replay, &search, args.plies, &|| bar.inc(1))
+            });
+            bar.finish_and_clear();
+            analysis
+        }
+        GameKind::Portes => {
+            // Portes has one evaluator so far, whichever `--evaluator`.
+            let replay = record.replay_portes().map_err(invalid)?;
+            let bar = crate::progress::bar(replay.turns.len() as u64, "turns", !args.quiet);
+            let settings = SearchSettings::default();
+            let analysis = pool.install(|| {
+                super::table::analyse_table(
+                    &record,
+                    &replay,
+                    &PortesHeuristicEvaluator,
+                    &settings,
+                    args.plies,
+                    &|| bar.inc(1),
+                )
+            });
+            bar.finish_and_clear();
+            analysis
+        }
+    };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&analysis)?);
         return Ok(());

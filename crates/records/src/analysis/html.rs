@@ -66,7 +66,7 @@ pub fn report(a: &Analysis, title: &str) -> String {
     );
     // In a match the text report also gives match-winning chances: lost
     // per play and in all, and the luck in them.
-    let in_match = a.match_length > 0;
+    let in_match = a.match_length > 0 && a.game == plakoto_rules::GameKind::Plakoto;
     let mwc_heads = if in_match {
         "<th>MWC lost</th><th>Luck (MWC)</th>"
     } else {
@@ -127,6 +127,23 @@ pub fn report(a: &Analysis, title: &str) -> String {
             board_anchor(t),
             row_anchor(t)
         );
+        if let Some([before, after]) = &t.boards {
+            // A game of the table: drawn here, before and after the play
+            // (a checker it hit shows on the bar).
+            let _ = writeln!(
+                h,
+                "<div class=\"diagram\">{}{}</div>",
+                super::portes_board::board_svg(before, t.side, &format!("{side} to play {roll}")),
+                super::portes_board::board_svg(after, t.side, &format!("after {played}"))
+            );
+            let _ = writeln!(
+                h,
+                "<p class=\"ids\">{}:{}</p></section>",
+                esc(&t.position_id),
+                esc(&t.match_id)
+            );
+            continue;
+        }
         // Drawn by the script below, from the Position ID (seen by the side
         // that played) and the plays.
         let _ = writeln!(

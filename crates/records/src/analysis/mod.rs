@@ -6,13 +6,16 @@
 //!
 //! Turns are analysed in parallel (rayon), each worker with its own fork
 //! of the caller's search handle; the search is reached only through
-//! [`adapter`].
+//! [`adapter`]. A Portes record is analysed by [`table`] through the
+//! generic search, into the same [`Analysis`].
 
 pub mod adapter;
 mod chart;
 pub mod cli;
 pub mod html;
+mod portes_board;
 pub mod report;
+pub mod table;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -21,7 +24,7 @@ use crate::record::{GameEnd, Record, RecordError, Replay, ReplayedTurn, Roll};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::match_equity::MatchContext;
 use plakoto_engine::search::{SearchHandle, Valuation};
-use plakoto_rules::{MatchScore, Side, TurnNumbers, position_id};
+use plakoto_rules::{GameKind, MatchScore, Side, TurnNumbers, position_id};
 
 /// Loss (in points of equity) from which a play is marked doubtful.
 pub const DOUBTFUL: f32 = 0.04;
@@ -149,6 +152,11 @@ pub struct TurnAnalysis {
     pub position_id: String,
     /// Match ID before the play.
     pub match_id: String,
+    /// For a marked play of a game the report's board script does not
+    /// draw (Portes): the board before the play and after it, seen by
+    /// the side that played. Left out of the JSON form.
+    #[serde(skip)]
+    pub boards: Option<[table::BoardCounts; 2]>,
 }
 
 /// Counts of each mark.
@@ -194,6 +202,9 @@ pub struct PlayerTotals {
 /// The analysis of a record.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Analysis {
+    /// The game analysed (written for the games other than Plakoto only).
+    #[serde(skip_serializing_if = "is_plakoto")]
+    pub game: GameKind,
     /// The search depth asked for.
     pub plies: u8,
     /// The evaluator.
@@ -252,6 +263,7 @@ pub fn analyse_replay(
         .collect();
     let players = [Side::X, Side::O].map(|side| totals(record, &turns, side));
     Analysis {
+        game: GameKind::Plakoto,
         plies,
         evaluator: search.evaluator().name().to_string(),
         match_length: record.header.match_length,
@@ -350,11 +362,17 @@ fn analyse_turn(
         luck_mwc,
         position_id: position_id(game.position()),
         match_id: match_id.to_string(),
+        boards: None,
     }
 }
 
+fn is_plakoto(game: &GameKind) -> bool {
+    *game == GameKind::Plakoto
+}
+
 fn totals(record: &Record, turns: &[TurnAnalysis], side: Side) -> PlayerTotals {
-    let in_match = record.header.match_length > 0;
+    // Match-winning chances are Plakoto's alone (its match equity table).
+    let in_match = record.header.match_length > 0 && record.header.game == GameKind::Plakoto;
     let mine: Vec<&TurnAnalysis> = turns.iter().filter(|t| t.side == side).collect();
     let unforced: Vec<&&TurnAnalysis> = mine.iter().filter(|t| t.candidates > 1).collect();
     let total_loss: f64 = unforced.iter().map(|t| f64::from(t.loss)).sum();

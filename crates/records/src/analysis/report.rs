@@ -100,6 +100,11 @@ pub fn player_line(p: &PlayerTotals) -> String {
 pub fn scale_note(a: &Analysis) -> String {
     if a.match_length == 0 {
         String::new()
+    } else if a.game != plakoto_rules::GameKind::Plakoto {
+        format!(
+            "; match to {}: plays valued by equity (no match equity table for {})",
+            a.match_length, a.game
+        )
     } else {
         format!(
             "; match to {}: plays valued by match-winning chances, equities normalised",

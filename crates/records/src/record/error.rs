@@ -56,6 +56,10 @@ pub enum RecordErrorKind {
     /// The play cannot be read or is not legal: the rules core's reason.
     #[error("the play is refused: {0}")]
     Play(GameError),
+    /// The play cannot be read or is not legal in a game of the table
+    /// (Portes): the game's reason.
+    #[error("the play is refused: {0}")]
+    TablePlay(String),
     /// A game's score line does not match the results before it.
     #[error(
         "score X {} O {} written, but the games before give X {} O {}",
@@ -168,6 +172,9 @@ pub enum StartError {
     /// The Position ID does not read.
     #[error(transparent)]
     PositionId(#[from] PositionIdError),
+    /// A game of the table's Position ID does not read (the reason).
+    #[error("{0}")]
+    TablePosition(String),
     /// The rules core refuses the opening roll or the position.
     #[error(transparent)]
     Game(#[from] GameError),

@@ -4,7 +4,7 @@
 //! commands or replies.
 
 use super::{GameEnd, Header, Pending, Record, RecordedGame, Roll, Start, Turn};
-use plakoto_rules::{Game, Phase, Position, Side, position_id};
+use plakoto_rules::{Game, Phase, Side, position_id};
 
 /// One thing that happened to the games of a session.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +32,15 @@ pub enum Event {
         game: Game,
         /// The score as set.
         score: [u32; 2],
+    },
+    /// A game of the table (Portes) was set by hand: the record starts
+    /// over under `header`, from `game` ([`super::table_set_up`]; `None`
+    /// for a fresh game awaiting its opening roll, which records nothing).
+    GameSetUp {
+        /// The record's header from now on.
+        header: Header,
+        /// The game as set.
+        game: Option<RecordedGame>,
     },
     /// The side on roll has dice to play: rolled, or set (replacing dice
     /// set before).
@@ -86,7 +95,7 @@ impl Record {
                     // game recorded.
                     Start::Starter(side) if follows && previous_winner != Some(side) => {
                         Start::Position {
-                            position_id: position_id(&Position::initial()),
+                            position_id: self.header.start_position_id(),
                             on_roll: side,
                             opening: false,
                         }
@@ -107,6 +116,10 @@ impl Record {
                 if !fresh {
                     self.games.push(set_up(&game, score));
                 }
+            }
+            Event::GameSetUp { header, game } => {
+                *self = Record::new(header);
+                self.games.extend(game);
             }
             Event::DiceSet { side, dice } => {
                 let game = self.game_in_progress("dice")?;

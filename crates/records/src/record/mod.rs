@@ -1,12 +1,15 @@
 //! Games on record: the game record format (records.md), its text and
 //! JSON forms, and replaying a record through the rules core.
 //!
-//! A [`Record`] is a header (rules, scoring, match length, players, date,
-//! seed) and the games of a match, each a list of [`Turn`]s (side, dice or
-//! passed numbers, play in our notation). Reading a record never trusts
-//! it: [`Record::replay`] plays every turn through [`plakoto_rules::Game`],
-//! which checks each play, and reproduces the position and score of every
-//! turn. Errors name the line ([`RecordError`]).
+//! A [`Record`] is a header (the game, its rules or switches, match
+//! length, players, date, seed) and the games of a match, each a list of
+//! [`Turn`]s (side, dice or passed numbers, play in the game's notation).
+//! Reading a record never trusts it: [`Record::replay`] plays every turn of
+//! a Plakoto record through [`plakoto_rules::Game`], and
+//! [`Record::replay_table`] every turn of another game's record through
+//! [`plakoto_rules::tavli::TableGame`]; each checks every play and
+//! reproduces the position and score of every turn. Errors name the line
+//! ([`RecordError`]).
 //!
 //! Layering: this module knows the rules core only; the protocol, the
 //! arena and the analysis read and write records through it.
@@ -14,18 +17,22 @@
 mod error;
 mod event;
 pub mod file;
+mod header;
 mod replay;
+mod table_replay;
+mod table_setup;
 mod text;
 
 pub use error::{RecordError, RecordErrorKind, StartError};
 pub use event::Event;
 pub use file::{ReadError, read_record_file, today, write_atomic};
+pub use header::{Header, HeaderGame, parse_portes_scoring, portes_scoring_word};
 pub use replay::{Replay, ReplayedTurn, mover_view};
+pub use table_replay::{TableReplay, TableReplayedTurn};
+pub use table_setup::table_set_up;
 pub use text::{TurnTextError, game_lines, parse_turn_text};
 
-use plakoto_rules::{
-    FinalResult, Numbers, ResultKind, Rules, RulesError, Scoring, Side, TurnNumbers, Variant,
-};
+use plakoto_rules::{FinalResult, Numbers, ResultKind, Side, TurnNumbers, Variant};
 
 /// The record format's version, written in the first line.
 pub const RECORD_VERSION: u32 = 1;
@@ -37,34 +44,6 @@ pub struct Record {
     pub header: Header,
     /// The games, in order.
     pub games: Vec<RecordedGame>,
-}
-
-/// The header of a record.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Header {
-    /// Movement rules.
-    pub rules: Variant,
-    /// Scoring.
-    pub scoring: Scoring,
-    /// Points to win the match; 0 for single games or an unlimited session.
-    pub match_length: u8,
-    /// Who played X.
-    pub x: String,
-    /// Who played O.
-    pub o: String,
-    /// When the record was written (`YYYY-MM-DD`), if known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub date: Option<String>,
-    /// The seed of the dice, if known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-}
-
-impl Header {
-    /// The rule set, checked (Express takes standard scoring only, R22).
-    pub fn checked_rules(&self) -> Result<Rules, RulesError> {
-        Rules::new(self.rules, self.scoring)
-    }
 }
 
 /// How a game began.

@@ -4,8 +4,8 @@
 use super::error::{RecordError, RecordErrorKind, StartError};
 use super::{Ending, GameEnd, Record, Roll, Start, roll_numbers};
 use plakoto_rules::{
-    Die, Game, GameError, GenLimits, MatchScore, MoveGenerator, Phase, PlayReport, Position, Side,
-    parse_position_id,
+    Die, FinalResult, Game, GameError, GenLimits, MatchScore, MoveGenerator, Phase, PlayReport,
+    Position, Side, parse_position_id,
 };
 
 /// One turn as replayed.
@@ -71,6 +71,7 @@ fn play_checked(
 impl Record {
     /// Replays every game, checking each play, score and result.
     pub fn replay(&self) -> Result<Replay, RecordError> {
+        self.check_game(plakoto_rules::GameKind::Plakoto)?;
         let rules = self.header.checked_rules().map_err(|e| {
             RecordError::at_line(
                 0,
@@ -174,7 +175,7 @@ impl Record {
                     }
                 }
             } else {
-                check_end(&game, g.end.as_ref())
+                check_end(game.result(), g.end.as_ref())
                     .map_err(|kind| err(g.turns.len(), end_line, kind))?
             };
             if let Some(w) = end.and_then(|e| e.winner) {
@@ -314,10 +315,32 @@ fn set_numbers(
     }
 }
 
+impl Record {
+    /// Refuses a record of another game than `kind` (its `Game` header).
+    pub(super) fn check_game(&self, kind: plakoto_rules::GameKind) -> Result<(), RecordError> {
+        if self.header.game == kind {
+            return Ok(());
+        }
+        Err(RecordError::at_line(
+            0,
+            RecordErrorKind::Header {
+                key: "Game".into(),
+                reason: format!(
+                    "a record of {} is not replayed as {kind} ('set game {}' first)",
+                    self.header.game, self.header.game
+                ),
+            },
+        ))
+    }
+}
+
 /// The game's end: the rules core's result when the position is finished
 /// (the record's result line must agree); otherwise a declared forfeit or
 /// unfinished game, or `None` (in progress).
-fn check_end(game: &Game, written: Option<&GameEnd>) -> Result<Option<GameEnd>, RecordErrorKind> {
+pub(super) fn check_end(
+    result: Option<FinalResult>,
+    written: Option<&GameEnd>,
+) -> Result<Option<GameEnd>, RecordErrorKind> {
     let shown = |e: Option<&GameEnd>| match e {
         None => "no result".to_string(),
         Some(e) => match e.winner {
@@ -325,7 +348,7 @@ fn check_end(game: &Game, written: Option<&GameEnd>) -> Result<Option<GameEnd>, 
             None => format!("{} {}", e.ending.as_str(), e.points),
         },
     };
-    match (game.result(), written) {
+    match (result, written) {
         (Some(r), w) => {
             let actual = GameEnd::of(&r);
             if w == Some(&actual) {

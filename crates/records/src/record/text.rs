@@ -1,6 +1,8 @@
 //! The text form of a record (records.md): header lines, then each game
 //! with its score, its start, one line a turn and its result. Modelled on
-//! GNU Backgammon's exported match text, one turn a line.
+//! GNU Backgammon's exported match text, one turn a line. A Portes record
+//! names its game (`; [Game "portes"]`), its scoring and its opening rule
+//! in place of Plakoto's rules; a record without a game is Plakoto's.
 //!
 //! ```text
 //! ; Plakoto game record, format 1
@@ -19,16 +21,27 @@ use std::str::FromStr;
 use super::error::{RecordError, RecordErrorKind};
 use super::{
     Ending, GameEnd, Header, Pending, RECORD_VERSION, Record, RecordedGame, Roll, Start, Turn,
+    parse_portes_scoring,
 };
-use plakoto_rules::Side;
+use plakoto_rules::{GameKind, GameKindError, Side};
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let h = &self.header;
-        writeln!(f, "; Plakoto game record, format {RECORD_VERSION}")?;
         let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
-        writeln!(f, "; [Rules {}]", quoted(&h.rules.to_string()))?;
-        writeln!(f, "; [Scoring {}]", quoted(&h.scoring.to_string()))?;
+        match h.game {
+            GameKind::Plakoto => {
+                writeln!(f, "; Plakoto game record, format {RECORD_VERSION}")?;
+                writeln!(f, "; [Rules {}]", quoted(&h.rules.to_string()))?;
+                writeln!(f, "; [Scoring {}]", quoted(&h.scoring.to_string()))?;
+            }
+            GameKind::Portes => {
+                writeln!(f, "; Portes game record, format {RECORD_VERSION}")?;
+                writeln!(f, "; [Game {}]", quoted(h.game.as_str()))?;
+                writeln!(f, "; [Scoring {}]", quoted(&h.scoring_word()))?;
+                writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
+            }
+        }
         writeln!(f, "; [Match {}]", quoted(&h.match_length.to_string()))?;
         writeln!(f, "; [X {}]", quoted(&h.x))?;
         writeln!(f, "; [O {}]", quoted(&h.o))?;
@@ -95,7 +108,9 @@ fn end_line(end: &GameEnd) -> String {
 }
 
 /// Header keys, as written.
-const KEYS: [&str; 7] = ["Rules", "Scoring", "Match", "X", "O", "Date", "Seed"];
+const KEYS: [&str; 9] = [
+    "Game", "Rules", "Scoring", "Opening", "Match", "X", "O", "Date", "Seed",
+];
 
 impl FromStr for Record {
     type Err = RecordError;
@@ -204,14 +219,55 @@ impl Reader {
                 },
             )
         }
-        let (rules, l) = need("Rules")?;
-        let rules = rules
-            .parse()
-            .map_err(|e: plakoto_rules::RulesError| bad("Rules", l, e.to_string()))?;
-        let (scoring, l) = need("Scoring")?;
-        let scoring = scoring
-            .parse()
-            .map_err(|e: plakoto_rules::RulesError| bad("Scoring", l, e.to_string()))?;
+        let game = match find("Game") {
+            None => GameKind::Plakoto,
+            Some((g, l)) => g
+                .parse()
+                .map_err(|e: GameKindError| bad("Game", l, e.to_string()))?,
+        };
+        let mut header = Header {
+            game,
+            ..Header::default()
+        };
+        match game {
+            GameKind::Plakoto => {
+                // Plakoto always starts as R19 says: no opening switch.
+                if let Some((_, l)) = find("Opening") {
+                    return Err(RecordError::at_line(
+                        l,
+                        RecordErrorKind::UnknownHeader("Opening".into()),
+                    ));
+                }
+                let (rules, l) = need("Rules")?;
+                header.rules = rules
+                    .parse()
+                    .map_err(|e: plakoto_rules::RulesError| bad("Rules", l, e.to_string()))?;
+                let (scoring, scoring_line) = need("Scoring")?;
+                header.scoring = scoring.parse().map_err(|e: plakoto_rules::RulesError| {
+                    bad("Scoring", scoring_line, e.to_string())
+                })?;
+            }
+            GameKind::Portes => {
+                if let Some((_, l)) = find("Rules") {
+                    return Err(bad(
+                        "Rules",
+                        l,
+                        "Portes has no rules variants (Rules is Plakoto's)".into(),
+                    ));
+                }
+                let (scoring, scoring_line) = need("Scoring")?;
+                header.portes_scoring =
+                    parse_portes_scoring(scoring).map_err(|e| bad("Scoring", scoring_line, e))?;
+                if let Some((opening, l)) = find("Opening") {
+                    header.opening =
+                        opening
+                            .parse()
+                            .map_err(|e: plakoto_rules::tavli::OpeningError| {
+                                bad("Opening", l, e.to_string())
+                            })?;
+                }
+            }
+        }
         let (length, l) = need("Match")?;
         let match_length = length
             .parse::<u8>()
@@ -226,13 +282,12 @@ impl Reader {
             ),
         };
         let header = Header {
-            rules,
-            scoring,
             match_length,
             x: need("X")?.0.to_string(),
             o: need("O")?.0.to_string(),
             date: find("Date").map(|(d, _)| d.to_string()),
             seed,
+            ..header
         };
         header.checked_rules().map_err(|e| {
             bad(

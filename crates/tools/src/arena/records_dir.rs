@@ -66,6 +66,7 @@ pub fn unit_record(run: &RunInfo, games: &[&GameRecord]) -> Result<Record, Recor
         o: o.clone(),
         date: Some(run.date.clone()),
         seed: Some(run.seed),
+        ..Header::default()
     });
     let by_side = |v: [u8; 2]| {
         [

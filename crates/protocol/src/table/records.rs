@@ -1,0 +1,132 @@
+//! Games on record in a game of the table (Portes): `show game`, `save
+//! game|match FILE`, `load game|match FILE`, `analyse game|match` and `set
+//! player` on the session's record of that game, which the table's
+//! commands keep up to date with their events, as Plakoto's do
+//! ([`crate::records`]). The format is records.md's, with the game named
+//! in the header.
+
+use plakoto_records::analysis::table::analyse_table;
+use plakoto_records::record::{Event, Header, Record, table_set_up};
+
+use super::execute::turn_info;
+use super::hooks::TableProtocol;
+use crate::command::{RecordCommand, Scope};
+use crate::records::{read_for, record_of, save, show_game};
+use crate::reply::{ErrorCode, LoadedInfo, ProtoError, Reply};
+use crate::state::SessionState;
+use crate::tools::Tools;
+
+/// The header of the session's record of `G`: the game and its switches,
+/// the match length, the players and the seed.
+pub(crate) fn table_header<G: TableProtocol>(state: &SessionState) -> Header {
+    let table = G::table(state);
+    let mut header = Header {
+        opening: table.opening(),
+        match_length: state.score.length,
+        x: state.players[0].clone(),
+        o: state.players[1].clone(),
+        date: None,
+        seed: Some(state.seed),
+        ..Header::default()
+    };
+    table.game().write_header(&mut header);
+    header
+}
+
+/// The event that starts the record over from `G`'s game as it stands
+/// (set by hand).
+pub(crate) fn set_up_event<G: TableProtocol>(state: &SessionState) -> Event {
+    Event::GameSetUp {
+        header: table_header::<G>(state),
+        game: table_set_up(G::table(state), state.score.score),
+    }
+}
+
+/// The session's record of `G` started over from its game as it stands:
+/// when an event does not fit the record.
+pub(crate) fn restart<G: TableProtocol>(state: &mut SessionState) {
+    let mut record = Record::default();
+    // A set-up event always fits.
+    let _ = record.apply(set_up_event::<G>(state));
+    *G::history_mut(state) = record;
+}
+
+/// Runs a record command in a game of `G`.
+pub(crate) fn execute<G: TableProtocol>(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    command: &RecordCommand,
+) -> Result<Reply, ProtoError> {
+    match command {
+        RecordCommand::ShowGame => Ok(show_game(G::history(state))),
+        RecordCommand::Save(scope, file) => save(record_of(G::history(state), *scope), file),
+        RecordCommand::Load(scope, file) => load::<G>(state, *scope, file),
+        RecordCommand::Analyse(scope) => analyse::<G>(state, tools, *scope),
+        RecordCommand::SetPlayer(side, name) => {
+            state.players[side.index()] = name.clone();
+            tools.events.push(Event::PlayerNamed(*side, name.clone()));
+            Ok(Reply::Setting {
+                name: format!("player {side} name"),
+                value: name.clone(),
+            })
+        }
+    }
+}
+
+fn bad_record(file: &str, e: impl std::fmt::Display) -> ProtoError {
+    ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}"))
+}
+
+/// `load`: the record replayed through `G`'s rules becomes the session's
+/// game, score, players and record (a record of another game is refused).
+fn load<G: TableProtocol>(
+    state: &mut SessionState,
+    scope: Scope,
+    file: &str,
+) -> Result<Reply, ProtoError> {
+    let record = read_for(scope, file)?;
+    let replay = record.replay_game::<G>().map_err(|e| bad_record(file, e))?;
+    *G::table_mut(state) = replay.game;
+    state.score = replay.score;
+    state.score.length = record.header.match_length;
+    state.next_starter = replay.next_starter;
+    state.players = [record.header.x.clone(), record.header.o.clone()];
+    let history = G::history_mut(state);
+    *history = record;
+    history.header.date = None;
+    let table = G::table(state);
+    Ok(Reply::Loaded(LoadedInfo {
+        file: file.to_string(),
+        games: G::history(state).games.len(),
+        turns: replay.turns.len(),
+        position_id: table.game().position_id(table.position()),
+        match_id: G::match_id(table, &state.score),
+        turn: turn_info(table),
+    }))
+}
+
+/// `analyse game|match`: the session's record of `G` analysed at the
+/// session's plies by `G`'s evaluator with the session's move filters.
+fn analyse<G: TableProtocol>(
+    state: &SessionState,
+    tools: &Tools,
+    scope: Scope,
+) -> Result<Reply, ProtoError> {
+    let record = record_of(G::history(state), scope);
+    if record.turn_count() == 0 {
+        return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
+    }
+    let replay = record
+        .replay_game::<G>()
+        .map_err(|e| ProtoError::new(ErrorCode::BadRecord, e.to_string()))?;
+    let settings = *tools.search.settings();
+    let analysis = analyse_table(
+        &record,
+        &replay,
+        G::evaluator(tools.table),
+        &settings,
+        settings.plies,
+        &|| {},
+    );
+    Ok(Reply::Analysis(Box::new(analysis)))
+}

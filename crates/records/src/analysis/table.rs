@@ -1,0 +1,239 @@
+//! Analysis of a record of a game of the table (Portes, and each game the
+//! game layer adds): every turn's play against the best play of a
+//! [`GameSearch`] at the plies asked, valued by the game's equity
+//! ([`game_equity`]: there is no match equity table for these games, so a
+//! match is valued by equity too), the luck of each roll, and the players'
+//! totals, written through the same [`Analysis`] as Plakoto's.
+
+use rayon::prelude::*;
+
+use super::{Analysis, Mark, PlayerTotals, TurnAnalysis, totals};
+use crate::record::{HeaderGame, Record, RecordError, Roll, TableReplay, TableReplayedTurn};
+use plakoto_engine::eval::Probabilities;
+use plakoto_engine::game::{GameEvaluator, GameSearch, game_equity};
+use plakoto_engine::search::{SearchLimits, SearchSettings};
+use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition};
+use plakoto_rules::tavli::{Portes, TableGame};
+use plakoto_rules::{Dice, MatchScore, Phase, Side};
+
+/// A board as the HTML report draws it, seen by one side ("own"), which
+/// moves from its 24-point to its 1-point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardCounts {
+    /// Index `p - 1`: checkers on own point `p`, own > 0, the opponent's < 0.
+    pub points: [i8; 24],
+    /// Checkers on the bar: own, the opponent's.
+    pub bar: [u8; 2],
+    /// Checkers borne off: own, the opponent's.
+    pub off: [u8; 2],
+}
+
+/// What the analysis needs of a game of the table beyond the game layer:
+/// its Match ID and its board as counts.
+pub trait AnalysedGame: HeaderGame {
+    /// The Match ID of `table` at `score`.
+    fn match_id(table: &TableGame<Self>, score: &MatchScore) -> String;
+
+    /// `position` as counts, seen from its side on roll.
+    fn board(position: &Self::Position) -> BoardCounts;
+}
+
+impl AnalysedGame for Portes {
+    fn match_id(table: &TableGame<Portes>, score: &MatchScore) -> String {
+        // GNU Backgammon's Match ID holds 15-bit scores.
+        let clamp = |points: u32| points.min(u32::from(u16::MAX >> 1)) as u16;
+        PortesMatchId {
+            match_length: u16::from(score.length),
+            score: [clamp(score.score[0]), clamp(score.score[1])],
+            turn: table.on_roll(),
+            dice_owner: table.on_roll(),
+            dice: table.dice(),
+            state: match table.phase() {
+                Phase::Opening => PortesGameState::NoGame,
+                Phase::Playing => PortesGameState::Playing,
+                Phase::Over => PortesGameState::Over,
+            },
+            resignation: None,
+        }
+        .to_string()
+    }
+
+    fn board(position: &PortesPosition) -> BoardCounts {
+        let (own, opp) = position.sides();
+        let mut points = [0i8; 24];
+        for (index, point) in points.iter_mut().enumerate() {
+            // The opponent's point p is own 25 - p.
+            *point = own[index] as i8 - opp[23 - index] as i8;
+        }
+        BoardCounts {
+            points,
+            bar: [own[24], opp[24]],
+            off: [position.own_off(), position.opp_off()],
+        }
+    }
+}
+
+/// Replays a Portes record and analyses every turn at `plies` with
+/// `evaluator` and `settings` (its move filters), on the current rayon
+/// pool, calling `progress` after each turn.
+pub fn analyse_portes(
+    record: &Record,
+    evaluator: &dyn GameEvaluator<Portes>,
+    settings: &SearchSettings,
+    plies: u8,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Analysis, RecordError> {
+    let replay = record.replay_portes()?;
+    Ok(analyse_table(
+        record, &replay, evaluator, settings, plies, progress,
+    ))
+}
+
+/// Analyses every turn of a record of a game of the table already
+/// replayed, as [`analyse_portes`] says.
+pub fn analyse_table<G: AnalysedGame>(
+    record: &Record,
+    replay: &TableReplay<G>,
+    evaluator: &dyn GameEvaluator<G>,
+    settings: &SearchSettings,
+    plies: u8,
+    progress: &(dyn Fn() + Sync),
+) -> Analysis {
+    // The turns are the parallelism: each worker searches on one thread.
+    let settings = SearchSettings {
+        threads: 1,
+        ..*settings
+    };
+    let turns: Vec<TurnAnalysis> = replay
+        .turns
+        .par_iter()
+        .with_max_len(1)
+        .map_init(GameSearch::<G>::new, |search, t| {
+            let a = analyse_turn(search, evaluator, &settings, record, t, plies);
+            progress();
+            a
+        })
+        .collect();
+    let players: [PlayerTotals; 2] = [Side::X, Side::O].map(|side| totals(record, &turns, side));
+    Analysis {
+        game: G::KIND,
+        plies,
+        evaluator: evaluator.name().to_string(),
+        match_length: record.header.match_length,
+        games: record.games.len(),
+        turns,
+        players,
+        game_ends: replay.ends.clone(),
+    }
+}
+
+fn analyse_turn<G: AnalysedGame>(
+    search: &mut GameSearch<G>,
+    evaluator: &dyn GameEvaluator<G>,
+    settings: &SearchSettings,
+    record: &Record,
+    t: &TableReplayedTurn<G>,
+    plies: u8,
+) -> TurnAnalysis {
+    let table = &t.before;
+    let game = table.game();
+    let side = table.on_roll();
+    let dice = table.dice().expect("a replayed turn has dice");
+    let value = |p: &Probabilities| game_equity(&game, p);
+    let ranking = search.rank(
+        &game,
+        evaluator,
+        table.position(),
+        dice,
+        settings,
+        SearchLimits::plies(plies),
+    );
+    let best = ranking.plays.first();
+    let played_rank = ranking
+        .plays
+        .iter()
+        .find(|r| game.after(&r.play) == t.after);
+    // The played play at the depth the best one had: the move filters may
+    // have dropped it at a shallower level.
+    let played = match (played_rank, best) {
+        (Some(p), Some(b)) if p.evaluated_at == b.evaluated_at => p.probabilities,
+        _ => {
+            let limits = SearchLimits::plies(ranking.plies);
+            let opponent = game.flip(&t.after);
+            let (p, _) = search.evaluate_position(&game, evaluator, &opponent, settings, limits);
+            p.flipped()
+        }
+    };
+    let played_equity = value(&played);
+    let (best_text, best_p) = match best {
+        Some(b) if game.after(&b.play) != t.after && value(&b.probabilities) > played_equity => {
+            (game.format_play(table.position(), &b.play), b.probabilities)
+        }
+        _ => (t.notation.clone(), played),
+    };
+    let best_equity = value(&best_p);
+    let (luck, before) = luck(search, evaluator, settings, &game, table.position(), dice);
+    let loss = best_equity - played_equity;
+    let mark = Mark::of(loss);
+    let score = MatchScore {
+        length: record.header.match_length,
+        score: t.score.score,
+    };
+    TurnAnalysis {
+        game: t.game + 1,
+        turn: t.turn + 1,
+        side,
+        roll: Roll::Dice([dice.0.pips(), dice.1.pips()]).to_string(),
+        played: t.notation.clone(),
+        best: best_text,
+        played_equity,
+        best_equity,
+        loss,
+        mark,
+        candidates: ranking.plays.len(),
+        luck: Some(luck),
+        x_equity_before: Some(if side == Side::X { before } else { -before }),
+        played_mwc: None,
+        best_mwc: None,
+        mwc_loss: None,
+        luck_mwc: None,
+        position_id: game.position_id(table.position()),
+        match_id: G::match_id(table, &score),
+        boards: (mark != Mark::None).then(|| [G::board(table.position()), G::board(&t.after)]),
+    }
+}
+
+/// The roller's luck (the value of the roll drawn minus the average over
+/// the 21 rolls, each played best at 0 plies) and that average: the
+/// roller's equity before the roll.
+fn luck<G: AnalysedGame>(
+    search: &mut GameSearch<G>,
+    evaluator: &dyn GameEvaluator<G>,
+    settings: &SearchSettings,
+    game: &G,
+    position: &G::Position,
+    drawn: Dice,
+) -> (f32, f32) {
+    let mut mean = 0.0;
+    let mut drawn_value = 0.0;
+    for (dice, weight) in Dice::all_rolls() {
+        let ranking = search.rank(
+            game,
+            evaluator,
+            position,
+            dice,
+            settings,
+            SearchLimits::plies(0),
+        );
+        let v = ranking
+            .plays
+            .first()
+            .map_or(0.0, |r| game_equity(game, &r.probabilities));
+        mean += f32::from(weight) * v;
+        if dice == drawn.sorted() {
+            drawn_value = v;
+        }
+    }
+    mean /= 36.0;
+    (drawn_value - mean, mean)
+}

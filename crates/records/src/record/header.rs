@@ -1,0 +1,191 @@
+//! The header of a record: which game was played and under which switches,
+//! the match length, the players, the date and the seed.
+//!
+//! A Plakoto header names its rules (`standard`|`express`) and scoring
+//! (`standard`|`tzannes`); a Portes header names its game, its scoring
+//! (`standard`|`triple`, P11) and its opening rule (`greek`|`western`,
+//! P13). A header without a game is Plakoto's, so every record written
+//! before the other games reads (and is written) as it was.
+
+use plakoto_rules::portes::PortesScoring;
+use plakoto_rules::tavli::{Opening, Portes};
+use plakoto_rules::{GameKind, Rules, RulesError, Scoring, TavliGame, Variant};
+
+/// The header of a record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "HeaderJson", try_from = "HeaderJson")]
+pub struct Header {
+    /// The game played (Plakoto when a record does not say).
+    pub game: GameKind,
+    /// Plakoto's movement rules (standard in the other games).
+    pub rules: Variant,
+    /// Plakoto's scoring (standard in the other games).
+    pub scoring: Scoring,
+    /// Portes' scoring (P11; standard in the other games).
+    pub portes_scoring: PortesScoring,
+    /// How a game of the table starts (P13; Greek for Plakoto, which
+    /// always starts as R19 says).
+    pub opening: Opening,
+    /// Points to win the match; 0 for single games or an unlimited session.
+    pub match_length: u8,
+    /// Who played X.
+    pub x: String,
+    /// Who played O.
+    pub o: String,
+    /// When the record was written (`YYYY-MM-DD`), if known.
+    pub date: Option<String>,
+    /// The seed of the dice, if known.
+    pub seed: Option<u64>,
+}
+
+impl Header {
+    /// The rule set, checked (Express takes standard scoring only, R22).
+    pub fn checked_rules(&self) -> Result<Rules, RulesError> {
+        Rules::new(self.rules, self.scoring)
+    }
+
+    /// Portes under the header's scoring.
+    pub fn portes(&self) -> Portes {
+        Portes::new(self.portes_scoring)
+    }
+
+    /// The Position ID of the header's game's starting position.
+    pub fn start_position_id(&self) -> String {
+        match self.game {
+            GameKind::Plakoto => plakoto_rules::position_id(&plakoto_rules::Position::initial()),
+            GameKind::Portes => {
+                let portes = self.portes();
+                portes.position_id(&portes.start())
+            }
+        }
+    }
+
+    /// The scoring's word in the header's game (`Scoring` in the text form,
+    /// `scoring` in JSON).
+    pub fn scoring_word(&self) -> String {
+        match self.game {
+            GameKind::Plakoto => self.scoring.to_string(),
+            GameKind::Portes => portes_scoring_word(self.portes_scoring).to_string(),
+        }
+    }
+}
+
+/// Portes' scoring as records and the protocol write it.
+pub fn portes_scoring_word(scoring: PortesScoring) -> &'static str {
+    match scoring {
+        PortesScoring::Standard => "standard",
+        PortesScoring::Triple => "triple",
+    }
+}
+
+/// Reads Portes' scoring word (`standard` or `triple`).
+pub fn parse_portes_scoring(word: &str) -> Result<PortesScoring, String> {
+    match word {
+        "standard" => Ok(PortesScoring::Standard),
+        "triple" => Ok(PortesScoring::Triple),
+        other => Err(format!(
+            "'{other}' is not a Portes scoring: standard or triple (P11)"
+        )),
+    }
+}
+
+fn is_plakoto(game: &GameKind) -> bool {
+    *game == GameKind::Plakoto
+}
+
+/// The JSON form of a header: the fields of its game only, in the order
+/// Plakoto records have always had them (`game` and `opening` appear in
+/// the other games' records only).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct HeaderJson {
+    #[serde(default, skip_serializing_if = "is_plakoto")]
+    game: GameKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rules: Option<Variant>,
+    scoring: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    opening: Option<String>,
+    match_length: u8,
+    x: String,
+    o: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    date: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+}
+
+impl From<Header> for HeaderJson {
+    fn from(h: Header) -> HeaderJson {
+        let plakoto = h.game == GameKind::Plakoto;
+        HeaderJson {
+            game: h.game,
+            rules: plakoto.then_some(h.rules),
+            scoring: h.scoring_word(),
+            opening: (!plakoto).then(|| h.opening.to_string()),
+            match_length: h.match_length,
+            x: h.x,
+            o: h.o,
+            date: h.date,
+            seed: h.seed,
+        }
+    }
+}
+
+impl TryFrom<HeaderJson> for Header {
+    type Error = String;
+
+    fn try_from(j: HeaderJson) -> Result<Header, String> {
+        let mut header = Header {
+            game: j.game,
+            match_length: j.match_length,
+            x: j.x,
+            o: j.o,
+            date: j.date,
+            seed: j.seed,
+            ..Header::default()
+        };
+        match j.game {
+            GameKind::Plakoto => {
+                if j.opening.is_some() {
+                    return Err("Plakoto has no opening switch (R19 decides)".into());
+                }
+                header.rules = j.rules.ok_or("missing field `rules`")?;
+                // Read as Plakoto records always were: by the enum's own
+                // serde form.
+                header.scoring = serde_json::from_value(serde_json::Value::String(j.scoring))
+                    .map_err(|e| e.to_string())?;
+            }
+            GameKind::Portes => {
+                if j.rules.is_some() {
+                    return Err("Portes has no rules variants ('rules' is Plakoto's)".into());
+                }
+                header.portes_scoring = parse_portes_scoring(&j.scoring)?;
+                if let Some(opening) = j.opening {
+                    header.opening = opening.parse().map_err(|e| format!("{e}"))?;
+                }
+            }
+        }
+        Ok(header)
+    }
+}
+
+/// A game of the table as a record's header names it: the game value read
+/// from a header's switches, and written into one.
+pub trait HeaderGame: TavliGame {
+    /// The game under the switches `header` names.
+    fn of_header(header: &Header) -> Self;
+
+    /// Names this game and its switches in `header`.
+    fn write_header(&self, header: &mut Header);
+}
+
+impl HeaderGame for Portes {
+    fn of_header(header: &Header) -> Portes {
+        header.portes()
+    }
+
+    fn write_header(&self, header: &mut Header) {
+        header.game = GameKind::Portes;
+        header.portes_scoring = self.scoring;
+    }
+}

@@ -49,7 +49,11 @@ pub fn frame_in_game(
     }
     let mut value = serde_json::to_value(reply)
         .unwrap_or_else(|e| serde_json::json!({"error": "internal", "message": e.to_string()}));
-    if let Some(object) = value.as_object_mut() {
+    // A reply with a `game` field of its own (`show game`'s number) keeps
+    // it: its record's header names the game.
+    if let Some(object) = value.as_object_mut()
+        && !object.contains_key("game")
+    {
         object.insert("game".to_string(), serde_json::json!(game));
     }
     let mut out = String::from("=");

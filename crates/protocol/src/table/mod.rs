@@ -10,10 +10,12 @@
 //! [`TableGame`]: plakoto_rules::tavli::TableGame
 
 mod board;
+mod board_data;
 mod execute;
 mod hooks;
 mod search;
 
 pub use board::{BoardPicture, draw_table_board};
+pub use board_data::TableBoardData;
 pub(crate) use execute::{execute_table, not_in_game};
 pub use hooks::{MatchParts, TableProtocol};

@@ -566,7 +566,7 @@ pub enum Reply {
         /// The drawing.
         lines: Vec<String>,
         /// The board as data: points, bar, off, pips.
-        board: crate::table::TableBoardData,
+        board: crate::table_board_data::TableBoardData,
         /// The board text (`set board`'s form).
         boardtext: String,
     },

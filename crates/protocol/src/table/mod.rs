@@ -15,7 +15,7 @@ mod execute;
 mod hooks;
 mod search;
 
+pub use crate::table_board_data::TableBoardData;
 pub use board::{BoardPicture, draw_table_board};
-pub use board_data::TableBoardData;
 pub(crate) use execute::{execute_table, not_in_game};
 pub use hooks::{MatchParts, TableProtocol};

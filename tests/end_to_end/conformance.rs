@@ -1,4 +1,5 @@
-//! `plakoto conformance`: the engine itself passes every check, and each
+//! `plakoto conformance`: the engine itself passes every check (Plakoto
+//! and, with `--game portes`, Portes), and each
 //! fault of a faulty engine (tests/fake_engines/conformance_proxy.py, the
 //! real engine behind a proxy that breaks one thing) is reported by the
 //! check that should find it, quoting the exchange.
@@ -249,4 +250,77 @@ fn a_command_that_does_not_exist_is_reported_as_not_found() {
     assert_eq!(start["status"], "failed", "{start}");
     let detail = start["detail"].as_str().unwrap();
     assert!(detail.contains("the command was not found"), "{detail}");
+}
+
+/// The checks of `--game portes`, in the order run.
+const PORTES_CHECKS: [&str; 11] = [
+    "start",
+    "game",
+    "framing",
+    "commands",
+    "positions",
+    "to_roll",
+    "errors",
+    "legal",
+    "play",
+    "hint",
+    "quit",
+];
+
+#[test]
+fn plakoto_passes_every_portes_check() {
+    let (code, report) = conformance(
+        &format!("{PLAKOTO} --plies 0"),
+        &["--game", "portes", "--positions", "120"],
+    );
+    assert_eq!(code, 0, "{report:#}");
+    let all = statuses(&report);
+    let names: Vec<&str> = all.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, PORTES_CHECKS, "{all:?}");
+    for (name, status) in &all {
+        assert_eq!(status, "passed", "{name}: {report:#}");
+    }
+    let positions = report["checks"][4]["detail"].as_str().unwrap();
+    assert!(positions.contains("on the bar"), "{positions}");
+    assert!(positions.contains("show position"), "{positions}");
+    let errors = report["checks"][6]["detail"].as_str().unwrap();
+    assert!(errors.contains("unchanged"), "{errors}");
+}
+
+/// The gnubg adapter (scripts/gnubg_player.py) speaks what the arena needs:
+/// it passes the required checks of playing (positions with dice, `play`)
+/// and has no `show position`, `legal` or `hint`; where it differs from
+/// protocol.md is reported. Skipped without gnubg (/usr/games/gnubg).
+#[test]
+fn the_gnubg_adapter_plays_portes_and_its_gaps_are_reported() {
+    if !std::path::Path::new("/usr/games/gnubg").is_file() {
+        eprintln!("SKIPPED: gnubg is not installed (apt-get install gnubg)");
+        return;
+    }
+    let adapter = format!(
+        "python3 {}/scripts/gnubg_player.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (_, report) = conformance(&adapter, &["--game", "portes", "--positions", "40"]);
+    let all = statuses(&report);
+    for (name, want) in [
+        ("start", "passed"),
+        ("game", "passed"),
+        ("positions", "passed"),
+        ("to_roll", "absent"),
+        ("legal", "absent"),
+        ("play", "passed"),
+        ("hint", "absent"),
+        ("quit", "passed"),
+    ] {
+        assert!(
+            all.contains(&(name.to_string(), want.to_string())),
+            "{name} {want}: {report:#}"
+        );
+    }
+    let commands = report["checks"][3]["detail"].as_str().unwrap();
+    assert!(
+        commands.contains("absent: show position, legal, hint"),
+        "{commands}"
+    );
 }

@@ -13,6 +13,9 @@ use axum::response::{Html, IntoResponse};
 const INDEX: &str = include_str!("assets/index.html");
 /// The page's script (plain JavaScript, no build step).
 const SCRIPT: &str = include_str!("assets/app.js");
+/// What the page knows of Portes (its IDs and the steps of a play made
+/// by clicking): served between the board drawing and the page's script.
+const PORTES: &str = include_str!("assets/portes.js");
 /// The page's style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 /// The board drawing, shared with the HTML analysis report (which owns
@@ -36,11 +39,15 @@ pub(crate) async fn index() -> impl IntoResponse {
     Html(asset("index.html", INDEX))
 }
 
-/// `GET /app.js`: the board drawing, then the page's script.
+/// `GET /app.js`: the board drawing, Portes, then the page's script.
 pub(crate) async fn script() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        asset("board.js", BOARD_SCRIPT) + "\n" + &asset("app.js", SCRIPT),
+        asset("board.js", BOARD_SCRIPT)
+            + "\n"
+            + &asset("portes.js", PORTES)
+            + "\n"
+            + &asset("app.js", SCRIPT),
     )
 }
 

@@ -29,6 +29,7 @@ mod show_replies;
 pub mod state;
 pub mod suggest;
 pub mod table;
+pub mod table_board_data;
 pub mod table_search;
 mod terminal;
 mod tools;

@@ -565,6 +565,8 @@ pub enum Reply {
         orientation: Orientation,
         /// The drawing.
         lines: Vec<String>,
+        /// The board as data: points, bar, off, pips.
+        board: crate::table_board_data::TableBoardData,
         /// The board text (`set board`'s form).
         boardtext: String,
     },

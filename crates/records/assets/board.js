@@ -86,7 +86,8 @@ function completeBoard(board) {
   }
   board.off = board.off || { X: 15 - on.X, O: 15 - on.O };
   board.pips = board.pips || pips;
-  if (!board.mothers) {
+  // Mothers are Plakoto's (R15): a board with a bar (Portes) has none.
+  if (!board.mothers && !board.bar) {
     const mother = (s, p) => {
       const e = board.points[p - 1];
       if (e.pinned === s) return 'pinned';
@@ -107,6 +108,9 @@ function placeIn(v, flip) {
   return { x: colX(c), top };
 }
 function slotY(top, k) { return top ? TOP + R + k * 2 * R : BOT - R - k * 2 * R; }
+// The bar (Portes): a side's checkers wait in the half of its own home
+// (the view's in the bottom half unless flipped), from the middle out.
+function barY(bottom, k) { return bottom ? MID + 40 + k * 2 * R : MID - 40 - k * 2 * R; }
 // Point p in the numbering of `side`, in the numbering of the view.
 function toViewOf(p, side, ctx) { return side === ctx.view ? p : 25 - p; }
 // The slot (0 at the edge) of a point's top checker.
@@ -117,6 +121,7 @@ function anchorIn(p, side, ctx) {
     const bottom = (side === ctx.view) !== ctx.flip;
     return { x: 885, y: bottom ? 490 : 170 };
   }
+  if (p === 25) return { x: 420, y: barY((side === ctx.view) !== ctx.flip, 0) };
   const { x, top } = placeIn(toViewOf(p, side, ctx), ctx.flip);
   return { x, y: top ? TOP + 120 : BOT - 120 };
 }
@@ -176,6 +181,15 @@ function drawBoard(board, ctx, rings) {
     out.push(`<g class="mother" data-mother="${side}-${state}"><circle class="mother-ring" cx="${x + 20}" cy="${y + (top ? 18 : -18)}" r="10"/>` +
       `<text x="${x + 20}" y="${y + (top ? 23 : -13)}" text-anchor="middle" fill="#000">M</text><title>${side}'s mother ${state === 'pinned' ? 'is pinned (R15)' : 'is home'}</title></g>`);
   }
+  // The bar (Portes): up to four checkers a side, then their count.
+  if (board.bar) {
+    for (const side of SIDES) {
+      const n = board.bar[side] || 0, bottom = (side === ctx.view) !== ctx.flip;
+      for (let k = 0; k < Math.min(n, 4); k++) out.push(checker(420, barY(bottom, k), side));
+      if (n > 4) out.push(`<text class="cnt-${side}" x="420" y="${barY(bottom, 3) + 8}" text-anchor="middle">${n}</text>`);
+      if (n) out.push(`<g data-bar="${side}" data-count="${n}"><title>${side}: ${n} on the bar</title></g>`);
+    }
+  }
   // Trays: the view side's home is bottom right unless flipped. Borne-off
   // checkers stack from the board's edge; the labels sit by the middle.
   for (const side of SIDES) {
@@ -195,14 +209,15 @@ function drawBoard(board, ctx, rings) {
 }
 
 // ---------------------------------------------------------------- arrows
-// `24/18*/13 6/off(2)` → [[24,13],[6,0],[6,0]]: one arrow per checker move.
+// `24/18*/13 6/off(2)` → [[24,13],[6,0],[6,0]]: one arrow per checker move;
+// Portes' `bar/22` starts on the bar, 25.
 function movesOfPlay(play) {
   const out = [];
   if (!play || play === 'pass') return out;
   for (const word of play.trim().split(/\s+/)) {
     const m = word.match(/^([^()]*)(?:\((\d+)\))?$/);
     if (!m) continue;
-    const pts = m[1].replace(/\*/g, '').split('/').map((t) => (t.toLowerCase() === 'off' ? 0 : Number(t)));
+    const pts = m[1].replace(/\*/g, '').split('/').map((t) => ({ off: 0, bar: 25 }[t.toLowerCase()] ?? Number(t)));
     if (pts.length < 2 || pts.some(Number.isNaN)) continue;
     for (let i = 0; i < Number(m[2] || 1); i++) out.push([pts[0], pts[pts.length - 1]]);
   }

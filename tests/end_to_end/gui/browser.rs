@@ -28,7 +28,7 @@ use plakoto::gui::{EngineCommand, Gui};
 use serde_json::{Value, json};
 
 /// The flags that make Chromium run headless on a bare CI machine.
-const CHROMIUM_FLAGS: &[&str] = &[
+pub(super) const CHROMIUM_FLAGS: &[&str] = &[
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -48,7 +48,7 @@ const PINNED: &str = "ADEYw/DGAQg/fAAA:ZBAAAAAA";
 /// Says on the real stderr (not captured by the test harness, so it shows
 /// in `cargo test`'s output even though the test passes) that the test did
 /// not run.
-fn skipped(why: &str) {
+pub(super) fn skipped(why: &str) {
     use std::io::Write;
     let _ = writeln!(
         std::io::stderr(),
@@ -74,7 +74,7 @@ fn save_screenshot(png: &[u8]) {
     eprintln!("screenshot: {}", target.display());
 }
 
-fn which(program: &str) -> Option<PathBuf> {
+pub(super) fn which(program: &str) -> Option<PathBuf> {
     let paths = std::env::var_os("PATH")?;
     std::env::split_paths(&paths)
         .map(|dir| dir.join(program))
@@ -90,7 +90,7 @@ fn free_port() -> u16 {
 }
 
 /// chromedriver, killed when the test ends (even by a panic).
-struct Driver(Child);
+pub(super) struct Driver(pub(super) Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -100,7 +100,7 @@ impl Drop for Driver {
 }
 
 /// A fresh, empty profile directory, removed at the end.
-struct Profile(PathBuf);
+pub(super) struct Profile(pub(super) PathBuf);
 
 impl Drop for Profile {
     fn drop(&mut self) {
@@ -108,7 +108,7 @@ impl Drop for Profile {
     }
 }
 
-async fn start_driver(chromedriver: &Path) -> (Driver, String) {
+pub(super) async fn start_driver(chromedriver: &Path) -> (Driver, String) {
     let port = free_port();
     let child = Command::new(chromedriver)
         .arg(format!("--port={port}"))
@@ -129,12 +129,12 @@ async fn start_driver(chromedriver: &Path) -> (Driver, String) {
 }
 
 /// Runs `script` (a function body) in the page and returns its value.
-async fn js(client: &Client, script: &str) -> Value {
+pub(super) async fn js(client: &Client, script: &str) -> Value {
     client.execute(script, vec![]).await.unwrap()
 }
 
 /// Waits until `condition` (a JS expression) is true in the page.
-async fn wait_for(client: &Client, condition: &str, seconds: u64, what: &str) {
+pub(super) async fn wait_for(client: &Client, condition: &str, seconds: u64, what: &str) {
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let script = format!("return !!({condition});");
     loop {
@@ -150,7 +150,7 @@ async fn wait_for(client: &Client, condition: &str, seconds: u64, what: &str) {
 }
 
 /// Waits until the page has no command in flight and its game flow is still.
-async fn settle(client: &Client) {
+pub(super) async fn settle(client: &Client) {
     // Let a just-clicked handler start its first command.
     tokio::time::sleep(Duration::from_millis(150)).await;
     wait_for(
@@ -162,7 +162,7 @@ async fn settle(client: &Client) {
     .await;
 }
 
-async fn text(client: &Client, id: &str) -> String {
+pub(super) async fn text(client: &Client, id: &str) -> String {
     client
         .find(Locator::Id(id))
         .await
@@ -172,7 +172,7 @@ async fn text(client: &Client, id: &str) -> String {
         .unwrap()
 }
 
-async fn click(client: &Client, css: &str) {
+pub(super) async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
         .await
@@ -183,12 +183,12 @@ async fn click(client: &Client, css: &str) {
 }
 
 /// X (the human) is to play its dice.
-const HUMAN_TO_PLAY: &str = "document.getElementById('status').dataset.state === 'rolled' && document.getElementById('status').textContent.startsWith('X to play')";
+pub(super) const HUMAN_TO_PLAY: &str = "document.getElementById('status').dataset.state === 'rolled' && document.getElementById('status').textContent.startsWith('X to play')";
 
 /// Makes X's play by clicking: source then destination on the board while
 /// the engine lists steps; with an engine whose `legal` has no steps, the
 /// first play of the legal list.
-async fn play_by_clicking(client: &Client) {
+pub(super) async fn play_by_clicking(client: &Client) {
     let mode = js(client, "return document.body.dataset.legalMode;").await;
     if mode == json!("steps") {
         let position = "return document.getElementById('pos-id').value;";

@@ -6,6 +6,9 @@
 // before this file and shared with the HTML analysis report.
 // Everything is in the numbering of the side on roll (R2) as the engine
 // writes it; the board is drawn from a fixed viewpoint (`view`).
+// The game played (Plakoto or Portes) is the one the engine's replies name
+// (`"game":"portes"`; none: Plakoto); Portes' IDs, and its steps made by
+// clicking, are portes.js.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +17,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // ---------------------------------------------------------------- state
 const S = {
   ws: null, pending: [], alive: false, generation: 0,
+  game: 'plakoto',    // the game played, as `show board` names it
+  portes: null,       // the Portes turn being made by clicking (PortesTurn)
+  portesScoring: null, // Portes' scoring, from the New game dialog
   board: null,        // {on_roll, points[1..24], off, pips, mothers} in on-roll numbering
   match: null,        // decoded Match ID
   posId: '', matchId: '',
@@ -146,9 +152,11 @@ function onRoll() { return S.turn && (S.turn.on_roll || (S.match && S.match.onRo
 
 async function refresh() {
   const b = await cmd('show board');
+  S.game = b.game || 'plakoto';
+  document.body.dataset.game = S.game;
   S.posId = b.position_id; S.matchId = b.match_id;
-  S.match = decodeMatchId(S.matchId);
-  S.board = b.board ? completeBoard(b.board) : boardFromPositionId(S.posId, S.match.onRoll);
+  S.match = matchOf(S.matchId);
+  S.board = b.board ? completeBoard(b.board) : boardOf(S.posId, S.match.onRoll);
   const d = await cmd('show dice');
   S.turn = d.turn || d;
   if (S.turn.state === 'over') S.turn.on_roll = S.match.onRoll;
@@ -156,6 +164,11 @@ async function refresh() {
   if (S.posId + S.matchId !== S.listedFor) { $('legal-list').innerHTML = ''; $('legal-count').textContent = ''; }
   render();
 }
+
+// The IDs of the game played, read.
+function isPortes() { return S.game === 'portes'; }
+function matchOf(id) { return isPortes() ? decodePortesMatchId(id) : decodeMatchId(id); }
+function boardOf(id, onRoll) { return isPortes() ? portesBoardFromId(id, onRoll) : boardFromPositionId(id, onRoll); }
 
 // Runs the game on: rolls and engine plays, until a human must act.
 async function advance() {
@@ -240,6 +253,11 @@ async function startHumanTurn() {
   fillLegalList(legal);
   const first = legal.plays && legal.plays[0];
   S.legalMode = first && typeof first === 'object' ? 'steps' : 'list';
+  // Portes has no `legal steps`: the page makes the steps (portes.js).
+  S.portes = null;
+  if (isPortes() && S.legalMode === 'steps' && legal.plays.length === legal.count) {
+    S.portes = new PortesTurn(S.posId, t.numbers, legal.plays);
+  } else if (isPortes()) S.legalMode = 'list';
   document.body.dataset.legalMode = S.legalMode;
   if (S.legalMode === 'steps') await loadSteps();
   else {
@@ -250,17 +268,34 @@ async function startHumanTurn() {
   render();
 }
 
-function fmtStep(s) { return `${s.from}/${s.to === 0 ? 'off' : s.to}${s.pins ? '*' : ''}`; }
+function fmtStep(s) { return `${s.from === 25 ? 'bar' : s.from}/${s.to === 0 ? 'off' : s.to}${s.pins || s.hit ? '*' : ''}`; }
 function playOfSteps(steps) { return steps.length ? steps.map(fmtStep).join(' ') : 'pass'; }
+// The play the steps made so far send: in Portes, the listed play they
+// reach, as `legal` wrote it.
+function madePlay() { return S.portes ? S.portes.after(S.made).play : playOfSteps(S.made); }
 
 // `legal steps <made>`: the next steps, whether the turn may end, the board.
 async function loadSteps() {
+  if (S.portes) return portesSteps();
   const r = await cmd(`legal steps ${S.made.map(fmtStep).join(' ')}`.trim());
   S.next = r.next || []; S.canEnd = !!r.can_end; S.numbersLeft = r.numbers_left || null;
   S.stepBoard = r.position_id ? boardFromPositionId(r.position_id, onRoll()) : null;
   S.selected = null;
   if (S.next.length === 0 && S.canEnd) {
     await submit(playOfSteps(S.made));
+    return;
+  }
+  render();
+}
+
+// The same for Portes, from the page's own steps (portes.js).
+async function portesSteps() {
+  const r = S.portes.after(S.made);
+  S.next = r.next; S.canEnd = !!r.play; S.numbersLeft = r.left;
+  S.stepBoard = portesBoard(r.own, r.opp, onRoll());
+  S.selected = null;
+  if (S.next.length === 0 && r.play) {
+    await submit(r.play);
     return;
   }
   render();
@@ -273,7 +308,8 @@ async function makeStep(step) {
 
 // Asks the engine why a step the page does not list is not allowed.
 async function explainStep(from, to) {
-  const tried = `${from}/${to === 0 ? 'off' : to}`;
+  const tried = `${from === 25 ? 'bar' : from}/${to === 0 ? 'off' : to}`;
+  if (S.portes) { showMessage(`${tried} is not a step of a legal play now`); return; }
   try {
     await cmd(`legal steps ${[...S.made.map(fmtStep), tried].join(' ')}`);
     showMessage(`${tried} is possible but does not lead to a legal play`);
@@ -435,7 +471,7 @@ function onPoint(p, ev) {
     if (!fromHere.length) { explainStep(S.selected, p); S.selected = null; render(); return; }
   }
   if (fromHere.length) { S.selected = p; showMessage(''); render(); return; }
-  if (p !== 0) showMessage(`No legal step starts on ${p} now.`);
+  if (p !== 0) showMessage(`No legal step starts on ${p === 25 ? 'the bar' : p} now.`);
 }
 
 function onPointerDown(ev) {
@@ -499,11 +535,20 @@ function render() {
       const base = top ? TOP : BOT, apex = top ? TOP + 250 : BOT - 250;
       out.push(`<polygon class="hl-dest" points="${x - 29},${base} ${x + 29},${base} ${x},${apex}"/>`);
       const e = board.points[p - 1];
-      const k = e.side === roller ? (e.pinned ? 0.8 : 0) + Math.min(e.count, 5) : (e.count === 1 && !e.pinned ? 0.8 : 0);
+      // A hit in Portes sends the blot to the bar: the checker lands at the
+      // edge; a Plakoto pin lands on top of it.
+      const k = e.side === roller ? (e.pinned ? 0.8 : 0) + Math.min(e.count, 5) : (e.count === 1 && !e.pinned && !isPortes() ? 0.8 : 0);
       out.push(`<circle class="hl-dest-ring" data-dest="${p}" cx="${x}" cy="${slotY(top, Math.min(k, 5))}" r="${R - 2}"/>`);
     }
     const cls = ['hit', 'point', sources.has(p) ? 'source' : '', isDest ? 'dest' : ''].join(' ').trim();
     out.push(`<rect class="${cls}" data-p="${p}" data-view="${v}" x="${x - 30}" y="${top ? TOP : MID}" width="60" height="${MID - TOP}"/>`);
+  }
+  // The bar of the side on roll (Portes): entering is a step from 25.
+  if (board.bar && !editing) {
+    const bottom = (roller === S.view) !== S.flip, n = board.bar[roller] || 0;
+    const cls = ['hit', 'point', 'bar-hit', sources.has(25) ? 'source' : ''].join(' ').trim();
+    if (sources.has(25) && n) out.push(`<circle class="${S.selected === 25 ? 'hl-sel' : 'hl-src'}" cx="420" cy="${barY(bottom, Math.min(n, 4) - 1)}" r="${R + 1}"/>`);
+    out.push(`<rect class="${cls}" data-p="25" x="390" y="${bottom ? MID : TOP}" width="60" height="${MID - TOP}"/>`);
   }
   // The tray of the side on roll: bearing off is a step to point 0.
   for (const side of SIDES) {
@@ -527,7 +572,7 @@ function render() {
 
 // The board before a play of the move list, from its Position ID.
 function reviewBoard(h) {
-  return boardFromPositionId(h.before.posId, decodeMatchId(h.before.matchId).onRoll);
+  return boardOf(h.before.posId, matchOf(h.before.matchId).onRoll);
 }
 function halfOf(side) { return side === S.view ? 630 : 210; }
 function reviewDice(h) {
@@ -620,7 +665,8 @@ function arrows(reviewed) {
 function renderPanel() {
   const m = S.match;
   if (m) {
-    const rules = `${m.express ? 'Express' : 'standard'} rules, ${m.tzannes ? 'Tzannes' : 'standard'} scoring`;
+    const rules = isPortes() ? `Portes${S.portesScoring ? `, ${S.portesScoring} scoring` : ''}`
+      : `${m.express ? 'Express' : 'standard'} rules, ${m.tzannes ? 'Tzannes' : 'standard'} scoring`;
     const len = m.length ? `match to ${m.length}` : 'unlimited session';
     let passed = '';
     if (m.passed) passed = Array.isArray(m.passed) ? ` · numbers passed to ${m.onRoll}: ${m.passed.join(' ')} (R21)` : ` · passed double ${m.passed.double} (${m.passed.left} left) to ${m.onRoll} (R21)`;
@@ -735,7 +781,7 @@ function breakdown(ch, side) {
   const one = (who, k) => {
     const parts = [['single', ch[`${k}_single`]], ['double', ch[`${k}_double`]]];
     if (tz || ch[`${k}_triple`] > 0) parts.push(['triple', ch[`${k}_triple`]]);
-    parts.push(['mother', ch[`${k}_mother`]]);
+    if (!isPortes()) parts.push(['mother', ch[`${k}_mother`]]);
     return `<span class="bd" data-side="${who}"><b>${who}</b> ${parts.map(([n, v]) => `${n} ${pct1(v)}`).join(' · ')}</span>`;
   };
   const draw = ch.draw > 0 ? ` <span class="bd">draw ${pct1(ch.draw)}</span>` : '';
@@ -810,7 +856,8 @@ async function applyLevel(fromDialog) {
 }
 
 // ---------------------------------------------------------------- positions
-const PAIR = /^\s*([A-Za-z0-9+/]{16}):([A-Za-z0-9+/]{8})\s*$/;
+// Plakoto's IDs (16:8 characters) or gnubg's for Portes (14:12).
+const PAIR = /^\s*([A-Za-z0-9+/]{16}|[A-Za-z0-9+/]{14}):([A-Za-z0-9+/]{8}|[A-Za-z0-9+/]{12})\s*$/;
 async function setPosition(text) {
   clearAnalysis();
   try {
@@ -835,6 +882,7 @@ async function setPosition(text) {
 // The position editor: counts in the numbering of X, from the board shown.
 function startEdit() {
   if (!S.board) return;
+  if (isPortes()) { showMessage('The editor sets Plakoto positions: for Portes, paste a Position ID:Match ID or board text (bar:1 13:5 … / …).'); return; }
   const b = S.board, roller = b.on_roll;
   const ed = { x: Array(25).fill(0), o: Array(25).fill(0), pin: Array(25).fill(null) };
   for (const e of b.points) {
@@ -996,7 +1044,7 @@ function bind() {
     try { if (S.turn && S.turn.state === 'over') startGameHistory(await cmd('new game')); await advance(); } catch (e) { showError(e); }
   };
   $('btn-undo').onclick = async () => { S.made.pop(); await loadSteps().catch(showError); };
-  $('btn-done').onclick = () => submit(playOfSteps(S.made));
+  $('btn-done').onclick = () => submit(madePlay());
   $('btn-move').onclick = () => { const t = $('typed-play').value.trim(); if (t) submit(t); };
   $('typed-play').onkeydown = (e) => { if (e.key === 'Enter') $('btn-move').click(); };
   $('btn-hint').onclick = hint;
@@ -1030,14 +1078,17 @@ function bind() {
     else if (e.key === 'ArrowLeft') stepReview(-1);
     else if (e.key === 'ArrowRight') stepReview(1);
   });
-  $('btn-new').onclick = () => $('dlg-new').showModal();
+  $('btn-new').onclick = () => { $('new-game').value = S.game; newGameChoices(); $('dlg-new').showModal(); };
+  $('new-game').onchange = newGameChoices;
   $('new-ok').onclick = async (ev) => { ev.preventDefault(); $('dlg-new').close(); await newGame(); };
   $('btn-level').onclick = () => $('dlg-level').showModal();
   $('lvl-ok').onclick = async (ev) => { ev.preventDefault(); $('dlg-level').close(); try { await applyLevel(true); } catch (e) { showError(e); } };
 }
 
 async function newGame() {
-  const rules = $('new-rules').value, scoring = $('new-scoring').value, len = Number($('new-length').value), you = $('new-you').value;
+  const game = $('new-game').value, len = Number($('new-length').value), you = $('new-you').value;
+  const portes = game === 'portes';
+  const rules = $('new-rules').value, scoring = portes ? $('new-pscoring').value : $('new-scoring').value;
   S.players.X = you === 'X' || you === 'both' ? 'human' : 'engine';
   S.players.O = you === 'O' || you === 'both' ? 'human' : 'engine';
   $('player-X').value = S.players.X; $('player-O').value = S.players.O;
@@ -1045,14 +1096,28 @@ async function newGame() {
   clearAnalysis();
   S.paused = false;
   try {
-    await cmd(`set rules ${rules}`);
+    // `set game` only when the game changes: Plakoto's dialog sends
+    // what it always sent, to engines that may not know `set game`.
+    if (portes || S.game !== 'plakoto') await cmd(`set game ${game}`);
+    S.game = game;
+    if (!portes) await cmd(`set rules ${rules}`);
     await cmd(`set scoring ${scoring}`);
+    S.portesScoring = portes ? scoring : null;
     await namePlayers();
     const r = await cmd(len > 0 ? `new match ${len}` : 'new game');
     startGameHistory(r);
-    showMessage(`new ${len > 0 ? `match to ${len}` : 'game'}: ${rules}, ${scoring} scoring${r.starts ? `; ${r.starts} starts` : ''}`, true);
+    const what = portes ? `Portes, ${scoring} scoring` : `${rules}, ${scoring} scoring`;
+    showMessage(`new ${len > 0 ? `match to ${len}` : 'game'}: ${what}${r.starts ? `; ${r.starts} starts` : ''}`, true);
   } catch (e) { showError(e); }
   await advance();
+}
+
+// The New game dialog shows the choices of the game chosen: Plakoto's
+// rules and scoring, or Portes' scoring.
+function newGameChoices() {
+  const portes = $('new-game').value === 'portes';
+  for (const el of document.querySelectorAll('#dlg-new .plakoto-only')) el.classList.toggle('hidden', portes);
+  for (const el of document.querySelectorAll('#dlg-new .portes-only')) el.classList.toggle('hidden', !portes);
 }
 
 // The board is seen from the human's side (X when both or neither play).

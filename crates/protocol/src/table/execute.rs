@@ -548,6 +548,7 @@ fn show<G: TableProtocol>(state: &SessionState, tools: &Tools, what: ShowWhat) -
                     table.on_roll(),
                     orientation,
                 ),
+                board: super::TableBoardData::new(&game.picture(table.position()), table.on_roll()),
                 boardtext: game.board_text(table.position()),
             }
         }

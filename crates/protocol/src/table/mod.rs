@@ -11,11 +11,13 @@
 //! [`TableGame`]: plakoto_rules::tavli::TableGame
 
 mod board;
+mod board_data;
 mod execute;
 mod hooks;
 mod records;
 mod search;
 
+pub use crate::table_board_data::TableBoardData;
 pub use board::{BoardPicture, draw_table_board};
 pub(crate) use execute::{execute_table, not_in_game};
 pub use hooks::{MatchParts, TableProtocol};

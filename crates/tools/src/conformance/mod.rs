@@ -9,7 +9,13 @@
 //! fails. A check that loses the
 //! engine (a crash, a timeout, unframed output) starts a fresh one for the
 //! next check.
+//!
+//! `--game portes` runs the Portes checks instead (portes.rs): `set game
+//! portes` sent to every engine started, gnubg IDs round trips, `play`,
+//! `legal`, `hint` and refusals in Portes.
 
+mod portes;
+pub mod portes_positions;
 pub mod positions;
 
 use std::collections::BTreeSet;
@@ -17,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use plakoto_protocol::client::{ClientError, Engine};
 use plakoto_protocol::framing::{MAX_LINE, Reply};
-use plakoto_rules::{GenLimits, MoveGenerator, format_play};
+use plakoto_rules::{GameKind, GenLimits, MoveGenerator, format_play};
 use positions::{Mix, Sample};
 
 /// Options of `plakoto conformance`.
@@ -28,7 +34,8 @@ use positions::{Mix, Sample};
 against protocol.md: framing and echoed ids, error codes on malformed input with the state unchanged, \
 set position / show posid / show matchid round trips, `legal` against the rules core, `play` within the \
 time limit, a clean `quit`. Optional commands are reported absent, not failed. Exit status 1 when a \
-check fails."
+check fails. With --game portes: `set game portes`, gnubg Position:Match IDs set and read back with \
+`show position`, `play` answering a legal Portes play, `legal`, `hint`, and refusals with their codes."
 )]
 pub struct ConformanceArgs {
     /// The engine's command line, e.g. "target/release/plakoto --plies 1".
@@ -53,6 +60,11 @@ pub struct ConformanceArgs {
     /// Pass the engine's stderr through.
     #[arg(long)]
     pub show_stderr: bool,
+    /// The game checked: plakoto, or portes (`set game portes` sent first,
+    /// then gnubg IDs, `show position`, `play`, `legal`, `hint` and
+    /// refusals checked in Portes).
+    #[arg(long, default_value = "plakoto")]
+    pub game: GameKind,
 }
 
 /// Positions whose `legal` list is compared with the rules core's.
@@ -202,18 +214,13 @@ impl Has {
     }
 }
 
-/// Runs every check on `args.engine`.
+/// Runs every check of `args.game` on `args.engine`.
 pub fn run(args: &ConformanceArgs) -> Report {
+    if args.game == GameKind::Portes {
+        return portes::run_portes(args);
+    }
     let started = Instant::now();
-    let mut c = Checker {
-        command: args.engine.clone(),
-        timeout: Duration::from_millis(args.timeout_ms),
-        move_timeout: Duration::from_millis(args.move_timeout_ms),
-        show_stderr: args.show_stderr,
-        engine: None,
-        last: Vec::new(),
-        has: Has::default(),
-    };
+    let mut c = Checker::new(args, Vec::new());
     let samples = positions::samples(args.positions, args.seed);
     let mut checks = Vec::new();
     let start = c.check_start();
@@ -283,6 +290,9 @@ struct Checker {
     /// The last exchange: `> command`, `< reply line`s.
     last: Vec<String>,
     has: Has,
+    /// Commands sent to every engine started, after `isready` (`set game
+    /// portes`): a fresh engine after a lost one plays the same game.
+    setup: Vec<String>,
 }
 
 /// Cuts a line for quoting.
@@ -296,6 +306,21 @@ fn quote(line: &str) -> String {
 }
 
 impl Checker {
+    /// A checker of `args.engine`, not started yet; `setup` is sent to
+    /// every engine it starts.
+    fn new(args: &ConformanceArgs, setup: Vec<String>) -> Checker {
+        Checker {
+            command: args.engine.clone(),
+            timeout: Duration::from_millis(args.timeout_ms),
+            move_timeout: Duration::from_millis(args.move_timeout_ms),
+            show_stderr: args.show_stderr,
+            engine: None,
+            last: Vec::new(),
+            has: Has::default(),
+            setup,
+        }
+    }
+
     /// A failure quoting the last exchange.
     fn fail(&self, detail: impl Into<String>) -> Fail {
         Fail {
@@ -318,6 +343,17 @@ impl Checker {
                 .extend(reply.lines().iter().map(|l| format!("< {}", quote(l))));
             if !reply.ok || reply.first() != "readyok" {
                 return Err(self.fail("'isready' must be answered '= readyok'"));
+            }
+            for command in self.setup.clone() {
+                self.last.push(format!("> {command}"));
+                let reply = engine
+                    .request(&command, self.timeout)
+                    .map_err(|e| self.fail(e.to_string()))?;
+                self.last
+                    .extend(reply.lines().iter().map(|l| format!("< {}", quote(l))));
+                if !reply.ok {
+                    return Err(self.fail(format!("'{command}' was refused")));
+                }
             }
             self.engine = Some(engine);
         }

@@ -5,8 +5,8 @@
 
 use plakoto_rules::TavliGame;
 
-use super::{GameEvaluator, game_equity};
 use super::tree::{Cx, RateScratch, rate_plays};
+use super::{GameEvaluator, game_equity};
 use crate::eval::Probabilities;
 use crate::search::SearchSettings;
 

@@ -39,7 +39,10 @@ fn weight_file_round_trips_through_bytes_and_disk() {
     let path = dir.join("w.net");
     weights::save(&net, &path).expect("saved");
     assert_eq!(std::fs::read(&path).expect("file"), bytes);
-    assert_eq!(weights::to_bytes(&weights::load(&path).expect("loads")), bytes);
+    assert_eq!(
+        weights::to_bytes(&weights::load(&path).expect("loads")),
+        bytes
+    );
     // Written through a temporary file: nothing else is left beside it.
     let names: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
     assert_eq!(names.len(), 1);
@@ -48,11 +51,8 @@ fn weight_file_round_trips_through_bytes_and_disk() {
 
 #[test]
 fn each_game_refuses_the_other_games_weights() {
-    let plakoto = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/weights/default.net"
-    ))
-    .expect("the Plakoto weights");
+    let plakoto = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/default.net"))
+        .expect("the Plakoto weights");
     let err = weights::from_bytes(&plakoto).expect_err("a Plakoto net");
     assert_eq!(
         err,
@@ -61,7 +61,10 @@ fn each_game_refuses_the_other_games_weights() {
             wanted: "Portes"
         }
     );
-    assert!(err.to_string().contains("Plakoto weight file, not a Portes"));
+    assert!(
+        err.to_string()
+            .contains("Plakoto weight file, not a Portes")
+    );
     let portes = weights::to_bytes(&PortesNetwork::random(16, 1));
     let err = plakoto_weights::from_bytes(&portes).expect_err("a Portes net");
     assert_eq!(
@@ -126,7 +129,10 @@ fn no_double_once_the_loser_has_borne_off_and_chances_sum_to_one() {
     // The opponent has borne off 1 (14 left): the side on roll cannot win
     // a double or a triple; it has borne off nothing and is in contact,
     // so it can still lose either.
-    let p = position(&[(24, 2), (13, 5), (8, 3), (6, 5)], &[(24, 2), (13, 5), (8, 3), (6, 4)]);
+    let p = position(
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+        &[(24, 2), (13, 5), (8, 3), (6, 4)],
+    );
     let mask = outcome_mask(&p);
     assert_eq!(mask >> WIN_DOUBLE & 1, 0);
     assert_eq!(mask >> WIN_TRIPLE & 1, 0);

@@ -156,7 +156,7 @@ impl TrainArgs {
         if self.game == GameKind::Plakoto && self.minutes.is_some() {
             return refuse("--minutes is for --game portes");
         }
-        if self.minutes.is_some_and(|m| !(m >= 0.0)) {
+        if self.minutes.is_some_and(|m| m.is_nan() || m < 0.0) {
             return refuse("--minutes must not be negative");
         }
         Ok(())

@@ -113,17 +113,17 @@ pub fn make_portes_player(
         return match name.split_once('@') {
             Some(("net", file)) => make_portes_net_player(spec, Some(file)),
             _ => match name {
-            "random" => Ok(Box::new(TavliRandomPlayer::new(spec))),
-            "heuristic" => Ok(Box::new(PortesHeuristicPlayer::new(spec))),
-            "net" => make_portes_net_player(spec, None),
-            _ => Err(PlayerError::UnknownBuiltin {
-                spec: format!("{spec} (in Portes)"),
-                known: PORTES_BUILTINS
-                    .iter()
-                    .map(|(name, _)| format!("{BUILTIN_PREFIX}{name}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            }),
+                "random" => Ok(Box::new(TavliRandomPlayer::new(spec))),
+                "heuristic" => Ok(Box::new(PortesHeuristicPlayer::new(spec))),
+                "net" => make_portes_net_player(spec, None),
+                _ => Err(PlayerError::UnknownBuiltin {
+                    spec: format!("{spec} (in Portes)"),
+                    known: PORTES_BUILTINS
+                        .iter()
+                        .map(|(name, _)| format!("{BUILTIN_PREFIX}{name}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                }),
             },
         };
     }

@@ -7,12 +7,12 @@ use rayon::prelude::*;
 use crate::train::arena_check::MatchResult;
 use plakoto_engine::game::GameEvaluator;
 use plakoto_rules::Side;
+use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::Portes;
 use plakoto_tools::arena::referee::mix_seed;
 use plakoto_tools::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 use plakoto_tools::arena::tavli_player::TavliPlayer;
 use plakoto_tools::arena::tavli_referee::{Opening, TavliSetup, play_tavli_game};
-use plakoto_rules::TavliGame;
 
 /// A maker of evaluators, one per worker thread.
 pub type MakeEvaluator<'a> = &'a (dyn Fn() -> Box<dyn GameEvaluator<Portes>> + Sync);

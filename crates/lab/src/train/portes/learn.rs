@@ -45,13 +45,18 @@ impl PortesLearner {
         for s in batch {
             encode(&s.position, &mut self.inputs);
             let mut p = [0.0f32; OUTCOMES];
-            net.forward(&self.inputs, outcome_mask(&s.position), &mut self.hidden, &mut p);
+            net.forward(
+                &self.inputs,
+                outcome_mask(&s.position),
+                &mut self.hidden,
+                &mut p,
+            );
             self.dh.iter_mut().for_each(|x| *x = 0.0);
-            for k in 0..OUTCOMES {
-                if s.target[k] > 0.0 {
-                    loss -= s.target[k] * p[k].max(1e-12).ln();
+            for (k, (&pk, &tk)) in p.iter().zip(&s.target).enumerate() {
+                if tk > 0.0 {
+                    loss -= tk * pk.max(1e-12).ln();
                 }
-                let d = p[k] - s.target[k];
+                let d = pk - tk;
                 if d == 0.0 {
                     continue;
                 }

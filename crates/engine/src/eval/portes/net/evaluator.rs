@@ -67,7 +67,12 @@ impl PortesNetEvaluator {
     }
 
     #[inline]
-    fn evaluate_with(&self, game: &Portes, position: &PortesPosition, s: &mut Scratch) -> Probabilities {
+    fn evaluate_with(
+        &self,
+        game: &Portes,
+        position: &PortesPosition,
+        s: &mut Scratch,
+    ) -> Probabilities {
         if let Some(exact) = evaluate_portes_race(position) {
             return exact;
         }
@@ -92,7 +97,12 @@ impl GameEvaluator<Portes> for PortesNetEvaluator {
         evaluate_portes_race(position).map(|p| (p, ExactDatabase::Race))
     }
 
-    fn evaluate_batch(&self, game: &Portes, positions: &[PortesPosition], out: &mut Vec<Probabilities>) {
+    fn evaluate_batch(
+        &self,
+        game: &Portes,
+        positions: &[PortesPosition],
+        out: &mut Vec<Probabilities>,
+    ) {
         // One borrow of the scratch for the whole batch.
         out.clear();
         SCRATCH.with(|s| {

@@ -11,6 +11,8 @@
 //!   seen as a [`GameEvaluator<Plakoto>`](GameEvaluator), so the generic
 //!   search runs on Plakoto too (standard rules only; the specialised
 //!   [`crate::search`] stays the production search for Plakoto).
+//! - [`GreedyChooser`]: the 0-ply choice of a play (self-play, built-in
+//!   players), without a search's ranking.
 //! - [`GameSearch`]: the n-ply expectimax with GNU Backgammon's move
 //!   filters, the same scheme, settings ([`crate::search::SearchSettings`]),
 //!   limits ([`crate::search::SearchLimits`]) and stop flag
@@ -19,6 +21,7 @@
 
 mod equity;
 mod evaluator;
+mod greedy;
 mod plakoto;
 mod portes;
 mod ranking;
@@ -27,6 +30,7 @@ mod tree;
 
 pub use equity::game_equity;
 pub use evaluator::GameEvaluator;
+pub use greedy::GreedyChooser;
 pub use plakoto::PlakotoGameEvaluator;
 pub use portes::{
     PORTES_EVALUATORS, PortesHeuristicEvaluator, PortesPipCountEvaluator, portes_evaluator,

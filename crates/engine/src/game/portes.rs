@@ -1,5 +1,5 @@
 //! The Portes evaluators of the game layer, and their selection by name
-//! (`heuristic`, `pipcount`) for the protocol and the tools.
+//! (`heuristic`, `pipcount`, `net`) for the protocol and the tools.
 
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::tavli::Portes;
@@ -7,6 +7,7 @@ use plakoto_rules::tavli::Portes;
 use super::GameEvaluator;
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
+use crate::eval::portes::net::PortesNetEvaluator;
 use crate::eval::portes::{evaluate_portes_race, portes_heuristic};
 
 /// The hand-written Portes heuristic ([`portes_heuristic`]), with the exact
@@ -64,14 +65,24 @@ impl GameEvaluator<Portes> for PortesPipCountEvaluator {
 
 /// The names [`portes_evaluator`] knows, in the order a help text lists
 /// them.
-pub const PORTES_EVALUATORS: [&str; 2] = ["heuristic", "pipcount"];
+pub const PORTES_EVALUATORS: [&str; 3] = ["heuristic", "pipcount", "net"];
 
 /// The Portes evaluator named `kind` (one of [`PORTES_EVALUATORS`]);
-/// `None` for any other name.
+/// `None` for any other name, and for `net` when the weights named by
+/// [`crate::eval::portes::net::PORTES_WEIGHTS_ENV`] do not load (logged).
 pub fn portes_evaluator(kind: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
     match kind {
         "heuristic" => Some(Box::new(PortesHeuristicEvaluator)),
         "pipcount" => Some(Box::new(PortesPipCountEvaluator)),
+        "net" => match PortesNetEvaluator::with_default_network() {
+            Ok(net) => Some(Box::new(net)),
+            Err(e) => {
+                // The weights named by the environment do not load: the
+                // name is known, but there is no net to give.
+                log::error!("cannot load the Portes net's weights: {e}");
+                None
+            }
+        },
         _ => None,
     }
 }

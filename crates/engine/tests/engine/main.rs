@@ -4,6 +4,7 @@
 
 mod game_search;
 mod portes;
+mod portes_net;
 mod race_db;
 mod search_known;
 mod search_reference;

@@ -83,16 +83,24 @@ pub fn duplicate_match(
             },
         )
         .collect();
-    let n = results.len().max(1) as f64;
-    let mean_pair = results.iter().sum::<f64>() / n;
-    let var = if results.len() > 1 {
-        results.iter().map(|r| (r - mean_pair).powi(2)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
-    };
-    MatchResult {
-        games: 2 * pairs,
-        ppg: mean_pair / 2.0,
-        ci95: 1.96 * (var / n).sqrt() / 2.0,
+    MatchResult::from_pairs(&results)
+}
+
+impl MatchResult {
+    /// The result of a duplicate match from A's points in each pair (the
+    /// sum of its two games).
+    pub fn from_pairs(results: &[f64]) -> MatchResult {
+        let n = results.len().max(1) as f64;
+        let mean_pair = results.iter().sum::<f64>() / n;
+        let var = if results.len() > 1 {
+            results.iter().map(|r| (r - mean_pair).powi(2)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
+        MatchResult {
+            games: 2 * results.len() as u64,
+            ppg: mean_pair / 2.0,
+            ci95: 1.96 * (var / n).sqrt() / 2.0,
+        }
     }
 }

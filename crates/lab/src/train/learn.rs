@@ -32,12 +32,14 @@ pub struct ParamVecs {
 impl ParamVecs {
     /// Zeros shaped like `net`.
     pub fn zeros_like(net: &Network) -> ParamVecs {
-        ParamVecs {
-            w1: vec![0.0; net.w1.len()],
-            b1: vec![0.0; net.b1.len()],
-            w2: vec![0.0; net.w2.len()],
-            b2: vec![0.0; net.b2.len()],
-        }
+        ParamVecs::zeros([net.w1.len(), net.b1.len(), net.w2.len(), net.b2.len()])
+    }
+
+    /// Zeros of the lengths of `w1`, `b1`, `w2`, `b2` (any network of two
+    /// layers: the Portes net's too).
+    pub fn zeros(lengths: [usize; 4]) -> ParamVecs {
+        let [w1, b1, w2, b2] = lengths.map(|n| vec![0.0; n]);
+        ParamVecs { w1, b1, w2, b2 }
     }
 
     /// A copy of `net`'s parameters.
@@ -58,11 +60,11 @@ impl ParamVecs {
         net.b2.copy_from_slice(&self.b2);
     }
 
-    fn parts_mut(&mut self) -> [&mut Vec<f32>; 4] {
+    pub(crate) fn parts_mut(&mut self) -> [&mut Vec<f32>; 4] {
         [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
     }
 
-    fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for p in self.parts_mut() {
             p.iter_mut().for_each(|x| *x = 0.0);
         }
@@ -115,22 +117,32 @@ const EPSILON: f32 = 1e-8;
 impl Adam {
     /// A fresh optimiser for `net`.
     pub fn new(net: &Network, lr: f32) -> Adam {
+        Adam::with_lengths([net.w1.len(), net.b1.len(), net.w2.len(), net.b2.len()], lr)
+    }
+
+    /// A fresh optimiser for parameters of these lengths (`w1`, `b1`,
+    /// `w2`, `b2`), whatever network holds them.
+    pub fn with_lengths(lengths: [usize; 4], lr: f32) -> Adam {
         Adam {
             lr,
-            m: ParamVecs::zeros_like(net),
-            v: ParamVecs::zeros_like(net),
+            m: ParamVecs::zeros(lengths),
+            v: ParamVecs::zeros(lengths),
             t: 0,
         }
     }
 
     /// Applies the mean gradient `grad` (already divided by the batch size).
     pub fn step(&mut self, net: &mut Network, grad: &ParamVecs) {
+        self.step_parts([&mut net.w1, &mut net.b1, &mut net.w2, &mut net.b2], grad);
+    }
+
+    /// [`Self::step`] on parameters given as `w1`, `b1`, `w2`, `b2`.
+    pub fn step_parts(&mut self, params: [&mut Vec<f32>; 4], grad: &ParamVecs) {
         self.t += 1;
         let t = self.t as i32;
         let c1 = 1.0 - BETA1.powi(t);
         let c2 = 1.0 - BETA2.powi(t);
         let rate = self.lr * c2.sqrt() / c1;
-        let params = [&mut net.w1, &mut net.b1, &mut net.w2, &mut net.b2];
         let grads = [&grad.w1, &grad.b1, &grad.w2, &grad.b2];
         let ms = self.m.parts_mut();
         let vs = self.v.parts_mut();

@@ -17,6 +17,7 @@ pub mod average;
 pub mod candidates;
 pub mod checkpoint;
 pub mod learn;
+pub mod portes;
 pub mod refine;
 pub mod refine_error;
 pub mod revive;
@@ -44,12 +45,17 @@ use plakoto_engine::eval::net::weights::{self, WeightsError};
 use plakoto_engine::eval::net::{NetEvaluator, Network};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator};
 use plakoto_engine::path_error::PathError;
-use plakoto_rules::{Rules, Variant};
+use plakoto_rules::{GameKind, Rules, Variant};
 use plakoto_tools::arena::referee::mix_seed;
 
 /// Options of `plakoto train`.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
+    /// The game whose net is trained: plakoto or portes (the Portes net,
+    /// see crates/lab/README.md; --rules, --target and the Plakoto
+    /// weights do not apply to it).
+    #[arg(long, default_value = "plakoto")]
+    pub game: GameKind,
     /// Run directory (checkpoint, weights, log).
     #[arg(long, default_value = "runs/train")]
     pub dir: PathBuf,
@@ -92,6 +98,10 @@ pub struct TrainArgs {
     /// Stop after this many games in total (default: run until stopped).
     #[arg(long)]
     pub games: Option<u64>,
+    /// Stop this session after this many minutes, at the end of a round
+    /// (with a checkpoint; `--resume` goes on). Portes only.
+    #[arg(long)]
+    pub minutes: Option<f64>,
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
@@ -137,6 +147,17 @@ impl TrainArgs {
         }
         if !(self.lr > 0.0 && self.lr < 1.0) {
             return refuse("--lr must be within (0, 1)");
+        }
+        if self.game == GameKind::Portes
+            && (self.rules != Variant::Standard || self.target != TargetKind::Sampled)
+        {
+            return refuse("--rules and --target are Plakoto's: a Portes run takes neither");
+        }
+        if self.game == GameKind::Plakoto && self.minutes.is_some() {
+            return refuse("--minutes is for --game portes");
+        }
+        if self.minutes.is_some_and(|m| m.is_nan() || m < 0.0) {
+            return refuse("--minutes must not be negative");
         }
         Ok(())
     }
@@ -303,7 +324,7 @@ pub fn check_against(
     )
 }
 
-fn append_log(dir: &Path, line: &str) -> Result<(), PathError> {
+pub(crate) fn append_log(dir: &Path, line: &str) -> Result<(), PathError> {
     let path = dir.join("train.log");
     let mut log = std::fs::OpenOptions::new()
         .create(true)
@@ -313,7 +334,7 @@ fn append_log(dir: &Path, line: &str) -> Result<(), PathError> {
     writeln!(log, "{line}").map_err(PathError::at(&path))
 }
 
-fn unix_time() -> u64 {
+pub(crate) fn unix_time() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -362,6 +383,9 @@ fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, Tra
 /// Runs `plakoto train`.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
+    if args.game == GameKind::Portes {
+        return portes::run(args);
+    }
     let dir = &args.dir;
     plakoto_records::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;
     let mut trainer = if args.resume {

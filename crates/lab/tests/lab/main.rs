@@ -3,5 +3,6 @@
 
 mod benchmark;
 mod net_eval;
+mod portes_train;
 mod refine;
 mod train_runs;

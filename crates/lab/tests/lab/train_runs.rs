@@ -14,6 +14,8 @@ use plakoto_rules::Variant;
 /// of turns), arena checks every 16 games.
 fn args(dir: &Path, rules: Variant, games: u64, threads: usize, resume: bool) -> TrainArgs {
     TrainArgs {
+        game: plakoto_rules::GameKind::Plakoto,
+        minutes: None,
         dir: dir.to_path_buf(),
         resume,
         seed: 5,

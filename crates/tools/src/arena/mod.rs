@@ -16,7 +16,8 @@
 //! layer ([`plakoto_rules::TavliGame`]): [`tavli_referee`],
 //! [`tavli_player`] and [`tavli_runner`] are the referee, players and
 //! runner written against the trait (with [`refereed_game`], what the
-//! arena needs of a game beside it), [`portes_players`] the Portes
+//! arena needs of a game beside it), [`tavli_evaluator_player`] the
+//! built-in 0-ply player of an evaluator, [`portes_players`] the Portes
 //! players; results files and statistics are shared.
 
 pub mod cli;
@@ -38,6 +39,7 @@ pub mod search_player;
 pub mod shard;
 pub mod start_positions;
 pub mod stats;
+pub mod tavli_evaluator_player;
 pub mod tavli_player;
 pub mod tavli_referee;
 pub mod tavli_runner;

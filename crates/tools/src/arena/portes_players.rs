@@ -1,7 +1,10 @@
 //! The players of a Portes run (`plakoto arena --game portes`), made by
-//! name: the built-ins `builtin:random` and `builtin:heuristic`, and any
-//! other spec as an engine command told `set game portes`.
+//! name: the built-ins `builtin:random`, `builtin:heuristic` and
+//! `builtin:net` (`builtin:net@FILE` for other weights), and any other
+//! spec as an engine command told `set game portes`.
 
+use plakoto_engine::eval::portes::net::weights as portes_weights;
+use plakoto_engine::eval::portes::net::{PortesNetEvaluator, portes_network};
 use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
 use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::Portes;
@@ -10,6 +13,7 @@ use super::error::PlayerError;
 use super::fault::{Fault, FaultKind};
 use super::player::PlayerOptions;
 use super::registry::BUILTIN_PREFIX;
+use super::tavli_evaluator_player::TavliEvaluatorPlayer;
 use super::tavli_player::{
     TavliAnswer, TavliPlayer, TavliProcessPlayer, TavliRandomPlayer, TavliTurn,
 };
@@ -18,13 +22,36 @@ use super::tavli_player::{
 pub type PortesPlayer = Box<dyn TavliPlayer<Portes>>;
 
 /// The built-in Portes players: name after `builtin:`, and what it plays.
-pub const PORTES_BUILTINS: [(&str, &str); 2] = [
+pub const PORTES_BUILTINS: [(&str, &str); 3] = [
     ("random", "a uniformly random legal play"),
     (
         "heuristic",
         "the best 0-ply equity of the exact race database, else the Portes heuristic",
     ),
+    (
+        "net",
+        "the best 0-ply equity of the exact race database, else the Portes net (embedded weights, or $PLAKOTO_PORTES_WEIGHTS; builtin:net@FILE for a weight file)",
+    ),
 ];
+
+/// `builtin:net` (the process's Portes net) or `builtin:net@FILE` (the
+/// Portes weights in `FILE`), as a 0-ply player.
+fn make_portes_net_player(spec: &str, file: Option<&str>) -> Result<PortesPlayer, PlayerError> {
+    let weights_error = |source| PlayerError::Weights {
+        spec: spec.to_string(),
+        source,
+    };
+    let net = match file {
+        Some(file) => std::sync::Arc::new(
+            portes_weights::load(std::path::Path::new(file)).map_err(weights_error)?,
+        ),
+        None => portes_network().map_err(weights_error)?,
+    };
+    Ok(Box::new(TavliEvaluatorPlayer::<Portes>::new(
+        spec,
+        Box::new(PortesNetEvaluator::new(net)),
+    )))
+}
 
 /// Plays the legal play whose resulting position is best at 0 ply: each
 /// position after a play, handed to the opponent, is evaluated by the
@@ -76,24 +103,28 @@ impl TavliPlayer<Portes> for PortesHeuristicPlayer {
 }
 
 /// The Portes player a spec names: `builtin:random`, `builtin:heuristic`,
-/// or a shell command that starts an engine speaking the protocol.
+/// `builtin:net`, `builtin:net@FILE`, or a shell command that starts an engine speaking the protocol.
 pub fn make_portes_player(
     spec: &str,
     options: &PlayerOptions,
 ) -> Result<PortesPlayer, PlayerError> {
     let spec = spec.trim();
     if let Some(name) = spec.strip_prefix(BUILTIN_PREFIX) {
-        return match name {
-            "random" => Ok(Box::new(TavliRandomPlayer::new(spec))),
-            "heuristic" => Ok(Box::new(PortesHeuristicPlayer::new(spec))),
-            _ => Err(PlayerError::UnknownBuiltin {
-                spec: format!("{spec} (in Portes)"),
-                known: PORTES_BUILTINS
-                    .iter()
-                    .map(|(name, _)| format!("{BUILTIN_PREFIX}{name}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            }),
+        return match name.split_once('@') {
+            Some(("net", file)) => make_portes_net_player(spec, Some(file)),
+            _ => match name {
+                "random" => Ok(Box::new(TavliRandomPlayer::new(spec))),
+                "heuristic" => Ok(Box::new(PortesHeuristicPlayer::new(spec))),
+                "net" => make_portes_net_player(spec, None),
+                _ => Err(PlayerError::UnknownBuiltin {
+                    spec: format!("{spec} (in Portes)"),
+                    known: PORTES_BUILTINS
+                        .iter()
+                        .map(|(name, _)| format!("{BUILTIN_PREFIX}{name}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                }),
+            },
         };
     }
     if spec.is_empty() {

@@ -18,7 +18,8 @@ use super::Network;
 use crate::binary_file::{fnv1a, write_atomically};
 use crate::eval::features::{FEATURE_SET, INPUTS, OUTCOMES};
 
-const MAGIC: &[u8; 8] = b"PLKNET\0\0";
+/// The first bytes of a Plakoto weight file.
+pub const MAGIC: &[u8; 8] = b"PLKNET\0\0";
 /// Version of the layout above.
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -52,6 +53,31 @@ pub enum WeightsError {
     /// Reading or writing failed (the message names the file).
     #[error("{0}")]
     Io(String),
+    /// A weight file of another game's net: a Portes net where a Plakoto
+    /// one was wanted, or the other way round.
+    #[error("this is a {found} weight file, not a {wanted} one")]
+    OtherGame {
+        /// The game the file's net plays.
+        found: &'static str,
+        /// The game asked for.
+        wanted: &'static str,
+    },
+    /// A Portes weight file of a shape this build cannot use.
+    #[error(
+        "Portes weight file shape {inputs}-{hidden}-{outputs} is not usable (need {need_inputs} inputs, hidden a multiple of 16, {need_outputs} outputs)"
+    )]
+    PortesShape {
+        /// Inputs in the file.
+        inputs: u32,
+        /// Hidden units in the file.
+        hidden: u32,
+        /// Outputs in the file.
+        outputs: u32,
+        /// Inputs this build's Portes net has.
+        need_inputs: u32,
+        /// Outcomes this build's Portes net has.
+        need_outputs: u32,
+    },
 }
 
 /// Serialises `net`.
@@ -79,6 +105,13 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
 
 /// Reads a network from the bytes of a weight file.
 pub fn from_bytes(bytes: &[u8]) -> Result<Network, WeightsError> {
+    // A Portes net is named as such rather than called "not weights".
+    if bytes.starts_with(crate::eval::portes::net::weights::MAGIC) {
+        return Err(WeightsError::OtherGame {
+            found: "Portes",
+            wanted: "Plakoto",
+        });
+    }
     if bytes.len() < 40 || &bytes[..8] != MAGIC {
         return Err(WeightsError::NotWeights);
     }

@@ -1,6 +1,6 @@
 //! Evaluation of Portes positions (issue 41): the exact bear-off race
-//! database and a hand-written heuristic, with the equity of Portes
-//! scoring (P11).
+//! database, a hand-written heuristic and a neural net ([`net`]), with the
+//! equity of Portes scoring (P11).
 //!
 //! These answer a [`PortesPosition`](plakoto_rules::portes::PortesPosition)
 //! directly; the [`Evaluator`](super::Evaluator) trait and the search still
@@ -8,6 +8,7 @@
 //! game layer (`plakoto_rules::TavliGame`).
 
 pub mod heuristic;
+pub mod net;
 pub mod race;
 
 use plakoto_rules::ResultKind;

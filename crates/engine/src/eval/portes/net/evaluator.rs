@@ -1,0 +1,113 @@
+//! [`PortesNetEvaluator`]: the Portes net as a game-layer evaluator, with
+//! the exact bear-off race database first, as the heuristic has it.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use plakoto_rules::portes::PortesPosition;
+use plakoto_rules::tavli::Portes;
+
+use super::inputs::{PortesInputs, encode};
+use super::network::PortesNetwork;
+use super::outcomes::{OUTCOMES, outcome_mask, to_probabilities};
+use crate::eval::Probabilities;
+use crate::eval::exact::ExactDatabase;
+use crate::eval::net::weights::WeightsError;
+use crate::eval::portes::evaluate_portes_race;
+use crate::game::GameEvaluator;
+
+/// Per-thread working memory of a forward pass, so an evaluation
+/// allocates nothing once it has grown.
+#[derive(Default)]
+struct Scratch {
+    inputs: PortesInputs,
+    hidden: Vec<f32>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// The Portes net's evaluator: exact in a bear-off race
+/// ([`evaluate_portes_race`]), the net everywhere else.
+#[derive(Clone, Debug)]
+pub struct PortesNetEvaluator {
+    net: Arc<PortesNetwork>,
+}
+
+impl PortesNetEvaluator {
+    /// An evaluator using `net`.
+    pub fn new(net: Arc<PortesNetwork>) -> PortesNetEvaluator {
+        PortesNetEvaluator { net }
+    }
+
+    /// An evaluator with the process's Portes net
+    /// ([`super::portes_network`]).
+    pub fn with_default_network() -> Result<PortesNetEvaluator, WeightsError> {
+        Ok(PortesNetEvaluator::new(super::portes_network()?))
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Arc<PortesNetwork> {
+        &self.net
+    }
+
+    /// The net's six outcome chances for `position` (side on roll, game
+    /// not over), never the race database's: triples apart from doubles.
+    pub fn distribution(&self, position: &PortesPosition) -> [f32; OUTCOMES] {
+        SCRATCH.with(|s| Self::forward(&self.net, position, &mut s.borrow_mut()))
+    }
+
+    #[inline]
+    fn forward(net: &PortesNetwork, position: &PortesPosition, s: &mut Scratch) -> [f32; OUTCOMES] {
+        let mut out = [0.0; OUTCOMES];
+        encode(position, &mut s.inputs);
+        net.forward(&s.inputs, outcome_mask(position), &mut s.hidden, &mut out);
+        out
+    }
+
+    #[inline]
+    fn evaluate_with(
+        &self,
+        game: &Portes,
+        position: &PortesPosition,
+        s: &mut Scratch,
+    ) -> Probabilities {
+        if let Some(exact) = evaluate_portes_race(position) {
+            return exact;
+        }
+        to_probabilities(&Self::forward(&self.net, position, s), game.scoring)
+    }
+}
+
+impl GameEvaluator<Portes> for PortesNetEvaluator {
+    fn name(&self) -> &str {
+        "net"
+    }
+
+    fn evaluate(&self, game: &Portes, position: &PortesPosition) -> Probabilities {
+        SCRATCH.with(|s| self.evaluate_with(game, position, &mut s.borrow_mut()))
+    }
+
+    fn exact_value(
+        &self,
+        _game: &Portes,
+        position: &PortesPosition,
+    ) -> Option<(Probabilities, ExactDatabase)> {
+        evaluate_portes_race(position).map(|p| (p, ExactDatabase::Race))
+    }
+
+    fn evaluate_batch(
+        &self,
+        game: &Portes,
+        positions: &[PortesPosition],
+        out: &mut Vec<Probabilities>,
+    ) {
+        // One borrow of the scratch for the whole batch.
+        out.clear();
+        SCRATCH.with(|s| {
+            let s = &mut *s.borrow_mut();
+            out.extend(positions.iter().map(|p| self.evaluate_with(game, p, s)));
+        });
+    }
+}

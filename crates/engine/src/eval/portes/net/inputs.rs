@@ -1,0 +1,130 @@
+//! The Portes net's inputs: a TD-Gammon style encoding of a
+//! [`PortesPosition`], seen from the side on roll (its checkers first).
+//!
+//! For each side, in its own numbering (point 1 = index 0 of
+//! [`PortesPosition::sides`]):
+//!
+//! - each of the 24 points, four units for its `n` checkers: `n ≥ 1`,
+//!   `n ≥ 2`, `n ≥ 3`, and `(n − 3) / 2` beyond three (so a blot, a made
+//!   point and a spare stand apart, as Tesauro's net saw them);
+//! - the bar, `n / 2`;
+//! - the checkers borne off, `n / 15`;
+//! - the pip count (a checker on the bar counts 25), `pips / 167` (the
+//!   start's count is 1).
+//!
+//! Then one unit for the whole position: 1 while the sides can still
+//! meet (contact), 0 in a race. That is 2 × 99 + 1 = [`INPUTS`] inputs,
+//! about forty of them non-zero, kept sparse for the first layer's
+//! kernel ([`crate::eval::net::kernels`]).
+//!
+//! The weight file names this layout by [`FEATURE_SET`]: changing it means
+//! a new name, so old weights are refused instead of misread.
+
+use plakoto_rules::portes::PortesPosition;
+
+/// The name of this input layout, written into weight files.
+pub const FEATURE_SET: &str = "portes-tdg-v1: per side (on roll first) 24 points x [n>=1, n>=2, n>=3, (n-3)/2], bar n/2, off n/15, pips/167; contact";
+
+/// Inputs of one side.
+const SIDE_INPUTS: usize = 24 * 4 + 3;
+
+/// Number of inputs.
+pub const INPUTS: usize = 2 * SIDE_INPUTS + 1;
+
+/// Index of the contact unit.
+const CONTACT: usize = 2 * SIDE_INPUTS;
+
+/// The pip count of a side at the start (15 checkers as P2 sets them).
+const START_PIPS: f32 = 167.0;
+
+/// The non-zero inputs of one position, in increasing index order.
+#[derive(Clone, Debug)]
+pub struct PortesInputs {
+    len: usize,
+    index: [u16; INPUTS],
+    value: [f32; INPUTS],
+}
+
+impl Default for PortesInputs {
+    fn default() -> Self {
+        PortesInputs {
+            len: 0,
+            index: [0; INPUTS],
+            value: [0.0; INPUTS],
+        }
+    }
+}
+
+impl PortesInputs {
+    /// Appends input `index` if `value` is not zero.
+    #[inline]
+    fn push(&mut self, index: usize, value: f32) {
+        if value != 0.0 {
+            self.index[self.len] = index as u16;
+            self.value[self.len] = value;
+            self.len += 1;
+        }
+    }
+
+    /// Indices of the non-zero inputs, increasing.
+    pub fn indices(&self) -> &[u16] {
+        &self.index[..self.len]
+    }
+
+    /// Values of the non-zero inputs, in the order of [`Self::indices`].
+    pub fn values(&self) -> &[f32] {
+        &self.value[..self.len]
+    }
+
+    /// The non-zero inputs as (index, value) pairs.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
+        self.indices()
+            .iter()
+            .zip(self.values())
+            .map(|(&i, &v)| (usize::from(i), v))
+    }
+
+    /// All inputs, zeros included (tests, inspection).
+    pub fn dense(&self) -> Vec<f32> {
+        let mut out = vec![0.0; INPUTS];
+        for (i, v) in self.iter() {
+            out[i] = v;
+        }
+        out
+    }
+}
+
+/// Whether the sides of `position` can still meet: some checker of the
+/// side on roll has an opposing checker ahead of it. Each side's farthest
+/// checker (bar = 25) in its own numbering, `a` and `b`: the opponent's
+/// point `b` is the side's `25 − b`, ahead of `a` when `25 − b < a`.
+pub fn contact(position: &PortesPosition) -> bool {
+    let (own, opp) = position.sides();
+    let farthest = |side: &[u8; 25]| side.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+    farthest(&own) + farthest(&opp) > 25
+}
+
+/// Encodes `position` (side on roll first) into `out`.
+pub fn encode(position: &PortesPosition, out: &mut PortesInputs) {
+    out.len = 0;
+    let (own, opp) = position.sides();
+    let (own_pips, opp_pips) = position.pip_counts();
+    let sides = [
+        (&own, position.own_off(), own_pips),
+        (&opp, position.opp_off(), opp_pips),
+    ];
+    for (s, (side, off, pips)) in sides.into_iter().enumerate() {
+        let base = s * SIDE_INPUTS;
+        for (point, &n) in side[..24].iter().enumerate() {
+            let at = base + 4 * point;
+            out.push(at, f32::from(u8::from(n >= 1)));
+            out.push(at + 1, f32::from(u8::from(n >= 2)));
+            out.push(at + 2, f32::from(u8::from(n >= 3)));
+            out.push(at + 3, f32::from(n.saturating_sub(3)) / 2.0);
+        }
+        out.push(base + 96, f32::from(side[24]) / 2.0);
+        out.push(base + 97, f32::from(off) / 15.0);
+        out.push(base + 98, pips as f32 / START_PIPS);
+    }
+    out.push(CONTACT, f32::from(u8::from(contact(position))));
+}

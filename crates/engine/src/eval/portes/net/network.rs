@@ -1,0 +1,145 @@
+//! The Portes net itself: `f32` weights of a one-hidden-layer perceptron
+//! over the sparse [`super::inputs`], a ReLU hidden layer of a size chosen
+//! at training time, and a masked softmax over the six
+//! [`super::outcomes`].
+//!
+//! It runs on the Plakoto net's vector loops ([`Kernels`]): the first
+//! layer adds the weight rows of the non-zero inputs to the biases, the
+//! second is six dot products of the hidden activations. No integer copy:
+//! the net is small and Portes is searched less than Plakoto.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::inputs::{INPUTS, PortesInputs};
+use super::outcomes::OUTCOMES;
+use crate::eval::net::kernels::{self, Kernels};
+
+/// A Portes network. The parameters are public for the lab's trainer,
+/// which reads and writes them in place; the network caches nothing
+/// derived from them.
+#[derive(Clone)]
+pub struct PortesNetwork {
+    /// Hidden units (a multiple of 16).
+    pub hidden: usize,
+    /// `INPUTS` rows of `hidden` weights.
+    pub w1: Vec<f32>,
+    /// The hidden layer's `hidden` biases.
+    pub b1: Vec<f32>,
+    /// `OUTCOMES` rows of `hidden` weights.
+    pub w2: Vec<f32>,
+    /// The output layer's `OUTCOMES` biases.
+    pub b2: Vec<f32>,
+    kernels: Kernels,
+}
+
+impl std::fmt::Debug for PortesNetwork {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "PortesNetwork({}-{}-{}, {})",
+            INPUTS,
+            self.hidden,
+            OUTCOMES,
+            self.short_hash()
+        )
+    }
+}
+
+impl PortesNetwork {
+    /// A network of these parameters (shapes as the fields say).
+    pub fn from_parts(
+        hidden: usize,
+        w1: Vec<f32>,
+        b1: Vec<f32>,
+        w2: Vec<f32>,
+        b2: Vec<f32>,
+    ) -> PortesNetwork {
+        assert_eq!(w1.len(), INPUTS * hidden, "w1 shape");
+        assert_eq!(w2.len(), OUTCOMES * hidden, "w2 shape");
+        assert_eq!((b1.len(), b2.len()), (hidden, OUTCOMES), "bias shapes");
+        PortesNetwork {
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+            kernels: Kernels::detect(),
+        }
+    }
+
+    /// A freshly initialised network with `hidden` units (a multiple of
+    /// 16), seeded: the start of training.
+    pub fn random(hidden: usize, seed: u64) -> PortesNetwork {
+        assert!(
+            hidden > 0 && hidden.is_multiple_of(kernels::LANES),
+            "hidden must be a multiple of 16"
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // About 40 inputs are non-zero: keep hidden pre-activations O(1).
+        let a1 = (3.0f32 / 40.0).sqrt();
+        let a2 = (3.0f32 / hidden as f32).sqrt();
+        let w1 = (0..INPUTS * hidden)
+            .map(|_| rng.gen_range(-a1..a1))
+            .collect();
+        let b1 = (0..hidden).map(|_| rng.gen_range(0.0..0.1)).collect();
+        let w2 = (0..OUTCOMES * hidden)
+            .map(|_| rng.gen_range(-a2..a2))
+            .collect();
+        PortesNetwork::from_parts(hidden, w1, b1, w2, vec![0.0; OUTCOMES])
+    }
+
+    /// Number of weights and biases.
+    pub fn parameter_count(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len()
+    }
+
+    /// Identity of the weights: 8 hex digits of the hash of the file bytes.
+    pub fn short_hash(&self) -> String {
+        let bytes = super::weights::to_bytes(self);
+        format!("{:016x}", crate::binary_file::fnv1a(&bytes))[..8].to_string()
+    }
+
+    /// Forward pass: `hidden` receives the ReLU activations, `out` the
+    /// outcome distribution (softmax over the outcomes whose bit is set in
+    /// `mask`; the others exactly 0).
+    #[inline]
+    pub fn forward(
+        &self,
+        inputs: &PortesInputs,
+        mask: u32,
+        hidden: &mut Vec<f32>,
+        out: &mut [f32; OUTCOMES],
+    ) {
+        hidden.clear();
+        hidden.extend_from_slice(&self.b1);
+        (self.kernels.accumulate)(hidden, &self.w1, inputs.indices(), inputs.values());
+        for x in hidden.iter_mut() {
+            *x = x.max(0.0);
+        }
+        let mut logits = [0.0f32; OUTCOMES];
+        (self.kernels.dots)(hidden, &self.w2, mask, &mut logits);
+        for (l, b) in logits.iter_mut().zip(&self.b2) {
+            *l += b;
+        }
+        masked_softmax(&logits, mask, out);
+    }
+}
+
+/// Softmax over the outcomes whose bit is set in `mask`; the others get 0.
+#[inline]
+pub fn masked_softmax(logits: &[f32; OUTCOMES], mask: u32, out: &mut [f32; OUTCOMES]) {
+    let on = |k: usize| mask >> k & 1 == 1;
+    let max = (0..OUTCOMES)
+        .filter(|&k| on(k))
+        .map(|k| logits[k])
+        .fold(f32::NEG_INFINITY, f32::max);
+    let mut sum = 0.0;
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = if on(k) { (logits[k] - max).exp() } else { 0.0 };
+        sum += *o;
+    }
+    for o in out.iter_mut() {
+        *o /= sum;
+    }
+}

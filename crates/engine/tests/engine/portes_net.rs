@@ -1,0 +1,188 @@
+//! The Portes net (issue 41): its weight file (round trip, refusal of
+//! other files, Plakoto's included), the masked outcomes, and its
+//! evaluator's batches.
+
+use std::sync::Arc;
+
+use plakoto_engine::eval::net::weights::{self as plakoto_weights, WeightsError};
+use plakoto_engine::eval::portes::net::outcomes::{
+    LOSE_DOUBLE, LOSE_TRIPLE, OUTCOMES, WIN_DOUBLE, WIN_TRIPLE, outcome_mask,
+};
+use plakoto_engine::eval::portes::net::{
+    PortesNetEvaluator, PortesNetwork, embedded_portes_network, weights,
+};
+use plakoto_engine::game::{GameEvaluator, portes_evaluator};
+use plakoto_rules::portes::{PortesPosition, PortesScoring};
+use plakoto_rules::tavli::Portes;
+use plakoto_rules::{Dice, TavliGame};
+
+/// A position from the sides' checkers on their points (own numbering;
+/// point 25 = the bar), the rest borne off.
+fn position(own: &[(usize, u8)], opp: &[(usize, u8)]) -> PortesPosition {
+    let side = |checkers: &[(usize, u8)]| {
+        let mut s = [0u8; 25];
+        for &(point, n) in checkers {
+            s[point - 1] = n;
+        }
+        s
+    };
+    PortesPosition::from_sides(side(own), side(opp)).expect("a valid position")
+}
+
+#[test]
+fn weight_file_round_trips_through_bytes_and_disk() {
+    let net = PortesNetwork::random(32, 9);
+    let bytes = weights::to_bytes(&net);
+    let back = weights::from_bytes(&bytes).expect("reads back");
+    assert_eq!(weights::to_bytes(&back), bytes);
+    let dir = std::env::temp_dir().join(format!("plakoto-portes-net-{}", std::process::id()));
+    let path = dir.join("w.net");
+    weights::save(&net, &path).expect("saved");
+    assert_eq!(std::fs::read(&path).expect("file"), bytes);
+    assert_eq!(
+        weights::to_bytes(&weights::load(&path).expect("loads")),
+        bytes
+    );
+    // Written through a temporary file: nothing else is left beside it.
+    let names: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
+    assert_eq!(names.len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn each_game_refuses_the_other_games_weights() {
+    let plakoto = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/default.net"))
+        .expect("the Plakoto weights");
+    let err = weights::from_bytes(&plakoto).expect_err("a Plakoto net");
+    assert_eq!(
+        err,
+        WeightsError::OtherGame {
+            found: "Plakoto",
+            wanted: "Portes"
+        }
+    );
+    assert!(
+        err.to_string()
+            .contains("Plakoto weight file, not a Portes")
+    );
+    let portes = weights::to_bytes(&PortesNetwork::random(16, 1));
+    let err = plakoto_weights::from_bytes(&portes).expect_err("a Portes net");
+    assert_eq!(
+        err,
+        WeightsError::OtherGame {
+            found: "Portes",
+            wanted: "Plakoto"
+        }
+    );
+}
+
+#[test]
+fn damaged_or_foreign_portes_files_are_refused() {
+    let good = weights::to_bytes(&PortesNetwork::random(16, 2));
+    // The feature-set name starts at byte 28.
+    let mut features = good.clone();
+    features[30] ^= 1;
+    assert!(matches!(
+        weights::from_bytes(&features),
+        Err(WeightsError::FeatureSet)
+    ));
+    let mut damaged = good.clone();
+    let last_float = good.len() - 12;
+    damaged[last_float] ^= 0x40;
+    assert!(matches!(
+        weights::from_bytes(&damaged),
+        Err(WeightsError::Checksum)
+    ));
+    let mut version = good.clone();
+    version[8] = 7;
+    assert!(matches!(
+        weights::from_bytes(&version),
+        Err(WeightsError::Version(7))
+    ));
+    let mut shape = good.clone();
+    shape[16] = 17;
+    assert!(matches!(
+        weights::from_bytes(&shape),
+        Err(WeightsError::PortesShape { hidden: 17, .. })
+    ));
+    assert!(matches!(
+        weights::from_bytes(&good[..good.len() - 1]),
+        Err(WeightsError::NotWeights)
+    ));
+    assert!(matches!(
+        weights::from_bytes(b"not weights at all"),
+        Err(WeightsError::NotWeights)
+    ));
+}
+
+#[test]
+fn embedded_weights_load_and_are_the_evaluator_net() {
+    embedded_portes_network().expect("the embedded Portes weights read");
+    let evaluator = portes_evaluator("net").expect("the evaluator 'net'");
+    assert_eq!(evaluator.name(), "net");
+}
+
+#[test]
+fn no_double_once_the_loser_has_borne_off_and_chances_sum_to_one() {
+    let game = Portes::default();
+    let net = PortesNetEvaluator::new(Arc::new(PortesNetwork::random(32, 5)));
+    // The opponent has borne off 1 (14 left): the side on roll cannot win
+    // a double or a triple; it has borne off nothing and is in contact,
+    // so it can still lose either.
+    let p = position(
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+        &[(24, 2), (13, 5), (8, 3), (6, 4)],
+    );
+    let mask = outcome_mask(&p);
+    assert_eq!(mask >> WIN_DOUBLE & 1, 0);
+    assert_eq!(mask >> WIN_TRIPLE & 1, 0);
+    assert_eq!(mask >> LOSE_DOUBLE & 1, 1);
+    assert_eq!(mask >> LOSE_TRIPLE & 1, 1);
+    let d = net.distribution(&p);
+    assert_eq!((d[WIN_DOUBLE], d[WIN_TRIPLE]), (0.0, 0.0));
+    assert!((d.iter().sum::<f32>() - 1.0).abs() < 1e-5, "{d:?}");
+    let chances = net.evaluate(&game, &p);
+    assert_eq!((chances.win_double, chances.win_triple), (0.0, 0.0));
+    let total = chances.win() + chances.lose();
+    assert!((total - 1.0).abs() < 1e-5);
+    // No contact and the side on roll out of the winner's home: no triple
+    // either way, doubles still possible (nobody has borne off).
+    let race = position(&[(12, 15)], &[(12, 15)]);
+    let mask = outcome_mask(&race);
+    assert_eq!(mask >> WIN_TRIPLE & 1, 0);
+    assert_eq!(mask >> LOSE_TRIPLE & 1, 0);
+    assert_eq!(mask >> WIN_DOUBLE & 1, 1);
+    // A checker on the bar keeps triples possible.
+    let bar = position(&[(25, 1), (6, 14)], &[(6, 15)]);
+    assert_eq!(outcome_mask(&bar) >> LOSE_TRIPLE & 1, 1);
+    // Standard scoring counts the net's triples as doubles.
+    let d = net.distribution(&bar);
+    let standard = net.evaluate(&game, &bar);
+    assert!((standard.lose_double - (d[LOSE_DOUBLE] + d[LOSE_TRIPLE])).abs() < 1e-6);
+    assert_eq!(standard.lose_triple, 0.0);
+    let triple = net.evaluate(&Portes::new(PortesScoring::Triple), &bar);
+    assert_eq!(triple.lose_triple, d[LOSE_TRIPLE]);
+    assert_eq!(OUTCOMES, 6);
+}
+
+#[test]
+fn a_batch_is_evaluated_as_one_by_one() {
+    let game = Portes::default();
+    let net = PortesNetEvaluator::new(Arc::new(PortesNetwork::random(48, 6)));
+    let mut generator = game.generator();
+    let mut list = Default::default();
+    let mut positions = Vec::new();
+    let start = game.start();
+    for (dice, _) in Dice::all_rolls() {
+        game.generate(&mut generator, &start, dice, &mut list);
+        positions.extend(game.plays(&list).iter().map(|p| game.flip(&game.after(p))));
+    }
+    // A race position too, which the database answers in a batch as well.
+    positions.push(position(&[(1, 3), (2, 2)], &[(3, 4)]));
+    let mut batch = Vec::new();
+    net.evaluate_batch(&game, &positions, &mut batch);
+    assert_eq!(batch.len(), positions.len());
+    for (p, b) in positions.iter().zip(&batch) {
+        assert_eq!(net.evaluate(&game, p), *b);
+    }
+}

@@ -1,0 +1,44 @@
+//! A built-in player of any game of the game layer that plays the best
+//! 0-ply play of an evaluator ([`GreedyChooser`]): the arena's
+//! `builtin:net` in Portes, and the players of the Portes trainer's
+//! strength checks.
+
+use plakoto_engine::game::{GameEvaluator, GreedyChooser};
+use plakoto_rules::TavliGame;
+
+use super::fault::{Fault, FaultKind};
+use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
+
+/// Plays the legal play whose resulting position its evaluator rates best
+/// (exact values first), the first of equals in generation order.
+pub struct TavliEvaluatorPlayer<G: TavliGame> {
+    name: String,
+    evaluator: Box<dyn GameEvaluator<G>>,
+    chooser: GreedyChooser<G>,
+}
+
+impl<G: TavliGame> TavliEvaluatorPlayer<G> {
+    /// The player called `name`, rating plays with `evaluator`.
+    pub fn new(name: &str, evaluator: Box<dyn GameEvaluator<G>>) -> TavliEvaluatorPlayer<G> {
+        TavliEvaluatorPlayer {
+            name: name.to_string(),
+            evaluator,
+            chooser: GreedyChooser::new(),
+        }
+    }
+}
+
+impl<G: TavliGame> TavliPlayer<G> for TavliEvaluatorPlayer<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, turn: &TavliTurn<'_, G>) -> Result<TavliAnswer<G>, Fault> {
+        let plays = turn.game.plays(turn.legal);
+        let (index, _) = self
+            .chooser
+            .choose(turn.game, self.evaluator.as_ref(), plays)
+            .ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))?;
+        Ok(TavliAnswer::Play(plays[index]))
+    }
+}

@@ -421,7 +421,11 @@ fn portes_evaluators_are_chosen_by_name() {
     assert_eq!(pipcount.name(), "pipcount");
     let p = pipcount.evaluate(&game, &position);
     assert!((p.win() + p.lose() - 1.0).abs() < 1e-6);
-    assert!(portes_evaluator("net").is_none());
+    let net = portes_evaluator("net").expect("the Portes net");
+    assert_eq!(net.name(), "net");
+    let p = net.evaluate(&game, &position);
+    assert!((p.win() + p.lose() - 1.0).abs() < 1e-5);
+    assert!(portes_evaluator("gnubg").is_none());
 }
 
 /// On standard Plakoto, with the same heuristic, the generic search ranks

@@ -29,7 +29,7 @@ use plakoto_rules::{GameKind, Rules, Scoring, Variant};
 builtin:net, builtin:net-ply1, builtin:net-ply2, builtin:net-nopin (the net players use the Express weights under --rules express, and $PLAKOTO_WEIGHTS if set), builtin:net-standard (the standard weights under any rules), builtin:net-f32 (the net in f32, not its integer copy), builtin:net@FILE, builtin:net-ply1@FILE, builtin:net-ply2@FILE (those players with the weights in FILE, under any rules: two nets in one run), or any shell \
 command that starts an engine speaking the plakoto protocol (e.g. \"plakoto\").
 
-With --game portes: builtin:random, builtin:heuristic (0-ply: the exact race database, else the Portes heuristic), or an engine command; \
+With --game portes: builtin:random, builtin:heuristic (0-ply: the exact race database, else the Portes heuristic), builtin:net (0-ply: the race database, else the Portes net; builtin:net@FILE for Portes weights), or an engine command; \
 the engine is sent `set game portes` once it starts (an engine that refuses it does not play Portes), then `set position <gnubg Position ID>:<gnubg Match ID>` and `play` \
 (scripts/gnubg_player.py plays GNU Backgammon so).
 

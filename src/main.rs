@@ -481,6 +481,14 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
     };
     let identity = evaluator.identity_under(rules);
     let mut session = Session::with_evaluator(rules, seed, evaluator);
+    // Portes is searched with its net unless the heuristic was asked for.
+    let portes = match args.evaluator {
+        EvaluatorKind::Heuristic => "heuristic",
+        _ => "net",
+    };
+    if let Err(e) = session.set_game_evaluator(plakoto::game::GameKind::Portes, portes) {
+        log::warn!("{}: Portes uses its heuristic", e.message);
+    }
     if let Err(e) = session.set_search_settings(settings) {
         eprintln!("plakoto: {e}");
         return ExitCode::from(2);

@@ -54,16 +54,23 @@ pub struct Handled {
 }
 
 impl Session {
-    /// A session with the binary's default evaluator, the neural net with
-    /// the built-in weights (the heuristic, with a warning in the log, if
-    /// the weights cannot be read), a fresh game awaiting its opening roll,
+    /// A session with the binary's default evaluators, the neural nets
+    /// with the built-in weights, Plakoto's and Portes' (the heuristic,
+    /// with a warning in the log, if the weights cannot be read), a fresh game awaiting its opening roll,
     /// and dice seeded with `seed`.
     pub fn new(rules: Rules, seed: u64) -> Session {
         let evaluator = EvaluatorKind::Net.create().unwrap_or_else(|error| {
             log::warn!("{error}: the session uses the heuristic");
             Box::new(HeuristicEvaluator::new())
         });
-        Session::with_evaluator(rules, seed, evaluator)
+        let mut session = Session::with_evaluator(rules, seed, evaluator);
+        // The other games play with their nets too, where they load.
+        for game in [GameKind::Portes] {
+            if let Err(error) = session.set_game_evaluator(game, "net") {
+                log::warn!("{}: {game} uses its heuristic", error.message);
+            }
+        }
+        session
     }
 
     /// A session with the heuristic evaluator (fast and fixed: tests and
@@ -115,6 +122,12 @@ impl Session {
         session
     }
 
+    /// Makes the evaluator named `name` the one `game` (a game other than
+    /// Plakoto) is searched with; on error nothing changes.
+    pub fn set_game_evaluator(&mut self, game: GameKind, name: &str) -> Result<(), ProtoError> {
+        super::table::set_table_evaluator(&mut self.table, game, name)
+    }
+
     /// Replaces the search settings (e.g. from the command line), after
     /// checking them; on error nothing changes.
     pub fn set_search_settings(&mut self, settings: SearchSettings) -> Result<(), SettingsError> {
@@ -150,13 +163,12 @@ impl Session {
         if let Command::SetEvaluator(kind) = command
             && self.state.game_kind != GameKind::Plakoto
         {
-            // The games of the table have one evaluator each so far.
-            if *kind != EvaluatorKind::Heuristic {
-                return Err(super::table::not_in_game(
-                    self.state.game_kind,
-                    &format!("evaluator {kind} (only the heuristic plays it so far)"),
-                ));
-            }
+            // Each game of the table has its own evaluators, by name.
+            super::table::set_table_evaluator(
+                &mut self.table,
+                self.state.game_kind,
+                &kind.to_string(),
+            )?;
             return self.apply(&Command::Show(super::command::ShowWhat::Options));
         }
         if let Command::SetEvaluator(kind) = command {

@@ -24,6 +24,7 @@ mod evaluator;
 mod greedy;
 mod plakoto;
 mod portes;
+mod portes_net;
 mod ranking;
 mod search;
 mod tree;
@@ -35,5 +36,6 @@ pub use plakoto::PlakotoGameEvaluator;
 pub use portes::{
     PORTES_EVALUATORS, PortesHeuristicEvaluator, PortesPipCountEvaluator, portes_evaluator,
 };
+pub use portes_net::PortesNetEvaluator;
 pub use ranking::{GameRankedPlay, GameRanking};
 pub use search::GameSearch;

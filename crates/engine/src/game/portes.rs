@@ -5,9 +5,9 @@ use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::tavli::Portes;
 
 use super::GameEvaluator;
+use super::PortesNetEvaluator;
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
-use crate::eval::portes::net::PortesNetEvaluator;
 use crate::eval::portes::{evaluate_portes_race, portes_heuristic};
 
 /// The hand-written Portes heuristic ([`portes_heuristic`]), with the exact

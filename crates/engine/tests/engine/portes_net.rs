@@ -8,10 +8,8 @@ use plakoto_engine::eval::net::weights::{self as plakoto_weights, WeightsError};
 use plakoto_engine::eval::portes::net::outcomes::{
     LOSE_DOUBLE, LOSE_TRIPLE, OUTCOMES, WIN_DOUBLE, WIN_TRIPLE, outcome_mask,
 };
-use plakoto_engine::eval::portes::net::{
-    PortesNetEvaluator, PortesNetwork, embedded_portes_network, weights,
-};
-use plakoto_engine::game::{GameEvaluator, portes_evaluator};
+use plakoto_engine::eval::portes::net::{PortesNetwork, embedded_portes_network, weights};
+use plakoto_engine::game::{GameEvaluator, PortesNetEvaluator, portes_evaluator};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::tavli::Portes;
 use plakoto_rules::{Dice, TavliGame};

@@ -6,15 +6,16 @@
 //! (`tools.events`), as Plakoto's commands do.
 
 use plakoto_rules::tavli::TableGame;
-use plakoto_rules::{Dice, GameKind, MatchScore, Phase};
+use plakoto_rules::{GameKind, MatchScore, Phase};
 
 use super::board::draw_table_board;
 use super::hooks::TableProtocol;
 use super::records::{set_up_event, table_header};
 use super::search::{candidates, chances, search_info};
+use super::turn::{numbers, turn_info};
 use crate::command::{Command, Page, ShowWhat, TableCommand};
 use crate::reply::{
-    ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply, TableOptionsInfo, TurnInfo,
+    ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply, TableOptionsInfo,
 };
 use crate::show_replies::score_info;
 use crate::state::{SessionState, result_info};
@@ -39,6 +40,37 @@ pub(crate) fn execute_table(
         },
         GameKind::Portes => execute::<plakoto_rules::tavli::Portes>(state, tools, command),
     }
+}
+
+/// `set evaluator NAME` in a game of the table: the game's evaluator of
+/// that name (Portes: `heuristic`, `net`), or why there is none.
+pub(crate) fn set_table_evaluator(
+    search: &mut crate::table_search::TableSearch,
+    game: GameKind,
+    name: &str,
+) -> Result<(), ProtoError> {
+    match game {
+        GameKind::Plakoto => Err(not_in_game(game, "set a table game's evaluator")),
+        GameKind::Portes => set_evaluator::<plakoto_rules::tavli::Portes>(search, name),
+    }
+}
+
+fn set_evaluator<G: TableProtocol>(
+    search: &mut crate::table_search::TableSearch,
+    name: &str,
+) -> Result<(), ProtoError> {
+    let evaluator = G::evaluator_named(name).ok_or_else(|| {
+        ProtoError::new(
+            ErrorCode::InvalidArgument,
+            format!(
+                "{} has no evaluator '{name}' (or its weights do not load): {}",
+                G::KIND,
+                G::EVALUATOR_NAMES.join(", ")
+            ),
+        )
+    })?;
+    *G::evaluator_slot(search) = evaluator;
+    Ok(())
 }
 
 /// `not_in_game`: the command has no meaning in `game`.
@@ -145,32 +177,6 @@ fn state_error(e: plakoto_rules::StateError) -> ProtoError {
 fn generator_for<G: TableProtocol>(state: &SessionState) -> (G, G::Generator) {
     let game = G::table(state).game();
     (game, game.generator())
-}
-
-/// What is to be played now.
-pub(crate) fn turn_info<G: TableProtocol>(table: &TableGame<G>) -> TurnInfo {
-    let on_roll = table.on_roll();
-    match (table.phase(), table.dice()) {
-        (Phase::Opening, _) => TurnInfo::Opening { on_roll },
-        (Phase::Over, _) => TurnInfo::Over {
-            result: table.result().as_ref().map(result_info),
-        },
-        (Phase::Playing, None) => TurnInfo::ToRoll { on_roll },
-        (Phase::Playing, Some(dice)) => TurnInfo::Rolled {
-            on_roll,
-            dice: [dice.0.pips(), dice.1.pips()],
-            numbers: numbers(dice),
-        },
-    }
-}
-
-/// The numbers a roll gives: a double four times.
-fn numbers(dice: Dice) -> Vec<u8> {
-    if dice.is_double() {
-        vec![dice.0.pips(); 4]
-    } else {
-        vec![dice.0.pips(), dice.1.pips()]
-    }
 }
 
 fn position_id<G: TableProtocol>(state: &SessionState) -> String {

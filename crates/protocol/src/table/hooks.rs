@@ -63,6 +63,16 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
 
     /// This game's evaluator.
     fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Self>;
+
+    /// Where this game's evaluator is kept, to replace it.
+    fn evaluator_slot(search: &mut TableSearch) -> &mut Box<dyn GameEvaluator<Self>>;
+
+    /// The names `set evaluator` takes in this game.
+    const EVALUATOR_NAMES: &'static [&'static str];
+
+    /// This game's evaluator of that name (`None`: no such evaluator, or
+    /// its weights do not load).
+    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>>;
 }
 
 impl TableProtocol for Portes {
@@ -153,6 +163,16 @@ impl TableProtocol for Portes {
 
     fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Portes> {
         search.portes_evaluator.as_ref()
+    }
+
+    fn evaluator_slot(search: &mut TableSearch) -> &mut Box<dyn GameEvaluator<Portes>> {
+        &mut search.portes_evaluator
+    }
+
+    const EVALUATOR_NAMES: &'static [&'static str] = &plakoto_engine::game::PORTES_EVALUATORS;
+
+    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
+        plakoto_engine::game::portes_evaluator(name)
     }
 
     fn scoring_word(&self) -> String {

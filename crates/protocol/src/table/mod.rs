@@ -16,9 +16,10 @@ mod execute;
 mod hooks;
 mod records;
 mod search;
+mod turn;
 
 pub use crate::table_board_data::TableBoardData;
 pub use board::{BoardPicture, draw_table_board};
-pub(crate) use execute::{execute_table, not_in_game};
+pub(crate) use execute::{execute_table, set_table_evaluator};
 pub use hooks::{MatchParts, TableProtocol};
 pub(crate) use records::{restart as restart_record, table_header};

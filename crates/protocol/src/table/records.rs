@@ -8,8 +8,8 @@
 use plakoto_records::analysis::table::analyse_table;
 use plakoto_records::record::{Event, Header, Record, table_set_up};
 
-use super::execute::turn_info;
 use super::hooks::TableProtocol;
+use super::turn::turn_info;
 use crate::command::{RecordCommand, Scope};
 use crate::records::{read_for, record_of, save, show_game};
 use crate::reply::{ErrorCode, LoadedInfo, ProtoError, Reply};

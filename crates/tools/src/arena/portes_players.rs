@@ -3,9 +3,10 @@
 //! `builtin:net` (`builtin:net@FILE` for other weights), and any other
 //! spec as an engine command told `set game portes`.
 
+use plakoto_engine::eval::portes::net::portes_network;
 use plakoto_engine::eval::portes::net::weights as portes_weights;
-use plakoto_engine::eval::portes::net::{PortesNetEvaluator, portes_network};
 use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
+use plakoto_engine::game::PortesNetEvaluator;
 use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::Portes;
 

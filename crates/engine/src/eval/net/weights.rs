@@ -103,10 +103,14 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
     out
 }
 
+/// The first bytes of a Portes weight file (`crate::eval::portes::net`),
+/// kept here so that each game's loader names the other's files.
+pub const PORTES_MAGIC: &[u8; 8] = b"PLKPORT\0";
+
 /// Reads a network from the bytes of a weight file.
 pub fn from_bytes(bytes: &[u8]) -> Result<Network, WeightsError> {
     // A Portes net is named as such rather than called "not weights".
-    if bytes.starts_with(crate::eval::portes::net::weights::MAGIC) {
+    if bytes.starts_with(PORTES_MAGIC) {
         return Err(WeightsError::OtherGame {
             found: "Portes",
             wanted: "Plakoto",

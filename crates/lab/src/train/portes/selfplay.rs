@@ -14,8 +14,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use plakoto_engine::eval::portes::net::PortesNetEvaluator;
 use plakoto_engine::eval::portes::net::outcomes::{OUTCOMES, flip, from_probabilities};
+use plakoto_engine::game::PortesNetEvaluator;
 use plakoto_engine::game::{GameEvaluator, GreedyChooser, game_equity};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::tavli::Portes;

@@ -9,14 +9,13 @@
 //!   [`crate::eval::Probabilities`].
 //! - [`network`]: [`PortesNetwork`], the `f32` weights and forward pass.
 //! - [`weights`]: the weight file (magic `PLKPORT`), written atomically.
-//! - [`PortesNetEvaluator`]: the exact race database first, then the net;
-//!   the evaluator `net` of [`crate::game::portes_evaluator`].
+//! - The evaluator over this net, `PortesNetEvaluator`, is the game
+//!   layer's (`crate::game`): the evaluator `net` of `portes_evaluator`.
 //!
 //! The weights built into the binary are `crates/engine/weights/portes.net`;
 //! the environment variable [`PORTES_WEIGHTS_ENV`] names a file to use
 //! instead, read once per process.
 
-mod evaluator;
 pub mod inputs;
 pub mod network;
 pub mod outcomes;
@@ -24,7 +23,6 @@ pub mod weights;
 
 use std::sync::{Arc, OnceLock};
 
-pub use evaluator::PortesNetEvaluator;
 pub use network::PortesNetwork;
 
 use crate::eval::net::weights::WeightsError;

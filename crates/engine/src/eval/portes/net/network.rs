@@ -94,12 +94,6 @@ impl PortesNetwork {
         self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len()
     }
 
-    /// Identity of the weights: 8 hex digits of the hash of the file bytes.
-    pub fn short_hash(&self) -> String {
-        let bytes = super::weights::to_bytes(self);
-        format!("{:016x}", crate::binary_file::fnv1a(&bytes))[..8].to_string()
-    }
-
     /// Forward pass: `hidden` receives the ReLU activations, `out` the
     /// outcome distribution (softmax over the outcomes whose bit is set in
     /// `mask`; the others exactly 0).

@@ -21,7 +21,7 @@ use crate::binary_file::{fnv1a, write_atomically};
 use crate::eval::net::weights::WeightsError;
 
 /// The first bytes of a Portes weight file.
-pub const MAGIC: &[u8; 8] = b"PLKPORT\0";
+pub use crate::eval::net::weights::PORTES_MAGIC as MAGIC;
 /// Version of the layout above.
 pub const FORMAT_VERSION: u32 = 1;
 /// Most hidden units a file may declare (a damaged header must not ask
@@ -125,4 +125,14 @@ pub fn load(path: &Path) -> Result<PortesNetwork, WeightsError> {
     let bytes =
         std::fs::read(path).map_err(|e| WeightsError::Io(format!("{}: {e}", path.display())))?;
     from_bytes(&bytes)
+}
+
+// The weights' identity is the hash of their file bytes, so it is
+// computed where the bytes are written.
+impl PortesNetwork {
+    /// Identity of the weights: 8 hex digits of the hash of the file bytes.
+    pub fn short_hash(&self) -> String {
+        let bytes = to_bytes(self);
+        format!("{:016x}", crate::binary_file::fnv1a(&bytes))[..8].to_string()
+    }
 }

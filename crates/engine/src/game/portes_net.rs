@@ -7,14 +7,14 @@ use std::sync::Arc;
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::tavli::Portes;
 
-use super::inputs::{PortesInputs, encode};
-use super::network::PortesNetwork;
-use super::outcomes::{OUTCOMES, outcome_mask, to_probabilities};
+use super::GameEvaluator;
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
 use crate::eval::net::weights::WeightsError;
 use crate::eval::portes::evaluate_portes_race;
-use crate::game::GameEvaluator;
+use crate::eval::portes::net::inputs::{PortesInputs, encode};
+use crate::eval::portes::net::network::PortesNetwork;
+use crate::eval::portes::net::outcomes::{OUTCOMES, outcome_mask, to_probabilities};
 
 /// Per-thread working memory of a forward pass, so an evaluation
 /// allocates nothing once it has grown.
@@ -42,9 +42,11 @@ impl PortesNetEvaluator {
     }
 
     /// An evaluator with the process's Portes net
-    /// ([`super::portes_network`]).
+    /// ([`crate::eval::portes::net::portes_network`]).
     pub fn with_default_network() -> Result<PortesNetEvaluator, WeightsError> {
-        Ok(PortesNetEvaluator::new(super::portes_network()?))
+        Ok(PortesNetEvaluator::new(
+            crate::eval::portes::net::portes_network()?,
+        ))
     }
 
     /// The network.

@@ -156,8 +156,7 @@ enum BenchCommand {
         #[arg(long, default_value = "standard", value_parser = parse_variant)]
         rules: Variant,
         /// Evaluator at the leaves: net, net-f32 (the net in f32, not its
-        /// integer copy) or heuristic (default: net for Plakoto, heuristic,
-        /// the only one, for Portes).
+        /// integer copy) or heuristic (default: net; Portes has heuristic and net).
         #[arg(long, value_parser = parse_evaluator)]
         evaluator: Option<EvaluatorKind>,
         /// The game searched (plakoto or portes: the generic search).
@@ -202,8 +201,7 @@ enum BenchCommand {
         #[arg(long, default_value_t = 5)]
         rounds: usize,
         /// Evaluator: net, net-f32 (the net in f32, not its integer copy)
-        /// or heuristic (default: net for Plakoto, heuristic, the only one,
-        /// for Portes).
+        /// or heuristic (default: net; Portes has heuristic and net).
         #[arg(long, value_parser = parse_evaluator)]
         evaluator: Option<EvaluatorKind>,
         /// The game whose evaluator is measured (plakoto or portes).
@@ -225,7 +223,7 @@ enum BenchCommand {
 fn default_bench_evaluator(game: plakoto::game::GameKind) -> EvaluatorKind {
     match game {
         plakoto::game::GameKind::Plakoto => EvaluatorKind::Net,
-        plakoto::game::GameKind::Portes => EvaluatorKind::Heuristic,
+        plakoto::game::GameKind::Portes => EvaluatorKind::Net,
     }
 }
 

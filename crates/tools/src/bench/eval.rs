@@ -21,7 +21,7 @@ use super::movegen::{SUITE_SEED, thread_cpu_seconds};
 use super::portes_movegen::{portes_suite, read_portes_positions};
 use plakoto_engine::eval::race::{self, RaceDb};
 use plakoto_engine::eval::{EvaluatorKind, NetEvaluator, Probabilities};
-use plakoto_engine::game::{GameEvaluator, PortesHeuristicEvaluator};
+use plakoto_engine::game::portes_evaluator;
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::sampling::{evaluation_batch, midgame_suite};
 use plakoto_rules::tavli::Portes;
@@ -201,13 +201,12 @@ struct PortesTiming {
 
 /// The Portes rounds: one batch a roll of the Portes suite's positions
 /// (each play's resulting position, opponent on roll, games not over), as
-/// the generic search hands them to the evaluator. Only the heuristic
-/// exists for Portes.
+/// the generic search hands them to the evaluator. The evaluator is
+/// Portes' of that name (`heuristic`, `net`).
 fn measure_portes(options: &EvalBenchOptions) -> Result<PortesTiming, BenchError> {
-    if options.evaluator != EvaluatorKind::Heuristic {
-        return Err(BenchError::PortesEvaluator(options.evaluator.to_string()));
-    }
-    let evaluator = PortesHeuristicEvaluator;
+    let evaluator = portes_evaluator(&options.evaluator.to_string())
+        .ok_or_else(|| BenchError::PortesEvaluator(options.evaluator.to_string()))?;
+    let evaluator = evaluator.as_ref();
     let game = Portes::default();
     let mut generator = game.generator();
     let mut list = Default::default();
@@ -245,7 +244,7 @@ fn measure_portes(options: &EvalBenchOptions) -> Result<PortesTiming, BenchError
         wall.push(evaluations as f64 / w0.elapsed().as_secs_f64());
     }
     Ok(PortesTiming {
-        evaluator: GameEvaluator::<Portes>::name(&evaluator).to_string(),
+        evaluator: evaluator.name().to_string(),
         positions,
         batches: batches.len(),
         evaluations,

@@ -14,8 +14,8 @@ use serde::Serialize;
 
 use super::BenchError;
 use super::portes_movegen::{portes_suite_from, read_portes_positions};
-use plakoto_engine::eval::{Evaluator, EvaluatorKind};
-use plakoto_engine::game::{GameEvaluator, GameSearch, PortesHeuristicEvaluator};
+use plakoto_engine::eval::Evaluator;
+use plakoto_engine::game::{GameSearch, portes_evaluator};
 use plakoto_engine::search::{SearchHandle, SearchLimits, SearchSettings};
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::Portes;
@@ -253,13 +253,12 @@ fn timing(plies: u8, mut ms: Vec<f64>, evaluations: u64, chance_nodes: u64) -> P
 
 /// The Portes bench: every position of the seeded Portes suite with every
 /// roll ranked by the generic search at each depth, default move filters,
-/// one thread. Only the heuristic exists for Portes.
+/// one thread, with Portes' evaluator of that name.
 fn measure_portes(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
-    if options.evaluator != EvaluatorKind::Heuristic {
-        return Err(BenchError::PortesEvaluator(options.evaluator.to_string()));
-    }
+    let evaluator = portes_evaluator(&options.evaluator.to_string())
+        .ok_or_else(|| BenchError::PortesEvaluator(options.evaluator.to_string()))?;
+    let evaluator = evaluator.as_ref();
     let game = Portes::default();
-    let evaluator = PortesHeuristicEvaluator;
     let suite = match &options.positions_file {
         Some(path) => read_portes_positions(path, options.positions)?,
         None => portes_suite_from(options.seed, options.positions, options.skip),
@@ -282,7 +281,7 @@ fn measure_portes(options: &HintBenchOptions) -> Result<HintBenchReport, BenchEr
         for position in &suite {
             for &dice in &rolls {
                 let start = Instant::now();
-                let ranking = search.rank(&game, &evaluator, position, dice, &settings, limits);
+                let ranking = search.rank(&game, evaluator, position, dice, &settings, limits);
                 ms.push(start.elapsed().as_secs_f64() * 1e3);
                 evaluations += ranking.stats.evaluations;
                 chance_nodes += ranking.stats.chance_nodes;
@@ -304,7 +303,7 @@ fn measure_portes(options: &HintBenchOptions) -> Result<HintBenchReport, BenchEr
     bar.finish_and_clear();
     Ok(HintBenchReport {
         game: options.game,
-        evaluator: GameEvaluator::<Portes>::name(&evaluator).to_string(),
+        evaluator: evaluator.name().to_string(),
         positions: suite.len(),
         seed: options.seed,
         threads: 1,

@@ -26,8 +26,10 @@ pub enum BenchError {
     /// The rollout could not run.
     #[error(transparent)]
     Rollout(#[from] plakoto_engine::search::RolloutError),
-    /// No Portes evaluator of that name (only the heuristic exists).
-    #[error("Portes has no evaluator '{0}': use --evaluator heuristic")]
+    /// No Portes evaluator of that name (or its weights do not load).
+    #[error(
+        "Portes has no evaluator '{0}' (or its weights do not load): use --evaluator heuristic or net"
+    )]
     PortesEvaluator(String),
     /// The report could not be written as JSON.
     #[error(transparent)]

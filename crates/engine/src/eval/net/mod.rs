@@ -27,6 +27,7 @@
 
 mod incremental;
 pub mod kernels;
+pub mod layers;
 pub mod quantized;
 #[cfg(test)]
 mod test_batches;
@@ -35,10 +36,8 @@ pub mod weights;
 use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
 use self::kernels::Kernels;
+use self::layers::Layers;
 use self::quantized::QuantizedNetwork;
 use super::exact::ExactDatabase;
 use super::features::{self, INPUTS, OUTCOMES, SparseInputs};
@@ -206,23 +205,8 @@ impl Network {
     /// A freshly initialised network with `hidden` units (a multiple of
     /// 16), seeded: the start of training.
     pub fn random(hidden: usize, seed: u64) -> Network {
-        assert!(
-            hidden > 0 && hidden.is_multiple_of(kernels::LANES),
-            "hidden must be a multiple of 16"
-        );
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        // About 40 inputs are non-zero: keep hidden pre-activations O(1).
-        let a1 = (3.0f32 / 40.0).sqrt();
-        let a2 = (3.0f32 / hidden as f32).sqrt();
-        let w1 = (0..INPUTS * hidden)
-            .map(|_| rng.gen_range(-a1..a1))
-            .collect();
-        let b1 = (0..hidden).map(|_| rng.gen_range(0.0..0.1)).collect();
-        let w2 = (0..OUTCOMES * hidden)
-            .map(|_| rng.gen_range(-a2..a2))
-            .collect();
-        let b2 = vec![0.0; OUTCOMES];
-        Network::from_parts(hidden, w1, b1, w2, b2)
+        let l = Layers::random(INPUTS, hidden, OUTCOMES, seed);
+        Network::from_parts(hidden, l.w1, l.b1, l.w2, l.b2)
     }
 
     /// The network built into the binary.

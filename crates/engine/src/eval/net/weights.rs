@@ -15,6 +15,7 @@
 use std::path::Path;
 
 use super::Network;
+use super::layers::Layers;
 use crate::binary_file::{fnv1a, write_atomically};
 use crate::eval::features::{FEATURE_SET, INPUTS, OUTCOMES};
 
@@ -142,8 +143,22 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, WeightsError> {
         return Err(WeightsError::FeatureSet);
     }
     let hidden = hidden as usize;
-    let floats = INPUTS * hidden + hidden + OUTCOMES * hidden + OUTCOMES;
-    let end = 32 + 4 * floats;
+    let l = read_layers(bytes, 32, INPUTS, hidden, OUTCOMES)?;
+    Ok(Network::from_parts(hidden, l.w1, l.b1, l.w2, l.b2))
+}
+
+/// The layers of a net stored from byte `start` as little-endian `f32`
+/// (w1, b1, w2, b2), followed by the FNV-1a checksum of every byte before
+/// it and nothing else: the tail every game's weight file shares.
+pub(crate) fn read_layers(
+    bytes: &[u8],
+    start: usize,
+    inputs: usize,
+    hidden: usize,
+    outputs: usize,
+) -> Result<Layers, WeightsError> {
+    let floats = inputs * hidden + hidden + outputs * hidden + outputs;
+    let end = start + 4 * floats;
     if bytes.len() != end + 8 {
         return Err(WeightsError::NotWeights);
     }
@@ -151,21 +166,23 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, WeightsError> {
     if sum != fnv1a(&bytes[..end]) {
         return Err(WeightsError::Checksum);
     }
-    let mut values = bytes[32..end]
+    let mut values = bytes[start..end]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
     let mut take = |n: usize| -> Vec<f32> { values.by_ref().take(n).collect() };
-    let w1 = take(INPUTS * hidden);
-    let b1 = take(hidden);
-    let w2 = take(OUTCOMES * hidden);
-    let b2 = take(OUTCOMES);
-    if [&w1, &b1, &w2, &b2]
+    let layers = Layers {
+        w1: take(inputs * hidden),
+        b1: take(hidden),
+        w2: take(outputs * hidden),
+        b2: take(outputs),
+    };
+    if [&layers.w1, &layers.b1, &layers.w2, &layers.b2]
         .iter()
         .any(|v| v.iter().any(|x| !x.is_finite()))
     {
         return Err(WeightsError::NotWeights);
     }
-    Ok(Network::from_parts(hidden, w1, b1, w2, b2))
+    Ok(layers)
 }
 
 /// Saves `net` to `path` atomically.

@@ -8,12 +8,10 @@
 //! second is six dot products of the hidden activations. No integer copy:
 //! the net is small and Portes is searched less than Plakoto.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
 use super::inputs::{INPUTS, PortesInputs};
 use super::outcomes::OUTCOMES;
-use crate::eval::net::kernels::{self, Kernels};
+use crate::eval::net::kernels::Kernels;
+use crate::eval::net::layers::Layers;
 
 /// A Portes network. The parameters are public for the lab's trainer,
 /// which reads and writes them in place; the network caches nothing
@@ -71,22 +69,8 @@ impl PortesNetwork {
     /// A freshly initialised network with `hidden` units (a multiple of
     /// 16), seeded: the start of training.
     pub fn random(hidden: usize, seed: u64) -> PortesNetwork {
-        assert!(
-            hidden > 0 && hidden.is_multiple_of(kernels::LANES),
-            "hidden must be a multiple of 16"
-        );
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        // About 40 inputs are non-zero: keep hidden pre-activations O(1).
-        let a1 = (3.0f32 / 40.0).sqrt();
-        let a2 = (3.0f32 / hidden as f32).sqrt();
-        let w1 = (0..INPUTS * hidden)
-            .map(|_| rng.gen_range(-a1..a1))
-            .collect();
-        let b1 = (0..hidden).map(|_| rng.gen_range(0.0..0.1)).collect();
-        let w2 = (0..OUTCOMES * hidden)
-            .map(|_| rng.gen_range(-a2..a2))
-            .collect();
-        PortesNetwork::from_parts(hidden, w1, b1, w2, vec![0.0; OUTCOMES])
+        let l = Layers::random(INPUTS, hidden, OUTCOMES, seed);
+        PortesNetwork::from_parts(hidden, l.w1, l.b1, l.w2, l.b2)
     }
 
     /// Number of weights and biases.

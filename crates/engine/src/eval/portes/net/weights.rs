@@ -18,7 +18,7 @@ use super::inputs::{FEATURE_SET, INPUTS};
 use super::network::PortesNetwork;
 use super::outcomes::OUTCOMES;
 use crate::binary_file::{fnv1a, write_atomically};
-use crate::eval::net::weights::WeightsError;
+use crate::eval::net::weights::{WeightsError, read_layers};
 
 /// The first bytes of a Portes weight file.
 pub use crate::eval::net::weights::PORTES_MAGIC as MAGIC;
@@ -89,30 +89,8 @@ pub fn from_bytes(bytes: &[u8]) -> Result<PortesNetwork, WeightsError> {
         return Err(WeightsError::FeatureSet);
     }
     let hidden = hidden as usize;
-    let floats = INPUTS * hidden + hidden + OUTCOMES * hidden + OUTCOMES;
-    let end = name_end + 4 * floats;
-    if bytes.len() != end + 8 {
-        return Err(WeightsError::NotWeights);
-    }
-    let sum = u64::from_le_bytes(bytes[end..end + 8].try_into().expect("8 bytes"));
-    if sum != fnv1a(&bytes[..end]) {
-        return Err(WeightsError::Checksum);
-    }
-    let mut values = bytes[name_end..end]
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
-    let mut take = |n: usize| -> Vec<f32> { values.by_ref().take(n).collect() };
-    let w1 = take(INPUTS * hidden);
-    let b1 = take(hidden);
-    let w2 = take(OUTCOMES * hidden);
-    let b2 = take(OUTCOMES);
-    if [&w1, &b1, &w2, &b2]
-        .iter()
-        .any(|v| v.iter().any(|x| !x.is_finite()))
-    {
-        return Err(WeightsError::NotWeights);
-    }
-    Ok(PortesNetwork::from_parts(hidden, w1, b1, w2, b2))
+    let l = read_layers(bytes, name_end, INPUTS, hidden, OUTCOMES)?;
+    Ok(PortesNetwork::from_parts(hidden, l.w1, l.b1, l.w2, l.b2))
 }
 
 /// Saves `net` to `path` atomically (a temporary file, then a rename).

@@ -1,0 +1,49 @@
+//! The four layers of a one-hidden-layer net, as every game's net keeps
+//! them (Plakoto's [`super::Network`], Portes' `PortesNetwork`): their
+//! seeded initialisation, written once for both.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::kernels;
+
+/// The weights and biases of a net with `inputs`, `hidden` and `outputs`
+/// units, row-major as the forward passes read them.
+pub struct Layers {
+    /// `inputs` rows of `hidden` weights.
+    pub w1: Vec<f32>,
+    /// `hidden` biases.
+    pub b1: Vec<f32>,
+    /// `outputs` rows of `hidden` weights.
+    pub w2: Vec<f32>,
+    /// `outputs` biases.
+    pub b2: Vec<f32>,
+}
+
+impl Layers {
+    /// Freshly initialised layers, seeded: the start of training.
+    /// `hidden` must be a multiple of 16.
+    pub fn random(inputs: usize, hidden: usize, outputs: usize, seed: u64) -> Layers {
+        assert!(
+            hidden > 0 && hidden.is_multiple_of(kernels::LANES),
+            "hidden must be a multiple of 16"
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // About 40 inputs are non-zero: keep hidden pre-activations O(1).
+        let a1 = (3.0f32 / 40.0).sqrt();
+        let a2 = (3.0f32 / hidden as f32).sqrt();
+        let w1 = (0..inputs * hidden)
+            .map(|_| rng.gen_range(-a1..a1))
+            .collect();
+        let b1 = (0..hidden).map(|_| rng.gen_range(0.0..0.1)).collect();
+        let w2 = (0..outputs * hidden)
+            .map(|_| rng.gen_range(-a2..a2))
+            .collect();
+        Layers {
+            w1,
+            b1,
+            w2,
+            b2: vec![0.0; outputs],
+        }
+    }
+}

@@ -8,6 +8,7 @@ mod board_text;
 mod count;
 mod dice;
 mod explain;
+pub mod fevga;
 mod game_state;
 mod id;
 mod matchplay;

@@ -6,7 +6,7 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 /// Why a text is not the base64 of so many bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Base64Error {
+pub(crate) enum Base64Error {
     /// Not the right number of characters (the number found).
     Length(usize),
     /// A character outside the base64 alphabet.
@@ -16,12 +16,12 @@ pub(super) enum Base64Error {
 }
 
 /// Characters that write `bytes` bytes.
-pub(super) const fn encoded_len(bytes: usize) -> usize {
+pub(crate) const fn encoded_len(bytes: usize) -> usize {
     (bytes * 8).div_ceil(6)
 }
 
 /// `bytes` as base64, without padding.
-pub(super) fn encode(bytes: &[u8]) -> String {
+pub(crate) fn encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(encoded_len(bytes.len()));
     for chunk in bytes.chunks(3) {
         let b = [
@@ -39,7 +39,7 @@ pub(super) fn encode(bytes: &[u8]) -> String {
 }
 
 /// The `N` bytes `text` writes.
-pub(super) fn decode<const N: usize>(text: &str) -> Result<[u8; N], Base64Error> {
+pub(crate) fn decode<const N: usize>(text: &str) -> Result<[u8; N], Base64Error> {
     let count = text.chars().count();
     if count != encoded_len(N) {
         return Err(Base64Error::Length(count));

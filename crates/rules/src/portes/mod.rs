@@ -3,7 +3,7 @@
 //! position, its legal plays, the end and its score, GNU Backgammon's
 //! Position ID, Match ID and move notation.
 
-mod base64;
+pub(crate) mod base64;
 mod board_text;
 mod id;
 mod match_id;

@@ -16,17 +16,20 @@ pub enum GameKind {
     /// Plakoto (R1–R23): pinning instead of hitting, the second game.
     #[default]
     Plakoto,
+    /// Fevga (F1–F16): the running game, no hitting and no pinning, the third.
+    Fevga,
 }
 
 impl GameKind {
     /// Every game the engine plays, in Tavli's order (T2).
-    pub const ALL: [GameKind; 2] = [GameKind::Portes, GameKind::Plakoto];
+    pub const ALL: [GameKind; 3] = [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga];
 
     /// The game's name as the protocol writes it.
     pub fn as_str(self) -> &'static str {
         match self {
             GameKind::Portes => "portes",
             GameKind::Plakoto => "plakoto",
+            GameKind::Fevga => "fevga",
         }
     }
 }
@@ -44,7 +47,13 @@ pub struct GameKindError(pub String);
 impl fmt::Display for GameKindError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.as_str()).collect();
-        write!(f, "unknown game '{}' ({})", self.0, names.join(" or "))
+        let (last, rest) = names.split_last().expect("games exist");
+        write!(
+            f,
+            "unknown game '{}' ({} or {last})",
+            self.0,
+            rest.join(", ")
+        )
     }
 }
 
@@ -75,7 +84,7 @@ mod tests {
         let error = "chess".parse::<GameKind>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown game 'chess' (portes or plakoto)"
+            "unknown game 'chess' (portes, plakoto or fevga)"
         );
     }
 }

@@ -13,6 +13,7 @@
 //! brute-force one), then one file here implementing [`TavliGame`] for it,
 //! as `plakoto.rs` and `portes.rs` do, and a [`GameKind`] for it.
 
+mod fevga;
 mod kind;
 mod plakoto;
 mod portes;
@@ -26,6 +27,7 @@ use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::result_kind::ResultKind;
 
+pub use fevga::Fevga;
 pub use kind::{GameKind, GameKindError};
 pub use plakoto::Plakoto;
 pub use portes::Portes;

@@ -13,7 +13,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{Plakoto, Portes};
+use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{Dice, GameKind, Rules, Scoring, TavliGame, Variant};
 
 /// Every game must end well before this many turns.
@@ -114,8 +114,15 @@ fn the_game_layer_holds_for_portes() {
 }
 
 #[test]
+fn the_game_layer_holds_for_fevga() {
+    assert_eq!(<Fevga as TavliGame>::KIND, GameKind::Fevga);
+    assert!(random_games(Fevga::default(), 44, 20_000) > 20);
+}
+
+#[test]
 fn each_game_kind_names_its_game() {
     assert_eq!("portes".parse::<GameKind>(), Ok(GameKind::Portes));
     assert_eq!("Plakoto".parse::<GameKind>(), Ok(GameKind::Plakoto));
-    assert!("fevga".parse::<GameKind>().is_err());
+    assert_eq!("FEVGA".parse::<GameKind>(), Ok(GameKind::Fevga));
+    assert!("moultezim".parse::<GameKind>().is_err());
 }

@@ -1,0 +1,112 @@
+//! Fevga (F1–F16) through the game layer: the `fevga` module's rules with
+//! its four switches as the game's.
+
+use super::{GameKind, TavliGame};
+use crate::dice::Dice;
+use crate::fevga::{
+    FevgaBoardTextError, FevgaIdError, FevgaMoveGenerator, FevgaNotationError, FevgaPlay,
+    FevgaPlayList, FevgaPosition, FevgaRules, fevga_board_text, fevga_points, fevga_position_id,
+    fevga_result, format_fevga_play, parse_fevga_board_text, parse_fevga_position_id,
+    resolve_fevga_play,
+};
+use crate::outcome::GameResult;
+use crate::result_kind::ResultKind;
+
+/// Fevga under its switches (F7 release, F8 quarter rule and timing, F9
+/// prime rule).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Fevga {
+    /// The switches.
+    pub rules: FevgaRules,
+}
+
+impl Fevga {
+    /// Fevga under `rules`.
+    pub fn new(rules: FevgaRules) -> Fevga {
+        Fevga { rules }
+    }
+}
+
+impl TavliGame for Fevga {
+    type Position = FevgaPosition;
+    type Play = FevgaPlay;
+    type PlayList = FevgaPlayList;
+    type Generator = FevgaMoveGenerator;
+    type IdError = FevgaIdError;
+    type BoardTextError = FevgaBoardTextError;
+    type PlayError = FevgaNotationError;
+
+    const KIND: GameKind = GameKind::Fevga;
+
+    fn start(&self) -> FevgaPosition {
+        FevgaPosition::start()
+    }
+
+    fn flip(&self, position: &FevgaPosition) -> FevgaPosition {
+        position.flipped()
+    }
+
+    fn generator(&self) -> FevgaMoveGenerator {
+        FevgaMoveGenerator::default()
+    }
+
+    fn generate(
+        &self,
+        generator: &mut FevgaMoveGenerator,
+        position: &FevgaPosition,
+        dice: Dice,
+        out: &mut FevgaPlayList,
+    ) {
+        generator.generate(&self.rules, position, dice, out);
+    }
+
+    fn plays<'a>(&self, list: &'a FevgaPlayList) -> &'a [FevgaPlay] {
+        &list.plays
+    }
+
+    fn after(&self, play: &FevgaPlay) -> FevgaPosition {
+        play.position
+    }
+
+    fn numbers_used(&self, play: &FevgaPlay) -> usize {
+        play.steps.len()
+    }
+
+    fn result(&self, position: &FevgaPosition) -> Option<GameResult> {
+        fevga_result(position)
+    }
+
+    fn points(&self, kind: ResultKind) -> u8 {
+        fevga_points(kind)
+    }
+
+    fn position_id(&self, position: &FevgaPosition) -> String {
+        fevga_position_id(position)
+    }
+
+    fn parse_position_id(&self, text: &str) -> Result<FevgaPosition, FevgaIdError> {
+        parse_fevga_position_id(text)
+    }
+
+    fn board_text(&self, position: &FevgaPosition) -> String {
+        fevga_board_text(position)
+    }
+
+    fn parse_board_text(&self, text: &str) -> Result<FevgaPosition, FevgaBoardTextError> {
+        parse_fevga_board_text(text)
+    }
+
+    fn format_play(&self, _before: &FevgaPosition, play: &FevgaPlay) -> String {
+        format_fevga_play(play)
+    }
+
+    fn resolve_play(
+        &self,
+        before: &FevgaPosition,
+        _dice: Dice,
+        list: &FevgaPlayList,
+        text: &str,
+    ) -> Result<FevgaPlay, FevgaNotationError> {
+        resolve_fevga_play(before, &list.plays, text).copied()
+    }
+}

@@ -2,6 +2,7 @@
 //! known positions and against a plain reference search (over a stand-in
 //! evaluator).
 
+mod game_rollout;
 mod game_search;
 mod portes;
 mod portes_net;

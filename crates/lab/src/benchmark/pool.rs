@@ -275,6 +275,7 @@ mod tests {
         Header {
             format: FORMAT_NAME.to_string(),
             version: SINGLE_ROLLOUT_VERSION,
+            game: GameKind::Plakoto,
             rules: "standard".to_string(),
             seed: 1,
             decisions: 3,

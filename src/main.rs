@@ -224,6 +224,7 @@ fn default_bench_evaluator(game: plakoto::game::GameKind) -> EvaluatorKind {
     match game {
         plakoto::game::GameKind::Plakoto => EvaluatorKind::Net,
         plakoto::game::GameKind::Portes => EvaluatorKind::Net,
+        plakoto::game::GameKind::Fevga => EvaluatorKind::Heuristic,
     }
 }
 

@@ -106,10 +106,10 @@ pub enum Command {
     NewGame,
     /// `new match N`
     NewMatch(u8),
-    /// `new game plakoto|portes`: the game played from now on, and a new
+    /// `new game plakoto|portes|fevga`: the game played from now on, and a new
     /// game of it.
     NewGameOf(GameKind),
-    /// `set game plakoto|portes`: the game played from now on (a fresh
+    /// `set game plakoto|portes|fevga`: the game played from now on (a fresh
     /// game of it awaits its opening roll).
     SetGame(GameKind),
     /// A command whose arguments are read by the game in play (Portes'
@@ -191,6 +191,9 @@ pub enum TableCommand {
     SetScoring(String),
     /// `set opening greek|western` (P13)
     SetOpening(Opening),
+    /// `set fevga.<switch> <value>`: one of a game's variant switches (the
+    /// switch's full name, the value as written).
+    SetSwitch(String, String),
 }
 
 /// One game or the whole match.
@@ -243,8 +246,8 @@ const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "stop",
     "new game",
     "new match <N>",
-    "new game <plakoto|portes>",
-    "set game <plakoto|portes>",
+    "new game <plakoto|portes|fevga>",
+    "set game <plakoto|portes|fevga>",
     "set board <position id | board text>",
     "set matchid <match id>",
     "set position <position id>:<match id>",
@@ -254,6 +257,10 @@ const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "set rules <standard|express>",
     "set scoring <standard|tzannes|triple>",
     "set opening <greek|western>",
+    "set fevga.release <past_start|reach_quarter>",
+    "set fevga.quarter_rule <own|opponent|both|none>",
+    "set fevga.quarter_check <every_step|end_of_play>",
+    "set fevga.prime_rule <unblock|unblock_if_frozen|ahead_required|none>",
     "set output <text|json>",
     "set orientation <flip|noflip>",
     "set evaluator <heuristic|net|net-f32>",

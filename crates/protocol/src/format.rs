@@ -69,11 +69,16 @@ pub fn frame_in_game(
 /// `show options` of a game other than Plakoto: Plakoto's lines with the
 /// game first and the game's own switches.
 fn table_options_lines(o: &TableOptionsInfo) -> Vec<String> {
-    let mut lines = vec![
-        format!("game {}", o.game),
-        format!("scoring {}", o.scoring),
-        format!("opening {}", o.opening),
-    ];
+    let mut lines = vec![format!("game {}", o.game), format!("scoring {}", o.scoring)];
+    if let Some(switches) = &o.switches {
+        // One line per switch, as `set` names it: `fevga.release past_start`.
+        lines.extend(
+            switches
+                .split_whitespace()
+                .map(|word| word.replacen('=', " ", 1)),
+        );
+    }
+    lines.push(format!("opening {}", o.opening));
     lines.extend(session_option_lines(
         o.output,
         o.orientation,

@@ -44,10 +44,22 @@ pub fn meaning(form: &str) -> Option<&'static str> {
             "the scoring of this game and the next (Plakoto: standard|tzannes; Portes: standard|triple)"
         }
         "set opening <greek|western>" => {
-            "Portes: how a first game starts (greek: the starter rolls both dice again; western: plays the opening dice)"
+            "Portes and Fevga: how a first game starts (greek: the starter rolls both dice again; western: plays the opening dice)"
         }
-        "new game <plakoto|portes>" => "plays that game from now on and starts a game of it",
-        "set game <plakoto|portes>" => {
+        "new game <plakoto|portes|fevga>" => "plays that game from now on and starts a game of it",
+        "set fevga.release <past_start|reach_quarter>" => {
+            "Fevga F7: the runner frees the other checkers past the opponent's start (default) or on reaching it"
+        }
+        "set fevga.quarter_rule <own|opponent|both|none>" => {
+            "Fevga F8: which starting quarter a side may never close (default own)"
+        }
+        "set fevga.quarter_check <every_step|end_of_play>" => {
+            "Fevga F8: the quarter rule checked after every step (default) or on the play's final position"
+        }
+        "set fevga.prime_rule <unblock|unblock_if_frozen|ahead_required|none>" => {
+            "Fevga F9: the duty to open a prime that traps the opponent (default unblock)"
+        }
+        "set game <plakoto|portes|fevga>" => {
             "plays that game from now on; a fresh game of it awaits its opening roll"
         }
         "set output <text|json>" => "the reply format",

@@ -51,7 +51,17 @@ pub fn parse_line(raw: &str) -> Option<Line> {
 /// ([`TableCommand`]) for the game to read when they are applied.
 pub fn parse_line_for(raw: &str, game: plakoto_rules::GameKind) -> Option<Line> {
     match game {
-        plakoto_rules::GameKind::Plakoto => parse_line(raw),
+        // A game's switches are named in any game, so that another game
+        // answers `not_in_game` rather than an unknown option.
+        plakoto_rules::GameKind::Plakoto => parse_line_with(raw, |body| {
+            match is_switch_line(body)
+                .then(|| parse_table_command(body))
+                .flatten()
+            {
+                Some(switch) => switch,
+                None => parse_command(body),
+            }
+        }),
         _ => parse_line_with(raw, |body| {
             parse_table_command(body).unwrap_or_else(|| parse_command(body))
         }),
@@ -66,7 +76,7 @@ fn parse_table_command(body: &str) -> Option<Result<Command, ProtoError>> {
     if !first.eq_ignore_ascii_case("set") {
         return None;
     }
-    let (arg, what) = preceded(space1::<&str, nom::error::Error<&str>>, word)
+    let (arg, what) = preceded(space1::<&str, nom::error::Error<&str>>, switch_name)
         .parse(args)
         .ok()?;
     let what = what.to_ascii_lowercase();
@@ -83,9 +93,27 @@ fn parse_table_command(body: &str) -> Option<Result<Command, ProtoError>> {
             None => return Some(Err(usage_of("position"))),
         },
         "board" | "matchid" | "scoring" | "position" => return Some(Err(usage_of(&what))),
+        switch if switch.starts_with("fevga.") => {
+            if blank || !one_token {
+                return Some(Err(ProtoError::new(
+                    ErrorCode::Syntax,
+                    format!("usage: set {switch} <value>"),
+                )));
+            }
+            TableCommand::SetSwitch(switch.to_string(), text.to_ascii_lowercase())
+        }
         _ => return None,
     };
     Some(Ok(Command::Table(command)))
+}
+
+/// Whether a command body is `set fevga.…` (a game's switch).
+fn is_switch_line(body: &str) -> bool {
+    let mut words = body.split_whitespace();
+    words.next().is_some_and(|w| w.eq_ignore_ascii_case("set"))
+        && words
+            .next()
+            .is_some_and(|w| w.to_ascii_lowercase().starts_with("fevga."))
 }
 
 /// Reads a line, its command body read by `parse_body`.
@@ -178,6 +206,11 @@ fn split_id(text: &str) -> (Result<Option<String>, ProtoError>, &str) {
 /// A word: letters, digits and `_`.
 fn word(i: &str) -> IResult<&str, &str> {
     take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_')(i)
+}
+
+/// A `set` option's name, which may be a game's switch (`fevga.release`).
+fn switch_name(i: &str) -> IResult<&str, &str> {
+    take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.')(i)
 }
 
 /// A name that may hold hyphens, as evaluator names do (`net-f32`).

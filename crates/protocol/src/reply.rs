@@ -250,6 +250,10 @@ pub struct TableOptionsInfo {
     pub game: plakoto_rules::GameKind,
     /// Its scoring (Portes: standard or triple).
     pub scoring: String,
+    /// Its variant switches as `name=value` words (Fevga's F7–F9), if it
+    /// has any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub switches: Option<String>,
     /// How a first game starts (P13).
     pub opening: String,
     /// Output mode.

@@ -17,7 +17,7 @@ use super::tools::Tools;
 use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator};
 use plakoto_engine::search::{PlayLists, SearchHandle, SearchSettings, SettingsError};
 use plakoto_records::record::{Event, GameEnd, Record, Roll, Start, Turn};
-use plakoto_rules::tavli::{Opening, Portes, TableGame};
+use plakoto_rules::tavli::{Fevga, Opening, Portes, TableGame};
 use plakoto_rules::{
     Game, GameKind, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
     game_result, position_id,
@@ -65,7 +65,7 @@ impl Session {
         });
         let mut session = Session::with_evaluator(rules, seed, evaluator);
         // The other games play with their nets too, where they load.
-        for game in [GameKind::Portes] {
+        for game in [GameKind::Portes, GameKind::Fevga] {
             if let Err(error) = session.set_game_evaluator(game, "net") {
                 log::warn!("{}: {game} uses its heuristic", error.message);
             }
@@ -112,6 +112,8 @@ impl Session {
                 game_kind: GameKind::Plakoto,
                 portes: TableGame::new(Portes::default(), Opening::Greek),
                 portes_history: plakoto_records::record::Record::default(),
+                fevga: TableGame::new(Fevga::default(), Opening::Greek),
+                fevga_history: plakoto_records::record::Record::default(),
             },
             search: SearchHandle::new(evaluator).with_lists(PlayLists::new(limits)),
             table: Default::default(),
@@ -119,6 +121,7 @@ impl Session {
         };
         session.state.history.header = session_header(&session.state);
         session.state.portes_history.header = super::table::table_header::<Portes>(&session.state);
+        session.state.fevga_history.header = super::table::table_header::<Fevga>(&session.state);
         session
     }
 
@@ -246,6 +249,7 @@ fn record_events(state: &mut SessionState, events: Vec<Event>) {
         let applied = match state.game_kind {
             GameKind::Plakoto => state.history.apply(event),
             GameKind::Portes => state.portes_history.apply(event),
+            GameKind::Fevga => state.fevga_history.apply(event),
         };
         if let Err(error) = applied {
             log::warn!("{error}: the record starts over from the position");
@@ -255,6 +259,7 @@ fn record_events(state: &mut SessionState, events: Vec<Event>) {
                         Record::from_state(session_header(state), &state.game, state.score.score);
                 }
                 GameKind::Portes => super::table::restart_record::<Portes>(state),
+                GameKind::Fevga => super::table::restart_record::<Fevga>(state),
             }
             return;
         }
@@ -538,6 +543,9 @@ fn set_game(state: &mut SessionState, kind: GameKind) -> Reply {
         GameKind::Plakoto => state.game = Game::new(state.game.rules()),
         GameKind::Portes => {
             state.portes = TableGame::new(state.portes.game(), state.portes.opening());
+        }
+        GameKind::Fevga => {
+            state.fevga = TableGame::new(state.fevga.game(), state.fevga.opening());
         }
     }
     Reply::Setting {

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use super::command::{Orientation, OutputMode};
 use super::reply::{ResultInfo, TurnInfo};
 use plakoto_records::record::Header;
-use plakoto_rules::tavli::{Portes, TableGame};
+use plakoto_rules::tavli::{Fevga, Portes, TableGame};
 use plakoto_rules::{FinalResult, Game, GameKind, MatchScore, Numbers, Phase, Side, TurnNumbers};
 
 /// Everything a command can change but the session's search handle (its
@@ -43,6 +43,10 @@ pub struct SessionState {
     /// The Portes games played so far, as `save match` writes them in a
     /// Portes session (`history` is Plakoto's).
     pub portes_history: plakoto_records::record::Record,
+    /// The Fevga game in progress (or just finished), with its switches.
+    pub fevga: TableGame<Fevga>,
+    /// The Fevga games played so far (as `portes_history` for Portes).
+    pub fevga_history: plakoto_records::record::Record,
 }
 
 impl std::fmt::Debug for SessionState {
@@ -60,6 +64,8 @@ impl std::fmt::Debug for SessionState {
             .field("game_kind", &self.game_kind)
             .field("portes", &self.portes)
             .field("portes_history", &self.portes_history)
+            .field("fevga", &self.fevga)
+            .field("fevga_history", &self.fevga_history)
             .finish_non_exhaustive()
     }
 }

@@ -9,6 +9,7 @@
 
 pub mod exact;
 pub mod features;
+pub mod fevga;
 pub mod heuristic;
 pub mod leaf_cache;
 pub mod net;

@@ -7,6 +7,9 @@
 //! - [`game_equity`]: expected points under the game's scoring switches.
 //! - [`PortesHeuristicEvaluator`], [`PortesPipCountEvaluator`] and
 //!   [`portes_evaluator`] (selection by name): the Portes evaluators.
+//! - [`FevgaHeuristicEvaluator`], [`FevgaPipCountEvaluator`],
+//!   [`FevgaNetEvaluator`] and [`fevga_evaluator`] (selection by name):
+//!   the Fevga evaluators.
 //! - [`PlakotoGameEvaluator`]: any Plakoto [`Evaluator`](crate::eval::Evaluator)
 //!   seen as a [`GameEvaluator<Plakoto>`](GameEvaluator), so the generic
 //!   search runs on Plakoto too (standard rules only; the specialised
@@ -25,6 +28,8 @@
 
 mod equity;
 mod evaluator;
+mod fevga;
+mod fevga_net;
 mod greedy;
 mod plakoto;
 mod portes;
@@ -36,6 +41,10 @@ mod tree;
 
 pub use equity::game_equity;
 pub use evaluator::GameEvaluator;
+pub use fevga::{
+    FEVGA_EVALUATORS, FevgaHeuristicEvaluator, FevgaPipCountEvaluator, fevga_evaluator,
+};
+pub use fevga_net::FevgaNetEvaluator;
 pub use greedy::GreedyChooser;
 pub use plakoto::PlakotoGameEvaluator;
 pub use portes::{

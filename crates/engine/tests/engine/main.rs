@@ -2,6 +2,8 @@
 //! known positions and against a plain reference search (over a stand-in
 //! evaluator).
 
+mod fevga;
+mod fevga_net;
 mod game_rollout;
 mod game_search;
 mod portes;

@@ -153,6 +153,9 @@ impl TrainArgs {
         {
             return refuse("--rules and --target are Plakoto's: a Portes run takes neither");
         }
+        if self.game == GameKind::Fevga {
+            return refuse("--game fevga: no Fevga trainer in this build yet");
+        }
         if self.game == GameKind::Plakoto && self.minutes.is_some() {
             return refuse("--minutes is for --game portes");
         }

@@ -36,9 +36,14 @@ pub(crate) fn execute_table(
                 GameKind::Plakoto,
                 "set opening: Plakoto always starts as R19 says",
             ))),
+            Command::Table(TableCommand::SetSwitch(name, _)) => Some(Err(not_in_game(
+                GameKind::Plakoto,
+                &format!("set {name}: a switch of another game"),
+            ))),
             _ => None,
         },
         GameKind::Portes => execute::<plakoto_rules::tavli::Portes>(state, tools, command),
+        GameKind::Fevga => execute::<plakoto_rules::tavli::Fevga>(state, tools, command),
     }
 }
 
@@ -52,6 +57,7 @@ pub(crate) fn set_table_evaluator(
     match game {
         GameKind::Plakoto => Err(not_in_game(game, "set a table game's evaluator")),
         GameKind::Portes => set_evaluator::<plakoto_rules::tavli::Portes>(search, name),
+        GameKind::Fevga => set_evaluator::<plakoto_rules::tavli::Fevga>(search, name),
     }
 }
 
@@ -377,6 +383,19 @@ fn set_table<G: TableProtocol>(
                 value: opening_word(*opening),
             });
         }
+        TableCommand::SetSwitch(name, value) => {
+            let switched = game.with_switch(name, value)?;
+            *G::table_mut(state) = table.with_game(switched);
+            let full = if name.starts_with("fevga.") {
+                name.clone()
+            } else {
+                format!("fevga.{name}")
+            };
+            return Ok(Reply::Setting {
+                name: full,
+                value: value.clone(),
+            });
+        }
     }
     state.next_starter = None;
     Ok(state_reply::<G>(state))
@@ -589,6 +608,7 @@ pub(crate) fn options_reply<G: TableProtocol>(state: &SessionState, tools: &Tool
     Reply::TableOptions(TableOptionsInfo {
         game: G::KIND,
         scoring: table.game().scoring_word(),
+        switches: table.game().switches(),
         opening: opening_word(table.opening()),
         output: state.output,
         orientation: state.orientation,

@@ -4,10 +4,12 @@
 //! protocol names a game.
 
 use plakoto_records::analysis::table::AnalysedGame;
+use plakoto_records::record::FEVGA_SCORING_WORD;
 use plakoto_records::record::Record;
+use plakoto_rules::fevga::{FevgaPosition, FevgaRules};
 use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition, PortesScoring};
-use plakoto_rules::tavli::{Portes, TableGame};
-use plakoto_rules::{Dice, Seat, Side, TavliGame};
+use plakoto_rules::tavli::{Fevga, Portes, TableGame};
+use plakoto_rules::{Dice, GameKind, Seat, Side, TavliGame};
 
 use super::board::BoardPicture;
 use crate::reply::{ErrorCode, ProtoError};
@@ -58,6 +60,24 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
     /// The scoring's word, as `show options` and `new game` write it.
     fn scoring_word(&self) -> String;
 
+    /// The same game with the switch `name` set to `value`
+    /// (`set fevga.release reach_quarter`); games without switches refuse.
+    fn with_switch(&self, name: &str, _value: &str) -> Result<Self, ProtoError> {
+        Err(ProtoError::new(
+            ErrorCode::NotInGame,
+            format!(
+                "set {name}: {} has no such switch ('set game' picks the game)",
+                Self::KIND
+            ),
+        ))
+    }
+
+    /// The game's switches as `name=value` words, for `show options`;
+    /// `None` for a game without switches.
+    fn switches(&self) -> Option<String> {
+        None
+    }
+
     /// This game's searcher and evaluator.
     fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Self>, &dyn GameEvaluator<Self>);
 
@@ -93,34 +113,7 @@ impl TableProtocol for Portes {
     }
 
     fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError> {
-        let id: PortesMatchId = text.parse().map_err(|e| {
-            ProtoError::new(
-                ErrorCode::InvalidPosition,
-                format!("'{text}' is no Portes Match ID: {e}"),
-            )
-        })?;
-        let match_length = u8::try_from(id.match_length)
-            .ok()
-            .filter(|n| *n <= 127)
-            .ok_or_else(|| {
-                ProtoError::new(
-                    ErrorCode::InvalidArgument,
-                    format!("a match of {} points: at most 127", id.match_length),
-                )
-            })?;
-        if id.resignation.is_some() || id.state == PortesGameState::Resigned {
-            return Err(ProtoError::new(
-                ErrorCode::InvalidPosition,
-                "the Match ID holds a resignation: the engine does not play resignations",
-            ));
-        }
-        Ok(MatchParts {
-            match_length,
-            score: id.score.map(u32::from),
-            on_roll: id.turn,
-            dice: id.dice,
-            over: id.state == PortesGameState::Over,
-        })
+        read_gnubg_match_id(text, Self::KIND)
     }
 
     fn picture(&self, position: &PortesPosition) -> BoardPicture {
@@ -181,5 +174,126 @@ impl TableProtocol for Portes {
             PortesScoring::Triple => "triple",
         }
         .to_string()
+    }
+}
+
+/// Reads GNU Backgammon's Match ID for a game of the table (`game` names it
+/// in errors): Portes' layout with its cube fields fixed, which Fevga uses
+/// too (it has no cube either, F13).
+fn read_gnubg_match_id(text: &str, game: GameKind) -> Result<MatchParts, ProtoError> {
+    let id: PortesMatchId = text.parse().map_err(|e| {
+        ProtoError::new(
+            ErrorCode::InvalidPosition,
+            format!("'{text}' is no {game} Match ID: {e}"),
+        )
+    })?;
+    let match_length = u8::try_from(id.match_length)
+        .ok()
+        .filter(|n| *n <= 127)
+        .ok_or_else(|| {
+            ProtoError::new(
+                ErrorCode::InvalidArgument,
+                format!("a match of {} points: at most 127", id.match_length),
+            )
+        })?;
+    if id.resignation.is_some() || id.state == PortesGameState::Resigned {
+        return Err(ProtoError::new(
+            ErrorCode::InvalidPosition,
+            "the Match ID holds a resignation: the engine does not play resignations",
+        ));
+    }
+    Ok(MatchParts {
+        match_length,
+        score: id.score.map(u32::from),
+        on_roll: id.turn,
+        dice: id.dice,
+        over: id.state == PortesGameState::Over,
+    })
+}
+
+impl TableProtocol for Fevga {
+    fn table(state: &SessionState) -> &TableGame<Fevga> {
+        &state.fevga
+    }
+
+    fn table_mut(state: &mut SessionState) -> &mut TableGame<Fevga> {
+        &mut state.fevga
+    }
+
+    fn history(state: &SessionState) -> &Record {
+        &state.fevga_history
+    }
+
+    fn history_mut(state: &mut SessionState) -> &mut Record {
+        &mut state.fevga_history
+    }
+
+    fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError> {
+        read_gnubg_match_id(text, Self::KIND)
+    }
+
+    fn picture(&self, position: &FevgaPosition) -> BoardPicture {
+        // Both sides in the side on roll's numbering (F2, F4): the
+        // opponent's checkers stand where the side on roll counts them.
+        let mut points = [(None, 0u8); 24];
+        for (index, slot) in points.iter_mut().enumerate() {
+            let signed = position.signed_at(index as u8 + 1);
+            *slot = match signed {
+                0 => (None, 0),
+                n if n > 0 => (Some(Seat::OnRoll), n as u8),
+                n => (Some(Seat::Opponent), n.unsigned_abs()),
+            };
+        }
+        BoardPicture {
+            points,
+            bar: [0, 0],
+            off: [position.own_off(), position.opp_off()],
+            pips: [position.own_pips(), position.opp_pips()],
+        }
+    }
+
+    fn with_scoring(&self, word: &str) -> Result<Fevga, ProtoError> {
+        if word == FEVGA_SCORING_WORD {
+            Ok(*self)
+        } else {
+            Err(ProtoError::new(
+                ErrorCode::InvalidArgument,
+                format!("'{word}' is not a Fevga scoring: Fevga is scored standard only (F13)"),
+            ))
+        }
+    }
+
+    fn scoring_word(&self) -> String {
+        FEVGA_SCORING_WORD.to_string()
+    }
+
+    fn with_switch(&self, name: &str, value: &str) -> Result<Fevga, ProtoError> {
+        let mut rules: FevgaRules = self.rules;
+        rules
+            .set(name, value)
+            .map_err(|e| ProtoError::new(ErrorCode::InvalidArgument, e.to_string()))?;
+        Ok(Fevga::new(rules))
+    }
+
+    fn switches(&self) -> Option<String> {
+        Some(self.rules.describe())
+    }
+
+    fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Fevga>, &dyn GameEvaluator<Fevga>) {
+        (&mut search.fevga, search.fevga_evaluator.as_ref())
+    }
+
+    fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Fevga> {
+        search.fevga_evaluator.as_ref()
+    }
+
+    fn evaluator_slot(search: &mut TableSearch) -> &mut Box<dyn GameEvaluator<Fevga>> {
+        &mut search.fevga_evaluator
+    }
+
+    const EVALUATOR_NAMES: &'static [&'static str] = &plakoto_engine::game::FEVGA_EVALUATORS;
+
+    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
+        plakoto_engine::game::fevga_evaluator(name)
     }
 }

@@ -2,6 +2,7 @@
 //! against any input, records that round-trip, `stop`, and `count`.
 
 mod count;
+mod fevga;
 mod engine_stop;
 mod portes;
 mod record_round_trip;

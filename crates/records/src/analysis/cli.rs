@@ -76,6 +76,9 @@ pub enum AnalyseError {
         /// Why.
         source: Box<RecordError>,
     },
+    /// The record's game has no evaluator in this build.
+    #[error("{0}")]
+    NoEvaluator(String),
     /// The worker threads could not be started.
     #[error(transparent)]
     Threads(#[from] rayon::ThreadPoolBuildError),
@@ -153,6 +156,16 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
             });
             bar.finish_and_clear();
             analysis
+        }
+        GameKind::Fevga => {
+            // Replayed first, so a bad record is reported as such.
+            record
+                .replay_game::<plakoto_rules::tavli::Fevga>()
+                .map_err(invalid)?;
+            return Err(AnalyseError::NoEvaluator(
+                "Fevga records are read, but this build has no Fevga evaluator to analyse them"
+                    .to_string(),
+            ));
         }
     };
     if args.json {

@@ -12,8 +12,9 @@ use crate::record::{HeaderGame, Record, RecordError, Roll, TableReplay, TableRep
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::game::{GameEvaluator, GameSearch, game_equity};
 use plakoto_engine::search::{SearchLimits, SearchSettings};
+use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition};
-use plakoto_rules::tavli::{Portes, TableGame};
+use plakoto_rules::tavli::{Fevga, Portes, TableGame, TavliGame};
 use plakoto_rules::{Dice, MatchScore, Phase, Side};
 
 /// A board as the HTML report draws it, seen by one side ("own"), which
@@ -38,24 +39,51 @@ pub trait AnalysedGame: HeaderGame {
     fn board(position: &Self::Position) -> BoardCounts;
 }
 
+/// GNU Backgammon's Match ID of a game of the table at `score` (Portes'
+/// layout with its cube fields fixed; Fevga uses the same layout, F13
+/// having no cube either).
+fn gnubg_match_id<G: TavliGame>(table: &TableGame<G>, score: &MatchScore) -> String {
+    // GNU Backgammon's Match ID holds 15-bit scores.
+    let clamp = |points: u32| points.min(u32::from(u16::MAX >> 1)) as u16;
+    PortesMatchId {
+        match_length: u16::from(score.length),
+        score: [clamp(score.score[0]), clamp(score.score[1])],
+        turn: table.on_roll(),
+        dice_owner: table.on_roll(),
+        dice: table.dice(),
+        state: match table.phase() {
+            Phase::Opening => PortesGameState::NoGame,
+            Phase::Playing => PortesGameState::Playing,
+            Phase::Over => PortesGameState::Over,
+        },
+        resignation: None,
+    }
+    .to_string()
+}
+
+impl AnalysedGame for Fevga {
+    fn match_id(table: &TableGame<Fevga>, score: &MatchScore) -> String {
+        gnubg_match_id(table, score)
+    }
+
+    fn board(position: &FevgaPosition) -> BoardCounts {
+        // Each side in the mover's numbering (F2): the opponent's checkers
+        // are drawn where the mover counts them.
+        let mut points = [0i8; 24];
+        for (index, point) in points.iter_mut().enumerate() {
+            *point = position.signed_at(index as u8 + 1);
+        }
+        BoardCounts {
+            points,
+            bar: [0, 0],
+            off: [position.own_off(), position.opp_off()],
+        }
+    }
+}
+
 impl AnalysedGame for Portes {
     fn match_id(table: &TableGame<Portes>, score: &MatchScore) -> String {
-        // GNU Backgammon's Match ID holds 15-bit scores.
-        let clamp = |points: u32| points.min(u32::from(u16::MAX >> 1)) as u16;
-        PortesMatchId {
-            match_length: u16::from(score.length),
-            score: [clamp(score.score[0]), clamp(score.score[1])],
-            turn: table.on_roll(),
-            dice_owner: table.on_roll(),
-            dice: table.dice(),
-            state: match table.phase() {
-                Phase::Opening => PortesGameState::NoGame,
-                Phase::Playing => PortesGameState::Playing,
-                Phase::Over => PortesGameState::Over,
-            },
-            resignation: None,
-        }
-        .to_string()
+        gnubg_match_id(table, score)
     }
 
     fn board(position: &PortesPosition) -> BoardCounts {

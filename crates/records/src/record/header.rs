@@ -4,11 +4,14 @@
 //! A Plakoto header names its rules (`standard`|`express`) and scoring
 //! (`standard`|`tzannes`); a Portes header names its game, its scoring
 //! (`standard`|`triple`, P11) and its opening rule (`greek`|`western`,
-//! P13). A header without a game is Plakoto's, so every record written
+//! P13); a Fevga header names its game, its switches (`fevga.release=…`
+//! and the three others, F7–F9) and its opening rule; its scoring is
+//! always `standard` (F13). A header without a game is Plakoto's, so every record written
 //! before the other games reads (and is written) as it was.
 
+use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{Opening, Portes};
+use plakoto_rules::tavli::{Fevga, Opening, Portes};
 use plakoto_rules::{GameKind, Rules, RulesError, Scoring, TavliGame, Variant};
 
 /// The header of a record.
@@ -23,6 +26,8 @@ pub struct Header {
     pub scoring: Scoring,
     /// Portes' scoring (P11; standard in the other games).
     pub portes_scoring: PortesScoring,
+    /// Fevga's switches (F7–F9; the defaults in the other games).
+    pub fevga_rules: FevgaRules,
     /// How a game of the table starts (P13; Greek for Plakoto, which
     /// always starts as R19 says).
     pub opening: Opening,
@@ -49,6 +54,11 @@ impl Header {
         Portes::new(self.portes_scoring)
     }
 
+    /// Fevga under the header's switches.
+    pub fn fevga(&self) -> Fevga {
+        Fevga::new(self.fevga_rules)
+    }
+
     /// The Position ID of the header's game's starting position.
     pub fn start_position_id(&self) -> String {
         match self.game {
@@ -56,6 +66,10 @@ impl Header {
             GameKind::Portes => {
                 let portes = self.portes();
                 portes.position_id(&portes.start())
+            }
+            GameKind::Fevga => {
+                let fevga = self.fevga();
+                fevga.position_id(&fevga.start())
             }
         }
     }
@@ -66,6 +80,7 @@ impl Header {
         match self.game {
             GameKind::Plakoto => self.scoring.to_string(),
             GameKind::Portes => portes_scoring_word(self.portes_scoring).to_string(),
+            GameKind::Fevga => FEVGA_SCORING_WORD.to_string(),
         }
     }
 }
@@ -75,6 +90,21 @@ pub fn portes_scoring_word(scoring: PortesScoring) -> &'static str {
     match scoring {
         PortesScoring::Standard => "standard",
         PortesScoring::Triple => "triple",
+    }
+}
+
+/// Fevga's one scoring (F13: 1, or 2 for a double game), as records
+/// write it.
+pub const FEVGA_SCORING_WORD: &str = "standard";
+
+/// Reads Fevga's scoring word: only `standard` (F13).
+pub fn parse_fevga_scoring(word: &str) -> Result<(), String> {
+    if word == FEVGA_SCORING_WORD {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{word}' is not a Fevga scoring: Fevga is scored standard only (F13)"
+        ))
     }
 }
 
@@ -104,6 +134,8 @@ struct HeaderJson {
     rules: Option<Variant>,
     scoring: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    switches: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     opening: Option<String>,
     match_length: u8,
     x: String,
@@ -121,6 +153,7 @@ impl From<Header> for HeaderJson {
             game: h.game,
             rules: plakoto.then_some(h.rules),
             scoring: h.scoring_word(),
+            switches: (h.game == GameKind::Fevga).then(|| h.fevga_rules.describe()),
             opening: (!plakoto).then(|| h.opening.to_string()),
             match_length: h.match_length,
             x: h.x,
@@ -159,7 +192,22 @@ impl TryFrom<HeaderJson> for Header {
                 if j.rules.is_some() {
                     return Err("Portes has no rules variants ('rules' is Plakoto's)".into());
                 }
+                if j.switches.is_some() {
+                    return Err("Portes has no switches ('switches' is Fevga's)".into());
+                }
                 header.portes_scoring = parse_portes_scoring(&j.scoring)?;
+                if let Some(opening) = j.opening {
+                    header.opening = opening.parse().map_err(|e| format!("{e}"))?;
+                }
+            }
+            GameKind::Fevga => {
+                if j.rules.is_some() {
+                    return Err("Fevga has no rules variants ('rules' is Plakoto's)".into());
+                }
+                parse_fevga_scoring(&j.scoring)?;
+                if let Some(switches) = j.switches {
+                    header.fevga_rules = switches.parse().map_err(|e| format!("{e}"))?;
+                }
                 if let Some(opening) = j.opening {
                     header.opening = opening.parse().map_err(|e| format!("{e}"))?;
                 }
@@ -187,5 +235,16 @@ impl HeaderGame for Portes {
     fn write_header(&self, header: &mut Header) {
         header.game = GameKind::Portes;
         header.portes_scoring = self.scoring;
+    }
+}
+
+impl HeaderGame for Fevga {
+    fn of_header(header: &Header) -> Fevga {
+        header.fevga()
+    }
+
+    fn write_header(&self, header: &mut Header) {
+        header.game = GameKind::Fevga;
+        header.fevga_rules = self.rules;
     }
 }

@@ -26,7 +26,10 @@ mod text;
 pub use error::{RecordError, RecordErrorKind, StartError};
 pub use event::Event;
 pub use file::{ReadError, read_record_file, today, write_atomic};
-pub use header::{Header, HeaderGame, parse_portes_scoring, portes_scoring_word};
+pub use header::{
+    FEVGA_SCORING_WORD, Header, HeaderGame, parse_fevga_scoring, parse_portes_scoring,
+    portes_scoring_word,
+};
 pub use replay::{Replay, ReplayedTurn, mover_view};
 pub use table_replay::{TableReplay, TableReplayedTurn};
 pub use table_setup::table_set_up;

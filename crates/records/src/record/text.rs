@@ -21,7 +21,7 @@ use std::str::FromStr;
 use super::error::{RecordError, RecordErrorKind};
 use super::{
     Ending, GameEnd, Header, Pending, RECORD_VERSION, Record, RecordedGame, Roll, Start, Turn,
-    parse_portes_scoring,
+    parse_fevga_scoring, parse_portes_scoring,
 };
 use plakoto_rules::{GameKind, GameKindError, Side};
 
@@ -38,6 +38,13 @@ impl fmt::Display for Record {
             GameKind::Portes => {
                 writeln!(f, "; Portes game record, format {RECORD_VERSION}")?;
                 writeln!(f, "; [Game {}]", quoted(h.game.as_str()))?;
+                writeln!(f, "; [Scoring {}]", quoted(&h.scoring_word()))?;
+                writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
+            }
+            GameKind::Fevga => {
+                writeln!(f, "; Fevga game record, format {RECORD_VERSION}")?;
+                writeln!(f, "; [Game {}]", quoted(h.game.as_str()))?;
+                writeln!(f, "; [Switches {}]", quoted(&h.fevga_rules.describe()))?;
                 writeln!(f, "; [Scoring {}]", quoted(&h.scoring_word()))?;
                 writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
             }
@@ -108,8 +115,8 @@ fn end_line(end: &GameEnd) -> String {
 }
 
 /// Header keys, as written.
-const KEYS: [&str; 9] = [
-    "Game", "Rules", "Scoring", "Opening", "Match", "X", "O", "Date", "Seed",
+const KEYS: [&str; 10] = [
+    "Game", "Rules", "Switches", "Scoring", "Opening", "Match", "X", "O", "Date", "Seed",
 ];
 
 impl FromStr for Record {
@@ -258,6 +265,35 @@ impl Reader {
                 let (scoring, scoring_line) = need("Scoring")?;
                 header.portes_scoring =
                     parse_portes_scoring(scoring).map_err(|e| bad("Scoring", scoring_line, e))?;
+                if let Some((opening, l)) = find("Opening") {
+                    header.opening =
+                        opening
+                            .parse()
+                            .map_err(|e: plakoto_rules::tavli::OpeningError| {
+                                bad("Opening", l, e.to_string())
+                            })?;
+                }
+            }
+            GameKind::Fevga => {
+                if let Some((_, l)) = find("Rules") {
+                    return Err(bad(
+                        "Rules",
+                        l,
+                        "Fevga has no rules variants (Rules is Plakoto's; Fevga's are its Switches)"
+                            .into(),
+                    ));
+                }
+                if let Some((scoring, l)) = find("Scoring") {
+                    parse_fevga_scoring(scoring).map_err(|e| bad("Scoring", l, e))?;
+                }
+                if let Some((switches, l)) = find("Switches") {
+                    header.fevga_rules =
+                        switches
+                            .parse()
+                            .map_err(|e: plakoto_rules::fevga::SwitchError| {
+                                bad("Switches", l, e.to_string())
+                            })?;
+                }
                 if let Some((opening, l)) = find("Opening") {
                     header.opening =
                         opening

@@ -196,11 +196,18 @@ impl FevgaPosition {
 
 impl fmt::Debug for FevgaPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "FevgaPosition({})",
-            super::board_text::fevga_board_text(self)
-        )
+        // Each side's occupied points in its own numbering, highest first
+        // (the board text's form, written here to keep this file a leaf).
+        let (own, opp) = self.sides();
+        let side = |counts: &[u8; 24]| {
+            (1..=24usize)
+                .rev()
+                .filter(|&p| counts[p - 1] > 0)
+                .map(|p| format!("{p}:{}", counts[p - 1]))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        write!(f, "FevgaPosition({} / {})", side(&own), side(&opp))
     }
 }
 

@@ -85,9 +85,9 @@ impl fmt::Display for SwitchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} is {}, not '{}'",
+            "{} takes {}, not '{}'",
             self.switch,
-            self.expected.join(", "),
+            self.expected.join("|"),
             self.given
         )
     }
@@ -250,7 +250,7 @@ mod tests {
         let error = changed.set("fevga.release", "later").unwrap_err();
         assert_eq!(
             error.to_string(),
-            "fevga.release is past_start, reach_quarter, not 'later'"
+            "fevga.release takes past_start|reach_quarter, not 'later'"
         );
         assert!(changed.set("fevga.colour", "red").is_err());
     }

@@ -158,6 +158,11 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
             preflight_portes(Contestant::A, &args.a, &options)?,
             preflight_portes(Contestant::B, &args.b, &options)?,
         ),
+        GameKind::Fevga => {
+            return Err(ArenaError::Options(
+                "--game fevga: the arena does not referee Fevga yet".into(),
+            ));
+        }
     };
     let (start_positions, start_note) = match &args.start_positions {
         Some(path) => {

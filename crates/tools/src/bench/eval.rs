@@ -119,6 +119,11 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
         Some(ms)
     });
 
+    if options.game == GameKind::Fevga {
+        return Err(BenchError::NotForGame(
+            "bench eval --game fevga: not measured yet".into(),
+        ));
+    }
     if options.game == GameKind::Portes {
         let timed = measure_portes(&options)?;
         return Ok(EvalBenchReport {

@@ -134,6 +134,7 @@ pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
         let rules = match report.game {
             GameKind::Plakoto => format!("{} rules", report.variant),
             GameKind::Portes => "portes".to_string(),
+            GameKind::Fevga => "fevga".to_string(),
         };
         println!(
             "hint bench: {} positions x {} rolls, {rules}, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
@@ -171,6 +172,11 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
     if options.positions == 0 {
         return Err(BenchError::EmptySuite(
             "the suite needs at least one position",
+        ));
+    }
+    if options.game == GameKind::Fevga {
+        return Err(BenchError::NotForGame(
+            "bench hint --game fevga: not measured yet".into(),
         ));
     }
     if options.game == GameKind::Portes {

@@ -7,6 +7,7 @@ pub mod hint;
 pub mod movegen;
 pub mod pindb;
 pub mod portes_movegen;
+pub mod table_suite;
 
 /// Why a bench could not run.
 #[derive(Debug, thiserror::Error)]
@@ -31,6 +32,9 @@ pub enum BenchError {
         "Portes has no evaluator '{0}' (or its weights do not load): use --evaluator heuristic or net"
     )]
     PortesEvaluator(String),
+    /// The bench does not measure this game yet.
+    #[error("{0}")]
+    NotForGame(String),
     /// The report could not be written as JSON.
     #[error(transparent)]
     Json(#[from] serde_json::Error),

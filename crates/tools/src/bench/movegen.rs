@@ -14,10 +14,11 @@ use std::time::Instant;
 use serde::Serialize;
 
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::{Plakoto, Portes};
+use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{Dice, GameKind, Position, TavliGame};
 
 use super::portes_movegen::portes_suite;
+use super::table_suite::{FEVGA_SUITE_SEED, table_suite};
 
 /// Seed of the fixed benchmark suite.
 pub const SUITE_SEED: u64 = 20_261_121;
@@ -94,6 +95,11 @@ pub fn run(options: MovegenBenchOptions) -> MovegenBenchReport {
     match options.game {
         GameKind::Plakoto => measure(Plakoto::default(), &suite(options.positions), options),
         GameKind::Portes => measure(Portes::default(), &portes_suite(options.positions), options),
+        GameKind::Fevga => {
+            let game = Fevga::default();
+            let suite = table_suite(game, FEVGA_SUITE_SEED, options.positions, 6);
+            measure(game, &suite, options)
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The four layers of a one-hidden-layer net, as every game's net keeps
-//! them (Plakoto's [`super::Network`], Portes' `PortesNetwork`): their
-//! seeded initialisation, written once for both.
+//! them (Plakoto's [`super::Network`], Portes' `PortesNetwork`, Fevga's
+//! `FevgaNetwork`): their seeded initialisation, written once for all, and
+//! the masked softmax of the Portes and Fevga nets' outcomes.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -45,5 +46,25 @@ impl Layers {
             w2,
             b2: vec![0.0; outputs],
         }
+    }
+}
+
+/// Softmax over the outcomes whose bit is set in `mask`; the others get
+/// exactly 0. The Portes and Fevga nets' output (Plakoto's has its own,
+/// with a 16-bit mask and a quantized twin).
+#[inline]
+pub fn masked_softmax<const N: usize>(logits: &[f32; N], mask: u32, out: &mut [f32; N]) {
+    let on = |k: usize| mask >> k & 1 == 1;
+    let max = (0..N)
+        .filter(|&k| on(k))
+        .map(|k| logits[k])
+        .fold(f32::NEG_INFINITY, f32::max);
+    let mut sum = 0.0;
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = if on(k) { (logits[k] - max).exp() } else { 0.0 };
+        sum += *o;
+    }
+    for o in out.iter_mut() {
+        *o /= sum;
     }
 }

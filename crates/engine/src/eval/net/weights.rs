@@ -79,6 +79,31 @@ pub enum WeightsError {
         /// Outcomes this build's Portes net has.
         need_outputs: u32,
     },
+    /// A Fevga weight file of a shape this build cannot use.
+    #[error(
+        "Fevga weight file shape {inputs}-{hidden}-{outputs} is not usable (need {need_inputs} inputs, hidden a multiple of 16, {need_outputs} outputs)"
+    )]
+    FevgaShape {
+        /// Inputs in the file.
+        inputs: u32,
+        /// Hidden units in the file.
+        hidden: u32,
+        /// Outputs in the file.
+        outputs: u32,
+        /// Inputs this build's Fevga net has.
+        need_inputs: u32,
+        /// Outcomes this build's Fevga net has.
+        need_outputs: u32,
+    },
+    /// No trained net of this game is built in (its embedded weight file
+    /// is empty) and no file was named instead.
+    #[error("no trained {game} net is built into this binary; name a weight file with {env}")]
+    NotTrained {
+        /// The game.
+        game: &'static str,
+        /// The environment variable that names a weight file.
+        env: &'static str,
+    },
 }
 
 /// Serialises `net`.
@@ -108,15 +133,36 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
 /// kept here so that each game's loader names the other's files.
 pub const PORTES_MAGIC: &[u8; 8] = b"PLKPORT\0";
 
+/// The first bytes of a Fevga weight file (`crate::eval::fevga::net`).
+pub const FEVGA_MAGIC: &[u8; 8] = b"PLKFEVG\0";
+
+/// The game whose weight file `bytes` is, by its magic, when it is one of
+/// the three; so that each reader names another game's file as such
+/// instead of calling it "not weights".
+pub fn game_of_weights(bytes: &[u8]) -> Option<&'static str> {
+    [
+        (MAGIC, "Plakoto"),
+        (PORTES_MAGIC, "Portes"),
+        (FEVGA_MAGIC, "Fevga"),
+    ]
+    .into_iter()
+    .find(|(magic, _)| bytes.starts_with(*magic))
+    .map(|(_, game)| game)
+}
+
+/// Refuses `bytes` as another game's weight file when its magic is not
+/// `wanted`'s.
+pub(crate) fn refuse_other_game(bytes: &[u8], wanted: &'static str) -> Result<(), WeightsError> {
+    match game_of_weights(bytes) {
+        Some(found) if found != wanted => Err(WeightsError::OtherGame { found, wanted }),
+        _ => Ok(()),
+    }
+}
+
 /// Reads a network from the bytes of a weight file.
 pub fn from_bytes(bytes: &[u8]) -> Result<Network, WeightsError> {
-    // A Portes net is named as such rather than called "not weights".
-    if bytes.starts_with(PORTES_MAGIC) {
-        return Err(WeightsError::OtherGame {
-            found: "Portes",
-            wanted: "Plakoto",
-        });
-    }
+    // Another game's net is named as such rather than called "not weights".
+    refuse_other_game(bytes, "Plakoto")?;
     if bytes.len() < 40 || &bytes[..8] != MAGIC {
         return Err(WeightsError::NotWeights);
     }

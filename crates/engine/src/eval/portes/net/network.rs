@@ -104,20 +104,6 @@ impl PortesNetwork {
     }
 }
 
-/// Softmax over the outcomes whose bit is set in `mask`; the others get 0.
-#[inline]
-pub fn masked_softmax(logits: &[f32; OUTCOMES], mask: u32, out: &mut [f32; OUTCOMES]) {
-    let on = |k: usize| mask >> k & 1 == 1;
-    let max = (0..OUTCOMES)
-        .filter(|&k| on(k))
-        .map(|k| logits[k])
-        .fold(f32::NEG_INFINITY, f32::max);
-    let mut sum = 0.0;
-    for (k, o) in out.iter_mut().enumerate() {
-        *o = if on(k) { (logits[k] - max).exp() } else { 0.0 };
-        sum += *o;
-    }
-    for o in out.iter_mut() {
-        *o /= sum;
-    }
-}
+/// Softmax over the outcomes whose bit is set in `mask` (written once for
+/// the Portes and Fevga nets).
+pub use crate::eval::net::layers::masked_softmax;

@@ -7,8 +7,8 @@
 //! | f32 b2[outputs] | u64 FNV-1a of everything before it
 //! ```
 //!
-//! A Plakoto net (magic `PLKNET`) is refused as another game's, as the
-//! Plakoto reader refuses this one; another feature set, shape or version
+//! A Plakoto or Fevga net (magic `PLKNET`, `PLKFEVG`) is refused as
+//! another game's, as their readers refuse this one; another feature set, shape or version
 //! is refused with a message saying why, never misread. The errors are the
 //! Plakoto net's [`WeightsError`], so every caller reports both alike.
 
@@ -54,12 +54,7 @@ pub fn to_bytes(net: &PortesNetwork) -> Vec<u8> {
 
 /// Reads a network from the bytes of a Portes weight file.
 pub fn from_bytes(bytes: &[u8]) -> Result<PortesNetwork, WeightsError> {
-    if bytes.starts_with(crate::eval::net::weights::MAGIC) {
-        return Err(WeightsError::OtherGame {
-            found: "Plakoto",
-            wanted: "Portes",
-        });
-    }
+    crate::eval::net::weights::refuse_other_game(bytes, "Portes")?;
     if bytes.len() < 36 || &bytes[..8] != MAGIC {
         return Err(WeightsError::NotWeights);
     }

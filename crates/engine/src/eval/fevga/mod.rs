@@ -1,0 +1,20 @@
+//! Evaluation of Fevga positions (RULES-tavli.md §2): the exact bear-off
+//! race once the sides can never meet ([`race`]), the board's shape as
+//! Fevga play sees it ([`shape`]: points held in front of the opposing
+//! checkers, traps, primes, the runner), a hand-written heuristic
+//! ([`heuristic`]) and a neural net ([`net`]).
+//!
+//! These answer a [`FevgaPosition`](plakoto_rules::fevga::FevgaPosition)
+//! (seen from the side on roll, each side in its own numbering, F2); the
+//! game layer's evaluators over them are in [`crate::game`]
+//! (`fevga_evaluator`). Fevga scores 1 or 2 (F13: a double when the loser
+//! has borne off nothing, no triple), which
+//! [`crate::game::game_equity`] reads from the game value.
+
+pub mod heuristic;
+pub mod net;
+pub mod race;
+pub mod shape;
+
+pub use heuristic::fevga_heuristic;
+pub use race::{evaluate_fevga_race, fevga_no_contact, fevga_race_layouts};

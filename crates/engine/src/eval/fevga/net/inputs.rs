@@ -1,0 +1,230 @@
+//! The Fevga net's inputs: a TD-Gammon style encoding of a
+//! [`FevgaPosition`] plus what Fevga play turns on and a plain point
+//! encoding cannot see, from the side on roll (its inputs first).
+//!
+//! For each side, in its own numbering (point 1 = index 0 of
+//! [`FevgaPosition::sides`]):
+//!
+//! - each of the 24 points, four units for its `n` checkers: `n ≥ 1` (the
+//!   point is held, F5), `n ≥ 2`, `n ≥ 3`, and `(n − 3) / 2` beyond three;
+//! - for each of the 24 points where the side has checkers, the
+//!   opponent's held points 1–6 pips ahead of it, `/ 6` (the numbers
+//!   closed to those checkers), and 7–12 pips ahead, `/ 6` (the next
+//!   roll's landings); zero where the side has none;
+//! - the checkers borne off, `n / 15`; the pip count, `pips / 360` (the
+//!   start's count is 1); the checkers in the home board, `n / 15`;
+//! - the runner phase (F7): 1 while the side is not released (under the
+//!   game's `fevga.release`);
+//! - its checkers no single die can move (six closed points ahead), `/ 15`;
+//! - the longest run of consecutive points the side holds in front of the
+//!   opponent's checkers (along the opponent's path), `/ 6`, and 1 when it
+//!   is six or more (a full prime);
+//! - the unblocking duty (F9 `wall_to_open`, under `fevga.prime_rule =
+//!   unblock` only): 1 when the side, at the start of its turn, would have
+//!   to open a wall in front of the opponent gathered on one point.
+//!
+//! Then one unit for the whole position: 1 while the sides can still meet
+//! (contact, [`fevga_no_contact`]), 0 in a race. Both sides are encoded by
+//! the same code from the position and its flip, so the flipped position's
+//! inputs are these with the two sides' blocks swapped.
+//!
+//! The weight file names this layout by [`FEATURE_SET`]: changing it means
+//! a new name, so old weights are refused instead of misread.
+
+use plakoto_rules::fevga::{FevgaPosition, FevgaRules, PrimeRule, is_released, wall_to_open};
+
+use crate::eval::fevga::race::fevga_no_contact;
+use crate::eval::fevga::shape::{held_ahead, home_checkers, pips, prime_in_front, trapped};
+
+/// The name of this input layout, written into weight files.
+pub const FEATURE_SET: &str = "fevga-v1: per side (on roll first) 24 points x [n>=1, n>=2, n>=3, (n-3)/2], 24 points x opponent-held 1-6 ahead/6, 24 points x 7-12 ahead/6, off/15, pips/360, home/15, runner phase, trapped/15, prime in front/6, prime>=6, unblock duty; contact";
+
+/// Offset in a side's block of its 24 points' four units each.
+pub const POINTS: usize = 0;
+/// Offset of its 24 points' closed points 1–6 pips ahead.
+pub const AHEAD_6: usize = POINTS + 24 * 4;
+/// Offset of its 24 points' closed points 7–12 pips ahead.
+pub const AHEAD_12: usize = AHEAD_6 + 24;
+/// Offset of its checkers borne off.
+pub const OFF: usize = AHEAD_12 + 24;
+/// Offset of its pip count.
+pub const PIPS: usize = OFF + 1;
+/// Offset of its checkers in the home board.
+pub const HOME: usize = PIPS + 1;
+/// Offset of its runner phase (not released).
+pub const RUNNER: usize = HOME + 1;
+/// Offset of its checkers no single die can move.
+pub const TRAPPED: usize = RUNNER + 1;
+/// Offset of its longest run of points in front of the opponent.
+pub const PRIME: usize = TRAPPED + 1;
+/// Offset of that run being six or more.
+pub const FULL_PRIME: usize = PRIME + 1;
+/// Offset of its unblocking duty.
+pub const DUTY: usize = FULL_PRIME + 1;
+
+/// Inputs of one side.
+pub const SIDE_INPUTS: usize = DUTY + 1;
+
+/// Number of inputs.
+pub const INPUTS: usize = 2 * SIDE_INPUTS + 1;
+
+/// Index of the contact unit (after both sides' blocks).
+pub const CONTACT: usize = 2 * SIDE_INPUTS;
+
+/// A side's pip count at the start (15 checkers on its 24-point, F3).
+const START_PIPS: f32 = 360.0;
+
+/// The non-zero inputs of one position, in increasing index order.
+#[derive(Clone, Debug)]
+pub struct FevgaInputs {
+    len: usize,
+    index: [u16; INPUTS],
+    value: [f32; INPUTS],
+}
+
+impl Default for FevgaInputs {
+    fn default() -> Self {
+        FevgaInputs {
+            len: 0,
+            index: [0; INPUTS],
+            value: [0.0; INPUTS],
+        }
+    }
+}
+
+impl FevgaInputs {
+    /// Appends input `index` if `value` is not zero (indices must come in
+    /// increasing order).
+    #[inline]
+    fn push(&mut self, index: usize, value: f32) {
+        if value != 0.0 {
+            self.index[self.len] = index as u16;
+            self.value[self.len] = value;
+            self.len += 1;
+        }
+    }
+
+    /// Indices of the non-zero inputs, increasing.
+    pub fn indices(&self) -> &[u16] {
+        &self.index[..self.len]
+    }
+
+    /// Values of the non-zero inputs, in the order of [`Self::indices`].
+    pub fn values(&self) -> &[f32] {
+        &self.value[..self.len]
+    }
+
+    /// The non-zero inputs as (index, value) pairs.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
+        self.indices()
+            .iter()
+            .zip(self.values())
+            .map(|(&i, &v)| (usize::from(i), v))
+    }
+
+    /// All inputs, zeros included (tests, inspection).
+    pub fn dense(&self) -> Vec<f32> {
+        let mut out = vec![0.0; INPUTS];
+        for (i, v) in self.iter() {
+            out[i] = v;
+        }
+        out
+    }
+}
+
+/// Encodes `position` (side on roll first) under `rules` into `out`.
+pub fn encode(position: &FevgaPosition, rules: &FevgaRules, out: &mut FevgaInputs) {
+    out.len = 0;
+    let flipped = position.flipped();
+    let (own, opp) = position.sides();
+    // Each side's block is computed from the position it is on roll in.
+    let views = [
+        (position, &own, &opp, position.own_off()),
+        (&flipped, &opp, &own, position.opp_off()),
+    ];
+    for (s, (view, side, other, off)) in views.into_iter().enumerate() {
+        let base = s * SIDE_INPUTS;
+        for (i, &n) in side.iter().enumerate() {
+            let at = base + POINTS + 4 * i;
+            out.push(at, f32::from(u8::from(n >= 1)));
+            out.push(at + 1, f32::from(u8::from(n >= 2)));
+            out.push(at + 2, f32::from(u8::from(n >= 3)));
+            out.push(at + 3, f32::from(n.saturating_sub(3)) / 2.0);
+        }
+        for (i, &n) in side.iter().enumerate() {
+            if n > 0 {
+                let ahead = held_ahead(other, i as u8 + 1, 1, 6);
+                out.push(base + AHEAD_6 + i, f32::from(ahead) / 6.0);
+            }
+        }
+        for (i, &n) in side.iter().enumerate() {
+            if n > 0 {
+                let ahead = held_ahead(other, i as u8 + 1, 7, 12);
+                out.push(base + AHEAD_12 + i, f32::from(ahead) / 6.0);
+            }
+        }
+        out.push(base + OFF, f32::from(off) / 15.0);
+        out.push(base + PIPS, pips(side) as f32 / START_PIPS);
+        out.push(base + HOME, f32::from(home_checkers(side)) / 15.0);
+        let runner = !is_released(view, rules.release);
+        out.push(base + RUNNER, f32::from(u8::from(runner)));
+        out.push(base + TRAPPED, f32::from(trapped(side, other)) / 15.0);
+        let prime = prime_in_front(side, other);
+        out.push(base + PRIME, f32::from(prime.length) / 6.0);
+        out.push(base + FULL_PRIME, f32::from(u8::from(prime.length >= 6)));
+        let duty = rules.prime_rule == PrimeRule::Unblock && wall_to_open(view).is_some();
+        out.push(base + DUTY, f32::from(u8::from(duty)));
+    }
+    out.push(CONTACT, f32::from(u8::from(!fevga_no_contact(position))));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_rules::fevga::Release;
+
+    #[test]
+    fn the_start_sets_the_expected_units() {
+        let mut inputs = FevgaInputs::default();
+        encode(&FevgaPosition::start(), &FevgaRules::default(), &mut inputs);
+        let dense = inputs.dense();
+        assert_eq!(dense.len(), INPUTS);
+        for base in [0, SIDE_INPUTS] {
+            // 15 on the 24-point: three units and (15 - 3) / 2.
+            let at = base + POINTS + 4 * 23;
+            assert_eq!(&dense[at..at + 4], &[1.0, 1.0, 1.0, 6.0]);
+            // The opponent's start is 12 pips ahead.
+            assert_eq!(dense[base + AHEAD_6 + 23], 0.0);
+            assert_eq!(dense[base + AHEAD_12 + 23], 1.0 / 6.0);
+            assert_eq!(dense[base + PIPS], 1.0);
+            assert_eq!(dense[base + RUNNER], 1.0);
+            assert_eq!(dense[base + OFF], 0.0);
+            // The side's own start is the opponent's 12: a run of one in
+            // front of the opponent's stack.
+            assert_eq!(dense[base + PRIME], 1.0 / 6.0);
+        }
+        assert_eq!(dense[CONTACT], 1.0);
+        assert_eq!(inputs.indices().len(), 2 * 8 + 1);
+    }
+
+    #[test]
+    fn the_runner_unit_follows_the_release_switch() {
+        // The runner on the side's 12 (the opponent has left its start):
+        // released under reach_quarter only.
+        let mut own = [0u8; 24];
+        own[11] = 1;
+        own[23] = 14;
+        let mut opp = [0u8; 24];
+        opp[22] = 15;
+        let position = FevgaPosition::from_sides(own, opp).expect("valid");
+        let mut inputs = FevgaInputs::default();
+        encode(&position, &FevgaRules::default(), &mut inputs);
+        assert_eq!(inputs.dense()[RUNNER], 1.0);
+        let reach = FevgaRules {
+            release: Release::ReachQuarter,
+            ..FevgaRules::default()
+        };
+        encode(&position, &reach, &mut inputs);
+        assert_eq!(inputs.dense()[RUNNER], 0.0);
+    }
+}

@@ -1,0 +1,67 @@
+//! The Fevga neural evaluator: a one-hidden-layer net trained by Fevga
+//! self-play (`plakoto train --game fevga`, in the lab), built as the
+//! Portes net is, on the Plakoto net's vector loops.
+//!
+//! - [`inputs`]: the encoding (points, the closed points ahead of each
+//!   group of checkers, the runner phase, traps, primes, the unblocking
+//!   duty, the race) and its name, [`inputs::FEATURE_SET`].
+//! - [`outcomes`]: the four outcomes (single or double, won or lost), the
+//!   mask of those still possible, and their reading as
+//!   [`crate::eval::Probabilities`].
+//! - [`network`]: [`FevgaNetwork`], the `f32` weights and forward pass.
+//! - [`weights`]: the weight file (magic `PLKFEVG`), written atomically.
+//! - The evaluator over this net, `FevgaNetEvaluator`, is the game layer's
+//!   (`crate::game`): the evaluator `net` of `fevga_evaluator`.
+//!
+//! The weights built into the binary are `crates/engine/weights/fevga.net`,
+//! **empty until a trained net is shipped**: with it empty the `net`
+//! evaluator is unavailable unless the environment variable
+//! [`FEVGA_WEIGHTS_ENV`] names a weight file, read once per process.
+
+pub mod inputs;
+pub mod network;
+pub mod outcomes;
+pub mod weights;
+
+use std::sync::{Arc, OnceLock};
+
+pub use network::FevgaNetwork;
+
+use crate::eval::net::weights::WeightsError;
+
+/// The Fevga weights built into the binary: trained by Fevga self-play,
+/// or empty while none has been shipped (no untrained weights are ever
+/// embedded).
+pub static EMBEDDED_FEVGA_WEIGHTS: &[u8] = include_bytes!("../../../../weights/fevga.net");
+
+/// Environment variable naming a Fevga weight file to use instead of the
+/// embedded one.
+pub const FEVGA_WEIGHTS_ENV: &str = "PLAKOTO_FEVGA_WEIGHTS";
+
+static FEVGA_NETWORK: OnceLock<Arc<FevgaNetwork>> = OnceLock::new();
+
+/// The embedded Fevga network; [`WeightsError::NotTrained`] while the
+/// embedded file is empty.
+pub fn embedded_fevga_network() -> Result<FevgaNetwork, WeightsError> {
+    if EMBEDDED_FEVGA_WEIGHTS.is_empty() {
+        return Err(WeightsError::NotTrained {
+            game: "Fevga",
+            env: FEVGA_WEIGHTS_ENV,
+        });
+    }
+    weights::from_bytes(EMBEDDED_FEVGA_WEIGHTS)
+}
+
+/// The process's Fevga network: the file named by [`FEVGA_WEIGHTS_ENV`],
+/// else the embedded weights; loaded once (a failure is not remembered,
+/// so it is reported again on the next call).
+pub fn fevga_network() -> Result<Arc<FevgaNetwork>, WeightsError> {
+    if let Some(n) = FEVGA_NETWORK.get() {
+        return Ok(n.clone());
+    }
+    let net = match std::env::var_os(FEVGA_WEIGHTS_ENV) {
+        Some(path) => weights::load(std::path::Path::new(&path))?,
+        None => embedded_fevga_network()?,
+    };
+    Ok(FEVGA_NETWORK.get_or_init(|| Arc::new(net)).clone())
+}

@@ -379,5 +379,3 @@ fn on_plakoto_it_rolls_out_what_the_plakoto_rollout_does() {
         .expect("a rollout");
     assert_eq!(generic, plakoto);
 }
-
-

@@ -7,11 +7,19 @@
 //! game layer's rollout ([`plakoto_engine::game::rollout`]), and each
 //! decision appended to the shard's work file. The same options, header,
 //! stages, work file, shards and resumption as the Plakoto builder.
+//!
+//! One rule more: a decision whose candidates all roll out within
+//! `TRIVIAL_SPREAD` of the best is passed over (its id is skipped), as
+//! the sampler leaves out the decisions the net rates so. The Plakoto net
+//! sees those at once; a heuristic does not (in Fevga, a bear-off in which
+//! every play loses a mars for certain, a race won whatever is played),
+//! and every player would lose nothing there.
 
 use super::BenchmarkError;
 use super::build::BuildOptions;
-use super::data::{Candidate, Decision, DEFAULT_RULES, TurnRecord};
+use super::data::{Candidate, DEFAULT_RULES, Decision, TurnRecord};
 use super::phase::GamePhase;
+use super::sample::TRIVIAL_SPREAD;
 use super::sample_game::{GameDecision, GameSampler};
 use super::staged::{StagePlan, in_stages, rollout_settings};
 use super::work::checked_done;
@@ -40,7 +48,9 @@ impl<G: TavliGame> GameBuild<'_, G> {
     /// Builds (or resumes) one shard of `options` (its `variant` and
     /// `disagreements_only` are Plakoto's and not read): rolls out its
     /// decisions not yet in its work file, appending each as it is done;
-    /// progress lines go to stderr. Returns the decisions rolled out now.
+    /// progress lines go to stderr. Returns the decisions written now (a
+    /// decision passed over is neither counted nor written: a resumed shard
+    /// rolls it out again, which its first stage settles).
     pub fn build_shard(&self, options: &BuildOptions) -> Result<usize, BenchmarkError> {
         let header = options.header_of(
             G::KIND,
@@ -91,7 +101,7 @@ impl<G: TavliGame> GameBuild<'_, G> {
         };
         options
             .work
-            .run(&mine, |id, sampled| builder.decision(id, sampled).map(Some))
+            .run(&mine, |id, sampled| builder.decision(id, sampled))
     }
 }
 
@@ -106,12 +116,13 @@ struct Builder<'a, G: TavliGame> {
 }
 
 impl<G: TavliGame> Builder<'_, G> {
-    /// Decision `id`: its candidates ranked, chosen and rolled out.
+    /// Decision `id`: its candidates ranked, chosen and rolled out; `None`
+    /// when they all roll out alike (passed over).
     fn decision(
         &mut self,
         id: usize,
         sampled: &GameDecision<G>,
-    ) -> Result<Decision, BenchmarkError> {
+    ) -> Result<Option<Decision>, BenchmarkError> {
         let GameBuild {
             game,
             evaluator,
@@ -134,7 +145,14 @@ impl<G: TavliGame> Builder<'_, G> {
         let mut choose = |e: &dyn GameEvaluator<G>| {
             let limits = SearchLimits::plies(0);
             self.search
-                .choose(game, e, &sampled.position, sampled.dice, &ranking_settings, limits)
+                .choose(
+                    game,
+                    e,
+                    &sampled.position,
+                    sampled.dice,
+                    &ranking_settings,
+                    limits,
+                )
                 .map(|p| game.after(&p))
         };
         let strong_choice = choose(evaluator);
@@ -182,9 +200,14 @@ impl<G: TavliGame> Builder<'_, G> {
             })
             .collect();
         let candidates = staged.ordered_candidates(&named);
+        if let (Some(best), Some(worst)) = (candidates.first(), candidates.last())
+            && best.equity - worst.equity <= TRIVIAL_SPREAD
+        {
+            return Ok(None);
+        }
         let played_after = game.position_id(&sampled.played);
         let played = candidates.iter().position(|c| c.after == played_after);
-        Ok(Decision {
+        Ok(Some(Decision {
             id,
             phase: sampled.phase,
             position: game.position_id(&sampled.position),
@@ -195,6 +218,6 @@ impl<G: TavliGame> Builder<'_, G> {
             played,
             legal_plays: sampled.legal_plays,
             candidates,
-        })
+        }))
     }
 }

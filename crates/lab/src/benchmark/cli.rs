@@ -9,11 +9,11 @@ use super::BenchmarkError;
 use super::build::{BuildOptions, build_shard, merge};
 use super::choices::{self, Agreement};
 use super::data::Benchmark;
+use super::fevga;
 use super::pool::pool;
 use super::reroll::{RerollOptions, reroll_shard};
 use super::score::{Chooser, StrengthReport, score, score_with};
 use super::unlisted::UnlistedRollouts;
-use super::fevga;
 use super::work::ShardWork;
 use plakoto_engine::eval::{
     Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
@@ -411,9 +411,13 @@ fn run_game_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
         )));
     }
     let report = match a.game {
-        GameKind::Fevga => {
-            fevga::strength(&benchmark, &a.evaluator, a.plies, a.threads, a.roll_unlisted)?
-        }
+        GameKind::Fevga => fevga::strength(
+            &benchmark,
+            &a.evaluator,
+            a.plies,
+            a.threads,
+            a.roll_unlisted,
+        )?,
         game => {
             return Err(BenchmarkError::Options(format!(
                 "no {game} benchmark can be scored yet"

@@ -70,7 +70,8 @@ fn has_contact(position: &FevgaPosition) -> bool {
             .filter(|&p| own[usize::from(p) - 1] > 0)
             .map(other_numbering),
     );
-    let ahead = |top: Option<u8>, other: Option<u8>| matches!((top, other), (Some(t), Some(o)) if o < t);
+    let ahead =
+        |top: Option<u8>, other: Option<u8>| matches!((top, other), (Some(t), Some(o)) if o < t);
     ahead(highest(&own), opp_seen) || ahead(highest(&opp), own_seen)
 }
 

@@ -270,6 +270,7 @@ mod tests {
     use super::*;
     use crate::benchmark::GamePhase;
     use crate::benchmark::data::{FORMAT_NAME, SINGLE_ROLLOUT_VERSION, TurnRecord};
+    use plakoto_rules::tavli::GameKind;
 
     fn header(rollout_seed: u64) -> Header {
         Header {

@@ -256,19 +256,17 @@ pub fn sample_positions(
         // A pool holds at most `count`: enough to fill any shortfall of
         // another phase, without keeping every race of a long search for
         // primes.
-        PhaseMix::Benchmark => sample_by_phase(
-            count,
-            &PHASE_SHARES,
-            &mut rng,
-            |game_number, rng, pools| {
-            let pairing = pairings[game_number % pairings.len()];
-            play_game(rules, pairing, &mut playing, rng, |d| {
-                let pool = &mut pools[phase_index(&PHASE_SHARES, d.phase)];
-                if pool.len() < count {
-                    pool.push(d)
-                }
-            });
-        }),
+        PhaseMix::Benchmark => {
+            sample_by_phase(count, &PHASE_SHARES, &mut rng, |game_number, rng, pools| {
+                let pairing = pairings[game_number % pairings.len()];
+                play_game(rules, pairing, &mut playing, rng, |d| {
+                    let pool = &mut pools[phase_index(&PHASE_SHARES, d.phase)];
+                    if pool.len() < count {
+                        pool.push(d)
+                    }
+                });
+            })
+        }
     }
 }
 

@@ -30,7 +30,7 @@ pub enum GameChooser<'a, G: TavliGame> {
         plies: u8,
         /// Search settings (filters); searched on one thread, the
         /// decisions being judged in parallel.
-        settings: SearchSettings,
+        settings: &'a SearchSettings,
     },
     /// A uniformly random legal play (seeded by the decision id).
     Random,
@@ -106,7 +106,8 @@ impl<G: TavliGame> Judge<'_, G> {
         unlisted: Option<&GameUnlistedRollouts<'_, G>>,
     ) -> Result<Loss, BenchmarkError> {
         let game = self.game;
-        let bad = |what: String| BenchmarkError::Format(format!("decision {}: {what}", decision.id));
+        let bad =
+            |what: String| BenchmarkError::Format(format!("decision {}: {what}", decision.id));
         let position = game
             .parse_position_id(&decision.position)
             .map_err(|e| bad(e.to_string()))?;
@@ -123,7 +124,7 @@ impl<G: TavliGame> Judge<'_, G> {
             } => {
                 let settings = SearchSettings {
                     threads: 1,
-                    ..*settings
+                    ..**settings
                 };
                 let limits = SearchLimits::plies(*plies);
                 let play = self

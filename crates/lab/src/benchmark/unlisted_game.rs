@@ -71,13 +71,23 @@ impl<'a, G: TavliGame> GameUnlistedRollouts<'a, G> {
             .game
             .parse_position_id(&best.after)
             .map_err(|e| BenchmarkError::Format(format!("decision {}: {e}", decision.id)))?;
-        let starts = [RolloutStart::AfterPlay(best), RolloutStart::AfterPlay(*after)];
+        let starts = [
+            RolloutStart::AfterPlay(best),
+            RolloutStart::AfterPlay(*after),
+        ];
         let mut parts = Vec::with_capacity(self.plans.len());
         for plan in &self.plans {
             let staged = in_stages(decision.id, 2, &self.settings, plan, |live, s| {
                 let rolled: Vec<_> = live.iter().map(|&i| starts[i]).collect();
-                rollout(self.game, self.evaluator, &rolled, s, &|_| {}, &Stop::never())
-                    .map_err(|e| BenchmarkError::Engine(e.to_string()))
+                rollout(
+                    self.game,
+                    self.evaluator,
+                    &rolled,
+                    s,
+                    &|_| {},
+                    &Stop::never(),
+                )
+                .map_err(|e| BenchmarkError::Engine(e.to_string()))
             })?;
             let (loss, error) = staged.loss(0, 1);
             parts.push(Estimate {

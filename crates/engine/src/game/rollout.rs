@@ -4,7 +4,8 @@
 //! Plakoto search has its own ([`crate::search::rollout`], with Express's
 //! numbers passed on); both share the dice, the threads and the sums
 //! (`search/trials.rs`), so they answer with the same types
-//! ([`PairedRollout`], [`RolloutResult`], [`RolloutProgress`]) under the
+//! ([`PairedRollout`], [`RolloutResult`](crate::search::RolloutResult),
+//! [`RolloutProgress`]) under the
 //! same [`RolloutSettings`](crate::search::RolloutSettings).
 //!
 //! Variance reduction, as the Plakoto rollout does it:

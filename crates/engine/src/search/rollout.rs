@@ -6,7 +6,7 @@
 //! `(seed, t)` alone, whichever thread runs it, and results are summed in
 //! trial order, so the same seed gives the same figures on any number of
 //! threads. That machinery (dice, threads, sums) is shared with the game
-//! layer's rollout ([`crate::game::rollout`]) in `trials.rs`; this module
+//! layer's rollout ([`crate::game::rollout()`]) in `trials.rs`; this module
 //! holds how a Plakoto game is played out (Express numbers passed on, the
 //! race database).
 //!

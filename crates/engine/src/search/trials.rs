@@ -3,7 +3,7 @@
 //! progress report names, and the figures summed in trial order (means,
 //! standard errors, and the paired errors of the differences that the
 //! duplicate dice buy). The Plakoto rollout ([`super::rollout`]) and the
-//! game layer's ([`crate::game::rollout`]) differ only in how one game is
+//! game layer's ([`crate::game::rollout()`]) differ only in how one game is
 //! played out; they hand that to [`run_trials`] as a closure.
 //!
 //! Reproducible: trial `t` draws its dice from a ChaCha8 stream seeded by

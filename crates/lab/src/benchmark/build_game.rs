@@ -4,7 +4,7 @@
 //! ([`super::sample_game`]), each decision's candidates (the best few of a
 //! 2-ply search, the strong and the weak evaluator's 0-ply choices, and
 //! the play made in the game) rolled out in stages on the same dice by the
-//! game layer's rollout ([`plakoto_engine::game::rollout`]), and each
+//! game layer's rollout ([`plakoto_engine::game::rollout()`]), and each
 //! decision appended to the shard's work file. The same options, header,
 //! stages, work file, shards and resumption as the Plakoto builder.
 //!

@@ -18,14 +18,14 @@ use rand_chacha::ChaCha8Rng;
 use plakoto_engine::eval::portes::evaluate_portes_race;
 use plakoto_engine::eval::{HeuristicEvaluator, Probabilities, terminal_probabilities};
 use plakoto_engine::game::{
-    GameEvaluator, GameSearch, PlakotoGameEvaluator, PortesHeuristicEvaluator, RolloutStart,
-    game_equity, rollout,
+    FevgaHeuristicEvaluator, GameEvaluator, GameSearch, PlakotoGameEvaluator,
+    PortesHeuristicEvaluator, RolloutStart, game_equity, rollout,
 };
 use plakoto_engine::search::{
     After, Evaluation, PairedRollout, RolloutProgress, SearchLimits, SearchSettings, Stop,
     rollout_paired,
 };
-use plakoto_rules::fevga::FevgaPosition;
+use plakoto_rules::fevga::{FevgaPosition, parse_fevga_board_text};
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{Dice, Position, TavliGame};
@@ -164,6 +164,35 @@ fn a_race_rolls_out_to_its_exact_value() {
     let r = roll_out(&game, &PortesHeuristicEvaluator, &start, &s).results[0];
     assert_eq!(r.probabilities, exact);
     assert_eq!(r.std_error, 0.0);
+}
+
+/// The same for a Fevga bear-off race, by the Fevga heuristic (whose
+/// exact values are the bear-off tables).
+#[test]
+fn a_fevga_race_rolls_out_to_its_exact_value() {
+    let game = Fevga::default();
+    let position = parse_fevga_board_text("6:2 5:2 4:3 3:3 2:2 1:3 / 6:3 5:3 4:2 3:2 2:3 1:2")
+        .expect("a race");
+    let (exact, _) = FevgaHeuristicEvaluator
+        .exact_value(&game, &position)
+        .expect("covered");
+    let exact_equity = game_equity(&game, &exact);
+    let start = [RolloutStart::OnRoll(position)];
+    let mut s = settings(1296);
+    s.threads = 2;
+    let r = roll_out(&game, &FevgaHeuristicEvaluator, &start, &s).results[0];
+    assert!(r.std_error > 0.0);
+    assert!(
+        (r.mean - exact_equity).abs() <= 3.0 * r.std_error,
+        "{} ± {} against {exact_equity}",
+        r.mean,
+        r.std_error
+    );
+    s.rollout.race_exact = true;
+    let r = roll_out(&game, &FevgaHeuristicEvaluator, &start, &s).results[0];
+    assert_eq!(r.probabilities, exact);
+    // Zero up to the rounding of the sums of squares.
+    assert!(r.std_error < 1e-6);
 }
 
 /// The luck adjustment keeps a race's mean (within the errors of a plain

@@ -292,7 +292,12 @@ fn a_refused_move_says_which_rule_refuses_it() {
         // F7: the runner alone moves until it is past the opponent's start.
         ("24:14 14:1 / 24:15", "4 2", "24/20 24/22", "(F7)"),
         // F5: the opponent's start (X12) is closed, also to a step in passing.
-        ("24:14 14:1 / 24:15", "4 2", "14/12/8", "the opponent holds 12"),
+        (
+            "24:14 14:1 / 24:15",
+            "4 2",
+            "14/12/8",
+            "the opponent holds 12",
+        ),
         // F8: 24/23 first would close X19-X24.
         (
             "24:2 22:2 21:2 20:2 19:2 10:5 / 24:15",
@@ -301,7 +306,12 @@ fn a_refused_move_says_which_rule_refuses_it() {
             "(F8)",
         ),
         ("24:14 14:1 / 24:15", "4 2", "13/9", "0 checker(s) on 13"),
-        ("24:14 14:1 / 24:15", "4 2", "14/11", "no die of the roll moves 14 to 11"),
+        (
+            "24:14 14:1 / 24:15",
+            "4 2",
+            "14/11",
+            "no die of the roll moves 14 to 11",
+        ),
     ];
     for (board, dice, play, why) in cases {
         for line in [

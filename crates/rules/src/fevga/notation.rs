@@ -202,11 +202,14 @@ pub fn resolve_fevga_play<'a>(
             None => off_after += count,
         }
     }
+    // Compared point by point: building each play's sides would cost a
+    // pass over the board per play.
     plays
         .iter()
         .find(|play| {
-            let (own, _) = play.position.sides();
-            own.map(i32::from) == own_after && i32::from(play.position.own_off()) == off_after
+            i32::from(play.position.own_off()) == off_after
+                && (1..=24u8)
+                    .all(|p| i32::from(play.position.own_at(p)) == own_after[usize::from(p) - 1])
         })
         .ok_or(FevgaNotationError::NotLegal { why: None })
 }

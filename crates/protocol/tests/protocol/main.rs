@@ -4,10 +4,7 @@
 mod count;
 mod engine_stop;
 mod fevga;
-<<<<<<< HEAD
-=======
 mod fevga_steps;
->>>>>>> fevga-gui
 mod portes;
 mod record_round_trip;
 mod robustness;

@@ -2,8 +2,8 @@
 //! against any input, records that round-trip, `stop`, and `count`.
 
 mod count;
-mod fevga;
 mod engine_stop;
+mod fevga;
 mod portes;
 mod record_round_trip;
 mod robustness;

@@ -2,6 +2,7 @@
 //! runs and the net's evaluation.
 
 mod benchmark;
+mod fevga_train;
 mod net_eval;
 mod portes_train;
 mod refine;

@@ -121,7 +121,8 @@ enum BenchCommand {
     /// Move generation: a seeded suite of mid-game positions x all 21 rolls,
     /// one thread; positions expanded per second and ns per generated play.
     Movegen {
-        /// The game whose move generator is measured (plakoto or portes).
+        /// The game whose move generator is measured (plakoto, portes or
+        /// fevga).
         #[arg(long, default_value = "plakoto")]
         game: plakoto::game::GameKind,
         /// Positions in the suite.
@@ -155,19 +156,23 @@ enum BenchCommand {
         /// Rules to search under: standard or express.
         #[arg(long, default_value = "standard", value_parser = parse_variant)]
         rules: Variant,
-        /// Evaluator at the leaves: net, net-f32 (the net in f32, not its
-        /// integer copy) or heuristic (default: net; Portes has heuristic and net).
-        #[arg(long, value_parser = parse_evaluator)]
-        evaluator: Option<EvaluatorKind>,
-        /// The game searched (plakoto or portes: the generic search).
+        /// Evaluator at the leaves, by the game's name: Plakoto net, net-f32
+        /// (the net in f32, not its integer copy) or heuristic; Portes and
+        /// Fevga heuristic, pipcount or net (default: the net, or where it
+        /// does not load, Fevga's untrained one today, the heuristic).
+        #[arg(long)]
+        evaluator: Option<String>,
+        /// The game searched (plakoto, or portes and fevga: the generic
+        /// search).
         #[arg(long, default_value = "plakoto")]
         game: plakoto::game::GameKind,
-        /// Portes: time these positions (a file of gnubg Position IDs, one
-        /// a line; its first --positions) instead of the seeded suite.
+        /// Portes, Fevga: time these positions (a file of the game's
+        /// Position IDs, gnubg's in Portes, one a line; its first
+        /// --positions) instead of the seeded suite.
         #[arg(long, value_name = "FILE")]
         positions_file: Option<std::path::PathBuf>,
-        /// Portes: only these rolls, each once (e.g. 31,65,42,55,21,64, the
-        /// rolls ../shared/anchors/gnubg-bench times), instead of all 21.
+        /// Portes, Fevga: only these rolls, each once (e.g. 31,65,42,55,21,64,
+        /// the rolls ../shared/anchors/gnubg-bench times), instead of all 21.
         #[arg(long, value_delimiter = ',', value_parser = parse_roll)]
         rolls: Option<Vec<plakoto::game::Dice>>,
     },
@@ -200,32 +205,24 @@ enum BenchCommand {
         /// Timed rounds (the median is reported).
         #[arg(long, default_value_t = 5)]
         rounds: usize,
-        /// Evaluator: net, net-f32 (the net in f32, not its integer copy)
-        /// or heuristic (default: net; Portes has heuristic and net).
-        #[arg(long, value_parser = parse_evaluator)]
-        evaluator: Option<EvaluatorKind>,
-        /// The game whose evaluator is measured (plakoto or portes).
+        /// Evaluator, by the game's name: Plakoto net, net-f32 (the net in
+        /// f32, not its integer copy) or heuristic; Portes and Fevga
+        /// heuristic, pipcount or net (default: the net, or where it does
+        /// not load, Fevga's untrained one today, the heuristic).
+        #[arg(long)]
+        evaluator: Option<String>,
+        /// The game whose evaluator is measured (plakoto, portes or fevga).
         #[arg(long, default_value = "plakoto")]
         game: plakoto::game::GameKind,
-        /// Weight file of the net (default: the embedded weights).
+        /// Weight file of the Plakoto net (default: the embedded weights).
         #[arg(long)]
         weights: Option<std::path::PathBuf>,
-        /// Portes: evaluate after these positions' plays (a file of gnubg
-        /// Position IDs, one a line; its first --positions) instead of the
-        /// seeded suite.
+        /// Portes, Fevga: evaluate after these positions' plays (a file of
+        /// the game's Position IDs, gnubg's in Portes, one a line; its
+        /// first --positions) instead of the seeded suite.
         #[arg(long, value_name = "FILE")]
         positions_file: Option<std::path::PathBuf>,
     },
-}
-
-/// The evaluator a bench measures unless told: the net for Plakoto, the
-/// heuristic (the only one so far) for Portes.
-fn default_bench_evaluator(game: plakoto::game::GameKind) -> EvaluatorKind {
-    match game {
-        plakoto::game::GameKind::Plakoto => EvaluatorKind::Net,
-        plakoto::game::GameKind::Portes => EvaluatorKind::Net,
-        plakoto::game::GameKind::Fevga => EvaluatorKind::Heuristic,
-    }
 }
 
 /// Prints a bench's report as one JSON object or as text.
@@ -274,7 +271,7 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
                 game: *game,
                 positions: *positions,
                 rounds: *rounds,
-                evaluator: evaluator.unwrap_or(default_bench_evaluator(*game)),
+                evaluator: evaluator.clone(),
                 positions_file: positions_file.clone(),
             };
             match plakoto::bench::eval::run(options) {
@@ -337,7 +334,7 @@ fn run_bench(command: &BenchCommand) -> ExitCode {
                 rollout_trials: *rollout_trials,
                 json: *json,
                 variant: *rules,
-                evaluator: evaluator.unwrap_or(default_bench_evaluator(*game)),
+                evaluator: evaluator.clone(),
                 positions_file: positions_file.clone(),
                 rolls: rolls.clone(),
                 ..Default::default()

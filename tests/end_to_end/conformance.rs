@@ -324,3 +324,78 @@ fn the_gnubg_adapter_plays_portes_and_its_gaps_are_reported() {
         "{commands}"
     );
 }
+
+/// The checks of `--game fevga`, in the order run: Portes' and the
+/// switches.
+const FEVGA_CHECKS: [&str; 12] = [
+    "start",
+    "game",
+    "framing",
+    "commands",
+    "positions",
+    "to_roll",
+    "errors",
+    "legal",
+    "switches",
+    "play",
+    "hint",
+    "quit",
+];
+
+#[test]
+fn plakoto_passes_every_fevga_check() {
+    let (code, report) = conformance(
+        &format!("{PLAKOTO} --plies 0"),
+        &["--game", "fevga", "--positions", "120"],
+    );
+    assert_eq!(code, 0, "{report:#}");
+    let all = statuses(&report);
+    let names: Vec<&str> = all.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, FEVGA_CHECKS, "{all:?}");
+    for (name, status) in &all {
+        assert_eq!(status, "passed", "{name}: {report:#}");
+    }
+    let positions = report["checks"][4]["detail"].as_str().unwrap();
+    assert!(
+        positions.contains("fevga Position:Match IDs"),
+        "{positions}"
+    );
+    assert!(positions.contains("not yet released"), "{positions}");
+    let switches = report["checks"][8]["detail"].as_str().unwrap();
+    assert!(switches.starts_with("8 switch values"), "{switches}");
+    assert!(
+        switches.contains("where the value changes the plays"),
+        "{switches}"
+    );
+    // Every value is seen to change the plays somewhere (the witnesses).
+    assert!(!switches.contains("no position found"), "{switches}");
+}
+
+/// An engine that accepts Fevga's switches but goes on playing the
+/// defaults fails the switches check, naming the switch.
+#[test]
+fn an_engine_deaf_to_the_switches_fails_the_switches_check() {
+    let (code, report) = conformance(
+        &proxy("deaf-switches"),
+        &["--game", "fevga", "--positions", "60"],
+    );
+    assert_eq!(code, 1, "{report:#}");
+    let switches = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "switches")
+        .unwrap();
+    assert_eq!(switches["status"], "failed", "{report:#}");
+    let detail = switches["detail"].as_str().unwrap();
+    assert!(detail.starts_with("under fevga."), "{detail}");
+    for name in ["legal", "play", "positions"] {
+        let check = report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap();
+        assert_eq!(check["status"], "passed", "{name}: {report:#}");
+    }
+}

@@ -11,6 +11,7 @@ mod analysis;
 mod architecture;
 mod arena;
 mod conformance;
+mod fevga_analysis;
 mod gnubg;
 mod gui;
 mod match_play;

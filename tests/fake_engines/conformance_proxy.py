@@ -18,6 +18,8 @@ the mode (first argument):
   slow-play      `play` answers after 3 s
   unframed       `name` answered with a line that is no reply
   no-exit        `quit` answered, but the proxy does not exit
+  deaf-switches  `set fevga.<switch> <value>` accepted but not passed on:
+                 the engine plays Fevga's default switches only
 """
 import re
 import subprocess
@@ -70,6 +72,10 @@ for raw in sys.stdin.buffer:
         continue
     if mode == "slow-play" and words.startswith("play"):
         time.sleep(3)
+    if mode == "deaf-switches" and words.startswith("set fevga."):
+        parts = words.split()
+        write(["=%s %s" % (cid, " ".join(parts[1:]))])
+        continue
     if mode == "unframed" and words == "name":
         write(["my name is fake"])
         continue

@@ -12,6 +12,8 @@ rules. Its answer to 'play' is set by the mode argument:
   noready      answer 'isready' with garbage (fails at start)
   plakoto_only answer 'set game ...' with '? unknown_command' (an engine
                from before Portes; 'play' as garbage)
+  no_switches  answer 'set fevga.<switch> ...' with '? unknown_command' (an
+               engine that plays only default Fevga; 'play' as garbage)
 """
 import sys
 import time
@@ -43,6 +45,8 @@ for line in sys.stdin:
         sys.exit(0)
     elif cmd == "set" and mode == "plakoto_only" and words[1:2] == ["game"]:
         reply("? unknown_command: set game")
+    elif cmd == "set" and mode == "no_switches" and words[1:2] and words[1].startswith("fevga."):
+        reply("? unknown_command: set " + words[1])
     elif cmd == "set":
         reply("=")
     elif cmd == "play":

@@ -268,3 +268,70 @@ fn plakoto_engine_plays_portes_games_as_a_child_process() {
     assert_eq!(report["fault_counts"], serde_json::json!([{}, {}]));
     assert!(report["a_points"].as_i64().unwrap() > 0, "{report}");
 }
+
+/// Issue 42: the `plakoto` engine plays Fevga in `arena --game fevga` as a
+/// child process — told `set game fevga` and the switches off their
+/// defaults, then `set position` with Fevga's Position ID and `play` each
+/// turn — whole games with no fault, and it beats random play; the
+/// results file names the game, the opening and every switch, and resumes
+/// only under the same switches.
+#[test]
+fn plakoto_engine_plays_fevga_games_under_switches_as_a_child_process() {
+    let dir = std::env::temp_dir().join(format!("plakoto-arena-fevga-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_file = dir.join("run.jsonl");
+    let engine = format!("{} --plies 0", env!("CARGO_BIN_EXE_plakoto"));
+    let switches = "fevga.release=reach_quarter prime_rule=none";
+    let arena = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_plakoto"))
+            .args(["arena", "--game", "fevga", "--games", "6", "--seed", "4"])
+            .args(["--a", &engine, "--b", "builtin:random", "--json", "--quiet"])
+            .args(["--opening", "western", "--out", out_file.to_str().unwrap()])
+            .args(extra)
+            .output()
+            .expect("arena runs")
+    };
+    let out = arena(&["--fevga-switches", switches]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    assert_eq!(report["game"], "fevga");
+    assert_eq!(report["opening"], "western");
+    assert_eq!(
+        report["switches"],
+        "fevga.release=reach_quarter fevga.quarter_rule=own fevga.quarter_check=every_step fevga.prime_rule=none"
+    );
+    assert_eq!(
+        (report["games"].as_u64(), report["unfinished"].as_u64()),
+        (Some(6), Some(0))
+    );
+    for side in ["a_wins", "b_wins"] {
+        assert_eq!(report[side]["forfeit"], 0, "{report}");
+    }
+    assert_eq!(report["fault_counts"], serde_json::json!([{}, {}]));
+    assert!(report["a_points"].as_i64().unwrap() > 0, "{report}");
+
+    let text = std::fs::read_to_string(&out_file).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(header["header"]["game"], "fevga");
+    assert_eq!(header["header"]["switches"], report["switches"]);
+    // The same file under other switches is another run.
+    let other = arena(&["--resume"]);
+    assert!(!other.status.success());
+    let stderr = String::from_utf8_lossy(&other.stderr);
+    assert!(stderr.contains("different run"), "{stderr}");
+    // Under the same ones it resumes with nothing left to play.
+    let again = arena(&["--resume", "--fevga-switches", switches]);
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let resumed: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(resumed["a_points"], report["a_points"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,6 +3,7 @@
 
 mod benchmark;
 mod benchmark_fevga;
+mod fevga_train;
 mod net_eval;
 mod portes_train;
 mod refine;

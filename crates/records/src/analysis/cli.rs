@@ -1,18 +1,25 @@
-//! `plakoto analyse FILE [--plies N] [--json | --html OUT] [--evaluator net|heuristic] [--weights FILE]`.
+//! `plakoto analyse FILE [--plies N] [--json | --html OUT] [--evaluator NAME] [--weights FILE]`.
 //!
-//! A Portes record (`; [Game "portes"]`) is analysed by the generic search
-//! with the Portes heuristic, the one Portes evaluator so far.
+//! A Portes or Fevga record (`; [Game "portes"]`, `; [Game "fevga"]`,
+//! under the switches its header names) is analysed by the generic search
+//! with that game's evaluator of the name given; by default its net, or
+//! where the net does not load (Fevga's, until trained weights are built
+//! in) its heuristic. The report names the evaluator used.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::record::{ReadError, RecordError, read_record_file, write_atomic};
+use super::Analysis;
+use super::table::{AnalysedGame, analyse_table};
+use crate::record::{ReadError, Record, RecordError, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
-use plakoto_engine::eval::{CreateError, EvaluatorKind};
-use plakoto_engine::game::PortesHeuristicEvaluator;
+use plakoto_engine::eval::{CreateError, EvaluatorKind, UnknownEvaluator};
+use plakoto_engine::game::{FEVGA_EVALUATORS, GameEvaluator, PORTES_EVALUATORS};
+use plakoto_engine::game::{fevga_evaluator, portes_evaluator};
 use plakoto_engine::search::{MAX_PLIES, SearchHandle, SearchSettings};
 use plakoto_rules::GameKind;
+use plakoto_rules::tavli::{Fevga, Portes};
 
 /// Options of `plakoto analyse`.
 #[derive(Args, Clone, Debug)]
@@ -31,12 +38,15 @@ pub struct AnalyseArgs {
     /// printed too).
     #[arg(long, value_name = "OUT")]
     pub html: Option<PathBuf>,
-    /// Evaluator: net (default: the neural net, exact race database),
-    /// net-f32 (the same net in f32, not its integer copy) or heuristic.
-    /// A Portes record is analysed with the Portes heuristic.
-    #[arg(long, default_value = "net")]
-    pub evaluator: EvaluatorKind,
-    /// Weight file of the net (default: the weights built into the binary).
+    /// Evaluator, by the record's game's name for it: Plakoto net (the
+    /// neural net, exact race database), net-f32 (the same net in f32, not
+    /// its integer copy) or heuristic; Portes and Fevga heuristic,
+    /// pipcount or net. Default: the net, or in a game whose net does not
+    /// load (Fevga's, until trained weights are built in) its heuristic.
+    #[arg(long, value_name = "NAME")]
+    pub evaluator: Option<String>,
+    /// Weight file of the Plakoto net (default: the weights built into the
+    /// binary).
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
     /// Worker threads (default: the number of cores).
@@ -65,6 +75,9 @@ pub enum AnalyseError {
     /// The evaluator could not be created.
     #[error(transparent)]
     Evaluator(#[from] CreateError),
+    /// No Plakoto evaluator of that name.
+    #[error(transparent)]
+    UnknownEvaluator(#[from] UnknownEvaluator),
     /// The record file could not be read (the message names it).
     #[error("{0}")]
     Read(String),
@@ -76,9 +89,19 @@ pub enum AnalyseError {
         /// Why.
         source: Box<RecordError>,
     },
-    /// The record's game has no evaluator in this build.
-    #[error("{0}")]
-    NoEvaluator(String),
+    /// The record's game has no evaluator of that name (or its weights do
+    /// not load).
+    #[error(
+        "{game} has no evaluator '{name}' (or its weights do not load): --evaluator takes {known}"
+    )]
+    NoEvaluator {
+        /// The record's game.
+        game: String,
+        /// The name asked for.
+        name: String,
+        /// The names the game knows, comma-separated.
+        known: String,
+    },
     /// The worker threads could not be started.
     #[error(transparent)]
     Threads(#[from] rayon::ThreadPoolBuildError),
@@ -114,7 +137,6 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
             }
         })?;
     }
-    let search = SearchHandle::new(args.evaluator.create()?);
     let invalid = |source| AnalyseError::Record {
         path: args.file.clone(),
         source: Box::new(source),
@@ -129,8 +151,11 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()?;
+    let name = args.evaluator.as_deref();
     let analysis = match record.header.game {
         GameKind::Plakoto => {
+            let kind: EvaluatorKind = name.unwrap_or("net").parse()?;
+            let search = SearchHandle::new(kind.create()?);
             let replay = record.replay().map_err(invalid)?;
             let bar = crate::progress::bar(replay.turns.len() as u64, "turns", !args.quiet);
             let analysis = pool.install(|| {
@@ -140,32 +165,12 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
             analysis
         }
         GameKind::Portes => {
-            // Portes has one evaluator so far, whichever `--evaluator`.
-            let replay = record.replay_portes().map_err(invalid)?;
-            let bar = crate::progress::bar(replay.turns.len() as u64, "turns", !args.quiet);
-            let settings = SearchSettings::default();
-            let analysis = pool.install(|| {
-                super::table::analyse_table(
-                    &record,
-                    &replay,
-                    &PortesHeuristicEvaluator,
-                    &settings,
-                    args.plies,
-                    &|| bar.inc(1),
-                )
-            });
-            bar.finish_and_clear();
-            analysis
+            let evaluator = table_evaluator(name, portes_evaluator, &PORTES_EVALUATORS, "Portes")?;
+            analyse_table_record::<Portes>(&record, evaluator.as_ref(), &args, &pool)?
         }
         GameKind::Fevga => {
-            // Replayed first, so a bad record is reported as such.
-            record
-                .replay_game::<plakoto_rules::tavli::Fevga>()
-                .map_err(invalid)?;
-            return Err(AnalyseError::NoEvaluator(
-                "Fevga records are read, but this build has no Fevga evaluator to analyse them"
-                    .to_string(),
-            ));
+            let evaluator = table_evaluator(name, fevga_evaluator, &FEVGA_EVALUATORS, "Fevga")?;
+            analyse_table_record::<Fevga>(&record, evaluator.as_ref(), &args, &pool)?
         }
     };
     if args.json {
@@ -185,4 +190,50 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
         })?;
     }
     Ok(())
+}
+
+/// A game of the table's evaluator named `name` (one of `known`, found by
+/// `named`); without a name its net, or where the net does not load its
+/// heuristic.
+fn table_evaluator<G: plakoto_rules::TavliGame>(
+    name: Option<&str>,
+    named: fn(&str) -> Option<Box<dyn GameEvaluator<G>>>,
+    known: &[&str],
+    game: &str,
+) -> Result<Box<dyn GameEvaluator<G>>, AnalyseError> {
+    let found = match name {
+        Some(name) => named(name),
+        None => named("net").or_else(|| named("heuristic")),
+    };
+    found.ok_or_else(|| AnalyseError::NoEvaluator {
+        game: game.to_string(),
+        name: name.unwrap_or("net").to_string(),
+        known: known.join(", "),
+    })
+}
+
+/// Replays a record of a game of the table (under its header's switches)
+/// and analyses every turn with `evaluator` at `--plies`, default move
+/// filters, on `pool`, with a progress bar.
+fn analyse_table_record<G: AnalysedGame>(
+    record: &Record,
+    evaluator: &dyn GameEvaluator<G>,
+    args: &AnalyseArgs,
+    pool: &rayon::ThreadPool,
+) -> Result<Analysis, AnalyseError> {
+    let replay = record
+        .replay_game::<G>()
+        .map_err(|source| AnalyseError::Record {
+            path: args.file.clone(),
+            source: Box::new(source),
+        })?;
+    let bar = crate::progress::bar(replay.turns.len() as u64, "turns", !args.quiet);
+    let settings = SearchSettings::default();
+    let analysis = pool.install(|| {
+        analyse_table(record, &replay, evaluator, &settings, args.plies, &|| {
+            bar.inc(1)
+        })
+    });
+    bar.finish_and_clear();
+    Ok(analysis)
 }

@@ -129,12 +129,15 @@ pub fn report(a: &Analysis, title: &str) -> String {
         );
         if let Some([before, after]) = &t.boards {
             // A game of the table: drawn here, before and after the play
-            // (a checker it hit shows on the bar).
+            // (in Portes a checker it hit shows on the bar).
+            let draw = |board, caption: &str| {
+                super::table_board::board_svg(board, a.game, t.side, caption)
+            };
             let _ = writeln!(
                 h,
                 "<div class=\"diagram\">{}{}</div>",
-                super::portes_board::board_svg(before, t.side, &format!("{side} to play {roll}")),
-                super::portes_board::board_svg(after, t.side, &format!("after {played}"))
+                draw(before, &format!("{side} to play {roll}")),
+                draw(after, &format!("after {played}"))
             );
             let _ = writeln!(
                 h,

@@ -6,16 +6,17 @@
 //!
 //! Turns are analysed in parallel (rayon), each worker with its own fork
 //! of the caller's search handle; the search is reached only through
-//! [`adapter`]. A Portes record is analysed by [`table`] through the
-//! generic search, into the same [`Analysis`].
+//! [`adapter`]. A Portes or Fevga record is analysed by [`table`] through
+//! the generic search, into the same [`Analysis`], its marked plays drawn
+//! by [`table_board`].
 
 pub mod adapter;
 mod chart;
 pub mod cli;
 pub mod html;
-mod portes_board;
 pub mod report;
 pub mod table;
+mod table_board;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -153,7 +154,7 @@ pub struct TurnAnalysis {
     /// Match ID before the play.
     pub match_id: String,
     /// For a marked play of a game the report's board script does not
-    /// draw (Portes): the board before the play and after it, seen by
+    /// draw (Portes, Fevga): the board before the play and after it, seen by
     /// the side that played. Left out of the JSON form.
     #[serde(skip)]
     pub boards: Option<[table::BoardCounts; 2]>,

@@ -1,119 +1,28 @@
-//! `plakoto arena`: command-line options, the run (resume, progress bar)
-//! and the final report.
+//! `plakoto arena`: the run (resume, progress bar) and the final report;
+//! its options are [`super::args`], checked per game by
+//! [`super::game_options`]. Plakoto is refereed by [`super::runner`], the
+//! games of the game layer (Portes, Fevga) by [`super::tavli_runner`].
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use clap::Args;
 use indicatif::ProgressBar;
 
+pub use super::args::ArenaArgs;
 use super::error::{ArenaError, PlayerError};
+use super::game_options::check_game_options;
 use super::player::{Player, PlayerOptions, ProcessPlayer};
-use super::portes_players::{PortesPlayer, make_portes_player, preflight_portes_player};
 use super::record::{Contestant, GameRecord};
 use super::registry::{BUILTIN_PREFIX, make_player};
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
-use super::runner::{DEFAULT_TURN_CAP, RunSpec, run_units_with};
+use super::runner::{RunSpec, run_units_with};
 use super::stats::{Summary, summarize};
+use super::tavli_player::BoxedPlayer;
+use super::tavli_players::{BuiltinPlayers, preflight_tavli_player};
 use super::tavli_referee::Opening;
 use super::tavli_runner::{TavliRunSpec, run_tavli_units};
-use plakoto_rules::tavli::Portes;
+use plakoto_rules::tavli::{Fevga, Portes};
 use plakoto_rules::{GameKind, Rules, Scoring, Variant};
-
-/// Options of `plakoto arena`.
-#[derive(Args, Clone, Debug)]
-#[command(
-    about = "Play two engines against each other with duplicate dice",
-    after_help = "Players: builtin:random, builtin:heuristic, builtin:ply1, builtin:ply2, builtin:ply3, builtin:pipcount, \
-builtin:net, builtin:net-ply1, builtin:net-ply2, builtin:net-nopin (the net players use the Express weights under --rules express, and $PLAKOTO_WEIGHTS if set), builtin:net-standard (the standard weights under any rules), builtin:net-f32 (the net in f32, not its integer copy), builtin:net@FILE, builtin:net-ply1@FILE, builtin:net-ply2@FILE (those players with the weights in FILE, under any rules: two nets in one run), or any shell \
-command that starts an engine speaking the plakoto protocol (e.g. \"plakoto\").
-
-With --game portes: builtin:random, builtin:heuristic (0-ply: the exact race database, else the Portes heuristic), builtin:net (0-ply: the race database, else the Portes net; builtin:net@FILE for Portes weights), or an engine command; \
-the engine is sent `set game portes` once it starts (an engine that refuses it does not play Portes), then `set position <gnubg Position ID>:<gnubg Match ID>` and `play` \
-(scripts/gnubg_player.py plays GNU Backgammon so).
-
-`plakoto arena merge FILES… [--json] [--plot FILE.svg]` combines the --out files of a run split with --shard."
-)]
-pub struct ArenaArgs {
-    /// Engine A (its points are reported): `builtin:NAME` or a command.
-    #[arg(long = "a", value_name = "ENGINE")]
-    pub a: String,
-    /// Engine B: `builtin:NAME` or a command.
-    #[arg(long = "b", value_name = "ENGINE")]
-    pub b: String,
-    /// Games to play (matches with --match-to). Consecutive games form
-    /// duplicate pairs: use an even number.
-    #[arg(long, default_value_t = 100)]
-    pub games: u64,
-    /// Play matches to N points instead of single games.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=127))]
-    pub match_to: Option<u8>,
-    /// Rules: standard or express.
-    #[arg(long, default_value = "standard")]
-    pub rules: Variant,
-    /// Scoring: standard or tzannes.
-    #[arg(long, default_value = "standard")]
-    pub scoring: Scoring,
-    /// The game: plakoto or portes. Portes runs are single games (no
-    /// --match-to, --records, --start-positions), scored 1 or 2 (P11).
-    #[arg(long, default_value = "plakoto")]
-    pub game: GameKind,
-    /// How a Portes game opens (P13): greek (one die each, the winner
-    /// rolls both dice for its first turn) or western (the winner plays
-    /// the two opening dice). Portes only; default greek.
-    #[arg(long)]
-    pub opening: Option<Opening>,
-    /// Seed of the whole run (dice and built-in players).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Games played in parallel (default: the number of cores).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// Append one JSON line per finished game to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// Continue the run recorded in --out: finished games are kept.
-    #[arg(long, requires = "out")]
-    pub resume: bool,
-    /// Print the final summary as JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar or notes on stderr.
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// Time an engine has for one move, in milliseconds.
-    #[arg(long, default_value_t = 5_000)]
-    pub move_timeout_ms: u64,
-    /// Time an engine has to start and answer `isready`, in milliseconds.
-    /// An engine that misses it (or crashes at start) is tried again, up to
-    /// 3 tries, each allowed twice the time of the last, before its game is
-    /// forfeited.
-    #[arg(long, default_value_t = 10_000)]
-    pub start_timeout_ms: u64,
-    /// Turns after which a game is stopped without result.
-    #[arg(long, default_value_t = DEFAULT_TURN_CAP)]
-    pub turn_cap: u32,
-    /// Show the engines' stderr (discarded by default).
-    #[arg(long)]
-    pub engine_stderr: bool,
-    /// Write each finished game (each match with --match-to) as a game
-    /// record (records.md) into DIR, one file each.
-    #[arg(long, value_name = "DIR")]
-    pub records: Option<PathBuf>,
-    /// Play only shard K of N (duplicate pairs dealt round-robin); combine
-    /// the shards' --out files with `plakoto arena merge`.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<super::shard::Shard>,
-    /// Draw the running points per game with its 95% band as SVG.
-    #[arg(long, value_name = "FILE.svg")]
-    pub plot: Option<PathBuf>,
-    /// Start the games from these positions instead of the initial one:
-    /// FILE holds one Position ID a line (the side to roll first; `#`
-    /// starts a comment), duplicate pair p starts from line p (cycling).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["match_to", "records"])]
-    pub start_positions: Option<PathBuf>,
-}
 
 /// The JSON report: the run's settings and its summary.
 #[derive(serde::Serialize)]
@@ -128,6 +37,9 @@ pub(super) struct Report<'a> {
     pub(super) game: GameKind,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) opening: Option<Opening>,
+    /// Fevga's switches, `name=value` words (defaults included).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) switches: Option<String>,
     #[serde(flatten)]
     pub(super) summary: &'a Summary,
 }
@@ -135,7 +47,10 @@ pub(super) struct Report<'a> {
 /// Runs `plakoto arena`.
 pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     let rules = Rules::new(args.rules, args.scoring)?;
-    let opening = check_game_options(&args)?;
+    let table = check_game_options(&args)?;
+    let opening = table.map(|t| t.opening);
+    let fevga = Fevga::new(table.and_then(|t| t.fevga).unwrap_or_default());
+    let switches = table.and_then(|t| t.fevga).map(|rules| rules.describe());
     for path in [&args.out, &args.plot].into_iter().flatten() {
         plakoto_records::output_path::prepare_file(path)
             .map_err(ArenaError::file("cannot write", path))?;
@@ -154,15 +69,8 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
             preflight(Contestant::A, &args.a, &options)?,
             preflight(Contestant::B, &args.b, &options)?,
         ),
-        GameKind::Portes => Ready::Portes(
-            preflight_portes(Contestant::A, &args.a, &options)?,
-            preflight_portes(Contestant::B, &args.b, &options)?,
-        ),
-        GameKind::Fevga => {
-            return Err(ArenaError::Options(
-                "--game fevga: the arena does not referee Fevga yet".into(),
-            ));
-        }
+        GameKind::Portes => Ready::Portes(preflight_pair(&Portes::default(), &args, &options)?),
+        GameKind::Fevga => Ready::Fevga(preflight_pair(&fevga, &args, &options)?),
     };
     let (start_positions, start_note) = match &args.start_positions {
         Some(path) => {
@@ -202,6 +110,7 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
                 start_positions: start_note.clone(),
                 game: args.game,
                 opening,
+                switches: switches.clone(),
             };
             let (file, loaded) = ResultsFile::open(path, &header, args.resume)?;
             if notes && args.resume {
@@ -262,25 +171,27 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     };
     let result = match ready {
         Ready::Plakoto(a, b) => run_units_with(&spec, &todo, jobs, Some((a, b)), on_record),
-        Ready::Portes(a, b) => {
-            let portes = TavliRunSpec {
-                game: Portes::default(),
-                opening: opening.unwrap_or_default(),
-                a: spec.a.clone(),
-                b: spec.b.clone(),
-                seed: spec.seed,
-                turn_cap: spec.turn_cap,
-                options: spec.options.clone(),
-            };
-            run_tavli_units(
-                &portes,
-                make_portes_player,
+        Ready::Portes(ready) => {
+            let game = Portes::default();
+            run_table(
+                game,
+                opening.unwrap_or_default(),
+                &spec,
                 &todo,
                 jobs,
-                Some((a, b)),
+                ready,
                 on_record,
             )
         }
+        Ready::Fevga(ready) => run_table(
+            fevga,
+            opening.unwrap_or_default(),
+            &spec,
+            &todo,
+            jobs,
+            ready,
+            on_record,
+        ),
     };
     bar.finish_and_clear();
     result?;
@@ -302,6 +213,7 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         match_to: args.match_to,
         game: args.game,
         opening,
+        switches,
         summary: &summary,
     };
     report.print(args.json)
@@ -337,60 +249,48 @@ fn write_unit_records(
 /// The players checked before a run, of the game played.
 enum Ready {
     Plakoto(Box<dyn Player>, Box<dyn Player>),
-    Portes(PortesPlayer, PortesPlayer),
+    Portes(Pair<Portes>),
+    Fevga(Pair<Fevga>),
 }
 
-/// Refuses options that do not go with `--game`; the opening of a game
-/// other than Plakoto (`None` for Plakoto).
-fn check_game_options(args: &ArenaArgs) -> Result<Option<Opening>, ArenaError> {
-    if args.game == GameKind::Plakoto {
-        if args.opening.is_some() {
-            return Err(ArenaError::Options(
-                "--opening is Portes' (P13): Plakoto opens by R19".into(),
-            ));
-        }
-        return Ok(None);
-    }
-    let refused = [
-        (
-            args.records.is_some(),
-            "--records (game records are not written for Portes yet)",
-        ),
-        (
-            args.match_to.is_some(),
-            "--match-to (Portes runs are single games)",
-        ),
-        (
-            args.start_positions.is_some(),
-            "--start-positions (a file of Plakoto positions)",
-        ),
-        (
-            args.rules != Variant::Standard,
-            "--rules (Plakoto's rule sets)",
-        ),
-        (
-            args.scoring != Scoring::Standard,
-            "--scoring (Plakoto's scorings; Portes scores P11)",
-        ),
-    ];
-    match refused.iter().find(|(given, _)| *given) {
-        Some((_, option)) => Err(ArenaError::Options(format!(
-            "--game {} does not take {option}",
-            args.game
-        ))),
-        None => Ok(Some(args.opening.unwrap_or_default())),
-    }
-}
+/// Engine A's and engine B's players of `G`.
+type Pair<G> = (BoxedPlayer<G>, BoxedPlayer<G>);
 
-/// As [`preflight`], for a Portes run: an engine is started and sent
-/// `set game portes`, which it must accept.
-fn preflight_portes(
-    contestant: Contestant,
-    spec: &str,
+/// As [`preflight`], for a run of a game of the game layer: engines are
+/// started and told the game and its switches, which they must accept.
+fn preflight_pair<G: BuiltinPlayers>(
+    game: &G,
+    args: &ArenaArgs,
     options: &PlayerOptions,
-) -> Result<PortesPlayer, ArenaError> {
-    preflight_portes_player(spec, options)
-        .map_err(|source| ArenaError::Engine { contestant, source })
+) -> Result<Pair<G>, ArenaError> {
+    let one = |contestant, spec: &str| {
+        preflight_tavli_player(game, spec, options)
+            .map_err(|source| ArenaError::Engine { contestant, source })
+    };
+    Ok((one(Contestant::A, &args.a)?, one(Contestant::B, &args.b)?))
+}
+
+/// Plays the units `todo` of a run of `game` (Portes, Fevga) with the
+/// players checked before it, as the Plakoto run does.
+fn run_table<G: BuiltinPlayers>(
+    game: G,
+    opening: Opening,
+    spec: &RunSpec,
+    todo: &[u64],
+    jobs: usize,
+    ready: Pair<G>,
+    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
+    let table = TavliRunSpec {
+        game,
+        opening,
+        a: spec.a.clone(),
+        b: spec.b.clone(),
+        seed: spec.seed,
+        turn_cap: spec.turn_cap,
+        options: spec.options.clone(),
+    };
+    run_tavli_units(&table, todo, jobs, Some(ready), on_record)
 }
 
 /// Checks a player spec before the run: built-ins exist, and an engine
@@ -415,51 +315,4 @@ fn preflight(
 fn progress_bar(total: u64, done: u64, shown: bool, matches: bool) -> ProgressBar {
     let unit = if matches { "matches" } else { "games" };
     plakoto_records::progress::resumed_bar(total, done, unit, shown)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Command {
-        #[command(flatten)]
-        args: ArenaArgs,
-    }
-
-    fn options(extra: &[&str]) -> Result<Option<Opening>, String> {
-        let mut line = vec!["arena", "--a", "builtin:random", "--b", "builtin:random"];
-        line.extend_from_slice(extra);
-        let args = Command::try_parse_from(line).expect("the line parses").args;
-        check_game_options(&args).map_err(|e| e.to_string())
-    }
-
-    #[test]
-    fn game_options_go_together() {
-        assert_eq!(options(&[]), Ok(None));
-        assert_eq!(options(&["--game", "portes"]), Ok(Some(Opening::Greek)));
-        assert_eq!(
-            options(&["--game", "Portes", "--opening", "western"]),
-            Ok(Some(Opening::Western))
-        );
-        for (extra, named) in [
-            (&["--records", "dir"][..], "--records"),
-            (&["--match-to", "3"][..], "--match-to"),
-            (&["--rules", "express"][..], "--rules"),
-            (&["--scoring", "tzannes"][..], "--scoring"),
-        ] {
-            let line = [&["--game", "portes"][..], extra].concat();
-            let error = options(&line).unwrap_err();
-            assert!(error.contains(named) && error.contains("portes"), "{error}");
-        }
-        assert!(
-            options(&["--opening", "greek"])
-                .unwrap_err()
-                .contains("Plakoto")
-        );
-        assert!(
-            Command::try_parse_from(["arena", "--a", "x", "--b", "y", "--game", "chess"]).is_err()
-        );
-    }
 }

@@ -120,6 +120,7 @@ pub fn run(args: MergeArgs) -> Result<(), ArenaError> {
         match_to: header.match_to,
         game: header.game,
         opening: header.opening,
+        switches: header.switches.clone(),
         summary: &summary,
     };
     report.print(args.json)

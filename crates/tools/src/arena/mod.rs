@@ -12,18 +12,24 @@
 //!   summarise results;
 //! - [`cli`] is the `plakoto arena` command.
 //!
-//! Games other than Plakoto (`--game portes`) are played through the game
-//! layer ([`plakoto_rules::TavliGame`]): [`tavli_referee`],
+//! Games other than Plakoto (`--game portes|fevga`) are played through
+//! the game layer ([`plakoto_rules::TavliGame`]): [`tavli_referee`],
 //! [`tavli_player`] and [`tavli_runner`] are the referee, players and
 //! runner written against the trait (with [`refereed_game`], what the
-//! arena needs of a game beside it), [`tavli_evaluator_player`] the
-//! built-in 0-ply player of an evaluator, [`portes_players`] the Portes
-//! players; results files and statistics are shared.
+//! arena needs of a game beside it: its Match ID and switches),
+//! [`tavli_players`] makes a game's players by name,
+//! [`tavli_evaluator_player`] is the built-in 0-ply player of an
+//! evaluator, [`portes_players`] and [`fevga_players`] each game's
+//! built-ins; results files and statistics are shared. [`args`] and
+//! [`game_options`] are the command line and its checks per game.
 
+pub mod args;
 pub mod cli;
 pub mod engine_process;
 pub mod error;
 pub mod fault;
+pub mod fevga_players;
+pub mod game_options;
 pub mod merge;
 pub mod player;
 pub mod plot;
@@ -41,6 +47,7 @@ pub mod start_positions;
 pub mod stats;
 pub mod tavli_evaluator_player;
 pub mod tavli_player;
+pub mod tavli_players;
 pub mod tavli_referee;
 pub mod tavli_runner;
 pub mod turn;

@@ -1,43 +1,61 @@
-//! The players of a Portes run (`plakoto arena --game portes`), made by
-//! name: the built-ins `builtin:random`, `builtin:heuristic` and
-//! `builtin:net` (`builtin:net@FILE` for other weights), and any other
-//! spec as an engine command told `set game portes`.
+//! The built-in players of a Portes run (`plakoto arena --game portes`):
+//! `builtin:heuristic`, `builtin:pipcount` and `builtin:net`
+//! (`builtin:net@FILE` for other weights), beside `builtin:random` and engine commands
+//! ([`super::tavli_players`]).
 
 use plakoto_engine::eval::portes::net::portes_network;
 use plakoto_engine::eval::portes::net::weights as portes_weights;
 use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
-use plakoto_engine::game::PortesNetEvaluator;
+use plakoto_engine::game::{PortesNetEvaluator, PortesPipCountEvaluator};
 use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::Portes;
 
 use super::error::PlayerError;
 use super::fault::{Fault, FaultKind};
-use super::player::PlayerOptions;
-use super::registry::BUILTIN_PREFIX;
 use super::tavli_evaluator_player::TavliEvaluatorPlayer;
-use super::tavli_player::{
-    TavliAnswer, TavliPlayer, TavliProcessPlayer, TavliRandomPlayer, TavliTurn,
-};
+use super::tavli_player::{BoxedPlayer, TavliAnswer, TavliPlayer, TavliTurn};
+use super::tavli_players::BuiltinPlayers;
 
-/// A Portes player as the arena holds it.
-pub type PortesPlayer = Box<dyn TavliPlayer<Portes>>;
+impl BuiltinPlayers for Portes {
+    const BUILTINS: &'static [(&'static str, &'static str)] = &[
+        (
+            "heuristic",
+            "the best 0-ply equity of the exact race database, else the Portes heuristic",
+        ),
+        (
+            "pipcount",
+            "the best 0-ply equity of the pip counts alone (a weak baseline)",
+        ),
+        (
+            "net",
+            "the best 0-ply equity of the exact race database, else the Portes net (embedded weights, or $PLAKOTO_PORTES_WEIGHTS; builtin:net@FILE for a weight file)",
+        ),
+    ];
 
-/// The built-in Portes players: name after `builtin:`, and what it plays.
-pub const PORTES_BUILTINS: [(&str, &str); 3] = [
-    ("random", "a uniformly random legal play"),
-    (
-        "heuristic",
-        "the best 0-ply equity of the exact race database, else the Portes heuristic",
-    ),
-    (
-        "net",
-        "the best 0-ply equity of the exact race database, else the Portes net (embedded weights, or $PLAKOTO_PORTES_WEIGHTS; builtin:net@FILE for a weight file)",
-    ),
-];
+    fn builtin(
+        &self,
+        spec: &str,
+        name: &str,
+        file: Option<&str>,
+    ) -> Option<Result<BoxedPlayer<Portes>, PlayerError>> {
+        match (name, file) {
+            ("heuristic", None) => Some(Ok(Box::new(PortesHeuristicPlayer::new(spec)))),
+            ("pipcount", None) => Some(Ok(Box::new(TavliEvaluatorPlayer::<Portes>::new(
+                spec,
+                Box::new(PortesPipCountEvaluator),
+            )))),
+            ("net", file) => Some(make_portes_net_player(spec, file)),
+            _ => None,
+        }
+    }
+}
 
 /// `builtin:net` (the process's Portes net) or `builtin:net@FILE` (the
 /// Portes weights in `FILE`), as a 0-ply player.
-fn make_portes_net_player(spec: &str, file: Option<&str>) -> Result<PortesPlayer, PlayerError> {
+fn make_portes_net_player(
+    spec: &str,
+    file: Option<&str>,
+) -> Result<BoxedPlayer<Portes>, PlayerError> {
     let weights_error = |source| PlayerError::Weights {
         spec: spec.to_string(),
         source,
@@ -101,56 +119,4 @@ impl TavliPlayer<Portes> for PortesHeuristicPlayer {
         best.map(|(_, play)| TavliAnswer::Play(*play))
             .ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))
     }
-}
-
-/// The Portes player a spec names: `builtin:random`, `builtin:heuristic`,
-/// `builtin:net`, `builtin:net@FILE`, or a shell command that starts an engine speaking the protocol.
-pub fn make_portes_player(
-    spec: &str,
-    options: &PlayerOptions,
-) -> Result<PortesPlayer, PlayerError> {
-    let spec = spec.trim();
-    if let Some(name) = spec.strip_prefix(BUILTIN_PREFIX) {
-        return match name.split_once('@') {
-            Some(("net", file)) => make_portes_net_player(spec, Some(file)),
-            _ => match name {
-                "random" => Ok(Box::new(TavliRandomPlayer::new(spec))),
-                "heuristic" => Ok(Box::new(PortesHeuristicPlayer::new(spec))),
-                "net" => make_portes_net_player(spec, None),
-                _ => Err(PlayerError::UnknownBuiltin {
-                    spec: format!("{spec} (in Portes)"),
-                    known: PORTES_BUILTINS
-                        .iter()
-                        .map(|(name, _)| format!("{BUILTIN_PREFIX}{name}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                }),
-            },
-        };
-    }
-    if spec.is_empty() {
-        return Err(PlayerError::EmptyCommand);
-    }
-    Ok(Box::new(TavliProcessPlayer::<Portes>::new(
-        spec,
-        options.clone(),
-    )))
-}
-
-/// As [`make_portes_player`], an engine started (and told the game) now:
-/// the check before a run, whose player then plays.
-pub fn preflight_portes_player(
-    spec: &str,
-    options: &PlayerOptions,
-) -> Result<PortesPlayer, PlayerError> {
-    if spec.trim().starts_with(BUILTIN_PREFIX) {
-        return make_portes_player(spec, options);
-    }
-    if spec.trim().is_empty() {
-        return Err(PlayerError::EmptyCommand);
-    }
-    Ok(Box::new(TavliProcessPlayer::<Portes>::started(
-        spec.trim(),
-        options.clone(),
-    )?))
 }

@@ -47,6 +47,11 @@ pub struct RunHeader {
     /// How games opened (`--opening`), for games other than Plakoto.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<Opening>,
+    /// Fevga's switches (`--fevga-switches`), as `name=value` words with
+    /// the defaults written out, so a file says the rules its games were
+    /// played under and resumes only under the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switches: Option<String>,
 }
 
 /// Whether `game` is Plakoto (written by omission).
@@ -245,6 +250,7 @@ mod tests {
             start_positions: None,
             game: GameKind::Plakoto,
             opening: None,
+            switches: None,
         }
     }
 
@@ -305,6 +311,13 @@ mod tests {
             ..header()
         };
         assert!(ResultsFile::open(&path, &portes, true).is_err());
+        let fevga = RunHeader {
+            game: GameKind::Fevga,
+            opening: Some(Opening::Greek),
+            switches: Some(plakoto_rules::fevga::FevgaRules::default().describe()),
+            ..header()
+        };
+        assert!(ResultsFile::open(&path, &fevga, true).is_err());
 
         let (_, loaded) = ResultsFile::open(&path, &header(), true).unwrap();
         assert!(loaded.torn_tail);

@@ -3,8 +3,10 @@
 //! engine processes driven through the protocol.
 //!
 //! An engine process is told the game once, after it starts
-//! (`set game portes`); an engine that refuses it does not play that game
-//! and faults with a reason that says so. Then each turn is
+//! (`set game portes`), then the game's switches that differ from their
+//! defaults (`set fevga.release reach_quarter`); an engine that refuses
+//! either does not play that game and faults with a reason that says so.
+//! Then each turn is
 //! `set position <Position ID>:<Match ID>` and `play`, whose first line is
 //! the play in the game's notation.
 
@@ -45,6 +47,9 @@ pub enum TavliAnswer<G: TavliGame> {
     /// A play as an engine wrote it; the referee resolves it.
     Notation(String),
 }
+
+/// A player of `G` as a run holds it.
+pub type BoxedPlayer<G> = Box<dyn TavliPlayer<G>>;
 
 /// Something that chooses plays of `G`. One instance plays one seat at a
 /// time and is used by one thread.
@@ -101,29 +106,35 @@ impl<G: TavliGame> TavliPlayer<G> for TavliRandomPlayer {
 }
 
 /// An engine process playing `G` through the protocol. Started on first
-/// use (and told the game), restarted after a fault.
+/// use (and told the game and its switches), restarted after a fault.
 pub struct TavliProcessPlayer<G> {
     command: String,
     options: PlayerOptions,
     engine: Option<EngineProcess>,
+    /// What follows `set game` ([`RefereedGame::engine_setup`]).
+    setup: Vec<String>,
+    /// The switches, to name them when the engine refuses one.
+    switches: Option<String>,
     game: PhantomData<fn() -> G>,
 }
 
 impl<G: RefereedGame> TavliProcessPlayer<G> {
-    /// A player that runs `command` (through `sh -c`).
-    pub fn new(command: &str, options: PlayerOptions) -> Self {
+    /// A player that runs `command` (through `sh -c`) to play `game`.
+    pub fn new(game: &G, command: &str, options: PlayerOptions) -> Self {
         TavliProcessPlayer {
             command: command.to_string(),
             options,
             engine: None,
+            setup: game.engine_setup(),
+            switches: game.switches(),
             game: PhantomData,
         }
     }
 
     /// A player whose engine is started and told the game now: the arena
     /// checks an engine this way before a run, and plays with it.
-    pub fn started(command: &str, options: PlayerOptions) -> Result<Self, Fault> {
-        let mut player = Self::new(command, options);
+    pub fn started(game: &G, command: &str, options: PlayerOptions) -> Result<Self, Fault> {
+        let mut player = Self::new(game, command, options);
         player.engine()?;
         Ok(player)
     }
@@ -136,17 +147,26 @@ impl<G: RefereedGame> TavliProcessPlayer<G> {
                 self.options.show_stderr,
             )?;
             let deadline = Instant::now() + self.options.start_timeout;
-            let command = format!("set game {}", G::KIND);
-            let reply = engine.request(&command, deadline)?;
-            if !reply.ok {
-                return Err(Fault::new(
-                    FaultKind::ErrorReply,
-                    format!(
-                        "the engine does not play {}: '{command}' answered '? {}'",
-                        title(G::KIND.as_str()),
-                        shorten(reply.first())
-                    ),
-                ));
+            let set_game = format!("set game {}", G::KIND);
+            let commands = std::iter::once(set_game.clone()).chain(self.setup.iter().cloned());
+            for command in commands {
+                let reply = engine.request(&command, deadline)?;
+                if !reply.ok {
+                    // A refused switch: the engine plays the game, but not
+                    // under the run's switches.
+                    let under = match &self.switches {
+                        Some(switches) if command != set_game => format!(" with {switches}"),
+                        _ => String::new(),
+                    };
+                    return Err(Fault::new(
+                        FaultKind::ErrorReply,
+                        format!(
+                            "the engine does not play {}{under}: '{command}' answered '? {}'",
+                            title(G::KIND.as_str()),
+                            shorten(reply.first())
+                        ),
+                    ));
+                }
             }
             self.engine = Some(engine);
         }

@@ -1,31 +1,26 @@
 //! Runs the units of a run of a game played through the game layer
-//! (`--game portes`): single games, on the worker threads of
+//! (`--game portes|fevga`): single games, on the worker threads of
 //! [`super::runner`], with the same seeds, duplicate pairs and records.
 //!
 //! **Duplicate dice.** Units `2k` and `2k+1` roll from the same dice
 //! stream (the opening included), A playing X in unit `2k` and O in unit
 //! `2k+1`: each engine gets the dice the other one got.
 
-use super::error::{ArenaError, PlayerError};
+use super::error::ArenaError;
 use super::player::PlayerOptions;
 use super::record::GameRecord;
 use super::referee::mix_seed;
 use super::refereed_game::RefereedGame;
 use super::runner::{DICE_STREAM, PLAYER_STREAM, a_side, game_record, schedule};
-use super::tavli_player::TavliPlayer;
+use super::tavli_player::{BoxedPlayer, TavliPlayer};
+use super::tavli_players::{BuiltinPlayers, make_tavli_player};
 use super::tavli_referee::{Opening, TavliSetup, play_tavli_game};
 use plakoto_rules::Side;
-
-/// A player of `G` as a run holds it.
-pub type BoxedPlayer<G> = Box<dyn TavliPlayer<G>>;
-
-/// Makes a player of `G` from its spec.
-pub type MakePlayer<G> = fn(&str, &PlayerOptions) -> Result<BoxedPlayer<G>, PlayerError>;
 
 /// What the units of a run depend on.
 #[derive(Clone, Debug)]
 pub struct TavliRunSpec<G> {
-    /// The game with its switches (scoring).
+    /// The game with its switches (Portes' scoring, Fevga's rules).
     pub game: G,
     /// How games open (P13).
     pub opening: Opening,
@@ -69,12 +64,11 @@ pub fn play_tavli_unit<G: RefereedGame>(
     emit(game_record(unit, 0, a_side, outcome, [0, 0], true));
 }
 
-/// Plays `units` on `jobs` threads, making players with `make` (the first
-/// worker plays with `ready` when given), handing each finished game to
-/// `on_record` on the calling thread as games end.
-pub fn run_tavli_units<G: RefereedGame>(
+/// Plays `units` on `jobs` threads, making players by their specs (the
+/// first worker plays with `ready` when given), handing each finished game
+/// to `on_record` on the calling thread as games end.
+pub fn run_tavli_units<G: BuiltinPlayers>(
     spec: &TavliRunSpec<G>,
-    make: MakePlayer<G>,
     units: &[u64],
     jobs: usize,
     ready: Option<(BoxedPlayer<G>, BoxedPlayer<G>)>,
@@ -84,7 +78,12 @@ pub fn run_tavli_units<G: RefereedGame>(
         units,
         jobs,
         ready,
-        || Ok((make(&spec.a, &spec.options)?, make(&spec.b, &spec.options)?)),
+        || {
+            Ok((
+                make_tavli_player(&spec.game, &spec.a, &spec.options)?,
+                make_tavli_player(&spec.game, &spec.b, &spec.options)?,
+            ))
+        },
         |(a, b), generator, unit, emit| {
             play_tavli_unit(spec, unit, a.as_mut(), b.as_mut(), generator, emit)
         },
@@ -94,22 +93,28 @@ pub fn run_tavli_units<G: RefereedGame>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::path::Path;
     use std::time::Duration;
 
     use super::*;
     use crate::arena::fault::FaultKind;
-    use crate::arena::portes_players::{make_portes_player, preflight_portes_player};
     use crate::arena::record::Contestant;
     use crate::arena::stats::summarize;
+    use crate::arena::tavli_players::preflight_tavli_player;
     use plakoto_records::record::Ending;
     use plakoto_rules::ResultKind;
     use plakoto_rules::tavli::Portes;
 
+    /// A Portes run of `a` against `b`.
     fn spec(a: &str, b: &str) -> TavliRunSpec<Portes> {
+        game_spec(Portes::default(), a, b)
+    }
+
+    /// A run of `game` of `a` against `b`, seed 11.
+    pub(crate) fn game_spec<G>(game: G, a: &str, b: &str) -> TavliRunSpec<G> {
         TavliRunSpec {
-            game: Portes::default(),
+            game,
             opening: Opening::Greek,
             a: a.to_string(),
             b: b.to_string(),
@@ -123,10 +128,15 @@ mod tests {
         }
     }
 
-    fn run(spec: &TavliRunSpec<Portes>, games: u64, jobs: usize) -> Vec<GameRecord> {
+    /// The records of `games` units of `spec` on `jobs` threads, by unit.
+    pub(crate) fn run<G: BuiltinPlayers>(
+        spec: &TavliRunSpec<G>,
+        games: u64,
+        jobs: usize,
+    ) -> Vec<GameRecord> {
         let units: Vec<u64> = (0..games).collect();
         let mut records = Vec::new();
-        run_tavli_units(spec, make_portes_player, &units, jobs, None, |r| {
+        run_tavli_units(spec, &units, jobs, None, |r| {
             records.push(r);
             Ok(())
         })
@@ -136,7 +146,7 @@ mod tests {
     }
 
     /// A repository file, from the tools crate.
-    fn repo_file(path: &str) -> String {
+    pub(crate) fn repo_file(path: &str) -> String {
         format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
     }
 
@@ -183,7 +193,7 @@ mod tests {
             repo_file("tests/fake_engines/fake_engine.py plakoto_only")
         );
         let s = spec("builtin:random", &engine);
-        let error = preflight_portes_player(&engine, &s.options)
+        let error = preflight_tavli_player(&s.game, &engine, &s.options)
             .err()
             .expect("the engine refuses set game portes")
             .to_string();

@@ -8,24 +8,25 @@
 //! The figure to compare is `evals_per_second`, from the thread's CPU
 //! time (the machine is shared; wall time is reported beside it).
 //!
-//! `--game portes` measures a Portes evaluator (the heuristic, through the
-//! game layer's `GameEvaluator`) the same way, over the seeded Portes
-//! suite of `portes_movegen`, so the two games' figures sit side by side.
+//! `--game portes|fevga` measures that game's evaluator (by name, through
+//! the game layer's `GameEvaluator`; by default its net when the weights
+//! load, else its heuristic) the same way, over the game's seeded suite
+//! (the one `bench movegen` expands), so the games' figures sit side by
+//! side in the same report.
 
 use std::time::Instant;
 
 use serde::Serialize;
 
 use super::BenchError;
+use super::bench_game::{BenchGame, bench_evaluator};
 use super::movegen::{SUITE_SEED, thread_cpu_seconds};
-use super::portes_movegen::{portes_suite, read_portes_positions};
+use super::table_suite::read_positions;
 use plakoto_engine::eval::race::{self, RaceDb};
 use plakoto_engine::eval::{EvaluatorKind, NetEvaluator, Probabilities};
-use plakoto_engine::game::portes_evaluator;
-use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::sampling::{evaluation_batch, midgame_suite};
-use plakoto_rules::tavli::Portes;
-use plakoto_rules::{Dice, GameKind, MoveGenerator, PlayList, Position, Rules, TavliGame, Variant};
+use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::{Dice, GameKind, MoveGenerator, PlayList, Position, Rules, Variant};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -36,10 +37,13 @@ pub struct EvalBenchOptions {
     pub positions: usize,
     /// Timed rounds over the suite; the median is reported.
     pub rounds: usize,
-    /// The evaluator measured.
-    pub evaluator: EvaluatorKind,
-    /// Portes: the positions of this file of Position IDs (its first
-    /// `positions`) instead of the seeded suite.
+    /// The evaluator measured, by the game's name for it (Plakoto:
+    /// `net`, `net-f32`, `heuristic`; Portes and Fevga: `heuristic`,
+    /// `pipcount`, `net`); `None`: the net, or in a game whose net does
+    /// not load, its heuristic.
+    pub evaluator: Option<String>,
+    /// Portes, Fevga: the positions of this file of the game's Position
+    /// IDs (its first `positions`) instead of the seeded suite.
     pub positions_file: Option<std::path::PathBuf>,
 }
 
@@ -49,7 +53,7 @@ impl Default for EvalBenchOptions {
             game: GameKind::Plakoto,
             positions: 1_000,
             rounds: 5,
-            evaluator: EvaluatorKind::Net,
+            evaluator: None,
             positions_file: None,
         }
     }
@@ -119,13 +123,12 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
         Some(ms)
     });
 
-    if options.game == GameKind::Fevga {
-        return Err(BenchError::NotForGame(
-            "bench eval --game fevga: not measured yet".into(),
-        ));
-    }
-    if options.game == GameKind::Portes {
-        let timed = measure_portes(&options)?;
+    let table = match options.game {
+        GameKind::Plakoto => None,
+        GameKind::Portes => Some(measure_table::<Portes>(&options)?),
+        GameKind::Fevga => Some(measure_table::<Fevga>(&options)?),
+    };
+    if let Some(timed) = table {
         return Ok(EvalBenchReport {
             game: options.game,
             evaluator: timed.evaluator,
@@ -142,8 +145,9 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
             race_db_load_ms,
         });
     }
-    let evaluator = options.evaluator.create()?;
-    let kernel = match options.evaluator {
+    let kind: EvaluatorKind = options.evaluator.as_deref().unwrap_or("net").parse()?;
+    let evaluator = kind.create()?;
+    let kernel = match kind {
         EvaluatorKind::Heuristic => "-".to_string(),
         EvaluatorKind::Net => NetEvaluator::with_default_network()?.kernel_name(),
         EvaluatorKind::NetF32 => NetEvaluator::with_default_network()?
@@ -192,8 +196,8 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
     })
 }
 
-/// What the Portes rounds measured.
-struct PortesTiming {
+/// What the rounds of a game of the table measured.
+struct TableTiming {
     evaluator: String,
     positions: usize,
     batches: usize,
@@ -204,27 +208,26 @@ struct PortesTiming {
     wall: f64,
 }
 
-/// The Portes rounds: one batch a roll of the Portes suite's positions
-/// (each play's resulting position, opponent on roll, games not over), as
-/// the generic search hands them to the evaluator. The evaluator is
-/// Portes' of that name (`heuristic`, `net`).
-fn measure_portes(options: &EvalBenchOptions) -> Result<PortesTiming, BenchError> {
-    let evaluator = portes_evaluator(&options.evaluator.to_string())
-        .ok_or_else(|| BenchError::PortesEvaluator(options.evaluator.to_string()))?;
+/// The rounds of a game of the table: one batch a roll of the game's
+/// suite positions (each play's resulting position, opponent on roll,
+/// games not over), as the generic search hands them to the evaluator.
+/// The evaluator is the game's of that name ([`bench_evaluator`]).
+fn measure_table<G: BenchGame>(options: &EvalBenchOptions) -> Result<TableTiming, BenchError> {
+    let evaluator = bench_evaluator::<G>(options.evaluator.as_deref())?;
     let evaluator = evaluator.as_ref();
-    let game = Portes::default();
+    let game = G::default();
     let mut generator = game.generator();
-    let mut list = Default::default();
-    let mut batches: Vec<Vec<PortesPosition>> = Vec::new();
+    let mut list = G::PlayList::default();
+    let mut batches: Vec<Vec<G::Position>> = Vec::new();
     let suite = match &options.positions_file {
-        Some(path) => read_portes_positions(path, options.positions)?,
-        None => portes_suite(options.positions),
+        Some(path) => read_positions(&game, path, options.positions)?,
+        None => G::fixed_suite(options.positions),
     };
     let positions = suite.len();
     for position in suite {
         for (dice, _) in Dice::all_rolls() {
             game.generate(&mut generator, &position, dice, &mut list);
-            let batch: Vec<PortesPosition> = game
+            let batch: Vec<G::Position> = game
                 .plays(&list)
                 .iter()
                 .map(|play| game.after(play))
@@ -248,7 +251,7 @@ fn measure_portes(options: &EvalBenchOptions) -> Result<PortesTiming, BenchError
         cpu.push(evaluations as f64 / (thread_cpu_seconds() - c0));
         wall.push(evaluations as f64 / w0.elapsed().as_secs_f64());
     }
-    Ok(PortesTiming {
+    Ok(TableTiming {
         evaluator: evaluator.name().to_string(),
         positions,
         batches: batches.len(),
@@ -286,5 +289,33 @@ impl std::fmt::Display for EvalBenchReport {
                 |ms| format!("{ms:.1} ms")
             )
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fevga_evaluator_is_measured_by_name_on_the_fevga_suite() {
+        let options = EvalBenchOptions {
+            game: GameKind::Fevga,
+            positions: 3,
+            rounds: 1,
+            evaluator: Some("pipcount".to_string()),
+            positions_file: None,
+        };
+        let timed = measure_table::<Fevga>(&options).expect("measured");
+        assert_eq!((timed.evaluator.as_str(), timed.positions), ("pipcount", 3));
+        assert!(timed.batches > 0 && timed.evaluations >= timed.batches);
+        let unknown = EvalBenchOptions {
+            evaluator: Some("net-f32".to_string()),
+            ..options
+        };
+        let error = measure_table::<Fevga>(&unknown).err().unwrap().to_string();
+        assert!(
+            error.starts_with("Fevga has no evaluator 'net-f32'"),
+            "{error}"
+        );
     }
 }

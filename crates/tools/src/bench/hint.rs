@@ -3,22 +3,25 @@
 //! over a fixed suite of mid-game positions × all 21 rolls; plus rollout
 //! games per second.
 //!
-//! `--game portes`: the same timings of the generic search
-//! (`plakoto_engine::game::GameSearch`) with the Portes heuristic, over a
-//! seeded Portes suite (`portes_movegen::portes_suite_from`); Portes has no
-//! rollout yet, so no games per second.
+//! `--game portes|fevga`: the same timings of the generic search
+//! (`plakoto_engine::game::GameSearch`) with the game's evaluator (by
+//! name; by default its net when the weights load, else its heuristic),
+//! over the game's seeded suite of the same seed and skip
+//! ([`BenchGame::suite_from`]), in the same report; these games have no
+//! rollout here yet, so no games per second.
 
 use std::time::Instant;
 
 use serde::Serialize;
 
 use super::BenchError;
-use super::portes_movegen::{portes_suite_from, read_portes_positions};
-use plakoto_engine::eval::Evaluator;
-use plakoto_engine::game::{GameSearch, portes_evaluator};
+use super::bench_game::{BenchGame, bench_evaluator};
+use super::table_suite::read_positions;
+use plakoto_engine::eval::{Evaluator, EvaluatorKind};
+use plakoto_engine::game::GameSearch;
 use plakoto_engine::search::{SearchHandle, SearchLimits, SearchSettings};
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::Portes;
+use plakoto_rules::tavli::{Fevga, Portes};
 use plakoto_rules::{Dice, GameKind, Rules, TurnNumbers, Variant};
 
 /// What to measure.
@@ -41,13 +44,15 @@ pub struct HintBenchOptions {
     pub json: bool,
     /// Rules the hints are searched under (the suite is the same).
     pub variant: Variant,
-    /// The evaluator at the leaves.
-    pub evaluator: plakoto_engine::eval::EvaluatorKind,
-    /// Portes: the positions of this file of Position IDs (its first
-    /// `positions`) instead of the seeded suite.
+    /// The evaluator at the leaves, by the game's name for it (as
+    /// [`super::eval::EvalBenchOptions::evaluator`]); `None`: the net, or
+    /// in a game whose net does not load, its heuristic.
+    pub evaluator: Option<String>,
+    /// Portes, Fevga: the positions of this file of the game's Position
+    /// IDs (its first `positions`) instead of the seeded suite.
     pub positions_file: Option<std::path::PathBuf>,
-    /// Portes: only these rolls, each once, instead of all 21 (to time
-    /// what `../shared/anchors/gnubg-bench` times).
+    /// Portes, Fevga: only these rolls, each once, instead of all 21 (to
+    /// time what `../shared/anchors/gnubg-bench` times).
     pub rolls: Option<Vec<Dice>>,
 }
 
@@ -62,7 +67,7 @@ impl Default for HintBenchOptions {
             rollout_trials: 144,
             json: false,
             variant: Variant::Standard,
-            evaluator: plakoto_engine::eval::EvaluatorKind::Heuristic,
+            evaluator: None,
             positions_file: None,
             rolls: None,
         }
@@ -106,7 +111,8 @@ pub struct HintBenchReport {
     pub threads: usize,
     /// Move filter preset.
     pub filter: String,
-    /// Rules searched under (Plakoto's; `standard` for Portes).
+    /// Rules searched under (Plakoto's; `standard` for Portes and Fevga,
+    /// whose default switches are searched).
     pub variant: Variant,
     /// Nanoseconds per static evaluation of the evaluator used.
     pub evaluator_ns: f64,
@@ -174,15 +180,13 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
             "the suite needs at least one position",
         ));
     }
-    if options.game == GameKind::Fevga {
-        return Err(BenchError::NotForGame(
-            "bench hint --game fevga: not measured yet".into(),
-        ));
+    match options.game {
+        GameKind::Plakoto => {}
+        GameKind::Portes => return measure_table::<Portes>(options),
+        GameKind::Fevga => return measure_table::<Fevga>(options),
     }
-    if options.game == GameKind::Portes {
-        return measure_portes(options);
-    }
-    let evaluator = options.evaluator.create()?;
+    let kind: EvaluatorKind = options.evaluator.as_deref().unwrap_or("net").parse()?;
+    let evaluator = kind.create()?;
     let rules = Rules {
         variant: options.variant,
         ..Rules::default()
@@ -257,17 +261,17 @@ fn timing(plies: u8, mut ms: Vec<f64>, evaluations: u64, chance_nodes: u64) -> P
     }
 }
 
-/// The Portes bench: every position of the seeded Portes suite with every
-/// roll ranked by the generic search at each depth, default move filters,
-/// one thread, with Portes' evaluator of that name.
-fn measure_portes(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
-    let evaluator = portes_evaluator(&options.evaluator.to_string())
-        .ok_or_else(|| BenchError::PortesEvaluator(options.evaluator.to_string()))?;
+/// The bench of a game of the table: every position of the game's seeded
+/// suite with every roll ranked by the generic search at each depth,
+/// default move filters, one thread, with the game's evaluator of that
+/// name ([`bench_evaluator`]).
+fn measure_table<G: BenchGame>(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
+    let evaluator = bench_evaluator::<G>(options.evaluator.as_deref())?;
     let evaluator = evaluator.as_ref();
-    let game = Portes::default();
+    let game = G::default();
     let suite = match &options.positions_file {
-        Some(path) => read_portes_positions(path, options.positions)?,
-        None => portes_suite_from(options.seed, options.positions, options.skip),
+        Some(path) => read_positions(&game, path, options.positions)?,
+        None => G::suite_from(options.seed, options.positions, options.skip),
     };
     let rolls: Vec<Dice> = match &options.rolls {
         Some(rolls) => rolls.clone(),
@@ -275,7 +279,7 @@ fn measure_portes(options: &HintBenchOptions) -> Result<HintBenchReport, BenchEr
     };
     let hints = (options.plies.len() * suite.len() * rolls.len()) as u64;
     let bar = plakoto_records::progress::bar(hints, "hints", true);
-    let mut search = GameSearch::<Portes>::new();
+    let mut search = GameSearch::<G>::new();
     let mut timings = Vec::new();
     for &plies in &options.plies {
         let settings = SearchSettings::with_plies(plies);
@@ -361,4 +365,30 @@ fn rollout_speed(
         games += u64::from(trials) * top.len() as u64;
     }
     Ok(games as f64 / start.elapsed().as_secs_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fevga_hints_are_timed_at_each_depth_in_plakoto_s_report_shape() {
+        let options = HintBenchOptions {
+            game: GameKind::Fevga,
+            positions: 2,
+            plies: vec![0, 1],
+            rolls: Some(vec![Dice::new(6, 5).unwrap(), Dice::new(2, 2).unwrap()]),
+            evaluator: Some("heuristic".to_string()),
+            ..HintBenchOptions::default()
+        };
+        let report = measure(&options).expect("measured");
+        assert_eq!(
+            (report.game, report.evaluator.as_str()),
+            (GameKind::Fevga, "heuristic")
+        );
+        let depths: Vec<u8> = report.timings.iter().map(|t| t.plies).collect();
+        assert_eq!(depths, [0, 1]);
+        assert!(report.timings.iter().all(|t| t.hints == 4));
+        assert!(report.timings[1].mean_evaluations >= report.timings[0].mean_evaluations);
+    }
 }

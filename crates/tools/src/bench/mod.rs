@@ -2,6 +2,7 @@
 //! text or one JSON object, whose output a person can compare from run to
 //! run (speed lives here, never in tests).
 
+pub mod bench_game;
 pub mod eval;
 pub mod hint;
 pub mod movegen;
@@ -27,14 +28,22 @@ pub enum BenchError {
     /// The rollout could not run.
     #[error(transparent)]
     Rollout(#[from] plakoto_engine::search::RolloutError),
-    /// No Portes evaluator of that name (or its weights do not load).
+    /// No Plakoto evaluator of that name.
+    #[error(transparent)]
+    UnknownEvaluator(#[from] plakoto_engine::eval::UnknownEvaluator),
+    /// A game of the table has no evaluator of that name (or its weights
+    /// do not load).
     #[error(
-        "Portes has no evaluator '{0}' (or its weights do not load): use --evaluator heuristic or net"
+        "{game} has no evaluator '{name}' (or its weights do not load): --evaluator takes {known}"
     )]
-    PortesEvaluator(String),
-    /// The bench does not measure this game yet.
-    #[error("{0}")]
-    NotForGame(String),
+    GameEvaluator {
+        /// The game, capitalised.
+        game: String,
+        /// The name asked for.
+        name: String,
+        /// The names the game knows, comma-separated.
+        known: String,
+    },
     /// The report could not be written as JSON.
     #[error(transparent)]
     Json(#[from] serde_json::Error),
@@ -42,11 +51,4 @@ pub enum BenchError {
     /// file and why.
     #[error("{0}: {1}")]
     PositionsFile(String, String),
-}
-
-/// Reads a Portes Position ID (gnubg's).
-fn portes_position_id(
-    id: &str,
-) -> Result<plakoto_rules::portes::PortesPosition, plakoto_rules::portes::PortesIdError> {
-    plakoto_rules::portes::parse_portes_position_id(id)
 }

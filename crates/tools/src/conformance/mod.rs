@@ -10,19 +10,24 @@
 //! engine (a crash, a timeout, unframed output) starts a fresh one for the
 //! next check.
 //!
-//! `--game portes` runs the Portes checks instead (portes.rs): `set game
-//! portes` sent to every engine started, gnubg IDs round trips, `play`,
-//! `legal`, `hint` and refusals in Portes.
+//! `--game portes|fevga` runs the checks of that game instead (table.rs,
+//! over the game layer: one generic path, hooks per game in
+//! table_game.rs): `set game <game>` sent to every engine started,
+//! Position:Match ID round trips, `play`, `legal`, `hint` and refusals in
+//! that game, and in Fevga its switches (switches.rs).
 
-mod portes;
-pub mod portes_positions;
 pub mod positions;
+mod switches;
+mod table;
+pub mod table_game;
+pub mod table_positions;
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use plakoto_protocol::client::{ClientError, Engine};
 use plakoto_protocol::framing::{MAX_LINE, Reply};
+use plakoto_rules::tavli::{Fevga, Portes};
 use plakoto_rules::{GameKind, GenLimits, MoveGenerator, format_play};
 use positions::{Mix, Sample};
 
@@ -34,8 +39,10 @@ use positions::{Mix, Sample};
 against protocol.md: framing and echoed ids, error codes on malformed input with the state unchanged, \
 set position / show posid / show matchid round trips, `legal` against the rules core, `play` within the \
 time limit, a clean `quit`. Optional commands are reported absent, not failed. Exit status 1 when a \
-check fails. With --game portes: `set game portes`, gnubg Position:Match IDs set and read back with \
-`show position`, `play` answering a legal Portes play, `legal`, `hint`, and refusals with their codes."
+check fails. With --game portes or fevga: `set game <game>`, the game's Position ID with gnubg's Match ID \
+set and read back with `show position`, `play` answering a legal play, `legal` against the rules core, \
+`hint`, refusals with their codes, and in Fevga each switch (`set fevga.<switch> <value>`) with `legal` \
+compared under it."
 )]
 pub struct ConformanceArgs {
     /// The engine's command line, e.g. "target/release/plakoto --plies 1".
@@ -60,9 +67,9 @@ pub struct ConformanceArgs {
     /// Pass the engine's stderr through.
     #[arg(long)]
     pub show_stderr: bool,
-    /// The game checked: plakoto, or portes (`set game portes` sent first,
-    /// then gnubg IDs, `show position`, `play`, `legal`, `hint` and
-    /// refusals checked in Portes).
+    /// The game checked: plakoto, portes or fevga (`set game <game>` sent
+    /// first, then Position:Match IDs, `show position`, `play`, `legal`,
+    /// `hint` and refusals checked in that game, and Fevga's switches).
     #[arg(long, default_value = "plakoto")]
     pub game: GameKind,
 }
@@ -216,8 +223,10 @@ impl Has {
 
 /// Runs every check of `args.game` on `args.engine`.
 pub fn run(args: &ConformanceArgs) -> Report {
-    if args.game == GameKind::Portes {
-        return portes::run_portes(args);
+    match args.game {
+        GameKind::Plakoto => {}
+        GameKind::Portes => return table::run_table::<Portes>(args),
+        GameKind::Fevga => return table::run_table::<Fevga>(args),
     }
     let started = Instant::now();
     let mut c = Checker::new(args, Vec::new());
@@ -291,7 +300,7 @@ struct Checker {
     last: Vec<String>,
     has: Has,
     /// Commands sent to every engine started, after `isready` (`set game
-    /// portes`): a fresh engine after a lost one plays the same game.
+    /// fevga`): a fresh engine after a lost one plays the same game.
     setup: Vec<String>,
 }
 

@@ -1,20 +1,21 @@
-//! `plakoto conformance --game portes`: the Portes commands an arena or a
-//! GUI relies on (protocol.md, "The game played: Plakoto or Portes"):
-//! `set game portes`; gnubg IDs set with `set position` (or `set board`
-//! and `set matchid`) and read back with `show position`; `play` answering
-//! a legal play in notation the rules core resolves; `legal` and `hint`
-//! when present; refusals with stable codes, the state unchanged.
+//! `plakoto conformance --game portes|fevga`: the commands of a game of
+//! the table an arena or a GUI relies on (protocol.md, "The game played"):
+//! `set game portes|fevga`; the game's Position ID with gnubg's Match ID
+//! set with `set position` (or `set board` and `set matchid`) and read
+//! back with `show position`; `play` answering a legal play in notation
+//! the rules core resolves; `legal` and `hint` when present; refusals with
+//! stable codes, the state unchanged; and, in a game with switches
+//! (Fevga), each switch set and the `legal` lists compared under it
+//! (`switches.rs`).
 //!
-//! Every engine started for these checks is sent `set game portes` first
+//! Every engine started for these checks is sent `set game <game>` first
 //! (a check that loses the engine starts a fresh one).
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use plakoto_rules::TavliGame;
-use plakoto_rules::portes::PortesPosition;
-
-use super::portes_positions::{PortesSample, portes_samples};
+use super::table_game::ConformanceGame;
+use super::table_positions::{TableSample, play_words, table_samples};
 use super::{
     Check, CheckResult, Checker, ConformanceArgs, Fail, Outcome, Report, Status, check, quote,
 };
@@ -26,43 +27,49 @@ const PLAY_POSITIONS: usize = 20;
 /// Positions the engine is asked to `hint`.
 const HINT_POSITIONS: usize = 5;
 
-/// The Portes commands the engine was found to have.
+/// The commands of a game of the table the engine was found to have.
 #[derive(Clone, Copy, Debug, Default)]
-struct PortesHas {
-    set_position: bool,
-    set_board: bool,
-    set_matchid: bool,
-    show_position: bool,
-    legal: bool,
-    hint: bool,
-    set_dice: bool,
-    move_: bool,
+pub(super) struct TableHas {
+    pub(super) set_position: bool,
+    pub(super) set_board: bool,
+    pub(super) set_matchid: bool,
+    pub(super) show_position: bool,
+    pub(super) legal: bool,
+    pub(super) hint: bool,
+    pub(super) set_dice: bool,
+    pub(super) move_: bool,
 }
 
-type Step = fn(&mut Checker, &mut PortesHas, &[PortesSample]) -> CheckResult;
+/// One check of a game of the table.
+type Step<G> = fn(&mut Checker, &mut TableHas, &[TableSample<G>]) -> CheckResult;
 
-/// Runs the Portes checks on `args.engine`.
-pub(super) fn run_portes(args: &ConformanceArgs) -> Report {
+/// Runs the checks of the game `G` on `args.engine`.
+pub(super) fn run_table<G: ConformanceGame>(args: &ConformanceArgs) -> Report {
     let started = Instant::now();
-    let mut c = Checker::new(args, vec!["set game portes".to_string()]);
-    let samples = portes_samples(args.positions, args.seed);
-    let mut has = PortesHas::default();
+    let mut c = Checker::new(args, vec![format!("set game {}", G::KIND)]);
+    let samples = table_samples::<G>(args.positions, args.seed);
+    let mut has = TableHas::default();
     let mut checks = Vec::new();
     let start = c.check_start();
     let can_go_on = start.is_ok();
     checks.push(check("start", true, start));
-    let steps: [(&'static str, bool, Step); 10] = [
-        ("game", true, |c, _, _| c.check_game()),
+    let mut steps: Vec<(&'static str, bool, Step<G>)> = vec![
+        ("game", true, |c, _, _| c.check_game(G::KIND)),
         ("framing", true, |c, _, _| c.check_framing()),
-        ("commands", false, |c, h, _| c.portes_commands(h)),
-        ("positions", true, |c, h, s| c.portes_positions(h, s, true)),
-        ("to_roll", false, |c, h, s| c.portes_positions(h, s, false)),
-        ("errors", true, |c, h, s| c.portes_errors(h, s)),
-        ("legal", false, |c, h, s| c.portes_legal(h, s)),
-        ("play", true, |c, h, s| c.portes_play(h, s)),
-        ("hint", false, |c, h, s| c.portes_hint(h, s)),
-        ("quit", true, |c, _, _| c.check_quit()),
+        ("commands", false, |c, h, _| c.table_commands(h)),
+        ("positions", true, |c, h, s| c.table_positions(h, s, true)),
+        ("to_roll", false, |c, h, s| c.table_positions(h, s, false)),
+        ("errors", true, |c, h, s| c.table_errors(h, s)),
+        ("legal", false, |c, h, s| c.table_legal(h, s)),
     ];
+    if !G::sample_game().switch_variants().is_empty() {
+        steps.push(("switches", false, |c, h, s| c.table_switches(h, s)));
+    }
+    steps.extend([
+        ("play", true, (|c, h, s| c.table_play(h, s)) as Step<G>),
+        ("hint", false, |c, h, s| c.table_hint(h, s)),
+        ("quit", true, |c, _, _| c.check_quit()),
+    ]);
     for (name, required, step) in steps {
         if !can_go_on {
             checks.push(Check {
@@ -89,48 +96,13 @@ pub(super) fn run_portes(args: &ConformanceArgs) -> Report {
     }
 }
 
-/// The plays written on a line of `legal` or `hint`: the words in gnubg's
-/// notation (`bar/22`, `13/7*`, `6/off(2)`) or `pass`, anything else
-/// (ranks, figures, a Position ID) left out.
-fn play_words(line: &str) -> String {
-    line.split_whitespace()
-        .filter(|w| w.contains('/') || *w == "pass")
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The position a written play leads to in `s`, or why it names none.
-fn resolve(s: &PortesSample, text: &str) -> Result<PortesPosition, String> {
-    let table = &s.table;
-    let game = table.game();
-    let dice = table.dice().ok_or("no dice")?;
-    let mut generator = game.generator();
-    let mut list = Default::default();
-    game.generate(&mut generator, table.position(), dice, &mut list);
-    game.resolve_play(table.position(), dice, &list, text)
-        .map(|play| game.after(&play))
-        .map_err(|e| e.to_string())
-}
-
-/// The positions every legal play of `s` leads to.
-fn legal_results(s: &PortesSample) -> BTreeSet<String> {
-    let table = &s.table;
-    let game = table.game();
-    let Some(dice) = table.dice() else {
-        return BTreeSet::new();
-    };
-    let mut generator = game.generator();
-    let mut list = Default::default();
-    game.generate(&mut generator, table.position(), dice, &mut list);
-    game.plays(&list)
-        .iter()
-        .map(|p| game.position_id(&game.after(p)))
-        .collect()
-}
-
 impl Checker {
-    /// Sets a Portes sample's position with the commands the engine has.
-    fn set_portes(&mut self, has: &PortesHas, s: &PortesSample) -> Result<(), Fail> {
+    /// Sets a sample's position with the commands the engine has.
+    pub(super) fn set_table<G: ConformanceGame>(
+        &mut self,
+        has: &TableHas,
+        s: &TableSample<G>,
+    ) -> Result<(), Fail> {
         if has.set_position || !(has.set_board && has.set_matchid) {
             self.ask_ok(&format!("set position {}", s.pair()))?;
         } else {
@@ -140,16 +112,16 @@ impl Checker {
         Ok(())
     }
 
-    /// `set game portes` is answered with `=`.
-    fn check_game(&mut self) -> CheckResult {
-        self.ask_ok("set game portes")?;
-        Ok(Outcome::Passed(
-            "'set game portes' accepted (and sent to every engine started)".into(),
-        ))
+    /// `set game <game>` is answered with `=`.
+    fn check_game(&mut self, game: plakoto_rules::GameKind) -> CheckResult {
+        self.ask_ok(&format!("set game {game}"))?;
+        Ok(Outcome::Passed(format!(
+            "'set game {game}' accepted (and sent to every engine started)"
+        )))
     }
 
-    /// Probes the Portes commands with forms that change nothing.
-    fn portes_commands(&mut self, has: &mut PortesHas) -> CheckResult {
+    /// Probes the game's commands with forms that change nothing.
+    fn table_commands(&mut self, has: &mut TableHas) -> CheckResult {
         let probes: [(&str, &str); 8] = [
             ("set position", "set position x"),
             ("set board", "set board x"),
@@ -164,7 +136,7 @@ impl Checker {
         for (i, (_, probe)) in probes.iter().enumerate() {
             found[i] = self.probe(probe)?;
         }
-        *has = PortesHas {
+        *has = TableHas {
             set_position: found[0],
             set_board: found[1],
             set_matchid: found[2],
@@ -199,24 +171,24 @@ impl Checker {
         Ok(Outcome::Passed(detail))
     }
 
-    /// gnubg IDs set, then `show position` gives them back: the samples
-    /// with dice (`with_dice`, what an arena sets), or those with a side to
-    /// roll (optional: an arena never sets them, so an engine that refuses
-    /// them is reported, not failed).
-    fn portes_positions(
+    /// Position:Match IDs set, then `show position` gives them back: the
+    /// samples with dice (`with_dice`, what an arena sets), or those with a
+    /// side to roll (optional: an arena never sets them, so an engine that
+    /// refuses them is reported, not failed).
+    fn table_positions<G: ConformanceGame>(
         &mut self,
-        has: &PortesHas,
-        samples: &[PortesSample],
+        has: &TableHas,
+        samples: &[TableSample<G>],
         with_dice: bool,
     ) -> CheckResult {
-        let samples: Vec<&PortesSample> = samples
+        let samples: Vec<&TableSample<G>> = samples
             .iter()
             .filter(|s| s.to_play() == with_dice)
             .collect();
-        let bars = samples.iter().filter(|s| s.on_the_bar()).count();
+        let notable = samples.iter().filter(|s| s.notable()).count();
         for s in &samples {
             if with_dice {
-                self.set_portes(has, s)?;
+                self.set_table(has, s)?;
             } else {
                 let reply = self.ask(&format!("set position {}", s.pair()))?;
                 if !reply.ok {
@@ -247,20 +219,26 @@ impl Checker {
             "with a side to roll"
         };
         Ok(Outcome::Passed(format!(
-            "{} gnubg Position:Match IDs {what} ({bars} with the side on roll on the bar) {read}",
+            "{} {} Position:Match IDs {what} ({notable} {}) {read}",
             samples.len(),
+            G::KIND,
+            G::NOTABLE,
         )))
     }
 
     /// Malformed and meaningless commands refused with their codes, the
     /// position unchanged after each.
-    fn portes_errors(&mut self, has: &PortesHas, samples: &[PortesSample]) -> CheckResult {
+    fn table_errors<G: ConformanceGame>(
+        &mut self,
+        has: &TableHas,
+        samples: &[TableSample<G>],
+    ) -> CheckResult {
         let Some(base) = samples.iter().find(|s| s.to_play()) else {
             return Ok(Outcome::Absent("no position with dice".into()));
         };
-        self.set_portes(has, base)?;
+        self.set_table(has, base)?;
         // Each command with the codes accepted: Plakoto-only commands may
-        // be unknown to a Portes-only engine.
+        // be unknown to an engine of this game only.
         let mut errors: Vec<(String, &[&str])> = vec![("frobnicate".into(), &["unknown_command"])];
         if has.set_position {
             errors.push(("set position x".into(), &["syntax"]));
@@ -324,61 +302,83 @@ impl Checker {
 
     /// `legal` lists the plays of the rules core: as many, each resolved to
     /// a distinct legal result.
-    fn portes_legal(&mut self, has: &PortesHas, samples: &[PortesSample]) -> CheckResult {
+    fn table_legal<G: ConformanceGame>(
+        &mut self,
+        has: &TableHas,
+        samples: &[TableSample<G>],
+    ) -> CheckResult {
         if !has.legal {
             return Ok(Outcome::Absent("no 'legal'".into()));
         }
+        let game = G::sample_game();
         let (mut compared, mut plays) = (0, 0);
         for s in samples.iter().filter(|s| s.to_play()).take(LEGAL_POSITIONS) {
-            let want = legal_results(s);
-            self.set_portes(has, s)?;
-            let reply = self.ask_ok("legal limit 2000")?;
-            let count: Option<usize> = reply
-                .first()
-                .split_whitespace()
-                .next()
-                .and_then(|w| w.parse().ok());
-            if count != Some(want.len()) {
-                return Err(self.fail(format!(
-                    "{}: the rules core counts {} legal plays; the first line must start with the count",
-                    s.pair(),
-                    want.len()
-                )));
-            }
-            let mut got = BTreeSet::new();
-            for line in reply.payload.iter().skip(1) {
-                let written = play_words(line);
-                let after = resolve(s, &written)
-                    .map_err(|e| self.fail(format!("{}: '{written}': {e}", s.pair())))?;
-                got.insert(s.table.game().position_id(&after));
-            }
-            if got != want {
-                return Err(self.fail(format!(
-                    "{}: the plays listed lead to {} of the {} results of the rules core",
-                    s.pair(),
-                    got.intersection(&want).count(),
-                    want.len()
-                )));
-            }
+            self.set_table(has, s)?;
+            plays += self.compare_legal(s, &game)?;
             compared += 1;
-            plays += want.len();
         }
         Ok(Outcome::Passed(format!(
             "the same plays as the rules core on {compared} positions ({plays} plays)"
         )))
     }
 
+    /// Asks `legal` of the position of `s`, already set, and compares its
+    /// plays with the rules core's under `game`: as many, each resolved to
+    /// a distinct legal result. Returns how many there are.
+    pub(super) fn compare_legal<G: ConformanceGame>(
+        &mut self,
+        s: &TableSample<G>,
+        game: &G,
+    ) -> Result<usize, Fail> {
+        let want = s.legal_results(game);
+        let reply = self.ask_ok("legal limit 2000")?;
+        let count: Option<usize> = reply
+            .first()
+            .split_whitespace()
+            .next()
+            .and_then(|w| w.parse().ok());
+        if count != Some(want.len()) {
+            return Err(self.fail(format!(
+                "{}: the rules core counts {} legal plays; the first line must start with the count",
+                s.pair(),
+                want.len()
+            )));
+        }
+        let mut got = BTreeSet::new();
+        for line in reply.payload.iter().skip(1) {
+            let written = play_words(line);
+            let after = s
+                .resolve(game, &written)
+                .map_err(|e| self.fail(format!("{}: '{written}': {e}", s.pair())))?;
+            got.insert(game.position_id(&after));
+        }
+        if got != want {
+            return Err(self.fail(format!(
+                "{}: the plays listed lead to {} of the {} results of the rules core",
+                s.pair(),
+                got.intersection(&want).count(),
+                want.len()
+            )));
+        }
+        Ok(want.len())
+    }
+
     /// `play` answers a legal play, within the time limit, in notation the
     /// rules core resolves.
-    fn portes_play(&mut self, has: &PortesHas, samples: &[PortesSample]) -> CheckResult {
+    fn table_play<G: ConformanceGame>(
+        &mut self,
+        has: &TableHas,
+        samples: &[TableSample<G>],
+    ) -> CheckResult {
+        let game = G::sample_game();
         let mut asked = 0;
         let (mut slowest, mut total) = (Duration::ZERO, Duration::ZERO);
         for s in samples
             .iter()
-            .filter(|s| s.to_play() && legal_results(s).len() >= 2)
+            .filter(|s| s.to_play() && s.legal_results(&game).len() >= 2)
             .take(PLAY_POSITIONS)
         {
-            self.set_portes(has, s)?;
+            self.set_table(has, s)?;
             let t = Instant::now();
             let reply = self.ask_within("play", self.move_timeout)?;
             let took = t.elapsed();
@@ -388,7 +388,7 @@ impl Checker {
                 return Err(self.fail(format!("{}: 'play' must answer a play", s.pair())));
             }
             let written = play_words(reply.first());
-            if let Err(e) = resolve(s, &written) {
+            if let Err(e) = s.resolve(&game, &written) {
                 return Err(self.fail(format!(
                     "{}: '{}' is not a legal play: {e}",
                     s.pair(),
@@ -401,7 +401,8 @@ impl Checker {
             return Ok(Outcome::Absent("no position with a choice to ask".into()));
         }
         Ok(Outcome::Passed(format!(
-            "a legal play in gnubg's notation on {asked} positions within {} ms (mean {} ms, slowest {} ms)",
+            "a legal play in {}'s notation on {asked} positions within {} ms (mean {} ms, slowest {} ms)",
+            G::KIND,
             self.move_timeout.as_millis(),
             (total / asked).as_millis(),
             slowest.as_millis()
@@ -410,17 +411,22 @@ impl Checker {
 
     /// `hint` ranks legal plays (its first line the heading, then a line
     /// `N. play …` each) and leaves the position as it was.
-    fn portes_hint(&mut self, has: &PortesHas, samples: &[PortesSample]) -> CheckResult {
+    fn table_hint<G: ConformanceGame>(
+        &mut self,
+        has: &TableHas,
+        samples: &[TableSample<G>],
+    ) -> CheckResult {
         if !has.hint {
             return Ok(Outcome::Absent("no 'hint'".into()));
         }
+        let game = G::sample_game();
         let mut asked = 0;
         for s in samples
             .iter()
-            .filter(|s| s.to_play() && legal_results(s).len() >= 2)
+            .filter(|s| s.to_play() && s.legal_results(&game).len() >= 2)
             .take(HINT_POSITIONS)
         {
-            self.set_portes(has, s)?;
+            self.set_table(has, s)?;
             let reply = self.ask_within("hint 3", self.move_timeout)?;
             if !reply.ok {
                 return Err(self.fail(format!("{}: 'hint 3' was refused", s.pair())));
@@ -442,7 +448,7 @@ impl Checker {
                 )));
             }
             for written in &ranked {
-                if let Err(e) = resolve(s, written) {
+                if let Err(e) = s.resolve(&game, written) {
                     return Err(self.fail(format!("{}: '{written}': {e}", s.pair())));
                 }
             }

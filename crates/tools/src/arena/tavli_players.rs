@@ -1,0 +1,96 @@
+//! The players of a run of a game played through the game layer
+//! (`--game portes|fevga`), made by name: `builtin:random` for every game,
+//! the game's own built-ins ([`BuiltinPlayers`], one impl per game in
+//! `portes_players.rs` and `fevga_players.rs`), and any other spec as an
+//! engine command told the game and its switches.
+
+use super::error::PlayerError;
+use super::player::PlayerOptions;
+use super::refereed_game::RefereedGame;
+use super::registry::BUILTIN_PREFIX;
+use super::tavli_player::{BoxedPlayer, TavliProcessPlayer, TavliRandomPlayer};
+
+/// `builtin:random`, which every game has: what it plays.
+const RANDOM: (&str, &str) = ("random", "a uniformly random legal play");
+
+/// A game's built-in players, beside `builtin:random`.
+pub trait BuiltinPlayers: RefereedGame {
+    /// Each built-in's name after `builtin:` (without `@FILE`) and what it
+    /// plays, for help and error messages.
+    const BUILTINS: &'static [(&'static str, &'static str)];
+
+    /// The built-in `name` (`heuristic`, `net`) of this game, called `spec`;
+    /// `file` is what followed `@` (`builtin:net@FILE`). `None`: the game
+    /// has no such built-in.
+    fn builtin(
+        &self,
+        spec: &str,
+        name: &str,
+        file: Option<&str>,
+    ) -> Option<Result<BoxedPlayer<Self>, PlayerError>>;
+}
+
+/// Every built-in of `G`, `builtin:random` first, as `builtin:NAME`
+/// comma-separated.
+pub fn builtin_names<G: BuiltinPlayers>() -> String {
+    std::iter::once(&RANDOM)
+        .chain(G::BUILTINS)
+        .map(|(name, _)| format!("{BUILTIN_PREFIX}{name}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The player of `game` a spec names: `builtin:random`, a built-in of the
+/// game, or a shell command that starts an engine speaking the protocol
+/// (started on first use).
+pub fn make_tavli_player<G: BuiltinPlayers>(
+    game: &G,
+    spec: &str,
+    options: &PlayerOptions,
+) -> Result<BoxedPlayer<G>, PlayerError> {
+    let spec = spec.trim();
+    if let Some(name) = spec.strip_prefix(BUILTIN_PREFIX) {
+        let (name, file) = match name.split_once('@') {
+            Some((name, file)) => (name, Some(file)),
+            None => (name, None),
+        };
+        if name == RANDOM.0 && file.is_none() {
+            return Ok(Box::new(TavliRandomPlayer::new(spec)));
+        }
+        return game.builtin(spec, name, file).unwrap_or_else(|| {
+            Err(PlayerError::UnknownBuiltin {
+                spec: format!("{spec} (in {})", G::KIND),
+                known: builtin_names::<G>(),
+            })
+        });
+    }
+    if spec.is_empty() {
+        return Err(PlayerError::EmptyCommand);
+    }
+    Ok(Box::new(TavliProcessPlayer::new(
+        game,
+        spec,
+        options.clone(),
+    )))
+}
+
+/// As [`make_tavli_player`], an engine started (and told the game and its
+/// switches) now: the check before a run, whose player then plays.
+pub fn preflight_tavli_player<G: BuiltinPlayers>(
+    game: &G,
+    spec: &str,
+    options: &PlayerOptions,
+) -> Result<BoxedPlayer<G>, PlayerError> {
+    let spec = spec.trim();
+    if spec.starts_with(BUILTIN_PREFIX) {
+        return make_tavli_player(game, spec, options);
+    }
+    if spec.is_empty() {
+        return Err(PlayerError::EmptyCommand);
+    }
+    Ok(Box::new(TavliProcessPlayer::started(
+        game,
+        spec,
+        options.clone(),
+    )?))
+}

@@ -1,0 +1,107 @@
+//! What `bench eval` and `bench hint` need of a game of the table beyond
+//! the game layer: its evaluators by name, the one measured when none is
+//! named, and its seeded suites. One impl per game (Portes, Fevga), so the
+//! timing code in `eval.rs` and `hint.rs` is written once for both.
+
+use plakoto_engine::game::{FEVGA_EVALUATORS, PORTES_EVALUATORS};
+use plakoto_engine::game::{GameEvaluator, fevga_evaluator, portes_evaluator};
+use plakoto_rules::TavliGame;
+use plakoto_rules::tavli::{Fevga, Portes};
+
+use super::BenchError;
+use super::portes_movegen::{portes_suite, portes_suite_from};
+use super::table_suite::{FEVGA_SUITE_SEED, table_suite};
+
+/// A game of the table the benches measure.
+pub trait BenchGame: TavliGame + Default {
+    /// The names `--evaluator` takes in this game.
+    const EVALUATORS: &'static [&'static str];
+
+    /// The evaluator of that name (`None`: no such evaluator, or its
+    /// weights do not load).
+    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>>;
+
+    /// The fixed suite of `bench movegen` and `bench eval`: `positions`
+    /// positions from turn 6 on, of the game's own seed.
+    fn fixed_suite(positions: usize) -> Vec<Self::Position>;
+
+    /// The suite of `bench hint`: `positions` positions of seeded games,
+    /// each taken at a random turn from `skip` on.
+    fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position>;
+}
+
+/// The evaluator of `G` a bench measures: the one named, else the net
+/// when its weights load, else the heuristic (so a game whose net is not
+/// trained yet, Fevga's today, is still measured, and the report names
+/// the evaluator it used).
+pub fn bench_evaluator<G: BenchGame>(
+    name: Option<&str>,
+) -> Result<Box<dyn GameEvaluator<G>>, BenchError> {
+    let found = match name {
+        Some(name) => G::evaluator_named(name),
+        None => G::evaluator_named("net").or_else(|| G::evaluator_named("heuristic")),
+    };
+    let title = |word: &str| word[..1].to_uppercase() + &word[1..];
+    found.ok_or_else(|| BenchError::GameEvaluator {
+        game: title(G::KIND.as_str()),
+        name: name.unwrap_or("net").to_string(),
+        known: G::EVALUATORS.join(", "),
+    })
+}
+
+impl BenchGame for Portes {
+    const EVALUATORS: &'static [&'static str] = &PORTES_EVALUATORS;
+
+    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
+        portes_evaluator(name)
+    }
+
+    fn fixed_suite(positions: usize) -> Vec<Self::Position> {
+        portes_suite(positions)
+    }
+
+    fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position> {
+        portes_suite_from(seed, positions, skip)
+    }
+}
+
+impl BenchGame for Fevga {
+    const EVALUATORS: &'static [&'static str] = &FEVGA_EVALUATORS;
+
+    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
+        fevga_evaluator(name)
+    }
+
+    fn fixed_suite(positions: usize) -> Vec<Self::Position> {
+        table_suite(Fevga::default(), FEVGA_SUITE_SEED, positions, 6)
+    }
+
+    fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position> {
+        table_suite(Fevga::default(), seed, positions, skip)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_evaluator_is_found_by_name_or_the_error_lists_the_names() {
+        assert_eq!(
+            bench_evaluator::<Fevga>(Some("pipcount")).unwrap().name(),
+            "pipcount"
+        );
+        let default = bench_evaluator::<Fevga>(None).unwrap();
+        assert!(["net", "heuristic"].contains(&default.name()));
+        let error = bench_evaluator::<Fevga>(Some("net-f32"))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            error.contains("Fevga has no evaluator 'net-f32'")
+                && error.contains("heuristic, pipcount, net"),
+            "{error}"
+        );
+        assert_eq!(bench_evaluator::<Portes>(None).unwrap().name(), "net");
+    }
+}

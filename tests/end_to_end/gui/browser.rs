@@ -228,7 +228,13 @@ pub(super) async fn play_by_clicking(client: &Client) {
             dests[0].click().await.unwrap();
             settle(client).await;
         }
-        assert_ne!(js(client, position).await, start, "the play was sent");
+        if js(client, position).await == start {
+            let log = js(client, "return document.getElementById('log').textContent;").await;
+            panic!(
+                "the play was not sent after 30 clicks; the engine log:\n{}",
+                log.as_str().unwrap_or_default()
+            );
+        }
     } else {
         assert_eq!(mode, json!("list"));
         click(client, "#legal-list li").await;

@@ -11,7 +11,8 @@
 //! none of them puts an evaluator, settings and buffers together by hand.
 
 use super::choose::{Choice, PlayLists, TurnError};
-use super::rollout::{RolloutError, RolloutProgress, rollout_plays_until};
+use super::rollout::rollout_plays_until;
+use super::rollout_figures::{RolloutError, RolloutProgress};
 use super::{
     RankedPlay, Ranking, Root, Search, SearchLimits, SearchSettings, SettingsError, Stop, THREADS,
     Valuation,

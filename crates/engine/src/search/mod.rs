@@ -31,6 +31,7 @@ mod limits;
 pub mod ply;
 mod position_hash;
 pub mod rollout;
+mod rollout_figures;
 pub mod settings;
 mod stop;
 pub(crate) mod trials;
@@ -49,10 +50,8 @@ pub use handle::SearchHandle;
 pub use limits::SearchLimits;
 pub use ply::after_play;
 pub use ply::{After, SearchStats};
-pub use rollout::{
-    PairedRollout, RolloutError, RolloutProgress, RolloutResult, rollout_paired,
-    rollout_paired_until, rollout_plays, rollout_plays_until,
-};
+pub use rollout::{rollout_paired, rollout_paired_until, rollout_plays, rollout_plays_until};
+pub use rollout_figures::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};
 pub use settings::{
     FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MAX_ROLLOUT_TRIALS,
     MAX_THREADS, MAX_TIME_MS, MoveFilter, PLIES, ROLLOUT_TRIALS, Range, RolloutSettings,

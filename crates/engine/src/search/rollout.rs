@@ -32,10 +32,9 @@
 
 use super::express::{BeamScratch, inner_plays};
 use super::ply::{After, Ctx, Tree, pending_after};
+pub use super::rollout_figures::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};
 use super::trials::{TrialPlan, run_trials, trial_rng, trial_roll};
-use super::{
-    Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings, SettingsError, Stop,
-};
+use super::{Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings, Stop};
 use crate::eval::{
     Evaluator, NextRoll, Probabilities, RateBuffers, rate_plays, terminal_probabilities,
 };
@@ -43,33 +42,6 @@ use plakoto_rules::{
     Dice, GenLimits, MoveGenerator, Numbers, Play, PlayList, Position, Rules, TurnNumbers, Variant,
     game_result,
 };
-
-/// A candidate's rollout figures, for the side that played it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
-pub struct RolloutResult {
-    /// Mean equity.
-    pub mean: f32,
-    /// Standard error of the mean.
-    pub std_error: f32,
-    /// Games played.
-    pub trials: u32,
-    /// Mean outcome probabilities (frequencies; a game cut at
-    /// `max_turns` counts with its static evaluation).
-    pub probabilities: Probabilities,
-}
-
-/// Progress of a running rollout.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RolloutProgress {
-    /// Trials finished (each covers every candidate).
-    pub done: u32,
-    /// Trials asked for.
-    pub total: u32,
-    /// The candidate leading so far (its index in the order given), with
-    /// its mean equity and the standard error of that mean over the trials
-    /// it has finished.
-    pub leader: Option<(usize, f32, f32)>,
-}
 
 /// The player of the played-out games: its per-thread buffers and
 /// searcher, and how it chooses a play.
@@ -257,22 +229,6 @@ fn play_out(
     (if mover { p } else { p.flipped() }, luck)
 }
 
-/// Why a rollout could not be run.
-#[derive(Debug, thiserror::Error)]
-pub enum RolloutError {
-    /// The settings are out of range.
-    #[error(transparent)]
-    Settings(#[from] SettingsError),
-    /// Its worker threads could not be started.
-    #[error("cannot start {threads} threads: {source}")]
-    Threads {
-        /// The threads asked for.
-        threads: usize,
-        /// Why they could not start.
-        source: rayon::ThreadPoolBuildError,
-    },
-}
-
 /// Rolls out each `(position after the play, what follows)` candidate
 /// `settings.rollout.trials` times on `settings.threads` threads,
 /// calling `progress` as trials finish.
@@ -284,19 +240,6 @@ pub fn rollout(
     progress: &(dyn Fn(RolloutProgress) + Sync),
 ) -> Result<Vec<RolloutResult>, RolloutError> {
     Ok(rollout_paired(candidates, rules, evaluator, settings, progress)?.results)
-}
-
-/// A rollout's figures with what the duplicate dice buy: the standard
-/// error of each difference between two candidates, from the per-trial
-/// differences (trial `t` played both with the same dice, so most of the
-/// dice's noise cancels in the difference).
-#[derive(Clone, Debug, PartialEq)]
-pub struct PairedRollout {
-    /// Each candidate's figures, in the order given.
-    pub results: Vec<RolloutResult>,
-    /// `difference_se[i][j]`: standard error of `mean[i] - mean[j]`
-    /// (0 on the diagonal).
-    pub difference_se: Vec<Vec<f32>>,
 }
 
 /// [`rollout`], with the paired standard errors of the differences.

@@ -17,7 +17,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use super::rollout::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};
+use super::rollout_figures::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};
 use super::stop::Stop;
 use crate::eval::Probabilities;
 use plakoto_rules::Dice;

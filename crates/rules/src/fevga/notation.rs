@@ -157,13 +157,15 @@ pub fn paths_of(play: &FevgaPlay) -> Vec<FevgaMove> {
 /// the opponent holds (F5; the opponent does not move during the turn, so
 /// this is exact for every point written, intermediate ones included).
 fn plain_refusal(before: &FevgaPosition, moves: &[FevgaMove]) -> Option<String> {
+    // Moves are made in the order written, so a move may start where an
+    // earlier one landed (`24/22 22/20`, how a GUI sends clicked steps).
+    let (mut own, _) = before.sides();
     for m in moves {
-        if before.own_at(m.from.number()) < m.count {
+        let here = own[m.from.index()];
+        if here < m.count {
             return Some(format!(
-                "the side on roll has {} checker(s) on {}, not {}",
-                before.own_at(m.from.number()),
-                m.from,
-                m.count
+                "the side on roll has {here} checker(s) on {}, not {}",
+                m.from, m.count
             ));
         }
         if let Some(held) = m
@@ -175,6 +177,10 @@ fn plain_refusal(before: &FevgaPosition, moves: &[FevgaMove]) -> Option<String> 
             return Some(format!(
                 "the opponent holds {held}: one checker closes a point (F5)"
             ));
+        }
+        own[m.from.index()] -= m.count;
+        if let Some(Some(to)) = m.landings.last() {
+            own[to.index()] += m.count;
         }
     }
     None

@@ -184,6 +184,11 @@ fn fevga_notation_names_a_play_by_where_its_checkers_end() {
     for text in ["24/18/13", "24/19/13", "24/13"] {
         assert_eq!(named(&start, &list, text).position, list.plays[0].position);
     }
+    // Moves are made in the order written: one checker's hops written as
+    // separate moves (how a GUI sends clicked steps) name the same play.
+    let doubles = legal(&start, 2, 2);
+    let chained = named(&start, &doubles, "24/22 22/20 20/18 18/16");
+    assert_eq!(chained.position, named(&start, &doubles, "24/16").position);
     // A play that is not legal is refused with a reason.
     let refused = crate::fevga_common::resolve_error(&start, &list, "24/18 24/19");
     assert!(matches!(refused, FevgaNotationError::NotLegal { .. }));

@@ -477,13 +477,19 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
     };
     let identity = evaluator.identity_under(rules);
     let mut session = Session::with_evaluator(rules, seed, evaluator);
-    // Portes is searched with its net unless the heuristic was asked for.
-    let portes = match args.evaluator {
+    // Portes and Fevga are searched with their nets unless the heuristic
+    // was asked for.
+    let table_evaluator = match args.evaluator {
         EvaluatorKind::Heuristic => "heuristic",
         _ => "net",
     };
-    if let Err(e) = session.set_game_evaluator(plakoto::game::GameKind::Portes, portes) {
-        log::warn!("{}: Portes uses its heuristic", e.message);
+    for game in [
+        plakoto::game::GameKind::Portes,
+        plakoto::game::GameKind::Fevga,
+    ] {
+        if let Err(e) = session.set_game_evaluator(game, table_evaluator) {
+            log::warn!("{}: {game} uses its heuristic", e.message);
+        }
     }
     if let Err(e) = session.set_search_settings(settings) {
         eprintln!("plakoto: {e}");

@@ -13,9 +13,16 @@ use axum::response::{Html, IntoResponse};
 const INDEX: &str = include_str!("assets/index.html");
 /// The page's script (plain JavaScript, no build step).
 const SCRIPT: &str = include_str!("assets/app.js");
+/// What the games of the table other than Plakoto share (gnubg's base64
+/// bit fields and Match ID): served after the board drawing, before the
+/// games' own files.
+const TABLES: &str = include_str!("assets/tables.js");
 /// What the page knows of Portes (its IDs and the steps of a play made
 /// by clicking): served between the board drawing and the page's script.
 const PORTES: &str = include_str!("assets/portes.js");
+/// What the page knows of Fevga (its IDs, its switches, the engine's
+/// refusals in words): served beside Portes'.
+const FEVGA: &str = include_str!("assets/fevga.js");
 /// The page's style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 /// The board drawing, shared with the HTML analysis report (which owns
@@ -39,15 +46,20 @@ pub(crate) async fn index() -> impl IntoResponse {
     Html(asset("index.html", INDEX))
 }
 
-/// `GET /app.js`: the board drawing, Portes, then the page's script.
+/// `GET /app.js`: the board drawing, the table games' shared part,
+/// Portes, Fevga, then the page's script (one file: no build step, and
+/// each part's functions are seen by the ones after it).
 pub(crate) async fn script() -> impl IntoResponse {
+    let parts = [
+        asset("board.js", BOARD_SCRIPT),
+        asset("tables.js", TABLES),
+        asset("portes.js", PORTES),
+        asset("fevga.js", FEVGA),
+        asset("app.js", SCRIPT),
+    ];
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        asset("board.js", BOARD_SCRIPT)
-            + "\n"
-            + &asset("portes.js", PORTES)
-            + "\n"
-            + &asset("app.js", SCRIPT),
+        parts.join("\n"),
     )
 }
 

@@ -3,7 +3,8 @@
 // which embeds this file). Pure functions: a board (the shape of `show
 // board`'s `board` object, in the numbering of the side on roll) in, SVG
 // markup out. `ctx` is the viewpoint: `{view: 'X'|'O', flip: bool}` — the
-// side whose numbering the point labels use, and R23's flip.
+// side whose numbering the point labels use, and R23's flip; the GUI adds
+// `game: 'fevga'` for Fevga's numbering (F2).
 'use strict';
 
 const SIDES = ['X', 'O'];
@@ -111,8 +112,14 @@ function slotY(top, k) { return top ? TOP + R + k * 2 * R : BOT - R - k * 2 * R;
 // The bar (Portes): a side's checkers wait in the half of its own home
 // (the view's in the bottom half unless flipped), from the middle out.
 function barY(bottom, k) { return bottom ? MID + 40 + k * 2 * R : MID - 40 - k * 2 * R; }
-// Point p in the numbering of `side`, in the numbering of the view.
-function toViewOf(p, side, ctx) { return side === ctx.view ? p : 25 - p; }
+// Point p in the numbering of `side`, in the numbering of the view: the
+// other side counts the other way round (R2: 25 − p), but in Fevga
+// (`ctx.game`), where both sides move the same way round from opposite
+// corners, 12 points on (F2: X24 = O12). Both maps are their own inverse.
+function toViewOf(p, side, ctx) {
+  if (side === ctx.view) return p;
+  return ctx.game === 'fevga' ? ((p + 11) % 24) + 1 : 25 - p;
+}
 // The slot (0 at the edge) of a point's top checker.
 function topSlot(e) { return (e.pinned ? 0.8 : 0) + Math.min(e.count, 5) - 1; }
 // Where an arrow to or from point p (in `side`'s numbering; 0: off) ends.

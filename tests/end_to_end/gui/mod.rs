@@ -1,7 +1,8 @@
 //! `plakoto gui` end to end: the server (HTTP, WebSocket, access) and the
-//! page in headless Chromium, playing Plakoto (browser.rs) and Portes
-//! (portes_browser.rs).
+//! page in headless Chromium, playing Plakoto (browser.rs), Portes
+//! (portes_browser.rs) and Fevga (fevga_browser.rs).
 
 mod browser;
+mod fevga_browser;
 mod portes_browser;
 mod server;

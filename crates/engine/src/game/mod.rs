@@ -21,6 +21,10 @@
 //!   limits ([`crate::search::SearchLimits`]) and stop flag
 //!   ([`crate::search::Stop`]) as the Plakoto search; it answers with a
 //!   [`GameRanking`].
+//! - [`rollout()`] ([`GameSearch::rollout`], [`rollout_plays`]): positions
+//!   or a ranking's candidates played out many times on the same dice, by
+//!   the evaluator at 0 plies or a search of some plies, with standard
+//!   errors (the Plakoto rollout's scheme and result types).
 
 mod equity;
 mod evaluator;
@@ -31,6 +35,7 @@ mod plakoto;
 mod portes;
 mod portes_net;
 mod ranking;
+pub mod rollout;
 mod search;
 mod tree;
 
@@ -47,4 +52,5 @@ pub use portes::{
 };
 pub use portes_net::PortesNetEvaluator;
 pub use ranking::{GameRankedPlay, GameRanking};
+pub use rollout::{RolloutStart, rollout, rollout_plays};
 pub use search::GameSearch;

@@ -33,6 +33,7 @@ mod position_hash;
 pub mod rollout;
 pub mod settings;
 mod stop;
+pub(crate) mod trials;
 
 use std::time::Instant;
 

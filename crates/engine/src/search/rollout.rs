@@ -5,7 +5,10 @@
 //! Reproducible: trial `t` draws its dice from a ChaCha8 stream seeded by
 //! `(seed, t)` alone, whichever thread runs it, and results are summed in
 //! trial order, so the same seed gives the same figures on any number of
-//! threads.
+//! threads. That machinery (dice, threads, sums) is shared with the game
+//! layer's rollout ([`crate::game::rollout()`]) in `trials.rs`; this module
+//! holds how a Plakoto game is played out (Express numbers passed on, the
+//! race database).
 //!
 //! Variance reduction:
 //! - duplicate dice: trial `t` uses the same dice stream for every
@@ -27,14 +30,9 @@
 //!
 //! [`RolloutSettings::luck_adjust`]: super::RolloutSettings::luck_adjust
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
-
 use super::express::{BeamScratch, inner_plays};
 use super::ply::{After, Ctx, Tree, pending_after};
+use super::trials::{TrialPlan, run_trials, trial_rng, trial_roll};
 use super::{
     Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings, SettingsError, Stop,
 };
@@ -72,51 +70,6 @@ pub struct RolloutProgress {
     /// it has finished.
     pub leader: Option<(usize, f32, f32)>,
 }
-
-/// Each candidate's running count, sum and sum of squares of equities,
-/// for the leader a progress report names.
-#[derive(Default)]
-struct RunningSums(Vec<(u32, f64, f64)>);
-
-impl RunningSums {
-    fn add(&mut self, equities: impl Iterator<Item = f64>) {
-        for (i, e) in equities.enumerate() {
-            if self.0.len() <= i {
-                self.0.resize(i + 1, (0, 0.0, 0.0));
-            }
-            let (n, s, s2) = &mut self.0[i];
-            *n += 1;
-            *s += e;
-            *s2 += e * e;
-        }
-    }
-
-    fn leader(&self) -> Option<(usize, f32, f32)> {
-        self.0
-            .iter()
-            .enumerate()
-            .filter(|(_, (n, _, _))| *n > 0)
-            .map(|(i, &(n, s, s2))| {
-                let mean = s / f64::from(n);
-                (i, mean as f32, mean_std_error(n, s, s2) as f32)
-            })
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-    }
-}
-
-/// Standard error of the mean of `n` values from their sum and sum of
-/// squares (0 for fewer than two values): one formula for the running
-/// leader and the final figures.
-fn mean_std_error(n: u32, sum: f64, sum_squares: f64) -> f64 {
-    if n < 2 {
-        return 0.0;
-    }
-    let n = f64::from(n);
-    (((sum_squares - sum * sum / n) / (n - 1.0)).max(0.0) / n).sqrt()
-}
-
-/// Trials run together by one task: a whole stratum of first rolls.
-const CHUNK: u32 = 36;
 
 /// The player of the played-out games: its per-thread buffers and
 /// searcher, and how it chooses a play.
@@ -236,17 +189,6 @@ fn rolled_turn(numbers: &Numbers, rules: Rules) -> Option<TurnNumbers> {
     (dice.numbers(rules.variant) == *numbers).then_some(TurnNumbers::Rolled(dice, *numbers))
 }
 
-/// The dice of trial `trial`'s `turn`-th roll: stratified for the first.
-fn roll(rng: &mut ChaCha8Rng, trial: u32, turn: u32) -> Dice {
-    let random = Dice::roll(rng);
-    if turn == 0 {
-        let k = (trial % 36) as u8;
-        Dice::new(k % 6 + 1, k / 6 + 1).expect("in range")
-    } else {
-        random
-    }
-}
-
 /// Plays one game out from a candidate's position; the result for the
 /// candidate's mover.
 #[allow(clippy::too_many_arguments)]
@@ -267,8 +209,7 @@ fn play_out(
     }
     // Sum of the luck, for the candidate's mover.
     let mut luck = 0.0;
-    let mut rng =
-        ChaCha8Rng::seed_from_u64(seed ^ u64::from(trial).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = trial_rng(seed, trial);
     // `position` is seen by the side to act; `mover` whether that side is
     // the candidate's mover.
     let (mut position, mut mover, mut pending) = match after {
@@ -286,7 +227,7 @@ fn play_out(
         let (numbers, passed) = match pending.take() {
             Some(n) => (n, true),
             None => {
-                let dice = roll(&mut rng, trial, rolls);
+                let dice = trial_roll(&mut rng, trial, rolls);
                 rolls += 1;
                 if luck_adjust {
                     let l = player.luck(&position, dice, rules, evaluator);
@@ -389,130 +330,34 @@ pub fn rollout_paired_until(
     stop: &Stop,
 ) -> Result<PairedRollout, RolloutError> {
     settings.validate()?;
-    let running = std::sync::Mutex::new(RunningSums::default());
-    let trials = settings.rollout.trials;
-    let chunks = trials.div_ceil(CHUNK);
-    let done = AtomicU32::new(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.threads)
-        .build()
-        .map_err(|source| RolloutError::Threads {
-            threads: settings.threads,
-            source,
-        })?;
-    let per_chunk: Vec<Vec<Vec<(Probabilities, f32)>>> = pool.install(|| {
-        (0..chunks)
-            .into_par_iter()
-            .map_init(
-                || RolloutPlayer::new(settings),
-                |player, chunk| {
-                    let first = chunk * CHUNK;
-                    let last = (first + CHUNK).min(trials);
-                    let results: Vec<Vec<(Probabilities, f32)>> = (first..last)
-                        .map_while(|t| {
-                            if stop.is_set() {
-                                return None;
-                            }
-                            let trial: Vec<(Probabilities, f32)> = candidates
-                                .iter()
-                                .map(|(pos, after)| {
-                                    play_out(
-                                        player,
-                                        pos,
-                                        *after,
-                                        rules,
-                                        evaluator,
-                                        settings.rollout.seed,
-                                        t,
-                                        settings.rollout.max_turns,
-                                        settings.rollout.luck_adjust,
-                                        settings.rollout.race_exact,
-                                    )
-                                })
-                                .collect();
-                            let leader = {
-                                let mut sums = running.lock().unwrap_or_else(|e| e.into_inner());
-                                sums.add(trial.iter().map(|(p, luck)| {
-                                    f64::from(p.equity(rules.scoring)) - f64::from(*luck)
-                                }));
-                                sums.leader()
-                            };
-                            let now = done.fetch_add(1, Ordering::Relaxed) + 1;
-                            progress(RolloutProgress {
-                                done: now,
-                                total: trials,
-                                leader,
-                            });
-                            Some(trial)
-                        })
-                        .collect();
-                    results
-                },
+    let equity = |p: &Probabilities| p.equity(rules.scoring);
+    let plan = TrialPlan {
+        candidates: candidates.len(),
+        trials: settings.rollout.trials,
+        threads: settings.threads,
+        equity: &equity,
+        progress,
+        stop,
+    };
+    run_trials(
+        &plan,
+        || RolloutPlayer::new(settings),
+        |player, trial, c| {
+            let (position, after) = &candidates[c];
+            play_out(
+                player,
+                position,
+                *after,
+                rules,
+                evaluator,
+                settings.rollout.seed,
+                trial,
+                settings.rollout.max_turns,
+                settings.rollout.luck_adjust,
+                settings.rollout.race_exact,
             )
-            .collect()
-    });
-    // Sum in trial order: the same figures on any number of threads.
-    let count = candidates.len();
-    let mut sums = vec![(0f64, 0f64, [0f64; 9]); count];
-    // Sums of the squared per-trial differences, for the paired errors.
-    let mut difference_squares = vec![vec![0f64; count]; count];
-    let mut equities = vec![0f64; count];
-    for trial in per_chunk.iter().flatten() {
-        for ((sum, (p, luck)), e) in sums.iter_mut().zip(trial).zip(equities.iter_mut()) {
-            *e = f64::from(p.equity(rules.scoring)) - f64::from(*luck);
-            sum.0 += *e;
-            sum.1 += *e * *e;
-            for (acc, v) in sum.2.iter_mut().zip(p.as_array()) {
-                *acc += f64::from(v);
-            }
-        }
-        for (row, ei) in difference_squares.iter_mut().zip(&equities) {
-            for (acc, ej) in row.iter_mut().zip(&equities) {
-                *acc += (ei - ej) * (ei - ej);
-            }
-        }
-    }
-    // The trials finished: all of them unless stopped.
-    let finished = per_chunk.iter().map(Vec::len).sum::<usize>() as u32;
-    let n = f64::from(finished.max(1));
-    let std_error = |s: f64, s2: f64| mean_std_error(finished, s, s2);
-    let difference_se = (0..count)
-        .map(|i| {
-            (0..count)
-                .map(|j| {
-                    let s = sums[i].0 - sums[j].0;
-                    std_error(s, difference_squares[i][j]) as f32
-                })
-                .collect()
-        })
-        .collect();
-    let results = sums
-        .into_iter()
-        .map(|(s, s2, ps)| {
-            let mean = s / n;
-            let f = |i: usize| (ps[i] / n) as f32;
-            RolloutResult {
-                mean: mean as f32,
-                std_error: std_error(s, s2) as f32,
-                trials: finished,
-                probabilities: Probabilities {
-                    win_single: f(0),
-                    win_double: f(1),
-                    win_triple: f(2),
-                    win_mother: f(3),
-                    lose_single: f(4),
-                    lose_double: f(5),
-                    lose_triple: f(6),
-                    lose_mother: f(7),
-                    draw: f(8),
-                },
-            }
-        })
-        .collect();
-    Ok(PairedRollout {
-        results,
-        difference_se,
-    })
+        },
+    )
 }
 
 /// Rolls out `plays` (e.g. the best few of a [`Search::rank`]) with the

@@ -4,6 +4,7 @@
 
 mod fevga;
 mod fevga_net;
+mod game_rollout;
 mod game_search;
 mod portes;
 mod portes_net;

@@ -6,9 +6,10 @@
 // before this file and shared with the HTML analysis report.
 // Everything is in the numbering of the side on roll (R2) as the engine
 // writes it; the board is drawn from a fixed viewpoint (`view`).
-// The game played (Plakoto or Portes) is the one the engine's replies name
-// (`"game":"portes"`; none: Plakoto); Portes' IDs, and its steps made by
-// clicking, are portes.js.
+// The game played (Plakoto, Portes or Fevga) is the one the engine's
+// replies name (`"game":"portes"`; none: Plakoto); Portes' IDs, and its
+// steps made by clicking, are portes.js; Fevga's IDs and switches are
+// fevga.js (its steps, as Plakoto's, are the engine's `legal steps`).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -20,6 +21,7 @@ const S = {
   game: 'plakoto',    // the game played, as `show board` names it
   portes: null,       // the Portes turn being made by clicking (PortesTurn)
   portesScoring: null, // Portes' scoring, from the New game dialog
+  fevgaSwitches: null, // Fevga's switches ({name: value}), from `show options`
   board: null,        // {on_roll, points[1..24], off, pips, mothers} in on-roll numbering
   match: null,        // decoded Match ID
   posId: '', matchId: '',
@@ -157,6 +159,12 @@ async function refresh() {
   S.posId = b.position_id; S.matchId = b.match_id;
   S.match = matchOf(S.matchId);
   S.board = b.board ? completeBoard(b.board) : boardOf(S.posId, S.match.onRoll);
+  // Fevga's switches, shown in the score line: asked once a game (they
+  // change only with `set fevga.…`, which the New game dialog sends). An
+  // engine that does not tell them has its score line without them.
+  if (isFevga() && !S.fevgaSwitches) {
+    S.fevgaSwitches = fevgaSwitchesOf((await cmd('show options').catch(() => ({}))).switches);
+  }
   const d = await cmd('show dice');
   S.turn = d.turn || d;
   if (S.turn.state === 'over') S.turn.on_roll = S.match.onRoll;
@@ -165,10 +173,15 @@ async function refresh() {
   render();
 }
 
-// The IDs of the game played, read.
+// The IDs of the game played, read: Portes and Fevga have gnubg's Match
+// ID, and each its own Position ID.
 function isPortes() { return S.game === 'portes'; }
-function matchOf(id) { return isPortes() ? decodePortesMatchId(id) : decodeMatchId(id); }
-function boardOf(id, onRoll) { return isPortes() ? portesBoardFromId(id, onRoll) : boardFromPositionId(id, onRoll); }
+function isFevga() { return S.game === 'fevga'; }
+function matchOf(id) { return S.game === 'plakoto' ? decodeMatchId(id) : decodeGnubgMatchId(id, S.game); }
+function boardOf(id, onRoll) {
+  if (isPortes()) return portesBoardFromId(id, onRoll);
+  return isFevga() ? fevgaBoardFromId(id, onRoll) : boardFromPositionId(id, onRoll);
+}
 
 // Runs the game on: rolls and engine plays, until a human must act.
 async function advance() {
@@ -253,7 +266,8 @@ async function startHumanTurn() {
   fillLegalList(legal);
   const first = legal.plays && legal.plays[0];
   S.legalMode = first && typeof first === 'object' ? 'steps' : 'list';
-  // Portes has no `legal steps`: the page makes the steps (portes.js).
+  // Portes has no `legal steps`: the page makes the steps (portes.js);
+  // Plakoto and Fevga have, and the engine makes them.
   S.portes = null;
   if (isPortes() && S.legalMode === 'steps' && legal.plays.length === legal.count) {
     S.portes = new PortesTurn(S.posId, t.numbers, legal.plays);
@@ -279,7 +293,7 @@ async function loadSteps() {
   if (S.portes) return portesSteps();
   const r = await cmd(`legal steps ${S.made.map(fmtStep).join(' ')}`.trim());
   S.next = r.next || []; S.canEnd = !!r.can_end; S.numbersLeft = r.numbers_left || null;
-  S.stepBoard = r.position_id ? boardFromPositionId(r.position_id, onRoll()) : null;
+  S.stepBoard = r.position_id ? boardOf(r.position_id, onRoll()) : null;
   S.selected = null;
   if (S.next.length === 0 && S.canEnd) {
     await submit(playOfSteps(S.made));
@@ -306,14 +320,42 @@ async function makeStep(step) {
   try { await loadSteps(); } catch (e) { S.made.pop(); showError(e); render(); }
 }
 
-// Asks the engine why a step the page does not list is not allowed.
+// Asks the engine why a step the page does not list is not allowed. A
+// movement of more than one number (24/13 with 6-5) that the engine
+// accepts is made, each of its steps.
 async function explainStep(from, to) {
   const tried = `${from === 25 ? 'bar' : from}/${to === 0 ? 'off' : to}`;
   if (S.portes) { showMessage(`${tried} is not a step of a legal play now`); return; }
   try {
-    await cmd(`legal steps ${[...S.made.map(fmtStep), tried].join(' ')}`);
-    showMessage(`${tried} is possible but does not lead to a legal play`);
-  } catch (e) { showError(e); }
+    const r = await cmd(`legal steps ${[...S.made.map(fmtStep), tried].join(' ')}`);
+    S.made = (r.made || []).slice();
+    await loadSteps();
+  } catch (e) { showRefusal(e); }
+}
+
+// Asks the engine why no step starts on point `p` (Fevga: the runner rule,
+// held points, bearing off…): one step tried per number left.
+async function explainSource(p) {
+  const reasons = [];
+  for (const n of new Set(S.numbersLeft || [])) {
+    const tried = `${p}/${p - n >= 1 ? p - n : 'off'}`;
+    try {
+      await cmd(`legal steps ${[...S.made.map(fmtStep), tried].join(' ')}`);
+    } catch (e) {
+      if (e.code !== 'illegal_move') { showError(e); return; }
+      reasons.push(e.message);
+    }
+  }
+  showMessage(reasons.length ? fevgaRefusalText(p, reasons) : `No legal step starts on ${p} now.`);
+  document.body.dataset.refused = String(Number(document.body.dataset.refused || 0) + 1);
+}
+
+// A step the engine refused: its reason, as the rules word it. The count
+// in `body[data-refused]` tells tests (and people) a refusal came.
+function showRefusal(e) {
+  if (e && e.code === 'illegal_move') showMessage(`Not allowed: ${e.message}`);
+  else showError(e);
+  document.body.dataset.refused = String(Number(document.body.dataset.refused || 0) + 1);
 }
 
 async function submit(play) {
@@ -471,7 +513,9 @@ function onPoint(p, ev) {
     if (!fromHere.length) { explainStep(S.selected, p); S.selected = null; render(); return; }
   }
   if (fromHere.length) { S.selected = p; showMessage(''); render(); return; }
-  if (p !== 0) showMessage(`No legal step starts on ${p === 25 ? 'the bar' : p} now.`);
+  // Fevga's refusals say why (the runner, a held point…): ask the engine.
+  if (isFevga() && p >= 1 && p <= 24) explainSource(p);
+  else if (p !== 0) showMessage(`No legal step starts on ${p === 25 ? 'the bar' : p} now.`);
 }
 
 function onPointerDown(ev) {
@@ -506,7 +550,8 @@ function svgPoint(ev) {
 
 // ---------------------------------------------------------------- drawing
 // The view: the board seen by S.view, flipped or not (board.js draws it).
-function ctx() { return { view: S.view, flip: S.flip }; }
+// Fevga's numbering maps the other side's points 12 on (board.js).
+function ctx() { return { view: S.view, flip: S.flip, game: S.game }; }
 function place(v) { return placeIn(v, S.flip); }
 // A point in the numbering of the side on roll, in the view's numbering.
 function toView(p, roller) { return toViewOf(p, roller, ctx()); }
@@ -529,7 +574,7 @@ function render() {
   // and hit areas.
   for (let v = 1; v <= 24; v++) {
     const { x, top } = place(v);
-    const p = roller === S.view ? v : 25 - v;
+    const p = toView(v, roller);   // the view's v in the roller's numbering (an involution)
     const isDest = dests.has(p);
     if (isDest) {
       const base = top ? TOP : BOT, apex = top ? TOP + 250 : BOT - 250;
@@ -544,7 +589,7 @@ function render() {
     out.push(`<rect class="${cls}" data-p="${p}" data-view="${v}" x="${x - 30}" y="${top ? TOP : MID}" width="60" height="${MID - TOP}"/>`);
   }
   // The bar of the side on roll (Portes): entering is a step from 25.
-  if (board.bar && !editing) {
+  if (board.bar && isPortes() && !editing) {
     const bottom = (roller === S.view) !== S.flip, n = board.bar[roller] || 0;
     const cls = ['hit', 'point', 'bar-hit', sources.has(25) ? 'source' : ''].join(' ').trim();
     if (sources.has(25) && n) out.push(`<circle class="${S.selected === 25 ? 'hl-sel' : 'hl-src'}" cx="420" cy="${barY(bottom, Math.min(n, 4) - 1)}" r="${R + 1}"/>`);
@@ -665,12 +710,15 @@ function arrows(reviewed) {
 function renderPanel() {
   const m = S.match;
   if (m) {
-    const rules = isPortes() ? `Portes${S.portesScoring ? `, ${S.portesScoring} scoring` : ''}`
-      : `${m.express ? 'Express' : 'standard'} rules, ${m.tzannes ? 'Tzannes' : 'standard'} scoring`;
+    let rules = `${m.express ? 'Express' : 'standard'} rules, ${m.tzannes ? 'Tzannes' : 'standard'} scoring`;
+    if (isPortes()) rules = `Portes${S.portesScoring ? `, ${S.portesScoring} scoring` : ''}`;
+    if (isFevga()) rules = `Fevga${fevgaSwitchesText(S.fevgaSwitches || {})}`;
     const len = m.length ? `match to ${m.length}` : 'unlimited session';
     let passed = '';
     if (m.passed) passed = Array.isArray(m.passed) ? ` · numbers passed to ${m.onRoll}: ${m.passed.join(' ')} (R21)` : ` · passed double ${m.passed.double} (${m.passed.left} left) to ${m.onRoll} (R21)`;
     $('scoreline').innerHTML = `<b>X ${m.x}</b> – <b>O ${m.o}</b> · ${len} · ${rules}${passed}`;
+    // Every Fevga switch, as `show options` names it, under the pointer.
+    $('scoreline').title = isFevga() && S.fevgaSwitches ? Object.entries(S.fevgaSwitches).map(([k, v]) => `${k} ${v}`).join('\n') : '';
   }
   $('pos-id').value = S.posId; $('match-id').value = S.matchId;
   const human = humanTurn();
@@ -781,7 +829,7 @@ function breakdown(ch, side) {
   const one = (who, k) => {
     const parts = [['single', ch[`${k}_single`]], ['double', ch[`${k}_double`]]];
     if (tz || ch[`${k}_triple`] > 0) parts.push(['triple', ch[`${k}_triple`]]);
-    if (!isPortes()) parts.push(['mother', ch[`${k}_mother`]]);
+    if (S.game === 'plakoto') parts.push(['mother', ch[`${k}_mother`]]);
     return `<span class="bd" data-side="${who}"><b>${who}</b> ${parts.map(([n, v]) => `${n} ${pct1(v)}`).join(' · ')}</span>`;
   };
   const draw = ch.draw > 0 ? ` <span class="bd">draw ${pct1(ch.draw)}</span>` : '';
@@ -882,7 +930,7 @@ async function setPosition(text) {
 // The position editor: counts in the numbering of X, from the board shown.
 function startEdit() {
   if (!S.board) return;
-  if (isPortes()) { showMessage('The editor sets Plakoto positions: for Portes, paste a Position ID:Match ID or board text (bar:1 13:5 … / …).'); return; }
+  if (S.game !== 'plakoto') { showMessage(`The editor sets Plakoto positions: for ${isPortes() ? 'Portes' : 'Fevga'}, paste a Position ID:Match ID or board text (${isPortes() ? 'bar:1 13:5 … / …' : '24:14 13:1 / 24:15'}).`); return; }
   const b = S.board, roller = b.on_roll;
   const ed = { x: Array(25).fill(0), o: Array(25).fill(0), pin: Array(25).fill(null) };
   for (const e of b.points) {
@@ -1015,6 +1063,7 @@ async function recordReply(m) {
   logReply(m);
   if (!m.ok) { showMessage(m.code ? `${m.code}: ${m.message}` : m.message); return; }
   const data = payloadData(m.lines);
+  S.fevgaSwitches = null;   // a Fevga record brings its switches
   clearAnalysis();
   startGameHistory(null, 'record loaded: its earlier turns are not listed here');
   showMessage(data.games !== undefined ? `loaded ${data.games} game(s), ${data.turns} turn(s)` : (m.lines[0] || 'loaded'), true);
@@ -1087,7 +1136,7 @@ function bind() {
 
 async function newGame() {
   const game = $('new-game').value, len = Number($('new-length').value), you = $('new-you').value;
-  const portes = game === 'portes';
+  const portes = game === 'portes', fevga = game === 'fevga';
   const rules = $('new-rules').value, scoring = portes ? $('new-pscoring').value : $('new-scoring').value;
   S.players.X = you === 'X' || you === 'both' ? 'human' : 'engine';
   S.players.O = you === 'O' || you === 'both' ? 'human' : 'engine';
@@ -1098,26 +1147,33 @@ async function newGame() {
   try {
     // `set game` only when the game changes: Plakoto's dialog sends
     // what it always sent, to engines that may not know `set game`.
-    if (portes || S.game !== 'plakoto') await cmd(`set game ${game}`);
+    if (game !== 'plakoto' || S.game !== 'plakoto') await cmd(`set game ${game}`);
     S.game = game;
-    if (!portes) await cmd(`set rules ${rules}`);
-    await cmd(`set scoring ${scoring}`);
+    if (game === 'plakoto') await cmd(`set rules ${rules}`);
+    // Fevga is scored one way (F13); its switches (F7–F9) are its rules.
+    // (The dialog's select of `fevga.release` is `fv-release`.)
+    if (fevga) { for (const name of Object.keys(FEVGA_SWITCHES)) await cmd(`set ${name} ${$(name.replace('fevga.', 'fv-')).value}`); }
+    else await cmd(`set scoring ${scoring}`);
     S.portesScoring = portes ? scoring : null;
+    S.fevgaSwitches = null;
     await namePlayers();
     const r = await cmd(len > 0 ? `new match ${len}` : 'new game');
     startGameHistory(r);
-    const what = portes ? `Portes, ${scoring} scoring` : `${rules}, ${scoring} scoring`;
+    let what = `${rules}, ${scoring} scoring`;
+    if (portes) what = `Portes, ${scoring} scoring`;
+    if (fevga) what = 'Fevga';
     showMessage(`new ${len > 0 ? `match to ${len}` : 'game'}: ${what}${r.starts ? `; ${r.starts} starts` : ''}`, true);
   } catch (e) { showError(e); }
   await advance();
 }
 
 // The New game dialog shows the choices of the game chosen: Plakoto's
-// rules and scoring, or Portes' scoring.
+// rules and scoring, Portes' scoring, or Fevga's switches.
 function newGameChoices() {
-  const portes = $('new-game').value === 'portes';
-  for (const el of document.querySelectorAll('#dlg-new .plakoto-only')) el.classList.toggle('hidden', portes);
-  for (const el of document.querySelectorAll('#dlg-new .portes-only')) el.classList.toggle('hidden', !portes);
+  const game = $('new-game').value;
+  for (const g of ['plakoto', 'portes', 'fevga']) {
+    for (const el of document.querySelectorAll(`#dlg-new .${g}-only`)) el.classList.toggle('hidden', game !== g);
+  }
 }
 
 // The board is seen from the human's side (X when both or neither play).

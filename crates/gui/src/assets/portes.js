@@ -1,48 +1,18 @@
 // plakoto gui: what the page knows of Portes (backgammon without the cube,
-// RULES-tavli.md P1–P16), served between board.js and app.js. The engine
+// RULES-tavli.md P1–P16), served between tables.js and app.js. The engine
 // has no `legal steps` in Portes, so the page makes the steps of a play
 // itself: it moves checkers one number at a time on its own copy of the
 // board and offers only the steps that still end on the board after one of
 // the plays `legal` listed (the engine stays the judge of what is legal:
 // the page sends that play's notation, exactly as `legal` wrote it).
-// Also reads gnubg's Position and Match IDs (protocol.md, "The game
-// played"), for the boards of the move list and the score line.
+// Also reads Portes' Position IDs (gnubg's, protocol.md "The game
+// played"), for the boards of the move list; the Match ID is tables.js's.
 'use strict';
 
-// ---------------------------------------------------------------- gnubg IDs
-// The bits of a gnubg ID: standard base64, each byte least significant bit
-// first.
-function gnubgBits(id) {
-  const padded = id + '='.repeat((4 - (id.length % 4)) % 4);
-  const bytes = atob(padded);
-  const bits = [];
-  for (let i = 0; i < bytes.length; i++) {
-    const v = bytes.charCodeAt(i);
-    for (let b = 0; b < 8; b++) bits.push((v >> b) & 1);
-  }
-  return bits;
-}
-function gnubgField(bits, from, width) {
-  let v = 0;
-  for (let i = width - 1; i >= 0; i--) v = v * 2 + (bits[from + i] || 0);
-  return v;
-}
-
+// ---------------------------------------------------------------- Position IDs
 // The two sides of a Portes Position ID, each in its own numbering:
-// index 1–24 its points, 25 its bar. gnubg writes the side not on roll
-// first, then the side on roll.
-function portesSidesOfId(id) {
-  const bits = gnubgBits(id);
-  let i = 0;
-  const sides = [Array(26).fill(0), Array(26).fill(0)];
-  for (const side of sides) {
-    for (let p = 1; p <= 25; p++) {
-      while (bits[i] === 1) { side[p]++; i++; }
-      i++;
-    }
-  }
-  return { notOnRoll: sides[0], onRoll: sides[1] };
-}
+// index 1–24 its points, 25 its bar.
+function portesSidesOfId(id) { return gnubgSidesOfId(id, 25); }
 
 // The board (the shape of `show board`'s `board` object, with `bar`) of
 // `own` (the side on roll's counts) and `opp` (its opponent's, in the
@@ -70,20 +40,6 @@ function portesBoard(own, opp, onRoll) {
 function portesBoardFromId(id, onRoll) {
   const s = portesSidesOfId(id);
   return portesBoard(s.onRoll, s.notOnRoll, onRoll);
-}
-
-// A Portes Match ID, in the shape of board.js's decodeMatchId (the fields
-// the page reads): gnubg's player 0 is O, player 1 is X.
-function decodePortesMatchId(id) {
-  const b = gnubgBits(id);
-  const side = (bit) => (bit ? 'X' : 'O');
-  const state = gnubgField(b, 8, 3);
-  return {
-    game: 'portes', phase: state, onRoll: side(gnubgField(b, 11, 1)),
-    dice: [gnubgField(b, 15, 3), gnubgField(b, 18, 3)],
-    length: gnubgField(b, 21, 15), o: gnubgField(b, 36, 15), x: gnubgField(b, 51, 15),
-    express: false, tzannes: false, passed: null,
-  };
 }
 
 // ---------------------------------------------------------------- steps

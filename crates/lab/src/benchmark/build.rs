@@ -21,6 +21,7 @@ use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
 use super::work::{ShardWork, checked_done};
 use plakoto_engine::eval::Evaluator;
 use plakoto_engine::search::{After, RankedPlay, Ranking, SearchHandle, SearchLimits};
+use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{
     Game, Phase, Position, Rules, Side, TurnNumbers, Variant, format_play, position_id,
 };
@@ -63,17 +64,25 @@ pub struct BuildOptions {
 impl BuildOptions {
     /// The header the built file carries.
     pub fn header(&self, evaluator: &dyn Evaluator) -> Header {
+        let identity = evaluator.identity_under(plakoto_rules::Rules {
+            variant: self.variant,
+            ..plakoto_rules::Rules::default()
+        });
+        self.header_of(GameKind::Plakoto, self.variant.to_string(), identity)
+    }
+
+    /// The header of a build of `game` under `rules` (as the header writes
+    /// them) whose rollouts `evaluator` played (its identity).
+    pub fn header_of(&self, game: GameKind, rules: String, evaluator: String) -> Header {
         Header {
             format: FORMAT_NAME.to_string(),
             version: SINGLE_ROLLOUT_VERSION,
-            rules: self.variant.to_string(),
+            game,
+            rules,
             seed: self.seed,
             decisions: self.decisions,
             top_candidates: self.top_candidates,
-            evaluator: evaluator.identity_under(plakoto_rules::Rules {
-                variant: self.variant,
-                ..plakoto_rules::Rules::default()
-            }),
+            evaluator,
             trials: self.trials,
             max_trials: self.max_trials,
             target_error: self.target_error,

@@ -9,6 +9,7 @@ use super::BenchmarkError;
 use super::build::{BuildOptions, build_shard, merge};
 use super::choices::{self, Agreement};
 use super::data::Benchmark;
+use super::fevga;
 use super::pool::pool;
 use super::reroll::{RerollOptions, reroll_shard};
 use super::score::{Chooser, StrengthReport, score, score_with};
@@ -18,6 +19,7 @@ use plakoto_engine::eval::{
     Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
 };
 use plakoto_engine::search::SearchSettings;
+use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Rules, Variant};
 use plakoto_tools::arena::shard::Shard;
 
@@ -45,7 +47,20 @@ pub enum BenchmarkCommand {
 pub struct BuildArgs {
     #[command(flatten)]
     pub work: WorkArgs,
-    /// Movement rules: standard or express.
+    /// The game: plakoto, or fevga (built over the game layer: rolled out
+    /// by --evaluator, its default switches, no --weights).
+    #[arg(long, default_value = "plakoto")]
+    pub game: GameKind,
+    /// Fevga: the evaluator that ranks the candidates, plays the rollouts
+    /// and the strong side of the sampled games, by name (heuristic,
+    /// pipcount, net; default heuristic). Plakoto builds use the net.
+    #[arg(long)]
+    pub evaluator: Option<String>,
+    /// Fevga: the weak player of the sampled games, by name (default
+    /// pipcount); its 0-ply choice is a candidate.
+    #[arg(long)]
+    pub weak: Option<String>,
+    /// Movement rules (Plakoto): standard or express.
     #[arg(long, default_value = "standard")]
     pub rules: Variant,
     /// Decisions in the whole benchmark.
@@ -171,6 +186,11 @@ pub struct RerollArgs {
 /// Options of `plakoto bench strength`.
 #[derive(Args, Debug, Clone)]
 pub struct StrengthArgs {
+    /// The game of the benchmark: plakoto, or fevga (default file
+    /// benchmarks/fevga.jsonl.gz; evaluators heuristic, pipcount, net or
+    /// random; --rules, --weights and --rollout-weights are Plakoto's).
+    #[arg(long, default_value = "plakoto")]
+    pub game: GameKind,
     /// The player's evaluator: net, net-nopin (the net without the pin
     /// endgame database), net-f32 (the net in f32, not its integer copy),
     /// heuristic, pipcount, or random (a uniformly random legal play).
@@ -223,6 +243,12 @@ pub fn default_benchmark_path(variant: Variant) -> PathBuf {
     repository_file(&format!("benchmarks/{variant}.jsonl.gz"))
 }
 
+/// The benchmark shipped in the repository for a game other than
+/// Plakoto (`benchmarks/fevga.jsonl.gz`).
+pub fn default_game_benchmark_path(game: GameKind) -> PathBuf {
+    repository_file(&format!("benchmarks/{game}.jsonl.gz"))
+}
+
 /// The file `name` (a path relative to the repository's root) in the
 /// repository the program was built from, or else relative to the working
 /// directory.
@@ -261,21 +287,15 @@ pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
                     "--trials, --decisions and --candidates must be at least 1".to_string(),
                 ));
             }
-            let options = BuildOptions {
-                variant: a.rules,
-                seed: a.seed,
-                decisions: a.decisions,
-                top_candidates: a.candidates,
-                trials: a.trials,
-                max_trials: a.max_trials,
-                target_error: a.target_error,
-                player_plies: a.player_plies,
-                max_turns: a.max_turns,
-                luck_adjust: a.luck_adjust,
-                rollout_seed: a.rollout_seed,
-                disagreements_only: a.disagreements_only,
-                work: a.work.work(),
-            };
+            if a.game != GameKind::Plakoto {
+                return build_game(a);
+            }
+            if a.evaluator.is_some() || a.weak.is_some() {
+                return Err(BenchmarkError::Options(
+                    "--evaluator and --weak are for a Fevga build: a Plakoto build is rolled out by the net (--weights)".to_string(),
+                ));
+            }
+            let options = build_options(a);
             let net = net(&a.weights)?;
             let done = build_shard(&options, &net, &HeuristicEvaluator)?;
             eprintln!(
@@ -322,10 +342,104 @@ pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
     }
 }
 
+/// The build options `a` gives.
+fn build_options(a: &BuildArgs) -> BuildOptions {
+    BuildOptions {
+        variant: a.rules,
+        seed: a.seed,
+        decisions: a.decisions,
+        top_candidates: a.candidates,
+        trials: a.trials,
+        max_trials: a.max_trials,
+        target_error: a.target_error,
+        player_plies: a.player_plies,
+        max_turns: a.max_turns,
+        luck_adjust: a.luck_adjust,
+        rollout_seed: a.rollout_seed,
+        disagreements_only: a.disagreements_only,
+        work: a.work.work(),
+    }
+}
+
+/// `plakoto benchmark build --game G` for a game of the game layer.
+fn build_game(a: &BuildArgs) -> Result<(), BenchmarkError> {
+    if a.rules != Variant::Standard || a.disagreements_only || a.weights.is_some() {
+        return Err(BenchmarkError::Options(format!(
+            "--rules, --disagreements-only and --weights are Plakoto's, not for a {} build",
+            a.game
+        )));
+    }
+    let evaluator = a.evaluator.as_deref().unwrap_or("heuristic");
+    let weak = a.weak.as_deref().unwrap_or("pipcount");
+    let options = build_options(a);
+    let done = match a.game {
+        GameKind::Fevga => fevga::build_shard(&options, evaluator, weak)?,
+        game => {
+            return Err(BenchmarkError::Options(format!(
+                "no {game} benchmark can be built yet"
+            )));
+        }
+    };
+    eprintln!(
+        "benchmark build ({}): {done} decisions rolled out into {}",
+        a.game,
+        a.work.out.display()
+    );
+    Ok(())
+}
+
+/// Runs `plakoto bench strength` on a benchmark of a game other than
+/// Plakoto, printing its report.
+fn run_game_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
+    if a.rules != Variant::Standard || a.weights.is_some() || a.rollout_weights.is_some() {
+        return Err(BenchmarkError::Options(format!(
+            "--rules, --weights and --rollout-weights are Plakoto's, not for a {} benchmark",
+            a.game
+        )));
+    }
+    let path = a
+        .benchmark
+        .clone()
+        .unwrap_or_else(|| default_game_benchmark_path(a.game));
+    let benchmark = Benchmark::read(&path)?;
+    if benchmark.header.game != a.game {
+        return Err(BenchmarkError::Options(format!(
+            "{} holds {} decisions, not {}",
+            path.display(),
+            benchmark.header.game,
+            a.game
+        )));
+    }
+    let report = match a.game {
+        GameKind::Fevga => fevga::strength(
+            &benchmark,
+            &a.evaluator,
+            a.plies,
+            a.threads,
+            a.roll_unlisted,
+        )?,
+        game => {
+            return Err(BenchmarkError::Options(format!(
+                "no {game} benchmark can be scored yet"
+            )));
+        }
+    };
+    finish(report, a)
+}
+
 /// Runs `plakoto bench strength`, printing its report.
 pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     if let Some(path) = &a.choices {
         prepare_output(path)?;
+    }
+    if a.plies > plakoto_engine::search::MAX_PLIES {
+        return Err(BenchmarkError::Options(format!(
+            "--plies must be 0-{}",
+            plakoto_engine::search::MAX_PLIES
+        )));
+    }
+    if a.game != GameKind::Plakoto {
+        return run_game_strength(a);
     }
     let path = a
         .benchmark
@@ -338,12 +452,6 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
             path.display(),
             benchmark.header.rules,
             a.rules
-        )));
-    }
-    if a.plies > plakoto_engine::search::MAX_PLIES {
-        return Err(BenchmarkError::Options(format!(
-            "--plies must be 0-{}",
-            plakoto_engine::search::MAX_PLIES
         )));
     }
     let net_evaluator;

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::BenchmarkError;
 use super::phase::GamePhase;
+use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Dice, Numbers, Position, TurnNumbers, Variant, parse_position_id};
 
 /// The `format` field every benchmark file's header carries.
@@ -26,6 +27,15 @@ pub const FORMAT_VERSION: u32 = 2;
 /// The version of a file whose header has no `pooled_seeds`.
 pub const SINGLE_ROLLOUT_VERSION: u32 = 1;
 
+/// The `rules` of a benchmark of a game other than Plakoto: its default
+/// switches.
+pub const DEFAULT_RULES: &str = "standard";
+
+/// Whether `game` is Plakoto (whose headers leave `game` out).
+fn is_plakoto(game: &GameKind) -> bool {
+    *game == GameKind::Plakoto
+}
+
 /// How a benchmark was built; the header of its file. Shards merge only
 /// when their headers agree.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,7 +44,14 @@ pub struct Header {
     pub format: String,
     /// [`FORMAT_VERSION`] when written.
     pub version: u32,
-    /// Movement rules of every decision: `standard` or `express`.
+    /// The game of every decision. Absent from the file for Plakoto, the
+    /// game the first benchmarks were built for, so that their files read,
+    /// merge and resume as before.
+    #[serde(default, skip_serializing_if = "is_plakoto")]
+    pub game: GameKind,
+    /// The rules of every decision: for Plakoto its movement rules,
+    /// `standard` or `express`; for another game `standard`, its default
+    /// switches (RULES-tavli.md §5).
     pub rules: String,
     /// Seed of the game sampling (decision ids are positions in its list).
     pub seed: u64,
@@ -92,7 +109,14 @@ impl Header {
                 self.pooled_seeds, self.rollout_seed
             )));
         }
-        self.variant().map(|_| ())
+        match self.game {
+            GameKind::Plakoto => self.variant().map(|_| ()),
+            _ if self.rules == DEFAULT_RULES => Ok(()),
+            game => Err(BenchmarkError::Format(format!(
+                "unknown {game} rules '{}' (only '{DEFAULT_RULES}')",
+                self.rules
+            ))),
+        }
     }
 
     /// The version a file with this header carries: 2 when pooled.
@@ -113,8 +137,15 @@ impl Header {
         }
     }
 
-    /// The movement rules.
+    /// The movement rules of a Plakoto benchmark; an error for another
+    /// game's, so that a Plakoto-only tool refuses it.
     pub fn variant(&self) -> Result<Variant, BenchmarkError> {
+        if self.game != GameKind::Plakoto {
+            return Err(BenchmarkError::Options(format!(
+                "a {} benchmark, not a Plakoto one",
+                self.game
+            )));
+        }
         self.rules
             .parse()
             .map_err(|_| BenchmarkError::Format(format!("unknown rules '{}'", self.rules)))
@@ -227,7 +258,8 @@ pub struct Decision {
 }
 
 impl Decision {
-    /// The position to play from.
+    /// The position to play from, of a Plakoto benchmark (another game's
+    /// is read by its [`plakoto_rules::TavliGame::parse_position_id`]).
     pub fn position(&self) -> Result<Position, BenchmarkError> {
         parse_position_id(&self.position)
             .map_err(|e| BenchmarkError::Format(format!("decision {}: {e}", self.id)))
@@ -239,9 +271,14 @@ impl Decision {
     /// a 2-ply search, so an unlisted play is taken to be no better than
     /// the worst of them). The third value says whether it was listed.
     pub fn loss_of(&self, after: &Position) -> (f32, f32, bool) {
+        self.loss_of_id(&plakoto_rules::position_id(after))
+    }
+
+    /// [`Self::loss_of`] the candidate whose position after the play has
+    /// the Position ID `after` (of the benchmark's game).
+    pub fn loss_of_id(&self, after: &str) -> (f32, f32, bool) {
         let best = self.candidates.first().map_or(0.0, |c| c.equity);
-        let id = plakoto_rules::position_id(after);
-        match self.candidates.iter().find(|c| c.after == id) {
+        match self.candidates.iter().find(|c| c.after == after) {
             Some(c) => (best - c.equity, c.loss_std_error, true),
             None => {
                 let worst = self.candidates.last();

@@ -17,19 +17,32 @@
 //!   in a file and compared with another player's or build's;
 //! - [`unlisted`]: a judged play that is no candidate, rolled out on
 //!   demand (`--roll-unlisted`); `staged`: the staged rollouts both use;
-//! - [`phase`]: the phase a decision is labelled with.
+//! - [`phase`]: the phase a decision is labelled with ([`phase_fevga`]:
+//!   Fevga's).
+//!
+//! A benchmark of another game of the game layer (Fevga first; the
+//! header's `game`) is built and scored by the same stages, work files,
+//! shards, merging, pooling and figures, with the game layer's search and
+//! rollout: [`sample_game`], [`build_game`], [`score_game`] and
+//! [`unlisted_game`], tied to Fevga by [`fevga`].
 
 pub mod build;
+pub mod build_game;
 pub mod choices;
 pub mod cli;
 pub mod data;
+pub mod fevga;
 pub mod phase;
+pub mod phase_fevga;
 pub mod pool;
 pub mod reroll;
 pub mod sample;
+pub mod sample_game;
 pub mod score;
+pub mod score_game;
 mod staged;
 pub mod unlisted;
+pub mod unlisted_game;
 pub mod work;
 
 pub use data::{Benchmark, Candidate, Decision, Header};

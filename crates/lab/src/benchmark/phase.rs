@@ -1,7 +1,11 @@
 //! The phase of the game a decision belongs to, read off the position
 //! alone, so that a benchmark can say where an evaluator loses equity.
+//! One enum names the phases of every game a benchmark is built for; each
+//! game has its own ([`GamePhase::PLAKOTO`], [`GamePhase::FEVGA`]), `prime`
+//! and `race` being defined for each game in its terms. The Fevga phases
+//! are read in `phase_fevga.rs` ([`super::phase_fevga::fevga_phase`]).
 //!
-//! The phases, checked in this order (the first that applies wins):
+//! The Plakoto phases, checked in this order (the first that applies wins):
 //!
 //! 1. `race`: no contact and nothing pinned: the two sides have passed
 //!    each other.
@@ -23,27 +27,50 @@ use serde::{Deserialize, Serialize};
 
 use plakoto_rules::Position;
 
-/// Where in the game a decision lies; see the module documentation.
+/// Where in the game a decision lies; see the module documentation (and
+/// `phase_fevga.rs` for Fevga's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GamePhase {
-    /// Large starting stacks, or a lone mother that can be pinned.
+    /// Plakoto: large starting stacks, or a lone mother that can be pinned.
     Opening,
-    /// Contact without a pin or a prime.
+    /// Fevga: a side has not yet released its runner (F7).
+    Runner,
+    /// Plakoto: contact without a pin or a prime.
     Contact,
-    /// A pin stands in the middle game.
+    /// Fevga: both sides released, still to pass each other, no prime,
+    /// nobody bearing off: the battle for points.
+    Blocking,
+    /// Plakoto: a pin stands in the middle game.
     Pinning,
-    /// Four or more blocked points in a row with an opposing checker behind.
+    /// Blocked points in a row with an opposing checker behind them (four
+    /// in Plakoto; Fevga's count is in `phase_fevga.rs`).
     Prime,
-    /// A side bears off (or is about to) while a pin stands.
+    /// Plakoto: a side bears off (or is about to) while a pin stands.
     BearoffPin,
-    /// No contact, nothing pinned.
+    /// Fevga: a side bears off (or is about to) while the sides still
+    /// have to pass each other.
+    Bearoff,
+    /// The sides have passed each other (in Plakoto, with nothing pinned).
     Race,
 }
 
 impl GamePhase {
-    /// Every phase, in the order reports list them.
-    pub const ALL: [GamePhase; 6] = [
+    /// Every phase of every game, in the order reports list them.
+    pub const ALL: [GamePhase; 9] = [
+        GamePhase::Opening,
+        GamePhase::Runner,
+        GamePhase::Contact,
+        GamePhase::Blocking,
+        GamePhase::Pinning,
+        GamePhase::Prime,
+        GamePhase::BearoffPin,
+        GamePhase::Bearoff,
+        GamePhase::Race,
+    ];
+
+    /// Plakoto's phases ([`GamePhase::of`]), in report order.
+    pub const PLAKOTO: [GamePhase; 6] = [
         GamePhase::Opening,
         GamePhase::Contact,
         GamePhase::Pinning,
@@ -52,19 +79,32 @@ impl GamePhase {
         GamePhase::Race,
     ];
 
+    /// Fevga's phases ([`super::phase_fevga::fevga_phase`]), in report
+    /// order.
+    pub const FEVGA: [GamePhase; 5] = [
+        GamePhase::Runner,
+        GamePhase::Blocking,
+        GamePhase::Prime,
+        GamePhase::Bearoff,
+        GamePhase::Race,
+    ];
+
     /// The phase's name as written in files and reports.
     pub fn name(self) -> &'static str {
         match self {
             GamePhase::Opening => "opening",
+            GamePhase::Runner => "runner",
             GamePhase::Contact => "contact",
+            GamePhase::Blocking => "blocking",
             GamePhase::Pinning => "pinning",
             GamePhase::Prime => "prime",
             GamePhase::BearoffPin => "bearoff_pin",
+            GamePhase::Bearoff => "bearoff",
             GamePhase::Race => "race",
         }
     }
 
-    /// The phase of `position` (seen from the side on roll).
+    /// The Plakoto phase of `position` (seen from the side on roll).
     pub fn of(position: &Position) -> GamePhase {
         let sides = [Side::own(position), Side::own(&position.flip())];
         let pinned = position.own_pinned_mask() | position.opp_pinned_mask() != 0;

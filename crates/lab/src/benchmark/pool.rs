@@ -270,11 +270,13 @@ mod tests {
     use super::*;
     use crate::benchmark::GamePhase;
     use crate::benchmark::data::{FORMAT_NAME, SINGLE_ROLLOUT_VERSION, TurnRecord};
+    use plakoto_rules::tavli::GameKind;
 
     fn header(rollout_seed: u64) -> Header {
         Header {
             format: FORMAT_NAME.to_string(),
             version: SINGLE_ROLLOUT_VERSION,
+            game: GameKind::Plakoto,
             rules: "standard".to_string(),
             seed: 1,
             decisions: 3,

@@ -29,10 +29,10 @@ pub const PHASE_SHARES: [(GamePhase, f64); 6] = [
 /// A decision whose legal plays the net at 0 ply rates all within this
 /// many points of each other is left out: no choice matters there (a race
 /// in which every play wins, a bear-off whose plays all lose a double).
-const TRIVIAL_SPREAD: f32 = 0.002;
+pub(crate) const TRIVIAL_SPREAD: f32 = 0.002;
 
 /// Chance that the `net+random` player makes a uniformly random play.
-const RANDOM_PLAY_CHANCE: f64 = 0.25;
+pub(crate) const RANDOM_PLAY_CHANCE: f64 = 0.25;
 
 /// Most games played to find the decisions: a phase that is still short
 /// after this many games takes what it has.
@@ -148,11 +148,11 @@ pub fn sample_decisions(
 ) -> Vec<SampledDecision> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut players = Players::new(net, heuristic);
-    sample_by_phase(count, &mut rng, |game_number, rng, pools| {
+    sample_by_phase(count, &PHASE_SHARES, &mut rng, |game_number, rng, pools| {
         let pairing = PAIRINGS[game_number % PAIRINGS.len()];
         let mut by_phase: Vec<Vec<SampledDecision>> = vec![Vec::new(); PHASE_SHARES.len()];
         play_game(rules, pairing, &mut players, rng, |d| {
-            by_phase[phase_index(d.phase)].push(d)
+            by_phase[phase_index(&PHASE_SHARES, d.phase)].push(d)
         });
         for (pool, found) in pools.iter_mut().zip(by_phase) {
             if let Some(d) = found.choose(rng) {
@@ -163,16 +163,18 @@ pub fn sample_decisions(
 }
 
 /// Plays games (`play_into` plays game number N and puts the decisions
-/// it keeps into the phases' pools) until every phase holds its quota of
-/// `count` by `PHASE_SHARES` or the games run out, then fills the quotas
-/// and shuffles the list, so that any prefix of it is a fair sample.
-fn sample_by_phase(
+/// it keeps into the phases' pools, one a phase of `shares` in its order)
+/// until every phase holds its quota of `count` by `shares` or the games
+/// run out, then fills the quotas and shuffles the list, so that any
+/// prefix of it is a fair sample. Any game's decisions (`T`).
+pub(crate) fn sample_by_phase<T: Clone>(
     count: usize,
+    shares: &[(GamePhase, f64)],
     rng: &mut ChaCha8Rng,
-    mut play_into: impl FnMut(usize, &mut ChaCha8Rng, &mut [Vec<SampledDecision>]),
-) -> Vec<SampledDecision> {
-    let quota = phase_quotas(count);
-    let mut pools: Vec<Vec<SampledDecision>> = vec![Vec::new(); PHASE_SHARES.len()];
+    mut play_into: impl FnMut(usize, &mut ChaCha8Rng, &mut [Vec<T>]),
+) -> Vec<T> {
+    let quota = phase_quotas(count, shares);
+    let mut pools: Vec<Vec<T>> = vec![Vec::new(); shares.len()];
     for game_number in 0..max_games(count) {
         if pools.iter().zip(&quota).all(|(p, q)| p.len() >= *q) {
             break;
@@ -254,29 +256,32 @@ pub fn sample_positions(
         // A pool holds at most `count`: enough to fill any shortfall of
         // another phase, without keeping every race of a long search for
         // primes.
-        PhaseMix::Benchmark => sample_by_phase(count, &mut rng, |game_number, rng, pools| {
-            let pairing = pairings[game_number % pairings.len()];
-            play_game(rules, pairing, &mut playing, rng, |d| {
-                let pool = &mut pools[phase_index(d.phase)];
-                if pool.len() < count {
-                    pool.push(d)
-                }
-            });
-        }),
+        PhaseMix::Benchmark => {
+            sample_by_phase(count, &PHASE_SHARES, &mut rng, |game_number, rng, pools| {
+                let pairing = pairings[game_number % pairings.len()];
+                play_game(rules, pairing, &mut playing, rng, |d| {
+                    let pool = &mut pools[phase_index(&PHASE_SHARES, d.phase)];
+                    if pool.len() < count {
+                        pool.push(d)
+                    }
+                });
+            })
+        }
     }
 }
 
-/// Each phase's number of decisions out of `count` by `PHASE_SHARES`
-/// (rounded up, so they may add up to a few more than `count`).
-fn phase_quotas(count: usize) -> Vec<usize> {
-    PHASE_SHARES
+/// Each phase's number of decisions out of `count` by `shares` (rounded
+/// up, so they may add up to a few more than `count`).
+fn phase_quotas(count: usize, shares: &[(GamePhase, f64)]) -> Vec<usize> {
+    shares
         .iter()
         .map(|(_, share)| (share * count as f64).ceil() as usize)
         .collect()
 }
 
-fn phase_index(phase: GamePhase) -> usize {
-    PHASE_SHARES
+/// The place of `phase` in `shares` (every phase of the game has one).
+pub(crate) fn phase_index(shares: &[(GamePhase, f64)], phase: GamePhase) -> usize {
+    shares
         .iter()
         .position(|(p, _)| *p == phase)
         .expect("every phase has a share")
@@ -284,11 +289,7 @@ fn phase_index(phase: GamePhase) -> usize {
 
 /// Each phase's quota from its pool, then what is missing from the pools'
 /// leftovers, phase by phase, until `count` are chosen.
-fn fill_quotas(
-    pools: Vec<Vec<SampledDecision>>,
-    quota: &[usize],
-    count: usize,
-) -> Vec<SampledDecision> {
+fn fill_quotas<T>(pools: Vec<Vec<T>>, quota: &[usize], count: usize) -> Vec<T> {
     let mut chosen = Vec::with_capacity(count);
     let mut leftovers = Vec::new();
     for (mut pool, q) in pools.into_iter().zip(quota) {
@@ -436,7 +437,7 @@ mod tests {
         let mut counts = vec![0; PHASE_SHARES.len()];
         sampled
             .iter()
-            .for_each(|d| counts[phase_index(d.phase)] += 1);
+            .for_each(|d| counts[phase_index(&PHASE_SHARES, d.phase)] += 1);
         counts
     }
 
@@ -453,10 +454,10 @@ mod tests {
         assert_eq!(balanced.len(), 400);
         assert!(balanced.iter().all(|d| d.legal_plays > 1));
         // 400 is a whole number of every share: each phase gets exactly its own.
-        assert_eq!(phase_counts(&balanced), phase_quotas(400));
+        assert_eq!(phase_counts(&balanced), phase_quotas(400, &PHASE_SHARES));
         // Play as it comes has other shares, from the same games.
         let natural = (PlayerMix::SelfPlay, PhaseMix::Natural);
         let as_played = sample_positions(rules, 5, 400, natural, &net, &heuristic);
-        assert_ne!(phase_counts(&as_played), phase_quotas(400));
+        assert_ne!(phase_counts(&as_played), phase_quotas(400, &PHASE_SHARES));
     }
 }

@@ -20,6 +20,7 @@ use super::unlisted::UnlistedRollouts;
 use super::{BLUNDER, BenchmarkError};
 use plakoto_engine::eval::Evaluator;
 use plakoto_engine::search::{PlayLists, SearchHandle, SearchLimits, SearchSettings};
+use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Play, Rules};
 
 /// Who chooses the plays being judged.
@@ -177,13 +178,19 @@ impl fmt::Display for StrengthReport {
 
 /// One decision's judged choice.
 #[derive(Clone, Debug)]
-struct Loss {
-    id: usize,
-    after: String,
-    phase: GamePhase,
-    loss: f32,
-    std_error: f32,
-    listed: bool,
+pub(crate) struct Loss {
+    /// The decision.
+    pub id: usize,
+    /// Position ID after the chosen play.
+    pub after: String,
+    /// The decision's phase.
+    pub phase: GamePhase,
+    /// Equity lost against the best candidate.
+    pub loss: f32,
+    /// Standard error of `loss`.
+    pub std_error: f32,
+    /// Whether the play was a rolled-out candidate.
+    pub listed: bool,
 }
 
 /// Judges `chooser` (named `player` in the report) on every decision of
@@ -245,7 +252,26 @@ pub fn score_with(
             )
             .collect::<Result<Vec<Loss>, BenchmarkError>>()
     })?;
-    let all = LossFigures::of(&losses);
+    Ok(report(
+        benchmark,
+        player,
+        &losses,
+        started,
+        unlisted.is_some(),
+    ))
+}
+
+/// The report of `player`'s `losses` on `benchmark` (judged since
+/// `started`), by phase; `unlisted_rolled_out` says whether choices that
+/// are no candidate were rolled out. Any game's.
+pub(crate) fn report(
+    benchmark: &Benchmark,
+    player: &str,
+    losses: &[Loss],
+    started: Instant,
+    unlisted_rolled_out: bool,
+) -> StrengthReport {
+    let all = LossFigures::of(losses);
     let by_phase = GamePhase::ALL
         .iter()
         .filter_map(|&phase| {
@@ -258,9 +284,12 @@ pub fn score_with(
         })
         .collect();
     let h = &benchmark.header;
-    Ok(StrengthReport {
+    StrengthReport {
         player: player.to_string(),
-        rules: h.rules.clone(),
+        rules: match h.game {
+            GameKind::Plakoto => h.rules.clone(),
+            game => game.to_string(),
+        },
         benchmark: format!(
             "rolled out {}-{} games a candidate by {} at {} ply",
             h.trials, h.max_trials, h.evaluator, h.player_plies
@@ -271,7 +300,7 @@ pub fn score_with(
         standard_error_milli: all.standard_error_milli,
         sampling_error_milli: all.sampling_error_milli,
         unlisted_rate: all.unlisted_rate,
-        unlisted_rolled_out: unlisted.is_some(),
+        unlisted_rolled_out,
         by_phase,
         seconds: started.elapsed().as_secs_f64(),
         choices: losses
@@ -283,7 +312,7 @@ pub fn score_with(
             })
             .collect(),
         agreement: None,
-    })
+    }
 }
 
 /// One worker's searches, each its own: the chooser's (none for the random

@@ -63,12 +63,8 @@ pub(crate) fn stage_seed(rollout_seed: u64, id: usize, stage: u64) -> u64 {
         .wrapping_add((id as u64) << 16 | stage)
 }
 
-/// Rolls `candidates` out in stages of `settings.rollout.trials` games
-/// (each stage on dice of its own, the same for every candidate of the
-/// stage) until every candidate still rolled knows its loss to
-/// `target_error`, or `max_trials` are played. A candidate that is a clear
-/// blunder (its loss above twice the blunder line by three standard
-/// errors) is rolled no further: more games would not change what it is.
+/// Rolls the Plakoto `candidates` out in stages ([`in_stages`]) by the
+/// Plakoto rollout.
 pub(crate) fn roll_out_in_stages(
     id: usize,
     candidates: &[(Position, After)],
@@ -77,7 +73,29 @@ pub(crate) fn roll_out_in_stages(
     settings: &SearchSettings,
     plan: &StagePlan,
 ) -> Result<StagedRollout, BenchmarkError> {
-    let count = candidates.len();
+    in_stages(id, candidates.len(), settings, plan, |live, settings| {
+        let rolled: Vec<(Position, After)> = live.iter().map(|&i| candidates[i]).collect();
+        rollout_paired(&rolled, rules, evaluator, settings, &|_| {})
+            .map_err(|e| BenchmarkError::Engine(e.to_string()))
+    })
+}
+
+/// Rolls `count` candidates out in stages of `settings.rollout.trials`
+/// games (each stage on dice of its own, the same for every candidate of
+/// the stage) until every candidate still rolled knows its loss to
+/// `target_error`, or `max_trials` are played. A candidate that is a clear
+/// blunder (its loss above twice the blunder line by three standard
+/// errors) is rolled no further: more games would not change what it is.
+/// `roll(live, settings)` rolls out the candidates numbered `live` (in
+/// that order) with the stage's settings (its dice seed set), whatever the
+/// game.
+pub(crate) fn in_stages(
+    id: usize,
+    count: usize,
+    settings: &SearchSettings,
+    plan: &StagePlan,
+    mut roll: impl FnMut(&[usize], &SearchSettings) -> Result<PairedRollout, BenchmarkError>,
+) -> Result<StagedRollout, BenchmarkError> {
     let mut staged = StagedRollout::new(count);
     let mut live: Vec<usize> = (0..count).collect();
     let mut stage = 0u64;
@@ -85,9 +103,7 @@ pub(crate) fn roll_out_in_stages(
     while !live.is_empty() {
         let mut settings = *settings;
         settings.rollout.seed = stage_seed(plan.rollout_seed, id, stage);
-        let rolled: Vec<(Position, After)> = live.iter().map(|&i| candidates[i]).collect();
-        let result = rollout_paired(&rolled, rules, evaluator, &settings, &|_| {})
-            .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+        let result = roll(&live, &settings)?;
         staged.add(&live, &result);
         stage += 1;
         if count < 2 {

@@ -16,6 +16,7 @@ pub mod arena_check;
 pub mod average;
 pub mod candidates;
 pub mod checkpoint;
+pub mod fevga;
 pub mod learn;
 pub mod portes;
 pub mod refine;
@@ -51,9 +52,10 @@ use plakoto_tools::arena::referee::mix_seed;
 /// Options of `plakoto train`.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// The game whose net is trained: plakoto or portes (the Portes net,
-    /// see crates/lab/README.md; --rules, --target and the Plakoto
-    /// weights do not apply to it).
+    /// The game whose net is trained: plakoto, portes or fevga (the Portes
+    /// and Fevga nets, see crates/lab/README.md; --rules, --target and the
+    /// Plakoto weights do not apply to them; Fevga is trained under its
+    /// default switches).
     #[arg(long, default_value = "plakoto")]
     pub game: GameKind,
     /// Run directory (checkpoint, weights, log).
@@ -99,7 +101,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub games: Option<u64>,
     /// Stop this session after this many minutes, at the end of a round
-    /// (with a checkpoint; `--resume` goes on). Portes only.
+    /// (with a checkpoint; `--resume` goes on). Portes and Fevga only.
     #[arg(long)]
     pub minutes: Option<f64>,
     /// Worker threads.
@@ -148,16 +150,15 @@ impl TrainArgs {
         if !(self.lr > 0.0 && self.lr < 1.0) {
             return refuse("--lr must be within (0, 1)");
         }
-        if self.game == GameKind::Portes
+        if self.game != GameKind::Plakoto
             && (self.rules != Variant::Standard || self.target != TargetKind::Sampled)
         {
-            return refuse("--rules and --target are Plakoto's: a Portes run takes neither");
-        }
-        if self.game == GameKind::Fevga {
-            return refuse("--game fevga: no Fevga trainer in this build yet");
+            return refuse(
+                "--rules and --target are Plakoto's: a Portes or Fevga run takes neither",
+            );
         }
         if self.game == GameKind::Plakoto && self.minutes.is_some() {
-            return refuse("--minutes is for --game portes");
+            return refuse("--minutes is for --game portes and --game fevga");
         }
         if self.minutes.is_some_and(|m| m.is_nan() || m < 0.0) {
             return refuse("--minutes must not be negative");
@@ -386,8 +387,10 @@ fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, Tra
 /// Runs `plakoto train`.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
-    if args.game == GameKind::Portes {
-        return portes::run(args);
+    match args.game {
+        GameKind::Portes => return portes::run(args),
+        GameKind::Fevga => return fevga::run(args),
+        GameKind::Plakoto => {}
     }
     let dir = &args.dir;
     plakoto_records::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;

@@ -312,7 +312,7 @@ pub fn deep_target(
 
 /// How many of `sampled` lie in each phase, as `opening 123, contact 45, …`.
 fn phase_summary(sampled: &[SampledDecision]) -> String {
-    GamePhase::ALL
+    GamePhase::PLAKOTO
         .iter()
         .map(|phase| {
             let n = sampled.iter().filter(|d| d.phase == *phase).count();

@@ -2,6 +2,8 @@
 //! runs and the net's evaluation.
 
 mod benchmark;
+mod benchmark_fevga;
+mod fevga_train;
 mod net_eval;
 mod portes_train;
 mod refine;

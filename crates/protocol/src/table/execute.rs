@@ -168,7 +168,7 @@ fn execute<G: TableProtocol>(
             return refuse("a Plakoto position");
         }
         Command::Rollout(_) => return refuse("rollout"),
-        Command::LegalSteps(_) => return refuse("legal steps"),
+        Command::LegalSteps(made) => G::legal_steps(G::table(state), made),
         Command::Record(record_command) => {
             super::records::execute::<G>(state, tools, record_command)
         }

@@ -1,18 +1,18 @@
 //! What the protocol needs of a game beyond the game layer: its Match ID,
-//! the board as a picture to draw, its scoring word, and where the
-//! session keeps its game. One impl per game, here; nothing else in the
-//! protocol names a game.
+//! the board as a picture to draw, its scoring word, its `legal steps`,
+//! and where the session keeps its game. One impl per game, here; nothing
+//! else in the protocol names a game.
 
 use plakoto_records::analysis::table::AnalysedGame;
 use plakoto_records::record::FEVGA_SCORING_WORD;
 use plakoto_records::record::Record;
-use plakoto_rules::fevga::{FevgaPosition, FevgaRules};
+use plakoto_rules::fevga::{FevgaPlayList, FevgaPosition, FevgaRules};
 use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition, PortesScoring};
 use plakoto_rules::tavli::{Fevga, Portes, TableGame};
 use plakoto_rules::{Dice, GameKind, Seat, Side, TavliGame};
 
 use super::board::BoardPicture;
-use crate::reply::{ErrorCode, ProtoError};
+use crate::reply::{ErrorCode, ProtoError, Reply};
 use crate::state::SessionState;
 use crate::table_search::TableSearch;
 use plakoto_engine::game::{GameEvaluator, GameSearch};
@@ -67,6 +67,21 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
             ErrorCode::NotInGame,
             format!(
                 "set {name}: {} has no such switch ('set game' picks the game)",
+                Self::KIND
+            ),
+        ))
+    }
+
+    /// `legal steps <made>` (protocol.md): after the steps `made` (written
+    /// as a play) in the turn of `table`, the legal next steps and whether
+    /// the turn may end, or why the steps are part of no legal play. Games
+    /// without it refuse with `not_in_game`; their clients build a play's
+    /// steps from `legal`'s list (the GUI does so for Portes).
+    fn legal_steps(_table: &TableGame<Self>, _made: &str) -> Result<Reply, ProtoError> {
+        Err(ProtoError::new(
+            ErrorCode::NotInGame,
+            format!(
+                "legal steps: not in a game of {} ('set game' picks the game)",
                 Self::KIND
             ),
         ))
@@ -277,6 +292,13 @@ impl TableProtocol for Fevga {
 
     fn switches(&self) -> Option<String> {
         Some(self.rules.describe())
+    }
+
+    fn legal_steps(table: &TableGame<Fevga>, made: &str) -> Result<Reply, ProtoError> {
+        let game = table.game();
+        let mut list = FevgaPlayList::default();
+        let dice = table.legal_plays(&mut game.generator(), &mut list)?;
+        super::fevga_steps::legal_steps(&game.rules, table.position(), dice, &list, made)
     }
 
     fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Fevga>, &dyn GameEvaluator<Fevga>) {

@@ -1,7 +1,8 @@
 //! The protocol for the games other than Plakoto, written once over the
 //! game layer ([`plakoto_rules::TavliGame`]) and its [`TableGame`]:
 //! `new game`, `set board`/`position`/`matchid`, `set dice`, `roll`,
-//! `move`, `play`, `hint`, `legal`, `show …`, and the records (`save`,
+//! `move`, `play`, `hint`, `legal`, `legal steps` (where the game's hook
+//! answers it: Fevga), `show …`, and the records (`save`,
 //! `load`, `show game`, `analyse`, `set player`) for any game whose
 //! per-game hooks ([`TableProtocol`]) are written. Plakoto keeps its own
 //! commands (its Express passed numbers, its records and analysis); a
@@ -13,6 +14,7 @@
 mod board;
 mod board_data;
 mod execute;
+mod fevga_steps;
 mod hooks;
 mod records;
 mod search;

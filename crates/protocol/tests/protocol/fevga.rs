@@ -80,7 +80,12 @@ fn legal(s: &mut Session, board: &str, dice: &str) -> Vec<String> {
         assert!(reply.starts_with("= "), "{line}: {reply}");
     }
     let reply = answer(s, "legal");
-    reply.lines().skip(1).filter(|l| !l.is_empty()).map(str::to_string).collect()
+    reply
+        .lines()
+        .skip(1)
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]
@@ -118,7 +123,10 @@ fn the_switches_are_set_shown_and_change_the_plays() {
     released.sort();
     assert_eq!(released, ["14/12/11", "24/23 14/12"]);
     let options = answer(&mut s, "show options");
-    assert!(options.contains("fevga.release reach_quarter\n"), "{options}");
+    assert!(
+        options.contains("fevga.release reach_quarter\n"),
+        "{options}"
+    );
     assert!(options.contains("fevga.prime_rule unblock\n"), "{options}");
 }
 
@@ -260,7 +268,10 @@ fn a_fevga_match_saved_and_loaded_back_text_and_json_keeps_its_switches() {
         assert!(reply.starts_with("= loaded"), "{reply}");
         assert_eq!(observed(&mut loaded), seen, "{ext}");
         let options = answer(&mut loaded, "show options");
-        assert!(options.contains("fevga.quarter_check end_of_play"), "{options}");
+        assert!(
+            options.contains("fevga.quarter_check end_of_play"),
+            "{options}"
+        );
         let again = temp_file(&format!("again.{ext}"));
         answer(&mut loaded, &format!("save match {}", again.display()));
         assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
@@ -271,4 +282,47 @@ fn a_fevga_match_saved_and_loaded_back_text_and_json_keeps_its_switches() {
     let file = temp_file("match.txt");
     let reply = answer(&mut portes, &format!("load match {}", file.display()));
     assert!(reply.contains("a record of fevga"), "{reply}");
+}
+
+#[test]
+fn a_refused_move_says_which_rule_refuses_it() {
+    let mut s = session(2);
+    answer(&mut s, "set game fevga");
+    let cases = [
+        // F7: the runner alone moves until it is past the opponent's start.
+        ("24:14 14:1 / 24:15", "4 2", "24/20 24/22", "(F7)"),
+        // F5: the opponent's start (X12) is closed, also to a step in passing.
+        (
+            "24:14 14:1 / 24:15",
+            "4 2",
+            "14/12/8",
+            "the opponent holds 12",
+        ),
+        // F8: 24/23 first would close X19-X24.
+        (
+            "24:2 22:2 21:2 20:2 19:2 10:5 / 24:15",
+            "2 1",
+            "24/23 10/8",
+            "(F8)",
+        ),
+        ("24:14 14:1 / 24:15", "4 2", "13/9", "0 checker(s) on 13"),
+        (
+            "24:14 14:1 / 24:15",
+            "4 2",
+            "14/11",
+            "no die of the roll moves 14 to 11",
+        ),
+    ];
+    for (board, dice, play, why) in cases {
+        for line in [
+            format!("set board {board}"),
+            "set turn X".to_string(),
+            format!("set dice {dice}"),
+        ] {
+            assert!(answer(&mut s, &line).starts_with("= "), "{line}");
+        }
+        let reply = answer(&mut s, &format!("move {play}"));
+        assert!(reply.starts_with("? illegal_move: "), "{play}: {reply}");
+        assert!(reply.contains(why), "{play}: {reply}");
+    }
 }

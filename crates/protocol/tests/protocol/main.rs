@@ -2,8 +2,9 @@
 //! against any input, records that round-trip, `stop`, and `count`.
 
 mod count;
-mod fevga;
 mod engine_stop;
+mod fevga;
+mod fevga_steps;
 mod portes;
 mod record_round_trip;
 mod robustness;

@@ -8,7 +8,7 @@
 //! its 1-point to its 24-point **in its own numbering**, each as that many
 //! 1 bits followed by a 0 bit (no bar: Fevga has none); the rest is zero.
 //! The 10 bytes are standard base64 without padding: 14 characters. The
-//! start is `AAD/fwAAAAD/fw` (15 checkers on each side's own 24-point).
+//! start is `AACA/z8AAMD/Hw` (15 checkers on each side's own 24-point).
 
 use std::fmt;
 

@@ -23,8 +23,8 @@ pub use board_text::{FevgaBoardTextError, fevga_board_text, parse_fevga_board_te
 pub use id::{FEVGA_ID_LEN, FevgaIdError, fevga_position_id, parse_fevga_position_id};
 pub use movegen::{FevgaMoveGenerator, FevgaPlay, FevgaPlayList};
 pub use notation::{
-    FevgaMove, FevgaNotationError, format_fevga_play, parse_fevga_notation, paths_of,
-    resolve_fevga_play,
+    FevgaMove, FevgaNotationError, explain_fevga_refusal, format_fevga_play, parse_fevga_notation,
+    paths_of, resolve_fevga_play,
 };
 pub use outcome::{fevga_points, fevga_result};
 pub use position::{CHECKERS, FevgaPosition, FevgaPositionError, other_numbering};

@@ -13,8 +13,8 @@
 //!    none meets it);
 //! 4. R11: one play per resulting position.
 //!
-//! `tests/rules/fevga.rs` checks it against a brute-force generator that
-//! tries every order of every step.
+//! `tests/rules/fevga_reference.rs` checks it against a brute-force
+//! generator that tries every order of every step.
 
 use super::position::FevgaPosition;
 use super::search::{Line, Search};

@@ -152,6 +152,34 @@ pub fn paths_of(play: &FevgaPlay) -> Vec<FevgaMove> {
     paths
 }
 
+/// A reason the written paths cannot be played that needs no search: a
+/// path starts where the mover has no checker, or touches down on a point
+/// the opponent holds (F5; the opponent does not move during the turn, so
+/// this is exact for every point written, intermediate ones included).
+fn plain_refusal(before: &FevgaPosition, moves: &[FevgaMove]) -> Option<String> {
+    for m in moves {
+        if before.own_at(m.from.number()) < m.count {
+            return Some(format!(
+                "the side on roll has {} checker(s) on {}, not {}",
+                before.own_at(m.from.number()),
+                m.from,
+                m.count
+            ));
+        }
+        if let Some(held) = m
+            .landings
+            .iter()
+            .flatten()
+            .find(|p| before.opp_at(p.number()) > 0)
+        {
+            return Some(format!(
+                "the opponent holds {held}: one checker closes a point (F5)"
+            ));
+        }
+    }
+    None
+}
+
 /// The legal play of `plays` (those of one roll in `before`) that the
 /// written `text` names.
 pub fn resolve_fevga_play<'a>(
@@ -160,6 +188,9 @@ pub fn resolve_fevga_play<'a>(
     text: &str,
 ) -> Result<&'a FevgaPlay, FevgaNotationError> {
     let moves = parse_fevga_notation(text)?;
+    if let Some(why) = plain_refusal(before, &moves) {
+        return Err(FevgaNotationError::NotLegal { why: Some(why) });
+    }
     let (own_before, _) = before.sides();
     let mut own_after = own_before.map(i32::from);
     let mut off_after = i32::from(before.own_off());
@@ -171,11 +202,74 @@ pub fn resolve_fevga_play<'a>(
             None => off_after += count,
         }
     }
+    // Compared point by point: building each play's sides would cost a
+    // pass over the board per play.
     plays
         .iter()
         .find(|play| {
-            let (own, _) = play.position.sides();
-            own.map(i32::from) == own_after && i32::from(play.position.own_off()) == off_after
+            i32::from(play.position.own_off()) == off_after
+                && (1..=24u8)
+                    .all(|p| i32::from(play.position.own_at(p)) == own_after[usize::from(p) - 1])
         })
         .ok_or(FevgaNotationError::NotLegal { why: None })
+}
+
+/// Why the written `text` names no legal play of `dice` in `before` under
+/// `rules`, when its paths, walked hop by hop in the order written, meet a
+/// step the rules refuse (F5, F7, F8, F10, F11) or a hop no die of the
+/// roll makes; `None` when every hop is a legal step (the play then breaks
+/// R10 or the F9 duty, which only the whole list shows).
+pub fn explain_fevga_refusal(
+    before: &FevgaPosition,
+    rules: &super::FevgaRules,
+    dice: crate::dice::Dice,
+    text: &str,
+) -> Option<String> {
+    let moves = parse_fevga_notation(text).ok()?;
+    let every_step = rules.quarter_check == super::QuarterCheck::EveryStep;
+    let mut dice_left: Vec<u8> = if dice.is_double() {
+        vec![dice.0.pips(); 4]
+    } else {
+        vec![dice.0.pips(), dice.1.pips()]
+    };
+    let mut position = *before;
+    for m in &moves {
+        for _ in 0..m.count {
+            let mut from = m.from;
+            for landing in &m.landings {
+                let pips = match landing {
+                    Some(to) => from.number().checked_sub(to.number()).filter(|&d| d > 0)?,
+                    // Off: the smallest die left that bears the checker off.
+                    None => *dice_left.iter().filter(|&&d| d >= from.number()).min()?,
+                };
+                let Some(index) = dice_left.iter().position(|&d| d == pips) else {
+                    return Some(format!(
+                        "no die of the roll moves {from} to {}",
+                        hop_end(*landing)
+                    ));
+                };
+                dice_left.swap_remove(index);
+                let step = FevgaStep {
+                    from,
+                    die: crate::point::Die::new(pips)?,
+                };
+                match super::step::check_step(&position, rules, step, every_step) {
+                    Ok(after) => position = after,
+                    Err(why) => {
+                        return Some(format!("{from}/{}: {why}", hop_end(*landing)));
+                    }
+                }
+                match landing {
+                    Some(to) => from = *to,
+                    None => break,
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A hop's end as written: a point or `off`.
+fn hop_end(landing: Option<Point>) -> String {
+    landing.map_or_else(|| "off".to_string(), |p| p.to_string())
 }

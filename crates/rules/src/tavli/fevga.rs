@@ -5,9 +5,9 @@ use super::{GameKind, TavliGame};
 use crate::dice::Dice;
 use crate::fevga::{
     FevgaBoardTextError, FevgaIdError, FevgaMoveGenerator, FevgaNotationError, FevgaPlay,
-    FevgaPlayList, FevgaPosition, FevgaRules, fevga_board_text, fevga_points, fevga_position_id,
-    fevga_result, format_fevga_play, parse_fevga_board_text, parse_fevga_position_id,
-    resolve_fevga_play,
+    FevgaPlayList, FevgaPosition, FevgaRules, explain_fevga_refusal, fevga_board_text,
+    fevga_points, fevga_position_id, fevga_result, format_fevga_play, parse_fevga_board_text,
+    parse_fevga_position_id, resolve_fevga_play,
 };
 use crate::outcome::GameResult;
 use crate::result_kind::ResultKind;
@@ -103,10 +103,17 @@ impl TavliGame for Fevga {
     fn resolve_play(
         &self,
         before: &FevgaPosition,
-        _dice: Dice,
+        dice: Dice,
         list: &FevgaPlayList,
         text: &str,
     ) -> Result<FevgaPlay, FevgaNotationError> {
-        resolve_fevga_play(before, &list.plays, text).copied()
+        match resolve_fevga_play(before, &list.plays, text) {
+            Ok(play) => Ok(*play),
+            // Say which step the rules refuse, where the written paths show one.
+            Err(FevgaNotationError::NotLegal { why: None }) => Err(FevgaNotationError::NotLegal {
+                why: explain_fevga_refusal(before, &self.rules, dice, text),
+            }),
+            Err(other) => Err(other),
+        }
     }
 }

@@ -139,3 +139,55 @@ mod portes {
         }
     }
 }
+
+/// The Fevga parsers: Position IDs, board texts and written plays.
+mod fevga {
+    use plakoto_rules::fevga::{
+        FevgaPosition, fevga_board_text, fevga_position_id, parse_fevga_board_text,
+        parse_fevga_notation, parse_fevga_position_id,
+    };
+    use plakoto_rules::tavli::Fevga;
+    use plakoto_rules::{Dice, TavliGame};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn fevga_position_ids_never_panic(s in "\\PC{0,16}", p in "[A-Za-z0-9+/]{14}") {
+            let _ = parse_fevga_position_id(&s);
+            if let Ok(position) = parse_fevga_position_id(&p) {
+                prop_assert_eq!(fevga_position_id(&position), p);
+            }
+        }
+
+        #[test]
+        fn fevga_board_text_never_panics(s in "[0-9: /offOF\\-]{0,60}") {
+            if let Ok(p) = parse_fevga_board_text(&s) {
+                prop_assert_eq!(parse_fevga_board_text(&fevga_board_text(&p)), Ok(p));
+            }
+        }
+
+        #[test]
+        fn fevga_notation_never_panics(s in "\\PC{0,40}") {
+            let _ = parse_fevga_notation(&s);
+        }
+
+        #[test]
+        fn fevga_written_plays_resolve_or_are_refused(
+            s in super::notation_like(),
+            a in 1u8..=6,
+            b in 1u8..=6,
+        ) {
+            let game = Fevga::default();
+            let start = FevgaPosition::start();
+            let dice = Dice::new(a, b).unwrap();
+            let mut list = Default::default();
+            game.generate(&mut game.generator(), &start, dice, &mut list);
+            match game.resolve_play(&start, dice, &list, &s) {
+                Ok(play) => prop_assert!(game.plays(&list).iter().any(|p| p.position == play.position)),
+                Err(why) => prop_assert!(!why.to_string().is_empty()),
+            }
+        }
+    }
+}

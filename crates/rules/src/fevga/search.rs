@@ -304,22 +304,10 @@ impl<'a> Search<'a> {
             || position_allowed(&self.root.join(node.counts, node.off), self.rules).is_ok()
     }
 
-    /// Records the line ending in `node` and extends it by every legal
-    /// step of a number left.
-    fn explore(&mut self, node: Node, steps: FevgaSteps, left: Left) {
-        let more = if self.double {
-            left.code > 0
-        } else {
-            left.code != 0
-        };
-        if more
-            && self.double
-            && !self
-                .visited
-                .insert(node.counts | u128::from(left.code) << 96)
-        {
-            return;
-        }
+    /// Keeps the line ending in `node`: under `every_step`, only if it has
+    /// as many steps as the longest so far.
+    #[inline]
+    fn record(&mut self, node: &Node, steps: FevgaSteps) {
         if !self.every_step || steps.len() >= self.most {
             self.most = self.most.max(steps.len());
             self.lines.push(Line {
@@ -328,9 +316,22 @@ impl<'a> Search<'a> {
                 steps,
             });
         }
-        if !more {
+    }
+
+    /// Records the line ending in `node`, which has numbers `left` to
+    /// play, and extends it by every legal step of one of them. A line
+    /// that has used every number is recorded where it is found, without
+    /// a call of its own (most lines are such).
+    fn explore(&mut self, node: Node, steps: FevgaSteps, left: Left) {
+        debug_assert!(left.code != 0);
+        if self.double
+            && !self
+                .visited
+                .insert(node.counts | u128::from(left.code) << 96)
+        {
             return;
         }
+        self.record(&node, steps);
         let numbers: [(u8, Left); 2] = if self.double {
             let rest = Left {
                 code: left.code - 1,
@@ -369,7 +370,11 @@ impl<'a> Search<'a> {
                 if self.every_step && !self.allowed(&after) {
                     continue;
                 }
-                self.explore(after, steps.pushed(from, pips), rest);
+                if rest.code == 0 {
+                    self.record(&after, steps.pushed(from, pips));
+                } else {
+                    self.explore(after, steps.pushed(from, pips), rest);
+                }
             }
         }
     }

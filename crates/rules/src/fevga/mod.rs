@@ -13,12 +13,15 @@ mod movegen;
 mod notation;
 mod outcome;
 mod position;
+mod search;
+mod stamp_set;
 mod step;
+mod steps;
 mod switches;
 
 pub use board_text::{FevgaBoardTextError, fevga_board_text, parse_fevga_board_text};
 pub use id::{FEVGA_ID_LEN, FevgaIdError, fevga_position_id, parse_fevga_position_id};
-pub use movegen::{FevgaMoveGenerator, FevgaPlay, FevgaPlayList, FevgaSteps};
+pub use movegen::{FevgaMoveGenerator, FevgaPlay, FevgaPlayList};
 pub use notation::{
     FevgaMove, FevgaNotationError, explain_fevga_refusal, format_fevga_play, parse_fevga_notation,
     paths_of, resolve_fevga_play,
@@ -26,4 +29,5 @@ pub use notation::{
 pub use outcome::{fevga_points, fevga_result};
 pub use position::{CHECKERS, FevgaPosition, FevgaPositionError, other_numbering};
 pub use step::{FevgaStep, FevgaStepError, check_step, has_any_step, is_released, wall_to_open};
+pub use steps::FevgaSteps;
 pub use switches::{FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, SwitchError};

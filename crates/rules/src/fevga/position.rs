@@ -178,6 +178,18 @@ impl FevgaPosition {
         self.flipped().own_pips()
     }
 
+    /// The position whose points `p` hold `board[p-1]` (own > 0, the
+    /// opponent's < 0): the move generator's positions, made from its
+    /// packed counts; the caller keeps the counts a position's.
+    #[inline]
+    pub(crate) fn from_board(board: [i8; 24], own_off: u8, opp_off: u8) -> FevgaPosition {
+        FevgaPosition {
+            board,
+            own_off,
+            opp_off,
+        }
+    }
+
     /// Moves one of the mover's checkers from `from` to `to` (`None`: off).
     /// The caller has checked the step; no hits exist in Fevga.
     #[inline]

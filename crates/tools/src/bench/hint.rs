@@ -7,8 +7,8 @@
 //! (`plakoto_engine::game::GameSearch`) with the game's evaluator (by
 //! name; by default its net when the weights load, else its heuristic),
 //! over the game's seeded suite of the same seed and skip
-//! ([`BenchGame::suite_from`]), in the same report; these games have no
-//! rollout here yet, so no games per second.
+//! ([`BenchGame::suite_from`]), in the same report, rollouts included
+//! (the game layer's rollout, `plakoto_engine::game::rollout`).
 
 use std::time::Instant;
 
@@ -18,7 +18,7 @@ use super::BenchError;
 use super::bench_game::{BenchGame, bench_evaluator};
 use super::table_suite::read_positions;
 use plakoto_engine::eval::{Evaluator, EvaluatorKind};
-use plakoto_engine::game::GameSearch;
+use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_engine::search::{SearchHandle, SearchLimits, SearchSettings};
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::{Fevga, Portes};
@@ -310,6 +310,17 @@ fn measure_table<G: BenchGame>(options: &HintBenchOptions) -> Result<HintBenchRe
         }
     }
     let evaluator_ns = start.elapsed().as_secs_f64() * 1e9 / (rounds * suite.len()) as f64;
+    bar.set_message("rollouts");
+    let rollout_games_per_second = if options.rollout_trials > 0 {
+        Some(table_rollout_speed(
+            &game,
+            evaluator,
+            &suite,
+            options.rollout_trials,
+        )?)
+    } else {
+        None
+    };
     bar.finish_and_clear();
     Ok(HintBenchReport {
         game: options.game,
@@ -321,8 +332,41 @@ fn measure_table<G: BenchGame>(options: &HintBenchOptions) -> Result<HintBenchRe
         variant: Variant::Standard,
         evaluator_ns,
         timings,
-        rollout_games_per_second: None,
+        rollout_games_per_second,
     })
+}
+
+/// Games per second of a 0-ply rollout, one thread, as Plakoto's
+/// [`rollout_speed`] measures it: the best three plays of 5-2 in the first
+/// four suite positions, `trials` games each.
+fn table_rollout_speed<G: BenchGame>(
+    game: &G,
+    evaluator: &dyn GameEvaluator<G>,
+    suite: &[G::Position],
+    trials: u32,
+) -> Result<f64, BenchError> {
+    let mut settings = SearchSettings::with_plies(0);
+    settings.threads = 1;
+    settings.rollout.trials = trials;
+    settings.validate()?;
+    let mut search = GameSearch::<G>::new();
+    let dice = Dice::new(5, 2).expect("dice");
+    let mut games = 0u64;
+    let start = Instant::now();
+    for position in suite.iter().take(4) {
+        let ranking = search.rank(
+            game,
+            evaluator,
+            position,
+            dice,
+            &settings,
+            SearchLimits::plies(0),
+        );
+        let top = &ranking.plays[..ranking.plays.len().min(3)];
+        search.rollout_plays(game, evaluator, top, &settings, &|_| {})?;
+        games += u64::from(trials) * top.len() as u64;
+    }
+    Ok(games as f64 / start.elapsed().as_secs_f64())
 }
 
 /// Nanoseconds per evaluation over the suite's positions.
@@ -379,6 +423,7 @@ mod tests {
             plies: vec![0, 1],
             rolls: Some(vec![Dice::new(6, 5).unwrap(), Dice::new(2, 2).unwrap()]),
             evaluator: Some("heuristic".to_string()),
+            rollout_trials: 2,
             ..HintBenchOptions::default()
         };
         let report = measure(&options).expect("measured");
@@ -390,5 +435,6 @@ mod tests {
         assert_eq!(depths, [0, 1]);
         assert!(report.timings.iter().all(|t| t.hints == 4));
         assert!(report.timings[1].mean_evaluations >= report.timings[0].mean_evaluations);
+        assert!(report.rollout_games_per_second.is_some_and(|g| g > 0.0));
     }
 }

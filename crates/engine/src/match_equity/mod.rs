@@ -25,6 +25,8 @@
 //! `rank` and `choose` at a match context,
 //! [`crate::search::SearchHandle::rank`]).
 
+pub mod tavli;
+
 use crate::eval::Probabilities;
 use plakoto_rules::{MatchScore, ResultKind, Rules, Scoring, Side, Variant};
 

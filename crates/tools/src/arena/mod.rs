@@ -9,7 +9,8 @@
 //! - [`registry`] creates players by name (`builtin:NAME` or a command);
 //! - [`runner`] schedules games (duplicate pairs, matches, threads);
 //! - [`record`], [`turn`], [`results_file`] and [`stats`] keep and
-//!   summarise results;
+//!   summarise results ([`counts`]: by how games ended and by who
+//!   started them);
 //! - [`cli`] is the `plakoto arena` command.
 //!
 //! Games other than Plakoto (`--game portes|fevga`) are played through
@@ -25,6 +26,7 @@
 
 pub mod args;
 pub mod cli;
+pub mod counts;
 pub mod engine_process;
 pub mod error;
 pub mod fault;

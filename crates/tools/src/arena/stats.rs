@@ -12,6 +12,7 @@
 
 use std::collections::BTreeMap;
 
+use super::counts::{KindCounts, StarterCounts};
 use super::fault::FaultKind;
 use super::record::{Contestant, FaultRecord, GameRecord};
 use plakoto_records::record::Ending;
@@ -19,39 +20,6 @@ use plakoto_rules::ResultKind;
 
 /// z for a two-sided 95% interval.
 const Z95: f64 = 1.959_964;
-
-/// Counts by how a game ended.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct KindCounts {
-    /// Race wins with the loser having borne off.
-    pub single: u64,
-    /// Race wins with the loser having borne off nothing.
-    pub double: u64,
-    /// Tzannes triples.
-    pub triple: u64,
-    /// Mother wins.
-    pub mother: u64,
-    /// Wins because the other engine faulted.
-    pub forfeit: u64,
-}
-
-impl KindCounts {
-    fn add(&mut self, kind: Ending) {
-        match kind {
-            Ending::Board(ResultKind::Single) => self.single += 1,
-            Ending::Board(ResultKind::Double) => self.double += 1,
-            Ending::Board(ResultKind::Triple) => self.triple += 1,
-            Ending::Board(ResultKind::Mother) => self.mother += 1,
-            Ending::Forfeit => self.forfeit += 1,
-            Ending::Board(ResultKind::Draw) | Ending::Unfinished => {}
-        }
-    }
-
-    /// All wins counted.
-    pub fn total(&self) -> u64 {
-        self.single + self.double + self.triple + self.mother + self.forfeit
-    }
-}
 
 /// One fault, where it happened.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -110,6 +78,8 @@ pub struct Summary {
     pub faults: Vec<FaultEntry>,
     /// Match results (with `--match-to`).
     pub matches: Option<MatchCounts>,
+    /// Results by who started each game, whichever engine it was.
+    pub by_starter: StarterCounts,
 }
 
 /// Computes the summary of `records` (in any order: they are sorted so the
@@ -134,6 +104,7 @@ pub fn summarize<'a>(records: impl IntoIterator<Item = &'a GameRecord>, matches:
         p.0 += i64::from(r.a_points);
         p.1 += 1;
         *s.kinds.entry(r.kind.as_str()).or_default() += 1;
+        s.by_starter.add(r);
         match (r.winner, r.kind) {
             (Some(Contestant::A), k) => s.a_wins.add(k),
             (Some(Contestant::B), k) => s.b_wins.add(k),
@@ -252,6 +223,7 @@ impl Summary {
         let _ = writeln!(t, "A wins  {}", row(&self.a_wins));
         let _ = writeln!(t, "B wins  {}", row(&self.b_wins));
         let _ = writeln!(t, "draws {}   unfinished {}", self.draws, self.unfinished);
+        let _ = writeln!(t, "by starter: {}", self.by_starter.to_text());
         if let Some(m) = &self.matches {
             let _ = writeln!(
                 t,

@@ -4,7 +4,7 @@
 use plakoto_rules::TavliGame;
 
 use crate::eval::Probabilities;
-use crate::search::{Evaluation, SearchLimits, SearchStats};
+use crate::search::{Evaluation, SearchLimits, SearchStats, Valuation, order_deepest_by};
 
 /// One candidate play of a [`GameRanking`], valued for the side making it.
 #[derive(Clone, Copy, Debug)]
@@ -48,5 +48,17 @@ impl<G: TavliGame> GameRanking<G> {
     /// The best play, if any play was ranked.
     pub fn best(&self) -> Option<&GameRankedPlay<G>> {
         self.plays.first()
+    }
+
+    /// Orders the candidates searched to the deepest level (plays scored
+    /// exactly among them) by `value`, best first, as the Plakoto search's
+    /// ranking does at a match score: a Tavli match values plays by
+    /// match-winning chances instead of money equity.
+    pub fn order_deepest_by(&mut self, value: &Valuation<'_>) {
+        order_deepest_by(
+            &mut self.plays,
+            |r| (r.evaluated_at, &r.probabilities),
+            value,
+        );
     }
 }

@@ -182,13 +182,25 @@ impl<'e> SearchHandle<'e> {
         limits: SearchLimits,
     ) -> Result<(TurnNumbers, Ranking), TurnError> {
         let mwc = match_value(context);
+        self.rank_valued(game, mwc.as_ref().map(|f| f as &Valuation), limits)
+    }
+
+    /// [`Self::rank`] with the candidates searched deepest ordered by
+    /// `valuation` (none: money equity), whatever gives it: a Tavli
+    /// match's match-winning chances, which span the games of the match.
+    pub fn rank_valued(
+        &mut self,
+        game: &Game,
+        valuation: Option<&Valuation>,
+        limits: SearchLimits,
+    ) -> Result<(TurnNumbers, Ranking), TurnError> {
         self.search.rank_turn(
             game,
             self.evaluator.get(),
             &self.settings,
             limits,
             &mut self.lists,
-            mwc.as_ref().map(|f| f as &Valuation),
+            valuation,
         )
     }
 
@@ -220,13 +232,24 @@ impl<'e> SearchHandle<'e> {
         limits: SearchLimits,
     ) -> Result<Choice, TurnError> {
         let mwc = match_value(context);
+        self.choose_valued(game, mwc.as_ref().map(|f| f as &Valuation), limits)
+    }
+
+    /// [`Self::choose`] by `valuation` (none: money equity), as
+    /// [`Self::rank_valued`] ranks.
+    pub fn choose_valued(
+        &mut self,
+        game: &Game,
+        valuation: Option<&Valuation>,
+        limits: SearchLimits,
+    ) -> Result<Choice, TurnError> {
         self.search.choose(
             game,
             self.evaluator.get(),
             &self.settings,
             limits,
             &mut self.lists,
-            mwc.as_ref().map(|f| f as &Valuation),
+            valuation,
         )
     }
 

@@ -156,18 +156,37 @@ impl Ranking {
     /// ones, and plays scored exactly among them) by `value`, best first;
     /// ties and the candidates dropped earlier keep their order.
     pub fn order_deepest_by(&mut self, value: &Valuation<'_>) {
-        let Some(first) = self.plays.first() else {
-            return;
-        };
-        let level = first.evaluated_at;
-        let deepest = self
-            .plays
-            .iter()
-            .take_while(|r| r.evaluated_at == level || r.evaluated_at.is_exact())
-            .count();
-        self.plays[..deepest]
-            .sort_by(|x, y| value(&y.probabilities).total_cmp(&value(&x.probabilities)));
+        order_deepest_by(
+            &mut self.plays,
+            |r| (r.evaluated_at, &r.probabilities),
+            value,
+        );
     }
+}
+
+/// Orders the leading candidates of `plays` (best first) that were
+/// searched to the level of the first one, plays scored exactly among
+/// them, by `value`, best first; ties and the candidates dropped earlier
+/// keep their order. `at` reads a candidate's level and probabilities.
+/// Shared by the Plakoto search's [`Ranking`] and the game layer's
+/// ranking, so both order match play alike.
+pub(crate) fn order_deepest_by<T>(
+    plays: &mut [T],
+    at: impl Fn(&T) -> (Evaluation, &Probabilities),
+    value: &Valuation<'_>,
+) {
+    let Some(first) = plays.first() else {
+        return;
+    };
+    let level = at(first).0;
+    let deepest = plays
+        .iter()
+        .take_while(|r| {
+            let here = at(r).0;
+            here == level || here.is_exact()
+        })
+        .count();
+    plays[..deepest].sort_by(|x, y| value(at(y).1).total_cmp(&value(at(x).1)));
 }
 
 /// The turn a root search ranks: the position (side to play on roll), the

@@ -135,7 +135,7 @@ fn zero_ply_ranking_is_each_play_evaluated_by_hand() {
     }
 }
 
-/// The 1-ply value of a play, written out: over the 21 rolls (doubles
+/// The 1-ply value of a play, written out: over the 21 rolls (losing
 /// 1/36, others 2/36) the opponent's statically best reply, for the mover.
 fn one_ply_by_hand(game: &Portes, after: &PortesPosition) -> Probabilities {
     if let Some(r) = game.result(after) {
@@ -466,4 +466,49 @@ fn generic_search_ranks_plakoto_as_the_plakoto_search() {
             }
         }
     }
+}
+
+/// Match play over the game layer: ordering a ranking by a valuation (a
+/// Tavli match's match-winning chances) sorts the candidates searched
+/// deepest by that value and leaves the ones dropped earlier where they
+/// were.
+#[test]
+fn a_ranking_ordered_by_a_valuation_puts_its_best_first() {
+    let game = Portes::default();
+    let evaluator = PortesHeuristicEvaluator;
+    let mut search = GameSearch::<Portes>::new();
+    let settings = SearchSettings::with_plies(1);
+    let mut reordered = 0;
+    for position in portes_positions(17, 6) {
+        let mut ranking = search.rank(
+            &game,
+            &evaluator,
+            &position,
+            Dice::new(5, 3).unwrap(),
+            &settings,
+            SearchLimits::plies(1),
+        );
+        let deepest = |r: &GameRanking<Portes>| {
+            let level = r.plays[0].evaluated_at;
+            r.plays
+                .iter()
+                .take_while(|p| p.evaluated_at == level || p.evaluated_at.is_exact())
+                .count()
+        };
+        let before: Vec<f32> = ranking.plays.iter().map(|p| p.equity).collect();
+        let searched = deepest(&ranking);
+        // A valuation unlike money equity: the chance of losing.
+        let losing = |p: &Probabilities| p.lose_single + p.lose_double + p.lose_triple;
+        let first = ranking.plays[0].play;
+        ranking.order_deepest_by(&losing);
+        reordered += usize::from(ranking.plays[0].play != first);
+        let values: Vec<f32> = ranking.plays[..searched]
+            .iter()
+            .map(|p| losing(&p.probabilities))
+            .collect();
+        assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+        let after: Vec<f32> = ranking.plays[searched..].iter().map(|p| p.equity).collect();
+        assert_eq!(after, before[searched..], "the dropped keep their order");
+    }
+    assert!(reordered > 0, "the valuation changed no best play: no test");
 }

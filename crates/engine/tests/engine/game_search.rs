@@ -135,7 +135,7 @@ fn zero_ply_ranking_is_each_play_evaluated_by_hand() {
     }
 }
 
-/// The 1-ply value of a play, written out: over the 21 rolls (losing
+/// The 1-ply value of a play, written out: over the 21 rolls (doubles
 /// 1/36, others 2/36) the opponent's statically best reply, for the mover.
 fn one_ply_by_hand(game: &Portes, after: &PortesPosition) -> Probabilities {
     if let Some(r) = game.result(after) {

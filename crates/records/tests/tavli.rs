@@ -8,9 +8,9 @@ use plakoto_records::record::{
     GameEnd, Header, Record, RecordedGame, Roll, Start, TavliGameState, TavliHeader, Turn,
 };
 use plakoto_rules::tavli::{
-    AfterDraw, Fevga, Opening, Portes, Sequence, TableGame, TavliGame, TavliMatch, TavliRules,
+    AfterDraw, Opening, Sequence, TableGame, TavliGame, TavliMatch, TavliRules,
 };
-use plakoto_rules::{FinalResult, Game, GameKind, GenLimits, MoveGenerator, Phase, Rules, Side};
+use plakoto_rules::{FinalResult, Game, GameKind, GenLimits, MoveGenerator, Side};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -25,7 +25,7 @@ fn play_plakoto(game: &mut Game, turns: &mut Vec<Turn>, rng: &mut ChaCha8Rng) ->
         }
         let dice = game.roll(rng).expect("a turn to roll");
         let list = game.legal_plays(&mut generator).expect("dice rolled");
-        let play = list.plays[rng.gen_range(0..list.plays.len())].clone();
+        let play = list.plays[rng.gen_range(0..list.plays.len())];
         let side = game.on_roll();
         let report = game.play(&play, &mut generator).expect("a legal play");
         turns.push(Turn {
@@ -281,10 +281,4 @@ fn other_records_neither_name_a_games_kind_nor_replay_as_tavli() {
     let record: Record = plakoto.replace("Game 1 plakoto", "Game 1").parse().unwrap();
     assert!(record.replay_tavli().is_err());
     assert!(a_recorded_match().replay_portes().is_err());
-    let _ = (
-        Rules::default(),
-        Phase::Over,
-        Portes::default(),
-        Fevga::default(),
-    );
 }

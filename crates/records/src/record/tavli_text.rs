@@ -7,7 +7,8 @@ use super::error::{RecordError, RecordErrorKind};
 use super::{Header, TavliHeader, parse_portes_scoring};
 use plakoto_rules::GameKind;
 
-fn bad(key: &str, line: usize, reason: String) -> RecordError {
+/// A header line whose value is refused, at its line.
+pub(super) fn bad_header(key: &str, line: usize, reason: String) -> RecordError {
     RecordError::at_line(
         line,
         RecordErrorKind::Header {
@@ -28,14 +29,14 @@ pub(super) fn read_tavli_header<'a>(
         tavli.sequence = value
             .parse()
             .map_err(|e: plakoto_rules::tavli::TavliRulesError| {
-                bad("Sequence", l, e.to_string())
+                bad_header("Sequence", l, e.to_string())
             })?;
     }
     if let Some((value, l)) = find("AfterDraw") {
         tavli.after_draw = value
             .parse()
             .map_err(|e: plakoto_rules::tavli::TavliRulesError| {
-                bad("AfterDraw", l, e.to_string())
+                bad_header("AfterDraw", l, e.to_string())
             })?;
     }
     if let Some((value, l)) = find("FirstGame") {
@@ -44,7 +45,7 @@ pub(super) fn read_tavli_header<'a>(
             .ok()
             .filter(|n| *n >= 1)
             .ok_or_else(|| {
-                bad(
+                bad_header(
                     "FirstGame",
                     l,
                     format!("'{value}' is not a game number 1, 2, …"),
@@ -55,24 +56,28 @@ pub(super) fn read_tavli_header<'a>(
     let (rules, l) = find("Rules").ok_or_else(|| missing("Rules"))?;
     header.rules = rules
         .parse()
-        .map_err(|e: plakoto_rules::RulesError| bad("Rules", l, e.to_string()))?;
+        .map_err(|e: plakoto_rules::RulesError| bad_header("Rules", l, e.to_string()))?;
     let (scoring, l) = find("Scoring").ok_or_else(|| missing("Scoring"))?;
     header.scoring = scoring
         .parse()
-        .map_err(|e: plakoto_rules::RulesError| bad("Scoring", l, e.to_string()))?;
+        .map_err(|e: plakoto_rules::RulesError| bad_header("Scoring", l, e.to_string()))?;
     if let Some((value, l)) = find("PortesScoring") {
         header.portes_scoring =
-            parse_portes_scoring(value).map_err(|e| bad("PortesScoring", l, e))?;
+            parse_portes_scoring(value).map_err(|e| bad_header("PortesScoring", l, e))?;
     }
     if let Some((value, l)) = find("Switches") {
         header.fevga_rules = value
             .parse()
-            .map_err(|e: plakoto_rules::fevga::SwitchError| bad("Switches", l, e.to_string()))?;
+            .map_err(|e: plakoto_rules::fevga::SwitchError| {
+                bad_header("Switches", l, e.to_string())
+            })?;
     }
     if let Some((value, l)) = find("Opening") {
         header.opening = value
             .parse()
-            .map_err(|e: plakoto_rules::tavli::OpeningError| bad("Opening", l, e.to_string()))?;
+            .map_err(|e: plakoto_rules::tavli::OpeningError| {
+                bad_header("Opening", l, e.to_string())
+            })?;
     }
     Ok(tavli)
 }

@@ -250,15 +250,7 @@ impl Reader {
         let need = |key: &'static str| {
             find(key).ok_or_else(|| RecordError::at_line(n, RecordErrorKind::MissingHeader(key)))
         };
-        fn bad(key: &str, line: usize, reason: String) -> RecordError {
-            RecordError::at_line(
-                line,
-                RecordErrorKind::Header {
-                    key: key.to_string(),
-                    reason,
-                },
-            )
-        }
+        let bad = super::tavli_text::bad_header;
         let tavli = find("Game").is_some_and(|(g, _)| g == TAVLI_GAME_WORD);
         let game = match find("Game") {
             None => GameKind::Plakoto,

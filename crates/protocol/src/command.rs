@@ -106,6 +106,11 @@ pub enum Command {
     NewGame,
     /// `new match N`
     NewMatch(u8),
+    /// `new match [N] tavli`: a Tavli match to N points (default: the
+    /// `tavli.target` switch), its games in the `tavli.sequence` order.
+    NewTavliMatch(Option<u8>),
+    /// `set tavli.…`, `show tavli`: the Tavli match's switches and state.
+    Tavli(TavliCommand),
     /// `new game plakoto|portes|fevga`: the game played from now on, and a new
     /// game of it.
     NewGameOf(GameKind),
@@ -196,6 +201,21 @@ pub enum TableCommand {
     SetSwitch(String, String),
 }
 
+/// A command about the Tavli match (T1–T10).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TavliCommand {
+    /// `set tavli.target N`
+    SetTarget(u8),
+    /// `set tavli.sequence portes,plakoto,fevga`
+    SetSequence(plakoto_rules::tavli::Sequence),
+    /// `set tavli.after_draw opening_roll|same_starter`
+    SetAfterDraw(plakoto_rules::tavli::AfterDraw),
+    /// `set tavli.game N`: the match goes on at its game N (set by hand).
+    SetGame(u32),
+    /// `show tavli`
+    Show,
+}
+
 /// One game or the whole match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -246,6 +266,7 @@ const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "stop",
     "new game",
     "new match <N>",
+    "new match [N] tavli",
     "new game <plakoto|portes|fevga>",
     "set game <plakoto|portes|fevga>",
     "set board <position id | board text>",
@@ -257,6 +278,10 @@ const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "set rules <standard|express>",
     "set scoring <standard|tzannes|triple>",
     "set opening <greek|western>",
+    "set tavli.target <N>",
+    "set tavli.sequence <game,game,…>",
+    "set tavli.after_draw <opening_roll|same_starter>",
+    "set tavli.game <N>",
     "set fevga.release <past_start|reach_quarter>",
     "set fevga.quarter_rule <own|opponent|both|none>",
     "set fevga.quarter_check <every_step|end_of_play>",
@@ -284,6 +309,7 @@ const FORMS_AFTER_OPTIONS: &[&str] = &[
     "show boardtext",
     "show dice",
     "show options",
+    "show tavli",
     "show game",
     "save game <file>",
     "save match <file>",

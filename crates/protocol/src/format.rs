@@ -186,6 +186,15 @@ fn score_line(s: &ScoreInfo) -> String {
     if let Some(w) = s.match_winner {
         line.push_str(&format!(", {w} wins the match"));
     }
+    if let Some(t) = &s.tavli {
+        line.push_str(&format!(
+            "; game {} {} of the tavli match",
+            t.number, t.game
+        ));
+        if let Some(next) = t.next {
+            line.push_str(&format!(", next {next}"));
+        }
+    }
     line
 }
 
@@ -271,6 +280,7 @@ fn move_lines(m: &MoveInfo) -> Vec<String> {
         None => lines.push(turn_line(&m.next)),
     }
     lines.push(format!("position {} match {}", m.position_id, m.match_id));
+    lines.extend(m.next_game.iter().map(|n| n.text()));
     lines
 }
 
@@ -496,9 +506,11 @@ fn text_lines(reply: &Reply) -> Vec<String> {
             position_id,
             match_id,
             lines,
+            tavli,
             ..
         } => {
             let mut out = vec![format!("Position ID: {position_id}   Match ID: {match_id}")];
+            out.extend(tavli.iter().map(|t| t.text()));
             out.extend(lines.iter().cloned());
             out
         }
@@ -509,6 +521,7 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         Reply::GameListing(r) => r.text_lines(),
         Reply::Analysis(a) => plakoto_records::analysis::report::text_lines(a),
         Reply::TableOptions(o) => table_options_lines(o),
+        Reply::Tavli(t) => t.text_lines(),
         Reply::TableNewGame {
             game,
             score,
@@ -536,9 +549,11 @@ fn text_lines(reply: &Reply) -> Vec<String> {
             position_id,
             match_id,
             lines,
+            tavli,
             ..
         } => {
             let mut out = vec![format!("Position ID: {position_id}   Match ID: {match_id}")];
+            out.extend(tavli.iter().map(|t| t.text()));
             out.extend(lines.iter().cloned());
             out
         }

@@ -27,6 +27,20 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         }
         "new game" => "starts the next game of the match (or session)",
         "new match <N>" => "a new match to N points (1-127), score 0-0, and its first game",
+        "new match [N] tavli" => {
+            "a Tavli match to N points (default tavli.target): Portes, Plakoto, Fevga in turn, each game begun when the last ends"
+        }
+        "set tavli.target <N>" => "the points a Tavli match is played to (1-127, default 5, T2)",
+        "set tavli.sequence <game,game,…>" => {
+            "the games of a Tavli match in turn (default portes,plakoto,fevga, T1)"
+        }
+        "set tavli.after_draw <opening_roll|same_starter>" => {
+            "who starts the game after a draw in a Tavli match (T7)"
+        }
+        "set tavli.game <N>" => {
+            "the Tavli match goes on at its game N, set by hand (restoring a match)"
+        }
+        "show tavli" => "the Tavli match's switches, where it stands, and how to restore it",
         "set board <position id | board text>" => {
             "sets the checkers, seen from the side on roll; keeps the rest"
         }

@@ -278,8 +278,17 @@ fn parse_command(body: &str) -> Result<Command, ProtoError> {
         "help" => whole(args, first, opt(argument))
             .map(|w| Command::Help(w.map(|w| w.trim_end_matches([' ', '\t']).to_string()))),
         "move" | "m" => whole(args, first, argument).map(|w| Command::Move(join_play_words(w))),
+        "new" if super::parse_tavli::is_tavli_match(args) => {
+            super::parse_tavli::parse_new_tavli_match(args, first)
+        }
         "new" => parse_new(args, first),
+        "set" if super::parse_tavli::is_tavli_switch(args) => {
+            super::parse_tavli::parse_set_tavli(args)
+        }
         "set" => parse_set(args, first),
+        "show" if args.trim().eq_ignore_ascii_case("tavli") => {
+            Ok(Command::Tavli(super::command::TavliCommand::Show))
+        }
         "show" if args.trim().eq_ignore_ascii_case("game") => {
             Ok(Command::Record(RecordCommand::ShowGame))
         }

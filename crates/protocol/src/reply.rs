@@ -92,6 +92,10 @@ pub struct ScoreInfo {
     pub o: u32,
     /// The match winner, once there is one.
     pub match_winner: Option<Side>,
+    /// The Tavli match, when one is played (its target and score are the
+    /// match's above).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tavli: Option<crate::tavli_replies::TavliInfo>,
 }
 
 /// What is to be played now.
@@ -150,6 +154,11 @@ pub struct MoveInfo {
     pub position_id: String,
     /// Match ID after the move.
     pub match_id: String,
+    /// In a Tavli match, the game begun when this move ended one (the
+    /// session plays it from now on; the fields above are the ended
+    /// game's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_game: Option<crate::tavli_replies::NextGameInfo>,
 }
 
 /// One row of a hint table.
@@ -510,6 +519,9 @@ pub enum Reply {
         board: BoardData,
         /// The board text (as `set board` accepts it).
         boardtext: String,
+        /// The Tavli match, when one is played.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tavli: Option<crate::tavli_replies::TavliInfo>,
     },
     /// `show boardtext`.
     #[serde(rename = "boardtext")]
@@ -538,6 +550,8 @@ pub enum Reply {
     },
     /// `show options`.
     Options(OptionsInfo),
+    /// `show tavli`, `set tavli.…`: the Tavli match's switches and state.
+    Tavli(crate::tavli_replies::TavliShow),
     /// `show options` in a game other than Plakoto.
     TableOptions(TableOptionsInfo),
     /// `new game` in a game other than Plakoto.
@@ -573,6 +587,9 @@ pub enum Reply {
         board: crate::table_board_data::TableBoardData,
         /// The board text (`set board`'s form).
         boardtext: String,
+        /// The Tavli match, when one is played.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tavli: Option<crate::tavli_replies::TavliInfo>,
     },
     /// `save game|match`.
     Saved(SavedInfo),

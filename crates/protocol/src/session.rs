@@ -114,6 +114,8 @@ impl Session {
                 portes_history: plakoto_records::record::Record::default(),
                 fevga: TableGame::new(Fevga::default(), Opening::Greek),
                 fevga_history: plakoto_records::record::Record::default(),
+                tavli_rules: Default::default(),
+                tavli: None,
             },
             search: SearchHandle::new(evaluator).with_lists(PlayLists::new(limits)),
             table: Default::default(),
@@ -191,6 +193,12 @@ impl Session {
         };
         let reply = execute(&mut next, &mut tools, command);
         let events = std::mem::take(&mut tools.events);
+        // A Tavli match goes on with its next game when a game ended.
+        let reply = reply.and_then(|reply| {
+            let summary = super::tavli::CommandEvents::of(&events);
+            record_events(&mut next, events);
+            super::tavli::after_command(&mut next, &mut tools, RUNNER, summary, reply)
+        });
         // Drop buffers an Express low double grew, so the engine's memory
         // stays that of one roll at a time; `legal` keeps its list for
         // paging through it.
@@ -200,7 +208,6 @@ impl Session {
             self.search.trim();
         }
         let reply = reply?;
-        record_events(&mut next, events);
         self.state = next;
         Ok(reply)
     }
@@ -292,6 +299,9 @@ fn execute(
     command: &Command,
 ) -> Result<Reply, ProtoError> {
     let (game_before, score_before) = (state.game.clone(), state.score);
+    if let Some(reply) = super::tavli::execute(state, tools, RUNNER, command) {
+        return reply;
+    }
     let reply = execute_command(state, tools, command)?;
     if state.game_kind == GameKind::Plakoto
         && matches!(
@@ -310,6 +320,14 @@ fn execute(
     Ok(reply)
 }
 
+/// The session's steps the Tavli match runs.
+const RUNNER: super::tavli::Runner = super::tavli::Runner {
+    execute: execute_command,
+    record: record_events,
+};
+
+/// Applies a command to the state (the Tavli match's own commands and
+/// refusals aside: see `execute`).
 fn execute_command(
     state: &mut SessionState,
     tools: &mut Tools,
@@ -330,6 +348,10 @@ fn execute_command(
         Command::SetGame(_) | Command::NewGameOf(_) | Command::Table(_) => {
             unreachable!("answered above")
         }
+        Command::NewTavliMatch(_) | Command::Tavli(_) => Err(ProtoError::new(
+            ErrorCode::State,
+            "the Tavli match's commands are answered by the match",
+        )),
         Command::ProtocolVersion => Ok(Reply::ProtocolVersion {
             version: PROTOCOL_VERSION,
         }),
@@ -632,5 +654,6 @@ fn finish_move(
         next: turn_info(&state.game),
         position_id: position_id(state.game.position()),
         match_id: MatchId::of(&state.game, &state.score).to_string(),
+        next_game: None,
     }
 }

@@ -17,6 +17,7 @@ pub(super) fn score_info(state: &SessionState) -> ScoreInfo {
         x: state.score.score[0],
         o: state.score.score[1],
         match_winner: state.score.winner(),
+        tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
     }
 }
 
@@ -88,6 +89,7 @@ pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) 
                 lines: draw_board(state.game.position(), state.game.on_roll(), orientation),
                 board: BoardData::new(state.game.position(), state.game.on_roll()),
                 boardtext: to_board_text(state.game.position()),
+                tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
             }
         }
         ShowWhat::BoardText => Reply::BoardText {

@@ -47,6 +47,11 @@ pub struct SessionState {
     pub fevga: TableGame<Fevga>,
     /// The Fevga games played so far (as `portes_history` for Portes).
     pub fevga_history: plakoto_records::record::Record,
+    /// The Tavli match's switches (`set tavli.…`): the next `new match
+    /// tavli`'s, and the match's being played.
+    pub tavli_rules: plakoto_rules::tavli::TavliRules,
+    /// The Tavli match being played, if one is (`new match N tavli`).
+    pub tavli: Option<super::tavli_session::TavliSession>,
 }
 
 impl std::fmt::Debug for SessionState {
@@ -66,6 +71,8 @@ impl std::fmt::Debug for SessionState {
             .field("portes_history", &self.portes_history)
             .field("fevga", &self.fevga)
             .field("fevga_history", &self.fevga_history)
+            .field("tavli_rules", &self.tavli_rules)
+            .field("tavli", &self.tavli)
             .finish_non_exhaustive()
     }
 }

@@ -440,6 +440,7 @@ fn finish_move<G: TableProtocol>(
         next: turn_info(G::table(state)),
         position_id: position_id::<G>(state),
         match_id: match_id::<G>(state),
+        next_game: None,
     }
 }
 
@@ -575,6 +576,7 @@ fn show<G: TableProtocol>(state: &SessionState, tools: &Tools, what: ShowWhat) -
                 ),
                 board: super::TableBoardData::new(&game.picture(table.position()), table.on_roll()),
                 boardtext: game.board_text(table.position()),
+                tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
             }
         }
         ShowWhat::BoardText => Reply::BoardText {

@@ -24,4 +24,4 @@ pub use crate::table_board_data::TableBoardData;
 pub use board::{BoardPicture, draw_table_board};
 pub(crate) use execute::{execute_table, set_table_evaluator};
 pub use hooks::{MatchParts, TableProtocol};
-pub(crate) use records::{restart as restart_record, table_header};
+pub(crate) use records::{restart as restart_record, set_up_event, table_header};

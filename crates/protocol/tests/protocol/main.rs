@@ -8,4 +8,5 @@ mod fevga_steps;
 mod portes;
 mod record_round_trip;
 mod robustness;
+mod tavli;
 mod transcripts;

@@ -87,6 +87,10 @@ pub enum RecordErrorKind {
     /// game after one still in progress.
     #[error("{0}")]
     AfterEnd(String),
+    /// A game of a Tavli match record that does not fit the match: not
+    /// the sequence's game, or ended in a way a match does not score.
+    #[error("{0}")]
+    Tavli(String),
     /// The JSON form does not parse.
     #[error("not a JSON record: {0}")]
     Json(String),
@@ -169,6 +173,10 @@ pub enum StartError {
     /// A game before its opening roll set up away from the initial position.
     #[error("a game before its opening roll is at the initial position")]
     OpeningNotInitial,
+    /// A game set by hand after the first game of a Tavli match record
+    /// (setting a game by hand starts the record over).
+    #[error("a game set by hand begins a Tavli match record; it follows no game")]
+    SetUpInMatch,
     /// The Position ID does not read.
     #[error(transparent)]
     PositionId(#[from] PositionIdError),

@@ -11,7 +11,7 @@
 
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{Fevga, Opening, Portes};
+use plakoto_rules::tavli::{AfterDraw, Fevga, Opening, Portes, Sequence, TavliRules};
 use plakoto_rules::{GameKind, Rules, RulesError, Scoring, TavliGame, Variant};
 
 /// The header of a record.
@@ -41,6 +41,42 @@ pub struct Header {
     pub date: Option<String>,
     /// The seed of the dice, if known.
     pub seed: Option<u64>,
+    /// The Tavli match the record holds, if it holds one (`Game "tavli"`):
+    /// its games are of the kinds each names, under the switches above.
+    pub tavli: Option<TavliHeader>,
+}
+
+/// A Tavli match record's own header fields (its target is `Match`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TavliHeader {
+    /// The games in turn (T1).
+    pub sequence: Sequence,
+    /// Who starts after a draw (T7).
+    pub after_draw: AfterDraw,
+    /// The number in the match of the record's first game: 1, or later
+    /// when the record starts over from a game set by hand.
+    pub first_game: u32,
+}
+
+impl Default for TavliHeader {
+    fn default() -> TavliHeader {
+        TavliHeader {
+            sequence: Sequence::default(),
+            after_draw: AfterDraw::default(),
+            first_game: 1,
+        }
+    }
+}
+
+impl TavliHeader {
+    /// The match's switches, to the header's target `match_length`.
+    pub fn rules(&self, match_length: u8) -> TavliRules {
+        TavliRules {
+            target: match_length,
+            sequence: self.sequence.clone(),
+            after_draw: self.after_draw,
+        }
+    }
 }
 
 impl Header {
@@ -57,6 +93,16 @@ impl Header {
     /// Fevga under the header's switches.
     pub fn fevga(&self) -> Fevga {
         Fevga::new(self.fevga_rules)
+    }
+
+    /// The header of one game of kind `kind` of a Tavli match record
+    /// (the game's switches kept, no Tavli fields).
+    pub fn of_game(&self, kind: GameKind) -> Header {
+        Header {
+            game: kind,
+            tavli: None,
+            ..self.clone()
+        }
     }
 
     /// The Position ID of the header's game's starting position.
@@ -144,10 +190,42 @@ struct HeaderJson {
     date: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tavli: Option<TavliJson>,
+}
+
+/// The JSON form of a Tavli match record's own header fields, with the
+/// Portes scoring (`scoring` is then Plakoto's).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct TavliJson {
+    sequence: String,
+    after_draw: String,
+    first_game: u32,
+    portes_scoring: String,
 }
 
 impl From<Header> for HeaderJson {
     fn from(h: Header) -> HeaderJson {
+        if let Some(t) = &h.tavli {
+            return HeaderJson {
+                game: GameKind::Plakoto,
+                rules: Some(h.rules),
+                scoring: h.scoring.to_string(),
+                switches: Some(h.fevga_rules.describe()),
+                opening: Some(h.opening.to_string()),
+                match_length: h.match_length,
+                tavli: Some(TavliJson {
+                    sequence: t.sequence.to_string(),
+                    after_draw: t.after_draw.to_string(),
+                    first_game: t.first_game,
+                    portes_scoring: portes_scoring_word(h.portes_scoring).to_string(),
+                }),
+                x: h.x,
+                o: h.o,
+                date: h.date,
+                seed: h.seed,
+            };
+        }
         let plakoto = h.game == GameKind::Plakoto;
         HeaderJson {
             game: h.game,
@@ -160,6 +238,7 @@ impl From<Header> for HeaderJson {
             o: h.o,
             date: h.date,
             seed: h.seed,
+            tavli: None,
         }
     }
 }
@@ -177,6 +256,27 @@ impl TryFrom<HeaderJson> for Header {
             seed: j.seed,
             ..Header::default()
         };
+        if let Some(t) = j.tavli {
+            if j.game != GameKind::Plakoto {
+                return Err("a Tavli match record names no game of its own".into());
+            }
+            header.rules = j.rules.ok_or("missing field `rules`")?;
+            header.scoring = serde_json::from_value(serde_json::Value::String(j.scoring))
+                .map_err(|e| e.to_string())?;
+            header.portes_scoring = parse_portes_scoring(&t.portes_scoring)?;
+            if let Some(switches) = j.switches {
+                header.fevga_rules = switches.parse().map_err(|e| format!("{e}"))?;
+            }
+            if let Some(opening) = j.opening {
+                header.opening = opening.parse().map_err(|e| format!("{e}"))?;
+            }
+            header.tavli = Some(TavliHeader {
+                sequence: t.sequence.parse().map_err(|e| format!("{e}"))?,
+                after_draw: t.after_draw.parse().map_err(|e| format!("{e}"))?,
+                first_game: t.first_game.max(1),
+            });
+            return Ok(header);
+        }
         match j.game {
             GameKind::Plakoto => {
                 if j.opening.is_some() {

@@ -21,18 +21,22 @@ mod header;
 mod replay;
 mod table_replay;
 mod table_setup;
+mod tavli_replay;
+mod tavli_text;
 mod text;
 
 pub use error::{RecordError, RecordErrorKind, StartError};
 pub use event::Event;
 pub use file::{ReadError, read_record_file, today, write_atomic};
 pub use header::{
-    FEVGA_SCORING_WORD, Header, HeaderGame, parse_fevga_scoring, parse_portes_scoring,
+    FEVGA_SCORING_WORD, Header, HeaderGame, TavliHeader, parse_fevga_scoring, parse_portes_scoring,
     portes_scoring_word,
 };
 pub use replay::{Replay, ReplayedTurn, mover_view};
 pub use table_replay::{TableReplay, TableReplayedTurn};
 pub use table_setup::table_set_up;
+pub use tavli_replay::{TavliGameState, TavliReplay, recorded_starter};
+pub use text::TAVLI_GAME_WORD;
 pub use text::{TurnTextError, game_lines, parse_turn_text};
 
 use plakoto_rules::{FinalResult, Numbers, ResultKind, Side, TurnNumbers, Variant};
@@ -212,6 +216,10 @@ impl GameEnd {
 /// One recorded game.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RecordedGame {
+    /// The game's kind, in a Tavli match record (`Game 2 plakoto`); `None`
+    /// in a record of one game, whose header names it.
+    #[serde(default, rename = "game", skip_serializing_if = "Option::is_none")]
+    pub kind: Option<plakoto_rules::GameKind>,
     /// Score of X and O before the game (checked against the games before).
     pub score: [u32; 2],
     /// How it began.
@@ -237,6 +245,7 @@ impl RecordedGame {
     /// A game starting with `start` at `score`.
     pub fn new(score: [u32; 2], start: Start) -> RecordedGame {
         RecordedGame {
+            kind: None,
             score,
             start,
             turns: Vec::new(),

@@ -318,6 +318,17 @@ fn set_numbers(
 impl Record {
     /// Refuses a record of another game than `kind` (its `Game` header).
     pub(super) fn check_game(&self, kind: plakoto_rules::GameKind) -> Result<(), RecordError> {
+        if self.header.tavli.is_some() {
+            return Err(RecordError::at_line(
+                0,
+                RecordErrorKind::Header {
+                    key: "Game".into(),
+                    reason: format!(
+                        "a Tavli match record is not replayed as one game of {kind} (it is replayed as a match)"
+                    ),
+                },
+            ));
+        }
         if self.header.game == kind {
             return Ok(());
         }

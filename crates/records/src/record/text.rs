@@ -30,6 +30,22 @@ impl fmt::Display for Record {
         let h = &self.header;
         let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
         match h.game {
+            _ if h.tavli.is_some() => {
+                let t = h.tavli.as_ref().expect("a Tavli match");
+                writeln!(f, "; Tavli match record, format {RECORD_VERSION}")?;
+                writeln!(f, "; [Game {}]", quoted(TAVLI_GAME_WORD))?;
+                writeln!(f, "; [Sequence {}]", quoted(&t.sequence.to_string()))?;
+                writeln!(f, "; [AfterDraw {}]", quoted(t.after_draw.as_str()))?;
+                if t.first_game != 1 {
+                    writeln!(f, "; [FirstGame {}]", quoted(&t.first_game.to_string()))?;
+                }
+                writeln!(f, "; [Rules {}]", quoted(&h.rules.to_string()))?;
+                writeln!(f, "; [Scoring {}]", quoted(&h.scoring.to_string()))?;
+                let portes = super::portes_scoring_word(h.portes_scoring);
+                writeln!(f, "; [PortesScoring {}]", quoted(portes))?;
+                writeln!(f, "; [Switches {}]", quoted(&h.fevga_rules.describe()))?;
+                writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
+            }
             GameKind::Plakoto => {
                 writeln!(f, "; Plakoto game record, format {RECORD_VERSION}")?;
                 writeln!(f, "; [Rules {}]", quoted(&h.rules.to_string()))?;
@@ -70,8 +86,9 @@ impl fmt::Display for Record {
 
 /// The lines of game `number` (1-based) in the text form.
 pub fn game_lines(number: usize, g: &RecordedGame) -> Vec<String> {
+    let kind = g.kind.map_or_else(String::new, |k| format!(" {k}"));
     let mut out = vec![
-        format!("Game {number}"),
+        format!("Game {number}{kind}"),
         format!("Score X {} O {}", g.score[0], g.score[1]),
     ];
     out.push(match &g.start {
@@ -114,9 +131,25 @@ fn end_line(end: &GameEnd) -> String {
     }
 }
 
+/// The `Game` header's value in a Tavli match record.
+pub const TAVLI_GAME_WORD: &str = "tavli";
+
 /// Header keys, as written.
-const KEYS: [&str; 10] = [
-    "Game", "Rules", "Switches", "Scoring", "Opening", "Match", "X", "O", "Date", "Seed",
+const KEYS: [&str; 14] = [
+    "Game",
+    "Sequence",
+    "AfterDraw",
+    "FirstGame",
+    "Rules",
+    "Switches",
+    "Scoring",
+    "PortesScoring",
+    "Opening",
+    "Match",
+    "X",
+    "O",
+    "Date",
+    "Seed",
 ];
 
 impl FromStr for Record {
@@ -217,17 +250,11 @@ impl Reader {
         let need = |key: &'static str| {
             find(key).ok_or_else(|| RecordError::at_line(n, RecordErrorKind::MissingHeader(key)))
         };
-        fn bad(key: &str, line: usize, reason: String) -> RecordError {
-            RecordError::at_line(
-                line,
-                RecordErrorKind::Header {
-                    key: key.to_string(),
-                    reason,
-                },
-            )
-        }
+        let bad = super::tavli_text::bad_header;
+        let tavli = find("Game").is_some_and(|(g, _)| g == TAVLI_GAME_WORD);
         let game = match find("Game") {
             None => GameKind::Plakoto,
+            Some(_) if tavli => GameKind::Plakoto,
             Some((g, l)) => g
                 .parse()
                 .map_err(|e: GameKindError| bad("Game", l, e.to_string()))?,
@@ -236,7 +263,19 @@ impl Reader {
             game,
             ..Header::default()
         };
+        for key in ["Sequence", "AfterDraw", "FirstGame", "PortesScoring"] {
+            if let (false, Some((_, l))) = (tavli, find(key)) {
+                return Err(RecordError::at_line(
+                    l,
+                    RecordErrorKind::UnknownHeader(key.into()),
+                ));
+            }
+        }
+        if tavli {
+            header.tavli = Some(super::tavli_text::read_tavli_header(&find, &mut header)?);
+        }
         match game {
+            _ if tavli => {}
             GameKind::Plakoto => {
                 // Plakoto always starts as R19 says: no opening switch.
                 if let Some((_, l)) = find("Opening") {
@@ -340,13 +379,17 @@ impl Reader {
         self.build_header(n)?;
         self.check_game_complete(n)?;
         let due = self.games.len() + 1;
-        if rest.parse::<usize>().ok() != Some(due) {
+        let (number, kind) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        if number.parse::<usize>().ok() != Some(due) {
             return Err(syntax(
                 n,
                 format!("'Game {rest}' where 'Game {due}' is due"),
             ));
         }
+        let tavli = self.header.as_ref().is_some_and(|h| h.tavli.is_some());
+        let kind = super::tavli_text::read_game_kind(n, kind.trim(), tavli)?;
         self.games.push(RecordedGame {
+            kind,
             line: n,
             ..RecordedGame::new([0, 0], Start::Opening(Vec::new()))
         });

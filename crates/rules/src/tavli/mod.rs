@@ -18,6 +18,7 @@ mod kind;
 mod plakoto;
 mod portes;
 mod table;
+mod tavli_match;
 
 use std::error::Error;
 use std::fmt::Debug;
@@ -32,6 +33,10 @@ pub use kind::{GameKind, GameKindError};
 pub use plakoto::Plakoto;
 pub use portes::Portes;
 pub use table::{Opening, OpeningError, TableError, TableGame, TableReport};
+pub use tavli_match::{
+    AfterDraw, MAX_TARGET, PlayedGame, Sequence, TavliMatch, TavliMatchError, TavliRules,
+    TavliRulesError, parse_target,
+};
 
 /// One game of Tavli with its variant switches: the rules every layer
 /// above (evaluation, search, records, the protocol, the tools) is written

@@ -1,0 +1,208 @@
+//! Replaying a Tavli match record (records.md, "Tavli match records"):
+//! each game through its own game's replay ([`Record::replay`] for
+//! Plakoto, [`Record::replay_game`] for the games of the table), and the
+//! match around them through [`TavliMatch`]: each game is the sequence's
+//! next (T1), starts with its score after the games before, is started
+//! by the last winner (T6) or after an opening roll (T5, T7), and no game
+//! follows the match's end (T4).
+
+use super::error::{RecordError, RecordErrorKind, StartError};
+use super::{Ending, Record, RecordedGame, Start};
+use plakoto_rules::tavli::{Fevga, Portes, TableGame, TavliMatch};
+use plakoto_rules::{FinalResult, Game, GameKind, Side};
+
+/// The game a Tavli match record leaves in play (or last played).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TavliGameState {
+    /// A game of Plakoto.
+    Plakoto(Game),
+    /// A game of Portes.
+    Portes(TableGame<Portes>),
+    /// A game of Fevga.
+    Fevga(TableGame<Fevga>),
+}
+
+impl TavliGameState {
+    /// Which game it is.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            TavliGameState::Plakoto(_) => GameKind::Plakoto,
+            TavliGameState::Portes(_) => GameKind::Portes,
+            TavliGameState::Fevga(_) => GameKind::Fevga,
+        }
+    }
+}
+
+/// A Tavli match record replayed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TavliReplay {
+    /// The match after the record's games (their results recorded).
+    pub tavli: TavliMatch,
+    /// The record's last game as it leaves it.
+    pub game: TavliGameState,
+    /// The turns played in all games.
+    pub turns: usize,
+}
+
+/// Who started a recorded game: the opening roll's higher die, the
+/// starter named, or no one known (a game set by hand).
+pub fn recorded_starter(start: &Start) -> Option<Side> {
+    match start {
+        Start::Opening(rolls) => rolls
+            .last()
+            .and_then(|[x, o]| (x != o).then_some(if x > o { Side::X } else { Side::O })),
+        Start::Starter(side) => Some(*side),
+        Start::Position { .. } => None,
+    }
+}
+
+impl Record {
+    /// Replays a Tavli match record: every game by its own rules, and the
+    /// match around them (T1–T7). A record that is no Tavli match is
+    /// refused.
+    pub fn replay_tavli(&self) -> Result<TavliReplay, RecordError> {
+        let header = self.header.tavli.as_ref().ok_or_else(|| {
+            RecordError::at_line(
+                0,
+                RecordErrorKind::Tavli(
+                    "the record is no Tavli match (its Game is not tavli)".into(),
+                ),
+            )
+        })?;
+        let first = self
+            .games
+            .first()
+            .ok_or_else(|| RecordError::at_line(0, RecordErrorKind::NoGames))?;
+        let rules = header.rules(self.header.match_length);
+        let mut tavli = TavliMatch::resume(rules, first.score, header.first_game.saturating_sub(1));
+        let mut turns = 0;
+        let mut last = None;
+        for (gi, g) in self.games.iter().enumerate() {
+            let err = |kind| RecordError::at(g.line, gi + 1, 0, kind);
+            if let Some(winner) = tavli.winner() {
+                return Err(err(RecordErrorKind::AfterEnd(format!(
+                    "a game after the match was won by {winner}"
+                ))));
+            }
+            if gi > 0 && g.score != tavli.score() {
+                return Err(err(RecordErrorKind::Score {
+                    expected: tavli.score(),
+                    found: g.score,
+                }));
+            }
+            let kind = g.kind.ok_or_else(|| {
+                err(RecordErrorKind::Tavli(
+                    "a game of a Tavli match record names its game".into(),
+                ))
+            })?;
+            if kind != tavli.next_kind() {
+                return Err(err(RecordErrorKind::Tavli(format!(
+                    "game {} of the Tavli match is {}, not {kind} (T1)",
+                    tavli.game_number(),
+                    tavli.next_kind()
+                ))));
+            }
+            if gi > 0 {
+                check_start(&g.start, tavli.next_starter())
+                    .map_err(|e| err(RecordErrorKind::Start(e)))?;
+            }
+            let (state, end, played) = self.replay_one(kind, g).map_err(|mut e| {
+                e.game = Some(gi + 1);
+                e
+            })?;
+            turns += played;
+            match end {
+                Some(result) => tavli
+                    .record(kind, result, recorded_starter(&g.start))
+                    .map_err(|e| err(RecordErrorKind::Tavli(e.to_string())))?,
+                None if gi + 1 < self.games.len() => {
+                    return Err(err(RecordErrorKind::AfterEnd(
+                        "a game after one still in progress".into(),
+                    )));
+                }
+                None => {}
+            }
+            last = Some(state);
+        }
+        Ok(TavliReplay {
+            tavli,
+            game: last.expect("a game was replayed"),
+            turns,
+        })
+    }
+
+    /// Replays game `g` of kind `kind` alone: the game as it ends, its
+    /// result (`None` in progress), and its number of turns.
+    fn replay_one(
+        &self,
+        kind: GameKind,
+        g: &RecordedGame,
+    ) -> Result<(TavliGameState, Option<FinalResult>, usize), RecordError> {
+        let single = Record {
+            header: self.header.of_game(kind),
+            games: vec![RecordedGame {
+                kind: None,
+                ..g.clone()
+            }],
+        };
+        if let Some(end) = &g.end
+            && !matches!(end.ending, Ending::Board(_))
+        {
+            return Err(RecordError::at(
+                g.result_line,
+                1,
+                0,
+                RecordErrorKind::Tavli(format!(
+                    "a Tavli match scores games ended on the board, not '{}'",
+                    end.ending.as_str()
+                )),
+            ));
+        }
+        Ok(match kind {
+            GameKind::Plakoto => {
+                let replay = single.replay()?;
+                let result = replay.game.result();
+                (
+                    TavliGameState::Plakoto(replay.game),
+                    result,
+                    replay.turns.len(),
+                )
+            }
+            GameKind::Portes => {
+                let replay = single.replay_game::<Portes>()?;
+                let result = replay.game.result();
+                (
+                    TavliGameState::Portes(replay.game),
+                    result,
+                    replay.turns.len(),
+                )
+            }
+            GameKind::Fevga => {
+                let replay = single.replay_game::<Fevga>()?;
+                let result = replay.game.result();
+                (
+                    TavliGameState::Fevga(replay.game),
+                    result,
+                    replay.turns.len(),
+                )
+            }
+        })
+    }
+}
+
+/// A later game's start, checked against who starts it (T5–T7): the
+/// starter named, or an opening roll when no one does. A game set by hand
+/// starts a record and comes nowhere else.
+fn check_start(start: &Start, starter: Option<Side>) -> Result<(), StartError> {
+    match (start, starter) {
+        (Start::Opening(_), None) => Ok(()),
+        (Start::Opening(_), Some(winner)) => Err(StartError::OpeningAfterWin(winner)),
+        (Start::Starter(side), Some(due)) if *side == due => Ok(()),
+        (Start::Starter(side), Some(due)) => Err(StartError::NotTheWinner {
+            winner: due,
+            starter: *side,
+        }),
+        (Start::Starter(side), None) => Err(StartError::NoWinner(*side)),
+        (Start::Position { .. }, _) => Err(StartError::SetUpInMatch),
+    }
+}

@@ -1,0 +1,284 @@
+//! Tavli match records (records.md, "Tavli match records"): random Tavli
+//! matches, each game played with random legal plays, written as one
+//! record at every game boundary, read back in text and JSON and replayed
+//! to the same match (score, games played, next game and starter) and
+//! the same game in play; damaged records refused.
+
+use plakoto_records::record::{
+    GameEnd, Header, Record, RecordedGame, Roll, Start, TavliGameState, TavliHeader, Turn,
+};
+use plakoto_rules::tavli::{
+    AfterDraw, Opening, Sequence, TableGame, TavliGame, TavliMatch, TavliRules,
+};
+use plakoto_rules::{FinalResult, Game, GameKind, GenLimits, MoveGenerator, Side};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Plays the Plakoto game `game` to its end with random legal plays.
+fn play_plakoto(game: &mut Game, turns: &mut Vec<Turn>, rng: &mut ChaCha8Rng) -> FinalResult {
+    let mut generator = MoveGenerator::new(GenLimits {
+        max_positions: 60_000,
+    });
+    loop {
+        if let Some(result) = game.result() {
+            return result;
+        }
+        let dice = game.roll(rng).expect("a turn to roll");
+        let list = game.legal_plays(&mut generator).expect("dice rolled");
+        let play = list.plays[rng.gen_range(0..list.plays.len())];
+        let side = game.on_roll();
+        let report = game.play(&play, &mut generator).expect("a legal play");
+        turns.push(Turn {
+            side,
+            roll: Roll::Dice([dice.0.pips(), dice.1.pips()]),
+            play: report.notation,
+            line: 0,
+        });
+    }
+}
+
+/// Plays the game of the table `table` to its end with random legal plays.
+fn play_table<G: TavliGame>(
+    table: &mut TableGame<G>,
+    turns: &mut Vec<Turn>,
+    rng: &mut ChaCha8Rng,
+) -> FinalResult {
+    let game = table.game();
+    let mut generator = game.generator();
+    loop {
+        if let Some(result) = table.result() {
+            return result;
+        }
+        if table.dice().is_none() {
+            table.roll(rng).expect("a turn to roll");
+        }
+        let mut list = G::PlayList::default();
+        let dice = table.legal_plays(&mut generator, &mut list).expect("dice");
+        let plays = game.plays(&list);
+        let play = plays[rng.gen_range(0..plays.len())];
+        let side = table.on_roll();
+        let report = table.play(&play);
+        turns.push(Turn {
+            side,
+            roll: Roll::Dice([dice.0.pips(), dice.1.pips()]),
+            play: report.notation,
+            line: 0,
+        });
+    }
+}
+
+/// The next game of `tavli` started as the protocol starts it: by the
+/// starter due, or after an opening roll.
+fn start_next(
+    tavli: &TavliMatch,
+    header: &Header,
+    rng: &mut ChaCha8Rng,
+) -> (TavliGameState, Start) {
+    let starter = tavli.next_starter();
+    let rolls = |rolls: Vec<(plakoto_rules::Die, plakoto_rules::Die)>| {
+        Start::Opening(rolls.iter().map(|(x, o)| [x.pips(), o.pips()]).collect())
+    };
+    let rules = header.checked_rules().expect("valid rules");
+    match (tavli.next_kind(), starter) {
+        (GameKind::Plakoto, Some(side)) => (
+            TavliGameState::Plakoto(Game::started_by(rules, side)),
+            Start::Starter(side),
+        ),
+        (GameKind::Plakoto, None) => {
+            let mut game = Game::new(rules);
+            let (_, r) = game.roll_opening(rng).expect("an opening");
+            (TavliGameState::Plakoto(game), rolls(r))
+        }
+        (GameKind::Portes, Some(side)) => (
+            TavliGameState::Portes(TableGame::started_by(header.portes(), Opening::Greek, side)),
+            Start::Starter(side),
+        ),
+        (GameKind::Portes, None) => {
+            let mut table = TableGame::new(header.portes(), Opening::Greek);
+            let (_, r) = table.roll_opening(rng).expect("an opening");
+            (TavliGameState::Portes(table), rolls(r))
+        }
+        (GameKind::Fevga, Some(side)) => (
+            TavliGameState::Fevga(TableGame::started_by(header.fevga(), Opening::Greek, side)),
+            Start::Starter(side),
+        ),
+        (GameKind::Fevga, None) => {
+            let mut table = TableGame::new(header.fevga(), Opening::Greek);
+            let (_, r) = table.roll_opening(rng).expect("an opening");
+            (TavliGameState::Fevga(table), rolls(r))
+        }
+    }
+}
+
+/// Random switches: a target of 1–3, a sequence of 1–4 games, either
+/// rule after a draw.
+fn random_rules(rng: &mut ChaCha8Rng) -> TavliRules {
+    let games = (0..rng.gen_range(1..=4))
+        .map(|_| GameKind::ALL[rng.gen_range(0..3)])
+        .collect();
+    TavliRules {
+        target: rng.gen_range(1..=3),
+        sequence: Sequence::new(games).expect("not empty"),
+        after_draw: if rng.gen_bool(0.5) {
+            AfterDraw::OpeningRoll
+        } else {
+            AfterDraw::SameStarter
+        },
+    }
+}
+
+/// The record read back from its text and its JSON, replayed, gives the
+/// match and the game in play.
+fn assert_round_trip(record: &Record, tavli: &TavliMatch, game: &TavliGameState, seed: u64) {
+    let text = record.to_string();
+    for read in [text.parse::<Record>(), Record::from_json(&record.to_json())] {
+        let read = read.unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        // Equal but for the lines read from (`line` fields).
+        assert_eq!(read.to_string(), text, "seed {seed}: the record reads back");
+        let replay = read
+            .replay_tavli()
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(&replay.tavli, tavli, "seed {seed}: the match\n{text}");
+        assert_eq!(&replay.game, game, "seed {seed}: the game in play\n{text}");
+    }
+}
+
+/// One random match: saved, read and replayed at every game boundary.
+fn random_match(seed: u64) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let rules = random_rules(&mut rng);
+    let header = Header {
+        match_length: rules.target,
+        x: "random".into(),
+        o: "random".into(),
+        seed: Some(seed),
+        tavli: Some(TavliHeader {
+            sequence: rules.sequence.clone(),
+            after_draw: rules.after_draw,
+            first_game: 1,
+        }),
+        ..Header::default()
+    };
+    let mut tavli = TavliMatch::new(rules);
+    let mut record = Record::new(header.clone());
+    loop {
+        let kind = tavli.next_kind();
+        let (mut game, start) = start_next(&tavli, &header, &mut rng);
+        let mut recorded = RecordedGame::new(tavli.score(), start.clone());
+        recorded.kind = Some(kind);
+        record.games.push(recorded.clone());
+        // The boundary: the next game started, no turn played yet.
+        assert_round_trip(&record, &tavli, &game, seed);
+        let mut turns = Vec::new();
+        let result = match &mut game {
+            TavliGameState::Plakoto(g) => play_plakoto(g, &mut turns, &mut rng),
+            TavliGameState::Portes(t) => play_table(t, &mut turns, &mut rng),
+            TavliGameState::Fevga(t) => play_table(t, &mut turns, &mut rng),
+        };
+        let last = record.games.last_mut().expect("pushed");
+        last.turns = turns;
+        last.end = Some(GameEnd::of(&result));
+        let starter = plakoto_records::record::recorded_starter(&start);
+        tavli
+            .record(kind, result, starter)
+            .expect("the sequence's game");
+        if tavli.winner().is_some() {
+            assert_round_trip(&record, &tavli, &game, seed);
+            return record.games.len();
+        }
+    }
+}
+
+#[test]
+fn random_tavli_matches_save_and_load_to_the_same_state_at_every_game_boundary() {
+    let mut games = 0;
+    for seed in 0..2_000 {
+        games += random_match(seed);
+    }
+    assert!(games > 3_000, "{games} games played");
+}
+
+fn a_recorded_match() -> Record {
+    let header = Header {
+        match_length: 1,
+        x: "X".into(),
+        o: "O".into(),
+        tavli: Some(TavliHeader::default()),
+        ..Header::default()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let tavli = TavliMatch::new(TavliRules {
+        target: 1,
+        ..TavliRules::default()
+    });
+    let (mut game, start) = start_next(&tavli, &header, &mut rng);
+    let mut recorded = RecordedGame::new([0, 0], start);
+    recorded.kind = Some(GameKind::Portes);
+    let TavliGameState::Portes(table) = &mut game else {
+        panic!("Portes first")
+    };
+    let result = play_table(table, &mut recorded.turns, &mut rng);
+    recorded.end = Some(GameEnd::of(&result));
+    let mut record = Record::new(header);
+    record.games.push(recorded);
+    record
+}
+
+#[test]
+fn a_tavli_record_is_written_with_its_header_and_each_games_kind() {
+    let record = a_recorded_match();
+    let text = record.to_string();
+    assert!(text.starts_with(
+        "; Tavli match record, format 1\n; [Game \"tavli\"]\n; [Sequence \"portes,plakoto,fevga\"]\n; [AfterDraw \"opening_roll\"]\n; [Rules \"standard\"]\n; [Scoring \"standard\"]\n; [PortesScoring \"standard\"]\n"
+    ), "{text}");
+    assert!(text.contains("\nGame 1 portes\nScore X 0 O 0\n"), "{text}");
+    let json = record.to_json();
+    assert!(json.contains("\"game\": \"portes\""), "{json}");
+    assert!(
+        json.contains("\"sequence\": \"portes,plakoto,fevga\""),
+        "{json}"
+    );
+}
+
+#[test]
+fn a_game_out_of_the_sequence_or_after_the_match_is_refused_with_its_line() {
+    let record = a_recorded_match();
+    let text = record.to_string();
+    let wrong = text.replace("Game 1 portes", "Game 1 fevga");
+    let error = wrong.parse::<Record>().unwrap().replay_tavli().unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("game 1 of the Tavli match is portes, not fevga"),
+        "{error}"
+    );
+    let winner = record.games[0].end.unwrap().winner.unwrap();
+    let points = record.games[0].end.unwrap().points;
+    let (x, o) = if winner == Side::X {
+        (points, 0)
+    } else {
+        (0, points)
+    };
+    let after = format!("{text}\nGame 2 plakoto\nScore X {x} O {o}\nStarts {winner}\n");
+    let error = after.parse::<Record>().unwrap().replay_tavli().unwrap_err();
+    assert!(
+        error.to_string().contains("a game after the match was won"),
+        "{error}"
+    );
+    let no_kind = text.replace("Game 1 portes", "Game 1");
+    let error = no_kind.parse::<Record>().unwrap_err();
+    assert!(error.to_string().contains("names its game"), "{error}");
+}
+
+#[test]
+fn other_records_neither_name_a_games_kind_nor_replay_as_tavli() {
+    let plakoto = "; [Rules \"standard\"]\n; [Scoring \"standard\"]\n; [Match \"0\"]\n; [X \"a\"]\n; [O \"b\"]\nGame 1 plakoto\nScore X 0 O 0\nOpening 3-5\n";
+    let error = plakoto.parse::<Record>().unwrap_err();
+    assert!(
+        error.to_string().contains("only a Tavli match record"),
+        "{error}"
+    );
+    let record: Record = plakoto.replace("Game 1 plakoto", "Game 1").parse().unwrap();
+    assert!(record.replay_tavli().is_err());
+    assert!(a_recorded_match().replay_portes().is_err());
+}

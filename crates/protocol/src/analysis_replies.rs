@@ -4,19 +4,22 @@
 //! here, apart from the transaction in [`super::session`].
 
 use super::command::ROLLOUT_CANDIDATES;
+use super::match_value::MatchValue;
 use super::progress::ProgressBoard;
 use super::reply::{
     Candidate, Chances, ErrorCode, ProtoError, Reply, RolloutInfo, SearchInfo, round,
 };
 use super::state::{SessionState, numbers_vec};
-use plakoto_engine::match_equity::MatchContext;
-use plakoto_engine::search::{RankedPlay, Ranking, RolloutProgress, SearchHandle, SearchLimits};
+use plakoto_engine::eval::Probabilities;
+use plakoto_engine::search::{
+    RankedPlay, Ranking, RolloutProgress, SearchHandle, SearchLimits, Valuation,
+};
 use plakoto_rules::{Game, TurnNumbers, format_play, game_result};
 
 /// The match the side on roll plays, when the session is a match: its
 /// candidates then go by match-winning chances (records.md).
-pub(super) fn match_context(state: &SessionState) -> Option<MatchContext> {
-    MatchContext::of(&state.score, state.game.on_roll(), state.game.rules())
+pub(super) fn match_context(state: &SessionState) -> Option<MatchValue> {
+    MatchValue::of(state, state.game.on_roll())
 }
 
 /// Ranks the current turn's plays with the session's search handle,
@@ -30,8 +33,9 @@ fn search_turn(
     let deadline = limits.deadline();
     progress.update(|s| s.deadline = deadline);
     let in_match = match_context(state);
+    let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
     search
-        .rank(&state.game, in_match.as_ref(), limits)
+        .rank_valued(&state.game, mwc.as_ref().map(|f| f as &Valuation), limits)
         .map_err(ProtoError::from)
 }
 

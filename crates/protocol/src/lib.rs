@@ -17,6 +17,7 @@ pub mod format;
 pub mod framing;
 pub mod help;
 mod legal;
+mod match_value;
 pub mod options;
 pub mod parse;
 pub mod parse_records;

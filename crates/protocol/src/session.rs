@@ -14,8 +14,8 @@ use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
 use super::tools::Tools;
-use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator};
-use plakoto_engine::search::{PlayLists, SearchHandle, SearchSettings, SettingsError};
+use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, Probabilities};
+use plakoto_engine::search::{PlayLists, SearchHandle, SearchSettings, SettingsError, Valuation};
 use plakoto_records::record::{Event, GameEnd, Record, Roll, Start, Turn};
 use plakoto_rules::tavli::{Fevga, Opening, Portes, TableGame};
 use plakoto_rules::{
@@ -518,9 +518,10 @@ fn execute_command(
             let before = state.game.clone();
             let limits = tools.search.limits().with_time(*time_ms);
             let in_match = match_context(state);
+            let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
             let choice = tools
                 .search
-                .choose(&state.game, in_match.as_ref(), limits)
+                .choose_valued(&state.game, mwc.as_ref().map(|f| f as &Valuation), limits)
                 .map_err(ProtoError::from)?;
             let report = choice
                 .commit(&mut state.game, tools.search.lists())

@@ -165,8 +165,8 @@ impl Ranking {
 }
 
 /// Orders the leading candidates of `plays` (best first) that were
-/// searched to the level of the first one, plays scored exactly among
-/// them, by `value`, best first; ties and the candidates dropped earlier
+/// searched to the deepest level, plays scored exactly among them, by
+/// `value`, best first; ties and the candidates dropped earlier
 /// keep their order. `at` reads a candidate's level and probabilities.
 /// Shared by the Plakoto search's [`Ranking`] and the game layer's
 /// ranking, so both order match play alike.
@@ -175,15 +175,14 @@ pub(crate) fn order_deepest_by<T>(
     at: impl Fn(&T) -> (Evaluation, &Probabilities),
     value: &Valuation<'_>,
 ) {
-    let Some(first) = plays.first() else {
-        return;
-    };
-    let level = at(first).0;
+    // The level searched deepest is the first inexact candidate's: an
+    // exact play may lead the ranking whatever depth the others reached.
+    let level = plays.iter().map(|r| at(r).0).find(|e| !e.is_exact());
     let deepest = plays
         .iter()
         .take_while(|r| {
             let here = at(r).0;
-            here == level || here.is_exact()
+            here.is_exact() || Some(here) == level
         })
         .count();
     plays[..deepest].sort_by(|x, y| value(at(y).1).total_cmp(&value(at(x).1)));

@@ -489,10 +489,14 @@ fn a_ranking_ordered_by_a_valuation_puts_its_best_first() {
             SearchLimits::plies(1),
         );
         let deepest = |r: &GameRanking<Portes>| {
-            let level = r.plays[0].evaluated_at;
+            let level = r
+                .plays
+                .iter()
+                .map(|p| p.evaluated_at)
+                .find(|e| !e.is_exact());
             r.plays
                 .iter()
-                .take_while(|p| p.evaluated_at == level || p.evaluated_at.is_exact())
+                .take_while(|p| p.evaluated_at.is_exact() || Some(p.evaluated_at) == level)
                 .count()
         };
         let before: Vec<f32> = ranking.plays.iter().map(|p| p.equity).collect();

@@ -5,6 +5,7 @@
 //! the games is told to the session's record of the game as events
 //! (`tools.events`), as Plakoto's commands do.
 
+use plakoto_engine::eval::Probabilities;
 use plakoto_rules::tavli::TableGame;
 use plakoto_rules::{GameKind, MatchScore, Phase};
 
@@ -14,6 +15,7 @@ use super::records::{set_up_event, table_header};
 use super::search::{candidates, chances, search_info};
 use super::turn::{numbers, turn_info};
 use crate::command::{Command, Page, ShowWhat, TableCommand};
+use crate::match_value::MatchValue;
 use crate::reply::{
     ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply, TableOptionsInfo,
 };
@@ -455,9 +457,19 @@ fn play<G: TableProtocol>(
     let limits = tools.search.limits().with_time(time_ms);
     let settings = *tools.search.settings();
     let (searcher, evaluator) = G::searcher(tools.table);
-    let play = searcher
-        .choose(&game, evaluator, table.position(), dice, &settings, limits)
-        .ok_or_else(|| ProtoError::new(ErrorCode::State, "no play listed for the dice"))?;
+    let chosen = match MatchValue::of(state, table.on_roll()) {
+        // In a Tavli match the best play is the one with the best
+        // match-winning chance among those searched deepest.
+        Some(in_match) => {
+            let mut ranking =
+                searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);
+            ranking.order_deepest_by(&|p: &Probabilities| in_match.mwc(p));
+            ranking.best().map(|r| r.play)
+        }
+        None => searcher.choose(&game, evaluator, table.position(), dice, &settings, limits),
+    };
+    let play =
+        chosen.ok_or_else(|| ProtoError::new(ErrorCode::State, "no play listed for the dice"))?;
     let report = G::table_mut(state).play(&play);
     Ok(Reply::Played(finish_move::<G>(
         state, tools, &table, report,
@@ -476,7 +488,11 @@ fn hint<G: TableProtocol>(
     let limits = tools.search.limits().with_time(time_ms);
     let settings = *tools.search.settings();
     let (searcher, evaluator) = G::searcher(tools.table);
-    let ranking = searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);
+    let mut ranking = searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);
+    let in_match = MatchValue::of(state, table.on_roll());
+    if let Some(value) = &in_match {
+        ranking.order_deepest_by(&|p: &Probabilities| value.mwc(p));
+    }
     let search = search_info(
         tools.search,
         evaluator.name(),
@@ -491,7 +507,7 @@ fn hint<G: TableProtocol>(
         count: ranking.plays.len(),
         incomplete: false,
         search,
-        candidates: candidates(&game, table.position(), &ranking, count),
+        candidates: candidates(&game, table.position(), &ranking, count, in_match.as_ref()),
     })
 }
 

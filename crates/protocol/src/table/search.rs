@@ -5,6 +5,7 @@ use plakoto_engine::game::GameRanking;
 use plakoto_engine::search::{SearchHandle, SearchLimits, Stop};
 
 use super::hooks::TableProtocol;
+use crate::match_value::MatchValue;
 use crate::reply::{Candidate, Chances, SearchInfo, round};
 
 /// The settings, limits and stop of a search: those of the session's
@@ -29,12 +30,14 @@ pub(crate) fn search_info(
     }
 }
 
-/// The hint rows of a ranking.
+/// The hint rows of a ranking, each with its match-winning chance in a
+/// match (`in_match`).
 pub(crate) fn candidates<G: TableProtocol>(
     game: &G,
     before: &G::Position,
     ranking: &GameRanking<G>,
     count: usize,
+    in_match: Option<&MatchValue>,
 ) -> Vec<Candidate> {
     let best = ranking.plays.first().map_or(0.0, |r| r.equity);
     ranking
@@ -50,7 +53,7 @@ pub(crate) fn candidates<G: TableProtocol>(
             chances: chances(&ranked.probabilities, ranked.equity),
             evaluation: ranked.evaluated_at.to_string(),
             evaluated_at: ranked.evaluated_at,
-            mwc: None,
+            mwc: in_match.map(|m| round(m.mwc(&ranked.probabilities), 4)),
         })
         .collect()
 }

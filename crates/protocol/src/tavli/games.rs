@@ -10,11 +10,7 @@ use crate::table::{set_up_event, table_header};
 
 /// The session's record of the games of `kind`.
 pub(super) fn history(state: &SessionState, kind: GameKind) -> &Record {
-    match kind {
-        GameKind::Plakoto => &state.history,
-        GameKind::Portes => &state.portes_history,
-        GameKind::Fevga => &state.fevga_history,
-    }
+    state.history_of(kind)
 }
 
 /// The session's record of the games of `kind`, to change.

@@ -258,3 +258,74 @@ fn a_match_saved_at_every_game_boundary_loads_back_the_same() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The JSON payload of a reply (`= {…}`).
+fn json(reply: &str) -> serde_json::Value {
+    let payload = reply.trim().trim_start_matches('=').trim();
+    serde_json::from_str(payload).unwrap_or_else(|e| panic!("{e}: {reply}"))
+}
+
+/// Whether the session's Tavli match has a winner.
+fn match_won(session: &Session) -> bool {
+    let tavli = session.state().tavli.as_ref().expect("a Tavli match");
+    tavli.tavli.winner().is_some()
+}
+
+/// Score-aware play across the games (issue 43, item 2): in every game of
+/// a Tavli match, `hint` gives each candidate its match-winning chance
+/// from the Tavli table, orders them by it, and `play` makes the first;
+/// somewhere in the match that is not the play of best money equity.
+#[test]
+fn every_game_of_a_tavli_match_is_played_by_match_winning_chances() {
+    let mut session = session(11);
+    ok(&mut session, "set output json");
+    // To 7: at most 2 points a game, so every game of the sequence comes.
+    ok(&mut session, "new match 7 tavli");
+    let mut kinds = Vec::new();
+    let mut not_money_best = 0;
+    for _ in 0..10_000 {
+        if match_won(&session) {
+            break;
+        }
+        let kind = session.state().game_kind;
+        if kinds.last() != Some(&kind) {
+            kinds.push(kind);
+        }
+        ok(&mut session, "roll");
+        let hint = json(&ok(&mut session, "hint 100"));
+        let candidates = hint["candidates"].as_array().unwrap();
+        let mwc: Vec<f64> = candidates
+            .iter()
+            .map(|c| c["mwc"].as_f64().expect("every candidate has its MWC"))
+            .collect();
+        assert!(mwc.iter().all(|m| (0.0..=1.0).contains(m)), "{mwc:?}");
+        assert!(
+            mwc.windows(2).all(|w| w[0] >= w[1]),
+            "{kind}, by MWC: {mwc:?} {hint}"
+        );
+        let equity = |c: &serde_json::Value| c["equity"].as_f64().unwrap();
+        let richest = candidates.iter().map(equity).fold(f64::MIN, f64::max);
+        if let Some(first) = candidates.first() {
+            not_money_best += usize::from(equity(first) < richest - 1e-6);
+        }
+        let played = json(&ok(&mut session, "play"));
+        if let Some(first) = candidates.first() {
+            assert_eq!(played["play"], first["play"], "play makes the hint's first");
+        }
+    }
+    assert!(
+        session
+            .state()
+            .tavli
+            .as_ref()
+            .unwrap()
+            .tavli
+            .winner()
+            .is_some()
+    );
+    assert!(kinds.len() >= 3, "the games of the match: {kinds:?}");
+    assert!(
+        not_money_best > 0,
+        "match play never differed from money play"
+    );
+}

@@ -71,15 +71,9 @@ pub use context::{TavliMatchContext, TavliPlace, TavliSwitches};
 pub use rates::{GameModel, StarterRates};
 pub use table::TavliEquityTable;
 
-/// Who starts the game after a draw (T7, `tavli.after_draw`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum AfterDraw {
-    /// An opening roll, as for the first game (R19's decision, the default).
-    #[default]
-    OpeningRoll,
-    /// The side that started the drawn game starts again.
-    SameStarter,
-}
+/// Who starts the game after a draw (T7, `tavli.after_draw`): the rules
+/// core's switch.
+pub use plakoto_rules::tavli::AfterDraw;
 
 /// Who starts a game, from the player's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,6 +9,12 @@
 //! kept as the key, so a hit is never another position's value. Emptying
 //! it between searches is a generation counter, not a sweep of the table:
 //! a search of 0 or 1 ply must not pay for clearing megabytes.
+//!
+//! The table serves any game's positions: a Plakoto [`Position`] is placed
+//! by its own `fast_hash`, another game's (the game layer's search) by
+//! [`hash_of`], a short multiply-and-mix hash of its `Hash` bytes.
+
+use std::hash::{Hash, Hasher};
 
 use super::Probabilities;
 use plakoto_rules::Position;
@@ -19,8 +25,8 @@ use plakoto_rules::Position;
 const SLOTS: usize = 1 << 18;
 
 #[derive(Clone, Copy)]
-struct Slot {
-    position: Position,
+struct Slot<P> {
+    position: P,
     /// The search this slot was written in; 0 never is one.
     generation: u32,
     value: Probabilities,
@@ -29,13 +35,101 @@ struct Slot {
 /// Static evaluations of positions (side on roll) already made in the
 /// current search. The caller starts each search with [`LeafCache::clear`]
 /// and keeps the evaluator and the rules fixed within it.
-#[derive(Default)]
-pub struct LeafCache {
-    slots: Vec<Slot>,
+pub struct LeafCache<P = Position> {
+    slots: Vec<Slot<P>>,
     generation: u32,
+    /// Places a position in the table (its low bits pick the slot).
+    hash: fn(&P) -> u64,
 }
 
-impl LeafCache {
+impl Default for LeafCache<Position> {
+    fn default() -> Self {
+        LeafCache::hashed_by(Position::fast_hash)
+    }
+}
+
+/// A hash of `value`'s `Hash` bytes whose low bits are well mixed (they
+/// choose a [`LeafCache`] slot): for the game layer's positions.
+#[inline]
+pub fn hash_of<P: Hash>(value: &P) -> u64 {
+    let mut h = MixHasher(0);
+    value.hash(&mut h);
+    h.finish()
+}
+
+/// Eight bytes at a time, multiplied in; mixed at the end so that every
+/// input bit reaches the low bits. Integers are taken whole (a position's
+/// `Hash` writes a length, its board's bytes, a few counts), so a lookup
+/// costs a handful of multiplications.
+struct MixHasher(u64);
+
+impl MixHasher {
+    #[inline(always)]
+    fn mix(&mut self, word: u64) {
+        const K: u64 = 0x9e37_79b9_7f4a_7c15;
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(K);
+    }
+}
+
+impl Hasher for MixHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.mix(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.mix(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.mix(u64::from(x));
+    }
+
+    #[inline]
+    fn write_u16(&mut self, x: u16) {
+        self.mix(u64::from(x));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.mix(u64::from(x));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.mix(x);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.mix(x as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 31;
+        h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h ^ (h >> 32)
+    }
+}
+
+impl<P: Copy + Eq> LeafCache<P> {
+    /// An empty cache placing positions by `hash`.
+    pub fn hashed_by(hash: fn(&P) -> u64) -> Self {
+        LeafCache {
+            slots: Vec::new(),
+            generation: 0,
+            hash,
+        }
+    }
+
     /// Forgets every entry (in constant time).
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
@@ -46,14 +140,14 @@ impl LeafCache {
         }
     }
 
-    fn index(position: &Position) -> usize {
-        (position.fast_hash() as usize) & (SLOTS - 1)
+    fn index(&self, position: &P) -> usize {
+        ((self.hash)(position) as usize) & (SLOTS - 1)
     }
 
     /// The value stored for `position` in this search, if any.
     #[inline]
-    pub fn get(&self, position: &Position) -> Option<Probabilities> {
-        let slot = self.slots.get(Self::index(position))?;
+    pub fn get(&self, position: &P) -> Option<Probabilities> {
+        let slot = self.slots.get(self.index(position))?;
         (slot.generation == self.generation && slot.position == *position).then_some(slot.value)
     }
 
@@ -62,13 +156,13 @@ impl LeafCache {
     /// lookups miss the CPU caches (the table is larger than they are), and
     /// fetching a roll's slots together overlaps those waits.
     #[inline]
-    pub fn prefetch(&self, position: &Position) {
+    pub fn prefetch(&self, position: &P) {
         #[cfg(target_arch = "x86_64")]
-        if let Some(slot) = self.slots.get(Self::index(position)) {
+        if let Some(slot) = self.slots.get(self.index(position)) {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
             // SAFETY: a prefetch is only a hint; it never faults, whatever
             // the address, and `slot` is a valid reference anyway.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const Slot).cast::<i8>()) };
+            unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const Slot<P>).cast::<i8>()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = position;
@@ -76,21 +170,24 @@ impl LeafCache {
 
     /// Stores `value` for `position`, replacing whatever held its slot.
     #[inline]
-    pub fn insert(&mut self, position: &Position, value: Probabilities) {
+    pub fn insert(&mut self, position: &P, value: Probabilities) {
         if self.generation == 0 {
             self.generation = 1;
         }
         if self.slots.is_empty() {
+            // Any position fills the empty slots: generation 0 never
+            // matches.
             self.slots = vec![
                 Slot {
-                    position: Position::initial(),
+                    position: *position,
                     generation: 0,
                     value: Probabilities::default(),
                 };
                 SLOTS
             ];
         }
-        self.slots[Self::index(position)] = Slot {
+        let i = self.index(position);
+        self.slots[i] = Slot {
             position: *position,
             generation: self.generation,
             value,

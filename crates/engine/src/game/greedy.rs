@@ -63,7 +63,7 @@ impl<G: TavliGame> GreedyChooser<G> {
             evaluator,
             settings: &self.settings,
         };
-        rate_plays(cx, plays, &mut self.rate);
+        rate_plays(cx, plays, &mut self.rate, None);
         let mut best: Option<(f32, usize)> = None;
         for (i, r) in self.rate.ratings.iter().enumerate() {
             let e = equity(&r.probabilities);

@@ -257,7 +257,7 @@ impl<G: TavliGame> GameSearch<G> {
 
     /// Every root play rated at 0 plies, sorted best first.
     fn rank_static(&mut self, cx: Cx<'_, G>, plays: &[G::Play]) -> Vec<GameRankedPlay<G>> {
-        self.tree.stats.evaluations += rate_plays(cx, plays, &mut self.root_rate) as u64;
+        self.tree.stats.evaluations += rate_plays(cx, plays, &mut self.root_rate, None) as u64;
         let mut ranked: Vec<GameRankedPlay<G>> = plays
             .iter()
             .zip(&self.root_rate.ratings)

@@ -15,8 +15,9 @@
 //!
 //! A play that ends the game is scored exactly, and so is a position an
 //! exact database of the evaluator covers: neither is searched deeper.
-//! Chance nodes are cached by (position, depth) for one search; nothing is
-//! allocated per node once the per-depth buffers have grown.
+//! Chance nodes are cached by (position, depth) for one search, and so are
+//! static evaluations (a [`LeafCache`]), as the Plakoto search does; nothing
+//! is allocated per node once the per-depth buffers have grown.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -25,6 +26,7 @@ use plakoto_rules::{Dice, TavliGame};
 
 use super::{GameEvaluator, game_equity};
 use crate::eval::exact::ExactDatabase;
+use crate::eval::leaf_cache::{LeafCache, hash_of};
 use crate::eval::{Probabilities, terminal_probabilities};
 use crate::search::{SearchSettings, SearchStats, Stop};
 
@@ -88,11 +90,15 @@ impl<G: TavliGame> Default for RateScratch<G> {
 /// `scratch.ratings`: exact when the play ends the game or the evaluator
 /// has an exact value for the position it leads to, else the evaluator's
 /// value of that position with the opponent on roll, flipped back. The
-/// open positions go to the evaluator in one batch. Returns how many.
+/// open positions go to the evaluator in one batch, but those `leaves`
+/// holds (evaluated earlier in this search), which are answered from it;
+/// the new values are stored there. Returns how many the evaluator was
+/// given.
 pub(super) fn rate_plays<G: TavliGame>(
     cx: Cx<'_, G>,
     plays: &[G::Play],
     scratch: &mut RateScratch<G>,
+    leaves: Option<&mut LeafCache<G::Position>>,
 ) -> usize {
     let RateScratch {
         positions,
@@ -103,6 +109,13 @@ pub(super) fn rate_plays<G: TavliGame>(
     positions.clear();
     open.clear();
     ratings.clear();
+    if let Some(c) = leaves.as_deref() {
+        // The table is larger than the CPU caches: fetching the roll's
+        // slots together overlaps the waits of the lookups below.
+        for play in plays {
+            c.prefetch(&cx.game.flip(&cx.game.after(play)));
+        }
+    }
     for play in plays {
         let after = cx.game.after(play);
         // The result is read from the mover's side: it has just played.
@@ -121,6 +134,11 @@ pub(super) fn rate_plays<G: TavliGame>(
                 exact: true,
                 database: Some(database),
             });
+        } else if let Some(v) = leaves.as_deref().and_then(|c| c.get(&seen)) {
+            ratings.push(Rating {
+                probabilities: v.flipped(),
+                ..Rating::default()
+            });
         } else {
             // Filled from the batch below.
             open.push(ratings.len());
@@ -131,6 +149,11 @@ pub(super) fn rate_plays<G: TavliGame>(
     cx.evaluator.evaluate_batch(cx.game, positions, batch);
     for (&i, v) in open.iter().zip(batch.iter()) {
         ratings[i].probabilities = v.flipped();
+    }
+    if let Some(c) = leaves {
+        for (p, v) in positions.iter().zip(batch.iter()) {
+            c.insert(p, *v);
+        }
     }
     positions.len()
 }
@@ -151,6 +174,10 @@ pub(super) struct Tree<G: TavliGame> {
     levels: Vec<Option<Level<G>>>,
     /// Values of chance nodes of this search, by position and depth.
     cache: HashMap<(G::Position, u8), Probabilities>,
+    /// Static evaluations of this search: a level's replies are rated
+    /// again by the next level (the same plays of the same rolls), and
+    /// positions recur through transpositions.
+    leaves: LeafCache<G::Position>,
     deadline: Option<Instant>,
     stop: Stop,
     aborted: bool,
@@ -163,6 +190,7 @@ impl<G: TavliGame> Default for Tree<G> {
         Tree {
             levels: Vec::new(),
             cache: HashMap::new(),
+            leaves: LeafCache::hashed_by(hash_of::<G::Position>),
             deadline: None,
             stop: Stop::never(),
             aborted: false,
@@ -175,6 +203,7 @@ impl<G: TavliGame> Tree<G> {
     /// Starts a search: empties the cache, sets the deadline and the stop.
     pub fn begin(&mut self, deadline: Option<Instant>, stop: &Stop) {
         self.cache.clear();
+        self.leaves.clear();
         self.deadline = deadline;
         self.stop = stop.clone();
         self.aborted = false;
@@ -288,7 +317,8 @@ impl<G: TavliGame> Tree<G> {
         cx.game
             .generate(&mut s.generator, position, dice, &mut s.list);
         let plays = cx.game.plays(&s.list);
-        self.stats.evaluations += rate_plays(cx, plays, &mut s.rate) as u64;
+        let evaluated = rate_plays(cx, plays, &mut s.rate, Some(&mut self.leaves));
+        self.stats.evaluations += evaluated as u64;
         let ratings = &s.rate.ratings;
         let best = if depth == 0 {
             // The statically best play, the first of equals.

@@ -17,6 +17,17 @@ pub const fn other_numbering(p: u8) -> u8 {
     if p <= 12 { p + 12 } else { p - 12 }
 }
 
+/// `counts` (index `p − 1` for a side's point `p`) renumbered for the
+/// other side: index `S(p) − 1`, i.e. the two halves of the board swapped
+/// (F2: `S(p) = p + 12` for `p ≤ 12`, `p − 12` above).
+#[inline]
+fn half_turn<T: Copy + Default>(counts: &[T; 24]) -> [T; 24] {
+    let mut out = [T::default(); 24];
+    out[..12].copy_from_slice(&counts[12..]);
+    out[12..].copy_from_slice(&counts[..12]);
+    out
+}
+
 /// A Fevga position from the point of view of the side on roll ("own"),
 /// which moves from its 24-point towards its 1-point and off; the other
 /// side (the "opponent") does the same in its own numbering.
@@ -110,27 +121,26 @@ impl FevgaPosition {
     /// Each side's checkers in its own numbering (index `p-1` for point `p`):
     /// `(own, opponent)`.
     pub fn sides(&self) -> ([u8; 24], [u8; 24]) {
+        // One pass over the board in the mover's numbering, then the
+        // opponent's half-board turn (F2: `S(p) = p ± 12`) as two copies:
+        // branch-free, so the compiler keeps it in vector registers.
         let mut own = [0u8; 24];
-        let mut opp = [0u8; 24];
-        for p in 1..=24u8 {
-            let count = self.board[usize::from(p) - 1];
-            if count > 0 {
-                own[usize::from(p) - 1] = count as u8;
-            } else if count < 0 {
-                opp[usize::from(other_numbering(p)) - 1] = count.unsigned_abs();
-            }
+        let mut theirs = [0u8; 24];
+        for (i, &c) in self.board.iter().enumerate() {
+            own[i] = c.max(0) as u8;
+            theirs[i] = c.min(0).unsigned_abs();
         }
-        (own, opp)
+        (own, half_turn(&theirs))
     }
 
     /// The same position seen from the opponent, whose turn it becomes.
     pub fn flipped(&self) -> FevgaPosition {
-        let mut board = [0i8; 24];
-        for p in 1..=24u8 {
-            board[usize::from(other_numbering(p)) - 1] = -self.board[usize::from(p) - 1];
+        let mut negated = [0i8; 24];
+        for (n, &c) in negated.iter_mut().zip(&self.board) {
+            *n = -c;
         }
         FevgaPosition {
-            board,
+            board: half_turn(&negated),
             own_off: self.opp_off,
             opp_off: self.own_off,
         }

@@ -31,10 +31,10 @@
 //! The weight file names this layout by [`FEATURE_SET`]: changing it means
 //! a new name, so old weights are refused instead of misread.
 
-use plakoto_rules::fevga::{FevgaPosition, FevgaRules, PrimeRule, is_released, wall_to_open};
+use plakoto_rules::fevga::{FevgaPosition, FevgaRules, PrimeRule, Release};
 
-use crate::eval::fevga::race::fevga_no_contact;
-use crate::eval::fevga::shape::{held_ahead, home_checkers, pips, prime_in_front, trapped};
+use super::side_bits::{SideBits, held_mask, no_contact};
+use crate::eval::fevga::shape::{home_checkers, pips};
 
 /// The name of this input layout, written into weight files.
 pub const FEATURE_SET: &str = "fevga-v1: per side (on roll first) 24 points x [n>=1, n>=2, n>=3, (n-3)/2], 24 points x opponent-held 1-6 ahead/6, 24 points x 7-12 ahead/6, off/15, pips/360, home/15, runner phase, trapped/15, prime in front/6, prime>=6, unblock duty; contact";
@@ -133,55 +133,130 @@ impl FevgaInputs {
 }
 
 /// Encodes `position` (side on roll first) under `rules` into `out`.
+///
+/// Each side's block reads the held points as masks ([`side_bits`]): the
+/// same values, bit for bit, as the point-by-point reading of
+/// [`crate::eval::fevga::shape`] (the tests compare the two).
 pub fn encode(position: &FevgaPosition, rules: &FevgaRules, out: &mut FevgaInputs) {
     out.len = 0;
-    let flipped = position.flipped();
     let (own, opp) = position.sides();
-    // Each side's block is computed from the position it is on roll in.
+    let (own_mask, opp_mask) = (held_mask(&own), held_mask(&opp));
+    let last_unreleased = match rules.release {
+        Release::PastStart => 11,
+        Release::ReachQuarter => 12,
+    };
+    let unblock = rules.prime_rule == PrimeRule::Unblock;
     let views = [
-        (position, &own, &opp, position.own_off()),
-        (&flipped, &opp, &own, position.opp_off()),
+        (&own, SideBits::new(own_mask, opp_mask), position.own_off()),
+        (&opp, SideBits::new(opp_mask, own_mask), position.opp_off()),
     ];
-    for (s, (view, side, other, off)) in views.into_iter().enumerate() {
+    for (s, (side, bits, off)) in views.into_iter().enumerate() {
         let base = s * SIDE_INPUTS;
-        for (i, &n) in side.iter().enumerate() {
+        for i in set_bits(bits.held) {
+            let n = side[i];
             let at = base + POINTS + 4 * i;
-            out.push(at, f32::from(u8::from(n >= 1)));
+            out.push(at, 1.0);
             out.push(at + 1, f32::from(u8::from(n >= 2)));
             out.push(at + 2, f32::from(u8::from(n >= 3)));
             out.push(at + 3, f32::from(n.saturating_sub(3)) / 2.0);
         }
-        for (i, &n) in side.iter().enumerate() {
-            if n > 0 {
-                let ahead = held_ahead(other, i as u8 + 1, 1, 6);
-                out.push(base + AHEAD_6 + i, f32::from(ahead) / 6.0);
+        let mut trapped = 0u8;
+        for i in set_bits(bits.held) {
+            let ahead = bits.held_ahead(i, 1, 6);
+            // Below the 7-point a die may bear off: never trapped.
+            if ahead == 6 && i >= 6 {
+                trapped += side[i];
             }
+            out.push(base + AHEAD_6 + i, f32::from(ahead) / 6.0);
         }
-        for (i, &n) in side.iter().enumerate() {
-            if n > 0 {
-                let ahead = held_ahead(other, i as u8 + 1, 7, 12);
-                out.push(base + AHEAD_12 + i, f32::from(ahead) / 6.0);
-            }
+        for i in set_bits(bits.held) {
+            let ahead = bits.held_ahead(i, 7, 12);
+            out.push(base + AHEAD_12 + i, f32::from(ahead) / 6.0);
         }
         out.push(base + OFF, f32::from(off) / 15.0);
         out.push(base + PIPS, pips(side) as f32 / START_PIPS);
         out.push(base + HOME, f32::from(home_checkers(side)) / 15.0);
-        let runner = !is_released(view, rules.release);
-        out.push(base + RUNNER, f32::from(u8::from(runner)));
-        out.push(base + TRAPPED, f32::from(trapped(side, other)) / 15.0);
-        let prime = prime_in_front(side, other);
-        out.push(base + PRIME, f32::from(prime.length) / 6.0);
-        out.push(base + FULL_PRIME, f32::from(u8::from(prime.length >= 6)));
-        let duty = rules.prime_rule == PrimeRule::Unblock && wall_to_open(view).is_some();
+        let released = off > 0 || bits.holds_up_to(last_unreleased);
+        out.push(base + RUNNER, f32::from(u8::from(!released)));
+        out.push(base + TRAPPED, f32::from(trapped) / 15.0);
+        let prime = bits.prime_length();
+        out.push(base + PRIME, f32::from(prime) / 6.0);
+        out.push(base + FULL_PRIME, f32::from(u8::from(prime >= 6)));
+        let duty = unblock && bits.wall_to_open();
         out.push(base + DUTY, f32::from(u8::from(duty)));
     }
-    out.push(CONTACT, f32::from(u8::from(!fevga_no_contact(position))));
+    let contact = !no_contact(own_mask, opp_mask);
+    out.push(CONTACT, f32::from(u8::from(contact)));
+}
+
+/// The indices of the set bits of `mask`, lowest first.
+#[inline]
+fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_rules::fevga::Release;
+    use crate::eval::fevga::race::fevga_no_contact;
+    use crate::eval::fevga::shape::{held_ahead, prime_in_front, trapped};
+    use plakoto_rules::fevga::{is_released, wall_to_open};
+
+    /// The encoding read point by point with the shape functions, as it
+    /// was first written: what [`encode`] must give, bit for bit.
+    pub(super) fn encode_by_points(
+        position: &FevgaPosition,
+        rules: &FevgaRules,
+        out: &mut FevgaInputs,
+    ) {
+        out.len = 0;
+        let flipped = position.flipped();
+        let (own, opp) = position.sides();
+        let views = [
+            (position, &own, &opp, position.own_off()),
+            (&flipped, &opp, &own, position.opp_off()),
+        ];
+        for (s, (view, side, other, off)) in views.into_iter().enumerate() {
+            let base = s * SIDE_INPUTS;
+            for (i, &n) in side.iter().enumerate() {
+                let at = base + POINTS + 4 * i;
+                out.push(at, f32::from(u8::from(n >= 1)));
+                out.push(at + 1, f32::from(u8::from(n >= 2)));
+                out.push(at + 2, f32::from(u8::from(n >= 3)));
+                out.push(at + 3, f32::from(n.saturating_sub(3)) / 2.0);
+            }
+            for (i, &n) in side.iter().enumerate() {
+                if n > 0 {
+                    let ahead = held_ahead(other, i as u8 + 1, 1, 6);
+                    out.push(base + AHEAD_6 + i, f32::from(ahead) / 6.0);
+                }
+            }
+            for (i, &n) in side.iter().enumerate() {
+                if n > 0 {
+                    let ahead = held_ahead(other, i as u8 + 1, 7, 12);
+                    out.push(base + AHEAD_12 + i, f32::from(ahead) / 6.0);
+                }
+            }
+            out.push(base + OFF, f32::from(off) / 15.0);
+            out.push(base + PIPS, pips(side) as f32 / START_PIPS);
+            out.push(base + HOME, f32::from(home_checkers(side)) / 15.0);
+            let runner = !is_released(view, rules.release);
+            out.push(base + RUNNER, f32::from(u8::from(runner)));
+            out.push(base + TRAPPED, f32::from(trapped(side, other)) / 15.0);
+            let prime = prime_in_front(side, other);
+            out.push(base + PRIME, f32::from(prime.length) / 6.0);
+            out.push(base + FULL_PRIME, f32::from(u8::from(prime.length >= 6)));
+            let duty = rules.prime_rule == PrimeRule::Unblock && wall_to_open(view).is_some();
+            out.push(base + DUTY, f32::from(u8::from(duty)));
+        }
+        out.push(CONTACT, f32::from(u8::from(!fevga_no_contact(position))));
+    }
 
     #[test]
     fn the_start_sets_the_expected_units() {
@@ -226,5 +301,69 @@ mod tests {
         };
         encode(&position, &reach, &mut inputs);
         assert_eq!(inputs.dense()[RUNNER], 0.0);
+    }
+
+    /// A random board: each side's checkers (up to 15, sometimes all on
+    /// one point, sometimes in long runs) on points the other side leaves
+    /// free, so walls, primes and races all come up.
+    fn random_position(rng: &mut impl rand::Rng) -> FevgaPosition {
+        loop {
+            let mut own = [0u8; 24];
+            let mut opp = [0u8; 24];
+            for (s, side) in [&mut own, &mut opp].into_iter().enumerate() {
+                let total = rng.gen_range(if s == 0 { 1..=15 } else { 0..=15 });
+                let spread = rng.gen_range(1..=8u8);
+                let first = rng.gen_range(0..24u8);
+                for _ in 0..total {
+                    let p = (first + rng.gen_range(0..spread)) % 24;
+                    side[usize::from(p)] += 1;
+                }
+            }
+            if rng.gen_range(0..8) == 0 {
+                // A wall: the opponent gathered on its point `s`, the side
+                // on its points `s - 6 .. s - 1` (some of them).
+                opp = [0; 24];
+                let s = rng.gen_range(1..=24u8);
+                opp[usize::from(s) - 1] = rng.gen_range(1..=15);
+                for q in s.saturating_sub(6).max(1)..s {
+                    let mine = usize::from(plakoto_rules::fevga::other_numbering(q)) - 1;
+                    own[mine] = own[mine].max(u8::from(rng.gen_range(0..8) > 0));
+                }
+            }
+            if let Ok(p) = FevgaPosition::from_sides(own, opp) {
+                return p;
+            }
+        }
+    }
+
+    #[test]
+    fn the_masks_encode_as_the_points_do() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
+        let rules: Vec<FevgaRules> = [Release::PastStart, Release::ReachQuarter]
+            .into_iter()
+            .flat_map(|release| {
+                [PrimeRule::Unblock, PrimeRule::None].map(|prime_rule| FevgaRules {
+                    release,
+                    prime_rule,
+                    ..FevgaRules::default()
+                })
+            })
+            .collect();
+        let (mut fast, mut slow) = (FevgaInputs::default(), FevgaInputs::default());
+        let (mut walls, mut races) = (0, 0);
+        for k in 0..200_000 {
+            let position = random_position(&mut rng);
+            let rules = &rules[k % rules.len()];
+            encode(&position, rules, &mut fast);
+            encode_by_points(&position, rules, &mut slow);
+            assert_eq!(fast.indices(), slow.indices(), "{position:?}");
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(fast.values()), bits(slow.values()), "{position:?}");
+            walls += usize::from(wall_to_open(&position).is_some());
+            races += usize::from(fevga_no_contact(&position));
+        }
+        // The cases the masks read differently are all met.
+        assert!(walls > 100 && races > 1000, "walls {walls}, races {races}");
     }
 }

@@ -8,6 +8,7 @@
 //! - [`outcomes`]: the four outcomes (single or double, won or lost), the
 //!   mask of those still possible, and their reading as
 //!   [`crate::eval::Probabilities`].
+//! - `side_bits`: the held points as bit masks, which the encoding reads.
 //! - [`network`]: [`FevgaNetwork`], the `f32` weights and forward pass.
 //! - [`weights`]: the weight file (magic `PLKFEVG`), written atomically.
 //! - The evaluator over this net, `FevgaNetEvaluator`, is the game layer's
@@ -21,6 +22,7 @@
 pub mod inputs;
 pub mod network;
 pub mod outcomes;
+mod side_bits;
 pub mod weights;
 
 use std::sync::{Arc, OnceLock};

@@ -25,7 +25,7 @@ fn play_plakoto(game: &mut Game, turns: &mut Vec<Turn>, rng: &mut ChaCha8Rng) ->
         }
         let dice = game.roll(rng).expect("a turn to roll");
         let list = game.legal_plays(&mut generator).expect("dice rolled");
-        let play = list.plays[rng.gen_range(0..list.plays.len())].clone();
+        let play = list.plays[rng.gen_range(0..list.plays.len())];
         let side = game.on_roll();
         let report = game.play(&play, &mut generator).expect("a legal play");
         turns.push(Turn {

@@ -20,6 +20,9 @@ the mode (first argument):
   no-exit        `quit` answered, but the proxy does not exit
   deaf-switches  `set fevga.<switch> <value>` accepted but not passed on:
                  the engine plays Fevga's default switches only
+  no-fevga       `set game fevga` answered `? invalid_argument`: an engine
+                 that plays Portes and Plakoto but not Fevga (the Tavli
+                 arena tests: it faults `unsupported_game`)
 """
 import re
 import subprocess
@@ -75,6 +78,9 @@ for raw in sys.stdin.buffer:
     if mode == "deaf-switches" and words.startswith("set fevga."):
         parts = words.split()
         write(["=%s %s" % (cid, " ".join(parts[1:]))])
+        continue
+    if mode == "no-fevga" and words == "set game fevga":
+        write(["?%s invalid_argument: this engine does not play fevga" % cid])
         continue
     if mode == "unframed" and words == "name":
         write(["my name is fake"])

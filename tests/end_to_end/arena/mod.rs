@@ -1,7 +1,8 @@
 //! `plakoto arena` end to end: engines as child processes, faults,
-//! runs and shards.
+//! runs, shards and Tavli matches.
 
 mod engine;
 mod faults;
 mod runs;
 mod shards;
+mod tavli;

@@ -6,10 +6,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::arena_game::ArenaGame;
 use super::runner::DEFAULT_TURN_CAP;
 use super::tavli_referee::Opening;
 use plakoto_rules::fevga::FevgaRules;
-use plakoto_rules::{GameKind, Scoring, Variant};
+use plakoto_rules::tavli::{AfterDraw, Sequence};
+use plakoto_rules::{Scoring, Variant};
 
 /// Options of `plakoto arena`.
 #[derive(Args, Clone, Debug)]
@@ -25,6 +27,8 @@ the engine is sent `set game portes` once it starts (an engine that refuses it d
 
 With --game fevga: builtin:random, builtin:heuristic (0-ply: the exact bear-off race, else the Fevga heuristic), builtin:pipcount, builtin:net (0-ply: the race, else the Fevga net, once trained weights are built in or $PLAKOTO_FEVGA_WEIGHTS names them; builtin:net@FILE for Fevga weights), or an engine command, \
 sent `set game fevga` and then `set fevga.<switch> <value>` for each of --fevga-switches that is not its default; each turn `set position <Fevga Position ID>:<gnubg Match ID>` and `play`.
+
+With --game tavli --match-to N: each unit is a Tavli match to N points, Portes, Plakoto and Fevga in turn (--tavli-sequence), the winner of a game starting the next (after a Plakoto draw: --tavli-after-draw); players are builtin:random, builtin:heuristic, builtin:pipcount, builtin:net (each game's own 0-ply player; builtin:net@FILE only where the sequence has one game) or an engine command, sent `set game <kind>` (and the game's switches) before each game and the match's target and score in each Match ID. An engine that refuses `set game` faults `unsupported_game` and forfeits the match.
 
 `plakoto arena merge FILES… [--json] [--plot FILE.svg]` combines the --out files of a run split with --shard."
 )]
@@ -48,14 +52,24 @@ pub struct ArenaArgs {
     /// Scoring: standard or tzannes.
     #[arg(long, default_value = "standard")]
     pub scoring: Scoring,
-    /// The game: plakoto, portes or fevga. Portes and Fevga runs are
-    /// single games (no --match-to, --records, --start-positions), scored
-    /// 1 or 2 (P11, F13).
+    /// The game: plakoto, portes, fevga or tavli. Portes and Fevga runs
+    /// are single games (no --match-to, --records, --start-positions),
+    /// scored 1 or 2 (P11, F13); tavli runs are Tavli matches (with
+    /// --match-to N) of the three games in turn.
     #[arg(long, default_value = "plakoto")]
-    pub game: GameKind,
+    pub game: ArenaGame,
+    /// The games of a Tavli match in turn (T1), comma-separated; default
+    /// portes,plakoto,fevga. Only with --game tavli.
+    #[arg(long, value_name = "GAMES")]
+    pub tavli_sequence: Option<Sequence>,
+    /// Who starts the game after a Plakoto draw in a Tavli match (T7):
+    /// opening_roll (the default) or same_starter. Only with --game tavli.
+    #[arg(long, value_name = "WHO")]
+    pub tavli_after_draw: Option<AfterDraw>,
     /// How a Portes or Fevga game opens (P13, F14): greek (one die each,
     /// the winner rolls both dice for its first turn) or western (the
-    /// winner plays the two opening dice). Default greek.
+    /// winner plays the two opening dice). Default greek. In a Tavli match
+    /// it applies to the Portes and Fevga games that open with a roll.
     #[arg(long)]
     pub opening: Option<Opening>,
     /// Fevga's switches (RULES-tavli.md §5), `name=value` words in one

@@ -1,28 +1,33 @@
 //! `plakoto arena`: the run (resume, progress bar) and the final report;
 //! its options are [`super::args`], checked per game by
 //! [`super::game_options`]. Plakoto is refereed by [`super::runner`], the
-//! games of the game layer (Portes, Fevga) by [`super::tavli_runner`].
+//! games of the game layer (Portes, Fevga) by [`super::tavli_runner`],
+//! Tavli matches by [`super::tavli_match_runner`].
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 
+use super::arena_game::ArenaGame;
 pub use super::args::ArenaArgs;
 use super::error::{ArenaError, PlayerError};
-use super::game_options::check_game_options;
+use super::game_options::{check_game_options, tavli_rules};
+use super::match_players::{MatchPlayers, TavliGames, preflight_match_players};
 use super::player::{Player, PlayerOptions, ProcessPlayer};
 use super::record::{Contestant, GameRecord};
 use super::registry::{BUILTIN_PREFIX, make_player};
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
 use super::runner::{RunSpec, run_units_with};
 use super::stats::{Summary, summarize};
+use super::tavli_match_runner::{TavliMatchSpec, run_tavli_matches, sequence_kinds};
 use super::tavli_player::BoxedPlayer;
 use super::tavli_players::{BuiltinPlayers, preflight_tavli_player};
+use super::tavli_records::TavliRecordInfo;
 use super::tavli_referee::Opening;
 use super::tavli_runner::{TavliRunSpec, run_tavli_units};
-use plakoto_rules::tavli::{Fevga, Portes};
-use plakoto_rules::{GameKind, Rules, Scoring, Variant};
+use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
+use plakoto_rules::{Rules, Scoring, Variant};
 
 /// The JSON report: the run's settings and its summary.
 #[derive(serde::Serialize)]
@@ -34,12 +39,18 @@ pub(super) struct Report<'a> {
     pub(super) scoring: Scoring,
     pub(super) match_to: Option<u8>,
     #[serde(skip_serializing_if = "super::results_file::is_plakoto")]
-    pub(super) game: GameKind,
+    pub(super) game: ArenaGame,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) opening: Option<Opening>,
     /// Fevga's switches, `name=value` words (defaults included).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) switches: Option<String>,
+    /// A Tavli run's sequence of games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) tavli_sequence: Option<String>,
+    /// A Tavli run's starter after a draw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) tavli_after_draw: Option<String>,
     #[serde(flatten)]
     pub(super) summary: &'a Summary,
 }
@@ -51,6 +62,13 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     let opening = table.map(|t| t.opening);
     let fevga = Fevga::new(table.and_then(|t| t.fevga).unwrap_or_default());
     let switches = table.and_then(|t| t.fevga).map(|rules| rules.describe());
+    let tavli = tavli_rules(&args);
+    let tavli_games = TavliGames {
+        portes: Portes::default(),
+        plakoto: Plakoto::new(rules),
+        fevga,
+        opening: opening.unwrap_or_default(),
+    };
     for path in [&args.out, &args.plot].into_iter().flatten() {
         plakoto_records::output_path::prepare_file(path)
             .map_err(ArenaError::file("cannot write", path))?;
@@ -64,14 +82,26 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         start_timeout: Duration::from_millis(args.start_timeout_ms),
         show_stderr: args.engine_stderr,
     };
-    let ready = match args.game {
-        GameKind::Plakoto => Ready::Plakoto(
+    let ready = match (args.game, &tavli) {
+        (ArenaGame::Tavli, Some(tavli)) => {
+            let kinds = sequence_kinds(tavli);
+            let one = |contestant, spec: &str| {
+                preflight_match_players(&tavli_games, &kinds, spec, &options)
+                    .map_err(|source| ArenaError::Engine { contestant, source })
+            };
+            Ready::Tavli(one(Contestant::A, &args.a)?, one(Contestant::B, &args.b)?)
+        }
+        (ArenaGame::Portes, _) => {
+            Ready::Portes(preflight_pair(&Portes::default(), &args, &options)?)
+        }
+        (ArenaGame::Fevga, _) => Ready::Fevga(preflight_pair(&fevga, &args, &options)?),
+        _ => Ready::Plakoto(
             preflight(Contestant::A, &args.a, &options)?,
             preflight(Contestant::B, &args.b, &options)?,
         ),
-        GameKind::Portes => Ready::Portes(preflight_pair(&Portes::default(), &args, &options)?),
-        GameKind::Fevga => Ready::Fevga(preflight_pair(&fevga, &args, &options)?),
     };
+    let tavli_sequence = tavli.as_ref().map(|t| t.sequence.to_string());
+    let tavli_after_draw = tavli.as_ref().map(|t| t.after_draw.to_string());
     let (start_positions, start_note) = match &args.start_positions {
         Some(path) => {
             let positions = super::start_positions::read(path, rules)?;
@@ -111,6 +141,8 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
                 game: args.game,
                 opening,
                 switches: switches.clone(),
+                tavli_sequence: tavli_sequence.clone(),
+                tavli_after_draw: tavli_after_draw.clone(),
             };
             let (file, loaded) = ResultsFile::open(path, &header, args.resume)?;
             if notes && args.resume {
@@ -141,6 +173,10 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         seed: spec.seed,
         date: plakoto_records::record::today(),
     };
+    let tavli_records = tavli.clone().map(|rules| TavliRecordInfo {
+        rules,
+        games: tavli_games,
+    });
     let matches = args.match_to.is_some();
 
     let bar = progress_bar(args.games, done.len() as u64, notes, matches);
@@ -161,7 +197,7 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         let (unit, unit_over) = (record.unit, record.unit_over);
         records.push(record);
         if let (Some(dir), true) = (&args.records, unit_over) {
-            write_unit_records(dir, &run_info, &records, unit)?;
+            write_unit_records(dir, &run_info, tavli_records.as_ref(), &records, unit)?;
         }
         if !bar.is_hidden() && last_message.elapsed() > Duration::from_millis(200) {
             last_message = Instant::now();
@@ -192,6 +228,18 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
             ready,
             on_record,
         ),
+        Ready::Tavli(a, b) => {
+            let matches = TavliMatchSpec {
+                games: tavli_games,
+                rules: tavli.clone().expect("a Tavli run has its rules"),
+                a: spec.a.clone(),
+                b: spec.b.clone(),
+                seed: spec.seed,
+                turn_cap: spec.turn_cap,
+                options: spec.options.clone(),
+            };
+            run_tavli_matches(&matches, &todo, jobs, Some((a, b)), on_record)
+        }
     };
     bar.finish_and_clear();
     result?;
@@ -214,6 +262,8 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         game: args.game,
         opening,
         switches,
+        tavli_sequence,
+        tavli_after_draw,
         summary: &summary,
     };
     report.print(args.json)
@@ -231,10 +281,12 @@ impl Report<'_> {
     }
 }
 
-/// Writes the record of `unit` (its latest attempt's games) into `dir`.
+/// Writes the record of `unit` (its latest attempt's games) into `dir`:
+/// a Tavli match record when `tavli` is given.
 fn write_unit_records(
     dir: &std::path::Path,
     run: &super::records_dir::RunInfo,
+    tavli: Option<&TavliRecordInfo>,
     records: &[GameRecord],
     unit: u64,
 ) -> Result<(), ArenaError> {
@@ -243,7 +295,11 @@ fn write_unit_records(
     if let Some(start) = games.iter().rposition(|r| r.game == 0) {
         games.drain(..start);
     }
-    Ok(super::records_dir::write_unit(dir, run, &games)?)
+    match tavli {
+        Some(tavli) => super::tavli_records::write_tavli_match(dir, run, tavli, &games)?,
+        None => super::records_dir::write_unit(dir, run, &games)?,
+    }
+    Ok(())
 }
 
 /// The players checked before a run, of the game played.
@@ -251,6 +307,7 @@ enum Ready {
     Plakoto(Box<dyn Player>, Box<dyn Player>),
     Portes(Pair<Portes>),
     Fevga(Pair<Fevga>),
+    Tavli(MatchPlayers, MatchPlayers),
 }
 
 /// Engine A's and engine B's players of `G`.

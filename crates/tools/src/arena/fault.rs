@@ -23,6 +23,11 @@ pub enum FaultKind {
     Illegal,
     /// The engine answered a referee command with a `?` error.
     ErrorReply,
+    /// The engine does not play the game (or its switches): it refused
+    /// `set game <kind>` or a `set <switch>` after it. In a Tavli match
+    /// this forfeits the match, not only the game
+    /// ([`super::tavli_match_runner`]).
+    UnsupportedGame,
 }
 
 impl fmt::Display for FaultKind {
@@ -34,6 +39,7 @@ impl fmt::Display for FaultKind {
             FaultKind::Garbage => "garbage",
             FaultKind::Illegal => "illegal",
             FaultKind::ErrorReply => "error_reply",
+            FaultKind::UnsupportedGame => "unsupported_game",
         })
     }
 }

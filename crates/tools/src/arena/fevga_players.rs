@@ -224,7 +224,7 @@ mod tests {
             let fault = r.fault.expect("forfeited");
             assert_eq!(
                 (fault.engine, fault.kind),
-                (Contestant::B, FaultKind::ErrorReply)
+                (Contestant::B, FaultKind::UnsupportedGame)
             );
             assert_eq!((r.kind, r.winner), (Ending::Forfeit, Some(Contestant::A)));
         }

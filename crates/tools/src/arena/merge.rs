@@ -121,6 +121,8 @@ pub fn run(args: MergeArgs) -> Result<(), ArenaError> {
         game: header.game,
         opening: header.opening,
         switches: header.switches.clone(),
+        tavli_sequence: header.tavli_sequence.clone(),
+        tavli_after_draw: header.tavli_after_draw.clone(),
         summary: &summary,
     };
     report.print(args.json)

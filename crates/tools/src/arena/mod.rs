@@ -23,7 +23,16 @@
 //! evaluator, [`portes_players`] and [`fevga_players`] each game's
 //! built-ins; results files and statistics are shared. [`args`] and
 //! [`game_options`] are the command line and its checks per game.
+//!
+//! Tavli matches (`--game tavli`, [`arena_game`]) play every game through
+//! the game layer: [`tavli_match_runner`] runs the matches over the
+//! rules core's `TavliMatch`, [`match_players`] holds a contestant's
+//! player of each game (one engine process shared by them),
+//! [`plakoto_game_players`] Plakoto's built-ins in the game layer,
+//! [`tavli_stats`] the match statistics and [`tavli_records`] the Tavli
+//! match records.
 
+pub mod arena_game;
 pub mod args;
 pub mod cli;
 pub mod counts;
@@ -32,7 +41,10 @@ pub mod error;
 pub mod fault;
 pub mod fevga_players;
 pub mod game_options;
+pub mod interval;
+pub mod match_players;
 pub mod merge;
+pub mod plakoto_game_players;
 pub mod player;
 pub mod plot;
 pub mod portes_players;
@@ -48,8 +60,11 @@ pub mod shard;
 pub mod start_positions;
 pub mod stats;
 pub mod tavli_evaluator_player;
+pub mod tavli_match_runner;
 pub mod tavli_player;
 pub mod tavli_players;
+pub mod tavli_records;
 pub mod tavli_referee;
 pub mod tavli_runner;
+pub mod tavli_stats;
 pub mod turn;

@@ -1,6 +1,8 @@
 //! `--plot FILE.svg`: A's running points per game over the run, with its
 //! 95% confidence band (over duplicate pairs, as the summary computes
-//! it), drawn as a self-contained SVG by hand.
+//! it), drawn as a self-contained SVG by hand; for a Tavli run
+//! (`--game tavli`) a second chart below it, A's running match-win rate
+//! with its band (over pairs, as [`super::tavli_stats`] computes it).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -26,24 +28,51 @@ pub struct PlotPoint {
 
 /// The running ppg after each duplicate pair, in pair order.
 pub fn running_ppg<'a>(records: impl IntoIterator<Item = &'a GameRecord>) -> Vec<PlotPoint> {
-    let mut records: Vec<&GameRecord> = records.into_iter().collect();
-    records.sort_by_key(|r| (r.unit, r.game));
+    running_mean(records, |r| Some(f64::from(r.a_points)))
+}
+
+/// A's running match-win rate (a match without winner counts ½) after
+/// each duplicate pair, in pair order; `games` counts matches.
+pub fn running_match_wins<'a>(records: impl IntoIterator<Item = &'a GameRecord>) -> Vec<PlotPoint> {
+    running_mean(records, |r| {
+        r.unit_over.then(|| match r.score[0].cmp(&r.score[1]) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Less => 0.0,
+            std::cmp::Ordering::Equal => 0.5,
+        })
+    })
+}
+
+/// The running mean of `value` over the records that have one, after
+/// each duplicate pair, with the 95% interval over the pairs' means.
+fn running_mean<'a>(
+    records: impl IntoIterator<Item = &'a GameRecord>,
+    value: impl Fn(&GameRecord) -> Option<f64>,
+) -> Vec<PlotPoint> {
+    let records: Vec<(u64, f64)> = {
+        let mut sorted: Vec<&GameRecord> = records.into_iter().collect();
+        sorted.sort_by_key(|r| (r.unit, r.game));
+        sorted
+            .into_iter()
+            .filter_map(|r| value(r).map(|v| (r.pair(), v)))
+            .collect()
+    };
     let mut out = Vec::new();
-    let (mut games, mut points) = (0u64, 0i64);
-    // Welford's running mean and variance of the pairs' points per game.
+    let (mut games, mut points) = (0u64, 0f64);
+    // Welford's running mean and variance of the pairs' means.
     let (mut n, mut mean, mut m2) = (0f64, 0f64, 0f64);
     let mut i = 0;
     while i < records.len() {
-        let pair = records[i].pair();
-        let (mut pg, mut pp) = (0u64, 0i64);
-        while i < records.len() && records[i].pair() == pair {
+        let pair = records[i].0;
+        let (mut pg, mut pp) = (0u64, 0f64);
+        while i < records.len() && records[i].0 == pair {
             pg += 1;
-            pp += i64::from(records[i].a_points);
+            pp += records[i].1;
             i += 1;
         }
         games += pg;
         points += pp;
-        let x = pp as f64 / pg as f64;
+        let x = pp / pg as f64;
         n += 1.0;
         let d = x - mean;
         mean += d / n;
@@ -51,7 +80,7 @@ pub fn running_ppg<'a>(records: impl IntoIterator<Item = &'a GameRecord>) -> Vec
         let ci95 = (n >= 2.0).then(|| Z95 * (m2 / (n - 1.0)).sqrt() / n.sqrt());
         out.push(PlotPoint {
             games,
-            ppg: points as f64 / games as f64,
+            ppg: points / games as f64,
             ci95,
         });
     }
@@ -87,20 +116,90 @@ fn decimals(step: f64) -> usize {
         .unwrap_or(4) as usize
 }
 
+/// What a chart shows: its axes' words, the figure it ends on, the value
+/// its dashed line marks and the range its values are drawn in.
+#[derive(Clone, Copy, Debug)]
+pub struct Axes {
+    /// What the x axis counts (`games`, `matches`).
+    pub x: &'static str,
+    /// What the y axis shows.
+    pub y: &'static str,
+    /// The figure's unit in the final text (`ppg`).
+    pub figure: &'static str,
+    /// The dashed line (even play).
+    pub reference: f64,
+    /// The least range shown.
+    pub range: (f64, f64),
+    /// The most range shown (values beyond are drawn at its edge).
+    pub limits: (f64, f64),
+    /// Whether values are written with their sign (`+0.500`).
+    pub signed: bool,
+}
+
+/// A's points per game.
+pub const PPG_AXES: Axes = Axes {
+    x: "games",
+    y: "points per game (A)",
+    figure: "ppg",
+    reference: 0.0,
+    range: (-0.5, 0.5),
+    limits: (-3.5, 3.5),
+    signed: true,
+};
+
+/// A's match-win rate.
+pub const MATCH_WIN_AXES: Axes = Axes {
+    x: "matches",
+    y: "match-win rate (A)",
+    figure: "match-win rate",
+    reference: 0.5,
+    range: (0.0, 1.0),
+    limits: (0.0, 1.0),
+    signed: false,
+};
+
 /// The SVG drawing of `points`: round ticks on both axes with a light
 /// grid, the band, the running ppg, and the final ppg with its interval
 /// written at the top right and marked at the curve's end.
 pub fn svg(points: &[PlotPoint], title: &str) -> String {
+    svg_charts(&[(points, title, &PPG_AXES)])
+}
+
+/// Charts of `(points, title, axes)` stacked in one SVG drawing, each as
+/// [`svg`] draws its one.
+pub fn svg_charts(charts: &[(&[PlotPoint], &str, &Axes)]) -> String {
+    let (w, h) = (720.0, 360.0);
+    let total = h * charts.len().max(1) as f64;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{total}" viewBox="0 0 {w} {total}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{w}" height="{total}" fill="white"/>"#);
+    for (i, (points, title, axes)) in charts.iter().enumerate() {
+        if i > 0 {
+            let _ = writeln!(s, r#"<g transform="translate(0,{})">"#, h * i as f64);
+        }
+        chart(&mut s, points, title, axes);
+        if i > 0 {
+            s.push_str("</g>\n");
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// One chart's elements, drawn in a 720 × 360 box.
+fn chart(s: &mut String, points: &[PlotPoint], title: &str, axes: &Axes) {
     let (w, h, left, right, top, bottom) = (720.0, 360.0, 60.0, 20.0, 48.0, 44.0);
     let games_seen = points.last().map_or(1, |p| p.games).max(1) as f64;
-    let mut lo: f64 = -0.5;
-    let mut hi: f64 = 0.5;
+    let (mut lo, mut hi) = axes.range;
     for p in points {
         let c = p.ci95.unwrap_or(0.0);
         lo = lo.min(p.ppg - c);
         hi = hi.max(p.ppg + c);
     }
-    let (lo, hi) = (lo.max(-3.5), hi.min(3.5));
+    let (lo, hi) = (lo.max(axes.limits.0), hi.min(axes.limits.1));
     // The axes end on round values.
     let y_step = nice_step(hi - lo, 6.0);
     let (lo, hi) = (
@@ -111,20 +210,16 @@ pub fn svg(points: &[PlotPoint], title: &str) -> String {
     let max_games = (games_seen / x_step).ceil() * x_step;
     let x = |g: f64| left + (w - left - right) * g / max_games;
     let y = |v: f64| top + (h - top - bottom) * (hi - v.clamp(lo, hi)) / (hi - lo);
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
     let _ = writeln!(s, r#"<text x="{left}" y="18">{}</text>"#, escape(title));
     // Grid and ticks.
     let y_decimals = decimals(y_step);
     for v in ticks(lo, hi, y_step) {
         let label = if v.abs() < y_step / 2.0 {
             format!("{:.*}", y_decimals, 0.0)
-        } else {
+        } else if axes.signed {
             format!("{:+.*}", y_decimals, v)
+        } else {
+            format!("{:.*}", y_decimals, v)
         };
         let _ = writeln!(
             s,
@@ -167,7 +262,7 @@ pub fn svg(points: &[PlotPoint], title: &str) -> String {
     let _ = writeln!(
         s,
         r##"<line x1="{left}" y1="{0:.1}" x2="{1:.1}" y2="{0:.1}" stroke="#888" stroke-dasharray="4 3"/>"##,
-        y(0.0),
+        y(axes.reference),
         w - right
     );
     let line: Vec<String> = points
@@ -188,30 +283,37 @@ pub fn svg(points: &[PlotPoint], title: &str) -> String {
     );
     let _ = writeln!(
         s,
-        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">games</text><text x="14" y="{:.1}" text-anchor="middle" transform="rotate(-90 14 {:.1})">points per game (A)</text>"#,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text><text x="14" y="{:.1}" text-anchor="middle" transform="rotate(-90 14 {:.1})">{}</text>"#,
         left + (w - left - right) / 2.0,
         h - 6.0,
+        axes.x,
         top + (h - top - bottom) / 2.0,
-        top + (h - top - bottom) / 2.0
+        top + (h - top - bottom) / 2.0,
+        axes.y,
     );
     // The final figure, as the summary writes it.
     if let Some(last) = points.last() {
+        let value = if axes.signed {
+            format!("{:+.3}", last.ppg)
+        } else {
+            format!("{:.3}", last.ppg)
+        };
         let figure = match last.ci95 {
-            Some(c) => format!("{:+.3} ± {c:.3}", last.ppg),
-            None => format!("{:+.3} (no interval: one pair)", last.ppg),
+            Some(c) => format!("{value} ± {c:.3}"),
+            None => format!("{value} (no interval: one pair)"),
         };
         let _ = writeln!(
             s,
-            r##"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="#08519c"/><text x="{:.1}" y="36" text-anchor="end" font-weight="bold" class="final">final: {} ppg after {} games (95% CI over pairs)</text>"##,
+            r##"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="#08519c"/><text x="{:.1}" y="36" text-anchor="end" font-weight="bold" class="final">final: {} {} after {} {} (95% CI over pairs)</text>"##,
             x(last.games as f64),
             y(last.ppg),
             w - right,
             escape(&figure),
-            last.games
+            axes.figure,
+            last.games,
+            axes.x,
         );
     }
-    s.push_str("</svg>\n");
-    s
 }
 
 fn escape(s: &str) -> String {
@@ -230,9 +332,20 @@ pub fn write_plot(
     b: &str,
 ) -> Result<(), ArenaError> {
     let unit = if matches { "match games" } else { "games" };
+    let tavli = records.iter().any(|r| r.game_kind.is_some());
+    let wins = running_match_wins(records.iter().copied());
     let points = running_ppg(records);
     let title = format!("{a} vs {b}: points per game for A over {unit}, 95% band");
-    write_atomic(path, &svg(&points, &title)).map_err(ArenaError::file("cannot write", path))
+    let drawing = if tavli {
+        let wins_title = format!("{a} vs {b}: Tavli match-win rate for A, 95% band");
+        svg_charts(&[
+            (&points, &title, &PPG_AXES),
+            (&wins, &wins_title, &MATCH_WIN_AXES),
+        ])
+    } else {
+        svg(&points, &title)
+    };
+    write_atomic(path, &drawing).map_err(ArenaError::file("cannot write", path))
 }
 
 #[cfg(test)]
@@ -258,6 +371,7 @@ mod tests {
             moves: vec![],
             think_ms: [0.0; 2],
             decisions: [0; 2],
+            game_kind: None,
         }
     }
 
@@ -316,5 +430,39 @@ mod tests {
             drawing.contains("final: +0.900 ± 0.032 ppg after 2000 games"),
             "{drawing}"
         );
+    }
+
+    #[test]
+    fn tavli_runs_also_draw_the_match_win_rate() {
+        // Pair 0: A wins both matches (two games each); pair 1: one each.
+        let mut records = Vec::new();
+        for (unit, won) in [(0, true), (1, true), (2, true), (3, false)] {
+            let mut first = rec(unit, if won { 2 } else { -2 });
+            first.game_kind = Some(plakoto_rules::GameKind::Portes);
+            first.unit_over = false;
+            let mut last = rec(unit, if won { 1 } else { -1 });
+            last.game = 1;
+            last.game_kind = Some(plakoto_rules::GameKind::Plakoto);
+            last.score = if won { [3, 0] } else { [0, 3] };
+            records.push(first);
+            records.push(last);
+        }
+        let wins = running_match_wins(&records);
+        assert_eq!(wins.len(), 2);
+        assert_eq!((wins[0].games, wins[0].ppg), (2, 1.0));
+        assert_eq!((wins[1].games, wins[1].ppg), (4, 0.75));
+        // Pair means 1 and 0.5: se 0.25.
+        assert!((wins[1].ci95.unwrap() - Z95 * 0.25).abs() < 1e-9);
+        let path = std::env::temp_dir().join(format!("plakoto-plot-{}.svg", std::process::id()));
+        write_plot(&path, records.iter().collect(), true, "a", "b").unwrap();
+        let drawing = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).ok();
+        assert!(drawing.contains("height=\"720\""), "{drawing}");
+        assert!(drawing.contains("match-win rate (A)"), "{drawing}");
+        assert!(
+            drawing.contains("final: 0.750 ± 0.490 match-win rate after 4 matches"),
+            "{drawing}"
+        );
+        assert!(drawing.contains("ppg after 8 games"), "{drawing}");
     }
 }

@@ -4,7 +4,7 @@
 use super::fault::{Fault, FaultKind};
 use super::turn::Turn;
 use plakoto_records::record::Ending;
-use plakoto_rules::Side;
+use plakoto_rules::{GameKind, Side};
 
 /// One of the two engines of a run, A or B (not a running engine: that is
 /// [`plakoto_protocol::client::Engine`]; in the results file, `"a"` or `"b"`).
@@ -109,6 +109,10 @@ pub struct GameRecord {
     pub think_ms: [f64; 2],
     /// Decisions A and B were asked for (forced plays excluded).
     pub decisions: [u32; 2],
+    /// The game's kind in a Tavli match (`--game tavli`); absent in runs
+    /// of one game, whose header names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_kind: Option<GameKind>,
 }
 
 impl GameRecord {

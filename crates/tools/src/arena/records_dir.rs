@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::record::{Contestant, GameRecord};
-use plakoto_records::record::{GameEnd, Header, Record, RecordedGame, Start, write_atomic};
+use plakoto_records::record::{Ending, GameEnd, Header, Record, RecordedGame, Start, write_atomic};
 use plakoto_rules::{Rules, Side};
 
 /// Why a unit's record could not be made or written.
@@ -77,12 +77,20 @@ pub fn unit_record(run: &RunInfo, games: &[&GameRecord]) -> Result<Record, Recor
     let mut score = [0u8; 2];
     let mut previous_winner: Option<Side> = None;
     for g in games {
-        let start = if g.opening.is_empty() {
-            Start::Starter(previous_winner.ok_or(RecordsDirError::NoStarter)?)
-        } else {
-            Start::Opening(g.opening.iter().map(|&(x, o)| [x, o]).collect())
+        // Without an opening roll the last winner starts (R19, T6), or,
+        // after a Tavli draw under `same_starter` (T7), the side that
+        // played first; a game forfeited before its opening roll keeps an
+        // opening of no roll.
+        let starter = previous_winner.or_else(|| g.moves.first().map(|t| t.side));
+        let start = match (g.opening.is_empty(), starter) {
+            (false, _) => Start::Opening(g.opening.iter().map(|&(x, o)| [x, o]).collect()),
+            (true, Some(side)) => Start::Starter(side),
+            (true, None) if g.kind == Ending::Forfeit => Start::Opening(Vec::new()),
+            (true, None) => return Err(RecordsDirError::NoStarter),
         };
         let mut game = RecordedGame::new(score.map(u32::from), start);
+        // A Tavli match's games name their kind (`Game 2 plakoto`).
+        game.kind = g.game_kind;
         // A fault is the game's ending, not a play: `record_turn` skips it.
         game.turns
             .extend(g.moves.iter().filter_map(|t| t.record_turn()));

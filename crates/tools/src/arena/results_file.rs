@@ -9,10 +9,10 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use super::arena_game::ArenaGame;
 use super::error::ArenaError;
 use super::record::GameRecord;
 use super::tavli_referee::Opening;
-use plakoto_rules::GameKind;
 
 /// What must match for a file to be resumed: everything the games depend
 /// on. (The number of games may change: a run can be extended.)
@@ -40,10 +40,10 @@ pub struct RunHeader {
     /// The start positions' file and fingerprint (`--start-positions`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_positions: Option<String>,
-    /// The game played (`--game`); not written for Plakoto, so Plakoto
-    /// files read and resume as before.
+    /// The game played (`--game`, `tavli` for Tavli matches); not
+    /// written for Plakoto, so Plakoto files read and resume as before.
     #[serde(default, skip_serializing_if = "is_plakoto")]
-    pub game: GameKind,
+    pub game: ArenaGame,
     /// How games opened (`--opening`), for games other than Plakoto.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<Opening>,
@@ -52,11 +52,18 @@ pub struct RunHeader {
     /// played under and resumes only under the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub switches: Option<String>,
+    /// A Tavli run's sequence of games (`--tavli-sequence`, written out
+    /// when default too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tavli_sequence: Option<String>,
+    /// A Tavli run's starter after a draw (`--tavli-after-draw`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tavli_after_draw: Option<String>,
 }
 
 /// Whether `game` is Plakoto (written by omission).
-pub(super) fn is_plakoto(game: &GameKind) -> bool {
-    *game == GameKind::Plakoto
+pub(super) fn is_plakoto(game: &ArenaGame) -> bool {
+    *game == ArenaGame::Plakoto
 }
 
 /// Current file format version.
@@ -248,9 +255,11 @@ mod tests {
             turn_cap: 2_000,
             shard: None,
             start_positions: None,
-            game: GameKind::Plakoto,
+            game: ArenaGame::Plakoto,
             opening: None,
             switches: None,
+            tavli_sequence: None,
+            tavli_after_draw: None,
         }
     }
 
@@ -271,6 +280,7 @@ mod tests {
             moves: vec![],
             think_ms: [0.0, 0.0],
             decisions: [0, 0],
+            game_kind: None,
         }
     }
 
@@ -306,13 +316,13 @@ mod tests {
         };
         assert!(ResultsFile::open(&path, &other, true).is_err());
         let portes = RunHeader {
-            game: GameKind::Portes,
+            game: ArenaGame::Portes,
             opening: Some(Opening::Greek),
             ..header()
         };
         assert!(ResultsFile::open(&path, &portes, true).is_err());
         let fevga = RunHeader {
-            game: GameKind::Fevga,
+            game: ArenaGame::Fevga,
             opening: Some(Opening::Greek),
             switches: Some(plakoto_rules::fevga::FevgaRules::default().describe()),
             ..header()

@@ -83,19 +83,14 @@ pub fn play_unit(
     let mut score = [0u8; 2];
     let mut starter = None;
     for game in 0..MAX_MATCH_GAMES {
-        let g = u64::from(game);
-        let engine_seeds = PLAYER_STREAM.map(|tag| mix_seed(&[spec.seed, unit, g, tag]));
+        let (dice_seed, player_seeds) = game_seeds(spec.seed, unit, game, a_side);
         let setup = GameSetup {
             rules: spec.rules,
             match_length: spec.match_to.unwrap_or(0),
             score: by_side(score),
             starter,
-            dice_seed: mix_seed(&[spec.seed, pair, g, DICE_STREAM]),
-            player_seeds: if a_side == Side::X {
-                engine_seeds
-            } else {
-                [engine_seeds[1], engine_seeds[0]]
-            },
+            dice_seed,
+            player_seeds,
             turn_cap: spec.turn_cap,
             start: (!spec.start_positions.is_empty())
                 .then(|| spec.start_positions[(pair % spec.start_positions.len() as u64) as usize]),
@@ -125,6 +120,20 @@ pub fn play_unit(
             return;
         }
     }
+}
+
+/// The seeds of game `game` of `unit`, A playing `a_side`: its dice
+/// stream's (the same in both units of a duplicate pair) and X's and O's
+/// players' (each engine's own, whichever side it plays).
+pub(super) fn game_seeds(seed: u64, unit: u64, game: u32, a_side: Side) -> (u64, [u64; 2]) {
+    let g = u64::from(game);
+    let engine_seeds = PLAYER_STREAM.map(|tag| mix_seed(&[seed, unit, g, tag]));
+    let player_seeds = if a_side == Side::X {
+        engine_seeds
+    } else {
+        [engine_seeds[1], engine_seeds[0]]
+    };
+    (mix_seed(&[seed, unit / 2, g, DICE_STREAM]), player_seeds)
 }
 
 /// The record of game `game` of `unit`, A playing `a_side`: `outcome`
@@ -178,6 +187,7 @@ pub(super) fn game_record(
                 [d[1], d[0]]
             }
         },
+        game_kind: None,
     }
 }
 

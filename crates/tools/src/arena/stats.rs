@@ -18,8 +18,9 @@ use super::record::{Contestant, FaultRecord, GameRecord};
 use plakoto_records::record::Ending;
 use plakoto_rules::ResultKind;
 
-/// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_964;
+use super::interval::Moments;
+#[cfg(test)]
+use super::interval::Z95;
 
 /// One fault, where it happened.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -80,6 +81,10 @@ pub struct Summary {
     pub matches: Option<MatchCounts>,
     /// Results by who started each game, whichever engine it was.
     pub by_starter: StarterCounts,
+    /// Tavli matches (`--game tavli`): match-win rate with its interval,
+    /// points per match, results per game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tavli: Option<super::tavli_stats::TavliStats>,
 }
 
 /// Computes the summary of `records` (in any order: they are sorted so the
@@ -148,32 +153,8 @@ pub fn summarize<'a>(records: impl IntoIterator<Item = &'a GameRecord>, matches:
     if matches {
         s.matches = Some(match_counts);
     }
+    s.tavli = super::tavli_stats::tavli_stats(&records);
     s
-}
-
-/// Count, mean and sum of squares (Welford), for a normal-approximation
-/// interval of the mean.
-#[derive(Clone, Copy, Debug, Default)]
-struct Moments {
-    n: u64,
-    mean: f64,
-    m2: f64,
-}
-
-impl Moments {
-    fn add(&mut self, x: f64) {
-        self.n += 1;
-        let d = x - self.mean;
-        self.mean += d / self.n as f64;
-        self.m2 += d * (x - self.mean);
-    }
-
-    fn ci95(&self) -> Option<f64> {
-        (self.n >= 2).then(|| {
-            let var = self.m2 / (self.n - 1) as f64;
-            Z95 * (var / self.n as f64).sqrt()
-        })
-    }
 }
 
 impl Summary {
@@ -231,6 +212,9 @@ impl Summary {
                 m.matches, m.a_won, m.b_won
             );
         }
+        if let Some(tavli) = &self.tavli {
+            t.push_str(&tavli.to_text());
+        }
         let ms = |v: Option<f64>| v.map_or("-".into(), |v| format!("{v:.4} ms"));
         let _ = writeln!(
             t,
@@ -255,11 +239,11 @@ impl Summary {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use plakoto_rules::Side;
 
-    fn rec(unit: u64, a_points: i32, kind: Ending) -> GameRecord {
+    pub(crate) fn rec(unit: u64, a_points: i32, kind: Ending) -> GameRecord {
         GameRecord {
             unit,
             game: 0,
@@ -284,6 +268,7 @@ mod tests {
             moves: vec![],
             think_ms: [1.0, 3.0],
             decisions: [1, 1],
+            game_kind: None,
         }
     }
 

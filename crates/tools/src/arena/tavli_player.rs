@@ -2,15 +2,19 @@
 //! ([`super::tavli_referee`]): the player trait, the random player, and
 //! engine processes driven through the protocol.
 //!
-//! An engine process is told the game once, after it starts
+//! An engine process is told the game after it starts
 //! (`set game portes`), then the game's switches that differ from their
-//! defaults (`set fevga.release reach_quarter`); an engine that refuses
-//! either does not play that game and faults with a reason that says so.
+//! defaults (`set fevga.release reach_quarter`), and again whenever a
+//! game of another kind follows (a Tavli match, whose players of the
+//! three games share one process); an engine that refuses either does
+//! not play that game and faults with [`FaultKind::UnsupportedGame`] and
+//! a reason that says so.
 //! Then each turn is
 //! `set position <Position ID>:<Match ID>` and `play`, whose first line is
 //! the play in the game's notation.
 
 use std::marker::PhantomData;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rand::SeedableRng;
@@ -21,7 +25,7 @@ use super::engine_process::{EngineProcess, Reply, shorten};
 use super::fault::{Fault, FaultKind};
 use super::player::PlayerOptions;
 use super::refereed_game::RefereedGame;
-use plakoto_rules::{Dice, Side, TavliGame};
+use plakoto_rules::{Dice, GameKind, Side, TavliGame};
 
 /// What the referee asks a player on its turn.
 pub struct TavliTurn<'a, G: TavliGame> {
@@ -105,12 +109,38 @@ impl<G: TavliGame> TavliPlayer<G> for TavliRandomPlayer {
     }
 }
 
+/// An engine process as its players hold it: one player of one game, or
+/// the players of every game of a Tavli match sharing one process
+/// ([`SharedEngine`]), with the game it was last told (`set game`).
+#[derive(Default)]
+pub struct EngineSlot {
+    engine: Option<EngineProcess>,
+    game: Option<GameKind>,
+}
+
+impl EngineSlot {
+    /// A slot holding `engine`, started and told no game yet.
+    pub fn with(engine: EngineProcess) -> EngineSlot {
+        EngineSlot {
+            engine: Some(engine),
+            game: None,
+        }
+    }
+}
+
+/// One engine process shared by a contestant's players of several games.
+pub type SharedEngine = Arc<Mutex<EngineSlot>>;
+
 /// An engine process playing `G` through the protocol. Started on first
-/// use (and told the game and its switches), restarted after a fault.
+/// use, restarted after a fault. Before a game of `G` the engine is told
+/// the game and its switches whenever it was last told another game (or
+/// none): once in a run of single games, before every game of a Tavli
+/// match that changes the game. An engine that refuses either faults
+/// with [`FaultKind::UnsupportedGame`].
 pub struct TavliProcessPlayer<G> {
     command: String,
     options: PlayerOptions,
-    engine: Option<EngineProcess>,
+    slot: SharedEngine,
     /// What follows `set game` ([`RefereedGame::engine_setup`]).
     setup: Vec<String>,
     /// The switches, to name them when the engine refuses one.
@@ -121,10 +151,16 @@ pub struct TavliProcessPlayer<G> {
 impl<G: RefereedGame> TavliProcessPlayer<G> {
     /// A player that runs `command` (through `sh -c`) to play `game`.
     pub fn new(game: &G, command: &str, options: PlayerOptions) -> Self {
+        Self::sharing(game, command, options, SharedEngine::default())
+    }
+
+    /// A player of `game` playing with the engine in `slot` (started there
+    /// with `command` when empty), which players of other games share.
+    pub fn sharing(game: &G, command: &str, options: PlayerOptions, slot: SharedEngine) -> Self {
         TavliProcessPlayer {
             command: command.to_string(),
             options,
-            engine: None,
+            slot,
             setup: game.engine_setup(),
             switches: game.switches(),
             game: PhantomData,
@@ -135,42 +171,60 @@ impl<G: RefereedGame> TavliProcessPlayer<G> {
     /// checks an engine this way before a run, and plays with it.
     pub fn started(game: &G, command: &str, options: PlayerOptions) -> Result<Self, Fault> {
         let mut player = Self::new(game, command, options);
-        player.engine()?;
+        player.with_engine(|_| Ok(()))?;
         Ok(player)
     }
 
-    fn engine(&mut self) -> Result<&mut EngineProcess, Fault> {
-        if self.engine.is_none() {
-            let mut engine = EngineProcess::start_patiently(
+    /// Runs `work` on the engine, started if needed and told `G` if it
+    /// was last told another game.
+    fn with_engine<T>(
+        &mut self,
+        work: impl FnOnce(&mut EngineProcess) -> Result<T, Fault>,
+    ) -> Result<T, Fault> {
+        let mut slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        if slot.engine.is_none() {
+            slot.engine = Some(EngineProcess::start_patiently(
                 &self.command,
                 self.options.start_timeout,
                 self.options.show_stderr,
-            )?;
-            let deadline = Instant::now() + self.options.start_timeout;
-            let set_game = format!("set game {}", G::KIND);
-            let commands = std::iter::once(set_game.clone()).chain(self.setup.iter().cloned());
-            for command in commands {
-                let reply = engine.request(&command, deadline)?;
-                if !reply.ok {
-                    // A refused switch: the engine plays the game, but not
-                    // under the run's switches.
-                    let under = match &self.switches {
-                        Some(switches) if command != set_game => format!(" with {switches}"),
-                        _ => String::new(),
-                    };
-                    return Err(Fault::new(
-                        FaultKind::ErrorReply,
-                        format!(
-                            "the engine does not play {}{under}: '{command}' answered '? {}'",
-                            title(G::KIND.as_str()),
-                            shorten(reply.first())
-                        ),
-                    ));
-                }
-            }
-            self.engine = Some(engine);
+            )?);
+            slot.game = None;
         }
-        Ok(self.engine.as_mut().expect("started above"))
+        let slot = &mut *slot;
+        let engine = slot.engine.as_mut().expect("started above");
+        if slot.game != Some(G::KIND) {
+            let deadline = Instant::now() + self.options.start_timeout;
+            self.tell_game(engine, deadline)?;
+            slot.game = Some(G::KIND);
+        }
+        work(engine)
+    }
+
+    /// `set game` and the switches off their defaults; a refusal says the
+    /// engine does not play the game (or not under these switches).
+    fn tell_game(&self, engine: &mut EngineProcess, deadline: Instant) -> Result<(), Fault> {
+        let set_game = format!("set game {}", G::KIND);
+        let commands = std::iter::once(set_game.clone()).chain(self.setup.iter().cloned());
+        for command in commands {
+            let reply = engine.request(&command, deadline)?;
+            if !reply.ok {
+                // A refused switch: the engine plays the game, but not
+                // under the run's switches.
+                let under = match &self.switches {
+                    Some(switches) if command != set_game => format!(" with {switches}"),
+                    _ => String::new(),
+                };
+                return Err(Fault::new(
+                    FaultKind::UnsupportedGame,
+                    format!(
+                        "the engine does not play {}{under}: '{command}' answered '? {}'",
+                        title(G::KIND.as_str()),
+                        shorten(reply.first())
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -196,31 +250,34 @@ impl<G: RefereedGame> TavliPlayer<G> for TavliProcessPlayer<G> {
     }
 
     fn begin_game(&mut self, _seed: u64) -> Result<(), Fault> {
-        self.engine().map(|_| ())
+        self.with_engine(|_| Ok(()))
     }
 
     fn choose(&mut self, turn: &TavliTurn<'_, G>) -> Result<TavliAnswer<G>, Fault> {
         let deadline = Instant::now() + self.options.move_timeout;
         let position = turn.game.position_id(turn.position);
         let set = format!("set position {position}:{}", turn.match_id);
-        let engine = self.engine()?;
-        let reply = engine.request(&set, deadline)?;
-        if !reply.ok {
-            return Err(refused(&set, &reply));
-        }
-        let reply = engine.request("play", deadline)?;
-        if !reply.ok {
-            return Err(refused("play", &reply));
-        }
-        let text = reply.first().to_string();
-        if text.is_empty() {
-            return Err(Fault::new(FaultKind::Garbage, "'play' answered no play"));
-        }
-        Ok(TavliAnswer::Notation(text))
+        self.with_engine(|engine| {
+            let reply = engine.request(&set, deadline)?;
+            if !reply.ok {
+                return Err(refused(&set, &reply));
+            }
+            let reply = engine.request("play", deadline)?;
+            if !reply.ok {
+                return Err(refused("play", &reply));
+            }
+            let text = reply.first().to_string();
+            if text.is_empty() {
+                return Err(Fault::new(FaultKind::Garbage, "'play' answered no play"));
+            }
+            Ok(TavliAnswer::Notation(text))
+        })
     }
 
     fn reset_after_fault(&mut self) {
-        // Dropping stops the process; the next game starts a fresh one.
-        self.engine = None;
+        // Dropping stops the process; the next game starts a fresh one
+        // (for every game sharing it).
+        let mut slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        *slot = EngineSlot::default();
     }
 }

@@ -1,5 +1,6 @@
 //! The referee of games played through the game layer
-//! ([`TavliGame`]): Portes today. It plays one game as the Plakoto
+//! ([`TavliGame`]): Portes, Fevga, and every game of a Tavli match
+//! (Plakoto included). It plays one game as the Plakoto
 //! referee ([`super::referee`]) does — it owns the position and a seeded
 //! ChaCha8 dice stream (opening roll included), asks the player on roll
 //! for its play, checks it with the game's own generator and notation,
@@ -8,7 +9,10 @@
 //! hands back the same [`GameOutcome`], so results files and statistics
 //! do not depend on the game.
 //!
-//! Plakoto keeps its own referee: its Express rules (numbers passed on,
+//! A game of a match starts either with an opening roll or, when
+//! [`TavliSetup::starter`] names one, with that side rolling both dice
+//! (T6: the last winner starts). Single Plakoto games and Plakoto
+//! matches keep their own referee: its Express rules (numbers passed on,
 //! plays lists cut short) are not in the trait.
 
 use std::time::{Duration, Instant};
@@ -22,7 +26,7 @@ use super::refereed_game::RefereedGame;
 use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
 use super::turn::{Turn, TurnPlay};
 use plakoto_records::record::{Ending, Roll};
-use plakoto_rules::{Dice, Die, Seat, Side};
+use plakoto_rules::{Dice, Die, MatchScore, Seat, Side};
 
 /// Who starts a game, and with which dice (P13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -69,6 +73,12 @@ pub struct TavliSetup {
     pub player_seeds: [u64; 2],
     /// Most turns before the game is stopped as unfinished.
     pub turn_cap: u32,
+    /// Who starts without an opening roll (a Tavli match's last winner,
+    /// T6); `None`: an opening roll.
+    pub starter: Option<Side>,
+    /// The match's length and X's and O's points before the game, told
+    /// in each turn's Match ID (`MatchScore::default()`: a single game).
+    pub score: MatchScore,
 }
 
 fn die(rng: &mut ChaCha8Rng) -> Die {
@@ -113,14 +123,9 @@ pub fn play_tavli_game<G: RefereedGame>(
     }
 
     let mut dice_rng = ChaCha8Rng::seed_from_u64(setup.dice_seed);
-    let (mut side, mut opening_dice) = loop {
-        let (x, o) = (die(&mut dice_rng), die(&mut dice_rng));
-        out.opening.push((x.pips(), o.pips()));
-        if x != o {
-            let starter = if x > o { Side::X } else { Side::O };
-            let dice = (setup.opening == Opening::Western).then_some(Dice(x, o));
-            break (starter, dice);
-        }
+    let (mut side, mut opening_dice) = match setup.starter {
+        Some(starter) => (starter, None),
+        None => opening_roll(setup.opening, &mut dice_rng, &mut out.opening),
     };
     let mut position = game.start();
     let mut list = G::PlayList::default();
@@ -140,7 +145,7 @@ pub fn play_tavli_game<G: RefereedGame>(
                 position: &position,
                 dice,
                 legal: &list,
-                match_id: game.turn_match_id(side, dice),
+                match_id: game.turn_match_id(side, dice, setup.score),
             };
             let started = Instant::now();
             let answer = players[side.index()].choose(&turn);
@@ -196,6 +201,25 @@ pub fn play_tavli_game<G: RefereedGame>(
     out
 }
 
+/// The opening roll (P13, R19): one die each, ties rolled again, every
+/// pair kept in `rolls`; the starter, with the dice it plays first under
+/// the western opening.
+fn opening_roll(
+    opening: Opening,
+    dice_rng: &mut ChaCha8Rng,
+    rolls: &mut Vec<(u8, u8)>,
+) -> (Side, Option<Dice>) {
+    loop {
+        let (x, o) = (die(dice_rng), die(dice_rng));
+        rolls.push((x.pips(), o.pips()));
+        if x != o {
+            let starter = if x > o { Side::X } else { Side::O };
+            let dice = (opening == Opening::Western).then_some(Dice(x, o));
+            return (starter, dice);
+        }
+    }
+}
+
 fn forfeit(out: &mut GameOutcome, side: Side, fault: Fault) {
     out.kind = Ending::Forfeit;
     out.winner = Some(side.other());
@@ -217,6 +241,8 @@ mod tests {
             dice_seed: seed,
             player_seeds: [seed, seed + 1],
             turn_cap: 2_000,
+            starter: None,
+            score: MatchScore::default(),
         }
     }
 

@@ -9,13 +9,12 @@
 use super::error::ArenaError;
 use super::player::PlayerOptions;
 use super::record::GameRecord;
-use super::referee::mix_seed;
 use super::refereed_game::RefereedGame;
-use super::runner::{DICE_STREAM, PLAYER_STREAM, a_side, game_record, schedule};
+use super::runner::{a_side, game_record, game_seeds, schedule};
 use super::tavli_player::{BoxedPlayer, TavliPlayer};
 use super::tavli_players::{BuiltinPlayers, make_tavli_player};
 use super::tavli_referee::{Opening, TavliSetup, play_tavli_game};
-use plakoto_rules::Side;
+use plakoto_rules::{MatchScore, Side};
 
 /// What the units of a run depend on.
 #[derive(Clone, Debug)]
@@ -46,18 +45,14 @@ pub fn play_tavli_unit<G: RefereedGame>(
     emit: &mut dyn FnMut(GameRecord) -> bool,
 ) {
     let a_side = a_side(unit);
-    let pair = unit / 2;
-    let game = 0u64;
-    let engine_seeds = PLAYER_STREAM.map(|tag| mix_seed(&[spec.seed, unit, game, tag]));
+    let (dice_seed, player_seeds) = game_seeds(spec.seed, unit, 0, a_side);
     let setup = TavliSetup {
         opening: spec.opening,
-        dice_seed: mix_seed(&[spec.seed, pair, game, DICE_STREAM]),
-        player_seeds: if a_side == Side::X {
-            engine_seeds
-        } else {
-            [engine_seeds[1], engine_seeds[0]]
-        },
+        dice_seed,
+        player_seeds,
         turn_cap: spec.turn_cap,
+        starter: None,
+        score: MatchScore::default(),
     };
     let players: [&mut dyn TavliPlayer<G>; 2] = if a_side == Side::X { [a, b] } else { [b, a] };
     let outcome = play_tavli_game(&spec.game, &setup, players, generator);
@@ -203,7 +198,7 @@ pub(crate) mod tests {
             let fault = r.fault.expect("forfeited");
             assert_eq!(
                 (fault.engine, fault.kind),
-                (Contestant::B, FaultKind::ErrorReply)
+                (Contestant::B, FaultKind::UnsupportedGame)
             );
             assert!(
                 fault.message.contains("does not play Portes"),

@@ -46,6 +46,8 @@ pub fn portes_duplicate_match(
                         dice_seed: mix_seed(&[seed, pair, 0xD1CE]),
                         player_seeds: [0, 0],
                         turn_cap: 2_000,
+                        starter: None,
+                        score: Default::default(),
                     };
                     let players: [&mut dyn TavliPlayer<Portes>; 2] = if a_side == Side::X {
                         [&mut *pa, &mut *pb]

@@ -1,0 +1,199 @@
+//! A contestant of a Tavli match (`--game tavli`): its player of each
+//! game the match's sequence plays, and the move generators of a worker.
+//!
+//! A built-in name (`builtin:heuristic`) makes each game's own built-in
+//! of that name ([`BuiltinPlayers`]); a name some game of the sequence
+//! lacks is refused before the run. An engine command makes one player
+//! per game, all sharing one engine process ([`SharedEngine`]): it is
+//! told `set game <kind>` and the game's switches before each game of
+//! another kind than the last, and an engine that refuses faults
+//! [`FaultKind::UnsupportedGame`](super::fault::FaultKind::UnsupportedGame)
+//! in that game (the match runner then forfeits the match).
+
+use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
+use plakoto_rules::{GameKind, TavliGame};
+
+use super::engine_process::EngineProcess;
+use super::error::PlayerError;
+use super::player::PlayerOptions;
+use super::registry::BUILTIN_PREFIX;
+use super::tavli_player::{BoxedPlayer, EngineSlot, SharedEngine, TavliPlayer, TavliProcessPlayer};
+use super::tavli_players::{BuiltinPlayers, make_tavli_player};
+use super::tavli_referee::Opening;
+
+/// The games of a Tavli run with their switches, and how the Portes and
+/// Fevga games that open with a roll open (Plakoto's always open by R19).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TavliGames {
+    /// Portes (P11 scoring).
+    pub portes: Portes,
+    /// Plakoto under its rules and scoring (`--scoring`).
+    pub plakoto: Plakoto,
+    /// Fevga under its switches (`--fevga-switches`).
+    pub fevga: Fevga,
+    /// The opening of Portes and Fevga games (`--opening`).
+    pub opening: Opening,
+}
+
+/// One contestant's players, one per game of the sequence.
+#[derive(Default)]
+pub struct MatchPlayers {
+    portes: Option<BoxedPlayer<Portes>>,
+    plakoto: Option<BoxedPlayer<Plakoto>>,
+    fevga: Option<BoxedPlayer<Fevga>>,
+}
+
+/// A worker's move generators, one per game.
+pub struct MatchGenerators {
+    portes: <Portes as TavliGame>::Generator,
+    plakoto: <Plakoto as TavliGame>::Generator,
+    fevga: <Fevga as TavliGame>::Generator,
+}
+
+impl MatchGenerators {
+    /// Generators with empty buffers for `games`.
+    pub fn new(games: &TavliGames) -> MatchGenerators {
+        MatchGenerators {
+            portes: games.portes.generator(),
+            plakoto: games.plakoto.generator(),
+            fevga: games.fevga.generator(),
+        }
+    }
+}
+
+/// A game a Tavli match plays: where a contestant's player of it, its
+/// generator and its switches are kept.
+pub trait MatchGame: BuiltinPlayers {
+    /// The game with the run's switches.
+    fn of(games: &TavliGames) -> Self;
+    /// How the game opens when it opens with a roll.
+    fn opening(games: &TavliGames) -> Opening;
+    /// The contestant's player of this game.
+    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Self>>;
+    /// The worker's generator of this game.
+    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator;
+}
+
+impl MatchGame for Portes {
+    fn of(games: &TavliGames) -> Portes {
+        games.portes
+    }
+    fn opening(games: &TavliGames) -> Opening {
+        games.opening
+    }
+    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Portes>> {
+        &mut players.portes
+    }
+    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
+        &mut generators.portes
+    }
+}
+
+impl MatchGame for Plakoto {
+    fn of(games: &TavliGames) -> Plakoto {
+        games.plakoto
+    }
+    /// R19: Plakoto's opening roll is always the Greek one.
+    fn opening(_: &TavliGames) -> Opening {
+        Opening::Greek
+    }
+    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Plakoto>> {
+        &mut players.plakoto
+    }
+    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
+        &mut generators.plakoto
+    }
+}
+
+impl MatchGame for Fevga {
+    fn of(games: &TavliGames) -> Fevga {
+        games.fevga
+    }
+    fn opening(games: &TavliGames) -> Opening {
+        games.opening
+    }
+    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Fevga>> {
+        &mut players.fevga
+    }
+    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
+        &mut generators.fevga
+    }
+}
+
+impl MatchPlayers {
+    /// The player of `G`, made for every game of the sequence.
+    pub fn player<G: MatchGame>(&mut self) -> &mut dyn TavliPlayer<G> {
+        G::slot(self)
+            .as_deref_mut()
+            .expect("a player is made for every game of the sequence")
+    }
+}
+
+/// The players of `spec` for the games `kinds`: built-ins of each game,
+/// or an engine command whose players share `engine` (a fresh process,
+/// started on first use, when `None`).
+pub fn make_match_players(
+    games: &TavliGames,
+    kinds: &[GameKind],
+    spec: &str,
+    options: &PlayerOptions,
+    engine: Option<SharedEngine>,
+) -> Result<MatchPlayers, PlayerError> {
+    let spec = spec.trim();
+    let mut players = MatchPlayers::default();
+    let engine = engine.unwrap_or_default();
+    for kind in kinds {
+        match kind {
+            GameKind::Portes => add::<Portes>(&mut players, games, spec, options, &engine)?,
+            GameKind::Plakoto => add::<Plakoto>(&mut players, games, spec, options, &engine)?,
+            GameKind::Fevga => add::<Fevga>(&mut players, games, spec, options, &engine)?,
+        }
+    }
+    Ok(players)
+}
+
+/// Makes the player of `G` unless made.
+fn add<G: MatchGame>(
+    players: &mut MatchPlayers,
+    games: &TavliGames,
+    spec: &str,
+    options: &PlayerOptions,
+    engine: &SharedEngine,
+) -> Result<(), PlayerError> {
+    if G::slot(players).is_some() {
+        return Ok(());
+    }
+    let game = G::of(games);
+    let player: BoxedPlayer<G> = if spec.starts_with(BUILTIN_PREFIX) || spec.is_empty() {
+        make_tavli_player(&game, spec, options)?
+    } else {
+        Box::new(TavliProcessPlayer::sharing(
+            &game,
+            spec,
+            options.clone(),
+            engine.clone(),
+        ))
+    };
+    *G::slot(players) = Some(player);
+    Ok(())
+}
+
+/// As [`make_match_players`], an engine command's process started now and
+/// checked with `isready` (not told a game: an engine that does not play
+/// one of them still plays the others, and forfeits the matches that
+/// reach it): the check before a run, whose players then play.
+pub fn preflight_match_players(
+    games: &TavliGames,
+    kinds: &[GameKind],
+    spec: &str,
+    options: &PlayerOptions,
+) -> Result<MatchPlayers, PlayerError> {
+    let command = spec.trim();
+    if command.starts_with(BUILTIN_PREFIX) || command.is_empty() {
+        return make_match_players(games, kinds, spec, options, None);
+    }
+    let process =
+        EngineProcess::start_patiently(command, options.start_timeout, options.show_stderr)?;
+    let engine = SharedEngine::new(std::sync::Mutex::new(EngineSlot::with(process)));
+    make_match_players(games, kinds, spec, options, Some(engine))
+}

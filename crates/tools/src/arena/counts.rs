@@ -121,6 +121,7 @@ mod tests {
             }],
             think_ms: [0.0; 2],
             decisions: [0; 2],
+            game_kind: None,
         }
     }
 

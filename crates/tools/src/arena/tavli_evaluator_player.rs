@@ -10,7 +10,8 @@ use super::fault::{Fault, FaultKind};
 use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
 
 /// Plays the legal play whose resulting position its evaluator rates best
-/// (exact values first), the first of equals in generation order.
+/// (exact values first), the first of equals in generation order: by
+/// equity, or in a Tavli match by the mover's match-winning chance.
 pub struct TavliEvaluatorPlayer<G: TavliGame> {
     name: String,
     evaluator: Box<dyn GameEvaluator<G>>,
@@ -35,10 +36,16 @@ impl<G: TavliGame> TavliPlayer<G> for TavliEvaluatorPlayer<G> {
 
     fn choose(&mut self, turn: &TavliTurn<'_, G>) -> Result<TavliAnswer<G>, Fault> {
         let plays = turn.game.plays(turn.legal);
-        let (index, _) = self
-            .chooser
-            .choose(turn.game, self.evaluator.as_ref(), plays)
-            .ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))?;
+        let evaluator = self.evaluator.as_ref();
+        // In a Tavli match, the best match-winning chance; else equity.
+        let chosen = match turn.in_match {
+            Some(context) => self
+                .chooser
+                .choose_by(turn.game, evaluator, plays, |p| context.mwc(p)),
+            None => self.chooser.choose(turn.game, evaluator, plays),
+        };
+        let (index, _) =
+            chosen.ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))?;
         Ok(TavliAnswer::Play(plays[index]))
     }
 }

@@ -29,6 +29,9 @@
 //! Once the matches part (a different winner of game `g`), game `g+1`
 //! still draws the same numbers, but the other side rolls first.
 
+use std::sync::Arc;
+
+use plakoto_engine::match_equity::tavli::TavliSwitches;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TavliMatch, TavliRules};
 use plakoto_rules::{FinalResult, GameKind, MatchScore, ResultKind, Side};
 
@@ -42,7 +45,7 @@ use super::record::GameRecord;
 use super::referee::GameOutcome;
 use super::runner::{MAX_MATCH_GAMES, a_side, game_record, game_seeds, schedule};
 use super::tavli_player::TavliPlayer;
-use super::tavli_referee::{TavliSetup, play_tavli_game};
+use super::tavli_referee::{MatchPlace, TavliSetup, play_tavli_game};
 use plakoto_records::record::Ending;
 
 /// What the matches of a Tavli run depend on.
@@ -87,7 +90,7 @@ fn play_one<G: MatchGame>(
     let game = G::of(games);
     let setup = TavliSetup {
         opening: G::opening(games),
-        ..*setup
+        ..setup.clone()
     };
     let (pa, pb) = (a.player::<G>(), b.player::<G>());
     let players: [&mut dyn TavliPlayer<G>; 2] = if a_side == Side::X {
@@ -125,6 +128,18 @@ fn starter_of(outcome: &GameOutcome, named: Option<Side>) -> Option<Side> {
     })
 }
 
+/// The switches the Tavli match equity table of `spec`'s matches is
+/// built from: the match's, and the scorings its games are played under.
+fn match_switches(spec: &TavliMatchSpec) -> TavliSwitches {
+    TavliSwitches {
+        sequence: spec.rules.sequence.games().to_vec(),
+        target: u32::from(spec.rules.target),
+        after_draw: spec.rules.after_draw,
+        portes_scoring: spec.games.portes.scoring,
+        plakoto_rules: spec.games.plakoto.rules,
+    }
+}
+
 /// Plays the Tavli match of `unit`, giving each finished game to `emit`
 /// (with the match score of A and B after it); stops early when `emit`
 /// returns `false`.
@@ -139,6 +154,7 @@ pub fn play_tavli_match(
     let a_side = a_side(unit);
     let target = spec.rules.target;
     let mut tavli = TavliMatch::new(spec.rules.clone());
+    let switches = Arc::new(match_switches(spec));
     for game in 0..MAX_MATCH_GAMES {
         let kind = tavli.next_kind();
         let starter = tavli.next_starter();
@@ -153,6 +169,10 @@ pub fn play_tavli_match(
                 length: target,
                 score: tavli.score(),
             },
+            tavli: Some(MatchPlace {
+                switches: Arc::clone(&switches),
+                game_index: game as usize,
+            }),
         };
         let (games, generators) = (&spec.games, &mut *generators);
         let mut outcome = match kind {
@@ -330,6 +350,34 @@ mod tests {
         assert_eq!(tavli.a_won + tavli.b_won, 6);
         // The same seed plays the same matches with any number of threads.
         assert_eq!(records, run(&s, 6, 1));
+    }
+
+    /// Score-aware play (issue 43 item 2): a built-in values its plays by
+    /// match-winning chances in a Tavli match, so it plays some turns
+    /// otherwise than its `-money` twin on the same dice; two money twins
+    /// play exactly as two plain players would outside a match.
+    #[test]
+    fn a_built_in_plays_for_the_match_score_unless_told_money() {
+        let moves = |a: &str, b: &str| -> Vec<String> {
+            let s = spec(a, b, 5, "portes,plakoto,fevga");
+            run(&s, 4, 1)
+                .iter()
+                .flat_map(|r| r.moves.iter().map(|t| format!("{:?}", t.play)))
+                .collect()
+        };
+        let money = moves("builtin:heuristic-money", "builtin:heuristic-money");
+        let aware = moves("builtin:heuristic", "builtin:heuristic-money");
+        assert_ne!(aware, money, "the match score changed no play");
+        let prefix = aware.iter().zip(&money).take_while(|(x, y)| x == y).count();
+        assert!(
+            prefix > 0,
+            "the first turns agree (an opening rarely differs)"
+        );
+        assert_eq!(
+            money,
+            moves("builtin:heuristic-money", "builtin:heuristic-money"),
+            "reproducible"
+        );
     }
 
     #[test]

@@ -25,6 +25,7 @@ use super::engine_process::{EngineProcess, Reply, shorten};
 use super::fault::{Fault, FaultKind};
 use super::player::PlayerOptions;
 use super::refereed_game::RefereedGame;
+use plakoto_engine::match_equity::tavli::TavliMatchContext;
 use plakoto_rules::{Dice, GameKind, Side, TavliGame};
 
 /// What the referee asks a player on its turn.
@@ -41,6 +42,9 @@ pub struct TavliTurn<'a, G: TavliGame> {
     pub legal: &'a G::PlayList,
     /// The Match ID of the turn, in the game's own form.
     pub match_id: String,
+    /// In a Tavli match, the mover's match context: a built-in that plays
+    /// for the match values plays by its match-winning chances.
+    pub in_match: Option<&'a TavliMatchContext>,
 }
 
 /// A player's choice.

@@ -5,10 +5,48 @@
 //! engine command told the game and its switches.
 
 use super::error::PlayerError;
+use super::fault::Fault;
 use super::player::PlayerOptions;
 use super::refereed_game::RefereedGame;
 use super::registry::BUILTIN_PREFIX;
-use super::tavli_player::{BoxedPlayer, TavliProcessPlayer, TavliRandomPlayer};
+use super::tavli_player::{
+    BoxedPlayer, TavliAnswer, TavliPlayer, TavliProcessPlayer, TavliRandomPlayer, TavliTurn,
+};
+use plakoto_rules::TavliGame;
+
+/// What turns any built-in into one that plays for money equity even in
+/// a Tavli match (`builtin:net-money`), the yardstick of score-aware play.
+pub const MONEY_SUFFIX: &str = "-money";
+
+/// A built-in that ignores the match score: its turns reach it without
+/// the match context, so it values plays by equity.
+struct MoneyPlayer<G: TavliGame> {
+    name: String,
+    inner: BoxedPlayer<G>,
+}
+
+impl<G: TavliGame> TavliPlayer<G> for MoneyPlayer<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn begin_game(&mut self, seed: u64) -> Result<(), Fault> {
+        self.inner.begin_game(seed)
+    }
+
+    fn choose(&mut self, turn: &TavliTurn<'_, G>) -> Result<TavliAnswer<G>, Fault> {
+        let money = TavliTurn {
+            match_id: turn.match_id.clone(),
+            in_match: None,
+            ..*turn
+        };
+        self.inner.choose(&money)
+    }
+
+    fn reset_after_fault(&mut self) {
+        self.inner.reset_after_fault();
+    }
+}
 
 /// `builtin:random`, which every game has: what it plays.
 const RANDOM: (&str, &str) = ("random", "a uniformly random legal play");
@@ -50,6 +88,13 @@ pub fn make_tavli_player<G: BuiltinPlayers>(
 ) -> Result<BoxedPlayer<G>, PlayerError> {
     let spec = spec.trim();
     if let Some(name) = spec.strip_prefix(BUILTIN_PREFIX) {
+        if let Some(base) = name.strip_suffix(MONEY_SUFFIX) {
+            let inner = make_tavli_player(game, &format!("{BUILTIN_PREFIX}{base}"), options)?;
+            return Ok(Box::new(MoneyPlayer {
+                name: spec.to_string(),
+                inner,
+            }));
+        }
         let (name, file) = match name.split_once('@') {
             Some((name, file)) => (name, Some(file)),
             None => (name, None),

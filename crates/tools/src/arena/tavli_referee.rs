@@ -15,6 +15,7 @@
 //! matches keep their own referee: its Express rules (numbers passed on,
 //! plays lists cut short) are not in the trait.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
@@ -25,6 +26,7 @@ use super::referee::{FORFEIT_POINTS, GameOutcome};
 use super::refereed_game::RefereedGame;
 use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
 use super::turn::{Turn, TurnPlay};
+use plakoto_engine::match_equity::tavli::{TavliMatchContext, TavliPlace, TavliSwitches};
 use plakoto_records::record::{Ending, Roll};
 use plakoto_rules::{Dice, Die, MatchScore, Seat, Side};
 
@@ -62,8 +64,18 @@ impl std::fmt::Display for Opening {
     }
 }
 
+/// A game's place in a Tavli match: what a built-in player needs to value
+/// its plays by match-winning chances (the Tavli match equity table).
+#[derive(Clone, Debug)]
+pub struct MatchPlace {
+    /// The match's switches (sequence, target, after a draw, scorings).
+    pub switches: Arc<TavliSwitches>,
+    /// Games played before this one (draws included).
+    pub game_index: usize,
+}
+
 /// Everything a game depends on besides the game and the players.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct TavliSetup {
     /// How the game opens.
     pub opening: Opening,
@@ -79,6 +91,9 @@ pub struct TavliSetup {
     /// The match's length and X's and O's points before the game, told
     /// in each turn's Match ID (`MatchScore::default()`: a single game).
     pub score: MatchScore,
+    /// The game's place in a Tavli match (`None` outside one): each turn
+    /// then hands the players the mover's [`TavliMatchContext`].
+    pub tavli: Option<MatchPlace>,
 }
 
 fn die(rng: &mut ChaCha8Rng) -> Die {
@@ -129,6 +144,8 @@ pub fn play_tavli_game<G: RefereedGame>(
     };
     let mut position = game.start();
     let mut list = G::PlayList::default();
+    // The side that plays the first turn started the game (T6, T7).
+    let starter = side;
 
     for _turn in 0..setup.turn_cap {
         let dice = opening_dice
@@ -139,6 +156,15 @@ pub fn play_tavli_game<G: RefereedGame>(
         let answer = if plays.len() == 1 {
             Ok(TavliAnswer::Play(plays[0]))
         } else {
+            let in_match = setup.tavli.as_ref().and_then(|place| {
+                let at = TavliPlace {
+                    game_index: place.game_index,
+                    score: setup.score.score,
+                    mover: side,
+                    starter,
+                };
+                TavliMatchContext::new(&place.switches, &at)
+            });
             let turn = TavliTurn {
                 game,
                 side,
@@ -146,6 +172,7 @@ pub fn play_tavli_game<G: RefereedGame>(
                 dice,
                 legal: &list,
                 match_id: game.turn_match_id(side, dice, setup.score),
+                in_match: in_match.as_ref(),
             };
             let started = Instant::now();
             let answer = players[side.index()].choose(&turn);
@@ -243,6 +270,7 @@ mod tests {
             turn_cap: 2_000,
             starter: None,
             score: MatchScore::default(),
+            tavli: None,
         }
     }
 

@@ -53,6 +53,7 @@ pub fn play_tavli_unit<G: RefereedGame>(
         turn_cap: spec.turn_cap,
         starter: None,
         score: MatchScore::default(),
+        tavli: None,
     };
     let players: [&mut dyn TavliPlayer<G>; 2] = if a_side == Side::X { [a, b] } else { [b, a] };
     let outcome = play_tavli_game(&spec.game, &setup, players, generator);

@@ -48,6 +48,7 @@ pub fn portes_duplicate_match(
                         turn_cap: 2_000,
                         starter: None,
                         score: Default::default(),
+                        tavli: None,
                     };
                     let players: [&mut dyn TavliPlayer<Portes>; 2] = if a_side == Side::X {
                         [&mut *pa, &mut *pb]

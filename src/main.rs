@@ -158,8 +158,8 @@ enum BenchCommand {
         rules: Variant,
         /// Evaluator at the leaves, by the game's name: Plakoto net, net-f32
         /// (the net in f32, not its integer copy) or heuristic; Portes and
-        /// Fevga heuristic, pipcount or net (default: the net, or where it
-        /// does not load, Fevga's untrained one today, the heuristic).
+        /// Fevga heuristic, pipcount or net (default: the game's net, or
+        /// where its weights do not load, the heuristic).
         #[arg(long)]
         evaluator: Option<String>,
         /// The game searched (plakoto, or portes and fevga: the generic
@@ -207,8 +207,8 @@ enum BenchCommand {
         rounds: usize,
         /// Evaluator, by the game's name: Plakoto net, net-f32 (the net in
         /// f32, not its integer copy) or heuristic; Portes and Fevga
-        /// heuristic, pipcount or net (default: the net, or where it does
-        /// not load, Fevga's untrained one today, the heuristic).
+        /// heuristic, pipcount or net (default: the game's net, or where its
+        /// weights do not load, the heuristic).
         #[arg(long)]
         evaluator: Option<String>,
         /// The game whose evaluator is measured (plakoto, portes or fevga).

@@ -66,9 +66,9 @@ impl GameEvaluator<Fevga> for FevgaPipCountEvaluator {
 pub const FEVGA_EVALUATORS: [&str; 3] = ["heuristic", "pipcount", "net"];
 
 /// The Fevga evaluator named `kind` (one of [`FEVGA_EVALUATORS`]); `None`
-/// for any other name, and for `net` when no Fevga weights load: the
-/// embedded file is empty until a trained net is shipped, and a file named
-/// by [`crate::eval::fevga::net::FEVGA_WEIGHTS_ENV`] may not read (logged).
+/// for any other name, and for `net` when no Fevga weights load (a file
+/// named by [`crate::eval::fevga::net::FEVGA_WEIGHTS_ENV`] that does not
+/// read; logged).
 pub fn fevga_evaluator(kind: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
     match kind {
         "heuristic" => Some(Box::new(FevgaHeuristicEvaluator)),

@@ -15,9 +15,11 @@
 //!   (`crate::game`): the evaluator `net` of `fevga_evaluator`.
 //!
 //! The weights built into the binary are `crates/engine/weights/fevga.net`,
-//! **empty until a trained net is shipped**: with it empty the `net`
-//! evaluator is unavailable unless the environment variable
-//! [`FEVGA_WEIGHTS_ENV`] names a weight file, read once per process.
+//! trained by self-play (`crates/lab/training/fevga-net1/`); the
+//! environment variable [`FEVGA_WEIGHTS_ENV`] may name another weight
+//! file, read once per process. Were the embedded file ever empty, the
+//! `net` evaluator would be unavailable (no untrained weights are ever
+//! embedded).
 
 pub mod inputs;
 pub mod network;
@@ -31,9 +33,8 @@ pub use network::FevgaNetwork;
 
 use crate::eval::net::weights::WeightsError;
 
-/// The Fevga weights built into the binary: trained by Fevga self-play,
-/// or empty while none has been shipped (no untrained weights are ever
-/// embedded).
+/// The Fevga weights built into the binary, trained by Fevga self-play
+/// (never untrained weights).
 pub static EMBEDDED_FEVGA_WEIGHTS: &[u8] = include_bytes!("../../../../weights/fevga.net");
 
 /// Environment variable naming a Fevga weight file to use instead of the

@@ -7,7 +7,8 @@
 //! while the engine already plays Plakoto, then draws the Plakoto board
 //! and plays on (the engine its side too), the score line's score the
 //! engine's; the ended game opened from the games of the match, its plays
-//! listed and the position before its last play reviewed.
+//! listed and the position before its last play reviewed; the second
+//! game ended the same way, winning the match: no game follows.
 //!
 //! Needs `chromium` and `chromedriver`, like the Plakoto test (browser.rs);
 //! skipped without them, except under `CI=true`.
@@ -22,6 +23,11 @@ use super::page_session::{PageSession, log, screenshot, set_position};
 /// O's 15 all home, none off (board text `1:1 / 6:5 5:5 4:5`): X bears
 /// off and wins a double, 2 points (P11). Its Match ID: to 3, 0–0.
 const PORTES_END: &str = "+L4PAAABAAAAAA:cAl3AAAAAAAE";
+
+/// Plakoto, game 2 at X 2 O 0 (its Match ID: to 3), X on roll with 6-5,
+/// its last checker on its 1-point; O has 5 left (board text `1:1 / 1:5`):
+/// X bears off, wins a single game (R17) and the match, 3–0.
+const PLAKOTO_END: &str = "BAAA+AAAAAAAAAAA:xlBCAAAA";
 
 /// The text of the board's `X off N` label.
 const X_OFF: &str = "return document.querySelector('#board text[data-off=\"X\"]').textContent;";
@@ -54,6 +60,17 @@ async fn engine_tavli(client: &Client) -> Value {
 /// The page's `body[data-…]` value `name`.
 async fn data(client: &Client, name: &str) -> Value {
     js(client, &format!("return document.body.dataset.{name};")).await
+}
+
+/// X bears off its last checker, on its 1-point, by clicking it and the
+/// tray; then waits for the status `state` (`what`, if it does not come).
+async fn bear_off_the_last(client: &Client, state: &str, what: &str) {
+    click(client, "rect.point.source[data-p=\"1\"]").await;
+    settle(client).await;
+    click(client, "rect.tray-hit").await;
+    let condition = format!("document.getElementById('status').dataset.state === '{state}'");
+    wait_for(client, &condition, 30, what).await;
+    settle(client).await;
 }
 
 async fn play_tavli(client: &Client) {
@@ -124,17 +141,7 @@ async fn play_tavli(client: &Client) {
     // X bears off its last checker.
     click(client, "#btn-pause").await;
     set_position(client, PORTES_END).await;
-    click(client, "rect.point.source[data-p=\"1\"]").await;
-    settle(client).await;
-    click(client, "rect.tray-hit").await;
-    wait_for(
-        client,
-        "document.getElementById('status').dataset.state === 'between'",
-        30,
-        "the end of game 1",
-    )
-    .await;
-    settle(client).await;
+    bear_off_the_last(client, "between", "the end of game 1").await;
     let status = text(client, "status").await;
     assert!(
         status.contains("Game 1 (Portes) over: X wins, double (2 points)")
@@ -223,4 +230,29 @@ async fn play_tavli(client: &Client) {
     assert_eq!(data(client, "boardGame").await, json!("plakoto"));
     assert_eq!(data(client, "review").await, json!(""));
     wait_for(client, HUMAN_TO_PLAY, 5, "X's Plakoto turn again").await;
+
+    // Game 2 near its end: X bears off its last checker and wins the
+    // match; no game follows.
+    set_position(client, PLAKOTO_END).await;
+    bear_off_the_last(client, "over", "the match's end").await;
+    let status = text(client, "status").await;
+    assert!(status.contains("X wins the Tavli match"), "{status}");
+    assert_eq!(engine_tavli(client).await, json!([3, 0, "plakoto", 2]));
+    let score = text(client, "scoreline").await;
+    assert!(
+        score.contains("Tavli to 3 — X 3, O 0 — game 2: Plakoto — X wins the match"),
+        "{score}"
+    );
+    let games = text(client, "game-list").await;
+    assert!(
+        games.contains("Portes X wins, double (2 points)")
+            && games.contains("Plakoto X wins, single (1 point)"),
+        "{games}"
+    );
+    let next = js(
+        client,
+        "return document.getElementById('btn-roll').classList.contains('hidden');",
+    )
+    .await;
+    assert_eq!(next, json!(true), "no next game once the match is won");
 }

@@ -23,6 +23,10 @@ const PORTES: &str = include_str!("assets/portes.js");
 /// What the page knows of Fevga (its IDs, its switches, the engine's
 /// refusals in words): served beside Portes'.
 const FEVGA: &str = include_str!("assets/fevga.js");
+/// The Tavli match as the page shows it (the score line's words, the
+/// games already played, the hold between games, the New game dialog's
+/// match): served after the games' files, before the page's script.
+const TAVLI: &str = include_str!("assets/tavli.js");
 /// The page's style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 /// The board drawing, shared with the HTML analysis report (which owns
@@ -47,7 +51,7 @@ pub(crate) async fn index() -> impl IntoResponse {
 }
 
 /// `GET /app.js`: the board drawing, the table games' shared part,
-/// Portes, Fevga, then the page's script (one file: no build step, and
+/// Portes, Fevga, the Tavli match, then the page's script (one file: no build step, and
 /// each part's functions are seen by the ones after it).
 pub(crate) async fn script() -> impl IntoResponse {
     let parts = [
@@ -55,6 +59,7 @@ pub(crate) async fn script() -> impl IntoResponse {
         asset("tables.js", TABLES),
         asset("portes.js", PORTES),
         asset("fevga.js", FEVGA),
+        asset("tavli.js", TAVLI),
         asset("app.js", SCRIPT),
     ];
     (

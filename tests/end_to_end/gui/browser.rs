@@ -28,7 +28,7 @@ use plakoto::gui::{EngineCommand, Gui};
 use serde_json::{Value, json};
 
 /// The flags that make Chromium run headless on a bare CI machine.
-pub(super) const CHROMIUM_FLAGS: &[&str] = &[
+const CHROMIUM_FLAGS: &[&str] = &[
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -126,6 +126,23 @@ pub(super) async fn start_driver(chromedriver: &Path) -> (Driver, String) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     (driver, format!("http://127.0.0.1:{port}"))
+}
+
+/// A headless Chromium session (its binary `chromium`, its profile in
+/// `profile`) through the chromedriver at `webdriver`.
+pub(super) async fn connect_browser(chromium: &Path, webdriver: &str, profile: &Profile) -> Client {
+    let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
+    args.push(format!("--user-data-dir={}", profile.0.display()));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({"binary": chromium.to_string_lossy(), "args": args}),
+    );
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(webdriver)
+        .await
+        .expect("a WebDriver session")
 }
 
 /// Runs `script` (a function body) in the page and returns its value.
@@ -272,18 +289,7 @@ async fn gui_plays_hints_sets_positions_and_finishes_a_game() {
     let (_driver, webdriver) = start_driver(&chromedriver).await;
     let profile =
         Profile(std::env::temp_dir().join(format!("plakoto-gui-test-{}", std::process::id())));
-    let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
-    args.push(format!("--user-data-dir={}", profile.0.display()));
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({"binary": chromium.to_string_lossy(), "args": args}),
-    );
-    let client = ClientBuilder::new(HttpConnector::new())
-        .capabilities(caps)
-        .connect(&webdriver)
-        .await
-        .expect("a WebDriver session");
+    let client = connect_browser(&chromium, &webdriver, &profile).await;
 
     // A second server whose engine cannot start (weights that do not
     // exist): the page says what was run and what it wrote.
@@ -362,7 +368,10 @@ async fn engine_failure(client: &Client, page: &str) {
     .unwrap();
 }
 
-async fn run(client: &Client, page: &str) {
+/// Opens `page`, waits for the engine and sets quick play: 0 plies from
+/// the level menu (sent as `set` commands), no delay before the engine's
+/// moves.
+pub(super) async fn open_quick(client: &Client, page: &str) {
     client.goto(page).await.unwrap();
     wait_for(
         client,
@@ -371,8 +380,7 @@ async fn run(client: &Client, page: &str) {
         "the engine",
     )
     .await;
-
-    // Quick play: 0 plies from the level menu (sent as `set` commands).
+    settle(client).await;
     click(client, "#btn-level").await;
     js(
         client,
@@ -386,6 +394,10 @@ async fn run(client: &Client, page: &str) {
         "document.getElementById('speed').value = '0'; return 0;",
     )
     .await;
+}
+
+async fn run(client: &Client, page: &str) {
+    open_quick(client, page).await;
 
     // A game against the engine (X human, O engine): play a turn by clicking.
     wait_for(client, HUMAN_TO_PLAY, 60, "X's first turn").await;

@@ -11,15 +11,11 @@
 //! Needs `chromium` and `chromedriver`, like the Plakoto test (browser.rs),
 //! whose helpers it uses; skipped without them, except under `CI=true`.
 
-use fantoccini::{Client, ClientBuilder};
-use hyper_util::client::legacy::connect::HttpConnector;
-use plakoto::gui::{EngineCommand, Gui};
+use fantoccini::Client;
 use serde_json::json;
 
-use super::browser::{
-    CHROMIUM_FLAGS, HUMAN_TO_PLAY, Profile, click, js, play_by_clicking, settle, skipped,
-    start_driver, text, wait_for, which,
-};
+use super::browser::{HUMAN_TO_PLAY, click, js, play_by_clicking, settle, text, wait_for};
+use super::page_session::{PageSession, log, set_position};
 
 /// The start, X to play 6-5 (F15 a: the runner alone, `24/18/13`).
 const START_65: &str = "AACA/z8AAMD/Hw:cAkXAAAAAAAE";
@@ -34,48 +30,12 @@ const NOT_ALL_HOME_61: &str = "AACA/z/4vyMAAA:cAkHAAAAAAAE";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gui_plays_fevga_and_explains_refused_clicks() {
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    let (Some(chromium), Some(chromedriver)) = (which("chromium"), which("chromedriver")) else {
-        assert!(
-            !ci,
-            "chromium and chromedriver are required under CI (.ci/run installs them)"
-        );
-        skipped("chromium or chromedriver not installed (Fevga test)");
+    let Some(session) = PageSession::open("fevga", 5).await else {
         return;
     };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let engine = EngineCommand::Program {
-        program: env!("CARGO_BIN_EXE_plakoto").into(),
-        args: vec!["engine".into(), "--seed".into(), "5".into()],
-    };
-    let gui = Gui::new(listener, engine).unwrap();
-    let page = gui.page_url();
-    tokio::spawn(gui.serve());
-
-    let (_driver, webdriver) = start_driver(&chromedriver).await;
-    let profile = Profile(
-        std::env::temp_dir().join(format!("plakoto-gui-fevga-test-{}", std::process::id())),
-    );
-    let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
-    args.push(format!("--user-data-dir={}", profile.0.display()));
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({"binary": chromium.to_string_lossy(), "args": args}),
-    );
-    let client = ClientBuilder::new(HttpConnector::new())
-        .capabilities(caps)
-        .connect(&webdriver)
-        .await
-        .expect("a WebDriver session");
-    play_fevga(&client, &page).await;
-    let _ = client.close().await;
-}
-
-/// The engine log's text.
-async fn log(client: &Client) -> String {
-    let log = js(client, "return document.getElementById('log').textContent;").await;
-    log.as_str().unwrap_or_default().to_string()
+    session.start_quick().await;
+    play_fevga(&session.client).await;
+    session.close().await;
 }
 
 /// The checkers of `side` drawn on the board, as [x, y, count] per point:
@@ -96,49 +56,13 @@ async fn drawn(client: &Client, side: &str) -> serde_json::Value {
     .await
 }
 
-/// Pastes `pair` (Position ID:Match ID) and waits for X's turn.
-async fn set_position(client: &Client, pair: &str) {
-    js(
-        client,
-        &format!("document.getElementById('paste').value = '{pair}'; return 0;"),
-    )
-    .await;
-    click(client, "#btn-set").await;
-    wait_for(client, HUMAN_TO_PLAY, 30, "X to play the pasted position").await;
-    settle(client).await;
-}
-
 /// The refusals shown so far (`body[data-refused]`).
 async fn refusals(client: &Client) -> u64 {
     let n = js(client, "return Number(document.body.dataset.refused || 0);").await;
     n.as_u64().unwrap()
 }
 
-async fn play_fevga(client: &Client, page: &str) {
-    client.goto(page).await.unwrap();
-    wait_for(
-        client,
-        "document.getElementById('engine-name').textContent.includes('plakoto')",
-        30,
-        "the engine",
-    )
-    .await;
-    settle(client).await;
-    // Quick play: 0 plies, no delay.
-    click(client, "#btn-level").await;
-    js(
-        client,
-        "document.getElementById('lvl-plies').value = '0'; return 0;",
-    )
-    .await;
-    click(client, "#lvl-ok").await;
-    js(
-        client,
-        "document.getElementById('speed').value = '0'; return 0;",
-    )
-    .await;
-    settle(client).await;
-
+async fn play_fevga(client: &Client) {
     // The New game dialog: Fevga, its switches shown, the others' choices
     // hidden; one switch set otherwise than the standard.
     click(client, "#btn-new").await;

@@ -9,15 +9,11 @@
 //! Needs `chromium` and `chromedriver`, like the Plakoto test (browser.rs),
 //! whose helpers it uses; skipped without them, except under `CI=true`.
 
-use fantoccini::{Client, ClientBuilder, Locator};
-use hyper_util::client::legacy::connect::HttpConnector;
-use plakoto::gui::{EngineCommand, Gui};
+use fantoccini::{Client, Locator};
 use serde_json::json;
 
-use super::browser::{
-    CHROMIUM_FLAGS, HUMAN_TO_PLAY, Profile, click, js, play_by_clicking, settle, skipped,
-    start_driver, text, wait_for, which,
-};
+use super::browser::{HUMAN_TO_PLAY, click, js, play_by_clicking, settle, text, wait_for};
+use super::page_session::{PageSession, log, set_position};
 
 /// X on roll with 3-1 and a checker on the bar; O has a blot on X's
 /// 22-point (board text `bar:1 24:1 13:5 8:3 6:5 / 24:2 13:5 8:3 6:4 3:1`):
@@ -29,75 +25,15 @@ const TURNS: usize = 3;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gui_plays_portes_with_the_bar_and_hits() {
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    let (Some(chromium), Some(chromedriver)) = (which("chromium"), which("chromedriver")) else {
-        assert!(
-            !ci,
-            "chromium and chromedriver are required under CI (.ci/run installs them)"
-        );
-        skipped("chromium or chromedriver not installed (Portes test)");
+    let Some(session) = PageSession::open("portes", 5).await else {
         return;
     };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let engine = EngineCommand::Program {
-        program: env!("CARGO_BIN_EXE_plakoto").into(),
-        args: vec!["engine".into(), "--seed".into(), "5".into()],
-    };
-    let gui = Gui::new(listener, engine).unwrap();
-    let page = gui.page_url();
-    tokio::spawn(gui.serve());
-
-    let (_driver, webdriver) = start_driver(&chromedriver).await;
-    let profile = Profile(
-        std::env::temp_dir().join(format!("plakoto-gui-portes-test-{}", std::process::id())),
-    );
-    let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
-    args.push(format!("--user-data-dir={}", profile.0.display()));
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({"binary": chromium.to_string_lossy(), "args": args}),
-    );
-    let client = ClientBuilder::new(HttpConnector::new())
-        .capabilities(caps)
-        .connect(&webdriver)
-        .await
-        .expect("a WebDriver session");
-    play_portes(&client, &page).await;
-    let _ = client.close().await;
+    session.start_quick().await;
+    play_portes(&session.client).await;
+    session.close().await;
 }
 
-/// The engine log's text.
-async fn log(client: &Client) -> String {
-    let log = js(client, "return document.getElementById('log').textContent;").await;
-    log.as_str().unwrap_or_default().to_string()
-}
-
-async fn play_portes(client: &Client, page: &str) {
-    client.goto(page).await.unwrap();
-    wait_for(
-        client,
-        "document.getElementById('engine-name').textContent.includes('plakoto')",
-        30,
-        "the engine",
-    )
-    .await;
-    settle(client).await;
-    // Quick play: 0 plies, no delay.
-    click(client, "#btn-level").await;
-    js(
-        client,
-        "document.getElementById('lvl-plies').value = '0'; return 0;",
-    )
-    .await;
-    click(client, "#lvl-ok").await;
-    js(
-        client,
-        "document.getElementById('speed').value = '0'; return 0;",
-    )
-    .await;
-    settle(client).await;
-
+async fn play_portes(client: &Client) {
     // The New game dialog: Portes, its own scoring shown, Plakoto's hidden.
     click(client, "#btn-new").await;
     js(
@@ -173,14 +109,7 @@ async fn play_portes(client: &Client, page: &str) {
     // A position with X on the bar, pasted as gnubg IDs; the engine paused
     // so the hit checker stays on O's bar after X's play.
     click(client, "#btn-pause").await;
-    js(
-        client,
-        &format!("document.getElementById('paste').value = '{ON_THE_BAR}'; return 0;"),
-    )
-    .await;
-    click(client, "#btn-set").await;
-    wait_for(client, HUMAN_TO_PLAY, 30, "X to enter from the bar").await;
-    settle(client).await;
+    set_position(client, ON_THE_BAR).await;
     let bar = js(
         client,
         "const g = document.querySelector('g[data-bar=\"X\"]'); return g && g.dataset.count;",

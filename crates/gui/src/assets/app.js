@@ -10,6 +10,8 @@
 // replies name (`"game":"portes"`; none: Plakoto); Portes' IDs, and its
 // steps made by clicking, are portes.js; Fevga's IDs and switches are
 // fevga.js (its steps, as Plakoto's, are the engine's `legal steps`).
+// A Tavli match (the engine moving from game to game) is tavli.js: the
+// board is drawn as the game shown, the one in play or one already played.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -36,6 +38,9 @@ const S = {
   // before: {posId, matchId}} or {kind: 'note', text}; `review` is the
   // index of the play shown instead of the game (null: the game).
   history: [], review: null,
+  // The Tavli match: where it stands (`show board`'s `tavli`; null outside
+  // one), its games already played and the one shown (tavli.js).
+  tavli: null, games: [], shownGame: null, between: false,
   lastPlay: { X: null, O: null },   // each side's last play, drawn on the board
   lastRoll: { X: null, O: null },   // each side's last roll, shown in its half
 };
@@ -156,6 +161,8 @@ async function refresh() {
   const b = await cmd('show board');
   S.game = b.game || 'plakoto';
   document.body.dataset.game = S.game;
+  S.tavli = b.tavli || null;
+  document.body.dataset.tavli = S.tavli ? '1' : '';
   S.posId = b.position_id; S.matchId = b.match_id;
   S.match = matchOf(S.matchId);
   S.board = b.board ? completeBoard(b.board) : boardOf(S.posId, S.match.onRoll);
@@ -170,6 +177,7 @@ async function refresh() {
   if (S.turn.state === 'over') S.turn.on_roll = S.match.onRoll;
   S.stepBoard = null; S.made = []; S.next = []; S.canEnd = false; S.selected = null; S.numbersLeft = null;
   if (S.posId + S.matchId !== S.listedFor) { $('legal-list').innerHTML = ''; $('legal-count').textContent = ''; }
+  renderGameList();
   render();
 }
 
@@ -177,10 +185,11 @@ async function refresh() {
 // ID, and each its own Position ID.
 function isPortes() { return S.game === 'portes'; }
 function isFevga() { return S.game === 'fevga'; }
-function matchOf(id) { return S.game === 'plakoto' ? decodeMatchId(id) : decodeGnubgMatchId(id, S.game); }
-function boardOf(id, onRoll) {
-  if (isPortes()) return portesBoardFromId(id, onRoll);
-  return isFevga() ? fevgaBoardFromId(id, onRoll) : boardFromPositionId(id, onRoll);
+// `kind`: of a game other than the one played (a Tavli match's earlier).
+function matchOf(id, kind = S.game) { return kind === 'plakoto' ? decodeMatchId(id) : decodeGnubgMatchId(id, kind); }
+function boardOf(id, onRoll, kind = S.game) {
+  if (kind === 'portes') return portesBoardFromId(id, onRoll);
+  return kind === 'fevga' ? fevgaBoardFromId(id, onRoll) : boardFromPositionId(id, onRoll);
 }
 
 // Runs the game on: rolls and engine plays, until a human must act.
@@ -198,6 +207,8 @@ async function advance() {
 async function flowStep() {
   await refresh();
   if (S.edit) return false;
+  // A Tavli game just ended: the engine plays the next, the page holds.
+  if (S.between) return holdBetweenGames();
   const t = S.turn, side = onRoll();
   $('btn-roll').classList.add('hidden');
   switch (t.state) {
@@ -206,7 +217,8 @@ async function flowStep() {
       const winner = t.result && t.result.winner;
       const what = t.result ? (winner ? `${winner} wins (${t.result.kind}, ${t.result.points} point${t.result.points === 1 ? '' : 's'})` : 'draw') : 'game over';
       const matchOver = score.length && (score.x >= score.length || score.o >= score.length);
-      setStatus(`Game over: ${what}${matchOver ? ' — match over' : ''}`, 'over');
+      const tavliWon = S.tavli && S.tavli.winner ? ` — ${S.tavli.winner} wins the Tavli match` : '';
+      setStatus(`Game over: ${what}${tavliWon || (matchOver ? ' — match over' : '')}`, 'over');
       // Engine against engine, the game's end is held a while even at
       // speed 0 (else it flashes past); Pause meanwhile stays on it.
       if (!matchOver && isEngine('X') && isEngine('O') && !S.paused) {
@@ -389,7 +401,7 @@ function fillLegalList(legal) {
 }
 
 function humanTurn() {
-  return S.turn && (S.turn.state === 'rolled' || S.turn.state === 'passed') && !isEngine(onRoll()) && !S.edit && S.review === null;
+  return S.turn && (S.turn.state === 'rolled' || S.turn.state === 'passed') && !isEngine(onRoll()) && !S.edit && S.review === null && S.shownGame === null && !S.between;
 }
 
 // ---------------------------------------------------------------- the game so far
@@ -399,7 +411,7 @@ function humanTurn() {
 function snapshot() {
   const t = S.turn || {};
   return {
-    side: onRoll(), posId: S.posId, matchId: S.matchId,
+    side: onRoll(), posId: S.posId, matchId: S.matchId, game: S.game,
     dice: t.state === 'rolled' ? t.dice : null,
     passed: t.state === 'passed' ? t.numbers : null,
   };
@@ -427,6 +439,8 @@ function notePlay(r, before) {
     note(res.winner ? `${res.winner} wins: ${res.kind}, ${res.points} point${res.points === 1 ? '' : 's'}` : 'Draw');
   }
   S.review = null;
+  // A Tavli game ended and the engine began the next (tavli.js).
+  if (r.next_game) tavliGameEnded(r, before.game);
   renderMoves();
   return entry;
 }
@@ -447,10 +461,11 @@ function startGameHistory(r, why) {
 }
 
 function renderMoves() {
-  const list = $('move-list');
+  renderGameList();
+  const list = $('move-list'), history = shownHistory();
   list.innerHTML = '';
   let n = 0;
-  S.history.forEach((h, i) => {
+  history.forEach((h, i) => {
     const li = document.createElement('li');
     if (h.kind === 'note') {
       li.className = 'note';
@@ -465,8 +480,8 @@ function renderMoves() {
     }
     list.appendChild(li);
   });
-  if (!S.history.length) list.innerHTML = '<li class="note">no plays yet</li>';
-  $('btn-review-back').classList.toggle('hidden', S.review === null);
+  if (!history.length) list.innerHTML = '<li class="note">no plays yet</li>';
+  $('btn-review-back').classList.toggle('hidden', S.review === null && (S.shownGame === null || S.between));
   document.body.dataset.review = S.review === null ? '' : String(S.review);
   if (S.review === null) list.scrollTop = list.scrollHeight;
   renderLastPlays();
@@ -474,15 +489,16 @@ function renderMoves() {
 
 // Shows the position before play `i` (or, again on the same one, the game).
 function reviewAt(i) {
-  S.review = S.review === i || !S.history[i] ? null : i;
-  const h = S.review === null ? null : S.history[S.review];
+  const history = shownHistory();
+  S.review = S.review === i || !history[i] ? null : i;
+  const h = S.review === null ? null : history[S.review];
   if (h) showMessage(`Reviewing: ${h.side} to play ${diceText(h)}, played ${h.play} (arrows). Back to the game: Esc or “Back to the game”.`, true);
   else showMessage('');
   renderMoves();
   render();
 }
 function stepReview(delta) {
-  const plays = S.history.map((h, i) => (h.kind === 'play' ? i : -1)).filter((i) => i >= 0);
+  const plays = shownHistory().map((h, i) => (h.kind === 'play' ? i : -1)).filter((i) => i >= 0);
   if (!plays.length) return;
   let k = S.review === null ? plays.length : plays.indexOf(S.review);
   k += delta;
@@ -493,7 +509,8 @@ function stepReview(delta) {
 // Each side's last roll and play, in words, under the board.
 function renderLastPlays() {
   const parts = [];
-  for (const side of SIDES) {
+  // They belong to the game in play, not to a Tavli game shown.
+  for (const side of S.shownGame === null ? SIDES : []) {
     const lp = S.lastPlay[side];
     if (!lp) continue;
     parts.push(`<span class="lp" data-side="${side}"><i class="swatch swatch-${side}"></i>${side} rolled ${escapeHtml(diceText(lp))} and played <b>${escapeHtml(lp.play)}</b></span>`);
@@ -551,7 +568,7 @@ function svgPoint(ev) {
 // ---------------------------------------------------------------- drawing
 // The view: the board seen by S.view, flipped or not (board.js draws it).
 // Fevga's numbering maps the other side's points 12 on (board.js).
-function ctx() { return { view: S.view, flip: S.flip, game: S.game }; }
+function ctx() { return { view: S.view, flip: S.flip, game: shownKind() }; }
 function place(v) { return placeIn(v, S.flip); }
 // A point in the numbering of the side on roll, in the view's numbering.
 function toView(p, roller) { return toViewOf(p, roller, ctx()); }
@@ -559,9 +576,12 @@ function toView(p, roller) { return toViewOf(p, roller, ctx()); }
 function render() {
   const svg = $('board');
   const editing = !!S.edit;
-  const reviewed = !editing && S.review !== null ? S.history[S.review] : null;
-  const board = editing ? S.edit.board : reviewed ? reviewBoard(reviewed) : (S.stepBoard || S.board);
+  const reviewed = !editing && S.review !== null ? shownHistory()[S.review] : null;
+  // A Tavli game already played, shown at its end (tavli.js).
+  const past = !editing && !reviewed ? shownPast() : null;
+  const board = editing ? S.edit.board : reviewed ? reviewBoard(reviewed) : past ? pastFinalBoard(past) : (S.stepBoard || S.board);
   if (!board) return;
+  document.body.dataset.boardGame = shownKind();
   const roller = board.on_roll;
   const dests = new Set(), sources = new Set();
   if (!editing && humanTurn() && S.legalMode === 'steps') {
@@ -608,8 +628,9 @@ function render() {
   // Dice and whose turn, in the half of the side on roll; the other side's
   // last roll in its half.
   if (reviewed) out.push(reviewDice(reviewed));
+  else if (past) out.push(pastLabel(past));
   else if (!editing) out.push(diceAndTurn(roller));
-  if (!editing) out.push(arrows(reviewed));
+  if (!editing) out.push(arrows(reviewed || (past && lastPlayOf(past))));
   out.push(`<circle id="ghost" class="ghost hidden chk-${roller}" r="${R}" cx="0" cy="0"/>`);
   svg.innerHTML = out.join('');
   renderPanel();
@@ -617,14 +638,15 @@ function render() {
 
 // The board before a play of the move list, from its Position ID.
 function reviewBoard(h) {
-  return boardOf(h.before.posId, matchOf(h.before.matchId).onRoll);
+  const kind = shownKind();
+  return boardOf(h.before.posId, matchOf(h.before.matchId, kind).onRoll, kind);
 }
 function halfOf(side) { return side === S.view ? 630 : 210; }
 function reviewDice(h) {
   const cx = halfOf(h.side);
   let s = '';
   if (h.dice) h.dice.forEach((n, i) => { s += die(cx - 32 + 64 * i, MID, n, ''); });
-  const n = S.history.slice(0, S.review + 1).filter((e) => e.kind === 'play').length;
+  const n = shownHistory().slice(0, S.review + 1).filter((e) => e.kind === 'play').length;
   s += `<text class="turnlabel" x="${cx}" y="${MID + 48}">move ${n}: ${h.side} ${escapeHtml(diceText(h))}</text>`;
   s += `<text class="turnlabel small" x="${cx}" y="${MID + 70}">played ${escapeHtml(h.play)}</text>`;
   s += `<text class="reviewlabel" x="415" y="${MID + 6}" text-anchor="middle">review</text>`;
@@ -716,7 +738,9 @@ function renderPanel() {
     const len = m.length ? `match to ${m.length}` : 'unlimited session';
     let passed = '';
     if (m.passed) passed = Array.isArray(m.passed) ? ` · numbers passed to ${m.onRoll}: ${m.passed.join(' ')} (R21)` : ` · passed double ${m.passed.double} (${m.passed.left} left) to ${m.onRoll} (R21)`;
-    $('scoreline').innerHTML = `<b>X ${m.x}</b> – <b>O ${m.o}</b> · ${len} · ${rules}${passed}`;
+    // A Tavli match: the match (the engine's `tavli`), then the game's rules.
+    const score = S.tavli ? `<b>${escapeHtml(tavliScoreText(S.tavli))}</b>` : `<b>X ${m.x}</b> – <b>O ${m.o}</b> · ${len}`;
+    $('scoreline').innerHTML = `${score} · ${rules}${passed}`;
     // Every Fevga switch, as `show options` names it, under the pointer.
     $('scoreline').title = isFevga() && S.fevgaSwitches ? Object.entries(S.fevgaSwitches).map(([k, v]) => `${k} ${v}`).join('\n') : '';
   }
@@ -1064,6 +1088,7 @@ async function recordReply(m) {
   if (!m.ok) { showMessage(m.code ? `${m.code}: ${m.message}` : m.message); return; }
   const data = payloadData(m.lines);
   S.fevgaSwitches = null;   // a Fevga record brings its switches
+  resetMatchGames();         // a Tavli record's games are the engine's
   clearAnalysis();
   startGameHistory(null, 'record loaded: its earlier turns are not listed here');
   showMessage(data.games !== undefined ? `loaded ${data.games} game(s), ${data.turns} turn(s)` : (m.lines[0] || 'loaded'), true);
@@ -1090,7 +1115,11 @@ function bind() {
   for (const side of SIDES) $(`player-${side}`).onchange = async (e) => { S.players[side] = e.target.value; chooseView(); await namePlayers(); advance(); };
   $('btn-restart').onclick = () => { S.ws.send(JSON.stringify({ type: 'restart' })); };
   $('btn-roll').onclick = async () => {
-    try { if (S.turn && S.turn.state === 'over') startGameHistory(await cmd('new game')); await advance(); } catch (e) { showError(e); }
+    try {
+      if (S.between) nextTavliGame();
+      else if (S.turn && S.turn.state === 'over') startGameHistory(await cmd('new game'));
+      await advance();
+    } catch (e) { showError(e); }
   };
   $('btn-undo').onclick = async () => { S.made.pop(); await loadSteps().catch(showError); };
   $('btn-done').onclick = () => submit(madePlay());
@@ -1120,23 +1149,30 @@ function bind() {
   $('btn-save-match').onclick = () => saveRecord('match');
   $('btn-load').onclick = () => $('load-file').click();
   $('load-file').onchange = (e) => { const f = e.target.files[0]; e.target.value = ''; if (f) loadRecord(f).catch(showError); };
-  $('btn-review-back').onclick = () => { if (S.review !== null) reviewAt(S.review); };
+  $('btn-review-back').onclick = backToGame;
   window.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('input, select, textarea, dialog')) return;
-    if (e.key === 'Escape' && S.review !== null) reviewAt(S.review);
+    if (e.key === 'Escape') backToGame();
     else if (e.key === 'ArrowLeft') stepReview(-1);
     else if (e.key === 'ArrowRight') stepReview(1);
   });
-  $('btn-new').onclick = () => { $('new-game').value = S.game; newGameChoices(); $('dlg-new').showModal(); };
+  $('btn-new').onclick = () => { $('new-game').value = S.tavli ? 'tavli' : S.game; newGameChoices(); $('dlg-new').showModal(); };
   $('new-game').onchange = newGameChoices;
   $('new-ok').onclick = async (ev) => { ev.preventDefault(); $('dlg-new').close(); await newGame(); };
   $('btn-level').onclick = () => $('dlg-level').showModal();
   $('lvl-ok').onclick = async (ev) => { ev.preventDefault(); $('dlg-level').close(); try { await applyLevel(true); } catch (e) { showError(e); } };
 }
 
+// Out of a review: to the end of the game shown, then to the game in play
+// (not while the page holds on a Tavli game's end: “Next game” does).
+function backToGame() {
+  if (S.review !== null) reviewAt(S.review);
+  else if (S.shownGame !== null && !S.between) showGame(null);
+}
+
 async function newGame() {
   const game = $('new-game').value, len = Number($('new-length').value), you = $('new-you').value;
-  const portes = game === 'portes', fevga = game === 'fevga';
+  const portes = game === 'portes', fevga = game === 'fevga', tavli = game === 'tavli';
   const rules = $('new-rules').value, scoring = portes ? $('new-pscoring').value : $('new-scoring').value;
   S.players.X = you === 'X' || you === 'both' ? 'human' : 'engine';
   S.players.O = you === 'O' || you === 'both' ? 'human' : 'engine';
@@ -1145,6 +1181,19 @@ async function newGame() {
   clearAnalysis();
   S.paused = false;
   try {
+    await leaveTavliMatch();
+    resetMatchGames();
+    if (tavli) {
+      S.portesScoring = $('new-pscoring').value;
+      S.fevgaSwitches = null;
+      await namePlayers();
+      const r = await startTavliMatch();
+      startGameHistory(r);
+      const t = r.score && r.score.tavli;
+      showMessage(`new Tavli match to ${t ? t.target : $('tv-target').value}${r.starts ? `; ${r.starts} starts` : ''}`, true);
+      await advance();
+      return;
+    }
     // `set game` only when the game changes: Plakoto's dialog sends
     // what it always sent, to engines that may not know `set game`.
     if (game !== 'plakoto' || S.game !== 'plakoto') await cmd(`set game ${game}`);
@@ -1170,10 +1219,12 @@ async function newGame() {
 // The New game dialog shows the choices of the game chosen: Plakoto's
 // rules and scoring, Portes' scoring, or Fevga's switches.
 function newGameChoices() {
-  const game = $('new-game').value;
-  for (const g of ['plakoto', 'portes', 'fevga']) {
-    for (const el of document.querySelectorAll(`#dlg-new .${g}-only`)) el.classList.toggle('hidden', game !== g);
+  const game = $('new-game').value, tavli = game === 'tavli';
+  // A Tavli match plays every game: each one's choices are shown.
+  for (const g of ['plakoto', 'portes', 'fevga', 'tavli']) {
+    for (const el of document.querySelectorAll(`#dlg-new .${g}-only`)) el.classList.toggle('hidden', game !== g && !(tavli && g !== 'tavli'));
   }
+  for (const el of document.querySelectorAll('#dlg-new .not-tavli')) el.classList.toggle('hidden', tavli);
 }
 
 // The board is seen from the human's side (X when both or neither play).

@@ -228,6 +228,7 @@ impl Session {
     /// Applies and answers a line already read ([`Self::parse`]).
     pub fn handle_parsed(&mut self, parsed: super::parse::Line) -> Handled {
         let quit = parsed.command == Ok(Command::Quit);
+        let playing = self.state.game_kind;
         let result = match &parsed.command {
             Ok(command) => self.apply(command),
             Err(error) => Err(error.clone()),
@@ -235,12 +236,18 @@ impl Session {
         if let Err(error) = &result {
             log::debug!("refused: {}: {}", error.code.as_str(), error.message);
         }
+        // A move that ends a game of a Tavli match is answered about the
+        // game it ended, though the session already plays the next one.
+        let answered_for = match &result {
+            Ok(Reply::Moved(_) | Reply::Played(_)) => playing,
+            _ => self.state.game_kind,
+        };
         Handled {
             text: super::format::frame_in_game(
                 parsed.id.as_deref(),
                 &result,
                 self.state.output,
-                self.state.game_kind,
+                answered_for,
             ),
             quit,
         }

@@ -305,8 +305,14 @@ fn marks_follow_the_documented_thresholds() {
 /// The HTML report opens in headless Chromium and its script runs. Under
 /// CI (`CI=true`) a missing browser fails the test; elsewhere it is skipped
 /// with a note.
-#[test]
-fn html_report_runs_in_headless_chromium() {
+/// The DOM of `page` after its scripts ran in headless Chromium (a
+/// profile under `dir`); `None`, said on stderr, where Chromium is not
+/// installed (under CI=true that fails).
+pub(crate) fn headless_dom(
+    test: &str,
+    page: &std::path::Path,
+    dir: &std::path::Path,
+) -> Option<String> {
     let browser = ["chromium", "chromium-browser"].into_iter().find(|b| {
         std::process::Command::new(b)
             .arg("--version")
@@ -323,24 +329,10 @@ fn html_report_runs_in_headless_chromium() {
         use std::io::Write;
         let _ = writeln!(
             std::io::stderr(),
-            "\nSKIPPED html_report_runs_in_headless_chromium: chromium not installed; the HTML report was not opened in a browser (under CI=true this fails)"
+            "\nSKIPPED {test}: chromium not installed; the HTML report was not opened in a browser (under CI=true this fails)"
         );
-        return;
+        return None;
     };
-    let (mut s, _, _) = played_game(2);
-    let dir = std::env::temp_dir().join(format!("plakoto-html-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let record_file = dir.join("g.txt");
-    reply(&mut s, &format!("save game {}", record_file.display()));
-    let record: Record = std::fs::read_to_string(&record_file)
-        .unwrap()
-        .parse()
-        .unwrap();
-    let a = heuristic_analysis(&record);
-    let marked = a.turns.iter().filter(|t| t.mark != Mark::None).count();
-    assert!(marked >= 1);
-    let page = dir.join("report.html");
-    std::fs::write(&page, html::report(&a, "test <report>")).unwrap();
     let profile = dir.join("profile");
     let out = std::process::Command::new(browser)
         .args([
@@ -355,7 +347,28 @@ fn html_report_runs_in_headless_chromium() {
         ])
         .output()
         .unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout);
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn html_report_runs_in_headless_chromium() {
+    let (mut s, _, _) = played_game(2);
+    let dir = std::env::temp_dir().join(format!("plakoto-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record_file = dir.join("g.txt");
+    reply(&mut s, &format!("save game {}", record_file.display()));
+    let record: Record = std::fs::read_to_string(&record_file)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let a = heuristic_analysis(&record);
+    let marked = a.turns.iter().filter(|t| t.mark != Mark::None).count();
+    assert!(marked >= 1);
+    let page = dir.join("report.html");
+    std::fs::write(&page, html::report(&a, "test <report>")).unwrap();
+    let Some(dom) = headless_dom("html_report_runs_in_headless_chromium", &page, &dir) else {
+        return;
+    };
     assert!(
         dom.contains("data-ready=\"yes\""),
         "the script did not run: {dom}"

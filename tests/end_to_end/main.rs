@@ -20,6 +20,7 @@ mod protocol_cli;
 mod readme;
 mod records;
 mod slurm;
+mod tavli_analysis;
 mod tavli_match;
 
 #[path = "../support/random_engine.rs"]

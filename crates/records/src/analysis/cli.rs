@@ -4,7 +4,9 @@
 //! under the switches its header names) is analysed by the generic search
 //! with that game's evaluator of the name given; by default its net, or
 //! where the net does not load (Fevga's, until trained weights are built
-//! in) its heuristic. The report names the evaluator used.
+//! in) its heuristic. The report names the evaluator used. A Tavli match
+//! record (`; [Game "tavli"]`) is analysed game by game, each by its own
+//! game's analysis ([`super::tavli`]).
 
 use std::path::PathBuf;
 
@@ -12,7 +14,8 @@ use clap::Args;
 
 use super::Analysis;
 use super::table::{AnalysedGame, analyse_table};
-use crate::record::{ReadError, Record, RecordError, read_record_file, write_atomic};
+use super::tavli::analyse_tavli;
+use crate::record::{ReadError, Record, RecordError, TableReplay, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
 use plakoto_engine::eval::{CreateError, EvaluatorKind, UnknownEvaluator};
 use plakoto_engine::game::{FEVGA_EVALUATORS, GameEvaluator, PORTES_EVALUATORS};
@@ -151,42 +154,44 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()?;
+    if record.header.tavli.is_some() {
+        return run_tavli(&record, &args, &pool);
+    }
     let name = args.evaluator.as_deref();
-    let analysis = match record.header.game {
-        GameKind::Plakoto => {
-            let kind: EvaluatorKind = name.unwrap_or("net").parse()?;
-            let search = SearchHandle::new(kind.create()?);
-            let replay = record.replay().map_err(invalid)?;
-            let bar = crate::progress::bar(replay.turns.len() as u64, "turns", !args.quiet);
-            let analysis = pool.install(|| {
-                super::analyse_replay(&record, &replay, &search, args.plies, &|| bar.inc(1))
-            });
-            bar.finish_and_clear();
-            analysis
-        }
-        GameKind::Portes => {
-            let evaluator = table_evaluator(name, portes_evaluator, &PORTES_EVALUATORS, "Portes")?;
-            analyse_table_record::<Portes>(&record, evaluator.as_ref(), &args, &pool)?
-        }
-        GameKind::Fevga => {
-            let evaluator = table_evaluator(name, fevga_evaluator, &FEVGA_EVALUATORS, "Fevga")?;
-            analyse_table_record::<Fevga>(&record, evaluator.as_ref(), &args, &pool)?
-        }
-    };
+    let bar = crate::progress::bar(record.turn_count() as u64, "turns", !args.quiet);
+    let analysis = analyse_one(&record, record.header.game, name, &args, &pool, &|| {
+        bar.inc(1)
+    });
+    bar.finish_and_clear();
+    let analysis = analysis?;
+    emit(
+        &args,
+        &analysis,
+        super::report::text_lines(&analysis),
+        |title: &str| super::html::report(&analysis, title),
+    )
+}
+
+/// Prints `analysis` as JSON under `--json`, else its text `lines`, and
+/// writes its HTML report (`html(title)`) under `--html`.
+fn emit(
+    args: &AnalyseArgs,
+    analysis: &impl serde::Serialize,
+    lines: Vec<String>,
+    html: impl FnOnce(&str) -> String,
+) -> Result<(), AnalyseError> {
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&analysis)?);
+        println!("{}", serde_json::to_string_pretty(analysis)?);
         return Ok(());
     }
-    for line in super::report::text_lines(&analysis) {
+    for line in lines {
         println!("{line}");
     }
     if let Some(out) = &args.html {
         let title = format!("Analysis of {}", args.file.display());
-        write_atomic(out, &super::html::report(&analysis, &title)).map_err(|source| {
-            AnalyseError::Write {
-                path: out.clone(),
-                source,
-            }
+        write_atomic(out, &html(&title)).map_err(|source| AnalyseError::Write {
+            path: out.clone(),
+            source,
         })?;
     }
     Ok(())
@@ -212,28 +217,78 @@ fn table_evaluator<G: plakoto_rules::TavliGame>(
     })
 }
 
-/// Replays a record of a game of the table (under its header's switches)
-/// and analyses every turn with `evaluator` at `--plies`, default move
-/// filters, on `pool`, with a progress bar.
-fn analyse_table_record<G: AnalysedGame>(
+/// Analyses a record of one game of kind `kind` (its header's, or in a
+/// Tavli match the game's) with the evaluator `name` of that game, at
+/// `--plies`, on `pool`, calling `progress` after each turn.
+fn analyse_one(
     record: &Record,
+    kind: GameKind,
+    name: Option<&str>,
+    args: &AnalyseArgs,
+    pool: &rayon::ThreadPool,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Analysis, AnalyseError> {
+    let invalid = |source| AnalyseError::Record {
+        path: args.file.clone(),
+        source: Box::new(source),
+    };
+    Ok(match kind {
+        GameKind::Plakoto => {
+            let kind: EvaluatorKind = name.unwrap_or("net").parse()?;
+            let search = SearchHandle::new(kind.create()?);
+            let replay = record.replay().map_err(invalid)?;
+            pool.install(|| super::analyse_replay(record, &replay, &search, args.plies, progress))
+        }
+        GameKind::Portes => {
+            let evaluator = table_evaluator(name, portes_evaluator, &PORTES_EVALUATORS, "Portes")?;
+            let replay = record.replay_game::<Portes>().map_err(invalid)?;
+            analyse_table_replay(record, &replay, evaluator.as_ref(), args, pool, progress)
+        }
+        GameKind::Fevga => {
+            let evaluator = table_evaluator(name, fevga_evaluator, &FEVGA_EVALUATORS, "Fevga")?;
+            let replay = record.replay_game::<Fevga>().map_err(invalid)?;
+            analyse_table_replay(record, &replay, evaluator.as_ref(), args, pool, progress)
+        }
+    })
+}
+
+/// Analyses every turn of a replayed record of a game of the table with
+/// `evaluator` at `--plies`, default move filters, on `pool`.
+fn analyse_table_replay<G: AnalysedGame>(
+    record: &Record,
+    replay: &TableReplay<G>,
     evaluator: &dyn GameEvaluator<G>,
     args: &AnalyseArgs,
     pool: &rayon::ThreadPool,
-) -> Result<Analysis, AnalyseError> {
-    let replay = record
-        .replay_game::<G>()
-        .map_err(|source| AnalyseError::Record {
-            path: args.file.clone(),
-            source: Box::new(source),
-        })?;
-    let bar = crate::progress::bar(replay.turns.len() as u64, "turns", !args.quiet);
+    progress: &(dyn Fn() + Sync),
+) -> Analysis {
     let settings = SearchSettings::default();
-    let analysis = pool.install(|| {
-        analyse_table(record, &replay, evaluator, &settings, args.plies, &|| {
-            bar.inc(1)
-        })
+    pool.install(|| analyse_table(record, replay, evaluator, &settings, args.plies, progress))
+}
+
+/// `plakoto analyse` of a Tavli match record: each game by its own game's
+/// analysis, with the evaluator named (one every game of the match knows)
+/// or each game's default; the report per game and over the match.
+fn run_tavli(
+    record: &Record,
+    args: &AnalyseArgs,
+    pool: &rayon::ThreadPool,
+) -> Result<(), AnalyseError> {
+    let bar = crate::progress::bar(record.turn_count() as u64, "turns", !args.quiet);
+    let invalid = |source| AnalyseError::Record {
+        path: args.file.clone(),
+        source: Box::new(source),
+    };
+    let analysis = analyse_tavli(record, args.plies, invalid, |kind, game: &Record| {
+        let name = args.evaluator.as_deref();
+        analyse_one(game, kind, name, args, pool, &|| bar.inc(1))
     });
     bar.finish_and_clear();
-    Ok(analysis)
+    let analysis = analysis?;
+    emit(
+        args,
+        &analysis,
+        super::report::tavli_lines(&analysis),
+        |title: &str| super::html::tavli_report(&analysis, title),
+    )
 }

@@ -11,6 +11,7 @@
 
 use std::fmt::Write as _;
 
+use super::tavli::TavliAnalysis;
 use super::{Analysis, Mark, TurnAnalysis};
 
 /// The board drawing, shared with the browser board (`plakoto gui` serves
@@ -51,13 +52,75 @@ fn cells(values: &[String]) -> String {
 
 /// The whole HTML document.
 pub fn report(a: &Analysis, title: &str) -> String {
-    let mut h = String::new();
-    let _ = write!(
-        h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>{}</style></head>\n<body>\n<h1>{}</h1>\n<p>Analysed at {} with the {} evaluator: {} game(s), {} turn(s){}.</p>\n",
+    let mut h = head(title);
+    body(&mut h, a, None);
+    tail(&mut h);
+    h
+}
+
+/// The whole HTML document of a Tavli match: the players' totals over the
+/// match, then each game's kind, result and players' figures, then the
+/// turns of every game (each game's boards drawn by its own game).
+pub fn tavli_report(a: &TavliAnalysis, title: &str) -> String {
+    let mut h = head(title);
+    let combined = a.combined();
+    body(&mut h, &combined, Some(a));
+    tail(&mut h);
+    h
+}
+
+/// The document's start, up to its title.
+fn head(title: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>{}</style></head>\n<body>\n<h1>{}</h1>\n",
         esc(title),
         [STYLE, BOARD_STYLE].concat(),
-        esc(title),
+        esc(title)
+    )
+}
+
+/// The board script, the ready mark and the document's end.
+fn tail(h: &mut String) {
+    h.push_str("<script>\n");
+    h.push_str(BOARD_SCRIPT);
+    h.push_str(DRAW);
+    h.push_str("</script>\n");
+    h.push_str(SCRIPT);
+    h.push_str("</body></html>\n");
+}
+
+/// The games' table of a Tavli match: each game's number, kind, score
+/// before it, result, and each player's equity lost and error rate.
+fn tavli_games(h: &mut String, a: &TavliAnalysis) {
+    h.push_str("<h2>Games</h2>\n<table class=\"games\"><tr><th>Game</th><th>Kind</th><th>Score</th><th>Result</th><th>X lost</th><th>X error rate (mpp)</th><th>O lost</th><th>O error rate (mpp)</th></tr>\n");
+    for (index, g) in a.games.iter().enumerate() {
+        let [x, o] = &g.analysis.players;
+        let row = [
+            format!("<a href=\"#game-{}\">{}</a>", index + 1, g.number),
+            esc(g.kind.as_str()),
+            format!("{}–{}", g.score[0], g.score[1]),
+            esc(&super::chart::result_words(g.end())),
+            format!("{:.3}", x.total_loss),
+            format!("{:.1}", x.error_rate),
+            format!("{:.3}", o.total_loss),
+            format!("{:.1}", o.error_rate),
+        ];
+        let cells: String = row.iter().map(|c| format!("<td>{c}</td>")).collect();
+        let _ = writeln!(
+            h,
+            "<tr class=\"tavli-game\" data-kind=\"{}\">{cells}</tr>",
+            g.kind
+        );
+    }
+    h.push_str("</table>\n");
+}
+
+/// The report of `a` after the title: the totals (a Tavli match's games
+/// after them), the chart, the turns and the marked plays.
+fn body(h: &mut String, a: &Analysis, tavli: Option<&TavliAnalysis>) {
+    let _ = writeln!(
+        h,
+        "<p>Analysed at {} with the {} evaluator: {} game(s), {} turn(s){}.</p>",
         super::report::plies(a.plies),
         esc(&a.evaluator),
         a.games,
@@ -66,7 +129,9 @@ pub fn report(a: &Analysis, title: &str) -> String {
     );
     // In a match the text report also gives match-winning chances: lost
     // per play and in all, and the luck in them.
-    let in_match = a.match_length > 0 && a.game == plakoto_rules::GameKind::Plakoto;
+    let in_match = a.match_length > 0
+        && a.game == plakoto_rules::GameKind::Plakoto
+        && a.tavli_kinds.is_empty();
     let mwc_heads = if in_match {
         "<th>MWC lost</th><th>Luck (MWC)</th>"
     } else {
@@ -95,8 +160,12 @@ pub fn report(a: &Analysis, title: &str) -> String {
             a.match_length
         ))
     );
+    h.push_str("</table>\n");
+    if let Some(tavli) = tavli {
+        tavli_games(h, tavli);
+    }
     let graph = if a.games > 1 { "the games" } else { "the game" };
-    let _ = writeln!(h, "</table>\n<h2>X's equity over {graph}</h2>");
+    let _ = writeln!(h, "<h2>X's equity over {graph}</h2>");
     h.push_str(&super::chart::equity_chart(a));
     let _ = writeln!(
         h,
@@ -107,7 +176,8 @@ pub fn report(a: &Analysis, title: &str) -> String {
         let end = a.game_ends.get(game - 1).and_then(Option::as_ref);
         let _ = writeln!(
             h,
-            "<tr class=\"game\" id=\"game-{game}\"><th colspan=\"{columns}\">Game {game}: {}</th></tr>",
+            "<tr class=\"game\" id=\"game-{game}\"><th colspan=\"{columns}\">Game {}: {}</th></tr>",
+            game_title(a, tavli, game),
             esc(&super::chart::result_words(end))
         );
         for t in a.turns.iter().filter(|t| t.game == game) {
@@ -131,7 +201,7 @@ pub fn report(a: &Analysis, title: &str) -> String {
             // A game of the table: drawn here, before and after the play
             // (in Portes a checker it hit shows on the bar).
             let draw = |board, caption: &str| {
-                super::table_board::board_svg(board, a.game, t.side, caption)
+                super::table_board::board_svg(board, a.kind_of(t.game), t.side, caption)
             };
             let _ = writeln!(
                 h,
@@ -161,13 +231,15 @@ pub fn report(a: &Analysis, title: &str) -> String {
             esc(&t.match_id)
         );
     }
-    h.push_str("<script>\n");
-    h.push_str(BOARD_SCRIPT);
-    h.push_str(DRAW);
-    h.push_str("</script>\n");
-    h.push_str(SCRIPT);
-    h.push_str("</body></html>\n");
-    h
+}
+
+/// A game's title in the turn table: its number (in a Tavli match its
+/// number in the match and its kind).
+fn game_title(a: &Analysis, tavli: Option<&TavliAnalysis>, game: usize) -> String {
+    match tavli.and_then(|t| t.games.get(game - 1)) {
+        Some(g) => format!("{} ({})", g.number, a.kind_of(game)),
+        None => game.to_string(),
+    }
 }
 
 /// The id of a turn's row in the turn table.
@@ -219,7 +291,7 @@ const STYLE: &str = "body{font-family:sans-serif;margin:1.5em}table{border-colla
 /// one (red, dashed; the same arrows when they are the same play).
 const DRAW: &str = r#"
 (function () {
-  document.querySelectorAll('div.diagram').forEach(function (d) {
+  document.querySelectorAll('div.diagram[data-position]').forEach(function (d) {
     try {
       var side = d.dataset.side, ctx = { view: side, flip: false };
       var board = boardFromPositionId(d.dataset.position, side);

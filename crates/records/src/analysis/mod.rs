@@ -8,7 +8,8 @@
 //! of the caller's search handle; the search is reached only through
 //! [`adapter`]. A Portes or Fevga record is analysed by [`table`] through
 //! the generic search, into the same [`Analysis`], its marked plays drawn
-//! by [`table_board`].
+//! by [`table_board`]. A Tavli match record is analysed game by game by
+//! [`tavli`], each game by its own game's analysis.
 
 pub mod adapter;
 mod chart;
@@ -17,6 +18,7 @@ pub mod html;
 pub mod report;
 pub mod table;
 mod table_board;
+pub mod tavli;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -224,6 +226,21 @@ pub struct Analysis {
     /// records.md fixes; the record itself holds the results.
     #[serde(skip)]
     pub game_ends: Vec<Option<GameEnd>>,
+    /// In a Tavli match: each game's kind, in the record's order (empty
+    /// otherwise: every game is [`Analysis::game`]). Left out of the JSON
+    /// form ([`tavli::TavliAnalysis`] has its own).
+    #[serde(skip)]
+    pub tavli_kinds: Vec<GameKind>,
+}
+
+impl Analysis {
+    /// The kind of game `game` (1-based) of the record.
+    pub fn kind_of(&self, game: usize) -> GameKind {
+        game.checked_sub(1)
+            .and_then(|i| self.tavli_kinds.get(i))
+            .copied()
+            .unwrap_or(self.game)
+    }
 }
 
 /// Analyses every turn of `record` at `plies` with `search`'s evaluator
@@ -272,6 +289,7 @@ pub fn analyse_replay(
         turns,
         players,
         game_ends: replay.ends.clone(),
+        tavli_kinds: Vec::new(),
     }
 }
 

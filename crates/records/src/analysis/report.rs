@@ -1,6 +1,7 @@
 //! The text report of an analysis (the JSON one is its serde form).
 
-use super::{Analysis, Mark, PlayerTotals};
+use super::tavli::TavliAnalysis;
+use super::{Analysis, Mark, PlayerTotals, TurnAnalysis};
 
 /// `1 ply`, `2 plies`.
 pub(crate) fn plies(n: impl Into<u64>) -> String {
@@ -28,29 +29,80 @@ pub fn text_lines(a: &Analysis) -> Vec<String> {
             game = t.game;
             out.push(format!("game {game}"));
         }
-        let mut line = format!("{:>4} {} {:<10} {:<24}", t.turn, t.side, t.roll, t.played);
-        if t.mark != Mark::None {
-            line.push_str(&format!(
-                " {:<2} {} (-{:.3}), best {}",
-                t.mark.symbol(),
-                t.mark.words(),
-                t.loss,
-                t.best
-            ));
-        } else if t.loss > 0.0 {
-            line.push_str(&format!(" (-{:.3})", t.loss));
-        }
-        if let Some(m) = t.mwc_loss.filter(|m| *m > 0.0) {
-            line.push_str(&format!(", mwc -{:.2}%", 100.0 * m));
-        }
-        if let Some(l) = t.luck {
-            line.push_str(&format!("  luck {}", signed(l)));
-        }
-        out.push(line.trim_end().to_string());
+        out.push(turn_line(t));
     }
     out.extend(a.players.iter().map(player_line));
     out
 }
+
+/// One turn's line: number, side, roll, play, its mark and loss, the best
+/// play, the luck.
+fn turn_line(t: &TurnAnalysis) -> String {
+    let mut line = format!("{:>4} {} {:<10} {:<24}", t.turn, t.side, t.roll, t.played);
+    if t.mark != Mark::None {
+        line.push_str(&format!(
+            " {:<2} {} (-{:.3}), best {}",
+            t.mark.symbol(),
+            t.mark.words(),
+            t.loss,
+            t.best
+        ));
+    } else if t.loss > 0.0 {
+        line.push_str(&format!(" (-{:.3})", t.loss));
+    }
+    if let Some(m) = t.mwc_loss.filter(|m| *m > 0.0) {
+        line.push_str(&format!(", mwc -{:.2}%", 100.0 * m));
+    }
+    if let Some(l) = t.luck {
+        line.push_str(&format!("  luck {}", signed(l)));
+    }
+    line.trim_end().to_string()
+}
+
+/// The text report of a Tavli match: the first line, then each game (a
+/// header line with its number, kind, score before it and result, a line
+/// a turn, each player's totals in the game), then each player's totals
+/// over the match.
+pub fn tavli_lines(a: &TavliAnalysis) -> Vec<String> {
+    let turns: usize = a.games.iter().map(|g| g.analysis.turns.len()).sum();
+    let mut out = vec![format!(
+        "analysis at {} ({}): Tavli match to {}, {} game(s), {} turn(s){}",
+        plies(a.plies),
+        a.evaluators().join(", "),
+        a.match_length,
+        a.games.len(),
+        turns,
+        TAVLI_SCALE_NOTE
+    )];
+    for g in &a.games {
+        out.push(format!(
+            "game {} {} (score X {} - O {}): {}",
+            g.number,
+            g.kind,
+            g.score[0],
+            g.score[1],
+            super::chart::result_words(g.end())
+        ));
+        out.extend(g.analysis.turns.iter().map(turn_line));
+        for p in &g.analysis.players {
+            out.push(format!("  game {} {}", g.number, tavli_player_line(p)));
+        }
+    }
+    for p in &a.players {
+        out.push(format!("match {}", tavli_player_line(p)));
+    }
+    out
+}
+
+/// A player's totals in a Tavli report: [`player_line`] and the equity
+/// lost in all.
+fn tavli_player_line(p: &PlayerTotals) -> String {
+    format!("{}, lost {:.3}", player_line(p), p.total_loss)
+}
+
+/// How a Tavli match's plays are valued, for its report's first line.
+pub const TAVLI_SCALE_NOTE: &str =
+    ": plays valued by equity per game (no Tavli match equity table in the analysis yet)";
 
 /// A player's figures as the reports show them: who (`X (name)`), moves,
 /// unforced moves, error rate, rating, doubtful, bad and very bad plays,
@@ -98,7 +150,9 @@ pub fn player_line(p: &PlayerTotals) -> String {
 /// How the plays were valued, for a report's first line: nothing in money
 /// play; in a match, by match-winning chances shown as normalised equity.
 pub fn scale_note(a: &Analysis) -> String {
-    if a.match_length == 0 {
+    if !a.tavli_kinds.is_empty() {
+        format!("; Tavli match to {}{TAVLI_SCALE_NOTE}", a.match_length)
+    } else if a.match_length == 0 {
         String::new()
     } else if a.game != plakoto_rules::GameKind::Plakoto {
         format!(

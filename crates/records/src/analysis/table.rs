@@ -152,6 +152,7 @@ pub fn analyse_table<G: AnalysedGame>(
         turns,
         players,
         game_ends: replay.ends.clone(),
+        tavli_kinds: Vec::new(),
     }
 }
 

@@ -1,0 +1,169 @@
+//! Analysis of a Tavli match record (records.md, "Tavli match records"):
+//! the match is replayed and checked as a whole, then each game is
+//! analysed alone by its own game's analysis (the caller's: Plakoto's
+//! search for Plakoto games, the game layer's for Portes and Fevga), as a
+//! record of one game valued by equity (the Tavli match equity table is not
+//! used yet). The report holds each game (its number in the match, kind,
+//! score before it, result, turns and players' totals) and the players'
+//! totals over the match.
+
+use serde::{Serialize, Serializer};
+
+use super::{Analysis, PlayerTotals, TurnAnalysis, totals};
+use crate::record::{GameEnd, Record, RecordError, RecordedGame};
+use plakoto_rules::{GameKind, Side};
+
+/// One game of a Tavli match, analysed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TavliGameAnalysis {
+    /// Its number in the match (1-based; later than the record's index
+    /// when the record starts from a game set by hand).
+    pub number: u32,
+    /// Which game it is.
+    pub kind: GameKind,
+    /// The score of X and O before it.
+    pub score: [u32; 2],
+    /// Its analysis alone: its turns numbered as game `index + 1` of the
+    /// record, valued by equity.
+    pub analysis: Analysis,
+}
+
+impl TavliGameAnalysis {
+    /// How it ended (`None`: in progress).
+    pub fn end(&self) -> Option<&GameEnd> {
+        self.analysis.game_ends.first().and_then(Option::as_ref)
+    }
+}
+
+/// The JSON form of one game.
+#[derive(Serialize)]
+struct GameJson<'a> {
+    number: u32,
+    kind: GameKind,
+    score: [u32; 2],
+    result: String,
+    evaluator: &'a str,
+    turns: &'a [TurnAnalysis],
+    players: &'a [PlayerTotals; 2],
+}
+
+impl Serialize for TavliGameAnalysis {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        GameJson {
+            number: self.number,
+            kind: self.kind,
+            score: self.score,
+            result: super::chart::result_words(self.end()),
+            evaluator: &self.analysis.evaluator,
+            turns: &self.analysis.turns,
+            players: &self.analysis.players,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// The analysis of a Tavli match record.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TavliAnalysis {
+    /// Always `tavli`.
+    pub game: &'static str,
+    /// The search depth asked for.
+    pub plies: u8,
+    /// The match's target.
+    pub match_length: u8,
+    /// Every game of the record, in order.
+    pub games: Vec<TavliGameAnalysis>,
+    /// X's totals over the match, then O's.
+    pub players: [PlayerTotals; 2],
+}
+
+/// The record of game `index` of a Tavli match record alone: a record of
+/// its kind under the header's switches, valued by equity (no match).
+pub fn game_record(record: &Record, index: usize, kind: GameKind) -> Record {
+    let mut header = record.header.of_game(kind);
+    header.match_length = 0;
+    Record {
+        header,
+        games: vec![RecordedGame {
+            kind: None,
+            ..record.games[index].clone()
+        }],
+    }
+}
+
+/// Analyses a Tavli match record: checks it as a match
+/// ([`Record::replay_tavli`]), then analyses each game with
+/// `analyse_game(kind, record of that game alone)` and totals the players
+/// over the match. A record that is no valid Tavli match gives
+/// `invalid(why)`.
+pub fn analyse_tavli<E>(
+    record: &Record,
+    plies: u8,
+    invalid: impl Fn(RecordError) -> E,
+    mut analyse_game: impl FnMut(GameKind, &Record) -> Result<Analysis, E>,
+) -> Result<TavliAnalysis, E> {
+    record.replay_tavli().map_err(invalid)?;
+    let first = record.header.tavli.as_ref().map_or(1, |t| t.first_game);
+    let mut games = Vec::with_capacity(record.games.len());
+    for (index, g) in record.games.iter().enumerate() {
+        let kind = g.kind.expect("replayed: every game names its kind");
+        let mut analysis = analyse_game(kind, &game_record(record, index, kind))?;
+        for t in &mut analysis.turns {
+            t.game = index + 1;
+        }
+        games.push(TavliGameAnalysis {
+            number: first + index as u32,
+            kind,
+            score: g.score,
+            analysis,
+        });
+    }
+    let all: Vec<TurnAnalysis> = games
+        .iter()
+        .flat_map(|g| g.analysis.turns.iter().cloned())
+        .collect();
+    let money = game_record(record, 0, GameKind::Plakoto);
+    let players = [Side::X, Side::O].map(|side| totals(&money, &all, side));
+    Ok(TavliAnalysis {
+        game: "tavli",
+        plies,
+        match_length: record.header.match_length,
+        games,
+        players,
+    })
+}
+
+impl TavliAnalysis {
+    /// The evaluators used, each once, in the games' order (`heuristic`,
+    /// `net`, …).
+    pub fn evaluators(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        for g in &self.games {
+            if !names.contains(&g.analysis.evaluator.as_str()) {
+                names.push(&g.analysis.evaluator);
+            }
+        }
+        names
+    }
+
+    /// The whole match as one analysis (every game's turns, numbered by
+    /// their index in the record, and each game's kind), for the HTML
+    /// report.
+    pub fn combined(&self) -> Analysis {
+        Analysis {
+            game: GameKind::Plakoto,
+            plies: self.plies,
+            evaluator: self.evaluators().join(", "),
+            match_length: self.match_length,
+            games: self.games.len(),
+            turns: self
+                .games
+                .iter()
+                .flat_map(|g| g.analysis.turns.iter().cloned())
+                .collect(),
+            players: self.players.clone(),
+            game_ends: self.games.iter().map(|g| g.end().copied()).collect(),
+            tavli_kinds: self.games.iter().map(|g| g.kind).collect(),
+        }
+    }
+}

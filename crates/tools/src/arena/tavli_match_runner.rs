@@ -155,6 +155,7 @@ pub fn play_tavli_match(
     let target = spec.rules.target;
     let mut tavli = TavliMatch::new(spec.rules.clone());
     let switches = Arc::new(match_switches(spec));
+    let table = Arc::new(switches.table());
     for game in 0..MAX_MATCH_GAMES {
         let kind = tavli.next_kind();
         let starter = tavli.next_starter();
@@ -171,6 +172,7 @@ pub fn play_tavli_match(
             },
             tavli: Some(MatchPlace {
                 switches: Arc::clone(&switches),
+                table: Arc::clone(&table),
                 game_index: game as usize,
             }),
         };

@@ -26,7 +26,9 @@ use super::referee::{FORFEIT_POINTS, GameOutcome};
 use super::refereed_game::RefereedGame;
 use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
 use super::turn::{Turn, TurnPlay};
-use plakoto_engine::match_equity::tavli::{TavliMatchContext, TavliPlace, TavliSwitches};
+use plakoto_engine::match_equity::tavli::{
+    TavliEquityTable, TavliMatchContext, TavliPlace, TavliSwitches,
+};
 use plakoto_records::record::{Ending, Roll};
 use plakoto_rules::{Dice, Die, MatchScore, Seat, Side};
 
@@ -70,6 +72,8 @@ impl std::fmt::Display for Opening {
 pub struct MatchPlace {
     /// The match's switches (sequence, target, after a draw, scorings).
     pub switches: Arc<TavliSwitches>,
+    /// Their match equity table, built once for the match.
+    pub table: Arc<TavliEquityTable>,
     /// Games played before this one (draws included).
     pub game_index: usize,
 }
@@ -163,7 +167,7 @@ pub fn play_tavli_game<G: RefereedGame>(
                     mover: side,
                     starter,
                 };
-                TavliMatchContext::new(&place.switches, &at)
+                TavliMatchContext::with_table(&place.switches, Arc::clone(&place.table), &at)
             });
             let turn = TavliTurn {
                 game,

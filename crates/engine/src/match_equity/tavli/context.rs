@@ -15,6 +15,8 @@
 //! `same_starter`). It is `None` once the match is decided.
 
 use super::rates::{ENDINGS, GameModel};
+use std::sync::Arc;
+
 use super::table::TavliEquityTable;
 use super::{AfterDraw, Starter};
 use crate::eval::Probabilities;
@@ -95,13 +97,24 @@ pub struct TavliMatchContext {
     /// Who starts the next game after a draw, seen by the mover.
     pub after_draw: Starter,
     /// The table.
-    pub table: TavliEquityTable,
+    pub table: Arc<TavliEquityTable>,
 }
 
 impl TavliMatchContext {
     /// The context of `place` in a match under `switches`; `None` with an
     /// empty sequence or a target of 0, or once the match is decided.
     pub fn new(switches: &TavliSwitches, place: &TavliPlace) -> Option<TavliMatchContext> {
+        Self::with_table(switches, Arc::new(switches.table()), place)
+    }
+
+    /// [`Self::new`] with `table`, the table of `switches` built once
+    /// ([`TavliSwitches::table`]): a caller deciding many turns of one
+    /// match (the arena) shares it instead of building it each turn.
+    pub fn with_table(
+        switches: &TavliSwitches,
+        table: Arc<TavliEquityTable>,
+        place: &TavliPlace,
+    ) -> Option<TavliMatchContext> {
         let target = switches.target as i32;
         let away = |side: Side| target - place.score[side.index()] as i32;
         let (mover_away, opponent_away) = (away(place.mover), away(place.mover.other()));
@@ -120,7 +133,7 @@ impl TavliMatchContext {
             game_index: place.game_index,
             points: GameModel::of(kind, switches.portes_scoring, switches.plakoto_rules).points,
             after_draw,
-            table: switches.table(),
+            table,
         })
     }
 

@@ -1,4 +1,5 @@
-//! plakoto — a Tavli engine (Plakoto today; Portes and Fevga to come).
+//! plakoto — a Tavli engine: Plakoto, Portes and Fevga, and the Tavli
+//! match that plays them in turn.
 //!
 //! This library is a facade: the work is done by the workspace's crates,
 //! re-exported here under the module names the binary, the tests and the

@@ -1,12 +1,18 @@
 //! `plakoto analyse` of a Tavli match record written by the arena: every
-//! game appears with its kind, analysed by its own game's analysis; the
+//! game appears with its kind, analysed by its own game's analysis, its
+//! plays valued by the Tavli match equity table at their place; the
 //! players' totals over the match are the sums over the games; the text
 //! and JSON reports agree; the HTML report runs in headless Chromium,
 //! each game's boards drawn by its own game.
 
 use std::path::{Path, PathBuf};
 
-use plakoto::record::Record;
+use std::sync::Arc;
+
+use plakoto::analysis::tavli::record_switches;
+use plakoto::game::Side;
+use plakoto::match_equity::tavli::TavliGameInMatch;
+use plakoto::record::{Record, recorded_starter};
 use serde_json::Value;
 
 fn plakoto(args: &[&str]) -> std::process::Output {
@@ -63,6 +69,38 @@ fn analyse(file: &Path, extra: &[&str]) -> String {
     String::from_utf8(plakoto(&args).stdout).unwrap()
 }
 
+/// Each turn's equities are its match-winning chances normalised at the
+/// turn's own place in the match (its game's index, the score before the
+/// game, the mover and the game's starter): a loss in MWC is the loss in
+/// normalised equity by the table's scale there, which differs from game
+/// to game and side to side.
+fn every_play_is_valued_at_its_place_in_the_match(record: &Record, games: &[Value]) {
+    let switches = Arc::new(record_switches(record));
+    let table = Arc::new(switches.table());
+    let mut lossy = 0;
+    for (index, (g, recorded)) in games.iter().zip(&record.games).enumerate() {
+        let place = TavliGameInMatch {
+            switches: Arc::clone(&switches),
+            table: Arc::clone(&table),
+            game_index: index,
+            score: recorded.score,
+            starter: recorded_starter(&recorded.start).unwrap(),
+        };
+        for t in g["turns"].as_array().unwrap() {
+            let side = if t["side"] == "X" { Side::X } else { Side::O };
+            let context = place.context(side).expect("the match is on");
+            let f = |field: &str| t[field].as_f64().unwrap() as f32;
+            let mwc_loss = f("best_mwc") - f("played_mwc");
+            assert!(mwc_loss >= 0.0, "{t}");
+            assert!((f("mwc_loss") - mwc_loss).abs() < 1e-6, "{t}");
+            let loss = context.to_equity(mwc_loss);
+            assert!((f("loss") - loss).abs() < 1e-3, "{t}: {loss}");
+            lossy += usize::from(loss > 0.01);
+        }
+    }
+    assert!(lossy > 0, "the random player loses something somewhere");
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("plakoto-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -97,8 +135,9 @@ fn a_tavli_match_is_analysed_per_game_and_per_player() {
         text.lines()
             .next()
             .unwrap()
-            .contains("plays valued by equity per game")
+            .contains("plays valued by match-winning chances from the Tavli match equity table")
     );
+    every_play_is_valued_at_its_place_in_the_match(&record, games);
     for (side, player) in json["players"].as_array().unwrap().iter().enumerate() {
         let sum = |field: &str| -> f64 {
             games

@@ -4,13 +4,14 @@
 //! here, apart from the transaction in [`super::session`].
 
 use super::command::ROLLOUT_CANDIDATES;
-use super::match_value::MatchValue;
+use super::match_value;
 use super::progress::ProgressBoard;
 use super::reply::{
     Candidate, Chances, ErrorCode, ProtoError, Reply, RolloutInfo, SearchInfo, round,
 };
 use super::state::{SessionState, numbers_vec};
 use plakoto_engine::eval::Probabilities;
+use plakoto_engine::match_equity::MatchValue;
 use plakoto_engine::search::{
     RankedPlay, Ranking, RolloutProgress, SearchHandle, SearchLimits, Valuation,
 };
@@ -19,7 +20,7 @@ use plakoto_rules::{Game, TurnNumbers, format_play, game_result};
 /// The match the side on roll plays, when the session is a match: its
 /// candidates then go by match-winning chances (records.md).
 pub(super) fn match_context(state: &SessionState) -> Option<MatchValue> {
-    MatchValue::of(state, state.game.on_roll())
+    match_value::of(state, state.game.on_roll())
 }
 
 /// Ranks the current turn's plays with the session's search handle,

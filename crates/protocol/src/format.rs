@@ -520,6 +520,7 @@ fn text_lines(reply: &Reply) -> Vec<String> {
         Reply::Loaded(r) => r.text_lines(),
         Reply::GameListing(r) => r.text_lines(),
         Reply::Analysis(a) => plakoto_records::analysis::report::text_lines(a),
+        Reply::TavliAnalysis(a) => plakoto_records::analysis::report::tavli_lines(a),
         Reply::TableOptions(o) => table_options_lines(o),
         Reply::Tavli(t) => t.text_lines(),
         Reply::TableNewGame {

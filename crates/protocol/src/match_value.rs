@@ -5,43 +5,24 @@
 //! match; nothing in money play. The one place the protocol picks a table
 //! (records.md, "Match equity" and "Tavli match equity").
 
-use plakoto_engine::eval::Probabilities;
-use plakoto_engine::match_equity::MatchContext;
 use plakoto_engine::match_equity::tavli::{TavliMatchContext, TavliPlace, TavliSwitches};
+use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_records::record::recorded_starter;
 use plakoto_rules::{GameKind, Side};
 
 use crate::state::SessionState;
 
-/// The table that values the side on roll's plays in a match.
-pub enum MatchValue {
-    /// A Plakoto match (`new match N` in Plakoto).
-    Plakoto(MatchContext),
-    /// A Tavli match (`new match N tavli`), in any of its games.
-    Tavli(TavliMatchContext),
-}
-
-impl MatchValue {
-    /// The valuation of `mover`'s plays in the session's match, or `None`
-    /// in money play, in a Portes or Fevga match outside Tavli (no table
-    /// of their own), or once the match is decided.
-    pub fn of(state: &SessionState, mover: Side) -> Option<MatchValue> {
-        if state.tavli.is_some() {
-            return tavli_context(state, mover).map(MatchValue::Tavli);
-        }
-        if state.game_kind != GameKind::Plakoto {
-            return None;
-        }
-        MatchContext::of(&state.score, mover, state.game.rules()).map(MatchValue::Plakoto)
+/// The valuation of `mover`'s plays in the session's match, or `None` in
+/// money play, in a Portes or Fevga match outside Tavli (no table of their
+/// own), or once the match is decided.
+pub fn of(state: &SessionState, mover: Side) -> Option<MatchValue> {
+    if state.tavli.is_some() {
+        return tavli_context(state, mover).map(MatchValue::Tavli);
     }
-
-    /// The mover's match-winning chance after a play leaving it `p`.
-    pub fn mwc(&self, p: &Probabilities) -> f32 {
-        match self {
-            MatchValue::Plakoto(context) => context.mwc(p),
-            MatchValue::Tavli(context) => context.mwc(p),
-        }
+    if state.game_kind != GameKind::Plakoto {
+        return None;
     }
+    MatchContext::of(&state.score, mover, state.game.rules()).map(MatchValue::Plakoto)
 }
 
 /// `mover`'s place in the session's Tavli match: its switches (with the

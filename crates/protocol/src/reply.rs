@@ -599,6 +599,9 @@ pub enum Reply {
     GameListing(GameListing),
     /// `analyse game|match`.
     Analysis(Box<plakoto_records::analysis::Analysis>),
+    /// `analyse match` in a Tavli match: each game, and the players over
+    /// the match.
+    TavliAnalysis(Box<plakoto_records::analysis::tavli::TavliAnalysis>),
 }
 
 /// `save`: what was written.

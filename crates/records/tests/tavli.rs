@@ -282,3 +282,44 @@ fn other_records_neither_name_a_games_kind_nor_replay_as_tavli() {
     assert!(record.replay_tavli().is_err());
     assert!(a_recorded_match().replay_portes().is_err());
 }
+
+/// A Tavli match record whose first game (Portes, one real turn) ended as
+/// `end` says; the match to 3.
+fn a_match_whose_first_game_ended(end: &str) -> String {
+    format!(
+        "; [Game \"tavli\"]\n; [Rules \"standard\"]\n; [Scoring \"standard\"]\n; [Match \"3\"]\n; [X \"a\"]\n; [O \"b\"]\n\nGame 1 portes\nScore X 0 O 0\nOpening 4-3\n  1 X 4-3: 13/9 13/10\n{end}\n"
+    )
+}
+
+#[test]
+fn an_arena_forfeit_scores_its_points_and_an_unfinished_game_is_followed_as_a_draw() {
+    // A fault (2 points): the match goes on, the winner starting game 2.
+    let fault = a_match_whose_first_game_ended("Result O forfeit 2");
+    let next = format!("{fault}\nGame 2 plakoto\nScore X 0 O 2\nStarts O\n");
+    let replay = next.parse::<Record>().unwrap().replay_tavli().unwrap();
+    assert_eq!(replay.tavli.score(), [0, 2]);
+    assert_eq!(replay.tavli.winner(), None);
+    // A forfeited match: the points the winner needed end it (T4).
+    let forfeited = a_match_whose_first_game_ended("Result O forfeit 3");
+    let replay = forfeited.parse::<Record>().unwrap().replay_tavli().unwrap();
+    assert_eq!(replay.tavli.winner(), Some(Side::O));
+    // The turn cap: no points, and the next game opens with a roll (T7).
+    let capped = a_match_whose_first_game_ended("Result unfinished 0");
+    let after_roll = format!("{capped}\nGame 2 plakoto\nScore X 0 O 0\nOpening 6-2\n");
+    let replay = after_roll
+        .parse::<Record>()
+        .unwrap()
+        .replay_tavli()
+        .unwrap();
+    assert_eq!(replay.tavli.score(), [0, 0]);
+    let starter = format!("{capped}\nGame 2 plakoto\nScore X 0 O 0\nStarts X\n");
+    assert!(starter.parse::<Record>().unwrap().replay_tavli().is_err());
+    // A forfeit still names its winner.
+    let no_winner = a_match_whose_first_game_ended("Result forfeit 2");
+    assert!(
+        no_winner
+            .parse::<Record>()
+            .ok()
+            .is_none_or(|r| r.replay_tavli().is_err())
+    );
+}

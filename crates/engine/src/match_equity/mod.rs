@@ -26,6 +26,9 @@
 //! [`crate::search::SearchHandle::rank`]).
 
 pub mod tavli;
+mod value;
+
+pub use value::MatchValue;
 
 use crate::eval::Probabilities;
 use plakoto_rules::{MatchScore, ResultKind, Rules, Scoring, Side, Variant};

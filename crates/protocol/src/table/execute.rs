@@ -15,7 +15,7 @@ use super::records::{set_up_event, table_header};
 use super::search::{candidates, chances, search_info};
 use super::turn::{numbers, turn_info};
 use crate::command::{Command, Page, ShowWhat, TableCommand};
-use crate::match_value::MatchValue;
+use crate::match_value;
 use crate::reply::{
     ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply, TableOptionsInfo,
 };
@@ -457,7 +457,7 @@ fn play<G: TableProtocol>(
     let limits = tools.search.limits().with_time(time_ms);
     let settings = *tools.search.settings();
     let (searcher, evaluator) = G::searcher(tools.table);
-    let chosen = match MatchValue::of(state, table.on_roll()) {
+    let chosen = match match_value::of(state, table.on_roll()) {
         // In a Tavli match the best play is the one with the best
         // match-winning chance among those searched deepest.
         Some(in_match) => {
@@ -489,7 +489,7 @@ fn hint<G: TableProtocol>(
     let settings = *tools.search.settings();
     let (searcher, evaluator) = G::searcher(tools.table);
     let mut ranking = searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);
-    let in_match = MatchValue::of(state, table.on_roll());
+    let in_match = match_value::of(state, table.on_roll());
     if let Some(value) = &in_match {
         ranking.order_deepest_by(&|p: &Probabilities| value.mwc(p));
     }

@@ -126,6 +126,7 @@ fn analyse<G: TableProtocol>(
         G::evaluator(tools.table),
         &settings,
         settings.plies,
+        None,
         &|| {},
     );
     Ok(Reply::Analysis(Box::new(analysis)))

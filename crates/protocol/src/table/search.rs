@@ -5,8 +5,8 @@ use plakoto_engine::game::GameRanking;
 use plakoto_engine::search::{SearchHandle, SearchLimits, Stop};
 
 use super::hooks::TableProtocol;
-use crate::match_value::MatchValue;
 use crate::reply::{Candidate, Chances, SearchInfo, round};
+use plakoto_engine::match_equity::MatchValue;
 
 /// The settings, limits and stop of a search: those of the session's
 /// Plakoto handle, which `set` commands change for every game.

@@ -2,13 +2,14 @@
 //! otherwise: `new match [N] tavli`, `set tavli.…`, `show tavli`; in a
 //! match `set game`, `new game` and `new game <kind>` are refused (the
 //! sequence picks the game and a game begins when one ends), `new match
-//! N` leaves the match, `save match` writes the match's record and `load
-//! match` of a Tavli match record restores it.
+//! N` leaves the match, `save match` writes the match's record, `load
+//! match` of a Tavli match record restores it and `analyse game|match`
+//! analyses the game in play or the match by the Tavli match equity table.
 
 use plakoto_rules::MatchScore;
 use plakoto_rules::tavli::{TavliMatch, TavliRules};
 
-use super::{Runner, TavliSession, games, info, records};
+use super::{Runner, TavliSession, analyse, games, info, records};
 use crate::command::{Command, RecordCommand, Scope, TavliCommand};
 use crate::reply::{ErrorCode, ProtoError, Reply};
 use crate::state::SessionState;
@@ -39,6 +40,9 @@ pub(crate) fn execute(
         }
         Command::Record(RecordCommand::Save(Scope::Match, file)) if in_match => {
             crate::records::save(records::match_record(state), file)
+        }
+        Command::Record(RecordCommand::Analyse(scope)) if in_match => {
+            analyse::analyse(state, tools, *scope)
         }
         Command::Record(RecordCommand::Load(scope, file)) => {
             match crate::records::read_for(*scope, file) {

@@ -1,10 +1,12 @@
 //! The Tavli match in the protocol (T1–T10): `new match [N] tavli`, the
 //! `tavli.…` switches, `set tavli.game`, `show tavli`, the automatic move
-//! to the sequence's next game when a game ends, and the match's record.
+//! to the sequence's next game when a game ends, the match's record and
+//! its analysis.
 //! The rules of the match are the rules core's [`TavliMatch`]; the games
 //! are played by the session's game of each kind, as outside a match.
 
 mod advance;
+mod analyse;
 mod commands;
 mod games;
 mod records;

@@ -338,3 +338,69 @@ fn every_game_of_a_tavli_match_is_played_by_match_winning_chances() {
         "match play never differed from money play"
     );
 }
+
+/// `analyse match` in a Tavli match analyses every game of the match, each
+/// by its own game and valued by the Tavli table (every turn has its
+/// MWC); `analyse game` analyses the game in play alone, valued at the
+/// same place in the match.
+#[test]
+fn analyse_in_a_tavli_match_covers_every_game_by_match_winning_chances() {
+    let mut session = session(5);
+    ok(&mut session, "new match 5 tavli");
+    play_game(&mut session);
+    play_game(&mut session);
+    for _ in 0..3 {
+        ok(&mut session, "roll");
+        ok(&mut session, "play");
+    }
+    let kinds: Vec<String> = session
+        .state()
+        .tavli
+        .as_ref()
+        .unwrap()
+        .tavli
+        .games()
+        .iter()
+        .map(|g| g.kind.to_string())
+        .chain([session.state().game_kind.to_string()])
+        .collect();
+    ok(&mut session, "set output json");
+    let before = ok(&mut session, "show board");
+    let all = json(&ok(&mut session, "analyse match"));
+    assert_eq!(all["reply"], "tavli_analysis", "{all}");
+    let games = all["games"].as_array().unwrap();
+    let analysed: Vec<&str> = games.iter().map(|g| g["kind"].as_str().unwrap()).collect();
+    assert_eq!(analysed, kinds);
+    for g in games {
+        let turns = g["turns"].as_array().unwrap();
+        assert!(!turns.is_empty(), "{g}");
+        for t in turns {
+            let mwc = t["played_mwc"].as_f64().expect("valued by MWC");
+            assert!((0.0..=1.0).contains(&mwc), "{t}");
+        }
+    }
+    for p in all["players"].as_array().unwrap() {
+        assert!(p["mwc_loss"].as_f64().is_some(), "{p}");
+    }
+    let one = json(&ok(&mut session, "analyse game"));
+    assert_eq!(one["reply"], "analysis", "{one}");
+    // The same turns, numbered as the one game of its analysis.
+    let unnumbered = |turns: &serde_json::Value| -> Vec<serde_json::Value> {
+        let mut turns = turns.as_array().unwrap().clone();
+        for t in &mut turns {
+            t.as_object_mut().unwrap().remove("game");
+        }
+        turns
+    };
+    let last = &games.last().unwrap()["turns"];
+    assert_eq!(
+        unnumbered(&one["turns"]),
+        unnumbered(last),
+        "the game in play, valued at its place"
+    );
+    assert_eq!(
+        ok(&mut session, "show board"),
+        before,
+        "analysis changes nothing"
+    );
+}

@@ -20,6 +20,7 @@ use plakoto_engine::eval::net::InstallError;
 use plakoto_engine::eval::{CreateError, EvaluatorKind, UnknownEvaluator};
 use plakoto_engine::game::{FEVGA_EVALUATORS, GameEvaluator, PORTES_EVALUATORS};
 use plakoto_engine::game::{fevga_evaluator, portes_evaluator};
+use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_engine::search::{MAX_PLIES, SearchHandle, SearchSettings};
 use plakoto_rules::GameKind;
 use plakoto_rules::tavli::{Fevga, Portes};
@@ -159,9 +160,15 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
     }
     let name = args.evaluator.as_deref();
     let bar = crate::progress::bar(record.turn_count() as u64, "turns", !args.quiet);
-    let analysis = analyse_one(&record, record.header.game, name, &args, &pool, &|| {
-        bar.inc(1)
-    });
+    let analysis = analyse_one(
+        &record,
+        record.header.game,
+        None,
+        name,
+        &args,
+        &pool,
+        &|| bar.inc(1),
+    );
     bar.finish_and_clear();
     let analysis = analysis?;
     emit(
@@ -218,11 +225,13 @@ fn table_evaluator<G: plakoto_rules::TavliGame>(
 }
 
 /// Analyses a record of one game of kind `kind` (its header's, or in a
-/// Tavli match the game's) with the evaluator `name` of that game, at
-/// `--plies`, on `pool`, calling `progress` after each turn.
+/// Tavli match the game's, valued by the match's table: `tavli`) with the
+/// evaluator `name` of that game, at `--plies`, on `pool`, calling
+/// `progress` after each turn.
 fn analyse_one(
     record: &Record,
     kind: GameKind,
+    tavli: Option<&TavliGameInMatch>,
     name: Option<&str>,
     args: &AnalyseArgs,
     pool: &rayon::ThreadPool,
@@ -237,33 +246,59 @@ fn analyse_one(
             let kind: EvaluatorKind = name.unwrap_or("net").parse()?;
             let search = SearchHandle::new(kind.create()?);
             let replay = record.replay().map_err(invalid)?;
-            pool.install(|| super::analyse_replay(record, &replay, &search, args.plies, progress))
+            pool.install(|| {
+                super::analyse_replay(record, &replay, &search, args.plies, tavli, progress)
+            })
         }
         GameKind::Portes => {
             let evaluator = table_evaluator(name, portes_evaluator, &PORTES_EVALUATORS, "Portes")?;
             let replay = record.replay_game::<Portes>().map_err(invalid)?;
-            analyse_table_replay(record, &replay, evaluator.as_ref(), args, pool, progress)
+            let game = TableAnalysis {
+                record,
+                replay: &replay,
+                tavli,
+            };
+            game.run(evaluator.as_ref(), args, pool, progress)
         }
         GameKind::Fevga => {
             let evaluator = table_evaluator(name, fevga_evaluator, &FEVGA_EVALUATORS, "Fevga")?;
             let replay = record.replay_game::<Fevga>().map_err(invalid)?;
-            analyse_table_replay(record, &replay, evaluator.as_ref(), args, pool, progress)
+            let game = TableAnalysis {
+                record,
+                replay: &replay,
+                tavli,
+            };
+            game.run(evaluator.as_ref(), args, pool, progress)
         }
     })
 }
 
-/// Analyses every turn of a replayed record of a game of the table with
-/// `evaluator` at `--plies`, default move filters, on `pool`.
-fn analyse_table_replay<G: AnalysedGame>(
-    record: &Record,
-    replay: &TableReplay<G>,
-    evaluator: &dyn GameEvaluator<G>,
-    args: &AnalyseArgs,
-    pool: &rayon::ThreadPool,
-    progress: &(dyn Fn() + Sync),
-) -> Analysis {
-    let settings = SearchSettings::default();
-    pool.install(|| analyse_table(record, replay, evaluator, &settings, args.plies, progress))
+/// A replayed record of a game of the table to analyse, and its place in
+/// a Tavli match, if any.
+struct TableAnalysis<'a, G: AnalysedGame> {
+    record: &'a Record,
+    replay: &'a TableReplay<G>,
+    tavli: Option<&'a TavliGameInMatch>,
+}
+
+impl<G: AnalysedGame> TableAnalysis<'_, G> {
+    /// Analyses every turn with `evaluator` at `--plies`, default move
+    /// filters, on `pool`.
+    fn run(
+        &self,
+        evaluator: &dyn GameEvaluator<G>,
+        args: &AnalyseArgs,
+        pool: &rayon::ThreadPool,
+        progress: &(dyn Fn() + Sync),
+    ) -> Analysis {
+        let settings = SearchSettings::default();
+        let (record, replay, tavli) = (self.record, self.replay, self.tavli);
+        pool.install(|| {
+            analyse_table(
+                record, replay, evaluator, &settings, args.plies, tavli, progress,
+            )
+        })
+    }
 }
 
 /// `plakoto analyse` of a Tavli match record: each game by its own game's
@@ -279,9 +314,9 @@ fn run_tavli(
         path: args.file.clone(),
         source: Box::new(source),
     };
-    let analysis = analyse_tavli(record, args.plies, invalid, |kind, game: &Record| {
+    let analysis = analyse_tavli(record, args.plies, invalid, |kind, game: &Record, tavli| {
         let name = args.evaluator.as_deref();
-        analyse_one(game, kind, name, args, pool, &|| bar.inc(1))
+        analyse_one(game, kind, Some(tavli), name, args, pool, &|| bar.inc(1))
     });
     bar.finish_and_clear();
     let analysis = analysis?;

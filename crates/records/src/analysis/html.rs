@@ -92,7 +92,7 @@ fn tail(h: &mut String) {
 /// The games' table of a Tavli match: each game's number, kind, score
 /// before it, result, and each player's equity lost and error rate.
 fn tavli_games(h: &mut String, a: &TavliAnalysis) {
-    h.push_str("<h2>Games</h2>\n<table class=\"games\"><tr><th>Game</th><th>Kind</th><th>Score</th><th>Result</th><th>X lost</th><th>X error rate (mpp)</th><th>O lost</th><th>O error rate (mpp)</th></tr>\n");
+    h.push_str("<h2>Games</h2>\n<table class=\"games\"><tr><th>Game</th><th>Kind</th><th>Score</th><th>Result</th><th>X lost</th><th>X error rate (mpp)</th><th>X MWC lost</th><th>O lost</th><th>O error rate (mpp)</th><th>O MWC lost</th></tr>\n");
     for (index, g) in a.games.iter().enumerate() {
         let [x, o] = &g.analysis.players;
         let row = [
@@ -102,8 +102,10 @@ fn tavli_games(h: &mut String, a: &TavliAnalysis) {
             esc(&super::chart::result_words(g.end())),
             format!("{:.3}", x.total_loss),
             format!("{:.1}", x.error_rate),
+            x.mwc_loss.map_or(String::new(), |m| percent(m as f32)),
             format!("{:.3}", o.total_loss),
             format!("{:.1}", o.error_rate),
+            o.mwc_loss.map_or(String::new(), |m| percent(m as f32)),
         ];
         let cells: String = row.iter().map(|c| format!("<td>{c}</td>")).collect();
         let _ = writeln!(
@@ -129,9 +131,7 @@ fn body(h: &mut String, a: &Analysis, tavli: Option<&TavliAnalysis>) {
     );
     // In a match the text report also gives match-winning chances: lost
     // per play and in all, and the luck in them.
-    let in_match = a.match_length > 0
-        && a.game == plakoto_rules::GameKind::Plakoto
-        && a.tavli_kinds.is_empty();
+    let in_match = a.players.iter().any(|p| p.mwc_loss.is_some());
     let mwc_heads = if in_match {
         "<th>MWC lost</th><th>Luck (MWC)</th>"
     } else {

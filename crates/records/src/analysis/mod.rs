@@ -25,7 +25,8 @@ use serde::Serialize;
 
 use crate::record::{GameEnd, Record, RecordError, Replay, ReplayedTurn, Roll};
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::match_equity::MatchContext;
+use plakoto_engine::match_equity::tavli::TavliGameInMatch;
+use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_engine::search::{SearchHandle, Valuation};
 use plakoto_rules::{GameKind, MatchScore, Side, TurnNumbers, position_id};
 
@@ -253,15 +254,20 @@ pub fn analyse(
     progress: &(dyn Fn() + Sync),
 ) -> Result<Analysis, RecordError> {
     let replay = record.replay()?;
-    Ok(analyse_replay(record, &replay, search, plies, progress))
+    Ok(analyse_replay(
+        record, &replay, search, plies, None, progress,
+    ))
 }
 
-/// [`analyse`] of a record already replayed.
+/// [`analyse`] of a record already replayed; `tavli`: the record is one
+/// game of a Tavli match, its plays valued by the Tavli match equity
+/// table (else a match record is valued by Plakoto's).
 pub fn analyse_replay(
     record: &Record,
     replay: &Replay,
     search: &SearchHandle,
     plies: u8,
+    tavli: Option<&TavliGameInMatch>,
     progress: &(dyn Fn() + Sync),
 ) -> Analysis {
     let turns: Vec<TurnAnalysis> = replay
@@ -273,7 +279,7 @@ pub fn analyse_replay(
             // thread.
             || search.fork().on_one_thread(),
             |worker, t| {
-                let a = analyse_turn(worker, record, t, plies);
+                let a = analyse_turn(worker, record, t, plies, tavli);
                 progress();
                 a
             },
@@ -298,6 +304,7 @@ fn analyse_turn(
     record: &Record,
     t: &ReplayedTurn,
     plies: u8,
+    tavli: Option<&TavliGameInMatch>,
 ) -> TurnAnalysis {
     let game = &t.before;
     let side = game.on_roll();
@@ -309,7 +316,10 @@ fn analyse_turn(
     };
     // In a match, plays are valued by the mover's MWC at the score before
     // the game, written as normalised equity (records.md, "Analysis").
-    let context = MatchContext::of(&score, side, rules);
+    let context = match tavli {
+        Some(game) => game.context(side).map(MatchValue::Tavli),
+        None => MatchContext::of(&score, side, rules).map(MatchValue::Plakoto),
+    };
     let value = |p: &Probabilities| match &context {
         None => p.equity(rules.scoring),
         Some(c) => c.normalised(p),
@@ -390,8 +400,10 @@ fn is_plakoto(game: &GameKind) -> bool {
 }
 
 fn totals(record: &Record, turns: &[TurnAnalysis], side: Side) -> PlayerTotals {
-    // Match-winning chances are Plakoto's alone (its match equity table).
-    let in_match = record.header.match_length > 0 && record.header.game == GameKind::Plakoto;
+    // Match-winning chances: a Plakoto match's (its table), or any game
+    // valued by a table (the games of a Tavli match).
+    let in_match = (record.header.match_length > 0 && record.header.game == GameKind::Plakoto)
+        || turns.iter().any(|t| t.played_mwc.is_some());
     let mine: Vec<&TurnAnalysis> = turns.iter().filter(|t| t.side == side).collect();
     let unforced: Vec<&&TurnAnalysis> = mine.iter().filter(|t| t.candidates > 1).collect();
     let total_loss: f64 = unforced.iter().map(|t| f64::from(t.loss)).sum();

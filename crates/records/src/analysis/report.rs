@@ -101,8 +101,7 @@ fn tavli_player_line(p: &PlayerTotals) -> String {
 }
 
 /// How a Tavli match's plays are valued, for its report's first line.
-pub const TAVLI_SCALE_NOTE: &str =
-    ": plays valued by equity per game (no Tavli match equity table in the analysis yet)";
+pub const TAVLI_SCALE_NOTE: &str = ": plays valued by match-winning chances from the Tavli match equity table, equities normalised";
 
 /// A player's figures as the reports show them: who (`X (name)`), moves,
 /// unforced moves, error rate, rating, doubtful, bad and very bad plays,
@@ -154,7 +153,9 @@ pub fn scale_note(a: &Analysis) -> String {
         format!("; Tavli match to {}{TAVLI_SCALE_NOTE}", a.match_length)
     } else if a.match_length == 0 {
         String::new()
-    } else if a.game != plakoto_rules::GameKind::Plakoto {
+    } else if a.game != plakoto_rules::GameKind::Plakoto
+        && a.turns.iter().all(|t| t.played_mwc.is_none())
+    {
         format!(
             "; match to {}: plays valued by equity (no match equity table for {})",
             a.match_length, a.game

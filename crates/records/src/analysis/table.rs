@@ -1,9 +1,11 @@
 //! Analysis of a record of a game of the table (Portes, and each game the
 //! game layer adds): every turn's play against the best play of a
 //! [`GameSearch`] at the plies asked, valued by the game's equity
-//! ([`game_equity`]: there is no match equity table for these games, so a
-//! match is valued by equity too), the luck of each roll, and the players'
-//! totals, written through the same [`Analysis`] as Plakoto's.
+//! ([`game_equity`]) or, in a game of a Tavli match, by the mover's
+//! match-winning chances from the Tavli match equity table (a Portes or
+//! Fevga match outside Tavli has no table of its own and is valued by
+//! equity), the luck of each roll, and the players' totals, written
+//! through the same [`Analysis`] as Plakoto's.
 
 use rayon::prelude::*;
 
@@ -11,6 +13,7 @@ use super::{Analysis, Mark, PlayerTotals, TurnAnalysis, totals};
 use crate::record::{HeaderGame, Record, RecordError, Roll, TableReplay, TableReplayedTurn};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::game::{GameEvaluator, GameSearch, game_equity};
+use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_engine::search::{SearchLimits, SearchSettings};
 use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition};
@@ -113,18 +116,20 @@ pub fn analyse_portes(
 ) -> Result<Analysis, RecordError> {
     let replay = record.replay_portes()?;
     Ok(analyse_table(
-        record, &replay, evaluator, settings, plies, progress,
+        record, &replay, evaluator, settings, plies, None, progress,
     ))
 }
 
 /// Analyses every turn of a record of a game of the table already
-/// replayed, as [`analyse_portes`] says.
+/// replayed, as [`analyse_portes`] says; `tavli`: the record is one game
+/// of a Tavli match, valued by the Tavli match equity table.
 pub fn analyse_table<G: AnalysedGame>(
     record: &Record,
     replay: &TableReplay<G>,
     evaluator: &dyn GameEvaluator<G>,
     settings: &SearchSettings,
     plies: u8,
+    tavli: Option<&TavliGameInMatch>,
     progress: &(dyn Fn() + Sync),
 ) -> Analysis {
     // The turns are the parallelism: each worker searches on one thread.
@@ -137,7 +142,7 @@ pub fn analyse_table<G: AnalysedGame>(
         .par_iter()
         .with_max_len(1)
         .map_init(GameSearch::<G>::new, |search, t| {
-            let a = analyse_turn(search, evaluator, &settings, record, t, plies);
+            let a = analyse_turn(search, evaluator, &settings, record, t, plies, tavli);
             progress();
             a
         })
@@ -163,13 +168,21 @@ fn analyse_turn<G: AnalysedGame>(
     record: &Record,
     t: &TableReplayedTurn<G>,
     plies: u8,
+    tavli: Option<&TavliGameInMatch>,
 ) -> TurnAnalysis {
     let table = &t.before;
     let game = table.game();
     let side = table.on_roll();
     let dice = table.dice().expect("a replayed turn has dice");
-    let value = |p: &Probabilities| game_equity(&game, p);
-    let ranking = search.rank(
+    // In a Tavli match, plays are valued by the mover's MWC written as
+    // normalised equity, as Plakoto's analysis values a match.
+    let context = tavli.and_then(|g| g.context(side));
+    let value = |p: &Probabilities| match &context {
+        None => game_equity(&game, p),
+        Some(c) => c.normalised(p),
+    };
+    let mwc = |p: &Probabilities| context.as_ref().map(|c| c.mwc(p));
+    let mut ranking = search.rank(
         &game,
         evaluator,
         table.position(),
@@ -177,6 +190,9 @@ fn analyse_turn<G: AnalysedGame>(
         settings,
         SearchLimits::plies(plies),
     );
+    if let Some(c) = &context {
+        ranking.order_deepest_by(&|p: &Probabilities| c.mwc(p));
+    }
     let best = ranking.plays.first();
     let played_rank = ranking
         .plays
@@ -201,7 +217,10 @@ fn analyse_turn<G: AnalysedGame>(
         _ => (t.notation.clone(), played),
     };
     let best_equity = value(&best_p);
-    let (luck, before) = luck(search, evaluator, settings, &game, table.position(), dice);
+    let rolls = RollValues::of(search, evaluator, settings, &game, table.position(), &value);
+    let before = rolls.mean(&value);
+    let luck = rolls.luck(dice, &value);
+    let luck_mwc = context.as_ref().map(|c| rolls.luck(dice, &|p| c.mwc(p)));
     let loss = best_equity - played_equity;
     let mark = Mark::of(loss);
     let score = MatchScore {
@@ -222,47 +241,76 @@ fn analyse_turn<G: AnalysedGame>(
         candidates: ranking.plays.len(),
         luck: Some(luck),
         x_equity_before: Some(if side == Side::X { before } else { -before }),
-        played_mwc: None,
-        best_mwc: None,
-        mwc_loss: None,
-        luck_mwc: None,
+        played_mwc: mwc(&played),
+        best_mwc: mwc(&best_p),
+        mwc_loss: mwc(&best_p).zip(mwc(&played)).map(|(b, p)| b - p),
+        luck_mwc,
         position_id: game.position_id(table.position()),
         match_id: G::match_id(table, &score),
         boards: (mark != Mark::None).then(|| [G::board(table.position()), G::board(&t.after)]),
     }
 }
 
-/// The roller's luck (the value of the roll drawn minus the average over
-/// the 21 rolls, each played best at 0 plies) and that average: the
-/// roller's equity before the roll.
-fn luck<G: AnalysedGame>(
-    search: &mut GameSearch<G>,
-    evaluator: &dyn GameEvaluator<G>,
-    settings: &SearchSettings,
-    game: &G,
-    position: &G::Position,
-    drawn: Dice,
-) -> (f32, f32) {
-    let mut mean = 0.0;
-    let mut drawn_value = 0.0;
-    for (dice, weight) in Dice::all_rolls() {
-        let ranking = search.rank(
-            game,
-            evaluator,
-            position,
-            dice,
-            settings,
-            SearchLimits::plies(0),
-        );
-        let v = ranking
-            .plays
-            .first()
-            .map_or(0.0, |r| game_equity(game, &r.probabilities));
-        mean += f32::from(weight) * v;
-        if dice == drawn.sorted() {
-            drawn_value = v;
-        }
+/// The roller's best play with each of the 21 rolls at 0 plies, by the
+/// analysis's value: what the luck of the roll drawn is measured against.
+struct RollValues {
+    /// Each roll, its weight out of 36, and its best play's probabilities
+    /// (`None`: no play, the roll is valued as the position's draw).
+    rolls: Vec<(Dice, u8, Option<Probabilities>)>,
+}
+
+impl RollValues {
+    fn of<G: AnalysedGame>(
+        search: &mut GameSearch<G>,
+        evaluator: &dyn GameEvaluator<G>,
+        settings: &SearchSettings,
+        game: &G,
+        position: &G::Position,
+        value: &dyn Fn(&Probabilities) -> f32,
+    ) -> RollValues {
+        let rolls = Dice::all_rolls()
+            .map(|(dice, weight)| {
+                let ranking = search.rank(
+                    game,
+                    evaluator,
+                    position,
+                    dice,
+                    settings,
+                    SearchLimits::plies(0),
+                );
+                let best = ranking
+                    .plays
+                    .iter()
+                    .map(|r| r.probabilities)
+                    .max_by(|a, b| value(a).total_cmp(&value(b)));
+                (dice, weight, best)
+            })
+            .collect();
+        RollValues { rolls }
     }
-    mean /= 36.0;
-    (drawn_value - mean, mean)
+
+    /// The value `f` of roll `dice`'s best play (0 with no play).
+    fn value_of(f: &dyn Fn(&Probabilities) -> f32, best: &Option<Probabilities>) -> f32 {
+        best.as_ref().map_or(0.0, f)
+    }
+
+    /// The roller's mean value `f` over the rolls: its value before the
+    /// roll.
+    fn mean(&self, f: &dyn Fn(&Probabilities) -> f32) -> f32 {
+        self.rolls
+            .iter()
+            .map(|(_, w, best)| f32::from(*w) * Self::value_of(f, best))
+            .sum::<f32>()
+            / 36.0
+    }
+
+    /// The luck of `drawn` in `f`: its value minus the mean.
+    fn luck(&self, drawn: Dice, f: &dyn Fn(&Probabilities) -> f32) -> f32 {
+        let value = self
+            .rolls
+            .iter()
+            .find(|(d, _, _)| *d == drawn.sorted())
+            .map_or(0.0, |(_, _, best)| Self::value_of(f, best));
+        value - self.mean(f)
+    }
 }

@@ -1,16 +1,20 @@
 //! Analysis of a Tavli match record (records.md, "Tavli match records"):
 //! the match is replayed and checked as a whole, then each game is
 //! analysed alone by its own game's analysis (the caller's: Plakoto's
-//! search for Plakoto games, the game layer's for Portes and Fevga), as a
-//! record of one game valued by equity (the Tavli match equity table is not
-//! used yet). The report holds each game (its number in the match, kind,
-//! score before it, result, turns and players' totals) and the players'
-//! totals over the match.
+//! search for Plakoto games, the game layer's for Portes and Fevga), its
+//! plays valued by the mover's match-winning chances from the Tavli match
+//! equity table at the game's score, place in the sequence and starter
+//! (records.md, "Tavli match equity"). The report holds each game (its
+//! number in the match, kind, score before it, result, turns and players'
+//! totals) and the players' totals over the match.
 
 use serde::{Serialize, Serializer};
 
 use super::{Analysis, PlayerTotals, TurnAnalysis, totals};
-use crate::record::{GameEnd, Record, RecordError, RecordedGame};
+use std::sync::Arc;
+
+use crate::record::{GameEnd, Record, RecordError, RecordedGame, recorded_starter};
+use plakoto_engine::match_equity::tavli::{TavliGameInMatch, TavliSwitches};
 use plakoto_rules::{GameKind, Side};
 
 /// One game of a Tavli match, analysed.
@@ -24,7 +28,7 @@ pub struct TavliGameAnalysis {
     /// The score of X and O before it.
     pub score: [u32; 2],
     /// Its analysis alone: its turns numbered as game `index + 1` of the
-    /// record, valued by equity.
+    /// record, valued by the Tavli match equity table.
     pub analysis: Analysis,
 }
 
@@ -78,10 +82,10 @@ pub struct TavliAnalysis {
 }
 
 /// The record of game `index` of a Tavli match record alone: a record of
-/// its kind under the header's switches, valued by equity (no match).
+/// its kind under the header's switches, its Match IDs with the match's
+/// target and score.
 pub fn game_record(record: &Record, index: usize, kind: GameKind) -> Record {
-    let mut header = record.header.of_game(kind);
-    header.match_length = 0;
+    let header = record.header.of_game(kind);
     Record {
         header,
         games: vec![RecordedGame {
@@ -91,23 +95,51 @@ pub fn game_record(record: &Record, index: usize, kind: GameKind) -> Record {
     }
 }
 
+/// The switches of a Tavli match record's match, for its table.
+pub fn record_switches(record: &Record) -> TavliSwitches {
+    let header = &record.header;
+    let rules = header
+        .tavli
+        .as_ref()
+        .map(|t| t.rules(header.match_length))
+        .unwrap_or_default();
+    TavliSwitches {
+        sequence: rules.sequence.games().to_vec(),
+        target: u32::from(rules.target),
+        after_draw: rules.after_draw,
+        portes_scoring: header.portes_scoring,
+        plakoto_rules: header.checked_rules().unwrap_or_default(),
+    }
+}
+
 /// Analyses a Tavli match record: checks it as a match
 /// ([`Record::replay_tavli`]), then analyses each game with
-/// `analyse_game(kind, record of that game alone)` and totals the players
-/// over the match. A record that is no valid Tavli match gives
-/// `invalid(why)`.
+/// `analyse_game(kind, record of that game alone, its place in the
+/// match)` and totals the players over the match. A record that is no
+/// valid Tavli match gives `invalid(why)`.
 pub fn analyse_tavli<E>(
     record: &Record,
     plies: u8,
     invalid: impl Fn(RecordError) -> E,
-    mut analyse_game: impl FnMut(GameKind, &Record) -> Result<Analysis, E>,
+    mut analyse_game: impl FnMut(GameKind, &Record, &TavliGameInMatch) -> Result<Analysis, E>,
 ) -> Result<TavliAnalysis, E> {
     record.replay_tavli().map_err(invalid)?;
     let first = record.header.tavli.as_ref().map_or(1, |t| t.first_game);
+    let switches = Arc::new(record_switches(record));
+    let table = Arc::new(switches.table());
     let mut games = Vec::with_capacity(record.games.len());
     for (index, g) in record.games.iter().enumerate() {
         let kind = g.kind.expect("replayed: every game names its kind");
-        let mut analysis = analyse_game(kind, &game_record(record, index, kind))?;
+        let in_match = TavliGameInMatch {
+            switches: Arc::clone(&switches),
+            table: Arc::clone(&table),
+            game_index: (first - 1) as usize + index,
+            score: g.score,
+            // A game set by hand names no starter; it matters only for a
+            // draw under `same_starter`.
+            starter: recorded_starter(&g.start).unwrap_or(Side::X),
+        };
+        let mut analysis = analyse_game(kind, &game_record(record, index, kind), &in_match)?;
         for t in &mut analysis.turns {
             t.game = index + 1;
         }

@@ -211,6 +211,23 @@ impl GameEnd {
             points: result.points,
         }
     }
+
+    /// The result a match scores for this end: the board's result as it
+    /// is; a forfeit as a win of the points written (its kind a double, the
+    /// arena's fault value); an unfinished game as a draw (no points, and
+    /// in a Tavli match the next game begins as after a draw).
+    pub fn scored(&self) -> FinalResult {
+        let kind = match self.ending {
+            Ending::Board(kind) => kind,
+            Ending::Forfeit => ResultKind::Double,
+            Ending::Unfinished => ResultKind::Draw,
+        };
+        FinalResult {
+            kind,
+            winner: self.winner,
+            points: self.points,
+        }
+    }
 }
 
 /// One recorded game.

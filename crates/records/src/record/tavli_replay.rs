@@ -7,7 +7,7 @@
 //! follows the match's end (T4).
 
 use super::error::{RecordError, RecordErrorKind, StartError};
-use super::{Ending, Record, RecordedGame, Start};
+use super::{GameEnd, Record, RecordedGame, Start};
 use plakoto_rules::tavli::{Fevga, Portes, TableGame, TavliMatch};
 use plakoto_rules::{FinalResult, Game, GameKind, Side};
 
@@ -145,23 +145,10 @@ impl Record {
                 ..g.clone()
             }],
         };
-        if let Some(end) = &g.end
-            && !matches!(end.ending, Ending::Board(_))
-        {
-            return Err(RecordError::at(
-                g.result_line,
-                1,
-                0,
-                RecordErrorKind::Tavli(format!(
-                    "a Tavli match scores games ended on the board, not '{}'",
-                    end.ending.as_str()
-                )),
-            ));
-        }
         Ok(match kind {
             GameKind::Plakoto => {
                 let replay = single.replay()?;
-                let result = replay.game.result();
+                let result = scored(&replay.ends);
                 (
                     TavliGameState::Plakoto(replay.game),
                     result,
@@ -170,7 +157,7 @@ impl Record {
             }
             GameKind::Portes => {
                 let replay = single.replay_game::<Portes>()?;
-                let result = replay.game.result();
+                let result = scored(&replay.ends);
                 (
                     TavliGameState::Portes(replay.game),
                     result,
@@ -179,7 +166,7 @@ impl Record {
             }
             GameKind::Fevga => {
                 let replay = single.replay_game::<Fevga>()?;
-                let result = replay.game.result();
+                let result = scored(&replay.ends);
                 (
                     TavliGameState::Fevga(replay.game),
                     result,
@@ -188,6 +175,13 @@ impl Record {
             }
         })
     }
+}
+
+/// What the match scores for the one game of a replay: its end as the
+/// replay checked it (the board's result, or a forfeit or unfinished game
+/// the arena declared), `None` while it is in progress.
+fn scored(ends: &[Option<GameEnd>]) -> Option<FinalResult> {
+    ends.first().copied().flatten().map(|end| end.scored())
 }
 
 /// A later game's start, checked against who starts it (T5–T7): the

@@ -33,7 +33,7 @@ use std::sync::Arc;
 
 use plakoto_engine::match_equity::tavli::TavliSwitches;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TavliMatch, TavliRules};
-use plakoto_rules::{FinalResult, GameKind, MatchScore, ResultKind, Side};
+use plakoto_rules::{FinalResult, GameKind, MatchScore, Side};
 
 use super::error::ArenaError;
 use super::fault::FaultKind;
@@ -46,7 +46,7 @@ use super::referee::GameOutcome;
 use super::runner::{MAX_MATCH_GAMES, a_side, game_record, game_seeds, schedule};
 use super::tavli_player::TavliPlayer;
 use super::tavli_referee::{MatchPlace, TavliSetup, play_tavli_game};
-use plakoto_records::record::Ending;
+use plakoto_records::record::GameEnd;
 
 /// What the matches of a Tavli run depend on.
 #[derive(Clone, Debug)]
@@ -101,19 +101,16 @@ fn play_one<G: MatchGame>(
     play_tavli_game(&game, &setup, players, G::generator_of(generators))
 }
 
-/// The result the match scores for a game's outcome: a forfeit as a win
-/// of its points, a game without result as a draw.
+/// The result the match scores for a game's outcome, as its record's
+/// replay scores it ([`GameEnd::scored`]): a forfeit as a win of its
+/// points, a game without result as a draw.
 fn match_result(outcome: &GameOutcome) -> FinalResult {
-    let kind = match outcome.kind {
-        Ending::Board(kind) => kind,
-        Ending::Forfeit => ResultKind::Double,
-        Ending::Unfinished => ResultKind::Draw,
-    };
-    FinalResult {
-        kind,
+    GameEnd {
+        ending: outcome.kind,
         winner: outcome.winner,
         points: outcome.points,
     }
+    .scored()
 }
 
 /// Who started a game: the side that played its first turn, else the
@@ -241,6 +238,7 @@ mod tests {
     use crate::arena::record::Contestant;
     use crate::arena::stats::summarize;
     use crate::arena::tavli_runner::tests::repo_file;
+    use plakoto_records::record::Ending;
     use plakoto_rules::tavli::{AfterDraw, Sequence};
 
     /// A Tavli run of `a` against `b` to `target` under `sequence`.

@@ -3,10 +3,11 @@
 //! the sequence, who starts after a draw, every game's switches, and a
 //! `Game N <kind>` line per game), `match-000012.txt`, atomically.
 //!
-//! A match whose games all ended on the board replays with
-//! [`plakoto_records::record::Record::replay_tavli`]; a forfeit or a game
-//! stopped by the turn cap is written as it happened, which a Tavli match
-//! record does not score (its replay refuses it).
+//! Every match replays with
+//! [`plakoto_records::record::Record::replay_tavli`], forfeits and games
+//! stopped by the turn cap included: a forfeit scores the points written
+//! (2 for a fault, what the winner needs for a forfeited match), a game
+//! stopped by the cap scores nothing, as the runner scored them.
 
 use std::path::Path;
 

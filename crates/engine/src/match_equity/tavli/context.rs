@@ -82,6 +82,36 @@ pub struct TavliPlace {
     pub starter: Side,
 }
 
+/// One game of a Tavli match, to value either side's plays in it: the
+/// match's switches and their table (built once for the whole match), and
+/// where the game is ([`TavliPlace`] but for the mover).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TavliGameInMatch {
+    /// The match's switches.
+    pub switches: Arc<TavliSwitches>,
+    /// Their table ([`TavliSwitches::table`]).
+    pub table: Arc<TavliEquityTable>,
+    /// Games played before this one (draws included).
+    pub game_index: usize,
+    /// Each side's points before it, indexed by [`Side::index`].
+    pub score: [u32; 2],
+    /// The side that played its first turn.
+    pub starter: Side,
+}
+
+impl TavliGameInMatch {
+    /// The game as `mover` sees it; `None` once the match is decided.
+    pub fn context(&self, mover: Side) -> Option<TavliMatchContext> {
+        let place = TavliPlace {
+            game_index: self.game_index,
+            score: self.score,
+            mover,
+            starter: self.starter,
+        };
+        TavliMatchContext::with_table(&self.switches, Arc::clone(&self.table), &place)
+    }
+}
+
 /// A game of a Tavli match as the mover sees it, and the table to value
 /// its endings.
 #[derive(Clone, Debug, PartialEq)]

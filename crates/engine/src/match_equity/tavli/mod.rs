@@ -67,7 +67,7 @@ mod brute_force;
 #[cfg(test)]
 mod tests;
 
-pub use context::{TavliMatchContext, TavliPlace, TavliSwitches};
+pub use context::{TavliGameInMatch, TavliMatchContext, TavliPlace, TavliSwitches};
 pub use rates::{GameModel, StarterRates};
 pub use table::TavliEquityTable;
 

@@ -35,6 +35,9 @@ pub struct GameBuild<'a, G: TavliGame> {
     /// Ranks the candidates, plays the rollouts and the strong side of the
     /// sampled games.
     pub evaluator: &'a dyn GameEvaluator<G>,
+    /// `evaluator`'s identity, as the header records it (its name, and a
+    /// net's weights: `net 9e5cd538`).
+    pub identity: &'a str,
     /// The weak player of the sampled games; its 0-ply choice is a
     /// candidate.
     pub weak: &'a dyn GameEvaluator<G>,
@@ -55,7 +58,7 @@ impl<G: TavliGame> GameBuild<'_, G> {
         let header = options.header_of(
             G::KIND,
             DEFAULT_RULES.to_string(),
-            self.evaluator.name().to_string(),
+            self.identity.to_string(),
         );
         let done_before = options.work.start(&header)?;
         let sampler = GameSampler {

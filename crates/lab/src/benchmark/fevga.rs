@@ -1,7 +1,8 @@
 //! The Fevga benchmark: what ties the game-layer builder and scorer
 //! ([`super::build_game`], [`super::score_game`]) to Fevga: its phases and
 //! their shares, and its evaluators by name (the engine's
-//! [`fevga_evaluator`] registry: `heuristic`, `pipcount`, `net`).
+//! [`fevga_evaluator`] registry: `heuristic`, `pipcount`, `net`), each
+//! with the identity a header records (a net's with its weights' hash).
 
 use super::BenchmarkError;
 use super::build::BuildOptions;
@@ -12,7 +13,7 @@ use super::phase_fevga::fevga_phase;
 use super::score::StrengthReport;
 use super::score_game::{GameChooser, score_game};
 use super::unlisted_game::GameUnlistedRollouts;
-use plakoto_engine::game::{FEVGA_EVALUATORS, GameEvaluator, fevga_evaluator};
+use plakoto_engine::game::{FEVGA_EVALUATORS, FevgaNetEvaluator, GameEvaluator, fevga_evaluator};
 use plakoto_engine::search::SearchSettings;
 use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::tavli::Fevga;
@@ -32,9 +33,16 @@ pub const FEVGA_PHASE_SHARES: [(GamePhase, f64); 5] = [
     (GamePhase::Race, 0.15),
 ];
 
-/// The Fevga evaluator named `name`, or why there is none.
-pub fn evaluator(name: &str) -> Result<Box<dyn GameEvaluator<Fevga>>, BenchmarkError> {
-    fevga_evaluator(name).ok_or_else(|| {
+/// The Fevga evaluator named `name` with its identity (the name, and for
+/// the net its weights' hash: `net 9e5cd538`), or why there is none.
+pub fn evaluator(name: &str) -> Result<(Box<dyn GameEvaluator<Fevga>>, String), BenchmarkError> {
+    if name == "net" {
+        let net = FevgaNetEvaluator::with_default_network()
+            .map_err(|e| BenchmarkError::Engine(format!("the Fevga net cannot be loaded: {e}")))?;
+        let identity = format!("net {}", net.network().short_hash());
+        return Ok((Box::new(net), identity));
+    }
+    let evaluator = fevga_evaluator(name).ok_or_else(|| {
         BenchmarkError::Engine(if FEVGA_EVALUATORS.contains(&name) {
             format!("the Fevga evaluator '{name}' cannot be loaded (no Fevga net's weights?)")
         } else {
@@ -43,7 +51,8 @@ pub fn evaluator(name: &str) -> Result<Box<dyn GameEvaluator<Fevga>>, BenchmarkE
                 FEVGA_EVALUATORS.join(", ")
             )
         })
-    })
+    })?;
+    Ok((evaluator, name.to_string()))
 }
 
 /// Builds (or resumes) one shard of a Fevga benchmark under the default
@@ -56,11 +65,12 @@ pub fn build_shard(
     weak_name: &str,
 ) -> Result<usize, BenchmarkError> {
     let game = Fevga::default();
-    let (strong, weak) = (evaluator(evaluator_name)?, evaluator(weak_name)?);
+    let ((strong, identity), (weak, _)) = (evaluator(evaluator_name)?, evaluator(weak_name)?);
     let phase_of = |p: &FevgaPosition| fevga_phase(p, &game.rules);
     GameBuild {
         game: &game,
         evaluator: strong.as_ref(),
+        identity: &identity,
         weak: weak.as_ref(),
         shares: &FEVGA_PHASE_SHARES,
         phase_of: &phase_of,
@@ -71,7 +81,8 @@ pub fn build_shard(
 /// Judges the player `player_name` (an evaluator's name, or `random`) at
 /// `plies` on the Fevga `benchmark`, on `threads` threads; with
 /// `roll_unlisted`, a choice that is no candidate is rolled out by the
-/// benchmark's own rollout evaluator (by the name its header gives).
+/// benchmark's own rollout evaluator (by the name its header gives, the
+/// identity checked: a net of other weights is refused).
 pub fn strength(
     benchmark: &Benchmark,
     player_name: &str,
@@ -81,12 +92,18 @@ pub fn strength(
 ) -> Result<StrengthReport, BenchmarkError> {
     let game = Fevga::default();
     let roller = match roll_unlisted {
-        true => Some(evaluator(&benchmark.header.evaluator)?),
+        true => {
+            let wanted = &benchmark.header.evaluator;
+            let name = wanted.split(' ').next().unwrap_or_default();
+            Some(evaluator(name)?)
+        }
         false => None,
     };
     let unlisted = roller
         .as_ref()
-        .map(|e| GameUnlistedRollouts::for_benchmark(&benchmark.header, &game, e.as_ref()))
+        .map(|(e, identity)| {
+            GameUnlistedRollouts::for_benchmark(&benchmark.header, &game, e.as_ref(), identity)
+        })
         .transpose()?;
     if player_name == "random" {
         let chooser = GameChooser::Random;
@@ -99,14 +116,14 @@ pub fn strength(
             unlisted.as_ref(),
         );
     }
-    let player = evaluator(player_name)?;
+    let (player, identity) = evaluator(player_name)?;
     let settings = SearchSettings::default();
     let chooser = GameChooser::Search {
         evaluator: player.as_ref(),
         plies,
         settings: &settings,
     };
-    let name = format!("fevga {} {plies}-ply", player.name());
+    let name = format!("fevga {identity} {plies}-ply");
     score_game(
         benchmark,
         &game,

@@ -29,18 +29,18 @@ pub struct GameUnlistedRollouts<'a, G: TavliGame> {
 
 impl<'a, G: TavliGame> GameUnlistedRollouts<'a, G> {
     /// The rollouts of `header`'s benchmark of `game`, played by
-    /// `evaluator`, which must be the one that built it (its name is the
-    /// header's `evaluator`).
+    /// `evaluator`, which must be the one that built it: its `identity`
+    /// (as the builder recorded it) is the header's `evaluator`.
     pub fn for_benchmark(
         header: &Header,
         game: &'a G,
         evaluator: &'a dyn GameEvaluator<G>,
+        identity: &str,
     ) -> Result<GameUnlistedRollouts<'a, G>, BenchmarkError> {
-        if evaluator.name() != header.evaluator {
+        if identity != header.evaluator {
             return Err(BenchmarkError::Options(format!(
-                "the benchmark was rolled out by {}, not by {}: its unlisted plays can be rolled out only by the same player",
-                header.evaluator,
-                evaluator.name()
+                "the benchmark was rolled out by {}, not by {identity}: its unlisted plays can be rolled out only by the same player",
+                header.evaluator
             )));
         }
         Ok(GameUnlistedRollouts {

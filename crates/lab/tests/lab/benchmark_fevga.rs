@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use plakoto_lab::benchmark::build::{BuildOptions, merge};
 use plakoto_lab::benchmark::data::TurnRecord;
-use plakoto_lab::benchmark::fevga::{FEVGA_PHASE_SHARES, build_shard, strength};
+use plakoto_lab::benchmark::fevga::{FEVGA_PHASE_SHARES, build_shard, evaluator, strength};
 use plakoto_lab::benchmark::phase_fevga::fevga_phase;
 use plakoto_lab::benchmark::work::ShardWork;
 use plakoto_lab::benchmark::{Benchmark, GamePhase};
@@ -167,4 +167,13 @@ fn plakoto_tools_refuse_a_fevga_benchmark() {
     assert!(benchmark.header.variant().is_err());
     let chooser = plakoto_lab::benchmark::score::Chooser::Random;
     assert!(plakoto_lab::benchmark::score::score(&benchmark, &chooser, "random", 1).is_err());
+}
+
+#[test]
+fn a_net_is_recorded_with_its_weights_and_others_by_name() {
+    let (_, identity) = evaluator("net").expect("the shipped Fevga net");
+    let hash = identity.strip_prefix("net ").expect("net HASH");
+    assert!(hash.len() == 8 && hash.bytes().all(|b| b.is_ascii_hexdigit()));
+    assert_eq!(evaluator("heuristic").unwrap().1, "heuristic");
+    assert!(evaluator("chess").is_err());
 }

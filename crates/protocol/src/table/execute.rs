@@ -458,8 +458,9 @@ fn play<G: TableProtocol>(
     let settings = *tools.search.settings();
     let (searcher, evaluator) = G::searcher(tools.table);
     let chosen = match match_value::of(state, table.on_roll()) {
-        // In a Tavli match the best play is the one with the best
-        // match-winning chance among those searched deepest.
+        // In a match (a Tavli match, or a match of this game) the best
+        // play is the one with the best match-winning chance among those
+        // searched deepest.
         Some(in_match) => {
             let mut ranking =
                 searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);

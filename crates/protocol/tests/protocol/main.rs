@@ -1,6 +1,7 @@
 //! The protocol crate's tests: transcripts (insta snapshots), robustness
 //! against any input, records that round-trip, `stop`, and `count`.
 
+mod by_mwc;
 mod count;
 mod engine_stop;
 mod fevga;

@@ -3,6 +3,7 @@
 //! its bar, hints and plays by the generic search, games played to the
 //! end and scored (P11), and `not_in_game` for what Portes has no use for.
 
+use crate::by_mwc::candidates_by_mwc;
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
 use plakoto_rules::Rules;
@@ -324,4 +325,39 @@ fn the_analysis_of_a_portes_game_finds_no_loss_in_the_engine_s_own_plays() {
         assert_eq!(t["played"], t["best"], "{t}");
     }
     assert_eq!(json["players"][0]["total_loss"], 0.0);
+}
+
+/// A Portes match outside Tavli (`new match 3` in Portes) is played and
+/// analysed by match-winning chances, from the Tavli table of a sequence
+/// of Portes alone: each hint candidate has its MWC, ordered by it, `play`
+/// makes the first, and the analysis of the engine's own plays finds no
+/// loss in MWC.
+#[test]
+fn a_portes_match_is_played_and_analysed_by_match_winning_chances() {
+    let mut s = session(9);
+    for line in [
+        "set game portes",
+        "set evaluation plies 0",
+        "new match 3",
+        "set output json",
+    ] {
+        answer(&mut s, line);
+    }
+    let payload = |reply: String| -> serde_json::Value {
+        serde_json::from_str(reply.strip_prefix("= ").unwrap().trim()).expect("JSON")
+    };
+    for _ in 0..8 {
+        answer(&mut s, "roll");
+        let hint = payload(answer(&mut s, "hint 50"));
+        let candidates = candidates_by_mwc(&hint);
+        let played = payload(answer(&mut s, "play"));
+        assert_eq!(played["play"], candidates[0]["play"], "{played}");
+    }
+    let analysis = payload(answer(&mut s, "analyse game"));
+    for t in analysis["turns"].as_array().unwrap() {
+        let mwc = t["played_mwc"].as_f64().expect("valued by MWC");
+        assert!((0.0..=1.0).contains(&mwc), "{t}");
+        assert!(t["mwc_loss"].as_f64().unwrap().abs() < 1e-6, "{t}");
+    }
+    assert!(analysis["players"][0]["mwc_loss"].as_f64().is_some());
 }

@@ -4,6 +4,7 @@
 //! restored from what the engine prints, and saved and loaded as one
 //! record at every game boundary.
 
+use crate::by_mwc::candidates_by_mwc;
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
 use plakoto_rules::tavli::AfterDraw;
@@ -293,16 +294,7 @@ fn every_game_of_a_tavli_match_is_played_by_match_winning_chances() {
         }
         ok(&mut session, "roll");
         let hint = json(&ok(&mut session, "hint 100"));
-        let candidates = hint["candidates"].as_array().unwrap();
-        let mwc: Vec<f64> = candidates
-            .iter()
-            .map(|c| c["mwc"].as_f64().expect("every candidate has its MWC"))
-            .collect();
-        assert!(mwc.iter().all(|m| (0.0..=1.0).contains(m)), "{mwc:?}");
-        assert!(
-            mwc.windows(2).all(|w| w[0] >= w[1]),
-            "{kind}, by MWC: {mwc:?} {hint}"
-        );
+        let candidates = candidates_by_mwc(&hint);
         let equity = |c: &serde_json::Value| c["equity"].as_f64().unwrap();
         let richest = candidates.iter().map(equity).fold(f64::MIN, f64::max);
         if let Some(first) = candidates.first() {

@@ -1,19 +1,23 @@
 //! Analysis of a record of a game of the table (Portes, and each game the
 //! game layer adds): every turn's play against the best play of a
 //! [`GameSearch`] at the plies asked, valued by the game's equity
-//! ([`game_equity`]) or, in a game of a Tavli match, by the mover's
-//! match-winning chances from the Tavli match equity table (a Portes or
-//! Fevga match outside Tavli has no table of its own and is valued by
-//! equity), the luck of each roll, and the players' totals, written
-//! through the same [`Analysis`] as Plakoto's.
+//! ([`game_equity`]) or, in a match, by the mover's match-winning chances
+//! from the Tavli match equity table (a game of a Tavli match at its
+//! place; a Portes or Fevga match by the table of a sequence of that one
+//! game), the luck of each roll, and the players' totals, written through
+//! the same [`Analysis`] as Plakoto's.
+
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
 use super::{Analysis, Mark, PlayerTotals, TurnAnalysis, totals};
-use crate::record::{HeaderGame, Record, RecordError, Roll, TableReplay, TableReplayedTurn};
+use crate::record::{
+    HeaderGame, Record, RecordError, Roll, TableReplay, TableReplayedTurn, recorded_starter,
+};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::game::{GameEvaluator, GameSearch, game_equity};
-use plakoto_engine::match_equity::tavli::TavliGameInMatch;
+use plakoto_engine::match_equity::tavli::{TavliEquityTable, TavliGameInMatch, TavliSwitches};
 use plakoto_engine::search::{SearchLimits, SearchSettings};
 use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition};
@@ -122,7 +126,8 @@ pub fn analyse_portes(
 
 /// Analyses every turn of a record of a game of the table already
 /// replayed, as [`analyse_portes`] says; `tavli`: the record is one game
-/// of a Tavli match, valued by the Tavli match equity table.
+/// of a Tavli match, valued by the Tavli match equity table (else a match
+/// record is valued by the table of its one game).
 pub fn analyse_table<G: AnalysedGame>(
     record: &Record,
     replay: &TableReplay<G>,
@@ -137,12 +142,25 @@ pub fn analyse_table<G: AnalysedGame>(
         threads: 1,
         ..*settings
     };
+    let own_match = OwnMatch::of::<G>(record);
     let turns: Vec<TurnAnalysis> = replay
         .turns
         .par_iter()
         .with_max_len(1)
         .map_init(GameSearch::<G>::new, |search, t| {
-            let a = analyse_turn(search, evaluator, &settings, record, t, plies, tavli);
+            let place = match tavli {
+                Some(game) => Some(game.clone()),
+                None => own_match.as_ref().map(|m| m.place(record, t)),
+            };
+            let a = analyse_turn(
+                search,
+                evaluator,
+                &settings,
+                record,
+                t,
+                plies,
+                place.as_ref(),
+            );
             progress();
             a
         })
@@ -158,6 +176,55 @@ pub fn analyse_table<G: AnalysedGame>(
         players,
         game_ends: replay.ends.clone(),
         tavli_kinds: Vec::new(),
+    }
+}
+
+/// A match record of one game kind (a Portes or Fevga match outside
+/// Tavli): the table of a sequence of that game alone, built once.
+struct OwnMatch {
+    switches: Arc<TavliSwitches>,
+    table: Arc<TavliEquityTable>,
+}
+
+impl OwnMatch {
+    /// The table of `record`'s match; `None` for money play.
+    fn of<G: AnalysedGame>(record: &Record) -> Option<OwnMatch> {
+        let header = &record.header;
+        if header.match_length == 0 {
+            return None;
+        }
+        let switches = TavliSwitches::one_game(
+            G::KIND,
+            u32::from(header.match_length),
+            header.portes_scoring,
+            header.checked_rules().unwrap_or_default(),
+        );
+        let table = Arc::new(switches.table());
+        Some(OwnMatch {
+            switches: Arc::new(switches),
+            table,
+        })
+    }
+
+    /// Turn `t`'s game in the match: its score, and its starter as the
+    /// record says (the side on roll for a game set by hand).
+    fn place<G: AnalysedGame>(
+        &self,
+        record: &Record,
+        t: &TableReplayedTurn<G>,
+    ) -> TavliGameInMatch {
+        let starter = record
+            .games
+            .get(t.game)
+            .and_then(|g| recorded_starter(&g.start))
+            .unwrap_or_else(|| t.before.on_roll());
+        TavliGameInMatch {
+            switches: Arc::clone(&self.switches),
+            table: Arc::clone(&self.table),
+            game_index: 0,
+            score: t.score.score,
+            starter,
+        }
     }
 }
 

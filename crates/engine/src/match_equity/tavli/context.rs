@@ -57,6 +57,25 @@ impl TavliSwitches {
         }
     }
 
+    /// A match of one game kind to `target` (a Portes or Fevga match
+    /// outside Tavli): the sequence of that game alone, under the scorings
+    /// given. Its table is exact for such a match, whose later games are
+    /// started by the last winner too (P14, F14: T5–T6).
+    pub fn one_game(
+        kind: GameKind,
+        target: u32,
+        portes_scoring: PortesScoring,
+        plakoto_rules: Rules,
+    ) -> TavliSwitches {
+        TavliSwitches {
+            sequence: vec![kind],
+            target,
+            after_draw: AfterDraw::default(),
+            portes_scoring,
+            plakoto_rules,
+        }
+    }
+
     /// The model (measured rates and points) of each game of the sequence.
     pub fn models(&self) -> Vec<GameModel> {
         let model = |kind| GameModel::of(kind, self.portes_scoring, self.plakoto_rules);

@@ -55,7 +55,7 @@ impl<'a> Collector<'a> {
     }
 
     /// Offers the line of `steps` that ends in `node`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn keep(&mut self, node: &Node, steps: FevgaSteps) {
         let len = steps.len();
         if len < self.most {

@@ -21,7 +21,7 @@
 //! generator that tries every order of every step.
 
 use super::collect::Collector;
-use super::doubles::Doubles;
+use super::doubles::{may_repeat, search_double};
 use super::position::FevgaPosition;
 use super::stamp_set::StampSet;
 use super::step::{has_any_step, wall_to_open};
@@ -54,11 +54,8 @@ pub struct FevgaPlayList {
 /// Generates Fevga plays, reusing its buffers between calls.
 #[derive(Default)]
 pub struct FevgaMoveGenerator {
-    /// The doubles' states with numbers left already searched, when a
-    /// state can be reached twice (`doubles.rs`).
-    visited: StampSet,
     /// The positions given a play, as the mover's checker counts, when a
-    /// position can be reached twice.
+    /// double's search can reach a position twice (`doubles.rs`).
     kept: StampSet,
 }
 
@@ -80,14 +77,9 @@ impl FevgaMoveGenerator {
         let (a, b) = (dice.0.pips(), dice.1.pips());
         let (turn, root) = Turn::new(rules, position, (a, b));
         let most = if a == b {
-            let once = Doubles::reaches_each_once(&turn, a);
-            let (kept, visited) = if once {
-                (None, None)
-            } else {
-                (Some(&mut self.kept), Some(&mut self.visited))
-            };
+            let kept = may_repeat(&turn).then_some(&mut self.kept);
             let mut collector = Collector::new(&turn, &mut out.plays, kept);
-            Doubles::run(&turn, a, root, &mut collector, visited);
+            search_double(&turn, a, root, &mut collector);
             collector.most()
         } else {
             let mut collector = Collector::new(&turn, &mut out.plays, None);

@@ -63,20 +63,68 @@ impl Node {
     /// caller has checked: to `from - pips`, or off.
     #[inline]
     pub(crate) fn step(&self, from: u8, pips: u8) -> Node {
-        let mut next = *self;
-        next.counts -= 1 << (4 * (from - 1));
-        if next.own_at(from) == 0 {
-            next.held &= !bit(from);
-        }
-        if from > pips {
-            next.counts += 1 << (4 * (from - pips - 1));
-            next.held |= bit(from - pips);
+        let (from, pips) = (usize::from(from) & 31, usize::from(pips) & 7);
+        let counts = self.counts.wrapping_add(STEP[pips][from]);
+        let left = if counts & NIBBLE[from] == 0 {
+            1 << (from - 1)
         } else {
-            next.off += 1;
+            0
+        };
+        Node {
+            held: (self.held & !left) | LANDING[pips][from],
+            counts,
+            off: self.off + u8::from(from <= pips),
         }
-        next
     }
 }
+
+/// `NIBBLE[p]`: the bits of point `p`'s count in [`Node::counts`].
+const NIBBLE: [u128; 32] = {
+    let mut table = [0; 32];
+    let mut p = 1;
+    while p <= 24 {
+        table[p] = 0xf << (4 * (p - 1));
+        p += 1;
+    }
+    table
+};
+
+/// `STEP[n][p]`: what a step of `n` from point `p` adds to
+/// [`Node::counts`] (wrapping): one checker less on `p`, one more where it
+/// lands. A table, so a step is one add, not four shifts of 128 bits.
+const STEP: [[u128; 32]; 8] = {
+    let mut table = [[0u128; 32]; 8];
+    let mut n = 1;
+    while n <= 6 {
+        let mut p = 1;
+        while p <= 24 {
+            let mut change = 0u128.wrapping_sub(1 << (4 * (p - 1)));
+            if p > n {
+                change = change.wrapping_add(1 << (4 * (p - n - 1)));
+            }
+            table[n][p] = change;
+            p += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// `LANDING[n][p]`: the bit of the point a step of `n` from `p` lands on
+/// (0 when it bears off).
+const LANDING: [[u32; 32]; 8] = {
+    let mut table = [[0u32; 32]; 8];
+    let mut n = 1;
+    while n <= 6 {
+        let mut p = n + 1;
+        while p <= 24 {
+            table[n][p] = 1 << (p - n - 1);
+            p += 1;
+        }
+        n += 1;
+    }
+    table
+};
 
 /// A turn: the rules as masks and the opponent's side of every position.
 pub(crate) struct Turn<'a> {
@@ -184,20 +232,9 @@ impl<'a> Turn<'a> {
         (turn, root)
     }
 
-    /// The quarters (F8) the mover could close this turn, as one mask.
-    pub(crate) fn closable_points(&self) -> u32 {
-        self.closable[0] | self.closable[1]
-    }
-
-    /// Whether the rules forbid positions in ways a reordering of steps
-    /// cannot be reasoned about on masks (`ahead_required` on every step).
-    pub(crate) fn tests_primes_each_step(&self) -> bool {
-        self.check_each_step && self.ahead_required
-    }
-
     /// The points of `node` a checker may leave with `pips` under F5, F7,
     /// F10 and F11 (the position it reaches not yet judged).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn movable(&self, node: &Node, pips: u8) -> u32 {
         let held = node.held;
         // Within the board: above the number, the landing not the
@@ -224,21 +261,54 @@ impl<'a> Turn<'a> {
 
     /// [`Turn::movable`] less the steps whose position the rules forbid
     /// when every step is tested (F8 `every_step`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn legal(&self, node: &Node, pips: u8) -> u32 {
         let sources = self.movable(node, pips);
-        if !self.check_each_step {
-            return sources;
+        if self.check_each_step {
+            self.allowed_steps(node, pips, sources)
+        } else {
+            sources
         }
-        let (mut rest, mut legal) = (sources, 0);
+    }
+
+    /// The `sources` whose step of `pips` from `node` reaches a position
+    /// the rules allow. Out of line: few turns can refuse a step.
+    #[inline(never)]
+    fn allowed_steps(&self, node: &Node, pips: u8, sources: u32) -> u32 {
+        if self.ahead_required {
+            return self.allowed_steps_each(node, pips, sources);
+        }
+        // F8 on masks: a step closes a quarter only by landing on its one
+        // point still open, from a point it does not empty of the quarter.
+        let mut allowed = sources;
+        for quarter in self.closable {
+            let open = quarter & !node.held;
+            if open == 0 && quarter != 0 {
+                // Closed already (only a turn's start can be).
+                return self.allowed_steps_each(node, pips, sources);
+            }
+            let from = open.trailing_zeros() as u8 + 1 + pips;
+            if open.is_power_of_two() && from <= 24 {
+                let empties = quarter & bit(from) != 0 && node.own_at(from) == 1;
+                if !empties {
+                    allowed &= !bit(from);
+                }
+            }
+        }
+        allowed
+    }
+
+    /// [`Turn::allowed_steps`] by building each step's node and testing it.
+    fn allowed_steps_each(&self, node: &Node, pips: u8, sources: u32) -> u32 {
+        let (mut rest, mut allowed) = (sources, 0);
         while rest != 0 {
             let from = rest.trailing_zeros() as u8 + 1;
             rest &= rest - 1;
             if self.allowed(&node.step(from, pips)) {
-                legal |= bit(from);
+                allowed |= bit(from);
             }
         }
-        legal
+        allowed
     }
 
     /// Whether the rules allow the mover to stand on `node`: no starting

@@ -1,13 +1,14 @@
 //! Criterion benchmark of move generation: the same fixed suites as
-//! `plakoto bench movegen` (Plakoto, and `--game portes`), in smaller
-//! slices per iteration, through the game layer (throughput is plays
-//! generated, so the two games read in the same unit).
+//! `plakoto bench movegen` (Plakoto, `--game portes`, `--game fevga`), in
+//! smaller slices per iteration, through the game layer (throughput is
+//! plays generated, so the games read in the same unit).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use plakoto_rules::TavliGame;
-use plakoto_rules::tavli::{Plakoto, Portes};
+use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_tools::bench::movegen::{expand_suite, suite};
 use plakoto_tools::bench::portes_movegen::portes_suite;
+use plakoto_tools::bench::table_suite::{FEVGA_SUITE_SEED, table_suite};
 
 fn bench_game<G: TavliGame>(c: &mut Criterion, game: G, positions: &[G::Position]) {
     let mut generator = game.generator();
@@ -24,6 +25,8 @@ fn bench_game<G: TavliGame>(c: &mut Criterion, game: G, positions: &[G::Position
 fn movegen(c: &mut Criterion) {
     bench_game(c, Plakoto::default(), &suite(500));
     bench_game(c, Portes::default(), &portes_suite(500));
+    let fevga = Fevga::default();
+    bench_game(c, fevga, &table_suite(fevga, FEVGA_SUITE_SEED, 500, 6));
 }
 
 criterion_group!(benches, movegen);

@@ -8,16 +8,19 @@
 //! and notation.
 
 mod board_text;
+mod collect;
+mod doubles;
 mod id;
 mod movegen;
 mod notation;
 mod outcome;
 mod position;
-mod search;
 mod stamp_set;
 mod step;
 mod steps;
 mod switches;
+mod turn;
+mod two_dice;
 
 pub use board_text::{FevgaBoardTextError, fevga_board_text, parse_fevga_board_text};
 pub use id::{FEVGA_ID_LEN, FevgaIdError, fevga_position_id, parse_fevga_position_id};

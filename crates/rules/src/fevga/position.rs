@@ -188,13 +188,21 @@ impl FevgaPosition {
         self.flipped().own_pips()
     }
 
-    /// The position whose points `p` hold `board[p-1]` (own > 0, the
-    /// opponent's < 0): the move generator's positions, made from its
-    /// packed counts; the caller keeps the counts a position's.
+    /// The board as bytes, index `p-1` for point `p`: own counts, the
+    /// opponent's negated (two's complement), read a word at a time by the
+    /// move generator.
     #[inline]
-    pub(crate) fn from_board(board: [i8; 24], own_off: u8, opp_off: u8) -> FevgaPosition {
+    pub(crate) fn board_bytes(&self) -> [u8; 24] {
+        self.board.map(|c| c as u8)
+    }
+
+    /// The position whose board bytes are [`Self::board_bytes`]'s: the move
+    /// generator's plays, made from its packed counts; the caller keeps the
+    /// bytes a position's.
+    #[inline]
+    pub(crate) fn from_board_bytes(board: [u8; 24], own_off: u8, opp_off: u8) -> FevgaPosition {
         FevgaPosition {
-            board,
+            board: board.map(|b| b as i8),
             own_off,
             opp_off,
         }

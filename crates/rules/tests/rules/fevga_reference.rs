@@ -9,6 +9,13 @@
 //! numbers, a game-ending play always legal, then the higher die), the
 //! duty among what R10 allows, and R11 (a play is its position).
 //!
+//! The lines are tried in the order the generator documents its results
+//! by (numbers in dice order, then the other order; source points from 1
+//! up), so the generator must also list its plays in the order their
+//! positions are first reached, each with the steps of that first line:
+//! what the generator returns, not only which positions, is pinned (in
+//! turns where no play ends the game, whose line R10 names differently).
+//!
 //! Positions come from random games under the switches tested and from
 //! constructions that stress each rule: runner phases, nearly closed
 //! starting quarters, walls in front of an opponent gathered on one point,
@@ -374,6 +381,8 @@ pub struct Bites {
 struct Line {
     board: Board,
     used: usize,
+    /// The steps, (from, die), in playing order; the first `used` count.
+    steps: [(usize, usize); 4],
     /// The first die played (for R10's higher die when one is used).
     first: usize,
     ended: bool,
@@ -405,11 +414,15 @@ struct Search<'a> {
 impl Search<'_> {
     /// Records the line ending in `board` and extends it by every step of
     /// the next number of `order`, every source point tried.
+    // One argument for each thing a line carries down (its steps too, for
+    // the order check): grouping them would hide what each call passes.
+    #[allow(clippy::too_many_arguments)]
     fn explore(
         &mut self,
         board: Board,
         order: &[usize],
         used: usize,
+        steps: [(usize, usize); 4],
         first: usize,
         passed: bool,
         landed: Option<usize>,
@@ -418,6 +431,7 @@ impl Search<'_> {
         self.lines.push(Line {
             board,
             used,
+            steps,
             first,
             ended,
             passed_forbidden: passed,
@@ -457,7 +471,17 @@ impl Search<'_> {
             }
             let next_first = if used == 0 { die } else { first };
             let next_landed = (used == 0).then(|| from.saturating_sub(die));
-            self.explore(after, order, used + 1, next_first, passed_next, next_landed);
+            let mut next_steps = steps;
+            next_steps[used] = (from, die);
+            self.explore(
+                after,
+                order,
+                used + 1,
+                next_steps,
+                next_first,
+                passed_next,
+                next_landed,
+            );
         }
     }
 }
@@ -468,6 +492,9 @@ pub struct Answer {
     pub plays: HashMap<Board, usize>,
     pub most: usize,
     ended: HashSet<Board>,
+    /// Each play's position with the steps of the first line to it, in
+    /// the order of those lines.
+    pub first_lines: Vec<(Board, Vec<(usize, usize)>)>,
 }
 
 /// Every legal play of `a`-`b` in `board` under `rules`, by the
@@ -488,11 +515,12 @@ pub fn reference_plays(
         seen: Seen::default(),
     };
     // Every order of the numbers (F6: a double four times).
+    let none = [(0, 0); 4];
     if a == b {
-        search.explore(*board, &[a; 4], 0, 0, false, None);
+        search.explore(*board, &[a; 4], 0, none, 0, false, None);
     } else {
-        search.explore(*board, &[a, b], 0, 0, false, None);
-        search.explore(*board, &[b, a], 0, 0, false, None);
+        search.explore(*board, &[a, b], 0, none, 0, false, None);
+        search.explore(*board, &[b, a], 0, none, 0, false, None);
     }
     let Search {
         mut lines, seen, ..
@@ -573,10 +601,14 @@ pub fn reference_plays(
         }
     }
 
-    // R11: a play is its position.
+    // R11: a play is its position, named by the first line to it.
     let mut plays = HashMap::new();
     let mut ended = HashSet::new();
+    let mut first_lines = Vec::new();
     for l in &lines {
+        if !plays.contains_key(&l.board) {
+            first_lines.push((l.board, l.steps[..l.used].to_vec()));
+        }
         let used = plays.entry(l.board).or_insert(l.used);
         *used = (*used).max(l.used);
         if l.ended {
@@ -631,7 +663,12 @@ pub fn reference_plays(
     bites.passes += usize::from(most == 0);
     bites.game_ends += usize::from(!ended.is_empty());
     bites.game_ends_short += usize::from(ended.iter().any(|p| plays[p] < most));
-    Answer { plays, most, ended }
+    Answer {
+        plays,
+        most,
+        ended,
+        first_lines,
+    }
 }
 
 fn distinct(lines: &[Line]) -> usize {
@@ -644,7 +681,8 @@ fn distinct(lines: &[Line]) -> usize {
 /// Compares the generator with the reference on one position and roll:
 /// the same set of positions (R11: none twice), the same numbers, every
 /// play's steps a legal replay (by the reference's step) to its position,
-/// every play's notation resolving back to it.
+/// every play's notation resolving back to it; then the same order of
+/// plays and each play's steps those of the first line to its position.
 fn compare_one(
     generator: &mut FevgaMoveGenerator,
     list: &mut FevgaPlayList,
@@ -714,6 +752,33 @@ fn compare_one(
         );
     }
     check_list(&position, list, &format!("{a}-{b} under {rules}"));
+    // A play that ends the game is legal with either number here (R10's
+    // exception) and named by the higher die there: the same position,
+    // named by another line, so the order is compared only without one.
+    if !answer.ended.is_empty() {
+        return;
+    }
+    let listed: Vec<(Board, Vec<(usize, usize)>)> = list
+        .plays
+        .iter()
+        .zip(&generated)
+        .map(|(play, after)| {
+            let steps = play.steps.iter();
+            let steps = steps.map(|s| (usize::from(s.from.number()), usize::from(s.die.pips())));
+            (*after, steps.collect())
+        })
+        .collect();
+    assert!(
+        listed == answer.first_lines,
+        "plays or their steps not in the order of the first lines to them, {}: {:?} against {:?}",
+        context(),
+        listed.iter().map(|(_, steps)| steps).collect::<Vec<_>>(),
+        answer
+            .first_lines
+            .iter()
+            .map(|(_, steps)| steps)
+            .collect::<Vec<_>>()
+    );
 }
 
 /// Checks `pairs` (position, roll) pairs under `rules`: half the turns of

@@ -40,4 +40,17 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
         out.clear();
         out.extend(positions.iter().map(|p| self.evaluate(game, p)));
     }
+
+    /// [`Self::evaluate_batch`] of positions the caller has already looked
+    /// up with [`Self::exact_value`], finding none: an evaluator may skip
+    /// its own lookup (a search rates every play's position that way
+    /// first). The default is [`Self::evaluate_batch`].
+    fn evaluate_open_batch(
+        &self,
+        game: &G,
+        positions: &[G::Position],
+        out: &mut Vec<Probabilities>,
+    ) {
+        self.evaluate_batch(game, positions, out);
+    }
 }

@@ -65,7 +65,8 @@ impl GameEvaluator<Fevga> for FevgaPipCountEvaluator {
 /// them.
 pub const FEVGA_EVALUATORS: [&str; 3] = ["heuristic", "pipcount", "net"];
 
-/// The Fevga evaluator named `kind` (one of [`FEVGA_EVALUATORS`]); `None`
+/// The Fevga evaluator named `kind` (one of [`FEVGA_EVALUATORS`]; `net`
+/// is the net's integer copy, [`FevgaNetEvaluator::with_default_network`]); `None`
 /// for any other name, and for `net` when no Fevga weights load (a file
 /// named by [`crate::eval::fevga::net::FEVGA_WEIGHTS_ENV`] that does not
 /// read; logged).

@@ -146,7 +146,8 @@ pub(super) fn rate_plays<G: TavliGame>(
             positions.push(seen);
         }
     }
-    cx.evaluator.evaluate_batch(cx.game, positions, batch);
+    // Every one was looked up in the exact databases above.
+    cx.evaluator.evaluate_open_batch(cx.game, positions, batch);
     for (&i, v) in open.iter().zip(batch.iter()) {
         ratings[i].probabilities = v.flipped();
     }

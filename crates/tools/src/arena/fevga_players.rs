@@ -61,9 +61,11 @@ fn fevga_net(spec: &str, file: Option<&str>) -> Result<Box<dyn GameEvaluator<Fev
         source,
     };
     let evaluator = match file {
+        // As the process's net: its integer copy.
         Some(file) => FevgaNetEvaluator::new(Arc::new(
             fevga_weights::load(Path::new(file)).map_err(weights_error)?,
-        )),
+        ))
+        .with_integer(),
         None => FevgaNetEvaluator::with_default_network().map_err(weights_error)?,
     };
     Ok(Box::new(evaluator))

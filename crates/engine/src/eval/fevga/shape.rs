@@ -105,11 +105,13 @@ pub fn runner_dice_open(runner: u8, other: &[u8; 24]) -> u8 {
 }
 
 /// Checkers of `side` in its home board (points 1–6).
+#[inline]
 pub fn home_checkers(side: &[u8; 24]) -> u8 {
     side[..6].iter().sum()
 }
 
 /// The pips `side` still travels to bear off.
+#[inline]
 pub fn pips(side: &[u8; 24]) -> u32 {
     side.iter()
         .enumerate()

@@ -31,10 +31,9 @@
 //! The weight file names this layout by [`FEATURE_SET`]: changing it means
 //! a new name, so old weights are refused instead of misread.
 
-use plakoto_rules::fevga::{FevgaPosition, FevgaRules, PrimeRule, Release};
+use plakoto_rules::fevga::{FevgaPosition, FevgaRules};
 
-use super::side_bits::{SideBits, held_mask, no_contact};
-use crate::eval::fevga::shape::{home_checkers, pips};
+use super::parts::{FevgaParts, NEAR, SIDE_GLOBALS, encode_parts, global_value};
 
 /// The name of this input layout, written into weight files.
 pub const FEATURE_SET: &str = "fevga-v1: per side (on roll first) 24 points x [n>=1, n>=2, n>=3, (n-3)/2], 24 points x opponent-held 1-6 ahead/6, 24 points x 7-12 ahead/6, off/15, pips/360, home/15, runner phase, trapped/15, prime in front/6, prime>=6, unblock duty; contact";
@@ -70,9 +69,6 @@ pub const INPUTS: usize = 2 * SIDE_INPUTS + 1;
 
 /// Index of the contact unit (after both sides' blocks).
 pub const CONTACT: usize = 2 * SIDE_INPUTS;
-
-/// A side's pip count at the start (15 checkers on its 24-point, F3).
-const START_PIPS: f32 = 360.0;
 
 /// The non-zero inputs of one position, in increasing index order.
 #[derive(Clone, Debug)]
@@ -132,80 +128,72 @@ impl FevgaInputs {
     }
 }
 
-/// Encodes `position` (side on roll first) under `rules` into `out`.
-///
-/// Each side's block reads the held points as masks ([`side_bits`]): the
-/// same values, bit for bit, as the point-by-point reading of
-/// [`crate::eval::fevga::shape`] (the tests compare the two).
+/// Encodes `position` (side on roll first) under `rules` into `out`: its
+/// [`FevgaParts`] ([`encode_parts`]) written out input by input.
 pub fn encode(position: &FevgaPosition, rules: &FevgaRules, out: &mut FevgaInputs) {
-    out.len = 0;
-    let (own, opp) = position.sides();
-    let (own_mask, opp_mask) = (held_mask(&own), held_mask(&opp));
-    let last_unreleased = match rules.release {
-        Release::PastStart => 11,
-        Release::ReachQuarter => 12,
-    };
-    let unblock = rules.prime_rule == PrimeRule::Unblock;
-    let views = [
-        (&own, SideBits::new(own_mask, opp_mask), position.own_off()),
-        (&opp, SideBits::new(opp_mask, own_mask), position.opp_off()),
-    ];
-    for (s, (side, bits, off)) in views.into_iter().enumerate() {
-        let base = s * SIDE_INPUTS;
-        for i in set_bits(bits.held) {
-            let n = side[i];
-            let at = base + POINTS + 4 * i;
-            out.push(at, 1.0);
-            out.push(at + 1, f32::from(u8::from(n >= 2)));
-            out.push(at + 2, f32::from(u8::from(n >= 3)));
-            out.push(at + 3, f32::from(n.saturating_sub(3)) / 2.0);
-        }
-        let mut trapped = 0u8;
-        for i in set_bits(bits.held) {
-            let ahead = bits.held_ahead(i, 1, 6);
-            // Below the 7-point a die may bear off: never trapped.
-            if ahead == 6 && i >= 6 {
-                trapped += side[i];
-            }
-            out.push(base + AHEAD_6 + i, f32::from(ahead) / 6.0);
-        }
-        for i in set_bits(bits.held) {
-            let ahead = bits.held_ahead(i, 7, 12);
-            out.push(base + AHEAD_12 + i, f32::from(ahead) / 6.0);
-        }
-        out.push(base + OFF, f32::from(off) / 15.0);
-        out.push(base + PIPS, pips(side) as f32 / START_PIPS);
-        out.push(base + HOME, f32::from(home_checkers(side)) / 15.0);
-        let released = off > 0 || bits.holds_up_to(last_unreleased);
-        out.push(base + RUNNER, f32::from(u8::from(!released)));
-        out.push(base + TRAPPED, f32::from(trapped) / 15.0);
-        let prime = bits.prime_length();
-        out.push(base + PRIME, f32::from(prime) / 6.0);
-        out.push(base + FULL_PRIME, f32::from(u8::from(prime >= 6)));
-        let duty = unblock && bits.wall_to_open();
-        out.push(base + DUTY, f32::from(u8::from(duty)));
-    }
-    let contact = !no_contact(own_mask, opp_mask);
-    out.push(CONTACT, f32::from(u8::from(contact)));
+    let mut parts = FevgaParts::default();
+    encode_parts(position, rules, &mut parts);
+    expand(&parts, out);
 }
 
-/// The indices of the set bits of `mask`, lowest first.
+/// The sparse inputs of `parts`, in increasing index order.
 #[inline]
-fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
+pub fn expand(parts: &FevgaParts, out: &mut FevgaInputs) {
+    out.len = 0;
+    for (s, points) in parts.points.iter().enumerate() {
+        let base = s * SIDE_INPUTS;
+        for (i, &n) in points[..NEAR].iter().enumerate() {
+            let at = base + POINTS + 4 * i;
+            for (k, &v) in count_inputs(n).iter().enumerate() {
+                out.push(at + k, v);
+            }
+        }
+        // The closed points ahead follow the points' units in both the
+        // parts and the inputs, in the same order.
+        for (i, &ahead) in points[NEAR..].iter().enumerate() {
+            out.push(base + AHEAD_6 + i, f32::from(ahead) / 6.0);
+        }
+        // The side's globals close its block.
+        for k in s * SIDE_GLOBALS..(s + 1) * SIDE_GLOBALS {
+            out.push(global_input(k), global_value(k, parts.globals[k]));
+        }
+    }
+    let contact = 2 * SIDE_GLOBALS;
+    out.push(CONTACT, global_value(contact, parts.globals[contact]));
+}
+
+/// The four units of a point holding `n` checkers: `n ≥ 1`, `n ≥ 2`,
+/// `n ≥ 3` and `(n − 3) / 2` beyond three.
+#[inline]
+pub const fn count_inputs(n: u8) -> [f32; 4] {
+    let excess = if n > 3 { (n - 3) as f32 / 2.0 } else { 0.0 };
+    [
+        (n >= 1) as u8 as f32,
+        (n >= 2) as u8 as f32,
+        (n >= 3) as u8 as f32,
+        excess,
+    ]
+}
+
+/// The input index of global count `k` of [`FevgaParts::globals`].
+#[inline]
+pub const fn global_input(k: usize) -> usize {
+    if k < 2 * SIDE_GLOBALS {
+        (k / SIDE_GLOBALS) * SIDE_INPUTS + OFF + k % SIDE_GLOBALS
+    } else {
+        CONTACT
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::fevga::race::fevga_no_contact;
-    use crate::eval::fevga::shape::{held_ahead, prime_in_front, trapped};
+    use crate::eval::fevga::shape::{held_ahead, home_checkers, pips, prime_in_front, trapped};
+    use plakoto_rules::fevga::{PrimeRule, Release};
+
+    /// A side's pip count at the start (15 checkers on its 24-point, F3).
+    const START_PIPS: f32 = 360.0;
     use plakoto_rules::fevga::{is_released, wall_to_open};
 
     /// The encoding read point by point with the shape functions, as it

@@ -8,8 +8,13 @@
 //! - [`outcomes`]: the four outcomes (single or double, won or lost), the
 //!   mask of those still possible, and their reading as
 //!   [`crate::eval::Probabilities`].
+//! - [`parts`]: the same inputs as counts (points, closed points ahead,
+//!   globals), which the sparse encoding writes out and the integer net
+//!   compares from one position to the next.
 //! - `side_bits`: the held points as bit masks, which the encoding reads.
 //! - [`network`]: [`FevgaNetwork`], the `f32` weights and forward pass.
+//! - [`quantized`]: its integer copy, which the engine's evaluator `net`
+//!   infers with (Plakoto's integer net on these inputs).
 //! - [`weights`]: the weight file (magic `PLKFEVG`), written atomically.
 //! - The evaluator over this net, `FevgaNetEvaluator`, is the game layer's
 //!   (`crate::game`): the evaluator `net` of `fevga_evaluator`.
@@ -24,6 +29,8 @@
 pub mod inputs;
 pub mod network;
 pub mod outcomes;
+pub mod parts;
+pub mod quantized;
 mod side_bits;
 pub mod weights;
 

@@ -16,7 +16,7 @@ use super::inputs::quantize_value;
 use super::kernels::term;
 use crate::eval::features::{self, PER_POINT, PER_SIDE};
 
-/// Checkers of one side.
+/// Checkers of one side (Plakoto's and Fevga's alike).
 const CHECKERS: usize = 15;
 
 /// The smallest and largest value of one unit's integer sum.
@@ -56,8 +56,19 @@ pub fn ranges(w: &[i16], bias: &[i32]) -> Vec<Range> {
             hi: i64::from(b),
         })
         .collect();
+    let used: Vec<usize> = contents.iter().map(|&(used, _)| used).collect();
     for base in [0, PER_SIDE] {
-        let points = point_extremes(h, &contents, |p, k| row(base + p * PER_POINT + k));
+        // Each content's sum for every unit (the same for both extremes).
+        let content_sums = |p: usize, lo: &mut [i32], hi: &mut [i32]| {
+            for (sum, (_, values)) in lo.chunks_exact_mut(h).zip(&contents) {
+                sum.fill(0);
+                for (k, &(whole, frac)) in values.iter().enumerate() {
+                    add_terms(sum, row(base + p * PER_POINT + k), whole, frac);
+                }
+            }
+            hi.copy_from_slice(lo);
+        };
+        let points = point_extremes(h, &used, content_sums);
         for (r, (&lo, &hi)) in out.iter_mut().zip(points.0.iter().zip(&points.1)) {
             r.lo += i64::from(lo);
             r.hi += i64::from(hi);
@@ -74,13 +85,30 @@ pub fn ranges(w: &[i16], bias: &[i32]) -> Vec<Range> {
     out
 }
 
+/// Adds to `sum` the terms of an input of value `whole + frac / FRAC_ONE`
+/// whose weights for the units are `row` (nothing for value 0).
+#[inline]
+pub(crate) fn add_terms(sum: &mut [i32], row: &[i16], whole: i16, frac: i16) {
+    if (whole, frac) != (0, 0) {
+        for (s, &wj) in sum.iter_mut().zip(row) {
+            *s += i32::from(term(wj, whole, frac));
+        }
+    }
+}
+
 /// The smallest and largest sum of one side's point inputs, for each of
 /// the `h` units, over every way of placing at most [`CHECKERS`] checkers
-/// (`row(point, k)`: the weights of input `k` of the point).
-fn point_extremes<'w>(
+/// on its 24 points, where a point's content `c` takes `used[c]`
+/// checkers. `content_sums(point, lo, hi)` writes, for every content `c`
+/// and unit `j`, the smallest and largest sum of that point's inputs
+/// holding it at `lo[c * h + j]` and `hi[c * h + j]` (equal where the
+/// content fixes the inputs; apart where it leaves some free, as Fevga's
+/// closed points ahead of a checker): a knapsack over the points, a table
+/// by checkers used. Plakoto's bound and Fevga's both run it.
+pub(crate) fn point_extremes(
     h: usize,
-    contents: &[(usize, [(i16, i16); PER_POINT])],
-    row: impl Fn(usize, usize) -> &'w [i16],
+    used: &[usize],
+    mut content_sums: impl FnMut(usize, &mut [i32], &mut [i32]),
 ) -> (Vec<i32>, Vec<i32>) {
     // lo[c * h + j], hi[c * h + j]: unit j's extreme sums of the points so
     // far using c checkers.
@@ -88,32 +116,26 @@ fn point_extremes<'w>(
     let (mut lo, mut hi) = (vec![-UNREACHED; states * h], vec![UNREACHED; states * h]);
     lo[..h].fill(0);
     hi[..h].fill(0);
-    let mut sums = vec![0i32; contents.len() * h];
+    let (mut sums_lo, mut sums_hi) = (vec![0i32; used.len() * h], vec![0i32; used.len() * h]);
     for p in 0..24 {
-        // Each content's sum for every unit.
-        for (sum, (_, values)) in sums.chunks_exact_mut(h).zip(contents) {
-            sum.fill(0);
-            for (k, &(whole, frac)) in values.iter().enumerate() {
-                if (whole, frac) != (0, 0) {
-                    for (s, &wj) in sum.iter_mut().zip(row(p, k)) {
-                        *s += i32::from(term(wj, whole, frac));
-                    }
-                }
-            }
-        }
+        content_sums(p, &mut sums_lo, &mut sums_hi);
         let (mut next_lo, mut next_hi) =
             (vec![-UNREACHED; states * h], vec![UNREACHED; states * h]);
         for c in 0..states {
-            for (sum, &(used, _)) in sums.chunks_exact(h).zip(contents) {
+            let contents = sums_lo.chunks_exact(h).zip(sums_hi.chunks_exact(h));
+            for ((sum_lo, sum_hi), &used) in contents.zip(used) {
                 if c + used >= states {
                     continue;
                 }
                 let to = (c + used) * h;
                 let from = lo[c * h..][..h].iter().zip(&hi[c * h..][..h]);
                 let to = next_lo[to..][..h].iter_mut().zip(&mut next_hi[to..][..h]);
-                for ((to_lo, to_hi), ((&from_lo, &from_hi), &s)) in to.zip(from.zip(sum)) {
-                    *to_lo = (*to_lo).min(from_lo + s);
-                    *to_hi = (*to_hi).max(from_hi + s);
+                let sums = sum_lo.iter().zip(sum_hi);
+                for ((to_lo, to_hi), ((&from_lo, &from_hi), (&s_lo, &s_hi))) in
+                    to.zip(from.zip(sums))
+                {
+                    *to_lo = (*to_lo).min(from_lo + s_lo);
+                    *to_hi = (*to_hi).max(from_hi + s_hi);
                 }
             }
         }

@@ -94,7 +94,7 @@ pub struct Change {
 impl Changes {
     /// Empties every list.
     #[inline]
-    pub(super) fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.add.clear();
         self.sub.clear();
         self.add_scaled.clear();
@@ -104,7 +104,7 @@ impl Changes {
 
     /// Adds the term of input `index` of value `v` (not 0).
     #[inline(always)]
-    pub(super) fn push_add(&mut self, index: u16, v: Fixed) {
+    pub(crate) fn push_add(&mut self, index: u16, v: Fixed) {
         if v == FIXED_ONE {
             self.add.push(index);
         } else {
@@ -114,7 +114,7 @@ impl Changes {
 
     /// Subtracts the term of input `index` of value `v` (not 0).
     #[inline(always)]
-    pub(super) fn push_sub(&mut self, index: u16, v: Fixed) {
+    pub(crate) fn push_sub(&mut self, index: u16, v: Fixed) {
         if v == FIXED_ONE {
             self.sub.push(index);
         } else {
@@ -125,7 +125,7 @@ impl Changes {
     /// Turns the term of input `index` of value `old` into that of `new`
     /// (either may be 0: the input is absent).
     #[inline(always)]
-    pub(super) fn push_transition(&mut self, index: u16, old: Fixed, new: Fixed) {
+    pub(crate) fn push_transition(&mut self, index: u16, old: Fixed, new: Fixed) {
         if old == new {
         } else if old == 0 {
             self.push_add(index, new);

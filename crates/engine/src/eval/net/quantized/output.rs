@@ -32,14 +32,20 @@ pub const OUT_LANES: usize = 16;
 #[repr(C, align(64))]
 pub struct PairColumn(pub [i16; 2 * OUT_LANES]);
 
-/// Row-major output weights (`OUTCOMES` rows of `hidden`) as pair columns.
+/// Row-major output weights (rows of `hidden`, at most [`OUTCOMES`]: the
+/// Plakoto net's nine, the Fevga net's four) as pair columns; the lanes
+/// of missing rows are zero.
 pub fn pair_major(rows: &[i16], hidden: usize) -> Vec<PairColumn> {
-    assert_eq!(rows.len(), OUTCOMES * hidden, "output weights");
+    let outcomes = rows.len() / hidden.max(1);
+    assert!(
+        outcomes <= OUTCOMES && rows.len() == outcomes * hidden,
+        "output weights"
+    );
     assert!(hidden.is_multiple_of(2), "hidden units come in pairs");
     (0..hidden / 2)
         .map(|p| {
             let mut column = [0i16; 2 * OUT_LANES];
-            for r in 0..OUTCOMES {
+            for r in 0..outcomes {
                 column[2 * r] = rows[r * hidden + 2 * p];
                 column[2 * r + 1] = rows[r * hidden + 2 * p + 1];
             }

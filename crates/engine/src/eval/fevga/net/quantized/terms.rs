@@ -1,0 +1,194 @@
+//! The integer first layer's terms from a Fevga position's
+//! [`FevgaParts`]: all of them, or those that change from the previous
+//! position of a batch. Two positions' parts are compared eight bytes at a
+//! time (a play moves a few checkers: a few counts and closed points
+//! ahead change, and a few globals); only the bytes and counts that differ
+//! give terms.
+
+use crate::eval::fevga::net::inputs::{AHEAD_6, POINTS, SIDE_INPUTS, count_inputs, global_input};
+use crate::eval::fevga::net::parts::{
+    FevgaParts, GLOBALS, NEAR, POINT_BYTES, SIDE_GLOBALS, SIDE_MAX_COUNT, global_value,
+};
+use crate::eval::net::quantized::Changes;
+use crate::eval::net::quantized::inputs::{Fixed, fixed};
+
+/// Checkers a point can hold, plus one: the counts tabled.
+const COUNTS: usize = 16;
+
+/// The excess unit of a point's four, `(n − 3) / 2`: not a flag.
+const EXCESS: usize = 3;
+
+/// Bit `k`: flag unit `k` of a point holding `n` checkers is set.
+const COUNT_FLAGS: [u8; COUNTS] = {
+    let mut table = [0; COUNTS];
+    let mut n = 0;
+    while n < COUNTS {
+        let units = count_inputs(n as u8);
+        let mut k = 0;
+        while k < EXCESS {
+            if units[k] != 0.0 {
+                table[n] |= 1 << k;
+            }
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// The [`Fixed`] excess unit of a point holding `n` checkers.
+const COUNT_EXCESS: [Fixed; COUNTS] = {
+    let mut table = [0; COUNTS];
+    let mut n = 0;
+    while n < COUNTS {
+        table[n] = fixed(count_inputs(n as u8)[EXCESS]);
+        n += 1;
+    }
+    table
+};
+
+/// The [`Fixed`] value of `a` closed points ahead (`a / 6`, `a ≤ 6`).
+const AHEAD_FIXED: [Fixed; 7] = {
+    let mut table = [0; 7];
+    let mut a = 0;
+    while a < 7 {
+        table[a] = fixed(a as f32 / 6.0);
+        a += 1;
+    }
+    table
+};
+
+/// Pip counts tabled (up to 360: fifteen checkers on the 24-point).
+const PIP_COUNTS: usize = SIDE_MAX_COUNT[1] as usize + 1;
+
+/// [`Fixed`] values of the pip count's globals by count.
+static PIP_FIXED: [Fixed; PIP_COUNTS] = {
+    let mut table = [0; PIP_COUNTS];
+    let mut c = 0;
+    while c < PIP_COUNTS {
+        table[c] = fixed(global_value(1, c as u16));
+        c += 1;
+    }
+    table
+};
+
+/// [`Fixed`] values of every global by count below [`COUNTS`] (the pip
+/// counts have their own table).
+static GLOBAL_FIXED: [[Fixed; COUNTS]; GLOBALS] = {
+    let mut table = [[0; COUNTS]; GLOBALS];
+    let mut k = 0;
+    while k < GLOBALS {
+        let mut c = 0;
+        while c < COUNTS {
+            table[k][c] = fixed(global_value(k, c as u16));
+            c += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// The [`Fixed`] value of global `k` of count `count`.
+#[inline(always)]
+fn global_fixed(k: usize, count: u16) -> Fixed {
+    let c = usize::from(count);
+    let tabled = if k % SIDE_GLOBALS == 1 && k < 2 * SIDE_GLOBALS {
+        PIP_FIXED.get(c)
+    } else {
+        GLOBAL_FIXED[k].get(c)
+    };
+    match tabled {
+        Some(&v) => v,
+        None => fixed(global_value(k, count)),
+    }
+}
+
+/// Index of the first input of byte `byte` of side `side`'s point parts:
+/// a point's four units, or its closed points ahead (which follow the
+/// units in the same order in the inputs).
+#[inline(always)]
+fn byte_input(side: usize, byte: usize) -> u16 {
+    let at = if byte < NEAR {
+        POINTS + 4 * byte
+    } else {
+        AHEAD_6 + byte - NEAR
+    };
+    (side * SIDE_INPUTS + at) as u16
+}
+
+/// The terms that turn byte `byte` of side `side` from `from` into `to`.
+#[inline(always)]
+fn byte_terms(side: usize, byte: usize, from: u8, to: u8, changes: &mut Changes) {
+    let at = byte_input(side, byte);
+    if byte >= NEAR {
+        let value = |a: u8| AHEAD_FIXED[usize::from(a)];
+        changes.push_transition(at, value(from), value(to));
+        return;
+    }
+    let (f, t) = (COUNT_FLAGS[usize::from(from)], COUNT_FLAGS[usize::from(to)]);
+    let (mut added, mut removed) = (t & !f, f & !t);
+    while added != 0 {
+        changes.add.push(at + added.trailing_zeros() as u16);
+        added &= added - 1;
+    }
+    while removed != 0 {
+        changes.sub.push(at + removed.trailing_zeros() as u16);
+        removed &= removed - 1;
+    }
+    let excess = |n: u8| COUNT_EXCESS[usize::from(n)];
+    changes.push_transition(at + EXCESS as u16, excess(from), excess(to));
+}
+
+/// Makes `changes` the terms of every input of `parts`.
+#[inline(always)]
+pub fn all_terms(parts: &FevgaParts, changes: &mut Changes) {
+    changes.clear();
+    for (side, points) in parts.points.iter().enumerate() {
+        for (byte, &v) in points.iter().enumerate() {
+            if v != 0 {
+                byte_terms(side, byte, 0, v, changes);
+            }
+        }
+    }
+    for (k, &count) in parts.globals.iter().enumerate() {
+        if count != 0 {
+            changes.push_add(global_input(k) as u16, global_fixed(k, count));
+        }
+    }
+}
+
+/// Makes `changes` the terms that turn the sums of `old`'s inputs into
+/// those of `new`'s.
+#[inline(always)]
+pub fn terms_between(old: &FevgaParts, new: &FevgaParts, changes: &mut Changes) {
+    changes.clear();
+    let words = |p: &[u8; POINT_BYTES]| -> [u64; POINT_BYTES / 8] {
+        std::array::from_fn(|w| u64::from_le_bytes(p[w * 8..][..8].try_into().expect("8 bytes")))
+    };
+    for (side, (was, now)) in old.points.iter().zip(&new.points).enumerate() {
+        for (w, (&a, &b)) in words(was).iter().zip(&words(now)).enumerate() {
+            let mut differ = a ^ b;
+            while differ != 0 {
+                let byte_in_word = differ.trailing_zeros() as usize / 8;
+                differ &= !(0xff << (8 * byte_in_word));
+                let byte = w * 8 + byte_in_word;
+                byte_terms(side, byte, was[byte], now[byte], changes);
+            }
+        }
+    }
+    // Which globals differ, as a mask built without branches.
+    let mut differ = 0u32;
+    for (k, (a, b)) in old.globals.iter().zip(&new.globals).enumerate() {
+        differ |= u32::from(a != b) << k;
+    }
+    while differ != 0 {
+        let k = differ.trailing_zeros() as usize;
+        differ &= differ - 1;
+        // A count of 0 is value 0: the input is absent.
+        changes.push_transition(
+            global_input(k) as u16,
+            global_fixed(k, old.globals[k]),
+            global_fixed(k, new.globals[k]),
+        );
+    }
+}

@@ -8,7 +8,7 @@
 //! first of them, so the list ends as R10's filter over every line would
 //! leave it, in the order the lines were found.
 
-use super::movegen::FevgaPlay;
+use super::play::FevgaPlay;
 use super::stamp_set::StampSet;
 use super::steps::FevgaSteps;
 use super::turn::{Node, Turn};

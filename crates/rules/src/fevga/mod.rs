@@ -14,6 +14,7 @@ mod id;
 mod movegen;
 mod notation;
 mod outcome;
+mod play;
 mod position;
 mod stamp_set;
 mod step;
@@ -24,12 +25,13 @@ mod two_dice;
 
 pub use board_text::{FevgaBoardTextError, fevga_board_text, parse_fevga_board_text};
 pub use id::{FEVGA_ID_LEN, FevgaIdError, fevga_position_id, parse_fevga_position_id};
-pub use movegen::{FevgaMoveGenerator, FevgaPlay, FevgaPlayList};
+pub use movegen::FevgaMoveGenerator;
 pub use notation::{
     FevgaMove, FevgaNotationError, explain_fevga_refusal, format_fevga_play, parse_fevga_notation,
     paths_of, resolve_fevga_play,
 };
 pub use outcome::{fevga_points, fevga_result};
+pub use play::{FevgaPlay, FevgaPlayList};
 pub use position::{CHECKERS, FevgaPosition, FevgaPositionError, other_numbering};
 pub use step::{FevgaStep, FevgaStepError, check_step, has_any_step, is_released, wall_to_open};
 pub use steps::FevgaSteps;

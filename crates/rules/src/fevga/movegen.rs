@@ -22,34 +22,14 @@
 
 use super::collect::Collector;
 use super::doubles::{may_repeat, search_double};
+use super::play::{FevgaPlay, FevgaPlayList};
 use super::position::FevgaPosition;
 use super::stamp_set::StampSet;
 use super::step::{has_any_step, wall_to_open};
-use super::steps::FevgaSteps;
 use super::switches::{FevgaRules, PrimeRule, QuarterCheck};
 use super::turn::Turn;
 use super::two_dice::search_two_dice;
 use crate::dice::Dice;
-
-/// A legal Fevga play: the position it leads to (still seen from the
-/// mover) and one sequence of steps that reaches it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FevgaPlay {
-    /// The resulting position, from the mover's point of view.
-    pub position: FevgaPosition,
-    /// The steps in playing order.
-    pub steps: FevgaSteps,
-}
-
-/// The legal plays of one position and roll.
-#[derive(Clone, Debug, Default)]
-pub struct FevgaPlayList {
-    /// Legal plays in generation order; with nothing playable, the single
-    /// play of no steps.
-    pub plays: Vec<FevgaPlay>,
-    /// The numbers every legal play uses.
-    pub numbers_used: usize,
-}
 
 /// Generates Fevga plays, reusing its buffers between calls.
 #[derive(Default)]

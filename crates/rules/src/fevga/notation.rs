@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use super::movegen::FevgaPlay;
+use super::play::FevgaPlay;
 use super::position::FevgaPosition;
 use super::step::FevgaStep;
 use crate::notation::PASS;

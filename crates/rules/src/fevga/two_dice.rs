@@ -29,7 +29,7 @@
 //! either number, and R10 keeps the higher number's.
 
 use super::collect::Collector;
-use super::movegen::FevgaPlay;
+use super::play::FevgaPlay;
 use super::steps::FevgaSteps;
 use super::turn::{Node, Turn, bit, up_to};
 

@@ -13,7 +13,7 @@
 //! sums stay well inside it).
 
 use super::inputs::quantize_value;
-use super::kernels::term;
+use super::inputs::term;
 use crate::eval::features::{self, PER_POINT, PER_SIDE};
 
 /// Checkers of one side (Plakoto's and Fevga's alike).

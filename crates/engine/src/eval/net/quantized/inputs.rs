@@ -3,7 +3,7 @@
 //!
 //! An input value `v` becomes `whole + frac / 32768` (`frac` in
 //! `0..32768`), so its first-layer term for an integer weight `w` is
-//! `w * whole + round(w * frac / 32768)` ([`super::kernels::term`]): a
+//! `w * whole + round(w * frac / 32768)` ([`term`]): a
 //! function of the input's index and value alone. That is what makes the
 //! incremental update exact: removing an input's old term and adding its
 //! new one leaves the same sum as adding every term afresh. Inputs of value
@@ -12,6 +12,15 @@
 
 /// `frac` of [`Scaled`] is in units of `1 / FRAC_ONE`.
 pub const FRAC_ONE: i32 = 1 << 15;
+
+/// The first-layer term of weight `w` for an input of value
+/// `whole + frac / FRAC_ONE`: `w * whole + round(w * frac / FRAC_ONE)`
+/// (halves rounded up, the rounding of `pmulhrsw`), wrapping.
+#[inline(always)]
+pub fn term(w: i16, whole: i16, frac: i16) -> i16 {
+    let scaled = (i32::from(w) * i32::from(frac) + FRAC_ONE / 2) >> 15;
+    w.wrapping_mul(whole).wrapping_add(scaled as i16)
+}
 
 /// One non-zero input in integers: value `whole + frac / FRAC_ONE`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -25,7 +25,8 @@
 //! is exact and associative, so every variant and every order of the rows
 //! gives the same bits, and updating a sum equals recomputing it.
 
-use super::inputs::{Change, Changes, FRAC_ONE, Scaled};
+pub use super::inputs::term;
+use super::inputs::{Change, Changes, Scaled};
 use super::output::{OutputFn, output_generic};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
@@ -36,15 +37,6 @@ use plakoto_rules::Position;
 /// Hidden units whose sums a block of [`IntKernels::accumulate`] keeps in
 /// registers while it adds every row.
 const BLOCK: usize = 128;
-
-/// The first-layer term of weight `w` for an input of value
-/// `whole + frac / FRAC_ONE`: `w * whole + round(w * frac / FRAC_ONE)`
-/// (halves rounded up, the rounding of `pmulhrsw`), wrapping.
-#[inline(always)]
-pub fn term(w: i16, whole: i16, frac: i16) -> i16 {
-    let scaled = (i32::from(w) * i32::from(frac) + FRAC_ONE / 2) >> 15;
-    w.wrapping_mul(whole).wrapping_add(scaled as i16)
-}
 
 /// [`IntKernels::evaluate`]: the network, the position, working memory,
 /// whether the position follows the batch's previous one.

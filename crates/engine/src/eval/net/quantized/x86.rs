@@ -19,7 +19,7 @@ use plakoto_rules::Position;
 /// Defines `$name::<R>(acc, start, w, c)`: applies the changes `c` to
 /// `R` vectors of `$width` sums at `start`, kept in registers: flags added
 /// or subtracted whole, the others as `row * whole + mulhrs(row, frac)`,
-/// the term of [`super::kernels::term`]. The rest names the instruction
+/// the term of [`super::inputs::term`]. The rest names the instruction
 /// set's vector type and intrinsics.
 macro_rules! block {
     ($name:ident, $features:literal, $vector:ty, $width:expr, $zero:ident, $load:ident,

@@ -28,6 +28,17 @@ pub struct Range {
     pub hi: i64,
 }
 
+impl Range {
+    /// The range of a sum that is `value` and nothing else (a unit's bias
+    /// before any input is added).
+    pub fn exactly(value: i32) -> Range {
+        Range {
+            lo: i64::from(value),
+            hi: i64::from(value),
+        }
+    }
+}
+
 /// Far below any reachable sum (and above it, negated), yet far from
 /// overflowing when a point's sum is added: a state not reached yet.
 const UNREACHED: i32 = i32::MIN / 4;
@@ -49,13 +60,7 @@ pub fn ranges(w: &[i16], bias: &[i32]) -> Vec<Range> {
         })
         .collect();
     let row = |i: usize| &w[i * h..(i + 1) * h];
-    let mut out: Vec<Range> = bias
-        .iter()
-        .map(|&b| Range {
-            lo: i64::from(b),
-            hi: i64::from(b),
-        })
-        .collect();
+    let mut out: Vec<Range> = bias.iter().map(|&b| Range::exactly(b)).collect();
     let used: Vec<usize> = contents.iter().map(|&(used, _)| used).collect();
     for base in [0, PER_SIDE] {
         // Each content's sum for every unit (the same for both extremes).

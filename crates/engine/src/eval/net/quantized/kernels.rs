@@ -25,7 +25,7 @@
 //! is exact and associative, so every variant and every order of the rows
 //! gives the same bits, and updating a sum equals recomputing it.
 
-pub use super::inputs::term;
+use super::inputs::term;
 use super::inputs::{Change, Changes, Scaled};
 use super::output::{OutputFn, output_generic};
 #[cfg(target_arch = "x86_64")]

@@ -18,8 +18,7 @@ use crate::eval::fevga::net::inputs::{
 };
 use crate::eval::fevga::net::parts::{GLOBALS, SIDE_GLOBALS, SIDE_MAX_COUNT, global_value};
 use crate::eval::net::quantized::bounds::{Range, add_terms, point_extremes};
-use crate::eval::net::quantized::inputs::quantize_value;
-use crate::eval::net::quantized::kernels::term;
+use crate::eval::net::quantized::inputs::{quantize_value, term};
 
 /// Checkers of one side.
 const CHECKERS: u8 = 15;
@@ -30,13 +29,7 @@ const CHECKERS: u8 = 15;
 pub fn ranges(w: &[i16], bias: &[i32]) -> Vec<Range> {
     let h = bias.len();
     let row = |i: usize| &w[i * h..(i + 1) * h];
-    let mut out: Vec<Range> = bias
-        .iter()
-        .map(|&b| Range {
-            lo: i64::from(b),
-            hi: i64::from(b),
-        })
-        .collect();
+    let mut out: Vec<Range> = bias.iter().map(|&b| Range::exactly(b)).collect();
     // A point's content is its count of checkers.
     let used: Vec<usize> = (0..=usize::from(CHECKERS)).collect();
     for base in [0, SIDE_INPUTS] {

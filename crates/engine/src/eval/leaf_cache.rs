@@ -120,6 +120,10 @@ impl Hasher for MixHasher {
     }
 }
 
+/// A position's slot in a [`LeafCache`] ([`LeafCache::slot_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotIndex(usize);
+
 impl<P: Copy + Eq> LeafCache<P> {
     /// An empty cache placing positions by `hash`.
     pub fn hashed_by(hash: fn(&P) -> u64) -> Self {
@@ -140,14 +144,24 @@ impl<P: Copy + Eq> LeafCache<P> {
         }
     }
 
-    fn index(&self, position: &P) -> usize {
-        ((self.hash)(position) as usize) & (SLOTS - 1)
+    /// Where `position` is kept: hashed once, for the `…_at` calls that
+    /// follow (a search that prefetches, looks up and stores the same
+    /// position hashes it once instead of three times).
+    #[inline]
+    pub fn slot_of(&self, position: &P) -> SlotIndex {
+        SlotIndex(((self.hash)(position) as usize) & (SLOTS - 1))
     }
 
     /// The value stored for `position` in this search, if any.
     #[inline]
     pub fn get(&self, position: &P) -> Option<Probabilities> {
-        let slot = self.slots.get(self.index(position))?;
+        self.get_at(self.slot_of(position), position)
+    }
+
+    /// [`Self::get`] of `position`, kept at `slot` ([`Self::slot_of`]).
+    #[inline]
+    pub fn get_at(&self, slot: SlotIndex, position: &P) -> Option<Probabilities> {
+        let slot = self.slots.get(slot.0)?;
         (slot.generation == self.generation && slot.position == *position).then_some(slot.value)
     }
 
@@ -157,20 +171,32 @@ impl<P: Copy + Eq> LeafCache<P> {
     /// fetching a roll's slots together overlaps those waits.
     #[inline]
     pub fn prefetch(&self, position: &P) {
+        self.prefetch_at(self.slot_of(position));
+    }
+
+    /// [`Self::prefetch`] of the position kept at `slot`.
+    #[inline]
+    pub fn prefetch_at(&self, slot: SlotIndex) {
         #[cfg(target_arch = "x86_64")]
-        if let Some(slot) = self.slots.get(self.index(position)) {
+        if let Some(slot) = self.slots.get(slot.0) {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
             // SAFETY: a prefetch is only a hint; it never faults, whatever
             // the address, and `slot` is a valid reference anyway.
             unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const Slot<P>).cast::<i8>()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = position;
+        let _ = slot;
     }
 
     /// Stores `value` for `position`, replacing whatever held its slot.
     #[inline]
     pub fn insert(&mut self, position: &P, value: Probabilities) {
+        self.insert_at(self.slot_of(position), position, value);
+    }
+
+    /// [`Self::insert`] of `position`, kept at `slot` ([`Self::slot_of`]).
+    #[inline]
+    pub fn insert_at(&mut self, slot: SlotIndex, position: &P, value: Probabilities) {
         if self.generation == 0 {
             self.generation = 1;
         }
@@ -186,8 +212,7 @@ impl<P: Copy + Eq> LeafCache<P> {
                 SLOTS
             ];
         }
-        let i = self.index(position);
-        self.slots[i] = Slot {
+        self.slots[slot.0] = Slot {
             position: *position,
             generation: self.generation,
             value,

@@ -217,7 +217,9 @@ impl<G: TavliGame> GameSearch<G> {
         self.tree.begin(deadline, &self.stop);
         let mut ranked = self.rank_static(cx, plays);
         let target = limits.plies.min(MAX_PLIES);
-        let row = cx.settings.filter.row(target.max(1));
+        // The game's own table for a named preset (Fevga's 1-ply level).
+        let filter = cx.settings.filter.in_game(G::KIND);
+        let row = filter.row(target.max(1));
         // `live` = how many of the best candidates are still searched.
         let mut live = ranked.len();
         let mut done = 0u8;

@@ -26,7 +26,7 @@ use plakoto_rules::{Dice, TavliGame};
 
 use super::{GameEvaluator, game_equity};
 use crate::eval::exact::ExactDatabase;
-use crate::eval::leaf_cache::{LeafCache, hash_of};
+use crate::eval::leaf_cache::{LeafCache, SlotIndex, hash_of};
 use crate::eval::{Probabilities, terminal_probabilities};
 use crate::search::{SearchSettings, SearchStats, Stop};
 
@@ -67,8 +67,11 @@ pub(super) struct Rating {
 pub(super) struct RateScratch<G: TavliGame> {
     /// Positions sent to the evaluator, opponent on roll.
     positions: Vec<G::Position>,
-    /// Index in `ratings` of each of `positions`.
-    open: Vec<usize>,
+    /// Index in `ratings` of each of `positions`, with its cache slot.
+    open: Vec<(usize, Option<SlotIndex>)>,
+    /// The plays that do not end the game: index in `ratings`, position
+    /// (opponent on roll), cache slot.
+    seen: Vec<(usize, G::Position, Option<SlotIndex>)>,
     /// The evaluator's answers for `positions`.
     batch: Vec<Probabilities>,
     /// One rating a play, in the plays' order.
@@ -82,6 +85,7 @@ impl<G: TavliGame> Default for RateScratch<G> {
             open: Vec::new(),
             batch: Vec::new(),
             ratings: Vec::new(),
+            seen: Vec::new(),
         }
     }
 }
@@ -105,17 +109,16 @@ pub(super) fn rate_plays<G: TavliGame>(
         open,
         batch,
         ratings,
+        seen,
     } = scratch;
     positions.clear();
     open.clear();
     ratings.clear();
-    if let Some(c) = leaves.as_deref() {
-        // The table is larger than the CPU caches: fetching the roll's
-        // slots together overlaps the waits of the lookups below.
-        for play in plays {
-            c.prefetch(&cx.game.flip(&cx.game.after(play)));
-        }
-    }
+    seen.clear();
+    // Each play's position once, opponent on roll, with its cache slot
+    // hashed once; the table is larger than the CPU caches, so the roll's
+    // slots are fetched together first, overlapping the waits of the
+    // lookups below.
     for play in plays {
         let after = cx.game.after(play);
         // The result is read from the mover's side: it has just played.
@@ -127,33 +130,44 @@ pub(super) fn rate_plays<G: TavliGame>(
             });
             continue;
         }
-        let seen = cx.game.flip(&after);
-        if let Some((p, database)) = cx.evaluator.exact_value(cx.game, &seen) {
-            ratings.push(Rating {
+        let position = cx.game.flip(&after);
+        let slot = leaves.as_deref().map(|c| {
+            let slot = c.slot_of(&position);
+            c.prefetch_at(slot);
+            slot
+        });
+        seen.push((ratings.len(), position, slot));
+        ratings.push(Rating::default());
+    }
+    for &(i, position, slot) in seen.iter() {
+        if let Some((p, database)) = cx.evaluator.exact_value(cx.game, &position) {
+            ratings[i] = Rating {
                 probabilities: p.flipped(),
                 exact: true,
                 database: Some(database),
-            });
-        } else if let Some(v) = leaves.as_deref().and_then(|c| c.get(&seen)) {
-            ratings.push(Rating {
-                probabilities: v.flipped(),
-                ..Rating::default()
-            });
+            };
+        } else if let Some(v) = leaves
+            .as_deref()
+            .zip(slot)
+            .and_then(|(c, slot)| c.get_at(slot, &position))
+        {
+            ratings[i].probabilities = v.flipped();
         } else {
             // Filled from the batch below.
-            open.push(ratings.len());
-            ratings.push(Rating::default());
-            positions.push(seen);
+            open.push((i, slot));
+            positions.push(position);
         }
     }
     // Every one was looked up in the exact databases above.
     cx.evaluator.evaluate_open_batch(cx.game, positions, batch);
-    for (&i, v) in open.iter().zip(batch.iter()) {
+    for (&(i, _), v) in open.iter().zip(batch.iter()) {
         ratings[i].probabilities = v.flipped();
     }
     if let Some(c) = leaves {
-        for (p, v) in positions.iter().zip(batch.iter()) {
-            c.insert(p, *v);
+        for ((p, v), &(_, slot)) in positions.iter().zip(batch.iter()).zip(open.iter()) {
+            if let Some(slot) = slot {
+                c.insert_at(slot, p, *v);
+            }
         }
     }
     positions.len()

@@ -9,6 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use plakoto_rules::tavli::GameKind;
 use serde::{Deserialize, Serialize};
 
 /// Deepest search supported (the filter table has one row per ply count).
@@ -349,6 +350,41 @@ impl MoveFilter {
         Ok(())
     }
 
+    /// The filter a search of `game` applies: the table as set, but for a
+    /// named preset in Fevga, whose 2-ply search also filters at 1 ply.
+    ///
+    /// **Why Fevga differs.** GNU Backgammon's thresholds are in equity,
+    /// and Fevga's plays lie closer together in equity than Plakoto's or
+    /// backgammon's (no hits: the median 0-ply gap between the best two
+    /// plays is 0.040, against Plakoto's 0.075), so the same first level
+    /// keeps more candidates (4.9 against Plakoto's 3.1 within `large`'s
+    /// sixteen) and a 2-ply hint searched twice Plakoto's positions. A
+    /// 1-ply level in between (cheap: its replies are rated again, from
+    /// the leaf cache, by the 2-ply search of the survivors) keeps the
+    /// first level's count within the preset's own later threshold
+    /// (GNU Backgammon's third level: 0.04 in `normal`). Measured against
+    /// a search of every candidate `large` keeps (`scripts/filter_study.py`
+    /// on 1,652 decisions of a suite of seed 77): `normal` so gives up
+    /// 1.34 milli-points a decision in Fevga, where Plakoto's `normal`
+    /// gives up 1.59; Fevga's 2-ply search goes on 1.9 candidates instead
+    /// of 4.9. A custom table (`set evaluation movefilter P L …`) is
+    /// searched as set, in every game.
+    pub fn in_game(&self, game: GameKind) -> MoveFilter {
+        if game != GameKind::Fevga
+            || matches!(self.preset, FilterPreset::Custom | FilterPreset::Off)
+        {
+            return *self;
+        }
+        let mut filter = *self;
+        let [first, _, third, _] = self.levels[MAX_PLIES as usize - 1];
+        filter.levels[1][1] = FilterLevel {
+            accept: 0,
+            extra: first.extra,
+            threshold: third.threshold,
+        };
+        filter
+    }
+
     /// The filter levels used by a search of `plies` plies.
     pub fn row(&self, plies: u8) -> &[FilterLevel] {
         let p = usize::from(plies.clamp(1, MAX_PLIES));
@@ -647,5 +683,37 @@ mod tests {
         );
         assert_eq!("x".parse::<FilterLevel>(), Err(SettingsError::LevelForm));
         assert!("skip".parse::<FilterLevel>().unwrap().is_skip());
+    }
+
+    #[test]
+    fn fevga_presets_filter_again_at_one_ply() {
+        let level = |accept, extra, threshold| FilterLevel {
+            accept,
+            extra,
+            threshold,
+        };
+        let normal = MoveFilter::default();
+        let fevga = normal.in_game(GameKind::Fevga);
+        // Normal: up to 8 within 0.16 at 0 plies, then up to 8 within
+        // 0.04 at 1 ply; the other depths as set.
+        assert_eq!(fevga.row(2), [level(0, 8, 0.16), level(0, 8, 0.04)]);
+        for plies in [1, 3, 4] {
+            assert_eq!(fevga.row(plies), normal.row(plies));
+        }
+        assert_eq!(fevga.preset, FilterPreset::Normal);
+        // Each preset's own later threshold, with its first level's count.
+        let large = MoveFilter::preset(FilterPreset::Large).in_game(GameKind::Fevga);
+        assert_eq!(large.row(2)[1], level(0, 16, 0.08));
+        let tiny = MoveFilter::preset(FilterPreset::Tiny).in_game(GameKind::Fevga);
+        assert_eq!(tiny.row(2)[1], level(0, 5, 0.02));
+        // The other games, `off` and a custom table: as set.
+        for game in [GameKind::Plakoto, GameKind::Portes] {
+            assert_eq!(normal.in_game(game), normal);
+        }
+        let off = MoveFilter::preset(FilterPreset::Off);
+        assert_eq!(off.in_game(GameKind::Fevga), off);
+        let mut custom = MoveFilter::default();
+        custom.set_level(2, 0, level(0, 3, 0.1)).unwrap();
+        assert_eq!(custom.in_game(GameKind::Fevga), custom);
     }
 }

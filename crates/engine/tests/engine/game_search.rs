@@ -15,19 +15,24 @@ use plakoto_engine::eval::exact::ExactDatabase;
 use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
 use plakoto_engine::eval::{HeuristicEvaluator, Probabilities, terminal_probabilities};
 use plakoto_engine::game::{
-    GameRanking, GameSearch, PlakotoGameEvaluator, PortesHeuristicEvaluator, game_equity,
-    portes_evaluator,
+    FevgaHeuristicEvaluator, GameRanking, GameSearch, PlakotoGameEvaluator,
+    PortesHeuristicEvaluator, game_equity, portes_evaluator,
 };
 use plakoto_engine::search::{Evaluation, Root, Search, SearchLimits, SearchSettings, Stop};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::{Plakoto, Portes};
+use plakoto_rules::tavli::{Fevga, GameKind, Plakoto, Portes};
 use plakoto_rules::{Dice, MoveGenerator, Rules, TavliGame, TurnNumbers, Variant};
 
 /// `count` Portes positions of seeded random games, each taken at a random
 /// turn from 6 on, game not over.
 fn portes_positions(seed: u64, count: usize) -> Vec<PortesPosition> {
-    let game = Portes::default();
+    game_positions(&Portes::default(), seed, count)
+}
+
+/// `count` positions of seeded random games of `game`, each taken at a
+/// random turn from 6 on, game not over.
+fn game_positions<G: TavliGame>(game: &G, seed: u64, count: usize) -> Vec<G::Position> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut generator = game.generator();
     let mut list = Default::default();
@@ -515,4 +520,79 @@ fn a_ranking_ordered_by_a_valuation_puts_its_best_first() {
         assert_eq!(after, before[searched..], "the dropped keep their order");
     }
     assert!(reordered > 0, "the valuation changed no best play: no test");
+}
+
+/// A Fevga 2-ply search under a named preset filters again at 1 ply
+/// (`MoveFilter::in_game`): the candidates valued at 2 plies are exactly
+/// the best of the 1-ply ranking that the 1-ply level keeps, and the
+/// others keep their 1-ply values. Plakoto's and Portes' 2-ply searches
+/// go straight from 0 plies to 2.
+#[test]
+fn fevga_two_ply_searches_the_survivors_of_a_one_ply_level() {
+    let game = Fevga::default();
+    let evaluator = FevgaHeuristicEvaluator;
+    let settings = SearchSettings::with_plies(2);
+    let second = settings.filter.in_game(GameKind::Fevga).row(2)[1];
+    assert!(!second.is_skip());
+    let (mut narrowed, mut checked) = (0, 0);
+    for position in game_positions(&game, 42, 12) {
+        for roll in [dice(6, 5), dice(4, 2), dice(3, 3)] {
+            let mut search = GameSearch::new();
+            let one = search.rank(
+                &game,
+                &evaluator,
+                &position,
+                roll,
+                &settings,
+                SearchLimits::plies(1),
+            );
+            if one.plays.iter().any(|c| c.evaluated_at.is_exact()) {
+                // Exact plays join the levels unsearched: kept simple here.
+                continue;
+            }
+            let two = search.rank(
+                &game,
+                &evaluator,
+                &position,
+                roll,
+                &settings,
+                SearchLimits::plies(2),
+            );
+            let searched = |r: &GameRanking<Fevga>, plies| {
+                r.plays
+                    .iter()
+                    .filter(|c| c.evaluated_at == Evaluation::Plies { plies })
+                    .map(|c| game.after(&c.play))
+                    .collect::<Vec<_>>()
+            };
+            // The 1-ply survivors, best first, exact plays left as they are.
+            let at_one = searched(&one, 1);
+            let equities: Vec<f32> = one
+                .plays
+                .iter()
+                .filter(|c| c.evaluated_at == Evaluation::Plies { plies: 1 })
+                .map(|c| c.equity)
+                .collect();
+            let keep = second.survivors(&equities);
+            let mut expected = at_one[..keep].to_vec();
+            let mut at_two = searched(&two, 2);
+            assert_eq!(at_two.len(), keep, "{}", game.position_id(&position));
+            expected.sort_by_key(|p| game.position_id(p));
+            at_two.sort_by_key(|p| game.position_id(p));
+            assert_eq!(at_two, expected);
+            // The rest of the 1-ply level keeps its 1-ply values.
+            assert_eq!(searched(&two, 1).len(), at_one.len() - keep);
+            narrowed += usize::from(keep < at_one.len());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} decisions checked");
+    assert!(
+        narrowed > 0,
+        "the 1-ply level never narrowed the candidates"
+    );
+    // Plakoto's and Portes' tables have no 1-ply level at 2 plies.
+    for kind in [GameKind::Plakoto, GameKind::Portes] {
+        assert!(settings.filter.in_game(kind).row(2)[1].is_skip());
+    }
 }

@@ -6,6 +6,7 @@
 //! (`tools.events`), as Plakoto's commands do.
 
 use plakoto_engine::eval::Probabilities;
+use plakoto_engine::search::SearchSettings;
 use plakoto_rules::tavli::TableGame;
 use plakoto_rules::{GameKind, MatchScore, Phase};
 
@@ -633,7 +634,15 @@ pub(crate) fn options_reply<G: TableProtocol>(state: &SessionState, tools: &Tool
         orientation: state.orientation,
         seed: state.seed,
         evaluator: G::evaluator(tools.table).name().to_string(),
-        search: *tools.search.settings(),
+        // The filter the game's search applies (Fevga's own 1-ply level
+        // of a named preset: `MoveFilter::in_game`).
+        search: {
+            let settings = tools.search.settings();
+            SearchSettings {
+                filter: settings.filter.in_game(G::KIND),
+                ..*settings
+            }
+        },
         score: score_info(state),
         players: PlayerNames {
             x: state.players[0].clone(),

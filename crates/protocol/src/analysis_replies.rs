@@ -5,16 +5,14 @@
 
 use super::command::ROLLOUT_CANDIDATES;
 use super::match_value;
-use super::progress::ProgressBoard;
+use super::progress::{ProgressBoard, RolloutReporter};
 use super::reply::{
     Candidate, Chances, ErrorCode, ProtoError, Reply, RolloutInfo, SearchInfo, round,
 };
 use super::state::{SessionState, numbers_vec};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::match_equity::MatchValue;
-use plakoto_engine::search::{
-    RankedPlay, Ranking, RolloutProgress, SearchHandle, SearchLimits, Valuation,
-};
+use plakoto_engine::search::{RankedPlay, Ranking, SearchHandle, SearchLimits, Valuation};
 use plakoto_rules::{Game, TurnNumbers, format_play, game_result};
 
 /// The match the side on roll plays, when the session is a match: its
@@ -119,45 +117,27 @@ pub(super) fn rollout(
     if let Some(t) = trials {
         rollout.trials = t;
     }
-    let reported = std::sync::atomic::AtomicU32::new(0);
     let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
     let names: Vec<String> = top
         .iter()
         .map(|r| format_play(game.position(), &r.play))
         .collect();
-    let progress = |p: RolloutProgress| {
-        board.update(|s| {
-            s.trials = Some((p.done, p.total));
-            s.best = p.leader.map(|(i, mean, se)| (names[i].clone(), mean, se));
-        });
-        // About ten lines for a whole rollout.
-        let tenth = (p.done.saturating_mul(10) / p.total.max(1)).min(10);
-        if reported.fetch_max(tenth, std::sync::atomic::Ordering::Relaxed) < tenth {
-            log::info!("rollout: {} of {} trials", p.done, p.total);
-        }
-    };
+    let reporter = RolloutReporter::new(board, names);
     let rolled = search
-        .rollout(top, game.rules(), trials, &progress)
+        .rollout(top, game.rules(), trials, &|p| reporter.report(p))
         .map_err(|error| ProtoError::new(ErrorCode::InvalidArgument, error.to_string()))?;
-    let finished = match rolled.first().map(|r| r.evaluated_at) {
-        Some(plakoto_engine::search::Evaluation::Rollout { trials, .. }) => trials,
-        _ => 0,
-    };
     let best = rolled.first().map_or(0.0, |r| r.equity);
     Ok(Reply::Rollout {
         side: game.on_roll(),
         numbers: numbers_vec(&turn.numbers()),
         count: ranking.plays.len(),
         search: search_info(search, &ranking),
-        rollout: RolloutInfo {
-            evaluator: search.evaluator().name().to_string(),
-            trials: rollout.trials,
-            plies: rollout.plies,
-            seed: rollout.seed,
-            luck_adjust: rollout.luck_adjust,
-            stopped_after: (finished < rollout.trials && search.stop().is_set())
-                .then_some(finished),
-        },
+        rollout: RolloutInfo::of(
+            search.evaluator().name(),
+            &rollout,
+            rolled.first().map(|r| r.evaluated_at),
+            search.stop().is_set(),
+        ),
         candidates: rolled
             .iter()
             .enumerate()

@@ -150,8 +150,13 @@ fn step_text(step: &StepInfo) -> String {
     } else {
         step.to.to_string()
     };
-    let pin = if step.pins { "*" } else { "" };
-    format!("{}/{to}{pin} ({})", step.from, step.die)
+    let from = if step.from == 25 {
+        "bar".to_string()
+    } else {
+        step.from.to_string()
+    };
+    let mark = if step.pins || step.hit { "*" } else { "" };
+    format!("{from}/{to}{mark} ({})", step.die)
 }
 
 fn kind_words(kind: ResultKind) -> &'static str {

@@ -90,6 +90,7 @@ pub fn step_info(detail: &StepDetail) -> StepInfo {
         die: detail.die.pips(),
         pins: detail.pins,
         frees: detail.frees,
+        hit: false,
     }
 }
 

@@ -9,8 +9,10 @@
 //! lines, so they come at a steady rate however the search goes.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+use plakoto_engine::search::RolloutProgress;
 use serde::Serialize;
 
 use super::command::OutputMode;
@@ -51,6 +53,43 @@ impl ProgressBoard {
     /// A copy of the snapshot.
     pub fn read(&self) -> Snapshot {
         self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+/// What a `rollout` tells as its trials finish, in every game: the trials
+/// done and the leader (by its play's name) on the board, for progress
+/// lines, and about ten lines for a whole rollout in the log (stderr, at
+/// level `info`), never in the reply.
+pub(crate) struct RolloutReporter<'a> {
+    board: &'a ProgressBoard,
+    /// The candidates' plays as replies write them, in the order rolled out.
+    names: Vec<String>,
+    /// Tenths of the rollout logged so far.
+    reported: AtomicU32,
+}
+
+impl<'a> RolloutReporter<'a> {
+    /// Reports on `board` the rollout of the candidates `names`.
+    pub(crate) fn new(board: &'a ProgressBoard, names: Vec<String>) -> Self {
+        RolloutReporter {
+            board,
+            names,
+            reported: AtomicU32::new(0),
+        }
+    }
+
+    /// Tells the board, and the log at each tenth, of `p`.
+    pub(crate) fn report(&self, p: RolloutProgress) {
+        self.board.update(|s| {
+            s.trials = Some((p.done, p.total));
+            s.best = p
+                .leader
+                .and_then(|(i, mean, se)| Some((self.names.get(i)?.clone(), mean, se)));
+        });
+        let tenth = (p.done.saturating_mul(10) / p.total.max(1)).min(10);
+        if self.reported.fetch_max(tenth, Ordering::Relaxed) < tenth {
+            log::info!("rollout: {} of {} trials", p.done, p.total);
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::search::{Evaluation, SearchSettings};
+use plakoto_engine::search::{Evaluation, RolloutSettings, SearchSettings};
 use plakoto_rules::{ResultKind, Scoring, Side, Variant};
 
 use super::board_data::BoardData;
@@ -228,6 +228,32 @@ pub struct RolloutInfo {
     pub stopped_after: Option<u32>,
 }
 
+impl RolloutInfo {
+    /// How a rollout with `settings` (its trials those it was asked for)
+    /// went, in any game: `best` is how its best candidate was valued
+    /// afterwards (by rollout, with the trials it finished, unless none
+    /// finished), and `stop_set` whether a `stop` was set by then.
+    pub(crate) fn of(
+        evaluator: &str,
+        settings: &RolloutSettings,
+        best: Option<Evaluation>,
+        stop_set: bool,
+    ) -> RolloutInfo {
+        let finished = match best {
+            Some(Evaluation::Rollout { trials, .. }) => trials,
+            _ => 0,
+        };
+        RolloutInfo {
+            evaluator: evaluator.to_string(),
+            trials: settings.trials,
+            plies: settings.plies,
+            seed: settings.seed,
+            luck_adjust: settings.luck_adjust,
+            stopped_after: (finished < settings.trials && stop_set).then_some(finished),
+        }
+    }
+}
+
 /// A session's options.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OptionsInfo {
@@ -319,7 +345,7 @@ pub struct LegalPlay {
 /// One single-die step of a play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct StepInfo {
-    /// The point left.
+    /// The point left; 25 for the bar (Portes).
     pub from: u8,
     /// The point reached; 0 when borne off.
     pub to: u8,
@@ -330,6 +356,10 @@ pub struct StepInfo {
     /// It freed an opposing checker pinned under the mover's last checker
     /// on the point it left (R7).
     pub frees: bool,
+    /// It landed on a lone opposing checker and sent it to the bar
+    /// (Portes, P5); written only then.
+    #[serde(skip_serializing_if = "is_false")]
+    pub hit: bool,
 }
 
 /// A successful reply.

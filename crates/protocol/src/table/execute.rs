@@ -170,7 +170,7 @@ fn execute<G: TableProtocol>(
         Command::SetBoard(_) | Command::SetPosition(..) | Command::SetMatchId(_) => {
             return refuse("a Plakoto position");
         }
-        Command::Rollout(_) => return refuse("rollout"),
+        Command::Rollout(trials) => super::rollout::rollout::<G>(state, tools, *trials),
         Command::LegalSteps(made) => G::legal_steps(G::table(state), made),
         Command::Record(record_command) => {
             super::records::execute::<G>(state, tools, record_command)
@@ -509,7 +509,13 @@ fn hint<G: TableProtocol>(
         count: ranking.plays.len(),
         incomplete: false,
         search,
-        candidates: candidates(&game, table.position(), &ranking, count, in_match.as_ref()),
+        candidates: candidates(
+            &game,
+            table.position(),
+            &ranking.plays,
+            count,
+            in_match.as_ref(),
+        ),
     })
 }
 

@@ -7,7 +7,9 @@ use plakoto_records::analysis::table::AnalysedGame;
 use plakoto_records::record::FEVGA_SCORING_WORD;
 use plakoto_records::record::Record;
 use plakoto_rules::fevga::{FevgaPlayList, FevgaPosition, FevgaRules};
-use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition, PortesScoring};
+use plakoto_rules::portes::{
+    PortesGameState, PortesMatchId, PortesPlayList, PortesPosition, PortesScoring,
+};
 use plakoto_rules::tavli::{Fevga, Portes, TableGame};
 use plakoto_rules::{Dice, GameKind, Seat, Side, TavliGame};
 
@@ -74,9 +76,10 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
 
     /// `legal steps <made>` (protocol.md): after the steps `made` (written
     /// as a play) in the turn of `table`, the legal next steps and whether
-    /// the turn may end, or why the steps are part of no legal play. Games
-    /// without it refuse with `not_in_game`; their clients build a play's
-    /// steps from `legal`'s list (the GUI does so for Portes).
+    /// the turn may end, or why the steps are part of no legal play
+    /// (Portes and Fevga answer it through `steps.rs`). Games without it
+    /// refuse with `not_in_game`; their clients build a play's steps from
+    /// `legal`'s list.
     fn legal_steps(_table: &TableGame<Self>, _made: &str) -> Result<Reply, ProtoError> {
         Err(ProtoError::new(
             ErrorCode::NotInGame,
@@ -163,6 +166,13 @@ impl TableProtocol for Portes {
                 format!("'{other}' is not a Portes scoring: standard or triple (P11)"),
             )),
         }
+    }
+
+    fn legal_steps(table: &TableGame<Portes>, made: &str) -> Result<Reply, ProtoError> {
+        let game = table.game();
+        let mut list = PortesPlayList::default();
+        let dice = table.legal_plays(&mut game.generator(), &mut list)?;
+        super::portes_steps::legal_steps(table.position(), dice, &list, made)
     }
 
     fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Portes>, &dyn GameEvaluator<Portes>) {

@@ -1,10 +1,10 @@
 //! The protocol for the games other than Plakoto, written once over the
 //! game layer ([`plakoto_rules::TavliGame`]) and its [`TableGame`]:
 //! `new game`, `set board`/`position`/`matchid`, `set dice`, `roll`,
-//! `move`, `play`, `hint`, `legal`, `legal steps` (where the game's hook
-//! answers it: Fevga), `show …`, and the records (`save`,
-//! `load`, `show game`, `analyse`, `set player`) for any game whose
-//! per-game hooks ([`TableProtocol`]) are written. Plakoto keeps its own
+//! `move`, `play`, `hint`, `rollout`, `legal`, `legal steps` (where the
+//! game's hook answers it: Portes and Fevga), `show …`, and the records
+//! (`save`, `load`, `show game`, `analyse`, `set player`) for any game
+//! whose per-game hooks ([`TableProtocol`]) are written. Plakoto keeps its own
 //! commands (its Express passed numbers, its records and analysis); a
 //! command that makes no sense in the game played is refused with
 //! `not_in_game`.
@@ -16,8 +16,11 @@ mod board_data;
 mod execute;
 mod fevga_steps;
 mod hooks;
+mod portes_steps;
 mod records;
+mod rollout;
 mod search;
+mod steps;
 mod turn;
 
 pub use crate::table_board_data::TableBoardData;

@@ -1,7 +1,8 @@
 //! What the search of the games of the table answers, as replies: hint
-//! rows, the search's settings, chances valued by the game's scoring.
+//! and rollout rows, the search's settings, chances valued by the game's
+//! scoring.
 
-use plakoto_engine::game::GameRanking;
+use plakoto_engine::game::GameRankedPlay;
 use plakoto_engine::search::{SearchHandle, SearchLimits, Stop};
 
 use super::hooks::TableProtocol;
@@ -30,18 +31,17 @@ pub(crate) fn search_info(
     }
 }
 
-/// The hint rows of a ranking, each with its match-winning chance in a
-/// match (`in_match`).
+/// The hint rows of the first `count` of `plays` (ranked, best first),
+/// each with its match-winning chance in a match (`in_match`).
 pub(crate) fn candidates<G: TableProtocol>(
     game: &G,
     before: &G::Position,
-    ranking: &GameRanking<G>,
+    plays: &[GameRankedPlay<G>],
     count: usize,
     in_match: Option<&MatchValue>,
 ) -> Vec<Candidate> {
-    let best = ranking.plays.first().map_or(0.0, |r| r.equity);
-    ranking
-        .plays
+    let best = plays.first().map_or(0.0, |r| r.equity);
+    plays
         .iter()
         .take(count)
         .enumerate()

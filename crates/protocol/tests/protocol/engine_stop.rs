@@ -185,3 +185,43 @@ fn a_stopped_search_answers_its_deepest_complete_level() {
         replies[2].1
     );
 }
+
+#[test]
+fn a_portes_or_fevga_rollout_reports_progress_and_stops_as_plakoto_s() {
+    for game in ["portes", "fevga"] {
+        let mut session = Session::with_heuristic(Rules::default(), 5);
+        for line in [
+            &format!("set game {game}"),
+            "new game",
+            "set dice 3 1",
+            "set progress on",
+        ] {
+            let handled = session.handle_line(line).expect("a command");
+            assert!(handled.text.starts_with('='), "{line}: {}", handled.text);
+        }
+        let before = session.state().clone();
+        let events = drive(
+            &mut session,
+            &[("1 rollout 1000000", 1200), ("2 stop", 0), ("3 isready", 0)],
+        );
+        let replies = replies_of(&events);
+        let (done, total) = stopped_after(&replies[0].1).expect("marked as stopped");
+        assert!(done > 0 && done < total, "{game}: {}", replies[0].1);
+        assert_eq!(replies[1].1, "=2 stopped");
+        assert_eq!(replies[2].1, "=3 readyok");
+        let progress: Vec<_> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Progress(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        assert!(!progress.is_empty(), "{game}: no progress line in 1.2 s");
+        for p in progress {
+            assert_eq!(p.id.as_deref(), Some("1"));
+            assert!(p.payload.starts_with("progress rollout: "), "{}", p.payload);
+            assert!(p.payload.contains(" of 1000000"), "{}", p.payload);
+        }
+        assert_eq!(&before, session.state(), "{game}: the session changed");
+    }
+}

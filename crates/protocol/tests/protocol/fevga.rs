@@ -4,6 +4,7 @@
 //! as `legal` lists, games played to the end and scored (F13), records
 //! saved and loaded back, and refusals that change nothing.
 
+use crate::table_rollout::{agrees_with_the_engine, payload, race_on_the_one_point};
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
 use plakoto_rules::Rules;
@@ -30,6 +31,7 @@ set board 24:14 14:1 / 24:15
 set turn X
 set dice 4 2
 legal
+rollout 36
 move 14/12/8
 move 14/10/8
 show board
@@ -182,7 +184,7 @@ fn a_refused_command_changes_nothing() {
         "set fevga.release later",
         "set fevga.colour red",
         "set rules express",
-        "rollout",
+        "rollout 0",
         "roll",
     ] {
         let reply = answer(&mut s, line);
@@ -325,4 +327,46 @@ fn a_refused_move_says_which_rule_refuses_it() {
         assert!(reply.starts_with("? illegal_move: "), "{play}: {reply}");
         assert!(reply.contains(why), "{play}: {reply}");
     }
+}
+
+#[test]
+fn rollout_answers_what_the_engine_s_rollout_gives_under_the_session_s_settings() {
+    let mut s = session(6);
+    for line in [
+        "set game fevga",
+        "set board 24:14 14:1 / 24:15",
+        "set turn X",
+        "set dice 6 4",
+        "set rollout seed 5",
+        "set rollout trials 36",
+        "set output json",
+    ] {
+        assert!(answer(&mut s, line).starts_with("= "), "{line}");
+    }
+    let before = answer(&mut s, "show position");
+    let reply = payload(&answer(&mut s, "rollout"));
+    assert_eq!(
+        answer(&mut s, "show position"),
+        before,
+        "a rollout changes nothing"
+    );
+    assert_eq!(reply["reply"], "rollout");
+    assert_eq!(reply["game"], "fevga");
+    assert_eq!(reply["rollout"]["trials"], 36);
+    assert_eq!(reply["rollout"]["seed"], 5);
+    assert_eq!(reply["rollout"]["evaluator"], "heuristic");
+    let evaluator = plakoto_engine::game::fevga_evaluator("heuristic").expect("the heuristic");
+    let table = s.state().fevga.clone();
+    agrees_with_the_engine(&s, &table, evaluator.as_ref(), &reply);
+    // Another seed, other dice: other figures.
+    answer(&mut s, "set rollout seed 6");
+    let other = payload(&answer(&mut s, "rollout"));
+    assert_ne!(other["candidates"], reply["candidates"]);
+    agrees_with_the_engine(&s, &table, evaluator.as_ref(), &other);
+}
+
+#[test]
+fn rollout_of_a_bear_off_race_finds_the_exact_database_s_value() {
+    let evaluator = plakoto_engine::game::fevga_evaluator("heuristic").expect("the heuristic");
+    race_on_the_one_point("fevga", |s| &s.state().fevga, evaluator.as_ref());
 }

@@ -3,11 +3,8 @@
 //! for a refused click, and, over the turns of self-played games, the
 //! steps walked one at a time reaching exactly the plays `legal` lists.
 
-use std::collections::BTreeSet;
-
 use plakoto_protocol::Session;
 use plakoto_rules::Rules;
-use serde_json::Value;
 
 fn session() -> Session {
     let mut s = Session::with_heuristic(Rules::default(), 4);
@@ -146,75 +143,15 @@ fn refusals_of_the_state_and_the_syntax() {
     set_up(&mut s, START, "6 5");
     assert!(steps(&mut s, "24/18*").starts_with("? syntax: "));
     assert!(steps(&mut s, "bar/20").starts_with("? syntax: "));
-    // Portes has no `legal steps` (its GUI makes steps from `legal`).
+    // Portes reads its own notation, with a bar and hits: no syntax error.
     answer(&mut s, "new game portes");
     answer(&mut s, "set dice 6 5");
-    assert!(steps(&mut s, "").starts_with("? not_in_game: legal steps"));
-}
-
-/// A JSON reply's object.
-fn json(s: &mut Session, line: &str) -> Value {
-    let text = answer(s, line);
-    let body = text
-        .strip_prefix("= ")
-        .unwrap_or_else(|| panic!("{line}: {text}"));
-    serde_json::from_str(body.trim()).expect("a JSON reply")
-}
-
-/// Walks the lines of steps `legal steps` offers from `made` (once from
-/// each position and numbers left): each must end where the turn may end;
-/// collects the positions reached there (the mover on roll).
-fn walk(s: &mut Session, made: &str, ends: &mut BTreeSet<String>, seen: &mut BTreeSet<String>) {
-    let reply = json(s, format!("legal steps {made}").trim_end());
-    if !seen.insert(format!(
-        "{} {}",
-        reply["position_id"], reply["numbers_left"]
-    )) {
-        return;
-    }
-    let next = reply["next"].as_array().expect("next steps").clone();
-    if reply["can_end"] == Value::Bool(true) {
-        ends.insert(reply["position_id"].as_str().unwrap().to_string());
-    }
-    assert!(
-        !next.is_empty() || reply["can_end"] == Value::Bool(true),
-        "a dead end after '{made}'"
-    );
-    for step in next {
-        let to = match step["to"].as_u64().unwrap() {
-            0 => "off".to_string(),
-            n => n.to_string(),
-        };
-        walk(s, &format!("{made} {}/{to}", step["from"]), ends, seen);
-    }
+    assert!(steps(&mut s, "bar/20").starts_with("? illegal_move: "));
+    assert!(steps(&mut s, "").starts_with("= "));
 }
 
 #[test]
 fn walked_steps_reach_exactly_the_listed_plays() {
     let mut s = session();
-    answer(&mut s, "set output json");
-    answer(&mut s, "set evaluation plies 0");
-    answer(&mut s, "new game");
-    let mut turns = 0;
-    while turns < 150 {
-        let dice = json(&mut s, "show dice");
-        match dice["turn"]["state"].as_str() {
-            Some("over") => {
-                answer(&mut s, "new game");
-                continue;
-            }
-            Some("rolled") => {}
-            _ => {
-                answer(&mut s, "roll");
-                continue;
-            }
-        }
-        let legal = json(&mut s, "legal limit 1000");
-        let count = legal["count"].as_u64().unwrap() as usize;
-        let (mut ends, mut seen) = (BTreeSet::new(), BTreeSet::new());
-        walk(&mut s, "", &mut ends, &mut seen);
-        assert_eq!(ends.len(), count, "turn {turns}: {}", legal["plays"]);
-        answer(&mut s, "play");
-        turns += 1;
-    }
+    crate::table_steps::walked_steps_reach_exactly_the_listed_plays(&mut s, 150);
 }

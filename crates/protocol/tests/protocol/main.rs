@@ -9,5 +9,7 @@ mod fevga_steps;
 mod portes;
 mod record_round_trip;
 mod robustness;
+mod table_rollout;
+mod table_steps;
 mod tavli;
 mod transcripts;

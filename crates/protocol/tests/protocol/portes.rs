@@ -1,9 +1,11 @@
 //! Portes through the protocol (issue 41): `set game`, the Greek and
 //! Western openings (P13), gnubg's Position and Match IDs, the board with
-//! its bar, hints and plays by the generic search, games played to the
-//! end and scored (P11), and `not_in_game` for what Portes has no use for.
+//! its bar, hints and plays by the generic search, `rollout`, `legal
+//! steps` (P4–P9, R10), games played to the end and scored (P11), and
+//! `not_in_game` for what Portes has no use for.
 
 use crate::by_mwc::candidates_by_mwc;
+use crate::table_rollout::{agrees_with_the_engine, payload};
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
 use plakoto_rules::Rules;
@@ -37,6 +39,10 @@ set dice 6 6
 set turn O
 set turn X
 set dice 3 3
+legal steps
+legal steps bar/22
+legal steps bar/22 6/3
+rollout 36
 move bar/22(2) 6/3
 move bar/22(2) 6/3(2)
 show board
@@ -177,7 +183,9 @@ fn a_refused_command_changes_nothing() {
         "set matchid cIkWAAAAAAA",
         "set scoring mother",
         "set rules express",
-        "rollout",
+        "rollout 0",
+        "legal steps 24/18*",
+        "legal steps 6/1",
         "save game /tmp/x",
         "roll",
     ] {
@@ -192,7 +200,8 @@ fn not_in_game_names_the_game() {
     let mut s = session(8);
     answer(&mut s, "set game portes");
     assert!(
-        answer(&mut s, "rollout").starts_with("? not_in_game: rollout: not in a game of portes")
+        answer(&mut s, "set rules express")
+            .starts_with("? not_in_game: set rules: not in a game of portes")
     );
     answer(&mut s, "set game plakoto");
     assert!(answer(&mut s, "set opening western").starts_with("? not_in_game"));
@@ -360,4 +369,248 @@ fn a_portes_match_is_played_and_analysed_by_match_winning_chances() {
         assert!(t["mwc_loss"].as_f64().unwrap().abs() < 1e-6, "{t}");
     }
     assert!(analysis["players"][0]["mwc_loss"].as_f64().is_some());
+}
+
+/// X on roll with `dice` at `board` (board text, X's side first).
+fn set_up(s: &mut Session, board: &str, dice: &str) {
+    for line in [
+        "set game portes".to_string(),
+        format!("set board {board}"),
+        "set turn X".to_string(),
+        format!("set dice {dice}"),
+    ] {
+        let reply = answer(s, &line);
+        assert!(reply.starts_with("= "), "{line}: {reply}");
+    }
+}
+
+const START: &str = "24:2 13:5 8:3 6:5 / 24:2 13:5 8:3 6:5";
+
+#[test]
+fn rollout_answers_what_the_engine_s_rollout_gives_under_the_session_s_settings() {
+    let mut s = session(6);
+    set_up(&mut s, START, "6 4");
+    for line in [
+        "set rollout seed 11",
+        "set rollout luckadjust on",
+        "set threads 2",
+    ] {
+        assert!(answer(&mut s, line).starts_with("= "), "{line}");
+    }
+    let before = observed(&mut s);
+    let text = answer(&mut s, "rollout 72");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("= X to play 6 4: rollout of the best 5 of ")
+            && lines[0].ends_with(" candidate plays (2-ply heuristic, movefilter normal)"),
+        "{text}"
+    );
+    assert_eq!(
+        lines[1], "72 trials each, 0-ply heuristic, seed 11, luck adjustment on",
+        "{text}"
+    );
+    assert!(lines[2].contains(" rollout 72x0-ply ±"), "{text}");
+    assert_eq!(observed(&mut s), before, "a rollout changes nothing");
+    answer(&mut s, "set output json");
+    let reply = payload(&answer(&mut s, "rollout 72"));
+    assert_eq!(reply["reply"], "rollout");
+    assert_eq!(reply["game"], "portes");
+    assert_eq!(reply["numbers"], serde_json::json!([6, 4]));
+    assert_eq!(reply["rollout"]["luck_adjust"], true);
+    assert_eq!(reply["candidates"].as_array().unwrap().len(), 5);
+    let table = s.state().portes.clone();
+    agrees_with_the_engine(
+        &s,
+        &table,
+        &plakoto_engine::game::PortesHeuristicEvaluator,
+        &reply,
+    );
+    // `set rollout trials` is the default of a bare `rollout`.
+    answer(&mut s, "set rollout trials 36");
+    let reply = payload(&answer(&mut s, "rollout"));
+    assert_eq!(reply["rollout"]["trials"], 36);
+    assert_eq!(reply["candidates"][0]["evaluated_at"]["trials"], 36);
+}
+
+#[test]
+fn rollout_of_a_bear_off_race_finds_the_exact_database_s_value() {
+    crate::table_rollout::race_on_the_one_point(
+        "portes",
+        |s| &s.state().portes,
+        &plakoto_engine::game::PortesHeuristicEvaluator,
+    );
+}
+
+#[test]
+fn rollout_needs_the_dice_and_changes_nothing_when_refused() {
+    let mut s = session(6);
+    answer(&mut s, "set game portes");
+    assert!(answer(&mut s, "rollout").starts_with("? state: "));
+    set_up(&mut s, START, "6 4");
+    answer(&mut s, "move 24/18 13/9");
+    let before = observed(&mut s);
+    for line in ["rollout", "rollout 0", "rollout 2000000", "rollout x"] {
+        assert!(answer(&mut s, line).starts_with("? "), "{line}");
+        assert_eq!(observed(&mut s), before, "{line}");
+    }
+    assert!(answer(&mut s, "rollout 36").starts_with("? state: no dice"));
+}
+
+/// `legal steps <made>` in text: its lines without the framing.
+fn steps(s: &mut Session, made: &str) -> String {
+    answer(s, format!("legal steps {made}").trim_end())
+        .trim_end()
+        .to_string()
+}
+
+#[test]
+fn legal_steps_from_the_start_continue_to_the_plays_legal_lists() {
+    let mut s = session(2);
+    set_up(&mut s, START, "6 5");
+    // 24/19 and 6/1 land on O's points (P4); 6/off is no bear-off (P8).
+    assert_eq!(
+        steps(&mut s, ""),
+        "= 24/18 (6)\n13/7 (6)\n8/2 (6)\n13/8 (5)\n8/3 (5)\ncan end: no"
+    );
+    assert_eq!(
+        steps(&mut s, "24/18"),
+        "= 18/13 (5)\n13/8 (5)\n8/3 (5)\ncan end: no"
+    );
+    assert_eq!(steps(&mut s, "24/18 18/13"), "= can end: yes");
+    assert_eq!(steps(&mut s, "24/13"), "= can end: yes");
+    assert_eq!(
+        steps(&mut s, "6/1"),
+        "? illegal_move: 6/1: the opponent holds the landing point with 2 or more checkers (P4)"
+    );
+    assert_eq!(
+        steps(&mut s, "24/19"),
+        "? illegal_move: 24/19: the opponent holds the landing point with 2 or more checkers (P4)"
+    );
+    assert!(
+        steps(&mut s, "6/off").starts_with(
+            "? illegal_move: 6/off: bearing off needs every checker in the home board (P8)"
+        ),
+        "{}",
+        steps(&mut s, "6/off")
+    );
+    assert!(steps(&mut s, "24/20").starts_with("? illegal_move: 24/20 is 4 pips: "));
+    assert!(steps(&mut s, "24/18/x").starts_with("? syntax: "));
+    // The JSON reply: the board after the steps, the numbers left.
+    answer(&mut s, "set output json");
+    let reply = payload(&answer(&mut s, "legal steps 24/18"));
+    assert_eq!(reply["game"], "portes");
+    assert_eq!(reply["numbers_left"], serde_json::json!([5]));
+    assert_eq!(
+        reply["made"],
+        serde_json::json!([{"from":24,"to":18,"die":6,"pins":false,"frees":false}])
+    );
+    assert_eq!(reply["can_end"], false);
+    answer(&mut s, "set output text");
+    let after = answer(&mut s, "move 24/18 18/13");
+    assert!(after.starts_with("= "), "{after}");
+}
+
+#[test]
+fn legal_steps_enter_from_the_bar_first() {
+    let mut s = session(2);
+    // X has a checker on the bar; O holds X's 19 (its 6-point).
+    set_up(&mut s, "bar:1 24:1 13:5 8:3 6:5 / 24:2 13:5 8:3 6:5", "6 4");
+    assert_eq!(steps(&mut s, ""), "= bar/21 (4)\ncan end: no");
+    assert_eq!(
+        steps(&mut s, "bar/21"),
+        "= 24/18 (6)\n21/15 (6)\n13/7 (6)\n8/2 (6)\ncan end: no"
+    );
+    assert_eq!(
+        steps(&mut s, "13/7"),
+        "? illegal_move: 13/7: a checker on the bar must enter first (P6)"
+    );
+    assert_eq!(
+        steps(&mut s, "bar/19"),
+        "? illegal_move: bar/19: the opponent holds the landing point with 2 or more checkers (P6)"
+    );
+    assert_eq!(steps(&mut s, "bar/21 21/15"), "= can end: yes");
+    assert_eq!(steps(&mut s, "bar/15"), "= can end: yes");
+}
+
+#[test]
+fn legal_steps_mark_hits_as_gnubg_writes_them() {
+    let mut s = session(2);
+    // O's blot on its 7-point is X's 18; 19 is open.
+    set_up(&mut s, "24:2 13:5 8:3 6:5 / 24:2 13:5 8:2 7:1 5:5", "6 5");
+    assert_eq!(
+        steps(&mut s, ""),
+        "= 24/18* (6)\n13/7 (6)\n8/2 (6)\n24/19 (5)\n13/8 (5)\n8/3 (5)\ncan end: no"
+    );
+    assert_eq!(
+        steps(&mut s, "24/18*"),
+        "= 24/19 (5)\n18/13 (5)\n13/8 (5)\n8/3 (5)\ncan end: no"
+    );
+    // An unmarked hit is read as one; a `*` where nothing is hit is refused.
+    assert!(steps(&mut s, "24/18").starts_with("= 24/19 (5)\n"));
+    assert_eq!(
+        steps(&mut s, "13/7*"),
+        "? illegal_move: 13/7*: there is no opposing checker alone on 7 to hit"
+    );
+    answer(&mut s, "set output json");
+    let made = |s: &mut Session, line: &str| payload(&answer(s, line))["made"].clone();
+    let hit = serde_json::json!({"from":24,"to":18,"die":6,"pins":false,"frees":false,"hit":true});
+    let quiet = |from: u8, to: u8, die: u8| serde_json::json!({"from":from,"to":to,"die":die,"pins":false,"frees":false});
+    assert_eq!(made(&mut s, "legal steps 24/18*"), serde_json::json!([hit]));
+    // 24/13 can go by 19 or by 18 (hitting): the quiet way, as `move`
+    // reads it; the hit when it is written.
+    assert_eq!(
+        made(&mut s, "legal steps 24/13"),
+        serde_json::json!([quiet(24, 19, 5), quiet(19, 13, 6)])
+    );
+    assert_eq!(
+        made(&mut s, "legal steps 24/18*/13"),
+        serde_json::json!([hit, quiet(18, 13, 5)])
+    );
+}
+
+#[test]
+fn legal_steps_refusals_name_r10() {
+    let mut s = session(2);
+    // X enters with 6 or 5; after entering with 5 the 6 cannot be played
+    // (20/14 and 7/1 are O's), after entering with 6 the 5 can (7/2).
+    set_up(&mut s, "bar:1 7:14 / 24:2 13:11 11:2", "6 5");
+    assert_eq!(steps(&mut s, ""), "= bar/19 (6)\ncan end: no");
+    assert_eq!(
+        steps(&mut s, "bar/20"),
+        "? illegal_move: these steps leave numbers unplayed: legal plays use 2 numbers (R10: as many as possible)"
+    );
+    assert_eq!(steps(&mut s, "bar/19"), "= 7/2 (5)\ncan end: no");
+    // Now 7/2 is O's too: one number only, the higher (R10).
+    set_up(&mut s, "bar:1 7:14 / 24:2 23:2 13:9 11:2", "6 5");
+    assert_eq!(steps(&mut s, ""), "= bar/19 (6)\ncan end: no");
+    assert_eq!(steps(&mut s, "bar/19"), "= can end: yes");
+    assert_eq!(
+        steps(&mut s, "bar/20"),
+        "? illegal_move: only one number can be played, so it must be the higher, 6 (R10)"
+    );
+}
+
+#[test]
+fn legal_steps_bear_off_as_p8_and_p9_say() {
+    let mut s = session(2);
+    set_up(&mut s, "6:1 3:2 / 13:5 8:5 6:5", "5 4");
+    // Both numbers move the checker on 6 first: 3/off with a 5 or a 4
+    // while a checker stands higher is refused (P9).
+    let first = steps(&mut s, "");
+    assert_eq!(first, "= 6/1 (5)\n6/2 (4)\ncan end: no", "{first}");
+    assert_eq!(
+        steps(&mut s, "3/off"),
+        "? illegal_move: 3/off: a checker on a higher point must be moved with that die first (P9)"
+    );
+    assert_eq!(steps(&mut s, "6/1"), "= 3/off (4)\ncan end: no");
+    assert_eq!(steps(&mut s, "6/1 3/off"), "= can end: yes");
+    // Every line of steps walked one at a time reaches a play of `legal`.
+    assert!(answer(&mut s, "move 6/1 3/off").starts_with("= "));
+}
+
+#[test]
+fn walked_steps_reach_exactly_the_listed_plays() {
+    let mut s = session(12);
+    answer(&mut s, "set game portes");
+    crate::table_steps::walked_steps_reach_exactly_the_listed_plays(&mut s, 150);
 }

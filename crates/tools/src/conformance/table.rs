@@ -260,10 +260,18 @@ impl Checker {
         if has.move_ {
             errors.push(("move 24/1".into(), &["illegal_move"]));
         }
-        // Not `legal steps`: Fevga answers it, and an engine may in any game.
-        for command in ["set rules express", "rollout"] {
-            errors.push((command.into(), &["not_in_game", "unknown_command"]));
-        }
+        // Not `legal steps` nor a `rollout` that runs: Portes and Fevga
+        // answer them, and an engine may in any game. A rollout of no
+        // trials is refused by an engine that rolls out (`invalid_argument`)
+        // as by one that does not in this game.
+        errors.push((
+            "set rules express".into(),
+            &["not_in_game", "unknown_command"],
+        ));
+        errors.push((
+            "rollout 0".into(),
+            &["invalid_argument", "not_in_game", "unknown_command"],
+        ));
         for (command, codes) in &errors {
             let reply = self.ask(command)?;
             match reply.error_code() {

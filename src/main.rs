@@ -11,7 +11,7 @@ use plakoto::game::{Rules, Scoring, Variant};
 use plakoto::protocol::{self, Session};
 use plakoto::search::{FilterPreset, MoveFilter, SearchSettings, SettingsError};
 
-/// A Plakoto (Greek backgammon) engine.
+/// A Tavli (Greek backgammon: Plakoto, Portes, Fevga) engine.
 #[derive(Parser, Debug)]
 #[command(name = "plakoto", version, about, long_about = None)]
 struct Cli {
@@ -225,6 +225,21 @@ enum BenchCommand {
     },
 }
 
+/// A bench's report piped into a reader that stops early (`plakoto bench
+/// … | head -1`) ends the process as other command-line tools end, by
+/// the default action of `SIGPIPE`, instead of panicking in `println!`
+/// (Rust ignores the signal, so the write fails). Only the benches do
+/// this: the engine and the arena write to pipes of child processes and
+/// browsers, and must see a closed one as an error they answer.
+fn end_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring a signal's default action has no preconditions;
+    // called before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// Prints a bench's report as one JSON object or as text.
 fn print_report(report: &(impl serde::Serialize + std::fmt::Display), json: bool) -> ExitCode {
     if !json {
@@ -244,6 +259,7 @@ fn print_report(report: &(impl serde::Serialize + std::fmt::Display), json: bool
 }
 
 fn run_bench(command: &BenchCommand) -> ExitCode {
+    end_quietly_on_a_closed_pipe();
     match command {
         BenchCommand::Strength(args) => match plakoto::benchmark::cli::run_strength(args) {
             Ok(()) => ExitCode::SUCCESS,

@@ -16,6 +16,13 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
     /// A short name shown in hints ("heuristic", "pipcount", …).
     fn name(&self) -> &str;
 
+    /// The arithmetic a net evaluates with, as `bench eval` reports it
+    /// (the integer kernels' instruction set, or `f32`); `-` for an
+    /// evaluator without a net (the default).
+    fn kernel_name(&self) -> &'static str {
+        "-"
+    }
+
     /// Outcome probabilities for the side on roll of `position`, before it
     /// rolls, in a game that is not over (a finished game is scored by
     /// [`crate::eval::terminal_probabilities`] instead).

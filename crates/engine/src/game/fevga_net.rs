@@ -155,6 +155,10 @@ impl GameEvaluator<Fevga> for FevgaNetEvaluator {
         "net"
     }
 
+    fn kernel_name(&self) -> &'static str {
+        self.integer.as_ref().map_or("f32", |q| q.kernel_name())
+    }
+
     fn evaluate(&self, game: &Fevga, position: &FevgaPosition) -> Probabilities {
         SCRATCH.with(|s| self.evaluate_with(game, position, &mut s.borrow_mut(), false))
     }

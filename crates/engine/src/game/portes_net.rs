@@ -87,6 +87,11 @@ impl GameEvaluator<Portes> for PortesNetEvaluator {
         "net"
     }
 
+    fn kernel_name(&self) -> &'static str {
+        // The Portes net has no integer copy.
+        "f32"
+    }
+
     fn evaluate(&self, game: &Portes, position: &PortesPosition) -> Probabilities {
         SCRATCH.with(|s| self.evaluate_with(game, position, &mut s.borrow_mut()))
     }

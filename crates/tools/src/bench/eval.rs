@@ -132,7 +132,7 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
         return Ok(EvalBenchReport {
             game: options.game,
             evaluator: timed.evaluator,
-            kernel: "-".to_string(),
+            kernel: timed.kernel.to_string(),
             positions: timed.positions,
             batches: timed.batches,
             evaluations: timed.evaluations,
@@ -199,6 +199,8 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
 /// What the rounds of a game of the table measured.
 struct TableTiming {
     evaluator: String,
+    /// The evaluator's arithmetic (its `kernel_name`).
+    kernel: &'static str,
     positions: usize,
     batches: usize,
     evaluations: usize,
@@ -253,6 +255,7 @@ fn measure_table<G: BenchGame>(options: &EvalBenchOptions) -> Result<TableTiming
     }
     Ok(TableTiming {
         evaluator: evaluator.name().to_string(),
+        kernel: evaluator.kernel_name(),
         positions,
         batches: batches.len(),
         evaluations,

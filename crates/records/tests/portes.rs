@@ -164,3 +164,30 @@ fn the_html_report_of_a_portes_game_draws_its_marked_plays_with_the_bar() {
     let text = plakoto_records::analysis::report::text_lines(&analysis);
     assert_eq!(text.len(), 1 + 1 + analysis.turns.len() + 2);
 }
+
+/// The arena writes a game an engine could not start (a forfeit before
+/// the opening roll, or no result when neither could) with an `Opening`
+/// line of no roll: it reads, writes back the same and replays, Portes'
+/// and Plakoto's alike, and the next game of a match starts by the
+/// winner; an opening line that is no roll is still refused.
+#[test]
+fn a_game_ended_before_its_opening_roll_reads_and_replays() {
+    let portes = "; [Game \"portes\"]\n; [Scoring \"standard\"]\n; [Match \"3\"]\n; [X \"a\"]\n; [O \"b\"]\n\n\
+                  Game 1\nScore X 0 O 0\nOpening\nResult O forfeit 2\n\n\
+                  Game 2\nScore X 0 O 2\nStarts O\n  1 O 6-5: 24/13\nResult X forfeit 2\n";
+    let record: Record = portes.parse().expect("an opening of no roll reads");
+    assert_eq!(record.games[0].start, Start::Opening(Vec::new()));
+    let text = record.to_string();
+    assert!(text.contains("\nOpening\nResult O forfeit 2\n"), "{text}");
+    assert_eq!(text.parse::<Record>().unwrap().to_string(), text);
+    let replay = record.replay_portes().expect("it replays");
+    assert_eq!(replay.score.score, [2, 2]);
+    let plakoto = "; [Rules \"standard\"]\n; [Scoring \"standard\"]\n; [Match \"0\"]\n\
+                   ; [X \"a\"]\n; [O \"b\"]\n\nGame 1\nScore X 0 O 0\nOpening\nResult unfinished 0\n";
+    let record: Record = plakoto.parse().expect("an opening of no roll reads");
+    let replay = record.replay().expect("it replays");
+    assert_eq!(replay.ends.len(), 1);
+    let bad = plakoto.replace("Opening\n", "Opening 3\n");
+    let error = bad.parse::<Record>().unwrap_err();
+    assert!(error.to_string().contains("an opening line is"), "{error}");
+}

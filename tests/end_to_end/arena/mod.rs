@@ -1,8 +1,9 @@
 //! `plakoto arena` end to end: engines as child processes, faults,
-//! runs, shards and Tavli matches.
+//! runs, shards, Portes and Fevga records and Tavli matches.
 
 mod engine;
 mod faults;
 mod runs;
 mod shards;
+mod table_records;
 mod tavli;

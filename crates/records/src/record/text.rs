@@ -442,9 +442,12 @@ impl Reader {
                         Some([x.parse().ok()?, o.parse().ok()?])
                     })
                     .collect();
+                // `Opening` alone: a game that ended before its opening
+                // roll (the arena's forfeit of an engine that could not
+                // start it), as the writer writes it.
                 match rolls {
-                    Some(r) if !r.is_empty() => Start::Opening(r),
-                    _ => {
+                    Some(r) => Start::Opening(r),
+                    None => {
                         return Err(syntax(
                             n,
                             "an opening line is 'Opening 3-5' (X's die-O's die, each pair rolled)",

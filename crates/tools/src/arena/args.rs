@@ -53,7 +53,7 @@ pub struct ArenaArgs {
     #[arg(long, default_value = "standard")]
     pub scoring: Scoring,
     /// The game: plakoto, portes, fevga or tavli. Portes and Fevga runs
-    /// are single games (no --match-to, --records, --start-positions),
+    /// are single games (no --match-to or --start-positions),
     /// scored 1 or 2 (P11, F13); tavli runs are Tavli matches (with
     /// --match-to N) of the three games in turn.
     #[arg(long, default_value = "plakoto")]

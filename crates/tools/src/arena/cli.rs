@@ -16,6 +16,7 @@ use super::game_options::{check_game_options, tavli_rules};
 use super::match_players::{MatchPlayers, TavliGames, preflight_match_players};
 use super::player::{Player, PlayerOptions, ProcessPlayer};
 use super::record::{Contestant, GameRecord};
+use super::records_dir::{PlakotoRecords, RecordsGame};
 use super::registry::{BUILTIN_PREFIX, make_player};
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
 use super::runner::{RunSpec, run_units_with};
@@ -23,7 +24,7 @@ use super::stats::{Summary, summarize};
 use super::tavli_match_runner::{TavliMatchSpec, run_tavli_matches, sequence_kinds};
 use super::tavli_player::BoxedPlayer;
 use super::tavli_players::{BuiltinPlayers, preflight_tavli_player};
-use super::tavli_records::TavliRecordInfo;
+use super::tavli_records::{TableRecords, TavliRecordInfo};
 use super::tavli_referee::Opening;
 use super::tavli_runner::{TavliRunSpec, run_tavli_units};
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
@@ -82,22 +83,47 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         start_timeout: Duration::from_millis(args.start_timeout_ms),
         show_stderr: args.engine_stderr,
     };
-    let ready = match (args.game, &tavli) {
+    // The game picked: its players, checked, and its records' header.
+    let table_opening = opening.unwrap_or_default();
+    let (ready, records_game): (Ready, Box<dyn RecordsGame>) = match (args.game, &tavli) {
         (ArenaGame::Tavli, Some(tavli)) => {
             let kinds = sequence_kinds(tavli);
             let one = |contestant, spec: &str| {
                 preflight_match_players(&tavli_games, &kinds, spec, &options)
                     .map_err(|source| ArenaError::Engine { contestant, source })
             };
-            Ready::Tavli(one(Contestant::A, &args.a)?, one(Contestant::B, &args.b)?)
+            let records = TavliRecordInfo {
+                rules: tavli.clone(),
+                games: tavli_games,
+            };
+            (
+                Ready::Tavli(one(Contestant::A, &args.a)?, one(Contestant::B, &args.b)?),
+                Box::new(records),
+            )
         }
         (ArenaGame::Portes, _) => {
-            Ready::Portes(preflight_pair(&Portes::default(), &args, &options)?)
+            let portes = Portes::default();
+            (
+                Ready::Portes(preflight_pair(&portes, &args, &options)?),
+                Box::new(TableRecords {
+                    game: portes,
+                    opening: table_opening,
+                }),
+            )
         }
-        (ArenaGame::Fevga, _) => Ready::Fevga(preflight_pair(&fevga, &args, &options)?),
-        _ => Ready::Plakoto(
-            preflight(Contestant::A, &args.a, &options)?,
-            preflight(Contestant::B, &args.b, &options)?,
+        (ArenaGame::Fevga, _) => (
+            Ready::Fevga(preflight_pair(&fevga, &args, &options)?),
+            Box::new(TableRecords {
+                game: fevga,
+                opening: table_opening,
+            }),
+        ),
+        _ => (
+            Ready::Plakoto(
+                preflight(Contestant::A, &args.a, &options)?,
+                preflight(Contestant::B, &args.b, &options)?,
+            ),
+            Box::new(PlakotoRecords),
         ),
     };
     let tavli_sequence = tavli.as_ref().map(|t| t.sequence.to_string());
@@ -173,10 +199,6 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         seed: spec.seed,
         date: plakoto_records::record::today(),
     };
-    let tavli_records = tavli.clone().map(|rules| TavliRecordInfo {
-        rules,
-        games: tavli_games,
-    });
     let matches = args.match_to.is_some();
 
     let bar = progress_bar(args.games, done.len() as u64, notes, matches);
@@ -197,7 +219,7 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         let (unit, unit_over) = (record.unit, record.unit_over);
         records.push(record);
         if let (Some(dir), true) = (&args.records, unit_over) {
-            write_unit_records(dir, &run_info, tavli_records.as_ref(), &records, unit)?;
+            write_unit_records(dir, &run_info, records_game.as_ref(), &records, unit)?;
         }
         if !bar.is_hidden() && last_message.elapsed() > Duration::from_millis(200) {
             last_message = Instant::now();
@@ -281,12 +303,12 @@ impl Report<'_> {
     }
 }
 
-/// Writes the record of `unit` (its latest attempt's games) into `dir`:
-/// a Tavli match record when `tavli` is given.
+/// Writes the record of `unit` (its latest attempt's games) of `game`
+/// into `dir`.
 fn write_unit_records(
     dir: &std::path::Path,
     run: &super::records_dir::RunInfo,
-    tavli: Option<&TavliRecordInfo>,
+    game: &dyn RecordsGame,
     records: &[GameRecord],
     unit: u64,
 ) -> Result<(), ArenaError> {
@@ -295,10 +317,7 @@ fn write_unit_records(
     if let Some(start) = games.iter().rposition(|r| r.game == 0) {
         games.drain(..start);
     }
-    match tavli {
-        Some(tavli) => super::tavli_records::write_tavli_match(dir, run, tavli, &games)?,
-        None => super::records_dir::write_unit(dir, run, &games)?,
-    }
+    super::records_dir::write_unit(dir, run, game, &games)?;
     Ok(())
 }
 

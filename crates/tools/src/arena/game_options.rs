@@ -56,10 +56,6 @@ pub fn check_game_options(args: &ArenaArgs) -> Result<Option<TableOptions>, Aren
     }
     let refused = [
         (
-            args.records.is_some(),
-            "--records (game records are not written for this game yet)",
-        ),
-        (
             args.match_to.is_some(),
             "--match-to (its runs are single games)",
         ),
@@ -159,7 +155,6 @@ mod tests {
         );
         for game in ["portes", "fevga"] {
             for (extra, named) in [
-                (&["--records", "dir"][..], "--records"),
                 (&["--match-to", "3"][..], "--match-to"),
                 (&["--rules", "express"][..], "--rules"),
                 (&["--scoring", "tzannes"][..], "--scoring"),

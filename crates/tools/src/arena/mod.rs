@@ -21,7 +21,9 @@
 //! [`tavli_players`] makes a game's players by name,
 //! [`tavli_evaluator_player`] is the built-in 0-ply player of an
 //! evaluator, [`portes_players`] and [`fevga_players`] each game's
-//! built-ins; results files and statistics are shared. [`args`] and
+//! built-ins; results files, statistics and game records
+//! ([`records_dir`], with each game's header by [`tavli_records`]) are
+//! shared. [`args`] and
 //! [`game_options`] are the command line and its checks per game.
 //!
 //! Tavli matches (`--game tavli`, [`arena_game`]) play every game through
@@ -30,7 +32,7 @@
 //! player of each game (one engine process shared by them),
 //! [`plakoto_game_players`] Plakoto's built-ins in the game layer,
 //! [`tavli_stats`] the match statistics and [`tavli_records`] the Tavli
-//! match records.
+//! match records' header.
 
 pub mod arena_game;
 pub mod args;

@@ -1,11 +1,14 @@
 //! `--records DIR`: every finished unit (a single game, or a match with
 //! `--match-to`) written as a game record (records.md), one file each
-//! (`game-000012.txt`, `match-000012.txt`), atomically.
+//! (`game-000012.txt`, `match-000012.txt`), atomically, whatever the
+//! game: [`unit_record`] writes the games, a [`RecordsGame`] the header's
+//! fields of the game played (Plakoto's are [`RunInfo`]'s own; Portes',
+//! Fevga's and a Tavli match's are in `tavli_records`).
 
 use std::path::{Path, PathBuf};
 
 use super::record::{Contestant, GameRecord};
-use plakoto_records::record::{Ending, GameEnd, Header, Record, RecordedGame, Start, write_atomic};
+use plakoto_records::record::{GameEnd, Header, Record, RecordedGame, Start, write_atomic};
 use plakoto_rules::{Rules, Side};
 
 /// Why a unit's record could not be made or written.
@@ -50,7 +53,36 @@ pub struct RunInfo {
     pub date: String,
 }
 
-/// The record of one unit from its games (in game order).
+/// The game a run's records hold, as their header names it beyond what
+/// [`unit_record`] writes from [`RunInfo`] (Plakoto's rules and scoring,
+/// the match's length): a game of the table's kind, switches and opening,
+/// a Tavli match's switches and every game's.
+pub trait RecordsGame {
+    /// Writes the game's fields into `header`.
+    fn write_header(&self, header: &mut Header);
+}
+
+/// Plakoto's records: the header [`unit_record`] writes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlakotoRecords;
+
+impl RecordsGame for PlakotoRecords {
+    fn write_header(&self, _header: &mut Header) {}
+}
+
+/// The record of one unit of `game` from its games (in game order).
+pub fn game_unit_record(
+    run: &RunInfo,
+    game: &dyn RecordsGame,
+    games: &[&GameRecord],
+) -> Result<Record, RecordsDirError> {
+    let mut record = unit_record(run, games)?;
+    game.write_header(&mut record.header);
+    Ok(record)
+}
+
+/// The record of one unit from its games (in game order), its header
+/// Plakoto's ([`game_unit_record`] for any game).
 pub fn unit_record(run: &RunInfo, games: &[&GameRecord]) -> Result<Record, RecordsDirError> {
     let a_side = games.first().map_or(Side::X, |g| g.a_side);
     let (x, o) = if a_side == Side::X {
@@ -79,13 +111,14 @@ pub fn unit_record(run: &RunInfo, games: &[&GameRecord]) -> Result<Record, Recor
     for g in games {
         // Without an opening roll the last winner starts (R19, T6), or,
         // after a Tavli draw under `same_starter` (T7), the side that
-        // played first; a game forfeited before its opening roll keeps an
-        // opening of no roll.
+        // played first; a game that ended before its opening roll (an
+        // engine, or both, failed to start it: a forfeit, or no result)
+        // keeps an opening of no roll.
         let starter = previous_winner.or_else(|| g.moves.first().map(|t| t.side));
         let start = match (g.opening.is_empty(), starter) {
             (false, _) => Start::Opening(g.opening.iter().map(|&(x, o)| [x, o]).collect()),
             (true, Some(side)) => Start::Starter(side),
-            (true, None) if g.kind == Ending::Forfeit => Start::Opening(Vec::new()),
+            (true, None) if g.moves.is_empty() => Start::Opening(Vec::new()),
             (true, None) => return Err(RecordsDirError::NoStarter),
         };
         let mut game = RecordedGame::new(score.map(u32::from), start);
@@ -113,12 +146,19 @@ pub fn unit_path(dir: &Path, unit: u64, matches: bool) -> PathBuf {
     dir.join(format!("{kind}-{unit:06}.txt"))
 }
 
-/// Writes one finished unit's record into `dir` (created if needed).
-pub fn write_unit(dir: &Path, run: &RunInfo, games: &[&GameRecord]) -> Result<(), RecordsDirError> {
+/// Writes one finished unit's record of `game` into `dir` (created if
+/// needed): `game-…` for a single game, `match-…` when the run plays
+/// matches (`--match-to`, Tavli's target included).
+pub fn write_unit(
+    dir: &Path,
+    run: &RunInfo,
+    game: &dyn RecordsGame,
+    games: &[&GameRecord],
+) -> Result<(), RecordsDirError> {
     let Some(first) = games.first() else {
         return Ok(());
     };
-    let record = unit_record(run, games)?;
+    let record = game_unit_record(run, game, games)?;
     std::fs::create_dir_all(dir).map_err(|source| RecordsDirError::CreateDir {
         path: dir.to_path_buf(),
         source,

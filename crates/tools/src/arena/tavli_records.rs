@@ -1,22 +1,43 @@
-//! `--records DIR` in a Tavli run: each finished match written as one
-//! Tavli match record (records.md, "Tavli match records": `Game "tavli"`,
-//! the sequence, who starts after a draw, every game's switches, and a
-//! `Game N <kind>` line per game), `match-000012.txt`, atomically.
+//! `--records DIR` of the games played through the game layer: the
+//! header fields ([`RecordsGame`]) of a single game of the table
+//! (`--game portes|fevga`: [`TableRecords`], `Game "portes"`, its
+//! switches and opening, records.md "Portes records", "Fevga records")
+//! and of a Tavli match ([`TavliRecordInfo`]: `Game "tavli"`, the
+//! sequence, who starts after a draw, every game's switches, and a `Game N
+//! <kind>` line per game, records.md "Tavli match records"). The games
+//! and the files are [`super::records_dir`]'s, as for Plakoto:
+//! `game-000012.txt` or `match-000012.txt`, written atomically.
 //!
-//! Every match replays with
-//! [`plakoto_records::record::Record::replay_tavli`], forfeits and games
+//! Every record replays with the records crate
+//! ([`plakoto_records::record::Record::replay_game`],
+//! [`plakoto_records::record::Record::replay_tavli`]), forfeits and games
 //! stopped by the turn cap included: a forfeit scores the points written
 //! (2 for a fault, what the winner needs for a forfeited match), a game
 //! stopped by the cap scores nothing, as the runner scored them.
 
-use std::path::Path;
-
 use super::match_players::TavliGames;
-use super::record::GameRecord;
-use super::records_dir::{RecordsDirError, RunInfo, unit_path, unit_record};
+use super::records_dir::RecordsGame;
 use super::tavli_referee::Opening;
-use plakoto_records::record::{Record, TavliHeader, write_atomic};
-use plakoto_rules::tavli::{Opening as RecordOpening, TavliRules};
+use plakoto_records::record::{Header, HeaderGame, TavliHeader};
+use plakoto_rules::tavli::TavliRules;
+
+/// A run of one game of the table (Portes, Fevga): what its records'
+/// header names besides the run, the game with its switches (written by
+/// the game's own [`HeaderGame`] hook) and the opening.
+#[derive(Clone, Copy, Debug)]
+pub struct TableRecords<G> {
+    /// The game with its switches.
+    pub game: G,
+    /// How its games open (P13).
+    pub opening: Opening,
+}
+
+impl<G: HeaderGame> RecordsGame for TableRecords<G> {
+    fn write_header(&self, header: &mut Header) {
+        self.game.write_header(header);
+        header.opening = self.opening.into();
+    }
+}
 
 /// What a Tavli match record's header needs beyond the run.
 #[derive(Clone, Debug)]
@@ -27,60 +48,170 @@ pub struct TavliRecordInfo {
     pub games: TavliGames,
 }
 
-/// The Tavli match record of one match from its games (in game order).
-pub fn tavli_match_record(
-    run: &RunInfo,
-    tavli: &TavliRecordInfo,
-    games: &[&GameRecord],
-) -> Result<Record, RecordsDirError> {
-    let mut record = unit_record(run, games)?;
-    let header = &mut record.header;
-    header.match_length = tavli.rules.target;
-    header.portes_scoring = tavli.games.portes.scoring;
-    header.fevga_rules = tavli.games.fevga.rules;
-    header.opening = match tavli.games.opening {
-        Opening::Greek => RecordOpening::Greek,
-        Opening::Western => RecordOpening::Western,
-    };
-    header.tavli = Some(TavliHeader {
-        sequence: tavli.rules.sequence.clone(),
-        after_draw: tavli.rules.after_draw,
-        first_game: 1,
-    });
-    Ok(record)
-}
-
-/// Writes one finished match's Tavli match record into `dir`.
-pub fn write_tavli_match(
-    dir: &Path,
-    run: &RunInfo,
-    tavli: &TavliRecordInfo,
-    games: &[&GameRecord],
-) -> Result<(), RecordsDirError> {
-    let Some(first) = games.first() else {
-        return Ok(());
-    };
-    let record = tavli_match_record(run, tavli, games)?;
-    std::fs::create_dir_all(dir).map_err(|source| RecordsDirError::CreateDir {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let path = unit_path(dir, first.unit, true);
-    write_atomic(&path, &record.to_string())
-        .map_err(|source| RecordsDirError::Write { path, source })
+impl RecordsGame for TavliRecordInfo {
+    fn write_header(&self, header: &mut Header) {
+        header.match_length = self.rules.target;
+        header.portes_scoring = self.games.portes.scoring;
+        header.fevga_rules = self.games.fevga.rules;
+        header.opening = self.games.opening.into();
+        header.tavli = Some(TavliHeader {
+            sequence: self.rules.sequence.clone(),
+            after_draw: self.rules.after_draw,
+            first_game: 1,
+        });
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
     use crate::arena::player::PlayerOptions;
+    use crate::arena::record::{Contestant, GameRecord};
+    use crate::arena::records_dir::{RunInfo, game_unit_record, unit_path, write_unit};
     use crate::arena::tavli_match_runner::{TavliMatchSpec, run_tavli_matches};
-    use plakoto_rules::Rules;
+    use crate::arena::tavli_players::BuiltinPlayers;
+    use crate::arena::tavli_runner::TavliRunSpec;
+    use crate::arena::tavli_runner::tests::{game_spec, repo_file, run};
+    use plakoto_records::record::{Ending, GameEnd, Record, read_record_file};
+    use plakoto_rules::tavli::{Fevga, Portes};
+    use plakoto_rules::{GameKind, Rules, Side};
+
+    /// The header of a run of `spec`'s engines with seed `seed`.
+    fn run_info(a: &str, b: &str, seed: u64, match_to: Option<u8>) -> RunInfo {
+        RunInfo {
+            a: a.into(),
+            b: b.into(),
+            rules: Rules::default(),
+            match_to,
+            seed,
+            date: "2026-01-01".into(),
+        }
+    }
+
+    /// A fresh folder for `name`'s records.
+    fn records_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "plakoto-table-records-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// Plays `games` units of `spec`, writes each as the arena does into a
+    /// fresh folder and reads every file back: each names the game, its
+    /// switches, opening, seed and players, and replays through the
+    /// records crate to the game's end as the runner recorded it (winner,
+    /// ending, points). Returns the runner's records.
+    fn written_and_replayed<G: BuiltinPlayers + HeaderGame + Copy>(
+        name: &str,
+        spec: &TavliRunSpec<G>,
+        games: u64,
+    ) -> Vec<GameRecord> {
+        let dir = records_dir(name);
+        let records = run(spec, games, 2);
+        let info = run_info(&spec.a, &spec.b, spec.seed, None);
+        let table = TableRecords {
+            game: spec.game,
+            opening: spec.opening,
+        };
+        for r in &records {
+            write_unit(&dir, &info, &table, &[r]).expect("the record is written");
+        }
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        files.sort();
+        let expected: Vec<String> = (0..games).map(|u| format!("game-{u:06}.txt")).collect();
+        assert_eq!(files, expected, "one record a game, no temporary file left");
+        for r in &records {
+            let path = unit_path(&dir, r.unit, false);
+            let record = read_record_file(&path).expect("the record reads back");
+            let h = &record.header;
+            assert_eq!(h.game, G::KIND);
+            assert_eq!(G::of_header(h).switches(), spec.game.switches());
+            assert_eq!(h.opening, spec.opening.into());
+            assert_eq!((h.seed, h.match_length), (Some(spec.seed), 0));
+            let (x, o) = match r.a_side {
+                Side::X => (&spec.a, &spec.b),
+                Side::O => (&spec.b, &spec.a),
+            };
+            assert_eq!((&h.x, &h.o), (x, o));
+            let replay = record
+                .replay_game::<G>()
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let end = GameEnd {
+                ending: r.kind,
+                winner: r.winner.map(|w| w.side(r.a_side)),
+                points: r.points,
+            };
+            assert_eq!(replay.ends, [Some(end)], "{}", path.display());
+            let played = r.moves.iter().filter(|t| t.record_turn().is_some());
+            assert_eq!(replay.turns.len(), played.count());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        records
+    }
+
+    #[test]
+    fn portes_and_fevga_games_are_recorded_and_replay_to_their_results() {
+        let portes = game_spec(Portes::default(), "builtin:heuristic", "builtin:random");
+        let records = written_and_replayed("portes", &portes, 6);
+        assert!(records.iter().all(|r| matches!(r.kind, Ending::Board(_))));
+        let fevga = TavliRunSpec {
+            opening: Opening::Western,
+            ..game_spec(
+                Fevga::new("prime_rule=none".parse().unwrap()),
+                "builtin:pipcount",
+                "builtin:heuristic",
+            )
+        };
+        written_and_replayed("fevga", &fevga, 4);
+        // Games stopped by the turn cap are recorded unfinished.
+        let capped = TavliRunSpec {
+            turn_cap: 7,
+            ..portes
+        };
+        let records = written_and_replayed("capped", &capped, 2);
+        assert!(records.iter().all(|r| r.kind == Ending::Unfinished));
+    }
+
+    #[test]
+    fn forfeits_are_recorded_before_the_opening_roll_and_after_a_fault() {
+        // An engine that refuses `set game portes` forfeits every game
+        // before its opening roll.
+        let refuses = format!(
+            "python3 {}",
+            repo_file("tests/fake_engines/fake_engine.py plakoto_only")
+        );
+        let spec = game_spec(Portes::default(), "builtin:random", &refuses);
+        for r in written_and_replayed("unstarted", &spec, 2) {
+            assert_eq!((r.kind, r.winner), (Ending::Forfeit, Some(Contestant::A)));
+            assert!(r.opening.is_empty() && r.moves.is_empty());
+        }
+        // One whose play is no play forfeits at its first choice.
+        let garbage = format!(
+            "python3 {}",
+            repo_file("tests/fake_engines/fake_engine.py notation")
+        );
+        let spec = game_spec(Fevga::default(), &garbage, "builtin:random");
+        for r in written_and_replayed("faulted", &spec, 2) {
+            assert_eq!((r.kind, r.winner), (Ending::Forfeit, Some(Contestant::B)));
+            assert!(r.fault.is_some() && !r.opening.is_empty());
+        }
+    }
 
     #[test]
     fn tavli_match_records_replay_through_the_rules_core() {
+        // Under the Western opening (the starter plays the opening dice).
         let spec = TavliMatchSpec {
-            games: TavliGames::default(),
+            games: TavliGames {
+                opening: Opening::Western,
+                ..TavliGames::default()
+            },
             rules: TavliRules::default(),
             a: "builtin:heuristic".into(),
             b: "builtin:pipcount".into(),
@@ -95,33 +226,27 @@ mod tests {
         })
         .unwrap();
         records.sort_by_key(|r| (r.unit, r.game));
-        let run = RunInfo {
-            a: spec.a.clone(),
-            b: spec.b.clone(),
-            rules: Rules::default(),
-            match_to: Some(5),
-            seed: 5,
-            date: "2026-01-01".into(),
-        };
+        let run = run_info(&spec.a, &spec.b, 5, Some(5));
         let info = TavliRecordInfo {
             rules: spec.rules.clone(),
             games: spec.games,
         };
         for unit in 0..4 {
             let games: Vec<&GameRecord> = records.iter().filter(|r| r.unit == unit).collect();
-            let record = tavli_match_record(&run, &info, &games).unwrap();
+            let record = game_unit_record(&run, &info, &games).unwrap();
             let text = record.to_string();
             assert!(
                 text.contains("[Game \"tavli\"]") && text.contains("Game 2 plakoto"),
                 "{text}"
             );
             let read: Record = text.parse().expect("the record reads back");
+            assert_eq!(read.games[1].kind, Some(GameKind::Plakoto));
             let replay = read.replay_tavli().expect("the record replays");
             let last = games.last().unwrap();
             let winner = last.winner.unwrap().side(last.a_side);
             assert_eq!(replay.tavli.winner(), Some(winner));
             assert_eq!(replay.tavli.finished() as usize, games.len());
-            let xo = if last.a_side == plakoto_rules::Side::X {
+            let xo = if last.a_side == Side::X {
                 last.score
             } else {
                 [last.score[1], last.score[0]]

@@ -40,8 +40,9 @@ pub enum Opening {
     /// rolls both dice for its first turn (the Greek rule, the default).
     #[default]
     Greek,
-    /// As Greek, but the starter plays the two opening dice (X's die
-    /// first), as in Western backgammon.
+    /// As Greek, but the starter plays the two opening dice (its own die
+    /// first, as the rules core's `TableGame` and game records have them),
+    /// as in Western backgammon.
     Western,
 }
 
@@ -63,6 +64,16 @@ impl std::fmt::Display for Opening {
             Opening::Greek => "greek",
             Opening::Western => "western",
         })
+    }
+}
+
+/// The opening as a record's header names it (`Opening "greek"`).
+impl From<Opening> for plakoto_rules::tavli::Opening {
+    fn from(opening: Opening) -> plakoto_rules::tavli::Opening {
+        match opening {
+            Opening::Greek => plakoto_rules::tavli::Opening::Greek,
+            Opening::Western => plakoto_rules::tavli::Opening::Western,
+        }
     }
 }
 
@@ -244,8 +255,12 @@ fn opening_roll(
         let (x, o) = (die(dice_rng), die(dice_rng));
         rolls.push((x.pips(), o.pips()));
         if x != o {
-            let starter = if x > o { Side::X } else { Side::O };
-            let dice = (opening == Opening::Western).then_some(Dice(x, o));
+            let (starter, dice) = if x > o {
+                (Side::X, Dice(x, o))
+            } else {
+                (Side::O, Dice(o, x))
+            };
+            let dice = (opening == Opening::Western).then_some(dice);
             return (starter, dice);
         }
     }
@@ -324,8 +339,18 @@ mod tests {
                 [&mut x, &mut o],
                 &mut generator,
             );
+            // The starter's die first, as the rules core has it (a
+            // record's replay checks it).
             let &(x_die, o_die) = out.opening.last().unwrap();
-            assert_eq!(out.moves[0].roll, Roll::Dice([x_die, o_die]));
+            let (starter, dice) = if x_die > o_die {
+                (Side::X, [x_die, o_die])
+            } else {
+                (Side::O, [o_die, x_die])
+            };
+            assert_eq!(
+                (out.moves[0].side, &out.moves[0].roll),
+                (starter, &Roll::Dice(dice))
+            );
         }
     }
 

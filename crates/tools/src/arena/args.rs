@@ -25,7 +25,7 @@ With --game portes: builtin:random, builtin:heuristic (0-ply: the exact race dat
 the engine is sent `set game portes` once it starts (an engine that refuses it does not play Portes), then `set position <gnubg Position ID>:<gnubg Match ID>` and `play` \
 (scripts/gnubg_player.py plays GNU Backgammon so).
 
-With --game fevga: builtin:random, builtin:heuristic (0-ply: the exact bear-off race, else the Fevga heuristic), builtin:pipcount, builtin:net (0-ply: the race, else the Fevga net, once trained weights are built in or $PLAKOTO_FEVGA_WEIGHTS names them; builtin:net@FILE for Fevga weights), or an engine command, \
+With --game fevga: builtin:random, builtin:heuristic (0-ply: the exact bear-off race, else the Fevga heuristic), builtin:pipcount, builtin:net (0-ply: the race, else the Fevga net: the weights $PLAKOTO_FEVGA_WEIGHTS names, else the embedded ones; builtin:net@FILE for Fevga weights), or an engine command, \
 sent `set game fevga` and then `set fevga.<switch> <value>` for each of --fevga-switches that is not its default; each turn `set position <Fevga Position ID>:<gnubg Match ID>` and `play`.
 
 With --game tavli --match-to N: each unit is a Tavli match to N points, Portes, Plakoto and Fevga in turn (--tavli-sequence), the winner of a game starting the next (after a Plakoto draw: --tavli-after-draw); players are builtin:random, builtin:heuristic, builtin:pipcount, builtin:net (each game's own 0-ply player; builtin:net@FILE only where the sequence has one game) or an engine command, sent `set game <kind>` (and the game's switches) before each game and the match's target and score in each Match ID. An engine that refuses `set game` faults `unsupported_game` and forfeits the match.

@@ -30,7 +30,7 @@ impl BuiltinPlayers for Fevga {
         ),
         (
             "net",
-            "the best 0-ply equity of the exact bear-off race, else the Fevga net (embedded weights once trained, or $PLAKOTO_FEVGA_WEIGHTS; builtin:net@FILE for a weight file)",
+            "the best 0-ply equity of the exact bear-off race, else the Fevga net (the weights $PLAKOTO_FEVGA_WEIGHTS names, else the embedded ones; builtin:net@FILE for a weight file)",
         ),
     ];
 
@@ -52,9 +52,10 @@ impl BuiltinPlayers for Fevga {
     }
 }
 
-/// The Fevga net of `builtin:net` (the process's: embedded once trained,
-/// else `$PLAKOTO_FEVGA_WEIGHTS`) or of `builtin:net@FILE`; while neither
-/// exists the error says so, rather than playing another evaluator.
+/// The Fevga net of `builtin:net` (the process's: the file
+/// `$PLAKOTO_FEVGA_WEIGHTS` names, else the embedded weights) or of
+/// `builtin:net@FILE`; a file that does not load is an error, rather than
+/// another evaluator played.
 fn fevga_net(spec: &str, file: Option<&str>) -> Result<Box<dyn GameEvaluator<Fevga>>, PlayerError> {
     let weights_error = |source| PlayerError::Weights {
         spec: spec.to_string(),

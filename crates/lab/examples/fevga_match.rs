@@ -1,7 +1,7 @@
 //! A seeded duplicate-dice Fevga match at 0 ply between two evaluators,
 //! through the Fevga trainer's strength check
-//! ([`plakoto_lab::train::fevga::arena_check`]), until the arena takes
-//! `--game fevga`:
+//! ([`plakoto_lab::train::table::arena_check`]); `plakoto arena --game
+//! fevga` plays such matches too, with its records and options:
 //!
 //! ```sh
 //! cargo run --release -p plakoto-lab --example fevga_match -- \
@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use plakoto_engine::eval::fevga::net::{FevgaNetwork, weights};
 use plakoto_engine::game::{FevgaNetEvaluator, GameEvaluator, fevga_evaluator};
-use plakoto_lab::train::fevga::arena_check::fevga_duplicate_match;
+use plakoto_lab::train::table::arena_check::duplicate_match;
 use plakoto_rules::tavli::Fevga;
 
 /// A maker of the evaluator `spec` names, one per worker thread.
@@ -59,8 +59,7 @@ fn main() -> ExitCode {
             .num_threads(threads)
             .build()
             .map_err(|e| e.to_string())?;
-        let result =
-            pool.install(|| fevga_duplicate_match(Fevga::default(), &*a, &*b, pairs, seed));
+        let result = pool.install(|| duplicate_match(Fevga::default(), &*a, &*b, pairs, seed));
         Ok(format!("{} vs {}: {result}", args[0], args[1]))
     };
     match run() {

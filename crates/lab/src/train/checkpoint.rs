@@ -3,11 +3,12 @@
 //! the optimiser's moments. Written atomically (temp file + rename).
 //!
 //! Layout: magic `PLKCKPT\0` | u32 length + JSON [`TrainState`] | u32
-//! length + weight file bytes | f32 first moments | f32 second moments |
-//! u64 FNV-1a of everything before it.
+//! length + weight file bytes | u64 Adam steps | f32 first moments | f32
+//! second moments | u64 FNV-1a of everything before it.
 
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::learn::{Adam, ParamVecs};
@@ -122,14 +123,37 @@ pub fn save(
     net: &Network,
     adam: &Adam,
 ) -> Result<(), CheckpointError> {
+    write_checkpoint(path, MAGIC, state, &weights::to_bytes(net), adam)
+}
+
+/// Reads a checkpoint.
+pub fn load(path: &Path) -> Result<(TrainState, Network, Adam), CheckpointError> {
+    read_checkpoint(
+        path,
+        MAGIC,
+        weights::from_bytes,
+        |net, state: &TrainState| Adam::new(net, state.config.lr),
+    )
+}
+
+/// Writes a checkpoint atomically in the layout of the module comment,
+/// which the Portes and Fevga trainers' checkpoints share with their own
+/// magic: `magic`, `state` as JSON, the weight file bytes `net_bytes`,
+/// Adam's steps and moments, the FNV-1a sum.
+pub(crate) fn write_checkpoint<S: Serialize>(
+    path: &Path,
+    magic: &[u8; 8],
+    state: &S,
+    net_bytes: &[u8],
+    adam: &Adam,
+) -> Result<(), CheckpointError> {
     let json = serde_json::to_vec(state).map_err(CheckpointError::Encode)?;
-    let net_bytes = weights::to_bytes(net);
     let mut out = Vec::new();
-    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(magic);
     out.extend_from_slice(&(json.len() as u32).to_le_bytes());
     out.extend_from_slice(&json);
     out.extend_from_slice(&(net_bytes.len() as u32).to_le_bytes());
-    out.extend_from_slice(&net_bytes);
+    out.extend_from_slice(net_bytes);
     out.extend_from_slice(&adam.t.to_le_bytes());
     for moments in [&adam.m, &adam.v] {
         for x in moments.flatten() {
@@ -141,11 +165,19 @@ pub fn save(
     Ok(write_atomically(path, &out)?)
 }
 
-/// Reads a checkpoint.
-pub fn load(path: &Path) -> Result<(TrainState, Network, Adam), CheckpointError> {
+/// Reads a checkpoint that [`write_checkpoint`] wrote with `magic`: its
+/// state, its net (read from the weight file bytes by `read_net`), and
+/// the optimiser `new_adam` makes for them with the steps and moments
+/// read in.
+pub(crate) fn read_checkpoint<S: DeserializeOwned, N>(
+    path: &Path,
+    magic: &[u8; 8],
+    read_net: impl FnOnce(&[u8]) -> Result<N, WeightsError>,
+    new_adam: impl FnOnce(&N, &S) -> Adam,
+) -> Result<(S, N, Adam), CheckpointError> {
     let bytes = std::fs::read(path).map_err(PathError::at(path))?;
     let bad = || CheckpointError::NotCheckpoint(path.to_path_buf());
-    if bytes.len() < 24 || &bytes[..8] != MAGIC {
+    if bytes.len() < 24 || &bytes[..8] != magic {
         return Err(bad());
     }
     let body = bytes.len() - 8;
@@ -163,20 +195,23 @@ pub fn load(path: &Path) -> Result<(TrainState, Network, Adam), CheckpointError>
         Ok(s)
     };
     let len = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes")) as usize;
-    let state: TrainState =
-        serde_json::from_slice(take(len)?).map_err(|source| CheckpointError::State {
-            path: path.to_path_buf(),
-            source,
-        })?;
+    let state: S = serde_json::from_slice(take(len)?).map_err(|source| CheckpointError::State {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let len = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes")) as usize;
-    let net = weights::from_bytes(take(len)?).map_err(|source| CheckpointError::Weights {
+    let net = read_net(take(len)?).map_err(|source| CheckpointError::Weights {
         path: path.to_path_buf(),
         source,
     })?;
     let t = u64::from_le_bytes(take(8)?.try_into().expect("8 bytes"));
-    let mut adam = Adam::new(&net, state.config.lr);
+    let mut adam = new_adam(&net, &state);
     adam.t = t;
-    let count = net.parameter_count();
+    // As many moments as the net has parameters.
+    let count: usize = [&adam.m.w1, &adam.m.b1, &adam.m.w2, &adam.m.b2]
+        .iter()
+        .map(|p| p.len())
+        .sum();
     for moments in [&mut adam.m, &mut adam.v] {
         let raw = take(4 * count)?;
         let flat: Vec<f32> = raw

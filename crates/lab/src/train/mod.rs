@@ -16,14 +16,13 @@ pub mod arena_check;
 pub mod average;
 pub mod candidates;
 pub mod checkpoint;
-pub mod fevga;
 pub mod learn;
-pub mod portes;
 pub mod refine;
 pub mod refine_error;
 pub mod revive;
 pub mod rollout_targets;
 pub mod selfplay;
+pub mod table;
 pub mod target_line;
 
 use std::io::{IsTerminal, Write};
@@ -46,6 +45,7 @@ use plakoto_engine::eval::net::weights::{self, WeightsError};
 use plakoto_engine::eval::net::{NetEvaluator, Network};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator};
 use plakoto_engine::path_error::PathError;
+use plakoto_rules::tavli::{Fevga, Portes};
 use plakoto_rules::{GameKind, Rules, Variant};
 use plakoto_tools::arena::referee::mix_seed;
 
@@ -345,6 +345,25 @@ pub(crate) fn unix_time() -> u64 {
         .unwrap_or(0)
 }
 
+/// The progress display of a run at `games`: with `--games`, a bar to the
+/// total with the time left; without, a count (the run goes on until
+/// stopped). Only at a terminal.
+pub(crate) fn progress(args: &TrainArgs, games: u64) -> Result<ProgressBar, TrainError> {
+    Ok(match args.games {
+        Some(total) => plakoto_records::progress::resumed_bar(total, games, "games", !args.quiet),
+        None if args.quiet || !std::io::stderr().is_terminal() => ProgressBar::hidden(),
+        None => {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(ProgressStyle::with_template(
+                "{spinner} {elapsed_precise} {pos} games {per_sec} | {msg}",
+            )?);
+            bar.enable_steady_tick(Duration::from_millis(500));
+            bar.set_position(games);
+            bar
+        }
+    })
+}
+
 /// The arena check: against the heuristic and the previous check's net;
 /// logs, keeps the best, returns the ppg against the heuristic.
 fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, TrainError> {
@@ -388,8 +407,8 @@ fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, Tra
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
     match args.game {
-        GameKind::Portes => return portes::run(args),
-        GameKind::Fevga => return fevga::run(args),
+        GameKind::Portes => return table::run::<Portes>(args),
+        GameKind::Fevga => return table::run::<Fevga>(args),
         GameKind::Plakoto => {}
     }
     let dir = &args.dir;
@@ -426,23 +445,7 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
         .num_threads(args.threads)
         .build()?;
     let target = args.games.unwrap_or(u64::MAX);
-    // With --games: a bar to the total with the time left; without, a
-    // count (the run goes on until stopped). Only at a terminal.
-    let bar = match args.games {
-        Some(total) => {
-            plakoto_records::progress::resumed_bar(total, trainer.state.games, "games", !args.quiet)
-        }
-        None if args.quiet || !std::io::stderr().is_terminal() => ProgressBar::hidden(),
-        None => {
-            let bar = ProgressBar::new_spinner();
-            bar.set_style(ProgressStyle::with_template(
-                "{spinner} {elapsed_precise} {pos} games {per_sec} | {msg}",
-            )?);
-            bar.enable_steady_tick(Duration::from_millis(500));
-            bar.set_position(trainer.state.games);
-            bar
-        }
-    };
+    let bar = progress(args, trainer.state.games)?;
     let mut strength = trainer.state.best_ppg.map_or_else(
         || "no check yet".to_string(),
         |b| format!("best {b:+.3} ppg vs heuristic"),

@@ -1,6 +1,28 @@
-//! `plakoto train --game portes`: TD(λ) self-play training of the Portes
-//! net ([`plakoto_engine::eval::portes::net`]), run as the Plakoto trainer
-//! runs (see [`super`]) and with its options.
+//! `plakoto train --game portes|fevga`: TD(λ) self-play training of the
+//! nets of the games played through the game layer (Portes:
+//! [`plakoto_engine::eval::portes::net`]; Fevga, under its default
+//! switches (RULES-tavli.md §2): [`plakoto_engine::eval::fevga::net`]), run
+//! as the Plakoto trainer runs (see [`super`]) and with its options.
+//!
+//! One trainer for both games: this module and its `checkpoint`, `learn`,
+//! `selfplay` and `arena_check` are written once over the game layer
+//! ([`plakoto_rules::TavliGame`], [`plakoto_engine::game`]) and a
+//! [`TrainedGame`] ([`game`]): what differs between the games — the net,
+//! its inputs and outcomes, its weight files, the checkpoint's magic, the
+//! stream tags, the evaluator the checks measure against, the game and
+//! scoring trained for, whether a fresh run keeps its initial net. Each
+//! game's impl is a small file of its own: [`portes`], [`fevga`]; a new
+//! game of the game layer needs only another. ("Table" as in the arena's
+//! table runs: the games played through the game layer. The Plakoto net
+//! keeps its own trainer, [`super`], with its rule variants and expected
+//! targets over Plakoto's own evaluator; the two share the checkpoint
+//! layout, Adam and the progress display.)
+//!
+//! The arena checks of both games are played by the arena's game-layer
+//! referee ([`arena_check`]). Fevga's were refereed in the lab while the
+//! arena did not take Fevga; the arena's referee plays the same games (the
+//! Greek opening on the same dice stream, 0-ply choices, the same turn
+//! cap), so the checks' results did not change.
 //!
 //! A run works in rounds. Each round plays `games_per_round` self-play
 //! games in parallel with the weights frozen ([`selfplay`]: 0-ply greedy
@@ -17,70 +39,57 @@
 //!
 //! Files in the run directory, as the Plakoto trainer writes them:
 //! `checkpoint.bin`, `latest.net`, `best.net` (the best at a duplicate
-//! match against the Portes heuristic, both at 0 ply), `previous.net`,
-//! `nets/games-N.net` and `train.log` (one line per check).
+//! match against the game's heuristic, both at 0 ply), `previous.net`,
+//! `nets/games-N.net` and `train.log` (one line per check); a fresh Fevga
+//! run also keeps `initial.net`, the seeded random net it starts from.
 
 pub mod arena_check;
 pub mod checkpoint;
+pub mod fevga;
+pub mod game;
 pub mod learn;
+pub mod portes;
 pub mod selfplay;
 
-use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use self::arena_check::portes_duplicate_match;
-use self::checkpoint::{PortesTrainConfig, PortesTrainState};
-use self::learn::{PortesLearner, lengths};
-use self::selfplay::{PortesSample, PortesWorker};
+use self::arena_check::duplicate_match;
+use self::checkpoint::{TableTrainConfig, TableTrainState};
+use self::game::{TrainedGame, lengths};
+use self::learn::TableLearner;
+use self::selfplay::{TableSample, TableWorker};
 use super::arena_check::MatchResult;
 use super::learn::Adam;
-use super::{TrainArgs, TrainError, append_log, unix_time};
-use plakoto_engine::eval::portes::net::{PortesNetwork, weights};
-use plakoto_engine::game::PortesNetEvaluator;
-use plakoto_engine::game::{GameEvaluator, PortesHeuristicEvaluator};
+use super::{TrainArgs, TrainError, append_log, progress, unix_time};
+use plakoto_engine::game::GameEvaluator;
 use plakoto_engine::path_error::PathError;
-use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::Portes;
 use plakoto_tools::arena::referee::mix_seed;
 
-/// Stream tags so that no two uses share a seed (and none is the Plakoto
-/// trainer's).
-const GAME_STREAM: u64 = 0x9047_5E1F;
-const SHUFFLE_STREAM: u64 = 0x9047_5AFF;
-const INIT_STREAM: u64 = 0x9047_1417;
-const ARENA_STREAM: u64 = 0x9047_A4E7;
-
-/// The scoring the net is trained to play for (Greek Portes, P11).
-const SCORING: PortesScoring = PortesScoring::Standard;
-
-/// The Portes trainer's state in memory.
-pub struct PortesTrainer {
+/// The trainer's state in memory, for the game `G`.
+pub struct TableTrainer<G: TrainedGame> {
     /// Counters and settings.
-    pub state: PortesTrainState,
+    pub state: TableTrainState,
     /// The weights being trained.
-    pub net: PortesNetwork,
+    pub net: G::Net,
     adam: Adam,
-    learner: PortesLearner,
+    learner: TableLearner<G>,
 }
 
-impl PortesTrainer {
-    /// A new run with `config`, from random weights or `init`.
-    pub fn new(config: PortesTrainConfig, init: Option<PortesNetwork>) -> PortesTrainer {
-        let net = init.unwrap_or_else(|| {
-            PortesNetwork::random(config.hidden, mix_seed(&[config.seed, INIT_STREAM]))
-        });
-        let adam = Adam::with_lengths(lengths(&net), config.lr);
-        let learner = PortesLearner::new(&net);
-        PortesTrainer {
-            state: PortesTrainState {
+impl<G: TrainedGame> TableTrainer<G> {
+    /// A new run with `config`, from `net` (the seeded random net of
+    /// [`initial_network`], or `--init`'s weights).
+    pub fn new(config: TableTrainConfig, net: G::Net) -> TableTrainer<G> {
+        let adam = Adam::with_lengths(lengths::<G>(&net), config.lr);
+        let learner = TableLearner::new(&net, G::trained());
+        TableTrainer {
+            state: TableTrainState {
                 config,
                 rounds: 0,
                 games: 0,
@@ -99,16 +108,17 @@ impl PortesTrainer {
     /// current rayon pool.
     pub fn round(&mut self) -> f32 {
         let c = self.state.config.clone();
+        let game = G::trained();
         let first = self.state.rounds * c.games_per_round;
-        let evaluator = PortesNetEvaluator::new(Arc::new(self.net.clone()));
-        let per_game: Vec<Vec<PortesSample>> = (first..first + c.games_per_round)
+        let evaluator = G::net_evaluator(Arc::new(self.net.clone()));
+        let per_game: Vec<Vec<TableSample<G>>> = (first..first + c.games_per_round)
             .into_par_iter()
-            .map_init(PortesWorker::default, |worker, game| {
+            .map_init(TableWorker::default, |worker, index| {
                 let mut out = Vec::new();
                 worker.play_game(
+                    &game,
                     &evaluator,
-                    SCORING,
-                    mix_seed(&[c.seed, game, GAME_STREAM]),
+                    mix_seed(&[c.seed, index, G::STREAMS.game]),
                     c.lambda,
                     c.epsilon,
                     &mut out,
@@ -116,9 +126,9 @@ impl PortesTrainer {
                 out
             })
             .collect();
-        let mut samples: Vec<PortesSample> = per_game.into_iter().flatten().collect();
+        let mut samples: Vec<TableSample<G>> = per_game.into_iter().flatten().collect();
         let mut rng =
-            ChaCha8Rng::seed_from_u64(mix_seed(&[c.seed, self.state.rounds, SHUFFLE_STREAM]));
+            ChaCha8Rng::seed_from_u64(mix_seed(&[c.seed, self.state.rounds, G::STREAMS.shuffle]));
         samples.shuffle(&mut rng);
         let mut loss = 0.0;
         let mut steps = 0;
@@ -136,20 +146,20 @@ impl PortesTrainer {
 
     /// Writes the checkpoint and `latest.net` into `dir`.
     pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
-        checkpoint::save(
+        checkpoint::save::<G>(
             &dir.join("checkpoint.bin"),
             &self.state,
             &self.net,
             &self.adam,
         )?;
-        Ok(weights::save(&self.net, &dir.join("latest.net"))?)
+        Ok(G::save(&self.net, &dir.join("latest.net"))?)
     }
 
     /// Reads the checkpoint in `dir`.
-    pub fn load(dir: &Path) -> Result<PortesTrainer, TrainError> {
-        let (state, net, adam) = checkpoint::load(&dir.join("checkpoint.bin"))?;
-        let learner = PortesLearner::new(&net);
-        Ok(PortesTrainer {
+    pub fn load(dir: &Path) -> Result<TableTrainer<G>, TrainError> {
+        let (state, net, adam) = checkpoint::load::<G>(&dir.join("checkpoint.bin"))?;
+        let learner = TableLearner::new(&net, G::trained());
+        Ok(TableTrainer {
             state,
             net,
             adam,
@@ -158,41 +168,56 @@ impl PortesTrainer {
     }
 }
 
+/// The seeded random net a fresh run of `seed` in `dir` starts from
+/// ([`TrainedGame::initial_net`]: Fevga keeps it as `initial.net`, the
+/// run's baseline, never weights to play with).
+pub fn initial_network<G: TrainedGame>(
+    dir: &Path,
+    hidden: usize,
+    seed: u64,
+) -> Result<G::Net, TrainError> {
+    Ok(G::initial_net(
+        dir,
+        hidden,
+        mix_seed(&[seed, G::STREAMS.init]),
+    )?)
+}
+
 /// A duplicate match of `net` against the evaluators `other` makes, at 0
-/// ply under standard scoring, on dice drawn from `seed`.
-pub fn check_portes_against(
-    net: &PortesNetwork,
-    other: &(dyn Fn() -> Box<dyn GameEvaluator<Portes>> + Sync),
+/// ply in the game trained for, on dice drawn from `seed`.
+pub fn check_against<G: TrainedGame>(
+    net: &G::Net,
+    other: &(dyn Fn() -> Box<dyn GameEvaluator<G>> + Sync),
     pairs: u64,
     seed: u64,
 ) -> MatchResult {
     let net = Arc::new(net.clone());
-    let mine = move || -> Box<dyn GameEvaluator<Portes>> {
-        Box::new(PortesNetEvaluator::new(net.clone()))
-    };
-    portes_duplicate_match(
-        Portes::new(SCORING),
+    let mine = move || -> Box<dyn GameEvaluator<G>> { Box::new(G::net_evaluator(net.clone())) };
+    duplicate_match(
+        G::trained(),
         &mine,
         other,
         pairs,
-        mix_seed(&[seed, ARENA_STREAM]),
+        mix_seed(&[seed, G::STREAMS.arena]),
     )
 }
 
 /// The arena check: against the heuristic and the previous check's net;
 /// logs, keeps the best, returns the line logged.
-fn arena_check(trainer: &mut PortesTrainer, dir: &Path, pairs: u64) -> Result<String, TrainError> {
+fn arena_check<G: TrainedGame>(
+    trainer: &mut TableTrainer<G>,
+    dir: &Path,
+    pairs: u64,
+) -> Result<String, TrainError> {
     let seed = trainer.state.config.seed;
-    let heuristic = || -> Box<dyn GameEvaluator<Portes>> { Box::new(PortesHeuristicEvaluator) };
-    let vs_heuristic = check_portes_against(&trainer.net, &heuristic, pairs, seed);
+    let vs_heuristic = check_against::<G>(&trainer.net, &G::heuristic, pairs, seed);
     let previous_path = dir.join("previous.net");
-    let vs_previous = match weights::load(&previous_path) {
+    let vs_previous = match G::load(&previous_path) {
         Ok(prev) => {
             let prev = Arc::new(prev);
-            let other = move || -> Box<dyn GameEvaluator<Portes>> {
-                Box::new(PortesNetEvaluator::new(prev.clone()))
-            };
-            Some(check_portes_against(&trainer.net, &other, pairs, seed))
+            let other =
+                move || -> Box<dyn GameEvaluator<G>> { Box::new(G::net_evaluator(prev.clone())) };
+            Some(check_against::<G>(&trainer.net, &other, pairs, seed))
         }
         Err(_) => None,
     };
@@ -203,52 +228,50 @@ fn arena_check(trainer: &mut PortesTrainer, dir: &Path, pairs: u64) -> Result<St
         s.games,
         s.samples,
         s.seconds / 3600.0,
-        trainer.net.short_hash(),
+        G::short_hash(&trainer.net),
         vs_heuristic,
         vs_previous.map_or_else(|| "-".to_string(), |r| r.to_string()),
     );
     append_log(dir, &line)?;
     let nets = dir.join("nets");
-    weights::save(&trainer.net, &nets.join(format!("games-{}.net", s.games)))?;
-    weights::save(&trainer.net, &previous_path)?;
+    G::save(&trainer.net, &nets.join(format!("games-{}.net", s.games)))?;
+    G::save(&trainer.net, &previous_path)?;
     if s.best_ppg.is_none_or(|b| vs_heuristic.ppg > b) {
         s.best_ppg = Some(vs_heuristic.ppg);
-        weights::save(&trainer.net, &dir.join("best.net"))?;
+        G::save(&trainer.net, &dir.join("best.net"))?;
     }
     s.last_check_games = s.games;
     Ok(line)
 }
 
 /// The trainer of `args`: resumed from its checkpoint, or new.
-fn start(args: &TrainArgs) -> Result<PortesTrainer, TrainError> {
+fn start<G: TrainedGame>(args: &TrainArgs) -> Result<TableTrainer<G>, TrainError> {
     let dir = &args.dir;
     if args.resume {
-        let t = PortesTrainer::load(dir)?;
+        let t = TableTrainer::<G>::load(dir)?;
         eprintln!(
             "resuming {} at game {} ({} rounds) with its settings {:?}",
             dir.display(),
             t.state.games,
             t.state.rounds,
-            t.state.config
+            t.state.config.named::<G>()
         );
         return Ok(t);
     }
     if dir.join("checkpoint.bin").exists() {
         return Err(TrainError::RunExists(dir.clone()));
     }
-    let init = match &args.init {
-        Some(path) => Some(weights::load(path)?),
-        None => None,
+    let net = match &args.init {
+        Some(path) => G::load(path)?,
+        None => initial_network::<G>(dir, args.hidden, args.seed)?,
     };
-    if let Some(n) = &init
-        && n.hidden != args.hidden
-    {
+    if G::hidden(&net) != args.hidden {
         return Err(TrainError::InitHidden {
-            init: n.hidden,
+            init: G::hidden(&net),
             hidden: args.hidden,
         });
     }
-    let config = PortesTrainConfig {
+    let config = TableTrainConfig {
         seed: args.seed,
         hidden: args.hidden,
         lambda: args.lambda,
@@ -257,32 +280,15 @@ fn start(args: &TrainArgs) -> Result<PortesTrainer, TrainError> {
         games_per_round: args.games_per_round,
         epsilon: args.epsilon,
     };
-    Ok(PortesTrainer::new(config, init))
+    Ok(TableTrainer::new(config, net))
 }
 
-/// The progress display: a bar to `--games` with the time left, else a
-/// count; only at a terminal.
-fn progress(args: &TrainArgs, games: u64) -> Result<ProgressBar, TrainError> {
-    Ok(match args.games {
-        Some(total) => plakoto_records::progress::resumed_bar(total, games, "games", !args.quiet),
-        None if args.quiet || !std::io::stderr().is_terminal() => ProgressBar::hidden(),
-        None => {
-            let bar = ProgressBar::new_spinner();
-            bar.set_style(ProgressStyle::with_template(
-                "{spinner} {elapsed_precise} {pos} games {per_sec} | {msg}",
-            )?);
-            bar.enable_steady_tick(Duration::from_millis(500));
-            bar.set_position(games);
-            bar
-        }
-    })
-}
-
-/// Runs `plakoto train --game portes` (the options already checked).
-pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
+/// Runs `plakoto train --game portes|fevga` for `G` (the options already
+/// checked).
+pub fn run<G: TrainedGame>(args: &TrainArgs) -> Result<(), TrainError> {
     let dir = &args.dir;
     plakoto_records::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;
-    let mut trainer = start(args)?;
+    let mut trainer = start::<G>(args)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;
@@ -353,8 +359,9 @@ pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     trainer.save(dir)?;
     bar.finish_and_clear();
     eprintln!(
-        "trained {} Portes games ({} positions) in {:.0} s; weights in {}",
+        "trained {} {} games ({} positions) in {:.0} s; weights in {}",
         trainer.state.games,
+        G::NAME,
         trainer.state.samples,
         trainer.state.seconds,
         dir.join("latest.net").display()

@@ -1,0 +1,141 @@
+//! Table training checkpoints: everything `plakoto train --game portes
+//! --resume` (or `fevga`) needs to go on exactly where it stopped — the
+//! settings, the counters, the weights and Adam's moments, written and
+//! read as the Plakoto ones are (`write_checkpoint`, `read_checkpoint`).
+//!
+//! Layout: the game's magic ([`TrainedGame::CHECKPOINT_MAGIC`]: `PLKPCKPT`
+//! Portes, `PLKFCKPT` Fevga) | u32 length + JSON [`TableTrainState`] |
+//! u32 length + the game's weight file bytes | u64 Adam steps | f32 first
+//! moments | f32 second moments | u64 FNV-1a of everything before it.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::game::{TrainedGame, lengths};
+use crate::train::checkpoint::{CheckpointError, read_checkpoint, write_checkpoint};
+use crate::train::learn::Adam;
+
+/// The settings that decide what a Portes or Fevga run computes. A
+/// resumed run keeps the ones it was started with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableTrainConfig {
+    /// Seed of every random choice (initial weights, dice, explorations,
+    /// shuffles).
+    pub seed: u64,
+    /// Hidden units.
+    pub hidden: usize,
+    /// TD(λ) trace decay.
+    pub lambda: f32,
+    /// Adam learning rate.
+    pub lr: f32,
+    /// Samples per optimiser step.
+    pub batch: usize,
+    /// Games played with frozen weights before learning from them.
+    pub games_per_round: u64,
+    /// Chance of a random play on a turn (exploration).
+    pub epsilon: f32,
+}
+
+impl TableTrainConfig {
+    /// The settings as `Debug` shows them in `--resume`'s line, under the
+    /// game's name (`PortesTrainConfig { seed: 1, … }`, as when each game
+    /// had a type of its own).
+    pub fn named<G: TrainedGame>(&self) -> impl std::fmt::Debug + '_ {
+        Named {
+            name: format!("{}TrainConfig", G::NAME),
+            config: self,
+        }
+    }
+}
+
+/// [`TableTrainConfig::named`].
+struct Named<'a> {
+    name: String,
+    config: &'a TableTrainConfig,
+}
+
+impl std::fmt::Debug for Named<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = self.config;
+        f.debug_struct(&self.name)
+            .field("seed", &c.seed)
+            .field("hidden", &c.hidden)
+            .field("lambda", &c.lambda)
+            .field("lr", &c.lr)
+            .field("batch", &c.batch)
+            .field("games_per_round", &c.games_per_round)
+            .field("epsilon", &c.epsilon)
+            .finish()
+    }
+}
+
+/// Progress of a Portes or Fevga run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableTrainState {
+    /// What is computed.
+    pub config: TableTrainConfig,
+    /// Rounds completed.
+    pub rounds: u64,
+    /// Games played.
+    pub games: u64,
+    /// Positions learnt from.
+    pub samples: u64,
+    /// Seconds spent training over all sessions.
+    pub seconds: f64,
+    /// Games at the last arena check.
+    pub last_check_games: u64,
+    /// Best ppg against the heuristic seen at a check.
+    pub best_ppg: Option<f64>,
+}
+
+/// Writes a checkpoint of a `G` run atomically.
+pub fn save<G: TrainedGame>(
+    path: &Path,
+    state: &TableTrainState,
+    net: &G::Net,
+    adam: &Adam,
+) -> Result<(), CheckpointError> {
+    write_checkpoint(path, G::CHECKPOINT_MAGIC, state, &G::to_bytes(net), adam)
+}
+
+/// Reads a checkpoint of a `G` run.
+pub fn load<G: TrainedGame>(
+    path: &Path,
+) -> Result<(TableTrainState, G::Net, Adam), CheckpointError> {
+    read_checkpoint(
+        path,
+        G::CHECKPOINT_MAGIC,
+        G::from_bytes,
+        |net, state: &TableTrainState| Adam::with_lengths(lengths::<G>(net), state.config.lr),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_rules::tavli::{Fevga, Portes};
+
+    #[test]
+    fn the_resume_line_names_the_games_settings() {
+        let config = TableTrainConfig {
+            seed: 7,
+            hidden: 64,
+            lambda: 0.7,
+            lr: 1e-3,
+            batch: 64,
+            games_per_round: 16,
+            epsilon: 0.1,
+        };
+        let fields = "{ seed: 7, hidden: 64, lambda: 0.7, lr: 0.001, batch: 64, \
+                      games_per_round: 16, epsilon: 0.1 }";
+        assert_eq!(
+            format!("{:?}", config.named::<Portes>()),
+            format!("PortesTrainConfig {fields}")
+        );
+        assert_eq!(
+            format!("{:?}", config.named::<Fevga>()),
+            format!("FevgaTrainConfig {fields}")
+        );
+    }
+}

@@ -1,0 +1,128 @@
+//! Fevga for the table trainer (`plakoto train --game fevga`): the Fevga
+//! net ([`plakoto_engine::eval::fevga::net`]), trained and measured
+//! against the Fevga heuristic under Fevga's default switches
+//! (RULES-tavli.md §2), which its inputs are encoded under too. A fresh
+//! run keeps the seeded random net it starts from as `initial.net`
+//! ([`weights::save_initial`]), the baseline of the run.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::game::{Streams, TrainedGame};
+use plakoto_engine::eval::Probabilities;
+use plakoto_engine::eval::fevga::net::inputs::{FevgaInputs, encode};
+use plakoto_engine::eval::fevga::net::outcomes::{
+    OUTCOMES, flip, from_probabilities, outcome_mask,
+};
+use plakoto_engine::eval::fevga::net::{FevgaNetwork, weights};
+use plakoto_engine::eval::net::weights::WeightsError;
+use plakoto_engine::game::{FevgaHeuristicEvaluator, FevgaNetEvaluator, GameEvaluator};
+use plakoto_rules::fevga::{
+    FevgaPosition, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release,
+};
+use plakoto_rules::tavli::Fevga;
+
+/// The game the net is trained for: Fevga under its default switches.
+const GAME: Fevga = Fevga {
+    rules: FevgaRules {
+        release: Release::PastStart,
+        quarter_rule: QuarterRule::Own,
+        quarter_check: QuarterCheck::EveryStep,
+        prime_rule: PrimeRule::Unblock,
+    },
+};
+
+impl TrainedGame for Fevga {
+    const NAME: &'static str = "Fevga";
+    const CHECKPOINT_MAGIC: &'static [u8; 8] = b"PLKFCKPT";
+    const STREAMS: Streams = Streams {
+        game: 0xFE76_5E1F,
+        shuffle: 0xFE76_5AFF,
+        init: 0xFE76_1417,
+        arena: 0xFE76_A4E7,
+    };
+    /// Fevga games run about a hundred turns.
+    const TURN_CAP: usize = 2_000;
+
+    type Net = FevgaNetwork;
+    type Inputs = FevgaInputs;
+    type Outcomes = [f32; OUTCOMES];
+    type NetEvaluator = FevgaNetEvaluator;
+
+    fn trained() -> Fevga {
+        GAME
+    }
+
+    fn rated(&self) -> Fevga {
+        *self
+    }
+
+    fn initial_net(dir: &Path, hidden: usize, seed: u64) -> Result<FevgaNetwork, WeightsError> {
+        weights::save_initial(&dir.join("initial.net"), hidden, seed)
+    }
+
+    fn hidden(net: &FevgaNetwork) -> usize {
+        net.hidden
+    }
+
+    fn parameters(net: &FevgaNetwork) -> [&Vec<f32>; 4] {
+        [&net.w1, &net.b1, &net.w2, &net.b2]
+    }
+
+    fn parameters_mut(net: &mut FevgaNetwork) -> [&mut Vec<f32>; 4] {
+        [&mut net.w1, &mut net.b1, &mut net.w2, &mut net.b2]
+    }
+
+    fn forward(
+        &self,
+        net: &FevgaNetwork,
+        position: &FevgaPosition,
+        inputs: &mut FevgaInputs,
+        hidden: &mut Vec<f32>,
+    ) -> [f32; OUTCOMES] {
+        let mut p = [0.0; OUTCOMES];
+        encode(position, &self.rules, inputs);
+        net.forward(inputs, outcome_mask(position), hidden, &mut p);
+        p
+    }
+
+    fn active_inputs(inputs: &FevgaInputs) -> impl Iterator<Item = (usize, f32)> + '_ {
+        inputs.iter()
+    }
+
+    fn outcomes(p: &Probabilities) -> [f32; OUTCOMES] {
+        from_probabilities(p)
+    }
+
+    fn flip_outcomes(d: &[f32; OUTCOMES]) -> [f32; OUTCOMES] {
+        flip(d)
+    }
+
+    fn net_evaluator(net: Arc<FevgaNetwork>) -> FevgaNetEvaluator {
+        FevgaNetEvaluator::new(net)
+    }
+
+    fn heuristic() -> Box<dyn GameEvaluator<Fevga>> {
+        Box::new(FevgaHeuristicEvaluator)
+    }
+
+    fn to_bytes(net: &FevgaNetwork) -> Vec<u8> {
+        weights::to_bytes(net)
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<FevgaNetwork, WeightsError> {
+        weights::from_bytes(bytes)
+    }
+
+    fn save(net: &FevgaNetwork, path: &Path) -> Result<(), WeightsError> {
+        weights::save(net, path)
+    }
+
+    fn load(path: &Path) -> Result<FevgaNetwork, WeightsError> {
+        weights::load(path)
+    }
+
+    fn short_hash(net: &FevgaNetwork) -> String {
+        net.short_hash()
+    }
+}

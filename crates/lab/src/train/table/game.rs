@@ -1,0 +1,125 @@
+//! What a game gives the table trainer ([`super`]): [`TrainedGame`], the
+//! game's net and its inputs, outcomes, weight files and evaluators, and
+//! the trainer's settings that differ between the games. One impl a game:
+//! [`super::portes`], [`super::fevga`].
+
+use std::fmt::Debug;
+use std::path::Path;
+
+use plakoto_engine::eval::Probabilities;
+use plakoto_engine::eval::net::weights::WeightsError;
+use plakoto_engine::game::GameEvaluator;
+use plakoto_tools::arena::refereed_game::RefereedGame;
+
+/// Stream tags of a game's trainer, mixed into the run's seed so that no
+/// two uses share a seed (and no game's trainer shares the Plakoto one's or
+/// another game's).
+#[derive(Clone, Copy, Debug)]
+pub struct Streams {
+    /// The dice and explorations of a self-play game.
+    pub game: u64,
+    /// The shuffle of a round's samples.
+    pub shuffle: u64,
+    /// The initial random weights.
+    pub init: u64,
+    /// The dice of the arena checks.
+    pub arena: u64,
+}
+
+/// A game of the game layer whose net the table trainer trains. The value
+/// itself is the game trained for ([`Self::trained`]): self-play chooses
+/// by its equity, the arena checks play it.
+pub trait TrainedGame: RefereedGame {
+    /// The game's name in the trainer's output ("Portes").
+    const NAME: &'static str;
+    /// The first bytes of the game's training checkpoints.
+    const CHECKPOINT_MAGIC: &'static [u8; 8];
+    /// The trainer's stream tags.
+    const STREAMS: Streams;
+    /// Most turns of a self-play game (a game this long stops; its last
+    /// value is the target).
+    const TURN_CAP: usize;
+
+    /// The net: one hidden ReLU layer over sparse inputs, a masked softmax
+    /// over the outcomes.
+    type Net: Clone + Send + Sync + 'static;
+    /// The net's non-zero inputs of a position (reusable buffers).
+    type Inputs: Default + Send;
+    /// The net's outcome distribution for the side on roll.
+    type Outcomes: Copy + Debug + Default + Send + Sync + AsRef<[f32]> + AsMut<[f32]> + 'static;
+    /// The net as a game-layer evaluator (exact endgame values first).
+    type NetEvaluator: GameEvaluator<Self> + 'static;
+
+    /// The game a run trains for.
+    fn trained() -> Self;
+
+    /// The game the values of self-play are read under (it may keep
+    /// apart results that [`Self::trained`]'s scoring merges, so the net
+    /// learns them apart).
+    fn rated(&self) -> Self;
+
+    /// A network of `hidden` units, seeded by `seed`, that a fresh run in
+    /// `dir` starts from (a game may keep it there as the run's baseline).
+    fn initial_net(dir: &Path, hidden: usize, seed: u64) -> Result<Self::Net, WeightsError>;
+
+    /// `net`'s hidden units.
+    fn hidden(net: &Self::Net) -> usize;
+
+    /// `net`'s parameters: `w1`, `b1`, `w2`, `b2`.
+    fn parameters(net: &Self::Net) -> [&Vec<f32>; 4];
+
+    /// `net`'s parameters to write in place: `w1`, `b1`, `w2`, `b2`.
+    fn parameters_mut(net: &mut Self::Net) -> [&mut Vec<f32>; 4];
+
+    /// Encodes `position` (side on roll) under `self` into `inputs` and
+    /// runs `net` on them: the outcome distribution, the hidden layer's
+    /// activations left in `hidden`.
+    fn forward(
+        &self,
+        net: &Self::Net,
+        position: &Self::Position,
+        inputs: &mut Self::Inputs,
+        hidden: &mut Vec<f32>,
+    ) -> Self::Outcomes;
+
+    /// The non-zero inputs `(index, value)` that [`Self::forward`] left in
+    /// `inputs`.
+    fn active_inputs(inputs: &Self::Inputs) -> impl Iterator<Item = (usize, f32)> + '_;
+
+    /// [`Probabilities`] as the net's outcomes (a training target from an
+    /// exact value or a play's value).
+    fn outcomes(p: &Probabilities) -> Self::Outcomes;
+
+    /// The same distribution seen by the other side.
+    fn flip_outcomes(d: &Self::Outcomes) -> Self::Outcomes;
+
+    /// The net's evaluator.
+    fn net_evaluator(net: std::sync::Arc<Self::Net>) -> Self::NetEvaluator;
+
+    /// The evaluator the arena checks measure the net against, and that
+    /// `best.net` is chosen by.
+    fn heuristic() -> Box<dyn GameEvaluator<Self>>;
+
+    /// The weight file's bytes of `net`.
+    fn to_bytes(net: &Self::Net) -> Vec<u8>;
+
+    /// The net of a weight file's bytes.
+    fn from_bytes(bytes: &[u8]) -> Result<Self::Net, WeightsError>;
+
+    /// Writes `net`'s weight file.
+    fn save(net: &Self::Net, path: &Path) -> Result<(), WeightsError>;
+
+    /// Reads a weight file of this game.
+    fn load(path: &Path) -> Result<Self::Net, WeightsError>;
+
+    /// Identity of `net`'s weights: 8 hex digits of the hash of the file
+    /// bytes.
+    fn short_hash(net: &Self::Net) -> String;
+}
+
+/// The lengths of `net`'s parameters (`w1`, `b1`, `w2`, `b2`), for
+/// [`crate::train::learn::Adam::with_lengths`] and
+/// [`crate::train::learn::ParamVecs::zeros`].
+pub fn lengths<G: TrainedGame>(net: &G::Net) -> [usize; 4] {
+    G::parameters(net).map(|p| p.len())
+}

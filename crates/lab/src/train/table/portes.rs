@@ -1,0 +1,115 @@
+//! Portes for the table trainer (`plakoto train --game portes`): the
+//! Portes net ([`plakoto_engine::eval::portes::net`]), trained for the
+//! standard scoring (Greek Portes, P11) with its values read under the
+//! `triple` scoring, so the net learns triples apart from doubles, and
+//! measured against the Portes heuristic. A fresh run starts from a seeded
+//! random net that it does not keep.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::game::{Streams, TrainedGame};
+use plakoto_engine::eval::Probabilities;
+use plakoto_engine::eval::net::weights::WeightsError;
+use plakoto_engine::eval::portes::net::inputs::{PortesInputs, encode};
+use plakoto_engine::eval::portes::net::outcomes::{
+    OUTCOMES, flip, from_probabilities, outcome_mask,
+};
+use plakoto_engine::eval::portes::net::{PortesNetwork, weights};
+use plakoto_engine::game::{GameEvaluator, PortesHeuristicEvaluator, PortesNetEvaluator};
+use plakoto_rules::portes::{PortesPosition, PortesScoring};
+use plakoto_rules::tavli::Portes;
+
+impl TrainedGame for Portes {
+    const NAME: &'static str = "Portes";
+    const CHECKPOINT_MAGIC: &'static [u8; 8] = b"PLKPCKPT";
+    const STREAMS: Streams = Streams {
+        game: 0x9047_5E1F,
+        shuffle: 0x9047_5AFF,
+        init: 0x9047_1417,
+        arena: 0x9047_A4E7,
+    };
+    const TURN_CAP: usize = 1_000;
+
+    type Net = PortesNetwork;
+    type Inputs = PortesInputs;
+    type Outcomes = [f32; OUTCOMES];
+    type NetEvaluator = PortesNetEvaluator;
+
+    fn trained() -> Portes {
+        Portes::new(PortesScoring::Standard)
+    }
+
+    fn rated(&self) -> Portes {
+        Portes::new(PortesScoring::Triple)
+    }
+
+    fn initial_net(_dir: &Path, hidden: usize, seed: u64) -> Result<PortesNetwork, WeightsError> {
+        Ok(PortesNetwork::random(hidden, seed))
+    }
+
+    fn hidden(net: &PortesNetwork) -> usize {
+        net.hidden
+    }
+
+    fn parameters(net: &PortesNetwork) -> [&Vec<f32>; 4] {
+        [&net.w1, &net.b1, &net.w2, &net.b2]
+    }
+
+    fn parameters_mut(net: &mut PortesNetwork) -> [&mut Vec<f32>; 4] {
+        [&mut net.w1, &mut net.b1, &mut net.w2, &mut net.b2]
+    }
+
+    fn forward(
+        &self,
+        net: &PortesNetwork,
+        position: &PortesPosition,
+        inputs: &mut PortesInputs,
+        hidden: &mut Vec<f32>,
+    ) -> [f32; OUTCOMES] {
+        let mut p = [0.0; OUTCOMES];
+        encode(position, inputs);
+        net.forward(inputs, outcome_mask(position), hidden, &mut p);
+        p
+    }
+
+    fn active_inputs(inputs: &PortesInputs) -> impl Iterator<Item = (usize, f32)> + '_ {
+        inputs.iter()
+    }
+
+    fn outcomes(p: &Probabilities) -> [f32; OUTCOMES] {
+        from_probabilities(p)
+    }
+
+    fn flip_outcomes(d: &[f32; OUTCOMES]) -> [f32; OUTCOMES] {
+        flip(d)
+    }
+
+    fn net_evaluator(net: Arc<PortesNetwork>) -> PortesNetEvaluator {
+        PortesNetEvaluator::new(net)
+    }
+
+    fn heuristic() -> Box<dyn GameEvaluator<Portes>> {
+        Box::new(PortesHeuristicEvaluator)
+    }
+
+    fn to_bytes(net: &PortesNetwork) -> Vec<u8> {
+        weights::to_bytes(net)
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Result<PortesNetwork, WeightsError> {
+        weights::from_bytes(bytes)
+    }
+
+    fn save(net: &PortesNetwork, path: &Path) -> Result<(), WeightsError> {
+        weights::save(net, path)
+    }
+
+    fn load(path: &Path) -> Result<PortesNetwork, WeightsError> {
+        weights::load(path)
+    }
+
+    fn short_hash(net: &PortesNetwork) -> String {
+        net.short_hash()
+    }
+}

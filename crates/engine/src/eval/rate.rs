@@ -10,6 +10,7 @@
 //! once they have grown.
 
 use super::exact::ExactDatabase;
+use super::leaf_cache::SlotIndex;
 use super::{Evaluator, LeafCache, Probabilities, terminal_probabilities};
 use plakoto_rules::{Play, Position, Rules, game_result};
 
@@ -54,6 +55,9 @@ pub struct RateBuffers {
     batch: Vec<Probabilities>,
     /// Index in `ratings` of each position of `positions`.
     open: Vec<usize>,
+    /// Each play's slot in the leaf cache, in the plays' order (with a
+    /// cache only): hashed once for the prefetch, the lookup and the store.
+    slots: Vec<SlotIndex>,
     /// The ratings of the last call, one a play, in the plays' order.
     pub ratings: Vec<PlayRating>,
 }
@@ -135,25 +139,30 @@ fn rate(
         positions,
         batch,
         open,
+        slots,
         ratings,
     } = buffers;
     positions.clear();
     open.clear();
+    slots.clear();
     ratings.clear();
     // The evaluator's view back to the mover's.
     let for_mover = |v: Probabilities| match next {
         NextRoll::Mover => v,
         NextRoll::Opponent => v.flipped(),
     };
+    let seen_of = |play: &Play| match next {
+        NextRoll::Mover => play.position,
+        NextRoll::Opponent => play.position.flip(),
+    };
     if let Some(c) = cache.as_deref() {
         for play in plays {
-            c.prefetch(&match next {
-                NextRoll::Mover => play.position,
-                NextRoll::Opponent => play.position.flip(),
-            });
+            let slot = c.slot_of(&seen_of(play));
+            c.prefetch_at(slot);
+            slots.push(slot);
         }
     }
-    for play in plays {
+    for (k, play) in plays.iter().enumerate() {
         match game_result(&play.position, rules.scoring) {
             Some(r) => ratings.push(PlayRating {
                 probabilities: terminal_probabilities(&r),
@@ -161,17 +170,14 @@ fn rate(
                 database: None,
             }),
             None => {
-                let seen = match next {
-                    NextRoll::Mover => play.position,
-                    NextRoll::Opponent => play.position.flip(),
-                };
+                let seen = seen_of(play);
                 if let Some((p, database)) = evaluator.exact_value(&seen, rules) {
                     ratings.push(PlayRating {
                         probabilities: for_mover(p),
                         exact: true,
                         database: Some(database),
                     });
-                } else if let Some(v) = cache.as_deref().and_then(|c| c.get(&seen)) {
+                } else if let Some(v) = cache.as_deref().and_then(|c| c.get_at(slots[k], &seen)) {
                     ratings.push(PlayRating {
                         probabilities: for_mover(v),
                         exact: false,
@@ -190,7 +196,8 @@ fn rate(
     for ((&i, v), seen) in open.iter().zip(batch.iter()).zip(positions.iter()) {
         ratings[i].probabilities = for_mover(*v);
         if let Some(c) = cache.as_deref_mut() {
-            c.insert(seen, *v);
+            // `ratings[i]` is play `i`'s: one rating a play, in order.
+            c.insert_at(slots[i], seen, *v);
         }
     }
     positions.len()

@@ -14,7 +14,7 @@ use crate::eval::net::weights::WeightsError;
 use crate::eval::portes::evaluate_portes_race;
 use crate::eval::portes::net::inputs::{PortesInputs, encode};
 use crate::eval::portes::net::network::PortesNetwork;
-use crate::eval::portes::net::outcomes::{OUTCOMES, outcome_mask, to_probabilities};
+use crate::eval::portes::net::outcomes::{OUTCOMES, to_probabilities};
 
 /// Per-thread working memory of a forward pass, so an evaluation
 /// allocates nothing once it has grown.
@@ -63,8 +63,8 @@ impl PortesNetEvaluator {
     #[inline]
     fn forward(net: &PortesNetwork, position: &PortesPosition, s: &mut Scratch) -> [f32; OUTCOMES] {
         let mut out = [0.0; OUTCOMES];
-        encode(position, &mut s.inputs);
-        net.forward(&s.inputs, outcome_mask(position), &mut s.hidden, &mut out);
+        let mask = encode(position, &mut s.inputs);
+        net.forward(&s.inputs, mask, &mut s.hidden, &mut out);
         out
     }
 

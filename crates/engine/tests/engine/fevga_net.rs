@@ -5,10 +5,6 @@
 
 use std::sync::Arc;
 
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
-
 use plakoto_engine::eval::fevga::evaluate_fevga_race;
 use plakoto_engine::eval::fevga::net::inputs::{
     CONTACT, DUTY, FULL_PRIME, FevgaInputs, INPUTS, RUNNER, SIDE_INPUTS, TRAPPED, encode,
@@ -24,29 +20,12 @@ use plakoto_engine::eval::portes::net::{PortesNetwork, weights as portes_weights
 use plakoto_engine::game::{FevgaNetEvaluator, GameEvaluator, fevga_evaluator};
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules, fevga_result};
 use plakoto_rules::tavli::Fevga;
-use plakoto_rules::{Dice, TavliGame};
+
+use crate::random_games::random_game_positions;
 
 /// Positions from seeded random Fevga games: every position on roll.
 fn random_positions(games: u64) -> Vec<FevgaPosition> {
-    let game = Fevga::default();
-    let mut generator = game.generator();
-    let mut list = Default::default();
-    let mut out = Vec::new();
-    for seed in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut p = game.start();
-        for _ in 0..3_000 {
-            out.push(p);
-            game.generate(&mut generator, &p, Dice::roll(&mut rng), &mut list);
-            let play = *game.plays(&list).choose(&mut rng).expect("never empty");
-            let after = game.after(&play);
-            if game.result(&after).is_some() {
-                break;
-            }
-            p = game.flip(&after);
-        }
-    }
-    out
+    random_game_positions(&Fevga::default(), 0, games)
 }
 
 #[test]

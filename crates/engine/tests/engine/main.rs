@@ -9,6 +9,7 @@ mod game_search;
 mod portes;
 mod portes_net;
 mod race_db;
+mod random_games;
 mod search_known;
 mod search_reference;
 mod stand_in;

@@ -184,3 +184,61 @@ fn a_batch_is_evaluated_as_one_by_one() {
         assert_eq!(net.evaluate(&game, p), *b);
     }
 }
+
+#[test]
+fn inputs_are_the_documented_units_and_encode_returns_the_outcome_mask() {
+    use plakoto_engine::eval::portes::net::contact::SIDE_FEATURES;
+    use plakoto_engine::eval::portes::net::inputs::{INPUTS, PortesInputs, contact, encode};
+    let mut inputs = PortesInputs::default();
+    let mut flipped = PortesInputs::default();
+    let positions = crate::random_games::random_game_positions(&Portes::default(), 41, 40);
+    assert!(positions.len() > 2_000, "{}", positions.len());
+    let features = 2 * 99 + 1;
+    let (mut with_shots, mut races) = (0, 0);
+    for p in &positions {
+        assert_eq!(encode(p, &mut inputs), outcome_mask(p), "{p:?}");
+        let x = inputs.dense();
+        assert_eq!(x.len(), INPUTS);
+        let (own, opp) = p.sides();
+        let (own_pips, opp_pips) = p.pip_counts();
+        for (s, (side, pips)) in [(&own, own_pips), (&opp, opp_pips)].into_iter().enumerate() {
+            let base = 99 * s;
+            for (point, &n) in side[..24].iter().enumerate() {
+                let units = &x[base + 4 * point..base + 4 * point + 4];
+                let n = f32::from(n);
+                let want = [
+                    f32::from(u8::from(n >= 1.0)),
+                    f32::from(u8::from(n >= 2.0)),
+                    f32::from(u8::from(n >= 3.0)),
+                    (n - 3.0).max(0.0) / 2.0,
+                ];
+                assert_eq!(units, want, "{p:?} side {s} point {}", point + 1);
+            }
+            assert_eq!(x[base + 96], f32::from(side[24]) / 2.0);
+            assert!((x[base + 98] - pips as f32 / 167.0).abs() < 1e-6);
+        }
+        let touching = contact(p);
+        assert_eq!(x[2 * 99], f32::from(u8::from(touching)));
+        let extra = &x[features..];
+        assert_eq!(extra.len(), 2 * SIDE_FEATURES);
+        if touching {
+            assert!(extra.iter().all(|&v| (0.0..=4.0).contains(&v)), "{extra:?}");
+            with_shots += usize::from(extra[0] > 0.0);
+        } else {
+            races += 1;
+            assert!(
+                extra.iter().all(|&v| v == 0.0),
+                "a race has no contact features"
+            );
+        }
+        // Both sides are encoded alike: the flipped position swaps them.
+        encode(&p.flipped(), &mut flipped);
+        let y = flipped.dense();
+        assert_eq!(x[..99], y[99..2 * 99]);
+        assert_eq!(
+            x[features..features + SIDE_FEATURES],
+            y[features + SIDE_FEATURES..]
+        );
+    }
+    assert!(with_shots > 100 && races > 100, "{with_shots} {races}");
+}

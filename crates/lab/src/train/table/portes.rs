@@ -12,9 +12,7 @@ use super::game::{Streams, TrainedGame};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::eval::portes::net::inputs::{PortesInputs, encode};
-use plakoto_engine::eval::portes::net::outcomes::{
-    OUTCOMES, flip, from_probabilities, outcome_mask,
-};
+use plakoto_engine::eval::portes::net::outcomes::{OUTCOMES, flip, from_probabilities};
 use plakoto_engine::eval::portes::net::{PortesNetwork, weights};
 use plakoto_engine::game::{GameEvaluator, PortesHeuristicEvaluator, PortesNetEvaluator};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
@@ -68,8 +66,8 @@ impl TrainedGame for Portes {
         hidden: &mut Vec<f32>,
     ) -> [f32; OUTCOMES] {
         let mut p = [0.0; OUTCOMES];
-        encode(position, inputs);
-        net.forward(inputs, outcome_mask(position), hidden, &mut p);
+        let mask = encode(position, inputs);
+        net.forward(inputs, mask, hidden, &mut p);
         p
     }
 

@@ -13,26 +13,34 @@
 //!   start's count is 1).
 //!
 //! Then one unit for the whole position: 1 while the sides can still
-//! meet (contact), 0 in a race. That is 2 × 99 + 1 = [`INPUTS`] inputs,
-//! about forty of them non-zero, kept sparse for the first layer's
-//! kernel ([`crate::eval::net::kernels`]).
+//! meet (contact), 0 in a race; then the [`super::contact`] features of
+//! each side (on roll first), computed only in contact (0 in a race,
+//! where they mean nothing). That is 2 × 99 + 1 + 2 × 5 = [`INPUTS`]
+//! inputs, about forty of them non-zero, kept sparse for the first
+//! layer's kernel ([`crate::eval::net::kernels`]).
 //!
 //! The weight file names this layout by [`FEATURE_SET`]: changing it means
 //! a new name, so old weights are refused instead of misread.
 
 use plakoto_rules::portes::PortesPosition;
 
+use super::contact::{SIDE_FEATURES, features};
+use super::outcomes::mask_of_sides;
+
 /// The name of this input layout, written into weight files.
-pub const FEATURE_SET: &str = "portes-tdg-v1: per side (on roll first) 24 points x [n>=1, n>=2, n>=3, (n-3)/2], bar n/2, off n/15, pips/167; contact";
+pub const FEATURE_SET: &str = "portes-tdg-v2: per side (on roll first) 24 points x [n>=1, n>=2, n>=3, (n-3)/2], bar n/2, off n/15, pips/167; contact; per side shots, pip loss, escapes, prime, entry";
 
 /// Inputs of one side.
 const SIDE_INPUTS: usize = 24 * 4 + 3;
 
 /// Number of inputs.
-pub const INPUTS: usize = 2 * SIDE_INPUTS + 1;
+pub const INPUTS: usize = 2 * SIDE_INPUTS + 1 + 2 * SIDE_FEATURES;
 
 /// Index of the contact unit.
 const CONTACT: usize = 2 * SIDE_INPUTS;
+
+/// Index of the first contact feature (the side on roll's).
+const FEATURES: usize = CONTACT + 1;
 
 /// The pip count of a side at the start (15 checkers as P2 sets them).
 const START_PIPS: f32 = 167.0;
@@ -95,29 +103,38 @@ impl PortesInputs {
 }
 
 /// Whether the sides of `position` can still meet: some checker of the
-/// side on roll has an opposing checker ahead of it. Each side's farthest
-/// checker (bar = 25) in its own numbering, `a` and `b`: the opponent's
-/// point `b` is the side's `25 − b`, ahead of `a` when `25 − b < a`.
+/// side on roll has an opposing checker ahead of it.
 pub fn contact(position: &PortesPosition) -> bool {
     let (own, opp) = position.sides();
-    let farthest = |side: &[u8; 25]| side.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
-    farthest(&own) + farthest(&opp) > 25
+    sides_meet(&own, &opp)
 }
 
-/// Encodes `position` (side on roll first) into `out`.
-pub fn encode(position: &PortesPosition, out: &mut PortesInputs) {
+/// [`contact`] from each side's checkers in its own numbering: with each
+/// side's farthest checker (bar = 25) `a` and `b`, the opponent's point
+/// `b` is the side's `25 − b`, ahead of `a` when `25 − b < a`.
+fn sides_meet(own: &[u8; 25], opp: &[u8; 25]) -> bool {
+    let farthest = |side: &[u8; 25]| side.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+    farthest(own) + farthest(opp) > 25
+}
+
+/// Encodes `position` (side on roll first) into `out`, and returns its
+/// [`outcome_mask`](super::outcomes::outcome_mask), read from the same
+/// unpacked sides.
+pub fn encode(position: &PortesPosition, out: &mut PortesInputs) -> u32 {
     out.len = 0;
     let (own, opp) = position.sides();
-    let (own_pips, opp_pips) = position.pip_counts();
-    let sides = [
-        (&own, position.own_off(), own_pips),
-        (&opp, position.opp_off(), opp_pips),
-    ];
-    for (s, (side, off, pips)) in sides.into_iter().enumerate() {
+    let sides = [(&own, position.own_off()), (&opp, position.opp_off())];
+    for (s, (side, off)) in sides.into_iter().enumerate() {
         let base = s * SIDE_INPUTS;
+        let mut pips = 25 * u32::from(side[24]);
         for (point, &n) in side[..24].iter().enumerate() {
+            // Most points are empty: their four units are all 0.
+            if n == 0 {
+                continue;
+            }
+            pips += (point as u32 + 1) * u32::from(n);
             let at = base + 4 * point;
-            out.push(at, f32::from(u8::from(n >= 1)));
+            out.push(at, 1.0);
             out.push(at + 1, f32::from(u8::from(n >= 2)));
             out.push(at + 2, f32::from(u8::from(n >= 3)));
             out.push(at + 3, f32::from(n.saturating_sub(3)) / 2.0);
@@ -126,5 +143,15 @@ pub fn encode(position: &PortesPosition, out: &mut PortesInputs) {
         out.push(base + 97, f32::from(off) / 15.0);
         out.push(base + 98, pips as f32 / START_PIPS);
     }
-    out.push(CONTACT, f32::from(u8::from(contact(position))));
+    let touching = sides_meet(&own, &opp);
+    if touching {
+        out.push(CONTACT, 1.0);
+        for (s, values) in features(&own, &opp).into_iter().enumerate() {
+            let base = FEATURES + s * SIDE_FEATURES;
+            for (k, v) in values.into_iter().enumerate() {
+                out.push(base + k, v);
+            }
+        }
+    }
+    mask_of_sides(position, &own, &opp, touching)
 }

@@ -3,7 +3,8 @@
 //! the Plakoto net of [`crate::eval::net`], whose vector loops it shares.
 //!
 //! - [`inputs`]: the TD-Gammon style input encoding and its name,
-//!   [`inputs::FEATURE_SET`].
+//!   [`inputs::FEATURE_SET`], with the [`contact`] features (shots, pip
+//!   loss, escapes, primes, entry) of both sides.
 //! - [`outcomes`]: the six outcomes (single, double, triple, won or
 //!   lost), the mask of those still possible, and their reading as
 //!   [`crate::eval::Probabilities`].
@@ -16,6 +17,7 @@
 //! the environment variable [`PORTES_WEIGHTS_ENV`] names a file to use
 //! instead, read once per process.
 
+pub mod contact;
 pub mod inputs;
 pub mod network;
 pub mod outcomes;

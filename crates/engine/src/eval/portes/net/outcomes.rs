@@ -45,18 +45,28 @@ fn triple_possible(loser: &[u8; 25], loser_off: u8, contact: bool) -> bool {
 /// the bar. Singles are always possible.
 pub fn outcome_mask(position: &PortesPosition) -> u32 {
     let (own, opp) = position.sides();
-    let touching = contact(position);
+    mask_of_sides(position, &own, &opp, contact(position))
+}
+
+/// [`outcome_mask`] from the sides as `PortesPosition::sides` gives them
+/// and whether they can meet, for an encoder that has both at hand.
+pub(super) fn mask_of_sides(
+    position: &PortesPosition,
+    own: &[u8; 25],
+    opp: &[u8; 25],
+    touching: bool,
+) -> u32 {
     let mut mask = 1 << WIN_SINGLE | 1 << LOSE_SINGLE;
     if position.opp_off() == 0 {
         mask |= 1 << WIN_DOUBLE;
     }
-    if triple_possible(&opp, position.opp_off(), touching) {
+    if triple_possible(opp, position.opp_off(), touching) {
         mask |= 1 << WIN_TRIPLE;
     }
     if position.own_off() == 0 {
         mask |= 1 << LOSE_DOUBLE;
     }
-    if triple_possible(&own, position.own_off(), touching) {
+    if triple_possible(own, position.own_off(), touching) {
         mask |= 1 << LOSE_TRIPLE;
     }
     mask

@@ -75,13 +75,11 @@ impl SideBits {
             bar: side[24],
             ..SideBits::default()
         };
+        // Without branches: which points are empty, blots or made is not
+        // predictable, and this runs for every evaluation.
         for (i, &n) in side[..24].iter().enumerate() {
-            let bit = 1 << (i + 1);
-            match n {
-                0 => {}
-                1 => bits.single |= bit,
-                _ => bits.made |= bit,
-            }
+            bits.single |= u32::from(n == 1) << (i + 1);
+            bits.made |= u32::from(n >= 2) << (i + 1);
         }
         bits.occupied = bits.single | bits.made;
         bits

@@ -117,4 +117,23 @@ impl GameEvaluator<Portes> for PortesNetEvaluator {
             out.extend(positions.iter().map(|p| self.evaluate_with(game, p, s)));
         });
     }
+
+    fn evaluate_open_batch(
+        &self,
+        game: &Portes,
+        positions: &[PortesPosition],
+        out: &mut Vec<Probabilities>,
+    ) {
+        // The search has looked each position up in the race database
+        // already (`exact_value`): straight to the net.
+        out.clear();
+        SCRATCH.with(|s| {
+            let s = &mut *s.borrow_mut();
+            out.extend(
+                positions
+                    .iter()
+                    .map(|p| to_probabilities(&Self::forward(&self.net, p, s), game.scoring)),
+            );
+        });
+    }
 }

@@ -183,6 +183,19 @@ fn a_batch_is_evaluated_as_one_by_one() {
     for (p, b) in positions.iter().zip(&batch) {
         assert_eq!(net.evaluate(&game, p), *b);
     }
+    // The positions no exact table answers, as a search hands them over
+    // after its own lookup, are the net's alike.
+    let open: Vec<PortesPosition> = positions
+        .iter()
+        .filter(|p| net.exact_value(&game, p).is_none())
+        .copied()
+        .collect();
+    assert_eq!(open.len(), positions.len() - 1);
+    let mut open_batch = Vec::new();
+    net.evaluate_open_batch(&game, &open, &mut open_batch);
+    for (p, b) in open.iter().zip(&open_batch) {
+        assert_eq!(net.evaluate(&game, p), *b);
+    }
 }
 
 #[test]

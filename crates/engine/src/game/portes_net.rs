@@ -110,12 +110,7 @@ impl GameEvaluator<Portes> for PortesNetEvaluator {
         positions: &[PortesPosition],
         out: &mut Vec<Probabilities>,
     ) {
-        // One borrow of the scratch for the whole batch.
-        out.clear();
-        SCRATCH.with(|s| {
-            let s = &mut *s.borrow_mut();
-            out.extend(positions.iter().map(|p| self.evaluate_with(game, p, s)));
-        });
+        self.batch(game, positions, out, true);
     }
 
     fn evaluate_open_batch(
@@ -126,14 +121,30 @@ impl GameEvaluator<Portes> for PortesNetEvaluator {
     ) {
         // The search has looked each position up in the race database
         // already (`exact_value`): straight to the net.
+        self.batch(game, positions, out, false);
+    }
+}
+
+impl PortesNetEvaluator {
+    /// Evaluates `positions` into `out` with one borrow of the scratch,
+    /// looking each up in the race database first if `look_up`.
+    fn batch(
+        &self,
+        game: &Portes,
+        positions: &[PortesPosition],
+        out: &mut Vec<Probabilities>,
+        look_up: bool,
+    ) {
         out.clear();
         SCRATCH.with(|s| {
             let s = &mut *s.borrow_mut();
-            out.extend(
-                positions
-                    .iter()
-                    .map(|p| to_probabilities(&Self::forward(&self.net, p, s), game.scoring)),
-            );
+            out.extend(positions.iter().map(|p| {
+                if look_up {
+                    self.evaluate_with(game, p, s)
+                } else {
+                    to_probabilities(&Self::forward(&self.net, p, s), game.scoring)
+                }
+            }));
         });
     }
 }

@@ -200,8 +200,8 @@ fn a_batch_is_evaluated_as_one_by_one() {
 
 #[test]
 fn inputs_are_the_documented_units_and_encode_returns_the_outcome_mask() {
-    use plakoto_engine::eval::portes::net::contact::SIDE_FEATURES;
-    use plakoto_engine::eval::portes::net::inputs::{INPUTS, PortesInputs, contact, encode};
+    use plakoto_engine::eval::portes::net::contact::{SIDE_FEATURES, contact};
+    use plakoto_engine::eval::portes::net::inputs::{INPUTS, PortesInputs, encode};
     let mut inputs = PortesInputs::default();
     let mut flipped = PortesInputs::default();
     let positions = crate::random_games::random_game_positions(&Portes::default(), 41, 40);

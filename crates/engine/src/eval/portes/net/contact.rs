@@ -26,8 +26,28 @@
 //! must use (R10), and the escape ignores a second checker on the bar.
 //! The features need not be exact, only informative and fixed.
 //!
+//! [`contact`] says whether the sides can still meet at all (the net's
+//! contact unit; the features are 0 when they cannot).
+//!
 //! Everything is computed on bit masks of the 25 places (bit `p` is `A`'s
 //! point `p`, bit 25 its bar), a few shifts a roll.
+
+use plakoto_rules::portes::PortesPosition;
+
+/// Whether the sides of `position` can still meet: some checker of the
+/// side on roll has an opposing checker ahead of it.
+pub fn contact(position: &PortesPosition) -> bool {
+    let (own, opp) = position.sides();
+    sides_meet(&own, &opp)
+}
+
+/// [`contact`] from each side's checkers in its own numbering: with each
+/// side's farthest checker (bar = 25) `a` and `b`, the opponent's point
+/// `b` is the side's `25 − b`, ahead of `a` when `25 − b < a`.
+pub(super) fn sides_meet(own: &[u8; 25], opp: &[u8; 25]) -> bool {
+    let farthest = |side: &[u8; 25]| side.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+    farthest(own) + farthest(opp) > 25
+}
 
 /// Contact features of one side.
 pub const SIDE_FEATURES: usize = 5;

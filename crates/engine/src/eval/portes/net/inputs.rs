@@ -24,7 +24,7 @@
 
 use plakoto_rules::portes::PortesPosition;
 
-use super::contact::{SIDE_FEATURES, features};
+use super::contact::{SIDE_FEATURES, features, sides_meet};
 use super::outcomes::mask_of_sides;
 
 /// The name of this input layout, written into weight files.
@@ -100,21 +100,6 @@ impl PortesInputs {
         }
         out
     }
-}
-
-/// Whether the sides of `position` can still meet: some checker of the
-/// side on roll has an opposing checker ahead of it.
-pub fn contact(position: &PortesPosition) -> bool {
-    let (own, opp) = position.sides();
-    sides_meet(&own, &opp)
-}
-
-/// [`contact`] from each side's checkers in its own numbering: with each
-/// side's farthest checker (bar = 25) `a` and `b`, the opponent's point
-/// `b` is the side's `25 − b`, ahead of `a` when `25 − b < a`.
-fn sides_meet(own: &[u8; 25], opp: &[u8; 25]) -> bool {
-    let farthest = |side: &[u8; 25]| side.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
-    farthest(own) + farthest(opp) > 25
 }
 
 /// Encodes `position` (side on roll first) into `out`, and returns its

@@ -12,7 +12,7 @@ use plakoto_rules::ResultKind;
 use plakoto_rules::Seat;
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 
-use super::inputs::contact;
+use super::contact::contact;
 use crate::eval::Probabilities;
 
 /// Number of outcomes.

@@ -77,8 +77,6 @@ struct Masks {
 /// point `p`).
 #[derive(Clone, Copy, Default)]
 struct SideBits {
-    /// Points with a checker.
-    occupied: u32,
     /// Points with one checker.
     single: u32,
     /// Points with two or more.
@@ -101,7 +99,6 @@ impl SideBits {
             bits.single |= u32::from(n == 1) << (i + 1);
             bits.made |= u32::from(n >= 2) << (i + 1);
         }
-        bits.occupied = bits.single | bits.made;
         bits
     }
 }
@@ -117,7 +114,7 @@ impl Masks {
     /// `side` against `other`, each in its own numbering.
     fn new(side: &SideBits, other: &SideBits) -> Masks {
         Masks {
-            own: side.occupied,
+            own: side.single | side.made,
             made: side.made,
             bar: side.bar,
             blocks: seen_from_the_other_side(other.made),
@@ -173,14 +170,7 @@ impl Masks {
         for d1 in 1..=6 {
             let (l1, o1) = (land[d1], land[d1] & open);
             // Doubles: a chain of four steps.
-            let mut hits = l1 & self.blots;
-            let mut at = o1;
-            for _ in 1..4 {
-                at = Self::step(at, d1 as u32);
-                hits |= at & self.blots;
-                at &= open;
-            }
-            count(1, hits);
+            count(1, self.chain(self.own, d1 as u32, 4).1);
             for (d2, &l2) in land.iter().enumerate().skip(d1 + 1) {
                 let chained = Self::step(o1, d2 as u32) | Self::step(l2 & open, d1 as u32);
                 count(2, (l1 | l2 | chained) & self.blots);

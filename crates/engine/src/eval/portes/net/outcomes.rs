@@ -12,7 +12,7 @@ use plakoto_rules::ResultKind;
 use plakoto_rules::Seat;
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 
-use super::contact::contact;
+use super::contact::sides_meet;
 use crate::eval::Probabilities;
 
 /// Number of outcomes.
@@ -45,7 +45,7 @@ fn triple_possible(loser: &[u8; 25], loser_off: u8, contact: bool) -> bool {
 /// the bar. Singles are always possible.
 pub fn outcome_mask(position: &PortesPosition) -> u32 {
     let (own, opp) = position.sides();
-    mask_of_sides(position, &own, &opp, contact(position))
+    mask_of_sides(position, &own, &opp, sides_meet(&own, &opp))
 }
 
 /// [`outcome_mask`] from the sides as `PortesPosition::sides` gives them

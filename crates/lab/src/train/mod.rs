@@ -53,7 +53,7 @@ use plakoto_tools::arena::referee::mix_seed;
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
     /// The game whose net is trained: plakoto, portes or fevga (the Portes
-    /// and Fevga nets, see crates/lab/README.md; --rules, --target and the
+    /// and Fevga nets, see crates/lab/README.md; --rules and the
     /// Plakoto weights do not apply to them; Fevga is trained under its
     /// default switches).
     #[arg(long, default_value = "plakoto")]
@@ -150,12 +150,8 @@ impl TrainArgs {
         if !(self.lr > 0.0 && self.lr < 1.0) {
             return refuse("--lr must be within (0, 1)");
         }
-        if self.game != GameKind::Plakoto
-            && (self.rules != Variant::Standard || self.target != TargetKind::Sampled)
-        {
-            return refuse(
-                "--rules and --target are Plakoto's: a Portes or Fevga run takes neither",
-            );
+        if self.game != GameKind::Plakoto && self.rules != Variant::Standard {
+            return refuse("--rules is Plakoto's: a Portes or Fevga run does not take it");
         }
         if self.game == GameKind::Plakoto && self.minutes.is_some() {
             return refuse("--minutes is for --game portes and --game fevga");

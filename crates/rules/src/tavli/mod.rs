@@ -6,12 +6,16 @@
 //! notation. A value of the implementing type is the game *with its
 //! switches* (Plakoto's rule set, Portes' scoring), so variants are data
 //! passed in, never forks of the code. [`GameKind`] names the games and is
-//! the one thing above this layer that says which game is played.
+//! the one thing above this layer that says which game is played;
+//! [`with_game!`](crate::with_game) is the one place that turns it into a
+//! game's type.
 //!
 //! Adding a game: write its rules as a module beside `portes/` (a
 //! position from the side on roll, a move generator checked against a
 //! brute-force one), then one file here implementing [`TavliGame`] for it,
-//! as `plakoto.rs` and `portes.rs` do, and a [`GameKind`] for it.
+//! as `plakoto.rs` and `portes.rs` do, a [`GameKind`] for it and its arm
+//! in `with_game.rs`; the compiler then lists every trait of the layers
+//! above that the new game has still to implement.
 
 mod fevga;
 mod kind;
@@ -19,6 +23,7 @@ mod plakoto;
 mod portes;
 mod table;
 mod tavli_match;
+mod with_game;
 
 use std::error::Error;
 use std::fmt::Debug;

@@ -11,7 +11,7 @@
 //! in that game (the match runner then forfeits the match).
 
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
-use plakoto_rules::{GameKind, TavliGame};
+use plakoto_rules::{GameKind, TavliGame, with_game};
 
 use super::engine_process::EngineProcess;
 use super::error::PlayerError;
@@ -143,11 +143,7 @@ pub fn make_match_players(
     let mut players = MatchPlayers::default();
     let engine = engine.unwrap_or_default();
     for kind in kinds {
-        match kind {
-            GameKind::Portes => add::<Portes>(&mut players, games, spec, options, &engine)?,
-            GameKind::Plakoto => add::<Plakoto>(&mut players, games, spec, options, &engine)?,
-            GameKind::Fevga => add::<Fevga>(&mut players, games, spec, options, &engine)?,
-        }
+        with_game!(*kind, G => add::<G>(&mut players, games, spec, options, &engine)?);
     }
     Ok(players)
 }

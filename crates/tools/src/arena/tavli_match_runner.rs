@@ -32,8 +32,8 @@
 use std::sync::Arc;
 
 use plakoto_engine::match_equity::tavli::TavliSwitches;
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TavliMatch, TavliRules};
-use plakoto_rules::{FinalResult, GameKind, MatchScore, Side};
+use plakoto_rules::tavli::{TavliMatch, TavliRules};
+use plakoto_rules::{FinalResult, GameKind, MatchScore, Side, with_game};
 
 use super::error::ArenaError;
 use super::fault::FaultKind;
@@ -174,11 +174,8 @@ pub fn play_tavli_match(
             }),
         };
         let (games, generators) = (&spec.games, &mut *generators);
-        let mut outcome = match kind {
-            GameKind::Portes => play_one::<Portes>(games, &setup, a_side, a, b, generators),
-            GameKind::Plakoto => play_one::<Plakoto>(games, &setup, a_side, a, b, generators),
-            GameKind::Fevga => play_one::<Fevga>(games, &setup, a_side, a, b, generators),
-        };
+        let mut outcome =
+            with_game!(kind, G => play_one::<G>(games, &setup, a_side, a, b, generators));
         let unsupported = outcome
             .fault
             .as_ref()

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::game::{TrainedGame, lengths};
-use crate::train::checkpoint::{CheckpointError, read_checkpoint, write_checkpoint};
+use crate::train::checkpoint::{CheckpointError, TargetKind, read_checkpoint, write_checkpoint};
 use crate::train::learn::Adam;
 
 /// The settings that decide what a Portes or Fevga run computes. A
@@ -35,6 +35,10 @@ pub struct TableTrainConfig {
     pub games_per_round: u64,
     /// Chance of a random play on a turn (exploration).
     pub epsilon: f32,
+    /// Each position's own term of the λ-return. Runs started before this
+    /// setting existed used the sampled one (the default).
+    #[serde(default)]
+    pub target: TargetKind,
 }
 
 impl TableTrainConfig {
@@ -66,6 +70,7 @@ impl std::fmt::Debug for Named<'_> {
             .field("batch", &c.batch)
             .field("games_per_round", &c.games_per_round)
             .field("epsilon", &c.epsilon)
+            .field("target", &c.target)
             .finish()
     }
 }
@@ -126,9 +131,10 @@ mod tests {
             batch: 64,
             games_per_round: 16,
             epsilon: 0.1,
+            target: TargetKind::Expected,
         };
         let fields = "{ seed: 7, hidden: 64, lambda: 0.7, lr: 0.001, batch: 64, \
-                      games_per_round: 16, epsilon: 0.1 }";
+                      games_per_round: 16, epsilon: 0.1, target: Expected }";
         assert_eq!(
             format!("{:?}", config.named::<Portes>()),
             format!("PortesTrainConfig {fields}")

@@ -121,6 +121,7 @@ impl<G: TrainedGame> TableTrainer<G> {
                     mix_seed(&[c.seed, index, G::STREAMS.game]),
                     c.lambda,
                     c.epsilon,
+                    c.target,
                     &mut out,
                 );
                 out
@@ -279,6 +280,7 @@ fn start<G: TrainedGame>(args: &TrainArgs) -> Result<TableTrainer<G>, TrainError
         batch: args.batch,
         games_per_round: args.games_per_round,
         epsilon: args.epsilon,
+        target: args.target,
     };
     Ok(TableTrainer::new(config, net))
 }

@@ -12,11 +12,18 @@
 //! [`TrainedGame::rated`] (Portes' `triple` scoring, so the net learns
 //! triples apart from doubles); plays are chosen by the equity of the game
 //! trained for.
+//!
+//! With [`TargetKind::Expected`] (`--target expected`, as for Plakoto) each
+//! position's own term of the λ-return is the average over all 21 rolls of
+//! the best play's value (a 1-ply look-ahead by the frozen net) instead of
+//! the value of the roll the game drew: about 21 times the work a
+//! position, without that roll's luck in the target.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::game::TrainedGame;
+use crate::train::checkpoint::TargetKind;
 use plakoto_engine::game::{GameEvaluator, GreedyChooser, game_equity};
 use plakoto_rules::Dice;
 
@@ -54,6 +61,10 @@ pub struct TableWorker<G: TrainedGame> {
     generator: Option<G::Generator>,
     states: Vec<G::Position>,
     values: Vec<G::Outcomes>,
+    /// Per state: the value of the play chosen for the drawn roll, when it
+    /// was the best play (not an exploration) — one of the 21 terms of its
+    /// expected value, already computed.
+    drawn: Vec<Option<(Dice, G::Outcomes)>>,
 }
 
 impl<G: TrainedGame> Default for TableWorker<G> {
@@ -64,6 +75,7 @@ impl<G: TrainedGame> Default for TableWorker<G> {
             generator: None,
             states: Vec::new(),
             values: Vec::new(),
+            drawn: Vec::new(),
         }
     }
 }
@@ -71,7 +83,9 @@ impl<G: TrainedGame> Default for TableWorker<G> {
 impl<G: TrainedGame> TableWorker<G> {
     /// Plays one game from the start with `net` on both sides, its dice
     /// and explorations drawn from `seed`, choosing plays by the equity of
-    /// `game`; appends its samples to `out`, with λ-return targets.
+    /// `game`; appends its samples to `out`, with λ-return targets whose
+    /// own terms are `target`'s.
+    #[allow(clippy::too_many_arguments)]
     pub fn play_game(
         &mut self,
         game: &G,
@@ -79,6 +93,7 @@ impl<G: TrainedGame> TableWorker<G> {
         seed: u64,
         lambda: f32,
         epsilon: f32,
+        target: TargetKind,
         out: &mut Vec<TableSample<G>>,
     ) {
         // Values as the net learns them; choices by the game played for.
@@ -87,6 +102,7 @@ impl<G: TrainedGame> TableWorker<G> {
         let generator = self.generator.get_or_insert_with(|| rated.generator());
         self.states.clear();
         self.values.clear();
+        self.drawn.clear();
         let mut position = rated.start();
         // The exact value of the position the game stopped at, for its
         // side on roll, when an exact table covered it.
@@ -112,13 +128,57 @@ impl<G: TrainedGame> TableWorker<G> {
             };
             self.states.push(position);
             self.values.push(G::outcomes(&value));
+            self.drawn
+                .push((!explore).then(|| (dice.sorted(), G::outcomes(&value))));
             let after = rated.after(&plays[index]);
             if rated.result(&after).is_some() {
                 break;
             }
             position = rated.flip(&after);
         }
+        if target == TargetKind::Expected {
+            for t in 0..self.states.len() {
+                let (position, known) = (self.states[t], self.drawn[t]);
+                self.values[t] = self.expected_value(game, &rated, net, &position, known);
+            }
+        }
         lambda_returns(&self.states, &self.values, exact_end, lambda, out);
+    }
+}
+
+impl<G: TrainedGame> TableWorker<G> {
+    /// The average over the 21 rolls of the value (read under `rated`) of
+    /// the play `net` chooses at 0 ply by `game`'s equity, for the side on
+    /// roll at `position`; `known` is one roll's value already rated.
+    fn expected_value(
+        &mut self,
+        game: &G,
+        rated: &G,
+        net: &G::NetEvaluator,
+        position: &G::Position,
+        known: Option<(Dice, G::Outcomes)>,
+    ) -> G::Outcomes {
+        let generator = self.generator.get_or_insert_with(|| rated.generator());
+        let mut sum = G::Outcomes::default();
+        for (dice, weight) in Dice::all_rolls() {
+            let value = match known {
+                Some((d, v)) if d == dice.sorted() => v,
+                _ => {
+                    rated.generate(generator, position, dice, &mut self.plays);
+                    let plays = rated.plays(&self.plays);
+                    let (_, value) = self
+                        .chooser
+                        .choose_by(rated, net, plays, |p| game_equity(game, p))
+                        .expect("a game in progress has a play");
+                    G::outcomes(&value)
+                }
+            };
+            let w = f32::from(weight) / 36.0;
+            for (s, v) in sum.as_mut().iter_mut().zip(value.as_ref()) {
+                *s += w * v;
+            }
+        }
+        sum
     }
 }
 
@@ -162,9 +222,11 @@ mod tests {
     use super::*;
     use plakoto_engine::eval::fevga::net::FevgaNetwork;
     use plakoto_engine::eval::fevga::net::outcomes::flip;
-    use plakoto_engine::game::FevgaNetEvaluator;
+    use plakoto_engine::eval::portes::net::PortesNetwork;
+    use plakoto_engine::game::{FevgaNetEvaluator, PortesNetEvaluator};
+    use plakoto_rules::TavliGame;
     use plakoto_rules::fevga::FevgaPosition;
-    use plakoto_rules::tavli::Fevga;
+    use plakoto_rules::tavli::{Fevga, Portes};
     use std::sync::Arc;
 
     #[test]
@@ -173,7 +235,7 @@ mod tests {
         let net = FevgaNetEvaluator::new(Arc::new(FevgaNetwork::random(16, 1)));
         let mut worker = TableWorker::default();
         let mut out = Vec::new();
-        worker.play_game(&game, &net, 7, 0.7, 0.0, &mut out);
+        worker.play_game(&game, &net, 7, 0.7, 0.0, TargetKind::Sampled, &mut out);
         assert!(out.len() > 20, "{} samples", out.len());
         assert_eq!(out[0].position, FevgaPosition::start());
         for s in &out {
@@ -182,9 +244,51 @@ mod tests {
         }
         // Seeded: the same game again.
         let mut again = Vec::new();
-        worker.play_game(&game, &net, 7, 0.7, 0.0, &mut again);
+        worker.play_game(&game, &net, 7, 0.7, 0.0, TargetKind::Sampled, &mut again);
         assert_eq!(again.len(), out.len());
         assert_eq!(again.last().map(|s| s.target), out.last().map(|s| s.target));
+    }
+
+    #[test]
+    fn expected_targets_average_every_roll_whatever_the_dice_drew() {
+        // With λ = 0 a target is the position's own term alone: for the
+        // start position, sampled it is the drawn roll's play, expected
+        // the same average over the 21 rolls in every game.
+        let game = Portes::trained();
+        let net = PortesNetEvaluator::new(Arc::new(PortesNetwork::random(16, 2)));
+        let mut worker = TableWorker::default();
+        let first = |worker: &mut TableWorker<Portes>, seed, target| {
+            let mut out = Vec::new();
+            worker.play_game(&game, &net, seed, 0.0, 0.0, target, &mut out);
+            out[0].target
+        };
+        let sampled: Vec<_> = (1..4)
+            .map(|seed| first(&mut worker, seed, TargetKind::Sampled))
+            .collect();
+        let expected: Vec<_> = (1..4)
+            .map(|seed| first(&mut worker, seed, TargetKind::Expected))
+            .collect();
+        assert!(sampled.windows(2).any(|w| w[0] != w[1]), "{sampled:?}");
+        assert!(expected.windows(2).all(|w| w[0] == w[1]), "{expected:?}");
+        let sum: f32 = expected[0].iter().sum();
+        assert!((sum - 1.0).abs() < 1e-4, "{:?}", expected[0]);
+        // The same average computed here, roll by roll.
+        let rated = game.rated();
+        let mut generator = rated.generator();
+        let (mut plays, mut chooser) = (Default::default(), GreedyChooser::default());
+        let mut by_hand = [0.0f32; 6];
+        for (dice, weight) in Dice::all_rolls() {
+            rated.generate(&mut generator, &rated.start(), dice, &mut plays);
+            let (_, value) = chooser
+                .choose_by(&rated, &net, rated.plays(&plays), |p| game_equity(&game, p))
+                .expect("a play");
+            for (h, v) in by_hand.iter_mut().zip(Portes::outcomes(&value)) {
+                *h += f32::from(weight) / 36.0 * v;
+            }
+        }
+        for (a, b) in expected[0].iter().zip(&by_hand) {
+            assert!((a - b).abs() < 1e-5, "{:?} vs {by_hand:?}", expected[0]);
+        }
     }
 
     #[test]

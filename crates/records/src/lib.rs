@@ -2,12 +2,15 @@
 //!
 //! - [`record`]: the record format (`save`/`load`, the arena's records),
 //!   written and read back exactly, and the replay of a record's events.
+//! - [`games`]: what a record knows of each game, the one place in this
+//!   crate that holds a game's own knowledge.
 //! - [`analysis`]: `analyse`: every decision of a record searched, the
 //!   text, JSON and HTML reports.
 //! - [`output_path`]: files the commands write, never left half-written.
 //! - [`progress`]: the progress bar long commands show on stderr.
 
 pub mod analysis;
+pub mod games;
 pub mod output_path;
 pub mod progress;
 pub mod record;

@@ -15,6 +15,7 @@ use clap::Args;
 use super::Analysis;
 use super::table::{AnalysedGame, analyse_table};
 use super::tavli::analyse_tavli;
+use crate::games::GameOnRecord;
 use crate::record::{ReadError, Record, RecordError, TableReplay, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
 use plakoto_engine::eval::{CreateError, EvaluatorKind, UnknownEvaluator};
@@ -22,8 +23,8 @@ use plakoto_engine::game::{FEVGA_EVALUATORS, GameEvaluator, PORTES_EVALUATORS};
 use plakoto_engine::game::{fevga_evaluator, portes_evaluator};
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_engine::search::{MAX_PLIES, SearchHandle, SearchSettings};
-use plakoto_rules::GameKind;
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
+use plakoto_rules::{GameKind, TavliGame, with_game};
 
 /// Options of `plakoto analyse`.
 #[derive(Args, Clone, Debug)]
@@ -204,23 +205,44 @@ fn emit(
     Ok(())
 }
 
-/// A game of the table's evaluator named `name` (one of `known`, found by
-/// `named`); without a name its net, or where the net does not load its
-/// heuristic.
-fn table_evaluator<G: plakoto_rules::TavliGame>(
+/// The evaluators `plakoto analyse` knows of a game of the table.
+trait TableEvaluators: TavliGame {
+    /// Their names (`--evaluator`).
+    const NAMES: &'static [&'static str];
+
+    /// The game's evaluator named `name`, if it has one that loads.
+    fn named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>>;
+}
+
+impl TableEvaluators for Portes {
+    const NAMES: &'static [&'static str] = &PORTES_EVALUATORS;
+
+    fn named(name: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
+        portes_evaluator(name)
+    }
+}
+
+impl TableEvaluators for Fevga {
+    const NAMES: &'static [&'static str] = &FEVGA_EVALUATORS;
+
+    fn named(name: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
+        fevga_evaluator(name)
+    }
+}
+
+/// A game of the table's evaluator named `name`; without a name its net,
+/// or where the net does not load its heuristic.
+fn table_evaluator<G: TableEvaluators + GameOnRecord>(
     name: Option<&str>,
-    named: fn(&str) -> Option<Box<dyn GameEvaluator<G>>>,
-    known: &[&str],
-    game: &str,
 ) -> Result<Box<dyn GameEvaluator<G>>, AnalyseError> {
     let found = match name {
-        Some(name) => named(name),
-        None => named("net").or_else(|| named("heuristic")),
+        Some(name) => G::named(name),
+        None => G::named("net").or_else(|| G::named("heuristic")),
     };
     found.ok_or_else(|| AnalyseError::NoEvaluator {
-        game: game.to_string(),
+        game: G::TITLE.to_string(),
         name: name.unwrap_or("net").to_string(),
-        known: known.join(", "),
+        known: G::NAMES.join(", "),
     })
 }
 
@@ -237,40 +259,76 @@ fn analyse_one(
     pool: &rayon::ThreadPool,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Analysis, AnalyseError> {
-    let invalid = |source| AnalyseError::Record {
-        path: args.file.clone(),
-        source: Box::new(source),
+    let one = OneRecord {
+        record,
+        tavli,
+        name,
+        args,
+        pool,
+        progress,
     };
-    Ok(match kind {
-        GameKind::Plakoto => {
-            let kind: EvaluatorKind = name.unwrap_or("net").parse()?;
-            let search = SearchHandle::new(kind.create()?);
-            let replay = record.replay().map_err(invalid)?;
-            pool.install(|| {
-                super::analyse_replay(record, &replay, &search, args.plies, tavli, progress)
-            })
+    with_game!(kind, G => G::analyse(&one))
+}
+
+/// A record of one game to analyse, with how ([`analyse_one`]'s
+/// arguments).
+struct OneRecord<'a> {
+    record: &'a Record,
+    tavli: Option<&'a TavliGameInMatch>,
+    name: Option<&'a str>,
+    args: &'a AnalyseArgs,
+    pool: &'a rayon::ThreadPool,
+    progress: &'a (dyn Fn() + Sync),
+}
+
+impl OneRecord<'_> {
+    /// The error of a record that does not replay.
+    fn invalid(&self, source: RecordError) -> AnalyseError {
+        AnalyseError::Record {
+            path: self.args.file.clone(),
+            source: Box::new(source),
         }
-        GameKind::Portes => {
-            let evaluator = table_evaluator(name, portes_evaluator, &PORTES_EVALUATORS, "Portes")?;
-            let replay = record.replay_game::<Portes>().map_err(invalid)?;
-            let game = TableAnalysis {
-                record,
-                replay: &replay,
-                tavli,
-            };
-            game.run(evaluator.as_ref(), args, pool, progress)
-        }
-        GameKind::Fevga => {
-            let evaluator = table_evaluator(name, fevga_evaluator, &FEVGA_EVALUATORS, "Fevga")?;
-            let replay = record.replay_game::<Fevga>().map_err(invalid)?;
-            let game = TableAnalysis {
-                record,
-                replay: &replay,
-                tavli,
-            };
-            game.run(evaluator.as_ref(), args, pool, progress)
-        }
-    })
+    }
+}
+
+/// How `plakoto analyse` analyses a record of one game of this kind.
+trait AnalyseOne {
+    /// Replays `one`'s record and analyses every turn, as [`analyse_one`]
+    /// says.
+    fn analyse(one: &OneRecord) -> Result<Analysis, AnalyseError>;
+}
+
+impl AnalyseOne for Plakoto {
+    // Plakoto is searched by its own engine, with its evaluator kinds.
+    fn analyse(one: &OneRecord) -> Result<Analysis, AnalyseError> {
+        let kind: EvaluatorKind = one.name.unwrap_or("net").parse()?;
+        let search = SearchHandle::new(kind.create()?);
+        let replay = one.record.replay().map_err(|e| one.invalid(e))?;
+        Ok(one.pool.install(|| {
+            super::analyse_replay(
+                one.record,
+                &replay,
+                &search,
+                one.args.plies,
+                one.tavli,
+                one.progress,
+            )
+        }))
+    }
+}
+
+impl<G: AnalysedGame + GameOnRecord + TableEvaluators> AnalyseOne for G {
+    // A game of the table: the generic search with the game's evaluator.
+    fn analyse(one: &OneRecord) -> Result<Analysis, AnalyseError> {
+        let evaluator = table_evaluator::<G>(one.name)?;
+        let replay = one.record.replay_game::<G>().map_err(|e| one.invalid(e))?;
+        let game = TableAnalysis {
+            record: one.record,
+            replay: &replay,
+            tavli: one.tavli,
+        };
+        Ok(game.run(evaluator.as_ref(), one.args, one.pool, one.progress))
+    }
 }
 
 /// A replayed record of a game of the table to analyse, and its place in

@@ -23,12 +23,14 @@ pub mod tavli;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::record::{GameEnd, Record, RecordError, Replay, ReplayedTurn, Roll};
+use crate::games::GameOnRecord;
+use crate::record::{GameEnd, Header, Record, RecordError, Replay, ReplayedTurn, Roll};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_engine::search::{SearchHandle, Valuation};
-use plakoto_rules::{GameKind, MatchScore, Side, TurnNumbers, position_id};
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{GameKind, MatchScore, Side, TavliGame, TurnNumbers, position_id, with_game};
 
 /// Loss (in points of equity) from which a play is marked doubtful.
 pub const DOUBTFUL: f32 = 0.04;
@@ -207,7 +209,7 @@ pub struct PlayerTotals {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Analysis {
     /// The game analysed (written for the games other than Plakoto only).
-    #[serde(skip_serializing_if = "is_plakoto")]
+    #[serde(skip_serializing_if = "is_default_game")]
     pub game: GameKind,
     /// The search depth asked for.
     pub plies: u8,
@@ -287,7 +289,7 @@ pub fn analyse_replay(
         .collect();
     let players = [Side::X, Side::O].map(|side| totals(record, &turns, side));
     Analysis {
-        game: GameKind::Plakoto,
+        game: Plakoto::KIND,
         plies,
         evaluator: search.evaluator().name().to_string(),
         match_length: record.header.match_length,
@@ -395,15 +397,25 @@ fn analyse_turn(
     }
 }
 
-fn is_plakoto(game: &GameKind) -> bool {
-    *game == GameKind::Plakoto
+/// Whether `game` is the one a record without a game names: its
+/// analysis leaves `game` out of the JSON form, as Plakoto's always has.
+fn is_default_game(game: &GameKind) -> bool {
+    *game == GameKind::default()
+}
+
+/// Whether a record is a match valued by a match equity table of its own
+/// whatever its turns say: a Tavli match (the Tavli table), or a match of
+/// a game that has one (Plakoto's).
+fn own_match_table(header: &Header) -> bool {
+    header.match_length > 0
+        && (header.tavli.is_some() || with_game!(header.game, G => G::OWN_MATCH_TABLE))
 }
 
 fn totals(record: &Record, turns: &[TurnAnalysis], side: Side) -> PlayerTotals {
-    // Match-winning chances: a Plakoto match's (its table), or any game
-    // valued by a table (the games of a Tavli match).
-    let in_match = (record.header.match_length > 0 && record.header.game == GameKind::Plakoto)
-        || turns.iter().any(|t| t.played_mwc.is_some());
+    // Match-winning chances: a match valued by its own table, or any game
+    // valued by a table (the games of a Tavli match, a Portes or Fevga
+    // match where the Tavli table reaches it).
+    let in_match = own_match_table(&record.header) || turns.iter().any(|t| t.played_mwc.is_some());
     let mine: Vec<&TurnAnalysis> = turns.iter().filter(|t| t.side == side).collect();
     let unforced: Vec<&&TurnAnalysis> = mine.iter().filter(|t| t.candidates > 1).collect();
     let total_loss: f64 = unforced.iter().map(|t| f64::from(t.loss)).sum();

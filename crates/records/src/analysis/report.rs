@@ -2,6 +2,8 @@
 
 use super::tavli::TavliAnalysis;
 use super::{Analysis, Mark, PlayerTotals, TurnAnalysis};
+use crate::games::GameOnRecord;
+use plakoto_rules::with_game;
 
 /// `1 ply`, `2 plies`.
 pub(crate) fn plies(n: impl Into<u64>) -> String {
@@ -153,7 +155,7 @@ pub fn scale_note(a: &Analysis) -> String {
         format!("; Tavli match to {}{TAVLI_SCALE_NOTE}", a.match_length)
     } else if a.match_length == 0 {
         String::new()
-    } else if a.game != plakoto_rules::GameKind::Plakoto
+    } else if !with_game!(a.game, G => G::OWN_MATCH_TABLE)
         && a.turns.iter().all(|t| t.played_mwc.is_none())
     {
         format!(

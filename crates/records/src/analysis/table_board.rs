@@ -13,7 +13,8 @@
 use std::fmt::Write as _;
 
 use super::table::BoardCounts;
-use plakoto_rules::{GameKind, Side};
+use crate::games::GameOnRecord;
+use plakoto_rules::{GameKind, Side, with_game};
 
 /// Width of a point.
 const POINT: u32 = 36;
@@ -45,17 +46,22 @@ struct Layout {
 
 impl Layout {
     fn of(game: GameKind) -> Layout {
-        match game {
-            GameKind::Fevga => Layout {
-                left: LEFT + TRAY_WIDTH + GAP,
-                bar: false,
-                opponent_left: true,
+        with_game!(game, G => Layout::of_game::<G>())
+    }
+
+    /// The layout of game `G`'s board: its bar, and where each side's
+    /// tray is.
+    fn of_game<G: GameOnRecord>() -> Layout {
+        Layout {
+            // The tray of an opponent bearing off on the left stands left
+            // of the board.
+            left: if G::OPPONENT_OFF_LEFT {
+                LEFT + TRAY_WIDTH + GAP
+            } else {
+                LEFT
             },
-            GameKind::Portes | GameKind::Plakoto => Layout {
-                left: LEFT,
-                bar: true,
-                opponent_left: false,
-            },
+            bar: G::BAR,
+            opponent_left: G::OPPONENT_OFF_LEFT,
         }
     }
 

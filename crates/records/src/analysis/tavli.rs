@@ -154,8 +154,9 @@ pub fn analyse_tavli<E>(
         .iter()
         .flat_map(|g| g.analysis.turns.iter().cloned())
         .collect();
-    let money = game_record(record, 0, GameKind::Plakoto);
-    let players = [Side::X, Side::O].map(|side| totals(&money, &all, side));
+    // The match's totals: valued by the Tavli table (the record's header
+    // says a Tavli match), under the names of its players.
+    let players = [Side::X, Side::O].map(|side| totals(record, &all, side));
     Ok(TavliAnalysis {
         game: "tavli",
         plies,
@@ -183,7 +184,9 @@ impl TavliAnalysis {
     /// report.
     pub fn combined(&self) -> Analysis {
         Analysis {
-            game: GameKind::Plakoto,
+            // No game of its own (each turn's is in `tavli_kinds`): the
+            // game a record without one names, left out of the JSON form.
+            game: GameKind::default(),
             plies: self.plies,
             evaluator: self.evaluators().join(", "),
             match_length: self.match_length,

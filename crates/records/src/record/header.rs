@@ -8,11 +8,20 @@
 //! and the three others, F7–F9) and its opening rule; its scoring is
 //! always `standard` (F13). A header without a game is Plakoto's, so every record written
 //! before the other games reads (and is written) as it was.
+//!
+//! What each game's part of a header holds, and how it is read, is the
+//! game's own ([`crate::games`]); here a header's fields are turned into
+//! the game they name and back ([`HeaderGame`]).
 
+use crate::games::{GameOnRecord, HeaderFieldError, JsonFields, TextHeader};
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{AfterDraw, Fevga, Opening, Portes, Sequence, TavliRules};
-use plakoto_rules::{GameKind, Rules, RulesError, Scoring, TavliGame, Variant};
+use plakoto_rules::tavli::{AfterDraw, Fevga, Opening, Plakoto, Portes, Sequence, TavliRules};
+use plakoto_rules::{GameKind, Rules, RulesError, Scoring, TavliGame, Variant, with_game};
+
+pub use crate::games::{
+    FEVGA_SCORING_WORD, parse_fevga_scoring, parse_portes_scoring, portes_scoring_word,
+};
 
 /// The header of a record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -107,66 +116,40 @@ impl Header {
 
     /// The Position ID of the header's game's starting position.
     pub fn start_position_id(&self) -> String {
-        match self.game {
-            GameKind::Plakoto => plakoto_rules::position_id(&plakoto_rules::Position::initial()),
-            GameKind::Portes => {
-                let portes = self.portes();
-                portes.position_id(&portes.start())
-            }
-            GameKind::Fevga => {
-                let fevga = self.fevga();
-                fevga.position_id(&fevga.start())
-            }
-        }
+        with_game!(self.game, G => G::of_header(self).start_position_id())
     }
 
     /// The scoring's word in the header's game (`Scoring` in the text form,
     /// `scoring` in JSON).
     pub fn scoring_word(&self) -> String {
-        match self.game {
-            GameKind::Plakoto => self.scoring.to_string(),
-            GameKind::Portes => portes_scoring_word(self.portes_scoring).to_string(),
-            GameKind::Fevga => FEVGA_SCORING_WORD.to_string(),
-        }
+        with_game!(self.game, G => G::of_header(self).scoring_word())
     }
-}
 
-/// Portes' scoring as records and the protocol write it.
-pub fn portes_scoring_word(scoring: PortesScoring) -> &'static str {
-    match scoring {
-        PortesScoring::Standard => "standard",
-        PortesScoring::Triple => "triple",
+    /// The header's game's lines of the text form after the first (key,
+    /// value), in their order.
+    pub(super) fn game_lines(&self) -> Vec<(&'static str, String)> {
+        with_game!(self.game, G => G::of_header(self).header_lines(self.opening))
     }
-}
 
-/// Fevga's one scoring (F13: 1, or 2 for a double game), as records
-/// write it.
-pub const FEVGA_SCORING_WORD: &str = "standard";
-
-/// Reads Fevga's scoring word: only `standard` (F13).
-pub fn parse_fevga_scoring(word: &str) -> Result<(), String> {
-    if word == FEVGA_SCORING_WORD {
+    /// Reads the game `self.game` names, its switches and its opening rule
+    /// from a text header's lines (`find` gives a key's value and line).
+    pub(super) fn read_game_lines<'a>(
+        &mut self,
+        find: &dyn Fn(&'static str) -> Option<(&'a str, usize)>,
+    ) -> Result<(), HeaderFieldError> {
+        self.opening = with_game!(self.game, G => {
+            let (game, opening) = G::read_text_header(&TextHeader::new(find))?;
+            game.write_header(self);
+            opening
+        });
         Ok(())
-    } else {
-        Err(format!(
-            "'{word}' is not a Fevga scoring: Fevga is scored standard only (F13)"
-        ))
     }
 }
 
-/// Reads Portes' scoring word (`standard` or `triple`).
-pub fn parse_portes_scoring(word: &str) -> Result<PortesScoring, String> {
-    match word {
-        "standard" => Ok(PortesScoring::Standard),
-        "triple" => Ok(PortesScoring::Triple),
-        other => Err(format!(
-            "'{other}' is not a Portes scoring: standard or triple (P11)"
-        )),
-    }
-}
-
-fn is_plakoto(game: &GameKind) -> bool {
-    *game == GameKind::Plakoto
+/// Whether `game` is the one a header without a game names, so that
+/// its JSON leaves `game` out (as Plakoto records always have).
+fn is_default_game(game: &GameKind) -> bool {
+    *game == GameKind::default()
 }
 
 /// The JSON form of a header: the fields of its game only, in the order
@@ -174,7 +157,7 @@ fn is_plakoto(game: &GameKind) -> bool {
 /// the other games' records only).
 #[derive(serde::Serialize, serde::Deserialize)]
 struct HeaderJson {
-    #[serde(default, skip_serializing_if = "is_plakoto")]
+    #[serde(default, skip_serializing_if = "is_default_game")]
     game: GameKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rules: Option<Variant>,
@@ -208,7 +191,8 @@ impl From<Header> for HeaderJson {
     fn from(h: Header) -> HeaderJson {
         if let Some(t) = &h.tavli {
             return HeaderJson {
-                game: GameKind::Plakoto,
+                // The match names no game of its own: its games do.
+                game: GameKind::default(),
                 rules: Some(h.rules),
                 scoring: h.scoring.to_string(),
                 switches: Some(h.fevga_rules.describe()),
@@ -226,13 +210,13 @@ impl From<Header> for HeaderJson {
                 seed: h.seed,
             };
         }
-        let plakoto = h.game == GameKind::Plakoto;
+        let fields = with_game!(h.game, G => G::of_header(&h).json_fields(h.opening));
         HeaderJson {
             game: h.game,
-            rules: plakoto.then_some(h.rules),
-            scoring: h.scoring_word(),
-            switches: (h.game == GameKind::Fevga).then(|| h.fevga_rules.describe()),
-            opening: (!plakoto).then(|| h.opening.to_string()),
+            rules: fields.rules,
+            scoring: fields.scoring,
+            switches: fields.switches,
+            opening: fields.opening,
             match_length: h.match_length,
             x: h.x,
             o: h.o,
@@ -257,7 +241,7 @@ impl TryFrom<HeaderJson> for Header {
             ..Header::default()
         };
         if let Some(t) = j.tavli {
-            if j.game != GameKind::Plakoto {
+            if j.game != GameKind::default() {
                 return Err("a Tavli match record names no game of its own".into());
             }
             header.rules = j.rules.ok_or("missing field `rules`")?;
@@ -277,48 +261,23 @@ impl TryFrom<HeaderJson> for Header {
             });
             return Ok(header);
         }
-        match j.game {
-            GameKind::Plakoto => {
-                if j.opening.is_some() {
-                    return Err("Plakoto has no opening switch (R19 decides)".into());
-                }
-                header.rules = j.rules.ok_or("missing field `rules`")?;
-                // Read as Plakoto records always were: by the enum's own
-                // serde form.
-                header.scoring = serde_json::from_value(serde_json::Value::String(j.scoring))
-                    .map_err(|e| e.to_string())?;
-            }
-            GameKind::Portes => {
-                if j.rules.is_some() {
-                    return Err("Portes has no rules variants ('rules' is Plakoto's)".into());
-                }
-                if j.switches.is_some() {
-                    return Err("Portes has no switches ('switches' is Fevga's)".into());
-                }
-                header.portes_scoring = parse_portes_scoring(&j.scoring)?;
-                if let Some(opening) = j.opening {
-                    header.opening = opening.parse().map_err(|e| format!("{e}"))?;
-                }
-            }
-            GameKind::Fevga => {
-                if j.rules.is_some() {
-                    return Err("Fevga has no rules variants ('rules' is Plakoto's)".into());
-                }
-                parse_fevga_scoring(&j.scoring)?;
-                if let Some(switches) = j.switches {
-                    header.fevga_rules = switches.parse().map_err(|e| format!("{e}"))?;
-                }
-                if let Some(opening) = j.opening {
-                    header.opening = opening.parse().map_err(|e| format!("{e}"))?;
-                }
-            }
-        }
+        let fields = JsonFields {
+            rules: j.rules,
+            scoring: j.scoring,
+            switches: j.switches,
+            opening: j.opening,
+        };
+        header.opening = with_game!(j.game, G => {
+            let (game, opening) = G::read_json_header(fields)?;
+            game.write_header(&mut header);
+            opening
+        });
         Ok(header)
     }
 }
 
-/// A game of the table as a record's header names it: the game value read
-/// from a header's switches, and written into one.
+/// A game as a record's header names it: the game value read from a
+/// header's switches, and written into one.
 pub trait HeaderGame: TavliGame {
     /// The game under the switches `header` names.
     fn of_header(header: &Header) -> Self;
@@ -327,13 +286,31 @@ pub trait HeaderGame: TavliGame {
     fn write_header(&self, header: &mut Header);
 }
 
+impl HeaderGame for Plakoto {
+    fn of_header(header: &Header) -> Plakoto {
+        // The pair as the header writes it, unchecked: `checked_rules`
+        // refuses Express with Tzannes scoring (R22) where a game is
+        // played, and a header holding it is still written as it is.
+        Plakoto::new(Rules {
+            variant: header.rules,
+            scoring: header.scoring,
+        })
+    }
+
+    fn write_header(&self, header: &mut Header) {
+        header.game = Plakoto::KIND;
+        header.rules = self.rules.variant;
+        header.scoring = self.rules.scoring;
+    }
+}
+
 impl HeaderGame for Portes {
     fn of_header(header: &Header) -> Portes {
         header.portes()
     }
 
     fn write_header(&self, header: &mut Header) {
-        header.game = GameKind::Portes;
+        header.game = Portes::KIND;
         header.portes_scoring = self.scoring;
     }
 }
@@ -344,7 +321,7 @@ impl HeaderGame for Fevga {
     }
 
     fn write_header(&self, header: &mut Header) {
-        header.game = GameKind::Fevga;
+        header.game = Fevga::KIND;
         header.fevga_rules = self.rules;
     }
 }

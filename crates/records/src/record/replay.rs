@@ -3,9 +3,10 @@
 
 use super::error::{RecordError, RecordErrorKind, StartError};
 use super::{Ending, GameEnd, Record, Roll, Start, roll_numbers};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
     Die, FinalResult, Game, GameError, GenLimits, MatchScore, MoveGenerator, Phase, PlayReport,
-    Position, Side, parse_position_id,
+    Position, Side, TavliGame, parse_position_id,
 };
 
 /// One turn as replayed.
@@ -69,9 +70,10 @@ fn play_checked(
 }
 
 impl Record {
-    /// Replays every game, checking each play, score and result.
+    /// Replays a Plakoto record's every game, checking each play, score
+    /// and result.
     pub fn replay(&self) -> Result<Replay, RecordError> {
-        self.check_game(plakoto_rules::GameKind::Plakoto)?;
+        self.check_game(Plakoto::KIND)?;
         let rules = self.header.checked_rules().map_err(|e| {
             RecordError::at_line(
                 0,

@@ -7,9 +7,9 @@
 //! follows the match's end (T4).
 
 use super::error::{RecordError, RecordErrorKind, StartError};
-use super::{GameEnd, Record, RecordedGame, Start};
-use plakoto_rules::tavli::{Fevga, Portes, TableGame, TavliMatch};
-use plakoto_rules::{FinalResult, Game, GameKind, Side};
+use super::{GameEnd, HeaderGame, Record, RecordedGame, Start};
+use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TableGame, TavliMatch};
+use plakoto_rules::{FinalResult, Game, GameKind, Side, with_game};
 
 /// The game a Tavli match record leaves in play (or last played).
 #[derive(Clone, Debug, PartialEq)]
@@ -133,11 +133,7 @@ impl Record {
 
     /// Replays game `g` of kind `kind` alone: the game as it ends, its
     /// result (`None` in progress), and its number of turns.
-    fn replay_one(
-        &self,
-        kind: GameKind,
-        g: &RecordedGame,
-    ) -> Result<(TavliGameState, Option<FinalResult>, usize), RecordError> {
+    fn replay_one(&self, kind: GameKind, g: &RecordedGame) -> Result<ReplayedAlone, RecordError> {
         let single = Record {
             header: self.header.of_game(kind),
             games: vec![RecordedGame {
@@ -145,36 +141,55 @@ impl Record {
                 ..g.clone()
             }],
         };
-        Ok(match kind {
-            GameKind::Plakoto => {
-                let replay = single.replay()?;
-                let result = scored(&replay.ends);
-                (
-                    TavliGameState::Plakoto(replay.game),
-                    result,
-                    replay.turns.len(),
-                )
-            }
-            GameKind::Portes => {
-                let replay = single.replay_game::<Portes>()?;
-                let result = scored(&replay.ends);
-                (
-                    TavliGameState::Portes(replay.game),
-                    result,
-                    replay.turns.len(),
-                )
-            }
-            GameKind::Fevga => {
-                let replay = single.replay_game::<Fevga>()?;
-                let result = scored(&replay.ends);
-                (
-                    TavliGameState::Fevga(replay.game),
-                    result,
-                    replay.turns.len(),
-                )
-            }
-        })
+        with_game!(kind, G => G::replay_alone(&single))
     }
+}
+
+/// One game of a Tavli match record replayed alone: the game as it ends,
+/// its result (`None` in progress), and its number of turns.
+type ReplayedAlone = (TavliGameState, Option<FinalResult>, usize);
+
+/// A game of a Tavli match record replayed alone, by its own game's
+/// replay, as the game it leaves.
+trait MatchGame {
+    /// Replays `single`, a record of one game of this kind.
+    fn replay_alone(single: &Record) -> Result<ReplayedAlone, RecordError>;
+}
+
+impl MatchGame for Plakoto {
+    // Plakoto's records are replayed by the rules core's own game.
+    fn replay_alone(single: &Record) -> Result<ReplayedAlone, RecordError> {
+        let replay = single.replay()?;
+        let result = scored(&replay.ends);
+        Ok((
+            TavliGameState::Plakoto(replay.game),
+            result,
+            replay.turns.len(),
+        ))
+    }
+}
+
+impl MatchGame for Portes {
+    fn replay_alone(single: &Record) -> Result<ReplayedAlone, RecordError> {
+        table_alone(single, TavliGameState::Portes)
+    }
+}
+
+impl MatchGame for Fevga {
+    fn replay_alone(single: &Record) -> Result<ReplayedAlone, RecordError> {
+        table_alone(single, TavliGameState::Fevga)
+    }
+}
+
+/// Replays `single`, a record of one game of the table `G`, as
+/// [`MatchGame::replay_alone`] says; `state` holds the game it leaves.
+fn table_alone<G: HeaderGame>(
+    single: &Record,
+    state: fn(TableGame<G>) -> TavliGameState,
+) -> Result<ReplayedAlone, RecordError> {
+    let replay = single.replay_game::<G>()?;
+    let result = scored(&replay.ends);
+    Ok((state(replay.game), result, replay.turns.len()))
 }
 
 /// What the match scores for the one game of a replay: its end as the

@@ -21,48 +21,33 @@ use std::str::FromStr;
 use super::error::{RecordError, RecordErrorKind};
 use super::{
     Ending, GameEnd, Header, Pending, RECORD_VERSION, Record, RecordedGame, Roll, Start, Turn,
-    parse_fevga_scoring, parse_portes_scoring,
 };
-use plakoto_rules::{GameKind, GameKindError, Side};
+use crate::games::{GameOnRecord, HeaderFieldError};
+use plakoto_rules::{GameKind, GameKindError, Side, with_game};
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let h = &self.header;
         let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
-        match h.game {
-            _ if h.tavli.is_some() => {
-                let t = h.tavli.as_ref().expect("a Tavli match");
-                writeln!(f, "; Tavli match record, format {RECORD_VERSION}")?;
-                writeln!(f, "; [Game {}]", quoted(TAVLI_GAME_WORD))?;
-                writeln!(f, "; [Sequence {}]", quoted(&t.sequence.to_string()))?;
-                writeln!(f, "; [AfterDraw {}]", quoted(t.after_draw.as_str()))?;
-                if t.first_game != 1 {
-                    writeln!(f, "; [FirstGame {}]", quoted(&t.first_game.to_string()))?;
-                }
-                writeln!(f, "; [Rules {}]", quoted(&h.rules.to_string()))?;
-                writeln!(f, "; [Scoring {}]", quoted(&h.scoring.to_string()))?;
-                let portes = super::portes_scoring_word(h.portes_scoring);
-                writeln!(f, "; [PortesScoring {}]", quoted(portes))?;
-                writeln!(f, "; [Switches {}]", quoted(&h.fevga_rules.describe()))?;
-                writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
+        if let Some(t) = &h.tavli {
+            writeln!(f, "; Tavli match record, format {RECORD_VERSION}")?;
+            writeln!(f, "; [Game {}]", quoted(TAVLI_GAME_WORD))?;
+            writeln!(f, "; [Sequence {}]", quoted(&t.sequence.to_string()))?;
+            writeln!(f, "; [AfterDraw {}]", quoted(t.after_draw.as_str()))?;
+            if t.first_game != 1 {
+                writeln!(f, "; [FirstGame {}]", quoted(&t.first_game.to_string()))?;
             }
-            GameKind::Plakoto => {
-                writeln!(f, "; Plakoto game record, format {RECORD_VERSION}")?;
-                writeln!(f, "; [Rules {}]", quoted(&h.rules.to_string()))?;
-                writeln!(f, "; [Scoring {}]", quoted(&h.scoring.to_string()))?;
-            }
-            GameKind::Portes => {
-                writeln!(f, "; Portes game record, format {RECORD_VERSION}")?;
-                writeln!(f, "; [Game {}]", quoted(h.game.as_str()))?;
-                writeln!(f, "; [Scoring {}]", quoted(&h.scoring_word()))?;
-                writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
-            }
-            GameKind::Fevga => {
-                writeln!(f, "; Fevga game record, format {RECORD_VERSION}")?;
-                writeln!(f, "; [Game {}]", quoted(h.game.as_str()))?;
-                writeln!(f, "; [Switches {}]", quoted(&h.fevga_rules.describe()))?;
-                writeln!(f, "; [Scoring {}]", quoted(&h.scoring_word()))?;
-                writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
+            writeln!(f, "; [Rules {}]", quoted(&h.rules.to_string()))?;
+            writeln!(f, "; [Scoring {}]", quoted(&h.scoring.to_string()))?;
+            let portes = super::portes_scoring_word(h.portes_scoring);
+            writeln!(f, "; [PortesScoring {}]", quoted(portes))?;
+            writeln!(f, "; [Switches {}]", quoted(&h.fevga_rules.describe()))?;
+            writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
+        } else {
+            let title = with_game!(h.game, G => G::TITLE);
+            writeln!(f, "; {title} game record, format {RECORD_VERSION}")?;
+            for (key, value) in h.game_lines() {
+                writeln!(f, "; [{key} {}]", quoted(&value))?;
             }
         }
         writeln!(f, "; [Match {}]", quoted(&h.match_length.to_string()))?;
@@ -252,9 +237,11 @@ impl Reader {
         };
         let bad = super::tavli_text::bad_header;
         let tavli = find("Game").is_some_and(|(g, _)| g == TAVLI_GAME_WORD);
+        // A header without a game names the default one (Plakoto's records
+        // predate the others); a Tavli match's names none of its own.
         let game = match find("Game") {
-            None => GameKind::Plakoto,
-            Some(_) if tavli => GameKind::Plakoto,
+            None => GameKind::default(),
+            Some(_) if tavli => GameKind::default(),
             Some((g, l)) => g
                 .parse()
                 .map_err(|e: GameKindError| bad("Game", l, e.to_string()))?,
@@ -273,75 +260,16 @@ impl Reader {
         }
         if tavli {
             header.tavli = Some(super::tavli_text::read_tavli_header(&find, &mut header)?);
-        }
-        match game {
-            _ if tavli => {}
-            GameKind::Plakoto => {
-                // Plakoto always starts as R19 says: no opening switch.
-                if let Some((_, l)) = find("Opening") {
-                    return Err(RecordError::at_line(
-                        l,
-                        RecordErrorKind::UnknownHeader("Opening".into()),
-                    ));
+        } else {
+            header.read_game_lines(&find).map_err(|e| match e {
+                HeaderFieldError::Unknown { key, line } => {
+                    RecordError::at_line(line, RecordErrorKind::UnknownHeader(key.into()))
                 }
-                let (rules, l) = need("Rules")?;
-                header.rules = rules
-                    .parse()
-                    .map_err(|e: plakoto_rules::RulesError| bad("Rules", l, e.to_string()))?;
-                let (scoring, scoring_line) = need("Scoring")?;
-                header.scoring = scoring.parse().map_err(|e: plakoto_rules::RulesError| {
-                    bad("Scoring", scoring_line, e.to_string())
-                })?;
-            }
-            GameKind::Portes => {
-                if let Some((_, l)) = find("Rules") {
-                    return Err(bad(
-                        "Rules",
-                        l,
-                        "Portes has no rules variants (Rules is Plakoto's)".into(),
-                    ));
+                HeaderFieldError::Missing(key) => {
+                    RecordError::at_line(n, RecordErrorKind::MissingHeader(key))
                 }
-                let (scoring, scoring_line) = need("Scoring")?;
-                header.portes_scoring =
-                    parse_portes_scoring(scoring).map_err(|e| bad("Scoring", scoring_line, e))?;
-                if let Some((opening, l)) = find("Opening") {
-                    header.opening =
-                        opening
-                            .parse()
-                            .map_err(|e: plakoto_rules::tavli::OpeningError| {
-                                bad("Opening", l, e.to_string())
-                            })?;
-                }
-            }
-            GameKind::Fevga => {
-                if let Some((_, l)) = find("Rules") {
-                    return Err(bad(
-                        "Rules",
-                        l,
-                        "Fevga has no rules variants (Rules is Plakoto's; Fevga's are its Switches)"
-                            .into(),
-                    ));
-                }
-                if let Some((scoring, l)) = find("Scoring") {
-                    parse_fevga_scoring(scoring).map_err(|e| bad("Scoring", l, e))?;
-                }
-                if let Some((switches, l)) = find("Switches") {
-                    header.fevga_rules =
-                        switches
-                            .parse()
-                            .map_err(|e: plakoto_rules::fevga::SwitchError| {
-                                bad("Switches", l, e.to_string())
-                            })?;
-                }
-                if let Some((opening, l)) = find("Opening") {
-                    header.opening =
-                        opening
-                            .parse()
-                            .map_err(|e: plakoto_rules::tavli::OpeningError| {
-                                bad("Opening", l, e.to_string())
-                            })?;
-                }
-            }
+                HeaderFieldError::Bad { key, line, reason } => bad(key, line, reason),
+            })?;
         }
         let (length, l) = need("Match")?;
         let match_length = length

@@ -1,0 +1,61 @@
+//! Fevga on record: its header names its game, its switches
+//! (`fevga.release=…` and the three others, F7–F9) and its opening rule;
+//! its scoring is always `standard` (F13).
+
+use super::{GameOnRecord, HeaderFieldError, JsonFields, TextHeader, json_opening};
+use plakoto_rules::fevga::FevgaRules;
+use plakoto_rules::tavli::{Fevga, Opening};
+
+/// Fevga's one scoring (F13: 1, or 2 for a double game), as records
+/// write it.
+pub const FEVGA_SCORING_WORD: &str = "standard";
+
+/// Reads Fevga's scoring word: only `standard` (F13).
+pub fn parse_fevga_scoring(word: &str) -> Result<(), String> {
+    if word == FEVGA_SCORING_WORD {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{word}' is not a Fevga scoring: Fevga is scored standard only (F13)"
+        ))
+    }
+}
+
+impl GameOnRecord for Fevga {
+    const TITLE: &'static str = "Fevga";
+    // No hitting and no pinning (F5), and both sides run the same way
+    // round (F4).
+    const BAR: bool = false;
+    const OPPONENT_OFF_LEFT: bool = true;
+
+    fn scoring_word(&self) -> String {
+        FEVGA_SCORING_WORD.to_string()
+    }
+
+    fn switches(&self) -> Option<String> {
+        Some(self.rules.describe())
+    }
+
+    fn read_text_header(header: &TextHeader) -> Result<(Fevga, Opening), HeaderFieldError> {
+        header.refuse(
+            "Rules",
+            "Fevga has no rules variants (Rules is Plakoto's; Fevga's are its Switches)",
+        )?;
+        // Its one scoring may go unsaid.
+        header.read("Scoring", parse_fevga_scoring)?;
+        let rules = header.read("Switches", str::parse::<FevgaRules>)?;
+        Ok((Fevga::new(rules.unwrap_or_default()), header.opening()?))
+    }
+
+    fn read_json_header(fields: JsonFields) -> Result<(Fevga, Opening), String> {
+        if fields.rules.is_some() {
+            return Err("Fevga has no rules variants ('rules' is Plakoto's)".into());
+        }
+        parse_fevga_scoring(&fields.scoring)?;
+        let mut rules = FevgaRules::default();
+        if let Some(switches) = fields.switches {
+            rules = switches.parse().map_err(|e| format!("{e}"))?;
+        }
+        Ok((Fevga::new(rules), json_opening(fields.opening)?))
+    }
+}

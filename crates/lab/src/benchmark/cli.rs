@@ -9,7 +9,7 @@ use super::BenchmarkError;
 use super::build::{BuildOptions, build_shard, merge};
 use super::choices::{self, Agreement};
 use super::data::Benchmark;
-use super::fevga;
+use super::game_benchmark::GameBenchmark;
 use super::pool::pool;
 use super::reroll::{RerollOptions, reroll_shard};
 use super::score::{Chooser, StrengthReport, score, score_with};
@@ -19,8 +19,8 @@ use plakoto_engine::eval::{
     Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
 };
 use plakoto_engine::search::SearchSettings;
-use plakoto_rules::tavli::GameKind;
-use plakoto_rules::{Rules, Variant};
+use plakoto_rules::tavli::{GameKind, Plakoto};
+use plakoto_rules::{Rules, Variant, with_game};
 use plakoto_tools::arena::shard::Shard;
 
 /// `plakoto benchmark …`.
@@ -287,22 +287,7 @@ pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
                     "--trials, --decisions and --candidates must be at least 1".to_string(),
                 ));
             }
-            if a.game != GameKind::Plakoto {
-                return build_game(a);
-            }
-            if a.evaluator.is_some() || a.weak.is_some() {
-                return Err(BenchmarkError::Options(
-                    "--evaluator and --weak are for a Fevga build: a Plakoto build is rolled out by the net (--weights)".to_string(),
-                ));
-            }
-            let options = build_options(a);
-            let net = net(&a.weights)?;
-            let done = build_shard(&options, &net, &HeuristicEvaluator)?;
-            eprintln!(
-                "benchmark build: {done} decisions rolled out into {}",
-                a.work.out.display()
-            );
-            Ok(())
+            with_game!(a.game, G => G::build(a))
         }
         BenchmarkCommand::Pool(a) => {
             let report = pool(&a.inputs, &a.out)?;
@@ -361,8 +346,57 @@ fn build_options(a: &BuildArgs) -> BuildOptions {
     }
 }
 
+/// How `plakoto benchmark build` and `plakoto bench strength` run in a
+/// game: Plakoto by the builder and scorer written for it before the game
+/// layer, every game with a [`GameBenchmark`] by the generic ones
+/// ([`build_game`], [`run_game_strength`]). So the commands pick the game
+/// once (`with_game!`) and never match on it.
+trait BenchmarkCommands {
+    /// `plakoto benchmark build` (its counts checked).
+    fn build(a: &BuildArgs) -> Result<(), BenchmarkError>;
+    /// `plakoto bench strength` (its plies checked).
+    fn strength(a: &StrengthArgs) -> Result<(), BenchmarkError>;
+}
+
+impl<G: GameBenchmark> BenchmarkCommands for G {
+    fn build(a: &BuildArgs) -> Result<(), BenchmarkError> {
+        build_game::<G>(a)
+    }
+
+    fn strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
+        run_game_strength::<G>(a)
+    }
+}
+
+impl BenchmarkCommands for Plakoto {
+    fn build(a: &BuildArgs) -> Result<(), BenchmarkError> {
+        build_plakoto(a)
+    }
+
+    fn strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
+        run_plakoto_strength(a)
+    }
+}
+
+/// `plakoto benchmark build` of a Plakoto benchmark, rolled out by the net.
+fn build_plakoto(a: &BuildArgs) -> Result<(), BenchmarkError> {
+    if a.evaluator.is_some() || a.weak.is_some() {
+        return Err(BenchmarkError::Options(
+            "--evaluator and --weak are for a Fevga build: a Plakoto build is rolled out by the net (--weights)".to_string(),
+        ));
+    }
+    let options = build_options(a);
+    let net = net(&a.weights)?;
+    let done = build_shard(&options, &net, &HeuristicEvaluator)?;
+    eprintln!(
+        "benchmark build: {done} decisions rolled out into {}",
+        a.work.out.display()
+    );
+    Ok(())
+}
+
 /// `plakoto benchmark build --game G` for a game of the game layer.
-fn build_game(a: &BuildArgs) -> Result<(), BenchmarkError> {
+fn build_game<G: GameBenchmark>(a: &BuildArgs) -> Result<(), BenchmarkError> {
     if a.rules != Variant::Standard || a.disagreements_only || a.weights.is_some() {
         return Err(BenchmarkError::Options(format!(
             "--rules, --disagreements-only and --weights are Plakoto's, not for a {} build",
@@ -372,14 +406,7 @@ fn build_game(a: &BuildArgs) -> Result<(), BenchmarkError> {
     let evaluator = a.evaluator.as_deref().unwrap_or("heuristic");
     let weak = a.weak.as_deref().unwrap_or("pipcount");
     let options = build_options(a);
-    let done = match a.game {
-        GameKind::Fevga => fevga::build_shard(&options, evaluator, weak)?,
-        game => {
-            return Err(BenchmarkError::Options(format!(
-                "no {game} benchmark can be built yet"
-            )));
-        }
-    };
+    let done = G::build_shard(&options, evaluator, weak)?;
     eprintln!(
         "benchmark build ({}): {done} decisions rolled out into {}",
         a.game,
@@ -388,9 +415,9 @@ fn build_game(a: &BuildArgs) -> Result<(), BenchmarkError> {
     Ok(())
 }
 
-/// Runs `plakoto bench strength` on a benchmark of a game other than
-/// Plakoto, printing its report.
-fn run_game_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
+/// Runs `plakoto bench strength` on a benchmark of a game of the game
+/// layer, printing its report.
+fn run_game_strength<G: GameBenchmark>(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     if a.rules != Variant::Standard || a.weights.is_some() || a.rollout_weights.is_some() {
         return Err(BenchmarkError::Options(format!(
             "--rules, --weights and --rollout-weights are Plakoto's, not for a {} benchmark",
@@ -410,20 +437,13 @@ fn run_game_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
             a.game
         )));
     }
-    let report = match a.game {
-        GameKind::Fevga => fevga::strength(
-            &benchmark,
-            &a.evaluator,
-            a.plies,
-            a.threads,
-            a.roll_unlisted,
-        )?,
-        game => {
-            return Err(BenchmarkError::Options(format!(
-                "no {game} benchmark can be scored yet"
-            )));
-        }
-    };
+    let report = G::score_player(
+        &benchmark,
+        &a.evaluator,
+        a.plies,
+        a.threads,
+        a.roll_unlisted,
+    )?;
     finish(report, a)
 }
 
@@ -438,9 +458,12 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
             plakoto_engine::search::MAX_PLIES
         )));
     }
-    if a.game != GameKind::Plakoto {
-        return run_game_strength(a);
-    }
+    with_game!(a.game, G => G::strength(a))
+}
+
+/// Runs `plakoto bench strength` on a Plakoto benchmark (its plies
+/// checked), printing its report.
+fn run_plakoto_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     let path = a
         .benchmark
         .clone()

@@ -12,6 +12,7 @@ use flate2::write::GzEncoder;
 use serde::{Deserialize, Serialize};
 
 use super::BenchmarkError;
+use super::header_rules::movement_rules;
 use super::phase::GamePhase;
 use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Dice, Numbers, Position, TurnNumbers, Variant, parse_position_id};
@@ -31,9 +32,10 @@ pub const SINGLE_ROLLOUT_VERSION: u32 = 1;
 /// switches.
 pub const DEFAULT_RULES: &str = "standard";
 
-/// Whether `game` is Plakoto (whose headers leave `game` out).
-fn is_plakoto(game: &GameKind) -> bool {
-    *game == GameKind::Plakoto
+/// Whether `game` is the default one, Plakoto (whose headers leave
+/// `game` out, as the first benchmarks' did).
+fn is_default(game: &GameKind) -> bool {
+    *game == GameKind::default()
 }
 
 /// How a benchmark was built; the header of its file. Shards merge only
@@ -47,7 +49,7 @@ pub struct Header {
     /// The game of every decision. Absent from the file for Plakoto, the
     /// game the first benchmarks were built for, so that their files read,
     /// merge and resume as before.
-    #[serde(default, skip_serializing_if = "is_plakoto")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub game: GameKind,
     /// The rules of every decision: for Plakoto its movement rules,
     /// `standard` or `express`; for another game `standard`, its default
@@ -109,13 +111,15 @@ impl Header {
                 self.pooled_seeds, self.rollout_seed
             )));
         }
-        match self.game {
-            GameKind::Plakoto => self.variant().map(|_| ()),
-            _ if self.rules == DEFAULT_RULES => Ok(()),
-            game => Err(BenchmarkError::Format(format!(
-                "unknown {game} rules '{}' (only '{DEFAULT_RULES}')",
-                self.rules
-            ))),
+        if movement_rules(self.game) {
+            self.variant().map(|_| ())
+        } else if self.rules == DEFAULT_RULES {
+            Ok(())
+        } else {
+            Err(BenchmarkError::Format(format!(
+                "unknown {} rules '{}' (only '{DEFAULT_RULES}')",
+                self.game, self.rules
+            )))
         }
     }
 
@@ -140,7 +144,7 @@ impl Header {
     /// The movement rules of a Plakoto benchmark; an error for another
     /// game's, so that a Plakoto-only tool refuses it.
     pub fn variant(&self) -> Result<Variant, BenchmarkError> {
-        if self.game != GameKind::Plakoto {
+        if !movement_rules(self.game) {
             return Err(BenchmarkError::Options(format!(
                 "a {} benchmark, not a Plakoto one",
                 self.game

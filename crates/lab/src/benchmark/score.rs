@@ -15,12 +15,12 @@ use serde::Serialize;
 use super::build::decision_game;
 use super::choices::{Agreement, Choice};
 use super::data::{Benchmark, Decision};
+use super::header_rules::movement_rules;
 use super::phase::GamePhase;
 use super::unlisted::UnlistedRollouts;
 use super::{BLUNDER, BenchmarkError};
 use plakoto_engine::eval::Evaluator;
 use plakoto_engine::search::{PlayLists, SearchHandle, SearchLimits, SearchSettings};
-use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Play, Rules};
 
 /// Who chooses the plays being judged.
@@ -286,9 +286,10 @@ pub(crate) fn report(
     let h = &benchmark.header;
     StrengthReport {
         player: player.to_string(),
-        rules: match h.game {
-            GameKind::Plakoto => h.rules.clone(),
-            game => game.to_string(),
+        rules: if movement_rules(h.game) {
+            h.rules.clone()
+        } else {
+            h.game.to_string()
         },
         benchmark: format!(
             "rolled out {}-{} games a candidate by {} at {} ply",

@@ -24,6 +24,7 @@ pub mod rollout_targets;
 pub mod selfplay;
 pub mod table;
 pub mod target_line;
+pub mod trainable;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -41,12 +42,12 @@ use self::arena_check::{MatchResult, duplicate_match};
 use self::checkpoint::{CheckpointError, TargetKind, TrainConfig, TrainState};
 use self::learn::{Adam, Learner, Sample};
 use self::selfplay::Worker;
+use self::trainable::TrainableGame;
 use plakoto_engine::eval::net::weights::{self, WeightsError};
 use plakoto_engine::eval::net::{NetEvaluator, Network};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator};
 use plakoto_engine::path_error::PathError;
-use plakoto_rules::tavli::{Fevga, Portes};
-use plakoto_rules::{GameKind, Rules, Variant};
+use plakoto_rules::{GameKind, Rules, Variant, with_game};
 use plakoto_tools::arena::referee::mix_seed;
 
 /// Options of `plakoto train`.
@@ -150,10 +151,11 @@ impl TrainArgs {
         if !(self.lr > 0.0 && self.lr < 1.0) {
             return refuse("--lr must be within (0, 1)");
         }
-        if self.game != GameKind::Plakoto && self.rules != Variant::Standard {
+        let (movement_rules, timed) = with_game!(self.game, G => (G::MOVEMENT_RULES, G::TIMED));
+        if !movement_rules && self.rules != Variant::Standard {
             return refuse("--rules is Plakoto's: a Portes or Fevga run does not take it");
         }
-        if self.game == GameKind::Plakoto && self.minutes.is_some() {
+        if !timed && self.minutes.is_some() {
             return refuse("--minutes is for --game portes and --game fevga");
         }
         if self.minutes.is_some_and(|m| m.is_nan() || m < 0.0) {
@@ -402,11 +404,12 @@ fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, Tra
 /// Runs `plakoto train`.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
-    match args.game {
-        GameKind::Portes => return table::run::<Portes>(args),
-        GameKind::Fevga => return table::run::<Fevga>(args),
-        GameKind::Plakoto => {}
-    }
+    with_game!(args.game, G => G::train(args))
+}
+
+/// Runs the Plakoto trainer (the first game's, written before the game
+/// layer), `args` validated.
+fn run_plakoto(args: &TrainArgs) -> Result<(), TrainError> {
     let dir = &args.dir;
     plakoto_records::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;
     let mut trainer = if args.resume {

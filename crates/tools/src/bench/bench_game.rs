@@ -1,29 +1,26 @@
 //! What `bench eval` and `bench hint` need of a game of the table beyond
 //! the game layer: its evaluators by name, the one measured when none is
-//! named, and its seeded suites. One impl per game (Portes, Fevga), so the
+//! named, and its seeded `bench hint` suite (its fixed suite is its
+//! [`FixedSuite`]'s). One impl per game (Portes, Fevga), so the
 //! timing code in `eval.rs` and `hint.rs` is written once for both.
 
 use plakoto_engine::game::{FEVGA_EVALUATORS, PORTES_EVALUATORS};
 use plakoto_engine::game::{GameEvaluator, fevga_evaluator, portes_evaluator};
-use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::{Fevga, Portes};
 
 use super::BenchError;
-use super::portes_movegen::{portes_suite, portes_suite_from};
-use super::table_suite::{FEVGA_SUITE_SEED, table_suite};
+use super::fixed_suite::FixedSuite;
+use super::portes_movegen::portes_suite_from;
+use super::table_suite::table_suite;
 
 /// A game of the table the benches measure.
-pub trait BenchGame: TavliGame + Default {
+pub trait BenchGame: FixedSuite {
     /// The names `--evaluator` takes in this game.
     const EVALUATORS: &'static [&'static str];
 
     /// The evaluator of that name (`None`: no such evaluator, or its
     /// weights do not load).
     fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>>;
-
-    /// The fixed suite of `bench movegen` and `bench eval`: `positions`
-    /// positions from turn 6 on, of the game's own seed.
-    fn fixed_suite(positions: usize) -> Vec<Self::Position>;
 
     /// The suite of `bench hint`: `positions` positions of seeded games,
     /// each taken at a random turn from `skip` on.
@@ -56,10 +53,6 @@ impl BenchGame for Portes {
         portes_evaluator(name)
     }
 
-    fn fixed_suite(positions: usize) -> Vec<Self::Position> {
-        portes_suite(positions)
-    }
-
     fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position> {
         portes_suite_from(seed, positions, skip)
     }
@@ -70,10 +63,6 @@ impl BenchGame for Fevga {
 
     fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
         fevga_evaluator(name)
-    }
-
-    fn fixed_suite(positions: usize) -> Vec<Self::Position> {
-        table_suite(Fevga::default(), FEVGA_SUITE_SEED, positions, 6)
     }
 
     fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position> {

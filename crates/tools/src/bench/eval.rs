@@ -18,15 +18,16 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::BenchError;
 use super::bench_game::{BenchGame, bench_evaluator};
-use super::movegen::{SUITE_SEED, thread_cpu_seconds};
+use super::fixed_suite::FixedSuite;
+use super::movegen::thread_cpu_seconds;
 use super::table_suite::read_positions;
+use super::{BenchError, BenchedGame};
 use plakoto_engine::eval::race::{self, RaceDb};
 use plakoto_engine::eval::{EvaluatorKind, NetEvaluator, Probabilities};
-use plakoto_rules::sampling::{evaluation_batch, midgame_suite};
-use plakoto_rules::tavli::{Fevga, Portes};
-use plakoto_rules::{Dice, GameKind, MoveGenerator, PlayList, Position, Rules, Variant};
+use plakoto_rules::sampling::evaluation_batch;
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{Dice, GameKind, MoveGenerator, PlayList, Position, Rules, Variant, with_game};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -50,7 +51,7 @@ pub struct EvalBenchOptions {
 impl Default for EvalBenchOptions {
     fn default() -> Self {
         EvalBenchOptions {
-            game: GameKind::Plakoto,
+            game: GameKind::default(),
             positions: 1_000,
             rounds: 5,
             evaluator: None,
@@ -123,28 +124,28 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
         Some(ms)
     });
 
-    let table = match options.game {
-        GameKind::Plakoto => None,
-        GameKind::Portes => Some(measure_table::<Portes>(&options)?),
-        GameKind::Fevga => Some(measure_table::<Fevga>(&options)?),
-    };
-    if let Some(timed) = table {
-        return Ok(EvalBenchReport {
-            game: options.game,
-            evaluator: timed.evaluator,
-            kernel: timed.kernel.to_string(),
-            positions: timed.positions,
-            batches: timed.batches,
-            evaluations: timed.evaluations,
-            evals_per_second: timed.cpu,
-            wall_evals_per_second: timed.wall,
-            mean_batch: timed.evaluations as f64 / timed.batches.max(1) as f64,
-            weights_load_ms,
-            race_db_build_ms,
-            race_db_build_cpu_ms,
-            race_db_load_ms,
-        });
-    }
+    let timed = with_game!(options.game, G => G::eval_timing(&options))?;
+    Ok(EvalBenchReport {
+        game: options.game,
+        evaluator: timed.evaluator,
+        kernel: timed.kernel,
+        positions: timed.positions,
+        batches: timed.batches,
+        evaluations: timed.evaluations,
+        evals_per_second: timed.cpu,
+        wall_evals_per_second: timed.wall,
+        mean_batch: timed.evaluations as f64 / timed.batches.max(1) as f64,
+        weights_load_ms,
+        race_db_build_ms,
+        race_db_build_cpu_ms,
+        race_db_load_ms,
+    })
+}
+
+/// The rounds of a Plakoto evaluator (`net`, `net-f32`, `heuristic`):
+/// one batch a roll of the fixed suite's positions, as the search hands
+/// them to the evaluator.
+pub(super) fn measure_plakoto(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
     let kind: EvaluatorKind = options.evaluator.as_deref().unwrap_or("net").parse()?;
     let evaluator = kind.create()?;
     let kernel = match kind {
@@ -158,7 +159,7 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
     let mut generator = MoveGenerator::default();
     let mut plays = PlayList::default();
     let mut batches: Vec<Vec<Position>> = Vec::new();
-    for position in midgame_suite(SUITE_SEED, options.positions, 6) {
+    for position in Plakoto::fixed_suite(options.positions) {
         for (dice, _) in Dice::all_rolls() {
             generator.generate(&position, &dice.numbers(Variant::Standard), &mut plays);
             let batch = evaluation_batch(&plays, rules.scoring);
@@ -179,28 +180,23 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
         cpu.push(evaluations as f64 / (thread_cpu_seconds() - c0));
         wall.push(evaluations as f64 / w0.elapsed().as_secs_f64());
     }
-    Ok(EvalBenchReport {
-        game: options.game,
+    Ok(EvalTiming {
         evaluator: evaluator.identity(),
         kernel,
         positions: options.positions,
         batches: batches.len(),
         evaluations,
-        evals_per_second: median(cpu),
-        wall_evals_per_second: median(wall),
-        mean_batch: evaluations as f64 / batches.len().max(1) as f64,
-        weights_load_ms,
-        race_db_build_ms,
-        race_db_build_cpu_ms,
-        race_db_load_ms,
+        cpu: median(cpu),
+        wall: median(wall),
     })
 }
 
-/// What the rounds of a game of the table measured.
-struct TableTiming {
+/// What the rounds of a game's evaluator measured.
+pub(super) struct EvalTiming {
+    /// The evaluator's name (Plakoto's: with its weights' identity).
     evaluator: String,
-    /// The evaluator's arithmetic (its `kernel_name`).
-    kernel: &'static str,
+    /// The evaluator's arithmetic (`-` for a heuristic).
+    kernel: String,
     positions: usize,
     batches: usize,
     evaluations: usize,
@@ -214,7 +210,9 @@ struct TableTiming {
 /// suite positions (each play's resulting position, opponent on roll,
 /// games not over), as the generic search hands them to the evaluator.
 /// The evaluator is the game's of that name ([`bench_evaluator`]).
-fn measure_table<G: BenchGame>(options: &EvalBenchOptions) -> Result<TableTiming, BenchError> {
+pub(super) fn measure_table<G: BenchGame>(
+    options: &EvalBenchOptions,
+) -> Result<EvalTiming, BenchError> {
     let evaluator = bench_evaluator::<G>(options.evaluator.as_deref())?;
     let evaluator = evaluator.as_ref();
     let game = G::default();
@@ -253,9 +251,9 @@ fn measure_table<G: BenchGame>(options: &EvalBenchOptions) -> Result<TableTiming
         cpu.push(evaluations as f64 / (thread_cpu_seconds() - c0));
         wall.push(evaluations as f64 / w0.elapsed().as_secs_f64());
     }
-    Ok(TableTiming {
+    Ok(EvalTiming {
         evaluator: evaluator.name().to_string(),
-        kernel: evaluator.kernel_name(),
+        kernel: evaluator.kernel_name().to_string(),
         positions,
         batches: batches.len(),
         evaluations,
@@ -298,6 +296,7 @@ impl std::fmt::Display for EvalBenchReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use plakoto_rules::tavli::Fevga;
 
     #[test]
     fn a_fevga_evaluator_is_measured_by_name_on_the_fevga_suite() {

@@ -14,15 +14,14 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::BenchError;
 use super::bench_game::{BenchGame, bench_evaluator};
 use super::table_suite::read_positions;
+use super::{BenchError, BenchedGame};
 use plakoto_engine::eval::{Evaluator, EvaluatorKind};
 use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_engine::search::{SearchHandle, SearchLimits, SearchSettings};
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::{Fevga, Portes};
-use plakoto_rules::{Dice, GameKind, Rules, TurnNumbers, Variant};
+use plakoto_rules::{Dice, GameKind, Rules, TurnNumbers, Variant, with_game};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -59,7 +58,7 @@ pub struct HintBenchOptions {
 impl Default for HintBenchOptions {
     fn default() -> Self {
         HintBenchOptions {
-            game: GameKind::Plakoto,
+            game: GameKind::default(),
             positions: 50,
             seed: 2026,
             skip: 12,
@@ -137,11 +136,7 @@ pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
     if options.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
-        let rules = match report.game {
-            GameKind::Plakoto => format!("{} rules", report.variant),
-            GameKind::Portes => "portes".to_string(),
-            GameKind::Fevga => "fevga".to_string(),
-        };
+        let rules = with_game!(report.game, G => G::rules_shown(&report));
         println!(
             "hint bench: {} positions x {} rolls, {rules}, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
             report.positions,
@@ -180,11 +175,12 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
             "the suite needs at least one position",
         ));
     }
-    match options.game {
-        GameKind::Plakoto => {}
-        GameKind::Portes => return measure_table::<Portes>(options),
-        GameKind::Fevga => return measure_table::<Fevga>(options),
-    }
+    with_game!(options.game, G => G::hint_report(options))
+}
+
+/// The timings of Plakoto's search under `options.variant`, over the
+/// seeded suite of `options`.
+pub(super) fn measure_plakoto(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
     let kind: EvaluatorKind = options.evaluator.as_deref().unwrap_or("net").parse()?;
     let evaluator = kind.create()?;
     let rules = Rules {
@@ -265,7 +261,9 @@ fn timing(plies: u8, mut ms: Vec<f64>, evaluations: u64, chance_nodes: u64) -> P
 /// suite with every roll ranked by the generic search at each depth,
 /// default move filters, one thread, with the game's evaluator of that
 /// name ([`bench_evaluator`]).
-fn measure_table<G: BenchGame>(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
+pub(super) fn measure_table<G: BenchGame>(
+    options: &HintBenchOptions,
+) -> Result<HintBenchReport, BenchError> {
     let evaluator = bench_evaluator::<G>(options.evaluator.as_deref())?;
     let evaluator = evaluator.as_ref();
     let game = G::default();

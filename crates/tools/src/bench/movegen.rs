@@ -13,15 +13,10 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
-use plakoto_rules::{Dice, GameKind, Position, TavliGame};
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{Dice, GameKind, Position, TavliGame, with_game};
 
-use super::portes_movegen::portes_suite;
-use super::table_suite::{FEVGA_SUITE_SEED, table_suite};
-
-/// Seed of the fixed benchmark suite.
-pub const SUITE_SEED: u64 = 20_261_121;
+use super::fixed_suite::FixedSuite;
 
 /// What to measure.
 #[derive(Clone, Copy, Debug)]
@@ -37,7 +32,7 @@ pub struct MovegenBenchOptions {
 impl Default for MovegenBenchOptions {
     fn default() -> Self {
         MovegenBenchOptions {
-            game: GameKind::Plakoto,
+            game: GameKind::default(),
             positions: 10_000,
             rounds: 7,
         }
@@ -85,22 +80,17 @@ fn median(values: &[f64]) -> f64 {
     sorted[sorted.len() / 2]
 }
 
-/// The fixed suite: mid-game positions (from turn 6 on) of seeded games.
+/// The fixed Plakoto suite: mid-game positions (from turn 6 on) of seeded
+/// games.
 pub fn suite(positions: usize) -> Vec<Position> {
-    midgame_suite(SUITE_SEED, positions, 6)
+    Plakoto::fixed_suite(positions)
 }
 
 /// Runs the benchmark on the game `options` names.
 pub fn run(options: MovegenBenchOptions) -> MovegenBenchReport {
-    match options.game {
-        GameKind::Plakoto => measure(Plakoto::default(), &suite(options.positions), options),
-        GameKind::Portes => measure(Portes::default(), &portes_suite(options.positions), options),
-        GameKind::Fevga => {
-            let game = Fevga::default();
-            let suite = table_suite(game, FEVGA_SUITE_SEED, options.positions, 6);
-            measure(game, &suite, options)
-        }
-    }
+    with_game!(options.game, G => {
+        measure(G::default(), &G::fixed_suite(options.positions), options)
+    })
 }
 
 /// Every roll's plays for every position once, through the game layer;

@@ -14,8 +14,10 @@
 //! over the game layer: one generic path, hooks per game in
 //! table_game.rs): `set game <game>` sent to every engine started,
 //! Position:Match ID round trips, `play`, `legal`, `hint` and refusals in
-//! that game, and in Fevga its switches (switches.rs).
+//! that game, and in Fevga its switches (switches.rs). Which checks a
+//! game runs is its `CheckedGame` impl (checked_game.rs).
 
+mod checked_game;
 pub mod positions;
 mod switches;
 mod table;
@@ -25,10 +27,10 @@ pub mod table_positions;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
+use checked_game::CheckedGame;
 use plakoto_protocol::client::{ClientError, Engine};
 use plakoto_protocol::framing::{MAX_LINE, Reply};
-use plakoto_rules::tavli::{Fevga, Portes};
-use plakoto_rules::{GameKind, GenLimits, MoveGenerator, format_play};
+use plakoto_rules::{GameKind, GenLimits, MoveGenerator, format_play, with_game};
 use positions::{Mix, Sample};
 
 /// Options of `plakoto conformance`.
@@ -223,11 +225,12 @@ impl Has {
 
 /// Runs every check of `args.game` on `args.engine`.
 pub fn run(args: &ConformanceArgs) -> Report {
-    match args.game {
-        GameKind::Plakoto => {}
-        GameKind::Portes => return table::run_table::<Portes>(args),
-        GameKind::Fevga => return table::run_table::<Fevga>(args),
-    }
+    with_game!(args.game, G => G::run_checks(args))
+}
+
+/// Runs the Plakoto checks (the first game's, written before the game
+/// layer) on `args.engine`.
+fn run_plakoto(args: &ConformanceArgs) -> Report {
     let started = Instant::now();
     let mut c = Checker::new(args, Vec::new());
     let samples = positions::samples(args.positions, args.seed);

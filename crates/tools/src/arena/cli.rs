@@ -11,24 +11,21 @@ use indicatif::ProgressBar;
 
 use super::arena_game::ArenaGame;
 pub use super::args::ArenaArgs;
-use super::error::{ArenaError, PlayerError};
-use super::game_options::{check_game_options, tavli_rules};
-use super::match_players::{MatchPlayers, TavliGames, preflight_match_players};
-use super::player::{Player, PlayerOptions, ProcessPlayer};
+use super::error::ArenaError;
+use super::game_options::tavli_rules;
+use super::match_players::{TavliGames, preflight_match_players};
+use super::player::PlayerOptions;
 use super::record::{Contestant, GameRecord};
-use super::records_dir::{PlakotoRecords, RecordsGame};
-use super::registry::{BUILTIN_PREFIX, make_player};
+use super::records_dir::RecordsGame;
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
-use super::runner::{RunSpec, run_units_with};
+use super::run_game::{Launch, RunGame, check_game_options};
+use super::runner::RunSpec;
 use super::stats::{Summary, summarize};
 use super::tavli_match_runner::{TavliMatchSpec, run_tavli_matches, sequence_kinds};
-use super::tavli_player::BoxedPlayer;
-use super::tavli_players::{BuiltinPlayers, preflight_tavli_player};
-use super::tavli_records::{TableRecords, TavliRecordInfo};
+use super::tavli_records::TavliRecordInfo;
 use super::tavli_referee::Opening;
-use super::tavli_runner::{TavliRunSpec, run_tavli_units};
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
-use plakoto_rules::{Rules, Scoring, Variant};
+use plakoto_rules::{Rules, Scoring, Variant, with_game};
 
 /// The JSON report: the run's settings and its summary.
 #[derive(serde::Serialize)]
@@ -39,7 +36,7 @@ pub(super) struct Report<'a> {
     pub(super) rules: Variant,
     pub(super) scoring: Scoring,
     pub(super) match_to: Option<u8>,
-    #[serde(skip_serializing_if = "super::results_file::is_plakoto")]
+    #[serde(skip_serializing_if = "super::results_file::is_default_game")]
     pub(super) game: ArenaGame,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) opening: Option<Opening>,
@@ -85,46 +82,38 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     };
     // The game picked: its players, checked, and its records' header.
     let table_opening = opening.unwrap_or_default();
-    let (ready, records_game): (Ready, Box<dyn RecordsGame>) = match (args.game, &tavli) {
-        (ArenaGame::Tavli, Some(tavli)) => {
-            let kinds = sequence_kinds(tavli);
+    let (launch, records_game): (Launch, Box<dyn RecordsGame>) = match (args.game.kind(), &tavli) {
+        (Some(kind), _) => with_game!(kind, G => G::of_run(&tavli_games).prepare(
+            &args,
+            &options,
+            table_opening,
+        )?),
+        (None, tavli) => {
+            let tavli = tavli.clone().expect("a Tavli run has its rules");
+            let kinds = sequence_kinds(&tavli);
             let one = |contestant, spec: &str| {
                 preflight_match_players(&tavli_games, &kinds, spec, &options)
                     .map_err(|source| ArenaError::Engine { contestant, source })
             };
+            let ready = (one(Contestant::A, &args.a)?, one(Contestant::B, &args.b)?);
             let records = TavliRecordInfo {
                 rules: tavli.clone(),
                 games: tavli_games,
             };
-            (
-                Ready::Tavli(one(Contestant::A, &args.a)?, one(Contestant::B, &args.b)?),
-                Box::new(records),
-            )
+            let launch: Launch = Box::new(move |spec, todo, jobs, on_record| {
+                let matches = TavliMatchSpec {
+                    games: tavli_games,
+                    rules: tavli,
+                    a: spec.a.clone(),
+                    b: spec.b.clone(),
+                    seed: spec.seed,
+                    turn_cap: spec.turn_cap,
+                    options: spec.options.clone(),
+                };
+                run_tavli_matches(&matches, todo, jobs, Some(ready), on_record)
+            });
+            (launch, Box::new(records))
         }
-        (ArenaGame::Portes, _) => {
-            let portes = Portes::default();
-            (
-                Ready::Portes(preflight_pair(&portes, &args, &options)?),
-                Box::new(TableRecords {
-                    game: portes,
-                    opening: table_opening,
-                }),
-            )
-        }
-        (ArenaGame::Fevga, _) => (
-            Ready::Fevga(preflight_pair(&fevga, &args, &options)?),
-            Box::new(TableRecords {
-                game: fevga,
-                opening: table_opening,
-            }),
-        ),
-        _ => (
-            Ready::Plakoto(
-                preflight(Contestant::A, &args.a, &options)?,
-                preflight(Contestant::B, &args.b, &options)?,
-            ),
-            Box::new(PlakotoRecords),
-        ),
     };
     let tavli_sequence = tavli.as_ref().map(|t| t.sequence.to_string());
     let tavli_after_draw = tavli.as_ref().map(|t| t.after_draw.to_string());
@@ -208,7 +197,7 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let mut finished: BTreeMap<u64, bool> = BTreeMap::new();
-    let on_record = |record: GameRecord| {
+    let mut on_record = |record: GameRecord| {
         if let Some(f) = file.as_mut() {
             f.append(&record)?;
         }
@@ -227,42 +216,7 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         }
         Ok(())
     };
-    let result = match ready {
-        Ready::Plakoto(a, b) => run_units_with(&spec, &todo, jobs, Some((a, b)), on_record),
-        Ready::Portes(ready) => {
-            let game = Portes::default();
-            run_table(
-                game,
-                opening.unwrap_or_default(),
-                &spec,
-                &todo,
-                jobs,
-                ready,
-                on_record,
-            )
-        }
-        Ready::Fevga(ready) => run_table(
-            fevga,
-            opening.unwrap_or_default(),
-            &spec,
-            &todo,
-            jobs,
-            ready,
-            on_record,
-        ),
-        Ready::Tavli(a, b) => {
-            let matches = TavliMatchSpec {
-                games: tavli_games,
-                rules: tavli.clone().expect("a Tavli run has its rules"),
-                a: spec.a.clone(),
-                b: spec.b.clone(),
-                seed: spec.seed,
-                turn_cap: spec.turn_cap,
-                options: spec.options.clone(),
-            };
-            run_tavli_matches(&matches, &todo, jobs, Some((a, b)), on_record)
-        }
-    };
+    let result = launch(&spec, &todo, jobs, &mut on_record);
     bar.finish_and_clear();
     result?;
 
@@ -319,73 +273,6 @@ fn write_unit_records(
     }
     super::records_dir::write_unit(dir, run, game, &games)?;
     Ok(())
-}
-
-/// The players checked before a run, of the game played.
-enum Ready {
-    Plakoto(Box<dyn Player>, Box<dyn Player>),
-    Portes(Pair<Portes>),
-    Fevga(Pair<Fevga>),
-    Tavli(MatchPlayers, MatchPlayers),
-}
-
-/// Engine A's and engine B's players of `G`.
-type Pair<G> = (BoxedPlayer<G>, BoxedPlayer<G>);
-
-/// As [`preflight`], for a run of a game of the game layer: engines are
-/// started and told the game and its switches, which they must accept.
-fn preflight_pair<G: BuiltinPlayers>(
-    game: &G,
-    args: &ArenaArgs,
-    options: &PlayerOptions,
-) -> Result<Pair<G>, ArenaError> {
-    let one = |contestant, spec: &str| {
-        preflight_tavli_player(game, spec, options)
-            .map_err(|source| ArenaError::Engine { contestant, source })
-    };
-    Ok((one(Contestant::A, &args.a)?, one(Contestant::B, &args.b)?))
-}
-
-/// Plays the units `todo` of a run of `game` (Portes, Fevga) with the
-/// players checked before it, as the Plakoto run does.
-fn run_table<G: BuiltinPlayers>(
-    game: G,
-    opening: Opening,
-    spec: &RunSpec,
-    todo: &[u64],
-    jobs: usize,
-    ready: Pair<G>,
-    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
-) -> Result<(), ArenaError> {
-    let table = TavliRunSpec {
-        game,
-        opening,
-        a: spec.a.clone(),
-        b: spec.b.clone(),
-        seed: spec.seed,
-        turn_cap: spec.turn_cap,
-        options: spec.options.clone(),
-    };
-    run_tavli_units(&table, todo, jobs, Some(ready), on_record)
-}
-
-/// Checks a player spec before the run: built-ins exist, and an engine
-/// command starts and answers `isready`. The player made (its engine
-/// running) plays the first games, so no engine is started only to be
-/// checked.
-fn preflight(
-    contestant: Contestant,
-    spec: &str,
-    options: &PlayerOptions,
-) -> Result<Box<dyn Player>, ArenaError> {
-    let engine = |source| ArenaError::Engine { contestant, source };
-    let player = make_player(spec, options).map_err(engine)?;
-    if spec.trim().starts_with(BUILTIN_PREFIX) {
-        return Ok(player);
-    }
-    ProcessPlayer::started(spec.trim(), options.clone())
-        .map(|p| Box::new(p) as Box<dyn Player>)
-        .map_err(|fault| engine(PlayerError::Start(fault)))
 }
 
 fn progress_bar(total: u64, done: u64, shown: bool, matches: bool) -> ProgressBar {

@@ -56,6 +56,7 @@ pub mod referee;
 pub mod refereed_game;
 pub mod registry;
 pub mod results_file;
+pub mod run_game;
 pub mod runner;
 pub mod search_player;
 pub mod shard;

@@ -42,7 +42,7 @@ pub struct RunHeader {
     pub start_positions: Option<String>,
     /// The game played (`--game`, `tavli` for Tavli matches); not
     /// written for Plakoto, so Plakoto files read and resume as before.
-    #[serde(default, skip_serializing_if = "is_plakoto")]
+    #[serde(default, skip_serializing_if = "is_default_game")]
     pub game: ArenaGame,
     /// How games opened (`--opening`), for games other than Plakoto.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -61,9 +61,9 @@ pub struct RunHeader {
     pub tavli_after_draw: Option<String>,
 }
 
-/// Whether `game` is Plakoto (written by omission).
-pub(super) fn is_plakoto(game: &ArenaGame) -> bool {
-    *game == ArenaGame::Plakoto
+/// Whether `game` is the default one (Plakoto), written by omission.
+pub(super) fn is_default_game(game: &ArenaGame) -> bool {
+    *game == ArenaGame::default()
 }
 
 /// Current file format version.

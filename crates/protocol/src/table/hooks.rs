@@ -34,7 +34,7 @@ pub struct MatchParts {
     pub over: bool,
 }
 
-/// A game the protocol can play through [`super::execute_table`]; its
+/// A game the protocol can play through [`super::execute_game`]; its
 /// Match ID, records and their analysis come from the records crate
 /// ([`AnalysedGame`]).
 pub trait TableProtocol: TavliGame + AnalysedGame {

@@ -499,13 +499,8 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
         EvaluatorKind::Heuristic => "heuristic",
         _ => "net",
     };
-    for game in [
-        plakoto::game::GameKind::Portes,
-        plakoto::game::GameKind::Fevga,
-    ] {
-        if let Err(e) = session.set_game_evaluator(game, table_evaluator) {
-            log::warn!("{}: {game} uses its heuristic", e.message);
-        }
+    for (game, e) in session.set_named_evaluators(table_evaluator) {
+        log::warn!("{}: {game} uses its heuristic", e.message);
     }
     if let Err(e) = session.set_search_settings(settings) {
         eprintln!("plakoto: {e}");

@@ -6,7 +6,8 @@ use super::reply::{
     Candidate, Chances, MoveInfo, ProtoError, Reply, ResultInfo, ScoreInfo, SearchInfo, StepInfo,
     TableOptionsInfo, TurnInfo,
 };
-use plakoto_rules::ResultKind;
+use super::session_game::SessionGame;
+use plakoto_rules::{ResultKind, with_game};
 
 /// The complete reply to one command, closing empty line included.
 /// `id` is echoed as the command wrote it (`007` stays `007`).
@@ -31,22 +32,20 @@ pub fn frame(id: Option<&str>, result: &Result<Reply, ProtoError>, mode: OutputM
 }
 
 /// [`frame`] for a session playing `game`: in JSON, a reply of a game
-/// other than Plakoto names its game (`"game":"portes"`); Plakoto's
-/// replies are written exactly as before there were other games.
+/// other than Plakoto names its game (`"game":"portes"`,
+/// [`SessionGame::NAMED_IN_JSON`]); Plakoto's replies are written exactly
+/// as before there were other games.
 pub fn frame_in_game(
     id: Option<&str>,
     result: &Result<Reply, ProtoError>,
     mode: OutputMode,
     game: plakoto_rules::GameKind,
 ) -> String {
-    let (plakoto, Ok(reply), OutputMode::Json) =
-        (game == plakoto_rules::GameKind::Plakoto, result, mode)
+    let (true, Ok(reply), OutputMode::Json) =
+        (with_game!(game, G => G::NAMED_IN_JSON), result, mode)
     else {
         return frame(id, result, mode);
     };
-    if plakoto {
-        return frame(id, result, mode);
-    }
     let mut value = serde_json::to_value(reply)
         .unwrap_or_else(|e| serde_json::json!({"error": "internal", "message": e.to_string()}));
     // A reply with a `game` field of its own (`show game`'s number) keeps

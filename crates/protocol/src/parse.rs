@@ -26,8 +26,9 @@ use super::command::{
     OutputMode, Page, RecordCommand, ShowWhat, TableCommand, usage,
 };
 use super::reply::{ErrorCode, ProtoError};
+use super::session_game::SessionGame;
 use super::words::{number, rollout_trials, stray_blank, time_budget};
-use plakoto_rules::{Dice, MatchId, Position, parse_board_text, parse_position_id};
+use plakoto_rules::{Dice, MatchId, Position, parse_board_text, parse_position_id, with_game};
 
 /// A line that holds a command: its id, if given, and the command or why
 /// it could not be read.
@@ -50,22 +51,22 @@ pub fn parse_line(raw: &str) -> Option<Line> {
 /// the game can read (board text, IDs, scoring) are kept as written
 /// ([`TableCommand`]) for the game to read when they are applied.
 pub fn parse_line_for(raw: &str, game: plakoto_rules::GameKind) -> Option<Line> {
-    match game {
-        // A game's switches are named in any game, so that another game
-        // answers `not_in_game` rather than an unknown option.
-        plakoto_rules::GameKind::Plakoto => parse_line_with(raw, |body| {
-            match is_switch_line(body)
-                .then(|| parse_table_command(body))
-                .flatten()
-            {
-                Some(switch) => switch,
-                None => parse_command(body),
-            }
-        }),
-        _ => parse_line_with(raw, |body| {
+    if with_game!(game, G => G::READS_SET_ARGUMENTS) {
+        return parse_line_with(raw, |body| {
             parse_table_command(body).unwrap_or_else(|| parse_command(body))
-        }),
+        });
     }
+    // A game's switches are named in any game, so that another game
+    // answers `not_in_game` rather than an unknown option.
+    parse_line_with(raw, |body| {
+        match is_switch_line(body)
+            .then(|| parse_table_command(body))
+            .flatten()
+        {
+            Some(switch) => switch,
+            None => parse_command(body),
+        }
+    })
 }
 
 /// The `set board`, `set position`, `set matchid` and `set scoring` lines

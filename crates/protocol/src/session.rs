@@ -11,16 +11,17 @@ use super::analysis_replies::{eval, hint, match_context, rollout};
 use super::command::{COMMANDS, Command, Orientation, OutputMode, is_known};
 use super::errors::PartsError;
 use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
+use super::session_game::{SessionGame, named_evaluators};
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
 use super::tools::Tools;
 use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, Probabilities};
 use plakoto_engine::search::{PlayLists, SearchHandle, SearchSettings, SettingsError, Valuation};
-use plakoto_records::record::{Event, GameEnd, Record, Roll, Start, Turn};
+use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 use plakoto_rules::tavli::{Fevga, Opening, Portes, TableGame};
 use plakoto_rules::{
     Game, GameKind, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
-    game_result, position_id,
+    game_result, position_id, with_game,
 };
 
 /// The protocol version `protocol_version` reports.
@@ -65,10 +66,8 @@ impl Session {
         });
         let mut session = Session::with_evaluator(rules, seed, evaluator);
         // The other games play with their nets too, where they load.
-        for game in [GameKind::Portes, GameKind::Fevga] {
-            if let Err(error) = session.set_game_evaluator(game, "net") {
-                log::warn!("{}: {game} uses its heuristic", error.message);
-            }
+        for (game, error) in session.set_named_evaluators("net") {
+            log::warn!("{}: {game} uses its heuristic", error.message);
         }
         session
     }
@@ -121,16 +120,29 @@ impl Session {
             table: Default::default(),
             progress: Default::default(),
         };
-        session.state.history.header = session_header(&session.state);
-        session.state.portes_history.header = super::table::table_header::<Portes>(&session.state);
-        session.state.fevga_history.header = super::table::table_header::<Fevga>(&session.state);
+        for kind in GameKind::ALL {
+            let state = &mut session.state;
+            with_game!(kind, G => G::history_mut(state).header = G::header(state));
+        }
         session
     }
 
-    /// Makes the evaluator named `name` the one `game` (a game other than
-    /// Plakoto) is searched with; on error nothing changes.
+    /// Makes the evaluator named `name` the one `game` (a game with
+    /// evaluators of its own: other than Plakoto) is searched with; on
+    /// error nothing changes.
     pub fn set_game_evaluator(&mut self, game: GameKind, name: &str) -> Result<(), ProtoError> {
-        super::table::set_table_evaluator(&mut self.table, game, name)
+        with_game!(game, G => G::set_evaluator(&mut self.table, name))
+    }
+
+    /// Makes the evaluator named `name` the one each game with evaluators
+    /// of its own is searched with: the games whose evaluator it could not
+    /// make, and why (they keep theirs).
+    pub fn set_named_evaluators(&mut self, name: &str) -> Vec<(GameKind, ProtoError)> {
+        GameKind::ALL
+            .into_iter()
+            .filter(|&game| named_evaluators(game))
+            .filter_map(|game| Some((game, self.set_game_evaluator(game, name).err()?)))
+            .collect()
     }
 
     /// Replaces the search settings (e.g. from the command line), after
@@ -166,14 +178,10 @@ impl Session {
     /// Applies a command; on error nothing changes.
     pub fn apply(&mut self, command: &Command) -> Result<Reply, ProtoError> {
         if let Command::SetEvaluator(kind) = command
-            && self.state.game_kind != GameKind::Plakoto
+            && named_evaluators(self.state.game_kind)
         {
             // Each game of the table has its own evaluators, by name.
-            super::table::set_table_evaluator(
-                &mut self.table,
-                self.state.game_kind,
-                &kind.to_string(),
-            )?;
+            self.set_game_evaluator(self.state.game_kind, &kind.to_string())?;
             return self.apply(&Command::Show(super::command::ShowWhat::Options));
         }
         if let Command::SetEvaluator(kind) = command {
@@ -260,21 +268,10 @@ impl Session {
 fn record_events(state: &mut SessionState, events: Vec<Event>) {
     // Each game keeps its own record: the events are the game played's.
     for event in events {
-        let applied = match state.game_kind {
-            GameKind::Plakoto => state.history.apply(event),
-            GameKind::Portes => state.portes_history.apply(event),
-            GameKind::Fevga => state.fevga_history.apply(event),
-        };
+        let applied = with_game!(state.game_kind, G => G::history_mut(state).apply(event));
         if let Err(error) = applied {
             log::warn!("{error}: the record starts over from the position");
-            match state.game_kind {
-                GameKind::Plakoto => {
-                    state.history =
-                        Record::from_state(session_header(state), &state.game, state.score.score);
-                }
-                GameKind::Portes => super::table::restart_record::<Portes>(state),
-                GameKind::Fevga => super::table::restart_record::<Fevga>(state),
-            }
+            with_game!(state.game_kind, G => G::restart_record(state));
             return;
         }
     }
@@ -310,7 +307,9 @@ fn execute(
         return reply;
     }
     let reply = execute_command(state, tools, command)?;
-    if state.game_kind == GameKind::Plakoto
+    // Plakoto's game set by hand by the session's own commands (the other
+    // games tell their records themselves).
+    if with_game!(state.game_kind, G => G::SESSION_COMMANDS)
         && matches!(
             command,
             Command::SetBoard(_)
@@ -348,7 +347,7 @@ fn execute_command(
         }
         _ => {}
     }
-    if let Some(reply) = super::table::execute_table(state, tools, command) {
+    if let Some(reply) = with_game!(state.game_kind, G => G::execute(state, tools, command)) {
         return reply;
     }
     match command {
@@ -569,15 +568,7 @@ fn execute_command(
 /// opening roll (the score and who starts next are the session's).
 fn set_game(state: &mut SessionState, kind: GameKind) -> Reply {
     state.game_kind = kind;
-    match kind {
-        GameKind::Plakoto => state.game = Game::new(state.game.rules()),
-        GameKind::Portes => {
-            state.portes = TableGame::new(state.portes.game(), state.portes.opening());
-        }
-        GameKind::Fevga => {
-            state.fevga = TableGame::new(state.fevga.game(), state.fevga.opening());
-        }
-    }
+    with_game!(kind, G => G::reset(state));
     Reply::Setting {
         name: "game".to_string(),
         value: kind.to_string(),

@@ -77,18 +77,6 @@ impl std::fmt::Debug for SessionState {
     }
 }
 
-impl SessionState {
-    /// The session's record of the games of `kind` (each game keeps its
-    /// own: `history` is Plakoto's).
-    pub fn history_of(&self, kind: GameKind) -> &plakoto_records::record::Record {
-        match kind {
-            GameKind::Plakoto => &self.history,
-            GameKind::Portes => &self.portes_history,
-            GameKind::Fevga => &self.fevga_history,
-        }
-    }
-}
-
 pub(super) fn numbers_vec(n: &Numbers) -> Vec<u8> {
     n.to_vec()
 }

@@ -25,6 +25,7 @@
 //! evaluates and rolls out a game's turn, at a match context when given.
 
 mod choose;
+mod close_plays;
 pub mod express;
 mod handle;
 mod limits;
@@ -46,6 +47,7 @@ use plakoto_rules::{MoveGenerator, Play, PlayList, Position, Rules, TurnNumbers,
 pub use choose::{
     CHOICE_LIMIT, Choice, ENGINE_MAX_POSITIONS, PlayCache, PlayLists, TurnError, turn_of,
 };
+pub use close_plays::ClosePlays;
 pub use handle::SearchHandle;
 pub use limits::SearchLimits;
 pub use ply::after_play;

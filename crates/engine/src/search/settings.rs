@@ -10,7 +10,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use plakoto_rules::tavli::GameKind;
+use plakoto_rules::with_game;
 use serde::{Deserialize, Serialize};
+
+use super::close_plays::ClosePlays;
 
 /// Deepest search supported (the filter table has one row per ply count).
 pub const MAX_PLIES: u8 = 4;
@@ -351,7 +354,8 @@ impl MoveFilter {
     }
 
     /// The filter a search of `game` applies: the table as set, but for a
-    /// named preset in Fevga, whose 2-ply search also filters at 1 ply.
+    /// named preset in a game whose plays lie close together in equity
+    /// ([`ClosePlays`]: Fevga), whose 2-ply search also filters at 1 ply.
     ///
     /// **Why Fevga differs.** GNU Backgammon's thresholds are in equity,
     /// and Fevga's plays lie closer together in equity than Plakoto's or
@@ -370,7 +374,7 @@ impl MoveFilter {
     /// of 4.9. A custom table (`set evaluation movefilter P L …`) is
     /// searched as set, in every game.
     pub fn in_game(&self, game: GameKind) -> MoveFilter {
-        if game != GameKind::Fevga
+        if !with_game!(game, G => G::CLOSE_PLAYS)
             || matches!(self.preset, FilterPreset::Custom | FilterPreset::Off)
         {
             return *self;

@@ -25,46 +25,9 @@ use crate::state::{SessionState, result_info};
 use crate::tools::Tools;
 use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 
-/// Applies `command` when the session plays a game other than Plakoto:
-/// `None` for a command about the session, which the session applies
-/// whatever the game.
-pub(crate) fn execute_table(
-    state: &mut SessionState,
-    tools: &mut Tools,
-    command: &Command,
-) -> Option<Result<Reply, ProtoError>> {
-    match state.game_kind {
-        GameKind::Plakoto => match command {
-            Command::Table(TableCommand::SetOpening(_)) => Some(Err(not_in_game(
-                GameKind::Plakoto,
-                "set opening: Plakoto always starts as R19 says",
-            ))),
-            Command::Table(TableCommand::SetSwitch(name, _)) => Some(Err(not_in_game(
-                GameKind::Plakoto,
-                &format!("set {name}: a switch of another game"),
-            ))),
-            _ => None,
-        },
-        GameKind::Portes => execute::<plakoto_rules::tavli::Portes>(state, tools, command),
-        GameKind::Fevga => execute::<plakoto_rules::tavli::Fevga>(state, tools, command),
-    }
-}
-
 /// `set evaluator NAME` in a game of the table: the game's evaluator of
 /// that name (Portes: `heuristic`, `net`), or why there is none.
-pub(crate) fn set_table_evaluator(
-    search: &mut crate::table_search::TableSearch,
-    game: GameKind,
-    name: &str,
-) -> Result<(), ProtoError> {
-    match game {
-        GameKind::Plakoto => Err(not_in_game(game, "set a table game's evaluator")),
-        GameKind::Portes => set_evaluator::<plakoto_rules::tavli::Portes>(search, name),
-        GameKind::Fevga => set_evaluator::<plakoto_rules::tavli::Fevga>(search, name),
-    }
-}
-
-fn set_evaluator<G: TableProtocol>(
+pub(crate) fn set_evaluator<G: TableProtocol>(
     search: &mut crate::table_search::TableSearch,
     name: &str,
 ) -> Result<(), ProtoError> {
@@ -90,7 +53,9 @@ pub(crate) fn not_in_game(game: GameKind, what: &str) -> ProtoError {
     )
 }
 
-fn execute<G: TableProtocol>(
+/// Applies `command` to the session's game of `G`: `None` for a command
+/// about the session, which the session applies whatever the game.
+pub(crate) fn execute<G: TableProtocol>(
     state: &mut SessionState,
     tools: &mut Tools,
     command: &Command,

@@ -1,7 +1,8 @@
 //! What the protocol needs of a game beyond the game layer: its Match ID,
 //! the board as a picture to draw, its scoring word, its `legal steps`,
-//! and where the session keeps its game. One impl per game, here; nothing
-//! else in the protocol names a game.
+//! and where the session keeps its game. One impl per game of the table,
+//! here; the session reaches them through
+//! [`SessionGame`](crate::session_game::SessionGame) (`games/table.rs`).
 
 use plakoto_records::analysis::table::AnalysedGame;
 use plakoto_records::record::FEVGA_SCORING_WORD;
@@ -34,7 +35,7 @@ pub struct MatchParts {
     pub over: bool,
 }
 
-/// A game the protocol can play through [`super::execute_table`]; its
+/// A game the protocol can play through [`super::execute_game`]; its
 /// Match ID, records and their analysis come from the records crate
 /// ([`AnalysedGame`]).
 pub trait TableProtocol: TavliGame + AnalysedGame {

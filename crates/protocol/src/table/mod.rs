@@ -25,6 +25,6 @@ mod turn;
 
 pub use crate::table_board_data::TableBoardData;
 pub use board::{BoardPicture, draw_table_board};
-pub(crate) use execute::{execute_table, set_table_evaluator};
+pub(crate) use execute::{execute as execute_game, not_in_game, set_evaluator};
 pub use hooks::{MatchParts, TableProtocol};
 pub(crate) use records::{restart as restart_record, set_up_event, table_header};

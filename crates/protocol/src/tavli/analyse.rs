@@ -5,18 +5,15 @@
 //! the Tavli match equity table (records.md, "Analysis" and "Tavli match
 //! equity").
 
-use plakoto_records::analysis::table::analyse_table;
 use plakoto_records::analysis::tavli::analyse_tavli;
-use plakoto_records::analysis::{Analysis, analyse_replay};
 use plakoto_records::record::{Record, RecordError};
-use plakoto_rules::GameKind;
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::with_game;
 
 use super::records::match_record;
 use crate::command::Scope;
 use crate::reply::{ErrorCode, ProtoError, Reply};
+use crate::session_game::SessionGame;
 use crate::state::SessionState;
-use crate::table::TableProtocol;
 use crate::tools::Tools;
 
 fn bad_record(e: RecordError) -> ProtoError {
@@ -48,26 +45,9 @@ pub(super) fn analyse(
     if record.turn_count() == 0 {
         return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
     }
-    let settings = *tools.search.settings();
-    let plies = settings.plies;
+    let plies = tools.search.settings().plies;
     let mut analysis = analyse_tavli(&record, plies, bad_record, |kind, game, in_match| {
-        let in_match = Some(in_match);
-        Ok::<Analysis, ProtoError>(match kind {
-            GameKind::Plakoto => {
-                let replay = game.replay().map_err(bad_record)?;
-                analyse_replay(game, &replay, tools.search, plies, in_match, &|| {})
-            }
-            GameKind::Portes => {
-                let replay = game.replay_game::<Portes>().map_err(bad_record)?;
-                let evaluator = Portes::evaluator(tools.table);
-                analyse_table(game, &replay, evaluator, &settings, plies, in_match, &|| {})
-            }
-            GameKind::Fevga => {
-                let replay = game.replay_game::<Fevga>().map_err(bad_record)?;
-                let evaluator = Fevga::evaluator(tools.table);
-                analyse_table(game, &replay, evaluator, &settings, plies, in_match, &|| {})
-            }
-        })
+        with_game!(kind, G => G::analyse_in_match(game, tools, in_match)).map_err(bad_record)
     })?;
     Ok(match scope {
         Scope::Match => Reply::TavliAnalysis(Box::new(analysis)),

@@ -1,12 +1,12 @@
 //! The session's game of each kind as the Tavli match needs it: its
-//! record, its result, its header, and a fresh game of it set by hand.
+//! record, its result, its header, and a fresh game of it set by hand
+//! (each game's [`SessionGame`]).
 
 use plakoto_records::record::{Event, Header, Record};
-use plakoto_rules::tavli::{Fevga, Portes, TableGame};
-use plakoto_rules::{FinalResult, Game, GameKind};
+use plakoto_rules::{FinalResult, GameKind, with_game};
 
-use crate::state::{SessionState, session_header};
-use crate::table::{set_up_event, table_header};
+use crate::session_game::SessionGame;
+use crate::state::SessionState;
 
 /// The session's record of the games of `kind`.
 pub(super) fn history(state: &SessionState, kind: GameKind) -> &Record {
@@ -15,29 +15,17 @@ pub(super) fn history(state: &SessionState, kind: GameKind) -> &Record {
 
 /// The session's record of the games of `kind`, to change.
 pub(super) fn history_mut(state: &mut SessionState, kind: GameKind) -> &mut Record {
-    match kind {
-        GameKind::Plakoto => &mut state.history,
-        GameKind::Portes => &mut state.portes_history,
-        GameKind::Fevga => &mut state.fevga_history,
-    }
+    with_game!(kind, G => G::history_mut(state))
 }
 
 /// The header of the session's record of `kind`.
 pub(super) fn header(state: &SessionState, kind: GameKind) -> Header {
-    match kind {
-        GameKind::Plakoto => session_header(state),
-        GameKind::Portes => table_header::<Portes>(state),
-        GameKind::Fevga => table_header::<Fevga>(state),
-    }
+    with_game!(kind, G => G::header(state))
 }
 
 /// The result of the session's game of `kind`, once over.
 pub(super) fn result(state: &SessionState, kind: GameKind) -> Option<FinalResult> {
-    match kind {
-        GameKind::Plakoto => state.game.result(),
-        GameKind::Portes => state.portes.result(),
-        GameKind::Fevga => state.fevga.result(),
-    }
+    with_game!(kind, G => G::result(state))
 }
 
 /// Empties the session's record of `kind` (its header kept up to date):
@@ -51,22 +39,8 @@ pub(super) fn clear_history(state: &mut SessionState, kind: GameKind) {
 /// Makes the session's game of `kind` a fresh game awaiting its opening
 /// roll, and the event that starts its record over from it.
 pub(super) fn fresh_game(state: &mut SessionState, kind: GameKind) -> Event {
-    match kind {
-        GameKind::Plakoto => {
-            state.game = Game::new(state.game.rules());
-            Event::PositionSet {
-                header: session_header(state),
-                game: state.game.clone(),
-                score: state.score.score,
-            }
-        }
-        GameKind::Portes => {
-            state.portes = TableGame::new(state.portes.game(), state.portes.opening());
-            set_up_event::<Portes>(state)
-        }
-        GameKind::Fevga => {
-            state.fevga = TableGame::new(state.fevga.game(), state.fevga.opening());
-            set_up_event::<Fevga>(state)
-        }
-    }
+    with_game!(kind, G => {
+        G::reset(state);
+        G::set_up_event(state)
+    })
 }

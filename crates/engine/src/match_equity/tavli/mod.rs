@@ -59,6 +59,7 @@
 //! test checks it).
 
 pub mod context;
+mod measured;
 pub mod rates;
 pub mod table;
 
@@ -68,6 +69,7 @@ mod brute_force;
 mod tests;
 
 pub use context::{TavliGameInMatch, TavliMatchContext, TavliPlace, TavliSwitches};
+pub use measured::MeasuredGame;
 pub use rates::{GameModel, StarterRates};
 pub use table::TavliEquityTable;
 

@@ -10,10 +10,8 @@
 //! starter are the summary's `by_starter` (`plakoto arena … --json`, or
 //! `plakoto arena merge FILE --json` on a run's `--out` file).
 
-use super::super::{EXPRESS_RATES, OutcomeRates};
-use plakoto_rules::fevga::fevga_points;
-use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::{GameKind, ResultKind, Rules, Scoring, Variant};
+use super::super::OutcomeRates;
+use plakoto_rules::ResultKind;
 
 /// The four ways a game is won, in the order of [`StarterRates`]' arrays.
 pub const ENDINGS: [ResultKind; 4] = [
@@ -117,37 +115,11 @@ pub const PLAKOTO_TZANNES_RATES: StarterRates =
 pub const FEVGA_RATES: StarterRates = counts([9146, 2396, 0, 0], [7458, 1000, 0, 0], 0, 20000);
 
 /// A game of the sequence: its rates by starter and the points of each
-/// way of winning it.
+/// way of winning it (each game's: [`GameModel::of`], `measured.rs`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameModel {
     /// The outcome distribution from the starter's point of view.
     pub rates: StarterRates,
     /// Points of a single, double, triple and mother win ([`ENDINGS`]).
     pub points: [u8; 4],
-}
-
-impl GameModel {
-    /// The measured model of `kind`, Portes scored by `portes`, Plakoto
-    /// played and scored by `plakoto`.
-    pub fn of(kind: GameKind, portes: PortesScoring, plakoto: Rules) -> GameModel {
-        match kind {
-            GameKind::Portes => GameModel {
-                rates: PORTES_RATES,
-                points: ENDINGS.map(|e| portes.points(e)),
-            },
-            GameKind::Plakoto => GameModel {
-                rates: match (plakoto.variant, plakoto.scoring) {
-                    // Not measured by starter (see the module comment).
-                    (Variant::Express, _) => StarterRates::symmetric(&EXPRESS_RATES),
-                    (_, Scoring::Tzannes) => PLAKOTO_TZANNES_RATES,
-                    _ => PLAKOTO_RATES,
-                },
-                points: ENDINGS.map(|e| plakoto.scoring.points(e)),
-            },
-            GameKind::Fevga => GameModel {
-                rates: FEVGA_RATES,
-                points: ENDINGS.map(fevga_points),
-            },
-        }
-    }
 }

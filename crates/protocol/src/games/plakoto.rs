@@ -1,0 +1,103 @@
+//! Plakoto in the session: the game the protocol was first written for,
+//! kept in [`SessionState::game`] and played by the session's own commands
+//! (`session.rs`) with its own search and analysis; its match is valued by
+//! its own match equity table.
+
+use plakoto_engine::match_equity::tavli::TavliGameInMatch;
+use plakoto_records::analysis::{Analysis, analyse_replay};
+use plakoto_records::record::{Event, Header, Record, RecordError};
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{FinalResult, Game, TavliGame};
+
+use crate::command::{Command, TableCommand};
+use crate::reply::{ProtoError, Reply};
+use crate::session_game::SessionGame;
+use crate::state::{SessionState, session_header};
+use crate::table::not_in_game;
+use crate::table_search::TableSearch;
+use crate::tools::Tools;
+
+impl SessionGame for Plakoto {
+    const SESSION_COMMANDS: bool = true;
+    const NAMED_EVALUATORS: bool = false;
+    const OWN_MATCH_TABLE: bool = true;
+    const READS_SET_ARGUMENTS: bool = false;
+    const NAMED_IN_JSON: bool = false;
+
+    fn history(state: &SessionState) -> &Record {
+        &state.history
+    }
+
+    fn history_mut(state: &mut SessionState) -> &mut Record {
+        &mut state.history
+    }
+
+    fn header(state: &SessionState) -> Header {
+        session_header(state)
+    }
+
+    fn result(state: &SessionState) -> Option<FinalResult> {
+        state.game.result()
+    }
+
+    fn reset(state: &mut SessionState) {
+        state.game = Game::new(state.game.rules());
+    }
+
+    fn set_up_event(state: &SessionState) -> Event {
+        Event::PositionSet {
+            header: session_header(state),
+            game: state.game.clone(),
+            score: state.score.score,
+        }
+    }
+
+    fn restart_record(state: &mut SessionState) {
+        state.history = Record::from_state(session_header(state), &state.game, state.score.score);
+    }
+
+    /// Only the table's commands are Plakoto's to answer: it has neither
+    /// an opening to choose nor switches of another game. The session
+    /// applies the rest.
+    fn execute(
+        _state: &mut SessionState,
+        _tools: &mut Tools,
+        command: &Command,
+    ) -> Option<Result<Reply, ProtoError>> {
+        match command {
+            Command::Table(TableCommand::SetOpening(_)) => Some(Err(not_in_game(
+                Self::KIND,
+                "set opening: Plakoto always starts as R19 says",
+            ))),
+            Command::Table(TableCommand::SetSwitch(name, _)) => Some(Err(not_in_game(
+                Self::KIND,
+                &format!("set {name}: a switch of another game"),
+            ))),
+            _ => None,
+        }
+    }
+
+    /// Plakoto is searched by the session's evaluator (`set evaluator`
+    /// replaces it), not by one of a table game's.
+    fn set_evaluator(_search: &mut TableSearch, _name: &str) -> Result<(), ProtoError> {
+        Err(not_in_game(Self::KIND, "set a table game's evaluator"))
+    }
+
+    fn analyse_in_match(
+        record: &Record,
+        tools: &Tools,
+        in_match: &TavliGameInMatch,
+    ) -> Result<Analysis, RecordError> {
+        let replay = record.replay()?;
+        let plies = tools.search.settings().plies;
+        let in_match = Some(in_match);
+        Ok(analyse_replay(
+            record,
+            &replay,
+            tools.search,
+            plies,
+            in_match,
+            &|| {},
+        ))
+    }
+}

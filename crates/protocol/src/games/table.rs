@@ -1,0 +1,88 @@
+//! The games of the table in the session: each kept in its own
+//! [`TableGame`](plakoto_rules::tavli::TableGame) field and record
+//! ([`TableProtocol`]), its commands applied by the table's executor
+//! (`table/execute.rs`), its evaluators picked by name, and its match
+//! valued by the Tavli table of a sequence of that one game. Written once
+//! for every game that implements [`TableProtocol`].
+
+use plakoto_engine::match_equity::tavli::TavliGameInMatch;
+use plakoto_records::analysis::Analysis;
+use plakoto_records::analysis::table::analyse_table;
+use plakoto_records::record::{Event, Header, Record, RecordError};
+use plakoto_rules::FinalResult;
+use plakoto_rules::tavli::TableGame;
+
+use crate::command::Command;
+use crate::reply::{ProtoError, Reply};
+use crate::session_game::SessionGame;
+use crate::state::SessionState;
+use crate::table::{
+    TableProtocol, execute_game, restart_record, set_evaluator, set_up_event, table_header,
+};
+use crate::table_search::TableSearch;
+use crate::tools::Tools;
+
+/// The constants' defaults are the table's.
+impl<G: TableProtocol> SessionGame for G {
+    fn history(state: &SessionState) -> &Record {
+        <G as TableProtocol>::history(state)
+    }
+
+    fn history_mut(state: &mut SessionState) -> &mut Record {
+        <G as TableProtocol>::history_mut(state)
+    }
+
+    fn header(state: &SessionState) -> Header {
+        table_header::<G>(state)
+    }
+
+    fn result(state: &SessionState) -> Option<FinalResult> {
+        G::table(state).result()
+    }
+
+    fn reset(state: &mut SessionState) {
+        let table = G::table(state);
+        let fresh = TableGame::new(table.game(), table.opening());
+        *G::table_mut(state) = fresh;
+    }
+
+    fn set_up_event(state: &SessionState) -> Event {
+        set_up_event::<G>(state)
+    }
+
+    fn restart_record(state: &mut SessionState) {
+        restart_record::<G>(state);
+    }
+
+    fn execute(
+        state: &mut SessionState,
+        tools: &mut Tools,
+        command: &Command,
+    ) -> Option<Result<Reply, ProtoError>> {
+        execute_game::<G>(state, tools, command)
+    }
+
+    fn set_evaluator(search: &mut TableSearch, name: &str) -> Result<(), ProtoError> {
+        set_evaluator::<G>(search, name)
+    }
+
+    fn analyse_in_match(
+        record: &Record,
+        tools: &Tools,
+        in_match: &TavliGameInMatch,
+    ) -> Result<Analysis, RecordError> {
+        let replay = record.replay_game::<G>()?;
+        let settings = *tools.search.settings();
+        let (evaluator, plies, in_match) =
+            (G::evaluator(tools.table), settings.plies, Some(in_match));
+        Ok(analyse_table(
+            record,
+            &replay,
+            evaluator,
+            &settings,
+            plies,
+            in_match,
+            &|| {},
+        ))
+    }
+}

@@ -108,7 +108,7 @@ impl Session {
                 orientation: Orientation::Noflip,
                 history: plakoto_records::record::Record::default(),
                 players: ["X".into(), "O".into()],
-                game_kind: GameKind::Plakoto,
+                game_kind: GameKind::default(),
                 portes: TableGame::new(Portes::default(), Opening::Greek),
                 portes_history: plakoto_records::record::Record::default(),
                 fevga: TableGame::new(Fevga::default(), Opening::Greek),

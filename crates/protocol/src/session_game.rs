@@ -11,7 +11,7 @@
 
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
-use plakoto_records::record::{Event, Header, Record, RecordError};
+use plakoto_records::record::{Event, Header, Record, RecordError, TavliGameState};
 use plakoto_rules::{FinalResult, GameKind, TavliGame, with_game};
 
 use crate::command::Command;
@@ -75,6 +75,10 @@ pub trait SessionGame: TavliGame {
     /// Starts the session's record of this game over from the game as it
     /// stands: when an event does not fit the record.
     fn restart_record(state: &mut SessionState);
+
+    /// Makes `held` (a game of this kind, as a Tavli match record's
+    /// replay leaves it) the session's game of this kind.
+    fn restore(state: &mut SessionState, held: TavliGameState);
 
     /// Applies `command` to the session's game of this kind: `None` for a
     /// command the session applies itself.

@@ -5,7 +5,9 @@
 
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::{Analysis, analyse_replay};
-use plakoto_records::record::{Event, Header, Record, RecordError};
+use plakoto_records::record::{
+    Event, Header, HeldInTavliState, Record, RecordError, TavliGameState,
+};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{FinalResult, Game, TavliGame};
 
@@ -54,6 +56,13 @@ impl SessionGame for Plakoto {
 
     fn restart_record(state: &mut SessionState) {
         state.history = Record::from_state(session_header(state), &state.game, state.score.score);
+    }
+
+    fn restore(state: &mut SessionState, held: TavliGameState) {
+        // `held` is a Plakoto game: the caller picked this impl by its kind.
+        if let Some(game) = Plakoto::out_of(held) {
+            state.game = game;
+        }
     }
 
     /// Only the table's commands are Plakoto's to answer: it has neither

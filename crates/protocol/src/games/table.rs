@@ -8,7 +8,9 @@
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
-use plakoto_records::record::{Event, Header, Record, RecordError};
+use plakoto_records::record::{
+    Event, Header, HeldInTavliState, Record, RecordError, TavliGameState,
+};
 use plakoto_rules::FinalResult;
 use plakoto_rules::tavli::TableGame;
 
@@ -23,7 +25,7 @@ use crate::table_search::TableSearch;
 use crate::tools::Tools;
 
 /// The constants' defaults are the table's.
-impl<G: TableProtocol> SessionGame for G {
+impl<G: TableProtocol + HeldInTavliState<State = TableGame<G>>> SessionGame for G {
     fn history(state: &SessionState) -> &Record {
         <G as TableProtocol>::history(state)
     }
@@ -52,6 +54,13 @@ impl<G: TableProtocol> SessionGame for G {
 
     fn restart_record(state: &mut SessionState) {
         restart_record::<G>(state);
+    }
+
+    fn restore(state: &mut SessionState, held: TavliGameState) {
+        // `held` is a game of `G`: the caller picked this impl by its kind.
+        if let Some(table) = G::out_of(held) {
+            *G::table_mut(state) = table;
+        }
     }
 
     fn execute(

@@ -3,13 +3,14 @@
 //! record; `load match` of such a record replays it and restores the
 //! match, its game in play and the records of the session.
 
-use plakoto_records::record::{Header, Record, RecordedGame, TavliGameState, TavliHeader};
+use plakoto_records::record::{Header, Record, RecordedGame, TavliHeader};
 use plakoto_rules::tavli::TableGame;
-use plakoto_rules::{Game, GameKind, MatchScore};
+use plakoto_rules::{Game, GameKind, MatchScore, with_game};
 
 use super::{Runner, TavliSession, games};
 use crate::command::{Command, ShowWhat};
 use crate::reply::{ErrorCode, LoadedInfo, ProtoError, Reply};
+use crate::session_game::SessionGame;
 use crate::state::SessionState;
 use crate::tools::Tools;
 
@@ -93,11 +94,7 @@ pub(super) fn load(
     state.portes = TableGame::new(header.portes(), header.opening);
     state.fevga = TableGame::new(header.fevga(), header.opening);
     let kind = replay.game.kind();
-    match replay.game {
-        TavliGameState::Plakoto(game) => state.game = game,
-        TavliGameState::Portes(table) => state.portes = table,
-        TavliGameState::Fevga(table) => state.fevga = table,
-    }
+    with_game!(kind, G => G::restore(state, replay.game));
     state.game_kind = kind;
     state.players = [header.x.clone(), header.o.clone()];
     let tavli = replay.tavli;

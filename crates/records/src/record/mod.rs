@@ -35,7 +35,7 @@ pub use header::{
 pub use replay::{Replay, ReplayedTurn, mover_view};
 pub use table_replay::{TableReplay, TableReplayedTurn};
 pub use table_setup::table_set_up;
-pub use tavli_replay::{TavliGameState, TavliReplay, recorded_starter};
+pub use tavli_replay::{HeldInTavliState, TavliGameState, TavliReplay, recorded_starter};
 pub use text::TAVLI_GAME_WORD;
 pub use text::{TurnTextError, game_lines, parse_turn_text};
 

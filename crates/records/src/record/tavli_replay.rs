@@ -33,6 +33,49 @@ impl TavliGameState {
     }
 }
 
+/// A game whose state in progress a [`TavliGameState`] can hold: how
+/// code written once for every game takes its own game back out of it.
+pub trait HeldInTavliState {
+    /// A game of this kind in progress.
+    type State;
+
+    /// The game `held` holds, when it is a game of this kind.
+    fn out_of(held: TavliGameState) -> Option<Self::State>;
+}
+
+impl HeldInTavliState for Plakoto {
+    type State = Game;
+
+    fn out_of(held: TavliGameState) -> Option<Game> {
+        match held {
+            TavliGameState::Plakoto(game) => Some(game),
+            _ => None,
+        }
+    }
+}
+
+impl HeldInTavliState for Portes {
+    type State = TableGame<Portes>;
+
+    fn out_of(held: TavliGameState) -> Option<TableGame<Portes>> {
+        match held {
+            TavliGameState::Portes(table) => Some(table),
+            _ => None,
+        }
+    }
+}
+
+impl HeldInTavliState for Fevga {
+    type State = TableGame<Fevga>;
+
+    fn out_of(held: TavliGameState) -> Option<TableGame<Fevga>> {
+        match held {
+            TavliGameState::Fevga(table) => Some(table),
+            _ => None,
+        }
+    }
+}
+
 /// A Tavli match record replayed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TavliReplay {

@@ -156,8 +156,8 @@ fn preflight(
 mod tests {
     use super::*;
     use crate::arena::game_options::tavli_rules;
-    use plakoto_rules::fevga::FevgaRules;
     use clap::Parser;
+    use plakoto_rules::fevga::FevgaRules;
 
     #[derive(Parser)]
     struct Command {

@@ -61,10 +61,10 @@ pub struct TableWorker<G: TrainedGame> {
     generator: Option<G::Generator>,
     states: Vec<G::Position>,
     values: Vec<G::Outcomes>,
-    /// Per state: the value of the play chosen for the drawn roll, when it
-    /// was the best play (not an exploration) — one of the 21 terms of its
-    /// expected value, already computed.
-    drawn: Vec<Option<(Dice, G::Outcomes)>>,
+    /// Per state: the roll drawn, when its best play was played (not an
+    /// exploration): that roll's term of the expected value is the state's
+    /// value already in `values`.
+    drawn: Vec<Option<Dice>>,
 }
 
 impl<G: TrainedGame> Default for TableWorker<G> {
@@ -128,8 +128,7 @@ impl<G: TrainedGame> TableWorker<G> {
             };
             self.states.push(position);
             self.values.push(G::outcomes(&value));
-            self.drawn
-                .push((!explore).then(|| (dice.sorted(), G::outcomes(&value))));
+            self.drawn.push((!explore).then(|| dice.sorted()));
             let after = rated.after(&plays[index]);
             if rated.result(&after).is_some() {
                 break;
@@ -138,7 +137,8 @@ impl<G: TrainedGame> TableWorker<G> {
         }
         if target == TargetKind::Expected {
             for t in 0..self.states.len() {
-                let (position, known) = (self.states[t], self.drawn[t]);
+                let position = self.states[t];
+                let known = self.drawn[t].map(|dice| (dice, self.values[t]));
                 self.values[t] = self.expected_value(game, &rated, net, &position, known);
             }
         }

@@ -12,11 +12,8 @@
 //! own proportion at that position, so that the net's triple output is
 //! neither taught nor forgotten.
 
-use std::fs::OpenOptions;
-use std::io::Write;
 use std::ops::Range;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use rand::SeedableRng;
@@ -26,6 +23,7 @@ use rand_chacha::ChaCha8Rng;
 // The error and the target lines have files of their own; they are named
 // here too, where the command's callers find them.
 pub use super::refine_error::RefineError;
+use super::target_line::TargetWriter;
 pub use super::target_line::{TargetLine, read_targets};
 
 use super::average::WeightAverage;
@@ -35,6 +33,7 @@ use super::refine_error::io;
 use super::revive::{revive_dead_units, widen};
 use super::rollout_targets::{Conversion, rollout_target_lines};
 use super::target_line::split_triples_like_net;
+use super::trainable::TrainableGame;
 use crate::benchmark::data::{Benchmark, TurnRecord};
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
@@ -42,7 +41,9 @@ use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, weights};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
 use plakoto_engine::search::{SearchHandle, SearchLimits};
-use plakoto_rules::{Position, Rules, Variant, parse_position_id, position_id};
+use plakoto_rules::{
+    GameKind, Position, Rules, Variant, parse_position_id, position_id, with_game,
+};
 use plakoto_tools::arena::shard::Shard;
 
 /// `plakoto refine …`.
@@ -95,6 +96,13 @@ pub struct AverageArgs {
 /// Options of `plakoto refine targets`.
 #[derive(Args, Debug, Clone)]
 pub struct TargetArgs {
+    /// The game: plakoto, portes or fevga. Portes and Fevga sample their
+    /// net's games against itself and label each decision's candidates
+    /// (`train::table::refine`); the options of the sampled mix
+    /// (`--rules`, `--candidates`, `--players`, `--phases`) are
+    /// Plakoto's.
+    #[arg(long, default_value = "plakoto")]
+    pub game: GameKind,
     /// The target file to append to (JSON lines).
     #[arg(long)]
     pub out: PathBuf,
@@ -134,11 +142,22 @@ pub struct TargetArgs {
     /// often as they are judged).
     #[arg(long, value_enum, default_value_t = PhaseMix::Natural)]
     pub phases: PhaseMix,
+    /// Portes and Fevga: the chance of a random play on a turn of the
+    /// sampled games (0: the net's own play only).
+    #[arg(long, default_value_t = 0.0)]
+    pub epsilon: f32,
 }
 
 /// Options of `plakoto refine fit`.
 #[derive(Args, Debug, Clone)]
 pub struct FitArgs {
+    /// The game of the net and the targets: plakoto, portes or fevga.
+    /// Portes and Fevga fit by cross-entropy alone: the options that
+    /// change the loss or the net's shape (`--widen`, `--revive-dead`,
+    /// the equity, decision and choice terms, `--only-phases`) are
+    /// Plakoto's.
+    #[arg(long, default_value = "plakoto")]
+    pub game: GameKind,
     /// Target files (from `refine targets`).
     #[arg(required = true)]
     pub targets: Vec<PathBuf>,
@@ -227,8 +246,8 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
         plakoto_records::output_path::prepare_file(path).map_err(io(path))?;
     }
     match command {
-        RefineCommand::Targets(a) => build_targets(a),
-        RefineCommand::Fit(a) => fit(a).map(|_| ()),
+        RefineCommand::Targets(a) => with_game!(a.game, G => G::refine_targets(a)),
+        RefineCommand::Fit(a) => with_game!(a.game, G => G::refine_fit(a)),
         RefineCommand::Average(a) => average_nets(a).map(|_| ()),
         RefineCommand::FromBenchmark(a) => from_benchmark(a),
     }
@@ -322,8 +341,8 @@ fn phase_summary(sampled: &[SampledDecision]) -> String {
         .join(", ")
 }
 
-/// `plakoto refine targets`.
-fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
+/// `plakoto refine targets` for Plakoto.
+pub(super) fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
     let net = load_net(&a.weights)?;
     let rules = Rules {
         variant: a.rules,
@@ -352,15 +371,9 @@ fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
         mine.len(),
         a.plies
     );
-    let mut out = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&a.out)
-        .map_err(io(&a.out))?;
+    let mut out = TargetWriter::open(&a.out, mine.len(), 500)?;
     let mut search = SearchHandle::borrowing(&net);
-    let started = Instant::now();
-    let mut written = 0usize;
-    for (n, &index) in mine.iter().enumerate() {
+    for &index in &mine {
         let lines: Vec<TargetLine> = if a.candidates {
             candidate_targets(&net, &mut search, &sampled[index], rules, a.plies)
                 .into_iter()
@@ -383,26 +396,8 @@ fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
                 target,
             }]
         };
-        // A decision's lines go out in one write, so that a stop leaves
-        // at most the last line cut short (which reading ignores).
-        let mut text = String::new();
-        for line in &lines {
-            text.push_str(&serde_json::to_string(line).expect("a target line serialises"));
-            text.push('\n');
-        }
-        written += lines.len();
-        out.write_all(text.as_bytes()).map_err(io(&a.out))?;
+        out.append(&lines)?;
         search.trim();
-        if (n + 1) % 500 == 0 || n + 1 == mine.len() {
-            out.flush().map_err(io(&a.out))?;
-            let rate = (n + 1) as f64 / started.elapsed().as_secs_f64();
-            eprintln!(
-                "{}/{} labelled ({written} lines), {rate:.1} a second, about {:.0} min left",
-                n + 1,
-                mine.len(),
-                (mine.len() - n - 1) as f64 / rate / 60.0
-            );
-        }
     }
     Ok(())
 }

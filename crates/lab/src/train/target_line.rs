@@ -2,9 +2,10 @@
 //! become a target, the line a target file stores (JSON lines, plain or
 //! `.gz`; the format is described in `refine`), and reading a file of them.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use flate2::read::GzDecoder;
 use serde::{Deserialize, Serialize};
@@ -68,6 +69,12 @@ pub fn split_triples_like_net(
 /// Reads a target file (gzip-compressed when named `.gz`); a last line
 /// cut short by a stop is ignored.
 pub fn read_targets(path: &Path) -> Result<Vec<TargetLine>, RefineError> {
+    read_lines(path)
+}
+
+/// Reads a file of JSON lines of `T` (gzip-compressed when named `.gz`);
+/// a last line cut short by a stop is ignored.
+pub fn read_lines<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, RefineError> {
     let file = File::open(path).map_err(io(path))?;
     let reader: Box<dyn Read> = if path.extension().is_some_and(|e| e == "gz") {
         Box::new(GzDecoder::new(file))
@@ -81,7 +88,7 @@ pub fn read_targets(path: &Path) -> Result<Vec<TargetLine>, RefineError> {
     let last = lines.len();
     let mut out = Vec::with_capacity(last);
     for (n, line) in lines.iter().enumerate() {
-        match serde_json::from_str::<TargetLine>(line) {
+        match serde_json::from_str::<T>(line) {
             Ok(t) => out.push(t),
             Err(_) if n + 1 == last => {}
             Err(e) => {
@@ -94,4 +101,73 @@ pub fn read_targets(path: &Path) -> Result<Vec<TargetLine>, RefineError> {
         }
     }
     Ok(out)
+}
+
+/// Appends a labelling run's target lines to its file (created if
+/// missing), a decision's lines in one write so that a stop leaves at most
+/// the last line cut short (which [`read_lines`] ignores), and reports the
+/// run's progress on stderr.
+pub struct TargetWriter {
+    file: File,
+    path: PathBuf,
+    /// Decisions this run labels.
+    total: usize,
+    /// Decisions appended so far.
+    done: usize,
+    /// Lines appended so far.
+    written: usize,
+    /// Decisions between progress reports.
+    report_every: usize,
+    started: Instant,
+}
+
+impl TargetWriter {
+    /// Opens `path` to append the lines of `total` decisions, reporting
+    /// after every `report_every`.
+    pub fn open(
+        path: &Path,
+        total: usize,
+        report_every: usize,
+    ) -> Result<TargetWriter, RefineError> {
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(io(path))?;
+        Ok(TargetWriter {
+            file,
+            path: path.to_path_buf(),
+            total,
+            done: 0,
+            written: 0,
+            report_every: report_every.max(1),
+            started: Instant::now(),
+        })
+    }
+
+    /// Appends one decision's `lines`.
+    pub fn append<T: Serialize>(&mut self, lines: &[T]) -> Result<(), RefineError> {
+        let mut text = String::new();
+        for line in lines {
+            text.push_str(&serde_json::to_string(line).expect("a target line serialises"));
+            text.push('\n');
+        }
+        self.file
+            .write_all(text.as_bytes())
+            .map_err(io(&self.path))?;
+        self.written += lines.len();
+        self.done += 1;
+        if self.done.is_multiple_of(self.report_every) || self.done == self.total {
+            self.file.flush().map_err(io(&self.path))?;
+            let rate = self.done as f64 / self.started.elapsed().as_secs_f64();
+            eprintln!(
+                "{}/{} labelled ({} lines), {rate:.1} a second, about {:.0} min left",
+                self.done,
+                self.total,
+                self.written,
+                self.total.saturating_sub(self.done) as f64 / rate / 60.0
+            );
+        }
+        Ok(())
+    }
 }

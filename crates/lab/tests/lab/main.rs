@@ -7,4 +7,5 @@ mod fevga_train;
 mod net_eval;
 mod portes_train;
 mod refine;
+mod refine_table;
 mod train_runs;

@@ -22,7 +22,7 @@ use plakoto_lab::train::refine::{
     average_nets, fit, read_targets, run,
 };
 use plakoto_lab::train::selfplay::standard_equity;
-use plakoto_rules::Rules;
+use plakoto_rules::{GameKind, Rules};
 use plakoto_rules::{Variant, parse_position_id, position_id};
 
 fn scratch_dir(name: &str) -> PathBuf {
@@ -34,6 +34,7 @@ fn scratch_dir(name: &str) -> PathBuf {
 
 fn target_args(out: PathBuf, positions: usize) -> TargetArgs {
     TargetArgs {
+        game: GameKind::Plakoto,
         out,
         positions,
         seed: 9,
@@ -44,6 +45,7 @@ fn target_args(out: PathBuf, positions: usize) -> TargetArgs {
         candidates: false,
         players: PlayerMix::Varied,
         phases: PhaseMix::Natural,
+        epsilon: 0.0,
     }
 }
 
@@ -66,6 +68,7 @@ fn twelve_labelled_decisions(dir: &std::path::Path) -> (PathBuf, Vec<TargetLine>
 /// terms on, a quarter of the decisions held out, no averaging.
 fn decision_fit_args(targets: PathBuf, init: PathBuf, out: PathBuf, epochs: usize) -> FitArgs {
     FitArgs {
+        game: GameKind::Plakoto,
         targets: vec![targets],
         init,
         out,
@@ -122,6 +125,7 @@ fn targets_are_valid_resume_and_a_fit_learns_them() {
     weights::save(&Network::random(16, 3), &init).unwrap();
     let out = dir.join("fitted.net");
     let report = fit(&FitArgs {
+        game: GameKind::Plakoto,
         targets: vec![targets],
         init,
         out: out.clone(),

@@ -12,11 +12,13 @@ use super::game::{Streams, TrainedGame};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::fevga::net::inputs::{FevgaInputs, encode};
 use plakoto_engine::eval::fevga::net::outcomes::{
-    OUTCOMES, flip, from_probabilities, outcome_mask,
+    OUTCOMES, flip, from_probabilities, outcome_mask, to_probabilities,
 };
-use plakoto_engine::eval::fevga::net::{FevgaNetwork, weights};
+use plakoto_engine::eval::fevga::net::{FevgaNetwork, fevga_network, weights};
 use plakoto_engine::eval::net::weights::WeightsError;
-use plakoto_engine::game::{FevgaHeuristicEvaluator, FevgaNetEvaluator, GameEvaluator};
+use plakoto_engine::game::{
+    FevgaHeuristicEvaluator, FevgaNetEvaluator, GameEvaluator, game_equity,
+};
 use plakoto_rules::fevga::{
     FevgaPosition, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release,
 };
@@ -124,5 +126,13 @@ impl TrainedGame for Fevga {
 
     fn short_hash(net: &FevgaNetwork) -> String {
         net.short_hash()
+    }
+
+    fn embedded_net() -> Result<FevgaNetwork, WeightsError> {
+        Ok(FevgaNetwork::clone(&*fevga_network()?))
+    }
+
+    fn outcome_equity(&self, d: &[f32; OUTCOMES]) -> f32 {
+        game_equity(self, &to_probabilities(d))
     }
 }

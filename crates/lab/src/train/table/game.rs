@@ -115,6 +115,14 @@ pub trait TrainedGame: RefereedGame {
     /// Identity of `net`'s weights: 8 hex digits of the hash of the file
     /// bytes.
     fn short_hash(net: &Self::Net) -> String;
+
+    /// The net the engine plays with (its environment variable's file,
+    /// else the embedded weights): where `refine targets` starts.
+    fn embedded_net() -> Result<Self::Net, WeightsError>;
+
+    /// Expected points of the net's distribution `d` under `self`'s
+    /// scoring.
+    fn outcome_equity(&self, d: &Self::Outcomes) -> f32;
 }
 
 /// The lengths of `net`'s parameters (`w1`, `b1`, `w2`, `b2`), for

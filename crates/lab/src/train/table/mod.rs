@@ -49,6 +49,7 @@ pub mod fevga;
 pub mod game;
 pub mod learn;
 pub mod portes;
+pub mod refine;
 pub mod selfplay;
 
 use std::path::Path;

@@ -12,9 +12,13 @@ use super::game::{Streams, TrainedGame};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::eval::portes::net::inputs::{PortesInputs, encode};
-use plakoto_engine::eval::portes::net::outcomes::{OUTCOMES, flip, from_probabilities};
-use plakoto_engine::eval::portes::net::{PortesNetwork, weights};
-use plakoto_engine::game::{GameEvaluator, PortesHeuristicEvaluator, PortesNetEvaluator};
+use plakoto_engine::eval::portes::net::outcomes::{
+    OUTCOMES, flip, from_probabilities, to_probabilities,
+};
+use plakoto_engine::eval::portes::net::{PortesNetwork, portes_network, weights};
+use plakoto_engine::game::{
+    GameEvaluator, PortesHeuristicEvaluator, PortesNetEvaluator, game_equity,
+};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::tavli::Portes;
 
@@ -109,5 +113,13 @@ impl TrainedGame for Portes {
 
     fn short_hash(net: &PortesNetwork) -> String {
         net.short_hash()
+    }
+
+    fn embedded_net() -> Result<PortesNetwork, WeightsError> {
+        Ok(PortesNetwork::clone(&*portes_network()?))
+    }
+
+    fn outcome_equity(&self, d: &[f32; OUTCOMES]) -> f32 {
+        game_equity(self, &to_probabilities(d, self.scoring))
     }
 }

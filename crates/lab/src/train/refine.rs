@@ -33,7 +33,6 @@ use super::refine_error::io;
 use super::revive::{revive_dead_units, widen};
 use super::rollout_targets::{Conversion, rollout_target_lines};
 use super::target_line::split_triples_like_net;
-use super::trainable::TrainableGame;
 use crate::benchmark::data::{Benchmark, TurnRecord};
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
@@ -230,6 +229,34 @@ pub struct FitArgs {
     pub only_phases: Vec<GamePhase>,
 }
 
+/// A game `plakoto refine targets|fit` refines a net of: Plakoto here,
+/// the table games in [`super::table::refine_options`]. `run` picks the
+/// game once (`with_game!`).
+pub trait RefineGame: plakoto_rules::TavliGame {
+    /// `plakoto refine targets` for this game.
+    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError>;
+
+    /// `plakoto refine fit` for this game.
+    fn refine_fit(a: &FitArgs) -> Result<(), RefineError>;
+}
+
+/// Plakoto's refine, with its own sampled mixes and loss terms.
+impl RefineGame for plakoto_rules::tavli::Plakoto {
+    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError> {
+        if a.epsilon != 0.0 {
+            return Err(RefineError::Options(
+                "--epsilon is for --game portes and --game fevga (Plakoto's mix is --players)"
+                    .into(),
+            ));
+        }
+        build_targets(a)
+    }
+
+    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
+        fit(a).map(|_| ())
+    }
+}
+
 /// Runs `plakoto refine …`.
 pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
     // Every file the command writes is made ready before the work starts.
@@ -342,7 +369,7 @@ fn phase_summary(sampled: &[SampledDecision]) -> String {
 }
 
 /// `plakoto refine targets` for Plakoto.
-pub(super) fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
+fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
     let net = load_net(&a.weights)?;
     let rules = Rules {
         variant: a.rules,

@@ -50,6 +50,7 @@ pub mod game;
 pub mod learn;
 pub mod portes;
 pub mod refine;
+pub mod refine_options;
 pub mod selfplay;
 
 use std::path::Path;

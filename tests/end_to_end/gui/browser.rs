@@ -199,6 +199,28 @@ pub(super) async fn click(client: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
+/// Rolls out the plays of the dice on the board with `trials` trials
+/// from the Rollout button (shown in every game) and returns the hint
+/// table's text once the page has settled.
+pub(super) async fn short_rollout(client: &Client, trials: u32) -> String {
+    let shown = js(
+        client,
+        "return document.getElementById('btn-rollout').offsetParent !== null;",
+    )
+    .await;
+    assert_eq!(shown, json!(true), "the Rollout button is shown");
+    js(
+        client,
+        &format!(
+            "document.getElementById('rollout-trials').innerHTML = '<option selected>{trials}</option>'; return 0;"
+        ),
+    )
+    .await;
+    click(client, "#btn-rollout").await;
+    settle(client).await;
+    text(client, "hint-table").await
+}
+
 /// X (the human) is to play its dice.
 pub(super) const HUMAN_TO_PLAY: &str = "document.getElementById('status').dataset.state === 'rolled' && document.getElementById('status').textContent.startsWith('X to play')";
 
@@ -591,13 +613,7 @@ async fn run(client: &Client, page: &str) {
     save_screenshot(&png);
 
     // A rollout's table fits its panel: no cell is cut off.
-    js(
-        client,
-        "document.getElementById('rollout-trials').innerHTML = '<option selected>72</option>'; return 0;",
-    )
-    .await;
-    click(client, "#btn-rollout").await;
-    settle(client).await;
+    let evaluated = short_rollout(client, 72).await;
     let cut = js(
         client,
         "const t = document.getElementById('hint-table'); \
@@ -607,7 +623,6 @@ async fn run(client: &Client, page: &str) {
     )
     .await;
     assert_eq!(cut, json!(""), "cut off in the rollout table");
-    let evaluated = text(client, "hint-table").await;
     assert!(evaluated.contains("rollout 72"), "{evaluated}");
 
     // A long rollout shows its progress and stops at the Stop button: the

@@ -14,7 +14,9 @@
 use fantoccini::Client;
 use serde_json::json;
 
-use super::browser::{HUMAN_TO_PLAY, click, js, play_by_clicking, settle, text, wait_for};
+use super::browser::{
+    HUMAN_TO_PLAY, click, js, play_by_clicking, settle, short_rollout, text, wait_for,
+};
 use super::page_session::{PageSession, log, set_position};
 
 /// The start, X to play 6-5 (F15 a: the runner alone, `24/18/13`).
@@ -142,6 +144,10 @@ async fn play_fevga(client: &Client) {
     )
     .await;
     assert_eq!(anchor, json!({"x": 60, "y": 510}), "O's 24 at X's 12");
+
+    // A rollout of X's plays, from the Rollout button as in Plakoto.
+    let table = short_rollout(client, 36).await;
+    assert!(table.contains("rollout 36"), "{table}");
 
     // A play by clicking; the engine answers with its own.
     assert_eq!(

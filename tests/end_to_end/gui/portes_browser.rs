@@ -12,7 +12,9 @@
 use fantoccini::{Client, Locator};
 use serde_json::json;
 
-use super::browser::{HUMAN_TO_PLAY, click, js, play_by_clicking, settle, text, wait_for};
+use super::browser::{
+    HUMAN_TO_PLAY, click, js, play_by_clicking, settle, short_rollout, text, wait_for,
+};
 use super::page_session::{PageSession, log, set_position};
 
 /// X on roll with 3-1 and a checker on the bar; O has a blot on X's
@@ -88,6 +90,9 @@ async fn play_portes(client: &Client) {
                 .await
                 .unwrap();
             assert!(!arrows.is_empty(), "the best play drawn");
+            // And a rollout of the same plays.
+            let table = short_rollout(client, 72).await;
+            assert!(table.contains("rollout 72"), "{table}");
         }
         play_by_clicking(client).await;
     }

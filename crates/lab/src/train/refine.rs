@@ -644,24 +644,38 @@ struct Batches {
     batches: Vec<(Vec<Sample>, Vec<usize>)>,
 }
 
+/// The samples of `decisions` (runs of `samples`), in their order, cut
+/// into batches of at least `batch` samples that are whole decisions;
+/// each batch with its decisions' sizes. Plakoto's fit and the table
+/// games' (`train::table::refine`) batch so.
+pub(crate) fn decision_batches<T: Clone>(
+    samples: &[T],
+    decisions: &[Range<usize>],
+    batch: usize,
+) -> Vec<(Vec<T>, Vec<usize>)> {
+    let mut batches = Vec::new();
+    let mut current = (Vec::with_capacity(batch), Vec::new());
+    for run in decisions {
+        current.0.extend_from_slice(&samples[run.clone()]);
+        current.1.push(run.len());
+        if current.0.len() >= batch.max(1) {
+            batches.push(std::mem::replace(
+                &mut current,
+                (Vec::with_capacity(batch), Vec::new()),
+            ));
+        }
+    }
+    if !current.0.is_empty() {
+        batches.push(current);
+    }
+    batches
+}
+
 impl Batches {
     fn new(samples: &[Sample], decisions: &[Range<usize>], batch: usize) -> Batches {
-        let mut batches = Vec::new();
-        let mut current = (Vec::with_capacity(batch), Vec::new());
-        for run in decisions {
-            current.0.extend_from_slice(&samples[run.clone()]);
-            current.1.push(run.len());
-            if current.0.len() >= batch.max(1) {
-                batches.push(std::mem::replace(
-                    &mut current,
-                    (Vec::with_capacity(batch), Vec::new()),
-                ));
-            }
+        Batches {
+            batches: decision_batches(samples, decisions, batch),
         }
-        if !current.0.is_empty() {
-            batches.push(current);
-        }
-        Batches { batches }
     }
 
     fn iter(&self) -> impl Iterator<Item = (&[Sample], &[usize])> {

@@ -41,7 +41,9 @@ use serde::{Deserialize, Serialize};
 use super::game::{TrainedGame, lengths};
 use super::learn::TableLearner;
 use super::selfplay::TableSample;
+use crate::train::average::WeightAverage;
 use crate::train::learn::Adam;
+use crate::train::refine::decision_batches;
 use crate::train::refine_error::RefineError;
 use crate::train::target_line::{TargetWriter, read_lines};
 use plakoto_engine::game::{GameEvaluator, GameSearch, GreedyChooser, game_equity};
@@ -301,25 +303,17 @@ fn read_samples<G: TrainedGame>(paths: &[PathBuf]) -> Result<ReadTargets<G>, Ref
     Ok(ReadTargets { samples, decisions })
 }
 
-/// The samples of `decisions`, in their order, cut into batches of at
-/// least `batch` samples (whole decisions).
+/// The samples of `decisions`, in their order, in batches of at least
+/// `batch` samples (whole decisions).
 fn batches<G: TrainedGame>(
     samples: &[TableSample<G>],
     decisions: &[Range<usize>],
     batch: usize,
 ) -> Vec<Vec<TableSample<G>>> {
-    let mut out = Vec::new();
-    let mut current = Vec::with_capacity(batch);
-    for run in decisions {
-        current.extend_from_slice(&samples[run.clone()]);
-        if current.len() >= batch {
-            out.push(std::mem::replace(&mut current, Vec::with_capacity(batch)));
-        }
-    }
-    if !current.is_empty() {
-        out.push(current);
-    }
-    out
+    decision_batches(samples, decisions, batch)
+        .into_iter()
+        .map(|(batch, _)| batch)
+        .collect()
 }
 
 /// What a table fit measured on its held-out decisions.
@@ -337,66 +331,25 @@ pub struct TableFitReport {
     pub averaged: Option<(f32, f32)>,
 }
 
-/// Held-out cross-entropy of `net`, and its mean absolute equity error
-/// against the targets.
-fn held_out_figures<G: TrainedGame>(
-    learner: &mut TableLearner<G>,
-    net: &G::Net,
-    held: &[Vec<TableSample<G>>],
-) -> (f32, f32) {
+/// Held-out cross-entropy of `net` (as [`TableLearner`] measures it), and
+/// its mean absolute equity error against the targets: one forward pass
+/// a sample.
+fn held_out_figures<G: TrainedGame>(net: &G::Net, held: &[TableSample<G>]) -> (f32, f32) {
     let game = G::trained();
-    let (mut loss, mut error, mut n) = (0.0, 0.0, 0usize);
+    let (mut loss, mut error) = (0.0, 0.0);
     let mut inputs = G::Inputs::default();
     let mut hidden = Vec::new();
-    for batch in held {
-        loss += learner.gradient(net, batch) * batch.len() as f32;
-        for s in batch {
-            let p = game.forward(net, &s.position, &mut inputs, &mut hidden);
-            error += (game.outcome_equity(&p) - game.outcome_equity(&s.target)).abs();
+    for s in held {
+        let p = game.forward(net, &s.position, &mut inputs, &mut hidden);
+        for (&pk, &tk) in p.as_ref().iter().zip(s.target.as_ref()) {
+            if tk > 0.0 {
+                loss -= tk * pk.max(1e-12).ln();
+            }
         }
-        n += batch.len();
+        error += (game.outcome_equity(&p) - game.outcome_equity(&s.target)).abs();
     }
-    let n = n.max(1) as f32;
+    let n = held.len().max(1) as f32;
     (loss / n, error / n)
-}
-
-/// The running sum of a net's parameters, for their mean.
-struct ParameterMean<G: TrainedGame> {
-    sum: [Vec<f64>; 4],
-    count: u32,
-    shape: G::Net,
-}
-
-impl<G: TrainedGame> ParameterMean<G> {
-    fn new(net: &G::Net) -> ParameterMean<G> {
-        ParameterMean {
-            sum: G::parameters(net).map(|p| vec![0.0; p.len()]),
-            count: 0,
-            shape: net.clone(),
-        }
-    }
-
-    fn add(&mut self, net: &G::Net) {
-        for (sum, part) in self.sum.iter_mut().zip(G::parameters(net)) {
-            for (s, &w) in sum.iter_mut().zip(part) {
-                *s += f64::from(w);
-            }
-        }
-        self.count += 1;
-    }
-
-    fn mean(&self) -> G::Net {
-        let mut net = self.shape.clone();
-        if self.count > 0 {
-            let n = f64::from(self.count);
-            for (part, sum) in G::parameters_mut(&mut net).into_iter().zip(&self.sum) {
-                for (w, s) in part.iter_mut().zip(sum) {
-                    *w = (s / n) as f32;
-                }
-            }
-        }
-        net
-    }
 }
 
 /// Writes `net` to `path` and says so.
@@ -431,12 +384,15 @@ pub fn fit<G: TrainedGame>(a: &TableFitArgs) -> Result<TableFitReport, RefineErr
     decisions.shuffle(&mut rng);
     let held_count = (decisions.len() as f64 * a.holdout).round() as usize;
     let (held, train) = decisions.split_at_mut(held_count);
-    let held = batches(&samples, held, a.batch);
+    let held: Vec<TableSample<G>> = held
+        .iter()
+        .flat_map(|r| samples[r.clone()].to_vec())
+        .collect();
     let trained: usize = train.iter().map(|r| r.len()).sum();
-    let held_out: usize = held.iter().map(Vec::len).sum();
+    let held_out = held.len();
     let mut learner = TableLearner::new(&net, G::trained());
     let mut adam = Adam::with_lengths(lengths::<G>(&net), a.lr);
-    let before = held_out_figures(&mut learner, &net, &held);
+    let before = held_out_figures(&net, &held);
     eprintln!(
         "refine fit ({}): {trained} training positions, {held_out} held out; held out: loss \
          {:.5}, equity error {:.4}",
@@ -444,7 +400,7 @@ pub fn fit<G: TrainedGame>(a: &TableFitArgs) -> Result<TableFitReport, RefineErr
         before.0,
         before.1
     );
-    let mut mean = ParameterMean::<G>::new(&net);
+    let mut mean = WeightAverage::of_parts(G::parameters(&net));
     for epoch in 1..=a.epochs {
         train.shuffle(&mut rng);
         let mut sum = 0.0;
@@ -452,7 +408,7 @@ pub fn fit<G: TrainedGame>(a: &TableFitArgs) -> Result<TableFitReport, RefineErr
         for batch in &epoch_batches {
             sum += learner.train_batch(&mut net, &mut adam, batch);
         }
-        let figures = held_out_figures(&mut learner, &net, &held);
+        let figures = held_out_figures(&net, &held);
         eprintln!(
             "epoch {epoch}: training loss {:.5}; held out: loss {:.5}, equity error {:.4}",
             sum / epoch_batches.len().max(1) as f32,
@@ -460,21 +416,24 @@ pub fn fit<G: TrainedGame>(a: &TableFitArgs) -> Result<TableFitReport, RefineErr
             figures.1
         );
         if epoch >= a.average_from {
-            mean.add(&net);
+            mean.add_parts(G::parameters(&net));
         }
     }
-    let after = held_out_figures(&mut learner, &net, &held);
+    let after = held_out_figures(&net, &held);
     save::<G>(&net, &a.out, "the last epoch's net")?;
     let averaged = match &a.average_out {
         Some(path) => {
-            let averaged = mean.mean();
-            let figures = held_out_figures(&mut learner, &averaged, &held);
+            let mut averaged = net.clone();
+            mean.write_mean(G::parameters_mut(&mut averaged));
+            let figures = held_out_figures(&averaged, &held);
             save::<G>(
                 &averaged,
                 path,
                 &format!(
                     "the mean of {} epochs' ends; held out: loss {:.5}, equity error {:.4}",
-                    mean.count, figures.0, figures.1
+                    mean.count(),
+                    figures.0,
+                    figures.1
                 ),
             )?;
             Some(figures)

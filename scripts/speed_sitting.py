@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
-"""Issue 22's speed comparison in one sitting: GNU Backgammon's anchors
-(../shared/anchors/gnubg-bench) before and after plakoto's own benches, and
-the ratios the issue's targets are stated in, as one JSON object.
+"""Issue 22's speed comparison in one sitting: a GNU Backgammon bench script
+(`gnubg-bench`, named by --gnubg-bench or $PLAKOTO_GNUBG_BENCH) before and
+after plakoto's own benches, and the ratios the issue's targets are stated
+in, as one JSON object.
 
 Run it on a machine doing nothing else (the benches are single-threaded but
 share the cores with whatever runs); ratios, not absolute figures, are what
 compare from sitting to sitting.
 
   scripts/speed_sitting.py [--binary target/release/plakoto] [--positions 10]
-      [--gnubg-bench ../shared/anchors/gnubg-bench] [--gnubg-positions 8]
-      [--game portes]
+      [--gnubg-bench PATH] [--gnubg-positions 8] [--game portes]
+
+The bench script is not part of the repository. Any executable will do that
+runs /usr/games/gnubg and takes `--plies 0,1,2,3 --positions N`, printing as
+its last line a JSON object with `static_evals_per_second` (gnubg's
+calibrate, one thread) and `hint`, a list of {"plies": P, "mean_ms": MS};
+for --game portes, a file `bg-contact-positions.txt` of gnubg Position IDs
+(one a line) must stand beside it. docs/performance.md says the same.
 
 With --game portes (issue 41) the comparison is on the same work: plakoto's
-Portes benches time gnubg's own positions (the anchors'
-bg-contact-positions.txt, gnubg Position IDs) and, for hints, the same six
+Portes benches time gnubg's own positions (bg-contact-positions.txt
+beside the bench script, gnubg Position IDs) and, for hints, the same six
 rolls gnubg-bench times.
 """
 import argparse
@@ -26,6 +33,9 @@ import sys
 
 # Where the anchor script runs GNU Backgammon from (Debian's package).
 GNUBG = "/usr/games/gnubg"
+# The environment variable that names the bench script when
+# --gnubg-bench is not given.
+BENCH_ENV = "PLAKOTO_GNUBG_BENCH"
 # The rolls gnubg-bench times each position with.
 GNUBG_BENCH_ROLLS = "31,65,42,55,21,64"
 
@@ -37,11 +47,13 @@ def fail(message):
 
 def check_prerequisites(a):
     """Says what is missing, and how to get it, before anything runs."""
+    if not a.gnubg_bench:
+        fail("no GNU Backgammon bench script: pass --gnubg-bench PATH or set "
+             f"{BENCH_ENV}. It is not part of the repository; this file's docstring "
+             "says what it must do.")
     if not os.path.isfile(a.gnubg_bench):
-        fail(f"GNU Backgammon's bench script is not at {a.gnubg_bench}. It is one of the "
-             "team's shared anchors, kept beside the repository (shared/anchors/gnubg-bench), "
-             "not in it: put that folder beside the repository, or pass --gnubg-bench PATH "
-             "to a copy of the script.")
+        fail(f"GNU Backgammon's bench script is not at {a.gnubg_bench}: pass "
+             f"--gnubg-bench PATH (or set {BENCH_ENV}) to a copy of it.")
     if not os.access(a.gnubg_bench, os.X_OK):
         fail(f"{a.gnubg_bench} is not executable: chmod +x it.")
     if not (os.path.exists(GNUBG) or shutil.which("gnubg")):
@@ -73,7 +85,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default="target/release/plakoto")
     ap.add_argument("--positions", type=int, default=10, help="plakoto hint suite positions (x 21 rolls)")
-    ap.add_argument("--gnubg-bench", default="../shared/anchors/gnubg-bench")
+    ap.add_argument("--gnubg-bench", default=os.environ.get(BENCH_ENV),
+                    help=f"GNU Backgammon's bench script (default: ${BENCH_ENV})")
     ap.add_argument("--gnubg-positions", type=int, default=8)
     ap.add_argument("--game", choices=["plakoto", "portes"], default="plakoto",
                     help="portes: time gnubg's positions and rolls (issue 41)")

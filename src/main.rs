@@ -172,7 +172,7 @@ enum BenchCommand {
         #[arg(long, value_name = "FILE")]
         positions_file: Option<std::path::PathBuf>,
         /// Portes, Fevga: only these rolls, each once (e.g. 31,65,42,55,21,64,
-        /// the rolls ../shared/anchors/gnubg-bench times), instead of all 21.
+        /// the rolls scripts/speed_sitting.py times gnubg on), instead of all 21.
         #[arg(long, value_delimiter = ',', value_parser = parse_roll)]
         rolls: Option<Vec<plakoto::game::Dice>>,
     },

@@ -1,4 +1,4 @@
-// plakoto gui: what the page knows of Fevga (RULES-tavli.md §2, F1–F16),
+// plakoto gui: what the page knows of Fevga (docs/rules.md, Fevga, F1–F16),
 // served between tables.js and app.js. Both sides move the same way round
 // from opposite corners (F2, F4), so a side's point p is the other side's
 // S(p), not Plakoto's 25 − p: board.js draws with that map when the view

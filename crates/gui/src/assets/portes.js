@@ -1,5 +1,5 @@
 // plakoto gui: what the page knows of Portes (backgammon without the cube,
-// RULES-tavli.md P1–P16), served between tables.js and app.js. The engine
+// docs/rules.md P1–P16), served between tables.js and app.js. The engine
 // has no `legal steps` in Portes, so the page makes the steps of a play
 // itself: it moves checkers one number at a time on its own copy of the
 // board and offers only the steps that still end on the board after one of

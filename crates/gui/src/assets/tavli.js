@@ -1,4 +1,4 @@
-// plakoto gui: the Tavli match (RULES-tavli.md T1–T10; protocol.md,
+// plakoto gui: the Tavli match (docs/rules.md T1–T10; protocol.md,
 // "Hosting a Tavli match"), served between fevga.js and app.js. The engine
 // runs the match: when a game ends it moves to the sequence's next game by
 // itself, and each board it shows says where the match stands (`tavli`).

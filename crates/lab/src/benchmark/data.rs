@@ -53,7 +53,7 @@ pub struct Header {
     pub game: GameKind,
     /// The rules of every decision: for Plakoto its movement rules,
     /// `standard` or `express`; for another game `standard`, its default
-    /// switches (RULES-tavli.md §5).
+    /// switches (docs/rules.md, variant switches).
     pub rules: String,
     /// Seed of the game sampling (decision ids are positions in its list).
     pub seed: u64,

@@ -1,4 +1,4 @@
-//! The phase of a Fevga decision (RULES-tavli.md §2), read off the
+//! The phase of a Fevga decision (docs/rules.md, Fevga), read off the
 //! position alone, so that a Fevga benchmark says where a player loses.
 //!
 //! Both sides travel the same way round the board from opposite corners

@@ -100,7 +100,7 @@ impl StepRules for PortesStepRules {
 }
 
 /// The rule that refuses a step, as the refusals name it
-/// (`../shared/RULES-tavli.md`).
+/// (docs/rules.md, Portes).
 fn rule_of(error: StepError, source: Source) -> &'static str {
     match error {
         StepError::NoChecker => "",

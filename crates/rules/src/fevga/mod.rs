@@ -1,4 +1,4 @@
-//! Fevga (F1–F16 of RULES-tavli.md): the running game of Tavli, where
+//! Fevga (F1–F16 of docs/rules.md): the running game of Tavli, where
 //! both sides travel the same way round from opposite corners, a single
 //! checker holds a point, a runner must pass the opponent's start before
 //! anything else moves, a starting quarter may not be closed, and a prime

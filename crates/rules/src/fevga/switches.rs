@@ -1,4 +1,4 @@
-//! Fevga's variant switches (RULES-tavli.md §5): `fevga.release`,
+//! Fevga's variant switches (docs/rules.md, variant switches): `fevga.release`,
 //! `fevga.quarter_rule`, `fevga.quarter_check` and `fevga.prime_rule`,
 //! each a `FromStr`/`Display` pair so the protocol and records name them
 //! as the specification does.

@@ -1,4 +1,4 @@
-//! Portes (P1–P16 of RULES-tavli.md): backgammon without the cube, the
+//! Portes (P1–P16 of docs/rules.md): backgammon without the cube, the
 //! first game of Tavli. Pure rules, as the Plakoto core beside it: a
 //! position, its legal plays, the end and its score, GNU Backgammon's
 //! Position ID, Match ID and move notation.

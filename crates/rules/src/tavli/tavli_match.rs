@@ -1,6 +1,6 @@
 //! The Tavli match (T1–T10): Portes, Plakoto and Fevga played in turn to
 //! a target of points. [`TavliRules`] holds the match's switches
-//! (`tavli.target`, `tavli.sequence`, `tavli.after_draw`, RULES-tavli.md
+//! (`tavli.target`, `tavli.sequence`, `tavli.after_draw`, docs/rules.md
 //! section 5); [`TavliMatch`] the score, the games played and what comes
 //! next: which game (T1), who starts it (T5–T7) and whether the match is
 //! won (T4). There is no cube and no Crawford game (T8). Pure data: the
@@ -157,7 +157,7 @@ pub fn parse_target(text: &str) -> Result<u8, TavliRulesError> {
         .ok_or_else(|| TavliRulesError::Target(text.trim().to_string()))
 }
 
-/// The switches of a Tavli match (RULES-tavli.md section 5).
+/// The switches of a Tavli match (docs/rules.md, variant switches).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TavliRules {
     /// Points to win (T2; default 5).

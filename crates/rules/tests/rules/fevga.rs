@@ -1,4 +1,4 @@
-//! Fevga (F1–F16 of RULES-tavli.md §2) under the default switches: one or
+//! Fevga (F1–F16 of docs/rules.md) under the default switches: one or
 //! more tests a rule, named after it, and the worked examples of F15
 //! exactly as the specification writes them. F4 (display) has no
 //! behaviour to test. The switches are tested both ways in

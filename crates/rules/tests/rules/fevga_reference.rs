@@ -1,5 +1,5 @@
 //! The Fevga move generator (`FevgaMoveGenerator::generate`) against a
-//! brute-force generator written here from the text of RULES-tavli.md §2
+//! brute-force generator written here from the text of docs/rules.md, Fevga
 //! alone: its own board (each side in its own numbering, F2's `S` map
 //! written from the formula), its own single step (F5, F7, F10, F11), its
 //! own quarter test (F8), prime test (F9 `ahead_required`) and duties

@@ -1,4 +1,4 @@
-//! Fevga's switches (RULES-tavli.md §5, F7–F9) each tested both ways: for
+//! Fevga's switches (docs/rules.md, variant switches, F7–F9) each tested both ways: for
 //! every value of a switch, positions where its answer differs from that
 //! of every other value of the same switch.
 

@@ -1,4 +1,4 @@
-//! Portes (P1–P11 of RULES-tavli.md) in the rules core: one or more tests a
+//! Portes (P1–P11 of docs/rules.md) in the rules core: one or more tests a
 //! rule, named after it, and the move generator checked against a
 //! brute-force generator written here, over 100,000 random positions and
 //! rolls.

@@ -1,6 +1,6 @@
 //! What an arena run plays (`--game`): one of the three games, each unit
 //! a single game (or, for Plakoto, a match), or `tavli`, each unit a
-//! Tavli match of the three games in turn (RULES-tavli.md §3).
+//! Tavli match of the three games in turn (docs/rules.md, the Tavli match).
 
 use std::fmt;
 use std::str::FromStr;

@@ -72,7 +72,7 @@ pub struct ArenaArgs {
     /// it applies to the Portes and Fevga games that open with a roll.
     #[arg(long)]
     pub opening: Option<Opening>,
-    /// Fevga's switches (RULES-tavli.md §5), `name=value` words in one
+    /// Fevga's switches (docs/rules.md, variant switches), `name=value` words in one
     /// argument: "fevga.release=reach_quarter fevga.prime_rule=none" (the
     /// `fevga.` may be left out); the rest keep the specification's
     /// defaults. The referee plays under them and engines are told them.

@@ -108,7 +108,7 @@ impl RefereedGame for Fevga {
 }
 
 /// `set fevga.<switch> <value>` for each switch of `rules` that is not the
-/// specification's default (RULES-tavli.md §5), in its order.
+/// specification's default (docs/rules.md, variant switches), in its order.
 pub fn fevga_switch_commands(rules: &FevgaRules) -> Vec<String> {
     let default = FevgaRules::default();
     let differ = [

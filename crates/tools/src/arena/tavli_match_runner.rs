@@ -1,5 +1,5 @@
 //! Runs the units of a Tavli run (`--game tavli --match-to N`): each unit
-//! is one Tavli match (RULES-tavli.md §3), on the worker threads of
+//! is one Tavli match (docs/rules.md, the Tavli match), on the worker threads of
 //! [`super::runner`], with the same seeds, duplicate pairs and records.
 //!
 //! The match state is the rules core's [`TavliMatch`]: it names each

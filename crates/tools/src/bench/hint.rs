@@ -51,7 +51,7 @@ pub struct HintBenchOptions {
     /// IDs (its first `positions`) instead of the seeded suite.
     pub positions_file: Option<std::path::PathBuf>,
     /// Portes, Fevga: only these rolls, each once, instead of all 21 (to
-    /// time what `../shared/anchors/gnubg-bench` times).
+    /// time what a GNU Backgammon bench times: `scripts/speed_sitting.py`).
     pub rolls: Option<Vec<Dice>>,
 }
 

@@ -48,7 +48,7 @@ pub fn table_suite<G: TavliGame>(
 /// The first `positions` Position IDs of a file of `game`'s (one a line;
 /// blank lines and `#` comments skipped), seen from the side on roll. In
 /// Portes these are GNU Backgammon's own IDs, so gnubg and this bench time
-/// the same positions (`../shared/anchors/bg-contact-positions.txt`).
+/// the same positions (`scripts/speed_sitting.py --game portes`).
 pub fn read_positions<G: TavliGame>(
     game: &G,
     path: &std::path::Path,

@@ -1,4 +1,4 @@
-//! Evaluation of Fevga positions (RULES-tavli.md §2): the exact bear-off
+//! Evaluation of Fevga positions (docs/rules.md, Fevga): the exact bear-off
 //! race once the sides can never meet ([`race`]), the board's shape as
 //! Fevga play sees it ([`shape`]: points held in front of the opposing
 //! checkers, traps, primes, the runner), a hand-written heuristic

@@ -1,4 +1,4 @@
-//! Match play across the games of a Tavli match (RULES-tavli.md §3): a
+//! Match play across the games of a Tavli match (docs/rules.md, the Tavli match): a
 //! match equity table over the sequence Portes → Plakoto → Fevga (or any
 //! other, `tavli.sequence`) and the valuation hook that turns a play's
 //! outcome probabilities into match-winning chances (MWC).

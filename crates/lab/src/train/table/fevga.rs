@@ -1,7 +1,7 @@
 //! Fevga for the table trainer (`plakoto train --game fevga`): the Fevga
 //! net ([`plakoto_engine::eval::fevga::net`]), trained and measured
 //! against the Fevga heuristic under Fevga's default switches
-//! (RULES-tavli.md §2), which its inputs are encoded under too. A fresh
+//! (docs/rules.md, Fevga), which its inputs are encoded under too. A fresh
 //! run keeps the seeded random net it starts from as `initial.net`
 //! ([`weights::save_initial`]), the baseline of the run.
 

@@ -1,7 +1,7 @@
 //! `plakoto train --game portes|fevga`: TD(λ) self-play training of the
 //! nets of the games played through the game layer (Portes:
 //! [`plakoto_engine::eval::portes::net`]; Fevga, under its default
-//! switches (RULES-tavli.md §2): [`plakoto_engine::eval::fevga::net`]), run
+//! switches (docs/rules.md, Fevga): [`plakoto_engine::eval::fevga::net`]), run
 //! as the Plakoto trainer runs (see [`super`]) and with its options.
 //!
 //! One trainer for both games: this module and its `checkpoint`, `learn`,

@@ -3,14 +3,17 @@
 //! the engine and its command line, the arena with engines as child
 //! processes, conformance, the GUI server and the page in Chromium,
 //! analysis and records, the pin endgame database through a real engine,
-//! Slurm, the README's own commands, and the architecture check over the
-//! sources. One binary, so that tests that mostly wait (a browser, Slurm's
-//! daemons, an engine child) run beside those that compute.
+//! Slurm, the README's own commands, the documents (the rules book's
+//! anchors, no links outside the repository, the root's entries), and the
+//! architecture check over the sources. One binary, so that tests that
+//! mostly wait (a browser, Slurm's daemons, an engine child) run beside
+//! those that compute.
 
 mod analysis;
 mod architecture;
 mod arena;
 mod conformance;
+mod docs;
 mod fevga_analysis;
 mod gnubg;
 mod gui;

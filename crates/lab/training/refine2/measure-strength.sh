@@ -9,7 +9,7 @@ j N-old0 --weights crates/lab/weights/82fe2015.net --roll-unlisted --choices $M/
 j N-new1 --plies 1 --roll-unlisted --choices $M/N-new1.tsv
 j N-new2 --plies 2 --roll-unlisted --choices $M/N-new2.tsv
 j O-new0 --benchmark $O --roll-unlisted --rollout-weights crates/lab/weights/82fe2015.net --choices $M/O-new0.tsv
-j T-new0 --benchmark $T --roll-unlisted --rollout-weights crates/lab/training/refine1/r3.net --choices $M/T-new0.tsv
+j T-new0 --benchmark $T --roll-unlisted --rollout-weights crates/lab/weights/c4a306d5.net --choices $M/T-new0.tsv
 j N-heur --evaluator heuristic
 j N-pip --evaluator pipcount
 j N-rand --evaluator random

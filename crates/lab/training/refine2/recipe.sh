@@ -29,10 +29,10 @@ shards() { echo "$R/$1-1-of-2.jsonl $R/$1-2-of-2.jsonl"; }
 
 # Round 4: the benchmark's mix of players, labelled by refine1's r3
 # (c4a306d5); fitted on round 4 alone with three decision weights.
-label 7004 crates/lab/training/refine1/r3.net cand2r4 varied
-fit crates/lab/training/refine1/r3.net "$R/r4a" 0 $(shards cand2r4)     # r4a-avg 86477510
-fit crates/lab/training/refine1/r3.net "$R/r4b" 30 $(shards cand2r4)    # r4b-avg 4d99a062 (nets/r4b-avg.net)
-fit crates/lab/training/refine1/r3.net "$R/r4c" 100 $(shards cand2r4)   # r4c-avg 5956c554
+label 7004 crates/lab/weights/c4a306d5.net cand2r4 varied
+fit crates/lab/weights/c4a306d5.net "$R/r4a" 0 $(shards cand2r4)     # r4a-avg 86477510
+fit crates/lab/weights/c4a306d5.net "$R/r4b" 30 $(shards cand2r4)    # r4b-avg 4d99a062 (nets/r4b-avg.net)
+fit crates/lab/weights/c4a306d5.net "$R/r4c" 100 $(shards cand2r4)   # r4c-avg 5956c554
 # Round 5: the net's own games, labelled by r4b-avg; fitted on round 5
 # alone (a) and on rounds 4+5 (b).
 label 7005 "$R/r4b-avg.net" cand2r5s self

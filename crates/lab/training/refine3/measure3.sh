@@ -25,7 +25,7 @@ run() { # run SET ROLLOUT_WEIGHTS
     --choices "$B/$set-$name.tsv" > "$B/json/$set-$name.json"
 }
 run standard ""
-run standard-r3 crates/lab/training/refine1/r3.net
+run standard-r3 crates/lab/weights/c4a306d5.net
 run standard-v1 crates/lab/weights/82fe2015.net
 python3 - "$B" "$name" "$S" <<'PY'
 import json, sys

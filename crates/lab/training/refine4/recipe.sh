@@ -37,7 +37,7 @@ fit crates/engine/weights/default.net f3 3e-4 12 $(shards c10) $(shards c11) $(s
 # (the rewritten files hash differently):
 #   git worktree add ../feat && cd ../feat
 #   git apply crates/lab/training/refine4/start-stack-threat.patch crates/lab/training/refine4/start-stack-threat-benchmark-checks.patch
-#   for f in crates/lab/weights/*.net crates/lab/training/refine1/r3.net crates/lab/training/refine3/nets/w2-avg.net; do
+#   for f in crates/lab/weights/*.net crates/lab/weights/c4a306d5.net crates/lab/training/refine3/nets/w2-avg.net; do
 #     python3 crates/lab/training/refine4/convert_v4.py "$f" "$f.v4" && mv "$f.v4" "$f"; done
 #   cargo build --release
 #   target/release/plakoto refine fit ../main/runs/refine/c1{0,1}-{1,2}-of-2.jsonl --init "$W2" \

@@ -31,7 +31,7 @@ RR=runs/reroll
 mkdir -p "$RR"
 std() { "$P" benchmark build --seed 3 --rollout-seed 2 --shard "$1/5" --out "$RR/std-rs2-$1-of-5.jsonl" "${@:2}"; }
 r3() { "$P" benchmark build --seed 2 --decisions 500 --rollout-seed 2 --shard "$1/2" \
-  --weights crates/lab/training/refine1/r3.net --out "$RR/r3-rs2-$1-of-2.jsonl"; }
+  --weights crates/lab/weights/c4a306d5.net --out "$RR/r3-rs2-$1-of-2.jsonl"; }
 std 1 --threads 2
 std 2 & std 3 & wait
 std 4 & std 5 & wait
@@ -72,7 +72,7 @@ judge() { # judge SET NAME NET [ROLLOUT WEIGHTS]
 for net in 82fe2015:crates/lab/weights/82fe2015.net 4ccbb6b8:crates/engine/weights/default.net w2-avg:"$W2" \
   rF-avg:crates/lab/training/refine5/nets/rF-avg.net m1-avg:crates/lab/training/refine5/nets/m1-avg.net; do
   judge standard "${net%%:*}" "${net#*:}"
-  judge standard-r3 "${net%%:*}" "${net#*:}" crates/lab/training/refine1/r3.net
+  judge standard-r3 "${net%%:*}" "${net#*:}" crates/lab/weights/c4a306d5.net
 done
 # Ratios: scripts/choices_ratio.py crates/lab/training/refine6/benchmark/standard-NAME.tsv \
 #   crates/lab/training/refine6/benchmark/standard-82fe2015.tsv [the -r3 pair]

@@ -2,9 +2,8 @@
 //!
 //! A Portes or Fevga record (`; [Game "portes"]`, `; [Game "fevga"]`,
 //! under the switches its header names) is analysed by the generic search
-//! with that game's evaluator of the name given; by default its net, or
-//! where the net does not load (Fevga's, until trained weights are built
-//! in) its heuristic. The report names the evaluator used. A Tavli match
+//! with that game's evaluator of the name given; by default its net (built
+//! into the binary), or its heuristic where the net does not load. The report names the evaluator used. A Tavli match
 //! record (`; [Game "tavli"]`) is analysed game by game, each by its own
 //! game's analysis ([`super::tavli`]).
 
@@ -46,8 +45,8 @@ pub struct AnalyseArgs {
     /// Evaluator, by the record's game's name for it: Plakoto net (the
     /// neural net, exact race database), net-f32 (the same net in f32, not
     /// its integer copy) or heuristic; Portes and Fevga heuristic,
-    /// pipcount or net. Default: the net, or in a game whose net does not
-    /// load (Fevga's, until trained weights are built in) its heuristic.
+    /// pipcount or net. Default: the game's net (each game's weights are
+    /// built in), or its heuristic where the net does not load.
     #[arg(long, value_name = "NAME")]
     pub evaluator: Option<String>,
     /// Weight file of the Plakoto net (default: the weights built into the

@@ -147,7 +147,10 @@ fn the_rules_book_has_an_anchor_for_every_rule() {
     if !anchors.contains("p7a") {
         missing.push("p7a".to_string());
     }
-    assert!(missing.is_empty(), "docs/rules.md lacks anchors {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "docs/rules.md lacks anchors {missing:?}"
+    );
 }
 
 #[test]

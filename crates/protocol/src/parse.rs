@@ -683,6 +683,16 @@ fn parse_legal(args: &str, first: &str) -> Result<Command, ProtoError> {
     Ok(Command::Legal(page))
 }
 
+/// Why a word is not a game: the games, and for `tavli` (a match of the
+/// three games, not a game) the command that starts one.
+fn not_a_game(error: &plakoto_rules::GameKindError) -> String {
+    if error.0.eq_ignore_ascii_case("tavli") {
+        format!("{error}: Tavli is a match of the games, started with 'new match N tavli'")
+    } else {
+        error.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -929,15 +939,5 @@ mod tests {
             parse_line("12").expect("line").command.unwrap_err().code,
             ErrorCode::Syntax
         );
-    }
-}
-
-/// Why a word is not a game: the games, and for `tavli` (a match of the
-/// three games, not a game) the command that starts one.
-fn not_a_game(error: &plakoto_rules::GameKindError) -> String {
-    if error.0.eq_ignore_ascii_case("tavli") {
-        format!("{error}: Tavli is a match of the games, started with 'new match N tavli'")
-    } else {
-        error.to_string()
     }
 }

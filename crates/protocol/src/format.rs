@@ -234,20 +234,40 @@ fn turn_line(t: &TurnInfo) -> String {
 }
 
 fn chances_line(c: &Chances) -> String {
-    format!(
-        "W {:.4} (s {:.4} d {:.4} t {:.4} m {:.4})  L {:.4} (s {:.4} d {:.4} t {:.4} m {:.4})  D {:.4}",
-        c.win,
-        c.win_single,
-        c.win_double,
-        c.win_triple,
-        c.win_mother,
-        c.lose,
-        c.lose_single,
-        c.lose_double,
-        c.lose_triple,
-        c.lose_mother,
-        c.draw
-    )
+    // Only the columns of the game's results (a Fevga line has no `t`,
+    // `m` or `D`).
+    let side = |total: f64, single: f64, double: f64, triple: f64, mother: f64| {
+        let mut text = format!("{total:.4} (s {single:.4} d {double:.4}");
+        if c.columns.triple {
+            text.push_str(&format!(" t {triple:.4}"));
+        }
+        if c.columns.mother {
+            text.push_str(&format!(" m {mother:.4}"));
+        }
+        text.push(')');
+        text
+    };
+    let mut line = format!(
+        "W {}  L {}",
+        side(
+            c.win,
+            c.win_single,
+            c.win_double,
+            c.win_triple,
+            c.win_mother
+        ),
+        side(
+            c.lose,
+            c.lose_single,
+            c.lose_double,
+            c.lose_triple,
+            c.lose_mother
+        )
+    );
+    if c.columns.draw {
+        line.push_str(&format!("  D {:.4}", c.draw));
+    }
+    line
 }
 
 fn opening_line(opening: &[[u8; 2]]) -> Option<String> {

@@ -380,7 +380,7 @@ fn parse_new(args: &str, first: &str) -> Result<Command, ProtoError> {
         New::GameOf(kind) => kind
             .parse()
             .map(Command::NewGameOf)
-            .map_err(|e: plakoto_rules::GameKindError| invalid(e.to_string())),
+            .map_err(|e: plakoto_rules::GameKindError| invalid(not_a_game(&e))),
         New::Match(d) => {
             let n: u8 = number(d, "the match length", 127)?;
             if n == 0 {
@@ -471,7 +471,7 @@ fn parse_set(args: &str, first: &str) -> Result<Command, ProtoError> {
             let w = one_word(arg)?;
             w.parse()
                 .map(Command::SetGame)
-                .map_err(|e: plakoto_rules::GameKindError| invalid(e.to_string()))
+                .map_err(|e: plakoto_rules::GameKindError| invalid(not_a_game(&e)))
         }
         "opening" => {
             let w = one_word(arg)?;
@@ -681,6 +681,16 @@ fn parse_legal(args: &str, first: &str) -> Result<Command, ProtoError> {
         }
     }
     Ok(Command::Legal(page))
+}
+
+/// Why a word is not a game: the games, and for `tavli` (a match of the
+/// three games, not a game) the command that starts one.
+fn not_a_game(error: &plakoto_rules::GameKindError) -> String {
+    if error.0.eq_ignore_ascii_case("tavli") {
+        format!("{error}: Tavli is a match of the games, started with 'new match N tavli'")
+    } else {
+        error.to_string()
+    }
 }
 
 #[cfg(test)]

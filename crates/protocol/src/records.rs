@@ -26,7 +26,7 @@ pub fn execute(
     command: &RecordCommand,
 ) -> Result<Reply, ProtoError> {
     match command {
-        RecordCommand::ShowGame => Ok(show_game(&s.history)),
+        RecordCommand::ShowGame => Ok(show_game(s, &s.history)),
         RecordCommand::Save(scope, file) => save(record_of(&s.history, *scope), file),
         RecordCommand::Load(scope, file) => load(s, *scope, file),
         RecordCommand::Analyse(scope) => analyse(s, search, *scope),
@@ -41,11 +41,18 @@ pub fn execute(
     }
 }
 
-/// `show game`: the last game of `history`.
-pub(crate) fn show_game(history: &Record) -> Reply {
+/// `show game`: the last game of `history`, the session's game. In a
+/// Tavli match its text names the game and numbers it in the match (the
+/// record of each game of the match holds that game alone).
+pub(crate) fn show_game(state: &SessionState, history: &Record) -> Reply {
+    let in_tavli = state
+        .tavli
+        .as_ref()
+        .map(|t| (t.current_number(), state.game_kind));
     Reply::GameListing(GameListing {
         game: history.games.len(),
         record: history.games.last().cloned(),
+        in_tavli,
     })
 }
 

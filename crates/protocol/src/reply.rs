@@ -40,6 +40,36 @@ pub struct Chances {
     pub lose_mother: f64,
     /// Draws (both mothers pinned).
     pub draw: f64,
+    /// The ways the game can end, which the text shows (JSON gives every
+    /// field, 0 where the game has no such result).
+    #[serde(skip)]
+    pub columns: ResultColumns,
+}
+
+/// Which results besides single and double wins a game has, for the
+/// columns of the text chances line: Plakoto all (`t` under Tzannes
+/// scoring, `m` a pinned mother, `D` a draw), Portes the triple (a Western
+/// backgammon, P11), Fevga none (F13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResultColumns {
+    /// Triple wins (`t`).
+    pub triple: bool,
+    /// Mother wins (`m`).
+    pub mother: bool,
+    /// Draws (`D`).
+    pub draw: bool,
+}
+
+impl ResultColumns {
+    /// The columns of `game`'s results.
+    pub fn of(game: plakoto_rules::GameKind) -> ResultColumns {
+        use plakoto_rules::GameKind;
+        ResultColumns {
+            triple: matches!(game, GameKind::Plakoto | GameKind::Portes),
+            mother: game == GameKind::Plakoto,
+            draw: game == GameKind::Plakoto,
+        }
+    }
 }
 
 /// Rounds to `places` decimals so output is stable and short.
@@ -66,6 +96,7 @@ impl Chances {
             lose_triple: r(p.lose_triple),
             lose_mother: r(p.lose_mother),
             draw: r(p.draw),
+            columns: ResultColumns::of(plakoto_rules::GameKind::Plakoto),
         }
     }
 }
@@ -695,14 +726,25 @@ pub struct GameListing {
     /// The game as recorded (score before it, start, turns, result).
     #[serde(flatten)]
     pub record: Option<RecordedGame>,
+    /// In a Tavli match, the game's number in the match and which game it
+    /// is, for the text (`Game 2 plakoto`); JSON is unchanged.
+    #[serde(skip)]
+    pub in_tavli: Option<(u32, plakoto_rules::GameKind)>,
 }
 
 impl GameListing {
     /// The text reply: the game in the record's text form.
     pub fn text_lines(&self) -> Vec<String> {
-        match &self.record {
-            None => vec!["no game recorded yet".into()],
-            Some(g) => game_lines(self.game, g),
+        match (&self.record, self.in_tavli) {
+            (None, _) => vec!["no game recorded yet".into()],
+            (Some(g), None) => game_lines(self.game, g),
+            (Some(g), Some((number, kind))) => {
+                let named = RecordedGame {
+                    kind: g.kind.or(Some(kind)),
+                    ..g.clone()
+                };
+                game_lines(number as usize, &named)
+            }
         }
     }
 }

@@ -304,9 +304,10 @@ fn execute(
 ) -> Result<Reply, ProtoError> {
     let (game_before, score_before) = (state.game.clone(), state.score);
     if let Some(reply) = super::tavli::execute(state, tools, RUNNER, command) {
-        return reply;
+        return reply.map_err(|e| match_over_not_game_over(state, command, e));
     }
-    let reply = execute_command(state, tools, command)?;
+    let reply = execute_command(state, tools, command)
+        .map_err(|e| match_over_not_game_over(state, command, e))?;
     // Plakoto's game set by hand by the session's own commands (the other
     // games tell their records themselves).
     if with_game!(state.game_kind, G => G::SESSION_COMMANDS)
@@ -331,6 +332,17 @@ const RUNNER: super::tavli::Runner = super::tavli::Runner {
     execute: execute_command,
     record: record_events,
 };
+
+/// A `roll` refused once the match is won says so, not merely that the
+/// game is over, and how to start the next match.
+fn match_over_not_game_over(state: &SessionState, command: &Command, e: ProtoError) -> ProtoError {
+    match state.score.winner() {
+        Some(w) if matches!(command, Command::Roll) && e.code == ErrorCode::State => {
+            super::show_replies::match_over(&state.score, w, state.tavli.is_some())
+        }
+        _ => e,
+    }
+}
 
 /// Applies a command to the state (the Tavli match's own commands and
 /// refusals aside: see `execute`).
@@ -386,7 +398,11 @@ fn execute_command(
         }
         Command::NewGame => {
             if let Some(w) = state.score.winner() {
-                return Err(super::show_replies::match_over(&state.score, w));
+                return Err(super::show_replies::match_over(
+                    &state.score,
+                    w,
+                    state.tavli.is_some(),
+                ));
             }
             Ok(start_game(state, tools))
         }

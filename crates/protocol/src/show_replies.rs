@@ -21,17 +21,21 @@ pub(super) fn score_info(state: &SessionState) -> ScoreInfo {
     }
 }
 
-/// `new game` once the match is over: who won it, and what to do.
+/// `new game` (or `roll`) once the match is over: who won it, and what
+/// to do (`tavli`: the match was a Tavli match, started again the same
+/// way).
 pub(super) fn match_over(
     score: &plakoto_rules::MatchScore,
     winner: plakoto_rules::Side,
+    tavli: bool,
 ) -> super::reply::ProtoError {
     super::reply::ProtoError::new(
         super::reply::ErrorCode::State,
         format!(
-            "the match is over: {winner} won {}-{}; start another with 'new match N'",
+            "the match is over: {winner} won {}-{}; start another with 'new match N{}'",
             score.score[winner.index()],
-            score.score[winner.other().index()]
+            score.score[winner.other().index()],
+            if tavli { " tavli" } else { "" }
         ),
     )
 }

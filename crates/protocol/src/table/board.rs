@@ -1,10 +1,15 @@
 //! `show board` for the games of the table: the board drawn as text, in
-//! the frame Plakoto's board uses, with a bar column between the halves.
+//! the frame Plakoto's board uses, with a bar column between the halves in
+//! a game with a bar (Portes; Fevga has none, F1).
 //!
-//! The side on roll's numbering labels the points: its 13–24 along the
-//! top, 12–1 along the bottom, so it moves counter-clockwise from the top
-//! right (`noflip`); `flip` mirrors the board left to right. A column
-//! shows up to four checkers and then their count.
+//! The board is drawn from X's side whoever is on roll, so the checkers
+//! stay where they are from turn to turn: X starts at the top right and
+//! moves counter-clockwise to its home at the bottom right (`noflip`), O
+//! starts at the bottom right in Portes (moving the other way) and at the
+//! bottom left in Fevga (the same way round, F4); `flip` mirrors the board
+//! left to right. The points are labelled in the numbering of the side on
+//! roll, in which plays are written. Each side's line says which way it
+//! moves. A column shows up to four checkers and then their count.
 
 use crate::command::Orientation;
 use plakoto_rules::{Seat, Side};
@@ -21,6 +26,12 @@ pub struct BoardPicture {
     pub off: [u8; 2],
     /// Pip counts, in the same order.
     pub pips: [u32; 2],
+    /// Whether the game has a bar (Portes) or not (Fevga).
+    pub has_bar: bool,
+    /// Whether both sides move the same way round the board (Fevga: each
+    /// side's 24 is the other's 12) rather than against each other
+    /// (Portes: each side's 24 is the other's 1).
+    pub same_direction: bool,
 }
 
 /// Rows drawn for each half of the board.
@@ -39,69 +50,202 @@ fn cell(letter: char, count: u8, row: usize) -> String {
     }
 }
 
+/// The labels of the top and bottom rows, left to right, in the numbering
+/// of the side on roll: X's 13–24 along the top and 12–1 along the bottom
+/// (`noflip`), whichever side is on roll.
+fn rows(picture: &BoardPicture, on_roll: Side, orientation: Orientation) -> (Vec<u8>, Vec<u8>) {
+    let x_top: Vec<u8> = (13..=24).collect();
+    let x_bottom: Vec<u8> = (1..=12).rev().collect();
+    // X's point `p` in O's numbering: 25 - p when the sides move against
+    // each other, 12 points on when they move the same way.
+    let in_o = |p: u8| {
+        if picture.same_direction {
+            (p + 11) % 24 + 1
+        } else {
+            25 - p
+        }
+    };
+    let (mut top, mut bottom) = match on_roll {
+        Side::X => (x_top, x_bottom),
+        Side::O => (
+            x_top.into_iter().map(in_o).collect(),
+            x_bottom.into_iter().map(in_o).collect(),
+        ),
+    };
+    if orientation == Orientation::Flip {
+        top.reverse();
+        bottom.reverse();
+    }
+    (top, bottom)
+}
+
+/// Which way `side` moves round the board as drawn.
+fn direction(side: Side, same_direction: bool, orientation: Orientation) -> &'static str {
+    // X moves counter-clockwise unflipped; O the same way in Fevga, the
+    // other way in Portes; a mirrored board turns both.
+    let counter = (side == Side::X || same_direction) == (orientation == Orientation::Noflip);
+    if counter {
+        "moves counter-clockwise"
+    } else {
+        "moves clockwise"
+    }
+}
+
 /// The board's lines; `on_roll` names the side on roll.
 pub fn draw_table_board(
     picture: &BoardPicture,
     on_roll: Side,
     orientation: Orientation,
 ) -> Vec<String> {
+    let seat_of = |side: Side| {
+        if side == on_roll {
+            Seat::OnRoll
+        } else {
+            Seat::Opponent
+        }
+    };
     let letter = |seat: Seat| match seat {
         Seat::OnRoll => on_roll.to_string().chars().next().unwrap_or('X'),
         Seat::Opponent => on_roll.other().to_string().chars().next().unwrap_or('O'),
     };
-    let mut top: Vec<u8> = (13..=24).collect();
-    let mut bottom: Vec<u8> = (1..=12).rev().collect();
-    if orientation == Orientation::Flip {
-        top.reverse();
-        bottom.reverse();
-    }
+    let (top, bottom) = rows(picture, on_roll, orientation);
+    let bar_label = if picture.has_bar { "BAR+" } else { "" };
     let label = |points: &[u8]| -> String {
         let half = |p: &[u8]| p.iter().map(|n| format!("{n:->3}")).collect::<String>();
-        format!(" +{}-+BAR+{}-+", half(&points[..6]), half(&points[6..]))
-    };
-    let side_line = |seat: Seat| {
-        let index = usize::from(seat == Seat::Opponent);
-        let side = if seat == Seat::OnRoll {
-            on_roll
-        } else {
-            on_roll.other()
-        };
         format!(
-            "  {side}: off {:>2}  bar {:>2}  pips {}{}",
-            picture.off[index],
-            picture.bar[index],
-            picture.pips[index],
-            if seat == Seat::OnRoll {
-                "  (on roll)"
-            } else {
-                ""
-            }
+            " +{}-+{bar_label}{}-+",
+            half(&points[..6]),
+            half(&points[6..])
         )
     };
-    // The opponent's bar checkers wait in the top half (they enter the
-    // side on roll's home, bottom right), the side's own in the bottom.
-    let row = |points: &[u8], row: usize, bar_seat: Seat| -> String {
+    let side_line = |side: Side| {
+        let index = usize::from(seat_of(side) == Seat::Opponent);
+        let bar = if picture.has_bar {
+            format!("  bar {:>2}", picture.bar[index])
+        } else {
+            String::new()
+        };
+        format!(
+            "  {side}: off {:>2}{bar}  pips {}  {}{}",
+            picture.off[index],
+            picture.pips[index],
+            direction(side, picture.same_direction, orientation),
+            if side == on_roll { "  (on roll)" } else { "" }
+        )
+    };
+    // O's bar checkers wait in the top half (they enter X's home, bottom
+    // right), X's in the bottom.
+    let row = |points: &[u8], row: usize, bar_side: Side| -> String {
         let column = |point: &u8| {
             let (owner, count) = picture.points[usize::from(*point) - 1];
             owner.map_or_else(|| "   ".to_string(), |s| cell(letter(s), count, row))
         };
-        let bar_count = picture.bar[usize::from(bar_seat == Seat::Opponent)];
-        let bar = cell(letter(bar_seat), bar_count, row);
+        let bar = if picture.has_bar {
+            let seat = seat_of(bar_side);
+            let count = picture.bar[usize::from(seat == Seat::Opponent)];
+            format!("{}|", cell(letter(seat), count, row))
+        } else {
+            String::new()
+        };
         format!(
-            " |{} |{}|{} |",
+            " |{} |{bar}{} |",
             points[..6].iter().map(column).collect::<String>(),
-            bar,
             points[6..].iter().map(column).collect::<String>()
         )
     };
-    let mut lines = vec![format!("{}{}", label(&top), side_line(Seat::Opponent))];
+    let middle = if picture.has_bar {
+        " |                   |   |                   |"
+    } else {
+        " |                   |                   |"
+    };
+    let mut lines = vec![format!("{}{}", label(&top), side_line(Side::O))];
     for r in 0..ROWS {
-        lines.push(row(&top, r, Seat::Opponent));
+        lines.push(row(&top, r, Side::O));
     }
-    lines.push(" |                   |   |                   |".to_string());
+    lines.push(middle.to_string());
     for r in (0..ROWS).rev() {
-        lines.push(row(&bottom, r, Seat::OnRoll));
+        lines.push(row(&bottom, r, Side::X));
     }
-    lines.push(format!("{}{}", label(&bottom), side_line(Seat::OnRoll)));
+    lines.push(format!("{}{}", label(&bottom), side_line(Side::X)));
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A picture with one checker of the side on roll on its 24 and one of
+    /// the opponent's on the on-roll side's `opponent_at`.
+    fn picture(opponent_at: u8, has_bar: bool, same_direction: bool) -> BoardPicture {
+        let mut points = [(None, 0u8); 24];
+        points[23] = (Some(Seat::OnRoll), 1);
+        points[usize::from(opponent_at) - 1] = (Some(Seat::Opponent), 1);
+        BoardPicture {
+            points,
+            bar: [0, 0],
+            off: [14, 14],
+            pips: [24, 25 - u32::from(opponent_at)],
+            has_bar,
+            same_direction,
+        }
+    }
+
+    /// Where `letter` stands: (line, column) of its first cell.
+    fn find(lines: &[String], letter: char) -> (usize, usize) {
+        lines
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find_map(|(i, l)| l.find(letter).map(|c| (i, c)))
+            .expect("the checker is drawn")
+    }
+
+    #[test]
+    fn portes_checkers_stay_put_when_the_turn_changes() {
+        // X's 24 (O's 1) and O's 24 (X's 1): from X's side, then from O's.
+        let x_view = draw_table_board(&picture(1, true, false), Side::X, Orientation::Noflip);
+        let o_view = draw_table_board(&picture(1, true, false), Side::O, Orientation::Noflip);
+        assert_eq!(find(&x_view, 'X'), find(&o_view, 'X'));
+        assert_eq!(find(&x_view, 'O'), find(&o_view, 'O'));
+        // X's 24 at the top right, O's 24 at the bottom right.
+        assert_eq!(find(&x_view, 'X').0, 1);
+        assert_eq!(find(&x_view, 'O').0, 11);
+        // The labels are the side on roll's numbers.
+        assert!(x_view[0].starts_with(" +-13-14-15-16-17-18-+BAR+-19-20-21-22-23-24-+"));
+        assert!(o_view[0].starts_with(" +-12-11-10--9--8--7-+BAR+--6--5--4--3--2--1-+"));
+        assert!(o_view[12].starts_with(" +-13-14-15-16-17-18-+BAR+-19-20-21-22-23-24-+"));
+        // Directions: X counter-clockwise, O the other way.
+        assert!(
+            x_view[12].contains("X: off 14  bar  0  pips 24  moves counter-clockwise  (on roll)")
+        );
+        assert!(x_view[0].contains("O: off 14  bar  0  pips 24  moves clockwise"));
+    }
+
+    #[test]
+    fn fevga_x_starts_top_right_o_bottom_left_and_no_bar() {
+        // X's 24 and O's 24 (X's 12), seen from X then from O.
+        let x_view = draw_table_board(&picture(12, false, true), Side::X, Orientation::Noflip);
+        let o_view = draw_table_board(&picture(12, false, true), Side::O, Orientation::Noflip);
+        assert_eq!(find(&x_view, 'X'), find(&o_view, 'X'));
+        assert_eq!(find(&x_view, 'O'), find(&o_view, 'O'));
+        let (x_line, x_column) = find(&x_view, 'X');
+        let (o_line, o_column) = find(&x_view, 'O');
+        assert_eq!(x_line, 1);
+        assert_eq!(o_line, 11);
+        assert!(x_column > o_column, "X top right, O bottom left");
+        assert!(
+            x_view
+                .iter()
+                .all(|l| !l.contains("BAR") && !l.contains("bar"))
+        );
+        assert!(x_view[0].starts_with(" +-13-14-15-16-17-18-+-19-20-21-22-23-24-+"));
+        assert!(o_view[0].starts_with(" +--1--2--3--4--5--6-+--7--8--9-10-11-12-+"));
+        assert!(o_view[12].starts_with(" +-24-23-22-21-20-19-+-18-17-16-15-14-13-+"));
+        // Both sides go the same way round.
+        assert!(x_view[0].contains("moves counter-clockwise"));
+        assert!(x_view[12].contains("moves counter-clockwise"));
+        let flipped = draw_table_board(&picture(12, false, true), Side::X, Orientation::Flip);
+        assert!(flipped[0].contains("moves clockwise"));
+        assert!(flipped[12].contains("moves clockwise"));
+    }
 }

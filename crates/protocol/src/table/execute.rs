@@ -119,9 +119,12 @@ pub(crate) fn execute<G: TableProtocol>(
                 .play_written(text, &mut generator)
                 .map_err(|e| match e {
                     plakoto_rules::tavli::TableError::State(e) => state_error(e),
-                    plakoto_rules::tavli::TableError::Play(e) => {
-                        ProtoError::new(ErrorCode::IllegalMove, e.to_string())
-                    }
+                    // The game's own words where it has them: the step
+                    // refused and its rule (as `legal steps` says it).
+                    plakoto_rules::tavli::TableError::Play(e) => ProtoError::new(
+                        ErrorCode::IllegalMove,
+                        G::move_refusal(&before, text).unwrap_or_else(|| e.to_string()),
+                    ),
                 })
                 .map(|report| Reply::Moved(finish_move::<G>(state, tools, &before, report)))
         }
@@ -177,7 +180,11 @@ fn new_game<G: TableProtocol>(
     tools: &mut Tools,
 ) -> Result<Reply, ProtoError> {
     if let Some(w) = state.score.winner() {
-        return Err(crate::show_replies::match_over(&state.score, w));
+        return Err(crate::show_replies::match_over(
+            &state.score,
+            w,
+            state.tavli.is_some(),
+        ));
     }
     let old = G::table(state);
     let (game, opening_rule) = (old.game(), old.opening());
@@ -507,7 +514,7 @@ fn eval<G: TableProtocol>(
     let cut_short = reached < limits.plies;
     Ok(Reply::Eval {
         side: table.on_roll(),
-        chances: chances(&p, equity),
+        chances: chances(&p, equity, G::KIND),
         evaluation: evaluation.to_string(),
         plies: reached,
         timed_out: cut_short && !searcher.stop().is_set(),

@@ -21,6 +21,40 @@ pub(super) fn legal_steps(
     list: &FevgaPlayList,
     made: &str,
 ) -> Result<Reply, ProtoError> {
+    let (turn, movements) = read(start, dice, list, made)?;
+    super::steps::legal_steps(&step_rules(rules), &turn, &movements)
+}
+
+/// Why `move <written>` names no legal play in Fevga, in Fevga's terms
+/// (the step refused and its F-rule, a distance the numbers cannot make,
+/// numbers left unplayed: F6, the rules of whole plays: F8, F9); `None`
+/// when the written steps are a legal play or cannot be read.
+pub(super) fn move_refusal(
+    rules: &FevgaRules,
+    start: &FevgaPosition,
+    dice: Dice,
+    list: &FevgaPlayList,
+    written: &str,
+) -> Option<String> {
+    let (turn, movements) = read(start, dice, list, written).ok()?;
+    super::steps::move_refusal(&step_rules(rules), &turn, &movements)
+}
+
+/// The single steps of Fevga under `rules`.
+fn step_rules(rules: &FevgaRules) -> FevgaStepRules<'_> {
+    FevgaStepRules {
+        rules,
+        every_step: rules.quarter_check == QuarterCheck::EveryStep,
+    }
+}
+
+/// The turn and the written steps `made` as single movements.
+fn read(
+    start: &FevgaPosition,
+    dice: Dice,
+    list: &FevgaPlayList,
+    made: &str,
+) -> Result<(Turn<FevgaPosition>, Vec<Movement>), ProtoError> {
     // Nothing made yet: no steps (the notation itself has no empty play).
     let moves = if made.trim().is_empty() {
         Vec::new()
@@ -49,11 +83,7 @@ pub(super) fn legal_steps(
         (play.position, numbers)
     });
     let turn = Turn::new(*start, dice, list.numbers_used, plays);
-    let steps = FevgaStepRules {
-        rules,
-        every_step: rules.quarter_check == QuarterCheck::EveryStep,
-    };
-    super::steps::legal_steps(&steps, &turn, &movements)
+    Ok((turn, movements))
 }
 
 /// Fevga's single steps under its switches.
@@ -68,6 +98,8 @@ impl StepRules for FevgaStepRules<'_> {
     type Position = FevgaPosition;
 
     const TOP: u8 = 24;
+
+    const MOST_NUMBERS_RULE: &'static str = "F6";
 
     fn has_checker(&self, position: &FevgaPosition, from: u8) -> bool {
         position.own_at(from) > 0

@@ -54,7 +54,8 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
     /// Reads a Match ID.
     fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError>;
 
-    /// The board as a picture, seen from the side on roll.
+    /// The board as a picture, seen from the side on roll (its points in
+    /// that side's numbering; `show board` draws it from X's side).
     fn picture(&self, position: &Self::Position) -> BoardPicture;
 
     /// The same game scored by `word` (`set scoring`).
@@ -89,6 +90,14 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
                 Self::KIND
             ),
         ))
+    }
+
+    /// Why `move <written>` names no legal play in the turn of `table`, in
+    /// the game's terms, where the game can say more than its notation's
+    /// refusal (Portes and Fevga, through `steps.rs`, the reasons `legal
+    /// steps` gives); `None` to keep the notation's refusal.
+    fn move_refusal(_table: &TableGame<Self>, _written: &str) -> Option<String> {
+        None
     }
 
     /// The game's switches as `name=value` words, for `show options`;
@@ -155,6 +164,8 @@ impl TableProtocol for Portes {
             bar: [own[24], opp[24]],
             off: [position.own_off(), position.opp_off()],
             pips: [own_pips, opp_pips],
+            has_bar: true,
+            same_direction: false,
         }
     }
 
@@ -174,6 +185,13 @@ impl TableProtocol for Portes {
         let mut list = PortesPlayList::default();
         let dice = table.legal_plays(&mut game.generator(), &mut list)?;
         super::portes_steps::legal_steps(table.position(), dice, &list, made)
+    }
+
+    fn move_refusal(table: &TableGame<Portes>, written: &str) -> Option<String> {
+        let game = table.game();
+        let mut list = PortesPlayList::default();
+        let dice = table.legal_plays(&mut game.generator(), &mut list).ok()?;
+        super::portes_steps::move_refusal(table.position(), dice, &list, written)
     }
 
     fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Portes>, &dyn GameEvaluator<Portes>) {
@@ -275,6 +293,8 @@ impl TableProtocol for Fevga {
             bar: [0, 0],
             off: [position.own_off(), position.opp_off()],
             pips: [position.own_pips(), position.opp_pips()],
+            has_bar: false,
+            same_direction: true,
         }
     }
 
@@ -310,6 +330,13 @@ impl TableProtocol for Fevga {
         let mut list = FevgaPlayList::default();
         let dice = table.legal_plays(&mut game.generator(), &mut list)?;
         super::fevga_steps::legal_steps(&game.rules, table.position(), dice, &list, made)
+    }
+
+    fn move_refusal(table: &TableGame<Fevga>, written: &str) -> Option<String> {
+        let game = table.game();
+        let mut list = FevgaPlayList::default();
+        let dice = table.legal_plays(&mut game.generator(), &mut list).ok()?;
+        super::fevga_steps::move_refusal(&game.rules, table.position(), dice, &list, written)
     }
 
     fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Fevga>, &dyn GameEvaluator<Fevga>) {

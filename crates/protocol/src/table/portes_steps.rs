@@ -22,6 +22,31 @@ pub(super) fn legal_steps(
     list: &PortesPlayList,
     made: &str,
 ) -> Result<Reply, ProtoError> {
+    let (turn, movements) = read(start, dice, list, made)?;
+    super::steps::legal_steps(&PortesStepRules, &turn, &movements)
+}
+
+/// Why `move <written>` names no legal play in Portes, in Portes' terms
+/// (the step refused and its P-rule, a distance the numbers cannot make,
+/// numbers left unplayed: P7); `None` when the written steps are a legal
+/// play or cannot be read (the notation then says why).
+pub(super) fn move_refusal(
+    start: &PortesPosition,
+    dice: Dice,
+    list: &PortesPlayList,
+    written: &str,
+) -> Option<String> {
+    let (turn, movements) = read(start, dice, list, written).ok()?;
+    super::steps::move_refusal(&PortesStepRules, &turn, &movements)
+}
+
+/// The turn and the written steps `made` as single movements.
+fn read(
+    start: &PortesPosition,
+    dice: Dice,
+    list: &PortesPlayList,
+    made: &str,
+) -> Result<(Turn<PortesPosition>, Vec<Movement>), ProtoError> {
     // Nothing made yet: no steps (the notation itself has no empty play).
     let written = if made.trim().is_empty() {
         PortesNotation::default()
@@ -51,7 +76,7 @@ pub(super) fn legal_steps(
         (play.position, numbers)
     });
     let turn = Turn::new(*start, dice, list.numbers_used, plays);
-    super::steps::legal_steps(&PortesStepRules, &turn, &movements)
+    Ok((turn, movements))
 }
 
 /// Portes' single steps.
@@ -61,6 +86,10 @@ impl StepRules for PortesStepRules {
     type Position = PortesPosition;
 
     const TOP: u8 = BAR;
+
+    const MOST_NUMBERS_RULE: &'static str = "P7";
+
+    const HIT_RULE: Option<&'static str> = Some("P5");
 
     fn has_checker(&self, position: &PortesPosition, from: u8) -> bool {
         match Source::from_number(from) {

@@ -58,7 +58,7 @@ pub(crate) fn execute<G: TableProtocol>(
     command: &RecordCommand,
 ) -> Result<Reply, ProtoError> {
     match command {
-        RecordCommand::ShowGame => Ok(show_game(G::history(state))),
+        RecordCommand::ShowGame => Ok(show_game(state, G::history(state))),
         RecordCommand::Save(scope, file) => save(record_of(G::history(state), *scope), file),
         RecordCommand::Load(scope, file) => load::<G>(state, *scope, file),
         RecordCommand::Analyse(scope) => analyse::<G>(state, tools, *scope),

@@ -50,7 +50,7 @@ pub(crate) fn candidates<G: TableProtocol>(
             play: game.format_play(before, &ranked.play),
             equity: round(ranked.equity, 4),
             difference: round(ranked.equity - best, 4),
-            chances: chances(&ranked.probabilities, ranked.equity),
+            chances: chances(&ranked.probabilities, ranked.equity, G::KIND),
             evaluation: ranked.evaluated_at.to_string(),
             evaluated_at: ranked.evaluated_at,
             mwc: in_match.map(|m| round(m.mwc(&ranked.probabilities), 4)),
@@ -60,10 +60,15 @@ pub(crate) fn candidates<G: TableProtocol>(
 
 /// Rounded chances with the game's equity (the game's scoring, not
 /// Plakoto's, values them).
-pub(crate) fn chances(p: &plakoto_engine::eval::Probabilities, equity: f32) -> Chances {
+pub(crate) fn chances(
+    p: &plakoto_engine::eval::Probabilities,
+    equity: f32,
+    game: plakoto_rules::GameKind,
+) -> Chances {
     let plakoto = Chances::new(p, plakoto_rules::Scoring::Standard);
     Chances {
         equity: round(equity, 4),
+        columns: crate::reply::ResultColumns::of(game),
         ..plakoto
     }
 }

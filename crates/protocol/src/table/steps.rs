@@ -34,6 +34,15 @@ pub(super) trait StepRules {
     /// The highest source of a step: 24, or [`BAR`] in a game with a bar.
     const TOP: u8;
 
+    /// The game's rule that a play uses as many numbers as it can (R10 as
+    /// the game states it: P7, F6), named where a play leaves numbers
+    /// unplayed.
+    const MOST_NUMBERS_RULE: &'static str;
+
+    /// The game's rule of hitting (P5), named where a written hit (`*`)
+    /// finds nothing to hit; `None` in a game without hits.
+    const HIT_RULE: Option<&'static str> = None;
+
     /// Whether the side on roll has a checker at `from` (a quick test
     /// before [`StepRules::step`]).
     fn has_checker(&self, position: &Self::Position, from: u8) -> bool;
@@ -140,6 +149,58 @@ pub(super) fn legal_steps<S: StepRules>(
     made: &[Movement],
 ) -> Result<Reply, ProtoError> {
     let lines = Lines { rules, turn };
+    let (line, rest) =
+        read(&lines, made).map_err(|message| ProtoError::new(ErrorCode::IllegalMove, message))?;
+    let next = lines.next(&line.position, &line.used, &rest);
+    let mut numbers_left = rest;
+    numbers_left.sort_unstable_by(|a, b| b.cmp(a));
+    Ok(Reply::LegalSteps {
+        made: line.used.iter().map(step_info).collect(),
+        position_id: rules.position_id(&line.position),
+        numbers_left,
+        next,
+        can_end: lines.is_complete(&line.position, &line.used),
+    })
+}
+
+/// Why the movements `made`, offered as a whole play (`move`), are not a
+/// legal play of `turn`, in the game's terms: the refused step and its
+/// rule, the distance the numbers cannot make, or the numbers a play must
+/// still use; `None` when they are a legal play (the refusal is then the
+/// notation's own, e.g. a play written ambiguously).
+pub(super) fn move_refusal<S: StepRules>(
+    rules: &S,
+    turn: &Turn<S::Position>,
+    made: &[Movement],
+) -> Option<String> {
+    let lines = Lines { rules, turn };
+    match read(&lines, made) {
+        Err(message) => Some(message),
+        Ok((line, _)) if lines.is_complete(&line.position, &line.used) => None,
+        // A line that leads on to a legal play but stops short of one (a
+        // line of as many steps as a legal play is complete, see
+        // `completes`).
+        Ok((_, mut rest)) => {
+            let most = turn.most;
+            rest.sort_unstable_by(|a, b| b.cmp(a));
+            Some(format!(
+                "this play leaves {} unplayed: legal plays use {most} number{} ({}: as many as possible)",
+                words(&rest),
+                if most == 1 { "" } else { "s" },
+                S::MOST_NUMBERS_RULE
+            ))
+        }
+    }
+}
+
+/// The line the written movements make, with the numbers still to play,
+/// when it leads on to a legal play; otherwise why not, in the game's
+/// terms.
+fn read<S: StepRules>(
+    lines: &Lines<'_, S>,
+    made: &[Movement],
+) -> Result<(Line<S::Position>, Vec<u8>), String> {
+    let turn = lines.turn;
     let mut refusal: Option<(usize, Refusal)> = None;
     let mut dead_end = None;
     // The line the steps make with the numbers in each order that leads
@@ -167,27 +228,17 @@ pub(super) fn legal_steps<S: StepRules>(
             found = Some((line, rest));
         }
     }
-    if let Some((line, rest)) = found {
-        let next = lines.next(&line.position, &line.used, &rest);
-        let mut numbers_left = rest;
-        numbers_left.sort_unstable_by(|a, b| b.cmp(a));
-        return Ok(Reply::LegalSteps {
-            made: line.used.iter().map(step_info).collect(),
-            position_id: rules.position_id(&line.position),
-            numbers_left,
-            next,
-            can_end: lines.is_complete(&line.position, &line.used),
-        });
+    if let Some(found) = found {
+        return Ok(found);
     }
-    let message = match dead_end {
+    Err(match dead_end {
         Some(line) => lines.why_no_play(
             &line.position,
             &line.used,
             &order_rest(turn.dice, &line.used),
         ),
         None => refusal.map_or_else(|| "not a legal play".to_string(), |(_, why)| why.text),
-    };
-    Err(ProtoError::new(ErrorCode::IllegalMove, message))
+    })
 }
 
 /// What a search of lines looks for: a line (its end, its steps) that
@@ -256,6 +307,12 @@ impl<S: StepRules> Lines<'_, S> {
         let mut unmarked = 0;
         for (done, movement) in movements.iter().enumerate() {
             let (from, to) = (movement.from, movement.to);
+            // First the checker (as Plakoto's refusals: no checker there
+            // says more than a distance the numbers cannot make).
+            if !self.rules.has_checker(&position, from) {
+                let text = format!("no checker of yours on {}", point_word(from));
+                return Err((done, Refusal { text, rule: true }));
+            }
             let left = &order[used.len()..];
             let Some(run) = numbers_for_movement(left, from, to) else {
                 let what = if to == 0 {
@@ -281,10 +338,11 @@ impl<S: StepRules> Lines<'_, S> {
                 let last = i + 1 == run.len();
                 if last && movement.hit && !hit {
                     let text = format!(
-                        "{}/{}*: there is no opposing checker alone on {} to hit",
+                        "{}/{}*: there is no opposing checker alone on {} to hit{}",
                         point_word(at),
                         point_word(landing),
-                        point_word(landing)
+                        point_word(landing),
+                        S::HIT_RULE.map_or_else(String::new, |rule| format!(" ({rule})"))
                     );
                     return Err((done, Refusal { text, rule: true }));
                 }
@@ -402,13 +460,17 @@ impl<S: StepRules> Lines<'_, S> {
         });
         if ends.is_empty() {
             return format!(
-                "these steps leave numbers unplayed: legal plays use {most} numbers (R10: as many as possible)",
+                "these steps leave numbers unplayed: legal plays use {most} numbers ({}: as many as possible)",
+                S::MOST_NUMBERS_RULE
             );
         }
         if let Some(d) = self.turn.required_die
             && used.iter().any(|step| step.die != d)
         {
-            return format!("only one number can be played, so it must be the higher, {d} (R10)");
+            return format!(
+                "only one number can be played, so it must be the higher, {d} ({})",
+                S::MOST_NUMBERS_RULE
+            );
         }
         self.rules
             .why_no_play(self.turn, &ends)

@@ -298,7 +298,7 @@ fn a_refused_move_says_which_rule_refuses_it() {
             "24:14 14:1 / 24:15",
             "4 2",
             "14/12/8",
-            "the opponent holds 12",
+            "14/12: the opponent holds that point: one checker closes a point (F5)",
         ),
         // F8: 24/23 first would close X19-X24.
         (
@@ -307,12 +307,17 @@ fn a_refused_move_says_which_rule_refuses_it() {
             "24/23 10/8",
             "(F8)",
         ),
-        ("24:14 14:1 / 24:15", "4 2", "13/9", "0 checker(s) on 13"),
+        (
+            "24:14 14:1 / 24:15",
+            "4 2",
+            "13/9",
+            "no checker of yours on 13",
+        ),
         (
             "24:14 14:1 / 24:15",
             "4 2",
             "14/11",
-            "no die of the roll moves 14 to 11",
+            "14/11 is 3 pips: the numbers left (4 2) cannot make it",
         ),
     ];
     for (board, dice, play, why) in cases {

@@ -113,7 +113,7 @@ fn whole_play_rules_refuse_steps_that_lead_to_no_play() {
     assert_eq!(
         steps(&mut s, "16/10"),
         "? illegal_move: these steps leave numbers unplayed: legal plays use 2 numbers \
-         (R10: as many as possible)"
+         (F6: as many as possible)"
     );
     // R10: only one number can be played (the runner's 20/14/9 and 20/15/9
     // both end on 9, which O holds): the higher.
@@ -121,7 +121,7 @@ fn whole_play_rules_refuse_steps_that_lead_to_no_play() {
     assert_eq!(steps(&mut s, ""), "= 20/14 (6)\ncan end: no");
     assert_eq!(
         steps(&mut s, "20/15"),
-        "? illegal_move: only one number can be played, so it must be the higher, 6 (R10)"
+        "? illegal_move: only one number can be played, so it must be the higher, 6 (F6)"
     );
     // F8 at the end of the play only: 24/19 may close the quarter for a
     // moment, but a play may not end so.

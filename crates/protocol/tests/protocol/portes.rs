@@ -550,7 +550,7 @@ fn legal_steps_mark_hits_as_gnubg_writes_them() {
     assert!(steps(&mut s, "24/18").starts_with("= 24/19 (5)\n"));
     assert_eq!(
         steps(&mut s, "13/7*"),
-        "? illegal_move: 13/7*: there is no opposing checker alone on 7 to hit"
+        "? illegal_move: 13/7*: there is no opposing checker alone on 7 to hit (P5)"
     );
     answer(&mut s, "set output json");
     let made = |s: &mut Session, line: &str| payload(&answer(s, line))["made"].clone();
@@ -570,7 +570,7 @@ fn legal_steps_mark_hits_as_gnubg_writes_them() {
 }
 
 #[test]
-fn legal_steps_refusals_name_r10() {
+fn legal_steps_refusals_name_p7_portes_r10() {
     let mut s = session(2);
     // X enters with 6 or 5; after entering with 5 the 6 cannot be played
     // (20/14 and 7/1 are O's), after entering with 6 the 5 can (7/2).
@@ -578,7 +578,7 @@ fn legal_steps_refusals_name_r10() {
     assert_eq!(steps(&mut s, ""), "= bar/19 (6)\ncan end: no");
     assert_eq!(
         steps(&mut s, "bar/20"),
-        "? illegal_move: these steps leave numbers unplayed: legal plays use 2 numbers (R10: as many as possible)"
+        "? illegal_move: these steps leave numbers unplayed: legal plays use 2 numbers (P7: as many as possible)"
     );
     assert_eq!(steps(&mut s, "bar/19"), "= 7/2 (5)\ncan end: no");
     // Now 7/2 is O's too: one number only, the higher (R10).
@@ -587,7 +587,7 @@ fn legal_steps_refusals_name_r10() {
     assert_eq!(steps(&mut s, "bar/19"), "= can end: yes");
     assert_eq!(
         steps(&mut s, "bar/20"),
-        "? illegal_move: only one number can be played, so it must be the higher, 6 (R10)"
+        "? illegal_move: only one number can be played, so it must be the higher, 6 (P7)"
     );
 }
 

@@ -135,8 +135,9 @@ pub fn player_line(p: &PlayerTotals) -> String {
         very_bad,
         luck,
     ] = player_cells(p);
+    let plural = if p.moves == 1 { "" } else { "s" };
     let mut line = format!(
-        "{who}: {moves} moves, {unforced} unforced, error rate {rate} mpp ({rating}), doubtful {doubtful}, bad {bad}, very bad {very_bad}, luck {luck}"
+        "{who}: {moves} move{plural}, {unforced} unforced, error rate {rate} mpp ({rating}), doubtful {doubtful}, bad {bad}, very bad {very_bad}, luck {luck}"
     );
     if let (Some(lost), Some(luck)) = (p.mwc_loss, p.luck_mwc) {
         line.push_str(&format!(

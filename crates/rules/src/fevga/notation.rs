@@ -153,9 +153,10 @@ pub fn paths_of(play: &FevgaPlay) -> Vec<FevgaMove> {
 }
 
 /// A reason the written paths cannot be played that needs no search: a
-/// path starts where the mover has no checker, or touches down on a point
-/// the opponent holds (F5; the opponent does not move during the turn, so
-/// this is exact for every point written, intermediate ones included).
+/// path starts where the mover has no checker. (A held point on the way is
+/// not said here: whether the checker can reach it at all depends on the
+/// roll, which [`explain_fevga_refusal`] reads; 4-3 cannot make 24/12,
+/// whoever holds 12.)
 fn plain_refusal(before: &FevgaPosition, moves: &[FevgaMove]) -> Option<String> {
     // Moves are made in the order written, so a move may start where an
     // earlier one landed (`24/22 22/20`, how a GUI sends clicked steps).
@@ -166,16 +167,6 @@ fn plain_refusal(before: &FevgaPosition, moves: &[FevgaMove]) -> Option<String> 
             return Some(format!(
                 "the side on roll has {here} checker(s) on {}, not {}",
                 m.from, m.count
-            ));
-        }
-        if let Some(held) = m
-            .landings
-            .iter()
-            .flatten()
-            .find(|p| before.opp_at(p.number()) > 0)
-        {
-            return Some(format!(
-                "the opponent holds {held}: one checker closes a point (F5)"
             ));
         }
         own[m.from.index()] -= m.count;
@@ -196,6 +187,19 @@ pub fn resolve_fevga_play<'a>(
     let moves = parse_fevga_notation(text)?;
     if let Some(why) = plain_refusal(before, &moves) {
         return Err(FevgaNotationError::NotLegal { why: Some(why) });
+    }
+    // Every point written is touched down on: one the opponent holds makes
+    // the writing name no legal play (F5), though a play to the same end
+    // by other points may exist (`14/12/8` is not `14/10/8`). Why is left
+    // to [`explain_fevga_refusal`], which knows whether the roll reaches it.
+    let held = |m: &FevgaMove| {
+        m.landings
+            .iter()
+            .flatten()
+            .any(|p| before.opp_at(p.number()) > 0)
+    };
+    if moves.iter().any(held) {
+        return Err(FevgaNotationError::NotLegal { why: None });
     }
     let (own_before, _) = before.sides();
     let mut own_after = own_before.map(i32::from);

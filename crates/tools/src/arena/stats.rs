@@ -180,12 +180,19 @@ impl Summary {
             (None, Some(g)) => format!("no CI over pairs: it needs 2 pairs; per-game CI ± {g:.3}"),
             (None, None) => "no CI: it needs 2 games".to_string(),
         };
+        // In matches the duplicate units are the matches: a pair is two
+        // matches (of however many games), not two games.
         let _ = writeln!(
             t,
-            "games {} ({} duplicate pair{})   A points {:+}   ppg {}   ({interval})",
+            "games {} ({} duplicate pair{}{})   A points {:+}   ppg {}   ({interval})",
             self.games,
             self.pairs,
             if self.pairs == 1 { "" } else { "s" },
+            if self.matches.is_some() {
+                " of matches"
+            } else {
+                ""
+            },
             self.a_points,
             self.ppg_text(),
         );
@@ -325,5 +332,26 @@ pub(crate) mod tests {
             "{line}"
         );
         assert!(!line.contains("95% CI over pairs"), "{line}");
+    }
+
+    #[test]
+    fn in_matches_the_pairs_are_pairs_of_matches() {
+        // Two games of match 0 and one of match 1: one pair of matches.
+        let mut second = rec(0, 1, Ending::Board(ResultKind::Single));
+        second.game = 1;
+        let records = vec![
+            rec(0, 1, Ending::Board(ResultKind::Single)),
+            second,
+            rec(1, -1, Ending::Board(ResultKind::Single)),
+        ];
+        let text = summarize(&records, true).to_text("a", "b");
+        let line = text.lines().nth(2).unwrap();
+        assert!(
+            line.starts_with("games 3 (1 duplicate pair of matches)"),
+            "{line}"
+        );
+        let text = summarize(&records, false).to_text("a", "b");
+        let line = text.lines().nth(2).unwrap();
+        assert!(line.starts_with("games 3 (1 duplicate pair)"), "{line}");
     }
 }

@@ -69,6 +69,11 @@ struct GuiArgs {
     /// when none can be started, say so (the address is printed anyway).
     #[arg(long)]
     open: bool,
+    /// How many browser sessions (sockets, each with its own engine) may
+    /// run at once; one more is refused with a message on its page.
+    #[arg(long, value_name = "N", default_value_t = plakoto::gui::DEFAULT_MAX_SESSIONS as u16,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    max_sessions: u16,
 }
 
 fn run_gui(args: &GuiArgs) -> ExitCode {
@@ -86,6 +91,7 @@ fn run_gui(args: &GuiArgs) -> ExitCode {
         engine,
         port: args.port,
         open: args.open,
+        max_sessions: usize::from(args.max_sessions),
     };
     match plakoto::gui::run(options) {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,27 +1,34 @@
 //! The engine of one GUI session, driven by the library's client
-//! ([`plakoto_protocol::client::Engine`]: blocking, every wait with a deadline) on a
-//! blocking thread of its own. The async relay hands it [`Request`]s
-//! through a channel and gets [`Event`]s back, tagged with the engine's
-//! generation so that those of a replaced engine are ignored.
+//! ([`plakoto_protocol::client::Engine`]: blocking) on a blocking thread
+//! of its own. The async relay hands it [`Request`]s through a channel and
+//! gets [`Event`]s back, tagged with the engine's generation so that those
+//! of a replaced engine are ignored.
+//!
+//! The worker is event-driven: it waits for the engine's output *or* a
+//! wake ([`plakoto_protocol::client::Waker`]), which the session's side
+//! gives with each request and when it ends, so a `stop` is sent the
+//! moment it arrives and a closed session is seen at once; nothing is
+//! polled.
 //!
 //! Requests are sent one at a time, each once the one before is answered,
 //! so each reply is known to answer its request (the relay's own save and
-//! load commands need no ids). A reply may take long (a rollout): it is
-//! awaited in slices of [`POLL`], between which the worker takes new
-//! requests into its queue and sees the session end; a `stop` taken then is
-//! sent at once (protocol.md, "Reading while a command runs": it ends the
-//! running search), and its reply read right after the running one's.
-//! While idle it looks
-//! at the engine every [`POLL`] too, so that an engine ending by itself is
-//! reported at once, with its exit status and its last stderr lines (also
-//! written to the server's terminal, so that a wrong `--engine` is seen
-//! there).
+//! load commands need no ids). While a reply is awaited (a rollout), new
+//! requests join the line in order; a `stop` with only sent or
+//! relay-answered lines before it is sent at once (protocol.md, "Reading
+//! while a command runs": it ends the running search), its reply read in
+//! its turn. A line the engine answers with nothing (blank, whitespace or
+//! comment only: protocol.md section 1) is never sent: the relay answers
+//! it itself, in its turn, with the code [`NO_COMMAND`], so that no
+//! request waits for a reply that never comes. An engine ending by itself
+//! is reported at once, with its exit status and its last stderr lines
+//! (also written to the server's terminal, so that a wrong `--engine` is
+//! seen there).
 
 use std::collections::VecDeque;
 use std::io::BufReader;
 use std::process::{ChildStderr, ExitStatus};
-use std::sync::mpsc::{self as std_mpsc, Receiver, RecvTimeoutError, TryRecvError};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{self as std_mpsc, Receiver, TryRecvError};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -29,12 +36,16 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use super::engine_command::EngineCommand;
 use super::page_reply::PageReply;
-use plakoto_protocol::client::{ClientError, Engine};
+use super::relay::Slot;
+use plakoto_protocol::client::{ClientError, Engine, Waker};
 use plakoto_protocol::framing::{Line, read_line};
 
-/// How often a worker waiting for a reply, or idle, looks at its requests
-/// and at the engine.
-pub(crate) const POLL: Duration = Duration::from_millis(50);
+/// The error code of the relay's answer to a line that holds no command.
+pub(crate) const NO_COMMAND: &str = "no_command";
+
+/// How long one wait for the engine's output lasts before it is begun
+/// again: only a bound on a wait that a wake or the output ends first.
+const LONG_WAIT: Duration = Duration::from_secs(3600);
 
 /// Longest stderr line relayed (characters); the rest is cut.
 const MAX_STDERR_LINE: usize = 2_000;
@@ -108,7 +119,10 @@ impl Reporter {
 /// stops the engine (`quit`, then a kill; see [`plakoto_protocol::client::Engine`]).
 #[derive(Debug)]
 pub(crate) struct EngineWorker {
-    requests: std_mpsc::Sender<Request>,
+    /// `None` only while dropping (the channel closes before the wake).
+    requests: Option<std_mpsc::Sender<Request>>,
+    /// The engine's waker, once it started.
+    waker: Arc<OnceLock<Waker>>,
 }
 
 /// The worker has ended: its engine is not running.
@@ -118,30 +132,66 @@ pub(crate) struct NotRunning;
 impl EngineWorker {
     /// Starts the engine `command` on a blocking thread; its events come
     /// tagged with `generation`. A failed start is reported as
-    /// [`Event::Exited`].
+    /// [`Event::Exited`]. The worker holds the session's `slot` until its
+    /// engine has ended.
     pub(crate) fn start(
         command: &EngineCommand,
         generation: u64,
         events: UnboundedSender<(u64, Event)>,
+        slot: &Slot,
     ) -> EngineWorker {
         let (requests, incoming) = std_mpsc::channel();
         let command = command.clone();
         let reporter = Reporter { generation, events };
-        tokio::task::spawn_blocking(move || run(&command, incoming, reporter));
-        EngineWorker { requests }
+        let waker = Arc::new(OnceLock::new());
+        let worker_waker = Arc::clone(&waker);
+        let slot = Arc::clone(slot);
+        tokio::task::spawn_blocking(move || {
+            run(&command, incoming, reporter, &worker_waker);
+            // The engine has ended: the session's slot may be free now.
+            drop(slot);
+        });
+        EngineWorker {
+            requests: Some(requests),
+            waker,
+        }
     }
 
-    /// Queues a command line; its answer comes as [`Event::Answer`].
+    /// Queues a command line and wakes the worker; its answer comes as
+    /// [`Event::Answer`].
     pub(crate) fn request(&self, line: String, origin: Origin) -> Result<(), NotRunning> {
-        self.requests
+        let requests = self.requests.as_ref().ok_or(NotRunning)?;
+        requests
             .send(Request { line, origin })
-            .map_err(|_| NotRunning)
+            .map_err(|_| NotRunning)?;
+        self.wake();
+        Ok(())
+    }
+
+    fn wake(&self) {
+        if let Some(waker) = self.waker.get() {
+            waker.wake();
+        }
+    }
+}
+
+impl Drop for EngineWorker {
+    /// Closes the requests, then wakes the worker to see it: it ends and
+    /// stops its engine at once.
+    fn drop(&mut self) {
+        drop(self.requests.take());
+        self.wake();
     }
 }
 
 /// The worker: starts the engine, serves requests until the session ends
 /// or the engine does, and reports how it ended.
-fn run(command: &EngineCommand, requests: Receiver<Request>, out: Reporter) {
+fn run(
+    command: &EngineCommand,
+    requests: Receiver<Request>,
+    out: Reporter,
+    waker: &OnceLock<Waker>,
+) {
     let mut engine = match Engine::spawn(command.process(), &command.to_string()) {
         Ok(engine) => engine,
         Err(e) => {
@@ -162,12 +212,14 @@ fn run(command: &EngineCommand, requests: Receiver<Request>, out: Reporter) {
     let stderr = engine
         .take_stderr()
         .map(|pipe| StderrTail::read(pipe, out.clone()));
+    // Requests sent before the waker was set are taken at the first
+    // look at the channel, before any wait.
+    let _ = waker.set(engine.waker());
     out.send(Event::Started);
     let mut worker = Worker {
         engine,
         requests,
-        queue: VecDeque::new(),
-        sent: VecDeque::new(),
+        line_up: VecDeque::new(),
         out,
         answered: false,
     };
@@ -193,14 +245,41 @@ fn is_stop(line: &str) -> bool {
     )
 }
 
+/// Whether `line` holds no command (blank, blanks or a comment only), so
+/// that the engine answers nothing (protocol.md section 1): the relay
+/// answers it instead of sending it. Read by the protocol's own parser,
+/// so exactly the lines an engine must leave unanswered are. A line
+/// holding other control characters is a command (the engine refuses it)
+/// and is sent.
+pub(crate) fn holds_no_command(line: &str) -> bool {
+    plakoto_protocol::parse::parse_line(line).is_none()
+}
+
+/// The relay's answer to a line that holds no command.
+fn no_command_reply() -> PageReply {
+    PageReply::failed(
+        NO_COMMAND,
+        "the line holds no command (it is blank or a comment): an engine answers \
+         nothing to it (protocol.md section 1), so plakoto gui's server answers it \
+         and does not send it",
+    )
+}
+
+/// A request in the line of those not yet answered.
+struct Entry {
+    request: Request,
+    /// Sent to the engine: its reply is awaited.
+    sent: bool,
+}
+
 struct Worker {
     engine: Engine,
     requests: Receiver<Request>,
-    /// Requests taken while a reply was awaited.
-    queue: VecDeque<Request>,
-    /// `stop` requests sent while a reply was awaited, whose replies come
-    /// next.
-    sent: VecDeque<Request>,
+    /// The requests not yet answered, in the order they came (and are
+    /// answered in). Those sent are a prefix of it, among relay-answered
+    /// lines only: a `stop` is sent ahead of its turn only then, so the
+    /// engine's replies come in the line's order.
+    line_up: VecDeque<Entry>,
     out: Reporter,
     /// Whether the engine has written anything on its stdout.
     answered: bool,
@@ -209,102 +288,100 @@ struct Worker {
 impl Worker {
     fn serve(&mut self) -> Ended {
         loop {
-            if let Some(request) = self.sent.pop_front() {
-                if let Some(ended) = self.read_answer(request) {
-                    return ended;
-                }
-                continue;
+            if !self.take_requests() {
+                return Ended::SessionOver;
             }
-            let request = match self.queue.pop_front() {
-                Some(request) => request,
-                None => match self.requests.recv_timeout(POLL) {
-                    Ok(request) => request,
-                    Err(RecvTimeoutError::Disconnected) => return Ended::SessionOver,
-                    Err(RecvTimeoutError::Timeout) => {
-                        if let Some(ended) = self.look_while_idle() {
-                            return ended;
-                        }
-                        continue;
+            // Answer what can be answered now: relay-answered lines at the
+            // front, and the front sent when nothing is in flight.
+            while let Some(front) = self.line_up.front_mut() {
+                if front.sent {
+                    break;
+                }
+                if holds_no_command(&front.request.line) {
+                    let entry = self.line_up.pop_front().expect("the front");
+                    self.report(entry.request.origin, no_command_reply());
+                    continue;
+                }
+                match self.engine.send(&front.request.line) {
+                    Ok(()) => front.sent = true,
+                    Err(ClientError::Closed { status, .. }) => return Ended::Closed(status),
+                    // A line break (it would be several commands): never sent.
+                    Err(e) => {
+                        let entry = self.line_up.pop_front().expect("the front");
+                        self.report(
+                            entry.request.origin,
+                            PageReply::failed("relay", e.to_string()),
+                        );
                     }
-                },
-            };
-            if let Some(ended) = self.answer(request) {
+                }
+            }
+            if let Some(ended) = self.wait() {
                 return ended;
             }
         }
     }
 
-    /// Sends one request and reports its reply.
-    fn answer(&mut self, request: Request) -> Option<Ended> {
-        match self.engine.send(&request.line) {
-            Ok(()) => self.read_answer(request),
-            Err(ClientError::Closed { status, .. }) => Some(Ended::Closed(status)),
-            // A line break (it would be several commands): never sent.
-            Err(e) => {
-                let reply = PageReply::failed("relay", e.to_string());
-                let origin = request.origin;
-                self.out.send(Event::Answer { origin, reply });
-                None
+    /// Waits for the engine's output or a wake, and deals with what came:
+    /// a reply to the front of the line, or output that answers nothing.
+    fn wait(&mut self) -> Option<Ended> {
+        let read = self.engine.read_reply_or_wake(Instant::now() + LONG_WAIT);
+        let awaited = self.line_up.front().is_some_and(|e| e.sent);
+        let reply = match read {
+            Ok(None) | Err(ClientError::Timeout { .. }) => return None,
+            Err(ClientError::Closed { status, .. }) => return Some(Ended::Closed(status)),
+            Ok(Some(reply)) => {
+                self.answered = true;
+                if !awaited {
+                    let lines = reply.lines().join(" / ");
+                    self.out
+                        .send(Event::Unframed(format!("a reply to no command: {lines}")));
+                    return None;
+                }
+                PageReply::from(&reply)
             }
-        }
-    }
-
-    /// Reads and reports the reply of a request sent.
-    fn read_answer(&mut self, request: Request) -> Option<Ended> {
-        let reply = loop {
-            match self.engine.read_reply(Instant::now() + POLL) {
-                Ok(reply) => {
-                    self.answered = true;
-                    break PageReply::from(&reply);
+            Err(e @ ClientError::Framing { .. }) => {
+                self.answered = true;
+                if !awaited {
+                    self.out.send(Event::Unframed(e.to_string()));
+                    return None;
                 }
-                Err(ClientError::Timeout { .. }) => {
-                    if !self.take_requests() {
-                        return Some(Ended::SessionOver);
-                    }
-                }
-                Err(ClientError::Closed { status, .. }) => return Some(Ended::Closed(status)),
-                Err(e @ ClientError::Framing { .. }) => {
-                    self.answered = true;
-                    break PageReply::failed("framing", e.to_string());
-                }
-                Err(e) => break PageReply::failed("relay", e.to_string()),
+                PageReply::failed("framing", e.to_string())
+            }
+            Err(e) if awaited => PageReply::failed("relay", e.to_string()),
+            Err(e) => {
+                self.out.send(Event::Unframed(e.to_string()));
+                return None;
             }
         };
-        let origin = request.origin;
-        self.out.send(Event::Answer { origin, reply });
+        let entry = self.line_up.pop_front().expect("a request awaited");
+        self.report(entry.request.origin, reply);
         None
     }
 
-    /// Moves waiting requests to the queue; false when the session ended.
+    fn report(&self, origin: Origin, reply: PageReply) {
+        self.out.send(Event::Answer { origin, reply });
+    }
+
+    /// Moves waiting requests to the line, sending a `stop` at once when
+    /// only sent or relay-answered lines are before it; false when the
+    /// session ended.
     fn take_requests(&mut self) -> bool {
         loop {
             match self.requests.try_recv() {
-                Ok(request) if is_stop(&request.line) && self.queue.is_empty() => {
-                    if self.engine.send(&request.line).is_ok() {
-                        self.sent.push_back(request);
-                    } else {
-                        self.queue.push_back(request);
-                    }
+                Ok(request) => {
+                    let ahead_of_turn = is_stop(&request.line)
+                        && self.line_up.iter().any(|e| e.sent)
+                        && self
+                            .line_up
+                            .iter()
+                            .all(|e| e.sent || holds_no_command(&e.request.line));
+                    let sent = ahead_of_turn && self.engine.send(&request.line).is_ok();
+                    self.line_up.push_back(Entry { request, sent });
                 }
-                Ok(request) => self.queue.push_back(request),
                 Err(TryRecvError::Empty) => return true,
                 Err(TryRecvError::Disconnected) => return false,
             }
         }
-    }
-
-    /// With no request waiting: whatever the engine writes answers
-    /// nothing, and its output closing is its end.
-    fn look_while_idle(&mut self) -> Option<Ended> {
-        let unframed = match self.engine.read_reply(Instant::now()) {
-            Err(ClientError::Timeout { .. }) => return None,
-            Err(ClientError::Closed { status, .. }) => return Some(Ended::Closed(status)),
-            Ok(reply) => format!("a reply to no command: {}", reply.lines().join(" / ")),
-            Err(e) => e.to_string(),
-        };
-        self.answered = true;
-        self.out.send(Event::Unframed(unframed));
-        None
     }
 
     /// Reports an engine that ended: how (waiting briefly for it to exit),

@@ -6,7 +6,9 @@
 //! ([`super::engine_worker`]) tells these replies apart from the page's by
 //! the transfer's number, so the page's own commands and replies stay
 //! paired; the temporary files are removed once answered, or when the
-//! engine or the session ends.
+//! engine or the session ends. They live in the launch's private folder
+//! (mode 0700, removed when the server stops), and the relay's own writes
+//! are atomic and exclusive ([`plakoto_records::record::write_atomic`]).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -74,22 +76,31 @@ impl Transfer {
 }
 
 /// The transfers of one session, by number.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Transfers {
     pending: HashMap<u64, Transfer>,
+    /// The launch's private folder (mode 0700), where the files go.
+    folder: PathBuf,
 }
 
 impl Transfers {
-    /// None yet.
-    pub(crate) fn new() -> Transfers {
-        Transfers::default()
+    /// None yet; their files go in `folder`.
+    pub(crate) fn new(folder: PathBuf) -> Transfers {
+        Transfers {
+            pending: HashMap::new(),
+            folder,
+        }
     }
 
-    /// A fresh number and the temporary file that goes with it.
+    /// A fresh number and the temporary file that goes with it, in the
+    /// launch's private folder: nobody else can plant a file or a link
+    /// there, and the engine (the user's own child) can write it.
     fn next(&mut self, extension: &str) -> (u64, PathBuf) {
         let number = NEXT_TRANSFER.fetch_add(1, Ordering::Relaxed);
-        let name = format!("plakoto-gui-{}-{number}.{extension}", std::process::id());
-        (number, std::env::temp_dir().join(name))
+        (
+            number,
+            self.folder.join(format!("record-{number}.{extension}")),
+        )
     }
 
     /// The transfer's number and the command line that asks the engine to

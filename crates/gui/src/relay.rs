@@ -17,7 +17,13 @@
 //! and its last stderr lines, also written to the server's terminal; the
 //! page offers a restart when it had answered) and
 //! `{"type":"error","message":…}` (a message the relay could not read).
-//! The server itself never ends with the engine.
+//! The server itself never ends with the engine. A command line that holds
+//! no command (blank, blanks or a comment only) is answered by the relay,
+//! in its turn, with the code `no_command` ([`super::engine_worker`]).
+//!
+//! Sessions are bounded ([`SessionSlots`]): a socket past the limit gets
+//! `{"type":"refused","message":…}` and is closed; a session's slot is
+//! free again once its socket closed and its engine ended.
 //!
 //! Records: `{"type":"save","scope":"game"|"match","format":"text"|"json"}`
 //! is answered `{"type":"record","name":…,"text":…}` (or `record_reply`
@@ -25,6 +31,7 @@
 //! `{"type":"record_reply","ok":…,…}` with the engine's reply to the
 //! load, in the form of a `reply` (see [`super::records`]).
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -32,7 +39,7 @@ use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use tokio::sync::mpsc;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
 use super::AppState;
 use super::engine_command::EngineCommand;
@@ -91,8 +98,54 @@ pub(crate) async fn upgrade(
         )
             .into_response();
     }
+    let Some(slot) = state.sessions.take() else {
+        let limit = state.sessions.limit;
+        return ws.on_upgrade(move |socket| refuse(socket, limit));
+    };
     let engine = state.engine.clone();
-    ws.on_upgrade(move |socket| session(socket, engine))
+    let scratch = state.scratch.clone();
+    ws.on_upgrade(move |socket| session(socket, engine, scratch, slot))
+}
+
+/// The server's bound on sessions running at once.
+#[derive(Debug)]
+pub(crate) struct SessionSlots {
+    slots: Arc<Semaphore>,
+    limit: usize,
+}
+
+/// One session's place among the [`SessionSlots`]: held by the session and
+/// by each of its engines' workers, so that it is free again only once
+/// the socket closed and the engines ended.
+pub(crate) type Slot = Arc<OwnedSemaphorePermit>;
+
+impl SessionSlots {
+    /// At most `limit` sessions.
+    pub(crate) fn new(limit: usize) -> SessionSlots {
+        SessionSlots {
+            slots: Arc::new(Semaphore::new(limit)),
+            limit,
+        }
+    }
+
+    /// A free slot, if any.
+    fn take(&self) -> Option<Slot> {
+        Arc::clone(&self.slots)
+            .try_acquire_owned()
+            .ok()
+            .map(Arc::new)
+    }
+}
+
+/// A socket past the limit: told why, then closed (the page shows it).
+async fn refuse(mut socket: WebSocket, limit: usize) {
+    let message = format!(
+        "plakoto gui already runs {limit} sessions (each with its own engine), its limit: \
+         close another tab of the board, or start plakoto gui with --max-sessions N"
+    );
+    eprintln!("plakoto gui: a session refused: {limit} already run");
+    let _ = send(&mut socket, &ToPage::Refused { message }).await;
+    let _ = socket.send(Message::Close(None)).await;
 }
 
 /// True when there is no `Origin` or it names the `Host` the page came from.
@@ -109,12 +162,14 @@ fn same_origin(headers: &HeaderMap) -> bool {
 }
 
 /// One session: runs until the socket closes; the engine is stopped with
-/// it (its worker ends when the session drops it).
-async fn session(mut socket: WebSocket, command: EngineCommand) {
+/// it (its worker ends when the session drops it). Its `slot` is held by
+/// the session and each engine's worker.
+async fn session(mut socket: WebSocket, command: EngineCommand, scratch: PathBuf, slot: Slot) {
     let (events_tx, mut events) = mpsc::unbounded_channel();
     let mut generation = 0u64;
-    let mut engine = Some(EngineWorker::start(&command, generation, events_tx.clone()));
-    let mut transfers = Transfers::new();
+    let start = |generation| EngineWorker::start(&command, generation, events_tx.clone(), &slot);
+    let mut engine = Some(start(generation));
+    let mut transfers = Transfers::new(scratch);
     loop {
         let out = tokio::select! {
             message = socket.recv() => {
@@ -144,7 +199,7 @@ async fn session(mut socket: WebSocket, command: EngineCommand) {
                         transfers.clear();
                         generation += 1;
                         // Replacing the worker ends the old one, which stops its engine.
-                        engine = Some(EngineWorker::start(&command, generation, events_tx.clone()));
+                        engine = Some(start(generation));
                         None
                     }
                     Err(e) => Some(ToPage::Error { message: format!("unreadable message: {e}") }),

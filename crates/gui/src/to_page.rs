@@ -42,4 +42,9 @@ pub(crate) enum ToPage {
     },
     /// The engine's reply to a load, or to a save that failed.
     RecordReply(PageReply),
+    /// The socket is refused (the server runs as many sessions as it
+    /// may): why; the socket is closed next.
+    Refused {
+        message: String,
+    },
 }

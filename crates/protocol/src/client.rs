@@ -33,7 +33,9 @@
 
 use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStderr, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -100,6 +102,43 @@ fn exit_note(status: &Option<ExitStatus>) -> String {
     }
 }
 
+/// What the engine's reader thread (or a [`Waker`]) hands a waiting
+/// [`Engine`].
+enum Feed {
+    /// A line of the engine's stdout.
+    Line(Line),
+    /// The engine's stdout ended (or could not be read on).
+    End,
+    /// A [`Waker`] asks the waiting reader to return.
+    Wake,
+}
+
+/// Ends a wait of [`Engine::read_reply_or_wake`] at once, from another
+/// thread: an event-driven client (the GUI's relay) waits for a reply
+/// *or* for something else to do (a `stop` to send) without polling.
+/// Cheap to clone; a wake asked while nobody waits ends the next wait.
+#[derive(Clone)]
+pub struct Waker {
+    feed: Sender<Feed>,
+    /// Whether a wake is already on its way (wakes are not queued twice).
+    pending: Arc<AtomicBool>,
+}
+
+impl Waker {
+    /// Wakes the engine's reader (now, or at its next wait).
+    pub fn wake(&self) {
+        if !self.pending.swap(true, Ordering::AcqRel) {
+            let _ = self.feed.send(Feed::Wake);
+        }
+    }
+}
+
+impl std::fmt::Debug for Waker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Waker")
+    }
+}
+
 /// A running engine: a child process, its stdin, and a reader thread
 /// turning its stdout into lines (so that every wait has a deadline).
 /// Dropping it sends `quit` and stops the process [`QUIT_GRACE`] later.
@@ -107,7 +146,12 @@ pub struct Engine {
     command: String,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Line>,
+    lines: Receiver<Feed>,
+    /// The sending side for [`Waker`]s (the reader thread holds another).
+    feed: Sender<Feed>,
+    wake_pending: Arc<AtomicBool>,
+    /// The reader has seen the end of the engine's stdout.
+    ended: bool,
     reader: ReplyReader,
     last_command: String,
     on_progress: Option<ProgressHandler>,
@@ -149,15 +193,17 @@ impl Engine {
             return Err(spawn_error(io::Error::other("no pipes to the engine")));
         };
         let (tx, rx) = channel();
+        let feed = tx.clone();
         let reader = thread::Builder::new()
             .name("engine-reader".into())
             .spawn(move || {
                 let mut stdout = BufReader::new(stdout);
                 while let Ok(Some(line)) = read_line(&mut stdout, MAX_REPLY_LINE) {
-                    if tx.send(line).is_err() {
-                        break;
+                    if tx.send(Feed::Line(line)).is_err() {
+                        return;
                     }
                 }
+                let _ = tx.send(Feed::End);
             });
         if let Err(e) = reader {
             let _ = child.kill();
@@ -169,6 +215,9 @@ impl Engine {
             child,
             stdin,
             lines: rx,
+            feed,
+            wake_pending: Arc::new(AtomicBool::new(false)),
+            ended: false,
             reader: ReplyReader::new(),
             last_command: String::new(),
             on_progress: None,
@@ -219,24 +268,57 @@ impl Engine {
     /// Reads the next reply before `deadline`. After a
     /// [`ClientError::Timeout`] nothing read is lost: a later call goes on
     /// with the same reply, so a caller may wait in short slices (and do
-    /// other work between them) for a reply that takes long.
+    /// other work between them) for a reply that takes long. Wakes of a
+    /// [`Waker`] are passed over.
     pub fn read_reply(&mut self, deadline: Instant) -> Result<Reply, ClientError> {
         loop {
+            if let Some(reply) = self.read_reply_or_wake(deadline)? {
+                return Ok(reply);
+            }
+        }
+    }
+
+    /// A [`Waker`] that ends a wait of [`Engine::read_reply_or_wake`] from
+    /// another thread.
+    pub fn waker(&self) -> Waker {
+        Waker {
+            feed: self.feed.clone(),
+            pending: Arc::clone(&self.wake_pending),
+        }
+    }
+
+    /// As [`Engine::read_reply`], but a [`Waker`]'s wake ends the wait at
+    /// once with `Ok(None)` (nothing read is lost: a later call goes on
+    /// with the same reply). With a far deadline, a client waits for
+    /// either a reply or its own wake, without polling.
+    pub fn read_reply_or_wake(&mut self, deadline: Instant) -> Result<Option<Reply>, ClientError> {
+        loop {
+            let closed = |engine: &mut Engine| {
+                let what = format!("output closed while answering '{}'", engine.last_command);
+                engine.closed(what)
+            };
+            if self.ended {
+                return Err(closed(self));
+            }
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {
-                Ok(line) => line,
+                Ok(Feed::Line(line)) => line,
+                Ok(Feed::Wake) => {
+                    self.wake_pending.store(false, Ordering::Release);
+                    return Ok(None);
+                }
+                Ok(Feed::End) | Err(RecvTimeoutError::Disconnected) => {
+                    self.ended = true;
+                    return Err(closed(self));
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(ClientError::Timeout {
                         command: self.last_command.clone(),
                     });
                 }
-                Err(RecvTimeoutError::Disconnected) => {
-                    let what = format!("output closed while answering '{}'", self.last_command);
-                    return Err(self.closed(what));
-                }
             };
             match self.reader.push_event(line) {
-                Ok(Some(Event::Reply(reply))) => return Ok(reply),
+                Ok(Some(Event::Reply(reply))) => return Ok(Some(reply)),
                 Ok(Some(Event::Progress(progress))) => {
                     if let Some(handler) = &mut self.on_progress {
                         handler(&progress);
@@ -308,5 +390,66 @@ impl Drop for Engine {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine that answers `go` once `ready` was written, and nothing
+    /// else: a wait for `go` ends only by a reply or a wake.
+    fn late_engine() -> Engine {
+        Engine::start(
+            r#"sh -c 'while read -r l; do case $l in go) read -r r; printf "= gone\n\n";; esac; done'"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_wake_ends_a_wait_and_loses_nothing() {
+        let mut engine = late_engine();
+        let waker = engine.waker();
+        engine.send("go").unwrap();
+        let far = Instant::now() + Duration::from_secs(60);
+        // Woken from another thread: the wait ends with no reply (not a
+        // timeout, whose deadline is a minute away).
+        let ringer = thread::spawn(move || {
+            thread::sleep(Duration::from_millis(20));
+            waker.wake();
+        });
+        assert!(matches!(engine.read_reply_or_wake(far), Ok(None)));
+        ringer.join().unwrap();
+        // Wakes asked twice before a wait end one wait only.
+        engine.waker().wake();
+        engine.waker().wake();
+        assert!(matches!(engine.read_reply_or_wake(far), Ok(None)));
+        // The reply still comes whole, to the next wait.
+        engine.send("ready").unwrap();
+        let reply = engine.read_reply_or_wake(far).unwrap().expect("the reply");
+        assert_eq!(reply.payload, vec!["gone".to_string()]);
+        // `read_reply` passes wakes over.
+        engine.waker().wake();
+        engine.send("go").unwrap();
+        engine.send("ready").unwrap();
+        assert!(engine.read_reply(far).unwrap().ok);
+    }
+
+    #[test]
+    fn an_ended_engine_is_closed_at_every_wait() {
+        let mut engine = Engine::start("true").unwrap();
+        let far = Instant::now() + Duration::from_secs(60);
+        for _ in 0..2 {
+            assert!(matches!(
+                engine.read_reply_or_wake(far),
+                Err(ClientError::Closed { .. })
+            ));
+        }
+        // A waker outliving the reader changes nothing.
+        engine.waker().wake();
+        assert!(matches!(
+            engine.read_reply(far),
+            Err(ClientError::Closed { .. })
+        ));
     }
 }

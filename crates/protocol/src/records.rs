@@ -141,7 +141,8 @@ pub(crate) fn read_for(scope: Scope, file: &str) -> Result<Record, ProtoError> {
         return Err(ProtoError::new(
             ErrorCode::BadRecord,
             format!(
-                "{file} holds {} games: 'load game' reads one game, 'load match' a match",
+                "{file}: the whole file: it holds {} games: 'load game' reads one game, \
+                 'load match' a match",
                 record.games.len()
             ),
         ));

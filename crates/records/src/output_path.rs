@@ -3,13 +3,16 @@
 //! in the folder, so that an unwritable `--out`, `--html` or `--plot` fails
 //! at once rather than after minutes of work. The files themselves are still
 //! written atomically by their writers (a temporary file renamed into place).
+//! The probes are created exclusively at unpredictable names
+//! ([`tempfile`]), so a link planted in the folder is never followed.
 
 use std::io;
 use std::path::Path;
 
 /// Makes `path` ready to be written: creates its parent folders and checks
-/// that a file can be created beside it (it is created and removed again;
-/// `path` itself is not touched). Fails when `path` is a folder.
+/// that a file can be created beside it (a probe at a random name, created
+/// exclusively and removed again; `path` itself is not touched). Fails
+/// when `path` is a folder.
 pub fn prepare_file(path: &Path) -> io::Result<()> {
     if path.is_dir() {
         return Err(io::Error::new(
@@ -22,14 +25,8 @@ pub fn prepare_file(path: &Path) -> io::Result<()> {
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "names no file"))?;
     let parent = path.parent().filter(|d| !d.as_os_str().is_empty());
     let parent = parent.unwrap_or(Path::new("."));
-    let probe = parent.join(format!(
-        ".{}.probe-{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
     prepare_dir(parent)?;
-    std::fs::File::create(&probe)?;
-    std::fs::remove_file(&probe)
+    probe_in(parent, &format!(".{}.probe-", name.to_string_lossy()))
 }
 
 /// Makes the folder `dir` ready to hold new files: creates it and its
@@ -47,9 +44,16 @@ pub fn prepare_dir(dir: &Path) -> io::Result<()> {
         ));
     }
     std::fs::create_dir_all(dir)?;
-    let probe = dir.join(format!(".plakoto-probe-{}", std::process::id()));
-    std::fs::File::create(&probe)?;
-    std::fs::remove_file(&probe)
+    probe_in(dir, ".plakoto-probe-")
+}
+
+/// Creates a file named `prefix` and random characters in `dir`,
+/// exclusively, and removes it: whether files can be made there.
+fn probe_in(dir: &Path, prefix: &str) -> io::Result<()> {
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .tempfile_in(dir)?
+        .close()
 }
 
 #[cfg(test)]

@@ -303,10 +303,19 @@ async fn gui_plays_hints_sets_positions_and_finishes_a_game() {
         program: env!("CARGO_BIN_EXE_plakoto").into(),
         args: vec!["engine".into(), "--seed".into(), "11".into()],
     };
-    let gui = Gui::new(listener, engine).unwrap();
+    let gui = Gui::new(listener, engine.clone()).unwrap();
     let page = gui.page_url();
     let tokenless = format!("http://{}/", gui.address());
     tokio::spawn(gui.serve());
+
+    // A server of one session, already taken (issue 63): its page is
+    // refused, and says why.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let full = Gui::new(listener, engine).unwrap().with_max_sessions(1);
+    let full_page = full.page_url();
+    let taken = format!("ws://{}/ws?token={}", full.address(), full.token().as_str());
+    tokio::spawn(full.serve());
+    let (_taken, _) = tokio_tungstenite::connect_async(taken).await.unwrap();
 
     let (_driver, webdriver) = start_driver(&chromedriver).await;
     let profile =
@@ -329,6 +338,16 @@ async fn gui_plays_hints_sets_positions_and_finishes_a_game() {
     tokio::spawn(broken.serve());
 
     without_token(&client, &tokenless).await;
+    let banner = banner_of(
+        &client,
+        &full_page,
+        "the banner of a session past the limit",
+    )
+    .await;
+    assert!(
+        banner.contains("refused this session") && banner.contains("--max-sessions"),
+        "{banner}"
+    );
     run(&client, &page).await;
     engine_failure(&client, &broken_page).await;
     let _ = client.close().await;

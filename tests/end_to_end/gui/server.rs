@@ -25,22 +25,29 @@ fn real_engine() -> EngineCommand {
     }
 }
 
-/// A running server: where it listens, and the token of its launch.
+/// A running server: where it listens, the token of its launch, and for
+/// one in this process its private folder and its task (aborted: the
+/// server stops).
 struct Served {
     address: String,
     token: String,
+    folder: Option<std::path::PathBuf>,
+    task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
 }
 
 /// Starts a server on a free port.
 async fn server(engine: EngineCommand) -> Served {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let gui = plakoto::gui::Gui::new(listener, engine).unwrap();
-    let served = Served {
+    serve(plakoto::gui::Gui::new(TcpListener::bind("127.0.0.1:0").await.unwrap(), engine).unwrap())
+}
+
+/// Starts `gui`.
+fn serve(gui: plakoto::gui::Gui) -> Served {
+    Served {
         address: gui.address().to_string(),
         token: gui.token().as_str().to_string(),
-    };
-    tokio::spawn(gui.serve());
-    served
+        folder: Some(gui.scratch_folder().to_path_buf()),
+        task: Some(tokio::spawn(gui.serve())),
+    }
 }
 
 /// Opens a socket as the page does: with the launch's token.
@@ -269,16 +276,12 @@ fn first_line(reply: &Value) -> String {
     reply["lines"][0].as_str().unwrap_or_default().to_string()
 }
 
-/// Temporary files of the relay's saves and loads still on disk.
-fn relay_files() -> Vec<std::path::PathBuf> {
-    let prefix = format!("plakoto-gui-{}-", std::process::id());
-    std::fs::read_dir(std::env::temp_dir())
+/// Temporary files of the relay's saves and loads still on disk (in the
+/// launch's private folder).
+fn relay_files(gui: &Served) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(gui.folder.as_ref().expect("a server in this process"))
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with(&prefix))
-        })
         .collect()
 }
 
@@ -322,7 +325,7 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
         })
     );
     assert_eq!(replayed, position);
-    assert!(relay_files().is_empty(), "{:?}", relay_files());
+    assert!(relay_files(&gui).is_empty(), "{:?}", relay_files(&gui));
 
     // The JSON form, of the match.
     send(
@@ -383,7 +386,7 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
         first_line(&command(&mut other, "show position").await),
         position
     );
-    assert!(relay_files().is_empty(), "{:?}", relay_files());
+    assert!(relay_files(&gui).is_empty(), "{:?}", relay_files(&gui));
 }
 
 #[tokio::test]
@@ -417,6 +420,8 @@ async fn an_engine_that_fails_at_start_is_reported_with_its_stderr() {
     let served = Served {
         address: address.to_string(),
         token: token.to_string(),
+        folder: None,
+        task: None,
     };
     let mut socket = open(&served).await;
     assert_eq!(next(&mut socket).await["type"], "started");
@@ -680,4 +685,279 @@ async fn command_lines_naming_files_are_refused() {
     assert_eq!(saved["type"], "record", "{saved}");
     assert!(!target.exists(), "a file was written");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 63: a line that holds no command gets no reply from the engine
+/// (protocol.md section 1), so the relay answers it itself, in its turn
+/// (`no_command`), and sends it nowhere: no request waits forever. A line
+/// of other control characters is a command the engine refuses. Then
+/// `isready` and `name` are answered as ever.
+#[tokio::test]
+async fn lines_without_a_command_never_wedge_the_session() {
+    let gui = server(real_engine()).await;
+    let mut socket = open(&gui).await;
+    assert_eq!(next(&mut socket).await["type"], "started");
+    // The issue's repro first.
+    failed_with(&command(&mut socket, "# a comment").await, "no_command");
+    assert_eq!(
+        command(&mut socket, "name").await["lines"],
+        json!(["plakoto"])
+    );
+    let silent = ["", " ", "\t \t", "#", "  # hint 5", "\r", " \r", "\n"];
+    // Lines the engine answers: control characters, and an id alone.
+    let refused = ["\u{1}", "\u{c}", "\u{7f}\u{1b}", "7 # an id and no command"];
+    // All sent at once, then `isready`: each answered, in order.
+    for line in silent.iter().chain(&refused) {
+        send(&mut socket, json!({"type": "command", "line": line})).await;
+    }
+    send(&mut socket, json!({"type": "command", "line": "isready"})).await;
+    for line in silent {
+        let message = failed_with(&next(&mut socket).await, "no_command");
+        assert!(message.contains("holds no command"), "{line:?}: {message}");
+    }
+    for line in refused {
+        let reply = next(&mut socket).await;
+        assert_eq!(
+            (&reply["type"], &reply["ok"]),
+            (&json!("reply"), &json!(false)),
+            "{line:?}: {reply}"
+        );
+        assert_ne!(reply["code"], "no_command", "{line:?}: {reply}");
+    }
+    assert_eq!(next(&mut socket).await["lines"], json!(["readyok"]));
+    assert_eq!(
+        command(&mut socket, "name").await["lines"],
+        json!(["plakoto"])
+    );
+}
+
+/// A line without a command queued behind a running search does not hold
+/// a `stop` back, and every reply comes in the page's order: the search's,
+/// the relay's, `stop`'s, then `isready`'s.
+#[tokio::test]
+async fn a_comment_behind_a_search_leaves_stop_in_its_turn() {
+    let gui = server(real_engine()).await;
+    let mut socket = open(&gui).await;
+    assert_eq!(next(&mut socket).await["type"], "started");
+    for line in ["new game", "roll", "set evaluation plies 3"] {
+        assert_eq!(command(&mut socket, line).await["ok"], true, "{line}");
+    }
+    for line in ["hint 5", "# while it runs", "stop", "isready"] {
+        send(&mut socket, json!({"type": "command", "line": line})).await;
+    }
+    let hint = next(&mut socket).await;
+    assert_eq!(hint["ok"], true, "{hint}");
+    failed_with(&next(&mut socket).await, "no_command");
+    assert_eq!(next(&mut socket).await["lines"], json!(["stopped"]));
+    assert_eq!(next(&mut socket).await["lines"], json!(["readyok"]));
+}
+
+/// Waits for the socket to be closed by the server.
+async fn closed(socket: &mut Socket) {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(20), socket.next())
+            .await
+            .expect("closed within 20 s")
+        {
+            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+/// Issue 63: at most `--max-sessions` sockets (each with its engine) run
+/// at once; one more is refused with a message for the page and closed;
+/// a closed socket's slot is free again once its engine ended.
+#[tokio::test]
+async fn sessions_past_the_limit_are_refused_until_one_closes() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let gui = serve(
+        plakoto::gui::Gui::new(listener, real_engine())
+            .unwrap()
+            .with_max_sessions(2),
+    );
+    let mut a = open(&gui).await;
+    let mut b = open(&gui).await;
+    assert_eq!(next(&mut a).await["type"], "started");
+    assert_eq!(next(&mut b).await["type"], "started");
+    for _ in 0..3 {
+        let mut c = open(&gui).await;
+        let refused = next(&mut c).await;
+        assert_eq!(refused["type"], "refused", "{refused}");
+        let message = refused["message"].as_str().unwrap();
+        assert!(
+            message.contains("2 sessions") && message.contains("--max-sessions"),
+            "{message}"
+        );
+        closed(&mut c).await;
+    }
+    // The two sessions are unharmed.
+    assert_eq!(command(&mut b, "name").await["lines"], json!(["plakoto"]));
+    // Closing one frees its slot (once its engine ended): a new socket is
+    // served, and the limit holds again.
+    a.close(None).await.unwrap();
+    let started = std::time::Instant::now();
+    let mut d = loop {
+        let mut d = open(&gui).await;
+        let first = next(&mut d).await;
+        if first["type"] == "started" {
+            break d;
+        }
+        assert_eq!(first["type"], "refused", "{first}");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no slot free 20 s after a socket closed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    // Reported, not asserted (the machine may be busy): issue 63 asks
+    // for within 1 s.
+    eprintln!(
+        "a slot was free again {:?} after its socket closed",
+        started.elapsed()
+    );
+    assert_eq!(command(&mut d, "name").await["lines"], json!(["plakoto"]));
+    let mut e = open(&gui).await;
+    assert_eq!(next(&mut e).await["type"], "refused");
+}
+
+/// Issue 63: the relay's record files live in the launch's private folder
+/// (0700), never at the predictable names of old
+/// (`/tmp/plakoto-gui-PID-N.txt`, its `.….tmp-PID-K` temporary): links
+/// and files planted at those names are never written through, and the
+/// folder goes when the server stops.
+#[cfg(unix)]
+#[tokio::test]
+async fn records_pass_through_a_private_folder_and_planted_links_are_harmless() {
+    use std::os::unix::fs::PermissionsExt;
+    let outside = tempfile::tempdir().unwrap();
+    let target = outside.path().join("precious.txt");
+    std::fs::write(&target, "precious").unwrap();
+    let tmp = std::env::temp_dir();
+    let pid = std::process::id();
+    let mut planted = Vec::new();
+    for n in 1..=24 {
+        for ext in ["txt", "json"] {
+            planted.push(tmp.join(format!("plakoto-gui-{pid}-{n}.{ext}")));
+            for k in 0..8 {
+                planted.push(tmp.join(format!(".plakoto-gui-{pid}-{n}.{ext}.tmp-{pid}-{k}")));
+            }
+        }
+    }
+    let (links, files): (Vec<_>, Vec<_>) =
+        planted.iter().enumerate().partition(|(i, _)| i % 5 != 0);
+    for (_, path) in &links {
+        let _ = std::fs::remove_file(path);
+        std::os::unix::fs::symlink(&target, path).unwrap();
+    }
+    for (_, path) in &files {
+        std::fs::write(path, "planted").unwrap();
+    }
+
+    let gui = server(real_engine()).await;
+    let folder = gui.folder.clone().unwrap();
+    let mode = std::fs::metadata(&folder).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o700, "{:o}", mode);
+    let mut socket = open(&gui).await;
+    assert_eq!(next(&mut socket).await["type"], "started");
+    for line in ["set evaluation plies 0", "new match 3", "roll", "play"] {
+        assert_eq!(command(&mut socket, line).await["ok"], true, "{line}");
+    }
+    for format in ["text", "json"] {
+        send(
+            &mut socket,
+            json!({"type": "save", "scope": "match", "format": format}),
+        )
+        .await;
+        let saved = next(&mut socket).await;
+        assert_eq!(saved["type"], "record", "{saved}");
+        let text = saved["text"].as_str().unwrap().to_string();
+        send(&mut socket, json!({"type": "load", "text": text})).await;
+        let loaded = next(&mut socket).await;
+        assert_eq!(
+            (&loaded["type"], &loaded["ok"]),
+            (&json!("record_reply"), &json!(true)),
+            "{loaded}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
+    for (_, path) in &links {
+        assert!(
+            path.symlink_metadata().unwrap().is_symlink(),
+            "{}",
+            path.display()
+        );
+    }
+    for (_, path) in &files {
+        assert_eq!(
+            std::fs::read_to_string(path).unwrap(),
+            "planted",
+            "{}",
+            path.display()
+        );
+    }
+    assert!(relay_files(&gui).is_empty(), "{:?}", relay_files(&gui));
+    for path in &planted {
+        std::fs::remove_file(path).unwrap();
+    }
+    // The server stops: its folder goes.
+    let task = gui.task.unwrap();
+    task.abort();
+    let _ = task.await;
+    assert!(!folder.exists(), "{} is left", folder.display());
+}
+
+/// `plakoto gui` stopped by SIGTERM (or Ctrl-C) removes its private folder
+/// and exits cleanly, its engines stopped.
+#[cfg(unix)]
+#[tokio::test]
+async fn a_terminated_server_removes_its_private_folder() {
+    let mut gui = tokio::process::Command::new(env!("CARGO_BIN_EXE_plakoto"))
+        .args(["gui", "--port", "0", "--max-sessions", "3"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut stdout = tokio::io::BufReader::new(gui.stdout.take().unwrap());
+    let mut first = String::new();
+    tokio::time::timeout(
+        Duration::from_secs(20),
+        tokio::io::AsyncBufReadExt::read_line(&mut stdout, &mut first),
+    )
+    .await
+    .expect("the address within 20 s")
+    .unwrap();
+    assert!(first.contains("at most 3 sessions"), "{first}");
+    let folder = first
+        .trim_end()
+        .rsplit_once("records pass through ")
+        .map(|(_, f)| std::path::PathBuf::from(f.trim_end_matches(')')))
+        .unwrap_or_else(|| panic!("no folder in {first}"));
+    assert!(folder.is_dir(), "{}", folder.display());
+    let (address, token) = first
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split_once("/?token="))
+        .unwrap();
+    let served = Served {
+        address: address.to_string(),
+        token: token.split(' ').next().unwrap().to_string(),
+        folder: None,
+        task: None,
+    };
+    let mut socket = open(&served).await;
+    assert_eq!(next(&mut socket).await["type"], "started");
+    let pid = gui.id().unwrap().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = tokio::time::timeout(Duration::from_secs(20), gui.wait())
+        .await
+        .expect("the server ends within 20 s")
+        .unwrap();
+    assert!(status.success(), "{status}");
+    assert!(!folder.exists(), "{} is left", folder.display());
 }

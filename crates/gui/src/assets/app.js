@@ -19,7 +19,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------- state
 const S = {
-  ws: null, pending: [], alive: false, generation: 0,
+  ws: null, pending: [], alive: false, refused: false, generation: 0,
   game: 'plakoto',    // the game played, as `show board` names it
   portes: null,       // the Portes turn being made by clicking (PortesTurn)
   portesScoring: null, // Portes' scoring, from the New game dialog
@@ -62,6 +62,7 @@ function connect() {
   ws.onmessage = (ev) => onRelay(JSON.parse(ev.data));
   ws.onclose = () => {
     S.alive = false; failPending('connection to the server closed');
+    if (S.refused) return;   // the server said why: its banner stays
     banner(opened ? 'Connection to the server lost. Reload the page.'
       : 'The server refused the connection: open the address plakoto gui printed (its token is new at each start).', false);
   };
@@ -94,6 +95,12 @@ function onRelay(m) {
     case 'error': failPending(m.message); showError(new EngineError('relay', m.message)); break;
     case 'record': offerDownload(m.name, m.text); break;
     case 'record_reply': recordReply(m); break;
+    // Too many sessions: the server closes this one.
+    case 'refused':
+      S.refused = true; log(`# refused: ${m.message}`);
+      banner(`The server refused this session: ${m.message}`, false);
+      setStatus('not connected', 'stopped');
+      break;
   }
 }
 

@@ -352,24 +352,23 @@ impl Benchmark {
     }
 
     /// Writes the benchmark gzip-compressed to `path`, through a
-    /// temporary file renamed into place (never half-written).
+    /// temporary file renamed into place (never half-written; created
+    /// exclusively at a random name beside it, never through a link:
+    /// [`plakoto_records::record::temp_file_beside`]).
     pub fn write_gz(&self, path: &Path) -> Result<(), BenchmarkError> {
-        let temporary = path.with_extension("gz.tmp");
         let write = || -> std::io::Result<()> {
-            let file = File::create(&temporary)?;
-            let mut out = GzEncoder::new(BufWriter::new(file), Compression::best());
+            let temporary = plakoto_records::record::temp_file_beside(path)?;
+            let mut out = GzEncoder::new(BufWriter::new(temporary), Compression::best());
             writeln!(out, "{}", serde_json::to_string(&self.header)?)?;
             for d in &self.decisions {
                 writeln!(out, "{}", serde_json::to_string(d)?)?;
             }
-            let file = out.finish()?.into_inner().map_err(|e| e.into_error())?;
-            file.sync_all()?;
-            std::fs::rename(&temporary, path)
+            let temporary = out.finish()?.into_inner().map_err(|e| e.into_error())?;
+            temporary.as_file().sync_all()?;
+            temporary.persist(path).map_err(|e| e.error)?;
+            Ok(())
         };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&temporary);
-            BenchmarkError::io(path, e)
-        })
+        write().map_err(|e| BenchmarkError::io(path, e))
     }
 }
 

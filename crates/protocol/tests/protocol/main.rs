@@ -1,5 +1,6 @@
 //! The protocol crate's tests: transcripts (insta snapshots), robustness
-//! against any input, records that round-trip, `stop`, and `count`.
+//! against any input, records that round-trip (and
+//! mutated ones refused at a line), `stop`, and `count`.
 
 mod by_mwc;
 mod count;
@@ -7,6 +8,7 @@ mod engine_stop;
 mod fevga;
 mod fevga_steps;
 mod portes;
+mod record_refusals;
 mod record_round_trip;
 mod robustness;
 mod table_refusals;

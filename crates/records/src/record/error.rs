@@ -1,5 +1,7 @@
 //! Why a record was refused, and where: every error names the line of the
-//! text (or the game and turn of a JSON record) it was found at.
+//! text (or the game and turn of a JSON record) it was found at, or says
+//! "the whole file" for what is at no line (no header, no game, a file too
+//! large).
 
 use std::fmt;
 
@@ -94,6 +96,15 @@ pub enum RecordErrorKind {
     /// The JSON form does not parse.
     #[error("not a JSON record: {0}")]
     Json(String),
+    /// Bytes that are not UTF-8 (the line names where).
+    #[error("not UTF-8 text: {0}")]
+    Encoding(String),
+    /// A file larger than a record may be.
+    #[error("larger than {limit} bytes: not a record")]
+    TooLarge {
+        /// The largest record read (bytes).
+        limit: u64,
+    },
 }
 
 /// A refused record: what is wrong and where.
@@ -120,6 +131,18 @@ impl RecordError {
         }
     }
 
+    /// An error about the whole file, at no line (a header missing from
+    /// a file with no header line, no game, a file too large).
+    pub fn whole_file(kind: RecordErrorKind) -> RecordError {
+        RecordError::at_line(0, kind)
+    }
+
+    /// Whether the error is about the whole file rather than a line, a
+    /// game or a turn (it is shown `the whole file: …`).
+    pub fn is_whole_file(&self) -> bool {
+        self.line.is_none() && self.game.is_none()
+    }
+
     /// An error at a game and turn (1-based; turn 0: the game itself),
     /// and at `line` of the text when it was read from text (0 otherwise).
     pub fn at(line: usize, game: usize, turn: usize, kind: RecordErrorKind) -> RecordError {
@@ -138,7 +161,7 @@ impl fmt::Display for RecordError {
             (Some(l), _, _) => write!(f, "line {l}: ")?,
             (None, Some(g), Some(t)) => write!(f, "game {g}, turn {t}: ")?,
             (None, Some(g), None) => write!(f, "game {g}: ")?,
-            (None, None, _) => {}
+            (None, None, _) => write!(f, "the whole file: ")?,
         }
         write!(f, "{}", self.kind)
     }

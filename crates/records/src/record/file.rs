@@ -2,7 +2,7 @@
 //! atomically (a temporary file beside it, then a rename), so a reader
 //! never sees half a file.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 use super::Record;
@@ -16,52 +16,106 @@ pub enum ReadError {
     /// The file could not be read (the message names it).
     #[error("{0}")]
     Io(String),
-    /// The file was read but is not a valid record.
+    /// The file was read but is not a valid record: the error names its
+    /// line, or says the whole file (too large, no header, no game).
     #[error(transparent)]
     Record(#[from] super::RecordError),
 }
 
 /// Reads a record file in either form (text or JSON); not replayed yet.
+/// Only a file that cannot be opened or read is an [`ReadError::Io`]; any
+/// content refused (too large, not UTF-8, not a record) is a
+/// [`ReadError::Record`] with a line or the whole file.
 pub fn read_record_file(path: &Path) -> Result<Record, ReadError> {
     let shown = path.display();
-    let meta =
-        std::fs::metadata(path).map_err(|e| ReadError::Io(format!("cannot read {shown}: {e}")))?;
+    let io = |e: std::io::Error| ReadError::Io(format!("cannot read {shown}: {e}"));
+    let meta = std::fs::metadata(path).map_err(io)?;
+    let too_large = || {
+        super::RecordError::whole_file(super::RecordErrorKind::TooLarge {
+            limit: MAX_RECORD_BYTES,
+        })
+    };
     if meta.len() > MAX_RECORD_BYTES {
-        return Err(ReadError::Io(format!(
-            "{shown} is larger than {MAX_RECORD_BYTES} bytes"
-        )));
+        return Err(too_large().into());
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| ReadError::Io(format!("cannot read {shown}: {e}")))?;
+    // Read at most one byte past the limit: a file that grew since is
+    // refused the same way.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(too_large().into());
+    }
+    let text = record_text(bytes)?;
     Record::read(&text).map_err(ReadError::Record)
 }
 
+/// The file's bytes as text; bytes that are not UTF-8 are refused at
+/// their line, with their column (in bytes) and value.
+pub fn record_text(bytes: Vec<u8>) -> Result<String, super::RecordError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let before = &bytes[..at];
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = at - line_start + 1;
+        let value = bytes[at];
+        super::RecordError::at_line(
+            line,
+            super::RecordErrorKind::Encoding(format!(
+                "byte {column} of the line is 0x{value:02X}, which begins no UTF-8 character here"
+            )),
+        )
+    })
+}
+
 /// Writes `contents` to `path` atomically: a temporary file in the same
-/// directory (named for this process and this write, so concurrent writes
-/// never share one), synced, then renamed over `path`. Missing parent
-/// folders are created first. On any error the file at `path`, if there
-/// was one, is left as it was.
+/// directory, synced, then renamed over `path` ([`temp_file_beside`]).
+/// Missing parent folders are created first. On any error the file at
+/// `path`, if there was one, is left as it was, and the temporary file is
+/// removed. A symlink at `path` is replaced, never written through.
 pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let mut file = temp_file_beside(path)?;
+    file.write_all(contents.as_bytes())?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// A new temporary file in the folder of `path` (created first, with its
+/// parents), to be written and then renamed over `path`
+/// ([`tempfile::NamedTempFile::persist`]); dropped unrenamed, it is
+/// removed. It is created exclusively (`O_EXCL`: never through a symlink
+/// or over a file already there) at an unpredictable name (`.NAME.` and
+/// random characters), so that nobody can plant a link where it will be;
+/// its mode is what a plain create gives (0666 less the umask), so the
+/// renamed file is readable as before.
+pub fn temp_file_beside(path: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)?;
+            dir
+        }
+        None => Path::new("."),
+    };
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "record".into());
-    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}-{n}", std::process::id()));
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(contents.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    written
+    builder.tempfile_in(dir)
 }
 
 /// Today's date (UTC) as `YYYY-MM-DD`, for record headers.
@@ -91,6 +145,78 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every name the old scheme (`.NAME.tmp-PID-N`, N counted from 0 in
+    /// each process) would have written through, for the first writes.
+    fn old_temporary_names(path: &Path) -> Vec<std::path::PathBuf> {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        (0..64)
+            .map(|n| path.with_file_name(format!(".{name}.tmp-{}-{n}", std::process::id())))
+            .collect()
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn planted_links_and_files_are_never_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let target = outside.path().join("precious.txt");
+        std::fs::write(&target, "precious").unwrap();
+        let record = dir.path().join("game.txt");
+        let names = old_temporary_names(&record);
+        // Links at every old name but the last, a plain file there.
+        let (linked, plain) = names.split_at(names.len() - 1);
+        for name in linked {
+            std::os::unix::fs::symlink(&target, name).unwrap();
+        }
+        std::fs::write(&plain[0], "planted").unwrap();
+        // A link at the record's own name too: it is replaced, not followed.
+        let other_target = outside.path().join("other.txt");
+        std::fs::write(&other_target, "other").unwrap();
+        std::os::unix::fs::symlink(&other_target, &record).unwrap();
+
+        for i in 0..8 {
+            write_atomic(&record, &format!("record {i}\n")).unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(&record).unwrap(), "record 7\n");
+        assert!(!record.symlink_metadata().unwrap().is_symlink());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
+        assert_eq!(std::fs::read_to_string(&other_target).unwrap(), "other");
+        assert_eq!(std::fs::read_to_string(&plain[0]).unwrap(), "planted");
+        for name in linked {
+            assert!(name.symlink_metadata().unwrap().is_symlink());
+        }
+        // Nothing else is left in the folder: the planted names and the record.
+        let left = std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(left, names.len() + 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn written_files_have_a_plain_creates_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let written = dir.path().join("a/b/record.txt");
+        write_atomic(&written, "x").unwrap();
+        let plain = dir.path().join("plain.txt");
+        std::fs::write(&plain, "x").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&written), mode(&plain));
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = dir.path().join("game.txt");
+        write_atomic(&record, "old").unwrap();
+        // Renaming over a folder fails: the old file in a folder is kept.
+        let blocked = dir.path().join("folder");
+        std::fs::create_dir(&blocked).unwrap();
+        std::fs::write(blocked.join("inside"), "x").unwrap();
+        assert!(write_atomic(&blocked, "new").is_err());
+        assert_eq!(std::fs::read_to_string(&record).unwrap(), "old");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
 
     #[test]
     fn civil_dates() {

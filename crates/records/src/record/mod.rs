@@ -27,7 +27,7 @@ mod text;
 
 pub use error::{RecordError, RecordErrorKind, StartError};
 pub use event::Event;
-pub use file::{ReadError, read_record_file, today, write_atomic};
+pub use file::{ReadError, read_record_file, temp_file_beside, today, write_atomic};
 pub use header::{
     FEVGA_SCORING_WORD, Header, HeaderGame, TavliHeader, parse_fevga_scoring, parse_portes_scoring,
     portes_scoring_word,

@@ -323,6 +323,28 @@ async fn hint_with_mwc(client: &Client) {
         "an evaluation wrapped: {shown}"
     );
     assert_ne!(shown[3], json!("none"), "the MWC heading shown");
+    // Every figure whole in its cell (none cut to `46.…`).
+    let cut = js(
+        client,
+        "return [...document.querySelectorAll('#hint-table tbody tr:not(.detail) td:not(.play)')] \
+           .filter((td) => td.scrollWidth > td.clientWidth).map((td) => td.textContent);",
+    )
+    .await;
+    assert_eq!(cut, json!([]), "figures cut in the hint table");
+    // Eval: the side on roll's match-winning chance, the engine's.
+    click(client, "#btn-eval").await;
+    settle(client).await;
+    let eval = js(
+        client,
+        "const e = document.querySelector('#eval-text .mwc'); \
+         const lines = document.getElementById('log').textContent.split('\\n') \
+           .filter((l) => l.startsWith('=') && l.includes('\"reply\":\"eval\"')); \
+         const j = JSON.parse(lines[lines.length - 1].replace(/^=\\S*\\s/, '')); \
+         return [e && e.textContent, j.mwc === undefined ? null : 'X MWC ' + (100 * j.mwc).toFixed(2) + '%'];",
+    )
+    .await;
+    assert!(eval[1].is_string(), "the engine's eval has its MWC: {eval}");
+    assert_eq!(eval[0], eval[1], "Eval's MWC as the engine gave it");
     screenshot(client, "plakoto-gui-tavli-hint.png").await;
 }
 

@@ -530,7 +530,7 @@ mod tests {
         for arrow in svg.split("class=\"arrow ").skip(1) {
             let path = &arrow[arrow.find(" d=\"M").unwrap() + 5..];
             let numbers: Vec<f64> = path[..path.find('"').unwrap()]
-                .split(|c: char| c == ',' || c == ' ' || c == 'Q')
+                .split([',', ' ', 'Q'])
                 .filter(|t| !t.is_empty())
                 .map(|t| t.parse().unwrap())
                 .collect();

@@ -220,6 +220,10 @@ fn tavli_html_report_runs_in_headless_chromium() {
     let tables = marked_in("portes") + marked_in("fevga");
     let plakoto_marked = marked_in("plakoto");
     let html = std::fs::read_to_string(&page).unwrap();
+    // Issue 62: each Portes or Fevga marked play's board before it has the
+    // two dice, and its boards the play made as arrows.
+    assert_eq!(html.matches("<g class=\"die\"").count(), 2 * tables);
+    assert!(html.matches("class=\"arrow played\"").count() >= tables);
     for g in json["games"].as_array().unwrap() {
         let kind = g["kind"].as_str().unwrap();
         assert!(html.contains(&format!("data-kind=\"{kind}\"")), "{kind}");

@@ -27,6 +27,9 @@ const FEVGA: &str = include_str!("assets/fevga.js");
 /// games already played, the hold between games, the New game dialog's
 /// match): served after the games' files, before the page's script.
 const TAVLI: &str = include_str!("assets/tavli.js");
+/// A reload keeps the game: the session's record kept in the tab and
+/// loaded back (served after the Tavli match, before the page's script).
+const RESTORE: &str = include_str!("assets/restore.js");
 /// The page's style sheet.
 const STYLE: &str = include_str!("assets/style.css");
 /// The board drawing, shared with the HTML analysis report (which owns
@@ -51,7 +54,7 @@ pub(crate) async fn index() -> impl IntoResponse {
 }
 
 /// `GET /app.js`: the board drawing, the table games' shared part,
-/// Portes, Fevga, the Tavli match, then the page's script (one file: no build step, and
+/// Portes, Fevga, the Tavli match, the reload's restore, then the page's script (one file: no build step, and
 /// each part's functions are seen by the ones after it).
 pub(crate) async fn script() -> impl IntoResponse {
     let parts = [
@@ -60,6 +63,7 @@ pub(crate) async fn script() -> impl IntoResponse {
         asset("portes.js", PORTES),
         asset("fevga.js", FEVGA),
         asset("tavli.js", TAVLI),
+        asset("restore.js", RESTORE),
         asset("app.js", SCRIPT),
     ];
     (

@@ -166,12 +166,16 @@ pub(super) fn eval(
             .exact_value(game.position(), game.rules()),
         _ => None,
     };
+    // In a match, the chances as match-winning chances too.
+    let in_match = match_context(state);
+    let mwc = |p: &Probabilities| in_match.as_ref().map(|m| round(m.mwc(p), 4));
     if let Some((p, database)) = database {
         return Reply::Eval {
             side: game.on_roll(),
             chances: Chances::new(&p, game.rules().scoring),
             evaluation: format!("exact ({database})"),
             plies: 0,
+            mwc: mwc(&p),
             timed_out: false,
             stopped: false,
         };
@@ -190,6 +194,7 @@ pub(super) fn eval(
             format!("{reached}-ply {}", search.evaluator().name())
         },
         plies: if over { 0 } else { reached },
+        mwc: mwc(&p),
         timed_out: !over && reached < limits.plies && !stopped,
         stopped,
     }

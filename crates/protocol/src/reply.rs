@@ -532,6 +532,10 @@ pub enum Reply {
         evaluation: String,
         /// Plies searched (0 when exact).
         plies: u8,
+        /// In a match: the side on roll's match-winning chance, 0–1 (as a
+        /// `hint` candidate's `mwc`; JSON only).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        mwc: Option<f64>,
         /// Whether the time budget stopped the search early.
         timed_out: bool,
         /// Whether a `stop` ended the search early (only written when it

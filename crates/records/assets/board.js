@@ -232,12 +232,10 @@ function movesOfPlay(play) {
 }
 
 
-// Arrows for plays: `plays` is a list of {play, side (whose numbering),
-// cls, marker, rank?}; `steps` ([[from, to], …]) may replace `play`.
-// Moves of one play repeated (`6/off(2)`) are one arrow marked ×2; arrows
-// of different plays along the same points are spread side by side
-// (lanes), so that none hides another. The arrowhead markers are included.
-function drawArrows(plays, ctx) {
+// The curves of the arrows of `plays` (see drawArrows): each a quadratic
+// Bézier from (x1, y1) through the control (cx, cy) to (x2, y2), with the
+// move it draws. The page keeps its small dice off them.
+function arrowCurves(plays, ctx) {
   const items = [];
   for (const pl of plays) {
     const counted = new Map();
@@ -255,7 +253,6 @@ function drawArrows(plays, ctx) {
   }
   const groups = new Map();
   for (const it of items) { const g = groups.get(it.key) || []; g.push(it); groups.set(it.key, g); }
-  let s = '';
   for (const it of items) {
     const g = groups.get(it.key), lane = g.indexOf(it);
     const off = (lane - (g.length - 1) / 2) * 14;
@@ -269,7 +266,32 @@ function drawArrows(plays, ctx) {
     const bow = Math.min(110, 30 + Math.abs(p2.x - p1.x) * 0.25);
     const bend = p1.y === p2.y ? (p1.y < MID ? bow : -bow) : 0;
     const cx = mx + (p1.y !== p2.y ? 60 : 0) + nx * off * 2.5, cy = my + bend + ny * off * 2.5;
-    const x1 = p1.x + nx * off, y1 = p1.y + ny * off, x2 = p2.x + nx * off, y2 = p2.y + ny * off;
+    Object.assign(it, { x1: p1.x + nx * off, y1: p1.y + ny * off, x2: p2.x + nx * off, y2: p2.y + ny * off, cx, cy });
+  }
+  return items;
+}
+
+// Whether the curve `c` (arrowCurves) passes within `margin` of the box
+// {x0, y0, x1, y1}: sampled along its length.
+function curveCrosses(c, box, margin) {
+  for (let k = 0; k <= 40; k++) {
+    const t = k / 40, u = 1 - t;
+    const x = u * u * c.x1 + 2 * u * t * c.cx + t * t * c.x2, y = u * u * c.y1 + 2 * u * t * c.cy + t * t * c.y2;
+    if (x > box.x0 - margin && x < box.x1 + margin && y > box.y0 - margin && y < box.y1 + margin) return true;
+  }
+  return false;
+}
+
+// Arrows for plays: `plays` is a list of {play, side (whose numbering),
+// cls, marker, rank?}; `steps` ([[from, to], …]) may replace `play`.
+// Moves of one play repeated (`6/off(2)`) are one arrow marked ×2; arrows
+// of different plays along the same points are spread side by side
+// (lanes), so that none hides another. The arrowhead markers are included.
+// `curves`: arrowCurves(plays, ctx), when the caller has them already.
+function drawArrows(plays, ctx, curves) {
+  let s = '';
+  for (const it of curves || arrowCurves(plays, ctx)) {
+    const { x1, y1, x2, y2, cx, cy } = it;
     const d = `M${x1.toFixed(1)},${y1.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}`;
     const data = it.rank ? `data-rank="${it.rank}"` : `data-last="${it.side}"`;
     if (!it.rank) s += `<path class="arrow-casing${it.cls.includes(' faded') ? ' faded' : ''}" d="${d}"/>`;

@@ -136,6 +136,8 @@ async fn play_tavli(client: &Client) {
     wait_for(client, HUMAN_TO_PLAY, 60, "X's turn after O's").await;
     settle(client).await;
     assert!(log(client).await.contains("> play"), "the engine played");
+    hint_with_mwc(client).await;
+    save_is_named_after_tavli(client).await;
 
     // Game 1 near its end (the engine paused: X plays on as it likes);
     // X bears off its last checker.
@@ -198,6 +200,7 @@ async fn play_tavli(client: &Client) {
         json!(["portes", "plakoto"]),
         "the games of the match"
     );
+    reload_keeps_the_match(client).await;
 
     // Game 1 reviewed: its final position and its plays, then the
     // position before its last play (X's last checker still on the board).
@@ -205,6 +208,14 @@ async fn play_tavli(client: &Client) {
     settle(client).await;
     assert_eq!(data(client, "boardGame").await, json!("portes"));
     assert_eq!(js(client, X_OFF).await, json!("X off 15"));
+    // The IDs shown are game 1's at its end, not the game in play's.
+    let [shown, engine] = ids(client).await;
+    assert_ne!(shown, engine, "game 1 shows its own IDs");
+    assert_eq!(
+        shown[1].as_str().unwrap().len(),
+        12,
+        "a Portes Match ID: {shown}"
+    );
     let plays = js(
         client,
         "return [...document.querySelectorAll('#move-list li.play .mv-play')].map((e) => e.textContent);",
@@ -222,6 +233,9 @@ async fn play_tavli(client: &Client) {
     assert_ne!(data(client, "review").await, json!(""), "a play reviewed");
     assert_eq!(data(client, "boardGame").await, json!("portes"));
     assert_eq!(js(client, X_OFF).await, json!("X off 14"));
+    // The position before the play reviewed: the one pasted.
+    let [shown, _] = ids(client).await;
+    assert_eq!(shown[0], json!(PORTES_END.split(':').next().unwrap()));
     screenshot(client, "plakoto-gui-tavli-review.png").await;
     // Back: to game 1's end, then to the game in play.
     click(client, "#btn-review-back").await;
@@ -255,4 +269,159 @@ async fn play_tavli(client: &Client) {
     )
     .await;
     assert_eq!(next, json!(true), "no next game once the match is won");
+}
+
+/// The IDs in the Position panel and the engine's (its last `show
+/// board`), each [Position ID, Match ID].
+async fn ids(client: &Client) -> [Value; 2] {
+    let shown = js(
+        client,
+        "return [document.getElementById('pos-id').value, document.getElementById('match-id').value];",
+    )
+    .await;
+    let engine = js(
+        client,
+        "const lines = document.getElementById('log').textContent.split('\\n') \
+           .filter((l) => l.startsWith('=') && l.includes('\"position_id\"') && l.includes('\"board\"')); \
+         const j = JSON.parse(lines[lines.length - 1].replace(/^=\\S*\\s/, '')); \
+         return [j.position_id, j.match_id];",
+    )
+    .await;
+    [shown, engine]
+}
+
+/// Hint in a match: each candidate's match-winning chances in a column of
+/// their own, as the engine gave them; the evaluation (`0-ply`) on one
+/// line.
+async fn hint_with_mwc(client: &Client) {
+    click(client, "#btn-hint").await;
+    settle(client).await;
+    let shown = js(
+        client,
+        "const t = document.getElementById('hint-table'); \
+         return [t.classList.contains('with-mwc'), \
+           [...t.querySelectorAll('tbody td.mwc')].map((td) => td.textContent), \
+           [...t.querySelectorAll('.ev')].map((e) => e.getClientRects().length), \
+           getComputedStyle(t.querySelector('th.mwc')).display];",
+    )
+    .await;
+    // The engine's figures: its reply to `hint 5`.
+    let engine = js(
+        client,
+        "const lines = document.getElementById('log').textContent.split('\\n') \
+           .filter((l) => l.startsWith('=') && l.includes('\"candidates\"')); \
+         const j = JSON.parse(lines[lines.length - 1].replace(/^=\\S*\\s/, '')); \
+         return j.candidates.map((c) => (100 * c.mwc).toFixed(2) + '%');",
+    )
+    .await;
+    assert_eq!(shown[0], json!(true), "the MWC column in a match: {shown}");
+    assert_eq!(shown[1], engine, "each play's MWC as the engine gave it");
+    assert!(!engine.as_array().unwrap().is_empty());
+    let lines = shown[2].as_array().unwrap();
+    assert!(
+        !lines.is_empty() && lines.iter().all(|n| *n == json!(1)),
+        "an evaluation wrapped: {shown}"
+    );
+    assert_ne!(shown[3], json!("none"), "the MWC heading shown");
+    // Every figure whole in its cell (none cut to `46.…`).
+    let cut = js(
+        client,
+        "return [...document.querySelectorAll('#hint-table tbody tr:not(.detail) td:not(.play)')] \
+           .filter((td) => td.scrollWidth > td.clientWidth).map((td) => td.textContent);",
+    )
+    .await;
+    assert_eq!(cut, json!([]), "figures cut in the hint table");
+    // Eval: the side on roll's match-winning chance, the engine's.
+    click(client, "#btn-eval").await;
+    settle(client).await;
+    let eval = js(
+        client,
+        "const e = document.querySelector('#eval-text .mwc'); \
+         const lines = document.getElementById('log').textContent.split('\\n') \
+           .filter((l) => l.startsWith('=') && l.includes('\"reply\":\"eval\"')); \
+         const j = JSON.parse(lines[lines.length - 1].replace(/^=\\S*\\s/, '')); \
+         return [e && e.textContent, j.mwc === undefined ? null : 'X MWC ' + (100 * j.mwc).toFixed(2) + '%'];",
+    )
+    .await;
+    assert!(eval[1].is_string(), "the engine's eval has its MWC: {eval}");
+    assert_eq!(eval[0], eval[1], "Eval's MWC as the engine gave it");
+    screenshot(client, "plakoto-gui-tavli-hint.png").await;
+}
+
+/// Save match: the record of the Tavli match is named after it.
+async fn save_is_named_after_tavli(client: &Client) {
+    click(client, "#btn-save-match").await;
+    wait_for(
+        client,
+        "Number(document.body.dataset.saved || 0) >= 1",
+        30,
+        "the saved match",
+    )
+    .await;
+    let name = js(client, "return S.lastRecord.name;").await;
+    assert!(name.as_str().unwrap().starts_with("tavli-match-"), "{name}");
+    let record = js(client, "return S.lastRecord.text;").await;
+    assert!(
+        record.as_str().unwrap().contains("Game \"tavli\""),
+        "{record}"
+    );
+}
+
+/// A reload in the middle of game 2: the kept record restores the match
+/// (its score, the game in play, the position, the dice), the games played
+/// and the move list.
+async fn reload_keeps_the_match(client: &Client) {
+    // The page kept a copy of the position shown.
+    wait_for(
+        client,
+        "(() => { const k = JSON.parse(sessionStorage.getItem('plakoto-gui-kept') || 'null'); \
+           return k && k.page.history.length === S.history.length && k.record.includes('Game \"tavli\"'); })()",
+        30,
+        "a kept copy of the match",
+    )
+    .await;
+    let before = js(
+        client,
+        "return [document.getElementById('pos-id').value, document.getElementById('match-id').value, \
+           document.getElementById('scoreline').textContent, \
+           [...document.querySelectorAll('#game-list li')].map((li) => li.textContent), \
+           [...document.querySelectorAll('#move-list li.play .mv-play')].map((e) => e.textContent)];",
+    )
+    .await;
+    client.refresh().await.unwrap();
+    wait_for(
+        client,
+        "document.body.dataset.restored === '1'",
+        60,
+        "the match restored after the reload",
+    )
+    .await;
+    wait_for(
+        client,
+        HUMAN_TO_PLAY,
+        60,
+        "X's Plakoto turn after the reload",
+    )
+    .await;
+    settle(client).await;
+    let after = js(
+        client,
+        "return [document.getElementById('pos-id').value, document.getElementById('match-id').value, \
+           document.getElementById('scoreline').textContent, \
+           [...document.querySelectorAll('#game-list li')].map((li) => li.textContent), \
+           [...document.querySelectorAll('#move-list li.play .mv-play')].map((e) => e.textContent)];",
+    )
+    .await;
+    assert_eq!(after, before, "the page after the reload");
+    assert!(log(client).await.contains("> (load the kept session)"));
+    // Quick play again (a reload starts with the page's defaults).
+    click(client, "#btn-level").await;
+    js(
+        client,
+        "document.getElementById('lvl-plies').value = '0'; \
+         document.getElementById('speed').value = '0'; return 0;",
+    )
+    .await;
+    click(client, "#lvl-ok").await;
+    settle(client).await;
 }

@@ -81,7 +81,7 @@ function onRelay(m) {
     case 'stderr': log(`# stderr: ${m.line}`); break;
     case 'unframed': log(`# not a reply: ${m.message}`); break;
     case 'exited': {
-      S.alive = false; failPending(`engine ended (${m.status})`);
+      S.alive = false; failPending(`engine ended (${m.status})`); forgetTransfers();
       // An engine that never answered will not start again as it is: say
       // what was run and what it wrote, instead of offering a restart.
       const cmdLine = m.engine ? ` Command: ${m.engine}` : '';
@@ -94,7 +94,14 @@ function onRelay(m) {
     }
     case 'error': failPending(m.message); showError(new EngineError('relay', m.message)); break;
     case 'record': offerDownload(m.name, m.text); break;
-    case 'record_reply': recordReply(m); break;
+    case 'record_reply': {
+      // Answers a save or a load: a kept copy's failure is only logged.
+      const purpose = transferPurpose();
+      if (purpose === 'restore') restoreReply(m);
+      else if (purpose === 'keep') logReply(m);
+      else recordReply(m);
+      break;
+    }
     // Too many sessions: the server closes this one.
     case 'refused':
       S.refused = true; log(`# refused: ${m.message}`);
@@ -156,6 +163,8 @@ async function init() {
     $('engine-name').textContent = `engine: ${name.name || '?'}`;
     await namePlayers();
     await applyLevel(false);
+    // A reload: the game kept before it comes back first (restore.js).
+    if (restoreKept()) return;
     await advance();
   } catch (e) { showError(e); }
 }
@@ -186,6 +195,7 @@ async function refresh() {
   if (S.posId + S.matchId !== S.listedFor) { $('legal-list').innerHTML = ''; $('legal-count').textContent = ''; }
   renderGameList();
   render();
+  keepSession();
 }
 
 // The IDs of the game played, read: Portes and Fevga have gnubg's Match
@@ -257,7 +267,7 @@ async function flowStep() {
         const before = snapshot();
         const r = await cmd('play');
         const entry = notePlay(r, before);
-        showMessage(`${entry.side} rolled ${diceText(entry)} and played ${r.play}`, true);
+        showMessage(`${entry.side} rolled ${diceText(entry)} and played ${playText(r.play, entry.side, before.game)}`, true);
         clearAnalysis();
         return true;
       }
@@ -299,6 +309,14 @@ async function startHumanTurn() {
     $('legal-box').open = true;
   }
   render();
+}
+
+// A play as the page shows it: in Fevga a play of the side the board is
+// not seen by is written in the view's numbering (the board's labels), not
+// its mover's (fevga.js); other games keep each side's own (R2, P2).
+function playText(play, side, kind = S.game) {
+  if (kind !== 'fevga' || side === S.view || !play || play === 'pass') return play;
+  return fevgaPlayInOther(play);
 }
 
 function fmtStep(s) { return `${s.from === 25 ? 'bar' : s.from}/${s.to === 0 ? 'off' : s.to}${s.pins || s.hit ? '*' : ''}`; }
@@ -382,7 +400,7 @@ async function submit(play) {
     const before = snapshot();
     const r = await cmd(`move ${play}`);
     const entry = notePlay(r, before);
-    showMessage(`${entry.side} played ${r.play}`, true);
+    showMessage(`${entry.side} played ${playText(r.play, entry.side, before.game)}`, true);
     $('typed-play').value = '';
     clearAnalysis();
     await advance();
@@ -401,7 +419,7 @@ function fillLegalList(legal) {
   for (const p of legal.plays || []) {
     const text = typeof p === 'string' ? p : p.play;
     const li = document.createElement('li');
-    li.textContent = text;
+    li.textContent = playText(text, onRoll());
     li.onclick = () => humanTurn() && submit(text);
     list.appendChild(li);
   }
@@ -482,7 +500,7 @@ function renderMoves() {
       li.className = `play side-${h.side}${S.review === i ? ' current' : ''}`;
       li.dataset.i = String(i);
       li.title = 'show the position before this play';
-      li.innerHTML = `<span class="mv-n">${n}.</span><span class="mv-side">${h.side}</span><span class="mv-dice">${escapeHtml(diceText(h))}</span><span class="mv-play">${escapeHtml(h.play)}</span>`;
+      li.innerHTML = `<span class="mv-n">${n}.</span><span class="mv-side">${h.side}</span><span class="mv-dice">${escapeHtml(diceText(h))}</span><span class="mv-play">${escapeHtml(playText(h.play, h.side, shownKind()))}</span>`;
       li.onclick = () => reviewAt(i);
     }
     list.appendChild(li);
@@ -499,7 +517,7 @@ function reviewAt(i) {
   const history = shownHistory();
   S.review = S.review === i || !history[i] ? null : i;
   const h = S.review === null ? null : history[S.review];
-  if (h) showMessage(`Reviewing: ${h.side} to play ${diceText(h)}, played ${h.play} (arrows). Back to the game: Esc or “Back to the game”.`, true);
+  if (h) showMessage(`Reviewing: ${h.side} to play ${diceText(h)}, played ${playText(h.play, h.side, shownKind())} (arrows). Back to the game: Esc or “Back to the game”.`, true);
   else showMessage('');
   renderMoves();
   render();
@@ -520,7 +538,7 @@ function renderLastPlays() {
   for (const side of S.shownGame === null ? SIDES : []) {
     const lp = S.lastPlay[side];
     if (!lp) continue;
-    parts.push(`<span class="lp" data-side="${side}"><i class="swatch swatch-${side}"></i>${side} rolled ${escapeHtml(diceText(lp))} and played <b>${escapeHtml(lp.play)}</b></span>`);
+    parts.push(`<span class="lp" data-side="${side}"><i class="swatch swatch-${side}"></i>${side} rolled ${escapeHtml(diceText(lp))} and played <b>${escapeHtml(playText(lp.play, side))}</b></span>`);
   }
   $('last-plays').innerHTML = parts.length ? `last plays: ${parts.join(' · ')}` : '';
 }
@@ -615,6 +633,8 @@ function render() {
     const cls = ['hit', 'point', sources.has(p) ? 'source' : '', isDest ? 'dest' : ''].join(' ').trim();
     out.push(`<rect class="${cls}" data-p="${p}" data-view="${v}" x="${x - 30}" y="${top ? TOP : MID}" width="60" height="${MID - TOP}"/>`);
   }
+  // Editing Portes: the bar takes checkers of the side chosen.
+  if (editing && S.edit.game === 'portes') out.push(`<rect class="hit point bar-hit edit-bar" data-p="25" x="390" y="${TOP}" width="60" height="${BOT - TOP}"/>`);
   // The bar of the side on roll (Portes): entering is a step from 25.
   if (board.bar && isPortes() && !editing) {
     const bottom = (roller === S.view) !== S.flip, n = board.bar[roller] || 0;
@@ -633,11 +653,13 @@ function render() {
     }
   }
   // Dice and whose turn, in the half of the side on roll; the other side's
-  // last roll in its half.
+  // last roll in its half, where no arrow passes.
+  const plays = editing ? [] : arrowPlays(reviewed || (past && lastPlayOf(past)));
+  const curves = arrowCurves(plays, ctx());
   if (reviewed) out.push(reviewDice(reviewed));
   else if (past) out.push(pastLabel(past));
-  else if (!editing) out.push(diceAndTurn(roller));
-  if (!editing) out.push(arrows(reviewed || (past && lastPlayOf(past))));
+  else if (!editing) out.push(diceAndTurn(roller, curves));
+  if (!editing) out.push(drawArrows(plays, ctx(), curves));
   out.push(`<circle id="ghost" class="ghost hidden chk-${roller}" r="${R}" cx="0" cy="0"/>`);
   svg.innerHTML = out.join('');
   renderPanel();
@@ -655,15 +677,36 @@ function reviewDice(h) {
   if (h.dice) h.dice.forEach((n, i) => { s += die(cx - 32 + 64 * i, MID, n, ''); });
   const n = shownHistory().slice(0, S.review + 1).filter((e) => e.kind === 'play').length;
   s += `<text class="turnlabel" x="${cx}" y="${MID + 48}">move ${n}: ${h.side} ${escapeHtml(diceText(h))}</text>`;
-  s += `<text class="turnlabel small" x="${cx}" y="${MID + 70}">played ${escapeHtml(h.play)}</text>`;
+  s += `<text class="turnlabel small" x="${cx}" y="${MID + 70}">played ${escapeHtml(playText(h.play, h.side, shownKind()))}</text>`;
   s += `<text class="reviewlabel" x="415" y="${MID + 6}" text-anchor="middle">review</text>`;
   return s;
 }
+// Where in its half a side's small dice go: the middle of the half, else
+// the first place along it that no arrow (`curves`) crosses, so that the
+// last plays' arrows never run over them (issue 62).
+function smallDiceX(side, curves) {
+  const centre = halfOf(side), half = centre < 420 ? [30, 390] : [450, 810];
+  const box = (cx) => ({ x0: cx - 40, x1: cx + 40, y0: MID - 44, y1: MID + 18 });
+  const places = [centre];
+  for (let d = 30; centre - d - 40 >= half[0] || centre + d + 40 <= half[1]; d += 30) {
+    if (centre - d - 40 >= half[0]) places.push(centre - d);
+    if (centre + d + 40 <= half[1]) places.push(centre + d);
+  }
+  const crossing = (cx) => curves.filter((c) => curveCrosses(c, box(cx), 6)).length;
+  let best = places[0], fewest = Infinity;
+  for (const cx of places) {
+    const n = crossing(cx);
+    if (n === 0) return cx;
+    if (n < fewest) { best = cx; fewest = n; }
+  }
+  return best;
+}
+
 // Small dice: a side's last roll, shown while the other side is on roll.
-function smallDice(side) {
+function smallDice(side, curves) {
   const d = S.lastRoll[side];
   if (!d) return '';
-  const cx = halfOf(side);
+  const cx = smallDiceX(side, curves || []);
   let s = `<g class="lastroll" data-lastroll="${side}">`;
   d.forEach((n, i) => {
     const x = cx - 22 + 44 * i, y = MID;
@@ -673,10 +716,10 @@ function smallDice(side) {
   return `${s}<text class="turnlabel small" x="${cx}" y="${MID - 26}">${side} rolled ${d[0]}-${d[1]}</text></g>`;
 }
 
-function diceAndTurn(roller) {
+function diceAndTurn(roller, curves) {
   const t = S.turn || {};
   const cx = halfOf(roller);
-  let s = t.state === 'rolled' || t.state === 'passed' || t.state === 'to_roll' ? smallDice(other(roller)) : '';
+  let s = t.state === 'rolled' || t.state === 'passed' || t.state === 'to_roll' ? smallDice(other(roller), curves) : '';
   let label = '';
   if (t.state === 'rolled' || t.state === 'passed') {
     const dice = t.state === 'rolled' ? t.dice : t.numbers.slice(0, 2);
@@ -712,12 +755,12 @@ function usedDice(dice, numbers, left) {
   return [spent >= numbers.length / 2 && left.length < numbers.length, left.length === 0];
 }
 
-// The arrows on the board (board.js draws them): each side's last play
+// The plays drawn as arrows on the board (board.js draws them): each side's last play
 // (dashed, in its colour), one hint play (solid, in its row's colour: the
 // row under the pointer, else the best), or, when reviewing, the play
 // reviewed. One hint play at a time, and the last plays faded while a hint
 // is shown, so that arrows sweeping the same half can be told apart.
-function arrows(reviewed) {
+function arrowPlays(reviewed) {
   const plays = [];
   const hinted = S.hint && S.hint.candidates && S.hint.candidates.length ? S.hint : null;
   const last = (h) => ({ play: h.play, side: h.side, cls: `arrow last last-${h.side}${hinted && !reviewed ? ' faded' : ''}`, marker: `head${h.side}` });
@@ -733,7 +776,7 @@ function arrows(reviewed) {
       });
     }
   }
-  return drawArrows(plays, ctx());
+  return plays;
 }
 
 function renderPanel() {
@@ -751,12 +794,22 @@ function renderPanel() {
     // Every Fevga switch, as `show options` names it, under the pointer.
     $('scoreline').title = isFevga() && S.fevgaSwitches ? Object.entries(S.fevgaSwitches).map(([k, v]) => `${k} ${v}`).join('\n') : '';
   }
-  $('pos-id').value = S.posId; $('match-id').value = S.matchId;
+  const ids = shownIds();
+  $('pos-id').value = ids.posId; $('match-id').value = ids.matchId;
   const human = humanTurn();
   $('btn-undo').disabled = !(human && S.made.length);
   $('btn-done').disabled = !(human && S.canEnd && S.made.length);
   $('pips-left').textContent = human && S.numbersLeft ? `numbers left: ${S.numbersLeft.join(' ') || 'none'}` : '';
   $('btn-pause').textContent = S.paused ? 'Resume' : 'Pause';
+}
+
+// The IDs of the position on the board: the play reviewed (before it), a
+// Tavli game already played (its end), else the game in play.
+function shownIds() {
+  const reviewed = !S.edit && S.review !== null ? shownHistory()[S.review] : null;
+  if (reviewed) return reviewed.before;
+  const past = !S.edit ? shownPast() : null;
+  return past ? past.final : { posId: S.posId, matchId: S.matchId };
 }
 
 function setStatus(text, state) { const el = $('status'); el.textContent = text; el.dataset.state = state; }
@@ -818,6 +871,10 @@ function showHintTable(cands, evalText) {
   const body = $('hint-table').querySelector('tbody');
   body.innerHTML = '';
   const roller = onRoll();
+  // In a match each candidate has its match-winning chances (protocol.md,
+  // `hint`): a column of its own, the table's widths set for it.
+  const mwc = cands.some((c) => c.mwc !== undefined && c.mwc !== null);
+  $('hint-table').classList.toggle('with-mwc', mwc);
   cands.forEach((c, i) => {
     // Two rows a play: the figures, then its outcome breakdown and how it
     // was evaluated, on lines of their own (the side on roll's at least,
@@ -825,13 +882,15 @@ function showHintTable(cands, evalText) {
     const tr = document.createElement('tr');
     tr.className = `rank${i + 1}${i === 0 ? ' shown' : ''}`;
     const ch = c.chances || {};
-    tr.innerHTML = `<td>${i + 1}</td><td class="play">${escapeHtml(c.play)}</td><td>${sign(c.equity)}</td><td>${sign(c.difference)}</td>` +
-      `<td>${pct(ch.win)}</td><td>${pct(ch.lose)}</td>`;
+    tr.innerHTML = `<td>${i + 1}</td><td class="play">${escapeHtml(playText(c.play, roller))}</td><td>${sign(c.equity)}</td><td>${sign(c.difference)}</td>` +
+      `<td>${pct(ch.win)}</td><td>${pct(ch.lose)}</td>` + (mwc ? `<td class="mwc">${pct2(c.mwc)}</td>` : '');
     const detail = document.createElement('tr');
     detail.className = `detail rank${i + 1}${i === 0 ? ' shown' : ''}`;
     // Its first line only, but for the row shown (see showHintArrows), so
     // that the table fits the panel.
-    detail.innerHTML = `<td></td><td colspan="5"><div class="bd-wrap">${breakdown(ch, roller)} <span class="muted">${escapeHtml(evalText(c))}</span></div></td>`;
+    // The evaluation (`2-ply`, `rollout 432 ±0.012`) never broken at its
+    // hyphen or spaces.
+    detail.innerHTML = `<td></td><td colspan="${mwc ? 6 : 5}"><div class="bd-wrap">${breakdown(ch, roller)} <span class="muted ev">${escapeHtml(evalText(c))}</span></div></td>`;
     for (const row of [tr, detail]) {
       row.onclick = () => humanTurn() && submit(c.play);
       // The board's hint arrows show the play under the pointer.
@@ -869,6 +928,7 @@ function breakdown(ch, side) {
 const pct1 = (x) => (x === undefined || x === null ? '–' : `${(100 * x).toFixed(1)}`);
 const sign = (x) => (x === undefined || x === null ? '–' : (x >= 0 ? '+' : '') + Number(x).toFixed(4));
 const pct = (x) => (x === undefined || x === null ? '–' : `${(100 * x).toFixed(1)}%`);
+const pct2 = (x) => (x === undefined || x === null ? '–' : `${(100 * x).toFixed(2)}%`);
 
 async function evaluate() {
   try {
@@ -880,7 +940,10 @@ async function evaluate() {
     $('evalbar-o').style.width = `${100 * win.O}%`;
     $('evalbar-d').style.width = `${100 * (c.draw || 0)}%`;
     $('evalbar').dataset.x = win.X.toFixed(4);
-    $('eval-text').innerHTML = `<div>X ${pct(win.X)} · O ${pct(win.O)}${c.draw ? ` · draw ${pct(c.draw)}` : ''} · ${side} equity ${sign(c.equity)} (${escapeHtml(r.evaluation)})</div>` +
+    // In a match: the side on roll's match-winning chances, where the
+    // engine gives them.
+    const mwc = r.mwc !== undefined && r.mwc !== null ? ` · <span class="mwc">${side} MWC ${pct2(r.mwc)}</span>` : '';
+    $('eval-text').innerHTML = `<div>X ${pct(win.X)} · O ${pct(win.O)}${c.draw ? ` · draw ${pct(c.draw)}` : ''} · ${side} equity ${sign(c.equity)}${mwc} (<span class="ev">${escapeHtml(r.evaluation)}</span>)</div>` +
       `<div class="breakdown">${breakdown(c, side)}</div>`;
   } catch (e) { showError(e); }
 }
@@ -958,19 +1021,34 @@ async function setPosition(text) {
   await advance();
 }
 
-// The position editor: counts in the numbering of X, from the board shown.
+// The position editor, for every game (issue 62): counts in the numbering
+// of X (`px`), from the board shown; the bar in Portes; pins in Plakoto.
+// A side's own point is the other side's 25 − p, but in Fevga 12 points on
+// (F2): `editOther` maps one to the other (its own inverse).
+function editOther(p) { return S.edit && S.edit.game === 'fevga' ? fevgaOther(p) : 25 - p; }
+// Point p of the side on roll `roller` in X's numbering (and back).
+function editPx(p, roller) { return roller === 'X' ? p : editOther(p); }
+// Each game's starting position, in a side's own numbering (P3, F3, R3).
+const EDIT_START = { plakoto: { 24: 15 }, portes: { 24: 2, 13: 5, 8: 3, 6: 5 }, fevga: { 24: 15 } };
+
 function startEdit() {
   if (!S.board) return;
-  if (S.game !== 'plakoto') { showMessage(`The editor sets Plakoto positions: for ${isPortes() ? 'Portes' : 'Fevga'}, paste a Position ID:Match ID or board text (${isPortes() ? 'bar:1 13:5 … / …' : '24:14 13:1 / 24:15'}).`); return; }
-  const b = S.board, roller = b.on_roll;
-  const ed = { x: Array(25).fill(0), o: Array(25).fill(0), pin: Array(25).fill(null) };
+  const b = S.board, roller = b.on_roll, game = S.game;
+  const ed = { game, x: Array(25).fill(0), o: Array(25).fill(0), pin: Array(25).fill(null), bar: { X: 0, O: 0 } };
+  S.edit = ed;
   for (const e of b.points) {
-    const px = roller === 'X' ? e.point : 25 - e.point;
+    const px = editPx(e.point, roller);
     const add = (side, n) => { if (side === 'X') ed.x[px] += n; else ed.o[px] += n; };
     if (e.side) add(e.side, e.count);
     if (e.pinned) { add(e.pinned, 1); ed.pin[px] = e.pinned; }
   }
-  S.edit = ed;
+  if (game === 'portes' && b.bar) ed.bar = { X: b.bar.X || 0, O: b.bar.O || 0 };
+  // Pins are Plakoto's only; the bar is Portes' (click it).
+  for (const input of document.querySelectorAll('#editor input[value^=pin]')) {
+    input.closest('label').classList.toggle('hidden', game !== 'plakoto');
+    if (game !== 'plakoto' && input.checked) document.querySelector('#editor input[value=X]').checked = true;
+  }
+  $('edit-bar-note').classList.toggle('hidden', game !== 'portes');
   $('edit-turn').value = roller;
   const t = S.turn || {};
   $('edit-d1').value = t.dice ? t.dice[0] : 0; $('edit-d2').value = t.dice ? t.dice[1] : 0;
@@ -982,7 +1060,7 @@ function editRender() {
   const ed = S.edit, roller = $('edit-turn').value;
   const points = [];
   for (let p = 1; p <= 24; p++) {
-    const px = roller === 'X' ? p : 25 - p;
+    const px = editPx(p, roller);
     const x = ed.x[px], o = ed.o[px], pin = ed.pin[px];
     let e = { point: p, side: null, count: 0, pinned: null };
     if (pin === 'X') e = { point: p, side: 'O', count: o, pinned: 'X' };
@@ -991,17 +1069,33 @@ function editRender() {
     else if (o) e = { point: p, side: 'O', count: o, pinned: null };
     points.push(e);
   }
-  ed.board = completeBoard({ on_roll: roller, points });
+  if (ed.game === 'plakoto') ed.board = completeBoard({ on_roll: roller, points });
+  else {
+    // A table game: checkers on the bar count, and no mothers (an empty
+    // bar in Fevga, as fevga.js's boards have).
+    const pips = { X: 25 * ed.bar.X, O: 25 * ed.bar.O };
+    for (let px = 1; px <= 24; px++) { pips.X += px * ed.x[px]; pips.O += editOther(px) * ed.o[px]; }
+    ed.board = { game: ed.game, on_roll: roller, points, bar: { ...ed.bar }, off: { X: offTotal('X'), O: offTotal('O') }, pips };
+  }
   const off = ed.board.off;
-  $('edit-info').textContent = `X off ${off.X}, O off ${off.O}`;
+  $('edit-info').textContent = `X off ${off.X}, O off ${off.O}${ed.game === 'portes' ? `, on the bar X ${ed.bar.X}, O ${ed.bar.O}` : ''}`;
   render();
 }
 function editPoint(p, ev) {
   const ed = S.edit, roller = $('edit-turn').value;
-  const px = roller === 'X' ? p : 25 - p;
   if (p === 0) return;
   const tool = document.querySelector('input[name=tool]:checked').value;
   const remove = ev && (ev.button === 2 || ev.shiftKey);
+  // Portes' bar: a checker of the side chosen on it (or taken off).
+  if (p === 25) {
+    if (ed.game !== 'portes' || (tool !== 'X' && tool !== 'O' && tool !== 'clear')) return;
+    if (tool === 'clear') ed.bar = { X: 0, O: 0 };
+    else if (remove) ed.bar[tool] = Math.max(0, ed.bar[tool] - 1);
+    else if (makeRoom(tool, 0)) ed.bar[tool] += 1;
+    editRender();
+    return;
+  }
+  const px = editPx(p, roller);
   if (tool === 'clear') { ed.x[px] = 0; ed.o[px] = 0; ed.pin[px] = null; }
   else if (tool === 'X' || tool === 'O') {
     const mine = tool === 'X' ? ed.x : ed.o, theirs = tool === 'X' ? ed.o : ed.x;
@@ -1020,8 +1114,9 @@ function editPoint(p, ev) {
   }
   editRender();
 }
-// Frees a checker of `side` to place on px: one from the borne-off ones, or
-// else from its biggest stack elsewhere. False when there is none to take.
+// Frees a checker of `side` to place on px (0: the bar): one from the
+// borne-off ones, or else from its biggest stack elsewhere. False when
+// there is none to take.
 function makeRoom(side, px) {
   if (offTotal(side) > 0) return true;
   const a = side === 'X' ? S.edit.x : S.edit.o;
@@ -1032,16 +1127,26 @@ function makeRoom(side, px) {
   if (!a[best]) S.edit.pin[best] = null;
   return true;
 }
-function offTotal(side) { const a = side === 'X' ? S.edit.x : S.edit.o; return 15 - a.reduce((s, n) => s + n, 0); }
+function offTotal(side) { const a = side === 'X' ? S.edit.x : S.edit.o; return 15 - a.reduce((s, n) => s + n, 0) - (S.edit.bar[side] || 0); }
+// The game's starting position in the editor.
+function editStart() {
+  const ed = S.edit;
+  ed.x.fill(0); ed.o.fill(0); ed.pin.fill(null); ed.bar = { X: 0, O: 0 };
+  for (const [q, n] of Object.entries(EDIT_START[ed.game] || EDIT_START.plakoto)) {
+    ed.x[Number(q)] = n; ed.o[editOther(Number(q))] = n;
+  }
+  editRender();
+}
 
-// Board text (protocol.md section 2) of the edited position.
+// Board text (protocol.md section 2) of the edited position: each side in
+// its own numbering, the side on roll first; Portes' bar first (`bar:1`).
 function editBoardText() {
   const ed = S.edit, roller = $('edit-turn').value;
   const list = (side) => {
     const own = side === 'X' ? ed.x : ed.o;
-    const items = [];
+    const items = ed.bar[side] ? [`bar:${ed.bar[side]}`] : [];
     for (let q = 24; q >= 1; q--) {            // q in `side`'s own numbering
-      const px = side === 'X' ? q : 25 - q;
+      const px = side === 'X' ? q : editOther(q);
       if (own[px]) items.push(ed.pin[px] === side ? `${q}:1*` : `${q}:${own[px]}`);
     }
     return items.length ? items.join(' ') : '-';
@@ -1069,10 +1174,21 @@ function saveRecord(scope) {
   if (!S.alive) { showMessage('the engine is not running'); return; }
   const format = $('save-json').checked ? 'json' : 'text';
   log(`> (save ${scope}, ${format})`);
+  transferPurposes.push({ purpose: 'download' });
   S.ws.send(JSON.stringify({ type: 'save', scope, format }));
 }
 
-function offerDownload(name, text) {
+// The server names a record after the program (`plakoto-match-DATE.txt`);
+// the file is named after what it holds: `tavli-match-…` for a Tavli
+// match, `portes-game-…`, `fevga-…` or `plakoto-…` for a game of one.
+function recordName(name) {
+  return name.replace(/^plakoto-/, `${S.tavli ? 'tavli' : S.game}-`);
+}
+
+function offerDownload(serverName, text) {
+  // A copy kept for a reload (restore.js), not a download.
+  if (takeKeptSave(text)) return;
+  const name = recordName(serverName);
   S.lastRecord = { name, text };
   const type = name.endsWith('.json') ? 'application/json' : 'text/plain';
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -1087,6 +1203,7 @@ async function loadRecord(file) {
   if (!S.alive) { showMessage('the engine is not running'); return; }
   const text = await file.text();
   log(`> (load ${file.name})`);
+  transferPurposes.push({ purpose: 'load' });
   S.ws.send(JSON.stringify({ type: 'load', text }));
 }
 
@@ -1141,15 +1258,15 @@ function bind() {
   $('btn-flip').onclick = () => { S.flip = !S.flip; render(); };
   $('btn-pause').onclick = () => { S.paused = !S.paused; renderPanel(); if (!S.paused) advance(); };
   $('btn-copy').onclick = () => {
-    const text = `${S.posId}:${S.matchId}`;
+    const ids = shownIds(), text = `${ids.posId}:${ids.matchId}`;
     (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject()).then(() => showMessage(`copied ${text}`, true), () => { $('paste').value = text; showMessage('copy from the field below', true); });
   };
   $('btn-set').onclick = () => { const t = $('paste').value; if (t.trim()) setPosition(t); };
   $('paste').onkeydown = (e) => { if (e.key === 'Enter') $('btn-set').click(); };
   $('btn-edit').onclick = startEdit;
   $('edit-turn').onchange = editRender;
-  $('edit-clear').onclick = () => { S.edit.x.fill(0); S.edit.o.fill(0); S.edit.pin.fill(null); editRender(); };
-  $('edit-start').onclick = () => { S.edit.x.fill(0); S.edit.o.fill(0); S.edit.pin.fill(null); S.edit.x[24] = 15; S.edit.o[1] = 15; editRender(); };
+  $('edit-clear').onclick = () => { S.edit.x.fill(0); S.edit.o.fill(0); S.edit.pin.fill(null); S.edit.bar = { X: 0, O: 0 }; editRender(); };
+  $('edit-start').onclick = editStart;
   $('edit-apply').onclick = applyEdit;
   $('edit-cancel').onclick = () => { S.edit = null; $('editor').classList.add('hidden'); advance(); };
   $('btn-save-game').onclick = () => saveRecord('game');

@@ -38,6 +38,19 @@ function fevgaBoardFromId(id, onRoll) {
   };
 }
 
+// A play written in its mover's numbering (`24/18 13/7(2)`, as the engine
+// writes it) in the other side's numbering (F2): the board's labels are
+// the view's, so a play of the other side is shown in them. The engine is
+// always sent the play as it wrote it.
+function fevgaPlayInOther(play) {
+  return play.split(/\s+/).map((word) => {
+    const m = word.match(/^([^()]*)(\(\d+\))?$/);
+    if (!m) return word;
+    const path = m[1].split('/').map((t) => (/^\d+$/.test(t) ? String(fevgaOther(Number(t))) : t)).join('/');
+    return path + (m[2] || '');
+  }).join(' ');
+}
+
 // ---------------------------------------------------------------- switches
 // The switches (F7–F9) as `show options` names them, each value with a few
 // words for the score line; the first value is the default.

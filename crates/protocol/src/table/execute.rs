@@ -18,7 +18,7 @@ use super::turn::{numbers, turn_info};
 use crate::command::{Command, Page, ShowWhat, TableCommand};
 use crate::match_value;
 use crate::reply::{
-    ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply, TableOptionsInfo,
+    ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply, TableOptionsInfo, round,
 };
 use crate::show_replies::score_info;
 use crate::state::{SessionState, result_info};
@@ -512,11 +512,14 @@ fn eval<G: TableProtocol>(
         _ => limits.plies,
     };
     let cut_short = reached < limits.plies;
+    // In a match, the chances as match-winning chances too.
+    let mwc = match_value::of(state, table.on_roll()).map(|m| round(m.mwc(&p), 4));
     Ok(Reply::Eval {
         side: table.on_roll(),
         chances: chances(&p, equity, G::KIND),
         evaluation: evaluation.to_string(),
         plies: reached,
+        mwc,
         timed_out: cut_short && !searcher.stop().is_set(),
         stopped: cut_short && searcher.stop().is_set(),
     })

@@ -331,6 +331,40 @@ fn every_game_of_a_tavli_match_is_played_by_match_winning_chances() {
     );
 }
 
+/// Issue 62: `eval` in a match gives the side on roll's match-winning
+/// chance (JSON `mwc`) in every game of a Tavli match, as `hint` gives each
+/// candidate's; outside a match there is none.
+#[test]
+fn eval_in_a_tavli_match_gives_the_match_winning_chance() {
+    let mut session = session(12);
+    ok(&mut session, "set output json");
+    let plain = json(&ok(&mut session, "eval"));
+    assert!(plain.get("mwc").is_none(), "{plain}");
+    ok(&mut session, "new match 7 tavli");
+    let mut kinds = Vec::new();
+    for _ in 0..10_000 {
+        if match_won(&session) || kinds.len() == 3 {
+            break;
+        }
+        let kind = session.state().game_kind;
+        if kinds.last() != Some(&kind) {
+            kinds.push(kind);
+            let eval = json(&ok(&mut session, "eval"));
+            let mwc = eval["mwc"]
+                .as_f64()
+                .unwrap_or_else(|| panic!("{kind}: {eval}"));
+            assert!((0.0..=1.0).contains(&mwc), "{eval}");
+            // The text reply is as before.
+            ok(&mut session, "set output text");
+            assert!(!answer(&mut session, "eval").contains("mwc"));
+            ok(&mut session, "set output json");
+        }
+        ok(&mut session, "roll");
+        ok(&mut session, "play");
+    }
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+}
+
 /// `analyse match` in a Tavli match analyses every game of the match, each
 /// by its own game and valued by the Tavli table (every turn has its
 /// MWC); `analyse game` analyses the game in play alone, valued at the

@@ -11,6 +11,8 @@
 
 use std::fmt::Write as _;
 
+use super::table_arrows::{ArrowKind, Arrows};
+use super::table_board::Marks;
 use super::tavli::TavliAnalysis;
 use super::{Analysis, Mark, TurnAnalysis};
 
@@ -199,15 +201,36 @@ fn body(h: &mut String, a: &Analysis, tavli: Option<&TavliAnalysis>) {
         );
         if let Some([before, after]) = &t.boards {
             // A game of the table: drawn here, before and after the play
-            // (in Portes a checker it hit shows on the bar).
-            let draw = |board, caption: &str| {
-                super::table_board::board_svg(board, a.kind_of(t.game), t.side, caption)
+            // (in Portes a checker it hit shows on the bar). Before it, as
+            // on Plakoto's boards, the dice, the best play and the one made;
+            // after it, the play made.
+            let draw = |board, caption: &str, marks: &Marks| {
+                super::table_board::board_svg(board, a.kind_of(t.game), t.side, caption, marks)
+            };
+            let played_arrows = Arrows {
+                play: &t.played,
+                kind: ArrowKind::Played,
+            };
+            let mut before_arrows = vec![Arrows {
+                play: &t.best,
+                kind: ArrowKind::Best,
+            }];
+            if t.played != t.best {
+                before_arrows.push(played_arrows);
+            }
+            let before_marks = Marks {
+                dice: dice_of(&t.roll),
+                arrows: before_arrows,
+            };
+            let after_marks = Marks {
+                dice: None,
+                arrows: vec![played_arrows],
             };
             let _ = writeln!(
                 h,
-                "<div class=\"diagram\">{}{}</div>",
-                draw(before, &format!("{side} to play {roll}")),
-                draw(after, &format!("after {played}"))
+                "<div class=\"diagram\">{}{}</div>\n<p class=\"legend\"><span class=\"key played\"></span>played {played} <span class=\"key best\"></span>best {best}</p>",
+                draw(before, &format!("{side} to play {roll}"), &before_marks),
+                draw(after, &format!("after {played}"), &after_marks)
             );
             let _ = writeln!(
                 h,
@@ -231,6 +254,13 @@ fn body(h: &mut String, a: &Analysis, tavli: Option<&TavliAnalysis>) {
             esc(&t.match_id)
         );
     }
+}
+
+/// The two dice of a roll written `6-5` (none for passed numbers).
+fn dice_of(roll: &str) -> Option<[u8; 2]> {
+    let (a, b) = roll.split_once('-')?;
+    let die = |t: &str| t.parse::<u8>().ok().filter(|n| (1..=6).contains(n));
+    Some([die(a)?, die(b)?])
 }
 
 /// A game's title in the turn table: its number (in a Tavli match its

@@ -17,6 +17,7 @@ pub mod cli;
 pub mod html;
 pub mod report;
 pub mod table;
+mod table_arrows;
 mod table_board;
 pub mod tavli;
 

@@ -8,11 +8,16 @@
 //! bears off past the mover's 13-point, top left, so its tray is drawn
 //! there. The Plakoto boards are drawn by the page script instead
 //! (board.js, which knows Plakoto's Position IDs only); these need no
-//! script.
+//! script. As on Plakoto's boards, the board before a play shows the dice
+//! and the plays as arrows (`table_arrows`). Each half is tall enough for
+//! five checkers a point, on the top and the bottom row, and the dice
+//! between them, so that no two checkers overlap and a stack can be
+//! counted; past five, the top checker carries the count.
 
 use std::fmt::Write as _;
 
 use super::table::BoardCounts;
+use super::table_arrows::{self, Arrows};
 use crate::games::GameOnRecord;
 use plakoto_rules::{GameKind, Side, with_game};
 
@@ -24,17 +29,32 @@ const LEFT: u32 = 10;
 const TRAY_WIDTH: u32 = 44;
 /// Gap between the board and a tray.
 const GAP: u32 = 8;
-/// Top and bottom of the board.
-const TOP: u32 = 10;
-const BOTTOM: u32 = 250;
+/// Top and bottom of the board: two stacks of [`STACK`] checkers (one a
+/// row) and the dice between them.
+pub(super) const TOP: u32 = 10;
+pub(super) const BOTTOM: u32 = TOP + 2 * STACK_HEIGHT + MIDDLE_GAP;
+/// Height of a full stack of [`STACK`] checkers.
+const STACK_HEIGHT: u32 = 1 + STACK as u32 * (2 * RADIUS + 1);
+/// Room between the top and the bottom stacks, for the dice.
+const MIDDLE_GAP: u32 = 40;
+/// The middle of the board's height.
+pub(super) const MIDDLE_Y: u32 = (TOP + BOTTOM) / 2;
+/// Height of a point's triangle.
+const TRIANGLE: u32 = 130;
+/// Height of the whole drawing (the caption under the board).
+const HEIGHT: u32 = BOTTOM + 40;
 /// Checker radius.
 const RADIUS: u32 = 15;
+/// Size of a die.
+const DIE: u32 = 28;
+/// Checkers drawn on the bar, a side, before the count is written.
+const BAR_STACK: u8 = 4;
 /// Checkers drawn on a point before the count is written instead.
 const STACK: u8 = 5;
 
 /// Where the parts of a game's board go.
 #[derive(Clone, Copy, Debug)]
-struct Layout {
+pub(super) struct Layout {
     /// Left edge of the board.
     left: u32,
     /// Whether the middle strip is a bar holding checkers (Portes).
@@ -45,7 +65,7 @@ struct Layout {
 }
 
 impl Layout {
-    fn of(game: GameKind) -> Layout {
+    pub(super) fn of(game: GameKind) -> Layout {
         with_game!(game, G => Layout::of_game::<G>())
     }
 
@@ -66,7 +86,7 @@ impl Layout {
     }
 
     /// Left edge of the middle strip (after six points).
-    fn middle(&self) -> u32 {
+    pub(super) fn middle(&self) -> u32 {
         self.left + 6 * POINT
     }
 
@@ -76,7 +96,7 @@ impl Layout {
     }
 
     /// Left edge of the tray on the right.
-    fn right_tray(&self) -> u32 {
+    pub(super) fn right_tray(&self) -> u32 {
         self.home() + 6 * POINT + GAP
     }
 
@@ -87,7 +107,7 @@ impl Layout {
 
     /// The left edge of point `p` (1–24, seen by the mover) and whether it
     /// is on the top row.
-    fn point_place(&self, p: u32) -> (u32, bool) {
+    pub(super) fn point_place(&self, p: u32) -> (u32, bool) {
         match p {
             1..=6 => (self.home() + (6 - p) * POINT, false),
             7..=12 => (self.left + (12 - p) * POINT, false),
@@ -115,8 +135,8 @@ fn ink(side: Side) -> &'static str {
 
 /// A stack of `count` checkers of `side` centred at `x`, from `edge`
 /// towards the middle (`down`: from the top).
-fn stack(s: &mut String, x: u32, edge: u32, down: bool, count: u8, side: Side) {
-    let shown = count.min(STACK);
+fn stack(s: &mut String, x: u32, edge: u32, down: bool, count: u8, side: Side, most: u8) {
+    let shown = count.min(most);
     for i in 0..u32::from(shown) {
         let offset = RADIUS + 1 + i * (2 * RADIUS + 1);
         let y = if down { edge + offset } else { edge - offset };
@@ -125,7 +145,7 @@ fn stack(s: &mut String, x: u32, edge: u32, down: bool, count: u8, side: Side) {
             "<circle class=\"checker {side}\" cx=\"{x}\" cy=\"{y}\" r=\"{RADIUS}\" fill=\"{}\" stroke=\"#555\"/>",
             fill(side)
         );
-        if count > STACK && i + 1 == u32::from(shown) {
+        if count > most && i + 1 == u32::from(shown) {
             let _ = write!(
                 s,
                 "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\" fill=\"{}\">{count}</text>",
@@ -153,16 +173,60 @@ fn tray(s: &mut String, x: u32, labels: &[(u32, String)]) {
     }
 }
 
+/// A die showing `n` centred at (`x`, `y`).
+fn die(s: &mut String, x: u32, y: u32, n: u8) {
+    let half = DIE / 2;
+    let _ = write!(
+        s,
+        "<g class=\"die\" data-die=\"{n}\"><rect x=\"{}\" y=\"{}\" width=\"{DIE}\" height=\"{DIE}\" rx=\"5\" fill=\"#fbf8ef\" stroke=\"#333\"/>",
+        x - half,
+        y - half
+    );
+    let pips: &[(i32, i32)] = match n {
+        1 => &[(0, 0)],
+        2 => &[(-1, -1), (1, 1)],
+        3 => &[(-1, -1), (0, 0), (1, 1)],
+        4 => &[(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5 => &[(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        _ => &[(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    };
+    for (a, b) in pips {
+        let _ = write!(
+            s,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"2.8\" fill=\"#222\"/>",
+            x as i32 + 7 * a,
+            y as i32 + 7 * b
+        );
+    }
+    s.push_str("</g>");
+}
+
+/// What is drawn over a board: the dice of the roll played (on the board
+/// before the play) and the plays as arrows.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Marks<'a> {
+    /// The two dice rolled.
+    pub dice: Option<[u8; 2]>,
+    /// The plays drawn, each in the mover's numbering.
+    pub arrows: Vec<Arrows<'a>>,
+}
+
 /// The board `b` of a game of `game` (seen by `mover`, who moves from 24
-/// to 1) as an SVG element, with `caption` under it.
-pub(super) fn board_svg(b: &BoardCounts, game: GameKind, mover: Side, caption: &str) -> String {
+/// to 1) as an SVG element, with `marks` over it and `caption` under it.
+pub(super) fn board_svg(
+    b: &BoardCounts,
+    game: GameKind,
+    mover: Side,
+    caption: &str,
+    marks: &Marks,
+) -> String {
     let layout = Layout::of(game);
     let opponent = mover.other();
     let mut s = String::new();
     let width = layout.width();
     let _ = write!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"table-board\" viewBox=\"0 0 {width} 290\" width=\"{width}\" height=\"290\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"table-board\" viewBox=\"0 0 {width} {HEIGHT}\" width=\"{width}\" height=\"{HEIGHT}\">"
     );
     let _ = write!(
         s,
@@ -175,9 +239,9 @@ pub(super) fn board_svg(b: &BoardCounts, game: GameKind, mover: Side, caption: &
         let (x, top) = layout.point_place(p);
         let colour = if p % 2 == 0 { "#8c4a2f" } else { "#e3d3b0" };
         let (base, tip) = if top {
-            (TOP, TOP + 100)
+            (TOP, TOP + TRIANGLE)
         } else {
-            (BOTTOM, BOTTOM - 100)
+            (BOTTOM, BOTTOM - TRIANGLE)
         };
         let _ = write!(
             s,
@@ -195,14 +259,22 @@ pub(super) fn board_svg(b: &BoardCounts, game: GameKind, mover: Side, caption: &
         if count != 0 {
             let side = if count > 0 { mover } else { opponent };
             let edge = if top { TOP } else { BOTTOM };
-            stack(&mut s, x + POINT / 2, edge, top, count.unsigned_abs(), side);
+            stack(
+                &mut s,
+                x + POINT / 2,
+                edge,
+                top,
+                count.unsigned_abs(),
+                side,
+                STACK,
+            );
         }
     }
     let middle = layout.middle();
     if layout.bar {
         // The bar: the mover's checkers enter from its lower half, the
         // opponent's from the upper half.
-        let centre_y = (TOP + BOTTOM) / 2;
+        let centre_y = MIDDLE_Y;
         let _ = write!(
             s,
             "<rect class=\"bar\" x=\"{middle}\" y=\"{TOP}\" width=\"{POINT}\" height=\"{}\" fill=\"#6b5536\"><title>bar: {mover} {}, {opponent} {}</title></rect>",
@@ -212,10 +284,26 @@ pub(super) fn board_svg(b: &BoardCounts, game: GameKind, mover: Side, caption: &
         );
         let centre = middle + POINT / 2;
         if b.bar[1] > 0 {
-            stack(&mut s, centre, centre_y - 8, false, b.bar[1], opponent);
+            stack(
+                &mut s,
+                centre,
+                centre_y - 8,
+                false,
+                b.bar[1],
+                opponent,
+                BAR_STACK,
+            );
         }
         if b.bar[0] > 0 {
-            stack(&mut s, centre, centre_y + 8, true, b.bar[0], mover);
+            stack(
+                &mut s,
+                centre,
+                centre_y + 8,
+                true,
+                b.bar[0],
+                mover,
+                BAR_STACK,
+            );
         }
     } else {
         // No bar: the strip only parts the halves.
@@ -225,6 +313,13 @@ pub(super) fn board_svg(b: &BoardCounts, game: GameKind, mover: Side, caption: &
             BOTTOM - TOP
         );
     }
+    // The dice in the mover's home half, between the rows' stacks.
+    if let Some([d1, d2]) = marks.dice {
+        let centre = layout.home() + 4 * POINT;
+        die(&mut s, centre - DIE / 2 - 3, MIDDLE_Y, d1);
+        die(&mut s, centre + DIE / 2 + 3, MIDDLE_Y, d2);
+    }
+    s.push_str(&table_arrows::arrows_svg(&layout, &marks.arrows));
     let mover_off = (BOTTOM - 10, format!("{mover} off {}", b.off[0]));
     let opponent_off = (TOP + 20, format!("{opponent} off {}", b.off[1]));
     if layout.opponent_left {
@@ -235,8 +330,9 @@ pub(super) fn board_svg(b: &BoardCounts, game: GameKind, mover: Side, caption: &
     }
     let _ = write!(
         s,
-        "<text x=\"{}\" y=\"280\" text-anchor=\"middle\" font-size=\"13\">{caption}</text></svg>",
-        width / 2
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\">{caption}</text></svg>",
+        width / 2,
+        HEIGHT - 10
     );
     s
 }
@@ -244,6 +340,7 @@ pub(super) fn board_svg(b: &BoardCounts, game: GameKind, mover: Side, caption: &
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::table_arrows::{ArrowKind, Arrows};
 
     /// The x coordinates of the checkers of `side` in `svg`, in order.
     fn checker_xs(svg: &str, side: Side) -> Vec<u32> {
@@ -264,7 +361,13 @@ mod tests {
             bar: [1, 1],
             off: [0, 0],
         };
-        let svg = board_svg(&board, GameKind::Portes, Side::X, "after");
+        let svg = board_svg(
+            &board,
+            GameKind::Portes,
+            Side::X,
+            "after",
+            &Marks::default(),
+        );
         assert!(svg.contains("class=\"bar\""));
         assert!(svg.contains("<title>bar: X 1, O 1</title>"));
         // 5 shown on each stack (14 written), 1 on the bar for each side.
@@ -289,7 +392,13 @@ mod tests {
             bar: [0, 0],
             off: [0, 1],
         };
-        let svg = board_svg(&board, GameKind::Fevga, Side::O, "O to play 6-5");
+        let svg = board_svg(
+            &board,
+            GameKind::Fevga,
+            Side::O,
+            "O to play 6-5",
+            &Marks::default(),
+        );
         assert!(!svg.contains("class=\"bar\"") && !svg.contains("bar:"));
         assert!(svg.contains("class=\"divider\""));
         let layout = Layout::of(GameKind::Fevga);
@@ -310,5 +419,143 @@ mod tests {
         assert!(x_off < svg.find("O off 0").unwrap());
         // Nothing is drawn over the left tray.
         assert!(layout.left >= LEFT + TRAY_WIDTH);
+    }
+
+    /// The centres of the checkers of `side` in `svg`.
+    fn checker_centres(svg: &str, side: Side) -> Vec<(i64, i64)> {
+        let tag = format!("class=\"checker {side}\" cx=\"");
+        svg.split(tag.as_str())
+            .skip(1)
+            .map(|rest| {
+                let x = &rest[..rest.find('"').unwrap()];
+                let rest = &rest[rest.find("cy=\"").unwrap() + 4..];
+                let y = &rest[..rest.find('"').unwrap()];
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect()
+    }
+
+    /// Issue 62: tall stacks on both rows of one column (Portes' 13 and
+    /// 12), and on the bar, are drawn without two checkers overlapping,
+    /// five a point and the count on the top one.
+    #[test]
+    fn tall_stacks_never_overlap() {
+        let mut points = [0i8; 24];
+        points[12] = 6; // the mover's 13: top left
+        points[11] = -7; // the mover's 12: bottom left, the same column
+        points[5] = 5;
+        points[18] = -5; // the opponent on the mover's 19, above the mover's 6
+        let board = BoardCounts {
+            points,
+            bar: [4, 2],
+            off: [0, 1],
+        };
+        let svg = board_svg(
+            &board,
+            GameKind::Portes,
+            Side::X,
+            "X to play 6-5",
+            &Marks::default(),
+        );
+        let mut all = checker_centres(&svg, Side::X);
+        let o = checker_centres(&svg, Side::O);
+        // 5 + 5 on the points, 4 on the bar; 5 + 5 and 2 on the bar.
+        assert_eq!((all.len(), o.len()), (14, 12));
+        all.extend(o);
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                let (dx, dy) = (a.0 - b.0, a.1 - b.1);
+                assert!(
+                    dx * dx + dy * dy >= (2 * i64::from(RADIUS)).pow(2),
+                    "checkers at {a:?} and {b:?} overlap"
+                );
+            }
+        }
+        // Every checker inside the board's frame.
+        assert!(
+            all.iter()
+                .all(|&(_, y)| y - i64::from(RADIUS) >= i64::from(TOP)
+                    && y + i64::from(RADIUS) <= i64::from(BOTTOM))
+        );
+        assert!(svg.contains(">6</text>") && svg.contains(">7</text>"));
+    }
+
+    /// Issue 62: a Portes board before a play has the dice and both plays'
+    /// arrows, each move from its point to its point; the bar and the tray
+    /// are places too. No arrow passes over the dice.
+    #[test]
+    fn the_board_before_a_play_has_the_dice_and_the_arrows() {
+        let mut points = [0i8; 24];
+        points[23] = 2;
+        points[12] = 5;
+        points[5] = 5;
+        points[0] = 2;
+        points[18] = -5;
+        let board = BoardCounts {
+            points,
+            bar: [1, 0],
+            off: [0, 0],
+        };
+        let marks = Marks {
+            dice: Some([6, 5]),
+            arrows: vec![
+                Arrows {
+                    play: "bar/20 13/7",
+                    kind: ArrowKind::Best,
+                },
+                Arrows {
+                    play: "bar/19 24/19 1/off",
+                    kind: ArrowKind::Played,
+                },
+            ],
+        };
+        let svg = board_svg(&board, GameKind::Portes, Side::X, "X to play 6-5", &marks);
+        assert_eq!(svg.matches("class=\"die\"").count(), 2);
+        assert!(svg.contains("data-die=\"6\"") && svg.contains("data-die=\"5\""));
+        for arrow in [
+            "arrow best\" data-from=\"bar\" data-to=\"20\"",
+            "arrow best\" data-from=\"13\" data-to=\"7\"",
+            "arrow played\" data-from=\"bar\" data-to=\"19\"",
+            "arrow played\" data-from=\"24\" data-to=\"19\"",
+            "arrow played\" data-from=\"1\" data-to=\"off\"",
+        ] {
+            assert!(svg.contains(arrow), "{arrow}");
+        }
+        assert_eq!(svg.matches("class=\"arrow ").count(), 5);
+        // Every arrow's curve, sampled, stays off the dice.
+        let layout = Layout::of(GameKind::Portes);
+        let centre = f64::from(layout.home() + 4 * POINT);
+        let (left, right) = (centre - f64::from(DIE) - 3.0, centre + f64::from(DIE) + 3.0);
+        let (top, bottom) = (f64::from(MIDDLE_Y - DIE / 2), f64::from(MIDDLE_Y + DIE / 2));
+        for arrow in svg.split("class=\"arrow ").skip(1) {
+            let path = &arrow[arrow.find(" d=\"M").unwrap() + 5..];
+            let numbers: Vec<f64> = path[..path.find('"').unwrap()]
+                .split([',', ' ', 'Q'])
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse().unwrap())
+                .collect();
+            let [x1, y1, cx, cy, x2, y2] = numbers[..] else {
+                panic!("{numbers:?}")
+            };
+            for k in 0..=50 {
+                let t = f64::from(k) / 50.0;
+                let u = 1.0 - t;
+                let x = u * u * x1 + 2.0 * u * t * cx + t * t * x2;
+                let y = u * u * y1 + 2.0 * u * t * cy + t * t * y2;
+                assert!(
+                    !(x > left - 2.0 && x < right + 2.0 && y > top - 2.0 && y < bottom + 2.0),
+                    "an arrow passes over the dice at ({x:.0}, {y:.0})"
+                );
+            }
+        }
+        // The board after a play: no dice.
+        let after = board_svg(
+            &board,
+            GameKind::Portes,
+            Side::X,
+            "after",
+            &Marks::default(),
+        );
+        assert!(!after.contains("class=\"die\"") && !after.contains("class=\"arrow "));
     }
 }

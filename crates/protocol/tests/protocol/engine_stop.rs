@@ -225,3 +225,43 @@ fn a_portes_or_fevga_rollout_reports_progress_and_stops_as_plakoto_s() {
         assert_eq!(&before, session.state(), "{game}: the session changed");
     }
 }
+
+#[test]
+fn a_stop_reaches_inside_a_deep_rollout_trial_in_every_game() {
+    // The case: a 3-ply player with every reply searched, whose
+    // one trial (a game per candidate) takes minutes; the stop must not
+    // wait for it.
+    for game in ["plakoto", "portes", "fevga"] {
+        let mut session = Session::with_heuristic(Rules::default(), 5);
+        for line in [
+            &format!("set game {game}"),
+            "new game",
+            "set rollout plies 3",
+            "set evaluation replyfilter skip",
+            "set dice 1 5",
+        ] {
+            let handled = session.handle_line(line).expect("a command");
+            assert!(handled.text.starts_with('='), "{line}: {}", handled.text);
+        }
+        let before = session.state().clone();
+        let events = drive(
+            &mut session,
+            &[
+                ("1 rollout", 500),
+                ("2 stop", 0),
+                ("3 isready", 0),
+                ("4 show board", 0),
+            ],
+        );
+        let replies = replies_of(&events);
+        let ids: Vec<_> = replies.iter().map(|r| r.0.as_deref()).collect();
+        assert_eq!(ids, [Some("1"), Some("2"), Some("3"), Some("4")], "{game}");
+        let (done, total) = stopped_after(&replies[0].1)
+            .unwrap_or_else(|| panic!("{game}: not marked as stopped: {}", replies[0].1));
+        assert!(done < total, "{game}: {}", replies[0].1);
+        assert_eq!(replies[1].1, "=2 stopped", "{game}");
+        assert_eq!(replies[2].1, "=3 readyok", "{game}");
+        assert!(replies[3].1.starts_with("=4 "), "{game}: {}", replies[3].1);
+        assert_eq!(&before, session.state(), "{game}: the session changed");
+    }
+}

@@ -9,8 +9,9 @@ default settings and reads its peak resident set size (VmHWM in
   for the given number of plays (default 300), a new game after each one;
 - tavli      -- `new match 7 tavli` played out the same way to its end;
 - fuzz:GAME  -- the given number of random lines (default 25,000): analysis
-  commands with random settings and time budgets, game moves, settings,
-  listings and malformed lines, drawn from a seeded generator.
+  commands with random settings and time budgets (`set search time 150`
+  first, for `play` and a rollout's ranking), short rollouts, game moves,
+  settings, listings and malformed lines, drawn from a seeded generator.
 
 Prints one line a run: the lines sent, the peak RSS in MB, and with
 --trace the RSS every 1,000 lines. Exits 1 when a peak passes --limit-mb
@@ -97,7 +98,7 @@ def fuzz_line(rng, game):
         (8, lambda: "play"),
         (6, lambda: f"hint {rng.randint(1, 20)} time {budget}"),
         (3, lambda: f"eval time {budget}"),
-        (2, lambda: f"rollout {rng.randint(1, 40)}"),
+        (2, lambda: f"rollout {rng.randint(1, 6)}"),
         (4, lambda: f"set evaluation plies {plies}"),
         (3, lambda: "set evaluation movefilter " + rng.choice(["tiny", "narrow", "normal", "large", "huge", "off"])),
         (2, lambda: "set evaluation replyfilter " + rng.choice(["skip", "1 0 0.0", "2 3 0.1", "0 8 0.16"])),
@@ -143,6 +144,9 @@ def run(path, name, plays, lines, seed, trace):
             game = name[5:]
             rng = random.Random(f"{seed}:{game}")
             engine.ask(f"set game {game}")
+            # Every search within a budget (the lines never change it), so
+            # that a 4-ply `play` or a rollout's ranking ends in time.
+            engine.ask("set search time 150")
             engine.ask("new game")
             for i in range(lines):
                 engine.ask(fuzz_line(rng, game))

@@ -206,7 +206,9 @@ fn a_portes_or_fevga_rollout_reports_progress_and_stops_as_plakoto_s() {
         );
         let replies = replies_of(&events);
         let (done, total) = stopped_after(&replies[0].1).expect("marked as stopped");
-        assert!(done > 0 && done < total, "{game}: {}", replies[0].1);
+        // The trial under way when the stop came is dropped, so on a busy
+        // machine none may be finished; those reported finished count.
+        assert!(done < total, "{game}: {}", replies[0].1);
         assert_eq!(replies[1].1, "=2 stopped");
         assert_eq!(replies[2].1, "=3 readyok");
         let progress: Vec<_> = events
@@ -221,6 +223,14 @@ fn a_portes_or_fevga_rollout_reports_progress_and_stops_as_plakoto_s() {
             assert_eq!(p.id.as_deref(), Some("1"));
             assert!(p.payload.starts_with("progress rollout: "), "{}", p.payload);
             assert!(p.payload.contains(" of 1000000"), "{}", p.payload);
+            let reported: u32 = p
+                .payload
+                .split("trials ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|d| d.parse().ok())
+                .unwrap_or(0);
+            assert!(reported <= done, "{game}: {} then {done}", p.payload);
         }
         assert_eq!(&before, session.state(), "{game}: the session changed");
     }
@@ -230,12 +240,14 @@ fn a_portes_or_fevga_rollout_reports_progress_and_stops_as_plakoto_s() {
 fn a_stop_reaches_inside_a_deep_rollout_trial_in_every_game() {
     // The case: a 3-ply player with every reply searched, whose
     // one trial (a game per candidate) takes minutes; the stop must not
-    // wait for it.
+    // wait for it. The candidates are ranked at 0 plies, so the stop lands
+    // inside the first trial, not in the ranking.
     for game in ["plakoto", "portes", "fevga"] {
         let mut session = Session::with_heuristic(Rules::default(), 5);
         for line in [
             &format!("set game {game}"),
             "new game",
+            "set evaluation plies 0",
             "set rollout plies 3",
             "set evaluation replyfilter skip",
             "set dice 1 5",

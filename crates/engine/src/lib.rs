@@ -20,3 +20,4 @@ pub mod game;
 pub mod match_equity;
 pub mod path_error;
 pub mod search;
+mod stream_checksum;

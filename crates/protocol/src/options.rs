@@ -10,7 +10,7 @@
 use super::errors::{ErrorCode, ProtoError};
 use plakoto_engine::search::{
     FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, PLIES,
-    ROLLOUT_TRIALS, Range, SearchSettings, THREADS, TIME_MS,
+    ROLLOUT_TRIALS, Range, SearchSettings, THREADS, TIME_MS, settings::CACHE_MB,
 };
 
 /// Why the words given do not set an option.
@@ -144,6 +144,19 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
             Ok("threads".into())
         }),
         show: |s| one("threads", s.threads),
+    },
+    SearchOption {
+        name: "cache",
+        forms: &[(
+            "<MB>",
+            "memory for each search thread's caches (1-4096 MB); only speed depends on it",
+        )],
+        set: Some(|s, words| {
+            s.set_cache_mb(read(&CACHE_MB, one_number(words, OptionError::Form)?)?)
+                .map_err(invalid)?;
+            Ok("cache".into())
+        }),
+        show: |s| one("cache", s.cache_mb),
     },
     SearchOption {
         name: "search express beam",
@@ -380,6 +393,7 @@ mod tests {
             (&["skip"], "evaluation replyfilter", "skip"),
             (&["250"], "search time", "250"),
             (&["4"], "threads", "4"),
+            (&["32"], "cache", "32"),
             (&["36"], "rollout trials", "36"),
             (&["9"], "rollout seed", "9"),
             (&["1"], "rollout plies", "1"),

@@ -19,10 +19,21 @@ use std::hash::{Hash, Hasher};
 use super::Probabilities;
 use plakoto_rules::Position;
 
-/// Slots in the table (a power of two): 2^18 holds the distinct leaves of
-/// a typical 3-ply search (about 160,000) with few overwrites; 72 bytes a
-/// slot, 19 MB, allocated on first use.
-const SLOTS: usize = 1 << 18;
+/// Slots in the table unless a budget says otherwise ([`LeafCache::fit`]):
+/// those of the default cache budget's half, a power of two. 2^18 slots
+/// (72 bytes each, 19 MB) hold the distinct leaves of a typical 3-ply
+/// search (about 160,000) with few overwrites; fewer only cost speed.
+fn default_slots<P>() -> usize {
+    slots_within::<P>(
+        crate::search::settings::budget_bytes(crate::search::settings::DEFAULT_CACHE_MB) / 2,
+    )
+}
+
+/// The most slots (a power of two, at least 1,024) that fit in `bytes`.
+fn slots_within<P>(bytes: usize) -> usize {
+    let fit = (bytes / std::mem::size_of::<Slot<P>>()).max(1 << 10);
+    1 << fit.ilog2()
+}
 
 #[derive(Clone, Copy)]
 struct Slot<P> {
@@ -37,6 +48,8 @@ struct Slot<P> {
 /// and keeps the evaluator and the rules fixed within it.
 pub struct LeafCache<P = Position> {
     slots: Vec<Slot<P>>,
+    /// Slots the table has once allocated (a power of two).
+    size: usize,
     generation: u32,
     /// Places a position in the table (its low bits pick the slot).
     hash: fn(&P) -> u64,
@@ -129,8 +142,21 @@ impl<P: Copy + Eq> LeafCache<P> {
     pub fn hashed_by(hash: fn(&P) -> u64) -> Self {
         LeafCache {
             slots: Vec::new(),
+            size: default_slots::<P>(),
             generation: 0,
             hash,
+        }
+    }
+
+    /// Sizes the table to the most slots that fit in `bytes` (a power of
+    /// two, at least 1,024), freeing it when that changes its size: the
+    /// session's cache budget. Only the speed depends on it: a slot holds
+    /// its full position, so a smaller table forgets more, never mixes.
+    pub fn fit(&mut self, bytes: usize) {
+        let size = slots_within::<P>(bytes);
+        if size != self.size {
+            self.size = size;
+            self.slots = Vec::new();
         }
     }
 
@@ -149,7 +175,7 @@ impl<P: Copy + Eq> LeafCache<P> {
     /// position hashes it once instead of three times).
     #[inline]
     pub fn slot_of(&self, position: &P) -> SlotIndex {
-        SlotIndex(((self.hash)(position) as usize) & (SLOTS - 1))
+        SlotIndex(((self.hash)(position) as usize) & (self.size - 1))
     }
 
     /// The value stored for `position` in this search, if any.
@@ -209,7 +235,7 @@ impl<P: Copy + Eq> LeafCache<P> {
                     generation: 0,
                     value: Probabilities::default(),
                 };
-                SLOTS
+                self.size
             ];
         }
         self.slots[slot.0] = Slot {

@@ -61,12 +61,16 @@ struct Player<G: TavliGame> {
 }
 
 impl<G: TavliGame> Player<G> {
-    fn new(game: &G, settings: &SearchSettings) -> Player<G> {
+    /// A player whose searches `stop` cuts short (the game is then
+    /// dropped: see [`play_out`]).
+    fn new(game: &G, settings: &SearchSettings, stop: &Stop) -> Player<G> {
+        let mut search = GameSearch::new();
+        search.set_stop(stop.clone());
         Player {
             generator: game.generator(),
             list: G::PlayList::default(),
             greedy: GreedyChooser::new(),
-            search: GameSearch::new(),
+            search,
             tree: Tree::default(),
             settings: SearchSettings {
                 threads: 1,
@@ -137,35 +141,41 @@ impl<G: TavliGame> Player<G> {
 
 /// Plays trial `trial` of the game from `start` to its end (or to an exact
 /// value, or `max_turns`); the outcome for the side `start` reports, and
-/// the luck it had.
+/// the luck it had; `None` when `stop` was set during the game (a search
+/// it cut short may have chosen another play than the player's, so the
+/// game is not the trial's and is dropped).
 fn play_out<G: TavliGame>(
     player: &mut Player<G>,
     game: &G,
     evaluator: &dyn GameEvaluator<G>,
     start: &RolloutStart<G::Position>,
     trial: u32,
-) -> TrialOutcome {
+    stop: &Stop,
+) -> Option<TrialOutcome> {
     let rollout = player.settings.rollout;
     // `position` is seen by the side to act; `mover` whether that side is
     // the one the result is for.
     let (mut position, mut mover) = match start {
         RolloutStart::OnRoll(p) => (*p, true),
         RolloutStart::AfterPlay(p) => match game.result(p) {
-            Some(r) => return (terminal_probabilities(&r), 0.0),
+            Some(r) => return Some((terminal_probabilities(&r), 0.0)),
             None => (game.flip(p), false),
         },
     };
     if let Some(r) = game.result(&position) {
-        return (terminal_probabilities(&r), 0.0);
+        return Some((terminal_probabilities(&r), 0.0));
     }
     let for_mover = |p: Probabilities, mover: bool| if mover { p } else { p.flipped() };
     let mut rng = trial_rng(rollout.seed, trial);
     let mut luck = 0.0;
     for turn in 0..rollout.max_turns {
+        if stop.is_set() {
+            return None;
+        }
         if rollout.race_exact
             && let Some((p, _)) = evaluator.exact_value(game, &position)
         {
-            return (for_mover(p, mover), luck);
+            return Some((for_mover(p, mover), luck));
         }
         let dice = trial_roll(&mut rng, trial, turn);
         if rollout.luck_adjust {
@@ -173,8 +183,11 @@ fn play_out<G: TavliGame>(
             luck += if mover { l } else { -l };
         }
         let after = player.play(game, evaluator, &position, dice);
+        if stop.is_set() {
+            return None;
+        }
         if let Some(r) = game.result(&after) {
-            return (for_mover(terminal_probabilities(&r), mover), luck);
+            return Some((for_mover(terminal_probabilities(&r), mover), luck));
         }
         position = game.flip(&after);
         mover = !mover;
@@ -183,15 +196,16 @@ fn play_out<G: TavliGame>(
     let p = evaluator
         .exact_value(game, &position)
         .map_or_else(|| evaluator.evaluate(game, &position), |(p, _)| p);
-    (for_mover(p, mover), luck)
+    Some((for_mover(p, mover), luck))
 }
 
 /// Rolls each of `starts` out `settings.rollout.trials` times on
 /// `settings.threads` threads with the rollout options of `settings`,
 /// the player rating positions with `evaluator` (and searching with
 /// `settings`' filters when `rollout.plies > 0`); `progress` is told as
-/// trials finish, and `stop` ends the rollout early with the trials
-/// finished ([`crate::search::RolloutResult::trials`] says how many).
+/// trials finish, and `stop` ends the rollout early (within a few
+/// milliseconds: the player's games and searches check it, and the trial
+/// it cuts short is dropped) with the trials finished ([`crate::search::RolloutResult::trials`] says how many).
 /// Each start's figures are for the side it names ([`RolloutStart`]),
 /// equities under `game`'s scoring, with the paired errors of the
 /// differences.
@@ -215,8 +229,8 @@ pub fn rollout<G: TavliGame>(
     };
     run_trials(
         &plan,
-        || Player::new(game, settings),
-        |player, trial, c| play_out(player, game, evaluator, &starts[c], trial),
+        || Player::new(game, settings, stop),
+        |player, trial, c| play_out(player, game, evaluator, &starts[c], trial, stop),
     )
 }
 

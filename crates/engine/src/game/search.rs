@@ -184,7 +184,7 @@ impl<G: TavliGame> GameSearch<G> {
             evaluator,
             settings,
         };
-        self.tree.begin(deadline, &self.stop);
+        self.tree.begin(deadline, &self.stop, cx.settings.cache_mb);
         let mut best = (evaluator.evaluate(game, position), 0);
         // With no clock the deepest level is all that is asked; with one,
         // each level in turn so that a complete one is at hand.
@@ -214,7 +214,7 @@ impl<G: TavliGame> GameSearch<G> {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> GameRanking<G> {
-        self.tree.begin(deadline, &self.stop);
+        self.tree.begin(deadline, &self.stop, cx.settings.cache_mb);
         let mut ranked = self.rank_static(cx, plays);
         let target = limits.plies.min(MAX_PLIES);
         // The game's own table for a named preset (Fevga's 1-ply level).
@@ -328,7 +328,7 @@ impl<G: TavliGame> GameSearch<G> {
                 .par_iter()
                 .with_max_len(1)
                 .map_init(Tree::<G>::default, |tree, c| {
-                    tree.begin(deadline, stop);
+                    tree.begin(deadline, stop, cx.settings.cache_mb);
                     let value = deepen(tree, cx, c, plies);
                     ((!tree.aborted()).then_some(value), tree.stats)
                 })

@@ -30,9 +30,8 @@ use crate::eval::leaf_cache::{LeafCache, SlotIndex, hash_of};
 use crate::eval::{Probabilities, terminal_probabilities};
 use crate::search::{SearchSettings, SearchStats, Stop};
 
-/// Cache entries past which the cache is emptied, to bound memory (as the
-/// Plakoto search does).
-const CACHE_LIMIT: usize = 1 << 21;
+use crate::search::ply::chance_entries;
+use crate::search::settings::{DEFAULT_CACHE_MB, budget_bytes};
 
 /// What a search needs besides the tree's own state.
 #[derive(Clone, Copy)]
@@ -189,6 +188,8 @@ pub(super) struct Tree<G: TavliGame> {
     levels: Vec<Option<Level<G>>>,
     /// Values of chance nodes of this search, by position and depth.
     cache: HashMap<(G::Position, u8), Probabilities>,
+    /// Entries `cache` holds before it is emptied (the cache budget's).
+    cache_limit: usize,
     /// Static evaluations of this search: a level's replies are rated
     /// again by the next level (the same plays of the same rolls), and
     /// positions recur through transpositions.
@@ -205,6 +206,9 @@ impl<G: TavliGame> Default for Tree<G> {
         Tree {
             levels: Vec::new(),
             cache: HashMap::new(),
+            cache_limit: chance_entries::<(G::Position, u8), Probabilities>(
+                budget_bytes(DEFAULT_CACHE_MB) / 2,
+            ),
             leaves: LeafCache::hashed_by(hash_of::<G::Position>),
             deadline: None,
             stop: Stop::never(),
@@ -215,9 +219,16 @@ impl<G: TavliGame> Default for Tree<G> {
 }
 
 impl<G: TavliGame> Tree<G> {
-    /// Starts a search: empties the cache, sets the deadline and the stop.
-    pub fn begin(&mut self, deadline: Option<Instant>, stop: &Stop) {
+    /// Starts a search: empties the caches and sizes them to the budget of
+    /// `cache_mb` megabytes, and sets the deadline and the stop.
+    pub fn begin(&mut self, deadline: Option<Instant>, stop: &Stop, cache_mb: u32) {
+        let half = budget_bytes(cache_mb) / 2;
+        self.cache_limit = chance_entries::<(G::Position, u8), Probabilities>(half);
+        if self.cache.capacity() > self.cache_limit {
+            self.cache = HashMap::new();
+        }
         self.cache.clear();
+        self.leaves.fit(half);
         self.leaves.clear();
         self.deadline = deadline;
         self.stop = stop.clone();
@@ -301,7 +312,7 @@ impl<G: TavliGame> Tree<G> {
             }
             sum.add_weighted(&v, f32::from(weight) / 36.0);
         }
-        if self.cache.len() >= CACHE_LIMIT {
+        if self.cache.len() >= self.cache_limit {
             self.cache.clear();
         }
         self.cache.insert(key, sum);

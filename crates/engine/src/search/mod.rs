@@ -352,7 +352,7 @@ impl Search {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> Ranking {
-        self.tree.begin(deadline, &self.stop);
+        self.tree.begin(deadline, &self.stop, cx.settings.cache_mb);
         let numbers = turn.numbers();
         let passed = matches!(turn, TurnNumbers::Passed(_));
         let mut ranked = self.rank_static(cx, &numbers, passed);
@@ -531,7 +531,7 @@ impl Search {
                     if c.evaluated_at.is_exact() {
                         return (Some(*c), SearchStats::default());
                     }
-                    tree.begin(deadline, stop);
+                    tree.begin(deadline, stop, cx.settings.cache_mb);
                     let v = tree.after_value(cx, &c.play.position, c.after, plies, 0);
                     let value = (!tree.aborted()).then(|| RankedPlay {
                         probabilities: v,
@@ -590,7 +590,7 @@ impl Search {
             rules,
             settings,
         };
-        self.tree.begin(deadline, &self.stop);
+        self.tree.begin(deadline, &self.stop, cx.settings.cache_mb);
         let mut best = match passed {
             None => (evaluator.evaluate(position, rules), 0),
             Some(n) => (self.tree.best_play_value(cx, position, n, true, 0, 0), 0),

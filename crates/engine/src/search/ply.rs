@@ -92,9 +92,13 @@ impl Hash for Key {
     }
 }
 
-/// Entries past which the cache is emptied, to bound memory (~100 bytes
-/// an entry).
-const CACHE_LIMIT: usize = 1 << 21;
+/// Entries a chance-node cache of `bytes` holds before it is emptied: as
+/// many as its table holds without growing past `bytes` (a hash table of
+/// `2^k` buckets, a control byte each, holds 7/8 of them).
+pub(crate) fn chance_entries<K, V>(bytes: usize) -> usize {
+    let buckets = (bytes / (std::mem::size_of::<(K, V)>() + 1)).max(16);
+    (1usize << buckets.ilog2()) / 8 * 7
+}
 
 /// Buffers for one depth of the recursion.
 #[derive(Default)]
@@ -135,10 +139,11 @@ pub(crate) struct Ctx<'a> {
 }
 
 /// The expectimax machinery with its reusable buffers and cache.
-#[derive(Default)]
 pub(crate) struct Tree {
     levels: Vec<Scratch>,
     cache: HashMap<Key, Probabilities, BuildHasherDefault<PassHasher>>,
+    /// Entries `cache` holds before it is emptied (the cache budget's).
+    cache_limit: usize,
     /// Static evaluations made in this search: a deep tree's leaves recur.
     leaves: LeafCache,
     deadline: Option<Instant>,
@@ -147,11 +152,35 @@ pub(crate) struct Tree {
     pub stats: SearchStats,
 }
 
+impl Default for Tree {
+    fn default() -> Self {
+        Tree {
+            levels: Vec::new(),
+            cache: HashMap::default(),
+            cache_limit: chance_entries::<Key, Probabilities>(
+                super::settings::budget_bytes(super::settings::DEFAULT_CACHE_MB) / 2,
+            ),
+            leaves: LeafCache::default(),
+            deadline: None,
+            stop: super::Stop::never(),
+            aborted: false,
+            stats: SearchStats::default(),
+        }
+    }
+}
+
 impl Tree {
-    /// Starts a new search: empties the cache and sets the deadline and
-    /// what else may stop it.
-    pub fn begin(&mut self, deadline: Option<Instant>, stop: &super::Stop) {
+    /// Starts a new search: empties the caches and sizes them to the
+    /// budget of `cache_mb` megabytes, and sets the deadline and what else
+    /// may stop it.
+    pub fn begin(&mut self, deadline: Option<Instant>, stop: &super::Stop, cache_mb: u32) {
+        let half = super::settings::budget_bytes(cache_mb) / 2;
+        self.cache_limit = chance_entries::<Key, Probabilities>(half);
+        if self.cache.capacity() > self.cache_limit {
+            self.cache = HashMap::default();
+        }
         self.cache.clear();
+        self.leaves.fit(half);
         self.leaves.clear();
         self.deadline = deadline;
         self.stop = stop.clone();
@@ -250,7 +279,7 @@ impl Tree {
             }
             sum.add_weighted(&v, f32::from(weight) / 36.0);
         }
-        if self.cache.len() >= CACHE_LIMIT {
+        if self.cache.len() >= self.cache_limit {
             self.cache.clear();
         }
         self.cache.insert(key, sum);

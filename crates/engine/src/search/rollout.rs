@@ -57,7 +57,11 @@ struct RolloutPlayer<'a> {
 }
 
 impl<'a> RolloutPlayer<'a> {
-    fn new(settings: &'a SearchSettings) -> RolloutPlayer<'a> {
+    /// A player whose searches `stop` cuts short (the game is then
+    /// dropped: see [`play_out`]).
+    fn new(settings: &'a SearchSettings, stop: &Stop) -> RolloutPlayer<'a> {
+        let mut search = Search::new();
+        search.set_stop(stop.clone());
         RolloutPlayer {
             generator: MoveGenerator::new(GenLimits {
                 max_positions: settings.inner_max_plays.max(1),
@@ -65,7 +69,7 @@ impl<'a> RolloutPlayer<'a> {
             plays: PlayList::default(),
             beam: BeamScratch::default(),
             rate: RateBuffers::default(),
-            search: Search::new(),
+            search,
             tree: Tree::default(),
             settings,
         }
@@ -162,7 +166,9 @@ fn rolled_turn(numbers: &Numbers, rules: Rules) -> Option<TurnNumbers> {
 }
 
 /// Plays one game out from a candidate's position; the result for the
-/// candidate's mover.
+/// candidate's mover, or `None` when `stop` was set during the game: a
+/// search it cut short may have chosen another play than the player's,
+/// so the game is not the trial's and is dropped.
 #[allow(clippy::too_many_arguments)]
 fn play_out(
     player: &mut RolloutPlayer,
@@ -175,9 +181,10 @@ fn play_out(
     max_turns: u32,
     luck_adjust: bool,
     race_exact: bool,
-) -> (Probabilities, f32) {
+    stop: &Stop,
+) -> Option<(Probabilities, f32)> {
     if let Some(r) = game_result(start, rules.scoring) {
-        return (terminal_probabilities(&r), 0.0);
+        return Some((terminal_probabilities(&r), 0.0));
     }
     // Sum of the luck, for the candidate's mover.
     let mut luck = 0.0;
@@ -190,11 +197,14 @@ fn play_out(
     };
     let mut rolls = 0;
     for _ in 0..max_turns {
+        if stop.is_set() {
+            return None;
+        }
         if race_exact
             && pending.is_none()
             && let Some(p) = crate::eval::race::evaluate(&position, rules)
         {
-            return (if mover { p } else { p.flipped() }, luck);
+            return Some((if mover { p } else { p.flipped() }, luck));
         }
         let (numbers, passed) = match pending.take() {
             Some(n) => (n, true),
@@ -209,9 +219,12 @@ fn play_out(
             }
         };
         let play = player.choose(&position, &numbers, passed, rules, evaluator);
+        if stop.is_set() {
+            return None;
+        }
         if let Some(r) = game_result(&play.position, rules.scoring) {
             let p = terminal_probabilities(&r);
-            return (if mover { p } else { p.flipped() }, luck);
+            return Some((if mover { p } else { p.flipped() }, luck));
         }
         if passed {
             position = play.position;
@@ -226,7 +239,7 @@ fn play_out(
     // Still going: score by the evaluator (the side to act is on roll,
     // numbers passed to it are ignored).
     let p = evaluator.evaluate(&position, rules);
-    (if mover { p } else { p.flipped() }, luck)
+    Some((if mover { p } else { p.flipped() }, luck))
 }
 
 /// Rolls out each `(position after the play, what follows)` candidate
@@ -261,7 +274,8 @@ pub fn rollout_paired(
 }
 
 /// [`rollout_paired`] that ends early once `stop` is set: each thread
-/// finishes the trial it plays and starts no other, and the figures are
+/// drops the trial it plays (its player's searches and games check the
+/// stop every few milliseconds) and starts no other, and the figures are
 /// those of the trials finished ([`RolloutResult::trials`] says how many;
 /// with none finished, every mean is 0 with no error).
 pub fn rollout_paired_until(
@@ -284,7 +298,7 @@ pub fn rollout_paired_until(
     };
     run_trials(
         &plan,
-        || RolloutPlayer::new(settings),
+        || RolloutPlayer::new(settings, stop),
         |player, trial, c| {
             let (position, after) = &candidates[c];
             play_out(
@@ -298,6 +312,7 @@ pub fn rollout_paired_until(
                 settings.rollout.max_turns,
                 settings.rollout.luck_adjust,
                 settings.rollout.race_exact,
+                stop,
             )
         },
     )
@@ -358,6 +373,83 @@ mod tests {
     use super::*;
     use crate::eval::HeuristicEvaluator;
     use plakoto_rules::parse_board_text;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// The heuristic, counting its evaluations, and raising `counter` (a
+    /// `stop` read) at its `stop_at`-th: a stop that lands wherever the
+    /// rollout is then, inside a game's search as likely as not.
+    struct StoppingEvaluator {
+        calls: AtomicU64,
+        stop_at: u64,
+        counter: Arc<AtomicU64>,
+    }
+
+    impl Evaluator for StoppingEvaluator {
+        fn name(&self) -> &str {
+            "stopping heuristic"
+        }
+
+        fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities {
+            if self.calls.fetch_add(1, Ordering::Relaxed) + 1 == self.stop_at {
+                self.counter.store(u64::MAX, Ordering::Relaxed);
+            }
+            HeuristicEvaluator.evaluate(position, rules)
+        }
+    }
+
+    /// The evaluations a 1-ply rollout of `trials` trials makes, its
+    /// figures, and those of the same rollout stopped at evaluation
+    /// `stop_at` (with the evaluations it made).
+    fn stopped_at(trials: u32, stop_at: u64) -> (u64, RolloutResult, u64, RolloutResult) {
+        let mut s = settings(false);
+        s.rollout.plies = 1;
+        s.rollout.trials = trials;
+        let candidates = [(
+            Position::initial().flip(),
+            After::Opponent { pending: None },
+        )];
+        let run = |stop_at: u64| {
+            let counter = Arc::new(AtomicU64::new(0));
+            let evaluator = StoppingEvaluator {
+                calls: AtomicU64::new(0),
+                stop_at,
+                counter: counter.clone(),
+            };
+            let stop = Stop::after_line(counter, 1);
+            let r = rollout_paired_until(
+                &candidates,
+                Rules::default(),
+                &evaluator,
+                &s,
+                &|_| {},
+                &stop,
+            )
+            .unwrap()
+            .results[0];
+            (evaluator.calls.load(Ordering::Relaxed), r)
+        };
+        let (all, whole) = run(u64::MAX);
+        let (made, stopped) = run(stop_at);
+        (all, whole, made, stopped)
+    }
+
+    #[test]
+    fn a_stop_inside_a_trial_drops_that_trial_and_keeps_those_before() {
+        // Trial 1 alone, then trials 1 and 2: the evaluations of each.
+        let (first, one_trial, _, _) = stopped_at(1, u64::MAX);
+        let (both, _, made, stopped) = stopped_at(2, u64::MAX);
+        assert!(both > first + 100, "{first} {both}");
+        // Stopped halfway through the second trial's games.
+        let (_, _, made_stopped, stopped_halfway) = stopped_at(2, first + (both - first) / 2);
+        assert_eq!((made, stopped.trials), (both, 2));
+        assert_eq!(stopped_halfway.trials, 1, "{stopped_halfway:?}");
+        // The figures are the first trial's, as a rollout of one trial.
+        assert_eq!(stopped_halfway, one_trial);
+        // The second trial's game went no further: the stop reached inside
+        // its searches, not at its end.
+        assert!(made_stopped < both, "{made_stopped} of {both}");
+    }
 
     fn settings(race_exact: bool) -> SearchSettings {
         let mut s = SearchSettings::default();

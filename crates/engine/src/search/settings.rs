@@ -52,6 +52,25 @@ pub const FILTER_PLIES: Range = Range::new(
 );
 /// A level of a move filter's row (below its plies, too).
 pub const FILTER_LEVEL: Range = Range::new("the filter level", 0, MAX_PLIES as u64, "");
+/// The most megabytes [`SearchSettings::cache_mb`] may give.
+pub const MAX_CACHE_MB: u64 = 4096;
+/// The cache budget of a session that sets none: enough for the default
+/// 2-ply searches to find most transpositions, small enough that a
+/// session of all three games stays within 64 MB.
+pub const DEFAULT_CACHE_MB: u32 = 8;
+/// The cache budget, in MB.
+pub const CACHE_MB: Range = Range::new(
+    "the cache budget in MB",
+    1,
+    MAX_CACHE_MB,
+    "the cache budget is at least 1 MB",
+);
+
+/// Bytes of a cache budget of `mb` megabytes.
+pub fn budget_bytes(mb: u32) -> usize {
+    (mb as usize) << 20
+}
+
 /// Worker threads.
 pub const THREADS: Range = Range::new(
     "threads",
@@ -495,6 +514,11 @@ pub struct SearchSettings {
     pub inner_max_plays: usize,
     /// Rollout settings.
     pub rollout: RolloutSettings,
+    /// Memory for the caches of each searching thread, in MB: half for the
+    /// values of chance nodes, half for static evaluations. Only speed
+    /// depends on it, never a result (a cache holds exact values under
+    /// their full position, and a full one is emptied or overwritten).
+    pub cache_mb: u32,
 }
 
 impl Default for SearchSettings {
@@ -513,6 +537,7 @@ impl Default for SearchSettings {
             express_root_beam: 64,
             inner_max_plays: 20_000,
             rollout: RolloutSettings::default(),
+            cache_mb: DEFAULT_CACHE_MB,
         }
     }
 }
@@ -543,6 +568,7 @@ impl SearchSettings {
         PLIES.check(self.plies.into())?;
         PLIES.check(self.rollout.plies.into())?;
         THREADS.check(self.threads as u64)?;
+        CACHE_MB.check(self.cache_mb.into())?;
         if let Some(time_ms) = self.time_ms {
             TIME_MS.check(time_ms)?;
         }
@@ -572,6 +598,12 @@ impl SearchSettings {
     /// Sets the worker threads (1–[`MAX_THREADS`]).
     pub fn set_threads(&mut self, threads: u64) -> Result<(), SettingsError> {
         self.threads = THREADS.check(threads)? as usize;
+        Ok(())
+    }
+
+    /// Sets the cache budget (1–[`MAX_CACHE_MB`] MB).
+    pub fn set_cache_mb(&mut self, mb: u64) -> Result<(), SettingsError> {
+        self.cache_mb = CACHE_MB.check(mb)? as u32;
         Ok(())
     }
 

@@ -1,8 +1,10 @@
 //! Stopping a search from outside it: the engine's input reader says
 //! "stop everything sent before line N" by raising a shared counter, and
 //! a search started for line `k` stops once the counter passes `k`. A
-//! search checks it where it checks its deadline (between chance nodes)
-//! and a rollout between trials, and answers with what it has completed.
+//! search checks it where it checks its deadline (at each chance node it
+//! expands, every few milliseconds at most); a rollout checks it at each
+//! turn of its games and in the searches its player makes, drops the
+//! trial it cut short, and answers with the trials it completed.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -103,7 +103,9 @@ pub(crate) struct TrialPlan<'a> {
     pub equity: &'a (dyn Fn(&Probabilities) -> f32 + Sync),
     /// Told as trials finish.
     pub progress: &'a (dyn Fn(RolloutProgress) + Sync),
-    /// Ends the rollout early: each thread finishes the trial it plays.
+    /// Ends the rollout early: a trial under way when it is set is dropped
+    /// (its games were cut short, so its figures would be wrong), and no
+    /// other starts.
     pub stop: &'a Stop,
 }
 
@@ -111,11 +113,14 @@ pub(crate) struct TrialPlan<'a> {
 /// candidate once with `play(player, trial, candidate)` on a per-thread
 /// `player` made by `new_player`, and returns the figures of the trials
 /// finished (all of them unless stopped; with none, every mean is 0 with
-/// no error).
+/// no error). `play` answers `None` when the stop cut its game short: the
+/// trial is then dropped, so a stop inside a trial (within a few
+/// milliseconds, however deep the player searches) never leaves a game
+/// played with a shallower search among the figures.
 pub(crate) fn run_trials<P>(
     plan: &TrialPlan<'_>,
     new_player: impl Fn() -> P + Sync + Send,
-    play: impl Fn(&mut P, u32, usize) -> TrialOutcome + Sync + Send,
+    play: impl Fn(&mut P, u32, usize) -> Option<TrialOutcome> + Sync + Send,
 ) -> Result<PairedRollout, RolloutError> {
     let running = std::sync::Mutex::new(RunningSums::default());
     let trials = plan.trials;
@@ -140,8 +145,9 @@ pub(crate) fn run_trials<P>(
                         if plan.stop.is_set() {
                             return None;
                         }
-                        let trial: Vec<TrialOutcome> =
-                            (0..plan.candidates).map(|c| play(player, t, c)).collect();
+                        let trial: Vec<TrialOutcome> = (0..plan.candidates)
+                            .map(|c| play(player, t, c))
+                            .collect::<Option<_>>()?;
                         let leader = {
                             let mut sums = running.lock().unwrap_or_else(|e| e.into_inner());
                             sums.add(trial.iter().map(luck_adjusted));

@@ -23,7 +23,9 @@
 //! bear-off (for the freed side, its checker's way home first) is played
 //! for the fewest expected turns.
 //!
-//! **Size and cost.** Two 16-bit chances per position (42.6 MB), built on
+//! **Size and cost.** Two 16-bit chances per position (42.6 MB; read back
+//! from the cache file by a memory map, so a process holds only the pages
+//! its lookups touch), built on
 //! first use (about a minute of one core; `plakoto bench pindb` measures
 //! it; `plakoto prepare` builds it ahead), waited for, and cached beside the race database, written atomically and
 //! checked by a checksum when read back.
@@ -33,6 +35,7 @@ mod layouts;
 mod positions;
 mod runner;
 mod solve;
+mod stored;
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -47,6 +50,7 @@ use super::race::RaceDb;
 use crate::binary_file::{fnv1a, write_atomically};
 use plakoto_rules::{Dice, MoveGenerator, PlayList, Position, Rules, Scoring, Variant};
 use solve::{Chances, equity};
+use stored::StoredChances;
 
 /// Identifies the cache file format; bump with any change to the tables.
 const CACHE_MAGIC: &[u8; 8] = b"PLKPIN01";
@@ -61,8 +65,9 @@ pub struct PinDb {
     index: LayoutIndex,
     /// The pinner's chances with the pinner on roll, 16-bit fixed point
     /// (65,535 is 1): winning, and winning a double. Row-major, pinner
-    /// states × home layouts.
-    pinner_to_roll: Vec<[u16; 2]>,
+    /// states × home layouts. Mapped from the cache file when read from
+    /// it: only the pages lookups touch take memory.
+    pinner_to_roll: StoredChances,
     homes: usize,
 }
 
@@ -77,11 +82,13 @@ impl PinDb {
     pub fn build_with(progress: &dyn Fn(usize, usize)) -> PinDb {
         let index = LayoutIndex::new();
         let solution = solve::solve(&index, RaceDb::global(), progress);
-        let pinner_to_roll = solution
-            .pinner_to_roll
-            .iter()
-            .map(|c| [to_fixed(c[0]), to_fixed(c[1].min(c[0]))])
-            .collect();
+        let pinner_to_roll = StoredChances::Heap(
+            solution
+                .pinner_to_roll
+                .iter()
+                .map(|c| [to_fixed(c[0]), to_fixed(c[1].min(c[0]))])
+                .collect(),
+        );
         PinDb {
             index,
             pinner_to_roll,
@@ -112,7 +119,7 @@ impl PinDb {
         out.extend_from_slice(CACHE_MAGIC);
         out.extend_from_slice(&(self.index.pinner_states().len() as u32).to_le_bytes());
         out.extend_from_slice(&(self.homes as u32).to_le_bytes());
-        for c in &self.pinner_to_roll {
+        for c in self.pinner_to_roll.iter() {
             out.extend_from_slice(&c[0].to_le_bytes());
             out.extend_from_slice(&c[1].to_le_bytes());
         }
@@ -134,15 +141,37 @@ impl PinDb {
         {
             return None;
         }
-        let pinner_to_roll = bytes[16..end]
-            .chunks_exact(4)
-            .map(|c| {
-                [
-                    u16::from_le_bytes([c[0], c[1]]),
-                    u16::from_le_bytes([c[2], c[3]]),
-                ]
-            })
-            .collect();
+        let pinner_to_roll = StoredChances::Heap(
+            bytes[16..end]
+                .chunks_exact(4)
+                .map(|c| {
+                    [
+                        u16::from_le_bytes([c[0], c[1]]),
+                        u16::from_le_bytes([c[2], c[3]]),
+                    ]
+                })
+                .collect(),
+        );
+        Some(PinDb {
+            index,
+            pinner_to_roll,
+            homes,
+        })
+    }
+
+    /// The tables of [`Self::to_bytes`]' output in the file at `path`,
+    /// mapped rather than read: checked whole first (read through a small
+    /// buffer), then each lookup reads its page from the map. `None` if
+    /// the file is not exactly such output.
+    pub fn map_file(path: &Path) -> Option<PinDb> {
+        let index = LayoutIndex::new();
+        let (states, homes) = (index.pinner_states().len(), index.homes().len());
+        let header_fits = |header: &[u8]| {
+            header[..8] == CACHE_MAGIC[..]
+                && header[8..12] == (states as u32).to_le_bytes()
+                && header[12..16] == (homes as u32).to_le_bytes()
+        };
+        let pinner_to_roll = StoredChances::map_file(path, 16, states * homes, header_fits)?;
         Some(PinDb {
             index,
             pinner_to_roll,
@@ -153,7 +182,7 @@ impl PinDb {
     /// Every stored entry as the pinner's chances (winning, winning a
     /// double), for checks.
     pub fn entries(&self) -> impl Iterator<Item = Chances> + '_ {
-        self.pinner_to_roll.iter().map(from_fixed)
+        self.pinner_to_roll.iter().map(|c| from_fixed(&c))
     }
 
     /// The pinner's chances (winning, winning a double) in `endgame`, with
@@ -166,7 +195,11 @@ impl PinDb {
             .expect("a covered pinner state")
             * self.homes;
         let stored = |home: &[u8; 6]| {
-            from_fixed(&self.pinner_to_roll[row + self.index.home_place(home).expect("14 at home")])
+            from_fixed(
+                &self
+                    .pinner_to_roll
+                    .get(row + self.index.home_place(home).expect("14 at home")),
+            )
         };
         if endgame.pinner_on_roll {
             return stored(&endgame.home);
@@ -211,7 +244,7 @@ const LOCK_PATIENCE: Duration = Duration::from_secs(300);
 /// first takes a lock file beside the cache, the others wait for the cache
 /// to appear.
 fn load_or_build(path: &Path) -> PinDb {
-    let read = || std::fs::read(path).ok().and_then(|b| PinDb::from_bytes(&b));
+    let read = || PinDb::map_file(path);
     if let Some(db) = read() {
         return db;
     }

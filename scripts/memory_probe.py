@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Measures the engine's peak memory (peak RSS) over long sessions.
+
+Drives the engine (default target/release/plakoto) over pipes at its
+default settings and reads its peak resident set size (VmHWM in
+/proc/PID/status, Linux) before it quits. Runs:
+
+- play:GAME  -- `set game GAME`, `new game`, then `roll`, `hint`, `play`
+  for the given number of plays (default 300), a new game after each one;
+- tavli      -- `new match 7 tavli` played out the same way to its end;
+- fuzz:GAME  -- the given number of random lines (default 25,000): analysis
+  commands with random settings and time budgets (`set search time 150`
+  first, for `play` and a rollout's ranking), short rollouts, game moves,
+  settings, listings and malformed lines, drawn from a seeded generator.
+
+Prints one line a run: the lines sent, the peak RSS in MB, and with
+--trace the RSS every 1,000 lines. Exits 1 when a peak passes --limit-mb
+(default 64), or the engine died.
+
+    python3 scripts/memory_probe.py [--engine PATH] [--runs play:plakoto,tavli,fuzz:portes]
+        [--plays 300] [--lines 25000] [--seed 1] [--trace]
+"""
+
+import argparse
+import random
+import subprocess
+import sys
+
+DEFAULT_RUNS = "play:plakoto,play:portes,play:fevga,tavli,fuzz:plakoto,fuzz:portes,fuzz:fevga"
+
+
+class Engine:
+    """One engine process; replies read up to their closing empty line."""
+
+    def __init__(self, path):
+        self.proc = subprocess.Popen(
+            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.sent = 0
+
+    def ask(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        self.sent += 1
+        if not line.strip() or line.lstrip().startswith("#"):
+            return []  # the engine answers no blank or comment line
+        lines = []
+        while True:
+            reply = self.proc.stdout.readline()
+            if reply == "":
+                raise RuntimeError(f"the engine closed its output after {line!r}")
+            reply = reply.rstrip("\n")
+            if reply == "":
+                return lines
+            lines.append(reply)
+
+    def ok(self, line):
+        lines = self.ask(line)
+        return bool(lines) and lines[0].startswith("=")
+
+    def status_mb(self, field):
+        with open(f"/proc/{self.proc.pid}/status") as status:
+            for row in status:
+                if row.startswith(field + ":"):
+                    return int(row.split()[1]) / 1024.0
+        raise RuntimeError(f"no {field} in /proc/{self.proc.pid}/status")
+
+    def close(self):
+        try:
+            self.ask("quit")
+            self.proc.wait(timeout=10)
+        except (OSError, RuntimeError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+
+
+def play_turns(engine, plays, in_match):
+    """`hint` and `play` while there are dice, else `roll`, until `plays`
+    plays are made; a finished game is followed by `new game` outside a
+    match (a Tavli match moves on by itself, and is over when nothing can
+    be rolled or played)."""
+    made = 0
+    while made < plays:
+        engine.ask("hint")
+        if engine.ok("play"):
+            made += 1
+        elif not engine.ok("roll") and (in_match or not engine.ok("new game")):
+            break
+    return made
+
+
+def fuzz_line(rng, game):
+    """One random line: mostly valid commands with random arguments."""
+    plies = rng.randint(0, 4)
+    budget = rng.randint(20, 300)
+    choices = [
+        (8, lambda: "roll"),
+        (8, lambda: "play"),
+        (6, lambda: f"hint {rng.randint(1, 20)} time {budget}"),
+        (3, lambda: f"eval time {budget}"),
+        (2, lambda: f"rollout {rng.randint(1, 6)}"),
+        (4, lambda: f"set evaluation plies {plies}"),
+        (3, lambda: "set evaluation movefilter " + rng.choice(["tiny", "narrow", "normal", "large", "huge", "off"])),
+        (2, lambda: "set evaluation replyfilter " + rng.choice(["skip", "1 0 0.0", "2 3 0.1", "0 8 0.16"])),
+        (2, lambda: f"set rollout plies {rng.randint(0, 1)}"),
+        (1, lambda: "set rollout luckadjust " + rng.choice(["on", "off"])),
+        (3, lambda: f"set dice {rng.randint(1, 6)} {rng.randint(1, 6)}"),
+        (3, lambda: "new game"),
+        (4, lambda: "legal"),
+        (4, lambda: "show board"),
+        (2, lambda: "show options"),
+        (2, lambda: f"set seed {rng.randint(0, 10**6)}"),
+        (2, lambda: "move " + " ".join(f"{rng.randint(1, 24)}/{rng.randint(0, 24)}" for _ in range(rng.randint(1, 4)))),
+        (2, lambda: "undo"),
+        (2, lambda: "".join(rng.choice("abcdefghijklmnopqrstuvwxyz 0123456789/-*") for _ in range(rng.randint(1, 30)))),
+        (1, lambda: f"set threads {rng.randint(1, 4)}"),
+        (1, lambda: "isready"),
+    ]
+    if game == "plakoto":
+        choices.append((1, lambda: "set rules " + rng.choice(["standard", "express"])))
+    total = sum(w for w, _ in choices)
+    pick = rng.uniform(0, total)
+    for weight, make in choices:
+        pick -= weight
+        if pick <= 0:
+            return make()
+    return "name"
+
+
+def run(path, name, plays, lines, seed, trace):
+    engine = Engine(path)
+    samples = []
+    try:
+        if name == "tavli":
+            engine.ask("new match 7 tavli")
+            done = play_turns(engine, 10**6, True)
+            detail = f"{done} plays"
+        elif name.startswith("play:"):
+            engine.ask(f"set game {name[5:]}")
+            engine.ask("new game")
+            done = play_turns(engine, plays, False)
+            detail = f"{done} plays"
+        elif name.startswith("fuzz:"):
+            game = name[5:]
+            rng = random.Random(f"{seed}:{game}")
+            engine.ask(f"set game {game}")
+            # Every search within a budget (the lines never change it), so
+            # that a 4-ply `play` or a rollout's ranking ends in time.
+            engine.ask("set search time 150")
+            engine.ask("new game")
+            for i in range(lines):
+                engine.ask(fuzz_line(rng, game))
+                if trace and (i + 1) % 1000 == 0:
+                    samples.append(f"{i + 1}:{engine.status_mb('VmRSS'):.0f}")
+            detail = f"{lines} lines"
+        else:
+            raise SystemExit(f"unknown run {name!r}")
+        peak = engine.status_mb("VmHWM")
+    finally:
+        engine.close()
+    return peak, detail, samples
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", default="target/release/plakoto")
+    parser.add_argument("--runs", default=DEFAULT_RUNS)
+    parser.add_argument("--plays", type=int, default=300)
+    parser.add_argument("--lines", type=int, default=25000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limit-mb", type=float, default=64.0)
+    parser.add_argument("--trace", action="store_true", help="print the RSS every 1,000 fuzz lines")
+    args = parser.parse_args()
+    over = False
+    for name in args.runs.split(","):
+        peak, detail, samples = run(args.engine, name, args.plays, args.lines, args.seed, args.trace)
+        over |= peak > args.limit_mb
+        print(f"{name:14} {detail:>14}  peak RSS {peak:7.1f} MB", flush=True)
+        if samples:
+            print("   RSS MB by line: " + " ".join(samples), flush=True)
+    sys.exit(1 if over else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -14,6 +14,7 @@
 mod board;
 mod board_data;
 mod execute;
+mod fibs_board;
 mod fevga_steps;
 mod hooks;
 mod portes_steps;
@@ -26,5 +27,6 @@ mod turn;
 pub use crate::table_board_data::TableBoardData;
 pub use board::{BoardPicture, draw_table_board};
 pub(crate) use execute::{execute as execute_game, not_in_game, set_evaluator};
+pub use fibs_board::{FibsSetup, read_fibs_board};
 pub use hooks::{MatchParts, TableProtocol};
 pub(crate) use records::{restart as restart_record, set_up_event, table_header};

@@ -5,6 +5,7 @@ mod by_mwc;
 mod count;
 mod engine_stop;
 mod fevga;
+mod fibs_board;
 mod fevga_steps;
 mod portes;
 mod record_round_trip;

@@ -13,6 +13,7 @@ mod arena;
 mod conformance;
 mod fevga_analysis;
 mod gnubg;
+mod gnubg_frontend;
 mod gui;
 mod match_play;
 mod pin_endgame;

@@ -82,7 +82,15 @@ fn gnubg_referees_a_match_against_plakoto_external() {
     let dir = temp_dir("external");
     let log = dir.join("boards.log");
     let mut listener = Command::new(PLAKOTO)
-        .args(["external", "--plies", "0", "--listen", "127.0.0.1:0", "--connections", "1"])
+        .args([
+            "external",
+            "--plies",
+            "0",
+            "--listen",
+            "127.0.0.1:0",
+            "--connections",
+            "1",
+        ])
         .arg("--log")
         .arg(&log)
         .stdout(Stdio::piped())
@@ -106,9 +114,14 @@ fn gnubg_referees_a_match_against_plakoto_external() {
          new match 7\nexport match mat {}\nquit\ny\n",
         exported.display()
     ));
-    let status = listener.wait().expect("the listener ends with its connection");
+    let status = listener
+        .wait()
+        .expect("the listener ends with its connection");
     assert!(status.success(), "plakoto external: {status}");
-    assert!(output.contains("has won the match"), "gnubg did not finish:\n{output}");
+    assert!(
+        output.contains("has won the match"),
+        "gnubg did not finish:\n{output}"
+    );
     assert!(
         !output.contains("Error") && !output.contains("badly formed"),
         "gnubg reported an error:\n{output}"
@@ -132,7 +145,10 @@ fn gnubg_referees_a_match_against_plakoto_external() {
         .map(|a| if a.is_empty() { "pass".to_string() } else { a })
         .collect();
     assert!(!sent.iter().any(|a| a.starts_with("Error")), "{sent:?}");
-    assert_eq!(sent, recorded, "the plays sent and the plays gnubg recorded");
+    assert_eq!(
+        sent, recorded,
+        "the plays sent and the plays gnubg recorded"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -215,7 +231,10 @@ fn a_match_gnubg_played_itself_loads_and_is_analysed() {
         String::from_utf8_lossy(&output.stderr)
     );
     let report = String::from_utf8_lossy(&output.stdout);
-    assert!(report.contains("portes") || report.contains("Portes"), "{report}");
+    assert!(
+        report.contains("portes") || report.contains("Portes"),
+        "{report}"
+    );
     // The engine loads it as a match too.
     let mut s = Session::with_heuristic(Rules::default(), 1);
     s.handle_line("set game portes");

@@ -56,10 +56,7 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
 
     /// Reads a FIBS board (`set board fibs board:…`) as this game's
     /// state; only Portes, a backgammon, has FIBS boards.
-    fn read_fibs_board(
-        &self,
-        _text: &str,
-    ) -> Result<super::FibsSetup<Self::Position>, ProtoError> {
+    fn read_fibs_board(&self, _text: &str) -> Result<super::FibsSetup<Self::Position>, ProtoError> {
         Err(ProtoError::new(
             ErrorCode::NotInGame,
             format!(

@@ -14,8 +14,8 @@
 mod board;
 mod board_data;
 mod execute;
-mod fibs_board;
 mod fevga_steps;
+mod fibs_board;
 mod hooks;
 mod portes_steps;
 mod records;

@@ -48,7 +48,11 @@ fn the_match_score_is_the_side_on_rolls() {
     let set = answer(&mut s, &format!("set board fibs {board}"));
     assert!(set.starts_with("= "), "{set}");
     let shown = answer(&mut s, "show position");
-    let (pid, mid) = shown.trim().trim_start_matches("= ").split_once(':').unwrap();
+    let (pid, mid) = shown
+        .trim()
+        .trim_start_matches("= ")
+        .split_once(':')
+        .unwrap();
     let m: PortesMatchId = mid.parse().unwrap();
     assert_eq!((m.match_length, m.score, m.turn), (5, [4, 2], Side::O));
     assert_eq!(m.dice, Dice::new(6, 2));

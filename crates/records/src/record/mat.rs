@@ -126,11 +126,7 @@ pub fn write_mat(record: &Record) -> Result<String, MatError> {
         }
         let _ = writeln!(out, " Game {}", gi + 1);
         let left = format!(" {} : {}", record.header.x, game.score[0]);
-        let _ = writeln!(
-            out,
-            "{left:<33}{} : {}",
-            record.header.o, game.score[1]
-        );
+        let _ = writeln!(out, "{left:<33}{} : {}", record.header.o, game.score[1]);
         let mut number = 0;
         let mut line = String::new();
         let mut left_done = false;
@@ -277,7 +273,10 @@ fn scan(text: &str) -> Result<Scanned, MatError> {
         };
         if expect_names {
             let (read, score) = names_line(trimmed).ok_or_else(|| {
-                err(n, format!("'{trimmed}' is not 'name : score   name : score'"))
+                err(
+                    n,
+                    format!("'{trimmed}' is not 'name : score   name : score'"),
+                )
             })?;
             names = read;
             game.score = score;
@@ -289,7 +288,11 @@ fn scan(text: &str) -> Result<Scanned, MatError> {
                 .get(1)
                 .and_then(|p| p.parse().ok())
                 .ok_or_else(|| err(n, format!("'{trimmed}' is not 'Wins N points'")))?;
-            let side = if at < right_column - 4 { Side::X } else { Side::O };
+            let side = if at < right_column - 4 {
+                Side::X
+            } else {
+                Side::O
+            };
             game.wins = Some((side, points, n));
             continue;
         }
@@ -314,8 +317,10 @@ fn names_line(text: &str) -> Option<([String; 2], [u32; 2])> {
 
 /// A word that writes a cube action.
 fn is_cube_word(word: &str) -> bool {
-    ["doubles", "takes", "drops", "beavers", "accepts", "passes", "raccoons"]
-        .contains(&word.to_ascii_lowercase().as_str())
+    [
+        "doubles", "takes", "drops", "beavers", "accepts", "passes", "raccoons",
+    ]
+    .contains(&word.to_ascii_lowercase().as_str())
 }
 
 /// Reads `  N) 52: 13/8 …     31: …` into turns (X's, then O's).
@@ -326,11 +331,17 @@ fn turn_line(
     turns: &mut Vec<Turn>,
 ) -> Result<(), MatError> {
     let Some(close) = line.find(')') else {
-        return Err(err(n, format!("'{}' is no line of a .mat file", line.trim())));
+        return Err(err(
+            n,
+            format!("'{}' is no line of a .mat file", line.trim()),
+        ));
     };
     if !line[..close].trim().chars().all(|c| c.is_ascii_digit()) || line[..close].trim().is_empty()
     {
-        return Err(err(n, format!("'{}' is no line of a .mat file", line.trim())));
+        return Err(err(
+            n,
+            format!("'{}' is no line of a .mat file", line.trim()),
+        ));
     }
     // Words with their columns.
     let mut words = Vec::new();
@@ -354,9 +365,7 @@ fn turn_line(
             format!("a cube action ('{cube}'): Portes has no cube, so its matches have none"),
         ));
     }
-    let rolls: Vec<usize> = (0..words.len())
-        .filter(|&i| is_roll(words[i].1))
-        .collect();
+    let rolls: Vec<usize> = (0..words.len()).filter(|&i| is_roll(words[i].1)).collect();
     if rolls.len() > 2 {
         return Err(err(n, "more than two turns on one line"));
     }
@@ -504,7 +513,10 @@ fn settle(
         }
         let replay = replayed.map_err(replay_error)?;
         if replay.ends[gi].is_none() && gi + 1 < games.len() {
-            return Err(err(g.line, "a game that neither finishes nor has a 'Wins' line"));
+            return Err(err(
+                g.line,
+                "a game that neither finishes nor has a 'Wins' line",
+            ));
         }
         let end = replay.ends[gi];
         previous_winner = end.and_then(|e| e.winner);
@@ -548,7 +560,10 @@ mod tests {
     fn a_gnubg_match_reads_with_a_resigned_game() {
         let record = read_mat(GNUBG).unwrap();
         assert_eq!(record.header.match_length, 3);
-        assert_eq!((record.header.x.as_str(), record.header.o.as_str()), ("gnubg", "root"));
+        assert_eq!(
+            (record.header.x.as_str(), record.header.o.as_str()),
+            ("gnubg", "root")
+        );
         let g = &record.games[0];
         assert_eq!(g.turns.len(), 13);
         assert_eq!(g.turns[0].side, Side::O);
@@ -559,14 +574,21 @@ mod tests {
         // Written again, it reads back the same.
         let again = read_mat(&write_mat(&record).unwrap()).unwrap();
         let plays = |r: &Record| -> Vec<(Side, String)> {
-            r.games[0].turns.iter().map(|t| (t.side, t.play.clone())).collect()
+            r.games[0]
+                .turns
+                .iter()
+                .map(|t| (t.side, t.play.clone()))
+                .collect()
         };
         assert_eq!(plays(&again), plays(&record));
     }
 
     #[test]
     fn cube_actions_are_refused_with_their_line() {
-        let text = GNUBG.replace("  5) 62: 25/23 22/16             53: 6/3 8/3", "  5)  Doubles => 2                Takes");
+        let text = GNUBG.replace(
+            "  5) 62: 25/23 22/16             53: 6/3 8/3",
+            "  5)  Doubles => 2                Takes",
+        );
         let e = read_mat(&text).unwrap_err();
         assert_eq!(e.line, 11);
         assert!(e.reason.contains("Portes has no cube"), "{e}");

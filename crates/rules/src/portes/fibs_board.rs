@@ -235,8 +235,7 @@ impl FibsBoard {
         } else {
             (opponent, player)
         };
-        let position =
-            PortesPosition::from_sides(own, opp).map_err(FibsBoardError::Position)?;
+        let position = PortesPosition::from_sides(own, opp).map_err(FibsBoardError::Position)?;
         let (mine, theirs) = if player_on_roll {
             (self.player_dice, self.opponent_dice)
         } else {
@@ -517,10 +516,19 @@ mod tests {
             (format!("{good}:0"), "not 53"),
             (good.replacen(":-2:", ":-20:", 1), "board cell field '-20'"),
             (good.replacen(":-1:4:3:", ":-1:7:3:", 1), "die field '7'"),
-            (good.replacen(":1:-1:0:25:", ":1:-1:25:0:", 1), "home 25 and bar 0"),
+            (
+                good.replacen(":1:-1:0:25:", ":1:-1:25:0:", 1),
+                "home 25 and bar 0",
+            ),
             (good.replacen(":-1:4:3:", ":0:4:3:", 1), "game is over"),
-            (good.replacen(":0:25:0:0:", ":0:25:2:0:", 1), "2 checkers off"),
-            (good.replacen(":0:1:0:0:1:0:", ":-3:1:0:0:1:0:", 1), "not 15"),
+            (
+                good.replacen(":0:25:0:0:", ":0:25:2:0:", 1),
+                "2 checkers off",
+            ),
+            (
+                good.replacen(":0:1:0:0:1:0:", ":-3:1:0:0:1:0:", 1),
+                "not 15",
+            ),
         ];
         for (text, reason) in cases {
             let error = text

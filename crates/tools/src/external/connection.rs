@@ -162,7 +162,10 @@ mod tests {
         let doubled = FROM_GNUBG.replacen(":1:1:1:0:1:-1:", ":2:0:0:1:1:-1:", 1);
         assert_eq!(answer_board(&mut s, &doubled), Answer::Take);
         let bad = answer_board(&mut s, "board:1:2");
-        assert!(bad.to_string().starts_with("Error: a FIBS board has 52"), "{bad}");
+        assert!(
+            bad.to_string().starts_with("Error: a FIBS board has 52"),
+            "{bad}"
+        );
         assert!(matches!(answer_board(&mut s, FROM_GNUBG), Answer::Play(_)));
     }
 }

@@ -128,13 +128,10 @@ where
         ))),
         None => None,
     };
-    let listener = args
-        .listen
-        .bind()
-        .map_err(|source| ExternalError::Bind {
-            address: args.listen.to_string(),
-            source,
-        })?;
+    let listener = args.listen.bind().map_err(|source| ExternalError::Bind {
+        address: args.listen.to_string(),
+        source,
+    })?;
     println!("listening on {}", listener.local_name());
     let _ = std::io::stdout().flush();
     let limit = args.connections.unwrap_or(usize::MAX);

@@ -108,7 +108,8 @@ def mat_turns(engine, mat, work):
 
 def our_match(engine, seed, length, path):
     """A Portes match to LENGTH played by ENGINE to its end, saved at PATH."""
-    for line in ("set game portes", f"set seed {seed}", f"new match {length}"):
+    # gnubg scores a backgammon 3: the Portes `triple` scoring (P11).
+    for line in ("set game portes", "set scoring triple", f"set seed {seed}", f"new match {length}"):
         engine.send(line)
     for _ in range(10000):
         dice = engine.send("show dice")

@@ -159,6 +159,8 @@ fn our_match(seed: u64, length: u8, file: &Path) {
     let answer = |s: &mut Session, line: &str| s.handle_line(line).expect("a command").text;
     answer(&mut s, "set game portes");
     answer(&mut s, "set evaluation plies 0");
+    // gnubg scores a backgammon 3: the Portes `triple` scoring (P11).
+    answer(&mut s, "set scoring triple");
     answer(&mut s, &format!("new match {length}"));
     for _ in 0..5_000 {
         let dice = answer(&mut s, "show dice");

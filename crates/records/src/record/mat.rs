@@ -146,6 +146,11 @@ pub fn write_mat(record: &Record) -> Result<String, MatError> {
                     }
                     number += 1;
                     line = format!("{number:>3}) {cell:<LEFT_WIDTH$}");
+                    if cell.len() >= LEFT_WIDTH {
+                        // As gnubg does: one blank before a long left turn's
+                        // neighbour.
+                        line.push(' ');
+                    }
                     left_done = true;
                 }
                 Side::O => {

@@ -227,6 +227,7 @@ def latency(args):
         sock.sendall((b + "\n\0").encode())
         reader.readline()
         listened.append(time.perf_counter() - t)
+    reader.close()
     sock.close()
     listener.wait(timeout=60)
     engine = Engine(args.plakoto, "--plies", str(args.plies))

@@ -29,4 +29,4 @@ pub use plakoto_protocol::client;
 pub use plakoto_records::{analysis, output_path, progress, record};
 pub use plakoto_rules as game;
 pub use plakoto_rules::sampling;
-pub use plakoto_tools::{arena, bench, conformance};
+pub use plakoto_tools::{arena, bench, conformance, external};

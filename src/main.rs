@@ -50,9 +50,67 @@ enum Command {
     Gui(GuiArgs),
     /// Check an engine against protocol.md (exit status 1 when a required check fails).
     Conformance(plakoto::conformance::ConformanceArgs),
+    /// Play Portes as GNU Backgammon's external player: listen for gnubg's
+    /// `set player N external ADDRESS` and answer each FIBS board with our
+    /// play (cubeless: never doubles, always takes).
+    External(ExternalCli),
     /// Build every endgame database into the cache now (for installers and
     /// CI), so that no engine waits for a first build.
     Prepare,
+}
+
+/// Options of `plakoto external`: the engine's search options and the
+/// listener's.
+#[derive(Args, Debug, Clone)]
+struct ExternalCli {
+    #[command(flatten)]
+    engine: EngineArgs,
+    #[command(flatten)]
+    external: plakoto::external::ExternalArgs,
+}
+
+/// A Portes engine session with the engine options `args` (as `plakoto
+/// engine` starts one), for `plakoto external`.
+fn portes_session(args: &EngineArgs) -> Result<Session, String> {
+    let rules = Rules::new(args.rules, args.scoring).map_err(|e| e.to_string())?;
+    let settings = args.search_settings().map_err(|e| e.to_string())?;
+    let evaluator = args.evaluator.create().map_err(|e| e.to_string())?;
+    let mut session =
+        Session::with_evaluator(rules, args.seed.unwrap_or_else(rand::random), evaluator);
+    let table_evaluator = match args.evaluator {
+        EvaluatorKind::Heuristic => "heuristic",
+        _ => "net",
+    };
+    for (game, e) in session.set_named_evaluators(table_evaluator) {
+        log::warn!("{}: {game} uses its heuristic", e.message);
+    }
+    session
+        .set_search_settings(settings)
+        .map_err(|e| e.to_string())?;
+    session.handle_line("set game portes");
+    Ok(session)
+}
+
+fn run_external(cli: &ExternalCli) -> ExitCode {
+    if let Some(path) = &cli.engine.weights
+        && let Err(e) = plakoto::eval::net::install_weights_file(path)
+    {
+        eprintln!("plakoto external: --weights {}: {e}", path.display());
+        return ExitCode::from(2);
+    }
+    // Checked once here, so that each connection's session starts surely.
+    if let Err(e) = portes_session(&cli.engine) {
+        eprintln!("plakoto external: {e}");
+        return ExitCode::from(2);
+    }
+    let new_session = || portes_session(&cli.engine).expect("checked at start");
+    match plakoto::external::serve(&cli.external, new_session) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("plakoto external: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Options of `plakoto gui`.
@@ -584,6 +642,7 @@ fn main() -> ExitCode {
         Some(Command::Gui(args)) => run_gui(args),
         Some(Command::Prepare) => run_prepare(),
         Some(Command::Conformance(args)) => plakoto::conformance::cli(args),
+        Some(Command::External(cli)) => run_external(cli),
         Some(Command::Arena(args)) => match plakoto::arena::cli::run(args.clone()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

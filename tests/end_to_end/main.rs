@@ -16,6 +16,7 @@ mod conformance;
 mod docs;
 mod fevga_analysis;
 mod gnubg;
+mod gnubg_frontend;
 mod gui;
 mod match_play;
 mod pin_endgame;

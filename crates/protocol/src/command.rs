@@ -188,6 +188,8 @@ pub enum Command {
 pub enum TableCommand {
     /// `set board <Position ID | board text>`
     SetBoard(String),
+    /// `set board fibs board:…`: a FIBS board string (Portes)
+    SetFibsBoard(String),
     /// `set position <PositionID>:<MatchID>`
     SetPosition(String, String),
     /// `set matchid <Match ID>`

@@ -42,7 +42,7 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         }
         "show tavli" => "the Tavli match's switches, where it stands, and how to restore it",
         "set board <position id | board text>" => {
-            "sets the checkers, seen from the side on roll; keeps the rest"
+            "sets the checkers, seen from the side on roll; keeps the rest (Portes: `set board fibs board:…` reads a FIBS board: turn, dice and score too)"
         }
         "set matchid <match id>" => {
             "sets rules, match length, score, side on roll, dice and phase; keeps the board"

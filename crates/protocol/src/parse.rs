@@ -86,7 +86,12 @@ fn parse_table_command(body: &str) -> Option<Result<Command, ProtoError>> {
     let blank = !arg.starts_with([' ', '\t']) || text.is_empty();
     let one_token = !text.contains([' ', '\t']);
     let command = match what.as_str() {
-        "board" if !blank => TableCommand::SetBoard(text),
+        "board" if !blank => match text.split_once([' ', '\t']) {
+            Some((fibs, board)) if fibs.eq_ignore_ascii_case("fibs") => {
+                TableCommand::SetFibsBoard(board.trim_matches([' ', '\t']).to_string())
+            }
+            _ => TableCommand::SetBoard(text),
+        },
         "matchid" if !blank && one_token => TableCommand::SetMatchId(text),
         "scoring" if !blank && one_token => TableCommand::SetScoring(text.to_ascii_lowercase()),
         "position" if !blank && one_token => match text.split_once(':') {

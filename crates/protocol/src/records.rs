@@ -9,7 +9,9 @@ use super::command::{RecordCommand, Scope};
 use super::reply::{ErrorCode, GameListing, LoadedInfo, ProtoError, Reply, SavedInfo};
 use super::state::{SessionState, turn_info};
 use plakoto_engine::search::SearchHandle;
-use plakoto_records::record::{Event, ReadError, Record, read_record_file, today, write_atomic};
+use plakoto_records::record::{
+    Event, ReadError, Record, mat, read_record_file, today, write_atomic,
+};
 use plakoto_rules::MatchId;
 use plakoto_rules::position_id;
 
@@ -92,6 +94,19 @@ pub(crate) fn save(mut record: Record, file: &str) -> Result<Reply, ProtoError> 
         ));
     }
     record.header.date = Some(today());
+    if mat::is_mat_path(Path::new(file)) {
+        // Backgammon programs' match files: Portes only.
+        let text = mat::write_mat(&record)
+            .map_err(|e| ProtoError::new(ErrorCode::InvalidArgument, format!("{file}: {e}")))?;
+        write_atomic(Path::new(file), &text)
+            .map_err(|e| io_error(format!("cannot write {file}: {e}")))?;
+        return Ok(Reply::Saved(SavedInfo {
+            file: file.to_string(),
+            games: record.games.len(),
+            turns: record.turn_count(),
+            format: "mat",
+        }));
+    }
     let json = file.to_ascii_lowercase().ends_with(".json");
     let text = if json {
         record.to_json()
@@ -133,10 +148,17 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
 /// Reads the record `file` for `load game|match` (`scope`): one game for
 /// `load game`. Not replayed yet.
 pub(crate) fn read_for(scope: Scope, file: &str) -> Result<Record, ProtoError> {
-    let record = read_record_file(Path::new(file)).map_err(|e| match e {
-        ReadError::Io(m) => io_error(m),
-        ReadError::Record(e) => ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")),
-    })?;
+    let record = if mat::is_mat_path(Path::new(file)) {
+        mat::read_mat_file(Path::new(file)).map_err(|e| match e {
+            mat::MatFileError::Io(m) => io_error(m),
+            mat::MatFileError::Mat(m) => ProtoError::new(ErrorCode::BadRecord, m),
+        })?
+    } else {
+        read_record_file(Path::new(file)).map_err(|e| match e {
+            ReadError::Io(m) => io_error(m),
+            ReadError::Record(e) => ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")),
+        })?
+    };
     if scope == Scope::Game && record.games.len() != 1 {
         return Err(ProtoError::new(
             ErrorCode::BadRecord,

@@ -4,9 +4,12 @@
 //!   child processes or built-in players, duplicate dice, shards, records.
 //! - [`conformance`]: `plakoto conformance`, checks an engine against
 //!   protocol.md.
+//! - [`external`]: `plakoto external`, the engine as GNU Backgammon's
+//!   external player (FIBS boards over a socket).
 //! - [`bench`]: `plakoto bench`: speed of move generation, evaluation,
 //!   hints and the pin-endgame database.
 
 pub mod arena;
 pub mod bench;
 pub mod conformance;
+pub mod external;

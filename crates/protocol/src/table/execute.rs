@@ -291,6 +291,22 @@ fn set_table<G: TableProtocol>(
             let position = read_board(&game, text)?;
             *G::table_mut(state) = table.with_board(position).map_err(invalid)?;
         }
+        TableCommand::SetFibsBoard(text) => {
+            let setup = game.read_fibs_board(text)?;
+            *G::table_mut(state) = TableGame::from_parts(
+                game,
+                table.opening(),
+                setup.position,
+                setup.on_roll,
+                setup.dice,
+                false,
+            )
+            .map_err(invalid)?;
+            state.score = MatchScore {
+                length: setup.match_length,
+                score: setup.score,
+            };
+        }
         TableCommand::SetPosition(pid, mid) => {
             let position = game.parse_position_id(pid).map_err(|e| {
                 ProtoError::new(

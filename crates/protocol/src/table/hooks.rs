@@ -54,6 +54,18 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
     /// Reads a Match ID.
     fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError>;
 
+    /// Reads a FIBS board (`set board fibs board:…`) as this game's
+    /// state; only Portes, a backgammon, has FIBS boards.
+    fn read_fibs_board(&self, _text: &str) -> Result<super::FibsSetup<Self::Position>, ProtoError> {
+        Err(ProtoError::new(
+            ErrorCode::NotInGame,
+            format!(
+                "set board fibs: a FIBS board is a backgammon (Portes) board, not a {} board",
+                Self::KIND
+            ),
+        ))
+    }
+
     /// The board as a picture, seen from the side on roll (its points in
     /// that side's numbering; `show board` draws it from X's side).
     fn picture(&self, position: &Self::Position) -> BoardPicture;
@@ -138,6 +150,10 @@ impl TableProtocol for Portes {
 
     fn history_mut(state: &mut SessionState) -> &mut Record {
         &mut state.portes_history
+    }
+
+    fn read_fibs_board(&self, text: &str) -> Result<super::FibsSetup<PortesPosition>, ProtoError> {
+        super::read_fibs_board(text)
     }
 
     fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError> {

@@ -7,6 +7,7 @@ mod count;
 mod engine_stop;
 mod fevga;
 mod fevga_steps;
+mod fibs_board;
 mod portes;
 mod record_refusals;
 mod record_round_trip;

@@ -145,10 +145,16 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
         path: args.file.clone(),
         source: Box::new(source),
     };
-    let record = read_record_file(&args.file).map_err(|error| match error {
-        ReadError::Io(message) => AnalyseError::Read(message),
-        ReadError::Record(source) => invalid(source),
-    })?;
+    // A Jellyfish .mat file (a backgammon program's match) is Portes.
+    let record = if crate::record::mat::is_mat_path(&args.file) {
+        crate::record::mat::read_mat_file(&args.file)
+            .map_err(|error| AnalyseError::Read(error.to_string()))?
+    } else {
+        read_record_file(&args.file).map_err(|error| match error {
+            ReadError::Io(message) => AnalyseError::Read(message),
+            ReadError::Record(source) => invalid(source),
+        })?
+    };
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

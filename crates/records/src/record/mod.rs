@@ -18,6 +18,7 @@ mod error;
 mod event;
 pub mod file;
 mod header;
+pub mod mat;
 mod replay;
 mod table_replay;
 mod table_setup;

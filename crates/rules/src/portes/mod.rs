@@ -5,6 +5,7 @@
 
 pub(crate) mod base64;
 mod board_text;
+mod fibs_board;
 mod id;
 mod match_id;
 mod movegen;
@@ -13,6 +14,7 @@ mod outcome;
 mod position;
 
 pub use board_text::{PortesBoardTextError, parse_portes_board_text, portes_board_text};
+pub use fibs_board::{FIBS_BOARD_FIELDS, FibsBoard, FibsBoardError, FibsView};
 pub use id::{PortesIdError, parse_portes_position_id, portes_position_id};
 pub use match_id::{PORTES_MATCH_ID_LEN, PortesGameState, PortesMatchId, PortesMatchIdError};
 pub use movegen::{PortesMoveGenerator, PortesPlay, PortesPlayList, PortesSteps};

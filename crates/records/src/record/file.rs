@@ -87,36 +87,7 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     Ok(())
 }
 
-/// A new temporary file in the folder of `path` (created first, with its
-/// parents), to be written and then renamed over `path`
-/// ([`tempfile::NamedTempFile::persist`]); dropped unrenamed, it is
-/// removed. It is created exclusively (`O_EXCL`: never through a symlink
-/// or over a file already there) at an unpredictable name (`.NAME.` and
-/// random characters), so that nobody can plant a link where it will be;
-/// its mode is what a plain create gives (0666 less the umask), so the
-/// renamed file is readable as before.
-pub fn temp_file_beside(path: &Path) -> std::io::Result<tempfile::NamedTempFile> {
-    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) => {
-            std::fs::create_dir_all(dir)?;
-            dir
-        }
-        None => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "record".into());
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    builder.tempfile_in(dir)
-}
+pub use plakoto_engine::binary_file::temp_file_beside;
 
 /// Today's date (UTC) as `YYYY-MM-DD`, for record headers.
 pub fn today() -> String {

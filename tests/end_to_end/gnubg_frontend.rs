@@ -233,10 +233,19 @@ fn a_match_gnubg_played_itself_loads_and_is_analysed() {
         String::from_utf8_lossy(&output.stderr)
     );
     let report = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        report.contains("portes") || report.contains("Portes"),
-        "{report}"
-    );
+    // The report analyses every game of the match, each play on a line.
+    assert!(report.starts_with("analysis at 0 plies"), "{report}");
+    assert!(report.lines().any(|l| l == "game 1"), "{report}");
+    let plays = report
+        .lines()
+        .filter(|l| {
+            l.trim_start()
+                .split(' ')
+                .next()
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+        })
+        .count();
+    assert!(plays > 0, "no play analysed: {report}");
     // The engine loads it as a match too.
     let mut s = Session::with_heuristic(Rules::default(), 1);
     s.handle_line("set game portes");

@@ -36,7 +36,7 @@ use tokio::sync::mpsc::UnboundedSender;
 
 use super::engine_command::EngineCommand;
 use super::page_reply::PageReply;
-use super::relay::Slot;
+use super::session_slots::Slot;
 use plakoto_protocol::client::{ClientError, Engine, Waker};
 use plakoto_protocol::framing::{Line, read_line};
 

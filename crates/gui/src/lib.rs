@@ -29,6 +29,7 @@ mod page_files;
 mod page_reply;
 mod records;
 mod relay;
+mod session_slots;
 mod to_page;
 
 use std::io;
@@ -66,7 +67,7 @@ pub struct GuiOptions {
 pub(crate) struct AppState {
     pub(crate) engine: EngineCommand,
     pub(crate) access: Access,
-    pub(crate) sessions: relay::SessionSlots,
+    pub(crate) sessions: session_slots::SessionSlots,
     pub(crate) scratch: PathBuf,
 }
 
@@ -161,7 +162,7 @@ impl Gui {
                 port: address.port(),
                 token,
             },
-            sessions: relay::SessionSlots::new(max_sessions),
+            sessions: session_slots::SessionSlots::new(max_sessions),
             scratch: scratch.path().to_path_buf(),
         });
         let served = axum::serve(listener, router(state)).await;

@@ -21,7 +21,7 @@
 //! no command (blank, blanks or a comment only) is answered by the relay,
 //! in its turn, with the code `no_command` ([`super::engine_worker`]).
 //!
-//! Sessions are bounded ([`SessionSlots`]): a socket past the limit gets
+//! Sessions are bounded ([`SessionSlots`](super::session_slots::SessionSlots)): a socket past the limit gets
 //! `{"type":"refused","message":…}` and is closed; a session's slot is
 //! free again once its socket closed and its engine ended.
 //!
@@ -39,7 +39,7 @@ use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+use tokio::sync::mpsc;
 
 use super::AppState;
 use super::engine_command::EngineCommand;
@@ -47,6 +47,7 @@ use super::engine_worker::{EngineWorker, Event, Origin};
 use super::page_files;
 use super::page_reply::PageReply;
 use super::records::{Format, Scope, Transfers};
+use super::session_slots::Slot;
 use super::to_page::ToPage;
 
 /// A message from the page.
@@ -105,36 +106,6 @@ pub(crate) async fn upgrade(
     let engine = state.engine.clone();
     let scratch = state.scratch.clone();
     ws.on_upgrade(move |socket| session(socket, engine, scratch, slot))
-}
-
-/// The server's bound on sessions running at once.
-#[derive(Debug)]
-pub(crate) struct SessionSlots {
-    slots: Arc<Semaphore>,
-    limit: usize,
-}
-
-/// One session's place among the [`SessionSlots`]: held by the session and
-/// by each of its engines' workers, so that it is free again only once
-/// the socket closed and the engines ended.
-pub(crate) type Slot = Arc<OwnedSemaphorePermit>;
-
-impl SessionSlots {
-    /// At most `limit` sessions.
-    pub(crate) fn new(limit: usize) -> SessionSlots {
-        SessionSlots {
-            slots: Arc::new(Semaphore::new(limit)),
-            limit,
-        }
-    }
-
-    /// A free slot, if any.
-    fn take(&self) -> Option<Slot> {
-        Arc::clone(&self.slots)
-            .try_acquire_owned()
-            .ok()
-            .map(Arc::new)
-    }
 }
 
 /// A socket past the limit: told why, then closed (the page shows it).

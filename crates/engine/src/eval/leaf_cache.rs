@@ -24,9 +24,17 @@ use plakoto_rules::Position;
 /// (72 bytes each, 19 MB) hold the distinct leaves of a typical 3-ply
 /// search (about 160,000) with few overwrites; fewer only cost speed.
 fn default_slots<P>() -> usize {
-    slots_within::<P>(
-        crate::search::settings::budget_bytes(crate::search::settings::DEFAULT_CACHE_MB) / 2,
-    )
+    slots_within::<P>(budget_bytes(DEFAULT_CACHE_MB) / 2)
+}
+
+/// The cache budget of a session that sets none (`set cache MB`): enough
+/// for the default 2-ply searches to find most transpositions, small
+/// enough that a session of all three games stays within 64 MB.
+pub const DEFAULT_CACHE_MB: u32 = 8;
+
+/// Bytes of a cache budget of `mb` megabytes.
+pub fn budget_bytes(mb: u32) -> usize {
+    (mb as usize) << 20
 }
 
 /// The most slots (a power of two, at least 1,024) that fit in `bytes`.

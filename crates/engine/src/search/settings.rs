@@ -54,10 +54,9 @@ pub const FILTER_PLIES: Range = Range::new(
 pub const FILTER_LEVEL: Range = Range::new("the filter level", 0, MAX_PLIES as u64, "");
 /// The most megabytes [`SearchSettings::cache_mb`] may give.
 pub const MAX_CACHE_MB: u64 = 4096;
-/// The cache budget of a session that sets none: enough for the default
-/// 2-ply searches to find most transpositions, small enough that a
-/// session of all three games stays within 64 MB.
-pub const DEFAULT_CACHE_MB: u32 = 8;
+// The budget's default and its size in bytes live with the cache they
+// size (eval/leaf_cache.rs), below the search.
+pub use crate::eval::leaf_cache::{DEFAULT_CACHE_MB, budget_bytes};
 /// The cache budget, in MB.
 pub const CACHE_MB: Range = Range::new(
     "the cache budget in MB",
@@ -65,11 +64,6 @@ pub const CACHE_MB: Range = Range::new(
     MAX_CACHE_MB,
     "the cache budget is at least 1 MB",
 );
-
-/// Bytes of a cache budget of `mb` megabytes.
-pub fn budget_bytes(mb: u32) -> usize {
-    (mb as usize) << 20
-}
 
 /// Worker threads.
 pub const THREADS: Range = Range::new(

@@ -19,6 +19,7 @@ pub mod report;
 pub mod table;
 mod table_arrows;
 mod table_board;
+mod table_layout;
 pub mod tavli;
 
 use rayon::prelude::*;

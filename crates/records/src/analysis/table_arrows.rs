@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use super::table_board::{Layout, MIDDLE_Y, TOP};
+use super::table_layout::{Layout, MIDDLE_Y, TOP};
 
 /// Which play an arrow belongs to: its colour and its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 //! as `legal` lists, games played to the end and scored (F13), records
 //! saved and loaded back, and refusals that change nothing.
 
+use super::support::answer;
 use crate::table_rollout::{agrees_with_the_engine, payload, race_on_the_one_point};
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
@@ -11,11 +12,6 @@ use plakoto_rules::Rules;
 
 fn session(seed: u64) -> Session {
     Session::with_heuristic(Rules::default(), seed)
-}
-
-/// The reply's text (after `= ` or `? `, with its final blank line).
-fn answer(session: &mut Session, line: &str) -> String {
-    session.handle_line(line).expect("a command").text
 }
 
 const SESSION: &str = "\

@@ -3,6 +3,7 @@
 //! for a refused click, and, over the turns of self-played games, the
 //! steps walked one at a time reaching exactly the plays `legal` lists.
 
+use super::support::{answer, set_up};
 use plakoto_protocol::Session;
 use plakoto_rules::Rules;
 
@@ -10,23 +11,6 @@ fn session() -> Session {
     let mut s = Session::with_heuristic(Rules::default(), 4);
     answer(&mut s, "set game fevga");
     s
-}
-
-/// The reply's text (after `= ` or `? `, with its final blank line).
-fn answer(session: &mut Session, line: &str) -> String {
-    session.handle_line(line).expect("a command").text
-}
-
-/// X on roll with `dice` at `board` (board text, X's side first).
-fn set_up(s: &mut Session, board: &str, dice: &str) {
-    for line in [
-        format!("set board {board}"),
-        "set turn X".to_string(),
-        format!("set dice {dice}"),
-    ] {
-        let reply = answer(s, &line);
-        assert!(reply.starts_with("= "), "{line}: {reply}");
-    }
 }
 
 /// `legal steps <made>` in text: its lines without the framing.

@@ -3,6 +3,7 @@
 //! GNU Backgammon hands them to an external player; a malformed one is
 //! refused with its reason and changes nothing; the other games refuse it.
 
+use super::support::answer;
 use plakoto_protocol::Session;
 use plakoto_rules::portes::PortesMatchId;
 use plakoto_rules::{Dice, Rules, Side};
@@ -10,10 +11,6 @@ use plakoto_rules::{Dice, Rules, Side};
 /// What GNU Backgammon 1.07 sent its external player 0 (X, on roll with
 /// 4-3) after O opened 24/21 13/11; money play.
 const FROM_GNUBG: &str = "board:gnubg:root:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:1:-5:4:0:0:0:-3:0:-5:0:1:0:0:1:0:-1:4:3:4:3:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
-
-fn answer(session: &mut Session, line: &str) -> String {
-    session.handle_line(line).expect("a command").text
-}
 
 fn portes() -> Session {
     let mut s = Session::with_heuristic(Rules::default(), 3);

@@ -12,6 +12,7 @@ mod portes;
 mod record_refusals;
 mod record_round_trip;
 mod robustness;
+mod support;
 mod table_refusals;
 mod table_rollout;
 mod table_steps;

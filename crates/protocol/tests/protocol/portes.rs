@@ -4,6 +4,7 @@
 //! steps` (P4–P9, R10), games played to the end and scored (P11), and
 //! `not_in_game` for what Portes has no use for.
 
+use super::support::answer;
 use crate::by_mwc::candidates_by_mwc;
 use crate::table_rollout::{agrees_with_the_engine, payload};
 use crate::transcripts::transcript;
@@ -12,11 +13,6 @@ use plakoto_rules::Rules;
 
 fn session(seed: u64) -> Session {
     Session::with_heuristic(Rules::default(), seed)
-}
-
-/// The reply's first payload line (after `= ` or `? `).
-fn answer(session: &mut Session, line: &str) -> String {
-    session.handle_line(line).expect("a command").text
 }
 
 const SESSION: &str = "\

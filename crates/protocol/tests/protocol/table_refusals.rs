@@ -7,6 +7,7 @@
 //! against the position by brute force, as Plakoto's are
 //! (`crates/rules/tests/rules/refusals.rs`).
 
+use super::support::{answer, set_up};
 use plakoto_protocol::Session;
 use plakoto_rules::Rules;
 
@@ -14,23 +15,6 @@ fn session(game: &str) -> Session {
     let mut s = Session::with_heuristic(Rules::default(), 4);
     answer(&mut s, &format!("set game {game}"));
     s
-}
-
-/// The reply's text (after `= ` or `? `, with its final blank line).
-fn answer(session: &mut Session, line: &str) -> String {
-    session.handle_line(line).expect("a command").text
-}
-
-/// X on roll with `dice` at `board` (board text, X's side first).
-fn set_up(s: &mut Session, board: &str, dice: &str) {
-    for line in [
-        format!("set board {board}"),
-        "set turn X".to_string(),
-        format!("set dice {dice}"),
-    ] {
-        let reply = answer(s, &line);
-        assert!(reply.starts_with("= "), "{line}: {reply}");
-    }
 }
 
 /// The refusal of `move <play>`, without its framing.

@@ -4,6 +4,7 @@
 //! restored from what the engine prints, and saved and loaded as one
 //! record at every game boundary.
 
+use super::support::answer;
 use crate::by_mwc::candidates_by_mwc;
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
@@ -14,10 +15,6 @@ fn session(seed: u64) -> Session {
     let mut session = Session::with_heuristic(Rules::default(), seed);
     answer(&mut session, "set evaluation plies 0");
     session
-}
-
-fn answer(session: &mut Session, line: &str) -> String {
-    session.handle_line(line).expect("a command").text
 }
 
 fn ok(session: &mut Session, line: &str) -> String {

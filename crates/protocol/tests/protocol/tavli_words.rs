@@ -3,13 +3,9 @@
 //! `roll` after the match says the match is over, and `show game` in a
 //! Tavli match names the game.
 
+use super::support::answer;
 use plakoto_protocol::Session;
 use plakoto_rules::Rules;
-
-/// The reply's text (after `= ` or `? `, with its final blank line).
-fn answer(session: &mut Session, line: &str) -> String {
-    session.handle_line(line).expect("a command").text
-}
 
 fn session() -> Session {
     Session::with_heuristic(Rules::default(), 7)

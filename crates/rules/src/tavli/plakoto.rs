@@ -1,18 +1,16 @@
-//! Plakoto (R1–R23) through the game layer: the rules core of the crate's
-//! root modules, with its rule set (variant and scoring) as the game's
+//! Plakoto (R1–R23) through the game layer: the rules of
+//! [`crate::plakoto`], with its rule set (variant and scoring) as the game's
 //! switches.
 
 use super::{GameKind, TavliGame};
 use crate::dice::Dice;
-use crate::explain::{IllegalPlay, resolve_play};
-use crate::id::{PositionIdError, parse_position_id, position_id};
-use crate::movegen::{MoveGenerator, Play, PlayList};
-use crate::notation::{ParsedPlay, format_play};
-use crate::outcome::{GameResult, game_result};
-use crate::position::Position;
+use crate::outcome::GameResult;
+use crate::plakoto::{
+    BoardTextError, IllegalPlay, MoveGenerator, ParsedPlay, Play, PlayList, Position,
+    PositionIdError, Rules, format_play, game_result, parse_board_text, parse_position_id,
+    position_id, resolve_play, to_board_text,
+};
 use crate::result_kind::ResultKind;
-use crate::rules::Rules;
-use crate::{BoardTextError, parse_board_text, to_board_text};
 
 /// Plakoto under a rule set (standard or Express, standard or Tzannes
 /// scoring).

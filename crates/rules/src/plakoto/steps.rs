@@ -6,14 +6,14 @@
 
 use std::collections::HashSet;
 
-use super::dice::Numbers;
 use super::explain::{
     IllegalPlay, dice_orders, keep_most_telling, max_numbers, simulate, step_sources,
 };
 use super::movegen::{Play, ends_game};
 use super::notation::ParsedPlay;
-use super::point::{Die, Point};
+use super::numbers::Numbers;
 use super::position::{Position, Step, StepList};
+use crate::point::{Die, Point};
 
 /// One single-die step and what it did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

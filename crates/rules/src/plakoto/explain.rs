@@ -4,11 +4,11 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use super::dice::Numbers;
 use super::movegen::{Play, PlayList, ends_game};
 use super::notation::{NotationError, ParsedPlay};
-use super::point::{Die, Point};
+use super::numbers::Numbers;
 use super::position::{Position, Step, StepError, StepList};
+use crate::point::{Die, Point};
 
 /// Why a written play is not legal, for the player to read.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,9 +14,9 @@
 
 use std::fmt;
 
-use super::point::{Point, PointError};
 use super::position::{CHECKERS, Position, PositionError, SideLayout};
-use super::seat::Seat;
+use crate::point::{Point, PointError};
+use crate::seat::Seat;
 
 /// What is wrong with a board text.
 #[derive(Clone, Debug, PartialEq, Eq)]

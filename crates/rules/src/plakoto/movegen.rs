@@ -29,7 +29,7 @@
 //! - Express sequences are expanded one group of equal numbers at a time,
 //!   merging equal positions after each group, with a cap on memory.
 
-use super::dice::Numbers;
+use super::numbers::Numbers;
 use super::position::{Position, StepList};
 
 /// A legal play: the position it leads to (still seen from the mover) and
@@ -1027,7 +1027,7 @@ fn mother_triggers(node: &Node, die: usize, outside: u32, sink: &mut impl Sink) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::Step;
+    use crate::plakoto::position::Step;
     use crate::sampling::midgame_suite;
     use crate::{Die, Point};
 

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::result_kind::ResultKind;
+use crate::result_kind::ResultKind;
 
 /// Which movement rules apply.
 #[derive(

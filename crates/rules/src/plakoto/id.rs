@@ -28,12 +28,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::dice::{Dice, Numbers};
-use super::game_state::{Game, Phase};
-use super::matchplay::MatchScore;
-use super::point::{Die, Point, Side};
+use super::game::Game;
+use super::numbers::Numbers;
 use super::position::{CHECKERS, Position, PositionError, SideLayout};
 use super::rules::{Rules, RulesError, Scoring, Variant};
+use crate::dice::Dice;
+use crate::game_state::Phase;
+use crate::matchplay::MatchScore;
+use crate::point::{Die, Point, Side};
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -541,7 +543,7 @@ impl FromStr for MatchId {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::tests::pos;
+    use crate::plakoto::position::tests::pos;
 
     #[test]
     fn initial_position_id() {

@@ -34,8 +34,8 @@
 //!   table itself, and the last group played once more to pick up a line
 //!   of steps for each key of the page.
 
-use super::dice::Numbers;
 use super::movegen::{Emit, Node, Play, dfs, ends_game, landable_mask};
+use super::numbers::Numbers;
 use super::position::{Position, StepList};
 
 /// Memory and time bounds of a count.

@@ -16,8 +16,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::movegen::Play;
-use super::point::Point;
 use super::position::{Position, PositionError, SideLayout};
+use crate::point::Point;
 
 /// Text of the play with no step.
 pub const PASS: &str = "pass";

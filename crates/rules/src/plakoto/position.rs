@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use super::point::{Die, Point};
-use super::seat::Seat;
+use crate::point::{Die, Point};
+use crate::seat::Seat;
 
 /// Checkers each side has (R1).
 pub const CHECKERS: u8 = 15;

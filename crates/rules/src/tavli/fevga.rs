@@ -1,6 +1,8 @@
 //! Fevga (F1–F16) through the game layer: the `fevga` module's rules with
 //! its four switches as the game's.
 
+use std::convert::Infallible;
+
 use super::{GameKind, TavliGame};
 use crate::dice::Dice;
 use crate::fevga::{
@@ -35,6 +37,8 @@ impl TavliGame for Fevga {
     type IdError = FevgaIdError;
     type BoardTextError = FevgaBoardTextError;
     type PlayError = FevgaNotationError;
+
+    type Carried = Infallible;
 
     const KIND: GameKind = GameKind::Fevga;
 
@@ -115,5 +119,25 @@ impl TavliGame for Fevga {
             }),
             Err(other) => Err(other),
         }
+    }
+
+    fn generate_carried(
+        &self,
+        _generator: &mut FevgaMoveGenerator,
+        _position: &FevgaPosition,
+        carried: &Infallible,
+        _out: &mut FevgaPlayList,
+    ) {
+        match *carried {}
+    }
+
+    fn resolve_carried(
+        &self,
+        _before: &FevgaPosition,
+        carried: &Infallible,
+        _list: &FevgaPlayList,
+        _text: &str,
+    ) -> Result<FevgaPlay, FevgaNotationError> {
+        match *carried {}
     }
 }

@@ -8,9 +8,11 @@
 //! passed in, never forks of the code. [`GameKind`] names the games and is
 //! the one thing above this layer that says which game is played;
 //! [`with_game!`](crate::with_game) is the one place that turns it into a
-//! game's type.
+//! game's type. What a turn leaves to the next besides the position (the
+//! numbers Plakoto Express passes on, R21) is the game's
+//! [`TavliGame::Carried`], which [`TableGame`] carries from turn to turn.
 //!
-//! Adding a game: write its rules as a module beside `portes/` (a
+//! Adding a game: write its rules as a module beside `plakoto/` and `portes/` (a
 //! position from the side on roll, a move generator checked against a
 //! brute-force one), then one file here implementing [`TavliGame`] for it,
 //! as `plakoto.rs` and `portes.rs` do, a [`GameKind`] for it and its arm
@@ -26,7 +28,7 @@ mod tavli_match;
 mod with_game;
 
 use std::error::Error;
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
 use crate::dice::Dice;
@@ -37,7 +39,7 @@ pub use fevga::Fevga;
 pub use kind::{GameKind, GameKindError};
 pub use plakoto::Plakoto;
 pub use portes::Portes;
-pub use table::{Opening, OpeningError, TableError, TableGame, TableReport};
+pub use table::{Opening, OpeningError, TableError, TableGame, TableReport, ToPlay};
 pub use tavli_match::{
     AfterDraw, MAX_TARGET, PlayedGame, Sequence, TavliMatch, TavliMatchError, TavliRules,
     TavliRulesError, parse_target,
@@ -64,6 +66,11 @@ pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
     type BoardTextError: Error + Send + Sync + 'static;
     /// Why a written play is not read or names no legal play.
     type PlayError: Error + Send + Sync + 'static;
+    /// Numbers one turn leaves to the next, which the side then on roll
+    /// plays before it rolls: Plakoto Express's unused numbers (R21).
+    /// A game that carries nothing names [`std::convert::Infallible`], so
+    /// no carry can ever be made for it.
+    type Carried: Copy + Debug + Display + Eq + Hash + Send + Sync + 'static;
 
     /// Which game this is.
     const KIND: GameKind;
@@ -86,6 +93,30 @@ pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
         generator: &mut Self::Generator,
         position: &Self::Position,
         dice: Dice,
+        out: &mut Self::PlayList,
+    );
+
+    /// Whether this game, under these switches, carries numbers from turn
+    /// to turn (Plakoto Express only).
+    fn may_carry(&self) -> bool {
+        false
+    }
+
+    /// What a play of `dice` leaves to the opponent's turn: the numbers it
+    /// did not use, where the game carries them (R21), else nothing.
+    fn carried_after(&self, dice: Dice, play: &Self::Play) -> Option<Self::Carried> {
+        let _ = (dice, play);
+        None
+    }
+
+    /// Fills `out` with the legal plays of the numbers `carried` to the
+    /// side on roll in `position`, as [`TavliGame::generate`] does for a
+    /// roll.
+    fn generate_carried(
+        &self,
+        generator: &mut Self::Generator,
+        position: &Self::Position,
+        carried: &Self::Carried,
         out: &mut Self::PlayList,
     );
 
@@ -127,6 +158,17 @@ pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
         &self,
         before: &Self::Position,
         dice: Dice,
+        list: &Self::PlayList,
+        text: &str,
+    ) -> Result<Self::Play, Self::PlayError>;
+
+    /// The legal play of `list` (the plays of the numbers `carried` to the
+    /// side on roll in `before`) that the written `text` names, or why
+    /// there is none.
+    fn resolve_carried(
+        &self,
+        before: &Self::Position,
+        carried: &Self::Carried,
         list: &Self::PlayList,
         text: &str,
     ) -> Result<Self::Play, Self::PlayError>;

@@ -1,13 +1,13 @@
 //! Plakoto (R1–R23) through the game layer: the rules of
 //! [`crate::plakoto`], with its rule set (variant and scoring) as the game's
-//! switches.
+//! switches. Express's passed numbers (R21) are the game's carry.
 
 use super::{GameKind, TavliGame};
 use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::plakoto::{
-    BoardTextError, IllegalPlay, MoveGenerator, ParsedPlay, Play, PlayList, Position,
-    PositionIdError, Rules, format_play, game_result, parse_board_text, parse_position_id,
+    BoardTextError, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play, PlayList, Position,
+    PositionIdError, Rules, Variant, format_play, game_result, parse_board_text, parse_position_id,
     position_id, resolve_play, to_board_text,
 };
 use crate::result_kind::ResultKind;
@@ -35,6 +35,7 @@ impl TavliGame for Plakoto {
     type IdError = PositionIdError;
     type BoardTextError = BoardTextError;
     type PlayError = IllegalPlay;
+    type Carried = Numbers;
 
     const KIND: GameKind = GameKind::Plakoto;
 
@@ -58,6 +59,28 @@ impl TavliGame for Plakoto {
         out: &mut PlayList,
     ) {
         generator.generate(position, &dice.numbers(self.rules.variant), out);
+    }
+
+    fn may_carry(&self) -> bool {
+        self.rules.variant == Variant::Express
+    }
+
+    fn carried_after(&self, dice: Dice, play: &Play) -> Option<Numbers> {
+        if !self.may_carry() {
+            return None;
+        }
+        dice.numbers(self.rules.variant)
+            .remainder(&play.steps.dice())
+    }
+
+    fn generate_carried(
+        &self,
+        generator: &mut MoveGenerator,
+        position: &Position,
+        carried: &Numbers,
+        out: &mut PlayList,
+    ) {
+        generator.generate(position, carried, out);
     }
 
     fn plays<'a>(&self, list: &'a PlayList) -> &'a [Play] {
@@ -109,5 +132,16 @@ impl TavliGame for Plakoto {
     ) -> Result<Play, IllegalPlay> {
         let written: ParsedPlay = text.parse().map_err(IllegalPlay::Notation)?;
         resolve_play(before, &dice.numbers(self.rules.variant), list, &written)
+    }
+
+    fn resolve_carried(
+        &self,
+        before: &Position,
+        carried: &Numbers,
+        list: &PlayList,
+        text: &str,
+    ) -> Result<Play, IllegalPlay> {
+        let written: ParsedPlay = text.parse().map_err(IllegalPlay::Notation)?;
+        resolve_play(before, carried, list, &written)
     }
 }

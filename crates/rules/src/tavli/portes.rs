@@ -1,6 +1,8 @@
 //! Portes (P1–P16) through the game layer: the `portes` module's rules
 //! with its scoring switch (P11) as the game's.
 
+use std::convert::Infallible;
+
 use super::{GameKind, TavliGame};
 use crate::dice::Dice;
 use crate::outcome::GameResult;
@@ -35,6 +37,8 @@ impl TavliGame for Portes {
     type IdError = PortesIdError;
     type BoardTextError = PortesBoardTextError;
     type PlayError = PortesNotationError;
+
+    type Carried = Infallible;
 
     const KIND: GameKind = GameKind::Portes;
 
@@ -109,5 +113,25 @@ impl TavliGame for Portes {
     ) -> Result<PortesPlay, PortesNotationError> {
         let written: PortesNotation = text.parse()?;
         resolve_portes_play(before, &list.plays, &written).copied()
+    }
+
+    fn generate_carried(
+        &self,
+        _generator: &mut PortesMoveGenerator,
+        _position: &PortesPosition,
+        carried: &Infallible,
+        _out: &mut PortesPlayList,
+    ) {
+        match *carried {}
+    }
+
+    fn resolve_carried(
+        &self,
+        _before: &PortesPosition,
+        carried: &Infallible,
+        _list: &PortesPlayList,
+        _text: &str,
+    ) -> Result<PortesPlay, PortesNotationError> {
+        match *carried {}
     }
 }

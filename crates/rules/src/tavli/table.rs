@@ -1,7 +1,12 @@
 //! One game of any Tavli game in progress: the position, whose turn it
-//! is, the dice, the opening roll (P13) and the result, over the game
-//! layer's [`TavliGame`]. Plakoto's own [`crate::Game`] also carries the
-//! Express passed numbers (R21); every other game's state is this one.
+//! is, the dice, the numbers the last turn carried to this one (Plakoto
+//! Express, R21), the opening roll (P13) and the result, over the game
+//! layer's [`TavliGame`].
+//!
+//! A turn with carried numbers is played in two parts, as R21 says: the
+//! side on roll first plays the carried numbers (whatever it cannot use
+//! is void), then rolls and plays its own roll; only that second play
+//! hands the turn over, with whatever it left unused carried on.
 
 use std::fmt;
 use std::str::FromStr;
@@ -85,6 +90,16 @@ impl<E> From<StateError> for TableError<E> {
     }
 }
 
+/// What the side on roll has to play now: its roll, or the numbers the
+/// last turn carried to it, played before it rolls (R21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ToPlay<C> {
+    /// The dice rolled.
+    Dice(Dice),
+    /// Numbers carried from the opponent's turn ([`TavliGame::Carried`]).
+    Carried(C),
+}
+
 /// What a play did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableReport {
@@ -104,6 +119,8 @@ pub struct TableGame<G: TavliGame> {
     on_roll: Side,
     phase: Phase,
     dice: Option<Dice>,
+    /// Numbers carried to the side on roll, to be played before it rolls.
+    carried: Option<G::Carried>,
     result: Option<FinalResult>,
 }
 
@@ -118,6 +135,7 @@ impl<G: TavliGame> TableGame<G> {
             on_roll: Side::X,
             phase: Phase::Opening,
             dice: None,
+            carried: None,
             result: None,
         }
     }
@@ -151,6 +169,7 @@ impl<G: TavliGame> TableGame<G> {
             on_roll,
             phase: Phase::Playing,
             dice,
+            carried: None,
             result: None,
         };
         // The Position ID of a finished game is seen from the side that
@@ -208,16 +227,46 @@ impl<G: TavliGame> TableGame<G> {
         self.dice
     }
 
+    /// The numbers carried to the side on roll by the opponent's last
+    /// play, which it plays before rolling (R21).
+    pub fn carried(&self) -> Option<G::Carried> {
+        self.carried
+    }
+
+    /// The same game with `carried` numbers to be played by the side on
+    /// roll before it rolls: what a Position ID with passed numbers
+    /// describes. Refused outside play, with dice rolled, or in a game that
+    /// carries no numbers (R21 is Express's).
+    pub fn with_carried(&self, carried: Option<G::Carried>) -> Result<TableGame<G>, StateError> {
+        if carried.is_some() {
+            if !self.game.may_carry() {
+                return Err(StateError::PassedOutsideExpress);
+            }
+            if self.phase != Phase::Playing {
+                return Err(StateError::DiceOutsidePlay);
+            }
+            if self.dice.is_some() {
+                return Err(StateError::DiceAndPassed);
+            }
+        }
+        Ok(TableGame {
+            carried,
+            ..self.clone()
+        })
+    }
+
     /// The result, once the game is over.
     pub fn result(&self) -> Option<FinalResult> {
         self.result
     }
 
     /// The same game under other switches of its game (Portes' scoring):
-    /// a finished game's points are counted again under them.
+    /// a finished game's points are counted again under them, and numbers
+    /// carried to the side on roll are dropped when `game` carries none.
     pub fn with_game(&self, game: G) -> TableGame<G> {
         let mut table = TableGame {
             game,
+            carried: self.carried.filter(|_| game.may_carry()),
             ..self.clone()
         };
         if let Some(result) = &mut table.result {
@@ -282,6 +331,7 @@ impl<G: TavliGame> TableGame<G> {
     pub fn set_dice(&mut self, dice: Dice) -> Result<(), StateError> {
         match self.phase {
             Phase::Over => Err(StateError::GameOver),
+            Phase::Playing if self.carried.is_some() => Err(StateError::PassedFirst),
             Phase::Playing if self.dice.is_some() => Err(StateError::AlreadyRolled),
             Phase::Opening | Phase::Playing => {
                 self.phase = Phase::Playing;
@@ -302,7 +352,8 @@ impl<G: TavliGame> TableGame<G> {
     }
 
     /// The same game with `position` on the board (seen from the side on
-    /// roll), its turn and dice kept; over if the position is finished.
+    /// roll), its turn, dice and carried numbers kept; over if the position
+    /// is finished.
     pub fn with_board(&self, position: G::Position) -> Result<TableGame<G>, StateError> {
         let dice = if self.phase == Phase::Playing {
             self.dice
@@ -310,18 +361,24 @@ impl<G: TavliGame> TableGame<G> {
             None
         };
         let finished = self.game.result(&position).is_some();
-        TableGame::from_parts(
+        let table = TableGame::from_parts(
             self.game,
             self.opening,
             position,
             self.on_roll,
             if finished { None } else { dice },
             false,
-        )
+        )?;
+        if finished {
+            Ok(table)
+        } else {
+            table.with_carried(self.carried)
+        }
     }
 
     /// The same game with `side` on roll and the board seen from it (the
-    /// board as it stands on the table is kept), no dice rolled.
+    /// board as it stands on the table is kept), no dice rolled nor numbers
+    /// carried.
     pub fn with_turn(&self, side: Side) -> Result<TableGame<G>, StateError> {
         let position = if side == self.on_roll {
             self.position
@@ -331,7 +388,35 @@ impl<G: TavliGame> TableGame<G> {
         TableGame::from_parts(self.game, self.opening, position, side, None, false)
     }
 
-    /// Fills `out` with the legal plays of the dice rolled.
+    /// What the side on roll has to play now: the numbers carried to it,
+    /// else its dice; or why there is nothing.
+    pub fn to_play(&self) -> Result<ToPlay<G::Carried>, StateError> {
+        match (self.phase, self.carried) {
+            (Phase::Playing, Some(carried)) => Ok(ToPlay::Carried(carried)),
+            _ => self.require_dice().map(ToPlay::Dice),
+        }
+    }
+
+    /// Fills `out` with the legal plays of what the side on roll has to
+    /// play now ([`Self::to_play`]), which it returns.
+    pub fn turn_plays(
+        &self,
+        generator: &mut G::Generator,
+        out: &mut G::PlayList,
+    ) -> Result<ToPlay<G::Carried>, StateError> {
+        let to_play = self.to_play()?;
+        match &to_play {
+            ToPlay::Dice(dice) => self.game.generate(generator, &self.position, *dice, out),
+            ToPlay::Carried(carried) => {
+                self.game
+                    .generate_carried(generator, &self.position, carried, out)
+            }
+        }
+        Ok(to_play)
+    }
+
+    /// Fills `out` with the legal plays of the dice rolled (refused while
+    /// carried numbers wait to be played: see [`Self::turn_plays`]).
     pub fn legal_plays(
         &self,
         generator: &mut G::Generator,
@@ -347,6 +432,7 @@ impl<G: TavliGame> TableGame<G> {
         match (self.phase, self.dice) {
             (Phase::Opening, _) => Err(StateError::NotStarted),
             (Phase::Over, _) => Err(StateError::GameOver),
+            (Phase::Playing, _) if self.carried.is_some() => Err(StateError::PassedFirst),
             (Phase::Playing, None) => Err(StateError::NoDice),
             (Phase::Playing, Some(dice)) => Ok(dice),
         }
@@ -359,22 +445,29 @@ impl<G: TavliGame> TableGame<G> {
         generator: &mut G::Generator,
     ) -> Result<TableReport, TableError<G::PlayError>> {
         let mut list = G::PlayList::default();
-        let dice = self.legal_plays(generator, &mut list)?;
-        let play = self
-            .game
-            .resolve_play(&self.position, dice, &list, text)
-            .map_err(TableError::Play)?;
+        let play = match self.turn_plays(generator, &mut list)? {
+            ToPlay::Dice(dice) => self.game.resolve_play(&self.position, dice, &list, text),
+            ToPlay::Carried(carried) => {
+                self.game
+                    .resolve_carried(&self.position, &carried, &list, text)
+            }
+        }
+        .map_err(TableError::Play)?;
         Ok(self.play(&play))
     }
 
-    /// Plays `play`, one of the legal plays of the dice rolled (the caller
-    /// took it from [`Self::legal_plays`]); hands the turn over or ends
-    /// the game.
+    /// Plays `play`, one of the legal plays of what the side on roll has to
+    /// play (the caller took it from [`Self::turn_plays`] or
+    /// [`Self::legal_plays`]). A play of carried numbers leaves the turn
+    /// with the mover, to roll (R21); a play of the dice hands the turn
+    /// over, carrying on what the game carries ([`Self::carried`]); or the
+    /// play ends the game.
     pub fn play(&mut self, play: &G::Play) -> TableReport {
         let notation = self.game.format_play(&self.position, play);
         let after = self.game.after(play);
         let mover = self.on_roll;
-        self.dice = None;
+        let dice = self.dice.take();
+        let played_carried = self.carried.take().is_some();
         if let Some(result) = self.game.result(&after) {
             // `after` is seen from the mover: the side on roll there.
             let winner = result.winner.map(|seat| match seat {
@@ -395,6 +488,16 @@ impl<G: TavliGame> TableGame<G> {
                 result: Some(result),
             };
         }
+        if played_carried {
+            // The mover played the numbers carried to it; what it could
+            // not use is void, and it now rolls for its own turn (R21).
+            self.position = after;
+            return TableReport {
+                notation,
+                result: None,
+            };
+        }
+        self.carried = dice.and_then(|dice| self.game.carried_after(dice, play));
         self.position = self.game.flip(&after);
         self.on_roll = mover.other();
         TableReport {

@@ -2,7 +2,8 @@
 //! `plakoto`, P1–P16 in `portes`, F1–F16 in `fevga` with its switches in
 //! `fevga_switches`), named after the rule; the move generators against
 //! brute-force references (`common`, `portes`, `fevga_reference`);
-//! properties over random games; written forms (`fevga_formats`); parsers
+//! properties over random games; Plakoto through the game layer checked
+//! against its own `Game` (`plakoto_table`); written forms (`fevga_formats`); parsers
 //! that never panic.
 
 mod common;
@@ -15,6 +16,7 @@ mod game_layer;
 mod movegen_reference;
 mod parsers_never_panic;
 mod plakoto;
+mod plakoto_table;
 mod portes;
 mod properties;
 mod refusals;

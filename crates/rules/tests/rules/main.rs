@@ -3,8 +3,8 @@
 //! `fevga_switches`), named after the rule; the move generators against
 //! brute-force references (`common`, `portes`, `fevga_reference`);
 //! properties over random games; Plakoto through the game layer checked
-//! against its own `Game` (`plakoto_table`); written forms (`fevga_formats`); parsers
-//! that never panic.
+//! against its own `Game` (`plakoto_table`); written forms
+//! (`fevga_formats`); parsers that never panic.
 
 mod common;
 mod fevga;

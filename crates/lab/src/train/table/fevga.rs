@@ -3,7 +3,7 @@
 //! against the Fevga heuristic under Fevga's default switches
 //! (docs/rules.md, Fevga), which its inputs are encoded under too. A fresh
 //! run keeps the seeded random net it starts from as `initial.net`
-//! ([`weights::save_initial`]), the baseline of the run.
+//! ([`FevgaNetwork::save_initial`]), the baseline of the run.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -14,7 +14,7 @@ use plakoto_engine::eval::fevga::net::inputs::{FevgaInputs, encode};
 use plakoto_engine::eval::fevga::net::outcomes::{
     OUTCOMES, flip, from_probabilities, outcome_mask, to_probabilities,
 };
-use plakoto_engine::eval::fevga::net::{FevgaNetwork, fevga_network, weights};
+use plakoto_engine::eval::fevga::net::{FevgaNetwork, fevga_network};
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::game::{
     FevgaHeuristicEvaluator, FevgaNetEvaluator, GameEvaluator, game_equity,
@@ -60,7 +60,7 @@ impl TrainedGame for Fevga {
     }
 
     fn initial_net(dir: &Path, hidden: usize, seed: u64) -> Result<FevgaNetwork, WeightsError> {
-        weights::save_initial(&dir.join("initial.net"), hidden, seed)
+        FevgaNetwork::save_initial(&dir.join("initial.net"), hidden, seed)
     }
 
     fn hidden(net: &FevgaNetwork) -> usize {
@@ -109,19 +109,19 @@ impl TrainedGame for Fevga {
     }
 
     fn to_bytes(net: &FevgaNetwork) -> Vec<u8> {
-        weights::to_bytes(net)
+        net.to_bytes()
     }
 
     fn from_bytes(bytes: &[u8]) -> Result<FevgaNetwork, WeightsError> {
-        weights::from_bytes(bytes)
+        FevgaNetwork::from_bytes(bytes)
     }
 
     fn save(net: &FevgaNetwork, path: &Path) -> Result<(), WeightsError> {
-        weights::save(net, path)
+        net.save(path)
     }
 
     fn load(path: &Path) -> Result<FevgaNetwork, WeightsError> {
-        weights::load(path)
+        FevgaNetwork::load(path)
     }
 
     fn short_hash(net: &FevgaNetwork) -> String {

@@ -15,7 +15,7 @@ use plakoto_engine::eval::portes::net::inputs::{PortesInputs, encode};
 use plakoto_engine::eval::portes::net::outcomes::{
     OUTCOMES, flip, from_probabilities, to_probabilities,
 };
-use plakoto_engine::eval::portes::net::{PortesNetwork, portes_network, weights};
+use plakoto_engine::eval::portes::net::{PortesNetwork, portes_network};
 use plakoto_engine::game::{
     GameEvaluator, PortesHeuristicEvaluator, PortesNetEvaluator, game_equity,
 };
@@ -96,19 +96,19 @@ impl TrainedGame for Portes {
     }
 
     fn to_bytes(net: &PortesNetwork) -> Vec<u8> {
-        weights::to_bytes(net)
+        net.to_bytes()
     }
 
     fn from_bytes(bytes: &[u8]) -> Result<PortesNetwork, WeightsError> {
-        weights::from_bytes(bytes)
+        PortesNetwork::from_bytes(bytes)
     }
 
     fn save(net: &PortesNetwork, path: &Path) -> Result<(), WeightsError> {
-        weights::save(net, path)
+        net.save(path)
     }
 
     fn load(path: &Path) -> Result<PortesNetwork, WeightsError> {
-        weights::load(path)
+        PortesNetwork::load(path)
     }
 
     fn short_hash(net: &PortesNetwork) -> String {

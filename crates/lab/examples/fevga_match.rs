@@ -16,7 +16,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use plakoto_engine::eval::fevga::net::{FevgaNetwork, weights};
+use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_engine::game::{FevgaNetEvaluator, GameEvaluator, fevga_evaluator};
 use plakoto_lab::train::table::arena_check::duplicate_match;
 use plakoto_rules::tavli::Fevga;
@@ -32,8 +32,9 @@ fn maker(spec: &str) -> Result<Maker, String> {
             fevga_evaluator(&name).expect("a built-in Fevga evaluator")
         }));
     }
-    let net: Arc<FevgaNetwork> =
-        Arc::new(weights::load(std::path::Path::new(spec)).map_err(|e| format!("{spec}: {e}"))?);
+    let net: Arc<FevgaNetwork> = Arc::new(
+        FevgaNetwork::load(std::path::Path::new(spec)).map_err(|e| format!("{spec}: {e}"))?,
+    );
     Ok(Box::new(move || {
         Box::new(FevgaNetEvaluator::new(net.clone()))
     }))

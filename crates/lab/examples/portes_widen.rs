@@ -11,10 +11,10 @@
 
 use std::path::Path;
 
+use plakoto_engine::eval::net::weights::PORTES_MAGIC as MAGIC;
 use plakoto_engine::eval::portes::net::PortesNetwork;
 use plakoto_engine::eval::portes::net::inputs::INPUTS;
 use plakoto_engine::eval::portes::net::outcomes::OUTCOMES;
-use plakoto_engine::eval::portes::net::weights::{MAGIC, save};
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -50,7 +50,7 @@ fn main() -> Result<(), String> {
     let mut wide = w1.to_vec();
     wide.resize(INPUTS * hidden, 0.0);
     let net = PortesNetwork::from_parts(hidden, wide, b1.to_vec(), w2.to_vec(), b2.to_vec());
-    save(&net, Path::new(out)).map_err(|e| e.to_string())?;
+    net.save(Path::new(out)).map_err(|e| e.to_string())?;
     println!(
         "{out}: {inputs} -> {INPUTS} inputs, {hidden} hidden, {}",
         net.short_hash()

@@ -10,6 +10,7 @@
 pub mod exact;
 pub mod features;
 pub mod fevga;
+pub mod game_net;
 pub mod heuristic;
 pub mod leaf_cache;
 pub mod net;

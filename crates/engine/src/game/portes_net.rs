@@ -12,8 +12,8 @@ use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
 use crate::eval::net::weights::WeightsError;
 use crate::eval::portes::evaluate_portes_race;
+use crate::eval::portes::net::PortesNetwork;
 use crate::eval::portes::net::inputs::{PortesInputs, encode};
-use crate::eval::portes::net::network::PortesNetwork;
 use crate::eval::portes::net::outcomes::{OUTCOMES, to_probabilities};
 
 /// Per-thread working memory of a forward pass, so an evaluation

@@ -13,10 +13,10 @@ use plakoto_engine::eval::fevga::net::outcomes::{
     LOSE_DOUBLE, OUTCOMES, WIN_DOUBLE, flip, from_probabilities, outcome_mask, to_probabilities,
 };
 use plakoto_engine::eval::fevga::net::{
-    EMBEDDED_FEVGA_WEIGHTS, FEVGA_WEIGHTS_ENV, FevgaNetwork, embedded_fevga_network, weights,
+    EMBEDDED_FEVGA_WEIGHTS, FEVGA_WEIGHTS_ENV, FevgaNetwork, embedded_fevga_network,
 };
 use plakoto_engine::eval::net::weights::{self as plakoto_weights, WeightsError};
-use plakoto_engine::eval::portes::net::{PortesNetwork, weights as portes_weights};
+use plakoto_engine::eval::portes::net::PortesNetwork;
 use plakoto_engine::game::{FevgaNetEvaluator, GameEvaluator, fevga_evaluator};
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules, fevga_result};
 use plakoto_rules::tavli::Fevga;
@@ -90,23 +90,23 @@ fn the_unblocking_duty_unit_is_set_for_the_side_that_must_open() {
 #[test]
 fn weight_file_round_trips_through_bytes_and_a_temporary_file() {
     let net = FevgaNetwork::random(32, 9);
-    let bytes = weights::to_bytes(&net);
+    let bytes = net.to_bytes();
     assert_eq!(&bytes[..8], b"PLKFEVG\0");
-    let back = weights::from_bytes(&bytes).expect("reads back");
-    assert_eq!(weights::to_bytes(&back), bytes);
+    let back = FevgaNetwork::from_bytes(&bytes).expect("reads back");
+    assert_eq!(back.to_bytes(), bytes);
     let dir = std::env::temp_dir().join(format!("plakoto-fevga-net-{}", std::process::id()));
     let path = dir.join("w.net");
-    weights::save(&net, &path).expect("saved");
+    net.save(&path).expect("saved");
     assert_eq!(std::fs::read(&path).expect("file"), bytes);
-    let loaded = weights::load(&path).expect("loads");
-    assert_eq!(weights::to_bytes(&loaded), bytes);
+    let loaded = FevgaNetwork::load(&path).expect("loads");
+    assert_eq!(loaded.to_bytes(), bytes);
     assert_eq!(loaded.short_hash(), net.short_hash());
     // The trainer's initial file is the seeded random net, as written.
     let initial = dir.join("initial.net");
-    let made = weights::save_initial(&initial, 16, 4).expect("written");
+    let made = FevgaNetwork::save_initial(&initial, 16, 4).expect("written");
     assert_eq!(
-        weights::to_bytes(&weights::load(&initial).expect("loads")),
-        weights::to_bytes(&FevgaNetwork::random(16, 4))
+        FevgaNetwork::load(&initial).expect("loads").to_bytes(),
+        FevgaNetwork::random(16, 4).to_bytes()
     );
     assert_eq!(made.hidden, 16);
     // Written through temporary files: nothing else is left beside them.
@@ -117,40 +117,44 @@ fn weight_file_round_trips_through_bytes_and_a_temporary_file() {
 
 #[test]
 fn damaged_or_foreign_fevga_files_are_refused() {
-    let good = weights::to_bytes(&FevgaNetwork::random(16, 2));
+    let good = FevgaNetwork::random(16, 2).to_bytes();
     let mut features = good.clone();
     features[30] ^= 1;
     assert_eq!(
-        weights::from_bytes(&features).err(),
+        FevgaNetwork::from_bytes(&features).err(),
         Some(WeightsError::FeatureSet)
     );
     let mut damaged = good.clone();
     let last_float = good.len() - 12;
     damaged[last_float] ^= 0x40;
     assert_eq!(
-        weights::from_bytes(&damaged).err(),
+        FevgaNetwork::from_bytes(&damaged).err(),
         Some(WeightsError::Checksum)
     );
     let mut version = good.clone();
     version[8] = 7;
     assert_eq!(
-        weights::from_bytes(&version).err(),
+        FevgaNetwork::from_bytes(&version).err(),
         Some(WeightsError::Version(7))
     );
     let mut shape = good.clone();
     shape[16] = 17;
     assert!(matches!(
-        weights::from_bytes(&shape),
-        Err(WeightsError::FevgaShape { hidden: 17, .. })
+        FevgaNetwork::from_bytes(&shape),
+        Err(WeightsError::GameShape {
+            game: "Fevga",
+            hidden: 17,
+            ..
+        })
     ));
     assert_eq!(
-        weights::from_bytes(&good[..good.len() - 1]).err(),
+        FevgaNetwork::from_bytes(&good[..good.len() - 1]).err(),
         Some(WeightsError::NotWeights)
     );
     // Each game names the others' files.
-    let portes = portes_weights::to_bytes(&PortesNetwork::random(16, 1));
+    let portes = PortesNetwork::random(16, 1).to_bytes();
     assert_eq!(
-        weights::from_bytes(&portes).err(),
+        FevgaNetwork::from_bytes(&portes).err(),
         Some(WeightsError::OtherGame {
             found: "Portes",
             wanted: "Fevga"
@@ -159,14 +163,14 @@ fn damaged_or_foreign_fevga_files_are_refused() {
     let plakoto = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/default.net"))
         .expect("the Plakoto weights");
     assert_eq!(
-        weights::from_bytes(&plakoto).err(),
+        FevgaNetwork::from_bytes(&plakoto).err(),
         Some(WeightsError::OtherGame {
             found: "Plakoto",
             wanted: "Fevga"
         })
     );
     assert_eq!(
-        portes_weights::from_bytes(&good).err(),
+        PortesNetwork::from_bytes(&good).err(),
         Some(WeightsError::OtherGame {
             found: "Fevga",
             wanted: "Portes"

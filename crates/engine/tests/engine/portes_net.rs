@@ -8,7 +8,7 @@ use plakoto_engine::eval::net::weights::{self as plakoto_weights, WeightsError};
 use plakoto_engine::eval::portes::net::outcomes::{
     LOSE_DOUBLE, LOSE_TRIPLE, OUTCOMES, WIN_DOUBLE, WIN_TRIPLE, outcome_mask,
 };
-use plakoto_engine::eval::portes::net::{PortesNetwork, embedded_portes_network, weights};
+use plakoto_engine::eval::portes::net::{PortesNetwork, embedded_portes_network};
 use plakoto_engine::game::{GameEvaluator, PortesNetEvaluator, portes_evaluator};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::tavli::Portes;
@@ -30,17 +30,14 @@ fn position(own: &[(usize, u8)], opp: &[(usize, u8)]) -> PortesPosition {
 #[test]
 fn weight_file_round_trips_through_bytes_and_disk() {
     let net = PortesNetwork::random(32, 9);
-    let bytes = weights::to_bytes(&net);
-    let back = weights::from_bytes(&bytes).expect("reads back");
-    assert_eq!(weights::to_bytes(&back), bytes);
+    let bytes = net.to_bytes();
+    let back = PortesNetwork::from_bytes(&bytes).expect("reads back");
+    assert_eq!(back.to_bytes(), bytes);
     let dir = std::env::temp_dir().join(format!("plakoto-portes-net-{}", std::process::id()));
     let path = dir.join("w.net");
-    weights::save(&net, &path).expect("saved");
+    net.save(&path).expect("saved");
     assert_eq!(std::fs::read(&path).expect("file"), bytes);
-    assert_eq!(
-        weights::to_bytes(&weights::load(&path).expect("loads")),
-        bytes
-    );
+    assert_eq!(PortesNetwork::load(&path).expect("loads").to_bytes(), bytes);
     // Written through a temporary file: nothing else is left beside it.
     let names: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
     assert_eq!(names.len(), 1);
@@ -51,7 +48,7 @@ fn weight_file_round_trips_through_bytes_and_disk() {
 fn each_game_refuses_the_other_games_weights() {
     let plakoto = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/default.net"))
         .expect("the Plakoto weights");
-    let err = weights::from_bytes(&plakoto).expect_err("a Plakoto net");
+    let err = PortesNetwork::from_bytes(&plakoto).expect_err("a Plakoto net");
     assert_eq!(
         err,
         WeightsError::OtherGame {
@@ -63,7 +60,7 @@ fn each_game_refuses_the_other_games_weights() {
         err.to_string()
             .contains("Plakoto weight file, not a Portes")
     );
-    let portes = weights::to_bytes(&PortesNetwork::random(16, 1));
+    let portes = PortesNetwork::random(16, 1).to_bytes();
     let err = plakoto_weights::from_bytes(&portes).expect_err("a Portes net");
     assert_eq!(
         err,
@@ -76,39 +73,43 @@ fn each_game_refuses_the_other_games_weights() {
 
 #[test]
 fn damaged_or_foreign_portes_files_are_refused() {
-    let good = weights::to_bytes(&PortesNetwork::random(16, 2));
+    let good = PortesNetwork::random(16, 2).to_bytes();
     // The feature-set name starts at byte 28.
     let mut features = good.clone();
     features[30] ^= 1;
     assert!(matches!(
-        weights::from_bytes(&features),
+        PortesNetwork::from_bytes(&features),
         Err(WeightsError::FeatureSet)
     ));
     let mut damaged = good.clone();
     let last_float = good.len() - 12;
     damaged[last_float] ^= 0x40;
     assert!(matches!(
-        weights::from_bytes(&damaged),
+        PortesNetwork::from_bytes(&damaged),
         Err(WeightsError::Checksum)
     ));
     let mut version = good.clone();
     version[8] = 7;
     assert!(matches!(
-        weights::from_bytes(&version),
+        PortesNetwork::from_bytes(&version),
         Err(WeightsError::Version(7))
     ));
     let mut shape = good.clone();
     shape[16] = 17;
     assert!(matches!(
-        weights::from_bytes(&shape),
-        Err(WeightsError::PortesShape { hidden: 17, .. })
+        PortesNetwork::from_bytes(&shape),
+        Err(WeightsError::GameShape {
+            game: "Portes",
+            hidden: 17,
+            ..
+        })
     ));
     assert!(matches!(
-        weights::from_bytes(&good[..good.len() - 1]),
+        PortesNetwork::from_bytes(&good[..good.len() - 1]),
         Err(WeightsError::NotWeights)
     ));
     assert!(matches!(
-        weights::from_bytes(b"not weights at all"),
+        PortesNetwork::from_bytes(b"not weights at all"),
         Err(WeightsError::NotWeights)
     ));
 }

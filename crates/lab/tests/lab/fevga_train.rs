@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use plakoto_engine::eval::fevga::net::weights;
+use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_lab::train::checkpoint::TargetKind;
 use plakoto_lab::train::{TrainArgs, run};
 use plakoto_rules::{GameKind, Variant};
@@ -74,10 +74,10 @@ fn fevga_runs_are_reproducible_on_any_threads_and_resume_exactly() {
     assert!(two.join("best.net").exists());
     // The run learnt: its weights are a Fevga net, not the one it started
     // from, which is kept.
-    let initial = weights::load(&two.join("initial.net")).expect("initial.net");
-    let latest = weights::load(&two.join("latest.net")).expect("latest.net");
+    let initial = FevgaNetwork::load(&two.join("initial.net")).expect("initial.net");
+    let latest = FevgaNetwork::load(&two.join("latest.net")).expect("latest.net");
     assert_eq!(initial.hidden, 32);
-    assert_ne!(weights::to_bytes(&initial), weights::to_bytes(&latest));
+    assert_ne!(initial.to_bytes(), latest.to_bytes());
     assert_eq!(bytes(&two, "initial.net"), bytes(&one, "initial.net"));
     // A run in the same directory without --resume is refused.
     assert!(run(&args(&two, 40, 1, false)).is_err());

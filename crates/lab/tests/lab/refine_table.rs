@@ -13,6 +13,7 @@ use plakoto_engine::game::{GameEvaluator, GameSearch, game_equity};
 use plakoto_engine::search::{Evaluation, SearchLimits, SearchSettings};
 use plakoto_lab::benchmark::sample::{PhaseMix, PlayerMix};
 use plakoto_lab::train::refine::{FitArgs, RefineCommand, RefineError, TargetArgs, run};
+use plakoto_lab::train::table::game::NetOf;
 use plakoto_lab::train::table::game::TrainedGame;
 use plakoto_lab::train::table::refine::{
     TableFitArgs, TableTargetArgs, TableTargetLine, build_targets, decision_targets, fit,
@@ -184,7 +185,7 @@ fn shards_label_their_own_decisions_and_resume_without_relabelling() {
 
 /// `decisions` decisions labelled at 1 ply by `teacher` into `dir`: the
 /// target file.
-fn labelled_by<G: TrainedGame>(dir: &Path, teacher: &G::Net, decisions: usize) -> PathBuf {
+fn labelled_by<G: TrainedGame>(dir: &Path, teacher: &NetOf<G>, decisions: usize) -> PathBuf {
     let weights = dir.join(format!("teacher-{}.net", G::NAME));
     G::save(teacher, &weights).unwrap();
     let targets = dir.join(format!("targets-{}.jsonl", G::NAME));

@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use plakoto_engine::eval::fevga::net::weights as fevga_weights;
+use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_engine::game::{
     FevgaHeuristicEvaluator, FevgaNetEvaluator, FevgaPipCountEvaluator, GameEvaluator,
 };
@@ -64,7 +64,7 @@ fn fevga_net(spec: &str, file: Option<&str>) -> Result<Box<dyn GameEvaluator<Fev
     let evaluator = match file {
         // As the process's net: its integer copy.
         Some(file) => FevgaNetEvaluator::new(Arc::new(
-            fevga_weights::load(Path::new(file)).map_err(weights_error)?,
+            FevgaNetwork::load(Path::new(file)).map_err(weights_error)?,
         ))
         .with_integer(),
         None => FevgaNetEvaluator::with_default_network().map_err(weights_error)?,
@@ -194,7 +194,7 @@ mod tests {
     fn a_net_file_plays() {
         let path =
             std::env::temp_dir().join(format!("plakoto-arena-fevga-{}.net", std::process::id()));
-        fevga_weights::save_initial(&path, 16, 3).expect("a small net is written");
+        FevgaNetwork::save_initial(&path, 16, 3).expect("a small net is written");
         let spec = format!("builtin:net@{}", path.display());
         let s = game_spec(Fevga::default(), &spec, "builtin:random");
         let records = run(&s, 2, 1);

@@ -3,8 +3,7 @@
 //! (`builtin:net@FILE` for other weights), beside `builtin:random` and engine commands
 //! ([`super::tavli_players`]).
 
-use plakoto_engine::eval::portes::net::portes_network;
-use plakoto_engine::eval::portes::net::weights as portes_weights;
+use plakoto_engine::eval::portes::net::{PortesNetwork, portes_network};
 use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
 use plakoto_engine::game::{PortesNetEvaluator, PortesPipCountEvaluator};
 use plakoto_rules::TavliGame;
@@ -62,7 +61,7 @@ fn make_portes_net_player(
     };
     let net = match file {
         Some(file) => std::sync::Arc::new(
-            portes_weights::load(std::path::Path::new(file)).map_err(weights_error)?,
+            PortesNetwork::load(std::path::Path::new(file)).map_err(weights_error)?,
         ),
         None => portes_network().map_err(weights_error)?,
     };

@@ -63,36 +63,22 @@ pub enum WeightsError {
         /// The game asked for.
         wanted: &'static str,
     },
-    /// A Portes weight file of a shape this build cannot use.
+    /// A Portes or Fevga weight file of a shape this build cannot use.
     #[error(
-        "Portes weight file shape {inputs}-{hidden}-{outputs} is not usable (need {need_inputs} inputs, hidden a multiple of 16, {need_outputs} outputs)"
+        "{game} weight file shape {inputs}-{hidden}-{outputs} is not usable (need {need_inputs} inputs, hidden a multiple of 16, {need_outputs} outputs)"
     )]
-    PortesShape {
+    GameShape {
+        /// The game whose file it is.
+        game: &'static str,
         /// Inputs in the file.
         inputs: u32,
         /// Hidden units in the file.
         hidden: u32,
         /// Outputs in the file.
         outputs: u32,
-        /// Inputs this build's Portes net has.
+        /// Inputs this build's net of the game has.
         need_inputs: u32,
-        /// Outcomes this build's Portes net has.
-        need_outputs: u32,
-    },
-    /// A Fevga weight file of a shape this build cannot use.
-    #[error(
-        "Fevga weight file shape {inputs}-{hidden}-{outputs} is not usable (need {need_inputs} inputs, hidden a multiple of 16, {need_outputs} outputs)"
-    )]
-    FevgaShape {
-        /// Inputs in the file.
-        inputs: u32,
-        /// Hidden units in the file.
-        hidden: u32,
-        /// Outputs in the file.
-        outputs: u32,
-        /// Inputs this build's Fevga net has.
-        need_inputs: u32,
-        /// Outcomes this build's Fevga net has.
+        /// Outcomes this build's net of the game has.
         need_outputs: u32,
     },
     /// No trained net of this game is built in (its embedded weight file

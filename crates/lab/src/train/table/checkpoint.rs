@@ -8,6 +8,7 @@
 //! u32 length + the game's weight file bytes | u64 Adam steps | f32 first
 //! moments | f32 second moments | u64 FNV-1a of everything before it.
 
+use super::game::NetOf;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -98,7 +99,7 @@ pub struct TableTrainState {
 pub fn save<G: TrainedGame>(
     path: &Path,
     state: &TableTrainState,
-    net: &G::Net,
+    net: &NetOf<G>,
     adam: &Adam,
 ) -> Result<(), CheckpointError> {
     write_checkpoint(path, G::CHECKPOINT_MAGIC, state, &G::to_bytes(net), adam)
@@ -107,7 +108,7 @@ pub fn save<G: TrainedGame>(
 /// Reads a checkpoint of a `G` run.
 pub fn load<G: TrainedGame>(
     path: &Path,
-) -> Result<(TableTrainState, G::Net, Adam), CheckpointError> {
+) -> Result<(TableTrainState, NetOf<G>, Adam), CheckpointError> {
     read_checkpoint(
         path,
         G::CHECKPOINT_MAGIC,

@@ -3,7 +3,7 @@
 //! against the Fevga heuristic under Fevga's default switches
 //! (docs/rules.md, Fevga), which its inputs are encoded under too. A fresh
 //! run keeps the seeded random net it starts from as `initial.net`
-//! ([`weights::save_initial`]), the baseline of the run.
+//! ([`FevgaNetwork::save_initial`]), the baseline of the run.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -14,7 +14,7 @@ use plakoto_engine::eval::fevga::net::inputs::{FevgaInputs, encode};
 use plakoto_engine::eval::fevga::net::outcomes::{
     OUTCOMES, flip, from_probabilities, outcome_mask, to_probabilities,
 };
-use plakoto_engine::eval::fevga::net::{FevgaNetwork, fevga_network, weights};
+use plakoto_engine::eval::fevga::net::{FevgaNet, FevgaNetwork};
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::game::{
     FevgaHeuristicEvaluator, FevgaNetEvaluator, GameEvaluator, game_equity,
@@ -46,7 +46,7 @@ impl TrainedGame for Fevga {
     /// Fevga games run about a hundred turns.
     const TURN_CAP: usize = 2_000;
 
-    type Net = FevgaNetwork;
+    type NetGame = FevgaNet;
     type Inputs = FevgaInputs;
     type Outcomes = [f32; OUTCOMES];
     type NetEvaluator = FevgaNetEvaluator;
@@ -60,19 +60,7 @@ impl TrainedGame for Fevga {
     }
 
     fn initial_net(dir: &Path, hidden: usize, seed: u64) -> Result<FevgaNetwork, WeightsError> {
-        weights::save_initial(&dir.join("initial.net"), hidden, seed)
-    }
-
-    fn hidden(net: &FevgaNetwork) -> usize {
-        net.hidden
-    }
-
-    fn parameters(net: &FevgaNetwork) -> [&Vec<f32>; 4] {
-        [&net.w1, &net.b1, &net.w2, &net.b2]
-    }
-
-    fn parameters_mut(net: &mut FevgaNetwork) -> [&mut Vec<f32>; 4] {
-        [&mut net.w1, &mut net.b1, &mut net.w2, &mut net.b2]
+        FevgaNetwork::save_initial(&dir.join("initial.net"), hidden, seed)
     }
 
     fn forward(
@@ -106,30 +94,6 @@ impl TrainedGame for Fevga {
 
     fn heuristic() -> Box<dyn GameEvaluator<Fevga>> {
         Box::new(FevgaHeuristicEvaluator)
-    }
-
-    fn to_bytes(net: &FevgaNetwork) -> Vec<u8> {
-        weights::to_bytes(net)
-    }
-
-    fn from_bytes(bytes: &[u8]) -> Result<FevgaNetwork, WeightsError> {
-        weights::from_bytes(bytes)
-    }
-
-    fn save(net: &FevgaNetwork, path: &Path) -> Result<(), WeightsError> {
-        weights::save(net, path)
-    }
-
-    fn load(path: &Path) -> Result<FevgaNetwork, WeightsError> {
-        weights::load(path)
-    }
-
-    fn short_hash(net: &FevgaNetwork) -> String {
-        net.short_hash()
-    }
-
-    fn embedded_net() -> Result<FevgaNetwork, WeightsError> {
-        Ok(FevgaNetwork::clone(&*fevga_network()?))
     }
 
     fn outcome_equity(&self, d: &[f32; OUTCOMES]) -> f32 {

@@ -7,6 +7,7 @@ use std::fmt::Debug;
 use std::path::Path;
 
 use plakoto_engine::eval::Probabilities;
+use plakoto_engine::eval::game_net::{GameNetwork, NetInputs, process_network};
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::game::GameEvaluator;
 use plakoto_tools::arena::refereed_game::RefereedGame;
@@ -40,9 +41,10 @@ pub trait TrainedGame: RefereedGame {
     /// value is the target).
     const TURN_CAP: usize;
 
-    /// The net: one hidden ReLU layer over sparse inputs, a masked softmax
-    /// over the outcomes.
-    type Net: Clone + Send + Sync + 'static;
+    /// What the engine's shared net takes from the game (its net is
+    /// [`NetOf<Self>`]: one hidden ReLU layer over sparse inputs, a masked
+    /// softmax over the outcomes).
+    type NetGame: NetInputs;
     /// The net's non-zero inputs of a position (reusable buffers).
     type Inputs: Default + Send;
     /// The net's outcome distribution for the side on roll.
@@ -60,23 +62,29 @@ pub trait TrainedGame: RefereedGame {
 
     /// A network of `hidden` units, seeded by `seed`, that a fresh run in
     /// `dir` starts from (a game may keep it there as the run's baseline).
-    fn initial_net(dir: &Path, hidden: usize, seed: u64) -> Result<Self::Net, WeightsError>;
+    fn initial_net(dir: &Path, hidden: usize, seed: u64) -> Result<NetOf<Self>, WeightsError>;
 
     /// `net`'s hidden units.
-    fn hidden(net: &Self::Net) -> usize;
+    fn hidden(net: &NetOf<Self>) -> usize {
+        net.hidden
+    }
 
     /// `net`'s parameters: `w1`, `b1`, `w2`, `b2`.
-    fn parameters(net: &Self::Net) -> [&Vec<f32>; 4];
+    fn parameters(net: &NetOf<Self>) -> [&Vec<f32>; 4] {
+        [&net.w1, &net.b1, &net.w2, &net.b2]
+    }
 
     /// `net`'s parameters to write in place: `w1`, `b1`, `w2`, `b2`.
-    fn parameters_mut(net: &mut Self::Net) -> [&mut Vec<f32>; 4];
+    fn parameters_mut(net: &mut NetOf<Self>) -> [&mut Vec<f32>; 4] {
+        [&mut net.w1, &mut net.b1, &mut net.w2, &mut net.b2]
+    }
 
     /// Encodes `position` (side on roll) under `self` into `inputs` and
     /// runs `net` on them: the outcome distribution, the hidden layer's
     /// activations left in `hidden`.
     fn forward(
         &self,
-        net: &Self::Net,
+        net: &NetOf<Self>,
         position: &Self::Position,
         inputs: &mut Self::Inputs,
         hidden: &mut Vec<f32>,
@@ -94,40 +102,55 @@ pub trait TrainedGame: RefereedGame {
     fn flip_outcomes(d: &Self::Outcomes) -> Self::Outcomes;
 
     /// The net's evaluator.
-    fn net_evaluator(net: std::sync::Arc<Self::Net>) -> Self::NetEvaluator;
+    fn net_evaluator(net: std::sync::Arc<NetOf<Self>>) -> Self::NetEvaluator;
 
     /// The evaluator the arena checks measure the net against, and that
     /// `best.net` is chosen by.
     fn heuristic() -> Box<dyn GameEvaluator<Self>>;
 
     /// The weight file's bytes of `net`.
-    fn to_bytes(net: &Self::Net) -> Vec<u8>;
+    fn to_bytes(net: &NetOf<Self>) -> Vec<u8> {
+        net.to_bytes()
+    }
 
     /// The net of a weight file's bytes.
-    fn from_bytes(bytes: &[u8]) -> Result<Self::Net, WeightsError>;
+    fn from_bytes(bytes: &[u8]) -> Result<NetOf<Self>, WeightsError> {
+        GameNetwork::from_bytes(bytes)
+    }
 
     /// Writes `net`'s weight file.
-    fn save(net: &Self::Net, path: &Path) -> Result<(), WeightsError>;
+    fn save(net: &NetOf<Self>, path: &Path) -> Result<(), WeightsError> {
+        net.save(path)
+    }
 
     /// Reads a weight file of this game.
-    fn load(path: &Path) -> Result<Self::Net, WeightsError>;
+    fn load(path: &Path) -> Result<NetOf<Self>, WeightsError> {
+        GameNetwork::load(path)
+    }
 
     /// Identity of `net`'s weights: 8 hex digits of the hash of the file
     /// bytes.
-    fn short_hash(net: &Self::Net) -> String;
+    fn short_hash(net: &NetOf<Self>) -> String {
+        net.short_hash()
+    }
 
     /// The net the engine plays with (its environment variable's file,
     /// else the embedded weights): where `refine targets` starts.
-    fn embedded_net() -> Result<Self::Net, WeightsError>;
+    fn embedded_net() -> Result<NetOf<Self>, WeightsError> {
+        Ok(NetOf::<Self>::clone(&*process_network::<Self::NetGame>()?))
+    }
 
     /// Expected points of the net's distribution `d` under `self`'s
     /// scoring.
     fn outcome_equity(&self, d: &Self::Outcomes) -> f32;
 }
 
+/// The net of game `G`: the engine's shared net on `G`'s inputs.
+pub type NetOf<G> = GameNetwork<<G as TrainedGame>::NetGame>;
+
 /// The lengths of `net`'s parameters (`w1`, `b1`, `w2`, `b2`), for
 /// [`crate::train::learn::Adam::with_lengths`] and
 /// [`crate::train::learn::ParamVecs::zeros`].
-pub fn lengths<G: TrainedGame>(net: &G::Net) -> [usize; 4] {
+pub fn lengths<G: TrainedGame>(net: &NetOf<G>) -> [usize; 4] {
     G::parameters(net).map(|p| p.len())
 }

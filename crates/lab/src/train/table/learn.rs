@@ -3,6 +3,7 @@
 //! target distribution, applied by the Plakoto trainer's Adam
 //! ([`Adam::step_parts`]).
 
+use super::game::NetOf;
 use super::game::{TrainedGame, lengths};
 use super::selfplay::TableSample;
 use crate::train::learn::{Adam, ParamVecs};
@@ -20,7 +21,7 @@ pub struct TableLearner<G: TrainedGame> {
 
 impl<G: TrainedGame> TableLearner<G> {
     /// Buffers for `net`, encoding positions under `game`.
-    pub fn new(net: &G::Net, game: G) -> TableLearner<G> {
+    pub fn new(net: &NetOf<G>, game: G) -> TableLearner<G> {
         TableLearner {
             grad: ParamVecs::zeros(lengths::<G>(net)),
             game,
@@ -33,7 +34,7 @@ impl<G: TrainedGame> TableLearner<G> {
     /// Mean cross-entropy of `net` on `batch`; its mean gradient is left
     /// in [`Self::grad`]. The softmax's gradient by its logits is
     /// `p − target` (masked outcomes have both 0).
-    pub fn gradient(&mut self, net: &G::Net, batch: &[TableSample<G>]) -> f32 {
+    pub fn gradient(&mut self, net: &NetOf<G>, batch: &[TableSample<G>]) -> f32 {
         self.grad.clear();
         let h = G::hidden(net);
         let [_, _, w2, _] = G::parameters(net);
@@ -82,7 +83,7 @@ impl<G: TrainedGame> TableLearner<G> {
     /// One optimiser step on `batch`; returns the loss before the step.
     pub fn train_batch(
         &mut self,
-        net: &mut G::Net,
+        net: &mut NetOf<G>,
         adam: &mut Adam,
         batch: &[TableSample<G>],
     ) -> f32 {
@@ -105,7 +106,7 @@ mod tests {
     /// differences, at `first_layer` (a first-layer weight of an input
     /// the batch sets) and one parameter of each other layer.
     fn gradient_matches_finite_differences<G: TrainedGame>(
-        net: &G::Net,
+        net: &NetOf<G>,
         batch: &[TableSample<G>],
         first_layer: usize,
     ) {

@@ -53,6 +53,7 @@ pub mod refine;
 pub mod refine_options;
 pub mod selfplay;
 
+use self::game::NetOf;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -79,7 +80,7 @@ pub struct TableTrainer<G: TrainedGame> {
     /// Counters and settings.
     pub state: TableTrainState,
     /// The weights being trained.
-    pub net: G::Net,
+    pub net: NetOf<G>,
     adam: Adam,
     learner: TableLearner<G>,
 }
@@ -87,7 +88,7 @@ pub struct TableTrainer<G: TrainedGame> {
 impl<G: TrainedGame> TableTrainer<G> {
     /// A new run with `config`, from `net` (the seeded random net of
     /// [`initial_network`], or `--init`'s weights).
-    pub fn new(config: TableTrainConfig, net: G::Net) -> TableTrainer<G> {
+    pub fn new(config: TableTrainConfig, net: NetOf<G>) -> TableTrainer<G> {
         let adam = Adam::with_lengths(lengths::<G>(&net), config.lr);
         let learner = TableLearner::new(&net, G::trained());
         TableTrainer {
@@ -178,7 +179,7 @@ pub fn initial_network<G: TrainedGame>(
     dir: &Path,
     hidden: usize,
     seed: u64,
-) -> Result<G::Net, TrainError> {
+) -> Result<NetOf<G>, TrainError> {
     Ok(G::initial_net(
         dir,
         hidden,
@@ -189,7 +190,7 @@ pub fn initial_network<G: TrainedGame>(
 /// A duplicate match of `net` against the evaluators `other` makes, at 0
 /// ply in the game trained for, on dice drawn from `seed`.
 pub fn check_against<G: TrainedGame>(
-    net: &G::Net,
+    net: &NetOf<G>,
     other: &(dyn Fn() -> Box<dyn GameEvaluator<G>> + Sync),
     pairs: u64,
     seed: u64,

@@ -15,7 +15,7 @@ use plakoto_engine::eval::portes::net::inputs::{PortesInputs, encode};
 use plakoto_engine::eval::portes::net::outcomes::{
     OUTCOMES, flip, from_probabilities, to_probabilities,
 };
-use plakoto_engine::eval::portes::net::{PortesNetwork, portes_network, weights};
+use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
 use plakoto_engine::game::{
     GameEvaluator, PortesHeuristicEvaluator, PortesNetEvaluator, game_equity,
 };
@@ -33,7 +33,7 @@ impl TrainedGame for Portes {
     };
     const TURN_CAP: usize = 1_000;
 
-    type Net = PortesNetwork;
+    type NetGame = PortesNet;
     type Inputs = PortesInputs;
     type Outcomes = [f32; OUTCOMES];
     type NetEvaluator = PortesNetEvaluator;
@@ -48,18 +48,6 @@ impl TrainedGame for Portes {
 
     fn initial_net(_dir: &Path, hidden: usize, seed: u64) -> Result<PortesNetwork, WeightsError> {
         Ok(PortesNetwork::random(hidden, seed))
-    }
-
-    fn hidden(net: &PortesNetwork) -> usize {
-        net.hidden
-    }
-
-    fn parameters(net: &PortesNetwork) -> [&Vec<f32>; 4] {
-        [&net.w1, &net.b1, &net.w2, &net.b2]
-    }
-
-    fn parameters_mut(net: &mut PortesNetwork) -> [&mut Vec<f32>; 4] {
-        [&mut net.w1, &mut net.b1, &mut net.w2, &mut net.b2]
     }
 
     fn forward(
@@ -93,30 +81,6 @@ impl TrainedGame for Portes {
 
     fn heuristic() -> Box<dyn GameEvaluator<Portes>> {
         Box::new(PortesHeuristicEvaluator)
-    }
-
-    fn to_bytes(net: &PortesNetwork) -> Vec<u8> {
-        weights::to_bytes(net)
-    }
-
-    fn from_bytes(bytes: &[u8]) -> Result<PortesNetwork, WeightsError> {
-        weights::from_bytes(bytes)
-    }
-
-    fn save(net: &PortesNetwork, path: &Path) -> Result<(), WeightsError> {
-        weights::save(net, path)
-    }
-
-    fn load(path: &Path) -> Result<PortesNetwork, WeightsError> {
-        weights::load(path)
-    }
-
-    fn short_hash(net: &PortesNetwork) -> String {
-        net.short_hash()
-    }
-
-    fn embedded_net() -> Result<PortesNetwork, WeightsError> {
-        Ok(PortesNetwork::clone(&*portes_network()?))
     }
 
     fn outcome_equity(&self, d: &[f32; OUTCOMES]) -> f32 {

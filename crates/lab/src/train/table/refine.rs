@@ -29,6 +29,7 @@
 //! roll). The file is appended to, a decision's lines in one write, so a
 //! stopped run resumes where it stopped.
 
+use super::game::NetOf;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -130,7 +131,7 @@ pub struct TableFitArgs {
 }
 
 /// The net of `weights`, or the embedded one.
-fn load_net<G: TrainedGame>(weights: &Option<PathBuf>) -> Result<G::Net, RefineError> {
+fn load_net<G: TrainedGame>(weights: &Option<PathBuf>) -> Result<NetOf<G>, RefineError> {
     let net = match weights {
         Some(path) => G::load(path),
         None => G::embedded_net(),
@@ -334,7 +335,7 @@ pub struct TableFitReport {
 /// Held-out cross-entropy of `net` (as [`TableLearner`] measures it), and
 /// its mean absolute equity error against the targets: one forward pass
 /// a sample.
-fn held_out_figures<G: TrainedGame>(net: &G::Net, held: &[TableSample<G>]) -> (f32, f32) {
+fn held_out_figures<G: TrainedGame>(net: &NetOf<G>, held: &[TableSample<G>]) -> (f32, f32) {
     let game = G::trained();
     let (mut loss, mut error) = (0.0, 0.0);
     let mut inputs = G::Inputs::default();
@@ -353,7 +354,7 @@ fn held_out_figures<G: TrainedGame>(net: &G::Net, held: &[TableSample<G>]) -> (f
 }
 
 /// Writes `net` to `path` and says so.
-fn save<G: TrainedGame>(net: &G::Net, path: &Path, what: &str) -> Result<(), RefineError> {
+fn save<G: TrainedGame>(net: &NetOf<G>, path: &Path, what: &str) -> Result<(), RefineError> {
     G::save(net, path).map_err(|e| RefineError::Weights(e.to_string()))?;
     eprintln!(
         "refine fit: wrote {} ({}), {what}",

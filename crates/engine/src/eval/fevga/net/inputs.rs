@@ -31,6 +31,7 @@
 //! The weight file names this layout by [`FEATURE_SET`]: changing it means
 //! a new name, so old weights are refused instead of misread.
 
+use crate::eval::game_net::SparseInputs;
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules};
 
 use super::parts::{FevgaParts, NEAR, SIDE_GLOBALS, encode_parts, global_value};
@@ -71,62 +72,7 @@ pub const INPUTS: usize = 2 * SIDE_INPUTS + 1;
 pub const CONTACT: usize = 2 * SIDE_INPUTS;
 
 /// The non-zero inputs of one position, in increasing index order.
-#[derive(Clone, Debug)]
-pub struct FevgaInputs {
-    len: usize,
-    index: [u16; INPUTS],
-    value: [f32; INPUTS],
-}
-
-impl Default for FevgaInputs {
-    fn default() -> Self {
-        FevgaInputs {
-            len: 0,
-            index: [0; INPUTS],
-            value: [0.0; INPUTS],
-        }
-    }
-}
-
-impl FevgaInputs {
-    /// Appends input `index` if `value` is not zero (indices must come in
-    /// increasing order).
-    #[inline]
-    fn push(&mut self, index: usize, value: f32) {
-        if value != 0.0 {
-            self.index[self.len] = index as u16;
-            self.value[self.len] = value;
-            self.len += 1;
-        }
-    }
-
-    /// Indices of the non-zero inputs, increasing.
-    pub fn indices(&self) -> &[u16] {
-        &self.index[..self.len]
-    }
-
-    /// Values of the non-zero inputs, in the order of [`Self::indices`].
-    pub fn values(&self) -> &[f32] {
-        &self.value[..self.len]
-    }
-
-    /// The non-zero inputs as (index, value) pairs.
-    pub fn iter(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
-        self.indices()
-            .iter()
-            .zip(self.values())
-            .map(|(&i, &v)| (usize::from(i), v))
-    }
-
-    /// All inputs, zeros included (tests, inspection).
-    pub fn dense(&self) -> Vec<f32> {
-        let mut out = vec![0.0; INPUTS];
-        for (i, v) in self.iter() {
-            out[i] = v;
-        }
-        out
-    }
-}
+pub type FevgaInputs = SparseInputs<INPUTS>;
 
 /// Encodes `position` (side on roll first) under `rules` into `out`: its
 /// [`FevgaParts`] ([`encode_parts`]) written out input by input.
@@ -139,7 +85,7 @@ pub fn encode(position: &FevgaPosition, rules: &FevgaRules, out: &mut FevgaInput
 /// The sparse inputs of `parts`, in increasing index order.
 #[inline]
 pub fn expand(parts: &FevgaParts, out: &mut FevgaInputs) {
-    out.len = 0;
+    out.clear();
     for (s, points) in parts.points.iter().enumerate() {
         let base = s * SIDE_INPUTS;
         for (i, &n) in points[..NEAR].iter().enumerate() {
@@ -203,7 +149,7 @@ mod tests {
         rules: &FevgaRules,
         out: &mut FevgaInputs,
     ) {
-        out.len = 0;
+        out.clear();
         let flipped = position.flipped();
         let (own, opp) = position.sides();
         let views = [

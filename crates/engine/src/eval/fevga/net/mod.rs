@@ -1,6 +1,6 @@
 //! The Fevga neural evaluator: a one-hidden-layer net trained by Fevga
-//! self-play (`plakoto train --game fevga`, in the lab), built as the
-//! Portes net is, on the Plakoto net's vector loops.
+//! self-play (`plakoto train --game fevga`, in the lab): the game layer's
+//! net, as Portes', on Fevga's inputs.
 //!
 //! - [`inputs`]: the encoding (points, the closed points ahead of each
 //!   group of checkers, the runner phase, traps, primes, the unblocking
@@ -12,10 +12,11 @@
 //!   globals), which the sparse encoding writes out and the integer net
 //!   compares from one position to the next.
 //! - `side_bits`: the held points as bit masks, which the encoding reads.
-//! - [`network`]: [`FevgaNetwork`], the `f32` weights and forward pass.
+//! - [`FevgaNet`]: what the shared network ([`crate::eval::game_net`])
+//!   takes from Fevga; the network is [`FevgaNetwork`], its weight file
+//!   under magic `PLKFEVG`.
 //! - [`quantized`]: its integer copy, which the engine's evaluator `net`
 //!   infers with (Plakoto's integer net on these inputs).
-//! - [`weights`]: the weight file (magic `PLKFEVG`), written atomically.
 //! - The evaluator over this net, `FevgaNetEvaluator`, is the game layer's
 //!   (`crate::game`): the evaluator `net` of `fevga_evaluator`.
 //!
@@ -27,18 +28,22 @@
 //! embedded).
 
 pub mod inputs;
-pub mod network;
 pub mod outcomes;
 pub mod parts;
 pub mod quantized;
 mod side_bits;
-pub mod weights;
 
 use std::sync::{Arc, OnceLock};
 
-pub use network::FevgaNetwork;
+use crate::eval::game_net::{self, GameNetwork, NetInputs};
+use crate::eval::net::weights::{FEVGA_MAGIC, WeightsError};
 
-use crate::eval::net::weights::WeightsError;
+/// The Fevga net's game: its inputs, outcomes and weights.
+#[derive(Clone, Copy, Debug)]
+pub struct FevgaNet;
+
+/// The Fevga network.
+pub type FevgaNetwork = GameNetwork<FevgaNet>;
 
 /// The Fevga weights built into the binary, trained by Fevga self-play
 /// (never untrained weights).
@@ -48,30 +53,30 @@ pub static EMBEDDED_FEVGA_WEIGHTS: &[u8] = include_bytes!("../../../../weights/f
 /// embedded one.
 pub const FEVGA_WEIGHTS_ENV: &str = "PLAKOTO_FEVGA_WEIGHTS";
 
-static FEVGA_NETWORK: OnceLock<Arc<FevgaNetwork>> = OnceLock::new();
+impl NetInputs for FevgaNet {
+    const GAME: &'static str = "Fevga";
+    const MAGIC: &'static [u8; 8] = FEVGA_MAGIC;
+    const FEATURE_SET: &'static str = inputs::FEATURE_SET;
+    const INPUTS: usize = inputs::INPUTS;
+    const OUTCOMES: usize = outcomes::OUTCOMES;
+    const EMBEDDED: &'static [u8] = EMBEDDED_FEVGA_WEIGHTS;
+    const WEIGHTS_ENV: &'static str = FEVGA_WEIGHTS_ENV;
+
+    fn loaded() -> &'static OnceLock<Arc<FevgaNetwork>> {
+        static LOADED: OnceLock<Arc<FevgaNetwork>> = OnceLock::new();
+        &LOADED
+    }
+}
 
 /// The embedded Fevga network; [`WeightsError::NotTrained`] while the
 /// embedded file is empty.
 pub fn embedded_fevga_network() -> Result<FevgaNetwork, WeightsError> {
-    if EMBEDDED_FEVGA_WEIGHTS.is_empty() {
-        return Err(WeightsError::NotTrained {
-            game: "Fevga",
-            env: FEVGA_WEIGHTS_ENV,
-        });
-    }
-    weights::from_bytes(EMBEDDED_FEVGA_WEIGHTS)
+    game_net::embedded_network()
 }
 
 /// The process's Fevga network: the file named by [`FEVGA_WEIGHTS_ENV`],
 /// else the embedded weights; loaded once (a failure is not remembered,
 /// so it is reported again on the next call).
 pub fn fevga_network() -> Result<Arc<FevgaNetwork>, WeightsError> {
-    if let Some(n) = FEVGA_NETWORK.get() {
-        return Ok(n.clone());
-    }
-    let net = match std::env::var_os(FEVGA_WEIGHTS_ENV) {
-        Some(path) => weights::load(std::path::Path::new(&path))?,
-        None => embedded_fevga_network()?,
-    };
-    Ok(FEVGA_NETWORK.get_or_init(|| Arc::new(net)).clone())
+    game_net::process_network()
 }

@@ -22,6 +22,7 @@
 //! The weight file names this layout by [`FEATURE_SET`]: changing it means
 //! a new name, so old weights are refused instead of misread.
 
+use crate::eval::game_net::SparseInputs;
 use plakoto_rules::portes::PortesPosition;
 
 use super::contact::{SIDE_FEATURES, features, sides_meet};
@@ -46,67 +47,13 @@ const FEATURES: usize = CONTACT + 1;
 const START_PIPS: f32 = 167.0;
 
 /// The non-zero inputs of one position, in increasing index order.
-#[derive(Clone, Debug)]
-pub struct PortesInputs {
-    len: usize,
-    index: [u16; INPUTS],
-    value: [f32; INPUTS],
-}
-
-impl Default for PortesInputs {
-    fn default() -> Self {
-        PortesInputs {
-            len: 0,
-            index: [0; INPUTS],
-            value: [0.0; INPUTS],
-        }
-    }
-}
-
-impl PortesInputs {
-    /// Appends input `index` if `value` is not zero.
-    #[inline]
-    fn push(&mut self, index: usize, value: f32) {
-        if value != 0.0 {
-            self.index[self.len] = index as u16;
-            self.value[self.len] = value;
-            self.len += 1;
-        }
-    }
-
-    /// Indices of the non-zero inputs, increasing.
-    pub fn indices(&self) -> &[u16] {
-        &self.index[..self.len]
-    }
-
-    /// Values of the non-zero inputs, in the order of [`Self::indices`].
-    pub fn values(&self) -> &[f32] {
-        &self.value[..self.len]
-    }
-
-    /// The non-zero inputs as (index, value) pairs.
-    pub fn iter(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
-        self.indices()
-            .iter()
-            .zip(self.values())
-            .map(|(&i, &v)| (usize::from(i), v))
-    }
-
-    /// All inputs, zeros included (tests, inspection).
-    pub fn dense(&self) -> Vec<f32> {
-        let mut out = vec![0.0; INPUTS];
-        for (i, v) in self.iter() {
-            out[i] = v;
-        }
-        out
-    }
-}
+pub type PortesInputs = SparseInputs<INPUTS>;
 
 /// Encodes `position` (side on roll first) into `out`, and returns its
 /// [`outcome_mask`](super::outcomes::outcome_mask), read from the same
 /// unpacked sides.
 pub fn encode(position: &PortesPosition, out: &mut PortesInputs) -> u32 {
-    out.len = 0;
+    out.clear();
     let (own, opp) = position.sides();
     let sides = [(&own, position.own_off()), (&opp, position.opp_off())];
     for (s, (side, off)) in sides.into_iter().enumerate() {

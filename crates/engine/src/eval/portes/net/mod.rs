@@ -1,6 +1,6 @@
-//! The Portes neural evaluator (issue 41): a one-hidden-layer net trained
-//! by Portes self-play (`plakoto train --game portes`, in the lab), beside
-//! the Plakoto net of [`crate::eval::net`], whose vector loops it shares.
+//! The Portes neural evaluator (issue 41): the game layer's net
+//! ([`crate::eval::game_net`]) trained by Portes self-play (`plakoto train
+//! --game portes`, in the lab), on Portes' inputs.
 //!
 //! - [`inputs`]: the TD-Gammon style input encoding and its name,
 //!   [`inputs::FEATURE_SET`], with the [`contact`] features (shots, pip
@@ -8,8 +8,8 @@
 //! - [`outcomes`]: the six outcomes (single, double, triple, won or
 //!   lost), the mask of those still possible, and their reading as
 //!   [`crate::eval::Probabilities`].
-//! - [`network`]: [`PortesNetwork`], the `f32` weights and forward pass.
-//! - [`weights`]: the weight file (magic `PLKPORT`), written atomically.
+//! - [`PortesNet`]: what the shared network takes from Portes; the
+//!   network is [`PortesNetwork`], its weight file under magic `PLKPORT`.
 //! - The evaluator over this net, `PortesNetEvaluator`, is the game
 //!   layer's (`crate::game`): the evaluator `net` of `portes_evaluator`.
 //!
@@ -19,15 +19,19 @@
 
 pub mod contact;
 pub mod inputs;
-pub mod network;
 pub mod outcomes;
-pub mod weights;
 
 use std::sync::{Arc, OnceLock};
 
-pub use network::PortesNetwork;
+use crate::eval::game_net::{self, GameNetwork, NetInputs};
+use crate::eval::net::weights::{PORTES_MAGIC, WeightsError};
 
-use crate::eval::net::weights::WeightsError;
+/// The Portes net's game: its inputs, outcomes and weights.
+#[derive(Clone, Copy, Debug)]
+pub struct PortesNet;
+
+/// The Portes network.
+pub type PortesNetwork = GameNetwork<PortesNet>;
 
 /// The Portes weights built into the binary: trained by Portes self-play.
 pub static EMBEDDED_PORTES_WEIGHTS: &[u8] = include_bytes!("../../../../weights/portes.net");
@@ -37,22 +41,28 @@ pub static EMBEDDED_PORTES_WEIGHTS: &[u8] = include_bytes!("../../../../weights/
 /// `builtin:net` in `--game portes`).
 pub const PORTES_WEIGHTS_ENV: &str = "PLAKOTO_PORTES_WEIGHTS";
 
-static PORTES_NETWORK: OnceLock<Arc<PortesNetwork>> = OnceLock::new();
+impl NetInputs for PortesNet {
+    const GAME: &'static str = "Portes";
+    const MAGIC: &'static [u8; 8] = PORTES_MAGIC;
+    const FEATURE_SET: &'static str = inputs::FEATURE_SET;
+    const INPUTS: usize = inputs::INPUTS;
+    const OUTCOMES: usize = outcomes::OUTCOMES;
+    const EMBEDDED: &'static [u8] = EMBEDDED_PORTES_WEIGHTS;
+    const WEIGHTS_ENV: &'static str = PORTES_WEIGHTS_ENV;
+
+    fn loaded() -> &'static OnceLock<Arc<PortesNetwork>> {
+        static LOADED: OnceLock<Arc<PortesNetwork>> = OnceLock::new();
+        &LOADED
+    }
+}
 
 /// The embedded Portes network.
 pub fn embedded_portes_network() -> Result<PortesNetwork, WeightsError> {
-    weights::from_bytes(EMBEDDED_PORTES_WEIGHTS)
+    game_net::embedded_network()
 }
 
 /// The process's Portes network: the file named by [`PORTES_WEIGHTS_ENV`],
 /// else the embedded weights; loaded once.
 pub fn portes_network() -> Result<Arc<PortesNetwork>, WeightsError> {
-    if let Some(n) = PORTES_NETWORK.get() {
-        return Ok(n.clone());
-    }
-    let net = match std::env::var_os(PORTES_WEIGHTS_ENV) {
-        Some(path) => weights::load(std::path::Path::new(&path))?,
-        None => embedded_portes_network()?,
-    };
-    Ok(PORTES_NETWORK.get_or_init(|| Arc::new(net)).clone())
+    game_net::process_network()
 }

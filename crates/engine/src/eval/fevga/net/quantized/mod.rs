@@ -26,7 +26,7 @@ mod terms;
 
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules};
 
-use super::network::FevgaNetwork;
+use super::FevgaNetwork;
 use super::outcomes::{OUTCOMES, outcome_mask};
 use super::parts::{FevgaParts, encode_parts};
 use crate::eval::features;

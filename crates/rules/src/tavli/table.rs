@@ -153,9 +153,9 @@ impl<G: TavliGame> TableGame<G> {
             dice,
             result: None,
         };
-        // The Position ID of a finished game is seen from the side that
-        // would be on roll next: the loser, whom the result names as the
-        // side *not* on roll.
+        // A finished game is read seen from either side: the mover, who
+        // stays on roll after a play that ends the game (as this game
+        // shows it), or the loser (as GNU Backgammon writes it).
         let finished = game.result(&position).map(|r| FinalResult {
             kind: r.kind,
             winner: r.winner.map(|seat| match seat {
@@ -193,7 +193,8 @@ impl<G: TavliGame> TableGame<G> {
         &self.position
     }
 
-    /// Who is on roll (before the opening roll: X, provisionally).
+    /// Who is on roll (before the opening roll: X, provisionally; after a
+    /// play that ended the game, the side that made it).
     pub fn on_roll(&self) -> Side {
         self.on_roll
     }
@@ -369,7 +370,8 @@ impl<G: TavliGame> TableGame<G> {
 
     /// Plays `play`, one of the legal plays of the dice rolled (the caller
     /// took it from [`Self::legal_plays`]); hands the turn over or ends
-    /// the game.
+    /// the game. A play that ends the game leaves the mover on roll, the
+    /// board seen from it, in every game (protocol.md, `legal`).
     pub fn play(&mut self, play: &G::Play) -> TableReport {
         let notation = self.game.format_play(&self.position, play);
         let after = self.game.after(play);
@@ -386,8 +388,7 @@ impl<G: TavliGame> TableGame<G> {
                 winner,
                 points: self.game.points(result.kind),
             };
-            self.position = self.game.flip(&after);
-            self.on_roll = mover.other();
+            self.position = after;
             self.phase = Phase::Over;
             self.result = Some(result);
             return TableReport {

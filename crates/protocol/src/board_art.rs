@@ -52,14 +52,9 @@ mod tests {
     use super::*;
     use plakoto_rules::parse_board_text;
 
-    /// The line and column where `needle` is first drawn on the board
-    /// (below its top label line).
+    /// The line and column where `needle` is first drawn on the board.
     fn find(lines: &[String], needle: char) -> (usize, usize) {
-        lines
-            .iter()
-            .enumerate()
-            .skip(1)
-            .find_map(|(i, l)| l.find(needle).map(|c| (i, c)))
+        crate::table::first_drawn(lines, needle)
             .unwrap_or_else(|| panic!("{needle} is drawn:\n{}", lines.join("\n")))
     }
 

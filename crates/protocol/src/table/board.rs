@@ -185,6 +185,17 @@ pub fn draw_table_board(
     lines
 }
 
+/// Where `letter` is first drawn on the board `lines` below its top
+/// label line: (line, column); for the tests of every game's board.
+#[cfg(test)]
+pub(crate) fn first_drawn(lines: &[String], letter: char) -> Option<(usize, usize)> {
+    lines
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find_map(|(i, l)| l.find(letter).map(|c| (i, c)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,12 +219,7 @@ mod tests {
 
     /// Where `letter` stands: (line, column) of its first cell.
     fn find(lines: &[String], letter: char) -> (usize, usize) {
-        lines
-            .iter()
-            .enumerate()
-            .skip(1)
-            .find_map(|(i, l)| l.find(letter).map(|c| (i, c)))
-            .expect("the checker is drawn")
+        first_drawn(lines, letter).expect("the checker is drawn")
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! in every game (protocol.md, `legal`): the mover stays on roll. It is
 //! checked where a client reads it: `legal`'s `position_id`, the reply to
 //! `move` and `play`, `show posid` and `show board`, in Plakoto, Portes
-//! and Fevga alone and within a Tavli match.
+//! and Fevga alone and within a Tavli match; `set position` reads the
+//! finished game back seen from either side.
 
 use super::support::answer;
 use plakoto_protocol::Session;
@@ -143,6 +144,28 @@ fn a_single_game_ended_by_a_play_shows_the_mover_on_roll() {
             ok(&mut s, &format!("set position {position}"));
             let again = json(&mut s, "show position");
             assert_eq!(again["position"], position, "{}", ending.game);
+            // So is the same board seen from the loser, as GNU Backgammon
+            // writes a finished game: the same winner.
+            let mut loser = session();
+            let opponent = ending.board.split(" / ").nth(1).expect("O's side");
+            for line in [
+                format!("set game {}", ending.game),
+                "set turn O".into(),
+                format!("set board {opponent} / -"),
+                "set output json".into(),
+            ] {
+                ok(&mut loser, &line);
+            }
+            let seen = json(&mut loser, "show position");
+            let loser_id = seen["position_id"].as_str().expect("position_id");
+            assert_eq!((ending.own_off)(loser_id), 0, "{}", ending.game);
+            let pair = seen["position"].as_str().expect("position");
+            let state = json(&mut s, &format!("set position {pair}"));
+            assert_eq!(
+                state["turn"]["result"]["winner"], "X",
+                "{}: {state}",
+                ending.game
+            );
         }
     }
 }

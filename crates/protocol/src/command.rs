@@ -15,14 +15,16 @@ pub enum OutputMode {
     Json,
 }
 
-/// How the board is drawn (R23, as on pbmserv).
+/// How the board is drawn (R23): from X's side whoever is on roll, so
+/// the checkers stay put from turn to turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Orientation {
-    /// The side on roll starts at the top right and moves counter-clockwise.
+    /// X starts at the top right and moves counter-clockwise.
     #[default]
     Noflip,
-    /// The side on roll starts at the bottom right and moves clockwise.
+    /// Mirrored left to right: X starts at the top left and moves
+    /// clockwise.
     Flip,
 }
 

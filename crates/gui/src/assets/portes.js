@@ -46,7 +46,8 @@ function portesBoardFromId(id, onRoll) {
 // A state of the page's copy of the board: the side on roll's counts and
 // its opponent's, each in its own numbering (25: the bar), as the
 // Position ID has them. Its key is the same for the board a `legal` play
-// leads to (that ID has the mover as the side not on roll).
+// leads to (that ID has the mover as the side not on roll, or on roll
+// after a play that ends the game).
 function portesKey(own, opp) { return `${own.join(',')}|${opp.join(',')}`; }
 
 // The single steps the side on roll can make with number `n` (P4–P6):
@@ -109,11 +110,15 @@ class PortesTurn {
     const s = portesSidesOfId(posId);
     this.start = [s.onRoll, s.notOnRoll];
     this.numbers = numbers.slice();
-    // The board after each listed play: its mover is not on roll there.
+    // The board after each listed play: its mover is not on roll there,
+    // unless the play ends the game (the mover's checkers all off), which
+    // leaves the mover on roll (protocol.md, `legal`).
     this.playOf = new Map();
     for (const p of plays) {
       const after = portesSidesOfId(p.position_id);
-      this.playOf.set(portesKey(after.notOnRoll, after.onRoll), p.play);
+      const ended = after.onRoll.every((n) => n === 0);
+      const key = ended ? portesKey(after.onRoll, after.notOnRoll) : portesKey(after.notOnRoll, after.onRoll);
+      this.playOf.set(key, p.play);
     }
     this.targets = new Set(this.playOf.keys());
   }

@@ -1,15 +1,18 @@
-//! `show board` for the games of the table: the board drawn as text, in
-//! the frame Plakoto's board uses, with a bar column between the halves in
-//! a game with a bar (Portes; Fevga has none, F1).
+//! `show board` in every game: the board drawn as text, with a bar column
+//! between the halves in a game with a bar (Portes; Plakoto and Fevga
+//! have none, F1), and pinned checkers in lower case (Plakoto, R4).
+//! Portes and Fevga fill its [`BoardPicture`] in `hooks.rs`, Plakoto in
+//! `board_art.rs`.
 //!
 //! The board is drawn from X's side whoever is on roll, so the checkers
 //! stay where they are from turn to turn: X starts at the top right and
 //! moves counter-clockwise to its home at the bottom right (`noflip`), O
-//! starts at the bottom right in Portes (moving the other way) and at the
-//! bottom left in Fevga (the same way round, F4); `flip` mirrors the board
-//! left to right. The points are labelled in the numbering of the side on
-//! roll, in which plays are written. Each side's line says which way it
-//! moves. A column shows up to four checkers and then their count.
+//! starts at the bottom right in Plakoto and Portes (moving the other way)
+//! and at the bottom left in Fevga (the same way round, F4); `flip`
+//! mirrors the board left to right. The points are labelled in the
+//! numbering of the side on roll, in which plays are written. Each side's
+//! line says which way it moves. A column shows up to four checkers and
+//! then their count.
 
 use crate::command::Orientation;
 use plakoto_rules::{Seat, Side};
@@ -18,8 +21,11 @@ use plakoto_rules::{Seat, Side};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardPicture {
     /// Points 1–24 in the side on roll's numbering: whose checkers stand
-    /// there and how many.
+    /// there and how many (a pinned checker under them not counted).
     pub points: [(Option<Seat>, u8); 24],
+    /// Whose checker lies pinned under each point's checkers, in the same
+    /// numbering (Plakoto, R4; never in Portes or Fevga).
+    pub pinned: [Option<Seat>; 24],
     /// Checkers on the bar: the side on roll's, then the opponent's.
     pub bar: [u8; 2],
     /// Checkers borne off, in the same order.
@@ -37,16 +43,20 @@ pub struct BoardPicture {
 /// Rows drawn for each half of the board.
 const ROWS: usize = 5;
 
-/// The text of a column `count` checkers high, `row` rows from its base:
-/// checkers up to the last row, which shows the count when they overflow.
-fn cell(letter: char, count: u8, row: usize) -> String {
-    let count = usize::from(count);
-    if row < ROWS - 1 && row < count || row == ROWS - 1 && count == ROWS {
-        format!("{letter:>3}")
-    } else if row == ROWS - 1 && count > ROWS {
-        format!("{count:>3}")
-    } else {
+/// The text of a column of `count` checkers drawn as `letter` over a
+/// pinned one drawn as `pinned` (at the base, R4), `row` rows from its
+/// base: checkers up to the last row, which shows the column's count when
+/// they overflow.
+fn cell(letter: char, count: u8, pinned: Option<char>, row: usize) -> String {
+    let total = usize::from(count) + usize::from(pinned.is_some());
+    if row == ROWS - 1 && total > ROWS {
+        format!("{total:>3}")
+    } else if row >= total {
         "   ".to_string()
+    } else if let (0, Some(under)) = (row, pinned) {
+        format!("{under:>3}")
+    } else {
+        format!("{letter:>3}")
     }
 }
 
@@ -137,13 +147,18 @@ pub fn draw_table_board(
     // right), X's in the bottom.
     let row = |points: &[u8], row: usize, bar_side: Side| -> String {
         let column = |point: &u8| {
-            let (owner, count) = picture.points[usize::from(*point) - 1];
-            owner.map_or_else(|| "   ".to_string(), |s| cell(letter(s), count, row))
+            let index = usize::from(*point) - 1;
+            let (owner, count) = picture.points[index];
+            let pinned = picture.pinned[index].map(|s| letter(s).to_ascii_lowercase());
+            owner.map_or_else(
+                || "   ".to_string(),
+                |s| cell(letter(s), count, pinned, row),
+            )
         };
         let bar = if picture.has_bar {
             let seat = seat_of(bar_side);
             let count = picture.bar[usize::from(seat == Seat::Opponent)];
-            format!("{}|", cell(letter(seat), count, row))
+            format!("{}|", cell(letter(seat), count, None, row))
         } else {
             String::new()
         };
@@ -170,6 +185,17 @@ pub fn draw_table_board(
     lines
 }
 
+/// Where `letter` is first drawn on the board `lines` below its top
+/// label line: (line, column); for the tests of every game's board.
+#[cfg(test)]
+pub(crate) fn first_drawn(lines: &[String], letter: char) -> Option<(usize, usize)> {
+    lines
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find_map(|(i, l)| l.find(letter).map(|c| (i, c)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,6 +208,7 @@ mod tests {
         points[usize::from(opponent_at) - 1] = (Some(Seat::Opponent), 1);
         BoardPicture {
             points,
+            pinned: [None; 24],
             bar: [0, 0],
             off: [14, 14],
             pips: [24, 25 - u32::from(opponent_at)],
@@ -192,12 +219,7 @@ mod tests {
 
     /// Where `letter` stands: (line, column) of its first cell.
     fn find(lines: &[String], letter: char) -> (usize, usize) {
-        lines
-            .iter()
-            .enumerate()
-            .skip(1)
-            .find_map(|(i, l)| l.find(letter).map(|c| (i, c)))
-            .expect("the checker is drawn")
+        first_drawn(lines, letter).expect("the checker is drawn")
     }
 
     #[test]

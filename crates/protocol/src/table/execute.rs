@@ -555,9 +555,14 @@ fn legal<G: TableProtocol>(state: &SessionState, page: Page) -> Result<Reply, Pr
         .take(page.limit)
         .map(|play| {
             let after = game.after(play);
-            // The board the game shows after the play: the turn passes
-            // (as the Match ID says) even when the play ends the game.
-            let shown = game.flip(&after);
+            // The board the game shows after the play: the turn passes,
+            // unless the play ends the game, which leaves the mover on
+            // roll (as `play` and the Match ID show it).
+            let shown = if game.result(&after).is_some() {
+                after
+            } else {
+                game.flip(&after)
+            };
             LegalPlay {
                 play: game.format_play(table.position(), play),
                 position_id: game.position_id(&shown),

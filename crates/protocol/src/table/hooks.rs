@@ -177,6 +177,7 @@ impl TableProtocol for Portes {
         let (own_pips, opp_pips) = position.pip_counts();
         BoardPicture {
             points,
+            pinned: [None; 24],
             bar: [own[24], opp[24]],
             off: [position.own_off(), position.opp_off()],
             pips: [own_pips, opp_pips],
@@ -306,6 +307,7 @@ impl TableProtocol for Fevga {
         }
         BoardPicture {
             points,
+            pinned: [None; 24],
             bar: [0, 0],
             off: [position.own_off(), position.opp_off()],
             pips: [position.own_pips(), position.opp_pips()],

@@ -25,6 +25,8 @@ mod steps;
 mod turn;
 
 pub use crate::table_board_data::TableBoardData;
+#[cfg(test)]
+pub(crate) use board::first_drawn;
 pub use board::{BoardPicture, draw_table_board};
 pub(crate) use execute::{execute as execute_game, not_in_game, set_evaluator};
 pub use fibs_board::{FibsSetup, read_fibs_board};

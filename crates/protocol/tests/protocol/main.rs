@@ -8,6 +8,7 @@ mod engine_stop;
 mod fevga;
 mod fevga_steps;
 mod fibs_board;
+mod game_end_ids;
 mod portes;
 mod record_refusals;
 mod record_round_trip;

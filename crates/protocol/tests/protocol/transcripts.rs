@@ -434,11 +434,12 @@ fn r23_flip_and_noflip_draw_the_same_position() {
     );
     assert!(id_line(&flip).is_some_and(|l| l.contains("Position ID:")));
     assert_ne!(noflip, flip);
-    // noflip: the side on roll's 24 at the top right, home bottom right.
-    assert!(noflip.contains("+13-14-15-16-17-18-+19-20-21-22-23-24-+"));
-    assert!(flip.contains("+12-11-10--9--8--7-+-6--5--4--3--2--1-+"));
-    let noflip_top = noflip.lines().position(|l| l.contains("+13-"));
-    let flip_top = flip.lines().position(|l| l.contains("+12-"));
+    // noflip: X's 24 at the top right, home bottom right; flip mirrors
+    // the board left to right (X on roll: its numbering).
+    assert!(noflip.contains("+-13-14-15-16-17-18-+-19-20-21-22-23-24-+"));
+    assert!(flip.contains("+-24-23-22-21-20-19-+-18-17-16-15-14-13-+"));
+    let noflip_top = noflip.lines().position(|l| l.contains("+-13-"));
+    let flip_top = flip.lines().position(|l| l.contains("+-24-"));
     assert_eq!(noflip_top, Some(2));
     assert_eq!(flip_top, Some(2));
     insta::assert_snapshot!(format!("{noflip}{flip}"));

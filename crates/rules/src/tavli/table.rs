@@ -172,9 +172,9 @@ impl<G: TavliGame> TableGame<G> {
             carried: None,
             result: None,
         };
-        // The Position ID of a finished game is seen from the side that
-        // would be on roll next: the loser, whom the result names as the
-        // side *not* on roll.
+        // A finished game is read seen from either side: the mover, who
+        // stays on roll after a play that ends the game (as this game
+        // shows it), or the loser (as GNU Backgammon writes it).
         let finished = game.result(&position).map(|r| FinalResult {
             kind: r.kind,
             winner: r.winner.map(|seat| match seat {
@@ -212,7 +212,8 @@ impl<G: TavliGame> TableGame<G> {
         &self.position
     }
 
-    /// Who is on roll (before the opening roll: X, provisionally).
+    /// Who is on roll (before the opening roll: X, provisionally; after a
+    /// play that ended the game, the side that made it).
     pub fn on_roll(&self) -> Side {
         self.on_roll
     }
@@ -461,7 +462,8 @@ impl<G: TavliGame> TableGame<G> {
     /// [`Self::legal_plays`]). A play of carried numbers leaves the turn
     /// with the mover, to roll (R21); a play of the dice hands the turn
     /// over, carrying on what the game carries ([`Self::carried`]); or the
-    /// play ends the game.
+    /// play ends the game, which leaves the mover on roll, the board seen
+    /// from it, in every game (protocol.md, `legal`).
     pub fn play(&mut self, play: &G::Play) -> TableReport {
         let notation = self.game.format_play(&self.position, play);
         let after = self.game.after(play);
@@ -479,8 +481,7 @@ impl<G: TavliGame> TableGame<G> {
                 winner,
                 points: self.game.points(result.kind),
             };
-            self.position = self.game.flip(&after);
-            self.on_roll = mover.other();
+            self.position = after;
             self.phase = Phase::Over;
             self.result = Some(result);
             return TableReport {

@@ -130,6 +130,9 @@ fn p11_bearing_off_the_last_checker_wins_single_or_double() {
         (ResultKind::Single, Some(Side::X), 1)
     );
     assert_eq!(table.phase(), Phase::Over);
+    // The mover stays on roll, the board seen from it: its fifteen off.
+    assert_eq!(table.on_roll(), Side::X);
+    assert_eq!(table.position().own_off(), 15);
     assert_eq!(
         table.roll(&mut ChaCha8Rng::seed_from_u64(0)),
         Err(StateError::GameOver)
@@ -148,6 +151,7 @@ fn p11_bearing_off_the_last_checker_wins_single_or_double() {
         (result.kind, result.winner, result.points),
         (ResultKind::Double, Some(Side::O), 2)
     );
+    assert_eq!(table.on_roll(), Side::O);
 }
 
 #[test]

@@ -243,6 +243,9 @@ pub struct Search {
     pool: Option<(usize, rayon::ThreadPool)>,
     /// What may stop the searches from outside ([`Search::set_stop`]).
     stop: Stop,
+    /// Searchers sharing the cache budget with this one, itself included
+    /// ([`Search::share_cache`]; 0 is read as 1).
+    cache_sharers: usize,
 }
 
 impl Search {
@@ -260,6 +263,18 @@ impl Search {
     /// What may stop the searches ([`Search::set_stop`]).
     pub fn stop(&self) -> &Stop {
         &self.stop
+    }
+
+    /// Makes this searcher one of `sharers` running at once (a rollout's
+    /// players, one a thread), each given that share of the settings'
+    /// cache budget: the budget is the session's, not each thread's.
+    pub fn share_cache(&mut self, sharers: usize) {
+        self.cache_sharers = sharers.max(1);
+    }
+
+    /// This searcher's cache budget under `settings`, in bytes.
+    fn cache_bytes(&self, settings: &SearchSettings) -> usize {
+        settings::budget_bytes(settings.cache_mb) / self.cache_sharers.max(1)
     }
 
     /// Frees what the last searches grew past ordinary needs (root lists
@@ -352,7 +367,8 @@ impl Search {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> Ranking {
-        self.tree.begin(deadline, &self.stop, cx.settings.cache_mb);
+        self.tree
+            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
         let numbers = turn.numbers();
         let passed = matches!(turn, TurnNumbers::Passed(_));
         let mut ranked = self.rank_static(cx, &numbers, passed);
@@ -504,7 +520,7 @@ impl Search {
     }
 
     /// [`Self::evaluate_level`] on `settings.threads` threads, one tree
-    /// (and cache) per thread.
+    /// a thread, each with that share of the cache budget.
     fn evaluate_level_parallel(
         &mut self,
         cx: Ctx,
@@ -523,6 +539,9 @@ impl Search {
         let (_, pool) = self.pool.as_ref()?;
         let deadline = self.tree.deadline();
         let stop = &self.stop;
+        // The threads share this searcher's budget (its own tree keeps
+        // what the shallower levels filled besides).
+        let cache_bytes = self.cache_bytes(cx.settings) / threads;
         let results: Vec<(Option<RankedPlay>, SearchStats)> = pool.install(|| {
             candidates
                 .par_iter()
@@ -531,7 +550,7 @@ impl Search {
                     if c.evaluated_at.is_exact() {
                         return (Some(*c), SearchStats::default());
                     }
-                    tree.begin(deadline, stop, cx.settings.cache_mb);
+                    tree.begin(deadline, stop, cache_bytes);
                     let v = tree.after_value(cx, &c.play.position, c.after, plies, 0);
                     let value = (!tree.aborted()).then(|| RankedPlay {
                         probabilities: v,
@@ -590,7 +609,8 @@ impl Search {
             rules,
             settings,
         };
-        self.tree.begin(deadline, &self.stop, cx.settings.cache_mb);
+        self.tree
+            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
         let mut best = match passed {
             None => (evaluator.evaluate(position, rules), 0),
             Some(n) => (self.tree.best_play_value(cx, position, n, true, 0, 0), 0),

@@ -170,11 +170,11 @@ impl Default for Tree {
 }
 
 impl Tree {
-    /// Starts a new search: empties the caches and sizes them to the
-    /// budget of `cache_mb` megabytes, and sets the deadline and what else
+    /// Starts a new search: empties the caches and sizes them to a budget
+    /// of `cache_bytes` (half each), and sets the deadline and what else
     /// may stop it.
-    pub fn begin(&mut self, deadline: Option<Instant>, stop: &super::Stop, cache_mb: u32) {
-        let half = super::settings::budget_bytes(cache_mb) / 2;
+    pub fn begin(&mut self, deadline: Option<Instant>, stop: &super::Stop, cache_bytes: usize) {
+        let half = cache_bytes / 2;
         self.cache_limit = chance_entries::<Key, Probabilities>(half);
         if self.cache.capacity() > self.cache_limit {
             self.cache = HashMap::default();

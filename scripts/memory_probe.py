@@ -8,17 +8,33 @@ default settings and reads its peak resident set size (VmHWM in
 - play:GAME  -- `set game GAME`, `new game`, then `roll`, `hint`, `play`
   for the given number of plays (default 300), a new game after each one;
 - tavli      -- `new match 7 tavli` played out the same way to its end;
-- fuzz:GAME  -- the given number of random lines (default 25,000): analysis
-  commands with random settings and time budgets (`set search time 150`
-  first, for `play` and a rollout's ranking), short rollouts, game moves,
-  settings, listings and malformed lines, drawn from a seeded generator.
+- fuzz:GAME  -- `set game GAME`, `set search time 150` (so that every
+  `play`, and a rollout's ranking, ends in time whatever the plies the
+  lines set), `new game`, then the given number of random lines (default
+  25,000) drawn from a generator seeded by --seed and the game. The line
+  kinds (names for --kinds) and their weights:
+    roll 8, play 8: the game moves on;
+    hint 6 (`hint N time MS`, N 1-20, MS 20-300), eval 3 (`eval time MS`),
+    rollout 2 (`rollout N`, N 1-6 trials of the best 5 candidates);
+    plies 4 (`set evaluation plies 0-4`), movefilter 3 (tiny ... huge,
+    off), replyfilter 2, rolloutplies 2 (0-1), luckadjust 1, threads 1
+    (`set threads 1-4`), seed 2, dice 3 (`set dice A B`);
+    newgame 3, undo 2, move 2 (random, mostly illegal steps), legal 4
+    (`legal`: in Express the count of a low double's millions of plays),
+    board 4 (`show board`), options 2 (`show options`), isready 1;
+    garbage 2 (random letters, digits and `/-*`: refused lines);
+    rules 1, Plakoto only (`set rules standard|express`).
 
 Prints one line a run: the lines sent, the peak RSS in MB, and with
---trace the RSS every 1,000 lines. Exits 1 when a peak passes --limit-mb
-(default 64), or the engine died.
+--trace the RSS every 1,000 lines; --jumps MB prints each line after which
+the RSS grew by MB or more, --slow S each line that took S seconds or more,
+--kinds restricts the fuzz to some kinds (to bisect what holds memory), and
+--max-seconds ends a fuzz early (its line then says how many were sent).
+Exits 1 when a peak passes --limit-mb (default 64), or the engine died.
 
     python3 scripts/memory_probe.py [--engine PATH] [--runs play:plakoto,tavli,fuzz:portes]
-        [--plays 300] [--lines 25000] [--seed 1] [--trace]
+        [--plays 300] [--lines 25000] [--seed 1] [--trace] [--jumps MB] [--slow S]
+        [--kinds roll,play,legal,...] [--max-seconds S] [--limit-mb 64]
 """
 
 import argparse
@@ -161,7 +177,12 @@ def run(path, name, args):
             engine.ask("set search time 150")
             engine.ask("new game")
             last = engine.status_mb("VmRSS") if args.jumps else 0.0
+            ends = time.monotonic() + args.max_seconds if args.max_seconds else None
+            sent = 0
             for i in range(args.lines):
+                if ends is not None and time.monotonic() >= ends:
+                    break
+                sent += 1
                 line = fuzz_line(rng, game, args.kinds)
                 started = time.monotonic()
                 engine.ask(line)
@@ -175,7 +196,7 @@ def run(path, name, args):
                     last = now
                 if args.trace and (i + 1) % 1000 == 0:
                     samples.append(f"{i + 1}:{engine.status_mb('VmRSS'):.0f}")
-            detail = f"{args.lines} lines"
+            detail = f"{sent} lines"
         else:
             raise SystemExit(f"unknown run {name!r}")
         peak = engine.status_mb("VmHWM")
@@ -209,6 +230,12 @@ def main():
         type=float,
         metavar="SECONDS",
         help="print each fuzz line whose reply took SECONDS or more",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        metavar="S",
+        help="end each fuzz after S seconds, whatever --lines says",
     )
     args = parser.parse_args()
     unknown = (args.kinds or set()) - set(FUZZ_KINDS)

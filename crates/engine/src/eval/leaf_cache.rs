@@ -168,6 +168,17 @@ impl<P: Copy + Eq> LeafCache<P> {
         }
     }
 
+    /// Bytes the table holds now (0 until a search stores a value).
+    pub fn held_bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<Slot<P>>()
+    }
+
+    /// Frees the table (its size stays): between a session's commands the
+    /// cache holds nothing, and the next search allocates it again.
+    pub fn release(&mut self) {
+        self.slots = Vec::new();
+    }
+
     /// Forgets every entry (in constant time).
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);

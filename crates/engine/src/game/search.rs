@@ -83,13 +83,10 @@ impl<G: TavliGame> GameSearch<G> {
         &self.stop
     }
 
-    /// Frees what the last searches grew past ordinary needs (a large
-    /// cache of a deep search), keeping memory bounded across a session;
-    /// the next search then grows it again.
+    /// Frees the caches, keeping the engine's memory between commands
+    /// that of its buffers; the next search allocates them again.
     pub fn trim(&mut self) {
-        /// Cache entries kept between searches.
-        const KEEP_CACHE: usize = 1 << 16;
-        self.tree.trim(KEEP_CACHE);
+        self.tree.trim();
     }
 
     /// Ranks every legal play of `dice` in `position` (side to play on

@@ -236,12 +236,11 @@ impl<G: TavliGame> Tree<G> {
         self.stats = SearchStats::default();
     }
 
-    /// Frees the cache once it has grown past `keep_cache` entries (after
-    /// a deep search), so a long session holds only what its searches use.
-    pub fn trim(&mut self, keep_cache: usize) {
-        if self.cache.capacity() > keep_cache {
-            self.cache = HashMap::new();
-        }
+    /// Frees the caches (each search fills its own anyway), so a long
+    /// session holds only what a command uses while it runs.
+    pub fn trim(&mut self) {
+        self.cache = HashMap::new();
+        self.leaves.release();
     }
 
     /// The deadline of the current search.

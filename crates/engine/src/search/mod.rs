@@ -277,22 +277,26 @@ impl Search {
         settings::budget_bytes(settings.cache_mb) / self.cache_sharers.max(1)
     }
 
-    /// Frees what the last searches grew past ordinary needs (root lists
-    /// of an Express low double, a large cache), keeping the engine's
-    /// memory bounded across a session. Costs a few allocations on the
-    /// next search only after such a search.
+    /// Bytes this searcher's caches hold now.
+    pub fn cache_bytes_held(&self) -> usize {
+        self.tree.cache_bytes_held()
+    }
+
+    /// Frees the caches and what the last searches grew past ordinary
+    /// needs (root lists of an Express low double), keeping the engine's
+    /// memory between commands that of its buffers. The next search
+    /// allocates its caches again (a 4 MB table at the default budget,
+    /// filled once: little beside a search).
     pub fn trim(&mut self) {
         /// Plays a list keeps between searches.
         const KEEP_PLAYS: usize = 4_096;
-        /// Cache entries kept between searches (~100 bytes each).
-        const KEEP_CACHE: usize = 1 << 16;
         if self.plays.plays.capacity() > KEEP_PLAYS {
             self.plays = PlayList::default();
             self.root_generator = MoveGenerator::default();
             self.beam = express::BeamScratch::default();
         }
         self.rate.trim(KEEP_PLAYS);
-        self.tree.trim(KEEP_PLAYS, KEEP_CACHE);
+        self.tree.trim(KEEP_PLAYS);
     }
 
     /// Ranks every legal play of the `root` turn, best first, searched with

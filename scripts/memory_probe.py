@@ -8,23 +8,40 @@ default settings and reads its peak resident set size (VmHWM in
 - play:GAME  -- `set game GAME`, `new game`, then `roll`, `hint`, `play`
   for the given number of plays (default 300), a new game after each one;
 - tavli      -- `new match 7 tavli` played out the same way to its end;
-- fuzz:GAME  -- the given number of random lines (default 25,000): analysis
-  commands with random settings and time budgets (`set search time 150`
-  first, for `play` and a rollout's ranking), short rollouts, game moves,
-  settings, listings and malformed lines, drawn from a seeded generator.
+- fuzz:GAME  -- `set game GAME`, `set search time 150` (so that every
+  `play`, and a rollout's ranking, ends in time whatever the plies the
+  lines set), `new game`, then the given number of random lines (default
+  25,000) drawn from a generator seeded by --seed and the game. The line
+  kinds (names for --kinds) and their weights:
+    roll 8, play 8: the game moves on;
+    hint 6 (`hint N time MS`, N 1-20, MS 20-300), eval 3 (`eval time MS`),
+    rollout 2 (`rollout N`, N 1-6 trials of the best 5 candidates);
+    plies 4 (`set evaluation plies 0-4`), movefilter 3 (tiny ... huge,
+    off), replyfilter 2, rolloutplies 2 (0-1), luckadjust 1, threads 1
+    (`set threads 1-4`), seed 2, dice 3 (`set dice A B`);
+    newgame 3, undo 2, move 2 (random, mostly illegal steps), legal 4
+    (`legal`: in Express the count of a low double's millions of plays),
+    board 4 (`show board`), options 2 (`show options`), isready 1;
+    garbage 2 (random letters, digits and `/-*`: refused lines);
+    rules 1, Plakoto only (`set rules standard|express`).
 
 Prints one line a run: the lines sent, the peak RSS in MB, and with
---trace the RSS every 1,000 lines. Exits 1 when a peak passes --limit-mb
-(default 64), or the engine died.
+--trace the RSS every 1,000 lines; --jumps MB prints each line after which
+the RSS grew by MB or more, --slow S each line that took S seconds or more,
+--kinds restricts the fuzz to some kinds (to bisect what holds memory), and
+--max-seconds ends a fuzz early (its line then says how many were sent).
+Exits 1 when a peak passes --limit-mb (default 64), or the engine died.
 
     python3 scripts/memory_probe.py [--engine PATH] [--runs play:plakoto,tavli,fuzz:portes]
-        [--plays 300] [--lines 25000] [--seed 1] [--trace]
+        [--plays 300] [--lines 25000] [--seed 1] [--trace] [--jumps MB] [--slow S]
+        [--kinds roll,play,legal,...] [--max-seconds S] [--limit-mb 64]
 """
 
 import argparse
 import random
 import subprocess
 import sys
+import time
 
 DEFAULT_RUNS = "play:plakoto,play:portes,play:fevga,tavli,fuzz:plakoto,fuzz:portes,fuzz:fevga"
 
@@ -89,45 +106,56 @@ def play_turns(engine, plays, in_match):
     return made
 
 
-def fuzz_line(rng, game):
-    """One random line: mostly valid commands with random arguments."""
+def fuzz_choices(rng, game):
+    """The fuzz's line kinds: (name, weight, make a line), mostly valid
+    commands with random arguments."""
     plies = rng.randint(0, 4)
     budget = rng.randint(20, 300)
     choices = [
-        (8, lambda: "roll"),
-        (8, lambda: "play"),
-        (6, lambda: f"hint {rng.randint(1, 20)} time {budget}"),
-        (3, lambda: f"eval time {budget}"),
-        (2, lambda: f"rollout {rng.randint(1, 6)}"),
-        (4, lambda: f"set evaluation plies {plies}"),
-        (3, lambda: "set evaluation movefilter " + rng.choice(["tiny", "narrow", "normal", "large", "huge", "off"])),
-        (2, lambda: "set evaluation replyfilter " + rng.choice(["skip", "1 0 0.0", "2 3 0.1", "0 8 0.16"])),
-        (2, lambda: f"set rollout plies {rng.randint(0, 1)}"),
-        (1, lambda: "set rollout luckadjust " + rng.choice(["on", "off"])),
-        (3, lambda: f"set dice {rng.randint(1, 6)} {rng.randint(1, 6)}"),
-        (3, lambda: "new game"),
-        (4, lambda: "legal"),
-        (4, lambda: "show board"),
-        (2, lambda: "show options"),
-        (2, lambda: f"set seed {rng.randint(0, 10**6)}"),
-        (2, lambda: "move " + " ".join(f"{rng.randint(1, 24)}/{rng.randint(0, 24)}" for _ in range(rng.randint(1, 4)))),
-        (2, lambda: "undo"),
-        (2, lambda: "".join(rng.choice("abcdefghijklmnopqrstuvwxyz 0123456789/-*") for _ in range(rng.randint(1, 30)))),
-        (1, lambda: f"set threads {rng.randint(1, 4)}"),
-        (1, lambda: "isready"),
+        ("roll", 8, lambda: "roll"),
+        ("play", 8, lambda: "play"),
+        ("hint", 6, lambda: f"hint {rng.randint(1, 20)} time {budget}"),
+        ("eval", 3, lambda: f"eval time {budget}"),
+        ("rollout", 2, lambda: f"rollout {rng.randint(1, 6)}"),
+        ("plies", 4, lambda: f"set evaluation plies {plies}"),
+        ("movefilter", 3, lambda: "set evaluation movefilter " + rng.choice(["tiny", "narrow", "normal", "large", "huge", "off"])),
+        ("replyfilter", 2, lambda: "set evaluation replyfilter " + rng.choice(["skip", "1 0 0.0", "2 3 0.1", "0 8 0.16"])),
+        ("rolloutplies", 2, lambda: f"set rollout plies {rng.randint(0, 1)}"),
+        ("luckadjust", 1, lambda: "set rollout luckadjust " + rng.choice(["on", "off"])),
+        ("dice", 3, lambda: f"set dice {rng.randint(1, 6)} {rng.randint(1, 6)}"),
+        ("newgame", 3, lambda: "new game"),
+        ("legal", 4, lambda: "legal"),
+        ("board", 4, lambda: "show board"),
+        ("options", 2, lambda: "show options"),
+        ("seed", 2, lambda: f"set seed {rng.randint(0, 10**6)}"),
+        ("move", 2, lambda: "move " + " ".join(f"{rng.randint(1, 24)}/{rng.randint(0, 24)}" for _ in range(rng.randint(1, 4)))),
+        ("undo", 2, lambda: "undo"),
+        ("garbage", 2, lambda: "".join(rng.choice("abcdefghijklmnopqrstuvwxyz 0123456789/-*") for _ in range(rng.randint(1, 30)))),
+        ("threads", 1, lambda: f"set threads {rng.randint(1, 4)}"),
+        ("isready", 1, lambda: "isready"),
     ]
     if game == "plakoto":
-        choices.append((1, lambda: "set rules " + rng.choice(["standard", "express"])))
-    total = sum(w for w, _ in choices)
+        choices.append(("rules", 1, lambda: "set rules " + rng.choice(["standard", "express"])))
+    return choices
+
+
+FUZZ_KINDS = [name for name, _, _ in fuzz_choices(random.Random(0), "plakoto")]
+
+
+def fuzz_line(rng, game, kinds=None):
+    """One random line of the kinds in `kinds` (all when None)."""
+    choices = [c for c in fuzz_choices(rng, game) if kinds is None or c[0] in kinds]
+    total = sum(w for _, w, _ in choices)
     pick = rng.uniform(0, total)
-    for weight, make in choices:
+    for _, weight, make in choices:
         pick -= weight
         if pick <= 0:
             return make()
-    return "name"
+    return choices[-1][2]()
 
 
-def run(path, name, plays, lines, seed, trace):
+def run(path, name, args):
+    """One run; returns its peak RSS in MB, what it did, and the trace."""
     engine = Engine(path)
     samples = []
     try:
@@ -138,21 +166,37 @@ def run(path, name, plays, lines, seed, trace):
         elif name.startswith("play:"):
             engine.ask(f"set game {name[5:]}")
             engine.ask("new game")
-            done = play_turns(engine, plays, False)
+            done = play_turns(engine, args.plays, False)
             detail = f"{done} plays"
         elif name.startswith("fuzz:"):
             game = name[5:]
-            rng = random.Random(f"{seed}:{game}")
+            rng = random.Random(f"{args.seed}:{game}")
             engine.ask(f"set game {game}")
             # Every search within a budget (the lines never change it), so
             # that a 4-ply `play` or a rollout's ranking ends in time.
             engine.ask("set search time 150")
             engine.ask("new game")
-            for i in range(lines):
-                engine.ask(fuzz_line(rng, game))
-                if trace and (i + 1) % 1000 == 0:
+            last = engine.status_mb("VmRSS") if args.jumps else 0.0
+            ends = time.monotonic() + args.max_seconds if args.max_seconds else None
+            sent = 0
+            for i in range(args.lines):
+                if ends is not None and time.monotonic() >= ends:
+                    break
+                sent += 1
+                line = fuzz_line(rng, game, args.kinds)
+                started = time.monotonic()
+                engine.ask(line)
+                took = time.monotonic() - started
+                if args.slow and took >= args.slow:
+                    print(f"   line {i + 1}: {line!r} took {took:.2f} s", flush=True)
+                if args.jumps:
+                    now = engine.status_mb("VmRSS")
+                    if now - last >= args.jumps:
+                        print(f"   line {i + 1}: {line!r} RSS {last:.1f} -> {now:.1f} MB", flush=True)
+                    last = now
+                if args.trace and (i + 1) % 1000 == 0:
                     samples.append(f"{i + 1}:{engine.status_mb('VmRSS'):.0f}")
-            detail = f"{lines} lines"
+            detail = f"{sent} lines"
         else:
             raise SystemExit(f"unknown run {name!r}")
         peak = engine.status_mb("VmHWM")
@@ -170,10 +214,36 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit-mb", type=float, default=64.0)
     parser.add_argument("--trace", action="store_true", help="print the RSS every 1,000 fuzz lines")
+    parser.add_argument(
+        "--kinds",
+        type=lambda text: set(text.split(",")),
+        help="fuzz only these line kinds, comma-separated: " + ",".join(FUZZ_KINDS),
+    )
+    parser.add_argument(
+        "--jumps",
+        type=float,
+        metavar="MB",
+        help="print each fuzz line after which the RSS grew by MB or more",
+    )
+    parser.add_argument(
+        "--slow",
+        type=float,
+        metavar="SECONDS",
+        help="print each fuzz line whose reply took SECONDS or more",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        metavar="S",
+        help="end each fuzz after S seconds, whatever --lines says",
+    )
     args = parser.parse_args()
+    unknown = (args.kinds or set()) - set(FUZZ_KINDS)
+    if unknown:
+        parser.error(f"unknown fuzz kinds {sorted(unknown)}; known: {','.join(FUZZ_KINDS)}")
     over = False
     for name in args.runs.split(","):
-        peak, detail, samples = run(args.engine, name, args.plays, args.lines, args.seed, args.trace)
+        peak, detail, samples = run(args.engine, name, args)
         over |= peak > args.limit_mb
         print(f"{name:14} {detail:>14}  peak RSS {peak:7.1f} MB", flush=True)
         if samples:

@@ -20,7 +20,7 @@ use std::time::Instant;
 use super::command::{Command, OutputMode};
 use super::framing::Line;
 use super::progress::{PERIOD, ProgressBoard};
-use super::{ErrorCode, MAX_LINE, ProtoError, Session, format, parse};
+use super::{ErrorCode, MAX_LINE, ProtoError, Session, format, heap, parse};
 use plakoto_engine::search::Stop;
 
 /// What the input gives the reader.
@@ -53,6 +53,7 @@ pub fn run_with(
     output: impl Write + Send,
     answered: Option<Sender<()>>,
 ) -> io::Result<()> {
+    heap::limit_arenas();
     let stop_before = Arc::new(AtomicU64::new(0));
     let (tx, rx) = channel();
     let reader_stop = stop_before.clone();
@@ -108,6 +109,8 @@ pub fn run_with(
                 if handled.quit {
                     return Ok(());
                 }
+                // After the reply, so that the client does not wait on it.
+                heap::release_free_memory();
             }
             Ok(())
         })();

@@ -16,6 +16,7 @@ mod errors;
 pub mod format;
 pub mod framing;
 mod games;
+mod heap;
 pub mod help;
 mod legal;
 mod match_value;

@@ -168,6 +168,17 @@ impl<P: Copy + Eq> LeafCache<P> {
         }
     }
 
+    /// Bytes the table holds now (0 until a search stores a value).
+    pub fn held_bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<Slot<P>>()
+    }
+
+    /// Frees the table (its size stays): between a session's commands the
+    /// cache holds nothing, and the next search allocates it again.
+    pub fn release(&mut self) {
+        self.slots = Vec::new();
+    }
+
     /// Forgets every entry (in constant time).
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
@@ -303,5 +314,39 @@ mod tests {
         cache.clear();
         assert_eq!(cache.generation, 1);
         assert_eq!(cache.get(&Position::initial()), None);
+    }
+
+    #[test]
+    fn a_fitted_table_never_outgrows_its_budget() {
+        // Keys spread over the slots by a multiplicative hash; far more
+        // distinct keys than the budget's slots.
+        let mut cache =
+            LeafCache::<u64>::hashed_by(|key| key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 17);
+        let budget = 1 << 20;
+        cache.fit(budget);
+        cache.clear();
+        for key in 0..200_000u64 {
+            cache.insert(&key, value(0.5));
+        }
+        let held = cache.slots.capacity() * std::mem::size_of::<Slot<u64>>();
+        assert!(held <= budget, "{held} bytes held for a budget of {budget}");
+        assert!(
+            held > budget / 2,
+            "the table uses its budget: {held} of {budget}"
+        );
+        assert_eq!(
+            cache.get(&199_999),
+            Some(value(0.5)),
+            "the newest key is kept"
+        );
+        // A smaller budget frees the table; the next insert allocates the smaller one.
+        cache.fit(budget / 4);
+        cache.insert(&7, value(0.25));
+        let held = cache.slots.capacity() * std::mem::size_of::<Slot<u64>>();
+        assert!(
+            held <= budget / 4,
+            "{held} bytes held for a budget of {}",
+            budget / 4
+        );
     }
 }

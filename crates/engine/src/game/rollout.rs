@@ -29,6 +29,7 @@ use plakoto_rules::{Dice, TavliGame};
 use super::tree::{Cx, Tree};
 use super::{GameEvaluator, GameRankedPlay, GameSearch, GreedyChooser, game_equity};
 use crate::eval::{Probabilities, terminal_probabilities};
+use crate::search::settings::budget_bytes;
 use crate::search::trials::{TrialOutcome, TrialPlan, run_trials, trial_rng, trial_roll};
 use crate::search::{
     Evaluation, PairedRollout, RolloutError, RolloutProgress, SearchLimits, SearchSettings, Stop,
@@ -62,16 +63,26 @@ struct Player<G: TavliGame> {
 
 impl<G: TavliGame> Player<G> {
     /// A player whose searches `stop` cuts short (the game is then
-    /// dropped: see [`play_out`]).
+    /// dropped: see [`play_out`]). The rollout's players (one a thread)
+    /// share the cache budget: each has a thread's share, half for its
+    /// search and half for the luck adjustment's values.
     fn new(game: &G, settings: &SearchSettings, stop: &Stop) -> Player<G> {
+        let shares = 2 * settings.threads.max(1);
         let mut search = GameSearch::new();
         search.set_stop(stop.clone());
+        search.share_cache(shares);
+        let mut tree = Tree::default();
+        tree.begin(
+            None,
+            &Stop::never(),
+            budget_bytes(settings.cache_mb) / shares,
+        );
         Player {
             generator: game.generator(),
             list: G::PlayList::default(),
             greedy: GreedyChooser::new(),
             search,
-            tree: Tree::default(),
+            tree,
             settings: SearchSettings {
                 threads: 1,
                 ..*settings

@@ -15,6 +15,7 @@ use plakoto_rules::{Dice, TavliGame};
 use super::tree::{Cx, RateScratch, Tree, rate_plays};
 use super::{GameEvaluator, GameRankedPlay, GameRanking};
 use crate::eval::{Probabilities, terminal_probabilities};
+use crate::search::settings::budget_bytes;
 use crate::search::{Evaluation, MAX_PLIES, SearchLimits, SearchSettings, SearchStats, Stop};
 
 /// A reusable searcher for the game `G`: buffers, a per-search cache and a
@@ -34,6 +35,9 @@ pub struct GameSearch<G: TavliGame> {
     /// searches.
     pool: Option<(usize, rayon::ThreadPool)>,
     stop: Stop,
+    /// Searchers sharing the cache budget with this one, itself included
+    /// ([`GameSearch::share_cache`]).
+    cache_sharers: usize,
 }
 
 impl<G: TavliGame> Default for GameSearch<G> {
@@ -45,6 +49,7 @@ impl<G: TavliGame> Default for GameSearch<G> {
             root_rate: RateScratch::default(),
             pool: None,
             stop: Stop::never(),
+            cache_sharers: 1,
         }
     }
 }
@@ -53,6 +58,18 @@ impl<G: TavliGame> GameSearch<G> {
     /// A searcher with empty buffers.
     pub fn new() -> GameSearch<G> {
         GameSearch::default()
+    }
+
+    /// Makes this searcher one of `sharers` running at once (a rollout's
+    /// players, one a thread), each given that share of the settings'
+    /// cache budget: the budget is the session's, not each thread's.
+    pub fn share_cache(&mut self, sharers: usize) {
+        self.cache_sharers = sharers.max(1);
+    }
+
+    /// This searcher's cache budget under `settings`, in bytes.
+    fn cache_bytes(&self, settings: &SearchSettings) -> usize {
+        budget_bytes(settings.cache_mb) / self.cache_sharers.max(1)
     }
 
     /// Lets `stop` end the following searches early: each then answers
@@ -66,13 +83,10 @@ impl<G: TavliGame> GameSearch<G> {
         &self.stop
     }
 
-    /// Frees what the last searches grew past ordinary needs (a large
-    /// cache of a deep search), keeping memory bounded across a session;
-    /// the next search then grows it again.
+    /// Frees the caches, keeping the engine's memory between commands
+    /// that of its buffers; the next search allocates them again.
     pub fn trim(&mut self) {
-        /// Cache entries kept between searches.
-        const KEEP_CACHE: usize = 1 << 16;
-        self.tree.trim(KEEP_CACHE);
+        self.tree.trim();
     }
 
     /// Ranks every legal play of `dice` in `position` (side to play on
@@ -184,7 +198,8 @@ impl<G: TavliGame> GameSearch<G> {
             evaluator,
             settings,
         };
-        self.tree.begin(deadline, &self.stop, cx.settings.cache_mb);
+        self.tree
+            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
         let mut best = (evaluator.evaluate(game, position), 0);
         // With no clock the deepest level is all that is asked; with one,
         // each level in turn so that a complete one is at hand.
@@ -214,7 +229,8 @@ impl<G: TavliGame> GameSearch<G> {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> GameRanking<G> {
-        self.tree.begin(deadline, &self.stop, cx.settings.cache_mb);
+        self.tree
+            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
         let mut ranked = self.rank_static(cx, plays);
         let target = limits.plies.min(MAX_PLIES);
         // The game's own table for a named preset (Fevga's 1-ply level).
@@ -304,7 +320,7 @@ impl<G: TavliGame> GameSearch<G> {
     }
 
     /// [`Self::evaluate_level`] on `settings.threads` threads, one tree
-    /// (and cache) a thread.
+    /// a thread, each with that share of the cache budget.
     fn evaluate_level_parallel(
         &mut self,
         cx: Cx<'_, G>,
@@ -323,12 +339,15 @@ impl<G: TavliGame> GameSearch<G> {
         let (_, pool) = self.pool.as_ref()?;
         let deadline = self.tree.deadline();
         let stop = &self.stop;
+        // The threads share this searcher's budget (its own tree keeps
+        // what the shallower levels filled besides).
+        let cache_bytes = self.cache_bytes(cx.settings) / threads;
         let results: Vec<(Option<GameRankedPlay<G>>, SearchStats)> = pool.install(|| {
             candidates
                 .par_iter()
                 .with_max_len(1)
                 .map_init(Tree::<G>::default, |tree, c| {
-                    tree.begin(deadline, stop, cx.settings.cache_mb);
+                    tree.begin(deadline, stop, cache_bytes);
                     let value = deepen(tree, cx, c, plies);
                     ((!tree.aborted()).then_some(value), tree.stats)
                 })

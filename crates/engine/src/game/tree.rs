@@ -219,10 +219,10 @@ impl<G: TavliGame> Default for Tree<G> {
 }
 
 impl<G: TavliGame> Tree<G> {
-    /// Starts a search: empties the caches and sizes them to the budget of
-    /// `cache_mb` megabytes, and sets the deadline and the stop.
-    pub fn begin(&mut self, deadline: Option<Instant>, stop: &Stop, cache_mb: u32) {
-        let half = budget_bytes(cache_mb) / 2;
+    /// Starts a search: empties the caches and sizes them to a budget of
+    /// `cache_bytes` (half each), and sets the deadline and the stop.
+    pub fn begin(&mut self, deadline: Option<Instant>, stop: &Stop, cache_bytes: usize) {
+        let half = cache_bytes / 2;
         self.cache_limit = chance_entries::<(G::Position, u8), Probabilities>(half);
         if self.cache.capacity() > self.cache_limit {
             self.cache = HashMap::new();
@@ -236,12 +236,11 @@ impl<G: TavliGame> Tree<G> {
         self.stats = SearchStats::default();
     }
 
-    /// Frees the cache once it has grown past `keep_cache` entries (after
-    /// a deep search), so a long session holds only what its searches use.
-    pub fn trim(&mut self, keep_cache: usize) {
-        if self.cache.capacity() > keep_cache {
-            self.cache = HashMap::new();
-        }
+    /// Frees the caches (each search fills its own anyway), so a long
+    /// session holds only what a command uses while it runs.
+    pub fn trim(&mut self) {
+        self.cache = HashMap::new();
+        self.leaves.release();
     }
 
     /// The deadline of the current search.

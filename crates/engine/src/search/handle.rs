@@ -369,6 +369,23 @@ mod tests {
     }
 
     #[test]
+    fn the_caches_stay_within_their_budget_and_are_freed_by_trim() {
+        let game = game_with((6, 4));
+        let mut handle = SearchHandle::borrowing(&HeuristicEvaluator);
+        let mut settings = SearchSettings::with_plies(2);
+        settings.cache_mb = 1;
+        handle.set_settings(settings).unwrap();
+        handle.rank(&game, None, SearchLimits::plies(2)).unwrap();
+        let held = handle.search.cache_bytes_held();
+        let budget = super::super::settings::budget_bytes(1);
+        assert!(held > 0, "a 2-ply search fills its caches");
+        assert!(held <= budget, "{held} bytes held for a budget of {budget}");
+        // Between a session's commands the caches hold nothing.
+        handle.trim();
+        assert_eq!(handle.search.cache_bytes_held(), 0);
+    }
+
+    #[test]
     fn the_choice_is_the_best_of_the_ranking() {
         let game = game_with((6, 4));
         let mut handle = SearchHandle::borrowing(&HeuristicEvaluator);

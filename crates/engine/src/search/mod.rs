@@ -243,6 +243,9 @@ pub struct Search {
     pool: Option<(usize, rayon::ThreadPool)>,
     /// What may stop the searches from outside ([`Search::set_stop`]).
     stop: Stop,
+    /// Searchers sharing the cache budget with this one, itself included
+    /// ([`Search::share_cache`]; 0 is read as 1).
+    cache_sharers: usize,
 }
 
 impl Search {
@@ -262,22 +265,38 @@ impl Search {
         &self.stop
     }
 
-    /// Frees what the last searches grew past ordinary needs (root lists
-    /// of an Express low double, a large cache), keeping the engine's
-    /// memory bounded across a session. Costs a few allocations on the
-    /// next search only after such a search.
+    /// Makes this searcher one of `sharers` running at once (a rollout's
+    /// players, one a thread), each given that share of the settings'
+    /// cache budget: the budget is the session's, not each thread's.
+    pub fn share_cache(&mut self, sharers: usize) {
+        self.cache_sharers = sharers.max(1);
+    }
+
+    /// This searcher's cache budget under `settings`, in bytes.
+    fn cache_bytes(&self, settings: &SearchSettings) -> usize {
+        settings::budget_bytes(settings.cache_mb) / self.cache_sharers.max(1)
+    }
+
+    /// Bytes this searcher's caches hold now.
+    pub fn cache_bytes_held(&self) -> usize {
+        self.tree.cache_bytes_held()
+    }
+
+    /// Frees the caches and what the last searches grew past ordinary
+    /// needs (root lists of an Express low double), keeping the engine's
+    /// memory between commands that of its buffers. The next search
+    /// allocates its caches again (a 4 MB table at the default budget,
+    /// filled once: little beside a search).
     pub fn trim(&mut self) {
         /// Plays a list keeps between searches.
         const KEEP_PLAYS: usize = 4_096;
-        /// Cache entries kept between searches (~100 bytes each).
-        const KEEP_CACHE: usize = 1 << 16;
         if self.plays.plays.capacity() > KEEP_PLAYS {
             self.plays = PlayList::default();
             self.root_generator = MoveGenerator::default();
             self.beam = express::BeamScratch::default();
         }
         self.rate.trim(KEEP_PLAYS);
-        self.tree.trim(KEEP_PLAYS, KEEP_CACHE);
+        self.tree.trim(KEEP_PLAYS);
     }
 
     /// Ranks every legal play of the `root` turn, best first, searched with
@@ -352,7 +371,8 @@ impl Search {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> Ranking {
-        self.tree.begin(deadline, &self.stop, cx.settings.cache_mb);
+        self.tree
+            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
         let numbers = turn.numbers();
         let passed = matches!(turn, TurnNumbers::Passed(_));
         let mut ranked = self.rank_static(cx, &numbers, passed);
@@ -504,7 +524,7 @@ impl Search {
     }
 
     /// [`Self::evaluate_level`] on `settings.threads` threads, one tree
-    /// (and cache) per thread.
+    /// a thread, each with that share of the cache budget.
     fn evaluate_level_parallel(
         &mut self,
         cx: Ctx,
@@ -523,6 +543,9 @@ impl Search {
         let (_, pool) = self.pool.as_ref()?;
         let deadline = self.tree.deadline();
         let stop = &self.stop;
+        // The threads share this searcher's budget (its own tree keeps
+        // what the shallower levels filled besides).
+        let cache_bytes = self.cache_bytes(cx.settings) / threads;
         let results: Vec<(Option<RankedPlay>, SearchStats)> = pool.install(|| {
             candidates
                 .par_iter()
@@ -531,7 +554,7 @@ impl Search {
                     if c.evaluated_at.is_exact() {
                         return (Some(*c), SearchStats::default());
                     }
-                    tree.begin(deadline, stop, cx.settings.cache_mb);
+                    tree.begin(deadline, stop, cache_bytes);
                     let v = tree.after_value(cx, &c.play.position, c.after, plies, 0);
                     let value = (!tree.aborted()).then(|| RankedPlay {
                         probabilities: v,
@@ -590,7 +613,8 @@ impl Search {
             rules,
             settings,
         };
-        self.tree.begin(deadline, &self.stop, cx.settings.cache_mb);
+        self.tree
+            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
         let mut best = match passed {
             None => (evaluator.evaluate(position, rules), 0),
             Some(n) => (self.tree.best_play_value(cx, position, n, true, 0, 0), 0),

@@ -170,11 +170,11 @@ impl Default for Tree {
 }
 
 impl Tree {
-    /// Starts a new search: empties the caches and sizes them to the
-    /// budget of `cache_mb` megabytes, and sets the deadline and what else
+    /// Starts a new search: empties the caches and sizes them to a budget
+    /// of `cache_bytes` (half each), and sets the deadline and what else
     /// may stop it.
-    pub fn begin(&mut self, deadline: Option<Instant>, stop: &super::Stop, cache_mb: u32) {
-        let half = super::settings::budget_bytes(cache_mb) / 2;
+    pub fn begin(&mut self, deadline: Option<Instant>, stop: &super::Stop, cache_bytes: usize) {
+        let half = cache_bytes / 2;
         self.cache_limit = chance_entries::<Key, Probabilities>(half);
         if self.cache.capacity() > self.cache_limit {
             self.cache = HashMap::default();
@@ -188,18 +188,28 @@ impl Tree {
         self.stats = SearchStats::default();
     }
 
-    /// Frees buffers and cache grown past what ordinary rolls need (after
-    /// an Express low double, or a deep search), so a long session holds
-    /// only what its searches use at the time.
-    pub fn trim(&mut self, keep_plays: usize, keep_cache: usize) {
-        if self.cache.capacity() > keep_cache {
-            self.cache = HashMap::default();
-        }
+    /// Frees the caches (each search fills its own anyway) and the
+    /// buffers grown past what ordinary rolls need (after an Express low
+    /// double), so a long session holds only what a command uses while it
+    /// runs.
+    pub fn trim(&mut self, keep_plays: usize) {
+        self.cache = HashMap::default();
+        self.leaves.release();
         if self.levels.iter().any(|l| {
             l.plays.plays.capacity() > keep_plays || l.rate.ratings.capacity() > keep_plays
         }) {
             self.levels = Vec::new();
         }
+    }
+
+    /// Bytes the caches hold now (the chance nodes' table counted by its
+    /// buckets, a control byte each).
+    pub fn cache_bytes_held(&self) -> usize {
+        let buckets = match self.cache.capacity() {
+            0 => 0,
+            entries => (entries * 8 / 7).next_power_of_two(),
+        };
+        buckets * (std::mem::size_of::<(Key, Probabilities)>() + 1) + self.leaves.held_bytes()
     }
 
     /// The deadline of the current search.

@@ -33,6 +33,7 @@
 use super::express::{BeamScratch, inner_plays};
 use super::ply::{After, Ctx, Tree, pending_after};
 pub use super::rollout_figures::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};
+use super::settings::budget_bytes;
 use super::trials::{TrialPlan, run_trials, trial_rng, trial_roll};
 use super::{Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings, Stop};
 use crate::eval::{
@@ -45,7 +46,7 @@ use plakoto_rules::{
 
 /// The player of the played-out games: its per-thread buffers and
 /// searcher, and how it chooses a play.
-struct RolloutPlayer<'a> {
+struct RolloutPlayer {
     generator: MoveGenerator,
     plays: PlayList,
     beam: BeamScratch,
@@ -53,15 +54,27 @@ struct RolloutPlayer<'a> {
     search: Search,
     /// For luck adjustment: 0-ply values of each roll.
     tree: Tree,
-    settings: &'a SearchSettings,
+    /// The caller's settings on one thread: the rollout's threads run
+    /// whole games, so a game's own searches stay on the thread.
+    settings: SearchSettings,
 }
 
-impl<'a> RolloutPlayer<'a> {
+impl RolloutPlayer {
     /// A player whose searches `stop` cuts short (the game is then
-    /// dropped: see [`play_out`]).
-    fn new(settings: &'a SearchSettings, stop: &Stop) -> RolloutPlayer<'a> {
+    /// dropped: see [`play_out`]). The rollout's players (one a thread)
+    /// share the cache budget: each has a thread's share, half for its
+    /// search and half for the luck adjustment's values.
+    fn new(settings: &SearchSettings, stop: &Stop) -> RolloutPlayer {
+        let shares = 2 * settings.threads.max(1);
         let mut search = Search::new();
         search.set_stop(stop.clone());
+        search.share_cache(shares);
+        let mut tree = Tree::default();
+        tree.begin(
+            None,
+            &Stop::never(),
+            budget_bytes(settings.cache_mb) / shares,
+        );
         RolloutPlayer {
             generator: MoveGenerator::new(GenLimits {
                 max_positions: settings.inner_max_plays.max(1),
@@ -70,8 +83,11 @@ impl<'a> RolloutPlayer<'a> {
             beam: BeamScratch::default(),
             rate: RateBuffers::default(),
             search,
-            tree: Tree::default(),
-            settings,
+            tree,
+            settings: SearchSettings {
+                threads: 1,
+                ..*settings
+            },
         }
     }
 
@@ -88,7 +104,7 @@ impl<'a> RolloutPlayer<'a> {
         let cx = Ctx {
             evaluator,
             rules,
-            settings: self.settings,
+            settings: &self.settings,
         };
         let drawn = dice.sorted();
         let (mut expected, mut actual) = (0.0, 0.0);
@@ -126,7 +142,7 @@ impl<'a> RolloutPlayer<'a> {
             if let Some(p) = turn.and_then(|turn| {
                 let root = Root::new(position, &turn, rules, evaluator);
                 self.search
-                    .best_play(root, &mut self.generator, self.settings, limits)
+                    .best_play(root, &mut self.generator, &self.settings, limits)
             }) {
                 return p;
             }

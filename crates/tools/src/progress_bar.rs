@@ -201,9 +201,12 @@ mod tests {
             assert_eq!(running.done, 2);
             assert!(running.bar.is_none());
         }
-        let running = &mut *progress.running();
-        let started = &mut running.as_mut().expect("started").started;
-        *started = started.checked_sub(BUILD_BAR_AFTER).expect("a second ago");
+        {
+            // As if the build had started a second ago.
+            let mut running = progress.running();
+            let started = &mut running.as_mut().expect("started").started;
+            *started = started.checked_sub(BUILD_BAR_AFTER).expect("a second ago");
+        }
         progress.advance(1);
         {
             let running = progress.running();

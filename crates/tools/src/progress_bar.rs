@@ -210,7 +210,10 @@ mod tests {
         progress.advance(1);
         {
             let running = progress.running();
-            let bar = running.as_ref().and_then(|r| r.bar.as_ref()).expect("drawn");
+            let bar = running
+                .as_ref()
+                .and_then(|r| r.bar.as_ref())
+                .expect("drawn");
             assert_eq!((bar.position(), bar.length()), (3, Some(917)));
         }
         progress.finish();

@@ -370,7 +370,13 @@ impl<G: AnalysedGame> TableAnalysis<'_, G> {
         let (record, replay, tavli) = (self.record, self.replay, self.tavli);
         pool.install(|| {
             analyse_table(
-                record, replay, evaluator, &settings, options.plies, tavli, progress,
+                record,
+                replay,
+                evaluator,
+                &settings,
+                options.plies,
+                tavli,
+                progress,
             )
         })
     }
@@ -390,10 +396,17 @@ fn run_tavli(
         path: options.file.clone(),
         source: Box::new(source),
     };
-    let analysis = analyse_tavli(record, options.plies, invalid, |kind, game: &Record, tavli| {
-        let name = options.evaluator.as_deref();
-        analyse_one(game, kind, Some(tavli), name, options, pool, &|| progress.advance(1))
-    });
+    let analysis = analyse_tavli(
+        record,
+        options.plies,
+        invalid,
+        |kind, game: &Record, tavli| {
+            let name = options.evaluator.as_deref();
+            analyse_one(game, kind, Some(tavli), name, options, pool, &|| {
+                progress.advance(1)
+            })
+        },
+    );
     progress.finish();
     let analysis = analysis?;
     emit(

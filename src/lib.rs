@@ -10,23 +10,24 @@
 //!   plays, outcomes, IDs, notation). No I/O, no evaluation, no text
 //!   protocol; [`sampling`] makes seeded random positions.
 //! - [`eval`], [`search`], [`match_equity`] ([`plakoto_engine`]): the
-//!   evaluators, the search and match-winning chances.
+//!   evaluators, the search and match-winning chances; [`progress`]: how
+//!   long work reports how far it has got.
 //! - [`record`], [`analysis`] ([`plakoto_records`]): games on record and
-//!   their analysis; [`output_path`] and [`progress`] serve the commands
-//!   that write files and run long.
+//!   their analysis; [`output_path`] serves the commands that write files.
 //! - [`protocol`] and [`client`] ([`plakoto_protocol`]): the line protocol
 //!   spoken on stdin/stdout, and a client driving any engine that speaks it.
-//! - [`arena`], [`conformance`], [`bench`] ([`plakoto_tools`]): programs
-//!   over the protocol and the engine.
+//! - [`arena`], [`conformance`], [`bench`], [`analyse`] ([`plakoto_tools`]):
+//!   programs over the protocol and the engine; [`progress_bar`] draws
+//!   the bars of the commands that run long.
 //! - [`gui`] ([`plakoto_gui`]): `plakoto gui`, the browser board.
 //! - [`train`], [`benchmark`] ([`plakoto_lab`]): the research lab.
 
-pub use plakoto_engine::{eval, match_equity, path_error, search};
+pub use plakoto_engine::{eval, match_equity, path_error, progress, search};
 pub use plakoto_gui as gui;
 pub use plakoto_lab::{benchmark, train};
 pub use plakoto_protocol as protocol;
 pub use plakoto_protocol::client;
-pub use plakoto_records::{analysis, output_path, progress, record};
+pub use plakoto_records::{analysis, output_path, record};
 pub use plakoto_rules as game;
 pub use plakoto_rules::sampling;
-pub use plakoto_tools::{arena, bench, conformance, external};
+pub use plakoto_tools::{analyse, arena, bench, conformance, external, progress_bar};

@@ -34,7 +34,7 @@ enum Command {
     /// Play two engines against each other with duplicate dice.
     Arena(plakoto::arena::cli::ArenaArgs),
     /// Analyse a recorded game or match (records.md).
-    Analyse(plakoto::analysis::cli::AnalyseArgs),
+    Analyse(plakoto::analyse::AnalyseArgs),
     /// Build the strength benchmark of rolled-out decisions (resumable,
     /// in shards) and merge its shards (see crates/lab/benchmarks/FORMAT.md).
     #[command(subcommand)]
@@ -623,6 +623,12 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    // Databases the engine builds on first use say so, with a bar, at a
+    // terminal (the engine crate draws nothing itself).
+    let builds = plakoto::progress_bar::TerminalProgress::for_engine_builds();
+    if plakoto::progress::install_global(Box::new(builds)).is_err() {
+        log::warn!("a progress sink was installed before main");
+    }
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if argv.get(1).is_some_and(|a| a == "arena") && argv.get(2).is_some_and(|a| a == "merge") {
         return arena_merge(&argv[3..]);
@@ -632,7 +638,7 @@ fn main() -> ExitCode {
         None => run_engine(&cli.engine),
         Some(Command::Engine(args)) => run_engine(args),
         Some(Command::Bench(command)) => run_bench(command),
-        Some(Command::Analyse(args)) => match plakoto::analysis::cli::run(args.clone()) {
+        Some(Command::Analyse(args)) => match plakoto::analyse::run(args.clone()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("plakoto analyse: {e}");

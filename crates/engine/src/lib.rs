@@ -8,6 +8,8 @@
 //!   and stop flag that bound them.
 //! - [`match_equity`]: the match equity table and the valuation of plays by
 //!   match-winning chances.
+//! - [`progress`]: the sink long work reports how far it has got to
+//!   (drawn by the binaries, never here).
 //! - [`path_error`]: errors naming the file they are about;
 //!   [`binary_file`]: the checksum and atomic write of the binary files.
 //!
@@ -19,5 +21,6 @@ pub mod eval;
 pub mod game;
 pub mod match_equity;
 pub mod path_error;
+pub mod progress;
 pub mod search;
 mod stream_checksum;

@@ -7,10 +7,8 @@
 //! - [`analysis`]: `analyse`: every decision of a record searched, the
 //!   text, JSON and HTML reports.
 //! - [`output_path`]: files the commands write, never left half-written.
-//! - [`progress`]: the progress bar long commands show on stderr.
 
 pub mod analysis;
 pub mod games;
 pub mod output_path;
-pub mod progress;
 pub mod record;

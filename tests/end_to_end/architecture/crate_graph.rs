@@ -70,19 +70,48 @@ pub const ALLOWED: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// What a manifest says: the package's name and its `plakoto-*`
-/// dependencies.
+/// The library crates, which programs use from any front end: they report
+/// progress through a callback and take options as plain structs, so they
+/// may not draw on a terminal or read a command line.
+pub const LIBRARIES: &[&str] = &[
+    "plakoto-rules",
+    "plakoto-engine",
+    "plakoto-records",
+    "plakoto-protocol",
+];
+
+/// The crates of a binary's front end: progress bars and command lines.
+/// The root package, the tools and the lab draw and parse with them.
+pub const FRONT_END: &[&str] = &["indicatif", "clap"];
+
+/// What a manifest says: the package's name, its `plakoto-*`
+/// dependencies and the others.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Manifest {
     pub name: Option<String>,
     pub dependencies: BTreeSet<String>,
+    pub others: BTreeSet<String>,
 }
 
-/// Reads the package name and `plakoto-*` dependencies of a `Cargo.toml`.
+impl Manifest {
+    /// Files `name` (a dependency, the package's own name for it undone)
+    /// under the workspace's crates or the others.
+    fn add(&mut self, name: &str) {
+        let name = unquote(name);
+        if name.starts_with("plakoto-") {
+            self.dependencies.insert(name.to_string());
+        } else {
+            self.others.insert(name.to_string());
+        }
+    }
+}
+
+/// Reads the package name and dependencies of a `Cargo.toml`.
 pub fn read_manifest(text: &str) -> Manifest {
     let mut manifest = Manifest {
         name: None,
         dependencies: BTreeSet::new(),
+        others: BTreeSet::new(),
     };
     let mut section = String::new();
     for line in text.lines() {
@@ -96,7 +125,7 @@ pub fn read_manifest(text: &str) -> Manifest {
             if let Some((table, name)) = section.rsplit_once('.')
                 && is_dependency_table(table)
             {
-                manifest.dependencies.extend(plakoto_name(name));
+                manifest.add(name);
             }
             continue;
         }
@@ -113,9 +142,7 @@ pub fn read_manifest(text: &str) -> Manifest {
                 let rest = rest.trim_start().strip_prefix('=')?;
                 rest.split([',', '}']).next()
             });
-            manifest
-                .dependencies
-                .extend(plakoto_name(renamed.unwrap_or(name)));
+            manifest.add(renamed.unwrap_or(name));
         }
     }
     manifest
@@ -127,11 +154,6 @@ fn is_dependency_table(section: &str) -> bool {
         table,
         "dependencies" | "dev-dependencies" | "build-dependencies"
     ) && !section.starts_with("workspace")
-}
-
-fn plakoto_name(name: &str) -> Option<String> {
-    let name = unquote(name);
-    name.starts_with("plakoto-").then(|| name.to_string())
 }
 
 fn unquote(text: &str) -> &str {
@@ -174,5 +196,7 @@ plakoto-lab = { path = "crates/lab" }
         assert_eq!(manifest.name.as_deref(), Some("plakoto-x"));
         let deps: Vec<_> = manifest.dependencies.iter().map(String::as_str).collect();
         assert_eq!(deps, ["plakoto-engine", "plakoto-gui", "plakoto-rules"]);
+        let others: Vec<_> = manifest.others.iter().map(String::as_str).collect();
+        assert_eq!(others, ["serde"]);
     }
 }

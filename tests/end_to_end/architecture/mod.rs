@@ -1,7 +1,8 @@
 //! The architecture's import rules (issue 40): no circle of imports between
 //! the files of any module, and crate dependencies that point down the
 //! order rules <- engine <- records <- protocol <- tools <- lab (gui over
-//! protocol and records). Reads the sources and manifests as text, std
+//! protocol and records), and library crates without a terminal front end
+//! (issue 59: no progress bar, no command-line parser). Reads the sources and manifests as text, std
 //! only; `modules.rs` states how a path is resolved and what counts as an
 //! edge, `items.rs` why test code is left out.
 
@@ -16,7 +17,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate_graph::{ALLOWED, read_manifest};
+use crate_graph::{ALLOWED, FRONT_END, LIBRARIES, read_manifest};
 use cycles::circles;
 use modules::{CrateModules, ModuleGraph};
 
@@ -183,5 +184,36 @@ fn crates_depend_only_on_crates_below_them() {
             }
         }
     }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn library_crates_neither_draw_progress_bars_nor_parse_command_lines() {
+    let mut problems = Vec::new();
+    let mut libraries_read = 0;
+    for folder in crate_folders() {
+        let text = fs::read_to_string(folder.join("Cargo.toml")).expect("Cargo.toml");
+        let manifest = read_manifest(&text);
+        let name = manifest.name.unwrap_or_default();
+        if !LIBRARIES.contains(&name.as_str()) {
+            continue;
+        }
+        libraries_read += 1;
+        // A library that reads nothing would pass: each has dependencies.
+        assert!(
+            !manifest.others.is_empty(),
+            "{name}: no dependency read from its Cargo.toml"
+        );
+        for front_end in FRONT_END {
+            if manifest.others.contains(*front_end) {
+                problems.push(format!(
+                    "{name} depends on {front_end}: a library reports progress through \
+                     plakoto_engine::progress and takes plain options; the binaries \
+                     (the root package, tools, lab) draw and parse"
+                ));
+            }
+        }
+    }
+    assert_eq!(libraries_read, LIBRARIES.len(), "a library crate not found");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -348,7 +348,7 @@ pub(crate) fn unix_time() -> u64 {
 /// stopped). Only at a terminal.
 pub(crate) fn progress(args: &TrainArgs, games: u64) -> Result<ProgressBar, TrainError> {
     Ok(match args.games {
-        Some(total) => plakoto_records::progress::resumed_bar(total, games, "games", !args.quiet),
+        Some(total) => plakoto_tools::progress_bar::resumed_bar(total, games, "games", !args.quiet),
         None if args.quiet || !std::io::stderr().is_terminal() => ProgressBar::hidden(),
         None => {
             let bar = ProgressBar::new_spinner();

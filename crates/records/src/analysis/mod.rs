@@ -13,7 +13,7 @@
 
 pub mod adapter;
 mod chart;
-pub mod cli;
+pub mod command;
 pub mod html;
 pub mod report;
 pub mod table;

@@ -277,5 +277,5 @@ fn write_unit_records(
 
 fn progress_bar(total: u64, done: u64, shown: bool, matches: bool) -> ProgressBar {
     let unit = if matches { "matches" } else { "games" };
-    plakoto_records::progress::resumed_bar(total, done, unit, shown)
+    crate::progress_bar::resumed_bar(total, done, unit, shown)
 }

@@ -191,7 +191,7 @@ pub(super) fn measure_plakoto(options: &HintBenchOptions) -> Result<HintBenchRep
     let mut timings = Vec::new();
     // Minutes at 3 plies: a bar at a terminal (outside the timed calls).
     let hints = (options.plies.len() * suite.len() * 21) as u64;
-    let bar = plakoto_records::progress::bar(hints, "hints", true);
+    let bar = crate::progress_bar::bar(hints, "hints", true);
     for &plies in &options.plies {
         let mut search = SearchHandle::borrowing(evaluator.as_ref())
             .with_settings(SearchSettings::with_plies(plies))?;
@@ -276,7 +276,7 @@ pub(super) fn measure_table<G: BenchGame>(
         None => Dice::all_rolls().map(|(dice, _)| dice).collect(),
     };
     let hints = (options.plies.len() * suite.len() * rolls.len()) as u64;
-    let bar = plakoto_records::progress::bar(hints, "hints", true);
+    let bar = crate::progress_bar::bar(hints, "hints", true);
     let mut search = GameSearch::<G>::new();
     let mut timings = Vec::new();
     for &plies in &options.plies {

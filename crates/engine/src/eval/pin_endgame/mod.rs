@@ -30,7 +30,6 @@
 //! it; `plakoto prepare` builds it ahead), waited for, and cached beside the race database, written atomically and
 //! checked by a checksum when read back.
 
-mod build_note;
 mod layouts;
 mod positions;
 mod runner;
@@ -48,6 +47,7 @@ pub use positions::PinEndgame;
 use super::Probabilities;
 use super::race::RaceDb;
 use crate::binary_file::{fnv1a, write_atomically};
+use crate::progress::{NoProgress, Progress};
 use plakoto_rules::{Dice, MoveGenerator, PlayList, Position, Rules, Scoring, Variant};
 use solve::{Chances, equity};
 use stored::StoredChances;
@@ -74,14 +74,17 @@ pub struct PinDb {
 impl PinDb {
     /// Solves the tables (about a minute of one core).
     pub fn build() -> PinDb {
-        PinDb::build_with(&|_, _| {})
+        PinDb::build_with(&NoProgress)
     }
 
-    /// [`PinDb::build`], calling `progress` with the work done and the
-    /// work to do as it goes.
-    pub fn build_with(progress: &dyn Fn(usize, usize)) -> PinDb {
+    /// [`PinDb::build`], reporting to `progress` a step a pinner state
+    /// solved.
+    pub fn build_with(progress: &dyn Progress) -> PinDb {
         let index = LayoutIndex::new();
-        let solution = solve::solve(&index, RaceDb::global(), progress);
+        let states = index.pinner_states().len() as u64;
+        progress.start("pin endgame database", states, "pinner states");
+        let solution = solve::solve(&index, RaceDb::global(), &|_, _| progress.advance(1));
+        progress.finish();
         let pinner_to_roll = StoredChances::Heap(
             solution
                 .pinner_to_roll
@@ -98,8 +101,9 @@ impl PinDb {
 
     /// The process-wide tables: read from the disk cache on first use, or
     /// built and then cached there (see [`cache_path`]); waits for them,
-    /// so that no answer depends on whether a build has finished (at a
-    /// terminal a first build says so on stderr, with a progress bar).
+    /// so that no answer depends on whether a build has finished (a first
+    /// build says so to the process-wide [`crate::progress::global`] sink:
+    /// on stderr with a bar, at the terminal of the `plakoto` binary).
     pub fn global() -> &'static PinDb {
         DB.get_or_init(|| match cache_path() {
             Some(path) => load_or_build(&path),
@@ -261,7 +265,8 @@ fn load_or_build(path: &Path) -> PinDb {
         .is_ok();
     if !locked {
         if builder_is_at_work(&lock) {
-            build_note::announce("waiting for another process building the pin endgame database");
+            crate::progress::global()
+                .note("waiting for another process building the pin endgame database");
         }
         while builder_is_at_work(&lock) {
             std::thread::sleep(Duration::from_millis(200));
@@ -280,13 +285,14 @@ fn load_or_build(path: &Path) -> PinDb {
     db
 }
 
-/// [`PinDb::build_with`] with a note and a progress bar at a terminal.
+/// [`PinDb::build_with`] reporting to the process-wide sink (a note and a
+/// bar at the terminal of a binary that installed one).
 fn build_noted() -> PinDb {
-    build_note::announce(
+    let progress = crate::progress::global();
+    progress.note(
         "building the pin endgame database (once a machine, about a minute; `plakoto prepare` builds it ahead)",
     );
-    let bar = build_note::Bar::new();
-    PinDb::build_with(&|done, total| bar.update(done, total))
+    PinDb::build_with(progress)
 }
 
 /// `count` positions the database covers, drawn uniformly (seeded) over

@@ -1,4 +1,6 @@
-//! `plakoto analyse FILE [--plies N] [--json | --html OUT] [--evaluator NAME] [--weights FILE]`.
+//! `plakoto analyse` as a library call: [`run`] with [`AnalyseOptions`]
+//! (the command line that fills them is the binary's,
+//! `plakoto_tools::analyse`).
 //!
 //! A Portes or Fevga record (`; [Game "portes"]`, `; [Game "fevga"]`,
 //! under the switches its header names) is analysed by the generic search
@@ -8,8 +10,6 @@
 //! game's analysis ([`super::tavli`]).
 
 use std::path::PathBuf;
-
-use clap::Args;
 
 use super::Analysis;
 use super::table::{AnalysedGame, analyse_table};
@@ -21,44 +21,49 @@ use plakoto_engine::eval::{CreateError, EvaluatorKind, UnknownEvaluator};
 use plakoto_engine::game::{FEVGA_EVALUATORS, GameEvaluator, PORTES_EVALUATORS};
 use plakoto_engine::game::{fevga_evaluator, portes_evaluator};
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
+use plakoto_engine::progress::Progress;
 use plakoto_engine::search::{MAX_PLIES, SearchHandle, SearchSettings};
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{GameKind, TavliGame, with_game};
 
-/// Options of `plakoto analyse`.
-#[derive(Args, Clone, Debug)]
-#[command(about = "Analyse a recorded game or match: errors, marks, luck, ratings")]
-pub struct AnalyseArgs {
-    /// The record (text or JSON, records.md).
+/// What `plakoto analyse` is asked to do (the options of its command line,
+/// which names each field's flag).
+#[derive(Clone, Debug)]
+pub struct AnalyseOptions {
+    /// The record (text or JSON, records.md; a Jellyfish `.mat` file is
+    /// read as Portes).
     pub file: PathBuf,
-    /// Search depth for the best play (0-4); the default is the engine's
-    /// own (`analyse game` in a session, `hint`), so both rate a game alike.
-    #[arg(long, default_value_t = SearchSettings::default().plies)]
+    /// Search depth for the best play (at most [`MAX_PLIES`]).
     pub plies: u8,
-    /// Print the analysis as JSON.
-    #[arg(long, conflicts_with = "html")]
+    /// Print the analysis as JSON instead of the text report (not with
+    /// `html`).
     pub json: bool,
-    /// Write a self-contained HTML report to OUT (the text report is
+    /// Write a self-contained HTML report there (the text report is
     /// printed too).
-    #[arg(long, value_name = "OUT")]
     pub html: Option<PathBuf>,
-    /// Evaluator, by the record's game's name for it: Plakoto net (the
-    /// neural net, exact race database), net-f32 (the same net in f32, not
-    /// its integer copy) or heuristic; Portes and Fevga heuristic,
-    /// pipcount or net. Default: the game's net (each game's weights are
-    /// built in), or its heuristic where the net does not load.
-    #[arg(long, value_name = "NAME")]
+    /// The evaluator, by the record's game's name for it; `None`: the
+    /// game's net, or its heuristic where the net does not load.
     pub evaluator: Option<String>,
-    /// Weight file of the Plakoto net (default: the weights built into the
-    /// binary).
-    #[arg(long, value_name = "FILE")]
+    /// Weight file of the Plakoto net (`None`: the built-in weights).
     pub weights: Option<PathBuf>,
-    /// Worker threads (default: the number of cores).
-    #[arg(long)]
+    /// Worker threads (`None`: the number of cores).
     pub threads: Option<usize>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
+}
+
+impl AnalyseOptions {
+    /// The text report of `file` at the engine's own depth (`analyse game`
+    /// in a session, `hint`), with the default evaluator, on every core.
+    pub fn new(file: PathBuf) -> AnalyseOptions {
+        AnalyseOptions {
+            file,
+            plies: SearchSettings::default().plies,
+            json: false,
+            html: None,
+            evaluator: None,
+            weights: None,
+            threads: None,
+        }
+    }
 }
 
 /// Why `plakoto analyse` could not analyse the record. The messages name
@@ -68,6 +73,9 @@ pub enum AnalyseError {
     /// `--plies` is too deep.
     #[error("--plies is at most {MAX_PLIES}")]
     Plies,
+    /// Both reports were asked for where only one can be printed.
+    #[error("--json and --html cannot be used together: the JSON is the whole output")]
+    JsonAndHtml,
     /// The `--weights` file could not be installed.
     #[error("--weights {}: {source}", path.display())]
     Weights {
@@ -122,18 +130,22 @@ pub enum AnalyseError {
     },
 }
 
-/// Runs `plakoto analyse`.
-pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
-    if args.plies > MAX_PLIES {
+/// Runs `plakoto analyse`: prints the report on stdout (and writes the
+/// HTML one), telling `progress` of each turn analysed.
+pub fn run(options: &AnalyseOptions, progress: &dyn Progress) -> Result<(), AnalyseError> {
+    if options.plies > MAX_PLIES {
         return Err(AnalyseError::Plies);
     }
-    if let Some(out) = &args.html {
+    if options.json && options.html.is_some() {
+        return Err(AnalyseError::JsonAndHtml);
+    }
+    if let Some(out) = &options.html {
         crate::output_path::prepare_file(out).map_err(|source| AnalyseError::Write {
             path: out.clone(),
             source,
         })?;
     }
-    if let Some(path) = &args.weights {
+    if let Some(path) = &options.weights {
         plakoto_engine::eval::net::install_weights_file(path).map_err(|source| {
             AnalyseError::Weights {
                 path: path.clone(),
@@ -142,43 +154,43 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
         })?;
     }
     let invalid = |source| AnalyseError::Record {
-        path: args.file.clone(),
+        path: options.file.clone(),
         source: Box::new(source),
     };
     // A Jellyfish .mat file (a backgammon program's match) is Portes.
-    let record = if crate::record::mat::is_mat_path(&args.file) {
-        crate::record::mat::read_mat_file(&args.file)
+    let record = if crate::record::mat::is_mat_path(&options.file) {
+        crate::record::mat::read_mat_file(&options.file)
             .map_err(|error| AnalyseError::Read(error.to_string()))?
     } else {
-        read_record_file(&args.file).map_err(|error| match error {
+        read_record_file(&options.file).map_err(|error| match error {
             ReadError::Io(message) => AnalyseError::Read(message),
             ReadError::Record(source) => invalid(source),
         })?
     };
-    let threads = args
+    let threads = options
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()?;
     if record.header.tavli.is_some() {
-        return run_tavli(&record, &args, &pool);
+        return run_tavli(&record, options, &pool, progress);
     }
-    let name = args.evaluator.as_deref();
-    let bar = crate::progress::bar(record.turn_count() as u64, "turns", !args.quiet);
+    let name = options.evaluator.as_deref();
+    progress.start("analysis", record.turn_count() as u64, "turns");
     let analysis = analyse_one(
         &record,
         record.header.game,
         None,
         name,
-        &args,
+        options,
         &pool,
-        &|| bar.inc(1),
+        &|| progress.advance(1),
     );
-    bar.finish_and_clear();
+    progress.finish();
     let analysis = analysis?;
     emit(
-        &args,
+        options,
         &analysis,
         super::report::text_lines(&analysis),
         |title: &str| super::html::report(&analysis, title),
@@ -188,20 +200,20 @@ pub fn run(args: AnalyseArgs) -> Result<(), AnalyseError> {
 /// Prints `analysis` as JSON under `--json`, else its text `lines`, and
 /// writes its HTML report (`html(title)`) under `--html`.
 fn emit(
-    args: &AnalyseArgs,
+    options: &AnalyseOptions,
     analysis: &impl serde::Serialize,
     lines: Vec<String>,
     html: impl FnOnce(&str) -> String,
 ) -> Result<(), AnalyseError> {
-    if args.json {
+    if options.json {
         println!("{}", serde_json::to_string_pretty(analysis)?);
         return Ok(());
     }
     for line in lines {
         println!("{line}");
     }
-    if let Some(out) = &args.html {
-        let title = format!("Analysis of {}", args.file.display());
+    if let Some(out) = &options.html {
+        let title = format!("Analysis of {}", options.file.display());
         write_atomic(out, &html(&title)).map_err(|source| AnalyseError::Write {
             path: out.clone(),
             source,
@@ -260,7 +272,7 @@ fn analyse_one(
     kind: GameKind,
     tavli: Option<&TavliGameInMatch>,
     name: Option<&str>,
-    args: &AnalyseArgs,
+    options: &AnalyseOptions,
     pool: &rayon::ThreadPool,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Analysis, AnalyseError> {
@@ -268,7 +280,7 @@ fn analyse_one(
         record,
         tavli,
         name,
-        args,
+        options,
         pool,
         progress,
     };
@@ -281,7 +293,7 @@ struct OneRecord<'a> {
     record: &'a Record,
     tavli: Option<&'a TavliGameInMatch>,
     name: Option<&'a str>,
-    args: &'a AnalyseArgs,
+    options: &'a AnalyseOptions,
     pool: &'a rayon::ThreadPool,
     progress: &'a (dyn Fn() + Sync),
 }
@@ -290,7 +302,7 @@ impl OneRecord<'_> {
     /// The error of a record that does not replay.
     fn invalid(&self, source: RecordError) -> AnalyseError {
         AnalyseError::Record {
-            path: self.args.file.clone(),
+            path: self.options.file.clone(),
             source: Box::new(source),
         }
     }
@@ -314,7 +326,7 @@ impl AnalyseOne for Plakoto {
                 one.record,
                 &replay,
                 &search,
-                one.args.plies,
+                one.options.plies,
                 one.tavli,
                 one.progress,
             )
@@ -332,7 +344,7 @@ impl<G: AnalysedGame + GameOnRecord + TableEvaluators> AnalyseOne for G {
             replay: &replay,
             tavli: one.tavli,
         };
-        Ok(game.run(evaluator.as_ref(), one.args, one.pool, one.progress))
+        Ok(game.run(evaluator.as_ref(), one.options, one.pool, one.progress))
     }
 }
 
@@ -350,7 +362,7 @@ impl<G: AnalysedGame> TableAnalysis<'_, G> {
     fn run(
         &self,
         evaluator: &dyn GameEvaluator<G>,
-        args: &AnalyseArgs,
+        options: &AnalyseOptions,
         pool: &rayon::ThreadPool,
         progress: &(dyn Fn() + Sync),
     ) -> Analysis {
@@ -358,7 +370,13 @@ impl<G: AnalysedGame> TableAnalysis<'_, G> {
         let (record, replay, tavli) = (self.record, self.replay, self.tavli);
         pool.install(|| {
             analyse_table(
-                record, replay, evaluator, &settings, args.plies, tavli, progress,
+                record,
+                replay,
+                evaluator,
+                &settings,
+                options.plies,
+                tavli,
+                progress,
             )
         })
     }
@@ -369,22 +387,30 @@ impl<G: AnalysedGame> TableAnalysis<'_, G> {
 /// or each game's default; the report per game and over the match.
 fn run_tavli(
     record: &Record,
-    args: &AnalyseArgs,
+    options: &AnalyseOptions,
     pool: &rayon::ThreadPool,
+    progress: &dyn Progress,
 ) -> Result<(), AnalyseError> {
-    let bar = crate::progress::bar(record.turn_count() as u64, "turns", !args.quiet);
+    progress.start("analysis", record.turn_count() as u64, "turns");
     let invalid = |source| AnalyseError::Record {
-        path: args.file.clone(),
+        path: options.file.clone(),
         source: Box::new(source),
     };
-    let analysis = analyse_tavli(record, args.plies, invalid, |kind, game: &Record, tavli| {
-        let name = args.evaluator.as_deref();
-        analyse_one(game, kind, Some(tavli), name, args, pool, &|| bar.inc(1))
-    });
-    bar.finish_and_clear();
+    let analysis = analyse_tavli(
+        record,
+        options.plies,
+        invalid,
+        |kind, game: &Record, tavli| {
+            let name = options.evaluator.as_deref();
+            analyse_one(game, kind, Some(tavli), name, options, pool, &|| {
+                progress.advance(1)
+            })
+        },
+    );
+    progress.finish();
     let analysis = analysis?;
     emit(
-        args,
+        options,
         &analysis,
         super::report::tavli_lines(&analysis),
         |title: &str| super::html::tavli_report(&analysis, title),

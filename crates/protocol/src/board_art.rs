@@ -7,8 +7,8 @@
 
 use plakoto_rules::{Point, Position, Seat, Side};
 
+use crate::board_picture::{BoardPicture, draw_table_board};
 use crate::command::Orientation;
-use crate::table::{BoardPicture, draw_table_board};
 
 /// Draws `position` (seen from `on_roll`) as text lines.
 pub fn draw_board(position: &Position, on_roll: Side, orientation: Orientation) -> Vec<String> {
@@ -54,7 +54,7 @@ mod tests {
 
     /// The line and column where `needle` is first drawn on the board.
     fn find(lines: &[String], needle: char) -> (usize, usize) {
-        crate::table::first_drawn(lines, needle)
+        crate::board_picture::first_drawn(lines, needle)
             .unwrap_or_else(|| panic!("{needle} is drawn:\n{}", lines.join("\n")))
     }
 

@@ -9,6 +9,7 @@
 mod analysis_replies;
 pub mod board_art;
 pub mod board_data;
+pub mod board_picture;
 pub mod client;
 pub mod command;
 pub mod engine_loop;

@@ -14,6 +14,7 @@ mod point;
 pub mod portes;
 mod result_kind;
 mod seat;
+pub mod sides;
 pub mod tavli;
 
 pub use plakoto::sampling;

@@ -4,8 +4,8 @@
 
 use plakoto_rules::{Seat, Side};
 
-use super::board::BoardPicture;
 use crate::board_data::{PerSide, PointData};
+use crate::board_picture::BoardPicture;
 use crate::table_board_data::TableBoardData;
 
 impl TableBoardData {

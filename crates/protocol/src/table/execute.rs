@@ -10,11 +10,11 @@ use plakoto_engine::search::SearchSettings;
 use plakoto_rules::tavli::TableGame;
 use plakoto_rules::{GameKind, MatchScore, Phase};
 
-use super::board::draw_table_board;
 use super::hooks::TableProtocol;
 use super::records::{set_up_event, table_header};
 use super::search::{candidates, chances, search_info};
 use super::turn::{numbers, turn_info};
+use crate::board_picture::draw_table_board;
 use crate::command::{Command, Page, ShowWhat, TableCommand};
 use crate::match_value;
 use crate::reply::{

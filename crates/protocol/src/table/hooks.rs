@@ -14,7 +14,7 @@ use plakoto_rules::portes::{
 use plakoto_rules::tavli::{Fevga, Portes, TableGame};
 use plakoto_rules::{Dice, GameKind, Seat, Side, TavliGame};
 
-use super::board::BoardPicture;
+use crate::board_picture::BoardPicture;
 use crate::reply::{ErrorCode, ProtoError, Reply};
 use crate::state::SessionState;
 use crate::table_search::TableSearch;

@@ -11,7 +11,6 @@
 //!
 //! [`TableGame`]: plakoto_rules::tavli::TableGame
 
-mod board;
 mod board_data;
 mod execute;
 mod fevga_steps;
@@ -25,9 +24,6 @@ mod steps;
 mod turn;
 
 pub use crate::table_board_data::TableBoardData;
-#[cfg(test)]
-pub(crate) use board::first_drawn;
-pub use board::{BoardPicture, draw_table_board};
 pub(crate) use execute::{execute as execute_game, not_in_game, set_evaluator};
 pub use fibs_board::{FibsSetup, read_fibs_board};
 pub use hooks::{MatchParts, TableProtocol};

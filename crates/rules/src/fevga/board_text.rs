@@ -1,4 +1,4 @@
-//! Fevga board text: the game layer's ([`crate::tavli::side_board_text`],
+//! Fevga board text: the game layer's ([`crate::sides::side_board_text`],
 //! shared with Portes) without a bar: `<side on roll> / <opponent>`, each
 //! side in its **own** numbering (F2), highest first: `P:N` for N checkers
 //! on point P, and an optional `off:N` that is checked. Checkers not listed
@@ -6,7 +6,7 @@
 //! `24:15 / 24:15`.
 
 use super::position::FevgaPosition;
-use crate::tavli::{SideBoardTextError, parse_side_board_text, side_board_text};
+use crate::sides::{SideBoardTextError, parse_side_board_text, side_board_text};
 
 /// What is wrong with a Fevga board text.
 pub type FevgaBoardTextError = SideBoardTextError<FevgaPosition>;

@@ -8,7 +8,7 @@
 //! side's own 24-point).
 
 use super::position::{CHECKERS, FevgaPosition, FevgaPositionError};
-use crate::tavli::{
+use crate::sides::{
     GNUBG_ID_LEN, GnubgIdError, SidesLayout, gnubg_position_id, parse_gnubg_position_id,
 };
 

@@ -1,4 +1,4 @@
-//! Portes board text: the game layer's ([`crate::tavli::side_board_text`],
+//! Portes board text: the game layer's ([`crate::sides::side_board_text`],
 //! shared with Fevga) with a bar: `<side on roll> / <opponent>`, each side
 //! in its **own** numbering, highest first: `bar:N` for checkers on the
 //! bar, `P:N` for N checkers on point P, and an optional `off:N` that is
@@ -6,7 +6,7 @@
 //! `-`. The start is `24:2 13:5 8:3 6:5 / 24:2 13:5 8:3 6:5`.
 
 use super::position::PortesPosition;
-use crate::tavli::{SideBoardTextError, parse_side_board_text, side_board_text};
+use crate::sides::{SideBoardTextError, parse_side_board_text, side_board_text};
 
 /// What is wrong with a Portes board text.
 pub type PortesBoardTextError = SideBoardTextError<PortesPosition>;

@@ -4,7 +4,7 @@
 //! gives it its sides: points 1 to 24 and then the bar, as gnubg does.
 
 use super::position::{CHECKERS, PortesPosition, PortesPositionError};
-use crate::tavli::{GnubgIdError, SidesLayout, gnubg_position_id, parse_gnubg_position_id};
+use crate::sides::{GnubgIdError, SidesLayout, gnubg_position_id, parse_gnubg_position_id};
 
 impl SidesLayout for PortesPosition {
     const GAME: &'static str = "Portes";

@@ -33,10 +33,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::base64::{self, Base64Error};
 use crate::dice::Dice;
 use crate::point::{Die, Side};
 use crate::result_kind::ResultKind;
+use crate::sides::base64::{self, Base64Error};
 
 /// Characters in a Match ID.
 pub const PORTES_MATCH_ID_LEN: usize = 12;

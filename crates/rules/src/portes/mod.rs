@@ -3,7 +3,6 @@
 //! position, its legal plays, the end and its score, GNU Backgammon's
 //! Position ID, Match ID and move notation.
 
-pub(crate) mod base64;
 mod board_text;
 mod fibs_board;
 mod id;

@@ -20,12 +20,9 @@
 //! above that the new game has still to implement.
 
 mod fevga;
-mod gnubg_id;
 mod kind;
 mod plakoto;
 mod portes;
-mod side_board_text;
-mod sides;
 mod table;
 mod tavli_match;
 mod with_game;
@@ -39,12 +36,15 @@ use crate::outcome::GameResult;
 use crate::result_kind::ResultKind;
 
 pub use fevga::Fevga;
-pub use gnubg_id::{GNUBG_ID_LEN, GnubgIdError, gnubg_position_id, parse_gnubg_position_id};
 pub use kind::{GameKind, GameKindError};
 pub use plakoto::Plakoto;
 pub use portes::Portes;
-pub use side_board_text::{SideBoardTextError, parse_side_board_text, side_board_text};
-pub use sides::SidesLayout;
+// The two-sides codecs live below the games that use them (crate::sides);
+// the game layer names them too, for the layers above.
+pub use crate::sides::{
+    GNUBG_ID_LEN, GnubgIdError, SideBoardTextError, SidesLayout, gnubg_position_id,
+    parse_gnubg_position_id, parse_side_board_text, side_board_text,
+};
 pub use table::{Opening, OpeningError, TableError, TableGame, TableReport, ToPlay};
 pub use tavli_match::{
     AfterDraw, MAX_TARGET, PlayedGame, Sequence, TavliMatch, TavliMatchError, TavliRules,

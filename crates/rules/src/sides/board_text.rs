@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::sides::SidesLayout;
+use super::SidesLayout;
 
 /// What is wrong with a board text of game `L`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,8 +13,8 @@
 
 use std::fmt;
 
-use super::sides::SidesLayout;
-use crate::portes::base64::{self, Base64Error};
+use super::SidesLayout;
+use super::base64::{self, Base64Error};
 
 /// Characters in a Position ID.
 pub const GNUBG_ID_LEN: usize = 14;

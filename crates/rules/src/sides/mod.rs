@@ -1,9 +1,18 @@
 //! A position as two sides of checkers, each counted point by point in its
 //! own numbering: the view that Portes and Fevga share with GNU
-//! Backgammon, and that their Position ID ([`super::gnubg_id`]) and board
-//! text ([`super::side_board_text`]) are written from, once for both.
+//! Backgammon, and that their Position ID ([`gnubg_id`]) and board text
+//! ([`board_text`]) are written from, once for both. It sits below the
+//! games (they implement [`SidesLayout`]) and the game layer, and names
+//! neither.
+
+pub(crate) mod base64;
+pub mod board_text;
+pub mod gnubg_id;
 
 use std::fmt;
+
+pub use board_text::{SideBoardTextError, parse_side_board_text, side_board_text};
+pub use gnubg_id::{GNUBG_ID_LEN, GnubgIdError, gnubg_position_id, parse_gnubg_position_id};
 
 /// A game whose position is two sides' checker counts, the side on roll's
 /// first; what the shared Position ID and board text need of it.

@@ -3,9 +3,22 @@
 //! search written once rates any game's positions.
 
 use plakoto_rules::TavliGame;
+use plakoto_rules::tavli::ToPlay;
 
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
+
+/// How far a search may cut a turn's plays inside its tree (never at its
+/// root), for a game whose turns can have too many plays to list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayBounds {
+    /// Most plays generated for one turn
+    /// ([`SearchSettings::inner_max_plays`](crate::search::SearchSettings::inner_max_plays)).
+    pub max_plays: usize,
+    /// Positions kept after each stage of a turn played in stages
+    /// ([`SearchSettings::express_beam`](crate::search::SearchSettings::express_beam)).
+    pub beam: usize,
+}
 
 /// Something that rates positions of the game `G`. Shared between the
 /// threads of a search, hence `Send + Sync`.
@@ -59,5 +72,28 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
         out: &mut Vec<Probabilities>,
     ) {
         self.evaluate_batch(game, positions, out);
+    }
+
+    /// Fills `out` with the plays of `to_play` in `position` at a node
+    /// inside a search tree or a rollout's game (never at a search's
+    /// root). The default lists every play, as the game generates them.
+    /// An evaluator of a game whose turns may have more plays than a tree
+    /// can visit (Plakoto Express's escalating doubles, R20) bounds them
+    /// within `bounds`, with a beam ranked by its own values: the cut
+    /// depends on the evaluator, which is why it is asked here.
+    fn bounded_plays(
+        &self,
+        game: &G,
+        generator: &mut G::Generator,
+        position: &G::Position,
+        to_play: &ToPlay<G::Carried>,
+        bounds: PlayBounds,
+        out: &mut G::PlayList,
+    ) {
+        let _ = bounds;
+        match to_play {
+            ToPlay::Dice(dice) => game.generate(generator, position, *dice, out),
+            ToPlay::Carried(carried) => game.generate_carried(generator, position, carried, out),
+        }
     }
 }

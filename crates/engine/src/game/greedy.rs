@@ -7,7 +7,7 @@ use plakoto_rules::TavliGame;
 
 use super::tree::{Cx, RateScratch, rate_plays};
 use super::{GameEvaluator, game_equity};
-use crate::eval::Probabilities;
+use crate::eval::{NextRoll, Probabilities};
 use crate::search::SearchSettings;
 
 /// Reusable buffers of the 0-ply choice. One per thread.
@@ -58,12 +58,38 @@ impl<G: TavliGame> GreedyChooser<G> {
         plays: &[G::Play],
         equity: impl Fn(&Probabilities) -> f32,
     ) -> Option<(usize, Probabilities)> {
+        self.choose_next(game, evaluator, plays, NextRoll::Opponent, equity)
+    }
+
+    /// [`Self::choose`] of the plays of numbers carried to the mover
+    /// (R21): the mover rolls next, so each play's position is valued
+    /// with the mover on roll.
+    pub fn choose_carried(
+        &mut self,
+        game: &G,
+        evaluator: &dyn GameEvaluator<G>,
+        plays: &[G::Play],
+    ) -> Option<(usize, Probabilities)> {
+        let equity = |p: &Probabilities| game_equity(game, p);
+        self.choose_next(game, evaluator, plays, NextRoll::Mover, equity)
+    }
+
+    /// The best of `plays` by `equity`, each rated as `next` sees its
+    /// position.
+    fn choose_next(
+        &mut self,
+        game: &G,
+        evaluator: &dyn GameEvaluator<G>,
+        plays: &[G::Play],
+        next: NextRoll,
+        equity: impl Fn(&Probabilities) -> f32,
+    ) -> Option<(usize, Probabilities)> {
         let cx = Cx {
             game,
             evaluator,
             settings: &self.settings,
         };
-        rate_plays(cx, plays, &mut self.rate, None);
+        rate_plays(cx, plays, next, &mut self.rate, None);
         let mut best: Option<(f32, usize)> = None;
         for (i, r) in self.rate.ratings.iter().enumerate() {
             let e = equity(&r.probabilities);

@@ -12,8 +12,11 @@
 //!   the Fevga evaluators.
 //! - [`PlakotoGameEvaluator`]: any Plakoto [`Evaluator`](crate::eval::Evaluator)
 //!   seen as a [`GameEvaluator<Plakoto>`](GameEvaluator), so the generic
-//!   search runs on Plakoto too (standard rules only; the specialised
-//!   [`crate::search`] stays the production search for Plakoto).
+//!   search runs on Plakoto too, Express included (the specialised
+//!   [`crate::search`] stays the production search for Plakoto until the
+//!   two are shown to agree).
+//! - [`GameAfter`]: what follows a play (the opponent's turn with any
+//!   numbers carried to it, R21, or the mover's own roll).
 //! - [`GreedyChooser`]: the 0-ply choice of a play (self-play, built-in
 //!   players), without a search's ranking.
 //! - [`GameSearch`]: the n-ply expectimax with GNU Backgammon's move
@@ -26,6 +29,7 @@
 //!   the evaluator at 0 plies or a search of some plies, with standard
 //!   errors (the Plakoto rollout's scheme and result types).
 
+mod after;
 mod equity;
 mod evaluator;
 mod fevga;
@@ -39,8 +43,9 @@ pub mod rollout;
 mod search;
 mod tree;
 
+pub use after::GameAfter;
 pub use equity::game_equity;
-pub use evaluator::GameEvaluator;
+pub use evaluator::{GameEvaluator, PlayBounds};
 pub use fevga::{
     FEVGA_EVALUATORS, FevgaHeuristicEvaluator, FevgaPipCountEvaluator, fevga_evaluator,
 };

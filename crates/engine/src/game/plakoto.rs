@@ -2,19 +2,29 @@
 //! Plakoto-only [`Evaluator`] to [`GameEvaluator<Plakoto>`], so the generic
 //! search can be run (and checked) on Plakoto against the specialised one.
 //!
-//! Only Plakoto's standard variant is searched correctly by
-//! [`super::GameSearch`]: under Express a play may leave numbers to the
-//! opponent (R21), which the game layer's plays do not carry. The adapter
-//! itself evaluates under any rules (it passes the game's rules on).
+//! The adapter evaluates under any rules (it passes the game's rules on).
+//! Inside a search tree it bounds a turn's plays as the Plakoto search
+//! does ([`crate::search::express`]): at most `inner_max_plays` plays a
+//! turn, and a sequence of several groups of numbers (an Express
+//! escalating double, R20, or a long run of carried numbers) played one
+//! group at a time through a beam ranked by this evaluator.
 
+use std::cell::RefCell;
 use std::ops::Deref;
 
-use plakoto_rules::Position;
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::{GenLimits, MoveGenerator, Numbers, PlayList, Position};
 
-use super::GameEvaluator;
+use super::{GameEvaluator, PlayBounds};
 use crate::eval::exact::ExactDatabase;
 use crate::eval::{Evaluator, Probabilities};
+use crate::search::express::{BeamScratch, inner_plays};
+
+thread_local! {
+    /// The beam's buffers, one set a thread: the evaluator is shared
+    /// between a search's threads, and a tree asks for plays at every node.
+    static BEAM: RefCell<BeamScratch> = RefCell::new(BeamScratch::default());
+}
 
 /// A Plakoto [`Evaluator`] behind anything that derefs to it (`Box<dyn
 /// Evaluator>`, `Arc<dyn Evaluator>`, or `&dyn Evaluator` of an evaluator
@@ -45,5 +55,49 @@ where
     fn evaluate_batch(&self, game: &Plakoto, positions: &[Position], out: &mut Vec<Probabilities>) {
         // Batched as the net wants it, one call a roll.
         self.0.evaluate_batch(positions, game.rules, out);
+    }
+
+    fn evaluate_open_batch(
+        &self,
+        game: &Plakoto,
+        positions: &[Position],
+        out: &mut Vec<Probabilities>,
+    ) {
+        self.0.evaluate_open_batch(positions, game.rules, out);
+    }
+
+    fn bounded_plays(
+        &self,
+        game: &Plakoto,
+        generator: &mut MoveGenerator,
+        position: &Position,
+        to_play: &ToPlay<Numbers>,
+        bounds: PlayBounds,
+        out: &mut PlayList,
+    ) {
+        let limits = GenLimits {
+            max_positions: bounds.max_plays.max(1),
+        };
+        // A generator kept from a search with other settings follows
+        // this one's.
+        if generator.limits() != limits {
+            *generator = MoveGenerator::new(limits);
+        }
+        let numbers = match to_play {
+            ToPlay::Dice(dice) => dice.numbers(game.rules.variant),
+            ToPlay::Carried(numbers) => *numbers,
+        };
+        BEAM.with(|beam| {
+            inner_plays(
+                generator,
+                &mut beam.borrow_mut(),
+                position,
+                &numbers,
+                bounds.beam,
+                &*self.0,
+                game.rules,
+                out,
+            );
+        });
     }
 }

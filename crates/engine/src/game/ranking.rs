@@ -3,6 +3,7 @@
 
 use plakoto_rules::TavliGame;
 
+use super::GameAfter;
 use crate::eval::Probabilities;
 use crate::search::{Evaluation, SearchLimits, SearchStats, Valuation, order_deepest_by};
 
@@ -12,6 +13,9 @@ pub struct GameRankedPlay<G: TavliGame> {
     /// The play (its resulting position is `game.after(&play)`, seen by
     /// the mover).
     pub play: G::Play,
+    /// What follows it: the opponent's turn, with the numbers the play
+    /// carried to it (R21), or the mover's own roll.
+    pub after: GameAfter<G::Carried>,
     /// Outcome probabilities for the side making the play.
     pub probabilities: Probabilities,
     /// Expected points of `probabilities` ([`super::game_equity`]).

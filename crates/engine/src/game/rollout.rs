@@ -1,8 +1,9 @@
 //! Rollouts over the game layer: positions, or the candidate plays of a
 //! ranking, played out many times by a chosen player (an evaluator at 0
-//! plies, or a [`GameSearch`] of some plies), for any [`TavliGame`]. The
-//! Plakoto search has its own ([`crate::search::rollout`], with Express's
-//! numbers passed on); both share the dice, the threads and the sums
+//! plies, or a [`GameSearch`] of some plies), for any [`TavliGame`], with
+//! the numbers a game carries from turn to turn (Plakoto Express, R21)
+//! played before the next roll. The Plakoto search has its own
+//! ([`crate::search::rollout`]); both share the dice, the threads and the sums
 //! (`search/trials.rs`), so they answer with the same types
 //! ([`PairedRollout`], [`RolloutResult`](crate::search::RolloutResult),
 //! [`RolloutProgress`]) under the
@@ -24,10 +25,13 @@
 //! database; here any [`GameEvaluator::exact_value`]), and is cut after
 //! `rollout.max_turns` turns, scored by the evaluator.
 
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, TavliGame};
 
 use super::tree::{Cx, Tree};
-use super::{GameEvaluator, GameRankedPlay, GameSearch, GreedyChooser, game_equity};
+use super::{
+    GameAfter, GameEvaluator, GameRankedPlay, GameSearch, GreedyChooser, PlayBounds, game_equity,
+};
 use crate::eval::{Probabilities, terminal_probabilities};
 use crate::search::settings::budget_bytes;
 use crate::search::trials::{TrialOutcome, TrialPlan, run_trials, trial_rng, trial_roll};
@@ -90,16 +94,17 @@ impl<G: TavliGame> Player<G> {
         }
     }
 
-    /// The position the player's play of `dice` in `position` reaches,
-    /// seen by the side that played: the best at `rollout.plies` plies
-    /// (0: the evaluator's greedy choice, the first of equals).
+    /// The player's play of `turn` (a roll, or numbers carried to it) in
+    /// `position`: the best at `rollout.plies` plies (0: the evaluator's
+    /// greedy choice among the plays as a tree bounds them, the first of
+    /// equals). `None` only if the generator listed no play.
     fn play(
         &mut self,
         game: &G,
         evaluator: &dyn GameEvaluator<G>,
         position: &G::Position,
-        dice: Dice,
-    ) -> G::Position {
+        turn: &ToPlay<G::Carried>,
+    ) -> Option<G::Play> {
         let plies = self.settings.rollout.plies;
         if plies > 0 {
             // No time budget: a rollout's games are played the same
@@ -107,19 +112,29 @@ impl<G: TavliGame> Player<G> {
             let limits = SearchLimits::plies(plies);
             let chosen =
                 self.search
-                    .choose(game, evaluator, position, dice, &self.settings, limits);
-            if let Some(play) = chosen {
-                return game.after(&play);
+                    .choose_turn(game, evaluator, position, turn, &self.settings, limits);
+            if chosen.is_some() {
+                return chosen;
             }
         }
-        game.generate(&mut self.generator, position, dice, &mut self.list);
+        let bounds = PlayBounds {
+            max_plays: self.settings.inner_max_plays.max(1),
+            beam: self.settings.rollout.express_beam,
+        };
+        evaluator.bounded_plays(
+            game,
+            &mut self.generator,
+            position,
+            turn,
+            bounds,
+            &mut self.list,
+        );
         let plays = game.plays(&self.list);
-        match self.greedy.choose(game, evaluator, plays) {
-            Some((i, _)) => game.after(&plays[i]),
-            // The generator lists at least the empty play; were it not
-            // to, the position stands.
-            None => *position,
-        }
+        let chosen = match turn {
+            ToPlay::Dice(_) => self.greedy.choose(game, evaluator, plays),
+            ToPlay::Carried(_) => self.greedy.choose_carried(game, evaluator, plays),
+        };
+        chosen.map(|(i, _)| plays[i])
     }
 
     /// The luck of rolling `dice` at `position` (side on roll, before the
@@ -140,7 +155,12 @@ impl<G: TavliGame> Player<G> {
         let drawn = dice.sorted();
         let (mut expected, mut actual) = (0.0, 0.0);
         for (d, weight) in Dice::all_rolls() {
-            let v = game_equity(game, &self.tree.best_play_value(cx, position, d, 0, 0));
+            let v = game_equity(
+                game,
+                &self
+                    .tree
+                    .best_play_value(cx, position, ToPlay::Dice(d), 0, 0),
+            );
             expected += v * f32::from(weight) / 36.0;
             if d == drawn {
                 actual = v;
@@ -150,60 +170,109 @@ impl<G: TavliGame> Player<G> {
     }
 }
 
+/// Where a played-out game starts: a [`RolloutStart`], or a ranked
+/// candidate with what follows its play (numbers it carries on).
+#[derive(Clone, Copy)]
+struct Begin<G: TavliGame> {
+    /// The position, seen by the side the result is for.
+    position: G::Position,
+    /// What comes next: `None` for a position on roll, else what follows
+    /// the play that reached `position`.
+    follows: Option<GameAfter<G::Carried>>,
+}
+
+impl<G: TavliGame> From<&RolloutStart<G::Position>> for Begin<G> {
+    fn from(start: &RolloutStart<G::Position>) -> Begin<G> {
+        match *start {
+            RolloutStart::OnRoll(position) => Begin {
+                position,
+                follows: None,
+            },
+            RolloutStart::AfterPlay(position) => Begin {
+                position,
+                follows: Some(GameAfter::Opponent { pending: None }),
+            },
+        }
+    }
+}
+
 /// Plays trial `trial` of the game from `start` to its end (or to an exact
-/// value, or `max_turns`); the outcome for the side `start` reports, and
-/// the luck it had; `None` when `stop` was set during the game (a search
-/// it cut short may have chosen another play than the player's, so the
-/// game is not the trial's and is dropped).
+/// value, or `max_turns` plays); the outcome for the side `start` reports,
+/// and the luck it had; `None` when `stop` was set during the game (a
+/// search it cut short may have chosen another play than the player's,
+/// so the game is not the trial's and is dropped). Numbers a play carries
+/// on are played by the opponent before it rolls (R21), a play that
+/// counts against `max_turns` but draws no dice.
 fn play_out<G: TavliGame>(
     player: &mut Player<G>,
     game: &G,
     evaluator: &dyn GameEvaluator<G>,
-    start: &RolloutStart<G::Position>,
+    start: &Begin<G>,
     trial: u32,
     stop: &Stop,
 ) -> Option<TrialOutcome> {
     let rollout = player.settings.rollout;
-    // `position` is seen by the side to act; `mover` whether that side is
-    // the one the result is for.
-    let (mut position, mut mover) = match start {
-        RolloutStart::OnRoll(p) => (*p, true),
-        RolloutStart::AfterPlay(p) => match game.result(p) {
-            Some(r) => return Some((terminal_probabilities(&r), 0.0)),
-            None => (game.flip(p), false),
-        },
-    };
-    if let Some(r) = game.result(&position) {
+    if let Some(r) = game.result(&start.position) {
         return Some((terminal_probabilities(&r), 0.0));
     }
+    // `position` is seen by the side to act; `mover` whether that side is
+    // the one the result is for; `pending` the numbers carried to it.
+    let (mut position, mut mover, mut pending) = match start.follows {
+        None | Some(GameAfter::MoverRolls) => (start.position, true, None),
+        Some(GameAfter::Opponent { pending }) => (game.flip(&start.position), false, pending),
+    };
     let for_mover = |p: Probabilities, mover: bool| if mover { p } else { p.flipped() };
     let mut rng = trial_rng(rollout.seed, trial);
     let mut luck = 0.0;
-    for turn in 0..rollout.max_turns {
+    // Rolls drawn so far: the dice stream's index (a play of carried
+    // numbers draws none).
+    let mut rolls = 0;
+    for _ in 0..rollout.max_turns {
         if stop.is_set() {
             return None;
         }
+        // The databases know no carried numbers.
         if rollout.race_exact
+            && pending.is_none()
             && let Some((p, _)) = evaluator.exact_value(game, &position)
         {
             return Some((for_mover(p, mover), luck));
         }
-        let dice = trial_roll(&mut rng, trial, turn);
-        if rollout.luck_adjust {
-            let l = player.luck(game, evaluator, &position, dice);
-            luck += if mover { l } else { -l };
-        }
-        let after = player.play(game, evaluator, &position, dice);
+        let turn = match pending.take() {
+            Some(carried) => ToPlay::Carried(carried),
+            None => {
+                let dice = trial_roll(&mut rng, trial, rolls);
+                rolls += 1;
+                if rollout.luck_adjust {
+                    let l = player.luck(game, evaluator, &position, dice);
+                    luck += if mover { l } else { -l };
+                }
+                ToPlay::Dice(dice)
+            }
+        };
+        let play = player.play(game, evaluator, &position, &turn);
         if stop.is_set() {
             return None;
         }
+        // The generator lists at least the empty play; were it not to,
+        // the position stands.
+        let after = play.map_or(position, |p| game.after(&p));
         if let Some(r) = game.result(&after) {
             return Some((for_mover(terminal_probabilities(&r), mover), luck));
         }
-        position = game.flip(&after);
-        mover = !mover;
+        match (turn, play) {
+            // Carried numbers played: the same side rolls next.
+            (ToPlay::Carried(_), _) => position = after,
+            (ToPlay::Dice(dice), play) => {
+                pending = play.and_then(|p| game.carried_after(dice, &p));
+                position = game.flip(&after);
+                mover = !mover;
+            }
+        }
     }
     // Still going: the evaluator's value for the side to act.
+    // (Numbers carried to the side to act are left out, as the Plakoto
+    // rollout leaves them.)
     let p = evaluator
         .exact_value(game, &position)
         .map_or_else(|| evaluator.evaluate(game, &position), |(p, _)| p);
@@ -228,10 +297,23 @@ pub fn rollout<G: TavliGame>(
     progress: &(dyn Fn(RolloutProgress) + Sync),
     stop: &Stop,
 ) -> Result<PairedRollout, RolloutError> {
+    let begins: Vec<Begin<G>> = starts.iter().map(Begin::from).collect();
+    rollout_from(game, evaluator, &begins, settings, progress, stop)
+}
+
+/// [`rollout`] of games that begin at `begins`.
+fn rollout_from<G: TavliGame>(
+    game: &G,
+    evaluator: &dyn GameEvaluator<G>,
+    begins: &[Begin<G>],
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+    stop: &Stop,
+) -> Result<PairedRollout, RolloutError> {
     settings.validate()?;
     let equity = |p: &Probabilities| game_equity(game, p);
     let plan = TrialPlan {
-        candidates: starts.len(),
+        candidates: begins.len(),
         trials: settings.rollout.trials,
         threads: settings.threads,
         equity: &equity,
@@ -241,7 +323,7 @@ pub fn rollout<G: TavliGame>(
     run_trials(
         &plan,
         || Player::new(game, settings, stop),
-        |player, trial, c| play_out(player, game, evaluator, &starts[c], trial, stop),
+        |player, trial, c| play_out(player, game, evaluator, &begins[c], trial, stop),
     )
 }
 
@@ -258,11 +340,16 @@ pub fn rollout_plays<G: TavliGame>(
     progress: &(dyn Fn(RolloutProgress) + Sync),
     stop: &Stop,
 ) -> Result<Vec<GameRankedPlay<G>>, RolloutError> {
-    let starts: Vec<RolloutStart<G::Position>> = plays
+    // Each candidate with what follows it: numbers it carries on are the
+    // opponent's to play first.
+    let begins: Vec<Begin<G>> = plays
         .iter()
-        .map(|r| RolloutStart::AfterPlay(game.after(&r.play)))
+        .map(|r| Begin {
+            position: game.after(&r.play),
+            follows: Some(r.after),
+        })
         .collect();
-    let results = rollout(game, evaluator, &starts, settings, progress, stop)?.results;
+    let results = rollout_from(game, evaluator, &begins, settings, progress, stop)?.results;
     if results.first().is_some_and(|r| r.trials == 0) {
         return Ok(plays.to_vec());
     }

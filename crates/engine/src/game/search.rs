@@ -7,14 +7,20 @@
 //! the last survivors are evaluated at `n` plies. With a time budget every
 //! level up to `n` is searched in turn, and a level cut short by the clock
 //! or a [`Stop`] is discarded: the answer is the deepest complete level.
+//!
+//! A turn is a roll or, in a game that carries numbers (Plakoto Express,
+//! R21), the numbers carried to the side on roll ([`ToPlay`]); a root play
+//! that hands numbers on is valued, even at 0 plies, with the opponent's
+//! best play of them, as the tree does.
 
 use std::time::Instant;
 
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, TavliGame};
 
 use super::tree::{Cx, RateScratch, Tree, rate_plays};
-use super::{GameEvaluator, GameRankedPlay, GameRanking};
-use crate::eval::{Probabilities, terminal_probabilities};
+use super::{GameAfter, GameEvaluator, GameRankedPlay, GameRanking};
+use crate::eval::{NextRoll, Probabilities, terminal_probabilities};
 use crate::search::settings::budget_bytes;
 use crate::search::{Evaluation, MAX_PLIES, SearchLimits, SearchSettings, SearchStats, Stop};
 
@@ -22,9 +28,10 @@ use crate::search::{Evaluation, MAX_PLIES, SearchLimits, SearchSettings, SearchS
 /// thread pool, no settings (each search is given its own, as the Plakoto
 /// [`crate::search::Search`] is). One per thread: it is `Send`, not shared.
 ///
-/// For Plakoto only the standard variant is searched correctly (Express
-/// plays that pass numbers on are beyond the game layer); the Plakoto
-/// search stays the one that plays Plakoto.
+/// Plakoto Express is searched as the rules say (numbers carried from
+/// turn to turn, R21), with the evaluator's bounds on a turn's plays
+/// inside the tree ([`GameEvaluator::bounded_plays`]); the Plakoto search
+/// stays the one the protocol plays Plakoto with for now.
 pub struct GameSearch<G: TavliGame> {
     tree: Tree<G>,
     /// The root's generator, made from the first game searched.
@@ -103,26 +110,42 @@ impl<G: TavliGame> GameSearch<G> {
         settings: &SearchSettings,
         limits: SearchLimits,
     ) -> GameRanking<G> {
+        let turn = ToPlay::Dice(dice);
+        self.rank_turn(game, evaluator, position, &turn, settings, limits)
+    }
+
+    /// [`Self::rank`] of a turn's plays: a roll's, or those of the
+    /// numbers carried to the side on roll (R21).
+    pub fn rank_turn(
+        &mut self,
+        game: &G,
+        evaluator: &dyn GameEvaluator<G>,
+        position: &G::Position,
+        turn: &ToPlay<G::Carried>,
+        settings: &SearchSettings,
+        limits: SearchLimits,
+    ) -> GameRanking<G> {
         // Deadline first: the budget counts root generation.
         let deadline = limits.deadline();
-        self.generate_root(game, position, dice);
+        self.generate_root(game, position, turn);
         let plays = std::mem::take(&mut self.root_list);
         let cx = Cx {
             game,
             evaluator,
             settings,
         };
-        let ranking = self.rank_root(cx, game.plays(&plays), limits, deadline);
+        let ranking = self.rank_root(cx, turn, game.plays(&plays), limits, deadline);
         self.root_list = plays;
         ranking
     }
 
-    /// [`Self::rank`] of `plays`, a roll's plays as the caller's generator
-    /// listed them (for a caller that already holds the list).
+    /// [`Self::rank_turn`] of `plays`, the turn's plays as the caller's
+    /// generator listed them (for a caller that already holds the list).
     pub fn rank_plays(
         &mut self,
         game: &G,
         evaluator: &dyn GameEvaluator<G>,
+        turn: &ToPlay<G::Carried>,
         plays: &[G::Play],
         settings: &SearchSettings,
         limits: SearchLimits,
@@ -133,7 +156,7 @@ impl<G: TavliGame> GameSearch<G> {
             evaluator,
             settings,
         };
-        self.rank_root(cx, plays, limits, deadline)
+        self.rank_root(cx, turn, plays, limits, deadline)
     }
 
     /// The play to make for `dice` in `position`: the best of
@@ -149,8 +172,23 @@ impl<G: TavliGame> GameSearch<G> {
         settings: &SearchSettings,
         limits: SearchLimits,
     ) -> Option<G::Play> {
+        let turn = ToPlay::Dice(dice);
+        self.choose_turn(game, evaluator, position, &turn, settings, limits)
+    }
+
+    /// [`Self::choose`] for a turn: a roll, or the numbers carried to the
+    /// side on roll (R21).
+    pub fn choose_turn(
+        &mut self,
+        game: &G,
+        evaluator: &dyn GameEvaluator<G>,
+        position: &G::Position,
+        turn: &ToPlay<G::Carried>,
+        settings: &SearchSettings,
+        limits: SearchLimits,
+    ) -> Option<G::Play> {
         let deadline = limits.deadline();
-        self.generate_root(game, position, dice);
+        self.generate_root(game, position, turn);
         let plays = std::mem::take(&mut self.root_list);
         let chosen = match game.plays(&plays) {
             [] => None,
@@ -161,7 +199,7 @@ impl<G: TavliGame> GameSearch<G> {
                     evaluator,
                     settings,
                 };
-                let ranking = self.rank_root(cx, listed, limits, deadline);
+                let ranking = self.rank_root(cx, turn, listed, limits, deadline);
                 ranking.plays.first().map(|r| r.play)
             }
         };
@@ -182,13 +220,33 @@ impl<G: TavliGame> GameSearch<G> {
         settings: &SearchSettings,
         limits: SearchLimits,
     ) -> (Probabilities, Evaluation) {
+        self.evaluate_carried(game, evaluator, position, None, settings, limits)
+    }
+
+    /// [`Self::evaluate_position`] of a position whose side on roll was
+    /// carried numbers (R21): it plays them first (its best play), then
+    /// rolls. With `carried` `None`, the same as
+    /// [`Self::evaluate_position`]. A position with carried numbers is
+    /// never answered from an exact database: the databases know no
+    /// carried numbers.
+    pub fn evaluate_carried(
+        &mut self,
+        game: &G,
+        evaluator: &dyn GameEvaluator<G>,
+        position: &G::Position,
+        carried: Option<G::Carried>,
+        settings: &SearchSettings,
+        limits: SearchLimits,
+    ) -> (Probabilities, Evaluation) {
         if let Some(result) = game.result(position) {
             return (
                 terminal_probabilities(&result),
                 Evaluation::Exact { database: None },
             );
         }
-        if let Some((p, database)) = evaluator.exact_value(game, position) {
+        if carried.is_none()
+            && let Some((p, database)) = evaluator.exact_value(game, position)
+        {
             let database = Some(database);
             return (p, Evaluation::Exact { database });
         }
@@ -200,13 +258,20 @@ impl<G: TavliGame> GameSearch<G> {
         };
         self.tree
             .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
-        let mut best = (evaluator.evaluate(game, position), 0);
+        // The carried numbers' best play, then the roll: no ply is spent
+        // on the play (a decision, not a chance event).
+        let value_at = |tree: &mut Tree<G>, depth: u8| match carried {
+            None if depth == 0 => evaluator.evaluate(game, position),
+            None => tree.on_roll_value(cx, position, depth, 0),
+            Some(c) => tree.best_play_value(cx, position, ToPlay::Carried(c), depth, 0),
+        };
+        let mut best = (value_at(&mut self.tree, 0), 0);
         // With no clock the deepest level is all that is asked; with one,
         // each level in turn so that a complete one is at hand.
         let plies = limits.plies.min(MAX_PLIES);
         let first = if deadline.is_some() { 1 } else { plies.max(1) };
         for depth in first..=plies {
-            let v = self.tree.on_roll_value(cx, position, depth, 0);
+            let v = value_at(&mut self.tree, depth);
             if self.tree.aborted() {
                 break;
             }
@@ -215,23 +280,30 @@ impl<G: TavliGame> GameSearch<G> {
         (best.0, Evaluation::Plies { plies: best.1 })
     }
 
-    /// The root plays of `dice` in `position` into `self.root_list`.
-    fn generate_root(&mut self, game: &G, position: &G::Position, dice: Dice) {
+    /// The root plays of `turn` in `position` into `self.root_list`:
+    /// every legal play, as the game generates them.
+    fn generate_root(&mut self, game: &G, position: &G::Position, turn: &ToPlay<G::Carried>) {
         let generator = self.root_generator.get_or_insert_with(|| game.generator());
-        game.generate(generator, position, dice, &mut self.root_list);
+        match turn {
+            ToPlay::Dice(dice) => game.generate(generator, position, *dice, &mut self.root_list),
+            ToPlay::Carried(carried) => {
+                game.generate_carried(generator, position, carried, &mut self.root_list)
+            }
+        }
     }
 
     /// Ranks `plays` level by level, as the module says.
     fn rank_root(
         &mut self,
         cx: Cx<'_, G>,
+        turn: &ToPlay<G::Carried>,
         plays: &[G::Play],
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> GameRanking<G> {
         self.tree
             .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
-        let mut ranked = self.rank_static(cx, plays);
+        let mut ranked = self.rank_static(cx, turn, plays);
         let target = limits.plies.min(MAX_PLIES);
         // The game's own table for a named preset (Fevga's 1-ply level).
         let filter = cx.settings.filter.in_game(G::KIND);
@@ -273,16 +345,31 @@ impl<G: TavliGame> GameSearch<G> {
         }
     }
 
-    /// Every root play rated at 0 plies, sorted best first.
-    fn rank_static(&mut self, cx: Cx<'_, G>, plays: &[G::Play]) -> Vec<GameRankedPlay<G>> {
-        self.tree.stats.evaluations += rate_plays(cx, plays, &mut self.root_rate, None) as u64;
-        let mut ranked: Vec<GameRankedPlay<G>> = plays
-            .iter()
-            .zip(&self.root_rate.ratings)
-            .map(|(play, rating)| GameRankedPlay {
+    /// Every root play rated at 0 plies, sorted best first. A play that
+    /// hands numbers on (R21) is valued with the opponent's best play of
+    /// them, as the tree does.
+    fn rank_static(
+        &mut self,
+        cx: Cx<'_, G>,
+        turn: &ToPlay<G::Carried>,
+        plays: &[G::Play],
+    ) -> Vec<GameRankedPlay<G>> {
+        let next = NextRoll::after(matches!(turn, ToPlay::Carried(_)));
+        self.tree.stats.evaluations +=
+            rate_plays(cx, plays, next, &mut self.root_rate, None) as u64;
+        let mut ranked = Vec::with_capacity(plays.len());
+        for (play, rating) in plays.iter().zip(&self.root_rate.ratings) {
+            let after = GameAfter::of(cx.game, turn, play);
+            let probabilities = if after.passes_on() && !rating.exact {
+                self.tree.after_value(cx, &cx.game.after(play), after, 0, 0)
+            } else {
+                rating.probabilities
+            };
+            ranked.push(GameRankedPlay {
                 play: *play,
-                probabilities: rating.probabilities,
-                equity: cx.equity(&rating.probabilities),
+                after,
+                probabilities,
+                equity: cx.equity(&probabilities),
                 evaluated_at: if rating.exact {
                     Evaluation::Exact {
                         database: rating.database,
@@ -290,8 +377,8 @@ impl<G: TavliGame> GameSearch<G> {
                 } else {
                     Evaluation::Plies { plies: 0 }
                 },
-            })
-            .collect();
+            });
+        }
         sort_best_first(&mut ranked);
         ranked
     }
@@ -372,7 +459,7 @@ fn deepen<G: TavliGame>(
     if c.evaluated_at.is_exact() {
         return *c;
     }
-    let v = tree.after_value(cx, &cx.game.after(&c.play), plies, 0);
+    let v = tree.after_value(cx, &cx.game.after(&c.play), c.after, plies, 0);
     GameRankedPlay {
         probabilities: v,
         equity: cx.equity(&v),

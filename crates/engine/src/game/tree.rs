@@ -1,6 +1,6 @@
 //! The expectimax of the generic search, over any [`TavliGame`]: the same
-//! recursion as the Plakoto search's (`crate::search::ply`) without
-//! Express, so both answer alike where both apply.
+//! recursion as the Plakoto search's (`crate::search::ply`), so both
+//! answer alike where both apply.
 //!
 //! Values are outcome probabilities, always for a stated side:
 //! - [`Tree::after_value`]: a play's resulting position, for the mover,
@@ -13,6 +13,14 @@
 //!   The plays are rated statically in one batch; those the reply filter
 //!   keeps are searched deeper (GNU Backgammon keeps one).
 //!
+//! Carried numbers (Plakoto Express, R21): a rolled play that leaves
+//! numbers unused hands them to the opponent, who plays them (its best
+//! play: a decision, not a chance event, so no ply is spent) before its
+//! own roll; a play of carried numbers is followed by the same side's
+//! roll ([`GameAfter`]). A game that carries nothing never takes these
+//! branches: [`TavliGame::may_carry`] is false for it, known when the
+//! search is compiled for that game.
+//!
 //! A play that ends the game is scored exactly, and so is a position an
 //! exact database of the evaluator covers: neither is searched deeper.
 //! Chance nodes are cached by (position, depth) for one search, and so are
@@ -22,12 +30,13 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, TavliGame};
 
-use super::{GameEvaluator, game_equity};
+use super::{GameAfter, GameEvaluator, PlayBounds, game_equity};
 use crate::eval::exact::ExactDatabase;
 use crate::eval::leaf_cache::{LeafCache, SlotIndex, hash_of};
-use crate::eval::{Probabilities, terminal_probabilities};
+use crate::eval::{NextRoll, Probabilities, terminal_probabilities};
 use crate::search::{SearchSettings, SearchStats, Stop};
 
 use crate::search::ply::chance_entries;
@@ -48,6 +57,15 @@ impl<G: TavliGame> Cx<'_, G> {
     /// Expected points of `p` under the game's scoring.
     pub fn equity(&self, p: &Probabilities) -> f32 {
         game_equity(self.game, p)
+    }
+
+    /// How far the tree may cut a turn's plays (its settings').
+    pub fn bounds(&self) -> PlayBounds {
+        PlayBounds {
+            // Never 0: a roll always has at least one play.
+            max_plays: self.settings.inner_max_plays.max(1),
+            beam: self.settings.express_beam,
+        }
     }
 }
 
@@ -92,7 +110,8 @@ impl<G: TavliGame> Default for RateScratch<G> {
 /// Rates every play of `plays` for the side making it, into
 /// `scratch.ratings`: exact when the play ends the game or the evaluator
 /// has an exact value for the position it leads to, else the evaluator's
-/// value of that position with the opponent on roll, flipped back. The
+/// value of that position as the side rolling next (`next`) sees it,
+/// turned back to the mover's view. The
 /// open positions go to the evaluator in one batch, but those `leaves`
 /// holds (evaluated earlier in this search), which are answered from it;
 /// the new values are stored there. Returns how many the evaluator was
@@ -100,6 +119,7 @@ impl<G: TavliGame> Default for RateScratch<G> {
 pub(super) fn rate_plays<G: TavliGame>(
     cx: Cx<'_, G>,
     plays: &[G::Play],
+    next: NextRoll,
     scratch: &mut RateScratch<G>,
     leaves: Option<&mut LeafCache<G::Position>>,
 ) -> usize {
@@ -129,7 +149,10 @@ pub(super) fn rate_plays<G: TavliGame>(
             });
             continue;
         }
-        let position = cx.game.flip(&after);
+        let position = match next {
+            NextRoll::Opponent => cx.game.flip(&after),
+            NextRoll::Mover => after,
+        };
         let slot = leaves.as_deref().map(|c| {
             let slot = c.slot_of(&position);
             c.prefetch_at(slot);
@@ -138,10 +161,15 @@ pub(super) fn rate_plays<G: TavliGame>(
         seen.push((ratings.len(), position, slot));
         ratings.push(Rating::default());
     }
+    // The evaluator's view back to the mover's.
+    let for_mover = |v: Probabilities| match next {
+        NextRoll::Opponent => v.flipped(),
+        NextRoll::Mover => v,
+    };
     for &(i, position, slot) in seen.iter() {
         if let Some((p, database)) = cx.evaluator.exact_value(cx.game, &position) {
             ratings[i] = Rating {
-                probabilities: p.flipped(),
+                probabilities: for_mover(p),
                 exact: true,
                 database: Some(database),
             };
@@ -150,7 +178,7 @@ pub(super) fn rate_plays<G: TavliGame>(
             .zip(slot)
             .and_then(|(c, slot)| c.get_at(slot, &position))
         {
-            ratings[i].probabilities = v.flipped();
+            ratings[i].probabilities = for_mover(v);
         } else {
             // Filled from the batch below.
             open.push((i, slot));
@@ -160,7 +188,7 @@ pub(super) fn rate_plays<G: TavliGame>(
     // Every one was looked up in the exact databases above.
     cx.evaluator.evaluate_open_batch(cx.game, positions, batch);
     for (&(i, _), v) in open.iter().zip(batch.iter()) {
-        ratings[i].probabilities = v.flipped();
+        ratings[i].probabilities = for_mover(*v);
     }
     if let Some(c) = leaves {
         for ((p, v), &(_, slot)) in positions.iter().zip(batch.iter()).zip(open.iter()) {
@@ -260,19 +288,35 @@ impl<G: TavliGame> Tree<G> {
     }
 
     /// Value for the mover of `after`, the position a play reached (seen
-    /// by the mover), searched `depth` plies.
+    /// by the mover), followed by `follows`, searched `depth` plies.
     pub fn after_value(
         &mut self,
         cx: Cx<'_, G>,
         after: &G::Position,
+        follows: GameAfter<G::Carried>,
         depth: u8,
         level: usize,
     ) -> Probabilities {
         if let Some(result) = cx.game.result(after) {
             return terminal_probabilities(&result);
         }
-        self.on_roll_value(cx, &cx.game.flip(after), depth, level)
-            .flipped()
+        match follows {
+            GameAfter::Opponent { pending: None } => self
+                .on_roll_value(cx, &cx.game.flip(after), depth, level)
+                .flipped(),
+            GameAfter::Opponent {
+                pending: Some(carried),
+            } => self
+                .best_play_value(
+                    cx,
+                    &cx.game.flip(after),
+                    ToPlay::Carried(carried),
+                    depth,
+                    level,
+                )
+                .flipped(),
+            GameAfter::MoverRolls => self.on_roll_value(cx, after, depth, level),
+        }
     }
 
     /// Value of `position` (game not over) before its side rolls, for that
@@ -305,7 +349,7 @@ impl<G: TavliGame> Tree<G> {
         self.stats.chance_nodes += 1;
         let mut sum = Probabilities::default();
         for (dice, weight) in Dice::all_rolls() {
-            let v = self.best_play_value(cx, position, dice, depth - 1, level);
+            let v = self.best_play_value(cx, position, ToPlay::Dice(dice), depth - 1, level);
             if self.aborted {
                 return Probabilities::default();
             }
@@ -318,15 +362,18 @@ impl<G: TavliGame> Tree<G> {
         sum
     }
 
-    /// Value for the mover of its best play of `dice` in `position`, each
-    /// kept play searched `depth` plies: the plays are rated statically,
-    /// and at depth 0 the best rating is the answer; deeper, those the
-    /// reply filter keeps (best first) are searched and the best wins.
+    /// Value for the mover of its best play of `to_play` (a roll, or
+    /// numbers carried to it) in `position`, each kept play searched
+    /// `depth` plies: the plays are rated statically, and at depth 0 the
+    /// best rating is the answer, unless a play hands numbers on (then
+    /// the kept plays are valued with the opponent's best play of them);
+    /// deeper, those the reply filter keeps (best first) are searched and
+    /// the best wins.
     pub fn best_play_value(
         &mut self,
         cx: Cx<'_, G>,
         position: &G::Position,
-        dice: Dice,
+        to_play: ToPlay<G::Carried>,
         depth: u8,
         level: usize,
     ) -> Probabilities {
@@ -339,13 +386,24 @@ impl<G: TavliGame> Tree<G> {
             rate: RateScratch::default(),
             order: Vec::new(),
         });
-        cx.game
-            .generate(&mut s.generator, position, dice, &mut s.list);
+        cx.evaluator.bounded_plays(
+            cx.game,
+            &mut s.generator,
+            position,
+            &to_play,
+            cx.bounds(),
+            &mut s.list,
+        );
         let plays = cx.game.plays(&s.list);
-        let evaluated = rate_plays(cx, plays, &mut s.rate, Some(&mut self.leaves));
+        let passed = matches!(to_play, ToPlay::Carried(_));
+        let next = NextRoll::after(passed);
+        let evaluated = rate_plays(cx, plays, next, &mut s.rate, Some(&mut self.leaves));
         self.stats.evaluations += evaluated as u64;
         let ratings = &s.rate.ratings;
-        let best = if depth == 0 {
+        // Numbers handed on after a play change its value; then even at
+        // depth 0 the kept plays are valued in full, not just statically.
+        let passes_on = !passed && cx.game.may_carry();
+        let best = if depth == 0 && !passes_on {
             // The statically best play, the first of equals.
             let mut best: Option<(f32, Probabilities)> = None;
             for r in ratings {
@@ -373,11 +431,16 @@ impl<G: TavliGame> Tree<G> {
             for k in 0..keep {
                 let i = s.order[k].1 as usize;
                 let rating = ratings[i];
-                let v = if rating.exact {
+                let follows = GameAfter::of(cx.game, &to_play, &plays[i]);
+                // At depth 0 only a play that hands numbers on is worth
+                // more than its static rating: the rest would evaluate
+                // the same position again.
+                let static_enough = depth == 0 && !follows.passes_on();
+                let v = if rating.exact || static_enough {
                     rating.probabilities
                 } else {
                     let after = cx.game.after(&plays[i]);
-                    self.after_value(cx, &after, depth, level + 1)
+                    self.after_value(cx, &after, follows, depth, level + 1)
                 };
                 if self.aborted {
                     break;

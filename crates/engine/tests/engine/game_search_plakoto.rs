@@ -1,0 +1,222 @@
+//! Parity of the generic search on Plakoto with Plakoto's own search,
+//! both over the shipped net with the default settings (filters, reply
+//! filter, Express bounds): on fixed positions of seeded random games,
+//! standard and Express, the generic search ([`GameSearch<Plakoto>`] with
+//! [`PlakotoGameEvaluator`]) and the Plakoto search ([`SearchHandle`])
+//! rank the same plays in the same order with the same values at 0, 1 and
+//! 2 plies. The Express positions include turns of numbers carried to the
+//! side on roll (R21) and rolls with plays that carry numbers on, so the
+//! carried numbers are searched on both sides of the comparison.
+//!
+//! The roots are rolls of two different numbers or carried numbers of
+//! one group: an Express double played in stages at the root (R20) is
+//! ranked by the Plakoto search through its root beam, which the generic
+//! search does not have (inside the tree both use the same beam).
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use plakoto_engine::eval::{Evaluator, EvaluatorKind};
+use plakoto_engine::game::{GameAfter, GameRanking, GameSearch, PlakotoGameEvaluator};
+use plakoto_engine::search::{After, Ranking, SearchHandle, SearchLimits};
+use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::{
+    Dice, GenLimits, MoveGenerator, Numbers, PlayList, Position, Rules, TavliGame, TurnNumbers,
+    Variant,
+};
+
+/// Largest difference allowed between the two searches' probabilities
+/// and equities (both run the same evaluator on the same batches, so
+/// they agree to the last bit in practice).
+const TOLERANCE: f32 = 1e-6;
+
+/// A root of the comparison: the position (side on roll) and its turn.
+#[derive(Clone, Copy, Debug)]
+struct Case {
+    position: Position,
+    turn: ToPlay<Numbers>,
+}
+
+impl Case {
+    /// The turn as the Plakoto search is given it.
+    fn turn_numbers(&self, rules: Rules) -> TurnNumbers {
+        match self.turn {
+            ToPlay::Dice(dice) => TurnNumbers::Rolled(dice, dice.numbers(rules.variant)),
+            ToPlay::Carried(numbers) => TurnNumbers::Passed(numbers),
+        }
+    }
+}
+
+/// Whether `numbers` is one group of equal numbers or a pair: what both
+/// searches list in full at the root.
+fn one_group(numbers: &Numbers) -> bool {
+    match numbers {
+        Numbers::Pair(..) => true,
+        Numbers::Sequence(_) => {
+            let v = numbers.to_vec();
+            v.iter().all(|n| *n == v[0])
+        }
+    }
+}
+
+/// Roots from seeded random games of `game`, from the 6th turn on: up to
+/// `ordinary` rolls whose plays all use every number, up to `passing`
+/// rolls some play of which carries numbers on (Express only) and up to
+/// `carried` turns of carried numbers (Express only). The random games
+/// play a double's plays from a bounded list (an Express low double has
+/// millions): the roots stay legal turns, whatever the lines to them.
+fn cases(game: Plakoto, seed: u64, ordinary: usize, passing: usize, carried: usize) -> Vec<Case> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut generator = MoveGenerator::new(GenLimits {
+        max_positions: 5_000,
+    });
+    let mut list = PlayList::default();
+    let (mut rolls, mut passes, mut carries) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..200 {
+        let mut position = game.start();
+        let mut pending: Option<Numbers> = None;
+        for turn in 0..120 {
+            if let Some(numbers) = pending.take() {
+                if turn >= 6 && carries.len() < carried && one_group(&numbers) {
+                    carries.push(Case {
+                        position,
+                        turn: ToPlay::Carried(numbers),
+                    });
+                }
+                game.generate_carried(&mut generator, &position, &numbers, &mut list);
+                let play = *game.plays(&list).choose(&mut rng).expect("never empty");
+                position = game.after(&play);
+                if game.result(&position).is_some() {
+                    break;
+                }
+            }
+            let dice = Dice::roll(&mut rng);
+            game.generate(&mut generator, &position, dice, &mut list);
+            let plays = game.plays(&list);
+            if turn >= 6 && one_group(&dice.numbers(game.rules.variant)) && !list.truncated {
+                let case = Case {
+                    position,
+                    turn: ToPlay::Dice(dice),
+                };
+                if plays.iter().any(|p| game.carried_after(dice, p).is_some()) {
+                    if passes.len() < passing {
+                        passes.push(case);
+                    }
+                } else if rolls.len() < ordinary && rng.gen_bool(0.2) {
+                    rolls.push(case);
+                }
+            }
+            let play = *plays.choose(&mut rng).expect("never empty");
+            pending = game.carried_after(dice, &play);
+            let after = game.after(&play);
+            if game.result(&after).is_some() {
+                break;
+            }
+            position = game.flip(&after);
+        }
+        if rolls.len() == ordinary && passes.len() == passing && carries.len() == carried {
+            break;
+        }
+    }
+    assert_eq!(
+        (rolls.len(), passes.len(), carries.len()),
+        (ordinary, passing, carried),
+        "the random games gave too few roots"
+    );
+    rolls.into_iter().chain(passes).chain(carries).collect()
+}
+
+/// The Plakoto search's `After` in the game layer's terms.
+fn game_after(after: After) -> GameAfter<Numbers> {
+    match after {
+        After::Opponent { pending } => GameAfter::Opponent { pending },
+        After::MoverRolls => GameAfter::MoverRolls,
+    }
+}
+
+/// Asserts the two rankings of `case` at `plies` agree: the same plays in
+/// the same order, each with what follows it, how it was valued and its
+/// values within [`TOLERANCE`].
+fn assert_same(ours: &GameRanking<Plakoto>, theirs: &Ranking, case: &Case, plies: u8) {
+    let at = format!("{plies} ply, {case:?}");
+    assert_eq!(ours.plies, theirs.plies, "{at}");
+    assert!(!theirs.truncated, "{at}");
+    assert_eq!(ours.plays.len(), theirs.plays.len(), "{at}");
+    for (k, (a, b)) in ours.plays.iter().zip(&theirs.plays).enumerate() {
+        assert_eq!(a.play.position, b.play.position, "{at}: play {k}");
+        assert_eq!(a.after, game_after(b.after), "{at}: play {k}");
+        assert_eq!(a.evaluated_at, b.evaluated_at, "{at}: play {k}");
+        assert!(
+            (a.equity - b.equity).abs() <= TOLERANCE,
+            "{at}: play {k}: equity {} against {}",
+            a.equity,
+            b.equity
+        );
+        for (x, y) in a
+            .probabilities
+            .as_array()
+            .iter()
+            .zip(b.probabilities.as_array())
+        {
+            assert!((x - y).abs() <= TOLERANCE, "{at}: play {k}");
+        }
+    }
+}
+
+/// Ranks every case at 0, 1 and 2 plies with both searches and compares;
+/// returns how many ranked plays (all depths) carried numbers on and how
+/// many were plays of carried numbers.
+fn compare(rules: Rules, cases: &[Case]) -> (usize, usize) {
+    let (mut passing, mut of_carried) = (0, 0);
+    let game = Plakoto::new(rules);
+    let net: Box<dyn Evaluator> = EvaluatorKind::Net.create().expect("the shipped net");
+    let adapter = PlakotoGameEvaluator(EvaluatorKind::Net.create().expect("the shipped net"));
+    let mut handle = SearchHandle::new(net);
+    let settings = *handle.settings();
+    let mut generic = GameSearch::new();
+    for case in cases {
+        let turn = case.turn_numbers(rules);
+        for plies in [0, 1, 2] {
+            let limits = SearchLimits::plies(plies);
+            let theirs = handle.rank_roll(&case.position, &turn, rules, limits);
+            let ours = generic.rank_turn(
+                &game,
+                &adapter,
+                &case.position,
+                &case.turn,
+                &settings,
+                limits,
+            );
+            assert_same(&ours, &theirs, case, plies);
+            passing += ours.plays.iter().filter(|r| r.after.passes_on()).count();
+            of_carried += ours
+                .plays
+                .iter()
+                .filter(|r| r.after == GameAfter::MoverRolls)
+                .count();
+        }
+    }
+    (passing, of_carried)
+}
+
+#[test]
+fn generic_search_ranks_standard_plakoto_as_the_plakoto_search_on_the_net() {
+    let rules = Rules::default();
+    assert_eq!(rules.variant, Variant::Standard);
+    let (passing, of_carried) = compare(rules, &cases(Plakoto::new(rules), 59, 6, 0, 0));
+    assert_eq!((passing, of_carried), (0, 0));
+}
+
+#[test]
+fn generic_search_ranks_express_as_the_plakoto_search_on_the_net() {
+    let rules = Rules {
+        variant: Variant::Express,
+        ..Rules::default()
+    };
+    let cases = cases(Plakoto::new(rules), 59, 3, 3, 3);
+    // Some root play of the passing rolls carries numbers on, and the
+    // carried turns are played before a roll: both kinds are searched.
+    let (passing, of_carried) = compare(rules, &cases);
+    assert!(passing > 0 && of_carried > 0, "{passing} {of_carried}");
+}

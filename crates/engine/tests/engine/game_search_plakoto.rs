@@ -12,14 +12,22 @@
 //! one group: an Express double played in stages at the root (R20) is
 //! ranked by the Plakoto search through its root beam, which the generic
 //! search does not have (inside the tree both use the same beam).
+//!
+//! The rollouts agree too: the candidates of an Express roll that carries
+//! numbers on, played out by both rollouts' 0-ply players on the same
+//! dice, give the same figures.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use plakoto_engine::eval::{Evaluator, EvaluatorKind};
-use plakoto_engine::game::{GameAfter, GameRanking, GameSearch, PlakotoGameEvaluator};
-use plakoto_engine::search::{After, Ranking, SearchHandle, SearchLimits};
+use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator};
+use plakoto_engine::game::{
+    GameAfter, GameRanking, GameSearch, PlakotoGameEvaluator, rollout_plays,
+};
+use plakoto_engine::search::{
+    After, Ranking, SearchHandle, SearchLimits, SearchSettings, Stop, rollout_paired,
+};
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
     Dice, GenLimits, MoveGenerator, Numbers, PlayList, Position, Rules, TavliGame, TurnNumbers,
@@ -219,4 +227,74 @@ fn generic_search_ranks_express_as_the_plakoto_search_on_the_net() {
     // carried turns are played before a roll: both kinds are searched.
     let (passing, of_carried) = compare(rules, &cases);
     assert!(passing > 0 && of_carried > 0, "{passing} {of_carried}");
+}
+
+#[test]
+fn generic_rollout_plays_express_out_as_the_plakoto_rollout() {
+    let rules = Rules {
+        variant: Variant::Express,
+        ..Rules::default()
+    };
+    let game = Plakoto::new(rules);
+    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<dyn Evaluator>);
+    let mut settings = SearchSettings::default();
+    settings.rollout.trials = 72;
+    settings.rollout.luck_adjust = true;
+    let passing = cases(game, 7, 0, 2, 0);
+    for case in &passing {
+        let ranking = GameSearch::new().rank_turn(
+            &game,
+            &adapter,
+            &case.position,
+            &case.turn,
+            &settings,
+            SearchLimits::plies(0),
+        );
+        // The best plays and every play that carries numbers on.
+        let candidates: Vec<_> = ranking
+            .plays
+            .iter()
+            .enumerate()
+            .filter(|(k, r)| *k < 2 || r.after.passes_on())
+            .map(|(_, r)| *r)
+            .take(4)
+            .collect();
+        assert!(candidates.iter().any(|r| r.after.passes_on()), "{case:?}");
+        let ours = rollout_plays(
+            &game,
+            &adapter,
+            &candidates,
+            &settings,
+            &|_| {},
+            &Stop::never(),
+        )
+        .expect("a rollout");
+        let starts: Vec<(Position, After)> = candidates
+            .iter()
+            .map(|r| {
+                let after = match r.after {
+                    GameAfter::Opponent { pending } => After::Opponent { pending },
+                    GameAfter::MoverRolls => After::MoverRolls,
+                };
+                (r.play.position, after)
+            })
+            .collect();
+        let theirs = rollout_paired(&starts, rules, &HeuristicEvaluator, &settings, &|_| {})
+            .expect("a rollout")
+            .results;
+        // `rollout_plays` re-ranks by the means: match by position.
+        for r in &ours {
+            let k = starts
+                .iter()
+                .position(|(p, _)| *p == r.play.position)
+                .expect("a candidate");
+            assert!(
+                (r.equity - theirs[k].mean).abs() <= TOLERANCE,
+                "{case:?}: {} against {}",
+                r.equity,
+                theirs[k].mean
+            );
+            assert_eq!(r.probabilities, theirs[k].probabilities, "{case:?}");
+        }
+    }
 }

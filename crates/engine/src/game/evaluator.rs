@@ -74,6 +74,27 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
         self.evaluate_batch(game, positions, out);
     }
 
+    /// Fills `out` with a search root's candidates for `to_play` in
+    /// `position` when this evaluator cuts them, and says so: a turn of
+    /// an evaluator's game may have more plays than a search can list
+    /// (Plakoto Express's escalating doubles, R20), which it then ranks
+    /// through a beam `beam` wide
+    /// ([`SearchSettings::express_root_beam`](crate::search::SearchSettings::express_root_beam)),
+    /// as long as the lines kept are legal plays. `false` (the default):
+    /// the root lists every legal play as the game generates them.
+    fn root_plays(
+        &self,
+        game: &G,
+        generator: &mut G::Generator,
+        position: &G::Position,
+        to_play: &ToPlay<G::Carried>,
+        beam: usize,
+        out: &mut G::PlayList,
+    ) -> bool {
+        let _ = (game, generator, position, to_play, beam, out);
+        false
+    }
+
     /// Fills `out` with the plays of `to_play` in `position` at a node
     /// inside a search tree or a rollout's game (never at a search's
     /// root). The default lists every play, as the game generates them.

@@ -18,7 +18,7 @@ use plakoto_rules::{GenLimits, MoveGenerator, Numbers, PlayList, Position};
 use super::{GameEvaluator, PlayBounds};
 use crate::eval::exact::ExactDatabase;
 use crate::eval::{Evaluator, Probabilities};
-use crate::search::express::{BeamScratch, inner_plays};
+use crate::search::express::{BeamScratch, inner_plays, is_multi_group};
 
 thread_local! {
     /// The beam's buffers, one set a thread: the evaluator is shared
@@ -66,6 +66,37 @@ where
         self.0.evaluate_open_batch(positions, game.rules, out);
     }
 
+    fn root_plays(
+        &self,
+        game: &Plakoto,
+        generator: &mut MoveGenerator,
+        position: &Position,
+        to_play: &ToPlay<Numbers>,
+        beam: usize,
+        out: &mut PlayList,
+    ) -> bool {
+        let numbers = numbers_of(game, to_play);
+        if !is_multi_group(&numbers) {
+            return false;
+        }
+        BEAM.with(|scratch| {
+            inner_plays(
+                generator,
+                &mut scratch.borrow_mut(),
+                position,
+                &numbers,
+                beam,
+                &*self.0,
+                game.rules,
+                out,
+            );
+        });
+        // Lines that use every number are legal plays (R10); otherwise
+        // the beam proves nothing and the root lists every play, as the
+        // Plakoto search's root does.
+        out.numbers_used == numbers.len()
+    }
+
     fn bounded_plays(
         &self,
         game: &Plakoto,
@@ -83,10 +114,7 @@ where
         if generator.limits() != limits {
             *generator = MoveGenerator::new(limits);
         }
-        let numbers = match to_play {
-            ToPlay::Dice(dice) => dice.numbers(game.rules.variant),
-            ToPlay::Carried(numbers) => *numbers,
-        };
+        let numbers = numbers_of(game, to_play);
         BEAM.with(|beam| {
             inner_plays(
                 generator,
@@ -99,5 +127,13 @@ where
                 out,
             );
         });
+    }
+}
+
+/// The numbers a turn plays under `game`'s variant.
+fn numbers_of(game: &Plakoto, to_play: &ToPlay<Numbers>) -> Numbers {
+    match to_play {
+        ToPlay::Dice(dice) => dice.numbers(game.rules.variant),
+        ToPlay::Carried(numbers) => *numbers,
     }
 }

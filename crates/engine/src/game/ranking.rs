@@ -44,6 +44,11 @@ pub struct GameRanking<G: TavliGame> {
     /// Whether the time budget or a [`crate::search::Stop`] ended the
     /// search before the plies asked: the ranking is then that of `plies`.
     pub timed_out: bool,
+    /// Whether the candidates are not every legal play: the evaluator cut
+    /// a turn too large to list ([`super::GameEvaluator::root_plays`]).
+    /// `false` for [`super::GameSearch::rank_plays`], whose list is the
+    /// caller's.
+    pub truncated: bool,
     /// Search counters (chance nodes, cache hits, evaluations).
     pub stats: SearchStats,
 }

@@ -127,14 +127,15 @@ impl<G: TavliGame> GameSearch<G> {
     ) -> GameRanking<G> {
         // Deadline first: the budget counts root generation.
         let deadline = limits.deadline();
-        self.generate_root(game, position, turn);
+        let cut = self.generate_root(game, evaluator, position, turn, settings);
         let plays = std::mem::take(&mut self.root_list);
         let cx = Cx {
             game,
             evaluator,
             settings,
         };
-        let ranking = self.rank_root(cx, turn, game.plays(&plays), limits, deadline);
+        let mut ranking = self.rank_root(cx, turn, game.plays(&plays), limits, deadline);
+        ranking.truncated = cut;
         self.root_list = plays;
         ranking
     }
@@ -188,10 +189,12 @@ impl<G: TavliGame> GameSearch<G> {
         limits: SearchLimits,
     ) -> Option<G::Play> {
         let deadline = limits.deadline();
-        self.generate_root(game, position, turn);
+        self.generate_root(game, evaluator, position, turn, settings);
         let plays = std::mem::take(&mut self.root_list);
         let chosen = match game.plays(&plays) {
             [] => None,
+            // A single play (a beam's single line uses every number, so
+            // it is legal too), as the Plakoto search makes it.
             [only] => Some(*only),
             listed => {
                 let cx = Cx {
@@ -280,16 +283,30 @@ impl<G: TavliGame> GameSearch<G> {
         (best.0, Evaluation::Plies { plies: best.1 })
     }
 
-    /// The root plays of `turn` in `position` into `self.root_list`:
-    /// every legal play, as the game generates them.
-    fn generate_root(&mut self, game: &G, position: &G::Position, turn: &ToPlay<G::Carried>) {
+    /// The root plays of `turn` in `position` into `self.root_list`: the
+    /// evaluator's cut of a turn too large to list
+    /// ([`GameEvaluator::root_plays`], then `true`), else every legal
+    /// play, as the game generates them.
+    fn generate_root(
+        &mut self,
+        game: &G,
+        evaluator: &dyn GameEvaluator<G>,
+        position: &G::Position,
+        turn: &ToPlay<G::Carried>,
+        settings: &SearchSettings,
+    ) -> bool {
         let generator = self.root_generator.get_or_insert_with(|| game.generator());
+        let beam = settings.express_root_beam;
+        if evaluator.root_plays(game, generator, position, turn, beam, &mut self.root_list) {
+            return true;
+        }
         match turn {
             ToPlay::Dice(dice) => game.generate(generator, position, *dice, &mut self.root_list),
             ToPlay::Carried(carried) => {
                 game.generate_carried(generator, position, carried, &mut self.root_list)
             }
         }
+        false
     }
 
     /// Ranks `plays` level by level, as the module says.
@@ -341,6 +358,7 @@ impl<G: TavliGame> GameSearch<G> {
             limits,
             plies: done,
             timed_out,
+            truncated: false,
             stats: self.tree.stats,
         }
     }

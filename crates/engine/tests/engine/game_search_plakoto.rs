@@ -8,10 +8,10 @@
 //! side on roll (R21) and rolls with plays that carry numbers on, so the
 //! carried numbers are searched on both sides of the comparison.
 //!
-//! The roots are rolls of two different numbers or carried numbers of
-//! one group: an Express double played in stages at the root (R20) is
-//! ranked by the Plakoto search through its root beam, which the generic
-//! search does not have (inside the tree both use the same beam).
+//! Express doubles, played in stages (R20), are among the roots: both
+//! searches rank them through the same root beam (the generic search's
+//! through [`PlakotoGameEvaluator`]), and inside the tree through the
+//! same narrower beam.
 //!
 //! The rollouts agree too: the candidates of an Express roll that carries
 //! numbers on, played out by both rollouts' 0-ply players on the same
@@ -70,17 +70,26 @@ fn one_group(numbers: &Numbers) -> bool {
 
 /// Roots from seeded random games of `game`, from the 6th turn on: up to
 /// `ordinary` rolls whose plays all use every number, up to `passing`
-/// rolls some play of which carries numbers on (Express only) and up to
-/// `carried` turns of carried numbers (Express only). The random games
+/// rolls some play of which carries numbers on (Express only), up to
+/// `carried` turns of carried numbers (Express only) and up to `doubles`
+/// rolls of a double played in stages (Express only). The random games
 /// play a double's plays from a bounded list (an Express low double has
 /// millions): the roots stay legal turns, whatever the lines to them.
-fn cases(game: Plakoto, seed: u64, ordinary: usize, passing: usize, carried: usize) -> Vec<Case> {
+fn cases(
+    game: Plakoto,
+    seed: u64,
+    ordinary: usize,
+    passing: usize,
+    carried: usize,
+    doubles: usize,
+) -> Vec<Case> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut generator = MoveGenerator::new(GenLimits {
         max_positions: 5_000,
     });
     let mut list = PlayList::default();
     let (mut rolls, mut passes, mut carries) = (Vec::new(), Vec::new(), Vec::new());
+    let mut staged = Vec::new();
     for _ in 0..200 {
         let mut position = game.start();
         let mut pending: Option<Numbers> = None;
@@ -102,6 +111,13 @@ fn cases(game: Plakoto, seed: u64, ordinary: usize, passing: usize, carried: usi
             let dice = Dice::roll(&mut rng);
             game.generate(&mut generator, &position, dice, &mut list);
             let plays = game.plays(&list);
+            let numbers = dice.numbers(game.rules.variant);
+            if turn >= 6 && !one_group(&numbers) && staged.len() < doubles && rng.gen_bool(0.3) {
+                staged.push(Case {
+                    position,
+                    turn: ToPlay::Dice(dice),
+                });
+            }
             if turn >= 6 && one_group(&dice.numbers(game.rules.variant)) && !list.truncated {
                 let case = Case {
                     position,
@@ -123,16 +139,18 @@ fn cases(game: Plakoto, seed: u64, ordinary: usize, passing: usize, carried: usi
             }
             position = game.flip(&after);
         }
-        if rolls.len() == ordinary && passes.len() == passing && carries.len() == carried {
+        let counts = (rolls.len(), passes.len(), carries.len(), staged.len());
+        if counts == (ordinary, passing, carried, doubles) {
             break;
         }
     }
     assert_eq!(
-        (rolls.len(), passes.len(), carries.len()),
-        (ordinary, passing, carried),
+        (rolls.len(), passes.len(), carries.len(), staged.len()),
+        (ordinary, passing, carried, doubles),
         "the random games gave too few roots"
     );
-    rolls.into_iter().chain(passes).chain(carries).collect()
+    let all = rolls.into_iter().chain(passes).chain(carries);
+    all.chain(staged).collect()
 }
 
 /// The Plakoto search's `After` in the game layer's terms.
@@ -149,7 +167,7 @@ fn game_after(after: After) -> GameAfter<Numbers> {
 fn assert_same(ours: &GameRanking<Plakoto>, theirs: &Ranking, case: &Case, plies: u8) {
     let at = format!("{plies} ply, {case:?}");
     assert_eq!(ours.plies, theirs.plies, "{at}");
-    assert!(!theirs.truncated, "{at}");
+    assert_eq!(ours.truncated, theirs.truncated, "{at}");
     assert_eq!(ours.plays.len(), theirs.plays.len(), "{at}");
     for (k, (a, b)) in ours.plays.iter().zip(&theirs.plays).enumerate() {
         assert_eq!(a.play.position, b.play.position, "{at}: play {k}");
@@ -173,10 +191,10 @@ fn assert_same(ours: &GameRanking<Plakoto>, theirs: &Ranking, case: &Case, plies
 }
 
 /// Ranks every case at 0, 1 and 2 plies with both searches and compares;
-/// returns how many ranked plays (all depths) carried numbers on and how
-/// many were plays of carried numbers.
-fn compare(rules: Rules, cases: &[Case]) -> (usize, usize) {
-    let (mut passing, mut of_carried) = (0, 0);
+/// returns how many ranked plays (all depths) carried numbers on, how
+/// many were plays of carried numbers, and how many rankings a beam cut.
+fn compare(rules: Rules, cases: &[Case]) -> (usize, usize, usize) {
+    let (mut passing, mut of_carried, mut cut) = (0, 0, 0);
     let game = Plakoto::new(rules);
     let net: Box<dyn Evaluator> = EvaluatorKind::Net.create().expect("the shipped net");
     let adapter = PlakotoGameEvaluator(EvaluatorKind::Net.create().expect("the shipped net"));
@@ -197,6 +215,7 @@ fn compare(rules: Rules, cases: &[Case]) -> (usize, usize) {
                 limits,
             );
             assert_same(&ours, &theirs, case, plies);
+            cut += usize::from(ours.truncated);
             passing += ours.plays.iter().filter(|r| r.after.passes_on()).count();
             of_carried += ours
                 .plays
@@ -205,15 +224,15 @@ fn compare(rules: Rules, cases: &[Case]) -> (usize, usize) {
                 .count();
         }
     }
-    (passing, of_carried)
+    (passing, of_carried, cut)
 }
 
 #[test]
 fn generic_search_ranks_standard_plakoto_as_the_plakoto_search_on_the_net() {
     let rules = Rules::default();
     assert_eq!(rules.variant, Variant::Standard);
-    let (passing, of_carried) = compare(rules, &cases(Plakoto::new(rules), 59, 6, 0, 0));
-    assert_eq!((passing, of_carried), (0, 0));
+    let counts = compare(rules, &cases(Plakoto::new(rules), 59, 6, 0, 0, 0));
+    assert_eq!(counts, (0, 0, 0));
 }
 
 #[test]
@@ -222,11 +241,13 @@ fn generic_search_ranks_express_as_the_plakoto_search_on_the_net() {
         variant: Variant::Express,
         ..Rules::default()
     };
-    let cases = cases(Plakoto::new(rules), 59, 3, 3, 3);
+    let cases = cases(Plakoto::new(rules), 59, 3, 3, 3, 2);
     // Some root play of the passing rolls carries numbers on, and the
     // carried turns are played before a roll: both kinds are searched.
-    let (passing, of_carried) = compare(rules, &cases);
+    let (passing, of_carried, cut) = compare(rules, &cases);
     assert!(passing > 0 && of_carried > 0, "{passing} {of_carried}");
+    // The doubles' roots went through the beam on both sides.
+    assert!(cut > 0);
 }
 
 #[test]
@@ -240,7 +261,7 @@ fn generic_rollout_plays_express_out_as_the_plakoto_rollout() {
     let mut settings = SearchSettings::default();
     settings.rollout.trials = 72;
     settings.rollout.luck_adjust = true;
-    let passing = cases(game, 7, 0, 2, 0);
+    let passing = cases(game, 7, 0, 2, 0, 0);
     for case in &passing {
         let ranking = GameSearch::new().rank_turn(
             &game,

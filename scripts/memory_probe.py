@@ -25,16 +25,27 @@ default settings and reads its peak resident set size (VmHWM in
     garbage 2 (random letters, digits and `/-*`: refused lines);
     rules 1, Plakoto only (`set rules standard|express`).
 
-Prints one line a run: the lines sent, the peak RSS in MB, and with
---trace the RSS every 1,000 lines; --jumps MB prints each line after which
-the RSS grew by MB or more, --slow S each line that took S seconds or more,
+A fuzz line whose reply has not come within --stop-after seconds (default
+2) gets a `stop`, as a GUI's Stop button would send it: `hint`, `eval` and
+`rollout` then answer with what they have (a Plakoto Express rollout at
+`rollout plies 1` otherwise takes minutes), other commands (`legal`'s
+count of an Express low double, `play`) still complete; either way the
+reply must come framed, then `stop`'s own `stopped`, or the run fails.
+The run's summary counts the lines stopped, by command, and the replies
+marked stopped.
+
+Prints one line a run: the lines sent, the peak RSS in MB (VmHWM: file-
+backed pages count, as a user's `top` shows them), then the RSS at the
+end split into anonymous and file-backed (RssAnon, RssFile) and the run's
+time; with --trace the RSS every 1,000 lines; --jumps MB prints each line after which
+the RSS (or the peak) grew by MB or more, --slow S each line that took S seconds or more,
 --kinds restricts the fuzz to some kinds (to bisect what holds memory), and
 --max-seconds ends a fuzz early (its line then says how many were sent).
 Exits 1 when a peak passes --limit-mb (default 64), or the engine died.
 
     python3 scripts/memory_probe.py [--engine PATH] [--runs play:plakoto,tavli,fuzz:portes]
         [--plays 300] [--lines 25000] [--seed 1] [--trace] [--jumps MB] [--slow S]
-        [--kinds roll,play,legal,...] [--max-seconds S] [--limit-mb 64]
+        [--kinds roll,play,legal,...] [--stop-after 2] [--max-seconds S] [--limit-mb 64]
 """
 
 import argparse

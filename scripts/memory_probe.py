@@ -25,51 +25,114 @@ default settings and reads its peak resident set size (VmHWM in
     garbage 2 (random letters, digits and `/-*`: refused lines);
     rules 1, Plakoto only (`set rules standard|express`).
 
-Prints one line a run: the lines sent, the peak RSS in MB, and with
---trace the RSS every 1,000 lines; --jumps MB prints each line after which
-the RSS grew by MB or more, --slow S each line that took S seconds or more,
+A fuzz line whose reply has not come within --stop-after seconds (default
+2) gets a `stop`, as a GUI's Stop button would send it: `hint`, `eval` and
+`rollout` then answer with what they have (a Plakoto Express rollout at
+`rollout plies 1` otherwise takes minutes), other commands (`legal`'s
+count of an Express low double, `play`) still complete; either way the
+reply must come framed, then `stop`'s own `stopped`, or the run fails.
+The run's summary counts the lines stopped, by command, and the replies
+marked stopped.
+
+Prints one line a run: the lines sent, the peak RSS in MB (VmHWM: file-
+backed pages count, as a user's `top` shows them), then the RSS at the
+end split into anonymous and file-backed (RssAnon, RssFile) and the run's
+time; with --trace the RSS every 1,000 lines; --jumps MB prints each line after which
+the RSS (or the peak) grew by MB or more, --slow S each line that took S seconds or more,
 --kinds restricts the fuzz to some kinds (to bisect what holds memory), and
 --max-seconds ends a fuzz early (its line then says how many were sent).
 Exits 1 when a peak passes --limit-mb (default 64), or the engine died.
 
     python3 scripts/memory_probe.py [--engine PATH] [--runs play:plakoto,tavli,fuzz:portes]
         [--plays 300] [--lines 25000] [--seed 1] [--trace] [--jumps MB] [--slow S]
-        [--kinds roll,play,legal,...] [--max-seconds S] [--limit-mb 64]
+        [--kinds roll,play,legal,...] [--stop-after 2] [--max-seconds S] [--limit-mb 64]
 """
 
 import argparse
+import os
 import random
+import select
 import subprocess
 import sys
 import time
+from collections import Counter
 
 DEFAULT_RUNS = "play:plakoto,play:portes,play:fevga,tavli,fuzz:plakoto,fuzz:portes,fuzz:fevga"
 
 
 class Engine:
-    """One engine process; replies read up to their closing empty line."""
+    """One engine process; replies read up to their closing empty line.
+
+    The replies are read from the pipe's file descriptor directly, with a
+    buffer of our own, so that a wait for a reply can time out (a buffered
+    text stream would hide what it already read from `select`)."""
 
     def __init__(self, path):
-        self.proc = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.out = self.proc.stdout.fileno()
+        self.pending = b""
         self.sent = 0
 
-    def ask(self, line):
-        self.proc.stdin.write(line + "\n")
+    def send(self, line):
+        self.proc.stdin.write((line + "\n").encode())
         self.proc.stdin.flush()
         self.sent += 1
+
+    def read_line(self, until=None):
+        """The next output line without its newline; None when `until` (a
+        time.monotonic() instant) passed first."""
+        while b"\n" not in self.pending:
+            wait = None if until is None else max(0.0, until - time.monotonic())
+            ready, _, _ = select.select([self.out], [], [], wait)
+            if not ready:
+                return None
+            chunk = os.read(self.out, 65536)
+            if not chunk:
+                raise RuntimeError("the engine closed its output")
+            self.pending += chunk
+        line, self.pending = self.pending.split(b"\n", 1)
+        return line.decode()
+
+    def read_reply(self, first=None, until=None):
+        """The lines of one framed reply (progress lines left out), up to
+        its closing empty line; None when `until` passed before its first
+        line. `first` is a line of it already read."""
+        lines = [] if first is None else [first]
+        while True:
+            line = self.read_line(until if not lines else None)
+            if line is None:
+                return None
+            if line == "":
+                if not lines or lines[0][:1] not in ("=", "?"):
+                    raise RuntimeError(f"a reply not framed as = or ?: {lines!r}")
+                return lines
+            if not lines and line.startswith("~"):
+                continue  # a progress line, not part of the reply
+            lines.append(line)
+
+    def ask(self, line):
+        self.send(line)
         if not line.strip() or line.lstrip().startswith("#"):
             return []  # the engine answers no blank or comment line
-        lines = []
-        while True:
-            reply = self.proc.stdout.readline()
-            if reply == "":
-                raise RuntimeError(f"the engine closed its output after {line!r}")
-            reply = reply.rstrip("\n")
-            if reply == "":
-                return lines
-            lines.append(reply)
+        return self.read_reply()
+
+    def ask_or_stop(self, line, stop_after):
+        """`ask`, but when no reply came within `stop_after` seconds, sends
+        `stop` as a GUI's Stop button would; returns the reply and whether
+        it was stopped. A stopped command must still answer in full, then
+        `stop` must answer `stopped`."""
+        self.send(line)
+        if not line.strip() or line.lstrip().startswith("#"):
+            return [], False
+        reply = self.read_reply(until=time.monotonic() + stop_after)
+        if reply is not None:
+            return reply, False
+        self.send("stop")
+        reply = self.read_reply()
+        answer = self.read_reply()
+        if answer != ["= stopped"]:
+            raise RuntimeError(f"`stop` after {line!r} answered {answer!r}")
+        return reply, True
 
     def ok(self, line):
         lines = self.ask(line)
@@ -158,6 +221,8 @@ def run(path, name, args):
     """One run; returns its peak RSS in MB, what it did, and the trace."""
     engine = Engine(path)
     samples = []
+    notes = []
+    began = time.monotonic()
     try:
         if name == "tavli":
             engine.ask("new match 7 tavli")
@@ -177,32 +242,58 @@ def run(path, name, args):
             engine.ask("set search time 150")
             engine.ask("new game")
             last = engine.status_mb("VmRSS") if args.jumps else 0.0
+            last_peak = engine.status_mb("VmHWM") if args.jumps else 0.0
             ends = time.monotonic() + args.max_seconds if args.max_seconds else None
             sent = 0
+            stopped = Counter()
+            marked = 0
             for i in range(args.lines):
                 if ends is not None and time.monotonic() >= ends:
                     break
                 sent += 1
                 line = fuzz_line(rng, game, args.kinds)
                 started = time.monotonic()
-                engine.ask(line)
+                if args.stop_after:
+                    reply, was_stopped = engine.ask_or_stop(line, args.stop_after)
+                else:
+                    reply, was_stopped = engine.ask(line), False
                 took = time.monotonic() - started
+                if was_stopped:
+                    stopped[line.split()[0]] += 1
+                    marked += any("stopped" in row for row in reply[:2])
                 if args.slow and took >= args.slow:
-                    print(f"   line {i + 1}: {line!r} took {took:.2f} s", flush=True)
+                    how = " (stop sent)" if was_stopped else ""
+                    print(f"   line {i + 1}: {line!r} took {took:.2f} s{how}", flush=True)
                 if args.jumps:
-                    now = engine.status_mb("VmRSS")
-                    if now - last >= args.jumps:
-                        print(f"   line {i + 1}: {line!r} RSS {last:.1f} -> {now:.1f} MB", flush=True)
-                    last = now
+                    now, now_peak = engine.status_mb("VmRSS"), engine.status_mb("VmHWM")
+                    if now - last >= args.jumps or now_peak - last_peak >= args.jumps:
+                        print(
+                            f"   line {i + 1}: {line!r} RSS {last:.1f} -> {now:.1f} MB,"
+                            f" peak {last_peak:.1f} -> {now_peak:.1f} MB",
+                            flush=True,
+                        )
+                    last, last_peak = now, now_peak
                 if args.trace and (i + 1) % 1000 == 0:
                     samples.append(f"{i + 1}:{engine.status_mb('VmRSS'):.0f}")
             detail = f"{sent} lines"
+            if args.stop_after:
+                kinds = " ".join(f"{kind} {count}" for kind, count in sorted(stopped.items()))
+                notes.append(
+                    f"stop sent after {args.stop_after:g} s to {sum(stopped.values())} commands"
+                    f" ({kinds or 'none'}), each answered in full and then `stopped`;"
+                    f" {marked} replies marked stopped"
+                )
         else:
             raise SystemExit(f"unknown run {name!r}")
         peak = engine.status_mb("VmHWM")
+        notes.append(
+            f"at the end: RSS {engine.status_mb('VmRSS'):.1f} MB"
+            f" (anonymous {engine.status_mb('RssAnon'):.1f}, file-backed {engine.status_mb('RssFile'):.1f})"
+        )
     finally:
         engine.close()
-    return peak, detail, samples
+    notes.append(f"{time.monotonic() - began:.0f} s")
+    return peak, detail, samples, notes
 
 
 def main():
@@ -232,6 +323,13 @@ def main():
         help="print each fuzz line whose reply took SECONDS or more",
     )
     parser.add_argument(
+        "--stop-after",
+        type=float,
+        default=2.0,
+        metavar="S",
+        help="send `stop` when a fuzz line's reply has not come within S seconds (0: never)",
+    )
+    parser.add_argument(
         "--max-seconds",
         type=float,
         metavar="S",
@@ -243,9 +341,11 @@ def main():
         parser.error(f"unknown fuzz kinds {sorted(unknown)}; known: {','.join(FUZZ_KINDS)}")
     over = False
     for name in args.runs.split(","):
-        peak, detail, samples = run(args.engine, name, args)
+        peak, detail, samples, notes = run(args.engine, name, args)
         over |= peak > args.limit_mb
         print(f"{name:14} {detail:>14}  peak RSS {peak:7.1f} MB", flush=True)
+        for note in notes:
+            print("   " + note, flush=True)
         if samples:
             print("   RSS MB by line: " + " ".join(samples), flush=True)
     sys.exit(1 if over else 0)

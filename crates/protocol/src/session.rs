@@ -192,6 +192,13 @@ impl Session {
             self.search.set_evaluator(evaluator);
             return Ok(options_reply(&self.state, &self.search));
         }
+        if !matches!(command, Command::Legal(_)) {
+            // `legal` keeps its list and its count only for the next page:
+            // any other command starts without them, so that they never
+            // sit beside its own searches (an Express count holds tens of
+            // megabytes until then).
+            self.search.trim();
+        }
         let mut next = self.state.clone();
         let mut tools = Tools {
             search: &mut self.search,
@@ -209,7 +216,7 @@ impl Session {
         });
         // Drop buffers an Express low double grew, so the engine's memory
         // stays that of one roll at a time; `legal` keeps its list for
-        // paging through it.
+        // paging through it, until the next command that is not `legal`.
         if matches!(command, Command::Legal(_)) {
             self.search.trim_keeping_listing();
         } else {

@@ -198,6 +198,7 @@ impl PinDb {
             .pinner_place(endgame.pinner.pin, &endgame.pinner.layout)
             .expect("a covered pinner state")
             * self.homes;
+        self.note_row(row);
         let stored = |home: &[u8; 6]| {
             from_fixed(
                 &self
@@ -231,9 +232,51 @@ impl PinDb {
     }
 }
 
+impl PinDb {
+    /// Counts the rows this thread reads (a row: one pinner state's home
+    /// layouts, 46.5 KB) and hands the mapped pages back every
+    /// [`ROWS_BETWEEN_RELEASES`] new rows, so that one long command (a
+    /// rollout of thousands of games) keeps few of them resident.
+    fn note_row(&self, row: usize) {
+        ROWS_READ.with(|read| {
+            let (last, count) = read.get();
+            if last == row {
+                return;
+            }
+            if count + 1 >= ROWS_BETWEEN_RELEASES {
+                self.pinner_to_roll.release_pages();
+                read.set((row, 0));
+            } else {
+                read.set((row, count + 1));
+            }
+        });
+    }
+}
+
+/// New rows a thread reads between two hand-backs of the mapped pages: a
+/// row's lookups touch at most two of Linux's 64 KB fault-around windows,
+/// so a thread maps at most about 4 MB of the tables between them, while
+/// a search that stays in a few rows releases rarely (a release costs a
+/// system call, and the next lookups a page fault per window).
+const ROWS_BETWEEN_RELEASES: u32 = 32;
+
+/// Hands the mapped pages of the process-wide tables back (when read from
+/// the cache file): their bytes stay in the system's page cache, and the
+/// next lookups map what they need again. For a long-lived process between
+/// its commands, so that what one command touched does not stay resident.
+pub fn release_mapped_pages() {
+    if let Some(db) = DB.get() {
+        db.pinner_to_roll.release_pages();
+    }
+}
+
 static DB: OnceLock<PinDb> = OnceLock::new();
 
 thread_local! {
+    /// The last row this thread read and the new rows it read since the
+    /// mapped pages were last handed back ([`PinDb::note_row`]).
+    static ROWS_READ: std::cell::Cell<(usize, u32)> = const { std::cell::Cell::new((usize::MAX, 0)) };
+
     /// The move generator of lookups with the pinned side on roll, kept
     /// so that a search's many lookups allocate nothing.
     static GENERATOR: RefCell<(MoveGenerator, PlayList)> = RefCell::default();

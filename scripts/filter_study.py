@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Replays root move filters on the decisions that
-`crates/tools/examples/filter_study.rs` wrote (each decision: the
+`crates/benches/examples/filter_study.rs` wrote (each decision: the
 candidates GNU Backgammon's `large` filter keeps, best at 0 plies first,
 with their 0-ply and 2-ply equities).
 

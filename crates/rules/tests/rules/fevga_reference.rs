@@ -38,13 +38,19 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::fevga_common::check_list;
+use crate::scale;
 
-/// (position, roll) pairs under the default switches. A release build on
-/// two shared cores runs them in well under 30 s.
-const DEFAULT_PAIRS: usize = 100_000;
+/// (position, roll) pairs under the default switches: 100,000 in a full
+/// run (`scale`).
+fn default_pairs() -> usize {
+    scale::sample(100_000)
+}
 
-/// (position, roll) pairs under each other switch value.
-const SWITCH_PAIRS: usize = 15_000;
+/// (position, roll) pairs under each other switch value: 15,000 in a full
+/// run.
+fn switch_pairs() -> usize {
+    scale::sample(15_000)
+}
 
 // ---------------------------------------------------------------------
 // The reference board and its single step.
@@ -1145,8 +1151,8 @@ fn positive(counts: &[(&str, usize)]) {
 }
 
 #[test]
-fn f6_generator_matches_the_reference_on_100000_positions_default_switches() {
-    let b = compare_many(FevgaRules::default(), DEFAULT_PAIRS, 1);
+fn f6_generator_matches_the_reference_on_random_positions_default_switches() {
+    let b = compare_many(FevgaRules::default(), default_pairs(), 1);
     positive(&[
         ("F5 held", b.held),
         ("F5 intermediate point", b.held_intermediate),
@@ -1178,7 +1184,7 @@ fn f6_generator_matches_the_reference_on_100000_positions_default_switches() {
 #[test]
 fn f7_release_reach_quarter_generator_matches_the_reference() {
     let rules = crate::fevga_common::rules_with("fevga.release", "reach_quarter");
-    let b = compare_many(rules, SWITCH_PAIRS, 2);
+    let b = compare_many(rules, switch_pairs(), 2);
     positive(&[
         ("F7 runner", b.runner),
         ("F7 released by the 12-point", b.released_by_12),
@@ -1189,7 +1195,7 @@ fn f7_release_reach_quarter_generator_matches_the_reference() {
 #[test]
 fn f8_quarter_rule_opponent_generator_matches_the_reference() {
     let rules = crate::fevga_common::rules_with("fevga.quarter_rule", "opponent");
-    let b = compare_many(rules, SWITCH_PAIRS, 3);
+    let b = compare_many(rules, switch_pairs(), 3);
     positive(&[
         ("F8 opponent's quarter", b.opp_quarter),
         ("own quarter closed legally", b.own_quarter_closed_legally),
@@ -1200,7 +1206,7 @@ fn f8_quarter_rule_opponent_generator_matches_the_reference() {
 #[test]
 fn f8_quarter_rule_both_generator_matches_the_reference() {
     let rules = crate::fevga_common::rules_with("fevga.quarter_rule", "both");
-    let b = compare_many(rules, SWITCH_PAIRS, 4);
+    let b = compare_many(rules, switch_pairs(), 4);
     positive(&[
         ("F8 own quarter", b.own_quarter),
         ("F8 opponent's quarter", b.opp_quarter),
@@ -1211,7 +1217,7 @@ fn f8_quarter_rule_both_generator_matches_the_reference() {
 #[test]
 fn f8_quarter_rule_none_generator_matches_the_reference() {
     let rules = crate::fevga_common::rules_with("fevga.quarter_rule", "none");
-    let b = compare_many(rules, SWITCH_PAIRS, 5);
+    let b = compare_many(rules, switch_pairs(), 5);
     positive(&[("own quarter closed legally", b.own_quarter_closed_legally)]);
     assert_eq!(b.own_quarter + b.opp_quarter, 0);
 }
@@ -1219,7 +1225,7 @@ fn f8_quarter_rule_none_generator_matches_the_reference() {
 #[test]
 fn f8_quarter_check_end_of_play_generator_matches_the_reference() {
     let rules = crate::fevga_common::rules_with("fevga.quarter_check", "end_of_play");
-    let b = compare_many(rules, SWITCH_PAIRS, 6);
+    let b = compare_many(rules, switch_pairs(), 6);
     positive(&[
         ("F8 end_of_play dropped a line", b.end_of_play_dropped),
         ("F8 passed through a closed quarter", b.passed_through),
@@ -1232,7 +1238,7 @@ fn f8_quarter_check_end_of_play_generator_matches_the_reference() {
 #[test]
 fn f9_prime_rule_unblock_if_frozen_generator_matches_the_reference() {
     let rules = crate::fevga_common::rules_with("fevga.prime_rule", "unblock_if_frozen");
-    let b = compare_many(rules, SWITCH_PAIRS, 7);
+    let b = compare_many(rules, switch_pairs(), 7);
     positive(&[
         ("F9 frozen duty", b.frozen_filtered),
         ("F9 frozen duty lapsed", b.frozen_lapsed),
@@ -1242,7 +1248,7 @@ fn f9_prime_rule_unblock_if_frozen_generator_matches_the_reference() {
 #[test]
 fn f9_prime_rule_ahead_required_generator_matches_the_reference() {
     let rules = crate::fevga_common::rules_with("fevga.prime_rule", "ahead_required");
-    let b = compare_many(rules, SWITCH_PAIRS, 8);
+    let b = compare_many(rules, switch_pairs(), 8);
     positive(&[
         ("F9 prime with none ahead", b.prime),
         ("six-prime made with one ahead", b.prime_made),
@@ -1252,7 +1258,7 @@ fn f9_prime_rule_ahead_required_generator_matches_the_reference() {
 #[test]
 fn f9_prime_rule_none_generator_matches_the_reference() {
     let rules = crate::fevga_common::rules_with("fevga.prime_rule", "none");
-    let b = compare_many(rules, SWITCH_PAIRS, 9);
+    let b = compare_many(rules, switch_pairs(), 9);
     positive(&[("wall kept", b.wall_kept)]);
     assert_eq!(b.duty_filtered + b.frozen_filtered, 0);
 }

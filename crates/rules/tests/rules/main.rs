@@ -20,5 +20,6 @@ mod plakoto_table;
 mod portes;
 mod properties;
 mod refusals;
+mod scale;
 mod steps;
 mod table;

@@ -1,7 +1,7 @@
 //! The fast move generator against the brute-force reference, over
 //! positions from seeded random games, every roll.
 
-use crate::common;
+use crate::{common, scale};
 
 use std::collections::HashSet;
 
@@ -40,8 +40,10 @@ fn r11_generator_matches_brute_force_reference_standard() {
     assert_eq!(compare(&suite, Variant::Standard), 300 * 21);
 }
 
+/// 150 positions in a full run (`scale`).
 #[test]
 fn r20_generator_matches_brute_force_reference_express() {
-    let suite = midgame_suite(8, 150, 0);
-    assert!(compare(&suite, Variant::Express) > 150 * 15);
+    let positions = scale::sample(150);
+    let suite = midgame_suite(8, positions, 0);
+    assert!(compare(&suite, Variant::Express) > positions * 15);
 }

@@ -8,6 +8,8 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::scale;
+
 use plakoto_rules::tavli::{Opening, Plakoto, TableError, TableGame, ToPlay};
 use plakoto_rules::{
     Dice, Die, Game, GenLimits, IllegalPlay, MoveGenerator, Numbers, Phase, Play, PlayList,
@@ -172,7 +174,12 @@ fn run(rules: Rules, seeds: std::ops::Range<u64>) -> Seen {
 
 #[test]
 fn standard_plakoto_through_the_game_layer_matches_the_game_state() {
-    for (scoring, seeds) in [(Scoring::Standard, 0..40), (Scoring::Tzannes, 1_000..1_040)] {
+    // 40 games a scoring in a full run (`scale`).
+    for (scoring, seeds) in [
+        (Scoring::Standard, scale::seeds(0, 40)),
+        (Scoring::Tzannes, scale::seeds(1_000, 40)),
+    ] {
+        let games = seeds.clone().count();
         let seen = run(
             Rules {
                 variant: Variant::Standard,
@@ -180,7 +187,7 @@ fn standard_plakoto_through_the_game_layer_matches_the_game_state() {
             },
             seeds,
         );
-        assert!(seen.plays > 2_000, "{} plays", seen.plays);
+        assert!(seen.plays > 50 * games, "{} plays", seen.plays);
         assert_eq!(seen.carried_turns, 0, "standard Plakoto passes nothing on");
     }
 }
@@ -191,11 +198,14 @@ fn r21_express_through_the_game_layer_matches_the_game_state() {
         variant: Variant::Express,
         scoring: Scoring::Standard,
     };
-    let seen = run(rules, 0..60);
-    assert!(seen.plays > 2_000, "{} plays", seen.plays);
+    // 60 games in a full run (`scale`).
+    let seeds = scale::seeds(0, 60);
+    let games = seeds.clone().count();
+    let seen = run(rules, seeds);
+    assert!(seen.plays > 30 * games, "{} plays", seen.plays);
     // The cross-check must have met R21 often enough to mean something.
     assert!(
-        seen.carried_turns >= 20,
+        seen.carried_turns >= games / 3,
         "only {} turns began with passed numbers",
         seen.carried_turns
     );

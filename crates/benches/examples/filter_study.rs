@@ -9,7 +9,7 @@
 //! candidates searched and the 2-ply equity given up against `large`.
 //!
 //! ```text
-//! cargo run --release -p plakoto-tools --example filter_study -- GAME POSITIONS SEED > F.jsonl
+//! cargo run --release -p plakoto-benches --example filter_study -- GAME POSITIONS SEED > F.jsonl
 //! ```
 
 use plakoto_engine::eval::EvaluatorKind;

@@ -6,6 +6,7 @@ mod fevga;
 mod fevga_net;
 mod game_rollout;
 mod game_search;
+mod plakoto_net;
 mod portes;
 mod portes_net;
 mod race_db;

@@ -117,7 +117,6 @@ pub enum WeightsError {
     },
 }
 
-
 impl<G: NetInputs> GameNetwork<G> {
     /// The bytes of this network's weight file.
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -136,7 +135,9 @@ impl<G: NetInputs> GameNetwork<G> {
                 out.extend_from_slice(&(G::FEATURE_SET.len() as u32).to_le_bytes());
                 out.extend_from_slice(G::FEATURE_SET.as_bytes());
             }
-            LayoutField::Hash => out.extend_from_slice(&fnv1a(G::FEATURE_SET.as_bytes()).to_le_bytes()),
+            LayoutField::Hash => {
+                out.extend_from_slice(&fnv1a(G::FEATURE_SET.as_bytes()).to_le_bytes())
+            }
         }
         for part in [&self.w1, &self.b1, &self.w2, &self.b2] {
             for x in part.iter() {

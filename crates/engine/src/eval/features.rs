@@ -131,117 +131,9 @@ pub mod outcome {
     pub const DRAW: usize = 8;
 }
 
-/// A sparse input vector: the non-zero inputs, in increasing index order.
-#[derive(Clone, Debug)]
-pub struct SparseInputs {
-    len: usize,
-    index: [u16; INPUTS],
-    value: [f32; INPUTS],
-}
-
-impl Default for SparseInputs {
-    fn default() -> Self {
-        SparseInputs {
-            len: 0,
-            index: [0; INPUTS],
-            value: [0.0; INPUTS],
-        }
-    }
-}
-
-impl SparseInputs {
-    /// Appends input `index` if `value` is not zero.
-    #[inline]
-    fn push(&mut self, index: usize, value: f32) {
-        if value != 0.0 {
-            self.index[self.len] = index as u16;
-            self.value[self.len] = value;
-            self.len += 1;
-        }
-    }
-
-    /// The non-zero inputs as (index, value) pairs.
-    pub fn iter(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
-        self.index[..self.len]
-            .iter()
-            .zip(&self.value[..self.len])
-            .map(|(&i, &v)| (usize::from(i), v))
-    }
-
-    /// Indices of the non-zero inputs, increasing.
-    pub fn indices(&self) -> &[u16] {
-        &self.index[..self.len]
-    }
-
-    /// Values of the non-zero inputs, in the order of [`Self::indices`].
-    pub fn values(&self) -> &[f32] {
-        &self.value[..self.len]
-    }
-
-    /// Makes `self` the inputs that differ between `old` and `new`, with
-    /// value `new - old` (a merge of the two sorted lists).
-    pub fn set_difference(&mut self, old: &SparseInputs, new: &SparseInputs) {
-        self.len = 0;
-        let (oi, ov) = (old.indices(), old.values());
-        let (ni, nv) = (new.indices(), new.values());
-        let (mut a, mut b) = (0, 0);
-        while a < oi.len() && b < ni.len() {
-            if oi[a] == ni[b] {
-                self.push(usize::from(ni[b]), nv[b] - ov[a]);
-                a += 1;
-                b += 1;
-            } else if oi[a] < ni[b] {
-                self.push(usize::from(oi[a]), -ov[a]);
-                a += 1;
-            } else {
-                self.push(usize::from(ni[b]), nv[b]);
-                b += 1;
-            }
-        }
-        for k in a..oi.len() {
-            self.push(usize::from(oi[k]), -ov[k]);
-        }
-        for k in b..ni.len() {
-            self.push(usize::from(ni[k]), nv[k]);
-        }
-    }
-
-    /// Makes `self` a copy of `other` (only its non-zero part is copied).
-    pub fn copy_from(&mut self, other: &SparseInputs) {
-        self.index[..other.len].copy_from_slice(other.indices());
-        self.value[..other.len].copy_from_slice(other.values());
-        self.len = other.len;
-    }
-
-    /// Number of non-zero inputs.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether every input is zero.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The dense vector (tests and tools).
-    pub fn to_dense(&self) -> Vec<f32> {
-        let mut d = vec![0.0; INPUTS];
-        for (i, v) in self.iter() {
-            d[i] = v;
-        }
-        d
-    }
-
-    /// The sparse form of a dense vector of [`INPUTS`] values (tests and
-    /// tools).
-    pub fn from_dense(dense: &[f32]) -> SparseInputs {
-        let mut s = SparseInputs::default();
-        for (i, &v) in dense.iter().enumerate().take(INPUTS) {
-            s.push(i, v);
-        }
-        s
-    }
-}
+/// Plakoto's sparse input vector: the non-zero inputs, in increasing
+/// index order.
+pub type SparseInputs = crate::eval::game_net::SparseInputs<INPUTS>;
 
 /// One side's checkers in its own numbering, as counts and bit masks
 /// (index and bit `p-1` for point `p`): the features are mostly masks
@@ -442,7 +334,7 @@ static POINT_INPUTS: [[f32; PER_POINT]; POINT_CODES] = {
 pub fn encode(p: &Position, out: &mut SparseInputs) {
     let mut parts = InputParts::default();
     encode_parts(p, &mut parts);
-    out.len = 0;
+    out.clear();
     for (side, (points, globals)) in parts.points.iter().zip(&parts.globals).enumerate() {
         let base = side * PER_SIDE;
         for (i, &code) in points.iter().enumerate() {
@@ -900,7 +792,7 @@ mod reference {
 
     /// Writes the inputs of `p` (side on roll first) into `out`.
     pub(super) fn encode(p: &Position, out: &mut SparseInputs) {
-        out.len = 0;
+        out.clear();
         let race = is_race(p);
         let own = SideView::own(p);
         let opp = SideView::opponent(p);
@@ -1157,7 +1049,7 @@ mod tests {
     fn initial_position_is_symmetric() {
         let mut s = SparseInputs::default();
         encode(&Position::initial(), &mut s);
-        let d = s.to_dense();
+        let d = s.dense();
         assert_eq!(d[..PER_SIDE], d[PER_SIDE..]);
         assert_eq!(outcome_mask(&Position::initial()), 0x1ff);
     }
@@ -1171,7 +1063,7 @@ mod tests {
         let p = plakoto_rules::parse_board_text("24:14 13:1 / 24:14 17:1").expect("valid board");
         let mut s = SparseInputs::default();
         encode(&p, &mut s);
-        let d = s.to_dense();
+        let d = s.dense();
         let blot_shots = d[24 * PER_POINT + 13];
         assert_eq!(blot_shots, 18.0 / 36.0);
     }
@@ -1183,7 +1075,7 @@ mod tests {
         let (mut a, mut b) = (SparseInputs::default(), SparseInputs::default());
         encode(&p, &mut a);
         encode(&p.flip(), &mut b);
-        let (a, b) = (a.to_dense(), b.to_dense());
+        let (a, b) = (a.dense(), b.dense());
         assert_eq!(a[..PER_SIDE], b[PER_SIDE..]);
         assert_eq!(a[PER_SIDE..], b[..PER_SIDE]);
     }
@@ -1243,7 +1135,7 @@ mod tests {
                 400,
                 |p| {
                     encode(p, &mut inputs);
-                    let dense = inputs.to_dense();
+                    let dense = inputs.dense();
                     for side in dense.chunks_exact(PER_SIDE) {
                         let mut checkers = 0;
                         for point in side[..24 * PER_POINT].chunks_exact(PER_POINT) {
@@ -1342,7 +1234,7 @@ mod tests {
         let p = plakoto_rules::parse_board_text(board).expect("valid board");
         let mut s = SparseInputs::default();
         encode(&p, &mut s);
-        s.to_dense()[24 * PER_POINT + k]
+        s.dense()[24 * PER_POINT + k]
     }
 
     #[test]

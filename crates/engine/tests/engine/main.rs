@@ -7,6 +7,7 @@ mod fevga_net;
 mod game_rollout;
 mod game_search;
 mod game_search_plakoto;
+mod plakoto_net;
 mod portes;
 mod portes_net;
 mod race_db;

@@ -265,7 +265,7 @@ impl Learner {
         self.outputs.resize(batch.len(), [0.0; OUTCOMES]);
         for (n, s) in batch.iter().enumerate() {
             features::encode(&s.position, &mut self.inputs);
-            let mask = features::outcome_mask(&s.position);
+            let mask = u32::from(features::outcome_mask(&s.position));
             net.forward(&self.inputs, mask, &mut self.hidden, &mut self.outputs[n]);
             self.hidden_rows[n * h..(n + 1) * h].copy_from_slice(&self.hidden);
         }

@@ -65,4 +65,58 @@ impl<const N: usize> SparseInputs<N> {
         }
         out
     }
+
+    /// The sparse form of a dense vector of `N` values (tests and tools).
+    pub fn from_dense(dense: &[f32]) -> Self {
+        let mut s = Self::default();
+        for (i, &v) in dense.iter().enumerate().take(N) {
+            s.push(i, v);
+        }
+        s
+    }
+
+    /// Number of non-zero inputs.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether every input is zero.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Makes `self` the inputs that differ between `old` and `new`, with
+    /// value `new - old` (a merge of the two sorted lists).
+    pub fn set_difference(&mut self, old: &Self, new: &Self) {
+        self.len = 0;
+        let (oi, ov) = (old.indices(), old.values());
+        let (ni, nv) = (new.indices(), new.values());
+        let (mut a, mut b) = (0, 0);
+        while a < oi.len() && b < ni.len() {
+            if oi[a] == ni[b] {
+                self.push(usize::from(ni[b]), nv[b] - ov[a]);
+                a += 1;
+                b += 1;
+            } else if oi[a] < ni[b] {
+                self.push(usize::from(oi[a]), -ov[a]);
+                a += 1;
+            } else {
+                self.push(usize::from(ni[b]), nv[b]);
+                b += 1;
+            }
+        }
+        for k in a..oi.len() {
+            self.push(usize::from(oi[k]), -ov[k]);
+        }
+        for k in b..ni.len() {
+            self.push(usize::from(ni[k]), nv[k]);
+        }
+    }
+
+    /// Makes `self` a copy of `other` (only its non-zero part is copied).
+    pub fn copy_from(&mut self, other: &Self) {
+        self.index[..other.len].copy_from_slice(other.indices());
+        self.value[..other.len].copy_from_slice(other.values());
+        self.len = other.len;
+    }
 }

@@ -1,20 +1,25 @@
-//! The net of a Tavli game on the game layer, written once (issue 59): a
-//! one-hidden-layer perceptron over a game's sparse inputs, a ReLU hidden
-//! layer of a size chosen at training time and a masked softmax over the
-//! game's outcomes, run on the Plakoto net's vector loops
-//! ([`crate::eval::net::kernels`]). A game supplies only what is its own
-//! ([`NetInputs`]): its input count and layout name, its outcome count, the
-//! magic of its weight file and its embedded weights.
+//! The net of a Tavli game, written once (issue 59): a one-hidden-layer
+//! perceptron over a game's sparse inputs, a ReLU hidden layer of a size
+//! chosen at training time and a masked softmax over the game's outcomes.
+//! A game supplies only what is its own ([`NetInputs`]): its input count
+//! and layout name, its outcome count, the magic of its weight file and
+//! its embedded weights.
 //!
 //! - [`inputs`]: [`SparseInputs`], the non-zero inputs of one position.
 //! - [`network`]: [`GameNetwork`], the `f32` weights and forward pass.
+//! - `incremental`: the forward pass of a batch's next position, its
+//!   first layer updated from the previous position's.
+//! - [`kernels`]: the vector loops of the forward pass.
+//! - [`layers`]: the layers' seeded start and the masked softmax.
 //! - [`weights`]: the weight file, one layout under each game's magic.
 //!
-//! Portes (`crate::eval::portes::net`) and Fevga
-//! (`crate::eval::fevga::net`) are its games; Plakoto's net
-//! ([`crate::eval::net`]) keeps its own file layout and integer copy.
+//! Plakoto (`crate::eval::net`), Portes (`crate::eval::portes::net`) and
+//! Fevga (`crate::eval::fevga::net`) are its games.
 
+mod incremental;
 pub mod inputs;
+pub mod kernels;
+pub mod layers;
 pub mod network;
 pub mod weights;
 
@@ -23,7 +28,19 @@ use std::sync::{Arc, OnceLock};
 pub use inputs::SparseInputs;
 pub use network::GameNetwork;
 
-use crate::eval::net::weights::WeightsError;
+pub use incremental::Previous;
+use weights::WeightsError;
+
+/// How a weight file's header names the input layout its net was trained
+/// on ([`weights`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutField {
+    /// The layout's name, after its length.
+    Name,
+    /// The FNV-1a hash of the name: the first format, Plakoto's, kept so
+    /// its shipped weight files read unchanged.
+    Hash,
+}
 
 /// What a game's net is made of beside the shared network: the sizes of
 /// its layers' ends, the name of its input layout and where its weights
@@ -46,6 +63,8 @@ pub trait NetInputs: Sized + Send + Sync + 'static {
     /// Environment variable naming a weight file to use instead of the
     /// embedded one.
     const WEIGHTS_ENV: &'static str;
+    /// How the weight file's header names the input layout.
+    const LAYOUT_FIELD: LayoutField = LayoutField::Name;
 
     /// The process's network once loaded ([`process_network`]): a static
     /// of the game's own, as Rust has no generic statics.

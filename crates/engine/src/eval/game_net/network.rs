@@ -1,5 +1,5 @@
 //! [`GameNetwork`]: the `f32` weights of a game's one-hidden-layer net and
-//! its forward pass, on the Plakoto net's vector loops ([`Kernels`]): the
+//! its forward pass, on the vector loops of [`Kernels`]: the
 //! first layer adds the weight rows of the non-zero inputs to the biases,
 //! the hidden layer is a ReLU, the second layer is one dot product per
 //! outcome still possible, then a masked softmax.
@@ -8,8 +8,8 @@ use std::marker::PhantomData;
 
 use super::NetInputs;
 use super::inputs::SparseInputs;
-use crate::eval::net::kernels::Kernels;
-use crate::eval::net::layers::{Layers, masked_softmax};
+use super::kernels::Kernels;
+use super::layers::{Layers, masked_softmax};
 
 /// A game's network. The parameters are public for the lab's trainer,
 /// which reads and writes them in place; the network caches nothing
@@ -109,15 +109,39 @@ impl<G: NetInputs> GameNetwork<G> {
         debug_assert_eq!((N, K), (G::INPUTS, G::OUTCOMES), "another game's shapes");
         hidden.clear();
         hidden.extend_from_slice(&self.b1);
-        (self.kernels.accumulate)(hidden, &self.w1, inputs.indices(), inputs.values());
+        self.add_inputs(hidden, inputs);
         for x in hidden.iter_mut() {
             *x = x.max(0.0);
         }
+        self.output(hidden, mask, out);
+    }
+
+    /// Adds the first-layer terms of `inputs` to the pre-activations `pre`.
+    #[inline]
+    pub(super) fn add_inputs<const N: usize>(&self, pre: &mut [f32], inputs: &SparseInputs<N>) {
+        (self.kernels.accumulate)(pre, &self.w1, inputs.indices(), inputs.values());
+    }
+
+    /// The second layer and the masked softmax, from the ReLU activations
+    /// `hidden`. Masked outcomes' logits are not computed: their chance
+    /// is 0.
+    #[inline]
+    pub(super) fn output<const K: usize>(&self, hidden: &[f32], mask: u32, out: &mut [f32; K]) {
         let mut logits = [0.0f32; K];
         (self.kernels.dots)(hidden, &self.w2, mask, &mut logits);
         for (l, b) in logits.iter_mut().zip(&self.b2) {
             *l += b;
         }
         masked_softmax(&logits, mask, out);
+    }
+
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The instruction set the forward pass runs with.
+    pub fn kernel_name(&self) -> &'static str {
+        self.kernels.name
     }
 }

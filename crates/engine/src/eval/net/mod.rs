@@ -1,46 +1,39 @@
-//! The neural evaluator: a one-hidden-layer perceptron over the sparse
-//! Plakoto inputs of [`crate::eval::features`], with a softmax over the
-//! nine exclusive outcomes, impossible outcomes masked to exactly zero.
+//! Plakoto's neural evaluator: the game layer's net
+//! ([`crate::eval::game_net`]) on the sparse Plakoto inputs of
+//! [`crate::eval::features`], with a softmax over the nine exclusive
+//! outcomes, impossible outcomes masked to exactly zero; its network is
+//! [`Network`], a [`GameNetwork`] of [`PlakotoNet`].
 //!
-//! The network is trained and stored in `f32` ([`Network`]); the
-//! evaluator infers with an integer copy of it ([`quantized`], as chess
-//! NNUE engines do): `i16` first-layer weights and hidden sums, proved
-//! never to overflow and updated exactly inside a batch, a ReLU in `i16`,
-//! the output layer as `i16 × i16 → i32` dot products, then `f32` logits
-//! and the same masked softmax. Its equities differ from the `f32` net's by
-//! a few thousandths at most. [`NetEvaluator::with_f32`] (the evaluator
-//! `net-f32`, the arena's `builtin:net-f32`) evaluates the `f32` net
-//! instead, to measure the integer copy against; training and self-play
-//! use the `f32` net.
-//!
-//! The `f32` path: the first layer starts from its bias and adds the
-//! weight row of each non-zero input (a few dozen of 276), the hidden layer
-//! is a ReLU, the second layer is nine dot products. Rows are contiguous
-//! and padded to 16 lanes so the loops vectorise ([`kernels`]). In a batch
-//! (one roll's plays) the first layer is updated from the previous
-//! position's where few inputs changed (`incremental`). Both paths keep
-//! their scratch space in a per-thread buffer: a call allocates nothing
-//! once it has grown.
+//! The network is trained and stored in `f32`; the evaluator infers with
+//! an integer copy of it ([`quantized`], as chess NNUE engines do): `i16`
+//! first-layer weights and hidden sums, proved never to overflow and
+//! updated exactly inside a batch, a ReLU in `i16`, the output layer as
+//! `i16 × i16 → i32` dot products, then `f32` logits and the same masked
+//! softmax. Its equities differ from the `f32` net's by a few thousandths
+//! at most. [`NetEvaluator::with_f32`] (the evaluator `net-f32`, the
+//! arena's `builtin:net-f32`) evaluates the `f32` net instead, to measure
+//! the integer copy against; training and self-play use the `f32` net,
+//! whose batches update the first layer from the previous position's
+//! (the game layer's `forward_incremental`).
 //!
 //! [`NetEvaluator`] consults the exact race database first
-//! ([`crate::eval::race`]) and the net for everything else.
+//! ([`crate::eval::race`]) and the net for everything else: it is the
+//! Plakoto-only [`Evaluator`] over the game layer's network, kept until
+//! that stack is retired.
 
-mod incremental;
-pub mod kernels;
-pub mod layers;
 pub mod quantized;
 #[cfg(test)]
-mod test_batches;
+pub(crate) mod test_batches;
 pub mod weights;
 
 use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 
-use self::kernels::Kernels;
-use self::layers::Layers;
 use self::quantized::QuantizedNetwork;
 use super::exact::ExactDatabase;
 use super::features::{self, INPUTS, OUTCOMES, SparseInputs};
+use super::game_net::weights::{PLAKOTO_MAGIC, WeightsError};
+use super::game_net::{self, GameNetwork, LayoutField, NetInputs, Previous};
 use super::{Evaluator, Probabilities};
 use plakoto_rules::{Position, Rules, Scoring, Variant};
 
@@ -58,7 +51,31 @@ pub static EMBEDDED_EXPRESS_WEIGHTS: &[u8] = include_bytes!("../../../weights/ex
 /// engine without `--weights`).
 pub const WEIGHTS_ENV: &str = "PLAKOTO_WEIGHTS";
 
-static DEFAULT_NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
+/// The Plakoto net's game: its inputs, outcomes and weights.
+#[derive(Clone, Copy, Debug)]
+pub struct PlakotoNet;
+
+/// A Plakoto network. Cheap to share: evaluation takes `&self`. An
+/// evaluator made from it takes its own integer copy when made
+/// ([`quantized`]).
+pub type Network = GameNetwork<PlakotoNet>;
+
+impl NetInputs for PlakotoNet {
+    const GAME: &'static str = "Plakoto";
+    const MAGIC: &'static [u8; 8] = PLAKOTO_MAGIC;
+    const FEATURE_SET: &'static str = features::FEATURE_SET;
+    const INPUTS: usize = INPUTS;
+    const OUTCOMES: usize = OUTCOMES;
+    const EMBEDDED: &'static [u8] = EMBEDDED_WEIGHTS;
+    const WEIGHTS_ENV: &'static str = WEIGHTS_ENV;
+    const LAYOUT_FIELD: LayoutField = LayoutField::Hash;
+
+    /// The process's default network ([`default_network`]).
+    fn loaded() -> &'static OnceLock<Arc<Network>> {
+        static LOADED: OnceLock<Arc<Network>> = OnceLock::new();
+        &LOADED
+    }
+}
 
 /// The Express network when no weights were named ([`express_network`]).
 static EXPRESS_NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
@@ -74,13 +91,13 @@ pub enum InstallError {
     InUse,
     /// The weight file could not be read.
     #[error(transparent)]
-    Weights(#[from] weights::WeightsError),
+    Weights(#[from] WeightsError),
 }
 
 /// Makes `net` the process's default network (`--weights`); fails if a
 /// default was already in use.
 pub fn install_default_network(net: Network) -> Result<(), InstallError> {
-    DEFAULT_NETWORK
+    PlakotoNet::loaded()
         .set(Arc::new(net))
         .map_err(|_| InstallError::InUse)?;
     INSTALLED.store(true, std::sync::atomic::Ordering::SeqCst);
@@ -91,26 +108,19 @@ pub fn install_default_network(net: Network) -> Result<(), InstallError> {
 /// command line's `--weights FILE`); fails if it cannot be read or a
 /// default was already in use.
 pub fn install_weights_file(path: &std::path::Path) -> Result<(), InstallError> {
-    install_default_network(weights::load(path)?)
+    install_default_network(Network::load(path)?)
 }
 
 /// The process's default network: the one installed, else the file named
 /// by [`WEIGHTS_ENV`], else the embedded weights.
-pub fn default_network() -> Result<Arc<Network>, weights::WeightsError> {
-    if let Some(n) = DEFAULT_NETWORK.get() {
-        return Ok(n.clone());
-    }
-    let net = match std::env::var_os(WEIGHTS_ENV) {
-        Some(path) => weights::load(std::path::Path::new(&path))?,
-        None => Network::embedded()?,
-    };
-    Ok(DEFAULT_NETWORK.get_or_init(|| Arc::new(net)).clone())
+pub fn default_network() -> Result<Arc<Network>, WeightsError> {
+    game_net::process_network()
 }
 
 /// The process's network for Plakoto Express: weights named for the
 /// process (installed, or [`WEIGHTS_ENV`]) serve every rule set, as
 /// [`default_network`]; otherwise the embedded Express weights.
-pub fn express_network() -> Result<Arc<Network>, weights::WeightsError> {
+pub fn express_network() -> Result<Arc<Network>, WeightsError> {
     // Fixes the default first, so that weights installed later are
     // refused (in use) rather than ignored here.
     let default = default_network()?;
@@ -126,47 +136,13 @@ pub fn express_network() -> Result<Arc<Network>, weights::WeightsError> {
     Ok(EXPRESS_NETWORK.get_or_init(|| Arc::new(net)).clone())
 }
 
-/// A trained network. Cheap to share: evaluation takes `&self`.
-///
-/// The parameters are public for the lab's trainer (plakoto-lab), which
-/// reads and writes them in place. The network caches nothing derived
-/// from them (an evaluator made from it takes its own integer copy when
-/// made, [`quantized`]).
-#[derive(Clone)]
-pub struct Network {
-    /// Hidden units.
-    pub hidden: usize,
-    /// `INPUTS` rows of `hidden` weights.
-    pub w1: Vec<f32>,
-    /// The hidden layer's `hidden` biases.
-    pub b1: Vec<f32>,
-    /// `OUTCOMES` rows of `hidden` weights.
-    pub w2: Vec<f32>,
-    /// The output layer's `OUTCOMES` biases.
-    pub b2: Vec<f32>,
-    kernels: Kernels,
-}
-
-impl std::fmt::Debug for Network {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Network({}-{}-{}, {})",
-            INPUTS,
-            self.hidden,
-            OUTCOMES,
-            self.short_hash()
-        )
-    }
-}
-
 /// Per-thread working memory of a forward pass.
 #[derive(Default)]
 pub struct Scratch {
     pub(crate) inputs: SparseInputs,
     pub(crate) hidden: Vec<f32>,
     /// The previous position of a batch, for the incremental first layer.
-    incremental: incremental::Previous,
+    incremental: Previous<INPUTS>,
     /// The integer net's working memory.
     integer: quantized::IntScratch,
 }
@@ -184,100 +160,17 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
+/// What only Plakoto's network does: its embedded weights, and its
+/// forward pass from a Plakoto position.
 impl Network {
-    pub fn from_parts(
-        hidden: usize,
-        w1: Vec<f32>,
-        b1: Vec<f32>,
-        w2: Vec<f32>,
-        b2: Vec<f32>,
-    ) -> Network {
-        Network {
-            hidden,
-            w1,
-            b1,
-            w2,
-            b2,
-            kernels: Kernels::detect(),
-        }
-    }
-
-    /// A freshly initialised network with `hidden` units (a multiple of
-    /// 16), seeded: the start of training.
-    pub fn random(hidden: usize, seed: u64) -> Network {
-        let l = Layers::random(INPUTS, hidden, OUTCOMES, seed);
-        Network::from_parts(hidden, l.w1, l.b1, l.w2, l.b2)
-    }
-
     /// The network built into the binary.
-    pub fn embedded() -> Result<Network, weights::WeightsError> {
-        weights::from_bytes(EMBEDDED_WEIGHTS)
+    pub fn embedded() -> Result<Network, WeightsError> {
+        game_net::embedded_network()
     }
 
     /// The Express network built into the binary.
-    pub fn embedded_express() -> Result<Network, weights::WeightsError> {
-        weights::from_bytes(EMBEDDED_EXPRESS_WEIGHTS)
-    }
-
-    /// Hidden units.
-    pub fn hidden(&self) -> usize {
-        self.hidden
-    }
-
-    /// Number of weights and biases.
-    pub fn parameter_count(&self) -> usize {
-        self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len()
-    }
-
-    /// Identity of the weights: 8 hex digits of the hash of the file bytes.
-    pub fn short_hash(&self) -> String {
-        format!(
-            "{:016x}",
-            crate::binary_file::fnv1a(&weights::to_bytes(self))
-        )[..8]
-            .to_string()
-    }
-
-    /// The instruction set inference uses.
-    pub fn kernel_name(&self) -> &'static str {
-        self.kernels.name
-    }
-
-    /// Forward pass: `hidden` receives the ReLU activations, `out` the
-    /// outcome distribution (masked softmax; masked outcomes exactly 0).
-    #[inline]
-    pub fn forward(
-        &self,
-        inputs: &SparseInputs,
-        mask: u16,
-        hidden: &mut Vec<f32>,
-        out: &mut [f32; OUTCOMES],
-    ) {
-        hidden.clear();
-        hidden.extend_from_slice(&self.b1);
-        self.add_inputs(hidden, inputs);
-        for x in hidden.iter_mut() {
-            *x = x.max(0.0);
-        }
-        self.output(hidden, mask, out);
-    }
-
-    /// Adds the first-layer terms of `inputs` to the pre-activations `pre`.
-    #[inline]
-    fn add_inputs(&self, pre: &mut [f32], inputs: &SparseInputs) {
-        (self.kernels.accumulate)(pre, &self.w1, inputs.indices(), inputs.values());
-    }
-
-    /// The second layer and the masked softmax, from the ReLU activations.
-    /// Masked outcomes' logits are not computed: their chance is 0.
-    #[inline]
-    fn output(&self, hidden: &[f32], mask: u16, out: &mut [f32; OUTCOMES]) {
-        let mut logits = [0.0f32; OUTCOMES];
-        (self.kernels.dots)(hidden, &self.w2, u32::from(mask), &mut logits);
-        for (l, b) in logits.iter_mut().zip(&self.b2) {
-            *l += b;
-        }
-        masked_softmax(&logits, mask, out);
+    pub fn embedded_express() -> Result<Network, WeightsError> {
+        Network::from_bytes(EMBEDDED_EXPRESS_WEIGHTS)
     }
 
     /// The outcome distribution of `position` (side on roll, before it
@@ -299,36 +192,13 @@ impl Network {
     ) -> [f32; OUTCOMES] {
         let mut out = [0.0; OUTCOMES];
         features::encode(position, &mut s.inputs);
-        let mask = features::outcome_mask(position);
+        let mask = u32::from(features::outcome_mask(position));
         if in_batch {
-            self.forward_incremental(s, mask, &mut out);
+            self.forward_incremental(&mut s.incremental, &s.inputs, mask, &mut s.hidden, &mut out);
         } else {
             self.forward(&s.inputs, mask, &mut s.hidden, &mut out);
         }
         out
-    }
-}
-
-/// Softmax over the outcomes whose bit is set in `mask`; the others get 0.
-#[inline]
-pub(crate) fn masked_softmax(logits: &[f32; OUTCOMES], mask: u16, out: &mut [f32; OUTCOMES]) {
-    let mut max = f32::NEG_INFINITY;
-    for (k, &l) in logits.iter().enumerate() {
-        if mask >> k & 1 == 1 {
-            max = max.max(l);
-        }
-    }
-    let mut sum = 0.0;
-    for (k, o) in out.iter_mut().enumerate() {
-        *o = if mask >> k & 1 == 1 {
-            (logits[k] - max).exp()
-        } else {
-            0.0
-        };
-        sum += *o;
-    }
-    for o in out.iter_mut() {
-        *o /= sum;
     }
 }
 
@@ -451,7 +321,7 @@ impl NetEvaluator {
 
     /// An evaluator with the process's networks: [`default_network`],
     /// and [`express_network`] under Express rules.
-    pub fn with_default_network() -> Result<NetEvaluator, weights::WeightsError> {
+    pub fn with_default_network() -> Result<NetEvaluator, WeightsError> {
         let (net, express) = (default_network()?, express_network()?);
         let evaluator = NetEvaluator::new(net.clone());
         Ok(if Arc::ptr_eq(&net, &express) {

@@ -35,8 +35,8 @@ mod side_bits;
 
 use std::sync::{Arc, OnceLock};
 
+use crate::eval::game_net::weights::{FEVGA_MAGIC, WeightsError};
 use crate::eval::game_net::{self, GameNetwork, NetInputs};
-use crate::eval::net::weights::{FEVGA_MAGIC, WeightsError};
 
 /// The Fevga net's game: its inputs, outcomes and weights.
 #[derive(Clone, Copy, Debug)]

@@ -2,7 +2,7 @@
 //! (fixed-size blocks, separate accumulators), compiled for the baseline
 //! CPU, AVX2, AVX-512 (with its 16-bit instructions, AVX-512BW) and
 //! AVX-512 with VNNI, and chosen at run time, as the `f32` loops are
-//! ([`crate::eval::net::kernels`]).
+//! ([`crate::eval::game_net::kernels`]).
 //!
 //! The baseline variant is these portable loops; the AVX2 and AVX-512
 //! ones are written with intrinsics (`x86`) and must give the

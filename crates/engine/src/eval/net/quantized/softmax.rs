@@ -1,5 +1,5 @@
 //! The integer net's softmax: the same masked softmax as the `f32` net's
-//! ([`crate::eval::net::masked_softmax`]), with `exp` computed by a short
+//! ([`crate::eval::game_net::layers::masked_softmax`]), with `exp` computed by a short
 //! polynomial on all outcomes at once instead of nine calls to the
 //! library's `expf`, and one reciprocal instead of nine divisions. The
 //! results agree with the library's to a few parts in 10⁷, far below
@@ -118,7 +118,7 @@ mod tests {
             }
             let (mut got, mut want) = ([0.0; OUTCOMES], [0.0; OUTCOMES]);
             masked_softmax(&logits, mask, &mut got);
-            crate::eval::net::masked_softmax(&logits, mask, &mut want);
+            crate::eval::game_net::layers::masked_softmax(&logits, u32::from(mask), &mut want);
             for k in 0..OUTCOMES {
                 assert!(
                     (got[k] - want[k]).abs() <= 1e-6,

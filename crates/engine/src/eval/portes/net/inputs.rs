@@ -17,7 +17,7 @@
 //! each side (on roll first), computed only in contact (0 in a race,
 //! where they mean nothing). That is 2 × 99 + 1 + 2 × 5 = [`INPUTS`]
 //! inputs, about forty of them non-zero, kept sparse for the first
-//! layer's kernel ([`crate::eval::net::kernels`]).
+//! layer's kernel ([`crate::eval::game_net::kernels`]).
 //!
 //! The weight file names this layout by [`FEATURE_SET`]: changing it means
 //! a new name, so old weights are refused instead of misread.

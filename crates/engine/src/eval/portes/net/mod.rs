@@ -23,8 +23,8 @@ pub mod outcomes;
 
 use std::sync::{Arc, OnceLock};
 
+use crate::eval::game_net::weights::{PORTES_MAGIC, WeightsError};
 use crate::eval::game_net::{self, GameNetwork, NetInputs};
-use crate::eval::net::weights::{PORTES_MAGIC, WeightsError};
 
 /// The Portes net's game: its inputs, outcomes and weights.
 #[derive(Clone, Copy, Debug)]

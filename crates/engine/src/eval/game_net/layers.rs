@@ -1,7 +1,6 @@
-//! The four layers of a one-hidden-layer net, as every game's net keeps
-//! them (Plakoto's [`super::Network`], Portes' `PortesNetwork`, Fevga's
-//! `FevgaNetwork`): their seeded initialisation, written once for all, and
-//! the masked softmax of the Portes and Fevga nets' outcomes.
+//! The four layers of a one-hidden-layer net, as every game's
+//! [`super::GameNetwork`] keeps them: their seeded initialisation, and the
+//! masked softmax of the nets' outcomes.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -50,8 +49,8 @@ impl Layers {
 }
 
 /// Softmax over the outcomes whose bit is set in `mask`; the others get
-/// exactly 0. The Portes and Fevga nets' output (Plakoto's has its own,
-/// with a 16-bit mask and a quantized twin).
+/// exactly 0: the `f32` nets' output (the integer nets have a vectorised
+/// twin, `crate::eval::net::quantized::softmax`).
 #[inline]
 pub fn masked_softmax<const N: usize>(logits: &[f32; N], mask: u32, out: &mut [f32; N]) {
     let on = |k: usize| mask >> k & 1 == 1;

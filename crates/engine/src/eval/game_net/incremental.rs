@@ -12,46 +12,49 @@
 //! (Express) batches. Results then differ from the full sum by float
 //! rounding only.
 
-use super::{Network, Scratch};
-use crate::eval::features::{OUTCOMES, SparseInputs};
+use super::NetInputs;
+use super::inputs::SparseInputs;
+use super::network::GameNetwork;
 
 /// Updates in a row before a full sum resets the rounding.
 const MAX_CHAIN: usize = 32;
 
-/// The last position of the batch the net evaluated.
+/// The last position of the batch a net evaluated, among `N` inputs.
 #[derive(Default)]
-pub(crate) struct Previous {
+pub struct Previous<const N: usize> {
     /// Its inputs.
-    inputs: SparseInputs,
+    inputs: SparseInputs<N>,
     /// Its first-layer pre-activations; empty when there is none.
     pre: Vec<f32>,
     /// The inputs that changed from it to the current position.
-    delta: SparseInputs,
+    delta: SparseInputs<N>,
     /// Updates since the last full sum.
     chain: usize,
 }
 
-impl Previous {
+impl<const N: usize> Previous<N> {
     /// Starts a new batch: nothing to update from.
-    pub(crate) fn forget(&mut self) {
+    pub fn forget(&mut self) {
         self.pre.clear();
     }
 }
 
-impl Network {
-    /// Forward pass of `s.inputs` that reuses the first layer of the batch's
-    /// previous position (see the module comment), then remembers this
-    /// one. `s.hidden` receives the ReLU activations.
-    pub(crate) fn forward_incremental(
+impl<G: NetInputs> GameNetwork<G> {
+    /// [`GameNetwork::forward`] of `inputs`, the position after
+    /// `previous` in a batch, reusing its first layer (see the module
+    /// comment); then remembers this one as `previous`.
+    pub fn forward_incremental<const N: usize, const K: usize>(
         &self,
-        s: &mut Scratch,
-        mask: u16,
-        out: &mut [f32; OUTCOMES],
+        previous: &mut Previous<N>,
+        inputs: &SparseInputs<N>,
+        mask: u32,
+        hidden: &mut Vec<f32>,
+        out: &mut [f32; K],
     ) {
-        let p = &mut s.incremental;
+        let p = previous;
         let update = p.pre.len() == self.hidden && p.chain < MAX_CHAIN && {
-            p.delta.set_difference(&p.inputs, &s.inputs);
-            2 * p.delta.len() <= s.inputs.len()
+            p.delta.set_difference(&p.inputs, inputs);
+            2 * p.delta.len() <= inputs.len()
         };
         if update {
             self.add_inputs(&mut p.pre, &p.delta);
@@ -59,16 +62,15 @@ impl Network {
         } else {
             p.pre.clear();
             p.pre.extend_from_slice(&self.b1);
-            self.add_inputs(&mut p.pre, &s.inputs);
+            self.add_inputs(&mut p.pre, inputs);
             p.chain = 0;
         }
-        p.inputs.copy_from(&s.inputs);
-        s.hidden.clear();
+        p.inputs.copy_from(inputs);
+        hidden.clear();
         // A comparison rather than `f32::max`, whose NaN rule keeps the
         // loop from becoming a vector max; both give 0 for every x <= 0.
-        s.hidden
-            .extend(p.pre.iter().map(|&x| if x > 0.0 { x } else { 0.0 }));
-        self.output(&s.hidden, mask, out);
+        hidden.extend(p.pre.iter().map(|&x| if x > 0.0 { x } else { 0.0 }));
+        self.output(hidden, mask, out);
     }
 }
 
@@ -76,8 +78,9 @@ impl Network {
 mod tests {
     use std::sync::Arc;
 
-    use super::*;
-    use crate::eval::{Evaluator, NetEvaluator, Probabilities, features};
+    use crate::eval::features::{self, OUTCOMES};
+    use crate::eval::net::Network;
+    use crate::eval::{Evaluator, NetEvaluator, Probabilities};
     use plakoto_rules::{Rules, Scoring};
 
     fn check(net: Network, scoring: Scoring) {
@@ -89,7 +92,7 @@ mod tests {
         };
         let mut got: Vec<Probabilities> = Vec::new();
         let (mut evaluated, mut worst) = (0, 0.0f32);
-        for batch in super::super::test_batches::batches(7, 12) {
+        for batch in crate::eval::net::test_batches::batches(7, 12) {
             e.evaluate_batch(&batch, rules, &mut got);
             assert_eq!(got.len(), batch.len());
             for (p, b) in batch.iter().zip(&got) {

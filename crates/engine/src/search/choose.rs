@@ -132,6 +132,9 @@ pub struct PlayLists {
     pub choice: PlayCache,
     /// Exact counts and pages of rolls whose list is cut short.
     pub counter: PlayCounter,
+    /// The last multi-group roll the counter found short enough to list
+    /// whole: its next pages come from the list without counting again.
+    listable: Option<(Position, Numbers)>,
 }
 
 impl PlayLists {
@@ -144,6 +147,7 @@ impl PlayLists {
                 max_positions: limits.max_positions.min(CHOICE_LIMIT),
             }),
             counter: PlayCounter::new(count_limits(limits)),
+            listable: None,
         }
     }
 
@@ -170,6 +174,9 @@ impl PlayLists {
         if !is_multi_group(&numbers) {
             return Ok(None);
         }
+        if self.listable == Some((*position, numbers)) {
+            return Ok(None);
+        }
         let listed = self.complete.generator().limits().max_positions;
         match self.counter.total(position, &numbers) {
             Some(total) if total > listed => {
@@ -177,7 +184,15 @@ impl PlayLists {
                 self.complete.trim();
                 Ok(self.counter.page(position, &numbers, offset, limit))
             }
-            _ => Ok(None),
+            _ => {
+                // The list will be built: the count's frontier and table
+                // (up to 40 MB) are freed first, so the two never hold
+                // their memory side by side, and the verdict is kept so
+                // that paging through the list does not count again.
+                self.counter.trim();
+                self.listable = Some((*position, numbers));
+                Ok(None)
+            }
         }
     }
 

@@ -16,6 +16,7 @@ pub mod engine_loop;
 mod errors;
 pub mod format;
 pub mod framing;
+pub mod game_session;
 mod games;
 mod heap;
 pub mod help;

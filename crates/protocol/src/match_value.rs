@@ -9,6 +9,7 @@
 use plakoto_engine::match_equity::tavli::{TavliMatchContext, TavliPlace, TavliSwitches};
 use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_records::record::recorded_starter;
+use plakoto_rules::tavli::Portes;
 use plakoto_rules::{Side, with_game};
 
 use crate::session_game::SessionGame;
@@ -40,7 +41,7 @@ fn tavli_context(state: &SessionState, mover: Side) -> Option<TavliMatchContext>
         sequence: rules.sequence.games().to_vec(),
         target: u32::from(rules.target),
         after_draw: rules.after_draw,
-        portes_scoring: state.portes.game().scoring,
+        portes_scoring: state.table::<Portes>().game().scoring,
         plakoto_rules: state.game.rules(),
     };
     let place = TavliPlace {
@@ -72,7 +73,7 @@ fn one_game_context(state: &SessionState, mover: Side) -> Option<TavliMatchConte
     let switches = TavliSwitches::one_game(
         state.game_kind,
         u32::from(state.score.length),
-        state.portes.game().scoring,
+        state.table::<Portes>().game().scoring,
         state.game.rules(),
     );
     let place = TavliPlace {

@@ -11,14 +11,13 @@ use super::analysis_replies::{eval, hint, match_context, rollout};
 use super::command::{COMMANDS, Command, Orientation, OutputMode, is_known};
 use super::errors::PartsError;
 use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
-use super::session_game::{SessionGame, named_evaluators};
+use super::session_game::{SessionGame, named_evaluators, table_session};
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
 use super::tools::Tools;
 use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, Probabilities};
 use plakoto_engine::search::{PlayLists, SearchHandle, SearchSettings, SettingsError, Valuation};
 use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
-use plakoto_rules::tavli::{Fevga, Opening, Portes, TableGame};
 use plakoto_rules::{
     Game, GameKind, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
     game_result, position_id, with_game,
@@ -109,10 +108,7 @@ impl Session {
                 history: plakoto_records::record::Record::default(),
                 players: ["X".into(), "O".into()],
                 game_kind: GameKind::default(),
-                portes: TableGame::new(Portes::default(), Opening::Greek),
-                portes_history: plakoto_records::record::Record::default(),
-                fevga: TableGame::new(Fevga::default(), Opening::Greek),
-                fevga_history: plakoto_records::record::Record::default(),
+                games: Default::default(),
                 tavli_rules: Default::default(),
                 tavli: None,
             },
@@ -120,6 +116,12 @@ impl Session {
             table: Default::default(),
             progress: Default::default(),
         };
+        for kind in GameKind::ALL {
+            if let Some((game, searcher)) = table_session(kind) {
+                session.state.games.put(game);
+                session.table.put(searcher);
+            }
+        }
         for kind in GameKind::ALL {
             let state = &mut session.state;
             with_game!(kind, G => G::history_mut(state).header = G::header(state));

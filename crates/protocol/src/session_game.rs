@@ -15,9 +15,10 @@ use plakoto_records::record::{Event, Header, Record, RecordError, TavliGameState
 use plakoto_rules::{FinalResult, GameKind, TavliGame, with_game};
 
 use crate::command::Command;
+use crate::game_session::ActiveGame;
 use crate::reply::{ProtoError, Reply};
 use crate::state::SessionState;
-use crate::table_search::TableSearch;
+use crate::table_search::{AnySearcher, TableSearch};
 use crate::tools::Tools;
 
 /// A game as the session plays it: where the session keeps it and its
@@ -51,6 +52,13 @@ pub trait SessionGame: TavliGame {
     /// Whether a JSON reply names the game (`"game":"portes"`); replies of
     /// a game that does not are written as before there were other games.
     const NAMED_IN_JSON: bool = true;
+
+    /// A fresh session of this game and its searcher, for the session's
+    /// shelf of games ([`table_session`]); `None` for Plakoto, whose game
+    /// the session keeps itself ([`SessionState::game`]).
+    fn table_session() -> Option<(Box<dyn ActiveGame>, Box<dyn AnySearcher>)> {
+        None
+    }
 
     /// The session's record of the games of this kind.
     fn history(state: &SessionState) -> &Record;
@@ -114,4 +122,10 @@ impl SessionState {
 /// ([`SessionGame::NAMED_EVALUATORS`]).
 pub(crate) fn named_evaluators(kind: GameKind) -> bool {
     with_game!(kind, G => G::NAMED_EVALUATORS)
+}
+
+/// The factory of the games of the table: a fresh session of `kind` and
+/// its searcher, or `None` for Plakoto (kept by the session itself).
+pub(crate) fn table_session(kind: GameKind) -> Option<(Box<dyn ActiveGame>, Box<dyn AnySearcher>)> {
+    with_game!(kind, G => G::table_session())
 }

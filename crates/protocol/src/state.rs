@@ -6,8 +6,12 @@ use rand_chacha::ChaCha8Rng;
 use super::command::{Orientation, OutputMode};
 use super::reply::{ResultInfo, TurnInfo};
 use plakoto_records::record::Header;
-use plakoto_rules::tavli::{Fevga, Portes, TableGame};
-use plakoto_rules::{FinalResult, Game, GameKind, MatchScore, Numbers, Phase, Side, TurnNumbers};
+use plakoto_rules::tavli::TableGame;
+
+use crate::game_session::GameShelf;
+use plakoto_rules::{
+    FinalResult, Game, GameKind, MatchScore, Numbers, Phase, Side, TavliGame, TurnNumbers,
+};
 
 /// Everything a command can change but the session's search handle (its
 /// evaluator and search settings, changed only by their own commands). Two
@@ -35,18 +39,13 @@ pub struct SessionState {
     pub history: plakoto_records::record::Record,
     /// The players' names (X's, O's) records give them (`set player`).
     pub players: [String; 2],
-    /// The game played (`set game`): Plakoto's is `game`, the others'
-    /// their own field below.
+    /// The game played (`set game`): Plakoto's is `game`, a game of the
+    /// table's is its session in `games`.
     pub game_kind: GameKind,
-    /// The Portes game in progress (or just finished), with its switches.
-    pub portes: TableGame<Portes>,
-    /// The Portes games played so far, as `save match` writes them in a
-    /// Portes session (`history` is Plakoto's).
-    pub portes_history: plakoto_records::record::Record,
-    /// The Fevga game in progress (or just finished), with its switches.
-    pub fevga: TableGame<Fevga>,
-    /// The Fevga games played so far (as `portes_history` for Portes).
-    pub fevga_history: plakoto_records::record::Record,
+    /// The session of each game of the table: its game in progress (or
+    /// just finished), with its switches, and its record (`history` is
+    /// Plakoto's).
+    pub games: GameShelf,
     /// The Tavli match's switches (`set tavli.…`): the next `new match
     /// tavli`'s, and the match's being played.
     pub tavli_rules: plakoto_rules::tavli::TavliRules,
@@ -67,13 +66,20 @@ impl std::fmt::Debug for SessionState {
             .field("history", &self.history)
             .field("players", &self.players)
             .field("game_kind", &self.game_kind)
-            .field("portes", &self.portes)
-            .field("portes_history", &self.portes_history)
-            .field("fevga", &self.fevga)
-            .field("fevga_history", &self.fevga_history)
+            .field("games", &self.games)
             .field("tavli_rules", &self.tavli_rules)
             .field("tavli", &self.tavli)
             .finish_non_exhaustive()
+    }
+}
+
+impl SessionState {
+    /// The session's game of `G`, a game of the table, with its switches.
+    ///
+    /// # Panics
+    /// If `G` is not a game of the table (Plakoto's game is `game`).
+    pub fn table<G: TavliGame>(&self) -> &TableGame<G> {
+        &self.games.get::<G>().table
     }
 }
 

@@ -1,41 +1,113 @@
-//! The search of the games other than Plakoto: one [`GameSearch`] and
-//! evaluator per game, kept by the session beside Plakoto's search handle
-//! (whose settings, limits and stop they share).
+//! The search of the games other than Plakoto: a [`GameSearcher`] per
+//! game of the table, kept by the session beside Plakoto's search handle
+//! (whose settings, limits and stop they share). Kept apart from the
+//! games' sessions ([`crate::game_session`]) because a searcher is neither
+//! copied nor compared with the state.
 
-use plakoto_engine::game::{GameEvaluator, GameSearch, PortesHeuristicEvaluator, fevga_evaluator};
+use std::any::Any;
+
+use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_engine::search::Stop;
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::{GameKind, TavliGame};
 
-/// The searchers and evaluators of the games of the table.
-pub struct TableSearch {
-    /// Portes' searcher.
-    pub portes: GameSearch<Portes>,
-    /// What rates Portes positions.
-    pub portes_evaluator: Box<dyn GameEvaluator<Portes>>,
-    /// Fevga's searcher.
-    pub fevga: GameSearch<Fevga>,
-    /// What rates Fevga positions.
-    pub fevga_evaluator: Box<dyn GameEvaluator<Fevga>>,
+/// One game's searcher and what rates its positions.
+pub struct GameSearcher<G: TavliGame> {
+    /// The searcher.
+    pub search: GameSearch<G>,
+    /// What rates the game's positions (`set evaluator` replaces it).
+    pub evaluator: Box<dyn GameEvaluator<G>>,
 }
 
-impl Default for TableSearch {
-    /// Each game's hand-written heuristic (fast and fixed; the sessions of
-    /// the binary switch to the nets).
-    fn default() -> Self {
-        TableSearch {
-            portes: GameSearch::new(),
-            portes_evaluator: Box::new(PortesHeuristicEvaluator),
-            fevga: GameSearch::new(),
-            fevga_evaluator: fevga_evaluator("heuristic")
-                .expect("the Fevga heuristic always exists"),
+impl<G: TavliGame> GameSearcher<G> {
+    /// A searcher rating positions with `evaluator`.
+    pub fn new(evaluator: Box<dyn GameEvaluator<G>>) -> Self {
+        GameSearcher {
+            search: GameSearch::new(),
+            evaluator,
         }
     }
 }
 
+/// A game's searcher seen without its type: what the session does to
+/// every game's searcher alike.
+pub trait AnySearcher: Any + Send {
+    /// Which game it searches.
+    fn kind(&self) -> GameKind;
+
+    /// Lets `stop` end its searches early.
+    fn set_stop(&mut self, stop: Stop);
+
+    /// The searcher as [`Any`], to reach its type.
+    fn as_any(&self) -> &dyn Any;
+
+    /// The searcher as [`Any`], to reach its type and change it.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<G: TavliGame> AnySearcher for GameSearcher<G> {
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.search.set_stop(stop);
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// The searchers of the games of the table, one per game, built with the
+/// games' sessions by the factory
+/// ([`crate::session_game::table_session`]); each keeps its evaluator when
+/// another game is played.
+#[derive(Default)]
+pub struct TableSearch {
+    searchers: Vec<Box<dyn AnySearcher>>,
+}
+
 impl TableSearch {
+    /// Keeps `searcher`, in place of the one of its game if there is one.
+    pub fn put(&mut self, searcher: Box<dyn AnySearcher>) {
+        match self
+            .searchers
+            .iter_mut()
+            .find(|s| s.kind() == searcher.kind())
+        {
+            Some(slot) => *slot = searcher,
+            None => self.searchers.push(searcher),
+        }
+    }
+
+    /// The searcher of `G`.
+    ///
+    /// # Panics
+    /// If there is none: the session builds one for every game of the
+    /// table when it is made and never removes it.
+    pub fn get<G: TavliGame>(&self) -> &GameSearcher<G> {
+        self.searchers
+            .iter()
+            .find_map(|s| s.as_any().downcast_ref())
+            .unwrap_or_else(|| panic!("the session keeps a searcher of {}", G::KIND))
+    }
+
+    /// The searcher of `G`, to change (panics as [`TableSearch::get`]).
+    pub fn get_mut<G: TavliGame>(&mut self) -> &mut GameSearcher<G> {
+        self.searchers
+            .iter_mut()
+            .find_map(|s| s.as_any_mut().downcast_mut())
+            .unwrap_or_else(|| panic!("the session keeps a searcher of {}", G::KIND))
+    }
+
     /// Lets `stop` end the searches early (as Plakoto's).
     pub fn set_stop(&mut self, stop: Stop) {
-        self.portes.set_stop(stop.clone());
-        self.fevga.set_stop(stop);
+        for searcher in &mut self.searchers {
+            searcher.set_stop(stop.clone());
+        }
     }
 }

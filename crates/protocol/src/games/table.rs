@@ -15,17 +15,29 @@ use plakoto_rules::FinalResult;
 use plakoto_rules::tavli::TableGame;
 
 use crate::command::Command;
+use crate::game_session::{ActiveGame, GameSession};
 use crate::reply::{ProtoError, Reply};
 use crate::session_game::SessionGame;
 use crate::state::SessionState;
 use crate::table::{
     TableProtocol, execute_game, restart_record, set_evaluator, set_up_event, table_header,
 };
-use crate::table_search::TableSearch;
+use crate::table_search::{AnySearcher, GameSearcher, TableSearch};
 use crate::tools::Tools;
 
 /// The constants' defaults are the table's.
-impl<G: TableProtocol + HeldInTavliState<State = TableGame<G>>> SessionGame for G {
+impl<G: TableProtocol + HeldInTavliState<State = TableGame<G>> + Default> SessionGame for G {
+    /// A fresh game under the default switches, and its searcher with the
+    /// game's heuristic (fast and fixed; the sessions of the binary switch
+    /// to the nets).
+    fn table_session() -> Option<(Box<dyn ActiveGame>, Box<dyn AnySearcher>)> {
+        let evaluator = G::evaluator_named("heuristic").expect("every game has a heuristic");
+        Some((
+            Box::new(GameSession::<G>::default()),
+            Box::new(GameSearcher::new(evaluator)),
+        ))
+    }
+
     fn history(state: &SessionState) -> &Record {
         <G as TableProtocol>::history(state)
     }

@@ -1,6 +1,7 @@
 //! What the protocol needs of a game beyond the game layer: its Match ID,
 //! the board as a picture to draw, its scoring word, its `legal steps`,
-//! and where the session keeps its game. One impl per game of the table,
+//! and where the session keeps its game (on the session's shelf of
+//! games, [`crate::game_session::GameShelf`]). One impl per game of the table,
 //! here; the session reaches them through
 //! [`SessionGame`](crate::session_game::SessionGame) (`games/table.rs`).
 
@@ -40,16 +41,24 @@ pub struct MatchParts {
 /// ([`AnalysedGame`]).
 pub trait TableProtocol: TavliGame + AnalysedGame {
     /// The session's game of this kind.
-    fn table(state: &SessionState) -> &TableGame<Self>;
+    fn table(state: &SessionState) -> &TableGame<Self> {
+        &state.games.get::<Self>().table
+    }
 
     /// The session's record of the games of this kind.
-    fn history(state: &SessionState) -> &Record;
+    fn history(state: &SessionState) -> &Record {
+        &state.games.get::<Self>().history
+    }
 
     /// The session's record of the games of this kind, to change.
-    fn history_mut(state: &mut SessionState) -> &mut Record;
+    fn history_mut(state: &mut SessionState) -> &mut Record {
+        &mut state.games.get_mut::<Self>().history
+    }
 
     /// The session's game of this kind, to change.
-    fn table_mut(state: &mut SessionState) -> &mut TableGame<Self>;
+    fn table_mut(state: &mut SessionState) -> &mut TableGame<Self> {
+        &mut state.games.get_mut::<Self>().table
+    }
 
     /// Reads a Match ID.
     fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError>;
@@ -119,13 +128,20 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
     }
 
     /// This game's searcher and evaluator.
-    fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Self>, &dyn GameEvaluator<Self>);
+    fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Self>, &dyn GameEvaluator<Self>) {
+        let searcher = search.get_mut::<Self>();
+        (&mut searcher.search, searcher.evaluator.as_ref())
+    }
 
     /// This game's evaluator.
-    fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Self>;
+    fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Self> {
+        search.get::<Self>().evaluator.as_ref()
+    }
 
     /// Where this game's evaluator is kept, to replace it.
-    fn evaluator_slot(search: &mut TableSearch) -> &mut Box<dyn GameEvaluator<Self>>;
+    fn evaluator_slot(search: &mut TableSearch) -> &mut Box<dyn GameEvaluator<Self>> {
+        &mut search.get_mut::<Self>().evaluator
+    }
 
     /// The names `set evaluator` takes in this game.
     const EVALUATOR_NAMES: &'static [&'static str];
@@ -136,22 +152,6 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
 }
 
 impl TableProtocol for Portes {
-    fn table(state: &SessionState) -> &TableGame<Portes> {
-        &state.portes
-    }
-
-    fn table_mut(state: &mut SessionState) -> &mut TableGame<Portes> {
-        &mut state.portes
-    }
-
-    fn history(state: &SessionState) -> &Record {
-        &state.portes_history
-    }
-
-    fn history_mut(state: &mut SessionState) -> &mut Record {
-        &mut state.portes_history
-    }
-
     fn read_fibs_board(&self, text: &str) -> Result<super::FibsSetup<PortesPosition>, ProtoError> {
         super::read_fibs_board(text)
     }
@@ -211,18 +211,6 @@ impl TableProtocol for Portes {
         super::portes_steps::move_refusal(table.position(), dice, &list, written)
     }
 
-    fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Portes>, &dyn GameEvaluator<Portes>) {
-        (&mut search.portes, search.portes_evaluator.as_ref())
-    }
-
-    fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Portes> {
-        search.portes_evaluator.as_ref()
-    }
-
-    fn evaluator_slot(search: &mut TableSearch) -> &mut Box<dyn GameEvaluator<Portes>> {
-        &mut search.portes_evaluator
-    }
-
     const EVALUATOR_NAMES: &'static [&'static str] = &plakoto_engine::game::PORTES_EVALUATORS;
 
     fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
@@ -273,22 +261,6 @@ fn read_gnubg_match_id(text: &str, game: GameKind) -> Result<MatchParts, ProtoEr
 }
 
 impl TableProtocol for Fevga {
-    fn table(state: &SessionState) -> &TableGame<Fevga> {
-        &state.fevga
-    }
-
-    fn table_mut(state: &mut SessionState) -> &mut TableGame<Fevga> {
-        &mut state.fevga
-    }
-
-    fn history(state: &SessionState) -> &Record {
-        &state.fevga_history
-    }
-
-    fn history_mut(state: &mut SessionState) -> &mut Record {
-        &mut state.fevga_history
-    }
-
     fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError> {
         read_gnubg_match_id(text, Self::KIND)
     }
@@ -355,18 +327,6 @@ impl TableProtocol for Fevga {
         let mut list = FevgaPlayList::default();
         let dice = table.legal_plays(&mut game.generator(), &mut list).ok()?;
         super::fevga_steps::move_refusal(&game.rules, table.position(), dice, &list, written)
-    }
-
-    fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Fevga>, &dyn GameEvaluator<Fevga>) {
-        (&mut search.fevga, search.fevga_evaluator.as_ref())
-    }
-
-    fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Fevga> {
-        search.fevga_evaluator.as_ref()
-    }
-
-    fn evaluator_slot(search: &mut TableSearch) -> &mut Box<dyn GameEvaluator<Fevga>> {
-        &mut search.fevga_evaluator
     }
 
     const EVALUATOR_NAMES: &'static [&'static str] = &plakoto_engine::game::FEVGA_EVALUATORS;

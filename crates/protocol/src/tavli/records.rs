@@ -4,7 +4,7 @@
 //! match, its game in play and the records of the session.
 
 use plakoto_records::record::{Header, Record, RecordedGame, TavliHeader};
-use plakoto_rules::tavli::TableGame;
+use plakoto_rules::tavli::{Fevga, Portes, TableGame};
 use plakoto_rules::{Game, GameKind, MatchScore, with_game};
 
 use super::{Runner, TavliSession, games};
@@ -22,9 +22,9 @@ fn match_header(state: &SessionState, session: &TavliSession) -> Header {
     Header {
         rules: state.game.rules().variant,
         scoring: state.game.rules().scoring,
-        portes_scoring: state.portes.game().scoring,
-        fevga_rules: state.fevga.game().rules,
-        opening: state.portes.opening(),
+        portes_scoring: state.table::<Portes>().game().scoring,
+        fevga_rules: state.table::<Fevga>().game().rules,
+        opening: state.table::<Portes>().opening(),
         match_length: rules.target,
         x: state.players[0].clone(),
         o: state.players[1].clone(),
@@ -91,8 +91,8 @@ pub(super) fn load(
         .checked_rules()
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
     state.game = Game::new(rules);
-    state.portes = TableGame::new(header.portes(), header.opening);
-    state.fevga = TableGame::new(header.fevga(), header.opening);
+    state.games.get_mut::<Portes>().table = TableGame::new(header.portes(), header.opening);
+    state.games.get_mut::<Fevga>().table = TableGame::new(header.fevga(), header.opening);
     let kind = replay.game.kind();
     with_game!(kind, G => G::restore(state, replay.game));
     state.game_kind = kind;

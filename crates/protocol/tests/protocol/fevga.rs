@@ -9,6 +9,7 @@ use crate::table_rollout::{agrees_with_the_engine, payload, race_on_the_one_poin
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
 use plakoto_rules::Rules;
+use plakoto_rules::tavli::Fevga;
 
 fn session(seed: u64) -> Session {
     Session::with_heuristic(Rules::default(), seed)
@@ -357,7 +358,7 @@ fn rollout_answers_what_the_engine_s_rollout_gives_under_the_session_s_settings(
     assert_eq!(reply["rollout"]["seed"], 5);
     assert_eq!(reply["rollout"]["evaluator"], "heuristic");
     let evaluator = plakoto_engine::game::fevga_evaluator("heuristic").expect("the heuristic");
-    let table = s.state().fevga.clone();
+    let table = s.state().table::<Fevga>().clone();
     agrees_with_the_engine(&s, &table, evaluator.as_ref(), &reply);
     // Another seed, other dice: other figures.
     answer(&mut s, "set rollout seed 6");
@@ -369,5 +370,5 @@ fn rollout_answers_what_the_engine_s_rollout_gives_under_the_session_s_settings(
 #[test]
 fn rollout_of_a_bear_off_race_finds_the_exact_database_s_value() {
     let evaluator = plakoto_engine::game::fevga_evaluator("heuristic").expect("the heuristic");
-    race_on_the_one_point("fevga", |s| &s.state().fevga, evaluator.as_ref());
+    race_on_the_one_point("fevga", |s| s.state().table::<Fevga>(), evaluator.as_ref());
 }

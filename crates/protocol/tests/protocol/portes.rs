@@ -10,6 +10,7 @@ use crate::table_rollout::{agrees_with_the_engine, payload};
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
 use plakoto_rules::Rules;
+use plakoto_rules::tavli::Portes;
 
 fn session(seed: u64) -> Session {
     Session::with_heuristic(Rules::default(), seed)
@@ -415,7 +416,7 @@ fn rollout_answers_what_the_engine_s_rollout_gives_under_the_session_s_settings(
     assert_eq!(reply["numbers"], serde_json::json!([6, 4]));
     assert_eq!(reply["rollout"]["luck_adjust"], true);
     assert_eq!(reply["candidates"].as_array().unwrap().len(), 5);
-    let table = s.state().portes.clone();
+    let table = s.state().table::<Portes>().clone();
     agrees_with_the_engine(
         &s,
         &table,
@@ -433,7 +434,7 @@ fn rollout_answers_what_the_engine_s_rollout_gives_under_the_session_s_settings(
 fn rollout_of_a_bear_off_race_finds_the_exact_database_s_value() {
     crate::table_rollout::race_on_the_one_point(
         "portes",
-        |s| &s.state().portes,
+        |s| s.state().table::<Portes>(),
         &plakoto_engine::game::PortesHeuristicEvaluator,
     );
 }

@@ -22,6 +22,7 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 use plakoto_protocol::Session;
 use plakoto_records::record::Record;
+use plakoto_rules::tavli::{Fevga, Portes};
 use plakoto_rules::{GameKind, Phase, Rules};
 
 /// The games whose records are mutated: the line that sets a session to
@@ -96,8 +97,8 @@ fn over(session: &Session) -> bool {
     let state = session.state();
     match state.game_kind {
         GameKind::Plakoto => state.game.phase() == Phase::Over,
-        GameKind::Portes => state.portes.phase() == Phase::Over,
-        GameKind::Fevga => state.fevga.phase() == Phase::Over,
+        GameKind::Portes => state.table::<Portes>().phase() == Phase::Over,
+        GameKind::Fevga => state.table::<Fevga>().phase() == Phase::Over,
     }
 }
 

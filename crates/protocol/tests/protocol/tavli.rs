@@ -8,7 +8,7 @@ use super::support::answer;
 use crate::by_mwc::candidates_by_mwc;
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
-use plakoto_rules::tavli::AfterDraw;
+use plakoto_rules::tavli::{AfterDraw, Fevga, Portes};
 use plakoto_rules::{GameKind, Phase, Rules, Side};
 
 fn session(seed: u64) -> Session {
@@ -28,8 +28,8 @@ fn over(session: &Session) -> bool {
     let state = session.state();
     match state.game_kind {
         GameKind::Plakoto => state.game.phase() == Phase::Over,
-        GameKind::Portes => state.portes.phase() == Phase::Over,
-        GameKind::Fevga => state.fevga.phase() == Phase::Over,
+        GameKind::Portes => state.table::<Portes>().phase() == Phase::Over,
+        GameKind::Fevga => state.table::<Fevga>().phase() == Phase::Over,
     }
 }
 
@@ -38,8 +38,8 @@ fn on_roll(session: &Session) -> Side {
     let state = session.state();
     match state.game_kind {
         GameKind::Plakoto => state.game.on_roll(),
-        GameKind::Portes => state.portes.on_roll(),
-        GameKind::Fevga => state.fevga.on_roll(),
+        GameKind::Portes => state.table::<Portes>().on_roll(),
+        GameKind::Fevga => state.table::<Fevga>().on_roll(),
     }
 }
 
@@ -233,11 +233,11 @@ fn a_match_saved_at_every_game_boundary_loads_back_the_same() {
             assert_eq!(a.tavli_rules, b.tavli_rules);
             match a.game_kind {
                 GameKind::Plakoto => assert_eq!(a.game, b.game),
-                GameKind::Portes => assert_eq!(a.portes, b.portes),
-                GameKind::Fevga => assert_eq!(a.fevga, b.fevga),
+                GameKind::Portes => assert_eq!(a.table::<Portes>(), b.table::<Portes>()),
+                GameKind::Fevga => assert_eq!(a.table::<Fevga>(), b.table::<Fevga>()),
             }
-            assert_eq!(a.fevga.game(), b.fevga.game());
-            assert_eq!(a.portes.game(), b.portes.game());
+            assert_eq!(a.table::<Fevga>().game(), b.table::<Fevga>().game());
+            assert_eq!(a.table::<Portes>().game(), b.table::<Portes>().game());
             // Saved again, the loaded match writes the same record.
             let again = dir.join(format!("m{seed}-{n}-again.txt"));
             ok(

@@ -6,8 +6,7 @@ use super::reply::{
     Candidate, Chances, MoveInfo, ProtoError, Reply, ResultInfo, ScoreInfo, SearchInfo, StepInfo,
     TableOptionsInfo, TurnInfo,
 };
-use super::session_game::SessionGame;
-use plakoto_rules::{ResultKind, with_game};
+use plakoto_rules::ResultKind;
 
 /// The complete reply to one command, closing empty line included.
 /// `id` is echoed as the command wrote it (`007` stays `007`).
@@ -31,19 +30,17 @@ pub fn frame(id: Option<&str>, result: &Result<Reply, ProtoError>, mode: OutputM
     out
 }
 
-/// [`frame`] for a session playing `game`: in JSON, a reply of a game
-/// other than Plakoto names its game (`"game":"portes"`,
-/// [`SessionGame::NAMED_IN_JSON`]); Plakoto's replies are written exactly
-/// as before there were other games.
+/// [`frame`] for a session playing `game`, a game of the table (`None`
+/// for Plakoto): in JSON, a reply of a game of the table names its game
+/// (`"game":"portes"`); Plakoto's replies are written exactly as before
+/// there were other games.
 pub fn frame_in_game(
     id: Option<&str>,
     result: &Result<Reply, ProtoError>,
     mode: OutputMode,
-    game: plakoto_rules::GameKind,
+    game: Option<plakoto_rules::GameKind>,
 ) -> String {
-    let (true, Ok(reply), OutputMode::Json) =
-        (with_game!(game, G => G::NAMED_IN_JSON), result, mode)
-    else {
+    let (Some(game), Ok(reply), OutputMode::Json) = (game, result, mode) else {
         return frame(id, result, mode);
     };
     let mut value = serde_json::to_value(reply)

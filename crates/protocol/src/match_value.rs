@@ -9,10 +9,9 @@
 use plakoto_engine::match_equity::tavli::{TavliMatchContext, TavliPlace, TavliSwitches};
 use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_records::record::recorded_starter;
+use plakoto_rules::Side;
 use plakoto_rules::tavli::Portes;
-use plakoto_rules::{Side, with_game};
 
-use crate::session_game::SessionGame;
 use crate::state::SessionState;
 
 /// The valuation of `mover`'s plays in the session's match, or `None` in
@@ -23,7 +22,7 @@ pub fn of(state: &SessionState, mover: Side) -> Option<MatchValue> {
     if state.tavli.is_some() {
         return tavli_context(state, mover).map(MatchValue::Tavli);
     }
-    if !with_game!(state.game_kind, G => G::OWN_MATCH_TABLE) {
+    if !state.is_own_game(state.game_kind) {
         return one_game_context(state, mover).map(MatchValue::Tavli);
     }
     MatchContext::of(&state.score, mover, state.game.rules()).map(MatchValue::Plakoto)

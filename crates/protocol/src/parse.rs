@@ -26,9 +26,8 @@ use super::command::{
     OutputMode, Page, RecordCommand, ShowWhat, TableCommand, usage,
 };
 use super::reply::{ErrorCode, ProtoError};
-use super::session_game::SessionGame;
 use super::words::{number, rollout_trials, stray_blank, time_budget};
-use plakoto_rules::{Dice, MatchId, Position, parse_board_text, parse_position_id, with_game};
+use plakoto_rules::{Dice, MatchId, Position, parse_board_text, parse_position_id};
 
 /// A line that holds a command: its id, if given, and the command or why
 /// it could not be read.
@@ -46,12 +45,13 @@ pub fn parse_line(raw: &str) -> Option<Line> {
     parse_line_with(raw, parse_command)
 }
 
-/// Reads a line for a session playing `game`: as [`parse_line`], except
-/// that in a game other than Plakoto the commands whose arguments only
-/// the game can read (board text, IDs, scoring) are kept as written
-/// ([`TableCommand`]) for the game to read when they are applied.
-pub fn parse_line_for(raw: &str, game: plakoto_rules::GameKind) -> Option<Line> {
-    if with_game!(game, G => G::READS_SET_ARGUMENTS) {
+/// Reads a line for a session: as [`parse_line`], except that in a game
+/// of the table (`table_game`: other than Plakoto) the commands whose
+/// arguments only the game can read (board text, IDs, scoring) are kept
+/// as written ([`TableCommand`]) for the game to read when they are
+/// applied.
+pub fn parse_line_for(raw: &str, table_game: bool) -> Option<Line> {
+    if table_game {
         return parse_line_with(raw, |body| {
             parse_table_command(body).unwrap_or_else(|| parse_command(body))
         });

@@ -11,7 +11,7 @@ use super::analysis_replies::{eval, hint, match_context, rollout};
 use super::command::{COMMANDS, Command, Orientation, OutputMode, is_known};
 use super::errors::PartsError;
 use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
-use super::session_game::{SessionGame, named_evaluators, table_session};
+use super::session_game::{SessionGame, table_session};
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
 use super::tools::Tools;
@@ -124,7 +124,8 @@ impl Session {
         }
         for kind in GameKind::ALL {
             let state = &mut session.state;
-            with_game!(kind, G => G::history_mut(state).header = G::header(state));
+            let header = with_game!(kind, G => G::header(state));
+            state.history_of_mut(kind).header = header;
         }
         session
     }
@@ -133,18 +134,26 @@ impl Session {
     /// evaluators of its own: other than Plakoto) is searched with; on
     /// error nothing changes.
     pub fn set_game_evaluator(&mut self, game: GameKind, name: &str) -> Result<(), ProtoError> {
-        with_game!(game, G => G::set_evaluator(&mut self.table, name))
+        match self.table.of_mut(game) {
+            Some(searcher) => searcher.set_evaluator(name),
+            None => Err(super::table::not_in_game(
+                game,
+                "set a table game's evaluator",
+            )),
+        }
     }
 
     /// Makes the evaluator named `name` the one each game with evaluators
     /// of its own is searched with: the games whose evaluator it could not
     /// make, and why (they keep theirs).
     pub fn set_named_evaluators(&mut self, name: &str) -> Vec<(GameKind, ProtoError)> {
-        GameKind::ALL
-            .into_iter()
-            .filter(|&game| named_evaluators(game))
-            .filter_map(|game| Some((game, self.set_game_evaluator(game, name).err()?)))
-            .collect()
+        let mut refused = Vec::new();
+        for game in GameKind::ALL {
+            if let Some(Err(error)) = self.table.of_mut(game).map(|s| s.set_evaluator(name)) {
+                refused.push((game, error));
+            }
+        }
+        refused
     }
 
     /// Replaces the search settings (e.g. from the command line), after
@@ -180,7 +189,7 @@ impl Session {
     /// Applies a command; on error nothing changes.
     pub fn apply(&mut self, command: &Command) -> Result<Reply, ProtoError> {
         if let Command::SetEvaluator(kind) = command
-            && named_evaluators(self.state.game_kind)
+            && self.table.has(self.state.game_kind)
         {
             // Each game of the table has its own evaluators, by name.
             self.set_game_evaluator(self.state.game_kind, &kind.to_string())?;
@@ -239,7 +248,7 @@ impl Session {
     /// ([`super::parse::parse_line_for`]); `None` for a line with no
     /// command.
     pub fn parse(&self, line: &str) -> Option<super::parse::Line> {
-        super::parse::parse_line_for(line, self.state.game_kind)
+        super::parse::parse_line_for(line, !self.state.is_own_game(self.state.game_kind))
     }
 
     /// Applies and answers a line already read ([`Self::parse`]).
@@ -264,7 +273,7 @@ impl Session {
                 parsed.id.as_deref(),
                 &result,
                 self.state.output,
-                answered_for,
+                (!self.state.is_own_game(answered_for)).then_some(answered_for),
             ),
             quit,
         }
@@ -277,7 +286,7 @@ impl Session {
 fn record_events(state: &mut SessionState, events: Vec<Event>) {
     // Each game keeps its own record: the events are the game played's.
     for event in events {
-        let applied = with_game!(state.game_kind, G => G::history_mut(state).apply(event));
+        let applied = state.history_of_mut(state.game_kind).apply(event);
         if let Err(error) = applied {
             log::warn!("{error}: the record starts over from the position");
             with_game!(state.game_kind, G => G::restart_record(state));
@@ -319,7 +328,7 @@ fn execute(
         .map_err(|e| match_over_not_game_over(state, command, e))?;
     // Plakoto's game set by hand by the session's own commands (the other
     // games tell their records themselves).
-    if with_game!(state.game_kind, G => G::SESSION_COMMANDS)
+    if state.is_own_game(state.game_kind)
         && matches!(
             command,
             Command::SetBoard(_)

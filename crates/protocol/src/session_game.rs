@@ -18,53 +18,21 @@ use crate::command::Command;
 use crate::game_session::ActiveGame;
 use crate::reply::{ProtoError, Reply};
 use crate::state::SessionState;
-use crate::table_search::{AnySearcher, TableSearch};
+use crate::table_search::AnySearcher;
 use crate::tools::Tools;
 
-/// A game as the session plays it: where the session keeps it and its
-/// record, how its commands are applied, and what the session-wide code
-/// does differently for it. One impl per game (`games/`); the constants'
-/// defaults are the games of the table's, which Plakoto's impl overrides.
+/// A game as the session plays it: how the session builds it, how its
+/// commands are applied and its record kept, and how a game of it in a
+/// Tavli match is analysed. One impl per game (`games/`). Whether the
+/// session keeps the game itself (Plakoto's) or on its shelf of games of
+/// the table is [`SessionState::is_own_game`].
 pub trait SessionGame: TavliGame {
-    /// Whether the session's own commands (`set board`, `set rules`,
-    /// `move`, … in `session.rs`) play this game, on
-    /// [`SessionState::game`]: Plakoto's, the game the protocol was first
-    /// written for. The other games apply their commands themselves
-    /// ([`SessionGame::execute`]).
-    const SESSION_COMMANDS: bool = false;
-
-    /// Whether `set evaluator NAME` picks one of this game's own
-    /// evaluators by name ([`SessionGame::set_evaluator`]); otherwise it
-    /// replaces the session's evaluator.
-    const NAMED_EVALUATORS: bool = true;
-
-    /// Whether a match of this game is valued by a match equity table of
-    /// its own (Plakoto's) rather than by the Tavli table of a sequence of
-    /// this one game.
-    const OWN_MATCH_TABLE: bool = false;
-
-    /// Whether the game reads the arguments of `set board`, `set
-    /// position`, `set matchid` and `set scoring` itself (the parser keeps
-    /// them as written, [`TableCommand`](crate::command::TableCommand));
-    /// otherwise the parser reads them as Plakoto's.
-    const READS_SET_ARGUMENTS: bool = true;
-
-    /// Whether a JSON reply names the game (`"game":"portes"`); replies of
-    /// a game that does not are written as before there were other games.
-    const NAMED_IN_JSON: bool = true;
-
     /// A fresh session of this game and its searcher, for the session's
     /// shelf of games ([`table_session`]); `None` for Plakoto, whose game
     /// the session keeps itself ([`SessionState::game`]).
     fn table_session() -> Option<(Box<dyn ActiveGame>, Box<dyn AnySearcher>)> {
         None
     }
-
-    /// The session's record of the games of this kind.
-    fn history(state: &SessionState) -> &Record;
-
-    /// The session's record of the games of this kind, to change.
-    fn history_mut(state: &mut SessionState) -> &mut Record;
 
     /// The header of the session's record of this game.
     fn header(state: &SessionState) -> Header;
@@ -96,10 +64,6 @@ pub trait SessionGame: TavliGame {
         command: &Command,
     ) -> Option<Result<Reply, ProtoError>>;
 
-    /// Makes this game's evaluator named `name` the one it is searched
-    /// with, or says why not; on error nothing changes.
-    fn set_evaluator(search: &mut TableSearch, name: &str) -> Result<(), ProtoError>;
-
     /// The analysis of `record`, a game of a Tavli match (`in_match`), at
     /// the session's plies with its evaluator of this game and search
     /// settings; an error when the record does not replay.
@@ -108,20 +72,6 @@ pub trait SessionGame: TavliGame {
         tools: &Tools,
         in_match: &TavliGameInMatch,
     ) -> Result<Analysis, RecordError>;
-}
-
-impl SessionState {
-    /// The session's record of the games of `kind` (each game keeps its
-    /// own).
-    pub fn history_of(&self, kind: GameKind) -> &Record {
-        with_game!(kind, G => G::history(self))
-    }
-}
-
-/// Whether `kind` picks its own evaluators by name
-/// ([`SessionGame::NAMED_EVALUATORS`]).
-pub(crate) fn named_evaluators(kind: GameKind) -> bool {
-    with_game!(kind, G => G::NAMED_EVALUATORS)
 }
 
 /// The factory of the games of the table: a fresh session of `kind` and

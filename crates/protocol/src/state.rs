@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::command::{Orientation, OutputMode};
 use super::reply::{ResultInfo, TurnInfo};
-use plakoto_records::record::Header;
+use plakoto_records::record::{Header, Record};
 use plakoto_rules::tavli::TableGame;
 
 use crate::game_session::GameShelf;
@@ -80,6 +80,34 @@ impl SessionState {
     /// If `G` is not a game of the table (Plakoto's game is `game`).
     pub fn table<G: TavliGame>(&self) -> &TableGame<G> {
         &self.games.get::<G>().table
+    }
+
+    /// Whether `kind` is the game the session keeps itself (Plakoto's, in
+    /// `game` and `history`), rather than a game of the table on its
+    /// shelf. The session's own commands (`set board`, `move`, … in
+    /// `session.rs`) play it, the parser reads its `set` arguments, it is
+    /// searched by the session's evaluator, its matches are valued by its
+    /// own match equity table, and its JSON replies name no game (as
+    /// before there were other games).
+    pub fn is_own_game(&self, kind: GameKind) -> bool {
+        self.games.of(kind).is_none()
+    }
+
+    /// The session's record of the games of `kind` (each game keeps its
+    /// own).
+    pub fn history_of(&self, kind: GameKind) -> &Record {
+        match self.games.of(kind) {
+            Some(session) => session.history(),
+            None => &self.history,
+        }
+    }
+
+    /// The session's record of the games of `kind`, to change.
+    pub fn history_of_mut(&mut self, kind: GameKind) -> &mut Record {
+        match self.games.of_mut(kind) {
+            Some(session) => session.history_mut(),
+            None => &mut self.history,
+        }
     }
 }
 

@@ -10,6 +10,9 @@ use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_engine::search::Stop;
 use plakoto_rules::{GameKind, TavliGame};
 
+use crate::reply::ProtoError;
+use crate::table::TableProtocol;
+
 /// One game's searcher and what rates its positions.
 pub struct GameSearcher<G: TavliGame> {
     /// The searcher.
@@ -37,6 +40,10 @@ pub trait AnySearcher: Any + Send {
     /// Lets `stop` end its searches early.
     fn set_stop(&mut self, stop: Stop);
 
+    /// Makes the game's evaluator named `name` the one it is searched
+    /// with (`set evaluator`), or says why not; on error nothing changes.
+    fn set_evaluator(&mut self, name: &str) -> Result<(), ProtoError>;
+
     /// The searcher as [`Any`], to reach its type.
     fn as_any(&self) -> &dyn Any;
 
@@ -44,13 +51,17 @@ pub trait AnySearcher: Any + Send {
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<G: TavliGame> AnySearcher for GameSearcher<G> {
+impl<G: TableProtocol> AnySearcher for GameSearcher<G> {
     fn kind(&self) -> GameKind {
         G::KIND
     }
 
     fn set_stop(&mut self, stop: Stop) {
         self.search.set_stop(stop);
+    }
+
+    fn set_evaluator(&mut self, name: &str) -> Result<(), ProtoError> {
+        crate::table::set_evaluator(self, name)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -82,6 +93,20 @@ impl TableSearch {
             Some(slot) => *slot = searcher,
             None => self.searchers.push(searcher),
         }
+    }
+
+    /// The searcher of `kind`, to change, if it is a game of the table.
+    pub fn of_mut(&mut self, kind: GameKind) -> Option<&mut dyn AnySearcher> {
+        self.searchers
+            .iter_mut()
+            .find(|s| s.kind() == kind)
+            .map(|s| s.as_mut())
+    }
+
+    /// Whether `kind` has a searcher of its own: a game of the table,
+    /// with evaluators of its own picked by name.
+    pub fn has(&self, kind: GameKind) -> bool {
+        self.searchers.iter().any(|s| s.kind() == kind)
     }
 
     /// The searcher of `G`.

@@ -16,24 +16,9 @@ use crate::reply::{ProtoError, Reply};
 use crate::session_game::SessionGame;
 use crate::state::{SessionState, session_header};
 use crate::table::not_in_game;
-use crate::table_search::TableSearch;
 use crate::tools::Tools;
 
 impl SessionGame for Plakoto {
-    const SESSION_COMMANDS: bool = true;
-    const NAMED_EVALUATORS: bool = false;
-    const OWN_MATCH_TABLE: bool = true;
-    const READS_SET_ARGUMENTS: bool = false;
-    const NAMED_IN_JSON: bool = false;
-
-    fn history(state: &SessionState) -> &Record {
-        &state.history
-    }
-
-    fn history_mut(state: &mut SessionState) -> &mut Record {
-        &mut state.history
-    }
-
     fn header(state: &SessionState) -> Header {
         session_header(state)
     }
@@ -84,12 +69,6 @@ impl SessionGame for Plakoto {
             ))),
             _ => None,
         }
-    }
-
-    /// Plakoto is searched by the session's evaluator (`set evaluator`
-    /// replaces it), not by one of a table game's.
-    fn set_evaluator(_search: &mut TableSearch, _name: &str) -> Result<(), ProtoError> {
-        Err(not_in_game(Self::KIND, "set a table game's evaluator"))
     }
 
     fn analyse_in_match(

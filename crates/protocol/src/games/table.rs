@@ -19,13 +19,10 @@ use crate::game_session::{ActiveGame, GameSession};
 use crate::reply::{ProtoError, Reply};
 use crate::session_game::SessionGame;
 use crate::state::SessionState;
-use crate::table::{
-    TableProtocol, execute_game, restart_record, set_evaluator, set_up_event, table_header,
-};
-use crate::table_search::{AnySearcher, GameSearcher, TableSearch};
+use crate::table::{TableProtocol, execute_game, restart_record, set_up_event, table_header};
+use crate::table_search::{AnySearcher, GameSearcher};
 use crate::tools::Tools;
 
-/// The constants' defaults are the table's.
 impl<G: TableProtocol + HeldInTavliState<State = TableGame<G>> + Default> SessionGame for G {
     /// A fresh game under the default switches, and its searcher with the
     /// game's heuristic (fast and fixed; the sessions of the binary switch
@@ -36,14 +33,6 @@ impl<G: TableProtocol + HeldInTavliState<State = TableGame<G>> + Default> Sessio
             Box::new(GameSession::<G>::default()),
             Box::new(GameSearcher::new(evaluator)),
         ))
-    }
-
-    fn history(state: &SessionState) -> &Record {
-        <G as TableProtocol>::history(state)
-    }
-
-    fn history_mut(state: &mut SessionState) -> &mut Record {
-        <G as TableProtocol>::history_mut(state)
     }
 
     fn header(state: &SessionState) -> Header {
@@ -81,10 +70,6 @@ impl<G: TableProtocol + HeldInTavliState<State = TableGame<G>> + Default> Sessio
         command: &Command,
     ) -> Option<Result<Reply, ProtoError>> {
         execute_game::<G>(state, tools, command)
-    }
-
-    fn set_evaluator(search: &mut TableSearch, name: &str) -> Result<(), ProtoError> {
-        set_evaluator::<G>(search, name)
     }
 
     fn analyse_in_match(

@@ -28,7 +28,7 @@ use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 /// `set evaluator NAME` in a game of the table: the game's evaluator of
 /// that name (Portes: `heuristic`, `net`), or why there is none.
 pub(crate) fn set_evaluator<G: TableProtocol>(
-    search: &mut crate::table_search::TableSearch,
+    searcher: &mut crate::table_search::GameSearcher<G>,
     name: &str,
 ) -> Result<(), ProtoError> {
     let evaluator = G::evaluator_named(name).ok_or_else(|| {
@@ -41,7 +41,7 @@ pub(crate) fn set_evaluator<G: TableProtocol>(
             ),
         )
     })?;
-    *G::evaluator_slot(search) = evaluator;
+    searcher.evaluator = evaluator;
     Ok(())
 }
 

@@ -138,11 +138,6 @@ pub trait TableProtocol: TavliGame + AnalysedGame {
         search.get::<Self>().evaluator.as_ref()
     }
 
-    /// Where this game's evaluator is kept, to replace it.
-    fn evaluator_slot(search: &mut TableSearch) -> &mut Box<dyn GameEvaluator<Self>> {
-        &mut search.get_mut::<Self>().evaluator
-    }
-
     /// The names `set evaluator` takes in this game.
     const EVALUATOR_NAMES: &'static [&'static str];
 

@@ -15,7 +15,7 @@ pub(super) fn history(state: &SessionState, kind: GameKind) -> &Record {
 
 /// The session's record of the games of `kind`, to change.
 pub(super) fn history_mut(state: &mut SessionState, kind: GameKind) -> &mut Record {
-    with_game!(kind, G => G::history_mut(state))
+    state.history_of_mut(kind)
 }
 
 /// The header of the session's record of `kind`.

@@ -119,7 +119,7 @@ impl fmt::Debug for Box<dyn ActiveGame> {
 }
 
 /// The sessions of the games of the table, one per game, each built once
-/// by the factory ([`crate::session_game::table_session`]) when the
+/// by the factory (`table_session` in `session_game.rs`) when the
 /// session is made. The game played (`SessionState::game_kind`) is one of
 /// them; the others are kept as they were left, so that `set game` back to
 /// a game finds its switches and record, and a Tavli match's header has

@@ -1,7 +1,7 @@
 //! The search of the games other than Plakoto: a [`GameSearcher`] per
 //! game of the table, kept by the session beside Plakoto's search handle
 //! (whose settings, limits and stop they share). Kept apart from the
-//! games' sessions ([`crate::game_session`]) because a searcher is neither
+//! games' sessions (`game_session.rs`) because a searcher is neither
 //! copied nor compared with the state.
 
 use std::any::Any;
@@ -10,23 +10,38 @@ use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_engine::search::Stop;
 use plakoto_rules::{GameKind, TavliGame};
 
-use crate::reply::ProtoError;
-use crate::table::TableProtocol;
+use crate::reply::{ErrorCode, ProtoError};
 
-/// One game's searcher and what rates its positions.
+/// The game's evaluator of a name (`None`: no such evaluator, or its
+/// weights do not load).
+pub type EvaluatorNamed<G> = fn(&str) -> Option<Box<dyn GameEvaluator<G>>>;
+
+/// One game's searcher, what rates its positions, and the evaluators
+/// `set evaluator` picks from.
 pub struct GameSearcher<G: TavliGame> {
     /// The searcher.
     pub search: GameSearch<G>,
     /// What rates the game's positions (`set evaluator` replaces it).
     pub evaluator: Box<dyn GameEvaluator<G>>,
+    /// The game's evaluators by name.
+    named: EvaluatorNamed<G>,
+    /// The names `named` knows, for the refusal of another.
+    names: &'static [&'static str],
 }
 
 impl<G: TavliGame> GameSearcher<G> {
-    /// A searcher rating positions with `evaluator`.
-    pub fn new(evaluator: Box<dyn GameEvaluator<G>>) -> Self {
+    /// A searcher rating positions with the game's heuristic (fast and
+    /// fixed; the sessions of the binary switch to the nets), picking its
+    /// evaluators by name with `named` among `names`.
+    ///
+    /// # Panics
+    /// If `named` has no heuristic: every game has one.
+    pub fn new(named: EvaluatorNamed<G>, names: &'static [&'static str]) -> Self {
         GameSearcher {
             search: GameSearch::new(),
-            evaluator,
+            evaluator: named("heuristic").expect("every game has a heuristic"),
+            named,
+            names,
         }
     }
 }
@@ -51,7 +66,7 @@ pub trait AnySearcher: Any + Send {
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<G: TableProtocol> AnySearcher for GameSearcher<G> {
+impl<G: TavliGame> AnySearcher for GameSearcher<G> {
     fn kind(&self) -> GameKind {
         G::KIND
     }
@@ -60,8 +75,21 @@ impl<G: TableProtocol> AnySearcher for GameSearcher<G> {
         self.search.set_stop(stop);
     }
 
+    /// The game's evaluator of that name (Portes: `heuristic`, `net`),
+    /// or why there is none.
     fn set_evaluator(&mut self, name: &str) -> Result<(), ProtoError> {
-        crate::table::set_evaluator(self, name)
+        let evaluator = (self.named)(name).ok_or_else(|| {
+            ProtoError::new(
+                ErrorCode::InvalidArgument,
+                format!(
+                    "{} has no evaluator '{name}' (or its weights do not load): {}",
+                    G::KIND,
+                    self.names.join(", ")
+                ),
+            )
+        })?;
+        self.evaluator = evaluator;
+        Ok(())
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -75,7 +103,7 @@ impl<G: TableProtocol> AnySearcher for GameSearcher<G> {
 
 /// The searchers of the games of the table, one per game, built with the
 /// games' sessions by the factory
-/// ([`crate::session_game::table_session`]); each keeps its evaluator when
+/// (`table_session` in `session_game.rs`); each keeps its evaluator when
 /// another game is played.
 #[derive(Default)]
 pub struct TableSearch {

@@ -25,13 +25,11 @@ use crate::tools::Tools;
 
 impl<G: TableProtocol + HeldInTavliState<State = TableGame<G>> + Default> SessionGame for G {
     /// A fresh game under the default switches, and its searcher with the
-    /// game's heuristic (fast and fixed; the sessions of the binary switch
-    /// to the nets).
+    /// game's heuristic.
     fn table_session() -> Option<(Box<dyn ActiveGame>, Box<dyn AnySearcher>)> {
-        let evaluator = G::evaluator_named("heuristic").expect("every game has a heuristic");
         Some((
             Box::new(GameSession::<G>::default()),
-            Box::new(GameSearcher::new(evaluator)),
+            Box::new(GameSearcher::new(G::evaluator_named, G::EVALUATOR_NAMES)),
         ))
     }
 

@@ -25,26 +25,6 @@ use crate::state::{SessionState, result_info};
 use crate::tools::Tools;
 use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 
-/// `set evaluator NAME` in a game of the table: the game's evaluator of
-/// that name (Portes: `heuristic`, `net`), or why there is none.
-pub(crate) fn set_evaluator<G: TableProtocol>(
-    searcher: &mut crate::table_search::GameSearcher<G>,
-    name: &str,
-) -> Result<(), ProtoError> {
-    let evaluator = G::evaluator_named(name).ok_or_else(|| {
-        ProtoError::new(
-            ErrorCode::InvalidArgument,
-            format!(
-                "{} has no evaluator '{name}' (or its weights do not load): {}",
-                G::KIND,
-                G::EVALUATOR_NAMES.join(", ")
-            ),
-        )
-    })?;
-    searcher.evaluator = evaluator;
-    Ok(())
-}
-
 /// `not_in_game`: the command has no meaning in `game`.
 pub(crate) fn not_in_game(game: GameKind, what: &str) -> ProtoError {
     ProtoError::new(

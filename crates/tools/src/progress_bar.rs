@@ -55,7 +55,11 @@ enum Look {
 }
 
 /// Builds shorter than this get no bar.
-const BUILD_BAR_AFTER: Duration = Duration::from_secs(1);
+pub const BUILD_BAR_AFTER: Duration = Duration::from_secs(1);
+
+/// A drawn bar's position and length ([`TerminalProgress::state`]).
+#[doc(hidden)]
+pub type BarState = (u64, Option<u64>);
 
 /// The work under way: what was started, and its bar once drawn.
 struct Running {
@@ -95,6 +99,37 @@ impl TerminalProgress {
             look,
             shown: shown && std::io::stderr().is_terminal(),
             running: Mutex::new(None),
+        }
+    }
+
+    /// A build's progress (as [`TerminalProgress::for_engine_builds`])
+    /// drawn whether or not stderr is a terminal: for the crate's tests.
+    #[doc(hidden)]
+    pub fn for_engine_builds_shown() -> TerminalProgress {
+        TerminalProgress {
+            look: Look::Build,
+            shown: true,
+            running: Mutex::new(None),
+        }
+    }
+
+    /// The work under way, if any: the steps done, and the drawn bar's
+    /// position and length once there is one. For the crate's tests.
+    #[doc(hidden)]
+    pub fn state(&self) -> Option<(u64, Option<BarState>)> {
+        let running = self.running();
+        running.as_ref().map(|r| {
+            let bar = r.bar.as_ref().map(|b| (b.position(), b.length()));
+            (r.done, bar)
+        })
+    }
+
+    /// Moves the work's start back by `by`, as if it had begun that much
+    /// earlier (a bar is drawn by age). For the crate's tests.
+    #[doc(hidden)]
+    pub fn backdate(&self, by: Duration) {
+        if let Some(running) = self.running().as_mut() {
+            running.started = running.started.checked_sub(by).expect("an earlier instant");
         }
     }
 
@@ -167,56 +202,5 @@ impl Progress for TerminalProgress {
         if let Some(bar) = self.running().take().and_then(|r| r.bar) {
             bar.finish_and_clear();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn work_not_shown_draws_nothing_and_keeps_nothing() {
-        // Not shown (`--quiet`): whatever the terminal, no bar is made.
-        let progress = TerminalProgress::for_command(false);
-        progress.start("analysis", 10, "turns");
-        progress.advance(3);
-        assert!(progress.running().is_none());
-        progress.finish();
-        assert!(progress.running().is_none());
-    }
-
-    #[test]
-    fn a_build_bar_counts_the_steps_made_before_it_is_drawn() {
-        let progress = TerminalProgress {
-            look: Look::Build,
-            shown: true,
-            running: Mutex::new(None),
-        };
-        progress.start("pin endgame database", 917, "pinner states");
-        progress.advance(2);
-        // Under a second in: counted, not drawn.
-        {
-            let running = progress.running();
-            let running = running.as_ref().expect("started");
-            assert_eq!(running.done, 2);
-            assert!(running.bar.is_none());
-        }
-        {
-            // As if the build had started a second ago.
-            let mut running = progress.running();
-            let started = &mut running.as_mut().expect("started").started;
-            *started = started.checked_sub(BUILD_BAR_AFTER).expect("a second ago");
-        }
-        progress.advance(1);
-        {
-            let running = progress.running();
-            let bar = running
-                .as_ref()
-                .and_then(|r| r.bar.as_ref())
-                .expect("drawn");
-            assert_eq!((bar.position(), bar.length()), (3, Some(917)));
-        }
-        progress.finish();
-        assert!(progress.running().is_none());
     }
 }

@@ -45,7 +45,9 @@ pub const ALLOWED: &[(&str, &[&str])] = &[
             "plakoto-tools",
         ],
     ),
-    // The criterion benchmarks measure the tools' suites and the search.
+    // The criterion benchmarks and the measuring programs: they measure
+    // the tools' suites, the search, the GUI's relay and the lab's nets,
+    // and nothing depends on them.
     (
         "plakoto-benches",
         &[
@@ -54,6 +56,8 @@ pub const ALLOWED: &[(&str, &[&str])] = &[
             "plakoto-records",
             "plakoto-protocol",
             "plakoto-tools",
+            "plakoto-gui",
+            "plakoto-lab",
         ],
     ),
     (

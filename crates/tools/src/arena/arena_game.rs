@@ -78,26 +78,3 @@ impl FromStr for ArenaGame {
             .map_err(|GameKindError(word)| ArenaGameError(word))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_read_in_any_case_and_serialize_as_the_games() {
-        for game in [
-            ArenaGame::Portes,
-            ArenaGame::Plakoto,
-            ArenaGame::Fevga,
-            ArenaGame::Tavli,
-        ] {
-            assert_eq!(game.to_string().to_uppercase().parse(), Ok(game));
-            assert_eq!(serde_json::to_string(&game).unwrap(), format!("\"{game}\""));
-        }
-        assert_eq!(ArenaGame::Tavli.kind(), None);
-        assert_eq!(
-            "chess".parse::<ArenaGame>().unwrap_err().to_string(),
-            "unknown game 'chess' (portes, plakoto, fevga or tavli)"
-        );
-    }
-}

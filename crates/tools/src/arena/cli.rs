@@ -29,7 +29,7 @@ use plakoto_rules::{Rules, Scoring, Variant, with_game};
 
 /// The JSON report: the run's settings and its summary.
 #[derive(serde::Serialize)]
-pub(super) struct Report<'a> {
+pub struct Report<'a> {
     pub(super) a: &'a str,
     pub(super) b: &'a str,
     pub(super) seed: u64,

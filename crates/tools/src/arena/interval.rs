@@ -45,29 +45,3 @@ pub fn wilson95(wins: f64, n: u64) -> Option<[f64; 2]> {
     let half = Z95 / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     Some([(centre - half).max(0.0), (centre + half).min(1.0)])
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_matches_the_formula() {
-        // 8 of 10: the textbook 95% Wilson interval is 0.490-0.943.
-        let [lo, hi] = wilson95(8.0, 10).unwrap();
-        assert!(
-            (lo - 0.490).abs() < 1e-3 && (hi - 0.943).abs() < 1e-3,
-            "{lo} {hi}"
-        );
-        assert_eq!(wilson95(0.0, 0), None);
-    }
-
-    #[test]
-    fn the_mean_interval_needs_two_values() {
-        let mut m = Moments::default();
-        m.add(1.0);
-        assert_eq!(m.ci95(), None);
-        m.add(0.0);
-        // sd 0.7071, se 0.5.
-        assert!((m.ci95().unwrap() - Z95 * 0.5).abs() < 1e-12);
-    }
-}

@@ -77,7 +77,7 @@ pub fn merge_files(
 }
 
 /// Which shards of `count` are missing from `found`, for a note.
-fn missing_shards(found: &[Option<super::shard::Shard>]) -> Vec<String> {
+pub fn missing_shards(found: &[Option<super::shard::Shard>]) -> Vec<String> {
     let Some(count) = found.iter().flatten().map(|s| s.count).max() else {
         return Vec::new();
     };
@@ -126,18 +126,4 @@ pub fn run(args: MergeArgs) -> Result<(), ArenaError> {
         summary: &summary,
     };
     report.print(args.json)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::arena::shard::Shard;
-
-    #[test]
-    fn missing_shards_are_named() {
-        let s = |k| Some(Shard { index: k, count: 3 });
-        assert_eq!(missing_shards(&[s(1), s(3)]), vec!["2/3".to_string()]);
-        assert!(missing_shards(&[s(1), s(2), s(3)]).is_empty());
-        assert!(missing_shards(&[None]).is_empty());
-    }
 }

@@ -125,30 +125,3 @@ pub fn fevga_switch_commands(rules: &FevgaRules) -> Vec<String> {
         .map(|(word, _)| format!("set {}", word.replacen('=', " ", 1)))
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_switches_off_their_defaults_are_sent() {
-        assert!(fevga_switch_commands(&FevgaRules::default()).is_empty());
-        let rules: FevgaRules = "fevga.release=reach_quarter prime_rule=none"
-            .parse()
-            .unwrap();
-        assert_eq!(
-            fevga_switch_commands(&rules),
-            [
-                "set fevga.release reach_quarter",
-                "set fevga.prime_rule none"
-            ]
-        );
-        assert_eq!(
-            Fevga::new(rules).switches().as_deref(),
-            Some(
-                "fevga.release=reach_quarter fevga.quarter_rule=own fevga.quarter_check=every_step fevga.prime_rule=none"
-            )
-        );
-        assert_eq!(Portes::default().switches(), None);
-    }
-}

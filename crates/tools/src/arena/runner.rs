@@ -125,7 +125,7 @@ pub fn play_unit(
 /// The seeds of game `game` of `unit`, A playing `a_side`: its dice
 /// stream's (the same in both units of a duplicate pair) and X's and O's
 /// players' (each engine's own, whichever side it plays).
-pub(super) fn game_seeds(seed: u64, unit: u64, game: u32, a_side: Side) -> (u64, [u64; 2]) {
+pub fn game_seeds(seed: u64, unit: u64, game: u32, a_side: Side) -> (u64, [u64; 2]) {
     let g = u64::from(game);
     let engine_seeds = PLAYER_STREAM.map(|tag| mix_seed(&[seed, unit, g, tag]));
     let player_seeds = if a_side == Side::X {
@@ -139,7 +139,7 @@ pub(super) fn game_seeds(seed: u64, unit: u64, game: u32, a_side: Side) -> (u64,
 /// The record of game `game` of `unit`, A playing `a_side`: `outcome`
 /// (in X and O terms) turned into A's and B's terms, with the match
 /// `score` after it and whether it ends its unit.
-pub(super) fn game_record(
+pub fn game_record(
     unit: u64,
     game: u32,
     a_side: Side,
@@ -234,7 +234,7 @@ pub fn run_units_with(
 /// generator with `generator`, and plays units from the queue with `play`
 /// until the queue is empty or `on_record` (called on this thread, as
 /// games end) fails; its error is then returned.
-pub(super) fn schedule<P: Send, G>(
+pub fn schedule<P: Send, G>(
     units: &[u64],
     jobs: usize,
     ready: Option<P>,

@@ -192,27 +192,28 @@ pub(super) fn measure_plakoto(options: &EvalBenchOptions) -> Result<EvalTiming, 
 }
 
 /// What the rounds of a game's evaluator measured.
-pub(super) struct EvalTiming {
+pub struct EvalTiming {
     /// The evaluator's name (Plakoto's: with its weights' identity).
-    evaluator: String,
+    pub evaluator: String,
     /// The evaluator's arithmetic (`-` for a heuristic).
-    kernel: String,
-    positions: usize,
-    batches: usize,
-    evaluations: usize,
+    pub kernel: String,
+    /// Positions in the suite.
+    pub positions: usize,
+    /// Batches handed to the evaluator in one round.
+    pub batches: usize,
+    /// Positions evaluated in one round.
+    pub evaluations: usize,
     /// Median evaluations a second of thread CPU time.
-    cpu: f64,
+    pub cpu: f64,
     /// Median evaluations a second of wall time.
-    wall: f64,
+    pub wall: f64,
 }
 
 /// The rounds of a game of the table: one batch a roll of the game's
 /// suite positions (each play's resulting position, opponent on roll,
 /// games not over), as the generic search hands them to the evaluator.
 /// The evaluator is the game's of that name ([`bench_evaluator`]).
-pub(super) fn measure_table<G: BenchGame>(
-    options: &EvalBenchOptions,
-) -> Result<EvalTiming, BenchError> {
+pub fn measure_table<G: BenchGame>(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
     let evaluator = bench_evaluator::<G>(options.evaluator.as_deref())?;
     let evaluator = evaluator.as_ref();
     let game = G::default();
@@ -290,34 +291,5 @@ impl std::fmt::Display for EvalBenchReport {
                 |ms| format!("{ms:.1} ms")
             )
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use plakoto_rules::tavli::Fevga;
-
-    #[test]
-    fn a_fevga_evaluator_is_measured_by_name_on_the_fevga_suite() {
-        let options = EvalBenchOptions {
-            game: GameKind::Fevga,
-            positions: 3,
-            rounds: 1,
-            evaluator: Some("pipcount".to_string()),
-            positions_file: None,
-        };
-        let timed = measure_table::<Fevga>(&options).expect("measured");
-        assert_eq!((timed.evaluator.as_str(), timed.positions), ("pipcount", 3));
-        assert!(timed.batches > 0 && timed.evaluations >= timed.batches);
-        let unknown = EvalBenchOptions {
-            evaluator: Some("net-f32".to_string()),
-            ..options
-        };
-        let error = measure_table::<Fevga>(&unknown).err().unwrap().to_string();
-        assert!(
-            error.starts_with("Fevga has no evaluator 'net-f32'"),
-            "{error}"
-        );
     }
 }

@@ -23,7 +23,7 @@ use hint::{HintBenchOptions, HintBenchReport};
 /// Plakoto its own (written before the game layer). So the benches pick
 /// the game once (`with_game!`) and never match on it. (Here, above both
 /// benches, as each bench's file calls it and it calls into both.)
-trait BenchedGame: TavliGame {
+pub trait BenchedGame: TavliGame {
     /// `bench eval`'s timed rounds of the evaluator `options` names.
     fn eval_timing(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError>;
 

@@ -10,13 +10,14 @@
 //! engine is this package's binary (`target/release/plakoto`, or the path
 //! given first); the number of trials (20) and the plies (4) may follow.
 //!
-//! Run: `cargo run --release --example gui_stop_latency -- target/release/plakoto 20 4`.
+//! Run: `cargo build --release && cargo run --release -p plakoto-benches --example
+//! gui_stop_latency -- target/release/plakoto 20 4`.
 
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use plakoto::client::Engine;
-use plakoto::gui::{EngineCommand, Gui};
+use plakoto_gui::{EngineCommand, Gui};
+use plakoto_protocol::client::Engine;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 

@@ -6,7 +6,7 @@
 //! features were appended).
 //!
 //! ```sh
-//! cargo run --release -p plakoto-lab --example portes_widen -- OLD.net OUT.net
+//! cargo run --release -p plakoto-benches --example portes_widen -- OLD.net OUT.net
 //! ```
 
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! fevga` plays such matches too, with its records and options:
 //!
 //! ```sh
-//! cargo run --release -p plakoto-lab --example fevga_match -- \
+//! cargo run --release -p plakoto-benches --example fevga_match -- \
 //!     runs/fevga1/best.net heuristic 1000 9001 [threads]
 //! ```
 //!

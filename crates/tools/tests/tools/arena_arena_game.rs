@@ -1,0 +1,21 @@
+//! The tests of `plakoto_tools::arena::arena_game`.
+
+use plakoto_tools::arena::arena_game::*;
+
+#[test]
+fn names_read_in_any_case_and_serialize_as_the_games() {
+    for game in [
+        ArenaGame::Portes,
+        ArenaGame::Plakoto,
+        ArenaGame::Fevga,
+        ArenaGame::Tavli,
+    ] {
+        assert_eq!(game.to_string().to_uppercase().parse(), Ok(game));
+        assert_eq!(serde_json::to_string(&game).unwrap(), format!("\"{game}\""));
+    }
+    assert_eq!(ArenaGame::Tavli.kind(), None);
+    assert_eq!(
+        "chess".parse::<ArenaGame>().unwrap_err().to_string(),
+        "unknown game 'chess' (portes, plakoto, fevga or tavli)"
+    );
+}

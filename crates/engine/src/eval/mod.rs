@@ -13,6 +13,7 @@ pub mod fevga;
 pub mod game_net;
 pub mod heuristic;
 pub mod leaf_cache;
+pub mod mix_hash;
 pub mod net;
 pub mod pin_endgame;
 pub mod pipcount;

@@ -53,6 +53,18 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
         None
     }
 
+    /// The value of `position` (side on roll, game not over) from the
+    /// exact race table this evaluator uses, if it covers it: where a
+    /// rollout with `race_exact` stops playing a game out (a race ends in
+    /// a bear-off the table knows exactly; other databases, such as a pin
+    /// endgame's, are left to the play). The default is
+    /// [`Self::exact_value`] when its database is the race table.
+    fn race_value(&self, game: &G, position: &G::Position) -> Option<Probabilities> {
+        self.exact_value(game, position)
+            .filter(|(_, database)| *database == ExactDatabase::Race)
+            .map(|(p, _)| p)
+    }
+
     /// Evaluates many positions at once (what would make a net fast); the
     /// default evaluates one by one. `out` is cleared first and holds one
     /// value a position, in order.

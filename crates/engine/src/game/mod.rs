@@ -58,4 +58,4 @@ pub use portes::{
 pub use portes_net::PortesNetEvaluator;
 pub use ranking::{GameRankedPlay, GameRanking};
 pub use rollout::{RolloutStart, rollout, rollout_plays};
-pub use search::GameSearch;
+pub use search::{GameSearch, Root};

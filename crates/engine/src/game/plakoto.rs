@@ -52,6 +52,12 @@ where
         self.0.exact_value(position, game.rules)
     }
 
+    fn race_value(&self, game: &Plakoto, position: &Position) -> Option<Probabilities> {
+        // The race table whatever the evaluator's databases, as the
+        // Plakoto rollout reads it.
+        crate::eval::race::evaluate(position, game.rules)
+    }
+
     fn evaluate_batch(&self, game: &Plakoto, positions: &[Position], out: &mut Vec<Probabilities>) {
         // Batched as the net wants it, one call a roll.
         self.0.evaluate_batch(positions, game.rules, out);

@@ -20,10 +20,12 @@
 //!   the 0-ply value of the best play for the roll drawn less the average
 //!   over the 21 rolls, is subtracted from the game's equity (unbiased).
 //!
-//! A game stops early at a position an exact database of the evaluator
-//! covers when `rollout.race_exact` is set (named for Plakoto's race
-//! database; here any [`GameEvaluator::exact_value`]), and is cut after
-//! `rollout.max_turns` turns, scored by the evaluator.
+//! A game stops early at a race the evaluator's exact race table covers
+//! when `rollout.race_exact` is set ([`GameEvaluator::race_value`]: only
+//! that table, as the Plakoto rollout stops), and is cut after
+//! `rollout.max_turns` turns, scored by the evaluator; numbers carried to
+//! the side to act at the cut are played first (its play, as any turn's),
+//! so the score is of a position the rules could reach.
 
 use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, TavliGame};
@@ -234,7 +236,7 @@ fn play_out<G: TavliGame>(
         // The databases know no carried numbers.
         if rollout.race_exact
             && pending.is_none()
-            && let Some((p, _)) = evaluator.exact_value(game, &position)
+            && let Some(p) = evaluator.race_value(game, &position)
         {
             return Some((for_mover(p, mover), luck));
         }
@@ -270,9 +272,22 @@ fn play_out<G: TavliGame>(
             }
         }
     }
-    // Still going: the evaluator's value for the side to act.
-    // (Numbers carried to the side to act are left out, as the Plakoto
-    // rollout leaves them.)
+    // Still going: numbers carried to the side to act are its to play
+    // (R21) before anything is valued; then the evaluator's value for
+    // that side, on roll.
+    if let Some(carried) = pending {
+        let turn = ToPlay::Carried(carried);
+        let play = player.play(game, evaluator, &position, &turn);
+        if stop.is_set() {
+            return None;
+        }
+        if let Some(play) = play {
+            position = game.after(&play);
+        }
+        if let Some(r) = game.result(&position) {
+            return Some((for_mover(terminal_probabilities(&r), mover), luck));
+        }
+    }
     let p = evaluator
         .exact_value(game, &position)
         .map_or_else(|| evaluator.evaluate(game, &position), |(p, _)| p);

@@ -90,10 +90,23 @@ impl<G: TavliGame> GameSearch<G> {
         &self.stop
     }
 
-    /// Frees the caches, keeping the engine's memory between commands
-    /// that of its buffers; the next search allocates them again.
+    /// Frees the caches and the buffers the last searches grew past
+    /// [`KEEP_PLAYS`] plays (an Express low double's lists), keeping the
+    /// engine's memory between commands that of ordinary rolls; the next
+    /// search allocates them again.
     pub fn trim(&mut self) {
-        self.tree.trim();
+        if self.root_rate.capacity() > KEEP_PLAYS {
+            self.root_list = G::PlayList::default();
+            self.root_rate = RateScratch::default();
+            self.root_generator = None;
+        }
+        self.tree.trim(KEEP_PLAYS);
+    }
+
+    /// The most plays a buffer of this searcher has room for now, at the
+    /// root or inside the tree (what [`Self::trim`] bounds).
+    pub fn widest_buffer(&self) -> usize {
+        self.root_rate.capacity().max(self.tree.widest_level())
     }
 
     /// Ranks every legal play of `dice` in `position` (side to play on
@@ -125,9 +138,42 @@ impl<G: TavliGame> GameSearch<G> {
         settings: &SearchSettings,
         limits: SearchLimits,
     ) -> GameRanking<G> {
+        let root = Root::new(game, evaluator, position, turn);
+        self.rank_root_turn(root, None, settings, limits)
+    }
+
+    /// [`Self::rank_turn`] with the root's plays listed by the caller's
+    /// `generator` (its bound on plays decides how far a turn with too
+    /// many plays is cut, and the ranking says so in `truncated`), but
+    /// for a turn the evaluator lists through its beam
+    /// ([`GameEvaluator::root_plays`]).
+    pub fn rank_turn_generated(
+        &mut self,
+        root: Root<'_, G>,
+        generator: &mut G::Generator,
+        settings: &SearchSettings,
+        limits: SearchLimits,
+    ) -> GameRanking<G> {
+        self.rank_root_turn(root, Some(generator), settings, limits)
+    }
+
+    /// [`Self::rank_turn`] with the root listed by `generator`, if given.
+    fn rank_root_turn(
+        &mut self,
+        root: Root<'_, G>,
+        generator: Option<&mut G::Generator>,
+        settings: &SearchSettings,
+        limits: SearchLimits,
+    ) -> GameRanking<G> {
+        let Root {
+            game,
+            evaluator,
+            turn,
+            ..
+        } = root;
         // Deadline first: the budget counts root generation.
         let deadline = limits.deadline();
-        let cut = self.generate_root(game, evaluator, position, turn, settings);
+        let cut = self.generate_root(root, generator, settings);
         let plays = std::mem::take(&mut self.root_list);
         let cx = Cx {
             game,
@@ -188,8 +234,39 @@ impl<G: TavliGame> GameSearch<G> {
         settings: &SearchSettings,
         limits: SearchLimits,
     ) -> Option<G::Play> {
+        let root = Root::new(game, evaluator, position, turn);
+        self.choose_root_turn(root, None, settings, limits)
+    }
+
+    /// [`Self::choose_turn`] with the root's plays listed by the caller's
+    /// `generator`, as [`Self::rank_turn_generated`] lists them.
+    pub fn choose_turn_generated(
+        &mut self,
+        root: Root<'_, G>,
+        generator: &mut G::Generator,
+        settings: &SearchSettings,
+        limits: SearchLimits,
+    ) -> Option<G::Play> {
+        self.choose_root_turn(root, Some(generator), settings, limits)
+    }
+
+    /// [`Self::choose_turn`] with the root listed by `generator`, if
+    /// given.
+    fn choose_root_turn(
+        &mut self,
+        root: Root<'_, G>,
+        generator: Option<&mut G::Generator>,
+        settings: &SearchSettings,
+        limits: SearchLimits,
+    ) -> Option<G::Play> {
+        let Root {
+            game,
+            evaluator,
+            turn,
+            ..
+        } = root;
         let deadline = limits.deadline();
-        self.generate_root(game, evaluator, position, turn, settings);
+        self.generate_root(root, generator, settings);
         let plays = std::mem::take(&mut self.root_list);
         let chosen = match game.plays(&plays) {
             [] => None,
@@ -285,28 +362,34 @@ impl<G: TavliGame> GameSearch<G> {
 
     /// The root plays of `turn` in `position` into `self.root_list`: the
     /// evaluator's cut of a turn too large to list
-    /// ([`GameEvaluator::root_plays`], then `true`), else every legal
-    /// play, as the game generates them.
+    /// ([`GameEvaluator::root_plays`], then `true`), else the legal plays
+    /// as `generator` (or, with none, the game's own) lists them, `true`
+    /// when its bound cut them short.
     fn generate_root(
         &mut self,
-        game: &G,
-        evaluator: &dyn GameEvaluator<G>,
-        position: &G::Position,
-        turn: &ToPlay<G::Carried>,
+        root: Root<'_, G>,
+        generator: Option<&mut G::Generator>,
         settings: &SearchSettings,
     ) -> bool {
-        let generator = self.root_generator.get_or_insert_with(|| game.generator());
+        let Root {
+            game,
+            evaluator,
+            position,
+            turn,
+        } = root;
+        let own = self.root_generator.get_or_insert_with(|| game.generator());
         let beam = settings.express_root_beam;
-        if evaluator.root_plays(game, generator, position, turn, beam, &mut self.root_list) {
+        if evaluator.root_plays(game, own, position, turn, beam, &mut self.root_list) {
             return true;
         }
+        let generator = generator.unwrap_or(own);
         match turn {
             ToPlay::Dice(dice) => game.generate(generator, position, *dice, &mut self.root_list),
             ToPlay::Carried(carried) => {
                 game.generate_carried(generator, position, carried, &mut self.root_list)
             }
         }
-        false
+        game.truncated(&self.root_list)
     }
 
     /// Ranks `plays` level by level, as the module says.
@@ -464,6 +547,42 @@ impl<G: TavliGame> GameSearch<G> {
             out.push(value?);
         }
         Some(out)
+    }
+}
+
+/// Plays kept room for between searches ([`GameSearch::trim`]): more
+/// than any roll but an Express low double has.
+const KEEP_PLAYS: usize = 4_096;
+
+/// The turn a search's root ranks: the game, what rates its positions,
+/// the position (side to play on roll) and its turn (a roll, or numbers
+/// carried to that side).
+#[derive(Clone, Copy)]
+pub struct Root<'a, G: TavliGame> {
+    /// The game with its switches.
+    pub game: &'a G,
+    /// What rates the positions at the leaves.
+    pub evaluator: &'a dyn GameEvaluator<G>,
+    /// The position, seen by the side to play.
+    pub position: &'a G::Position,
+    /// The roll, or the numbers carried to the side to play (R21).
+    pub turn: &'a ToPlay<G::Carried>,
+}
+
+impl<'a, G: TavliGame> Root<'a, G> {
+    /// The turn `turn` from `position` in `game`, rated by `evaluator`.
+    pub fn new(
+        game: &'a G,
+        evaluator: &'a dyn GameEvaluator<G>,
+        position: &'a G::Position,
+        turn: &'a ToPlay<G::Carried>,
+    ) -> Root<'a, G> {
+        Root {
+            game,
+            evaluator,
+            position,
+            turn,
+        }
     }
 }
 

@@ -36,6 +36,7 @@ use plakoto_rules::{Dice, TavliGame};
 use super::{GameAfter, GameEvaluator, PlayBounds, game_equity};
 use crate::eval::exact::ExactDatabase;
 use crate::eval::leaf_cache::{LeafCache, SlotIndex, hash_of};
+use crate::eval::mix_hash::MixBuildHasher;
 use crate::eval::{NextRoll, Probabilities, terminal_probabilities};
 use crate::search::{SearchSettings, SearchStats, Stop};
 
@@ -93,6 +94,13 @@ pub(super) struct RateScratch<G: TavliGame> {
     batch: Vec<Probabilities>,
     /// One rating a play, in the plays' order.
     pub ratings: Vec<Rating>,
+}
+
+impl<G: TavliGame> RateScratch<G> {
+    /// The most plays these buffers hold without growing.
+    pub fn capacity(&self) -> usize {
+        self.ratings.capacity().max(self.seen.capacity())
+    }
 }
 
 impl<G: TavliGame> Default for RateScratch<G> {
@@ -214,8 +222,10 @@ struct Level<G: TavliGame> {
 pub(super) struct Tree<G: TavliGame> {
     /// Per-depth buffers; `None` while lent out to the depth using them.
     levels: Vec<Option<Level<G>>>,
-    /// Values of chance nodes of this search, by position and depth.
-    cache: HashMap<(G::Position, u8), Probabilities>,
+    /// Values of chance nodes of this search, by position and depth,
+    /// hashed by [`MixBuildHasher`]: SipHash, the map's default, cost the
+    /// searches time for nothing (no key is crafted).
+    cache: HashMap<(G::Position, u8), Probabilities, MixBuildHasher>,
     /// Entries `cache` holds before it is emptied (the cache budget's).
     cache_limit: usize,
     /// Static evaluations of this search: a level's replies are rated
@@ -233,7 +243,7 @@ impl<G: TavliGame> Default for Tree<G> {
     fn default() -> Self {
         Tree {
             levels: Vec::new(),
-            cache: HashMap::new(),
+            cache: HashMap::default(),
             cache_limit: chance_entries::<(G::Position, u8), Probabilities>(
                 budget_bytes(DEFAULT_CACHE_MB) / 2,
             ),
@@ -253,7 +263,7 @@ impl<G: TavliGame> Tree<G> {
         let half = cache_bytes / 2;
         self.cache_limit = chance_entries::<(G::Position, u8), Probabilities>(half);
         if self.cache.capacity() > self.cache_limit {
-            self.cache = HashMap::new();
+            self.cache = HashMap::default();
         }
         self.cache.clear();
         self.leaves.fit(half);
@@ -264,11 +274,34 @@ impl<G: TavliGame> Tree<G> {
         self.stats = SearchStats::default();
     }
 
-    /// Frees the caches (each search fills its own anyway), so a long
-    /// session holds only what a command uses while it runs.
-    pub fn trim(&mut self) {
-        self.cache = HashMap::new();
+    /// Frees the caches (each search fills its own anyway) and the
+    /// per-depth buffers grown past `keep_plays` plays (an Express low
+    /// double's), so a long session holds only what a command uses while
+    /// it runs.
+    pub fn trim(&mut self, keep_plays: usize) {
+        self.cache = HashMap::default();
         self.leaves.release();
+        // A level's ratings and order grow with its list of plays: their
+        // capacity tells how long a list it held.
+        if self
+            .levels
+            .iter()
+            .flatten()
+            .any(|l| l.rate.capacity() > keep_plays || l.order.capacity() > keep_plays)
+        {
+            self.levels = Vec::new();
+        }
+    }
+
+    /// The most plays a per-depth buffer has room for now (what
+    /// [`Self::trim`] compares with its `keep_plays`).
+    pub fn widest_level(&self) -> usize {
+        self.levels
+            .iter()
+            .flatten()
+            .map(|l| l.rate.capacity().max(l.order.capacity()))
+            .max()
+            .unwrap_or(0)
     }
 
     /// The deadline of the current search.

@@ -16,7 +16,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use plakoto_engine::eval::portes::evaluate_portes_race;
-use plakoto_engine::eval::{HeuristicEvaluator, Probabilities, terminal_probabilities};
+use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, Probabilities, terminal_probabilities};
 use plakoto_engine::game::{
     FevgaHeuristicEvaluator, GameEvaluator, GameSearch, PlakotoGameEvaluator,
     PortesHeuristicEvaluator, RolloutStart, game_equity, rollout,
@@ -407,4 +407,37 @@ fn on_plakoto_it_rolls_out_what_the_plakoto_rollout_does() {
     let plakoto = rollout_paired(&candidates, game.rules, &HeuristicEvaluator, &s, &|_| {})
         .expect("a rollout");
     assert_eq!(generic, plakoto);
+}
+
+/// `race_exact` stops a Plakoto game at the race table whatever the
+/// evaluator's own databases, as the Plakoto rollout does: the heuristic
+/// knows no database, yet a covered race is scored by the table.
+#[test]
+fn race_exact_stops_plakoto_at_the_race_table() {
+    let rules = plakoto_rules::Rules::default();
+    let game = Plakoto::new(rules);
+    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<dyn Evaluator>);
+    // After the mover's play: both sides home, nothing pinned; the
+    // opponent is on roll.
+    let after = plakoto_rules::parse_board_text("6:3 5:3 / 6:2 1:2").expect("a race");
+    assert!(adapter.exact_value(&game, &game.flip(&after)).is_none());
+    let table = plakoto_engine::eval::race::evaluate(&game.flip(&after), rules).expect("covered");
+    let mut s = settings(72);
+    s.rollout.race_exact = true;
+    let start = [RolloutStart::AfterPlay(after)];
+    let r = roll_out(&game, &adapter, &start, &s).results[0];
+    assert_eq!(r.probabilities, table.flipped());
+    assert_eq!(r.std_error, 0.0);
+    let theirs = rollout_paired(
+        &[(after, After::Opponent { pending: None })],
+        rules,
+        &HeuristicEvaluator,
+        &s,
+        &|_| {},
+    )
+    .expect("a rollout")
+    .results[0];
+    assert_eq!(r.probabilities, theirs.probabilities);
+    s.rollout.race_exact = false;
+    assert!(roll_out(&game, &adapter, &start, &s).results[0].std_error > 0.0);
 }

@@ -16,6 +16,10 @@
 //! The rollouts agree too: the candidates of an Express roll that carries
 //! numbers on, played out by both rollouts' 0-ply players on the same
 //! dice, give the same figures.
+//!
+//! And what the Plakoto search's callers rely on: a root listed by the
+//! caller's bounded generator is cut as the Plakoto search cuts it, and
+//! `trim` gives back the buffers an Express low double grew.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -23,10 +27,10 @@ use rand_chacha::ChaCha8Rng;
 
 use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator};
 use plakoto_engine::game::{
-    GameAfter, GameRanking, GameSearch, PlakotoGameEvaluator, rollout_plays,
+    GameAfter, GameRanking, GameSearch, PlakotoGameEvaluator, Root, rollout_plays,
 };
 use plakoto_engine::search::{
-    After, Ranking, SearchHandle, SearchLimits, SearchSettings, Stop, rollout_paired,
+    After, Ranking, Search, SearchHandle, SearchLimits, SearchSettings, Stop, rollout_paired,
 };
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
@@ -318,4 +322,179 @@ fn generic_rollout_plays_express_out_as_the_plakoto_rollout() {
             assert_eq!(r.probabilities, theirs[k].probabilities, "{case:?}");
         }
     }
+}
+
+/// A root listed by the caller's generator: its bound on plays cuts the
+/// list, and both searches rank the same cut list alike and say it is
+/// cut; the generic search's own generator would list them all.
+#[test]
+fn a_callers_bounded_generator_cuts_the_root_as_in_the_plakoto_search() {
+    let rules = Rules::default();
+    let game = Plakoto::new(rules);
+    let evaluator = HeuristicEvaluator;
+    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<dyn Evaluator>);
+    let settings = SearchSettings::default();
+    // A standard double: one group of four numbers, listed by the
+    // generator at the root of both searches.
+    let position = game.start();
+    let dice = Dice::new(3, 3).unwrap();
+    let turn = ToPlay::Dice(dice);
+    let bound = GenLimits { max_positions: 3 };
+    let mut complete = PlayList::default();
+    game.generate(&mut game.generator(), &position, dice, &mut complete);
+    assert!(
+        complete.len() > bound.max_positions && !complete.truncated,
+        "{} plays",
+        complete.len()
+    );
+    let mut generic = GameSearch::new();
+    let mut theirs_search = Search::new();
+    for plies in [0, 1] {
+        let limits = SearchLimits::plies(plies);
+        let root = Root::new(&game, &adapter, &position, &turn);
+        let ours =
+            generic.rank_turn_generated(root, &mut MoveGenerator::new(bound), &settings, limits);
+        let numbers = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
+        let old_root = plakoto_engine::search::Root::new(&position, &numbers, rules, &evaluator);
+        let theirs =
+            theirs_search.rank(old_root, &mut MoveGenerator::new(bound), &settings, limits);
+        assert!(ours.truncated, "{plies} ply");
+        assert_eq!(ours.plays.len(), bound.max_positions);
+        let case = Case { position, turn };
+        assert_same(&ours, &theirs, &case, plies);
+        // The generator's choice agrees with the ranking's best.
+        let chosen =
+            generic.choose_turn_generated(root, &mut MoveGenerator::new(bound), &settings, limits);
+        assert_eq!(
+            chosen.map(|p| p.position),
+            Some(ours.plays[0].play.position)
+        );
+    }
+    // Without the caller's generator the root is complete.
+    let all = generic.rank_turn(
+        &game,
+        &adapter,
+        &position,
+        &turn,
+        &settings,
+        SearchLimits::plies(0),
+    );
+    assert!(!all.truncated);
+    assert_eq!(all.plays.len(), complete.len());
+}
+
+/// An Express low double's long list ranked at the root grows the
+/// search's buffers past what a standard game's rolls need; `trim` gives
+/// them back, and the next search ranks as before.
+#[test]
+fn trim_frees_the_buffers_an_express_low_double_grew() {
+    let rules = Rules {
+        variant: Variant::Express,
+        ..Rules::default()
+    };
+    let game = Plakoto::new(rules);
+    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<dyn Evaluator>);
+    let settings = SearchSettings::default();
+    let dice = Dice::new(1, 1).unwrap();
+    let mut long = PlayList::default();
+    let mut generator = MoveGenerator::new(GenLimits {
+        max_positions: 10_000,
+    });
+    game.generate(&mut generator, &game.start(), dice, &mut long);
+    assert_eq!(long.len(), 10_000, "1-1 has more plays than the bound");
+    let turn = ToPlay::Dice(dice);
+    let mut search = GameSearch::new();
+    let limits = SearchLimits::plies(0);
+    let first = search.rank_plays(&game, &adapter, &turn, game.plays(&long), &settings, limits);
+    assert!(search.widest_buffer() >= 10_000);
+    search.trim();
+    assert!(
+        search.widest_buffer() <= 4_096,
+        "{}",
+        search.widest_buffer()
+    );
+    let again = search.rank_plays(&game, &adapter, &turn, game.plays(&long), &settings, limits);
+    let order = |r: &GameRanking<Plakoto>| -> Vec<Position> {
+        r.plays.iter().map(|p| p.play.position).collect()
+    };
+    assert_eq!(order(&first), order(&again));
+    search.trim();
+    assert!(
+        search.widest_buffer() <= 4_096,
+        "{}",
+        search.widest_buffer()
+    );
+    // A standard game's buffers are kept: nothing to give back. (An
+    // Express search of 1 ply grows its levels past the bound too: the
+    // replies include low doubles.)
+    let standard = Plakoto::new(Rules::default());
+    search.rank(
+        &standard,
+        &adapter,
+        &standard.start(),
+        Dice::new(6, 5).unwrap(),
+        &settings,
+        SearchLimits::plies(1),
+    );
+    let ordinary = search.widest_buffer();
+    assert!(ordinary > 0);
+    search.trim();
+    assert_eq!(search.widest_buffer(), ordinary);
+}
+
+/// A rollout cut before the opponent played the numbers a candidate
+/// carried on to it: they are played first (the player's 0-ply choice),
+/// so a cut at once gives the candidate's 0-ply value, which values them
+/// the same way, and not the value of a position whose numbers are lost.
+#[test]
+fn a_rollout_cut_plays_the_numbers_carried_to_the_side_to_act() {
+    let rules = Rules {
+        variant: Variant::Express,
+        ..Rules::default()
+    };
+    let game = Plakoto::new(rules);
+    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<dyn Evaluator>);
+    let mut settings = SearchSettings::default();
+    settings.rollout.trials = 36;
+    settings.rollout.max_turns = 0;
+    let mut differs = 0;
+    for case in &cases(game, 7, 0, 2, 0, 0) {
+        let ranking = GameSearch::new().rank_turn(
+            &game,
+            &adapter,
+            &case.position,
+            &case.turn,
+            &settings,
+            SearchLimits::plies(0),
+        );
+        let passing: Vec<_> = ranking
+            .plays
+            .iter()
+            .filter(|r| r.after.passes_on())
+            .copied()
+            .take(4)
+            .collect();
+        assert!(!passing.is_empty(), "{case:?}");
+        let rolled = rollout_plays(
+            &game,
+            &adapter,
+            &passing,
+            &settings,
+            &|_| {},
+            &Stop::never(),
+        )
+        .expect("a rollout");
+        for r in &rolled {
+            let ranked = passing
+                .iter()
+                .find(|p| p.play.position == r.play.position)
+                .expect("a candidate");
+            assert_eq!(r.probabilities, ranked.probabilities, "{case:?}");
+            // The numbers' play counted: the opponent on roll without
+            // them is valued otherwise.
+            let lost = adapter.0.evaluate(&r.play.position.flip(), rules).flipped();
+            differs += usize::from(lost != r.probabilities);
+        }
+    }
+    assert!(differs > 0);
 }

@@ -129,6 +129,15 @@ pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
     /// The plays of a list, in generation order.
     fn plays<'a>(&self, list: &'a Self::PlayList) -> &'a [Self::Play];
 
+    /// Whether the generator's bound on plays cut `list` short (it is not
+    /// every legal play of its turn): a search then says its ranking is
+    /// not complete. The default is for a game whose generator has no
+    /// bound and lists every play.
+    fn truncated(&self, list: &Self::PlayList) -> bool {
+        let _ = list;
+        false
+    }
+
     /// The position a play leads to, still seen from the side that played.
     fn after(&self, play: &Self::Play) -> Self::Position;
 

@@ -87,6 +87,10 @@ impl TavliGame for Plakoto {
         &list.plays
     }
 
+    fn truncated(&self, list: &PlayList) -> bool {
+        list.truncated
+    }
+
     fn after(&self, play: &Play) -> Position {
         play.position
     }

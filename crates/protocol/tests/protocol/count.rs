@@ -10,7 +10,7 @@ use plakoto_protocol::Session;
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::{
     CountLimits, Dice, GenLimits, MoveGenerator, Numbers, PlayCounter, PlayList, Position, Rules,
-    Scoring, Variant, parse_board_text,
+    Scoring, Variant, parse_board_text, parse_position_id,
 };
 
 fn express_double(d: u8) -> Numbers {
@@ -173,6 +173,35 @@ fn r20_a_frontier_over_the_bound_is_not_counted() {
         counter.total(&Position::initial(), &express_double(3)),
         None
     );
+}
+
+/// Positions of seeded random Express games whose low doubles' frontier
+/// grew past the default bound inside one chunk of positions played from
+/// (issue 63): the budget was checked once a chunk, and one such count
+/// held up to 93 MB before it gave up. The frontier's bytes, as accounted,
+/// now never pass the bound, whether the count fits (the first) or
+/// not (the others); a memory bound checked too late fails here.
+#[test]
+fn r20_a_count_never_holds_more_than_its_frontier_bound() {
+    let cases = [
+        ("ACgi4/DsAOQHfBAA", 1, true),
+        ("gFwB64DEAUk+fAAA", 2, false),
+        ("gFwB64DEAUk+fAAA", 1, false),
+        ("AAJQ6/DQAUE/fAAA", 2, false),
+    ];
+    let limits = CountLimits::default();
+    for (id, d, countable) in cases {
+        let position = parse_position_id(id).unwrap();
+        let mut counter = PlayCounter::new(limits);
+        let total = counter.total(&position, &express_double(d));
+        assert_eq!(total.is_some(), countable, "{id} {d}-{d}: {total:?}");
+        let peak = counter.frontier_peak();
+        assert!(
+            peak > limits.frontier_bytes / 2 && peak <= limits.frontier_bytes,
+            "{id} {d}-{d}: {peak} bytes against a bound of {}",
+            limits.frontier_bytes
+        );
+    }
 }
 
 /// `legal` past the engine's list bound (a small bound standing in for

@@ -85,6 +85,9 @@ pub struct PlayCounter {
     /// `None` when the roll cannot be counted within the limits.
     state: Option<Census>,
     table: Table,
+    /// The most bytes the last count's frontier held at once, as
+    /// accounted against [`CountLimits::frontier_bytes`].
+    frontier_peak: usize,
 }
 
 /// What is known of the roll asked about.
@@ -176,6 +179,13 @@ impl PlayCounter {
         self.state.as_ref().map_or(0, |c| c.pass_counts.len())
     }
 
+    /// The most bytes the frontier of the last count held at once (a count
+    /// found too large included), as accounted against
+    /// [`CountLimits::frontier_bytes`]: never past it.
+    pub fn frontier_peak(&self) -> usize {
+        self.frontier_peak
+    }
+
     /// Frees the memory of the last count.
     pub fn trim(&mut self) {
         *self = PlayCounter::new(self.limits);
@@ -189,7 +199,13 @@ impl PlayCounter {
             Numbers::Pair(..) => return None,
         };
         let (last, before) = groups.split_last()?;
-        let mut census = frontier(position, before, self.limits.frontier_bytes)?;
+        self.frontier_peak = 0;
+        let mut census = frontier(
+            position,
+            before,
+            self.limits.frontier_bytes,
+            &mut self.frontier_peak,
+        )?;
         census.last = last.to_vec();
         // One run first to estimate the positions the passes will hold;
         // the table is sized and the passes chosen from it, with a margin
@@ -434,11 +450,28 @@ impl Distinct {
     fn bytes(&self) -> usize {
         self.plays.bytes() + self.index.len() * size_of::<u32>()
     }
+
+    /// Bytes held once one more play is inserted, at most: one play more,
+    /// and the index doubled if it must grow (the old one is freed first).
+    fn bytes_after_insert(&self) -> usize {
+        let index = if (self.plays.len + 1) * 2 > self.index.len() {
+            (self.index.len() * 2).max(256)
+        } else {
+            self.index.len()
+        };
+        self.plays.bytes() + size_of::<Play>() + index * size_of::<u32>()
+    }
 }
 
 /// Plays every group but the last from `position`, merging equal
-/// positions after each group; `None` past `max_bytes`.
-fn frontier(position: &Position, groups: &[&[u8]], max_bytes: usize) -> Option<Census> {
+/// positions after each group; `None` past `max_bytes`. `peak` is raised
+/// to the most bytes held at once, as accounted (never past `max_bytes`).
+fn frontier(
+    position: &Position,
+    groups: &[&[u8]],
+    max_bytes: usize,
+    peak: &mut usize,
+) -> Option<Census> {
     let landable = landable_mask(position);
     let mut frontier = Distinct::default();
     let mut early = Distinct::default();
@@ -454,22 +487,39 @@ fn frontier(position: &Position, groups: &[&[u8]], max_bytes: usize) -> Option<C
         frontier.index = Vec::new();
         let mut rest = frontier.plays.len;
         for mut chunk in std::mem::take(&mut frontier.plays.chunks) {
+            // The budget is checked before every line is kept, not once a
+            // chunk: one chunk of positions can reach millions of new ones
+            // in a single group, and each is refused before its memory is
+            // taken (a group's index doubling included).
+            let held = rest * size_of::<Play>();
+            let mut over = false;
             for cand in &chunk {
                 dfs(&Node::root(cand), group, 0, 24, landable, &mut |p, e| {
-                    if e == Emit::Complete {
-                        next.insert(p)
-                    } else {
-                        early.insert(p)
+                    if over {
+                        return;
                     }
+                    let (into, other) = if e == Emit::Complete {
+                        (&mut next, &early)
+                    } else {
+                        (&mut early, &next)
+                    };
+                    let after = held + other.bytes() + into.bytes_after_insert();
+                    if after > max_bytes {
+                        over = true;
+                        return;
+                    }
+                    into.insert(p);
+                    *peak = (*peak).max(held + next.bytes() + early.bytes());
                 });
+                if over {
+                    return None;
+                }
             }
             rest -= chunk.len();
             next.plays.spare_written += chunk.len();
             chunk.clear();
             next.plays.spare.push(chunk);
-            if rest * size_of::<Play>() + next.bytes() + early.bytes() > max_bytes {
-                return None;
-            }
+            *peak = (*peak).max(rest * size_of::<Play>() + next.bytes() + early.bytes());
         }
         frontier = next;
     }

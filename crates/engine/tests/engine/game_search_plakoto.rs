@@ -231,6 +231,20 @@ fn compare(rules: Rules, cases: &[Case]) -> (usize, usize, usize) {
     (passing, of_carried, cut)
 }
 
+/// The heuristic, seen by the generic search.
+fn heuristic_adapter() -> PlakotoGameEvaluator<Box<dyn Evaluator>> {
+    PlakotoGameEvaluator(Box::new(HeuristicEvaluator))
+}
+
+/// Plakoto Express, and the heuristic seen by the generic search.
+fn express_with_heuristic() -> (Plakoto, PlakotoGameEvaluator<Box<dyn Evaluator>>) {
+    let rules = Rules {
+        variant: Variant::Express,
+        ..Rules::default()
+    };
+    (Plakoto::new(rules), heuristic_adapter())
+}
+
 #[test]
 fn generic_search_ranks_standard_plakoto_as_the_plakoto_search_on_the_net() {
     let rules = Rules::default();
@@ -256,12 +270,7 @@ fn generic_search_ranks_express_as_the_plakoto_search_on_the_net() {
 
 #[test]
 fn generic_rollout_plays_express_out_as_the_plakoto_rollout() {
-    let rules = Rules {
-        variant: Variant::Express,
-        ..Rules::default()
-    };
-    let game = Plakoto::new(rules);
-    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<dyn Evaluator>);
+    let (game, adapter) = express_with_heuristic();
     let mut settings = SearchSettings::default();
     settings.rollout.trials = 72;
     settings.rollout.luck_adjust = true;
@@ -304,7 +313,7 @@ fn generic_rollout_plays_express_out_as_the_plakoto_rollout() {
                 (r.play.position, after)
             })
             .collect();
-        let theirs = rollout_paired(&starts, rules, &HeuristicEvaluator, &settings, &|_| {})
+        let theirs = rollout_paired(&starts, game.rules, &HeuristicEvaluator, &settings, &|_| {})
             .expect("a rollout")
             .results;
         // `rollout_plays` re-ranks by the means: match by position.
@@ -332,7 +341,7 @@ fn a_callers_bounded_generator_cuts_the_root_as_in_the_plakoto_search() {
     let rules = Rules::default();
     let game = Plakoto::new(rules);
     let evaluator = HeuristicEvaluator;
-    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<dyn Evaluator>);
+    let adapter = heuristic_adapter();
     let settings = SearchSettings::default();
     // A standard double: one group of four numbers, listed by the
     // generator at the root of both searches.
@@ -388,12 +397,7 @@ fn a_callers_bounded_generator_cuts_the_root_as_in_the_plakoto_search() {
 /// them back, and the next search ranks as before.
 #[test]
 fn trim_frees_the_buffers_an_express_low_double_grew() {
-    let rules = Rules {
-        variant: Variant::Express,
-        ..Rules::default()
-    };
-    let game = Plakoto::new(rules);
-    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<dyn Evaluator>);
+    let (game, adapter) = express_with_heuristic();
     let settings = SearchSettings::default();
     let dice = Dice::new(1, 1).unwrap();
     let mut long = PlayList::default();
@@ -448,12 +452,7 @@ fn trim_frees_the_buffers_an_express_low_double_grew() {
 /// the same way, and not the value of a position whose numbers are lost.
 #[test]
 fn a_rollout_cut_plays_the_numbers_carried_to_the_side_to_act() {
-    let rules = Rules {
-        variant: Variant::Express,
-        ..Rules::default()
-    };
-    let game = Plakoto::new(rules);
-    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<dyn Evaluator>);
+    let (game, adapter) = express_with_heuristic();
     let mut settings = SearchSettings::default();
     settings.rollout.trials = 36;
     settings.rollout.max_turns = 0;
@@ -492,7 +491,10 @@ fn a_rollout_cut_plays_the_numbers_carried_to_the_side_to_act() {
             assert_eq!(r.probabilities, ranked.probabilities, "{case:?}");
             // The numbers' play counted: the opponent on roll without
             // them is valued otherwise.
-            let lost = adapter.0.evaluate(&r.play.position.flip(), rules).flipped();
+            let lost = adapter
+                .0
+                .evaluate(&r.play.position.flip(), game.rules)
+                .flipped();
             differs += usize::from(lost != r.probabilities);
         }
     }

@@ -407,7 +407,7 @@ struct Distinct {
 
 impl Distinct {
     fn insert(&mut self, play: &Play) {
-        if (self.plays.len + 1) * 2 > self.index.len() {
+        if self.must_grow() {
             self.grow();
         }
         let mask = self.index.len() - 1;
@@ -431,9 +431,21 @@ impl Distinct {
         self.index[i] = self.plays.len as u32;
     }
 
+    /// Whether one more play would fill the index past half.
+    #[inline]
+    fn must_grow(&self) -> bool {
+        (self.plays.len + 1) * 2 > self.index.len()
+    }
+
+    /// The index's slots once it grows.
+    #[inline]
+    fn grown_slots(&self) -> usize {
+        (self.index.len() * 2).max(256)
+    }
+
     #[cold]
     fn grow(&mut self) {
-        let slots = (self.index.len() * 2).max(256);
+        let slots = self.grown_slots();
         self.index = Vec::new();
         self.index = vec![0; slots];
         let mask = slots - 1;
@@ -454,8 +466,8 @@ impl Distinct {
     /// Bytes held once one more play is inserted, at most: one play more,
     /// and the index doubled if it must grow (the old one is freed first).
     fn bytes_after_insert(&self) -> usize {
-        let index = if (self.plays.len + 1) * 2 > self.index.len() {
-            (self.index.len() * 2).max(256)
+        let index = if self.must_grow() {
+            self.grown_slots()
         } else {
             self.index.len()
         };

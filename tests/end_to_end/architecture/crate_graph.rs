@@ -6,8 +6,9 @@ use std::collections::BTreeSet;
 
 /// Each crate with the crates it may depend on. The order is the
 /// architecture's (docs: rules <- engine <- records <- protocol <- tools <-
-/// lab, gui over protocol and records; the `plakoto` root package, a binary
-/// and a facade, over all), and a crate may only name crates listed before
+/// lab, gui over protocol and records, cli, the command line, over them;
+/// the `plakoto` root package, a one-line binary and a facade, over all),
+/// and a crate may only name crates listed before
 /// it, so the allowed graph has no circle.
 pub const ALLOWED: &[(&str, &[&str])] = &[
     ("plakoto-rules", &[]),
@@ -60,6 +61,19 @@ pub const ALLOWED: &[(&str, &[&str])] = &[
             "plakoto-lab",
         ],
     ),
+    // The command line of the `plakoto` binary.
+    (
+        "plakoto-cli",
+        &[
+            "plakoto-rules",
+            "plakoto-engine",
+            "plakoto-records",
+            "plakoto-protocol",
+            "plakoto-tools",
+            "plakoto-gui",
+            "plakoto-lab",
+        ],
+    ),
     (
         "plakoto",
         &[
@@ -70,6 +84,7 @@ pub const ALLOWED: &[(&str, &[&str])] = &[
             "plakoto-tools",
             "plakoto-gui",
             "plakoto-lab",
+            "plakoto-cli",
         ],
     ),
 ];
@@ -85,7 +100,7 @@ pub const LIBRARIES: &[&str] = &[
 ];
 
 /// The crates of a binary's front end: progress bars and command lines.
-/// The root package, the tools and the lab draw and parse with them.
+/// The command line (cli), the tools and the lab draw and parse with them.
 pub const FRONT_END: &[&str] = &["indicatif", "clap"];
 
 /// What a manifest says: the package's name, its `plakoto-*`

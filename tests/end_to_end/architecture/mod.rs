@@ -209,7 +209,7 @@ fn library_crates_neither_draw_progress_bars_nor_parse_command_lines() {
                 problems.push(format!(
                     "{name} depends on {front_end}: a library reports progress through \
                      plakoto_engine::progress and takes plain options; the binaries \
-                     (the root package, tools, lab) draw and parse"
+                     (cli, tools, lab) draw and parse"
                 ));
             }
         }

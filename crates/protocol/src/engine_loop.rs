@@ -111,9 +111,10 @@ pub fn run_with(
                 }
                 // After the reply, so that the client does not wait on it.
                 heap::release_free_memory();
-                // The pin database's pages this command mapped (Plakoto
-                // endgames) would otherwise stay resident for good.
+                // The endgame databases' pages this command mapped (pin and
+                // race tables) would otherwise stay resident for good.
                 plakoto_engine::eval::pin_endgame::release_mapped_pages();
+                plakoto_engine::eval::race::release_mapped_pages();
             }
             Ok(())
         })();

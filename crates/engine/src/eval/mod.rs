@@ -19,6 +19,7 @@ pub mod pin_endgame;
 pub mod pipcount;
 pub mod portes;
 pub mod race;
+mod race_tables;
 pub mod rate;
 
 pub use heuristic::HeuristicEvaluator;

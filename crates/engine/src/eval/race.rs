@@ -23,9 +23,11 @@
 //!
 //! The tables take 14 MB. They are built once (about a second of CPU; see
 //! `plakoto bench eval`) and cached on disk (written atomically, checked
-//! by a checksum when read back); a process reads them on first use or on
-//! a background thread started with the net ([`RaceDb::warm_up`]), never
-//! on the way to `readyok`.
+//! by a checksum when read back); a process maps the cache file read-only
+//! on first use or on a background thread started with the net
+//! ([`RaceDb::warm_up`]), never on the way to `readyok`, and holds in
+//! memory only the pages its lookups touch, handed back now and then
+//! ([`release_mapped_pages`], `race_tables.rs`).
 //!
 //! Races with checkers still outside a home board are left to the net.
 
@@ -33,6 +35,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use super::Probabilities;
+use super::race_tables::RaceTables;
 use crate::binary_file::{fnv1a, write_atomically};
 use plakoto_rules::{Position, Rules, Variant};
 
@@ -200,16 +203,37 @@ fn rolls() -> impl Iterator<Item = ((usize, usize), f32)> {
     (1..=6).flat_map(|a| (1..=a).map(move |b| ((a, b), if a == b { 1.0 } else { 2.0 } / 36.0)))
 }
 
-/// The one-sided tables.
+/// The one-sided tables: `finish`, `LAYOUTS × MAX_TURNS`, the chance of
+/// finishing on turn `t` (bin 0: no checker left); `first`, likewise, the
+/// chance of bearing off the first checker on turn `t` (bin 0: a checker is
+/// already off, i.e. the layout holds fewer than 15); `expected`, the
+/// expected turns to finish, per layout.
 pub struct RaceDb {
-    /// `LAYOUTS × MAX_TURNS`: chance of finishing on turn `t` (bin 0: no
-    /// checker left).
-    finish: Vec<f32>,
-    /// Chance of bearing off the first checker on turn `t` (bin 0: a
-    /// checker is already off, i.e. the layout holds fewer than 15).
-    first: Vec<f32>,
-    /// Expected turns to finish.
-    expected: Vec<f32>,
+    tables: RaceTables,
+}
+
+/// Floats in each of the `finish` and `first` tables.
+const ROWS: usize = LAYOUTS * MAX_TURNS;
+
+/// Whether a cache file's 16-byte header is this format's.
+fn header_fits(header: &[u8; 16]) -> bool {
+    &header[..8] == CACHE_MAGIC
+        && header[8..12] == (LAYOUTS as u32).to_le_bytes()
+        && header[12..16] == (MAX_TURNS as u32).to_le_bytes()
+}
+
+/// The process-wide tables, once read or built ([`RaceDb::global`]).
+static DB: OnceLock<RaceDb> = OnceLock::new();
+
+/// Hands the mapped pages of the process-wide tables back (when mapped
+/// from the cache file): their bytes stay in the system's page cache, and
+/// the next lookups map what they need again. For a long-lived process
+/// between its commands, so that what one command touched does not stay
+/// resident.
+pub fn release_mapped_pages() {
+    if let Some(db) = DB.get() {
+        db.tables.release_pages();
+    }
 }
 
 impl RaceDb {
@@ -220,11 +244,9 @@ impl RaceDb {
         enumerate(0, CHECKERS as u8, &mut l, &mut layouts);
         debug_assert_eq!(layouts.len(), LAYOUTS);
         layouts.sort_by_key(pips);
-        let mut db = RaceDb {
-            finish: vec![0.0; LAYOUTS * MAX_TURNS],
-            first: vec![0.0; LAYOUTS * MAX_TURNS],
-            expected: vec![0.0; LAYOUTS],
-        };
+        let mut finish = vec![0.0f32; ROWS];
+        let mut first = vec![0.0f32; ROWS];
+        let mut expected_turns = vec![0.0f32; LAYOUTS];
         let mut results = Vec::new();
         let mut scratch = RollScratch::default();
         let mut t_acc = [0.0f32; MAX_TURNS];
@@ -233,8 +255,8 @@ impl RaceDb {
             let at = layout_index(l);
             let n = checkers(l);
             if n == 0 {
-                db.finish[at * MAX_TURNS] = 1.0;
-                db.first[at * MAX_TURNS] = 1.0;
+                finish[at * MAX_TURNS] = 1.0;
+                first[at * MAX_TURNS] = 1.0;
                 continue;
             }
             t_acc.fill(0.0);
@@ -244,51 +266,69 @@ impl RaceDb {
                 roll_results(l, dice, &mut results, &mut scratch);
                 let best = results
                     .iter()
-                    .map(|r| (db.expected[layout_index(r)], r))
+                    .map(|r| (expected_turns[layout_index(r)], r))
                     .min_by(|a, b| a.0.total_cmp(&b.0))
                     .map(|(_, r)| *r)
                     .expect("a bear-off always has a play");
                 let b = layout_index(&best);
-                expected += w * db.expected[b];
-                shift_add(
-                    &mut t_acc,
-                    &db.finish[b * MAX_TURNS..(b + 1) * MAX_TURNS],
-                    w,
-                );
+                expected += w * expected_turns[b];
+                shift_add(&mut t_acc, &finish[b * MAX_TURNS..(b + 1) * MAX_TURNS], w);
                 if usize::from(n) < CHECKERS || checkers(&best) < n {
                     f_acc[1] += w;
                 } else {
-                    shift_add(&mut f_acc, &db.first[b * MAX_TURNS..(b + 1) * MAX_TURNS], w);
+                    shift_add(&mut f_acc, &first[b * MAX_TURNS..(b + 1) * MAX_TURNS], w);
                 }
             }
-            db.expected[at] = expected;
-            db.finish[at * MAX_TURNS..(at + 1) * MAX_TURNS].copy_from_slice(&t_acc);
+            expected_turns[at] = expected;
+            finish[at * MAX_TURNS..(at + 1) * MAX_TURNS].copy_from_slice(&t_acc);
             if usize::from(n) < CHECKERS {
-                db.first[at * MAX_TURNS] = 1.0;
+                first[at * MAX_TURNS] = 1.0;
             } else {
-                db.first[at * MAX_TURNS..(at + 1) * MAX_TURNS].copy_from_slice(&f_acc);
+                first[at * MAX_TURNS..(at + 1) * MAX_TURNS].copy_from_slice(&f_acc);
             }
         }
-        db
+        RaceDb {
+            tables: RaceTables::Heap {
+                finish,
+                first,
+                expected: expected_turns,
+            },
+        }
     }
 
-    /// The process-wide tables: read from the disk cache on first use,
-    /// or built and then cached there (see [`cache_path`]).
+    /// The process-wide tables: mapped from the disk cache on first use
+    /// (read onto the heap where they cannot be viewed in place), or built
+    /// and then cached there and mapped (see [`cache_path`]).
     pub fn global() -> &'static RaceDb {
-        static DB: OnceLock<RaceDb> = OnceLock::new();
         DB.get_or_init(|| {
             let Some(path) = cache_path() else {
                 return RaceDb::build();
             };
-            if let Some(db) = RaceDb::read_file(&path) {
+            if let Some(db) = RaceDb::map_file(&path).or_else(|| RaceDb::read_file(&path)) {
                 return db;
             }
             let db = RaceDb::build();
             if let Err(e) = write_atomically(&path, &db.to_bytes()) {
                 log::warn!("race database not cached: {e}");
+                return db;
             }
-            db
+            // The built tables are dropped for the file's pages.
+            RaceDb::map_file(&path).unwrap_or(db)
         })
+    }
+
+    /// The tables mapped read-only from the file at `path` (as written by
+    /// [`Self::to_bytes`], checked whole first); `None` if it is not
+    /// exactly that, or on a machine that cannot view its little-endian
+    /// floats in place.
+    pub fn map_file(path: &std::path::Path) -> Option<RaceDb> {
+        let tables = RaceTables::map_file(path, ROWS, LAYOUTS, header_fits)?;
+        Some(RaceDb { tables })
+    }
+
+    /// Whether the tables are a cache file's pages rather than on the heap.
+    pub fn is_mapped(&self) -> bool {
+        self.tables.is_mapped()
     }
 
     /// Starts reading or building the process-wide tables on a background
@@ -302,11 +342,12 @@ impl RaceDb {
     /// The tables as bytes: magic, sizes, the three tables (f32, little
     /// endian), FNV-1a of everything before it.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(16 + 4 * (self.finish.len() * 2 + LAYOUTS) + 8);
+        let mut out = Vec::with_capacity(16 + 4 * (ROWS * 2 + LAYOUTS) + 8);
         out.extend_from_slice(CACHE_MAGIC);
         out.extend_from_slice(&(LAYOUTS as u32).to_le_bytes());
         out.extend_from_slice(&(MAX_TURNS as u32).to_le_bytes());
-        for table in [&self.finish, &self.first, &self.expected] {
+        let t = &self.tables;
+        for table in [t.finish(), t.first(), t.expected()] {
             for x in table.iter() {
                 out.extend_from_slice(&x.to_le_bytes());
             }
@@ -333,15 +374,18 @@ impl RaceDb {
             .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
         let mut take = |n: usize| -> Vec<f32> { values.by_ref().take(n).collect() };
         Some(RaceDb {
-            finish: take(LAYOUTS * MAX_TURNS),
-            first: take(LAYOUTS * MAX_TURNS),
-            expected: take(LAYOUTS),
+            tables: RaceTables::Heap {
+                finish: take(ROWS),
+                first: take(ROWS),
+                expected: take(LAYOUTS),
+            },
         })
     }
 
-    /// [`Self::from_bytes`] of the file at `path`, read through a small
-    /// buffer: the tables are the only copy held, never the file's bytes
-    /// beside them (14 MB less at the peak).
+    /// [`Self::from_bytes`] of the file at `path`, read onto the heap
+    /// through a small buffer: the tables are the only copy held, never the
+    /// file's bytes beside them (14 MB less at the peak). The fallback of
+    /// [`Self::map_file`].
     pub fn read_file(path: &std::path::Path) -> Option<RaceDb> {
         use std::io::Read;
         let file = std::fs::File::open(path).ok()?;
@@ -352,10 +396,7 @@ impl RaceDb {
         let mut reader = std::io::BufReader::with_capacity(1 << 16, file);
         let mut header = [0u8; 16];
         reader.read_exact(&mut header).ok()?;
-        if &header[..8] != CACHE_MAGIC
-            || header[8..12] != (LAYOUTS as u32).to_le_bytes()
-            || header[12..16] != (MAX_TURNS as u32).to_le_bytes()
-        {
+        if !header_fits(&header) {
             return None;
         }
         let mut sum = crate::stream_checksum::Fnv1a::default();
@@ -375,39 +416,42 @@ impl RaceDb {
             }
             Some(values)
         };
-        let finish = take(LAYOUTS * MAX_TURNS)?;
-        let first = take(LAYOUTS * MAX_TURNS)?;
+        let finish = take(ROWS)?;
+        let first = take(ROWS)?;
         let expected = take(LAYOUTS)?;
         let mut stored = [0u8; 8];
         reader.read_exact(&mut stored).ok()?;
         (u64::from_le_bytes(stored) == sum.sum()).then_some(RaceDb {
-            finish,
-            first,
-            expected,
+            tables: RaceTables::Heap {
+                finish,
+                first,
+                expected,
+            },
         })
     }
 
     /// Expected turns for `layout` to bear off everything.
     pub fn expected_turns(&self, layout: &Layout) -> f32 {
-        self.expected[layout_index(layout)]
+        self.tables.expected()[layout_index(layout)]
     }
 
     /// Chance of finishing on each turn (bin 0: nothing left) for `l`.
     pub(crate) fn finish_of(&self, l: &Layout) -> &[f32] {
         let i = layout_index(l);
-        &self.finish[i * MAX_TURNS..(i + 1) * MAX_TURNS]
+        &self.tables.finish()[i * MAX_TURNS..(i + 1) * MAX_TURNS]
     }
 
     /// Chance of bearing off the first checker on each turn (bin 0: a
     /// checker is already off) for `l`.
     pub(crate) fn first_of(&self, l: &Layout) -> &[f32] {
         let i = layout_index(l);
-        &self.first[i * MAX_TURNS..(i + 1) * MAX_TURNS]
+        &self.tables.first()[i * MAX_TURNS..(i + 1) * MAX_TURNS]
     }
 
     /// Outcome chances of a bear-off race for the side on roll with
     /// `own`, against `opp` (each in its own numbering); neither is empty.
     pub fn race(&self, own: &Layout, opp: &Layout) -> Probabilities {
+        self.tables.note_lookup();
         race_chances(
             self.finish_of(own),
             self.first_of(own),
@@ -547,6 +591,38 @@ mod tests {
         bytes.pop();
         std::fs::write(&path, &bytes).unwrap();
         assert!(RaceDb::read_file(&path).is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn mapped_tables_read_the_built_values_in_place_and_a_damaged_file_is_refused() {
+        let db = RaceDb::build();
+        let mut bytes = db.to_bytes();
+        let dir = std::env::temp_dir().join(format!("plakoto-race-map-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("race.bin");
+        std::fs::write(&path, &bytes).unwrap();
+        let mapped = RaceDb::map_file(&path).expect("the tables map");
+        assert!(mapped.is_mapped() && !db.is_mapped());
+        // Every value, bit for bit, through the map.
+        assert!(mapped.to_bytes() == bytes);
+        // Known values: nothing left has finished (bin 0); one checker on
+        // the ace point finishes on the next turn whatever the roll (the
+        // 21 rolls' weights summed in f32: within rounding of 1).
+        let empty = [0u8; 6];
+        assert_eq!(mapped.finish_of(&empty)[0], 1.0);
+        assert!((mapped.expected_turns(&[1, 0, 0, 0, 0, 0]) - 1.0).abs() < 1e-5);
+        assert!((mapped.finish_of(&[1, 0, 0, 0, 0, 0])[1] - 1.0).abs() < 1e-5);
+        // Lookups past many hand-backs of the pages read the same chances.
+        let (own, opp) = ([3, 2, 2, 2, 3, 3], [0, 4, 4, 1, 3, 3]);
+        let before = db.race(&own, &opp);
+        for _ in 0..3 * super::super::race_tables::LOOKUPS_BETWEEN_RELEASES {
+            assert_eq!(mapped.race(&own, &opp), before);
+        }
+        drop(mapped);
+        bytes[1000] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(RaceDb::map_file(&path).is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

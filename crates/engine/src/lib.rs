@@ -17,6 +17,7 @@
 //! its users.
 
 pub mod binary_file;
+mod checked_map;
 pub mod eval;
 pub mod game;
 pub mod match_equity;

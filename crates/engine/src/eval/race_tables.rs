@@ -17,11 +17,7 @@
 //! every [`LOOKUPS_BETWEEN_RELEASES`] lookups of a thread within one.
 
 use std::cell::Cell;
-use std::fs::File;
-use std::io::{BufReader, Read};
 use std::path::Path;
-
-use crate::stream_checksum::Fnv1a;
 
 /// Race lookups a thread makes between two hand-backs of the mapped pages:
 /// a lookup reads two layouts' rows of two tables (four 64 KB fault-around
@@ -159,39 +155,10 @@ impl RaceTables {
             return None;
         }
         const OFFSET: usize = 16;
-        let file = File::open(path).ok()?;
         let end = OFFSET + 4 * (2 * rows + layouts);
-        if file.metadata().ok()?.len() != (end + 8) as u64 {
-            return None;
-        }
-        let mut reader = BufReader::with_capacity(1 << 16, &file);
-        let mut header = [0u8; OFFSET];
-        reader.read_exact(&mut header).ok()?;
-        if !header_fits(&header) {
-            return None;
-        }
-        let mut sum = Fnv1a::default();
-        sum.add(&header);
-        let mut left = end - OFFSET;
-        let mut buffer = vec![0u8; 1 << 16];
-        while left > 0 {
-            let n = left.min(buffer.len());
-            reader.read_exact(&mut buffer[..n]).ok()?;
-            sum.add(&buffer[..n]);
-            left -= n;
-        }
-        let mut stored = [0u8; 8];
-        reader.read_exact(&mut stored).ok()?;
-        if u64::from_le_bytes(stored) != sum.sum() {
-            return None;
-        }
-        // SAFETY: the cache file is only ever replaced whole, by a rename
-        // (`write_atomically`), never written in place, so the mapped bytes
-        // do not change under the map; it was checked just above.
-        let map = unsafe { memmap2::Mmap::map(&file) }.ok()?;
-        if map.len() != end + 8 {
-            return None;
-        }
+        let map = crate::checked_map::map_checked(path, OFFSET, 2 * rows + layouts, |header| {
+            <&[u8; OFFSET]>::try_from(header).is_ok_and(&header_fits)
+        })?;
         // The floats must view in place whole: a page-aligned map and a
         // 16-byte header make it so, but a view that would skip a byte is
         // refused rather than trusted.

@@ -12,11 +12,7 @@
 //! system's page cache, and a later lookup maps them again without
 //! reading the disk.
 
-use std::fs::File;
-use std::io::{BufReader, Read};
 use std::path::Path;
-
-use crate::stream_checksum::Fnv1a;
 
 /// The chances, 16-bit fixed point pairs (winning, winning a double), in
 /// the order of the tables.
@@ -89,37 +85,8 @@ impl StoredChances {
         count: usize,
         check: impl Fn(&[u8]) -> bool,
     ) -> Option<StoredChances> {
-        let file = File::open(path).ok()?;
-        let end = offset + 4 * count;
-        if file.metadata().ok()?.len() != (end + 8) as u64 {
-            return None;
-        }
-        let mut reader = BufReader::with_capacity(1 << 16, &file);
-        let mut header = vec![0u8; offset];
-        reader.read_exact(&mut header).ok()?;
-        if !check(&header) {
-            return None;
-        }
-        let mut sum = Fnv1a::default();
-        sum.add(&header);
-        let mut left = end - offset;
-        let mut buffer = vec![0u8; 1 << 16];
-        while left > 0 {
-            let n = left.min(buffer.len());
-            reader.read_exact(&mut buffer[..n]).ok()?;
-            sum.add(&buffer[..n]);
-            left -= n;
-        }
-        let mut stored = [0u8; 8];
-        reader.read_exact(&mut stored).ok()?;
-        if u64::from_le_bytes(stored) != sum.sum() {
-            return None;
-        }
-        // SAFETY: the cache file is only ever replaced whole, by a rename
-        // (`write_atomically`), never written in place, so the mapped bytes
-        // do not change under the map; it was checked just above.
-        let map = unsafe { memmap2::Mmap::map(&file) }.ok()?;
-        (map.len() == end + 8).then_some(StoredChances::Mapped { map, offset, count })
+        let map = crate::checked_map::map_checked(path, offset, count, check)?;
+        Some(StoredChances::Mapped { map, offset, count })
     }
 }
 

@@ -244,9 +244,10 @@ impl RaceDb {
         enumerate(0, CHECKERS as u8, &mut l, &mut layouts);
         debug_assert_eq!(layouts.len(), LAYOUTS);
         layouts.sort_by_key(pips);
-        let mut finish = vec![0.0f32; ROWS];
-        let mut first = vec![0.0f32; ROWS];
-        let mut expected_turns = vec![0.0f32; LAYOUTS];
+        // The three tables in one run, as `RaceTables` holds them.
+        let mut tables = vec![0.0f32; 2 * ROWS + LAYOUTS];
+        let (finish, rest) = tables.split_at_mut(ROWS);
+        let (first, expected_turns) = rest.split_at_mut(ROWS);
         let mut results = Vec::new();
         let mut scratch = RollScratch::default();
         let mut t_acc = [0.0f32; MAX_TURNS];
@@ -288,11 +289,7 @@ impl RaceDb {
             }
         }
         RaceDb {
-            tables: RaceTables::Heap {
-                finish,
-                first,
-                expected: expected_turns,
-            },
+            tables: RaceTables::on_heap(tables, ROWS),
         }
     }
 
@@ -304,7 +301,7 @@ impl RaceDb {
             let Some(path) = cache_path() else {
                 return RaceDb::build();
             };
-            if let Some(db) = RaceDb::map_file(&path).or_else(|| RaceDb::read_file(&path)) {
+            if let Some(db) = RaceDb::map_file(&path) {
                 return db;
             }
             let db = RaceDb::build();
@@ -318,9 +315,9 @@ impl RaceDb {
     }
 
     /// The tables mapped read-only from the file at `path` (as written by
-    /// [`Self::to_bytes`], checked whole first); `None` if it is not
-    /// exactly that, or on a machine that cannot view its little-endian
-    /// floats in place.
+    /// [`Self::to_bytes`], checked whole first), or read from the map onto
+    /// the heap on a machine that cannot view its little-endian floats in
+    /// place; `None` if the file is not exactly that.
     pub fn map_file(path: &std::path::Path) -> Option<RaceDb> {
         let tables = RaceTables::map_file(path, ROWS, LAYOUTS, header_fits)?;
         Some(RaceDb { tables })
@@ -346,11 +343,8 @@ impl RaceDb {
         out.extend_from_slice(CACHE_MAGIC);
         out.extend_from_slice(&(LAYOUTS as u32).to_le_bytes());
         out.extend_from_slice(&(MAX_TURNS as u32).to_le_bytes());
-        let t = &self.tables;
-        for table in [t.finish(), t.first(), t.expected()] {
-            for x in table.iter() {
-                out.extend_from_slice(&x.to_le_bytes());
-            }
+        for x in self.tables.floats() {
+            out.extend_from_slice(&x.to_le_bytes());
         }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -369,23 +363,18 @@ impl RaceDb {
         {
             return None;
         }
-        let mut values = bytes[16..end]
+        let values = bytes[16..end]
             .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")));
-        let mut take = |n: usize| -> Vec<f32> { values.by_ref().take(n).collect() };
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
         Some(RaceDb {
-            tables: RaceTables::Heap {
-                finish: take(ROWS),
-                first: take(ROWS),
-                expected: take(LAYOUTS),
-            },
+            tables: RaceTables::on_heap(values, ROWS),
         })
     }
 
     /// [`Self::from_bytes`] of the file at `path`, read onto the heap
     /// through a small buffer: the tables are the only copy held, never the
-    /// file's bytes beside them (14 MB less at the peak). The fallback of
-    /// [`Self::map_file`].
+    /// file's bytes beside them (14 MB less at the peak).
     pub fn read_file(path: &std::path::Path) -> Option<RaceDb> {
         use std::io::Read;
         let file = std::fs::File::open(path).ok()?;
@@ -401,32 +390,23 @@ impl RaceDb {
         }
         let mut sum = crate::stream_checksum::Fnv1a::default();
         sum.add(&header);
-        let mut take = |n: usize| -> Option<Vec<f32>> {
-            let mut values = Vec::with_capacity(n);
-            let mut buffer = [0u8; 4096];
-            while values.len() < n {
-                let bytes = (4 * (n - values.len())).min(buffer.len());
-                reader.read_exact(&mut buffer[..bytes]).ok()?;
-                sum.add(&buffer[..bytes]);
-                values.extend(
-                    buffer[..bytes]
-                        .chunks_exact(4)
-                        .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes"))),
-                );
-            }
-            Some(values)
-        };
-        let finish = take(ROWS)?;
-        let first = take(ROWS)?;
-        let expected = take(LAYOUTS)?;
+        let n = 2 * ROWS + LAYOUTS;
+        let mut values = Vec::with_capacity(n);
+        let mut buffer = [0u8; 4096];
+        while values.len() < n {
+            let bytes = (4 * (n - values.len())).min(buffer.len());
+            reader.read_exact(&mut buffer[..bytes]).ok()?;
+            sum.add(&buffer[..bytes]);
+            values.extend(
+                buffer[..bytes]
+                    .chunks_exact(4)
+                    .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes"))),
+            );
+        }
         let mut stored = [0u8; 8];
         reader.read_exact(&mut stored).ok()?;
         (u64::from_le_bytes(stored) == sum.sum()).then_some(RaceDb {
-            tables: RaceTables::Heap {
-                finish,
-                first,
-                expected,
-            },
+            tables: RaceTables::on_heap(values, ROWS),
         })
     }
 

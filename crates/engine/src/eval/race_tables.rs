@@ -9,7 +9,7 @@
 //! they are viewed as `&[f32]` in place (the map starts on a page, the
 //! header keeps the 4-byte alignment, and the view is checked anyway). On a
 //! big-endian machine the bytes are not native floats, and the tables are
-//! read onto the heap instead.
+//! read from the map onto the heap instead.
 //!
 //! Touched pages stay resident (Linux maps 64 KB around each faulting
 //! page), so they are handed back now and then
@@ -32,76 +32,82 @@ thread_local! {
     static LOOKUPS: Cell<u32> = const { Cell::new(0) };
 }
 
-/// The three tables (see `RaceDb`): `finish` and `first` of
-/// `layouts × turns` floats each, then `expected` of `layouts`.
-pub(super) enum RaceTables {
+/// The size of the cache file's header, before its floats.
+const HEADER: usize = 16;
+
+/// The three tables (see `RaceDb`), one run of floats: `finish` and
+/// `first` of `rows` (`layouts × turns`) floats each, then `expected`, one
+/// a layout.
+pub(super) struct RaceTables {
+    floats: Floats,
+    rows: usize,
+}
+
+/// Where the floats are.
+enum Floats {
     /// Built or read in this process.
-    Heap {
-        finish: Vec<f32>,
-        first: Vec<f32>,
-        expected: Vec<f32>,
-    },
-    /// The cache file mapped read-only; the floats start at `offset`.
-    Mapped {
-        map: memmap2::Mmap,
-        offset: usize,
-        rows: usize,
-        layouts: usize,
-    },
+    Heap(Vec<f32>),
+    /// The cache file mapped read-only: header, floats, checksum.
+    Mapped(memmap2::Mmap),
 }
 
 impl RaceTables {
-    /// Every float of the file after its header, in place (see
-    /// [`Self::map_file`], which only makes a map this view accepts).
-    fn mapped_floats(map: &memmap2::Mmap, offset: usize, floats: usize) -> &[f32] {
-        let bytes = &map[offset..offset + 4 * floats];
+    /// Tables built or read onto the heap: `floats` holds `finish` and
+    /// `first` (`rows` each), then `expected`.
+    pub fn on_heap(floats: Vec<f32>, rows: usize) -> RaceTables {
+        RaceTables {
+            floats: Floats::Heap(floats),
+            rows,
+        }
+    }
+
+    /// The floats of a mapped cache file, in place: none if its bytes
+    /// cannot be viewed so whole (see [`Self::map_file`], which maps only
+    /// files this view accepts).
+    fn view(map: &memmap2::Mmap) -> &[f32] {
+        let bytes = &map[HEADER..map.len() - 8];
+        if cfg!(target_endian = "big") {
+            return &[];
+        }
         // SAFETY: every bit pattern is a valid f32, and `align_to` itself
-        // hands back only whole, aligned f32s; `map_file` checked that
-        // nothing is left over on either side, so this is all of them.
-        let (before, floats, after) = unsafe { bytes.align_to::<f32>() };
-        debug_assert!(before.is_empty() && after.is_empty());
-        floats
+        // hands back only whole, aligned f32s; a view that would skip a
+        // byte on either side is refused.
+        match unsafe { bytes.align_to::<f32>() } {
+            ([], floats, []) => floats,
+            _ => &[],
+        }
+    }
+
+    /// All the floats: `finish`, `first`, then `expected`.
+    #[inline]
+    pub fn floats(&self) -> &[f32] {
+        match &self.floats {
+            Floats::Heap(floats) => floats,
+            Floats::Mapped(map) => Self::view(map),
+        }
     }
 
     /// The chance of finishing on each turn, for every layout.
     #[inline]
     pub fn finish(&self) -> &[f32] {
-        match self {
-            RaceTables::Heap { finish, .. } => finish,
-            RaceTables::Mapped {
-                map, offset, rows, ..
-            } => Self::mapped_floats(map, *offset, *rows),
-        }
+        &self.floats()[..self.rows]
     }
 
     /// The chance of bearing off the first checker on each turn.
     #[inline]
     pub fn first(&self) -> &[f32] {
-        match self {
-            RaceTables::Heap { first, .. } => first,
-            RaceTables::Mapped {
-                map, offset, rows, ..
-            } => Self::mapped_floats(map, offset + 4 * rows, *rows),
-        }
+        &self.floats()[self.rows..2 * self.rows]
     }
 
     /// The expected turns to finish, per layout.
     #[inline]
     pub fn expected(&self) -> &[f32] {
-        match self {
-            RaceTables::Heap { expected, .. } => expected,
-            RaceTables::Mapped {
-                map,
-                offset,
-                rows,
-                layouts,
-            } => Self::mapped_floats(map, offset + 8 * rows, *layouts),
-        }
+        &self.floats()[2 * self.rows..]
     }
 
     /// Whether the tables are the cache file's pages.
     pub fn is_mapped(&self) -> bool {
-        matches!(self, RaceTables::Mapped { .. })
+        matches!(self.floats, Floats::Mapped(_))
     }
 
     /// Drops the mapped pages from the process's resident set (no-op on
@@ -109,7 +115,7 @@ impl RaceTables {
     /// whose bytes they still read.
     pub fn release_pages(&self) {
         #[cfg(unix)]
-        if let RaceTables::Mapped { map, .. } = self {
+        if let Floats::Mapped(map) = &self.floats {
             // SAFETY: a read-only shared mapping of a file that is only
             // ever replaced by a rename, never written in place (see
             // `map_file`): MADV_DONTNEED only unmaps its pages, and a later
@@ -138,37 +144,33 @@ impl RaceTables {
         });
     }
 
-    /// The tables mapped from the file at `path`, whose layout is: a
-    /// 16-byte header that `header_fits` accepts, `2 × rows + layouts`
-    /// little-endian floats, and the FNV-1a of all that, 8 bytes little
-    /// endian. `None` if the file is not exactly that, or if this machine
-    /// cannot view its floats in place (big endian): the caller then reads
-    /// it onto the heap. The file is read through a small buffer to check
-    /// it, not mapped, so checking it costs no memory.
+    /// The tables of the file at `path`, whose layout is: a 16-byte header
+    /// that `header_fits` accepts, `2 × rows + layouts` little-endian
+    /// floats, and the FNV-1a of all that, 8 bytes little endian; `None` if
+    /// the file is not exactly that. The file is checked whole through a
+    /// small buffer, then mapped read-only; where its floats cannot be
+    /// viewed in place (a big-endian machine), they are read from the map
+    /// onto the heap.
     pub fn map_file(
         path: &Path,
         rows: usize,
         layouts: usize,
         header_fits: impl Fn(&[u8; 16]) -> bool,
     ) -> Option<RaceTables> {
-        if cfg!(target_endian = "big") {
-            return None;
-        }
-        const OFFSET: usize = 16;
-        let end = OFFSET + 4 * (2 * rows + layouts);
-        let map = crate::checked_map::map_checked(path, OFFSET, 2 * rows + layouts, |header| {
-            <&[u8; OFFSET]>::try_from(header).is_ok_and(&header_fits)
+        let floats = 2 * rows + layouts;
+        let map = crate::checked_map::map_checked(path, HEADER, floats, |header| {
+            <&[u8; HEADER]>::try_from(header).is_ok_and(&header_fits)
         })?;
-        // The floats must view in place whole: a page-aligned map and a
-        // 16-byte header make it so, but a view that would skip a byte is
-        // refused rather than trusted.
-        // SAFETY: as in `mapped_floats`; only the lengths are used here.
-        let (before, _, after) = unsafe { map[OFFSET..end].align_to::<f32>() };
-        (before.is_empty() && after.is_empty()).then_some(RaceTables::Mapped {
-            map,
-            offset: OFFSET,
-            rows,
-            layouts,
-        })
+        if Self::view(&map).len() == floats {
+            return Some(RaceTables {
+                floats: Floats::Mapped(map),
+                rows,
+            });
+        }
+        let values = map[HEADER..map.len() - 8]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
+        Some(RaceTables::on_heap(values, rows))
     }
 }

@@ -122,6 +122,13 @@ pub(super) fn rollout(
         .iter()
         .map(|r| format_play(game.position(), &r.play))
         .collect();
+    // The ranking's caches are done with: freed, and their pages handed
+    // back (the players allocate on their own threads, from another of the
+    // allocator's heaps), before the rollout's players fill theirs (the
+    // session's cache budget, shared among them), so that a rollout never
+    // holds the two budgets at once.
+    search.trim_keeping_listing();
+    crate::heap::release_free_memory();
     let reporter = RolloutReporter::new(board, names);
     let rolled = search
         .rollout(top, game.rules(), trials, &|p| reporter.report(p))

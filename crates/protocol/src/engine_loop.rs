@@ -53,7 +53,7 @@ pub fn run_with(
     output: impl Write + Send,
     answered: Option<Sender<()>>,
 ) -> io::Result<()> {
-    heap::limit_arenas();
+    heap::tune_allocator();
     let stop_before = Arc::new(AtomicU64::new(0));
     let (tx, rx) = channel();
     let reader_stop = stop_before.clone();

@@ -234,12 +234,14 @@ fn line_of(
     target: &Position,
     required: usize,
 ) -> Option<Play> {
-    let mut visited = HashSet::new();
     let play = dice_orders(numbers).into_iter().find_map(|dice| {
         let root = Play {
             position: *start,
             steps: StepList::EMPTY,
         };
+        // One search per order: within it, a node is its position and the
+        // count of numbers used (the rest of `dice` follows from that).
+        let mut visited = HashSet::new();
         line_to(
             &root,
             &dice[..required.min(dice.len())],
@@ -266,7 +268,7 @@ fn line_to(
     node: &Play,
     dice: &[u8],
     target: &Position,
-    visited: &mut HashSet<(Position, Vec<u8>)>,
+    visited: &mut HashSet<(Position, usize)>,
 ) -> Option<Play> {
     let used = node.steps.len();
     let ended = ends_game(&node.position);
@@ -276,7 +278,7 @@ fn line_to(
     if used == dice.len() || ended || !can_still_reach(&node.position, target) {
         return None;
     }
-    if !visited.insert((node.position, dice[used..].to_vec())) {
+    if !visited.insert((node.position, used)) {
         return None;
     }
     let pos = node.position;

@@ -584,6 +584,9 @@ pub enum Reply {
         board: BoardData,
         /// The board text (as `set board` accepts it).
         boardtext: String,
+        /// What is to be played (as `show dice` says), so that a page
+        /// draws the board and the turn from one reply.
+        turn: TurnInfo,
         /// The Tavli match, when one is played.
         #[serde(skip_serializing_if = "Option::is_none")]
         tavli: Option<crate::tavli_replies::TavliInfo>,
@@ -652,6 +655,8 @@ pub enum Reply {
         board: crate::table_board_data::TableBoardData,
         /// The board text (`set board`'s form).
         boardtext: String,
+        /// What is to be played (as `show dice` says).
+        turn: TurnInfo,
         /// The Tavli match, when one is played.
         #[serde(skip_serializing_if = "Option::is_none")]
         tavli: Option<crate::tavli_replies::TavliInfo>,

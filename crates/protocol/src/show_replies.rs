@@ -93,6 +93,7 @@ pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) 
                 lines: draw_board(state.game.position(), state.game.on_roll(), orientation),
                 board: BoardData::new(state.game.position(), state.game.on_roll()),
                 boardtext: to_board_text(state.game.position()),
+                turn: turn_info(&state.game),
                 tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
             }
         }

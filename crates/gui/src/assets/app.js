@@ -188,7 +188,9 @@ async function refresh() {
   if (isFevga() && !S.fevgaSwitches) {
     S.fevgaSwitches = fevgaSwitchesOf((await cmd('show options').catch(() => ({}))).switches);
   }
-  const d = await cmd('show dice');
+  // The engine's board reply carries the turn; an engine whose does not
+  // is asked `show dice` as well.
+  const d = b.turn ? b : await cmd('show dice');
   S.turn = d.turn || d;
   if (S.turn.state === 'over') S.turn.on_roll = S.match.onRoll;
   S.stepBoard = null; S.made = []; S.next = []; S.canEnd = false; S.selected = null; S.numbersLeft = null;

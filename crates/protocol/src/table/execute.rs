@@ -576,6 +576,7 @@ fn show<G: TableProtocol>(state: &SessionState, tools: &Tools, what: ShowWhat) -
                 ),
                 board: super::TableBoardData::new(&game.picture(table.position()), table.on_roll()),
                 boardtext: game.board_text(table.position()),
+                turn: turn_info(table),
                 tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
             }
         }

@@ -223,3 +223,15 @@ fn comments_are_stripped_outside_quotes_only() {
     assert_eq!(strip_comment("printf 'x # y' | z"), "printf 'x # y' | z");
     assert_eq!(strip_comment("a#b"), "a#b");
 }
+
+/// The README stays a user guide a reader gets through: 400 lines at most
+/// (measurements and training history live in the crates' READMEs and
+/// docs/).
+#[test]
+fn the_readme_stays_within_400_lines() {
+    let lines = readme().lines().count();
+    assert!(
+        lines <= 400,
+        "README.md has {lines} lines; move detail to docs/ or a crate README"
+    );
+}

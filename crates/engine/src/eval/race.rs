@@ -35,7 +35,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use super::Probabilities;
-use super::race_tables::RaceTables;
+use super::race_tables::{RaceTables, le_floats};
 use crate::binary_file::{fnv1a, write_atomically};
 use plakoto_rules::{Position, Rules, Variant};
 
@@ -363,10 +363,7 @@ impl RaceDb {
         {
             return None;
         }
-        let values = bytes[16..end]
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
-            .collect();
+        let values = le_floats(&bytes[16..end]).collect();
         Some(RaceDb {
             tables: RaceTables::on_heap(values, ROWS),
         })
@@ -397,11 +394,7 @@ impl RaceDb {
             let bytes = (4 * (n - values.len())).min(buffer.len());
             reader.read_exact(&mut buffer[..bytes]).ok()?;
             sum.add(&buffer[..bytes]);
-            values.extend(
-                buffer[..bytes]
-                    .chunks_exact(4)
-                    .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes"))),
-            );
+            values.extend(le_floats(&buffer[..bytes]));
         }
         let mut stored = [0u8; 8];
         reader.read_exact(&mut stored).ok()?;

@@ -167,10 +167,15 @@ impl RaceTables {
                 rows,
             });
         }
-        let values = map[HEADER..map.len() - 8]
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
-            .collect();
+        let values = le_floats(&map[HEADER..map.len() - 8]).collect();
         Some(RaceTables::on_heap(values, rows))
     }
+}
+
+/// The little-endian floats of `bytes`, as the cache file stores them
+/// (a trailing part of fewer than 4 bytes is not a float).
+pub(super) fn le_floats(bytes: &[u8]) -> impl Iterator<Item = f32> + '_ {
+    bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
 }

@@ -12,9 +12,8 @@
 //!   the Fevga evaluators.
 //! - [`PlakotoGameEvaluator`]: any Plakoto [`Evaluator`](crate::eval::Evaluator)
 //!   seen as a [`GameEvaluator<Plakoto>`](GameEvaluator), so the generic
-//!   search runs on Plakoto too, Express included (the specialised
-//!   [`crate::search`] stays the production search for Plakoto until the
-//!   two are shown to agree).
+//!   search runs on Plakoto too, Express included: the Plakoto search
+//!   handle ([`crate::search::SearchHandle`]) searches through it.
 //! - [`GameAfter`]: what follows a play (the opponent's turn with any
 //!   numbers carried to it, R21, or the mover's own roll).
 //! - [`GreedyChooser`]: the 0-ply choice of a play (self-play, built-in
@@ -22,9 +21,10 @@
 //! - [`GameSearch`]: the n-ply expectimax with GNU Backgammon's move
 //!   filters, the same scheme, settings ([`crate::search::SearchSettings`]),
 //!   limits ([`crate::search::SearchLimits`]) and stop flag
-//!   ([`crate::search::Stop`]) as the Plakoto search; it answers with a
+//!   ([`crate::search::Stop`]) for every game; it answers with a
 //!   [`GameRanking`].
-//! - [`rollout()`] ([`GameSearch::rollout`], [`rollout_plays`]): positions
+//! - [`rollout()`] ([`GameSearch::rollout`], [`rollout_plays`],
+//!   [`rollout_after_plays`]): positions
 //!   or a ranking's candidates played out many times on the same dice, by
 //!   the evaluator at 0 plies or a search of some plies, with standard
 //!   errors (the Plakoto rollout's scheme and result types).
@@ -42,6 +42,7 @@ mod ranking;
 pub mod rollout;
 mod search;
 mod tree;
+mod trials;
 
 pub use after::GameAfter;
 pub use equity::game_equity;
@@ -51,11 +52,11 @@ pub use fevga::{
 };
 pub use fevga_net::FevgaNetEvaluator;
 pub use greedy::GreedyChooser;
-pub use plakoto::PlakotoGameEvaluator;
+pub use plakoto::{HoldsEvaluator, PlakotoGameEvaluator};
 pub use portes::{
     PORTES_EVALUATORS, PortesHeuristicEvaluator, PortesPipCountEvaluator, portes_evaluator,
 };
 pub use portes_net::PortesNetEvaluator;
 pub use ranking::{GameRankedPlay, GameRanking};
-pub use rollout::{RolloutStart, rollout, rollout_plays};
+pub use rollout::{RolloutStart, rollout, rollout_after_plays, rollout_plays};
 pub use search::{GameSearch, Root};

@@ -2,12 +2,12 @@
 //! ranking, played out many times by a chosen player (an evaluator at 0
 //! plies, or a [`GameSearch`] of some plies), for any [`TavliGame`], with
 //! the numbers a game carries from turn to turn (Plakoto Express, R21)
-//! played before the next roll. The Plakoto search has its own
-//! ([`crate::search::rollout`]); both share the dice, the threads and the sums
-//! (`search/trials.rs`), so they answer with the same types
-//! ([`PairedRollout`], [`RolloutResult`](crate::search::RolloutResult),
-//! [`RolloutProgress`]) under the
-//! same [`RolloutSettings`](crate::search::RolloutSettings).
+//! played before the next roll; the dice, the threads and the sums are in
+//! `trials.rs`. The Plakoto rollout ([`crate::search::rollout`]) is this
+//! one in the Plakoto search's types; both answer with [`PairedRollout`],
+//! [`RolloutResult`](crate::search::RolloutResult) and
+//! [`RolloutProgress`] under the
+//! [`RolloutSettings`](crate::search::RolloutSettings).
 //!
 //! Variance reduction, as the Plakoto rollout does it:
 //! - duplicate dice (common random numbers): trial `t` plays every
@@ -31,12 +31,12 @@ use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, TavliGame};
 
 use super::tree::{Cx, Tree};
+use super::trials::{TrialOutcome, TrialPlan, run_trials, trial_rng, trial_roll};
 use super::{
     GameAfter, GameEvaluator, GameRankedPlay, GameSearch, GreedyChooser, PlayBounds, game_equity,
 };
 use crate::eval::{Probabilities, terminal_probabilities};
 use crate::search::settings::budget_bytes;
-use crate::search::trials::{TrialOutcome, TrialPlan, run_trials, trial_rng, trial_roll};
 use crate::search::{
     Evaluation, PairedRollout, RolloutError, RolloutProgress, SearchLimits, SearchSettings, Stop,
 };
@@ -340,6 +340,28 @@ fn rollout_from<G: TavliGame>(
         || Player::new(game, settings, stop),
         |player, trial, c| play_out(player, game, evaluator, &begins[c], trial, stop),
     )
+}
+
+/// [`rollout`] of positions reached by plays, each with what follows it
+/// (the opponent's roll, with any numbers carried to it, or the mover's
+/// own roll after a play of carried numbers): the figures are for the
+/// side that played.
+pub fn rollout_after_plays<G: TavliGame>(
+    game: &G,
+    evaluator: &dyn GameEvaluator<G>,
+    starts: &[(G::Position, GameAfter<G::Carried>)],
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+    stop: &Stop,
+) -> Result<PairedRollout, RolloutError> {
+    let begins: Vec<Begin<G>> = starts
+        .iter()
+        .map(|&(position, follows)| Begin {
+            position,
+            follows: Some(follows),
+        })
+        .collect();
+    rollout_from(game, evaluator, &begins, settings, progress, stop)
 }
 
 /// Rolls out `plays` (e.g. the best few of a ranking) as candidates of one

@@ -13,10 +13,10 @@ use crate::eval::exact::ExactDatabase;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayBounds {
     /// Most plays generated for one turn
-    /// ([`SearchSettings::inner_max_plays`](crate::search::SearchSettings::inner_max_plays)).
+    /// ([`SearchSettings::inner_max_plays`](super::SearchSettings::inner_max_plays)).
     pub max_plays: usize,
     /// Positions kept after each stage of a turn played in stages
-    /// ([`SearchSettings::express_beam`](crate::search::SearchSettings::express_beam)).
+    /// ([`SearchSettings::express_beam`](super::SearchSettings::express_beam)).
     pub beam: usize,
 }
 
@@ -91,7 +91,7 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
     /// an evaluator's game may have more plays than a search can list
     /// (Plakoto Express's escalating doubles, R20), which it then ranks
     /// through a beam `beam` wide
-    /// ([`SearchSettings::express_root_beam`](crate::search::SearchSettings::express_root_beam)),
+    /// ([`SearchSettings::express_root_beam`](super::SearchSettings::express_root_beam)),
     /// as long as the lines kept are legal plays. `false` (the default):
     /// the root lists every legal play as the game generates them.
     fn root_plays(

@@ -12,11 +12,11 @@
 
 use super::choose::{Choice, PlayLists, TurnError};
 use super::rollout::rollout_plays_until;
-use super::rollout_figures::{RolloutError, RolloutProgress};
 use super::{
     RankedPlay, Ranking, Root, Search, SearchLimits, SearchSettings, SettingsError, Stop, THREADS,
     Valuation,
 };
+use super::{RolloutError, RolloutProgress};
 use crate::eval::{Evaluator, Probabilities};
 use crate::match_equity::MatchContext;
 use plakoto_rules::{Game, Numbers, Position, Rules, TurnNumbers};

@@ -27,7 +27,7 @@ use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, Scratch, to_probabilities};
 use plakoto_engine::eval::{Evaluator, Probabilities, race, terminal_probabilities};
 use plakoto_engine::search::express::{BeamScratch, inner_plays, is_multi_group};
-use plakoto_engine::search::ply::pending_after;
+use plakoto_engine::search::pending_after;
 use plakoto_rules::{
     Dice, MoveGenerator, Numbers, Play, PlayList, Position, Rules, Scoring, Variant, game_result,
 };

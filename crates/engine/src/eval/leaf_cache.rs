@@ -83,6 +83,13 @@ impl<P: Copy + Eq> LeafCache<P> {
         }
     }
 
+    /// Places positions by `hash` from now on; what the table held is
+    /// forgotten (it was placed by the hash before).
+    pub fn place_by(&mut self, hash: fn(&P) -> u64) {
+        self.hash = hash;
+        self.clear();
+    }
+
     /// Sizes the table to the most slots that fit in `bytes` (a power of
     /// two, at least 1,024), freeing it when that changes its size: the
     /// session's cache budget. Only the speed depends on it: a slot holds

@@ -7,6 +7,7 @@ use plakoto_rules::tavli::ToPlay;
 
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
+use crate::eval::leaf_cache::hash_of;
 
 /// How far a search may cut a turn's plays inside its tree (never at its
 /// root), for a game whose turns can have too many plays to list.
@@ -84,6 +85,15 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
         out: &mut Vec<Probabilities>,
     ) {
         self.evaluate_batch(game, positions, out);
+    }
+
+    /// The hash that places a position of this evaluator's game in a
+    /// search's cache of static evaluations (its low bits choose the
+    /// slot). Only the speed and the counts of evaluations depend on it,
+    /// never a value: a slot keeps its full position. The default hashes
+    /// the position's `Hash` bytes ([`hash_of`]).
+    fn leaf_hash(&self) -> fn(&G::Position) -> u64 {
+        hash_of::<G::Position>
     }
 
     /// Fills `out` with a search root's candidates for `to_play` in

@@ -70,7 +70,12 @@ impl<G: TavliGame> Player<G> {
     /// dropped: see [`play_out`]). The rollout's players (one a thread)
     /// share the cache budget: each has a thread's share, half for its
     /// search and half for the luck adjustment's values.
-    fn new(game: &G, settings: &SearchSettings, stop: &Stop) -> Player<G> {
+    fn new(
+        game: &G,
+        evaluator: &dyn GameEvaluator<G>,
+        settings: &SearchSettings,
+        stop: &Stop,
+    ) -> Player<G> {
         let shares = 2 * settings.threads.max(1);
         let mut search = GameSearch::new();
         search.set_stop(stop.clone());
@@ -80,6 +85,7 @@ impl<G: TavliGame> Player<G> {
             None,
             &Stop::never(),
             budget_bytes(settings.cache_mb) / shares,
+            evaluator.leaf_hash(),
         );
         Player {
             generator: game.generator(),
@@ -335,7 +341,7 @@ fn rollout_from<G: TavliGame>(
     };
     run_trials(
         &plan,
-        || Player::new(game, settings, stop),
+        || Player::new(game, evaluator, settings, stop),
         |player, trial, c| play_out(player, game, evaluator, &begins[c], trial, stop),
     )
 }

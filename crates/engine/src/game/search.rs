@@ -361,8 +361,12 @@ impl<G: TavliGame> GameSearch<G> {
             evaluator,
             settings,
         };
-        self.tree
-            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
+        self.tree.begin(
+            deadline,
+            &self.stop,
+            self.cache_bytes(cx.settings),
+            evaluator.leaf_hash(),
+        );
         // The carried numbers' best play, then the roll: no ply is spent
         // on the play (a decision, not a chance event).
         let value_at = |tree: &mut Tree<G>, depth: u8| match carried {
@@ -426,8 +430,12 @@ impl<G: TavliGame> GameSearch<G> {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> GameRanking<G> {
-        self.tree
-            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
+        self.tree.begin(
+            deadline,
+            &self.stop,
+            self.cache_bytes(cx.settings),
+            cx.evaluator.leaf_hash(),
+        );
         let mut ranked = self.rank_static(cx, turn, plays);
         let target = limits.plies.min(MAX_PLIES);
         // The game's own table for a named preset (Fevga's 1-ply level).
@@ -555,12 +563,13 @@ impl<G: TavliGame> GameSearch<G> {
         // The threads share this searcher's budget (its own tree keeps
         // what the shallower levels filled besides).
         let cache_bytes = self.cache_bytes(cx.settings) / threads;
+        let leaf_hash = cx.evaluator.leaf_hash();
         let results: Vec<(Option<GameRankedPlay<G>>, SearchStats)> = pool.install(|| {
             candidates
                 .par_iter()
                 .with_max_len(1)
                 .map_init(Tree::<G>::default, |tree, c| {
-                    tree.begin(deadline, stop, cache_bytes);
+                    tree.begin(deadline, stop, cache_bytes, leaf_hash);
                     let value = deepen(tree, cx, c, plies);
                     ((!tree.aborted()).then_some(value), tree.stats)
                 })

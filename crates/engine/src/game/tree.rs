@@ -262,8 +262,16 @@ impl<G: TavliGame> Default for Tree<G> {
 
 impl<G: TavliGame> Tree<G> {
     /// Starts a search: empties the caches and sizes them to a budget of
-    /// `cache_bytes` (half each), and sets the deadline and the stop.
-    pub fn begin(&mut self, deadline: Option<Instant>, stop: &Stop, cache_bytes: usize) {
+    /// `cache_bytes` (half each), places the static evaluations by
+    /// `leaf_hash` (the evaluator's, [`GameEvaluator::leaf_hash`]), and
+    /// sets the deadline and the stop.
+    pub fn begin(
+        &mut self,
+        deadline: Option<Instant>,
+        stop: &Stop,
+        cache_bytes: usize,
+        leaf_hash: fn(&G::Position) -> u64,
+    ) {
         let half = cache_bytes / 2;
         self.cache_limit = chance_entries::<(G::Position, u8), Probabilities>(half);
         if self.cache.capacity() > self.cache_limit {
@@ -271,7 +279,7 @@ impl<G: TavliGame> Tree<G> {
         }
         self.cache.clear();
         self.leaves.fit(half);
-        self.leaves.clear();
+        self.leaves.place_by(leaf_hash);
         self.deadline = deadline;
         self.stop = stop.clone();
         self.aborted = false;

@@ -5,7 +5,7 @@
 //! `help`, `list_commands` (through [`COMMANDS`](super::command::COMMANDS))
 //! and `show options` all read [`SEARCH_OPTIONS`]. The table reads the
 //! words; the settings type's setters check the values, against its one
-//! [`Range`] for each (`plakoto_engine::search::settings`).
+//! [`Range`] for each (`plakoto_engine::game::settings`).
 
 use super::errors::{ErrorCode, ProtoError};
 use plakoto_engine::search::{

@@ -27,15 +27,16 @@
 //! The searching itself is the game layer's, written once for every game
 //! ([`crate::game::GameSearch`] over [`Plakoto`], the evaluator seen
 //! through [`PlakotoGameEvaluator`]); this module is Plakoto's shell around
-//! it: the Plakoto types ([`Ranking`], [`RankedPlay`], [`After`]), the
-//! lists of plays `legal` pages and a choice is checked against (R10), the
-//! settings, limits and stop, and the Express beam the game layer's
-//! Plakoto evaluator bounds a turn with ([`express`]).
+//! it: the Plakoto types ([`Ranking`], [`RankedPlay`], [`After`]) and the
+//! lists of plays `legal` pages and a choice is checked against (R10). The
+//! settings, limits, stop and the Express beam are the game layer's
+//! ([`crate::game::settings`], [`crate::game::express`]), re-exported
+//! here; this module depends on the game layer, never the reverse.
 
 mod after;
 mod choose;
 mod handle;
-pub mod rollout;
+mod rollout;
 
 use crate::eval::{Evaluator, Probabilities, RateBuffers, terminal_probabilities};
 use crate::game::{
@@ -52,15 +53,14 @@ pub use choose::{
 };
 pub use handle::SearchHandle;
 pub use rollout::{rollout_paired, rollout_paired_until, rollout_plays, rollout_plays_until};
-// The settings, limits, stop, counters, rollout figures and the Express
-// beam are the game layer's, shared by every game's search; named here
-// too, where Plakoto's callers have always found them.
+// The settings, limits, stop, counters and rollout figures are the game
+// layer's, shared by every game's search; named here too, where Plakoto's
+// callers have always found them.
 pub use crate::game::{
     ClosePlays, Evaluation, FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES,
     MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS, MoveFilter, PLIES, PairedRollout, ROLLOUT_TRIALS,
     Range, RolloutError, RolloutProgress, RolloutResult, RolloutSettings, SearchLimits,
-    SearchSettings, SearchStats, SettingsError, Stop, THREADS, TIME_MS, Valuation, express,
-    settings,
+    SearchSettings, SearchStats, SettingsError, Stop, THREADS, TIME_MS, Valuation,
 };
 
 /// One candidate play with its value for the side to play.

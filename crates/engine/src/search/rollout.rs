@@ -7,27 +7,19 @@
 //! in Express (R21) and the race table's early stop are that module's.
 //! This one speaks the Plakoto search's types ([`After`], [`RankedPlay`]).
 
-use super::{After, Evaluation, RankedPlay, SearchSettings, Stop};
+use super::{
+    After, Evaluation, PairedRollout, RankedPlay, RolloutError, RolloutProgress, SearchSettings,
+    Stop,
+};
 use crate::eval::Evaluator;
 use crate::game::{GameAfter, PlakotoGameEvaluator, rollout_after_plays};
-pub use crate::game::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules};
 
 /// Rolls out each `(position after the play, what follows)` candidate
-/// `settings.rollout.trials` times on `settings.threads` threads,
-/// calling `progress` as trials finish.
-pub fn rollout(
-    candidates: &[(Position, After)],
-    rules: Rules,
-    evaluator: &dyn Evaluator,
-    settings: &SearchSettings,
-    progress: &(dyn Fn(RolloutProgress) + Sync),
-) -> Result<Vec<RolloutResult>, RolloutError> {
-    Ok(rollout_paired(candidates, rules, evaluator, settings, progress)?.results)
-}
-
-/// [`rollout`], with the paired standard errors of the differences.
+/// `settings.rollout.trials` times on `settings.threads` threads, calling
+/// `progress` as trials finish: each candidate's figures, and the paired
+/// standard errors of their differences.
 pub fn rollout_paired(
     candidates: &[(Position, After)],
     rules: Rules,
@@ -48,7 +40,7 @@ pub fn rollout_paired(
 /// [`rollout_paired`] that ends early once `stop` is set: each thread
 /// drops the trial it plays (its player's searches and games check the
 /// stop every few milliseconds) and starts no other, and the figures are
-/// those of the trials finished ([`RolloutResult::trials`] says how many;
+/// those of the trials finished ([`RolloutResult::trials`](super::RolloutResult::trials) says how many;
 /// with none finished, every mean is 0 with no error).
 pub fn rollout_paired_until(
     candidates: &[(Position, After)],
@@ -127,6 +119,7 @@ pub fn rollout_plays_until(
 mod tests {
     use super::*;
     use crate::eval::{HeuristicEvaluator, Probabilities};
+    use crate::game::RolloutResult;
     use plakoto_rules::parse_board_text;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -241,25 +234,27 @@ mod tests {
         let after = parse_board_text("6:3 5:3 / 6:2 1:2").unwrap();
         let candidates = [(after, After::Opponent { pending: None })];
         let rules = Rules::default();
-        let exact = rollout(
+        let exact = rollout_paired(
             &candidates,
             rules,
             &HeuristicEvaluator,
             &settings(true),
             &|_| {},
         )
-        .unwrap()[0];
+        .unwrap()
+        .results[0];
         assert_eq!(exact.std_error, 0.0);
         let database = crate::eval::race::evaluate(&after.flip(), rules).unwrap();
         assert!((exact.mean + database.equity(rules.scoring)).abs() < 1e-6);
-        let played = rollout(
+        let played = rollout_paired(
             &candidates,
             rules,
             &HeuristicEvaluator,
             &settings(false),
             &|_| {},
         )
-        .unwrap()[0];
+        .unwrap()
+        .results[0];
         assert!(played.std_error > 0.0);
     }
 }

@@ -5,12 +5,13 @@
 //! `help`, `list_commands` (through [`COMMANDS`](super::command::COMMANDS))
 //! and `show options` all read [`SEARCH_OPTIONS`]. The table reads the
 //! words; the settings type's setters check the values, against its one
-//! [`Range`] for each (`plakoto_engine::search::settings`).
+//! [`Range`] for each (`plakoto_engine::game::settings`).
 
 use super::errors::{ErrorCode, ProtoError};
+use plakoto_engine::game::settings::CACHE_MB;
 use plakoto_engine::search::{
     FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, PLIES,
-    ROLLOUT_TRIALS, Range, SearchSettings, THREADS, TIME_MS, settings::CACHE_MB,
+    ROLLOUT_TRIALS, Range, SearchSettings, THREADS, TIME_MS,
 };
 
 /// Why the words given do not set an option.

@@ -26,7 +26,7 @@ pub use heuristic::HeuristicEvaluator;
 pub use leaf_cache::LeafCache;
 pub use net::{NetEvaluator, Network};
 pub use pipcount::PipCountEvaluator;
-pub use rate::{NextRoll, PlayRating, RateBuffers, rate_plays, rate_plays_cached};
+pub use rate::{NextRoll, PlayRating, RateBuffers, rate_plays};
 
 use plakoto_rules::{GameResult, Position, ResultKind, Rules, Scoring, Seat, game_result};
 

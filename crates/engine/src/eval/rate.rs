@@ -10,8 +10,7 @@
 //! once they have grown.
 
 use super::exact::ExactDatabase;
-use super::leaf_cache::SlotIndex;
-use super::{Evaluator, LeafCache, Probabilities, terminal_probabilities};
+use super::{Evaluator, Probabilities, terminal_probabilities};
 use plakoto_rules::{Play, Position, Rules, game_result};
 
 /// Who rolls after the plays being rated, which decides the side the
@@ -55,9 +54,6 @@ pub struct RateBuffers {
     batch: Vec<Probabilities>,
     /// Index in `ratings` of each position of `positions`.
     open: Vec<usize>,
-    /// Each play's slot in the leaf cache, in the plays' order (with a
-    /// cache only): hashed once for the prefetch, the lookup and the store.
-    slots: Vec<SlotIndex>,
     /// The ratings of the last call, one a play, in the plays' order.
     pub ratings: Vec<PlayRating>,
 }
@@ -110,41 +106,14 @@ pub fn rate_plays(
     next: NextRoll,
     buffers: &mut RateBuffers,
 ) -> usize {
-    rate(evaluator, rules, plays, next, buffers, None)
-}
-
-/// [`rate_plays`], answering the positions `cache` holds from it and
-/// storing the new evaluations there (a search's leaves recur). Returns
-/// how many positions the evaluator was given (cache hits are not).
-pub fn rate_plays_cached(
-    evaluator: &dyn Evaluator,
-    rules: Rules,
-    plays: &[Play],
-    next: NextRoll,
-    buffers: &mut RateBuffers,
-    cache: &mut LeafCache,
-) -> usize {
-    rate(evaluator, rules, plays, next, buffers, Some(cache))
-}
-
-fn rate(
-    evaluator: &dyn Evaluator,
-    rules: Rules,
-    plays: &[Play],
-    next: NextRoll,
-    buffers: &mut RateBuffers,
-    mut cache: Option<&mut LeafCache>,
-) -> usize {
     let RateBuffers {
         positions,
         batch,
         open,
-        slots,
         ratings,
     } = buffers;
     positions.clear();
     open.clear();
-    slots.clear();
     ratings.clear();
     // The evaluator's view back to the mover's.
     let for_mover = |v: Probabilities| match next {
@@ -155,14 +124,7 @@ fn rate(
         NextRoll::Mover => play.position,
         NextRoll::Opponent => play.position.flip(),
     };
-    if let Some(c) = cache.as_deref() {
-        for play in plays {
-            let slot = c.slot_of(&seen_of(play));
-            c.prefetch_at(slot);
-            slots.push(slot);
-        }
-    }
-    for (k, play) in plays.iter().enumerate() {
+    for play in plays {
         match game_result(&play.position, rules.scoring) {
             Some(r) => ratings.push(PlayRating {
                 probabilities: terminal_probabilities(&r),
@@ -177,12 +139,6 @@ fn rate(
                         exact: true,
                         database: Some(database),
                     });
-                } else if let Some(v) = cache.as_deref().and_then(|c| c.get_at(slots[k], &seen)) {
-                    ratings.push(PlayRating {
-                        probabilities: for_mover(v),
-                        exact: false,
-                        database: None,
-                    });
                 } else {
                     // Filled from the batch below.
                     open.push(ratings.len());
@@ -193,12 +149,8 @@ fn rate(
         }
     }
     evaluator.evaluate_open_batch(positions, rules, batch);
-    for ((&i, v), seen) in open.iter().zip(batch.iter()).zip(positions.iter()) {
+    for (&i, v) in open.iter().zip(batch.iter()) {
         ratings[i].probabilities = for_mover(*v);
-        if let Some(c) = cache.as_deref_mut() {
-            // `ratings[i]` is play `i`'s: one rating a play, in order.
-            c.insert_at(slots[i], seen, *v);
-        }
     }
     positions.len()
 }
@@ -241,38 +193,6 @@ mod tests {
                 .iter()
                 .all(|r| r.probabilities.equity(rules.scoring) <= top)
         );
-    }
-
-    #[test]
-    fn a_cached_rating_is_the_uncached_one_and_a_second_call_evaluates_nothing() {
-        let plays = opening_plays();
-        let rules = Rules::default();
-        let e = HeuristicEvaluator::new();
-        let mut plain = RateBuffers::new();
-        let mut cached = RateBuffers::new();
-        let mut cache = LeafCache::default();
-        cache.clear();
-        // Rates with the cache; returns how many positions were evaluated.
-        let rate_cached = |next: NextRoll, cached: &mut RateBuffers, cache: &mut LeafCache| {
-            rate_plays_cached(&e, rules, &plays.plays, next, cached, cache)
-        };
-        rate_plays(&e, rules, &plays.plays, NextRoll::Opponent, &mut plain);
-        for round in 0..2 {
-            let n = rate_cached(NextRoll::Opponent, &mut cached, &mut cache);
-            assert_eq!(n, if round == 0 { plays.len() } else { 0 });
-            assert_eq!(cached.ratings, plain.ratings, "round {round}");
-        }
-        // The cache holds what the evaluator saw: the positions themselves
-        // (seen when the mover rolls next) were never evaluated.
-        rate_plays(&e, rules, &plays.plays, NextRoll::Mover, &mut plain);
-        assert_eq!(
-            rate_cached(NextRoll::Mover, &mut cached, &mut cache),
-            plays.len()
-        );
-        assert_eq!(cached.ratings, plain.ratings);
-        cache.clear();
-        let n = rate_cached(NextRoll::Mover, &mut cached, &mut cache);
-        assert_eq!(n, plays.len(), "a cleared cache answers nothing");
     }
 
     #[test]

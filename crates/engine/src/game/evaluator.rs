@@ -7,16 +7,17 @@ use plakoto_rules::tavli::ToPlay;
 
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
+use crate::eval::leaf_cache::hash_of;
 
 /// How far a search may cut a turn's plays inside its tree (never at its
 /// root), for a game whose turns can have too many plays to list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayBounds {
     /// Most plays generated for one turn
-    /// ([`SearchSettings::inner_max_plays`](crate::search::SearchSettings::inner_max_plays)).
+    /// ([`SearchSettings::inner_max_plays`](super::SearchSettings::inner_max_plays)).
     pub max_plays: usize,
     /// Positions kept after each stage of a turn played in stages
-    /// ([`SearchSettings::express_beam`](crate::search::SearchSettings::express_beam)).
+    /// ([`SearchSettings::express_beam`](super::SearchSettings::express_beam)).
     pub beam: usize,
 }
 
@@ -86,12 +87,21 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
         self.evaluate_batch(game, positions, out);
     }
 
+    /// The hash that places a position of this evaluator's game in a
+    /// search's cache of static evaluations (its low bits choose the
+    /// slot). Only the speed and the counts of evaluations depend on it,
+    /// never a value: a slot keeps its full position. The default hashes
+    /// the position's `Hash` bytes ([`hash_of`]).
+    fn leaf_hash(&self) -> fn(&G::Position) -> u64 {
+        hash_of::<G::Position>
+    }
+
     /// Fills `out` with a search root's candidates for `to_play` in
     /// `position` when this evaluator cuts them, and says so: a turn of
     /// an evaluator's game may have more plays than a search can list
     /// (Plakoto Express's escalating doubles, R20), which it then ranks
     /// through a beam `beam` wide
-    /// ([`SearchSettings::express_root_beam`](crate::search::SearchSettings::express_root_beam)),
+    /// ([`SearchSettings::express_root_beam`](super::SearchSettings::express_root_beam)),
     /// as long as the lines kept are legal plays. `false` (the default):
     /// the root lists every legal play as the game generates them.
     fn root_plays(

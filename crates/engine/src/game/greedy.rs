@@ -6,9 +6,8 @@
 use plakoto_rules::TavliGame;
 
 use super::tree::{Cx, RateScratch, rate_plays};
-use super::{GameEvaluator, game_equity};
+use super::{GameEvaluator, SearchSettings, game_equity};
 use crate::eval::{NextRoll, Probabilities};
-use crate::search::SearchSettings;
 
 /// Reusable buffers of the 0-ply choice. One per thread.
 pub struct GreedyChooser<G: TavliGame> {

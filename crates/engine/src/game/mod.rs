@@ -12,50 +12,72 @@
 //!   the Fevga evaluators.
 //! - [`PlakotoGameEvaluator`]: any Plakoto [`Evaluator`](crate::eval::Evaluator)
 //!   seen as a [`GameEvaluator<Plakoto>`](GameEvaluator), so the generic
-//!   search runs on Plakoto too, Express included (the specialised
-//!   [`crate::search`] stays the production search for Plakoto until the
-//!   two are shown to agree).
+//!   search runs on Plakoto too, Express included: the Plakoto search
+//!   handle ([`crate::search::SearchHandle`]) searches through it.
 //! - [`GameAfter`]: what follows a play (the opponent's turn with any
 //!   numbers carried to it, R21, or the mover's own roll).
 //! - [`GreedyChooser`]: the 0-ply choice of a play (self-play, built-in
 //!   players), without a search's ranking.
 //! - [`GameSearch`]: the n-ply expectimax with GNU Backgammon's move
-//!   filters, the same scheme, settings ([`crate::search::SearchSettings`]),
-//!   limits ([`crate::search::SearchLimits`]) and stop flag
-//!   ([`crate::search::Stop`]) as the Plakoto search; it answers with a
+//!   filters, the same scheme, settings ([`SearchSettings`]),
+//!   limits ([`SearchLimits`]) and stop flag
+//!   ([`Stop`]) for every game; it answers with a
 //!   [`GameRanking`].
-//! - [`rollout()`] ([`GameSearch::rollout`], [`rollout_plays`]): positions
+//! - [`rollout()`] ([`GameSearch::rollout`], [`rollout_plays`],
+//!   [`rollout_after_plays`]): positions
 //!   or a ranking's candidates played out many times on the same dice, by
 //!   the evaluator at 0 plies or a search of some plies, with standard
 //!   errors (the Plakoto rollout's scheme and result types).
 
 mod after;
+mod close_plays;
 mod equity;
+mod evaluation;
 mod evaluator;
+pub mod express;
 mod fevga;
 mod fevga_net;
 mod greedy;
+mod limits;
 mod plakoto;
 mod portes;
 mod portes_net;
+mod position_hash;
 mod ranking;
 pub mod rollout;
+mod rollout_figures;
 mod search;
+pub mod settings;
+mod stats;
+mod stop;
 mod tree;
+mod trials;
 
 pub use after::GameAfter;
+pub use close_plays::ClosePlays;
 pub use equity::game_equity;
+pub(crate) use evaluation::order_deepest_by;
+pub use evaluation::{Evaluation, Valuation};
 pub use evaluator::{GameEvaluator, PlayBounds};
 pub use fevga::{
     FEVGA_EVALUATORS, FevgaHeuristicEvaluator, FevgaPipCountEvaluator, fevga_evaluator,
 };
 pub use fevga_net::FevgaNetEvaluator;
 pub use greedy::GreedyChooser;
-pub use plakoto::PlakotoGameEvaluator;
+pub use limits::SearchLimits;
+pub use plakoto::{HoldsEvaluator, PlakotoGameEvaluator};
 pub use portes::{
     PORTES_EVALUATORS, PortesHeuristicEvaluator, PortesPipCountEvaluator, portes_evaluator,
 };
 pub use portes_net::PortesNetEvaluator;
 pub use ranking::{GameRankedPlay, GameRanking};
-pub use rollout::{RolloutStart, rollout, rollout_plays};
+pub use rollout::{RolloutStart, rollout, rollout_after_plays, rollout_plays};
+pub use rollout_figures::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};
 pub use search::{GameSearch, Root};
+pub use settings::{
+    FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MAX_ROLLOUT_TRIALS,
+    MAX_THREADS, MAX_TIME_MS, MoveFilter, PLIES, ROLLOUT_TRIALS, Range, RolloutSettings,
+    SearchSettings, SettingsError, THREADS, TIME_MS,
+};
+pub use stats::SearchStats;
+pub use stop::Stop;

@@ -1,47 +1,73 @@
 //! Plakoto's evaluators seen through the game layer: an adapter from the
 //! Plakoto-only [`Evaluator`] to [`GameEvaluator<Plakoto>`], so the generic
-//! search can be run (and checked) on Plakoto against the specialised one.
+//! search runs on Plakoto: the Plakoto search handle searches through it.
 //!
 //! The adapter evaluates under any rules (it passes the game's rules on).
 //! Inside a search tree it bounds a turn's plays as the Plakoto search
-//! does ([`crate::search::express`]): at most `inner_max_plays` plays a
+//! does ([`super::express`]): at most `inner_max_plays` plays a
 //! turn, and a sequence of several groups of numbers (an Express
 //! escalating double, R20, or a long run of carried numbers) played one
 //! group at a time through a beam ranked by this evaluator.
 
 use std::cell::RefCell;
-use std::ops::Deref;
+use std::sync::Arc;
 
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{GenLimits, MoveGenerator, Numbers, PlayList, Position};
 
+use super::express::{BeamScratch, inner_plays, is_multi_group};
 use super::{GameEvaluator, PlayBounds};
 use crate::eval::exact::ExactDatabase;
 use crate::eval::{Evaluator, Probabilities};
-use crate::search::express::{BeamScratch, inner_plays, is_multi_group};
 
 thread_local! {
-    /// The beam's buffers, one set a thread: the evaluator is shared
+    /// The tree's beam buffers, one set a thread: the evaluator is shared
     /// between a search's threads, and a tree asks for plays at every node.
+    /// Never lent to a root's wider beam ([`GameEvaluator::root_plays`]),
+    /// whose sets would stay large: every node's clearing and inserting
+    /// would then sweep them (Express 2-ply hints 8% slower, measured).
     static BEAM: RefCell<BeamScratch> = RefCell::new(BeamScratch::default());
 }
 
-/// A Plakoto [`Evaluator`] behind anything that derefs to it (`Box<dyn
-/// Evaluator>`, `Arc<dyn Evaluator>`, or `&dyn Evaluator` of an evaluator
-/// that borrows nothing), as a [`GameEvaluator<Plakoto>`]: the rules come
-/// from the game value, the exact databases from the evaluator.
+/// A Plakoto [`Evaluator`] as a [`GameEvaluator<Plakoto>`], held as the
+/// caller holds it ([`HoldsEvaluator`]: owned, shared or borrowed): the
+/// rules come from the game value, the exact databases from the
+/// evaluator.
 pub struct PlakotoGameEvaluator<E>(pub E);
 
-impl<E> GameEvaluator<Plakoto> for PlakotoGameEvaluator<E>
-where
-    E: Deref<Target = dyn Evaluator> + Send + Sync,
-{
+/// What holds a Plakoto evaluator for [`PlakotoGameEvaluator`]: a `Box` or
+/// an `Arc` of one, or a borrowed one (the Plakoto search's, for the
+/// length of a search).
+pub trait HoldsEvaluator: Send + Sync {
+    /// The evaluator held.
+    fn evaluator(&self) -> &dyn Evaluator;
+}
+
+impl HoldsEvaluator for Box<dyn Evaluator> {
+    fn evaluator(&self) -> &dyn Evaluator {
+        self.as_ref()
+    }
+}
+
+impl HoldsEvaluator for Arc<dyn Evaluator> {
+    fn evaluator(&self) -> &dyn Evaluator {
+        self.as_ref()
+    }
+}
+
+impl<'a> HoldsEvaluator for &'a (dyn Evaluator + 'a) {
+    fn evaluator(&self) -> &dyn Evaluator {
+        *self
+    }
+}
+
+impl<E: HoldsEvaluator> GameEvaluator<Plakoto> for PlakotoGameEvaluator<E> {
     fn name(&self) -> &str {
-        self.0.name()
+        self.0.evaluator().name()
     }
 
     fn evaluate(&self, game: &Plakoto, position: &Position) -> Probabilities {
-        self.0.evaluate(position, game.rules)
+        self.0.evaluator().evaluate(position, game.rules)
     }
 
     fn exact_value(
@@ -49,7 +75,7 @@ where
         game: &Plakoto,
         position: &Position,
     ) -> Option<(Probabilities, ExactDatabase)> {
-        self.0.exact_value(position, game.rules)
+        self.0.evaluator().exact_value(position, game.rules)
     }
 
     fn race_value(&self, game: &Plakoto, position: &Position) -> Option<Probabilities> {
@@ -60,7 +86,9 @@ where
 
     fn evaluate_batch(&self, game: &Plakoto, positions: &[Position], out: &mut Vec<Probabilities>) {
         // Batched as the net wants it, one call a roll.
-        self.0.evaluate_batch(positions, game.rules, out);
+        self.0
+            .evaluator()
+            .evaluate_batch(positions, game.rules, out);
     }
 
     fn evaluate_open_batch(
@@ -69,7 +97,16 @@ where
         positions: &[Position],
         out: &mut Vec<Probabilities>,
     ) {
-        self.0.evaluate_open_batch(positions, game.rules, out);
+        self.0
+            .evaluator()
+            .evaluate_open_batch(positions, game.rules, out);
+    }
+
+    fn leaf_hash(&self) -> fn(&Position) -> u64 {
+        // The position's own hash, as Plakoto's search has always placed
+        // its leaves: the same slots, so the same evaluations are made
+        // (`bench hint`'s counts), and cheaper than hashing its bytes.
+        Position::fast_hash
     }
 
     fn root_plays(
@@ -85,18 +122,18 @@ where
         if !is_multi_group(&numbers) {
             return false;
         }
-        BEAM.with(|scratch| {
-            inner_plays(
-                generator,
-                &mut scratch.borrow_mut(),
-                position,
-                &numbers,
-                beam,
-                &*self.0,
-                game.rules,
-                out,
-            );
-        });
+        // Buffers of the root's own, once a search, freed when it is
+        // listed: nothing of an Express low double's width is kept.
+        inner_plays(
+            generator,
+            &mut BeamScratch::default(),
+            position,
+            &numbers,
+            beam,
+            self.0.evaluator(),
+            game.rules,
+            out,
+        );
         // Lines that use every number are legal plays (R10); otherwise
         // the beam proves nothing and the root lists every play, as the
         // Plakoto search's root does.
@@ -128,7 +165,7 @@ where
                 position,
                 &numbers,
                 bounds.beam,
-                &*self.0,
+                self.0.evaluator(),
                 game.rules,
                 out,
             );

@@ -3,9 +3,8 @@
 
 use plakoto_rules::TavliGame;
 
-use super::GameAfter;
+use super::{Evaluation, GameAfter, SearchLimits, SearchStats, Valuation, order_deepest_by};
 use crate::eval::Probabilities;
-use crate::search::{Evaluation, SearchLimits, SearchStats, Valuation, order_deepest_by};
 
 /// One candidate play of a [`GameRanking`], valued for the side making it.
 #[derive(Clone, Copy, Debug)]
@@ -41,7 +40,7 @@ pub struct GameRanking<G: TavliGame> {
     pub limits: SearchLimits,
     /// Deepest level completed (at most the plies asked for).
     pub plies: u8,
-    /// Whether the time budget or a [`crate::search::Stop`] ended the
+    /// Whether the time budget or a [`Stop`] ended the
     /// search before the plies asked: the ranking is then that of `plies`.
     pub timed_out: bool,
     /// Whether the candidates are not every legal play: the evaluator cut

@@ -2,12 +2,12 @@
 //! ranking, played out many times by a chosen player (an evaluator at 0
 //! plies, or a [`GameSearch`] of some plies), for any [`TavliGame`], with
 //! the numbers a game carries from turn to turn (Plakoto Express, R21)
-//! played before the next roll. The Plakoto search has its own
-//! ([`crate::search::rollout`]); both share the dice, the threads and the sums
-//! (`search/trials.rs`), so they answer with the same types
-//! ([`PairedRollout`], [`RolloutResult`](crate::search::RolloutResult),
-//! [`RolloutProgress`]) under the
-//! same [`RolloutSettings`](crate::search::RolloutSettings).
+//! played before the next roll; the dice, the threads and the sums are in
+//! `trials.rs`. The Plakoto rollout ([`crate::search::rollout`]) is this
+//! one in the Plakoto search's types; both answer with [`PairedRollout`],
+//! [`RolloutResult`](super::RolloutResult) and
+//! [`RolloutProgress`] under the
+//! [`RolloutSettings`](super::RolloutSettings).
 //!
 //! Variance reduction, as the Plakoto rollout does it:
 //! - duplicate dice (common random numbers): trial `t` plays every
@@ -30,16 +30,14 @@
 use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, TavliGame};
 
+use super::settings::budget_bytes;
 use super::tree::{Cx, Tree};
+use super::trials::{TrialOutcome, TrialPlan, run_trials, trial_rng, trial_roll};
 use super::{
-    GameAfter, GameEvaluator, GameRankedPlay, GameSearch, GreedyChooser, PlayBounds, game_equity,
+    Evaluation, GameAfter, GameEvaluator, GameRankedPlay, GameSearch, GreedyChooser, PairedRollout,
+    PlayBounds, RolloutError, RolloutProgress, SearchLimits, SearchSettings, Stop, game_equity,
 };
 use crate::eval::{Probabilities, terminal_probabilities};
-use crate::search::settings::budget_bytes;
-use crate::search::trials::{TrialOutcome, TrialPlan, run_trials, trial_rng, trial_roll};
-use crate::search::{
-    Evaluation, PairedRollout, RolloutError, RolloutProgress, SearchLimits, SearchSettings, Stop,
-};
 
 /// Where a rolled-out game starts, and whose result it reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +70,12 @@ impl<G: TavliGame> Player<G> {
     /// dropped: see [`play_out`]). The rollout's players (one a thread)
     /// share the cache budget: each has a thread's share, half for its
     /// search and half for the luck adjustment's values.
-    fn new(game: &G, settings: &SearchSettings, stop: &Stop) -> Player<G> {
+    fn new(
+        game: &G,
+        evaluator: &dyn GameEvaluator<G>,
+        settings: &SearchSettings,
+        stop: &Stop,
+    ) -> Player<G> {
         let shares = 2 * settings.threads.max(1);
         let mut search = GameSearch::new();
         search.set_stop(stop.clone());
@@ -82,6 +85,7 @@ impl<G: TavliGame> Player<G> {
             None,
             &Stop::never(),
             budget_bytes(settings.cache_mb) / shares,
+            evaluator.leaf_hash(),
         );
         Player {
             generator: game.generator(),
@@ -300,7 +304,7 @@ fn play_out<G: TavliGame>(
 /// `settings`' filters when `rollout.plies > 0`); `progress` is told as
 /// trials finish, and `stop` ends the rollout early (within a few
 /// milliseconds: the player's games and searches check it, and the trial
-/// it cuts short is dropped) with the trials finished ([`crate::search::RolloutResult::trials`] says how many).
+/// it cuts short is dropped) with the trials finished ([`RolloutResult::trials`] says how many).
 /// Each start's figures are for the side it names ([`RolloutStart`]),
 /// equities under `game`'s scoring, with the paired errors of the
 /// differences.
@@ -337,9 +341,31 @@ fn rollout_from<G: TavliGame>(
     };
     run_trials(
         &plan,
-        || Player::new(game, settings, stop),
+        || Player::new(game, evaluator, settings, stop),
         |player, trial, c| play_out(player, game, evaluator, &begins[c], trial, stop),
     )
+}
+
+/// [`rollout`] of positions reached by plays, each with what follows it
+/// (the opponent's roll, with any numbers carried to it, or the mover's
+/// own roll after a play of carried numbers): the figures are for the
+/// side that played.
+pub fn rollout_after_plays<G: TavliGame>(
+    game: &G,
+    evaluator: &dyn GameEvaluator<G>,
+    starts: &[(G::Position, GameAfter<G::Carried>)],
+    settings: &SearchSettings,
+    progress: &(dyn Fn(RolloutProgress) + Sync),
+    stop: &Stop,
+) -> Result<PairedRollout, RolloutError> {
+    let begins: Vec<Begin<G>> = starts
+        .iter()
+        .map(|&(position, follows)| Begin {
+            position,
+            follows: Some(follows),
+        })
+        .collect();
+    rollout_from(game, evaluator, &begins, settings, progress, stop)
 }
 
 /// Rolls out `plays` (e.g. the best few of a ranking) as candidates of one

@@ -1,5 +1,5 @@
 //! The generic search's root: ranks the plays of a roll with GNU
-//! Backgammon's scheme, as the Plakoto search ([`crate::search`]) does.
+//! Backgammon's scheme, for every game (Plakoto's [`crate::search`] too).
 //!
 //! Every candidate is rated at 0 plies in one batch; then, for a search of
 //! `n` plies, at each level `i < n` whose filter is not `skip`, the
@@ -18,20 +18,21 @@ use std::time::Instant;
 use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, TavliGame};
 
+use super::settings::budget_bytes;
 use super::tree::{Cx, RateScratch, Tree, rate_plays};
-use super::{GameAfter, GameEvaluator, GameRankedPlay, GameRanking};
+use super::{
+    Evaluation, GameAfter, GameEvaluator, GameRankedPlay, GameRanking, MAX_PLIES, SearchLimits,
+    SearchSettings, SearchStats, Stop,
+};
 use crate::eval::{NextRoll, Probabilities, terminal_probabilities};
-use crate::search::settings::budget_bytes;
-use crate::search::{Evaluation, MAX_PLIES, SearchLimits, SearchSettings, SearchStats, Stop};
 
 /// A reusable searcher for the game `G`: buffers, a per-search cache and a
-/// thread pool, no settings (each search is given its own, as the Plakoto
-/// [`crate::search::Search`] is). One per thread: it is `Send`, not shared.
+/// thread pool, no settings (each search is given its own). One per
+/// thread: it is `Send`, not shared.
 ///
 /// Plakoto Express is searched as the rules say (numbers carried from
 /// turn to turn, R21), with the evaluator's bounds on a turn's plays
-/// inside the tree ([`GameEvaluator::bounded_plays`]); the Plakoto search
-/// stays the one the protocol plays Plakoto with for now.
+/// inside the tree ([`GameEvaluator::bounded_plays`]).
 pub struct GameSearch<G: TavliGame> {
     tree: Tree<G>,
     /// The root's generator, made from the first game searched.
@@ -101,6 +102,11 @@ impl<G: TavliGame> GameSearch<G> {
             self.root_generator = None;
         }
         self.tree.trim(KEEP_PLAYS);
+    }
+
+    /// Bytes this searcher's caches hold now.
+    pub fn cache_bytes_held(&self) -> usize {
+        self.tree.cache_bytes_held()
     }
 
     /// The most plays a buffer of this searcher has room for now, at the
@@ -330,14 +336,37 @@ impl<G: TavliGame> GameSearch<G> {
             let database = Some(database);
             return (p, Evaluation::Exact { database });
         }
+        let (p, plies) = self.search_value(game, evaluator, position, carried, settings, limits);
+        (p, Evaluation::Plies { plies })
+    }
+
+    /// The value of [`Self::evaluate_carried`] searched whatever the exact
+    /// databases cover at the root (they still score the tree's nodes),
+    /// and the depth reached: the 0-ply value of a position is then the
+    /// evaluator's, as a caller that values many positions alike (an
+    /// analysis of a game, the Plakoto `eval`) wants it. The game must
+    /// not be over in `position`.
+    pub fn search_value(
+        &mut self,
+        game: &G,
+        evaluator: &dyn GameEvaluator<G>,
+        position: &G::Position,
+        carried: Option<G::Carried>,
+        settings: &SearchSettings,
+        limits: SearchLimits,
+    ) -> (Probabilities, u8) {
         let deadline = limits.deadline();
         let cx = Cx {
             game,
             evaluator,
             settings,
         };
-        self.tree
-            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
+        self.tree.begin(
+            deadline,
+            &self.stop,
+            self.cache_bytes(cx.settings),
+            evaluator.leaf_hash(),
+        );
         // The carried numbers' best play, then the roll: no ply is spent
         // on the play (a decision, not a chance event).
         let value_at = |tree: &mut Tree<G>, depth: u8| match carried {
@@ -357,7 +386,7 @@ impl<G: TavliGame> GameSearch<G> {
             }
             best = (v, depth);
         }
-        (best.0, Evaluation::Plies { plies: best.1 })
+        best
     }
 
     /// The root plays of `turn` in `position` into `self.root_list`: the
@@ -401,8 +430,12 @@ impl<G: TavliGame> GameSearch<G> {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> GameRanking<G> {
-        self.tree
-            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
+        self.tree.begin(
+            deadline,
+            &self.stop,
+            self.cache_bytes(cx.settings),
+            cx.evaluator.leaf_hash(),
+        );
         let mut ranked = self.rank_static(cx, turn, plays);
         let target = limits.plies.min(MAX_PLIES);
         // The game's own table for a named preset (Fevga's 1-ply level).
@@ -530,12 +563,13 @@ impl<G: TavliGame> GameSearch<G> {
         // The threads share this searcher's budget (its own tree keeps
         // what the shallower levels filled besides).
         let cache_bytes = self.cache_bytes(cx.settings) / threads;
+        let leaf_hash = cx.evaluator.leaf_hash();
         let results: Vec<(Option<GameRankedPlay<G>>, SearchStats)> = pool.install(|| {
             candidates
                 .par_iter()
                 .with_max_len(1)
                 .map_init(Tree::<G>::default, |tree, c| {
-                    tree.begin(deadline, stop, cache_bytes);
+                    tree.begin(deadline, stop, cache_bytes, leaf_hash);
                     let value = deepen(tree, cx, c, plies);
                     ((!tree.aborted()).then_some(value), tree.stats)
                 })

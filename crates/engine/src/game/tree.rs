@@ -1,6 +1,5 @@
-//! The expectimax of the generic search, over any [`TavliGame`]: the same
-//! recursion as the Plakoto search's (`crate::search::ply`), so both
-//! answer alike where both apply.
+//! The expectimax of the generic search, over any [`TavliGame`]: one
+//! recursion for every game.
 //!
 //! Values are outcome probabilities, always for a stated side:
 //! - [`Tree::after_value`]: a play's resulting position, for the mover,
@@ -33,15 +32,20 @@ use std::time::Instant;
 use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, TavliGame};
 
-use super::{GameAfter, GameEvaluator, PlayBounds, game_equity};
+use super::settings::{DEFAULT_CACHE_MB, budget_bytes};
+use super::{GameAfter, GameEvaluator, PlayBounds, SearchSettings, SearchStats, Stop, game_equity};
 use crate::eval::exact::ExactDatabase;
 use crate::eval::leaf_cache::{LeafCache, SlotIndex, hash_of};
 use crate::eval::mix_hash::MixBuildHasher;
 use crate::eval::{NextRoll, Probabilities, terminal_probabilities};
-use crate::search::{SearchSettings, SearchStats, Stop};
 
-use crate::search::ply::chance_entries;
-use crate::search::settings::{DEFAULT_CACHE_MB, budget_bytes};
+/// Entries a chance-node cache of `bytes` holds before it is emptied: as
+/// many as its table holds without growing past `bytes` (a hash table of
+/// `2^k` buckets, a control byte each, holds 7/8 of them).
+fn chance_entries<K, V>(bytes: usize) -> usize {
+    let buckets = (bytes / (std::mem::size_of::<(K, V)>() + 1)).max(16);
+    (1usize << buckets.ilog2()) / 8 * 7
+}
 
 /// What a search needs besides the tree's own state.
 #[derive(Clone, Copy)]
@@ -258,8 +262,16 @@ impl<G: TavliGame> Default for Tree<G> {
 
 impl<G: TavliGame> Tree<G> {
     /// Starts a search: empties the caches and sizes them to a budget of
-    /// `cache_bytes` (half each), and sets the deadline and the stop.
-    pub fn begin(&mut self, deadline: Option<Instant>, stop: &Stop, cache_bytes: usize) {
+    /// `cache_bytes` (half each), places the static evaluations by
+    /// `leaf_hash` (the evaluator's, [`GameEvaluator::leaf_hash`]), and
+    /// sets the deadline and the stop.
+    pub fn begin(
+        &mut self,
+        deadline: Option<Instant>,
+        stop: &Stop,
+        cache_bytes: usize,
+        leaf_hash: fn(&G::Position) -> u64,
+    ) {
         let half = cache_bytes / 2;
         self.cache_limit = chance_entries::<(G::Position, u8), Probabilities>(half);
         if self.cache.capacity() > self.cache_limit {
@@ -267,7 +279,7 @@ impl<G: TavliGame> Tree<G> {
         }
         self.cache.clear();
         self.leaves.fit(half);
-        self.leaves.clear();
+        self.leaves.place_by(leaf_hash);
         self.deadline = deadline;
         self.stop = stop.clone();
         self.aborted = false;
@@ -291,6 +303,17 @@ impl<G: TavliGame> Tree<G> {
         {
             self.levels = Vec::new();
         }
+    }
+
+    /// Bytes the caches hold now (the chance nodes' table counted by its
+    /// buckets, a control byte each).
+    pub fn cache_bytes_held(&self) -> usize {
+        let buckets = match self.cache.capacity() {
+            0 => 0,
+            entries => (entries * 8 / 7).next_power_of_two(),
+        };
+        let entry = std::mem::size_of::<((G::Position, u8), Probabilities)>();
+        buckets * (entry + 1) + self.leaves.held_bytes()
     }
 
     /// The most plays a per-depth buffer has room for now (what

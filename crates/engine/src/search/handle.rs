@@ -12,11 +12,11 @@
 
 use super::choose::{Choice, PlayLists, TurnError};
 use super::rollout::rollout_plays_until;
-use super::rollout_figures::{RolloutError, RolloutProgress};
 use super::{
     RankedPlay, Ranking, Root, Search, SearchLimits, SearchSettings, SettingsError, Stop, THREADS,
     Valuation,
 };
+use super::{RolloutError, RolloutProgress};
 use crate::eval::{Evaluator, Probabilities};
 use crate::match_equity::MatchContext;
 use plakoto_rules::{Game, Numbers, Position, Rules, TurnNumbers};
@@ -377,7 +377,7 @@ mod tests {
         handle.set_settings(settings).unwrap();
         handle.rank(&game, None, SearchLimits::plies(2)).unwrap();
         let held = handle.search.cache_bytes_held();
-        let budget = super::super::settings::budget_bytes(1);
+        let budget = crate::game::settings::budget_bytes(1);
         assert!(held > 0, "a 2-ply search fills its caches");
         assert!(held <= budget, "{held} bytes held for a budget of {budget}");
         // Between a session's commands the caches hold nothing.

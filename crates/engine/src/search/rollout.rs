@@ -1,277 +1,25 @@
-//! Rollouts: each candidate play is played out to the end many times by a
-//! chosen player (plies, evaluator), in parallel with rayon, reporting the
-//! mean equity and its standard error.
-//!
-//! Reproducible: trial `t` draws its dice from a ChaCha8 stream seeded by
-//! `(seed, t)` alone, whichever thread runs it, and results are summed in
-//! trial order, so the same seed gives the same figures on any number of
-//! threads. That machinery (dice, threads, sums) is shared with the game
-//! layer's rollout ([`crate::game::rollout()`]) in `trials.rs`; this module
-//! holds how a Plakoto game is played out (Express numbers passed on, the
-//! race database).
-//!
-//! Variance reduction:
-//! - duplicate dice: trial `t` uses the same dice stream for every
-//!   candidate, so the luck of the dice largely cancels in the
-//!   differences between candidates (what decides the ranking);
-//! - stratified first roll: the first roll of trial `t` is the ordered
-//!   roll `t mod 36`, so every block of 36 trials sees each first roll
-//!   exactly once.
-//!
-//! - luck adjustment (optional, [`RolloutSettings::luck_adjust`]): each
-//!   roll's luck, the 0-ply value of the best play for the roll drawn
-//!   minus the average over the 21 rolls, is subtracted from the game's
-//!   equity. Its expectation is zero whatever the players do, so the mean
-//!   stays unbiased while most of the dice's noise goes. The reported
-//!   probabilities are the raw outcome frequencies.
-//!
-//! The standard error reported is the plain sample one (conservative with
-//! stratification).
-//!
-//! [`RolloutSettings::luck_adjust`]: super::RolloutSettings::luck_adjust
+//! Rollouts of Plakoto candidates: each candidate play is played out to
+//! the end many times by a chosen player (plies, evaluator), in parallel,
+//! reporting the mean equity and its standard error, by the game layer's
+//! rollout ([`crate::game::rollout()`]) with the evaluator seen through
+//! [`PlakotoGameEvaluator`]: the dice, the variance reduction (duplicate
+//! dice, stratified first roll, luck adjustment), the numbers carried on
+//! in Express (R21) and the race table's early stop are that module's.
+//! This one speaks the Plakoto search's types ([`After`], [`RankedPlay`]).
 
-use super::express::{BeamScratch, inner_plays};
-use super::ply::{After, Ctx, Tree, pending_after};
-pub use super::rollout_figures::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};
-use super::settings::budget_bytes;
-use super::trials::{TrialPlan, run_trials, trial_rng, trial_roll};
-use super::{Evaluation, RankedPlay, Root, Search, SearchLimits, SearchSettings, Stop};
-use crate::eval::{
-    Evaluator, NextRoll, Probabilities, RateBuffers, rate_plays, terminal_probabilities,
+use super::{
+    After, Evaluation, PairedRollout, RankedPlay, RolloutError, RolloutProgress, SearchSettings,
+    Stop,
 };
-use plakoto_rules::{
-    Dice, GenLimits, MoveGenerator, Numbers, Play, PlayList, Position, Rules, TurnNumbers, Variant,
-    game_result,
-};
-
-/// The player of the played-out games: its per-thread buffers and
-/// searcher, and how it chooses a play.
-struct RolloutPlayer {
-    generator: MoveGenerator,
-    plays: PlayList,
-    beam: BeamScratch,
-    rate: RateBuffers,
-    search: Search,
-    /// For luck adjustment: 0-ply values of each roll.
-    tree: Tree,
-    /// The caller's settings on one thread: the rollout's threads run
-    /// whole games, so a game's own searches stay on the thread.
-    settings: SearchSettings,
-}
-
-impl RolloutPlayer {
-    /// A player whose searches `stop` cuts short (the game is then
-    /// dropped: see [`play_out`]). The rollout's players (one a thread)
-    /// share the cache budget: each has a thread's share, half for its
-    /// search and half for the luck adjustment's values.
-    fn new(settings: &SearchSettings, stop: &Stop) -> RolloutPlayer {
-        let shares = 2 * settings.threads.max(1);
-        let mut search = Search::new();
-        search.set_stop(stop.clone());
-        search.share_cache(shares);
-        let mut tree = Tree::default();
-        tree.begin(
-            None,
-            &Stop::never(),
-            budget_bytes(settings.cache_mb) / shares,
-        );
-        RolloutPlayer {
-            generator: MoveGenerator::new(GenLimits {
-                max_positions: settings.inner_max_plays.max(1),
-            }),
-            plays: PlayList::default(),
-            beam: BeamScratch::default(),
-            rate: RateBuffers::default(),
-            search,
-            tree,
-            settings: SearchSettings {
-                threads: 1,
-                ..*settings
-            },
-        }
-    }
-
-    /// The luck of rolling `dice` at `position` (before the roll, side on
-    /// roll's view), in equity: the best 0-ply play's value for `dice`
-    /// minus the average of that over all rolls.
-    fn luck(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        rules: Rules,
-        evaluator: &dyn Evaluator,
-    ) -> f32 {
-        let cx = Ctx {
-            evaluator,
-            rules,
-            settings: &self.settings,
-        };
-        let drawn = dice.sorted();
-        let (mut expected, mut actual) = (0.0, 0.0);
-        for (d, weight) in Dice::all_rolls() {
-            let v = self
-                .tree
-                .best_play_value(cx, position, &d.numbers(rules.variant), false, 0, 0)
-                .equity(rules.scoring);
-            expected += v * f32::from(weight) / 36.0;
-            if d == drawn {
-                actual = v;
-            }
-        }
-        actual - expected
-    }
-
-    /// The player's play of `numbers`.
-    fn choose(
-        &mut self,
-        position: &Position,
-        numbers: &Numbers,
-        passed: bool,
-        rules: Rules,
-        evaluator: &dyn Evaluator,
-    ) -> Play {
-        let plies = self.settings.rollout.plies;
-        if plies > 0 {
-            let turn = match passed {
-                true => Some(TurnNumbers::Passed(*numbers)),
-                false => rolled_turn(numbers, rules),
-            };
-            // The player's depth, with no time budget: a rollout's games
-            // are played the same whatever the clock.
-            let limits = SearchLimits::plies(plies);
-            if let Some(p) = turn.and_then(|turn| {
-                let root = Root::new(position, &turn, rules, evaluator);
-                self.search
-                    .best_play(root, &mut self.generator, &self.settings, limits)
-            }) {
-                return p;
-            }
-        }
-        inner_plays(
-            &mut self.generator,
-            &mut self.beam,
-            position,
-            numbers,
-            self.settings.rollout.express_beam,
-            evaluator,
-            rules,
-            &mut self.plays,
-        );
-        // Statically best, the first of equals.
-        rate_plays(
-            evaluator,
-            rules,
-            &self.plays.plays,
-            NextRoll::after(passed),
-            &mut self.rate,
-        );
-        // A game in progress always has a play (at worst "no move").
-        let i = self.rate.best(rules).unwrap_or(0);
-        self.plays.plays.get(i).copied().unwrap_or(Play {
-            position: *position,
-            steps: plakoto_rules::StepList::EMPTY,
-        })
-    }
-}
-
-/// A `TurnNumbers::Rolled` for numbers that came from a roll.
-fn rolled_turn(numbers: &Numbers, rules: Rules) -> Option<TurnNumbers> {
-    let v = numbers.to_vec();
-    let dice = Dice::new(v[0], *v.get(1)?)?;
-    (dice.numbers(rules.variant) == *numbers).then_some(TurnNumbers::Rolled(dice, *numbers))
-}
-
-/// Plays one game out from a candidate's position; the result for the
-/// candidate's mover, or `None` when `stop` was set during the game: a
-/// search it cut short may have chosen another play than the player's,
-/// so the game is not the trial's and is dropped.
-#[allow(clippy::too_many_arguments)]
-fn play_out(
-    player: &mut RolloutPlayer,
-    start: &Position,
-    after: After,
-    rules: Rules,
-    evaluator: &dyn Evaluator,
-    seed: u64,
-    trial: u32,
-    max_turns: u32,
-    luck_adjust: bool,
-    race_exact: bool,
-    stop: &Stop,
-) -> Option<(Probabilities, f32)> {
-    if let Some(r) = game_result(start, rules.scoring) {
-        return Some((terminal_probabilities(&r), 0.0));
-    }
-    // Sum of the luck, for the candidate's mover.
-    let mut luck = 0.0;
-    let mut rng = trial_rng(seed, trial);
-    // `position` is seen by the side to act; `mover` whether that side is
-    // the candidate's mover.
-    let (mut position, mut mover, mut pending) = match after {
-        After::MoverRolls => (*start, true, None),
-        After::Opponent { pending } => (start.flip(), false, pending),
-    };
-    let mut rolls = 0;
-    for _ in 0..max_turns {
-        if stop.is_set() {
-            return None;
-        }
-        if race_exact
-            && pending.is_none()
-            && let Some(p) = crate::eval::race::evaluate(&position, rules)
-        {
-            return Some((if mover { p } else { p.flipped() }, luck));
-        }
-        let (numbers, passed) = match pending.take() {
-            Some(n) => (n, true),
-            None => {
-                let dice = trial_roll(&mut rng, trial, rolls);
-                rolls += 1;
-                if luck_adjust {
-                    let l = player.luck(&position, dice, rules, evaluator);
-                    luck += if mover { l } else { -l };
-                }
-                (dice.numbers(rules.variant), false)
-            }
-        };
-        let play = player.choose(&position, &numbers, passed, rules, evaluator);
-        if stop.is_set() {
-            return None;
-        }
-        if let Some(r) = game_result(&play.position, rules.scoring) {
-            let p = terminal_probabilities(&r);
-            return Some((if mover { p } else { p.flipped() }, luck));
-        }
-        if passed {
-            position = play.position;
-        } else {
-            if rules.variant == Variant::Express {
-                pending = pending_after(&numbers, &play);
-            }
-            position = play.position.flip();
-            mover = !mover;
-        }
-    }
-    // Still going: score by the evaluator (the side to act is on roll,
-    // numbers passed to it are ignored).
-    let p = evaluator.evaluate(&position, rules);
-    Some((if mover { p } else { p.flipped() }, luck))
-}
+use crate::eval::Evaluator;
+use crate::game::{GameAfter, PlakotoGameEvaluator, rollout_after_plays};
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{Position, Rules};
 
 /// Rolls out each `(position after the play, what follows)` candidate
-/// `settings.rollout.trials` times on `settings.threads` threads,
-/// calling `progress` as trials finish.
-pub fn rollout(
-    candidates: &[(Position, After)],
-    rules: Rules,
-    evaluator: &dyn Evaluator,
-    settings: &SearchSettings,
-    progress: &(dyn Fn(RolloutProgress) + Sync),
-) -> Result<Vec<RolloutResult>, RolloutError> {
-    Ok(rollout_paired(candidates, rules, evaluator, settings, progress)?.results)
-}
-
-/// [`rollout`], with the paired standard errors of the differences.
+/// `settings.rollout.trials` times on `settings.threads` threads, calling
+/// `progress` as trials finish: each candidate's figures, and the paired
+/// standard errors of their differences.
 pub fn rollout_paired(
     candidates: &[(Position, After)],
     rules: Rules,
@@ -292,7 +40,7 @@ pub fn rollout_paired(
 /// [`rollout_paired`] that ends early once `stop` is set: each thread
 /// drops the trial it plays (its player's searches and games check the
 /// stop every few milliseconds) and starts no other, and the figures are
-/// those of the trials finished ([`RolloutResult::trials`] says how many;
+/// those of the trials finished ([`RolloutResult::trials`](super::RolloutResult::trials) says how many;
 /// with none finished, every mean is 0 with no error).
 pub fn rollout_paired_until(
     candidates: &[(Position, After)],
@@ -302,40 +50,23 @@ pub fn rollout_paired_until(
     progress: &(dyn Fn(RolloutProgress) + Sync),
     stop: &Stop,
 ) -> Result<PairedRollout, RolloutError> {
-    settings.validate()?;
-    let equity = |p: &Probabilities| p.equity(rules.scoring);
-    let plan = TrialPlan {
-        candidates: candidates.len(),
-        trials: settings.rollout.trials,
-        threads: settings.threads,
-        equity: &equity,
-        progress,
-        stop,
-    };
-    run_trials(
-        &plan,
-        || RolloutPlayer::new(settings, stop),
-        |player, trial, c| {
-            let (position, after) = &candidates[c];
-            play_out(
-                player,
-                position,
-                *after,
-                rules,
-                evaluator,
-                settings.rollout.seed,
-                trial,
-                settings.rollout.max_turns,
-                settings.rollout.luck_adjust,
-                settings.rollout.race_exact,
-                stop,
-            )
-        },
-    )
+    let starts: Vec<(Position, GameAfter<_>)> = candidates
+        .iter()
+        .map(|(position, after)| {
+            let follows = match *after {
+                After::Opponent { pending } => GameAfter::Opponent { pending },
+                After::MoverRolls => GameAfter::MoverRolls,
+            };
+            (*position, follows)
+        })
+        .collect();
+    let game = Plakoto::new(rules);
+    let evaluator = PlakotoGameEvaluator(evaluator);
+    rollout_after_plays(&game, &evaluator, &starts, settings, progress, stop)
 }
 
-/// Rolls out `plays` (e.g. the best few of a [`Search::rank`]) with the
-/// rollout options of `settings` (`rollout N` gives its own trials in
+/// Rolls out `plays` (e.g. the best few of a [`super::Search::rank`]) with
+/// the rollout options of `settings` (`rollout N` gives its own trials in
 /// them) and returns them re-ranked by their rollout means, each marked as
 /// evaluated by rollout.
 pub fn rollout_plays(
@@ -387,7 +118,8 @@ pub fn rollout_plays_until(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::HeuristicEvaluator;
+    use crate::eval::{HeuristicEvaluator, Probabilities};
+    use crate::game::RolloutResult;
     use plakoto_rules::parse_board_text;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -502,25 +234,27 @@ mod tests {
         let after = parse_board_text("6:3 5:3 / 6:2 1:2").unwrap();
         let candidates = [(after, After::Opponent { pending: None })];
         let rules = Rules::default();
-        let exact = rollout(
+        let exact = rollout_paired(
             &candidates,
             rules,
             &HeuristicEvaluator,
             &settings(true),
             &|_| {},
         )
-        .unwrap()[0];
+        .unwrap()
+        .results[0];
         assert_eq!(exact.std_error, 0.0);
         let database = crate::eval::race::evaluate(&after.flip(), rules).unwrap();
         assert!((exact.mean + database.equity(rules.scoring)).abs() < 1e-6);
-        let played = rollout(
+        let played = rollout_paired(
             &candidates,
             rules,
             &HeuristicEvaluator,
             &settings(false),
             &|_| {},
         )
-        .unwrap()[0];
+        .unwrap()
+        .results[0];
         assert!(played.std_error > 0.0);
     }
 }

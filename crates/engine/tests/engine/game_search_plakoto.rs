@@ -1,25 +1,30 @@
-//! Parity of the generic search on Plakoto with Plakoto's own search,
-//! both over the shipped net with the default settings (filters, reply
-//! filter, Express bounds): on fixed positions of seeded random games,
-//! standard and Express, the generic search ([`GameSearch<Plakoto>`] with
-//! [`PlakotoGameEvaluator`]) and the Plakoto search ([`SearchHandle`])
-//! rank the same plays in the same order with the same values at 0, 1 and
-//! 2 plies. The Express positions include turns of numbers carried to the
-//! side on roll (R21) and rolls with plays that carry numbers on, so the
-//! carried numbers are searched on both sides of the comparison.
+//! The Plakoto search's shell ([`SearchHandle`], `Search`, the Plakoto
+//! rollout) answers as the generic search it delegates to
+//! ([`GameSearch<Plakoto>`] with [`PlakotoGameEvaluator`]): both over the
+//! shipped net with the default settings (filters, reply filter, Express
+//! bounds), on fixed positions of seeded random games, standard and
+//! Express, rank the same plays in the same order with the same values at
+//! 0, 1 and 2 plies, so the shell's conversions (turns, what follows a
+//! play, the root's list and its cut) lose nothing. The Express positions
+//! include turns of numbers carried to the side on roll (R21) and rolls
+//! with plays that carry numbers on.
 //!
-//! Express doubles, played in stages (R20), are among the roots: both
-//! searches rank them through the same root beam (the generic search's
-//! through [`PlakotoGameEvaluator`]), and inside the tree through the
-//! same narrower beam.
+//! (Written when the two were separate searches, these tests proved them
+//! equal before the Plakoto one was deleted; that Plakoto's play and
+//! figures did not move is held by the protocol's snapshots and
+//! transcripts, `search_known.rs` and `search_reference.rs`.)
+//!
+//! Express doubles, played in stages (R20), are among the roots: ranked
+//! through the root beam, and inside the tree through the narrower beam.
 //!
 //! The rollouts agree too: the candidates of an Express roll that carries
 //! numbers on, played out by both rollouts' 0-ply players on the same
 //! dice, give the same figures.
 //!
-//! And what the Plakoto search's callers rely on: a root listed by the
-//! caller's bounded generator is cut as the Plakoto search cuts it, and
-//! `trim` gives back the buffers an Express low double grew.
+//! And what the Plakoto shell's callers rely on: a root listed by the
+//! caller's bounded generator is cut and said to be cut, `trim` gives back
+//! the buffers an Express low double grew, and a rollout cut short plays
+//! the numbers carried to the side to act before scoring.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -334,8 +339,9 @@ fn generic_rollout_plays_express_out_as_the_plakoto_rollout() {
 }
 
 /// A root listed by the caller's generator: its bound on plays cuts the
-/// list, and both searches rank the same cut list alike and say it is
-/// cut; the generic search's own generator would list them all.
+/// list, and both entries (the generic search's and the Plakoto shell's
+/// `Search`) rank the same cut list alike and say it is cut; the generic
+/// search's own generator would list them all.
 #[test]
 fn a_callers_bounded_generator_cuts_the_root_as_in_the_plakoto_search() {
     let rules = Rules::default();

@@ -12,7 +12,7 @@
 //! transition: a play is valued by the position the opponent then rolls
 //! from, and that position is the game's next sample. Rolls of several
 //! groups of numbers (escalating doubles, long passed sequences) are
-//! played by the search's beam ([`plakoto_engine::search::express`]), with
+//! played by the search's beam ([`plakoto_engine::game::express`]), with
 //! [`EXPRESS_BEAM`] lines.
 
 use rand::{Rng, SeedableRng};
@@ -26,8 +26,8 @@ pub use super::learn::standard_equity;
 use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, Scratch, to_probabilities};
 use plakoto_engine::eval::{Evaluator, Probabilities, race, terminal_probabilities};
-use plakoto_engine::search::express::{BeamScratch, inner_plays, is_multi_group};
-use plakoto_engine::search::ply::pending_after;
+use plakoto_engine::game::express::{BeamScratch, inner_plays, is_multi_group};
+use plakoto_engine::search::pending_after;
 use plakoto_rules::{
     Dice, MoveGenerator, Numbers, Play, PlayList, Position, Rules, Scoring, Variant, game_result,
 };
@@ -37,7 +37,7 @@ use plakoto_rules::{
 const TURN_CAP: usize = 1_000;
 
 /// Lines the Express beam keeps after each group of equal numbers when a
-/// roll has several (see [`plakoto_engine::search::express::inner_plays`]).
+/// roll has several (see [`plakoto_engine::game::express::inner_plays`]).
 pub const EXPRESS_BEAM: usize = 8;
 
 /// Reusable buffers of a self-play worker.

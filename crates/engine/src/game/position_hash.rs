@@ -1,6 +1,6 @@
 //! Hashing positions with the rules core's fast hash, for the sets and
-//! maps of the search's hot loops (SipHash showed up in profiles). Below
-//! both the tree ([`super::ply`]) and the Express beam ([`super::express`]).
+//! maps of the search's hot loops (SipHash showed up in profiles): the
+//! Express beam's set of positions seen ([`super::express`]).
 
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 

@@ -5,7 +5,7 @@
 //! ([`super::trials`]) can name these without importing the rollout that
 //! uses it.
 
-use super::SettingsError;
+use super::settings::SettingsError;
 use crate::eval::Probabilities;
 
 /// A candidate's rollout figures, for the side that played it.

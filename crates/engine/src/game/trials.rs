@@ -2,9 +2,8 @@
 //! trial `t`, the trials run in parallel in chunks, the running leader a
 //! progress report names, and the figures summed in trial order (means,
 //! standard errors, and the paired errors of the differences that the
-//! duplicate dice buy). The Plakoto rollout ([`super::rollout`]) and the
-//! game layer's ([`crate::game::rollout()`]) differ only in how one game is
-//! played out; they hand that to [`run_trials`] as a closure.
+//! duplicate dice buy). The rollout ([`super::rollout()`]) hands how one
+//! game is played out to [`run_trials`] as a closure.
 //!
 //! Reproducible: trial `t` draws its dice from a ChaCha8 stream seeded by
 //! `(seed, t)` alone ([`trial_rng`]), whichever thread runs it, and the
@@ -17,8 +16,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use super::rollout_figures::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};
-use super::stop::Stop;
+use super::{PairedRollout, RolloutError, RolloutProgress, RolloutResult, Stop};
 use crate::eval::Probabilities;
 use plakoto_rules::Dice;
 

@@ -1,0 +1,53 @@
+//! What follows a Plakoto play, which decides how its position is valued:
+//! the opponent's roll, first playing any numbers the play left unused
+//! (Express, R21), or the mover's own roll after a play of numbers passed
+//! to it.
+
+use plakoto_rules::{Numbers, Play, Rules, Variant};
+
+/// What follows a play, which decides how its position is valued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum After {
+    /// The opponent is on roll; first it plays the numbers the mover left
+    /// unused, if any (Express, R21).
+    Opponent {
+        /// Numbers passed on to the opponent.
+        #[serde(serialize_with = "serialize_numbers")]
+        pending: Option<Numbers>,
+    },
+    /// The mover played numbers passed to it and now rolls itself (R21).
+    MoverRolls,
+}
+
+fn serialize_numbers<S: serde::Serializer>(n: &Option<Numbers>, s: S) -> Result<S::Ok, S::Error> {
+    match n {
+        Some(n) => s.serialize_some(&n.to_vec()),
+        None => s.serialize_none(),
+    }
+}
+
+/// The numbers left to the opponent by `play` of `numbers` (R21), without
+/// allocating.
+pub fn pending_after(numbers: &Numbers, play: &Play) -> Option<Numbers> {
+    let mut used = [0u8; 24];
+    let mut n = 0;
+    for step in play.steps.iter() {
+        used[n] = step.die.pips();
+        n += 1;
+    }
+    numbers.remainder(&used[..n])
+}
+
+/// How a play is followed, given how its numbers came.
+pub fn after_play(rules: Rules, numbers: &Numbers, passed: bool, play: &Play) -> After {
+    if passed {
+        After::MoverRolls
+    } else if rules.variant == Variant::Express {
+        After::Opponent {
+            pending: pending_after(numbers, play),
+        }
+    } else {
+        After::Opponent { pending: None }
+    }
+}

@@ -32,7 +32,7 @@ fn played_game(blunder: usize) -> (Session, usize, f64) {
     while s.state().score.score == [0, 0] {
         reply(&mut s, "roll");
         turn += 1;
-        if s.state().game.on_roll() == Side::O {
+        if s.state().plakoto().on_roll() == Side::O {
             o_turns += 1;
             if o_turns == blunder {
                 let hint = reply(&mut s, "hint 1000");
@@ -191,9 +191,9 @@ fn two_game_match() -> Record {
         if game > 0 {
             reply(&mut s, "new game");
         }
-        while s.state().game.phase() != Phase::Over {
+        while s.state().plakoto().phase() != Phase::Over {
             reply(&mut s, "roll");
-            if s.state().game.phase() != Phase::Over {
+            if s.state().plakoto().phase() != Phase::Over {
                 reply(&mut s, "play");
             }
         }

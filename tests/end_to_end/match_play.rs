@@ -191,7 +191,7 @@ fn arena_choice(
 ) -> String {
     use plakoto::arena::player::{Answer, TurnRequest};
     let (s, id) = session_at(score);
-    let game = s.state().game.clone();
+    let game = s.state().plakoto().clone();
     let legal = game
         .legal_plays(&mut plakoto::arena::referee::referee_generator())
         .unwrap();

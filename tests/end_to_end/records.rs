@@ -327,12 +327,12 @@ fn save_load_and_show_game_in_the_protocol() {
     let mut t = Session::with_heuristic(Rules::default(), 99);
     let r = session_reply(&mut t, &format!("load match {file}"));
     assert!(r.starts_with("= loaded 1 game(s)"), "{r}");
-    assert_eq!(t.state().game, s.state().game);
+    assert_eq!(t.state().plakoto(), s.state().plakoto());
     assert_eq!(t.state().score, s.state().score);
     assert_eq!(session_reply(&mut t, "show game"), listing);
     let mut u = Session::with_heuristic(Rules::default(), 99);
     assert!(session_reply(&mut u, &format!("load game {json_file}")).starts_with('='));
-    assert_eq!(u.state().game, s.state().game);
+    assert_eq!(u.state().plakoto(), s.state().plakoto());
 
     // A bad record or a missing file changes nothing.
     let bad = dir.join("bad.txt");
@@ -444,7 +444,7 @@ fn save_and_load_take_any_path() {
         let mut t = Session::with_heuristic(Rules::default(), 1);
         let r = session_reply(&mut t, &load);
         assert!(r.starts_with("= loaded"), "{load}: {r}");
-        assert_eq!(t.state().game, s.state().game);
+        assert_eq!(t.state().plakoto(), s.state().plakoto());
         assert_eq!(session_reply(&mut t, "show game"), listing);
     }
     // `#` no longer cuts the name: nothing was written to the part before it.

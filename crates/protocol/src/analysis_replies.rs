@@ -18,7 +18,7 @@ use plakoto_rules::{Game, TurnNumbers, format_play, game_result};
 /// The match the side on roll plays, when the session is a match: its
 /// candidates then go by match-winning chances (records.md).
 pub(super) fn match_context(state: &SessionState) -> Option<MatchValue> {
-    match_value::of(state, state.game.on_roll())
+    match_value::of(state, state.games.plakoto().on_roll())
 }
 
 /// Ranks the current turn's plays with the session's search handle,
@@ -34,7 +34,11 @@ fn search_turn(
     let in_match = match_context(state);
     let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
     search
-        .rank_valued(&state.game, mwc.as_ref().map(|f| f as &Valuation), limits)
+        .rank_valued(
+            state.games.plakoto(),
+            mwc.as_ref().map(|f| f as &Valuation),
+            limits,
+        )
         .map_err(ProtoError::from)
 }
 
@@ -75,7 +79,7 @@ pub(super) fn hint(
     count: usize,
     time_ms: Option<u64>,
 ) -> Result<Reply, ProtoError> {
-    let game = &state.game;
+    let game = state.games.plakoto();
     let limits = search.limits().with_time(time_ms);
     let (turn, ranking) = search_turn(state, search, progress, limits)?;
     let best = ranking.plays.first().map_or(0.0, |r| r.equity);
@@ -108,7 +112,7 @@ pub(super) fn rollout(
     board: &ProgressBoard,
     trials: Option<u32>,
 ) -> Result<Reply, ProtoError> {
-    let game = &state.game;
+    let game = state.games.plakoto();
     let limits = search.limits();
     let (turn, ranking) = search_turn(state, search, board, limits)?;
     // `rollout N` gives this rollout its trials; the session's settings
@@ -162,7 +166,7 @@ pub(super) fn eval(
     progress: &ProgressBoard,
     time_ms: Option<u64>,
 ) -> Reply {
-    let game = &state.game;
+    let game = state.games.plakoto();
     let over = game_result(game.position(), game.rules().scoring).is_some();
     let passed = matches!(game.turn_numbers(), Some(TurnNumbers::Passed(_)));
     // A position an exact database answers (before a roll) needs no

@@ -25,7 +25,7 @@ pub fn of(state: &SessionState, mover: Side) -> Option<MatchValue> {
     if !state.is_own_game(state.game_kind) {
         return one_game_context(state, mover).map(MatchValue::Tavli);
     }
-    MatchContext::of(&state.score, mover, state.game.rules()).map(MatchValue::Plakoto)
+    MatchContext::of(&state.score, mover, state.games.plakoto().rules()).map(MatchValue::Plakoto)
 }
 
 /// `mover`'s place in the session's Tavli match: its switches (with the
@@ -41,7 +41,7 @@ fn tavli_context(state: &SessionState, mover: Side) -> Option<TavliMatchContext>
         target: u32::from(rules.target),
         after_draw: rules.after_draw,
         portes_scoring: state.table::<Portes>().game().scoring,
-        plakoto_rules: state.game.rules(),
+        plakoto_rules: state.games.plakoto().rules(),
     };
     let place = TavliPlace {
         game_index: session.current_number().saturating_sub(1) as usize,
@@ -73,7 +73,7 @@ fn one_game_context(state: &SessionState, mover: Side) -> Option<TavliMatchConte
         state.game_kind,
         u32::from(state.score.length),
         state.table::<Portes>().game().scoring,
-        state.game.rules(),
+        state.games.plakoto().rules(),
     );
     let place = TavliPlace {
         game_index: 0,

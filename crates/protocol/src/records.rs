@@ -28,8 +28,11 @@ pub fn execute(
     command: &RecordCommand,
 ) -> Result<Reply, ProtoError> {
     match command {
-        RecordCommand::ShowGame => Ok(show_game(s, &s.history)),
-        RecordCommand::Save(scope, file) => save(record_of(&s.history, *scope), file),
+        RecordCommand::ShowGame => Ok(show_game(s, s.history_of(plakoto_rules::GameKind::Plakoto))),
+        RecordCommand::Save(scope, file) => save(
+            record_of(s.history_of(plakoto_rules::GameKind::Plakoto), *scope),
+            file,
+        ),
         RecordCommand::Load(scope, file) => load(s, *scope, file),
         RecordCommand::Analyse(scope) => analyse(s, search, *scope),
         RecordCommand::SetPlayer(side, name) => {
@@ -75,7 +78,7 @@ pub(crate) fn record_of(history: &Record, scope: Scope) -> Record {
 /// `analyse game|match`: the session's record analysed at the session's
 /// plies (the game in progress up to its last play).
 fn analyse(s: &SessionState, search: &SearchHandle, scope: Scope) -> Result<Reply, ProtoError> {
-    let record = record_of(&s.history, scope);
+    let record = record_of(s.history_of(plakoto_rules::GameKind::Plakoto), scope);
     if record.turn_count() == 0 {
         return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
     }
@@ -128,20 +131,22 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
     let replay = record
         .replay()
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
-    s.game = replay.game;
+    *s.games.plakoto_mut() = replay.game;
     s.score = replay.score;
     s.score.length = record.header.match_length;
     s.next_starter = replay.next_starter;
     s.players = [record.header.x.clone(), record.header.o.clone()];
-    s.history = record;
-    s.history.header.date = None;
+    (*s.history_of_mut(plakoto_rules::GameKind::Plakoto)) = record;
+    (*s.history_of_mut(plakoto_rules::GameKind::Plakoto))
+        .header
+        .date = None;
     Ok(Reply::Loaded(LoadedInfo {
         file: file.to_string(),
-        games: s.history.games.len(),
+        games: s.history_of(plakoto_rules::GameKind::Plakoto).games.len(),
         turns: replay.turns.len(),
-        position_id: position_id(s.game.position()),
-        match_id: MatchId::of(&s.game, &s.score).to_string(),
-        turn: turn_info(&s.game),
+        position_id: position_id(s.games.plakoto().position()),
+        match_id: MatchId::of(s.games.plakoto(), &s.score).to_string(),
+        turn: turn_info(s.games.plakoto()),
     }))
 }
 

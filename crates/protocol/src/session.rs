@@ -11,7 +11,7 @@ use super::analysis_replies::{eval, hint, match_context, rollout};
 use super::command::{COMMANDS, Command, Orientation, OutputMode, is_known};
 use super::errors::PartsError;
 use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
-use super::session_game::{SessionGame, table_session};
+use super::session_game::{SessionGame, game_session};
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
 use super::tools::Tools;
@@ -97,7 +97,6 @@ impl Session {
     ) -> Session {
         let mut session = Session {
             state: SessionState {
-                game: Game::new(rules),
                 score: MatchScore::new(0),
                 next_starter: None,
                 seed,
@@ -105,7 +104,6 @@ impl Session {
                 output: OutputMode::Text,
                 progress: false,
                 orientation: Orientation::Noflip,
-                history: plakoto_records::record::Record::default(),
                 players: ["X".into(), "O".into()],
                 game_kind: GameKind::default(),
                 games: Default::default(),
@@ -117,11 +115,13 @@ impl Session {
             progress: Default::default(),
         };
         for kind in GameKind::ALL {
-            if let Some((game, searcher)) = table_session(kind) {
-                session.state.games.put(game);
+            let (game, searcher) = game_session(kind);
+            session.state.games.put(game);
+            if let Some(searcher) = searcher {
                 session.table.put(searcher);
             }
         }
+        *session.state.games.plakoto_mut() = Game::new(rules);
         for kind in GameKind::ALL {
             let state = &mut session.state;
             let header = with_game!(kind, G => G::header(state));
@@ -304,13 +304,13 @@ fn set_by_hand(
     before: &Game,
     score_before: &MatchScore,
 ) {
-    if state.game == *before && state.score == *score_before {
+    if state.games.plakoto() == before && state.score == *score_before {
         return;
     }
     state.next_starter = None;
     tools.events.push(Event::PositionSet {
         header: session_header(state),
-        game: state.game.clone(),
+        game: state.games.plakoto().clone(),
         score: state.score.score,
     });
 }
@@ -320,7 +320,7 @@ fn execute(
     tools: &mut Tools,
     command: &Command,
 ) -> Result<Reply, ProtoError> {
-    let (game_before, score_before) = (state.game.clone(), state.score);
+    let (game_before, score_before) = (state.games.plakoto().clone(), state.score);
     if let Some(reply) = super::tavli::execute(state, tools, RUNNER, command) {
         return reply.map_err(|e| match_over_not_game_over(state, command, e));
     }
@@ -433,8 +433,9 @@ fn execute_command(
             Ok(start_game(state, tools))
         }
         Command::SetBoard(position) => {
-            state.game = state
-                .game
+            *state.games.plakoto_mut() = state
+                .games
+                .plakoto()
                 .with_board(*position)
                 .map_err(PartsError::Board)?;
             Ok(state_reply(state))
@@ -443,9 +444,9 @@ fn execute_command(
             let with = |position: Position| {
                 Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
             };
-            let current = *state.game.position();
-            let finished = game_result(&current, state.game.rules().scoring).is_some();
-            state.game = with(current)
+            let current = *state.games.plakoto().position();
+            let finished = game_result(&current, state.games.plakoto().rules().scoring).is_some();
+            *state.games.plakoto_mut() = with(current)
                 .or_else(|e| {
                     // A finished board left from the last game cannot go
                     // with a game in progress: clients set the Match ID
@@ -468,29 +469,38 @@ fn execute_command(
             super::set_position::set_position(state, *position, m).map(|()| state_reply(state))
         }
         Command::SetTurn(side) => {
-            state.game = state.game.with_turn(*side).map_err(ProtoError::from)?;
+            *state.games.plakoto_mut() = state
+                .games
+                .plakoto()
+                .with_turn(*side)
+                .map_err(ProtoError::from)?;
             Ok(state_reply(state))
         }
         Command::SetDice(dice) => {
-            let opening = state.game.phase() == Phase::Opening;
-            state.game.give_dice(*dice).map_err(ProtoError::from)?;
+            let opening = state.games.plakoto().phase() == Phase::Opening;
+            state
+                .games
+                .plakoto_mut()
+                .give_dice(*dice)
+                .map_err(ProtoError::from)?;
             if !opening {
                 // Before the opening roll the game is set by hand instead.
                 tools.events.push(Event::DiceSet {
-                    side: state.game.on_roll(),
+                    side: state.games.plakoto().on_roll(),
                     dice: [dice.0.pips(), dice.1.pips()],
                 });
             }
             Ok(Reply::Dice {
                 opening: Vec::new(),
-                turn: turn_info(&state.game),
+                turn: turn_info(state.games.plakoto()),
             })
         }
         Command::Roll => {
             let mut opening = Vec::new();
-            if state.game.phase() == Phase::Opening {
+            if state.games.plakoto().phase() == Phase::Opening {
                 let (_, rolls) = state
-                    .game
+                    .games
+                    .plakoto_mut()
                     .roll_opening(&mut state.rng)
                     .map_err(ProtoError::from)?;
                 opening = rolls
@@ -503,14 +513,18 @@ fn execute_command(
                     start: Start::Opening(opening.clone()),
                 });
             }
-            let dice = state.game.roll(&mut state.rng).map_err(ProtoError::from)?;
+            let dice = state
+                .games
+                .plakoto_mut()
+                .roll(&mut state.rng)
+                .map_err(ProtoError::from)?;
             tools.events.push(Event::DiceSet {
-                side: state.game.on_roll(),
+                side: state.games.plakoto().on_roll(),
                 dice: [dice.0.pips(), dice.1.pips()],
             });
             Ok(Reply::Dice {
                 opening,
-                turn: turn_info(&state.game),
+                turn: turn_info(state.games.plakoto()),
             })
         }
         Command::SetSeed(seed) => {
@@ -519,8 +533,8 @@ fn execute_command(
             Ok(Reply::Seed { seed: *seed })
         }
         Command::SetRules(variant) => {
-            let rules =
-                Rules::new(*variant, state.game.rules().scoring).map_err(ProtoError::from)?;
+            let rules = Rules::new(*variant, state.games.plakoto().rules().scoring)
+                .map_err(ProtoError::from)?;
             set_rules(state, rules)?;
             Ok(Reply::Setting {
                 name: "rules".to_string(),
@@ -528,8 +542,8 @@ fn execute_command(
             })
         }
         Command::SetScoring(scoring) => {
-            let rules =
-                Rules::new(state.game.rules().variant, *scoring).map_err(ProtoError::from)?;
+            let rules = Rules::new(state.games.plakoto().rules().variant, *scoring)
+                .map_err(ProtoError::from)?;
             set_rules(state, rules)?;
             Ok(Reply::Setting {
                 name: "scoring".to_string(),
@@ -547,24 +561,29 @@ fn execute_command(
         // Replaced by `Session::apply` before the state is copied.
         Command::SetEvaluator(_) => Ok(options_reply(state, tools.search)),
         Command::Move(text) => {
-            let before = state.game.clone();
+            let before = state.games.plakoto().clone();
             let report = state
-                .game
+                .games
+                .plakoto_mut()
                 .play_written(text, tools.search.lists().complete.generator())
                 .map_err(ProtoError::from)?;
             Ok(Reply::Moved(finish_move(state, tools, &before, report)))
         }
         Command::Play(time_ms) => {
-            let before = state.game.clone();
+            let before = state.games.plakoto().clone();
             let limits = tools.search.limits().with_time(*time_ms);
             let in_match = match_context(state);
             let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
             let choice = tools
                 .search
-                .choose_valued(&state.game, mwc.as_ref().map(|f| f as &Valuation), limits)
+                .choose_valued(
+                    state.games.plakoto(),
+                    mwc.as_ref().map(|f| f as &Valuation),
+                    limits,
+                )
                 .map_err(ProtoError::from)?;
             let report = choice
-                .commit(&mut state.game, tools.search.lists())
+                .commit(state.games.plakoto_mut(), tools.search.lists())
                 .map_err(ProtoError::from)?;
             Ok(Reply::Played(finish_move(state, tools, &before, report)))
         }
@@ -592,7 +611,7 @@ fn execute_command(
             Ok(setting_reply(&settings, &line))
         }
         Command::Legal(page) => super::legal::legal(state, tools.search.lists(), *page),
-        Command::LegalSteps(made) => super::legal::legal_steps_reply(&state.game, made),
+        Command::LegalSteps(made) => super::legal::legal_steps_reply(state.games.plakoto(), made),
         Command::Show(what) => Ok(show(state, tools.search, *what)),
         Command::Record(c) => super::records::execute(state, tools.search, &mut tools.events, c),
     }
@@ -610,14 +629,18 @@ fn set_game(state: &mut SessionState, kind: GameKind) -> Reply {
 }
 
 fn set_rules(state: &mut SessionState, rules: Rules) -> Result<(), ProtoError> {
-    state.game = state.game.with_rules(rules).map_err(ProtoError::from)?;
+    *state.games.plakoto_mut() = state
+        .games
+        .plakoto()
+        .with_rules(rules)
+        .map_err(ProtoError::from)?;
     Ok(())
 }
 
 /// Starts the next game of the match: the last winner starts (R19),
 /// otherwise an opening roll decides.
 fn start_game(state: &mut SessionState, tools: &mut Tools) -> Reply {
-    let rules = state.game.rules();
+    let rules = state.games.plakoto().rules();
     let starter = state.next_starter.take();
     let (game, opening) = match starter {
         Some(winner) => (Game::started_by(rules, winner), Vec::new()),
@@ -634,7 +657,7 @@ fn start_game(state: &mut SessionState, tools: &mut Tools) -> Reply {
             (game, rolls)
         }
     };
-    state.game = game;
+    *state.games.plakoto_mut() = game;
     tools.events.push(Event::GameStarted {
         header: session_header(state),
         score: state.score.score,
@@ -646,7 +669,7 @@ fn start_game(state: &mut SessionState, tools: &mut Tools) -> Reply {
     Reply::NewGame {
         score: score_info(state),
         opening,
-        starts: state.game.on_roll(),
+        starts: state.games.plakoto().on_roll(),
         rules: rules.variant,
         scoring: rules.scoring,
     }
@@ -670,7 +693,7 @@ fn finish_move(
     }
     if let Some(passed) = &report.passed {
         tools.events.push(Event::NumbersPassed {
-            to: state.game.on_roll(),
+            to: state.games.plakoto().on_roll(),
             numbers: passed.to_vec(),
         });
     }
@@ -684,9 +707,9 @@ fn finish_move(
         passed: report.passed.as_ref().map(numbers_vec),
         result: report.result.as_ref().map(result_info),
         score: score_info(state),
-        next: turn_info(&state.game),
-        position_id: position_id(state.game.position()),
-        match_id: MatchId::of(&state.game, &state.score).to_string(),
+        next: turn_info(state.games.plakoto()),
+        position_id: position_id(state.games.plakoto().position()),
+        match_id: MatchId::of(state.games.plakoto(), &state.score).to_string(),
         next_game: None,
     }
 }

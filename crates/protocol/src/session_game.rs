@@ -24,15 +24,13 @@ use crate::tools::Tools;
 /// A game as the session plays it: how the session builds it, how its
 /// commands are applied and its record kept, and how a game of it in a
 /// Tavli match is analysed. One impl per game (`games/`). Whether the
-/// session keeps the game itself (Plakoto's) or on its shelf of games of
-/// the table is [`SessionState::is_own_game`].
+/// session's own commands play the game (Plakoto's) or the table's
+/// executor does is [`SessionState::is_own_game`].
 pub trait SessionGame: TavliGame {
-    /// A fresh session of this game and its searcher, for the session's
-    /// shelf of games ([`table_session`]); `None` for Plakoto, whose game
-    /// the session keeps itself ([`SessionState::game`]).
-    fn table_session() -> Option<(Box<dyn ActiveGame>, Box<dyn AnySearcher>)> {
-        None
-    }
+    /// A fresh session of this game, for the session's shelf of games,
+    /// and its searcher where the game has one of its own: a game of the
+    /// table (Plakoto is searched by the session's search handle).
+    fn game_session() -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>);
 
     /// The header of the session's record of this game.
     fn header(state: &SessionState) -> Header;
@@ -74,8 +72,8 @@ pub trait SessionGame: TavliGame {
     ) -> Result<Analysis, RecordError>;
 }
 
-/// The factory of the games of the table: a fresh session of `kind` and
-/// its searcher, or `None` for Plakoto (kept by the session itself).
-pub(crate) fn table_session(kind: GameKind) -> Option<(Box<dyn ActiveGame>, Box<dyn AnySearcher>)> {
-    with_game!(kind, G => G::table_session())
+/// The factory of the games: a fresh session of `kind` and its searcher,
+/// where it has one of its own ([`SessionGame::game_session`]).
+pub(crate) fn game_session(kind: GameKind) -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>) {
+    with_game!(kind, G => G::game_session())
 }

@@ -44,21 +44,23 @@ pub(super) fn match_over(
 /// and turn.
 pub(super) fn state_reply(state: &SessionState) -> Reply {
     Reply::State {
-        position_id: position_id(state.game.position()),
-        match_id: MatchId::of(&state.game, &state.score).to_string(),
-        turn: turn_info(&state.game),
+        position_id: position_id(state.games.plakoto().position()),
+        match_id: MatchId::of(state.games.plakoto(), &state.score).to_string(),
+        turn: turn_info(state.games.plakoto()),
     }
 }
 
 /// The reply to `show options` (and `set evaluator`).
 pub(super) fn options_reply(state: &SessionState, search: &SearchHandle) -> Reply {
     Reply::Options(OptionsInfo {
-        rules: state.game.rules().variant,
-        scoring: state.game.rules().scoring,
+        rules: state.games.plakoto().rules().variant,
+        scoring: state.games.plakoto().rules().scoring,
         output: state.output,
         orientation: state.orientation,
         seed: state.seed,
-        evaluator: search.evaluator().identity_under(state.game.rules()),
+        evaluator: search
+            .evaluator()
+            .identity_under(state.games.plakoto().rules()),
         search: *search.settings(),
         score: score_info(state),
         players: PlayerNames {
@@ -87,23 +89,30 @@ pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) 
         ShowWhat::Board(o) => {
             let orientation = o.unwrap_or(state.orientation);
             Reply::Board {
-                position_id: position_id(state.game.position()),
-                match_id: MatchId::of(&state.game, &state.score).to_string(),
+                position_id: position_id(state.games.plakoto().position()),
+                match_id: MatchId::of(state.games.plakoto(), &state.score).to_string(),
                 orientation,
-                lines: draw_board(state.game.position(), state.game.on_roll(), orientation),
-                board: BoardData::new(state.game.position(), state.game.on_roll()),
-                boardtext: to_board_text(state.game.position()),
-                turn: turn_info(&state.game),
+                lines: draw_board(
+                    state.games.plakoto().position(),
+                    state.games.plakoto().on_roll(),
+                    orientation,
+                ),
+                board: BoardData::new(
+                    state.games.plakoto().position(),
+                    state.games.plakoto().on_roll(),
+                ),
+                boardtext: to_board_text(state.games.plakoto().position()),
+                turn: turn_info(state.games.plakoto()),
                 tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
             }
         }
         ShowWhat::BoardText => Reply::BoardText {
-            boardtext: to_board_text(state.game.position()),
+            boardtext: to_board_text(state.games.plakoto().position()),
         },
         ShowWhat::Position => {
             let (position_id, match_id) = (
-                position_id(state.game.position()),
-                MatchId::of(&state.game, &state.score).to_string(),
+                position_id(state.games.plakoto().position()),
+                MatchId::of(state.games.plakoto(), &state.score).to_string(),
             );
             Reply::Position {
                 position: format!("{position_id}:{match_id}"),
@@ -112,14 +121,14 @@ pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) 
             }
         }
         ShowWhat::PosId => Reply::PositionId {
-            position_id: position_id(state.game.position()),
+            position_id: position_id(state.games.plakoto().position()),
         },
         ShowWhat::MatchId => Reply::MatchId {
-            match_id: MatchId::of(&state.game, &state.score).to_string(),
+            match_id: MatchId::of(state.games.plakoto(), &state.score).to_string(),
         },
         ShowWhat::Dice => Reply::Dice {
             opening: Vec::new(),
-            turn: turn_info(&state.game),
+            turn: turn_info(state.games.plakoto()),
         },
         ShowWhat::Options => options_reply(state, search),
     }

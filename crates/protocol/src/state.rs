@@ -19,8 +19,6 @@ use plakoto_rules::{
 /// same way.
 #[derive(Clone, PartialEq)]
 pub struct SessionState {
-    /// The game in progress (or just finished).
-    pub game: Game,
     /// The match score.
     pub score: MatchScore,
     /// Who starts the next game: the winner of the last one (R19).
@@ -35,16 +33,13 @@ pub struct SessionState {
     pub progress: bool,
     /// How `show board` draws by default.
     pub orientation: Orientation,
-    /// The games played so far, as `save match` writes them (records.md).
-    pub history: plakoto_records::record::Record,
     /// The players' names (X's, O's) records give them (`set player`).
     pub players: [String; 2],
-    /// The game played (`set game`): Plakoto's is `game`, a game of the
-    /// table's is its session in `games`.
+    /// The game played (`set game`): its session is in `games`.
     pub game_kind: GameKind,
-    /// The session of each game of the table: its game in progress (or
-    /// just finished), with its switches, and its record (`history` is
-    /// Plakoto's).
+    /// The session of each game: its game in progress (or just finished),
+    /// with its switches, and its record, as `save match` writes it
+    /// (records.md).
     pub games: GameShelf,
     /// The Tavli match's switches (`set tavli.…`): the next `new match
     /// tavli`'s, and the match's being played.
@@ -56,14 +51,12 @@ pub struct SessionState {
 impl std::fmt::Debug for SessionState {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SessionState")
-            .field("game", &self.game)
             .field("score", &self.score)
             .field("next_starter", &self.next_starter)
             .field("seed", &self.seed)
             .field("output", &self.output)
             .field("progress", &self.progress)
             .field("orientation", &self.orientation)
-            .field("history", &self.history)
             .field("players", &self.players)
             .field("game_kind", &self.game_kind)
             .field("games", &self.games)
@@ -77,37 +70,50 @@ impl SessionState {
     /// The session's game of `G`, a game of the table, with its switches.
     ///
     /// # Panics
-    /// If `G` is not a game of the table (Plakoto's game is `game`).
+    /// If `G` is not a game of the table (Plakoto's game is
+    /// `games.plakoto()`).
     pub fn table<G: TavliGame>(&self) -> &TableGame<G> {
         &self.games.get::<G>().table
     }
 
-    /// Whether `kind` is the game the session keeps itself (Plakoto's, in
-    /// `game` and `history`), rather than a game of the table on its
-    /// shelf. The session's own commands (`set board`, `move`, … in
-    /// `session.rs`) play it, the parser reads its `set` arguments, it is
-    /// searched by the session's evaluator, its matches are valued by its
-    /// own match equity table, and its JSON replies name no game (as
-    /// before there were other games).
+    /// The session's game of Plakoto.
+    pub fn plakoto(&self) -> &Game {
+        self.games.plakoto()
+    }
+
+    /// Whether `kind` is the game the session's own commands play
+    /// (Plakoto's), rather than the table's executor. The session's own
+    /// commands (`set board`, `move`, … in `session.rs`) play it, the
+    /// parser reads its `set` arguments, it is searched by the session's
+    /// evaluator, its matches are valued by its own match equity table,
+    /// and its JSON replies name no game (as before there were other
+    /// games).
     pub fn is_own_game(&self, kind: GameKind) -> bool {
-        self.games.of(kind).is_none()
+        self.games.of(kind).is_some_and(|s| s.own_commands())
     }
 
     /// The session's record of the games of `kind` (each game keeps its
     /// own).
+    ///
+    /// # Panics
+    /// If the shelf has no session of `kind`: it has one of every game.
     pub fn history_of(&self, kind: GameKind) -> &Record {
-        match self.games.of(kind) {
-            Some(session) => session.history(),
-            None => &self.history,
-        }
+        self.session_of(kind).history()
     }
 
-    /// The session's record of the games of `kind`, to change.
+    /// The session's record of the games of `kind`, to change (panics as
+    /// [`SessionState::history_of`]).
     pub fn history_of_mut(&mut self, kind: GameKind) -> &mut Record {
-        match self.games.of_mut(kind) {
-            Some(session) => session.history_mut(),
-            None => &mut self.history,
-        }
+        self.games
+            .of_mut(kind)
+            .unwrap_or_else(|| panic!("the session keeps a game of {kind}"))
+            .history_mut()
+    }
+
+    fn session_of(&self, kind: GameKind) -> &dyn crate::game_session::ActiveGame {
+        self.games
+            .of(kind)
+            .unwrap_or_else(|| panic!("the session keeps a game of {kind}"))
     }
 }
 
@@ -150,7 +156,7 @@ pub(super) fn turn_info(g: &Game) -> TurnInfo {
 
 /// The header of a session's record.
 pub(super) fn session_header(s: &SessionState) -> Header {
-    let rules = s.game.rules();
+    let rules = s.plakoto().rules();
     Header {
         rules: rules.variant,
         scoring: rules.scoring,

@@ -1,7 +1,7 @@
 //! Plakoto in the session: the game the protocol was first written for,
-//! kept in [`SessionState::game`] and played by the session's own commands
-//! (`session.rs`) with its own search and analysis; its match is valued by
-//! its own match equity table.
+//! kept on the session's shelf of games as a [`PlakotoSession`] and played
+//! by the session's own commands (`session.rs`) with its own search and
+//! analysis; its match is valued by its own match equity table.
 
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::{Analysis, analyse_replay};
@@ -12,41 +12,100 @@ use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{FinalResult, Game, TavliGame};
 
 use crate::command::{Command, TableCommand};
+use crate::game_session::{ActiveGame, GameShelf, KeptGame};
 use crate::reply::{ProtoError, Reply};
 use crate::session_game::SessionGame;
 use crate::state::{SessionState, session_header};
 use crate::table::not_in_game;
+use crate::table_search::AnySearcher;
 use crate::tools::Tools;
 
+/// Plakoto's session: the game in progress (or just finished) and the
+/// games played so far, as `save match` writes them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlakotoSession {
+    /// The game in progress (or just finished).
+    pub game: Game,
+    /// The games played so far.
+    pub history: Record,
+}
+
+impl Default for PlakotoSession {
+    /// A fresh game under the default rules, and an empty record.
+    fn default() -> Self {
+        PlakotoSession {
+            game: Game::new(plakoto_rules::Rules::default()),
+            history: Record::default(),
+        }
+    }
+}
+
+impl KeptGame for PlakotoSession {
+    const KIND: plakoto_rules::GameKind = Plakoto::KIND;
+    const OWN_COMMANDS: bool = true;
+
+    fn history(&self) -> &Record {
+        &self.history
+    }
+
+    fn history_mut(&mut self) -> &mut Record {
+        &mut self.history
+    }
+}
+
+impl GameShelf {
+    /// The session's game of Plakoto.
+    pub fn plakoto(&self) -> &Game {
+        &self.kept::<PlakotoSession>().game
+    }
+
+    /// The session's game of Plakoto, to change.
+    pub fn plakoto_mut(&mut self) -> &mut Game {
+        &mut self.kept_mut::<PlakotoSession>().game
+    }
+}
+
 impl SessionGame for Plakoto {
+    /// A fresh game under the default rules, searched by the session's
+    /// own search handle.
+    fn game_session() -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>) {
+        (Box::new(PlakotoSession::default()), None)
+    }
+
     fn header(state: &SessionState) -> Header {
         session_header(state)
     }
 
     fn result(state: &SessionState) -> Option<FinalResult> {
-        state.game.result()
+        state.games.plakoto().result()
     }
 
     fn reset(state: &mut SessionState) {
-        state.game = Game::new(state.game.rules());
+        let fresh = Game::new(state.games.plakoto().rules());
+        *state.games.plakoto_mut() = fresh;
     }
 
     fn set_up_event(state: &SessionState) -> Event {
         Event::PositionSet {
             header: session_header(state),
-            game: state.game.clone(),
+            game: state.games.plakoto().clone(),
             score: state.score.score,
         }
     }
 
     fn restart_record(state: &mut SessionState) {
-        state.history = Record::from_state(session_header(state), &state.game, state.score.score);
+        let record = Record::from_state(
+            session_header(state),
+            state.games.plakoto(),
+            state.score.score,
+        );
+        *state.history_of_mut(Self::KIND) = record;
     }
 
     fn restore(state: &mut SessionState, held: TavliGameState) {
         // `held` is a Plakoto game: the caller picked this impl by its kind.
         if let Some(game) = Plakoto::out_of(held) {
-            state.game = game;
+            *state.games.plakoto_mut() = game;
         }
     }
 

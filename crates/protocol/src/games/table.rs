@@ -26,11 +26,14 @@ use crate::tools::Tools;
 impl<G: TableProtocol + HeldInTavliState<State = TableGame<G>> + Default> SessionGame for G {
     /// A fresh game under the default switches, and its searcher with the
     /// game's heuristic.
-    fn table_session() -> Option<(Box<dyn ActiveGame>, Box<dyn AnySearcher>)> {
-        Some((
+    fn game_session() -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>) {
+        (
             Box::new(GameSession::<G>::default()),
-            Box::new(GameSearcher::new(G::evaluator_named, G::EVALUATOR_NAMES)),
-        ))
+            Some(Box::new(GameSearcher::new(
+                G::evaluator_named,
+                G::EVALUATOR_NAMES,
+            ))),
+        )
     }
 
     fn header(state: &SessionState) -> Header {

@@ -20,8 +20,8 @@ fn match_header(state: &SessionState, session: &TavliSession) -> Header {
     let rules = session.tavli.rules();
     let first_game = session.tavli.finished() - session.tavli.games().len() as u32 + 1;
     Header {
-        rules: state.game.rules().variant,
-        scoring: state.game.rules().scoring,
+        rules: state.games.plakoto().rules().variant,
+        scoring: state.games.plakoto().rules().scoring,
         portes_scoring: state.table::<Portes>().game().scoring,
         fevga_rules: state.table::<Fevga>().game().rules,
         opening: state.table::<Portes>().opening(),
@@ -90,7 +90,7 @@ pub(super) fn load(
     let rules = header
         .checked_rules()
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
-    state.game = Game::new(rules);
+    *state.games.plakoto_mut() = Game::new(rules);
     state.games.get_mut::<Portes>().table = TableGame::new(header.portes(), header.opening);
     state.games.get_mut::<Fevga>().table = TableGame::new(header.fevga(), header.opening);
     let kind = replay.game.kind();
@@ -131,7 +131,7 @@ pub(super) fn load(
         };
     let turn = match (runner.execute)(state, tools, &Command::Show(ShowWhat::Dice))? {
         Reply::Dice { turn, .. } => turn,
-        _ => crate::state::turn_info(&state.game),
+        _ => crate::state::turn_info(state.games.plakoto()),
     };
     Ok(Reply::Loaded(LoadedInfo {
         file: file.to_string(),

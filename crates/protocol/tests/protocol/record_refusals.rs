@@ -96,7 +96,7 @@ fn base_record(game: &str, start: &str) -> String {
 fn over(session: &Session) -> bool {
     let state = session.state();
     match state.game_kind {
-        GameKind::Plakoto => state.game.phase() == Phase::Over,
+        GameKind::Plakoto => state.plakoto().phase() == Phase::Over,
         GameKind::Portes => state.table::<Portes>().phase() == Phase::Over,
         GameKind::Fevga => state.table::<Fevga>().phase() == Phase::Over,
     }

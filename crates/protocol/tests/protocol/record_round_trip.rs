@@ -90,7 +90,7 @@ fn board(seen: &[String], n: u32) -> String {
 /// A Match ID built from `n`: the session's rules, any length, score,
 /// side, dice or none, phase.
 fn match_id(s: &Session, n: u32) -> String {
-    let game = &s.state().game;
+    let game = s.state().plakoto();
     let dice = match n % 3 {
         0 => None,
         _ => Dice::new((n / 3 % 6) as u8 + 1, (n / 18 % 6) as u8 + 1),
@@ -115,7 +115,7 @@ fn match_id(s: &Session, n: u32) -> String {
 
 /// The line for one step (`None`: nothing to do).
 fn line_for(s: &Session, seen: &[String], op: Op, n: u32) -> Option<String> {
-    let game = &s.state().game;
+    let game = s.state().plakoto();
     Some(match op {
         Op::NewGame => "new game".into(),
         Op::NewMatch => format!("new match {}", n % 5 + 1),
@@ -176,10 +176,10 @@ fn run_steps(s: &mut Session, steps: &[(Op, u32)]) -> Vec<String> {
     for &(op, n) in steps {
         if let Op::PlayOut = op {
             for _ in 0..300 {
-                if s.state().game.phase() != Phase::Playing {
+                if s.state().plakoto().phase() != Phase::Playing {
                     break;
                 }
-                if s.state().game.turn_numbers().is_none() {
+                if s.state().plakoto().turn_numbers().is_none() {
                     lines.push("roll".to_string());
                     reply(s, "roll");
                 }
@@ -190,7 +190,7 @@ fn run_steps(s: &mut Session, steps: &[(Op, u32)]) -> Vec<String> {
             reply(s, &line);
             lines.push(line);
         }
-        let p = position_id(s.state().game.position());
+        let p = position_id(s.state().plakoto().position());
         if !seen.contains(&p) && seen.len() < 32 {
             seen.push(p);
         }
@@ -253,11 +253,11 @@ fn round_trip(s: &mut Session, scope: &str, json: bool, lines: &[String]) -> Res
         }
     }
     let _ = std::fs::remove_file(&file);
-    if before != after || t.state().game != s.state().game {
+    if before != after || t.state().plakoto() != s.state().plakoto() {
         return Err(format!(
             "before {before:?}\nafter  {after:?}\n{:?}\n{:?}\n{}",
-            s.state().game,
-            t.state().game,
+            s.state().plakoto(),
+            t.state().plakoto(),
             context()
         ));
     }

@@ -27,7 +27,7 @@ fn ok(session: &mut Session, line: &str) -> String {
 fn over(session: &Session) -> bool {
     let state = session.state();
     match state.game_kind {
-        GameKind::Plakoto => state.game.phase() == Phase::Over,
+        GameKind::Plakoto => state.plakoto().phase() == Phase::Over,
         GameKind::Portes => state.table::<Portes>().phase() == Phase::Over,
         GameKind::Fevga => state.table::<Fevga>().phase() == Phase::Over,
     }
@@ -37,7 +37,7 @@ fn over(session: &Session) -> bool {
 fn on_roll(session: &Session) -> Side {
     let state = session.state();
     match state.game_kind {
-        GameKind::Plakoto => state.game.on_roll(),
+        GameKind::Plakoto => state.plakoto().on_roll(),
         GameKind::Portes => state.table::<Portes>().on_roll(),
         GameKind::Fevga => state.table::<Fevga>().on_roll(),
     }
@@ -232,7 +232,7 @@ fn a_match_saved_at_every_game_boundary_loads_back_the_same() {
             assert_eq!(a.score, b.score);
             assert_eq!(a.tavli_rules, b.tavli_rules);
             match a.game_kind {
-                GameKind::Plakoto => assert_eq!(a.game, b.game),
+                GameKind::Plakoto => assert_eq!(a.plakoto(), b.plakoto()),
                 GameKind::Portes => assert_eq!(a.table::<Portes>(), b.table::<Portes>()),
                 GameKind::Fevga => assert_eq!(a.table::<Fevga>(), b.table::<Fevga>()),
             }

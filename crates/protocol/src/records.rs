@@ -136,13 +136,12 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
     s.score.length = record.header.match_length;
     s.next_starter = replay.next_starter;
     s.players = [record.header.x.clone(), record.header.o.clone()];
-    (*s.history_of_mut(plakoto_rules::GameKind::Plakoto)) = record;
-    (*s.history_of_mut(plakoto_rules::GameKind::Plakoto))
-        .header
-        .date = None;
+    let history = s.history_of_mut(plakoto_rules::GameKind::Plakoto);
+    *history = record;
+    history.header.date = None;
     Ok(Reply::Loaded(LoadedInfo {
         file: file.to_string(),
-        games: s.history_of(plakoto_rules::GameKind::Plakoto).games.len(),
+        games: history.games.len(),
         turns: replay.turns.len(),
         position_id: position_id(s.games.plakoto().position()),
         match_id: MatchId::of(s.games.plakoto(), &s.score).to_string(),

@@ -43,6 +43,7 @@ impl TavliGame for Plakoto {
         Position::initial()
     }
 
+    #[inline]
     fn flip(&self, position: &Position) -> Position {
         position.flip()
     }
@@ -51,6 +52,7 @@ impl TavliGame for Plakoto {
         MoveGenerator::default()
     }
 
+    #[inline]
     fn generate(
         &self,
         generator: &mut MoveGenerator,
@@ -61,10 +63,12 @@ impl TavliGame for Plakoto {
         generator.generate(position, &dice.numbers(self.rules.variant), out);
     }
 
+    #[inline]
     fn may_carry(&self) -> bool {
         self.rules.variant == Variant::Express
     }
 
+    #[inline]
     fn carried_after(&self, dice: Dice, play: &Play) -> Option<Numbers> {
         if !self.may_carry() {
             return None;
@@ -73,6 +77,7 @@ impl TavliGame for Plakoto {
             .remainder(&play.steps.dice())
     }
 
+    #[inline]
     fn generate_carried(
         &self,
         generator: &mut MoveGenerator,
@@ -83,26 +88,32 @@ impl TavliGame for Plakoto {
         generator.generate(position, carried, out);
     }
 
+    #[inline]
     fn plays<'a>(&self, list: &'a PlayList) -> &'a [Play] {
         &list.plays
     }
 
+    #[inline]
     fn truncated(&self, list: &PlayList) -> bool {
         list.truncated
     }
 
+    #[inline]
     fn after(&self, play: &Play) -> Position {
         play.position
     }
 
+    #[inline]
     fn numbers_used(&self, play: &Play) -> usize {
         play.steps.len()
     }
 
+    #[inline]
     fn result(&self, position: &Position) -> Option<GameResult> {
         game_result(position, self.rules.scoring)
     }
 
+    #[inline]
     fn points(&self, kind: ResultKind) -> u8 {
         self.rules.scoring.points(kind)
     }

@@ -22,6 +22,9 @@
 //! trainer's Adam ([`TableLearner`]), whole decisions held out and
 //! shuffled, and optionally the mean of the weights at the ends of the
 //! later epochs (stochastic weight averaging), as Plakoto's fit does.
+//! The fit also reads rollout label files ([`super::label_file`], told
+//! apart by their header): each labelled position is a decision of its
+//! own, its distribution the target.
 //!
 //! Target lines are JSON, one a line: `index`, `position` (the game's
 //! Position ID), `equity0` (the net's 0-ply equity of the play for its
@@ -40,6 +43,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::game::{TrainedGame, lengths};
+use super::label_file::LabelFile;
 use super::learn::TableLearner;
 use super::selfplay::TableSample;
 use crate::train::average::WeightAverage;
@@ -131,7 +135,7 @@ pub struct TableFitArgs {
 }
 
 /// The net of `weights`, or the embedded one.
-fn load_net<G: TrainedGame>(weights: &Option<PathBuf>) -> Result<NetOf<G>, RefineError> {
+pub(super) fn load_net<G: TrainedGame>(weights: &Option<PathBuf>) -> Result<NetOf<G>, RefineError> {
     let net = match weights {
         Some(path) => G::load(path),
         None => G::embedded_net(),
@@ -273,6 +277,10 @@ fn read_samples<G: TrainedGame>(paths: &[PathBuf]) -> Result<ReadTargets<G>, Ref
     let mut samples = Vec::new();
     let mut decisions: Vec<Range<usize>> = Vec::new();
     for path in paths {
+        if LabelFile::is_label_file(path) {
+            read_label_samples(&game, path, &mut samples, &mut decisions)?;
+            continue;
+        }
         let mut last_index = None;
         for (n, line) in read_lines::<TableTargetLine>(path)?.into_iter().enumerate() {
             let bad = |message: String| RefineError::Target {
@@ -283,16 +291,7 @@ fn read_samples<G: TrainedGame>(paths: &[PathBuf]) -> Result<ReadTargets<G>, Ref
             let position = game
                 .parse_position_id(&line.position)
                 .map_err(|e| bad(e.to_string()))?;
-            let mut target = G::Outcomes::default();
-            if target.as_ref().len() != line.target.len() {
-                return Err(bad(format!(
-                    "a target of {} outcomes, where the {} net has {}",
-                    line.target.len(),
-                    G::NAME,
-                    target.as_ref().len()
-                )));
-            }
-            target.as_mut().copy_from_slice(&line.target);
+            let target = outcomes_of::<G>(&line.target).map_err(bad)?;
             match decisions.last_mut() {
                 Some(run) if last_index == Some(line.index) => run.end += 1,
                 _ => decisions.push(samples.len()..samples.len() + 1),
@@ -302,6 +301,54 @@ fn read_samples<G: TrainedGame>(paths: &[PathBuf]) -> Result<ReadTargets<G>, Ref
         }
     }
     Ok(ReadTargets { samples, decisions })
+}
+
+/// The lines of a rollout label file ([`super::labels`]) as samples, each
+/// its own decision: the label is the position's own distribution.
+fn read_label_samples<G: TrainedGame>(
+    game: &G,
+    path: &Path,
+    samples: &mut Vec<TableSample<G>>,
+    decisions: &mut Vec<Range<usize>>,
+) -> Result<(), RefineError> {
+    let file = LabelFile::read(path)?;
+    if file.header.game != G::NAME {
+        return Err(RefineError::Options(format!(
+            "{}: labels of {}, not {}",
+            path.display(),
+            file.header.game,
+            G::NAME
+        )));
+    }
+    for (n, line) in file.lines.iter().enumerate() {
+        let bad = |message: String| RefineError::Target {
+            path: path.to_path_buf(),
+            line: n + 2,
+            message,
+        };
+        let position = game
+            .parse_position_id(&line.position)
+            .map_err(|e| bad(e.to_string()))?;
+        let target = outcomes_of::<G>(&line.distribution).map_err(bad)?;
+        decisions.push(samples.len()..samples.len() + 1);
+        samples.push(TableSample { position, target });
+    }
+    Ok(())
+}
+
+/// A stored distribution as the net's outcomes, if it has their number.
+fn outcomes_of<G: TrainedGame>(stored: &[f32]) -> Result<G::Outcomes, String> {
+    let mut target = G::Outcomes::default();
+    if target.as_ref().len() != stored.len() {
+        return Err(format!(
+            "a target of {} outcomes, where the {} net has {}",
+            stored.len(),
+            G::NAME,
+            target.as_ref().len()
+        ));
+    }
+    target.as_mut().copy_from_slice(stored);
+    Ok(target)
 }
 
 /// The samples of `decisions`, in their order, in batches of at least

@@ -72,9 +72,9 @@ impl FromStr for LabelHeader {
     type Err = String;
 
     fn from_str(s: &str) -> Result<LabelHeader, String> {
-        let json = s
-            .strip_prefix(HEADER_PREFIX)
-            .ok_or_else(|| format!("not a label file: its first line does not start with '{HEADER_PREFIX}'"))?;
+        let json = s.strip_prefix(HEADER_PREFIX).ok_or_else(|| {
+            format!("not a label file: its first line does not start with '{HEADER_PREFIX}'")
+        })?;
         serde_json::from_str(json).map_err(|e| format!("a header that cannot be read: {e}"))
     }
 }
@@ -116,10 +116,9 @@ impl FromStr for LabelLine {
     fn from_str(s: &str) -> Result<LabelLine, String> {
         let mut fields = s.split(' ');
         let mut next = |what: &str| {
-            fields
-                .next()
-                .filter(|f| !f.is_empty())
-                .ok_or_else(|| format!("no {what}: a line is INDEX POSITION-ID TRIALS EQUITY STD-ERROR P1 … Pk"))
+            fields.next().filter(|f| !f.is_empty()).ok_or_else(|| {
+                format!("no {what}: a line is INDEX POSITION-ID TRIALS EQUITY STD-ERROR P1 … Pk")
+            })
         };
         let number = |what: &str, text: &str| format!("{what} '{text}' is not a number");
         let index = next("index")?;
@@ -174,7 +173,12 @@ impl LabelFile {
         let mut rows = text.lines();
         let header: LabelHeader = rows
             .next()
-            .ok_or_else(|| bad(1, "an empty file: a label file starts with its header".into()))?
+            .ok_or_else(|| {
+                bad(
+                    1,
+                    "an empty file: a label file starts with its header".into(),
+                )
+            })?
             .parse()
             .map_err(|e| bad(1, e))?;
         let mut lines: Vec<LabelLine> = Vec::new();
@@ -276,7 +280,13 @@ pub fn merge_label_files(shards: &[PathBuf], out: &Path) -> Result<usize, Refine
     let missing = merged.header.positions - merged.lines.len();
     if missing > 0 {
         let first = (0..merged.header.positions)
-            .zip(merged.lines.iter().map(|l| l.index).chain(std::iter::repeat(usize::MAX)))
+            .zip(
+                merged
+                    .lines
+                    .iter()
+                    .map(|l| l.index)
+                    .chain(std::iter::repeat(usize::MAX)),
+            )
             .find(|(i, l)| i != l)
             .map_or(0, |(i, _)| i);
         return Err(RefineError::Options(format!(

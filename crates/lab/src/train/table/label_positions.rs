@@ -28,10 +28,6 @@ use plakoto_tools::arena::referee::mix_seed;
 /// Stream tag of the sampled games (mixed with the run's seed).
 const GAME_STREAM: u64 = 0x1ABE_15A3;
 
-/// Games played at once: their positions are listed in game order, so
-/// the batch size changes nothing but how much is played past the count.
-const GAMES_A_BATCH: u64 = 16;
-
 /// How the positions are drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PositionSampling {
@@ -56,15 +52,22 @@ pub fn sample_positions<G: TrainedGame>(
 ) -> Vec<G::Position> {
     let mut out = Vec::with_capacity(sampling.count);
     let mut first = 0;
+    // A batch of games a thread. Each game stops once it has as many
+    // positions as the list lacked when its batch began: what it gives is
+    // then a prefix of its whole game's positions, at least as long as the
+    // part of them the list takes, so the list is the same whatever the
+    // batches (and the threads).
+    let batch = rayon::current_num_threads() as u64;
     while out.len() < sampling.count {
-        let games: Vec<Vec<G::Position>> = (first..first + GAMES_A_BATCH)
+        let wanted = sampling.count - out.len();
+        let games: Vec<Vec<G::Position>> = (first..first + batch)
             .into_par_iter()
             .map_init(SamplingPlayer::<G>::default, |player, g| {
-                player.game(net, sampling, g)
+                player.game(net, sampling, g, wanted)
             })
             .collect();
         out.extend(games.into_iter().flatten());
-        first += GAMES_A_BATCH;
+        first += batch;
     }
     out.truncate(sampling.count);
     out
@@ -90,12 +93,14 @@ impl<G: TrainedGame> Default for SamplingPlayer<G> {
 }
 
 impl<G: TrainedGame> SamplingPlayer<G> {
-    /// The positions game `g` gives.
+    /// The positions game `g` gives, the game stopped after the turn that
+    /// brings them to `wanted`.
     fn game(
         &mut self,
         net: &G::NetEvaluator,
         sampling: &PositionSampling,
         g: u64,
+        wanted: usize,
     ) -> Vec<G::Position> {
         let trained = G::trained();
         let rated = trained.rated();
@@ -104,7 +109,7 @@ impl<G: TrainedGame> SamplingPlayer<G> {
         let mut out = Vec::new();
         let mut position = rated.start();
         for _ in 0..G::TURN_CAP {
-            if net.exact_value(&rated, &position).is_some() {
+            if out.len() >= wanted || net.exact_value(&rated, &position).is_some() {
                 break;
             }
             let dice = Dice::roll(&mut rng);

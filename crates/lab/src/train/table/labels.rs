@@ -37,7 +37,7 @@ use super::label_file::{LabelFile, LabelHeader, LabelLine};
 use super::label_positions::{PositionSampling, sample_positions};
 use super::refine::load_net;
 use crate::train::refine_error::RefineError;
-use plakoto_engine::game::{RolloutStart, RolloutSettings, SearchSettings, Stop, rollout};
+use plakoto_engine::game::{RolloutSettings, RolloutStart, SearchSettings, Stop, rollout};
 use plakoto_rules::GameKind;
 use plakoto_tools::arena::referee::mix_seed;
 use plakoto_tools::arena::shard::Shard;

@@ -8,7 +8,7 @@
 //! position, a [`LabelLine`]:
 //!
 //! ```text
-//! INDEX POSITION-ID TRIALS EQUITY STD-ERROR P1 … Pk
+//! INDEX POSITION-ID TRIALS EQUITY STD-ERROR p1 … pk
 //! ```
 //!
 //! space-separated: the position's index in the run's sampled list, its
@@ -117,7 +117,7 @@ impl FromStr for LabelLine {
         let mut fields = s.split(' ');
         let mut next = |what: &str| {
             fields.next().filter(|f| !f.is_empty()).ok_or_else(|| {
-                format!("no {what}: a line is INDEX POSITION-ID TRIALS EQUITY STD-ERROR P1 … Pk")
+                format!("no {what}: a line is INDEX POSITION-ID TRIALS EQUITY STD-ERROR p1 … pk")
             })
         };
         let number = |what: &str, text: &str| format!("{what} '{text}' is not a number");

@@ -28,12 +28,12 @@ pub use super::target_line::{TargetLine, read_targets};
 
 use super::average::WeightAverage;
 use super::candidates::candidate_targets;
+pub use super::label_args::LabelArgs;
+use super::label_file::merge_label_files;
 use super::learn::{Adam, Learner, Sample};
 use super::refine_error::io;
 use super::revive::{revive_dead_units, widen};
 use super::rollout_targets::{Conversion, rollout_target_lines};
-use super::table::label_file::merge_label_files;
-use super::table::labels::LabelArgs;
 use super::target_line::split_triples_like_net;
 use crate::benchmark::data::{Benchmark, TurnRecord};
 use crate::benchmark::phase::GamePhase;

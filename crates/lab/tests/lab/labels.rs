@@ -10,11 +10,12 @@ use std::sync::Arc;
 
 use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_engine::eval::portes::net::PortesNetwork;
+use plakoto_lab::train::label_args::LabelArgs;
+use plakoto_lab::train::label_file::LabelFile;
 use plakoto_lab::train::refine::{MergeLabelsArgs, RefineCommand, RefineError, run};
 use plakoto_lab::train::table::game::{NetOf, TrainedGame};
-use plakoto_lab::train::table::label_file::LabelFile;
 use plakoto_lab::train::table::label_positions::{PositionSampling, sample_positions};
-use plakoto_lab::train::table::labels::{LabelArgs, LabelSummary, label_shard};
+use plakoto_lab::train::table::labels::{LabelSummary, label_shard};
 use plakoto_lab::train::table::refine::{TableFitArgs, fit};
 use plakoto_rules::tavli::{Fevga, Portes};
 use plakoto_rules::{GameKind, TavliGame};

@@ -8,7 +8,8 @@
 //! and cut after `--max-turns`), and its label is the rollout's outcome
 //! distribution in the net's outcome order, read under the game's
 //! [`TrainedGame::rated`] scoring (Portes' triples apart). The file is
-//! described in [`super::label_file`]; `plakoto refine fit --game …`
+//! described in [`crate::train::label_file`], the options in
+//! [`crate::train::label_args`]; `plakoto refine fit --game …`
 //! reads it, every line its own sample.
 //!
 //! **Reproducible and sharded.** Position `i`'s game and its rollout's
@@ -25,87 +26,18 @@
 //! `--minutes M` ends the session after M minutes (after the positions
 //! being labelled then), `--limit N` after N positions.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clap::Args;
 use rayon::prelude::*;
 
 use super::game::TrainedGame;
-use super::label_file::{LabelFile, LabelHeader, LabelLine};
 use super::label_positions::{PositionSampling, sample_positions};
 use super::refine::load_net;
+use crate::train::label_args::LabelArgs;
+use crate::train::label_file::{LabelFile, LabelLine};
 use crate::train::refine_error::RefineError;
-use plakoto_engine::game::{RolloutSettings, RolloutStart, SearchSettings, Stop, rollout};
-use plakoto_rules::GameKind;
-use plakoto_tools::arena::referee::mix_seed;
-use plakoto_tools::arena::shard::Shard;
-
-/// Stream tag of the rollouts' dice (mixed with the seed and the index).
-const ROLLOUT_STREAM: u64 = 0x1ABE_D1CE;
-
-/// Options of `plakoto refine labels`.
-#[derive(Args, Debug, Clone)]
-pub struct LabelArgs {
-    /// The game: portes or fevga (the nets of the game-layer trainer).
-    #[arg(long)]
-    pub game: GameKind,
-    /// The label file: created, or resumed when it holds this run's
-    /// labels already.
-    #[arg(long)]
-    pub out: PathBuf,
-    /// Positions in the whole run (every shard samples the same list).
-    #[arg(long, default_value_t = 10_000)]
-    pub positions: usize,
-    /// Seed of the sampled games and of the rollouts' dice.
-    #[arg(long, default_value_t = 2001)]
-    pub seed: u64,
-    /// Chance of a random play on a turn of the sampled games.
-    #[arg(long, default_value_t = 0.05)]
-    pub epsilon: f32,
-    /// Chance that a turn's position on roll is taken (spreads the
-    /// positions over many games).
-    #[arg(long, default_value_t = 0.1)]
-    pub share: f64,
-    /// Also take, at a taken turn where the net's 0-ply and 2-ply choices
-    /// of the roll differ, the positions those two plays reach (a 2-ply
-    /// search at every taken turn, in every shard).
-    #[arg(long)]
-    pub disagreements: bool,
-    /// Rollout games a position (a multiple of 36 makes the stratified
-    /// first roll exact).
-    #[arg(long, default_value_t = 1296)]
-    pub trials: u32,
-    /// Turns after which a rolled-out game is scored by the net.
-    #[arg(long, default_value_t = 500)]
-    pub max_turns: u32,
-    /// No luck adjustment of the rollouts' equities (the labels, the
-    /// outcome frequencies, are the same either way; the equity column
-    /// and its error change).
-    #[arg(long)]
-    pub no_luck_adjust: bool,
-    /// Weights of the net that plays and rolls out (default: the
-    /// engine's).
-    #[arg(long)]
-    pub weights: Option<PathBuf>,
-    /// This process's part: the positions whose index mod N is K-1.
-    #[arg(long, default_value = "1/1")]
-    pub shard: Shard,
-    /// Worker threads (positions rolled out at once).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// End this session after about this many minutes (the file holds
-    /// what was labelled; run again to go on).
-    #[arg(long)]
-    pub minutes: Option<f64>,
-    /// End this session after labelling this many positions.
-    #[arg(long)]
-    pub limit: Option<usize>,
-    /// Minutes between the file's saves.
-    #[arg(long, default_value_t = 2.0)]
-    pub save_minutes: f64,
-}
+use plakoto_engine::game::{RolloutStart, Stop, rollout};
 
 /// Where a labelling session stands, told after each batch of positions.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,65 +63,6 @@ pub struct LabelSummary {
     pub left: usize,
 }
 
-impl LabelArgs {
-    /// The header of the labels these options make with the net `net`.
-    fn header<G: TrainedGame>(&self, net: &str) -> LabelHeader {
-        LabelHeader {
-            game: G::NAME.to_string(),
-            net: net.to_string(),
-            positions: self.positions,
-            seed: self.seed,
-            epsilon: self.epsilon,
-            share: self.share,
-            disagreements: self.disagreements,
-            trials: self.trials,
-            max_turns: self.max_turns,
-            luck_adjust: !self.no_luck_adjust,
-        }
-    }
-
-    /// The rollout settings of position `index`: one thread (the
-    /// positions are rolled out in parallel), its own dice.
-    fn rollout_settings(&self, index: usize) -> SearchSettings {
-        SearchSettings {
-            threads: 1,
-            rollout: RolloutSettings {
-                trials: self.trials,
-                seed: mix_seed(&[self.seed, index as u64, ROLLOUT_STREAM]),
-                plies: 0,
-                max_turns: self.max_turns,
-                luck_adjust: !self.no_luck_adjust,
-                race_exact: true,
-                ..RolloutSettings::default()
-            },
-            ..SearchSettings::default()
-        }
-    }
-
-    /// Refuses options no run can use.
-    fn check(&self) -> Result<(), RefineError> {
-        let bad = |m: &str| Err(RefineError::Options(m.to_string()));
-        if self.positions == 0 {
-            return bad("--positions must be at least 1");
-        }
-        if !(0.0..=1.0).contains(&self.epsilon) {
-            return bad("--epsilon must be within 0-1");
-        }
-        if !(self.share > 0.0 && self.share <= 1.0) {
-            return bad("--share must be above 0 and at most 1");
-        }
-        if self.threads == 0 {
-            return bad("--threads must be at least 1");
-        }
-        if self.save_minutes.is_nan() || self.save_minutes < 0.0 {
-            return bad("--save-minutes must be 0 or more");
-        }
-        self.rollout_settings(0)
-            .validate()
-            .map_err(|e| RefineError::Options(e.to_string()))
-    }
-}
-
 /// The labels of `a`'s shard: resumes `a.out` (which must hold labels of
 /// the same run and shard, or not exist), labels the shard's positions not
 /// in it yet (until `--minutes` or `--limit`), saves the file atomically
@@ -201,7 +74,7 @@ pub fn label_shard<G: TrainedGame>(
     a.check()?;
     let started = Instant::now();
     let net = load_net::<G>(&a.weights)?;
-    let header = a.header::<G>(&G::short_hash(&net));
+    let header = a.header(G::NAME, &G::short_hash(&net));
     let evaluator = G::net_evaluator(Arc::new(net));
     let mine = |i: usize| i % a.shard.count as usize == a.shard.index as usize - 1;
     let mut file = if a.out.exists() {

@@ -20,7 +20,8 @@
 //!
 //! Rollout labels and the supervised fit on them (`plakoto refine labels`,
 //! `merge-labels`, `fit`) are written over the same trait: [`labels`],
-//! [`label_positions`], [`label_file`], and [`refine`]'s fit.
+//! [`label_positions`] and [`refine`]'s fit (the file and the options,
+//! which know no game, are `train::label_file` and `train::label_args`).
 //!
 //! The arena checks of both games are played by the arena's game-layer
 //! referee ([`arena_check`]). Fevga's were refereed in the lab while the
@@ -51,7 +52,6 @@ pub mod arena_check;
 pub mod checkpoint;
 pub mod fevga;
 pub mod game;
-pub mod label_file;
 pub mod label_positions;
 pub mod labels;
 pub mod learn;

@@ -22,7 +22,7 @@
 //! trainer's Adam ([`TableLearner`]), whole decisions held out and
 //! shuffled, and optionally the mean of the weights at the ends of the
 //! later epochs (stochastic weight averaging), as Plakoto's fit does.
-//! The fit also reads rollout label files ([`super::label_file`], told
+//! The fit also reads rollout label files ([`crate::train::label_file`], told
 //! apart by their header): each labelled position is a decision of its
 //! own, its distribution the target.
 //!
@@ -43,10 +43,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::game::{TrainedGame, lengths};
-use super::label_file::LabelFile;
 use super::learn::TableLearner;
 use super::selfplay::TableSample;
 use crate::train::average::WeightAverage;
+use crate::train::label_file::LabelFile;
 use crate::train::learn::Adam;
 use crate::train::refine::decision_batches;
 use crate::train::refine_error::RefineError;

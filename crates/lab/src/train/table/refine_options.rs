@@ -5,9 +5,10 @@
 //! (`plakoto refine labels`).
 
 use super::game::TrainedGame;
-use super::labels::{LabelArgs, run_labels};
+use super::labels::run_labels;
 use super::refine::{TableFitArgs, TableTargetArgs, build_targets, fit};
 use crate::benchmark::sample::{PhaseMix, PlayerMix};
+use crate::train::label_args::LabelArgs;
 use crate::train::refine::{FitArgs, RefineError, RefineGame, TargetArgs};
 use plakoto_rules::Variant;
 

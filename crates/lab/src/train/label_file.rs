@@ -1,5 +1,6 @@
-//! The rollout label file of `plakoto refine labels` ([`super::labels`]):
-//! its text, read, written atomically and merged from shards.
+//! The rollout label file of `plakoto refine labels` (run by the
+//! game-layer trainer's `labels`): its text, read, written atomically
+//! and merged from shards.
 //!
 //! The first line is the header, `# plakoto labels ` and a JSON
 //! [`LabelHeader`]: what decides the labels (the game, the labelling net,
@@ -27,7 +28,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::super::refine_error::{RefineError, io};
+use super::refine_error::{RefineError, io};
 use plakoto_engine::binary_file::write_atomically;
 
 /// What a label file's header line starts with.
@@ -37,7 +38,7 @@ pub const HEADER_PREFIX: &str = "# plakoto labels ";
 /// same label for the same index.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LabelHeader {
-    /// The game ([`super::game::TrainedGame::NAME`]).
+    /// The game (its trainer's name: `Portes`, `Fevga`).
     pub game: String,
     /// The labelling net's identity (8 hex digits of its weight file's
     /// hash): it plays the sampled games and the rollouts.

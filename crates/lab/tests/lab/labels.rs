@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::refine_table::fit_args;
 use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_engine::eval::portes::net::PortesNetwork;
 use plakoto_lab::train::label_args::LabelArgs;
@@ -263,16 +264,10 @@ fn a_fit_moves_a_net_towards_its_labels() {
     start.save(&init).unwrap();
     let out = dir.join("fitted.net");
     let report = fit::<Portes>(&TableFitArgs {
-        targets: vec![labels.out.clone()],
-        init,
-        out: out.clone(),
         epochs: 30,
         lr: 3e-3,
-        batch: 8,
         holdout: 0.25,
-        seed: 1,
-        average_out: None,
-        average_from: 1,
+        ..fit_args(labels.out.clone(), init, out.clone())
     })
     .expect("fit");
     assert_eq!((report.trained, report.held_out), (30, 10));

@@ -283,21 +283,13 @@ fn read_samples<G: TrainedGame>(paths: &[PathBuf]) -> Result<ReadTargets<G>, Ref
         }
         let mut last_index = None;
         for (n, line) in read_lines::<TableTargetLine>(path)?.into_iter().enumerate() {
-            let bad = |message: String| RefineError::Target {
-                path: path.clone(),
-                line: n + 1,
-                message,
-            };
-            let position = game
-                .parse_position_id(&line.position)
-                .map_err(|e| bad(e.to_string()))?;
-            let target = outcomes_of::<G>(&line.target).map_err(bad)?;
+            let sample = sample_of(&game, path, n + 1, &line.position, &line.target)?;
             match decisions.last_mut() {
                 Some(run) if last_index == Some(line.index) => run.end += 1,
                 _ => decisions.push(samples.len()..samples.len() + 1),
             }
             last_index = Some(line.index);
-            samples.push(TableSample { position, target });
+            samples.push(sample);
         }
     }
     Ok(ReadTargets { samples, decisions })
@@ -321,34 +313,43 @@ fn read_label_samples<G: TrainedGame>(
         )));
     }
     for (n, line) in file.lines.iter().enumerate() {
-        let bad = |message: String| RefineError::Target {
-            path: path.to_path_buf(),
-            line: n + 2,
-            message,
-        };
-        let position = game
-            .parse_position_id(&line.position)
-            .map_err(|e| bad(e.to_string()))?;
-        let target = outcomes_of::<G>(&line.distribution).map_err(bad)?;
+        // Line 1 is the header.
+        let sample = sample_of(game, path, n + 2, &line.position, &line.distribution)?;
         decisions.push(samples.len()..samples.len() + 1);
-        samples.push(TableSample { position, target });
+        samples.push(sample);
     }
     Ok(())
 }
 
-/// A stored distribution as the net's outcomes, if it has their number.
-fn outcomes_of<G: TrainedGame>(stored: &[f32]) -> Result<G::Outcomes, String> {
+/// The sample of a stored line (`line` of `path`): the position of its
+/// Position ID, its distribution as the net's outcomes (which it must
+/// number).
+fn sample_of<G: TrainedGame>(
+    game: &G,
+    path: &Path,
+    line: usize,
+    position_id: &str,
+    stored: &[f32],
+) -> Result<TableSample<G>, RefineError> {
+    let bad = |message: String| RefineError::Target {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let position = game
+        .parse_position_id(position_id)
+        .map_err(|e| bad(e.to_string()))?;
     let mut target = G::Outcomes::default();
     if target.as_ref().len() != stored.len() {
-        return Err(format!(
+        return Err(bad(format!(
             "a target of {} outcomes, where the {} net has {}",
             stored.len(),
             G::NAME,
             target.as_ref().len()
-        ));
+        )));
     }
     target.as_mut().copy_from_slice(stored);
-    Ok(target)
+    Ok(TableSample { position, target })
 }
 
 /// The samples of `decisions`, in their order, in batches of at least

@@ -178,7 +178,9 @@ pub struct FitArgs {
     /// Plakoto's.
     #[arg(long, default_value = "plakoto")]
     pub game: GameKind,
-    /// Target files (from `refine targets`).
+    /// Target files (from `refine targets`); for Portes and Fevga also
+    /// rollout label files (from `refine labels`: each position its own
+    /// sample, its distribution the target).
     #[arg(required = true)]
     pub targets: Vec<PathBuf>,
     /// The net to start from.

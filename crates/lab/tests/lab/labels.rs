@@ -232,6 +232,32 @@ fn a_file_of_other_labels_is_refused_not_mixed() {
     );
 }
 
+#[test]
+fn a_session_out_of_time_leaves_a_file_to_resume() {
+    let dir = scratch_dir("minutes");
+    let weights = dir.join("net.net");
+    FevgaNetwork::random(16, 5).save(&weights).unwrap();
+    let out_of_time = LabelArgs {
+        minutes: Some(0.0),
+        ..label_args(GameKind::Fevga, dir.join("labels.txt"), &weights, 3)
+    };
+    assert_eq!(
+        label::<Fevga>(&out_of_time),
+        LabelSummary {
+            done_before: 0,
+            labelled: 0,
+            left: 3
+        }
+    );
+    let file = LabelFile::read(&out_of_time.out).unwrap();
+    assert!(file.lines.is_empty());
+    let resumed = label::<Fevga>(&LabelArgs {
+        minutes: None,
+        ..out_of_time
+    });
+    assert_eq!((resumed.labelled, resumed.left), (3, 0));
+}
+
 /// Mean cross-entropy and mean absolute difference of `net`'s outputs
 /// from the labels of `file`.
 fn distance_to_labels(net: &NetOf<Portes>, file: &LabelFile) -> (f32, f32) {

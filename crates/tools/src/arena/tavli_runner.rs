@@ -1,24 +1,27 @@
-//! Runs the units of a run of a game played through the game layer
-//! (`--game portes|fevga`): single games, on the worker threads of
-//! [`super::runner`], with the same seeds, duplicate pairs and records.
+//! Runs the units of a run of one game (`--game portes|plakoto|fevga`):
+//! single games, or matches of the game with `--match-to`, on the worker
+//! threads of [`super::runner`], with the same seeds, duplicate pairs and
+//! records for every game.
 //!
-//! **Duplicate dice.** Units `2k` and `2k+1` roll from the same dice
-//! stream (the opening included), A playing X in unit `2k` and O in unit
-//! `2k+1`: each engine gets the dice the other one got.
+//! **Duplicate dice.** Units `2k` and `2k+1` form pair `k`. Game `g` of
+//! both units rolls from the same dice stream (opening roll included),
+//! with A playing X in unit `2k` and O in unit `2k+1`: each engine gets
+//! the dice the other one got.
 
 use super::error::ArenaError;
 use super::player::PlayerOptions;
+use super::record::Contestant;
 use super::record::GameRecord;
 use super::refereed_game::RefereedGame;
-use super::runner::{a_side, game_record, game_seeds, schedule};
+use super::runner::{MAX_MATCH_GAMES, a_side, game_record, game_seeds, schedule};
 use super::tavli_player::{BoxedPlayer, TavliPlayer};
 use super::tavli_players::{BuiltinPlayers, make_tavli_player};
-use super::tavli_referee::{Opening, TavliSetup, play_tavli_game};
-use plakoto_rules::{MatchScore, Side};
+use super::tavli_referee::{Opening, TavliSetup, play_game_from};
+use plakoto_rules::{MatchScore, Side, TavliGame};
 
 /// What the units of a run depend on.
 #[derive(Clone, Debug)]
-pub struct TavliRunSpec<G> {
+pub struct TavliRunSpec<G: TavliGame> {
     /// The game with its switches (Portes' scoring, Fevga's rules).
     pub game: G,
     /// How games open (P13).
@@ -33,9 +36,16 @@ pub struct TavliRunSpec<G> {
     pub turn_cap: u32,
     /// Player settings (timeouts).
     pub options: PlayerOptions,
+    /// Match length; `None` for single games.
+    pub match_to: Option<u8>,
+    /// Positions the games start from, X on roll: duplicate pair `p`
+    /// starts from `start_positions[p % len]`; empty: the game's start.
+    pub start_positions: Vec<G::Position>,
 }
 
-/// Plays the single game of `unit`, giving it to `emit`.
+/// Plays one unit (a single game, or a match with `match_to`), giving
+/// each finished game to `emit`; stops early (the unit unfinished) when
+/// `emit` returns `false`.
 pub fn play_tavli_unit<G: RefereedGame>(
     spec: &TavliRunSpec<G>,
     unit: u64,
@@ -45,19 +55,56 @@ pub fn play_tavli_unit<G: RefereedGame>(
     emit: &mut dyn FnMut(GameRecord) -> bool,
 ) {
     let a_side = a_side(unit);
-    let (dice_seed, player_seeds) = game_seeds(spec.seed, unit, 0, a_side);
-    let setup = TavliSetup {
-        opening: spec.opening,
-        dice_seed,
-        player_seeds,
-        turn_cap: spec.turn_cap,
-        starter: None,
-        score: MatchScore::default(),
-        tavli: None,
+    let pair = unit / 2;
+    let by_side = |v: [u8; 2]| {
+        [
+            v[Contestant::playing(Side::X, a_side).index()],
+            v[Contestant::playing(Side::O, a_side).index()],
+        ]
     };
-    let players: [&mut dyn TavliPlayer<G>; 2] = if a_side == Side::X { [a, b] } else { [b, a] };
-    let outcome = play_tavli_game(&spec.game, &setup, players, generator);
-    emit(game_record(unit, 0, a_side, outcome, [0, 0], true));
+    let start = (!spec.start_positions.is_empty())
+        .then(|| spec.start_positions[(pair % spec.start_positions.len() as u64) as usize]);
+    let mut score = [0u8; 2];
+    let mut starter = None;
+    for game in 0..MAX_MATCH_GAMES {
+        let (dice_seed, player_seeds) = game_seeds(spec.seed, unit, game, a_side);
+        let setup = TavliSetup {
+            opening: spec.opening,
+            dice_seed,
+            player_seeds,
+            turn_cap: spec.turn_cap,
+            starter,
+            score: MatchScore {
+                length: spec.match_to.unwrap_or(0),
+                score: by_side(score).map(u32::from),
+            },
+            tavli: None,
+        };
+        let players: [&mut dyn TavliPlayer<G>; 2] = if a_side == Side::X {
+            [&mut *a, &mut *b]
+        } else {
+            [&mut *b, &mut *a]
+        };
+        let outcome = play_game_from(&spec.game, &setup, start, players, generator);
+        let winner = outcome.winner.map(|s| Contestant::playing(s, a_side));
+        let over = match spec.match_to {
+            None => true,
+            Some(length) => {
+                if let Some(w) = winner {
+                    let s = &mut score[w.index()];
+                    *s = s.saturating_add(outcome.points).min(127);
+                }
+                score.iter().any(|&s| s >= length) || game + 1 >= MAX_MATCH_GAMES
+            }
+        };
+        // R19: the winner starts the next game; after a draw (or a game
+        // without result) the opening roll decides.
+        starter = outcome.winner;
+        let record = game_record(unit, game, a_side, outcome, score, over);
+        if !emit(record) || over {
+            return;
+        }
+    }
 }
 
 /// Plays `units` on `jobs` threads, making players by their specs (the
@@ -83,7 +130,7 @@ pub fn run_tavli_units<G: BuiltinPlayers>(
         |(a, b), generator, unit, emit| {
             play_tavli_unit(spec, unit, a.as_mut(), b.as_mut(), generator, emit)
         },
-        || spec.game.generator(),
+        || spec.game.referee_generator(),
         on_record,
     )
 }

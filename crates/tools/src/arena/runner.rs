@@ -22,9 +22,6 @@ use super::error::{ArenaError, PlayerError};
 use super::player::PlayerOptions;
 use super::record::{Contestant, FaultRecord, GameRecord};
 use super::referee::{GameOutcome, mix_seed};
-use super::tavli_referee::Opening;
-use super::tavli_runner::{TavliRunSpec, run_tavli_units};
-use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules, Side};
 
 /// Most games in one match (a match of endless draws must still end).
@@ -135,35 +132,6 @@ pub fn game_record(
             }
         },
         game_kind: None,
-    }
-}
-
-/// Plays the Plakoto run `spec` (the default game, under its rules):
-/// `units` on `jobs` threads, handing each finished game to `on_record`
-/// on the calling thread, as games end. If `on_record` fails, workers
-/// stop after their current game and the error is returned.
-pub fn run_units(
-    spec: &RunSpec,
-    units: &[u64],
-    jobs: usize,
-    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
-) -> Result<(), ArenaError> {
-    run_tavli_units(&plakoto_run(spec), units, jobs, None, on_record)
-}
-
-/// The run of Plakoto under `spec`'s rules that `spec` describes (R19:
-/// Plakoto opens with the Greek opening roll).
-pub fn plakoto_run(spec: &RunSpec) -> TavliRunSpec<Plakoto> {
-    TavliRunSpec {
-        game: Plakoto::new(spec.rules),
-        opening: Opening::Greek,
-        a: spec.a.clone(),
-        b: spec.b.clone(),
-        seed: spec.seed,
-        turn_cap: spec.turn_cap,
-        options: spec.options.clone(),
-        match_to: spec.match_to,
-        start_positions: spec.start_positions.clone(),
     }
 }
 

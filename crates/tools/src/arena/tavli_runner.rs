@@ -13,10 +13,11 @@ use super::player::PlayerOptions;
 use super::record::Contestant;
 use super::record::GameRecord;
 use super::refereed_game::RefereedGame;
-use super::runner::{MAX_MATCH_GAMES, a_side, game_record, game_seeds, schedule};
+use super::runner::{MAX_MATCH_GAMES, RunSpec, a_side, game_record, game_seeds, schedule};
 use super::tavli_player::{BoxedPlayer, TavliPlayer};
 use super::tavli_players::{BuiltinPlayers, make_tavli_player};
 use super::tavli_referee::{Opening, TavliSetup, play_game_from};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{MatchScore, Side, TavliGame};
 
 /// What the units of a run depend on.
@@ -133,4 +134,33 @@ pub fn run_tavli_units<G: BuiltinPlayers>(
         || spec.game.referee_generator(),
         on_record,
     )
+}
+
+/// Plays the Plakoto run `spec` (the default game, under its rules):
+/// `units` on `jobs` threads, handing each finished game to `on_record`
+/// on the calling thread, as games end. If `on_record` fails, workers
+/// stop after their current game and the error is returned.
+pub fn run_units(
+    spec: &RunSpec,
+    units: &[u64],
+    jobs: usize,
+    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
+) -> Result<(), ArenaError> {
+    run_tavli_units(&plakoto_run(spec), units, jobs, None, on_record)
+}
+
+/// The run of Plakoto under `spec`'s rules that `spec` describes (R19:
+/// Plakoto opens with the Greek opening roll).
+pub fn plakoto_run(spec: &RunSpec) -> TavliRunSpec<Plakoto> {
+    TavliRunSpec {
+        game: Plakoto::new(spec.rules),
+        opening: Opening::Greek,
+        a: spec.a.clone(),
+        b: spec.b.clone(),
+        seed: spec.seed,
+        turn_cap: spec.turn_cap,
+        options: spec.options.clone(),
+        match_to: spec.match_to,
+        start_positions: spec.start_positions.clone(),
+    }
 }

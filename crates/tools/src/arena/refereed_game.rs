@@ -22,13 +22,21 @@ pub trait RefereedGame: TavliGame {
 
     /// The Match ID of a turn: `side` on roll with the numbers `to_play`,
     /// at `score` (X's and O's points and the match's length; length 0 in
-    /// a single game, the Tavli target in a Tavli match).
+    /// a single game, the Tavli target in a Tavli match). The default is
+    /// GNU Backgammon's, which Portes and Fevga use; its layout has no
+    /// place for numbers carried, so a game that carries them has its own.
     fn turn_match_id(
         &self,
         side: Side,
         to_play: &ToPlay<Self::Carried>,
         score: MatchScore,
-    ) -> String;
+    ) -> String {
+        let dice = match to_play {
+            ToPlay::Dice(dice) => Some(*dice),
+            ToPlay::Carried(_) => None,
+        };
+        gnubg_turn_match_id(side, dice, score)
+    }
 
     /// Whether `error` means the text is no play at all (garbage), rather
     /// than a readable play that is not legal.
@@ -91,24 +99,15 @@ pub trait RefereedGame: TavliGame {
 
 /// GNU Backgammon's Match ID of a turn: the layout Portes uses, its cube
 /// fields fixed, and Fevga too (F13: no cube either); its length and score
-/// fields carry the match's (a Tavli match's target and score). Neither
-/// game carries numbers, so a turn's numbers are always its dice.
-fn gnubg_turn_match_id(
-    side: Side,
-    to_play: &ToPlay<std::convert::Infallible>,
-    score: MatchScore,
-) -> String {
-    let dice: Dice = match to_play {
-        ToPlay::Dice(dice) => *dice,
-        ToPlay::Carried(never) => match *never {},
-    };
+/// fields carry the match's (a Tavli match's target and score).
+fn gnubg_turn_match_id(side: Side, dice: Option<Dice>, score: MatchScore) -> String {
     let clamp = |points: u32| points.min(u32::from(u16::MAX >> 1)) as u16;
     PortesMatchId {
         match_length: u16::from(score.length),
         score: score.score.map(clamp),
         turn: side,
         dice_owner: side,
-        dice: Some(dice),
+        dice,
         state: PortesGameState::Playing,
         resignation: None,
     }
@@ -116,30 +115,12 @@ fn gnubg_turn_match_id(
 }
 
 impl RefereedGame for Portes {
-    fn turn_match_id(
-        &self,
-        side: Side,
-        to_play: &ToPlay<Self::Carried>,
-        score: MatchScore,
-    ) -> String {
-        gnubg_turn_match_id(side, to_play, score)
-    }
-
     fn is_garbage(&self, error: &PortesNotationError) -> bool {
         matches!(error, PortesNotationError::Syntax(_))
     }
 }
 
 impl RefereedGame for Fevga {
-    fn turn_match_id(
-        &self,
-        side: Side,
-        to_play: &ToPlay<Self::Carried>,
-        score: MatchScore,
-    ) -> String {
-        gnubg_turn_match_id(side, to_play, score)
-    }
-
     fn is_garbage(&self, error: &FevgaNotationError) -> bool {
         matches!(error, FevgaNotationError::Syntax(_))
     }

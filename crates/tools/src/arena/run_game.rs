@@ -75,17 +75,7 @@ pub trait RunGame: BuiltinPlayers + HeaderGame {
         let ready = (one(Contestant::A, &args.a)?, one(Contestant::B, &args.b)?);
         let game = self;
         let launch: Launch = Box::new(move |spec, todo, jobs, on_record| {
-            let table = TavliRunSpec {
-                game,
-                opening,
-                a: spec.a.clone(),
-                b: spec.b.clone(),
-                seed: spec.seed,
-                turn_cap: spec.turn_cap,
-                options: spec.options.clone(),
-                match_to: spec.match_to,
-                start_positions: Self::start_positions(spec),
-            };
+            let table = TavliRunSpec::of_run(game, opening, spec, Self::start_positions(spec));
             run_tavli_units(&table, todo, jobs, Some(ready), on_record)
         });
         Ok((launch, game.records(opening)))

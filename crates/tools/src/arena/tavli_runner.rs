@@ -152,15 +152,30 @@ pub fn run_units(
 /// The run of Plakoto under `spec`'s rules that `spec` describes (R19:
 /// Plakoto opens with the Greek opening roll).
 pub fn plakoto_run(spec: &RunSpec) -> TavliRunSpec<Plakoto> {
-    TavliRunSpec {
-        game: Plakoto::new(spec.rules),
-        opening: Opening::Greek,
-        a: spec.a.clone(),
-        b: spec.b.clone(),
-        seed: spec.seed,
-        turn_cap: spec.turn_cap,
-        options: spec.options.clone(),
-        match_to: spec.match_to,
-        start_positions: spec.start_positions.clone(),
+    let game = Plakoto::new(spec.rules);
+    TavliRunSpec::of_run(game, Opening::Greek, spec, spec.start_positions.clone())
+}
+
+impl<G: TavliGame> TavliRunSpec<G> {
+    /// The run of `game` opening by `opening` from `start_positions` that
+    /// the command line's `spec` describes (players, seed, turn cap,
+    /// match length).
+    pub fn of_run(
+        game: G,
+        opening: Opening,
+        spec: &RunSpec,
+        start_positions: Vec<G::Position>,
+    ) -> TavliRunSpec<G> {
+        TavliRunSpec {
+            game,
+            opening,
+            a: spec.a.clone(),
+            b: spec.b.clone(),
+            seed: spec.seed,
+            turn_cap: spec.turn_cap,
+            options: spec.options.clone(),
+            match_to: spec.match_to,
+            start_positions,
+        }
     }
 }

@@ -40,7 +40,8 @@ pub trait RunGame: BuiltinPlayers + HeaderGame {
     fn of_run(games: &TavliGames) -> Self;
 
     /// Refuses options the game does not take; what a game of the game
-    /// layer is played under (`None` for one with its own referee).
+    /// layer is played under (`None` for one that takes no opening or
+    /// switches: Plakoto).
     fn check_options(args: &ArenaArgs) -> Result<Option<TableOptions>, ArenaError> {
         table_options(args, Self::FEVGA_SWITCHES).map(Some)
     }

@@ -22,8 +22,8 @@ use plakoto_engine::match_equity::MatchContext;
 use plakoto_engine::search::{SearchHandle, SearchSettings};
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
-    Game, GenLimits, IllegalPlay, MatchId, MatchScore, MoveGenerator, Numbers, ParsedPlay, Phase,
-    Play, PlayList, Position, Side, resolve_play,
+    Game, GenLimits, IllegalPlay, MatchId, MatchScore, MoveGenerator, Numbers, Phase, Play,
+    PlayList, Position, Side, check_chosen,
 };
 
 use super::error::PlayerError;
@@ -86,9 +86,8 @@ impl RefereedGame for Plakoto {
         MoveGenerator::new(REFEREE_LIMITS)
     }
 
-    /// A play of a complete list stands; of a list cut short, one that
-    /// uses every number or ends the game stands (R10), and any other is
-    /// checked by the rules core's line search.
+    /// As the rules core's game checks a play chosen from its list
+    /// ([`check_chosen`]): the line search where the list was cut short.
     fn check_play(
         &self,
         before: &Position,
@@ -96,21 +95,7 @@ impl RefereedGame for Plakoto {
         list: &PlayList,
         play: &Play,
     ) -> Result<Play, IllegalPlay> {
-        let numbers = numbers(self, to_play);
-        match list.find(&play.position) {
-            Some(found) if !list.truncated || found.is_surely_legal(&numbers) => Ok(*found),
-            _ if list.truncated => {
-                let written = ParsedPlay {
-                    moves: play
-                        .steps
-                        .iter()
-                        .map(|s| (s.from.number(), s.to().map_or(0, |t| t.number())))
-                        .collect(),
-                };
-                resolve_play(before, &numbers, list, &written)
-            }
-            _ => Err(IllegalPlay::NotListed),
-        }
+        check_chosen(before, &numbers(self, to_play), list, play)
     }
 
     fn carried_roll(&self, carried: &Numbers) -> plakoto_records::record::Roll {

@@ -278,9 +278,15 @@ impl TryFrom<HeaderJson> for Header {
 
 /// A game as a record's header names it: the game value read from a
 /// header's switches, and written into one.
-pub trait HeaderGame: TavliGame {
+pub trait HeaderGame: GameOnRecord {
     /// The game under the switches `header` names.
     fn of_header(header: &Header) -> Self;
+
+    /// [`HeaderGame::of_header`], refused where the switches do not go
+    /// together in a game played: the header key and why.
+    fn checked_of_header(header: &Header) -> Result<Self, (&'static str, String)> {
+        Ok(Self::of_header(header))
+    }
 
     /// Names this game and its switches in `header`.
     fn write_header(&self, header: &mut Header);
@@ -295,6 +301,14 @@ impl HeaderGame for Plakoto {
             variant: header.rules,
             scoring: header.scoring,
         })
+    }
+
+    fn checked_of_header(header: &Header) -> Result<Plakoto, (&'static str, String)> {
+        // Express takes standard scoring only (R22).
+        let rules = header
+            .checked_rules()
+            .map_err(|e| ("Scoring", e.to_string()))?;
+        Ok(Plakoto::new(rules))
     }
 
     fn write_header(&self, header: &mut Header) {

@@ -261,7 +261,7 @@ fn start_table<G: TavliGame>(
                 if position != game.start() {
                     return Err(StartError::OpeningNotInitial);
                 }
-                return Ok(TableGame::new(game, opening));
+                return Ok(TableGame::before_opening(game, opening, *on_roll));
             }
             TableGame::from_parts(game, opening, position, *on_roll, None, false).map_err(state)
         }

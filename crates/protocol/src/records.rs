@@ -15,8 +15,8 @@ use plakoto_records::record::{
     Event, ReadError, Record, mat, read_record_file, today, write_atomic,
 };
 use plakoto_rules::MatchId;
-use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::position_id;
+use plakoto_rules::tavli::Plakoto;
 
 fn io_error(m: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::Io, m)

@@ -1,10 +1,11 @@
 //! Plakoto in the session: the game the protocol was first written for,
 //! kept in [`SessionState::game`] and played by the session's own commands
-//! (`session.rs`) with its own search and analysis; its match is valued by
-//! its own match equity table.
+//! (`session.rs`) with its own search; its records are replayed and
+//! analysed by the generic replay and analysis, its match valued by its
+//! own match equity table.
 
-use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_engine::game::PlakotoGameEvaluator;
+use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
 use plakoto_records::record::{

@@ -2,12 +2,12 @@
 //! (the command line that fills them is the binary's,
 //! `plakoto_tools::analyse`).
 //!
-//! A Portes or Fevga record (`; [Game "portes"]`, `; [Game "fevga"]`,
-//! under the switches its header names) is analysed by the generic search
-//! with that game's evaluator of the name given; by default its net (built
-//! into the binary), or its heuristic where the net does not load. The report names the evaluator used. A Tavli match
-//! record (`; [Game "tavli"]`) is analysed game by game, each by its own
-//! game's analysis ([`super::tavli`]).
+//! A record of any game (under the switches its header names) is analysed
+//! by the generic search with that game's evaluator of the name given; by
+//! default its net (built into the binary), or for Portes and Fevga their
+//! heuristic where the net does not load. The report names the evaluator
+//! used. A Tavli match record (`; [Game "tavli"]`) is analysed game by
+//! game, each by its own game's analysis ([`super::tavli`]).
 
 use std::path::PathBuf;
 
@@ -228,9 +228,8 @@ fn emit(
 trait AnalysisEvaluator: AnalysedGame {
     /// The game's evaluator named `name` (`None`: its default), or why
     /// there is none.
-    fn analysis_evaluator(
-        name: Option<&str>,
-    ) -> Result<Box<dyn GameEvaluator<Self>>, AnalyseError>;
+    fn analysis_evaluator(name: Option<&str>)
+    -> Result<Box<dyn GameEvaluator<Self>>, AnalyseError>;
 }
 
 impl AnalysisEvaluator for Plakoto {

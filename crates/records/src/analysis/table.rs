@@ -218,7 +218,7 @@ impl OwnMatch {
     /// valued by a table of its own.
     fn of<G: AnalysedGame>(record: &Record) -> Option<OwnMatch> {
         let header = &record.header;
-        if header.match_length == 0 || G::OWN_MATCH_TABLE {
+        if header.match_length == 0 || super::own_match_table(header) {
             return None;
         }
         let switches = TavliSwitches::one_game(
@@ -316,7 +316,8 @@ fn analyse_turn<G: AnalysedGame>(
     let (roll, luck, luck_mwc, x_equity_before) = match to_play {
         ToPlay::Carried(carried) => (Roll::Passed(G::passed_numbers(&carried)), None, None, None),
         ToPlay::Dice(dice) => {
-            let rolls = RollValues::of(search, evaluator, settings, &game, table.position(), &value);
+            let rolls =
+                RollValues::of(search, evaluator, settings, &game, table.position(), &value);
             let before = rolls.mean(&value);
             let luck = rolls.luck(dice, &value);
             let luck_mwc = context.as_ref().map(|c| rolls.luck(dice, &|p| c.mwc(p)));

@@ -3,8 +3,6 @@
 //! its scoring is always `standard` (F13).
 
 use super::{GameOnRecord, HeaderFieldError, JsonFields, TextHeader, json_opening};
-use std::convert::Infallible;
-
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::tavli::{Fevga, Opening};
 
@@ -36,14 +34,6 @@ impl GameOnRecord for Fevga {
 
     fn switches(&self) -> Option<String> {
         Some(self.rules.describe())
-    }
-
-    fn carried_of(_: &[u8]) -> Option<Infallible> {
-        None
-    }
-
-    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
-        match *carried {}
     }
 
     fn read_text_header(header: &TextHeader) -> Result<(Fevga, Opening), HeaderFieldError> {

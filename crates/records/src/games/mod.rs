@@ -89,29 +89,8 @@ pub trait GameOnRecord: TavliGame {
     /// mover's 13-point.
     const OPPONENT_OFF_LEFT: bool = false;
 
-    /// The numbers a turn of the game is given, as a record's refusal of
-    /// numbers it cannot read names them.
-    const NUMBERS_DUE: &'static str = "dice 1-6";
-
     /// The scoring's word (`Scoring` in the text form, `scoring` in JSON).
     fn scoring_word(&self) -> String;
-
-    /// The numbers written after `passed` in a turn (`passed 3 3`) as the
-    /// game's carry (R21), when it reads them as one: none for a game
-    /// that carries nothing, or numbers no turn can hold.
-    fn carried_of(numbers: &[u8]) -> Option<Self::Carried>;
-
-    /// The numbers of `carried` in playing order, as a record writes them
-    /// after `passed`.
-    fn passed_numbers(carried: &Self::Carried) -> Vec<u8>;
-
-    /// The move generator a record's plays are checked with: the game's
-    /// own, unless its lists must be bounded (Express low doubles have
-    /// millions of plays, R20), a play then checked beyond the list by
-    /// the game's [`TavliGame::resolve_play`].
-    fn record_generator(&self) -> Self::Generator {
-        self.generator()
-    }
 
     /// The movement rules a header names (`Rules`), for a game that has
     /// rule variants of that name (Plakoto's).

@@ -4,14 +4,7 @@
 
 use super::{GameOnRecord, HeaderFieldError, JsonFields, TextHeader};
 use plakoto_rules::tavli::{Opening, Plakoto};
-use plakoto_rules::{GenLimits, MoveGenerator, Numbers, Rules, Scoring, Variant};
-
-/// Most numbers one turn can hold (Express 1-1: four each of 1–6, R20).
-const MAX_TURN_NUMBERS: usize = 24;
-
-/// Most plays listed when checking a recorded play before the line search
-/// (Express low doubles have millions; R20).
-const CHECK_PLAYS: usize = 60_000;
+use plakoto_rules::{Rules, Scoring, Variant};
 
 impl GameOnRecord for Plakoto {
     const TITLE: &'static str = "Plakoto";
@@ -21,27 +14,6 @@ impl GameOnRecord for Plakoto {
 
     fn scoring_word(&self) -> String {
         self.rules.scoring.to_string()
-    }
-
-    const NUMBERS_DUE: &'static str = "dice 1-6 or up to 24 numbers 1-6";
-
-    fn carried_of(numbers: &[u8]) -> Option<Numbers> {
-        let readable = !numbers.is_empty()
-            && numbers.len() <= MAX_TURN_NUMBERS
-            && numbers.iter().all(|n| (1..=6).contains(n));
-        readable.then(|| Numbers::sequence(numbers))
-    }
-
-    fn passed_numbers(carried: &Numbers) -> Vec<u8> {
-        carried.to_vec()
-    }
-
-    fn record_generator(&self) -> MoveGenerator {
-        // Bounded: a play missing from a list cut short is checked by the
-        // rules' line search (R10), whatever the list holds.
-        MoveGenerator::new(GenLimits {
-            max_positions: CHECK_PLAYS,
-        })
     }
 
     fn rules_variant(&self) -> Option<Variant> {

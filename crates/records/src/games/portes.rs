@@ -3,8 +3,6 @@
 //! P13).
 
 use super::{GameOnRecord, HeaderFieldError, JsonFields, TextHeader, json_opening};
-use std::convert::Infallible;
-
 use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::{Opening, Portes};
 
@@ -32,14 +30,6 @@ impl GameOnRecord for Portes {
 
     fn scoring_word(&self) -> String {
         portes_scoring_word(self.scoring).to_string()
-    }
-
-    fn carried_of(_: &[u8]) -> Option<Infallible> {
-        None
-    }
-
-    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
-        match *carried {}
     }
 
     fn read_text_header(header: &TextHeader) -> Result<(Portes, Opening), HeaderFieldError> {

@@ -17,7 +17,11 @@ use crate::games::{GameOnRecord, HeaderFieldError, JsonFields, TextHeader};
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::{AfterDraw, Fevga, Opening, Plakoto, Portes, Sequence, TavliRules};
-use plakoto_rules::{GameKind, Rules, RulesError, Scoring, TavliGame, Variant, with_game};
+use plakoto_rules::{
+    GameKind, GenLimits, MoveGenerator, Numbers, Rules, RulesError, Scoring, TavliGame, Variant,
+    with_game,
+};
+use std::convert::Infallible;
 
 pub use crate::games::{
     FEVGA_SCORING_WORD, parse_fevga_scoring, parse_portes_scoring, portes_scoring_word,
@@ -278,7 +282,7 @@ impl TryFrom<HeaderJson> for Header {
 
 /// A game as a record's header names it: the game value read from a
 /// header's switches, and written into one.
-pub trait HeaderGame: GameOnRecord {
+pub trait HeaderGame: TavliGame {
     /// The game under the switches `header` names.
     fn of_header(header: &Header) -> Self;
 
@@ -290,7 +294,36 @@ pub trait HeaderGame: GameOnRecord {
 
     /// Names this game and its switches in `header`.
     fn write_header(&self, header: &mut Header);
+
+    /// The numbers a turn of the game is given, as a record's refusal of
+    /// numbers it cannot read names them.
+    const NUMBERS_DUE: &'static str = "dice 1-6";
+
+    /// The numbers written after `passed` in a turn (`passed 3 3`) as the
+    /// game's carry (R21), when it reads them as one: none for a game
+    /// that carries nothing, or numbers no turn can hold.
+    fn carried_of(numbers: &[u8]) -> Option<Self::Carried>;
+
+    /// The numbers of `carried` in playing order, as a record writes them
+    /// after `passed`.
+    fn passed_numbers(carried: &Self::Carried) -> Vec<u8>;
+
+    /// The move generator a record's plays are checked with: the game's
+    /// own, unless its lists must be bounded (Express low doubles have
+    /// millions of plays, R20), a play then checked beyond the list by
+    /// the game's [`TavliGame::resolve_play`].
+    fn record_generator(&self) -> Self::Generator {
+        self.generator()
+    }
 }
+
+/// Most numbers one turn of Plakoto can hold (Express 1-1: four each of
+/// 1–6, R20).
+const MAX_TURN_NUMBERS: usize = 24;
+
+/// Most Plakoto plays listed when checking a recorded play before the
+/// line search (Express low doubles have millions; R20).
+const CHECK_PLAYS: usize = 60_000;
 
 impl HeaderGame for Plakoto {
     fn of_header(header: &Header) -> Plakoto {
@@ -316,6 +349,27 @@ impl HeaderGame for Plakoto {
         header.rules = self.rules.variant;
         header.scoring = self.rules.scoring;
     }
+
+    const NUMBERS_DUE: &'static str = "dice 1-6 or up to 24 numbers 1-6";
+
+    fn carried_of(numbers: &[u8]) -> Option<Numbers> {
+        let readable = !numbers.is_empty()
+            && numbers.len() <= MAX_TURN_NUMBERS
+            && numbers.iter().all(|n| (1..=6).contains(n));
+        readable.then(|| Numbers::sequence(numbers))
+    }
+
+    fn passed_numbers(carried: &Numbers) -> Vec<u8> {
+        carried.to_vec()
+    }
+
+    fn record_generator(&self) -> MoveGenerator {
+        // Bounded: a play missing from a list cut short is checked by the
+        // rules' line search (R10), whatever the list holds.
+        MoveGenerator::new(GenLimits {
+            max_positions: CHECK_PLAYS,
+        })
+    }
 }
 
 impl HeaderGame for Portes {
@@ -327,6 +381,14 @@ impl HeaderGame for Portes {
         header.game = Portes::KIND;
         header.portes_scoring = self.scoring;
     }
+
+    fn carried_of(_: &[u8]) -> Option<Infallible> {
+        None
+    }
+
+    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
+        match *carried {}
+    }
 }
 
 impl HeaderGame for Fevga {
@@ -337,5 +399,13 @@ impl HeaderGame for Fevga {
     fn write_header(&self, header: &mut Header) {
         header.game = Fevga::KIND;
         header.fevga_rules = self.rules;
+    }
+
+    fn carried_of(_: &[u8]) -> Option<Infallible> {
+        None
+    }
+
+    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
+        match *carried {}
     }
 }

@@ -6,7 +6,6 @@
 
 use super::error::{RecordError, RecordErrorKind, StartError};
 use super::{Ending, GameEnd, HeaderGame, Record, Roll, Start};
-use crate::games::GameOnRecord;
 use plakoto_rules::tavli::{Opening, Plakoto, Portes, TableGame, ToPlay};
 use plakoto_rules::{
     Dice, Die, FinalResult, GameError, MatchScore, Phase, Side, StateError, TavliGame,
@@ -82,7 +81,7 @@ impl Record {
     /// Replays every game as a game of `game` (its switches; the opening
     /// rule is the header's), checking each roll, play, start, score and
     /// result.
-    pub fn replay_table<G: GameOnRecord>(&self, game: G) -> Result<TableReplay<G>, RecordError> {
+    pub fn replay_table<G: HeaderGame>(&self, game: G) -> Result<TableReplay<G>, RecordError> {
         if self.games.is_empty() {
             return Err(RecordError::at_line(0, RecordErrorKind::NoGames));
         }
@@ -146,7 +145,7 @@ impl Record {
                         game.resolve_carried(position, carried, &list, &t.play)
                     }
                 }
-                .map_err(|e| err(RecordErrorKind::TablePlay(e.to_string())))?;
+                .map_err(|e| err(RecordErrorKind::Play(e.to_string())))?;
                 let report = table.play(&play);
                 out.turns.push(TableReplayedTurn {
                     game: gi,
@@ -208,7 +207,7 @@ impl Record {
 
 /// A state refusal as a record error (the game's own message).
 fn state_kind(e: StateError) -> RecordErrorKind {
-    RecordErrorKind::Play(GameError::State(e))
+    RecordErrorKind::Play(e.to_string())
 }
 
 /// The game a [`Start`] begins, checked against the previous game's
@@ -274,7 +273,7 @@ fn start_table<G: TavliGame>(
 /// may begin with numbers passed on (`first_of_position`). The Western
 /// opening's first turn plays the opening dice (P13): the turn's roll must
 /// be them.
-fn give_numbers<G: GameOnRecord>(
+fn give_numbers<G: HeaderGame>(
     table: &mut TableGame<G>,
     side: Side,
     roll: &Roll,

@@ -6,9 +6,9 @@ use super::{GameKind, TableGame, TavliGame};
 use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::plakoto::{
-    BoardTextError, Game, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play, PlayList, Position,
-    PositionIdError, Rules, Variant, format_play, game_result, parse_board_text, parse_position_id,
-    position_id, resolve_play, to_board_text,
+    BoardTextError, Game, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play, PlayList,
+    Position, PositionIdError, Rules, Variant, format_play, game_result, parse_board_text,
+    parse_position_id, position_id, resolve_play, to_board_text,
 };
 use crate::result_kind::ResultKind;
 

@@ -299,6 +299,11 @@ pub trait HeaderGame: TavliGame {
     /// numbers it cannot read names them.
     const NUMBERS_DUE: &'static str = "dice 1-6";
 
+    /// What is due instead, as a record's refusal of numbers written after
+    /// `passed` that the game does not read as its carry names it.
+    const PASSED_DUE: &'static str =
+        "a roll of the dice (numbers are passed on in Plakoto Express only)";
+
     /// The numbers written after `passed` in a turn (`passed 3 3`) as the
     /// game's carry (R21), when it reads them as one: none for a game
     /// that carries nothing, or numbers no turn can hold.
@@ -351,6 +356,7 @@ impl HeaderGame for Plakoto {
     }
 
     const NUMBERS_DUE: &'static str = "dice 1-6 or up to 24 numbers 1-6";
+    const PASSED_DUE: &'static str = Self::NUMBERS_DUE;
 
     fn carried_of(numbers: &[u8]) -> Option<Numbers> {
         let readable = !numbers.is_empty()

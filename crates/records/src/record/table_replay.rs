@@ -296,10 +296,13 @@ fn give_numbers<G: HeaderGame>(
         found: found.clone(),
     };
     let written = match roll {
-        Roll::Dice([a, b]) => Dice::new(*a, *b).map(ToPlay::Dice),
-        Roll::Passed(numbers) => G::carried_of(numbers).map(ToPlay::Carried),
-    }
-    .ok_or_else(|| refused(G::NUMBERS_DUE.into()))?;
+        Roll::Dice([a, b]) => Dice::new(*a, *b)
+            .map(ToPlay::Dice)
+            .ok_or_else(|| refused(G::NUMBERS_DUE.into())),
+        Roll::Passed(numbers) => G::carried_of(numbers)
+            .map(ToPlay::Carried)
+            .ok_or_else(|| refused(G::PASSED_DUE.into())),
+    }?;
     match (table.carried(), written) {
         (Some(due), ToPlay::Carried(carried))
             if G::passed_numbers(&due) == G::passed_numbers(&carried) =>

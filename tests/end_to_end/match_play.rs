@@ -131,7 +131,7 @@ fn trade_off_search() -> plakoto::search::SearchHandle<'static> {
 }
 
 fn analysed(record: &plakoto::record::Record) -> plakoto::analysis::TurnAnalysis {
-    let a = plakoto::analysis::analyse(record, &trade_off_search(), 0, &|| {}).unwrap();
+    let a = crate::analysis::plakoto_analysis(record, &trade_off_search(), 0);
     a.turns[0].clone()
 }
 
@@ -168,13 +168,11 @@ fn analysis_in_a_match_rates_plays_by_match_winning_chances() {
     assert!(dmp_other.luck_mwc.is_some());
 
     // The text report says how plays were valued and shows the MWC lost.
-    let a = plakoto::analysis::analyse(
+    let a = crate::analysis::plakoto_analysis(
         &opening_record(3, [2, 2], "24/13"),
         &trade_off_search(),
         0,
-        &|| {},
-    )
-    .unwrap();
+    );
     insta::assert_snapshot!(plakoto::analysis::report::text_lines(&a).join("\n"));
 
     // 2-away against 1-away (match to 3 at 1-2): only a double wins at

@@ -2,13 +2,13 @@
 //! [`crate::plakoto`], with its rule set (variant and scoring) as the game's
 //! switches. Express's passed numbers (R21) are the game's carry.
 
-use super::{GameKind, TavliGame};
+use super::{GameKind, TableGame, TavliGame};
 use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::plakoto::{
-    BoardTextError, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play, PlayList, Position,
-    PositionIdError, Rules, Variant, format_play, game_result, parse_board_text, parse_position_id,
-    position_id, resolve_play, to_board_text,
+    BoardTextError, Game, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play, PlayList,
+    Position, PositionIdError, Rules, Variant, format_play, game_result, parse_board_text,
+    parse_position_id, position_id, resolve_play, to_board_text,
 };
 use crate::result_kind::ResultKind;
 
@@ -24,6 +24,23 @@ impl Plakoto {
     /// Plakoto under `rules`.
     pub fn new(rules: Rules) -> Plakoto {
         Plakoto { rules }
+    }
+}
+
+impl TableGame<Plakoto> {
+    /// The same game as the rules core's [`Game`], for the code that still
+    /// plays Plakoto through it (the protocol's Plakoto session, its
+    /// Match ID).
+    pub fn to_plakoto_game(&self) -> Game {
+        Game::from_parts(
+            self.game().rules,
+            *self.position(),
+            self.on_roll(),
+            self.dice(),
+            self.carried(),
+            self.phase(),
+        )
+        .expect("a game of the table holds no dice with carried numbers, nor numbers outside Express or play")
     }
 }
 

@@ -7,10 +7,12 @@
 #   run.env            the run: work, tasks, cores per task, binary, options
 #   command.txt        the command of shard K, as submitted (K/N spelled out)
 #   jobs               the Slurm job ids submitted, one "array ID" or "merge ID" a line
-#   shards/shard-K.jsonl   shard K's work file (resumed by plakoto itself)
+#   shards/shard-K.jsonl   shard K's work file (resumed by plakoto itself;
+#                          shard-K.labels for labels)
 #   state/task-K.done, state/task-K.failed   how shard K's last task ended
 #   logs/task-K.log, logs/merge.log          the jobs' output, appended to
-#   summary.txt, summary.json, benchmark.jsonl.gz, targets.jsonl  the merged result
+#   summary.txt, summary.json, benchmark.jsonl.gz, targets.jsonl, labels.txt
+#                          the merged result
 
 # The kinds of work and the plakoto subcommand each runs.
 plakoto_subcommand() {
@@ -19,6 +21,7 @@ plakoto_subcommand() {
         benchmark) echo "benchmark build" ;;
         reroll) echo "benchmark reroll" ;;
         targets) echo "refine targets" ;;
+        labels) echo "refine labels" ;;
         *) return 1 ;;
     esac
 }
@@ -34,7 +37,13 @@ load_run() {
     source "$dir/run.env"
 }
 
-shard_file() { echo "$1/shards/shard-$2.jsonl"; }
+# Shard K's work file (a label file for labels, JSON lines for the rest).
+shard_file() {
+    case "$WORK" in
+        labels) echo "$1/shards/shard-$2.labels" ;;
+        *) echo "$1/shards/shard-$2.jsonl" ;;
+    esac
+}
 
 # Sets the array SHARD_COMMAND to the command that plays shard K of the run
 # loaded by load_run in DIR: the user's options, then the shard, its file and
@@ -46,7 +55,7 @@ shard_command() {
     SHARD_COMMAND=("$PLAKOTO" "${sub[@]}" "${OPTIONS[@]}" --shard "$k/$TASKS" --out "$out")
     case "$WORK" in
         arena) SHARD_COMMAND+=(--jobs "$CPUS" --quiet --resume) ;;
-        benchmark | reroll) SHARD_COMMAND+=(--threads "$CPUS") ;;
+        benchmark | reroll | labels) SHARD_COMMAND+=(--threads "$CPUS") ;;
         targets) ;;
     esac
 }
@@ -81,6 +90,7 @@ result_file() {
         arena) echo "$1/summary.json" ;;
         benchmark | reroll) echo "$1/benchmark.jsonl.gz" ;;
         targets) echo "$1/targets.jsonl" ;;
+        labels) echo "$1/labels.txt" ;;
     esac
 }
 

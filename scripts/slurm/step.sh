@@ -84,6 +84,20 @@ run_merge() {
             mv -f "$dir/targets.jsonl.part" "$dir/targets.jsonl"
             cat "$dir/summary.txt"
             ;;
+        labels)
+            # merge-labels checks that the shards share one header and label
+            # every position once, and writes the unsharded run's file.
+            local note labels=$dir/labels.txt
+            local part=$labels.part
+            if ! note=$("$PLAKOTO" refine merge-labels --out "$part" "${shards[@]}" 2>&1); then
+                echo "$note" >&2
+                return 1
+            fi
+            { summary_header; head -n1 "$part"; echo "${note//"$part"/"$labels"}"; } \
+                | write_atomically "$dir/summary.txt"
+            mv -f "$part" "$labels"
+            cat "$dir/summary.txt"
+            ;;
     esac
 }
 

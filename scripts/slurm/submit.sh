@@ -18,9 +18,10 @@ WORK is what each task runs with --shard K/N (N = --tasks, default 2):
   benchmark  plakoto benchmark build OPTIONS  merged by `plakoto benchmark merge` into DIR/benchmark.jsonl.gz
   reroll     plakoto benchmark reroll OPTIONS merged the same way
   targets    plakoto refine targets OPTIONS   joined in index order into DIR/targets.jsonl
+  labels     plakoto refine labels OPTIONS    merged by `plakoto refine merge-labels` into DIR/labels.txt
 DIR is the run directory; it and PATH must be reachable from every node.
 --cpus-per-task C (default 1) is passed on as --jobs C (arena) or --threads C
-(benchmark, reroll). The scripts set --shard, --out, --jobs/--threads, --resume
+(benchmark, reroll, labels). The scripts set --shard, --out, --jobs/--threads, --resume
 and --quiet themselves. --sbatch adds an sbatch option to every job
 (e.g. --sbatch=--partition=long).
 --resume DIR submits the shards not finished yet and the merge again.
@@ -59,7 +60,7 @@ else
     WORK=$1
     dir=$2
     shift 2
-    plakoto_subcommand "$WORK" >/dev/null || { echo "error: unknown work '$WORK' (arena, benchmark, reroll or targets)" >&2; exit 2; }
+    plakoto_subcommand "$WORK" >/dev/null || { echo "error: unknown work '$WORK' (arena, benchmark, reroll, targets or labels)" >&2; exit 2; }
     [ "${1:-}" = "--" ] && shift
     [[ "$tasks" =~ ^[1-9][0-9]*$ ]] || { echo "error: --tasks takes a positive number, not '$tasks'" >&2; exit 2; }
     [[ "$cpus" =~ ^[1-9][0-9]*$ ]] || { echo "error: --cpus-per-task takes a positive number, not '$cpus'" >&2; exit 2; }
@@ -68,6 +69,11 @@ else
             --shard | --shard=* | --out | --out=* | --jobs | --jobs=* | --threads | --threads=* | --resume)
                 echo "error: $option is set by the scripts (one shard per task): leave it out" >&2
                 exit 2 ;;
+            --minutes | --minutes=* | --limit | --limit=*)
+                if [ "$WORK" = labels ]; then
+                    echo "error: $option would end a task with its shard unfinished, and the merge would refuse it: bound a task with --sbatch --time=... instead (a killed task keeps its last save; submit.sh --resume goes on)" >&2
+                    exit 2
+                fi ;;
         esac
     done
     if [ -z "$plakoto" ]; then

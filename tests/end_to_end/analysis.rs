@@ -2,12 +2,15 @@
 //! play every turn loses nothing; a blunder put in is marked; snapshots of
 //! the text and JSON reports; the HTML report runs in headless Chromium.
 
-use plakoto::analysis::{Mark, analyse, html, report};
+use plakoto::analysis::table::analyse_game;
+use plakoto::analysis::{Mark, html, report};
 use plakoto::eval::HeuristicEvaluator;
+use plakoto::game::tavli::Plakoto;
 use plakoto::game::{Phase, Rules, Side};
 use plakoto::protocol::Session;
 use plakoto::record::Record;
 use plakoto::search::SearchHandle;
+use plakoto_engine::game::PlakotoGameEvaluator;
 
 fn reply(s: &mut Session, line: &str) -> serde_json::Value {
     let text = s.handle_line(line).unwrap().text;
@@ -120,7 +123,18 @@ fn small_analysis() -> plakoto::analysis::Analysis {
 /// `record` analysed at 1 ply with the heuristic evaluator.
 fn heuristic_analysis(record: &Record) -> plakoto::analysis::Analysis {
     let search = SearchHandle::new(Box::new(HeuristicEvaluator::new()));
-    analyse(record, &search, 1, &|| {}).unwrap()
+    plakoto_analysis(record, &search, 1)
+}
+
+/// The analysis of the Plakoto `record` at `plies` with `search`'s
+/// evaluator and settings, through the generic analysis.
+pub(crate) fn plakoto_analysis(
+    record: &Record,
+    search: &SearchHandle,
+    plies: u8,
+) -> plakoto::analysis::Analysis {
+    let evaluator = PlakotoGameEvaluator(search.evaluator());
+    analyse_game::<Plakoto>(record, &evaluator, search.settings(), plies, &|| {}).unwrap()
 }
 
 /// Runs `plakoto analyse ARGS…` with the heuristic evaluator.

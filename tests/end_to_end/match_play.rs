@@ -131,7 +131,7 @@ fn trade_off_search() -> plakoto::search::SearchHandle<'static> {
 }
 
 fn analysed(record: &plakoto::record::Record) -> plakoto::analysis::TurnAnalysis {
-    let a = plakoto::analysis::analyse(record, &trade_off_search(), 0, &|| {}).unwrap();
+    let a = crate::analysis::plakoto_analysis(record, &trade_off_search(), 0);
     a.turns[0].clone()
 }
 
@@ -168,13 +168,11 @@ fn analysis_in_a_match_rates_plays_by_match_winning_chances() {
     assert!(dmp_other.luck_mwc.is_some());
 
     // The text report says how plays were valued and shows the MWC lost.
-    let a = plakoto::analysis::analyse(
+    let a = crate::analysis::plakoto_analysis(
         &opening_record(3, [2, 2], "24/13"),
         &trade_off_search(),
         0,
-        &|| {},
-    )
-    .unwrap();
+    );
     insta::assert_snapshot!(plakoto::analysis::report::text_lines(&a).join("\n"));
 
     // 2-away against 1-away (match to 3 at 1-2): only a double wins at
@@ -183,40 +181,57 @@ fn analysis_in_a_match_rates_plays_by_match_winning_chances() {
     assert_eq!(trailer.mark, Mark::None, "{trailer:?}");
 }
 
-/// The arena's built-in player `player` on X's opening 6-5 at a score
-/// (`None`: money), as the referee asks it.
+/// The arena's built-in Plakoto player `player` on X's opening 6-5 at a
+/// score (`None`: money), as the referee asks it.
 fn arena_choice(
-    player: &mut dyn plakoto::arena::player::Player,
+    player: &mut dyn plakoto::arena::tavli_player::TavliPlayer<plakoto::game::tavli::Plakoto>,
     score: Option<(u8, [u8; 2])>,
 ) -> String {
-    use plakoto::arena::player::{Answer, TurnRequest};
+    use plakoto::arena::refereed_game::RefereedGame;
+    use plakoto::arena::tavli_player::{TavliAnswer, TavliTurn};
+    use plakoto::game::tavli::{Plakoto, ToPlay};
+    use plakoto::game::{MatchScore, TavliGame};
     let (s, id) = session_at(score);
-    let game = s.state().plakoto().clone();
-    let legal = game
-        .legal_plays(&mut plakoto::arena::referee::referee_generator())
-        .unwrap();
-    let request = TurnRequest {
-        game: &game,
-        legal: &legal,
-        match_id: id,
+    let state = s.state().plakoto().clone();
+    let game = Plakoto::new(state.rules());
+    let to_play = ToPlay::Dice(state.dice().expect("the dice are set"));
+    let mut legal = Default::default();
+    let ToPlay::Dice(dice) = to_play else {
+        unreachable!()
     };
-    match player.choose(&request).unwrap() {
-        Answer::Play(p) => plakoto::game::format_play(game.position(), &p),
-        Answer::Notation(n) => n,
+    game.generate(
+        &mut game.referee_generator(),
+        state.position(),
+        dice,
+        &mut legal,
+    );
+    let game_match = MatchScore {
+        length: id.match_length,
+        score: id.score.map(u32::from),
+    };
+    let turn = TavliTurn {
+        game: &game,
+        side: state.on_roll(),
+        position: state.position(),
+        to_play,
+        legal: &legal,
+        match_id: id.to_string(),
+        game_match,
+        in_match: None,
+    };
+    match player.choose(&turn).unwrap() {
+        TavliAnswer::Play(p) => game.format_play(state.position(), &p),
+        TavliAnswer::Notation(n) => n,
     }
 }
 
 #[test]
 fn arena_builtin_players_choose_by_the_score() {
-    use plakoto::arena::search_player::{EvaluatorPlayer, SearchPlayer};
-    let mut players: Vec<Box<dyn plakoto::arena::player::Player>> = vec![
-        Box::new(EvaluatorPlayer::new("0-ply", Box::new(TradeOff))),
-        Box::new(SearchPlayer::with_evaluator(
-            "search",
-            0,
-            Box::new(TradeOff),
-        )),
-    ];
+    use plakoto::arena::plakoto_players::PlakotoPlayer;
+    use plakoto::arena::tavli_player::TavliPlayer;
+    use plakoto::game::tavli::Plakoto;
+    let mut players: Vec<Box<dyn TavliPlayer<Plakoto>>> =
+        vec![Box::new(PlakotoPlayer::new("0-ply", 0, Box::new(TradeOff)))];
     for player in &mut players {
         let name = player.name().to_string();
         assert_eq!(arena_choice(player.as_mut(), None), "24/13", "{name}");

@@ -7,7 +7,8 @@
 use plakoto::arena::player::PlayerOptions;
 use plakoto::arena::record::GameRecord;
 use plakoto::arena::records_dir::{RunInfo, unit_record};
-use plakoto::arena::runner::{RunSpec, run_units};
+use plakoto::arena::runner::RunSpec;
+use plakoto::arena::tavli_runner::run_units;
 use plakoto::game::{Rules, Scoring, Side, Variant};
 use plakoto::protocol::Session;
 use plakoto::record::{Record, RecordErrorKind};

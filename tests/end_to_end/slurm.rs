@@ -1,6 +1,7 @@
 //! The Slurm scripts (`scripts/slurm/`) on a real one-node cluster started
-//! from nothing: an arena and a benchmark build submitted as job arrays with
-//! a dependent merge give exactly the unsharded runs' results, and a run
+//! from nothing: an arena, a benchmark build and rollout labels submitted as
+//! job arrays with a dependent merge give exactly the unsharded runs'
+//! results, and a run
 //! whose task fails is not merged, says so, and is completed by
 //! `submit.sh --resume`. Skipped (with a note) where Slurm is not installed;
 //! `.ci/run` installs it.
@@ -33,6 +34,21 @@ const BENCHMARK: [&str; 8] = [
     "36",
     "--candidates",
     "2",
+];
+
+const LABELS: [&str; 12] = [
+    "--game",
+    "fevga",
+    "--positions",
+    "5",
+    "--trials",
+    "36",
+    "--max-turns",
+    "200",
+    "--no-luck-adjust",
+    "--seed",
+    "5",
+    "--share=0.3",
 ];
 
 fn script(name: &str) -> PathBuf {
@@ -142,6 +158,23 @@ fn unsharded_benchmark(dir: &Path) -> Vec<u8> {
     gunzip(&merged)
 }
 
+/// The unsharded rollout labels of [`LABELS`].
+fn unsharded_labels(dir: &Path) -> Vec<u8> {
+    std::fs::create_dir_all(dir).unwrap();
+    let out = dir.join("labels.txt");
+    let run = Command::new(PLAKOTO)
+        .args(["refine", "labels", "--out", out.to_str().unwrap()])
+        .args(LABELS)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    std::fs::read(&out).unwrap()
+}
+
 fn read(path: PathBuf) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
@@ -158,13 +191,15 @@ fn job_arrays_merge_to_the_unsharded_results_and_resume_after_a_failure() {
     let root = std::env::temp_dir().join(format!("plakoto-slurm-{}", std::process::id()));
     let cluster = Cluster::start(&root.join("cluster"));
     let (arena, benchmark, failing) = (root.join("arena"), root.join("bench"), root.join("fail"));
+    let labels = root.join("labels");
 
     // Shard 2's work file cannot be opened (a directory stands in its
     // place), so its task fails as it would on a full or broken disk.
     std::fs::create_dir_all(failing.join("shards/shard-2.jsonl")).unwrap();
-    // All three runs are queued at once, as users share a cluster.
+    // All four runs are queued at once, as users share a cluster.
     submit_run(&cluster, "arena", &arena, &ARENA);
     submit_run(&cluster, "benchmark", &benchmark, &BENCHMARK);
+    submit_run(&cluster, "labels", &labels, &LABELS);
     let failed_merge = submit_run(&cluster, "arena", &failing, &ARENA);
 
     let unsharded = unsharded_arena();
@@ -187,6 +222,17 @@ fn job_arrays_merge_to_the_unsharded_results_and_resume_after_a_failure() {
         "the merged benchmark differs from the unsharded build"
     );
     assert!(read(benchmark.join("summary.txt")).contains("benchmark build --decisions 6"));
+
+    let (code, report) = wait_run(&cluster, &labels);
+    assert_eq!(code, 0, "{report}");
+    assert!(
+        std::fs::read(labels.join("labels.txt")).unwrap()
+            == unsharded_labels(&root.join("plain-labels")),
+        "the merged labels differ from the unsharded run's"
+    );
+    let text = read(labels.join("summary.txt"));
+    assert!(text.contains("refine labels --game fevga"), "{text}");
+    assert!(text.contains("5 labelled positions from 2 files"), "{text}");
 
     // The failed task stops the run short of its merge, and says why.
     let (code, report) = wait_run(&cluster, &failing);

@@ -49,7 +49,8 @@ enum Command {
     #[command(subcommand)]
     Benchmark(plakoto_lab::benchmark::cli::BenchmarkCommand),
     /// Refine a net on deeper targets: label positions from play with a
-    /// deeper search (`targets`), then fit the net to them (`fit`).
+    /// deeper search (`targets`) or with rollouts (`labels`), then fit the
+    /// net to them (`fit`).
     #[command(subcommand)]
     Refine(plakoto_lab::train::refine::RefineCommand),
     /// Train the neural evaluator by TD(λ) self-play (see crates/lab/README.md).

@@ -8,12 +8,15 @@ use std::path::Path;
 use super::command::{RecordCommand, Scope};
 use super::reply::{ErrorCode, GameListing, LoadedInfo, ProtoError, Reply, SavedInfo};
 use super::state::{SessionState, turn_info};
+use plakoto_engine::game::PlakotoGameEvaluator;
 use plakoto_engine::search::SearchHandle;
+use plakoto_records::analysis::table::analyse_game;
 use plakoto_records::record::{
     Event, ReadError, Record, mat, read_record_file, today, write_atomic,
 };
 use plakoto_rules::MatchId;
 use plakoto_rules::position_id;
+use plakoto_rules::tavli::Plakoto;
 
 fn io_error(m: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::Io, m)
@@ -83,7 +86,9 @@ fn analyse(s: &SessionState, search: &SearchHandle, scope: Scope) -> Result<Repl
         return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
     }
     let plies = search.settings().plies;
-    let analysis = plakoto_records::analysis::analyse(&record, search, plies, &|| {})
+    let evaluator = PlakotoGameEvaluator(search.evaluator());
+    let settings = search.settings();
+    let analysis = analyse_game::<Plakoto>(&record, &evaluator, settings, plies, &|| {})
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, e.to_string()))?;
     Ok(Reply::Analysis(Box::new(analysis)))
 }
@@ -131,7 +136,7 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
     let replay = record
         .replay()
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
-    *s.games.plakoto_mut() = replay.game;
+    *s.games.plakoto_mut() = replay.game.to_plakoto_game();
     s.score = replay.score;
     s.score.length = record.header.match_length;
     s.next_starter = replay.next_starter;

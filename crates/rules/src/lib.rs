@@ -36,9 +36,9 @@ pub use plakoto::{
     MatchIdError, MoveGenerator, NextSteps, NotationError, Numbers, PASS, ParsedPlay, Play,
     PlayCounter, PlayList, PlayReport, Position, PositionError, PositionIdError, Rules, RulesError,
     Scoring, Sequence, SideLayout, SideTextError, Step, StepDetail, StepError, StepList,
-    StepOutcome, TokenError, TurnNumbers, Variant, format_play, game_result, max_numbers,
-    next_steps, parse_board_text, parse_position_id, position_id, resolve_play, retain_max_usage,
-    step_details, to_board_text,
+    StepOutcome, TokenError, TurnNumbers, Variant, check_chosen, format_play, game_result,
+    max_numbers, next_steps, parse_board_text, parse_position_id, position_id, resolve_play,
+    retain_max_usage, step_details, to_board_text,
 };
 pub use point::{Die, DieError, Point, PointError, Side, SideError};
 pub use result_kind::ResultKind;

@@ -12,7 +12,8 @@ use plakoto::arena::engine_process::EngineProcess;
 use plakoto::arena::fault::FaultKind;
 use plakoto::arena::player::PlayerOptions;
 use plakoto::arena::record::{Contestant, GameRecord};
-use plakoto::arena::runner::{RunSpec, run_units};
+use plakoto::arena::runner::RunSpec;
+use plakoto::arena::tavli_runner::run_units;
 use plakoto::game::{Rules, Scoring, Variant};
 use plakoto::record::Ending;
 
@@ -197,8 +198,13 @@ fn arena_starts_an_engine_once() {
 /// `? unknown_command`, and sets each position with the older pair.
 #[test]
 fn engine_without_set_position_plays_whole_games() {
-    use plakoto::arena::player::{Player, PositionCommands, ProcessPlayer, RandomPlayer};
-    use plakoto::arena::referee::{GameSetup, play_game, referee_generator};
+    use plakoto::arena::refereed_game::RefereedGame;
+    use plakoto::arena::tavli_player::{
+        PositionCommands, TavliPlayer, TavliProcessPlayer, TavliRandomPlayer,
+    };
+    use plakoto::arena::tavli_referee::{Opening, TavliSetup, play_tavli_game};
+    use plakoto::game::MatchScore;
+    use plakoto::game::tavli::Plakoto;
 
     let engine = random_engine().display().to_string();
     for (flags, learnt_at_start) in [
@@ -211,27 +217,31 @@ fn engine_without_set_position_plays_whole_games() {
     ] {
         let command = format!("{engine} {flags}");
         let options = spec(String::new(), "", Rules::default()).options;
-        let mut player = ProcessPlayer::started(&command, options).expect("the engine starts");
+        let mut player = TavliProcessPlayer::started(&Plakoto::default(), &command, options)
+            .expect("the engine starts");
         assert_eq!(player.position_commands(), learnt_at_start, "{flags}");
-        let mut other = RandomPlayer::new("random");
-        let mut generator = referee_generator();
+        let mut other = TavliRandomPlayer::new("random");
         for (seed, rules) in [
             (1, Rules::default()),
             (2, Rules::new(Variant::Express, Scoring::Standard).unwrap()),
             (3, Rules::new(Variant::Standard, Scoring::Tzannes).unwrap()),
         ] {
-            let setup = GameSetup {
-                rules,
-                match_length: 5,
-                score: [1, 3],
-                starter: None,
+            let game = Plakoto::new(rules);
+            let mut generator = game.referee_generator();
+            let setup = TavliSetup {
+                opening: Opening::Greek,
                 dice_seed: seed,
                 player_seeds: [seed, seed + 1],
                 turn_cap: 2_000,
-                start: None,
+                starter: None,
+                score: MatchScore {
+                    length: 5,
+                    score: [1, 3],
+                },
+                tavli: None,
             };
-            let players: [&mut dyn Player; 2] = [&mut player, &mut other];
-            let out = play_game(&setup, players, &mut generator);
+            let players: [&mut dyn TavliPlayer<Plakoto>; 2] = [&mut player, &mut other];
+            let out = play_tavli_game(&game, &setup, players, &mut generator);
             assert!(out.fault.is_none(), "{flags}: {:?}", out.fault);
             assert_ne!(out.kind, Ending::Unfinished, "{flags}");
             assert!(out.decisions[0] > 0, "{flags}: the engine was asked");

@@ -10,8 +10,9 @@ use std::time::Duration;
 use plakoto::arena::fault::FaultKind;
 use plakoto::arena::player::PlayerOptions;
 use plakoto::arena::record::{Contestant, GameRecord};
-use plakoto::arena::runner::{RunSpec, run_units};
+use plakoto::arena::runner::RunSpec;
 use plakoto::arena::stats::summarize;
+use plakoto::arena::tavli_runner::run_units;
 use plakoto::game::Rules;
 use plakoto::record::Ending;
 

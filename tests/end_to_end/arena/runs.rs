@@ -7,7 +7,8 @@ use std::process::Command;
 
 use plakoto::arena::player::PlayerOptions;
 use plakoto::arena::record::GameRecord;
-use plakoto::arena::runner::{RunSpec, run_units};
+use plakoto::arena::runner::RunSpec;
+use plakoto::arena::tavli_runner::run_units;
 use plakoto::arena::turn::Turn;
 use plakoto::game::Side;
 use plakoto::game::{Rules, Scoring, Variant};

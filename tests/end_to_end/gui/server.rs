@@ -318,7 +318,7 @@ async fn the_page_saves_and_loads_records_through_the_engine() {
     let replayed = format!(
         "{}:{}",
         plakoto::game::position_id(replay.game.position()),
-        plakoto::game::MatchId::of(&replay.game, &{
+        plakoto::game::MatchId::of(&replay.game.to_plakoto_game(), &{
             let mut s = replay.score;
             s.length = 3;
             s

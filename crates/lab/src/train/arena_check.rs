@@ -5,10 +5,13 @@
 use rayon::prelude::*;
 
 use plakoto_engine::eval::Evaluator;
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Rules, Side};
-use plakoto_tools::arena::player::Player;
-use plakoto_tools::arena::referee::{GameSetup, mix_seed, play_game, referee_generator};
-use plakoto_tools::arena::search_player::EvaluatorPlayer;
+use plakoto_tools::arena::plakoto_players::PlakotoPlayer;
+use plakoto_tools::arena::referee::mix_seed;
+use plakoto_tools::arena::refereed_game::RefereedGame;
+use plakoto_tools::arena::tavli_player::TavliPlayer;
+use plakoto_tools::arena::tavli_referee::{Opening, TavliSetup, play_tavli_game};
 
 /// Result of a duplicate match, from A's side.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,35 +46,35 @@ pub fn duplicate_match(
     seed: u64,
     rules: Rules,
 ) -> MatchResult {
+    let game = Plakoto::new(rules);
     let results: Vec<f64> = (0..pairs)
         .into_par_iter()
         .map_init(
             || {
                 (
-                    EvaluatorPlayer::new("a", a()),
-                    EvaluatorPlayer::new("b", b()),
-                    referee_generator(),
+                    PlakotoPlayer::new("a", 0, a()),
+                    PlakotoPlayer::new("b", 0, b()),
+                    game.referee_generator(),
                 )
             },
             |(pa, pb, generator), pair| {
                 let mut sum = 0.0;
                 for a_side in [Side::X, Side::O] {
-                    let setup = GameSetup {
-                        rules,
-                        match_length: 0,
-                        score: [0, 0],
-                        starter: None,
+                    let setup = TavliSetup {
+                        opening: Opening::Greek,
                         dice_seed: mix_seed(&[seed, pair, 0xD1CE]),
                         player_seeds: [0, 0],
                         turn_cap: 2_000,
-                        start: None,
+                        starter: None,
+                        score: Default::default(),
+                        tavli: None,
                     };
-                    let players: [&mut dyn Player; 2] = if a_side == Side::X {
+                    let players: [&mut dyn TavliPlayer<Plakoto>; 2] = if a_side == Side::X {
                         [&mut *pa, &mut *pb]
                     } else {
                         [&mut *pb, &mut *pa]
                     };
-                    let outcome = play_game(&setup, players, generator);
+                    let outcome = play_tavli_game(&game, &setup, players, generator);
                     let points = f64::from(outcome.points);
                     sum += match outcome.winner {
                         Some(w) if w == a_side => points,

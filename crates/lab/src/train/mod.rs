@@ -16,6 +16,8 @@ pub mod arena_check;
 pub mod average;
 pub mod candidates;
 pub mod checkpoint;
+pub mod label_args;
+pub mod label_file;
 pub mod learn;
 pub mod refine;
 pub mod refine_error;

@@ -28,6 +28,8 @@ pub use super::target_line::{TargetLine, read_targets};
 
 use super::average::WeightAverage;
 use super::candidates::candidate_targets;
+pub use super::label_args::LabelArgs;
+use super::label_file::merge_label_files;
 use super::learn::{Adam, Learner, Sample};
 use super::refine_error::io;
 use super::revive::{revive_dead_units, widen};
@@ -60,6 +62,25 @@ pub enum RefineCommand {
     /// benchmark build`) into target lines for `refine fit`: each
     /// candidate taught its rollout equity.
     FromBenchmark(FromBenchmarkArgs),
+    /// Portes and Fevga: label positions from the net's games with their
+    /// rollouts' outcome distributions (resumable; shardable with --shard
+    /// K/N, the shards joined by `merge-labels`); `refine fit` reads the
+    /// file.
+    Labels(LabelArgs),
+    /// Joins the label files of a run's shards into the unsharded run's
+    /// file (every position labelled once, one header).
+    MergeLabels(MergeLabelsArgs),
+}
+
+/// Options of `plakoto refine merge-labels`.
+#[derive(Args, Debug, Clone)]
+pub struct MergeLabelsArgs {
+    /// The shards' label files (from `refine labels --shard K/N`).
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// The merged label file to write (atomically).
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// Options of `plakoto refine from-benchmark`.
@@ -157,7 +178,9 @@ pub struct FitArgs {
     /// Plakoto's.
     #[arg(long, default_value = "plakoto")]
     pub game: GameKind,
-    /// Target files (from `refine targets`).
+    /// Target files (from `refine targets`); for Portes and Fevga also
+    /// rollout label files (from `refine labels`: each position its own
+    /// sample, its distribution the target).
     #[arg(required = true)]
     pub targets: Vec<PathBuf>,
     /// The net to start from.
@@ -238,6 +261,16 @@ pub trait RefineGame: plakoto_rules::TavliGame {
 
     /// `plakoto refine fit` for this game.
     fn refine_fit(a: &FitArgs) -> Result<(), RefineError>;
+
+    /// `plakoto refine labels` for this game: the games of the game-layer
+    /// trainer only, so far.
+    fn refine_labels(_a: &LabelArgs) -> Result<(), RefineError> {
+        Err(RefineError::Options(
+            "refine labels takes --game portes or --game fevga: the Plakoto net has no \
+             game-layer trainer (train::table) to label and fit for yet"
+                .into(),
+        ))
+    }
 }
 
 /// Plakoto's refine, with its own sampled mixes and loss terms.
@@ -268,6 +301,8 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
             .collect(),
         RefineCommand::Average(a) => vec![&a.out],
         RefineCommand::FromBenchmark(a) => vec![&a.out],
+        RefineCommand::Labels(a) => vec![&a.out],
+        RefineCommand::MergeLabels(a) => vec![&a.out],
     };
     for path in outputs {
         plakoto_records::output_path::prepare_file(path).map_err(io(path))?;
@@ -277,6 +312,16 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
         RefineCommand::Fit(a) => with_game!(a.game, G => G::refine_fit(a)),
         RefineCommand::Average(a) => average_nets(a).map(|_| ()),
         RefineCommand::FromBenchmark(a) => from_benchmark(a),
+        RefineCommand::Labels(a) => with_game!(a.game, G => G::refine_labels(a)),
+        RefineCommand::MergeLabels(a) => {
+            let count = merge_label_files(&a.shards, &a.out)?;
+            eprintln!(
+                "refine merge-labels: {count} labelled positions from {} files in {}",
+                a.shards.len(),
+                a.out.display()
+            );
+            Ok(())
+        }
     }
 }
 

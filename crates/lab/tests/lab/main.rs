@@ -4,6 +4,7 @@
 mod benchmark;
 mod benchmark_fevga;
 mod fevga_train;
+mod labels;
 mod net_eval;
 mod portes_train;
 mod refine;

@@ -51,7 +51,7 @@ fn target_args(out: PathBuf, weights: PathBuf, decisions: usize, shard: &str) ->
 
 /// Fit options for `targets` from `init` into `out`: one epoch, nothing
 /// held out, no averaging.
-fn fit_args(targets: PathBuf, init: PathBuf, out: PathBuf) -> TableFitArgs {
+pub(crate) fn fit_args(targets: PathBuf, init: PathBuf, out: PathBuf) -> TableFitArgs {
     TableFitArgs {
         targets: vec![targets],
         init,

@@ -1,10 +1,13 @@
 //! Plakoto in the session: the game the protocol was first written for,
 //! kept on the session's shelf of games as a [`PlakotoSession`] and played
-//! by the session's own commands (`session.rs`) with its own search and
-//! analysis; its match is valued by its own match equity table.
+//! by the session's own commands (`session.rs`) with its own search; its
+//! records are replayed and analysed by the generic replay and analysis,
+//! its match valued by its own match equity table.
 
+use plakoto_engine::game::PlakotoGameEvaluator;
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
-use plakoto_records::analysis::{Analysis, analyse_replay};
+use plakoto_records::analysis::Analysis;
+use plakoto_records::analysis::table::analyse_table;
 use plakoto_records::record::{
     Event, Header, HeldInTavliState, Record, RecordError, TavliGameState,
 };
@@ -104,8 +107,8 @@ impl SessionGame for Plakoto {
 
     fn restore(state: &mut SessionState, held: TavliGameState) {
         // `held` is a Plakoto game: the caller picked this impl by its kind.
-        if let Some(game) = Plakoto::out_of(held) {
-            *state.games.plakoto_mut() = game;
+        if let Some(table) = Plakoto::out_of(held) {
+            *state.games.plakoto_mut() = table.to_plakoto_game();
         }
     }
 
@@ -136,13 +139,15 @@ impl SessionGame for Plakoto {
         in_match: &TavliGameInMatch,
     ) -> Result<Analysis, RecordError> {
         let replay = record.replay()?;
-        let plies = tools.search.settings().plies;
+        let settings = tools.search.settings();
+        let evaluator = PlakotoGameEvaluator(tools.search.evaluator());
         let in_match = Some(in_match);
-        Ok(analyse_replay(
+        Ok(analyse_table(
             record,
             &replay,
-            tools.search,
-            plies,
+            &evaluator,
+            settings,
+            settings.plies,
             in_match,
             &|| {},
         ))

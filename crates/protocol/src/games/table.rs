@@ -23,7 +23,7 @@ use crate::table::{TableProtocol, execute_game, restart_record, set_up_event, ta
 use crate::table_search::{AnySearcher, GameSearcher};
 use crate::tools::Tools;
 
-impl<G: TableProtocol + HeldInTavliState<State = TableGame<G>> + Default> SessionGame for G {
+impl<G: TableProtocol + HeldInTavliState + Default> SessionGame for G {
     /// A fresh game under the default switches, and its searcher with the
     /// game's heuristic.
     fn game_session() -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>) {

@@ -206,7 +206,7 @@ fn new_game<G: TableProtocol>(
         score: score_info(state),
         opening,
         starts,
-        scoring: game.scoring_word(),
+        scoring: TableProtocol::scoring_word(&game),
         opening_rule: opening_word(opening_rule),
         dice,
     })
@@ -344,7 +344,7 @@ fn set_table<G: TableProtocol>(
             *G::table_mut(state) = table.with_game(scored);
             return Ok(Reply::Setting {
                 name: "scoring".to_string(),
-                value: scored.scoring_word(),
+                value: TableProtocol::scoring_word(&scored),
             });
         }
         TableCommand::SetOpening(opening) => {
@@ -610,8 +610,8 @@ pub(crate) fn options_reply<G: TableProtocol>(state: &SessionState, tools: &Tool
     let table = G::table(state);
     Reply::TableOptions(TableOptionsInfo {
         game: G::KIND,
-        scoring: table.game().scoring_word(),
-        switches: table.game().switches(),
+        scoring: TableProtocol::scoring_word(&table.game()),
+        switches: TableProtocol::switches(&table.game()),
         opening: opening_word(table.opening()),
         output: state.output,
         orientation: state.orientation,

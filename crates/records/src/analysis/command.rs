@@ -2,12 +2,12 @@
 //! (the command line that fills them is the binary's,
 //! `plakoto_tools::analyse`).
 //!
-//! A Portes or Fevga record (`; [Game "portes"]`, `; [Game "fevga"]`,
-//! under the switches its header names) is analysed by the generic search
-//! with that game's evaluator of the name given; by default its net (built
-//! into the binary), or its heuristic where the net does not load. The report names the evaluator used. A Tavli match
-//! record (`; [Game "tavli"]`) is analysed game by game, each by its own
-//! game's analysis ([`super::tavli`]).
+//! A record of any game (under the switches its header names) is analysed
+//! by the generic search with that game's evaluator of the name given; by
+//! default its net (built into the binary), or for Portes and Fevga their
+//! heuristic where the net does not load. The report names the evaluator
+//! used. A Tavli match record (`; [Game "tavli"]`) is analysed game by
+//! game, each by its own game's analysis ([`super::tavli`]).
 
 use std::path::PathBuf;
 
@@ -18,13 +18,15 @@ use crate::games::GameOnRecord;
 use crate::record::{ReadError, Record, RecordError, TableReplay, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
 use plakoto_engine::eval::{CreateError, EvaluatorKind, UnknownEvaluator};
-use plakoto_engine::game::{FEVGA_EVALUATORS, GameEvaluator, PORTES_EVALUATORS};
+use plakoto_engine::game::{
+    FEVGA_EVALUATORS, GameEvaluator, PORTES_EVALUATORS, PlakotoGameEvaluator,
+};
 use plakoto_engine::game::{fevga_evaluator, portes_evaluator};
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_engine::progress::Progress;
-use plakoto_engine::search::{MAX_PLIES, SearchHandle, SearchSettings};
+use plakoto_engine::search::{MAX_PLIES, SearchSettings};
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
-use plakoto_rules::{GameKind, TavliGame, with_game};
+use plakoto_rules::{GameKind, with_game};
 
 /// What `plakoto analyse` is asked to do (the options of its command line,
 /// which names each field's flag).
@@ -222,44 +224,57 @@ fn emit(
     Ok(())
 }
 
-/// The evaluators `plakoto analyse` knows of a game of the table.
-trait TableEvaluators: TavliGame {
-    /// Their names (`--evaluator`).
-    const NAMES: &'static [&'static str];
-
-    /// The game's evaluator named `name`, if it has one that loads.
-    fn named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>>;
+/// The evaluators `plakoto analyse` knows of a game.
+trait AnalysisEvaluator: AnalysedGame {
+    /// The game's evaluator named `name` (`None`: its default), or why
+    /// there is none.
+    fn analysis_evaluator(name: Option<&str>)
+    -> Result<Box<dyn GameEvaluator<Self>>, AnalyseError>;
 }
 
-impl TableEvaluators for Portes {
-    const NAMES: &'static [&'static str] = &PORTES_EVALUATORS;
-
-    fn named(name: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
-        portes_evaluator(name)
+impl AnalysisEvaluator for Plakoto {
+    // Plakoto's evaluator kinds (its net by default), seen through the
+    // game layer.
+    fn analysis_evaluator(
+        name: Option<&str>,
+    ) -> Result<Box<dyn GameEvaluator<Plakoto>>, AnalyseError> {
+        let kind: EvaluatorKind = name.unwrap_or("net").parse()?;
+        Ok(Box::new(PlakotoGameEvaluator(kind.create()?)))
     }
 }
 
-impl TableEvaluators for Fevga {
-    const NAMES: &'static [&'static str] = &FEVGA_EVALUATORS;
-
-    fn named(name: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
-        fevga_evaluator(name)
+impl AnalysisEvaluator for Portes {
+    fn analysis_evaluator(
+        name: Option<&str>,
+    ) -> Result<Box<dyn GameEvaluator<Portes>>, AnalyseError> {
+        table_evaluator(name, &PORTES_EVALUATORS, portes_evaluator)
     }
 }
 
-/// A game of the table's evaluator named `name`; without a name its net,
-/// or where the net does not load its heuristic.
-fn table_evaluator<G: TableEvaluators + GameOnRecord>(
+impl AnalysisEvaluator for Fevga {
+    fn analysis_evaluator(
+        name: Option<&str>,
+    ) -> Result<Box<dyn GameEvaluator<Fevga>>, AnalyseError> {
+        table_evaluator(name, &FEVGA_EVALUATORS, fevga_evaluator)
+    }
+}
+
+/// A game of the table's evaluator named `name` (its evaluators are
+/// `names`, made by `named`); without a name its net, or where the net
+/// does not load its heuristic.
+fn table_evaluator<G: GameOnRecord>(
     name: Option<&str>,
+    names: &[&str],
+    named: fn(&str) -> Option<Box<dyn GameEvaluator<G>>>,
 ) -> Result<Box<dyn GameEvaluator<G>>, AnalyseError> {
     let found = match name {
-        Some(name) => G::named(name),
-        None => G::named("net").or_else(|| G::named("heuristic")),
+        Some(name) => named(name),
+        None => named("net").or_else(|| named("heuristic")),
     };
     found.ok_or_else(|| AnalyseError::NoEvaluator {
         game: G::TITLE.to_string(),
         name: name.unwrap_or("net").to_string(),
-        known: G::NAMES.join(", "),
+        known: names.join(", "),
     })
 }
 
@@ -284,7 +299,7 @@ fn analyse_one(
         pool,
         progress,
     };
-    with_game!(kind, G => G::analyse(&one))
+    with_game!(kind, G => analyse_with::<G>(&one))
 }
 
 /// A record of one game to analyse, with how ([`analyse_one`]'s
@@ -308,48 +323,21 @@ impl OneRecord<'_> {
     }
 }
 
-/// How `plakoto analyse` analyses a record of one game of this kind.
-trait AnalyseOne {
-    /// Replays `one`'s record and analyses every turn, as [`analyse_one`]
-    /// says.
-    fn analyse(one: &OneRecord) -> Result<Analysis, AnalyseError>;
+/// Replays `one`'s record, a record of the game `G`, and analyses every
+/// turn with the game's evaluator of the name given, as [`analyse_one`]
+/// says.
+fn analyse_with<G: AnalysisEvaluator>(one: &OneRecord) -> Result<Analysis, AnalyseError> {
+    let evaluator = G::analysis_evaluator(one.name)?;
+    let replay = one.record.replay_game::<G>().map_err(|e| one.invalid(e))?;
+    let game = TableAnalysis {
+        record: one.record,
+        replay: &replay,
+        tavli: one.tavli,
+    };
+    Ok(game.run(evaluator.as_ref(), one.options, one.pool, one.progress))
 }
 
-impl AnalyseOne for Plakoto {
-    // Plakoto is searched by its own engine, with its evaluator kinds.
-    fn analyse(one: &OneRecord) -> Result<Analysis, AnalyseError> {
-        let kind: EvaluatorKind = one.name.unwrap_or("net").parse()?;
-        let search = SearchHandle::new(kind.create()?);
-        let replay = one.record.replay().map_err(|e| one.invalid(e))?;
-        Ok(one.pool.install(|| {
-            super::analyse_replay(
-                one.record,
-                &replay,
-                &search,
-                one.options.plies,
-                one.tavli,
-                one.progress,
-            )
-        }))
-    }
-}
-
-impl<G: AnalysedGame + GameOnRecord + TableEvaluators> AnalyseOne for G {
-    // A game of the table: the generic search with the game's evaluator.
-    fn analyse(one: &OneRecord) -> Result<Analysis, AnalyseError> {
-        let evaluator = table_evaluator::<G>(one.name)?;
-        let replay = one.record.replay_game::<G>().map_err(|e| one.invalid(e))?;
-        let game = TableAnalysis {
-            record: one.record,
-            replay: &replay,
-            tavli: one.tavli,
-        };
-        Ok(game.run(evaluator.as_ref(), one.options, one.pool, one.progress))
-    }
-}
-
-/// A replayed record of a game of the table to analyse, and its place in
-/// a Tavli match, if any.
+/// A replayed record to analyse, and its place in a Tavli match, if any.
 struct TableAnalysis<'a, G: AnalysedGame> {
     record: &'a Record,
     replay: &'a TableReplay<G>,

@@ -4,14 +4,13 @@
 //! luck of the roll; per player, the error rate, the marks, the luck and
 //! a rating band. Thresholds and bands are documented in records.md.
 //!
-//! Turns are analysed in parallel (rayon), each worker with its own fork
-//! of the caller's search handle; the search is reached only through
-//! [`adapter`]. A Portes or Fevga record is analysed by [`table`] through
-//! the generic search, into the same [`Analysis`], its marked plays drawn
-//! by [`table_board`]. A Tavli match record is analysed game by game by
-//! [`tavli`], each game by its own game's analysis.
+//! A record of any game is analysed by [`table`] through the generic
+//! search, turns in parallel (rayon), each worker with a searcher of its
+//! own; the marked plays of a game the report's board script does not
+//! draw (Portes, Fevga) are drawn by [`table_board`]. A Tavli match record
+//! is analysed game by game by [`tavli`], each game by its own game's
+//! analysis.
 
-pub mod adapter;
 mod chart;
 pub mod command;
 pub mod html;
@@ -22,17 +21,11 @@ mod table_board;
 mod table_layout;
 pub mod tavli;
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::games::GameOnRecord;
-use crate::record::{GameEnd, Header, Record, RecordError, Replay, ReplayedTurn, Roll};
-use plakoto_engine::eval::Probabilities;
-use plakoto_engine::match_equity::tavli::TavliGameInMatch;
-use plakoto_engine::match_equity::{MatchContext, MatchValue};
-use plakoto_engine::search::{SearchHandle, Valuation};
-use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{GameKind, MatchScore, Side, TavliGame, TurnNumbers, position_id, with_game};
+use crate::record::{GameEnd, Header, Record};
+use plakoto_rules::{GameKind, Side, with_game};
 
 /// Loss (in points of equity) from which a play is marked doubtful.
 pub const DOUBTFUL: f32 = 0.04;
@@ -245,157 +238,6 @@ impl Analysis {
             .and_then(|i| self.tavli_kinds.get(i))
             .copied()
             .unwrap_or(self.game)
-    }
-}
-
-/// Analyses every turn of `record` at `plies` with `search`'s evaluator
-/// and settings, on the current rayon pool, calling `progress` after each
-/// turn (from any thread).
-pub fn analyse(
-    record: &Record,
-    search: &SearchHandle,
-    plies: u8,
-    progress: &(dyn Fn() + Sync),
-) -> Result<Analysis, RecordError> {
-    let replay = record.replay()?;
-    Ok(analyse_replay(
-        record, &replay, search, plies, None, progress,
-    ))
-}
-
-/// [`analyse`] of a record already replayed; `tavli`: the record is one
-/// game of a Tavli match, its plays valued by the Tavli match equity
-/// table (else a match record is valued by Plakoto's).
-pub fn analyse_replay(
-    record: &Record,
-    replay: &Replay,
-    search: &SearchHandle,
-    plies: u8,
-    tavli: Option<&TavliGameInMatch>,
-    progress: &(dyn Fn() + Sync),
-) -> Analysis {
-    let turns: Vec<TurnAnalysis> = replay
-        .turns
-        .par_iter()
-        .with_max_len(1)
-        .map_init(
-            // The turns are the parallelism: each worker searches on one
-            // thread.
-            || search.fork().on_one_thread(),
-            |worker, t| {
-                let a = analyse_turn(worker, record, t, plies, tavli);
-                progress();
-                a
-            },
-        )
-        .collect();
-    let players = [Side::X, Side::O].map(|side| totals(record, &turns, side));
-    Analysis {
-        game: Plakoto::KIND,
-        plies,
-        evaluator: search.evaluator().name().to_string(),
-        match_length: record.header.match_length,
-        games: record.games.len(),
-        turns,
-        players,
-        game_ends: replay.ends.clone(),
-        tavli_kinds: Vec::new(),
-    }
-}
-
-fn analyse_turn(
-    search: &mut SearchHandle,
-    record: &Record,
-    t: &ReplayedTurn,
-    plies: u8,
-    tavli: Option<&TavliGameInMatch>,
-) -> TurnAnalysis {
-    let game = &t.before;
-    let side = game.on_roll();
-    let rules = game.rules();
-    let turn = game.turn_numbers().expect("a replayed turn has numbers");
-    let score = MatchScore {
-        length: record.header.match_length,
-        score: t.score.score,
-    };
-    // In a match, plays are valued by the mover's MWC at the score before
-    // the game, written as normalised equity (records.md, "Analysis").
-    let context = match tavli {
-        Some(game) => game.context(side).map(MatchValue::Tavli),
-        None => MatchContext::of(&score, side, rules).map(MatchValue::Plakoto),
-    };
-    let value = |p: &Probabilities| match &context {
-        None => p.equity(rules.scoring),
-        Some(c) => c.normalised(p),
-    };
-    let mwc = |p: &Probabilities| context.as_ref().map(|c| c.mwc(p));
-    let valuation = context.as_ref().map(|_| &value as &Valuation);
-    let (ranked, reached) = adapter::rank(search, game, plies, valuation);
-    let best = ranked.first();
-    let played_rank = ranked.iter().find(|r| r.play.position == t.after);
-    // The played play at the depth the best one had: the search may have
-    // dropped it at a shallower level.
-    let played = match (played_rank, best) {
-        (Some(p), Some(b)) if p.evaluated_at == b.evaluated_at => p.probabilities,
-        _ => adapter::value_after(search, side, &t.next, reached),
-    };
-    let played_equity = value(&played);
-    let (best_text, best_p) = match best {
-        Some(b) if b.play.position != t.after && value(&b.probabilities) > played_equity => (
-            plakoto_rules::format_play(game.position(), &b.play),
-            b.probabilities,
-        ),
-        _ => (t.notation.clone(), played),
-    };
-    let best_equity = value(&best_p);
-    let (luck, luck_mwc, x_equity_before) = match turn {
-        TurnNumbers::Passed(_) => (None, None, None),
-        TurnNumbers::Rolled(dice, _) => {
-            let rolls = adapter::roll_values(search, game.position(), rules, &value);
-            let average = |f: &dyn Fn(&Probabilities) -> f32| {
-                rolls
-                    .iter()
-                    .map(|(_, w, p)| f32::from(*w) * f(p))
-                    .sum::<f32>()
-                    / 36.0
-            };
-            let drawn = rolls
-                .iter()
-                .find(|(d, _, _)| *d == dice.sorted())
-                .map(|(_, _, p)| *p);
-            let luck_of = |f: &dyn Fn(&Probabilities) -> f32| {
-                let mean = average(f);
-                drawn.map_or(0.0, |p| f(&p) - mean)
-            };
-            let before = average(&value);
-            let luck_mwc = context.as_ref().map(|c| luck_of(&|p| c.mwc(p)));
-            let x = if side == Side::X { before } else { -before };
-            (Some(luck_of(&value)), luck_mwc, Some(x))
-        }
-    };
-    let match_id = plakoto_rules::MatchId::of(game, &score);
-    let difference = |a: Option<f32>, b: Option<f32>| a.zip(b).map(|(a, b)| a - b);
-    TurnAnalysis {
-        game: t.game + 1,
-        turn: t.turn + 1,
-        side,
-        roll: Roll::of(&turn).to_string(),
-        played: t.notation.clone(),
-        best: best_text,
-        played_equity,
-        best_equity,
-        loss: best_equity - played_equity,
-        mark: Mark::of(best_equity - played_equity),
-        candidates: ranked.len(),
-        luck,
-        x_equity_before,
-        played_mwc: mwc(&played),
-        best_mwc: mwc(&best_p),
-        mwc_loss: difference(mwc(&best_p), mwc(&played)),
-        luck_mwc,
-        position_id: position_id(game.position()),
-        match_id: match_id.to_string(),
-        boards: None,
     }
 }
 

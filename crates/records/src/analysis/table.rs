@@ -1,11 +1,10 @@
-//! Analysis of a record of a game of the table (Portes, and each game the
-//! game layer adds): every turn's play against the best play of a
-//! [`GameSearch`] at the plies asked, valued by the game's equity
-//! ([`game_equity`]) or, in a match, by the mover's match-winning chances
-//! from the Tavli match equity table (a game of a Tavli match at its
-//! place; a Portes or Fevga match by the table of a sequence of that one
-//! game), the luck of each roll, and the players' totals, written through
-//! the same [`Analysis`] as Plakoto's.
+//! Analysis of a record of any game: every turn's play against the best
+//! play of a [`GameSearch`] at the plies asked, valued by the game's
+//! equity ([`game_equity`]) or, in a match, by the mover's match-winning
+//! chances (a game of a Tavli match at its place in the Tavli match equity
+//! table; a Plakoto match by Plakoto's own table; a Portes or Fevga match
+//! by the Tavli table of a sequence of that one game), the luck of each
+//! roll (none for numbers passed on, R21), and the players' totals.
 
 use std::sync::Arc;
 
@@ -15,14 +14,15 @@ use super::{Analysis, Mark, PlayerTotals, TurnAnalysis, totals};
 use crate::record::{
     HeaderGame, Record, RecordError, Roll, TableReplay, TableReplayedTurn, recorded_starter,
 };
-use plakoto_engine::eval::Probabilities;
-use plakoto_engine::game::{GameEvaluator, GameSearch, game_equity};
+use plakoto_engine::eval::{Probabilities, terminal_probabilities};
+use plakoto_engine::game::{GameEvaluator, GameSearch, Root, game_equity};
 use plakoto_engine::match_equity::tavli::{TavliEquityTable, TavliGameInMatch, TavliSwitches};
+use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_engine::search::{SearchLimits, SearchSettings};
 use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition};
-use plakoto_rules::tavli::{Fevga, Portes, TableGame, TavliGame};
-use plakoto_rules::{Dice, MatchScore, Phase, Side};
+use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TableGame, TavliGame, ToPlay};
+use plakoto_rules::{Dice, MatchId, MatchScore, Phase, Position, Side};
 
 /// A board as the HTML report draws it, seen by one side ("own"), which
 /// moves from its 24-point to its 1-point.
@@ -36,14 +36,40 @@ pub struct BoardCounts {
     pub off: [u8; 2],
 }
 
-/// What the analysis needs of a game of the table beyond the game layer:
-/// its Match ID and its board as counts.
+/// What the analysis needs of a game beyond the game layer: its Match ID,
+/// its board as counts, and the match equity table of its own, if it has
+/// one.
 pub trait AnalysedGame: HeaderGame {
     /// The Match ID of `table` at `score`.
     fn match_id(table: &TableGame<Self>, score: &MatchScore) -> String;
 
-    /// `position` as counts, seen from its side on roll.
-    fn board(position: &Self::Position) -> BoardCounts;
+    /// `position` as counts, seen from its side on roll, for a game whose
+    /// boards the report draws from counts; `None` for one the board
+    /// script draws from its Position ID (Plakoto).
+    fn board(position: &Self::Position) -> Option<BoardCounts>;
+
+    /// The value of a play to `mover` at `score` in a match of this game
+    /// valued by a match equity table of its own
+    /// ([`crate::games::GameOnRecord::OWN_MATCH_TABLE`]); `None` in money
+    /// play, or for a game whose matches the Tavli table values.
+    fn own_match_value(&self, score: &MatchScore, mover: Side) -> Option<MatchValue> {
+        let _ = (score, mover);
+        None
+    }
+}
+
+impl AnalysedGame for Plakoto {
+    fn match_id(table: &TableGame<Plakoto>, score: &MatchScore) -> String {
+        MatchId::of(&table.to_plakoto_game(), score).to_string()
+    }
+
+    fn board(_: &Position) -> Option<BoardCounts> {
+        None
+    }
+
+    fn own_match_value(&self, score: &MatchScore, mover: Side) -> Option<MatchValue> {
+        MatchContext::of(score, mover, self.rules).map(MatchValue::Plakoto)
+    }
 }
 
 /// GNU Backgammon's Match ID of a game of the table at `score` (Portes'
@@ -73,18 +99,18 @@ impl AnalysedGame for Fevga {
         gnubg_match_id(table, score)
     }
 
-    fn board(position: &FevgaPosition) -> BoardCounts {
+    fn board(position: &FevgaPosition) -> Option<BoardCounts> {
         // Each side in the mover's numbering (F2): the opponent's checkers
         // are drawn where the mover counts them.
         let mut points = [0i8; 24];
         for (index, point) in points.iter_mut().enumerate() {
             *point = position.signed_at(index as u8 + 1);
         }
-        BoardCounts {
+        Some(BoardCounts {
             points,
             bar: [0, 0],
             off: [position.own_off(), position.opp_off()],
-        }
+        })
     }
 }
 
@@ -93,41 +119,41 @@ impl AnalysedGame for Portes {
         gnubg_match_id(table, score)
     }
 
-    fn board(position: &PortesPosition) -> BoardCounts {
+    fn board(position: &PortesPosition) -> Option<BoardCounts> {
         let (own, opp) = position.sides();
         let mut points = [0i8; 24];
         for (index, point) in points.iter_mut().enumerate() {
             // The opponent's point p is own 25 - p.
             *point = own[index] as i8 - opp[23 - index] as i8;
         }
-        BoardCounts {
+        Some(BoardCounts {
             points,
             bar: [own[24], opp[24]],
             off: [position.own_off(), position.opp_off()],
-        }
+        })
     }
 }
 
-/// Replays a Portes record and analyses every turn at `plies` with
-/// `evaluator` and `settings` (its move filters), on the current rayon
-/// pool, calling `progress` after each turn.
-pub fn analyse_portes(
+/// Replays a record of the game `G` and analyses every turn at `plies`
+/// with `evaluator` and `settings` (its move filters), on the current
+/// rayon pool, calling `progress` after each turn.
+pub fn analyse_game<G: AnalysedGame>(
     record: &Record,
-    evaluator: &dyn GameEvaluator<Portes>,
+    evaluator: &dyn GameEvaluator<G>,
     settings: &SearchSettings,
     plies: u8,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Analysis, RecordError> {
-    let replay = record.replay_portes()?;
+    let replay = record.replay_game::<G>()?;
     Ok(analyse_table(
         record, &replay, evaluator, settings, plies, None, progress,
     ))
 }
 
-/// Analyses every turn of a record of a game of the table already
-/// replayed, as [`analyse_portes`] says; `tavli`: the record is one game
-/// of a Tavli match, valued by the Tavli match equity table (else a match
-/// record is valued by the table of its one game).
+/// Analyses every turn of a record already replayed, as
+/// [`analyse_game`] says; `tavli`: the record is one game of a Tavli
+/// match, valued by the Tavli match equity table (else a match record is
+/// valued by its game's own table, or the Tavli table of its one game).
 pub fn analyse_table<G: AnalysedGame>(
     record: &Record,
     replay: &TableReplay<G>,
@@ -179,18 +205,20 @@ pub fn analyse_table<G: AnalysedGame>(
     }
 }
 
-/// A match record of one game kind (a Portes or Fevga match outside
-/// Tavli): the table of a sequence of that game alone, built once.
+/// A match record of one game kind without a table of its own (a Portes
+/// or Fevga match outside Tavli): the Tavli table of a sequence of that
+/// game alone, built once.
 struct OwnMatch {
     switches: Arc<TavliSwitches>,
     table: Arc<TavliEquityTable>,
 }
 
 impl OwnMatch {
-    /// The table of `record`'s match; `None` for money play.
+    /// The table of `record`'s match; `None` for money play, or a game
+    /// valued by a table of its own.
     fn of<G: AnalysedGame>(record: &Record) -> Option<OwnMatch> {
         let header = &record.header;
-        if header.match_length == 0 {
+        if header.match_length == 0 || super::own_match_table(header) {
             return None;
         }
         let switches = TavliSwitches::one_game(
@@ -240,25 +268,30 @@ fn analyse_turn<G: AnalysedGame>(
     let table = &t.before;
     let game = table.game();
     let side = table.on_roll();
-    let dice = table.dice().expect("a replayed turn has dice");
-    // In a Tavli match, plays are valued by the mover's MWC written as
-    // normalised equity, as Plakoto's analysis values a match.
-    let context = tavli.and_then(|g| g.context(side));
+    let to_play = table.to_play().expect("a replayed turn has numbers");
+    let score = MatchScore {
+        length: record.header.match_length,
+        score: t.score.score,
+    };
+    // In a match, plays are valued by the mover's MWC at the score before
+    // the game, written as normalised equity (records.md, "Analysis").
+    let context = match tavli {
+        Some(game) => game.context(side).map(MatchValue::Tavli),
+        None => game.own_match_value(&score, side),
+    };
     let value = |p: &Probabilities| match &context {
         None => game_equity(&game, p),
         Some(c) => c.normalised(p),
     };
     let mwc = |p: &Probabilities| context.as_ref().map(|c| c.mwc(p));
-    let mut ranking = search.rank(
-        &game,
-        evaluator,
-        table.position(),
-        dice,
-        settings,
-        SearchLimits::plies(plies),
-    );
-    if let Some(c) = &context {
-        ranking.order_deepest_by(&|p: &Probabilities| c.mwc(p));
+    // The root listed as a record's plays are checked (bounded where a
+    // game's turns can have millions of plays, R20).
+    let mut generator = game.record_generator();
+    let root = Root::new(&game, evaluator, table.position(), &to_play);
+    let mut ranking =
+        search.rank_turn_generated(root, &mut generator, settings, SearchLimits::plies(plies));
+    if context.is_some() {
+        ranking.order_deepest_by(&value);
     }
     let best = ranking.plays.first();
     let played_rank = ranking
@@ -269,12 +302,7 @@ fn analyse_turn<G: AnalysedGame>(
     // have dropped it at a shallower level.
     let played = match (played_rank, best) {
         (Some(p), Some(b)) if p.evaluated_at == b.evaluated_at => p.probabilities,
-        _ => {
-            let limits = SearchLimits::plies(ranking.plies);
-            let opponent = game.flip(&t.after);
-            let (p, _) = search.evaluate_position(&game, evaluator, &opponent, settings, limits);
-            p.flipped()
-        }
+        _ => value_after(search, evaluator, settings, side, &t.next, ranking.plies),
     };
     let played_equity = value(&played);
     let (best_text, best_p) = match best {
@@ -284,21 +312,32 @@ fn analyse_turn<G: AnalysedGame>(
         _ => (t.notation.clone(), played),
     };
     let best_equity = value(&best_p);
-    let rolls = RollValues::of(search, evaluator, settings, &game, table.position(), &value);
-    let before = rolls.mean(&value);
-    let luck = rolls.luck(dice, &value);
-    let luck_mwc = context.as_ref().map(|c| rolls.luck(dice, &|p| c.mwc(p)));
+    // The luck of a roll; numbers passed on are no roll (R21).
+    let (roll, luck, luck_mwc, x_equity_before) = match to_play {
+        ToPlay::Carried(carried) => (Roll::Passed(G::passed_numbers(&carried)), None, None, None),
+        ToPlay::Dice(dice) => {
+            let rolls =
+                RollValues::of(search, evaluator, settings, &game, table.position(), &value);
+            let before = rolls.mean(&value);
+            let luck = rolls.luck(dice, &value);
+            let luck_mwc = context.as_ref().map(|c| rolls.luck(dice, &|p| c.mwc(p)));
+            let x = if side == Side::X { before } else { -before };
+            (
+                Roll::Dice([dice.0.pips(), dice.1.pips()]),
+                Some(luck),
+                luck_mwc,
+                Some(x),
+            )
+        }
+    };
     let loss = best_equity - played_equity;
     let mark = Mark::of(loss);
-    let score = MatchScore {
-        length: record.header.match_length,
-        score: t.score.score,
-    };
+    let boards = || Some([G::board(table.position())?, G::board(&t.after)?]);
     TurnAnalysis {
         game: t.game + 1,
         turn: t.turn + 1,
         side,
-        roll: Roll::Dice([dice.0.pips(), dice.1.pips()]).to_string(),
+        roll: roll.to_string(),
         played: t.notation.clone(),
         best: best_text,
         played_equity,
@@ -306,15 +345,48 @@ fn analyse_turn<G: AnalysedGame>(
         loss,
         mark,
         candidates: ranking.plays.len(),
-        luck: Some(luck),
-        x_equity_before: Some(if side == Side::X { before } else { -before }),
+        luck,
+        x_equity_before,
         played_mwc: mwc(&played),
         best_mwc: mwc(&best_p),
         mwc_loss: mwc(&best_p).zip(mwc(&played)).map(|(b, p)| b - p),
         luck_mwc,
         position_id: game.position_id(table.position()),
         match_id: G::match_id(table, &score),
-        boards: (mark != Mark::None).then(|| [G::board(table.position()), G::board(&t.after)]),
+        boards: if mark == Mark::None { None } else { boards() },
+    }
+}
+
+/// The value, for the side that played, of the game `next` a play left,
+/// searched to `plies` as the ranking's plays were (no exact database at
+/// its root: the position is valued as the ranked plays are): the
+/// opponent's before it rolls, or the mover's after numbers passed to it
+/// (R21), or the game's end.
+fn value_after<G: AnalysedGame>(
+    search: &mut GameSearch<G>,
+    evaluator: &dyn GameEvaluator<G>,
+    settings: &SearchSettings,
+    mover: Side,
+    next: &TableGame<G>,
+    plies: u8,
+) -> Probabilities {
+    let game = next.game();
+    let p = match game.result(next.position()) {
+        Some(result) => terminal_probabilities(&result),
+        None => {
+            let limits = SearchLimits::plies(plies);
+            let carried = next.carried();
+            let position = next.position();
+            search
+                .search_value(&game, evaluator, position, carried, settings, limits)
+                .0
+        }
+    };
+    // Over: the position is seen by the side that ended the game.
+    if next.on_roll() == mover || next.phase() == Phase::Over {
+        p
+    } else {
+        p.flipped()
     }
 }
 
@@ -335,16 +407,13 @@ impl RollValues {
         position: &G::Position,
         value: &dyn Fn(&Probabilities) -> f32,
     ) -> RollValues {
+        let mut generator = game.record_generator();
         let rolls = Dice::all_rolls()
             .map(|(dice, weight)| {
-                let ranking = search.rank(
-                    game,
-                    evaluator,
-                    position,
-                    dice,
-                    settings,
-                    SearchLimits::plies(0),
-                );
+                let turn = ToPlay::Dice(dice);
+                let root = Root::new(game, evaluator, position, &turn);
+                let limits = SearchLimits::plies(0);
+                let ranking = search.rank_turn_generated(root, &mut generator, settings, limits);
                 let best = ranking
                     .plays
                     .iter()

@@ -1,7 +1,7 @@
 //! Analysis of a Tavli match record (records.md, "Tavli match records"):
 //! the match is replayed and checked as a whole, then each game is
-//! analysed alone by its own game's analysis (the caller's: Plakoto's
-//! search for Plakoto games, the game layer's for Portes and Fevga), its
+//! analysed alone by its own game's analysis (the caller's, with the
+//! game's evaluator), its
 //! plays valued by the mover's match-winning chances from the Tavli match
 //! equity table at the game's score, place in the sequence and starter
 //! (records.md, "Tavli match equity"). The report holds each game (its

@@ -55,13 +55,10 @@ pub enum RecordErrorKind {
         /// What is written.
         found: String,
     },
-    /// The play cannot be read or is not legal: the rules core's reason.
+    /// The play cannot be read or is not legal, or the game refuses a
+    /// turn's numbers in its state: the game's reason.
     #[error("the play is refused: {0}")]
-    Play(GameError),
-    /// The play cannot be read or is not legal in a game of the table
-    /// (Portes): the game's reason.
-    #[error("the play is refused: {0}")]
-    TablePlay(String),
+    Play(String),
     /// A game's score line does not match the results before it.
     #[error(
         "score X {} O {} written, but the games before give X {} O {}",

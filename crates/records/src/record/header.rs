@@ -17,7 +17,11 @@ use crate::games::{GameOnRecord, HeaderFieldError, JsonFields, TextHeader};
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::{AfterDraw, Fevga, Opening, Plakoto, Portes, Sequence, TavliRules};
-use plakoto_rules::{GameKind, Rules, RulesError, Scoring, TavliGame, Variant, with_game};
+use plakoto_rules::{
+    GameKind, GenLimits, MoveGenerator, Numbers, Rules, RulesError, Scoring, TavliGame, Variant,
+    with_game,
+};
+use std::convert::Infallible;
 
 pub use crate::games::{
     FEVGA_SCORING_WORD, parse_fevga_scoring, parse_portes_scoring, portes_scoring_word,
@@ -282,9 +286,49 @@ pub trait HeaderGame: TavliGame {
     /// The game under the switches `header` names.
     fn of_header(header: &Header) -> Self;
 
+    /// [`HeaderGame::of_header`], refused where the switches do not go
+    /// together in a game played: the header key and why.
+    fn checked_of_header(header: &Header) -> Result<Self, (&'static str, String)> {
+        Ok(Self::of_header(header))
+    }
+
     /// Names this game and its switches in `header`.
     fn write_header(&self, header: &mut Header);
+
+    /// The numbers a turn of the game is given, as a record's refusal of
+    /// numbers it cannot read names them.
+    const NUMBERS_DUE: &'static str = "dice 1-6";
+
+    /// What is due instead, as a record's refusal of numbers written after
+    /// `passed` that the game does not read as its carry names it.
+    const PASSED_DUE: &'static str =
+        "a roll of the dice (numbers are passed on in Plakoto Express only)";
+
+    /// The numbers written after `passed` in a turn (`passed 3 3`) as the
+    /// game's carry (R21), when it reads them as one: none for a game
+    /// that carries nothing, or numbers no turn can hold.
+    fn carried_of(numbers: &[u8]) -> Option<Self::Carried>;
+
+    /// The numbers of `carried` in playing order, as a record writes them
+    /// after `passed`.
+    fn passed_numbers(carried: &Self::Carried) -> Vec<u8>;
+
+    /// The move generator a record's plays are checked with: the game's
+    /// own, unless its lists must be bounded (Express low doubles have
+    /// millions of plays, R20), a play then checked beyond the list by
+    /// the game's [`TavliGame::resolve_play`].
+    fn record_generator(&self) -> Self::Generator {
+        self.generator()
+    }
 }
+
+/// Most numbers one turn of Plakoto can hold (Express 1-1: four each of
+/// 1–6, R20).
+const MAX_TURN_NUMBERS: usize = 24;
+
+/// Most Plakoto plays listed when checking a recorded play before the
+/// line search (Express low doubles have millions; R20).
+const CHECK_PLAYS: usize = 60_000;
 
 impl HeaderGame for Plakoto {
     fn of_header(header: &Header) -> Plakoto {
@@ -297,10 +341,40 @@ impl HeaderGame for Plakoto {
         })
     }
 
+    fn checked_of_header(header: &Header) -> Result<Plakoto, (&'static str, String)> {
+        // Express takes standard scoring only (R22).
+        let rules = header
+            .checked_rules()
+            .map_err(|e| ("Scoring", e.to_string()))?;
+        Ok(Plakoto::new(rules))
+    }
+
     fn write_header(&self, header: &mut Header) {
         header.game = Plakoto::KIND;
         header.rules = self.rules.variant;
         header.scoring = self.rules.scoring;
+    }
+
+    const NUMBERS_DUE: &'static str = "dice 1-6 or up to 24 numbers 1-6";
+    const PASSED_DUE: &'static str = Self::NUMBERS_DUE;
+
+    fn carried_of(numbers: &[u8]) -> Option<Numbers> {
+        let readable = !numbers.is_empty()
+            && numbers.len() <= MAX_TURN_NUMBERS
+            && numbers.iter().all(|n| (1..=6).contains(n));
+        readable.then(|| Numbers::sequence(numbers))
+    }
+
+    fn passed_numbers(carried: &Numbers) -> Vec<u8> {
+        carried.to_vec()
+    }
+
+    fn record_generator(&self) -> MoveGenerator {
+        // Bounded: a play missing from a list cut short is checked by the
+        // rules' line search (R10), whatever the list holds.
+        MoveGenerator::new(GenLimits {
+            max_positions: CHECK_PLAYS,
+        })
     }
 }
 
@@ -313,6 +387,14 @@ impl HeaderGame for Portes {
         header.game = Portes::KIND;
         header.portes_scoring = self.scoring;
     }
+
+    fn carried_of(_: &[u8]) -> Option<Infallible> {
+        None
+    }
+
+    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
+        match *carried {}
+    }
 }
 
 impl HeaderGame for Fevga {
@@ -323,5 +405,13 @@ impl HeaderGame for Fevga {
     fn write_header(&self, header: &mut Header) {
         header.game = Fevga::KIND;
         header.fevga_rules = self.rules;
+    }
+
+    fn carried_of(_: &[u8]) -> Option<Infallible> {
+        None
+    }
+
+    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
+        match *carried {}
     }
 }

@@ -4,12 +4,11 @@
 //! A [`Record`] is a header (the game, its rules or switches, match
 //! length, players, date, seed) and the games of a match, each a list of
 //! [`Turn`]s (side, dice or passed numbers, play in the game's notation).
-//! Reading a record never trusts it: [`Record::replay`] plays every turn of
-//! a Plakoto record through [`plakoto_rules::Game`], and
-//! [`Record::replay_table`] every turn of another game's record through
-//! [`plakoto_rules::tavli::TableGame`]; each checks every play and
-//! reproduces the position and score of every turn. Errors name the line
-//! ([`RecordError`]).
+//! Reading a record never trusts it: [`Record::replay_game`] plays every
+//! turn of a record of any game through
+//! [`plakoto_rules::tavli::TableGame`], checking every roll, play, start,
+//! score and result and reproducing the position and score of every turn.
+//! Errors name the line ([`RecordError`]).
 //!
 //! Layering: this module knows the rules core only; the protocol, the
 //! arena and the analysis read and write records through it.
@@ -19,7 +18,6 @@ mod event;
 pub mod file;
 mod header;
 pub mod mat;
-mod replay;
 mod table_replay;
 mod table_setup;
 mod tavli_replay;
@@ -33,14 +31,13 @@ pub use header::{
     FEVGA_SCORING_WORD, Header, HeaderGame, TavliHeader, parse_fevga_scoring, parse_portes_scoring,
     portes_scoring_word,
 };
-pub use replay::{Replay, ReplayedTurn, mover_view};
 pub use table_replay::{TableReplay, TableReplayedTurn};
 pub use table_setup::table_set_up;
 pub use tavli_replay::{HeldInTavliState, TavliGameState, TavliReplay, recorded_starter};
 pub use text::TAVLI_GAME_WORD;
 pub use text::{TurnTextError, game_lines, parse_turn_text};
 
-use plakoto_rules::{FinalResult, Numbers, ResultKind, Side, TurnNumbers, Variant};
+use plakoto_rules::{FinalResult, ResultKind, Side, TurnNumbers};
 
 /// The record format's version, written in the first line.
 pub const RECORD_VERSION: u32 = 1;
@@ -316,22 +313,5 @@ impl Record {
             header: self.header.clone(),
             games: vec![game],
         })
-    }
-}
-
-/// Most numbers one turn can hold (Express 1-1: four each of 1–6, R20).
-pub const MAX_TURN_NUMBERS: usize = 24;
-
-/// The numbers a [`Roll`] gives under `variant` (dice: R9/R20; passed
-/// numbers as listed). `None` when a number is outside 1–6 or too many.
-pub fn roll_numbers(roll: &Roll, variant: Variant) -> Option<Numbers> {
-    match roll {
-        Roll::Dice([a, b]) => Some(plakoto_rules::Dice::new(*a, *b)?.numbers(variant)),
-        Roll::Passed(n) => {
-            let ok = !n.is_empty()
-                && n.len() <= MAX_TURN_NUMBERS
-                && n.iter().all(|x| (1..=6).contains(x));
-            ok.then(|| Numbers::sequence(n))
-        }
     }
 }

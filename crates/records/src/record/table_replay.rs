@@ -1,14 +1,15 @@
-//! Replaying a record of a game of the table (Portes, and each game the
-//! game layer adds) through [`TableGame`]: every play is checked by the
-//! game's own notation and move generator, every roll, start, result and
-//! score as a Plakoto record's are ([`super::replay`]), and the game
-//! before and after every turn is kept for the analysis.
+//! Replaying a record of any game through [`TableGame`]: every play is
+//! checked by the game's own notation and move generator, every roll or
+//! number passed on (Plakoto Express, R21), start, result and score
+//! against the rules, and the game before and after every turn is kept
+//! for the analysis.
 
 use super::error::{RecordError, RecordErrorKind, StartError};
-use super::replay::check_end;
-use super::{GameEnd, HeaderGame, Record, Roll, Start};
-use plakoto_rules::tavli::{Opening, Portes, TableGame};
-use plakoto_rules::{Dice, Die, GameError, MatchScore, Phase, Side, StateError, TavliGame};
+use super::{Ending, GameEnd, HeaderGame, Record, Roll, Start};
+use plakoto_rules::tavli::{Opening, Plakoto, Portes, TableGame, ToPlay};
+use plakoto_rules::{
+    Dice, Die, FinalResult, GameError, MatchScore, Phase, Side, StateError, TavliGame,
+};
 
 /// One turn of a game of the table as replayed.
 #[derive(Clone, Debug)]
@@ -17,7 +18,8 @@ pub struct TableReplayedTurn<G: TavliGame> {
     pub game: usize,
     /// The turn's index in its game (0-based).
     pub turn: usize,
-    /// The game just before the play, the turn's dice set.
+    /// The game just before the play, the turn's dice (or the numbers
+    /// carried to it) set.
     pub before: TableGame<G>,
     /// The match score before the game.
     pub score: MatchScore,
@@ -40,13 +42,19 @@ pub struct TableReplay<G: TavliGame> {
     pub game: TableGame<G>,
     /// The match score after the last result.
     pub score: MatchScore,
-    /// The winner of the last game, who starts the next one (P14).
+    /// The winner of the last game, who starts the next one (R19, P14).
     pub next_starter: Option<Side>,
     /// The end of each game (`None`: in progress).
     pub ends: Vec<Option<GameEnd>>,
 }
 
 impl Record {
+    /// Replays a Plakoto record (its header names no other game) under the
+    /// header's rules and scoring.
+    pub fn replay(&self) -> Result<TableReplay<Plakoto>, RecordError> {
+        self.replay_game::<Plakoto>()
+    }
+
     /// Replays a Portes record (its header says `Game portes`) under the
     /// header's scoring and opening rule.
     pub fn replay_portes(&self) -> Result<TableReplay<Portes>, RecordError> {
@@ -54,21 +62,31 @@ impl Record {
     }
 
     /// Replays a record of the game `G` (its header names it) under the
-    /// header's switches and opening rule.
+    /// header's switches (checked: [`HeaderGame::checked_of_header`]) and
+    /// opening rule.
     pub fn replay_game<G: HeaderGame>(&self) -> Result<TableReplay<G>, RecordError> {
         self.check_game(G::KIND)?;
-        self.replay_table(G::of_header(&self.header))
+        let game = G::checked_of_header(&self.header).map_err(|(key, reason)| {
+            RecordError::at_line(
+                0,
+                RecordErrorKind::Header {
+                    key: key.into(),
+                    reason,
+                },
+            )
+        })?;
+        self.replay_table(game)
     }
 
     /// Replays every game as a game of `game` (its switches; the opening
     /// rule is the header's), checking each roll, play, start, score and
     /// result.
-    pub fn replay_table<G: TavliGame>(&self, game: G) -> Result<TableReplay<G>, RecordError> {
+    pub fn replay_table<G: HeaderGame>(&self, game: G) -> Result<TableReplay<G>, RecordError> {
         if self.games.is_empty() {
             return Err(RecordError::at_line(0, RecordErrorKind::NoGames));
         }
         let opening = self.header.opening;
-        let mut generator = game.generator();
+        let mut generator = game.record_generator();
         let mut out = TableReplay {
             turns: Vec::new(),
             game: TableGame::new(game, opening),
@@ -111,17 +129,23 @@ impl Record {
             let mut table = start_table(game, opening, &g.start, previous)
                 .map_err(|m| err(0, g.line, RecordErrorKind::Start(m)))?;
             let set_up_over = table.phase() == Phase::Over;
+            let set_up = matches!(g.start, Start::Position { .. });
+            let mut list = G::PlayList::default();
             for (ti, t) in g.turns.iter().enumerate() {
                 let err = |kind| err(ti + 1, t.line, kind);
-                give_dice(&mut table, t.side, &t.roll).map_err(err)?;
+                give_numbers(&mut table, t.side, &t.roll, ti == 0 && set_up).map_err(err)?;
                 let before = table.clone();
-                let mut list = G::PlayList::default();
-                let dice = table
-                    .legal_plays(&mut generator, &mut list)
+                let to_play = table
+                    .turn_plays(&mut generator, &mut list)
                     .map_err(|e| err(state_kind(e)))?;
-                let play = game
-                    .resolve_play(table.position(), dice, &list, &t.play)
-                    .map_err(|e| err(RecordErrorKind::TablePlay(e.to_string())))?;
+                let position = table.position();
+                let play = match &to_play {
+                    ToPlay::Dice(dice) => game.resolve_play(position, *dice, &list, &t.play),
+                    ToPlay::Carried(carried) => {
+                        game.resolve_carried(position, carried, &list, &t.play)
+                    }
+                }
+                .map_err(|e| err(RecordErrorKind::Play(e.to_string())))?;
                 let report = table.play(&play);
                 out.turns.push(TableReplayedTurn {
                     game: gi,
@@ -141,7 +165,8 @@ impl Record {
                         "a game after one still in progress".into(),
                     )));
                 }
-                give_dice(&mut table, p.side, &p.roll).map_err(err)?;
+                give_numbers(&mut table, p.side, &p.roll, g.turns.is_empty() && set_up)
+                    .map_err(err)?;
             }
             let end_line = if g.result_line > 0 {
                 g.result_line
@@ -169,7 +194,8 @@ impl Record {
                 let s = &mut out.score.score[w.index()];
                 *s = s.saturating_add(u32::from(end.map_or(0, |e| e.points)));
             }
-            // The winner starts the next game (P14).
+            // The winner starts the next game (R19, P14); no one while the
+            // last game is in progress.
             out.next_starter = end.and_then(|e| e.winner);
             previous = Some(end.and_then(|e| e.winner));
             out.ends.push(end);
@@ -181,11 +207,11 @@ impl Record {
 
 /// A state refusal as a record error (the game's own message).
 fn state_kind(e: StateError) -> RecordErrorKind {
-    RecordErrorKind::Play(GameError::State(e))
+    RecordErrorKind::Play(e.to_string())
 }
 
 /// The game a [`Start`] begins, checked against the previous game's
-/// winner (P14: the winner starts; otherwise an opening roll, P13).
+/// winner (R19, P14: the winner starts; otherwise an opening roll, P13).
 fn start_table<G: TavliGame>(
     game: G,
     opening: Opening,
@@ -234,20 +260,24 @@ fn start_table<G: TavliGame>(
                 if position != game.start() {
                     return Err(StartError::OpeningNotInitial);
                 }
-                return Ok(TableGame::new(game, opening));
+                return Ok(TableGame::before_opening(game, opening, *on_roll));
             }
             TableGame::from_parts(game, opening, position, *on_roll, None, false).map_err(state)
         }
     }
 }
 
-/// Gives `side`'s turn its dice, after checking the game is not over and
-/// `side` is on roll. The Western opening's first turn plays the opening
-/// dice (P13): the turn's roll must be them.
-fn give_dice<G: TavliGame>(
+/// Gives `side`'s turn its numbers, after checking the game is not over
+/// and `side` is on roll: the dice rolled, or the numbers passed on, which
+/// must be the ones the opponent left (R21). A game set up from a position
+/// may begin with numbers passed on (`first_of_position`). The Western
+/// opening's first turn plays the opening dice (P13): the turn's roll must
+/// be them.
+fn give_numbers<G: HeaderGame>(
     table: &mut TableGame<G>,
     side: Side,
     roll: &Roll,
+    first_of_position: bool,
 ) -> Result<(), RecordErrorKind> {
     if table.phase() == Phase::Over {
         return Err(RecordErrorKind::AfterEnd(
@@ -261,22 +291,115 @@ fn give_dice<G: TavliGame>(
         });
     }
     let found = roll.to_string();
-    let Roll::Dice([a, b]) = roll else {
-        return Err(RecordErrorKind::Numbers {
-            expected: "a roll of the dice (numbers are passed on in Plakoto Express only)".into(),
-            found,
-        });
-    };
-    let dice = Dice::new(*a, *b).ok_or_else(|| RecordErrorKind::Numbers {
-        expected: "dice 1-6".into(),
+    let refused = |expected: String| RecordErrorKind::Numbers {
+        expected,
         found: found.clone(),
-    })?;
-    match table.dice() {
-        Some(set) if (set.0, set.1) == (dice.0, dice.1) => Ok(()),
-        Some(set) => Err(RecordErrorKind::Numbers {
-            expected: format!("the opening dice {}-{}", set.0.pips(), set.1.pips()),
-            found,
-        }),
-        None => table.set_dice(dice).map_err(state_kind),
+    };
+    let written = match roll {
+        Roll::Dice([a, b]) => Dice::new(*a, *b)
+            .map(ToPlay::Dice)
+            .ok_or_else(|| refused(G::NUMBERS_DUE.into())),
+        Roll::Passed(numbers) => G::carried_of(numbers)
+            .map(ToPlay::Carried)
+            .ok_or_else(|| refused(G::PASSED_DUE.into())),
+    }?;
+    match (table.carried(), written) {
+        (Some(due), ToPlay::Carried(carried))
+            if G::passed_numbers(&due) == G::passed_numbers(&carried) =>
+        {
+            Ok(())
+        }
+        (Some(due), _) => Err(refused(format!("the numbers passed on, 'passed {due}'"))),
+        (None, ToPlay::Dice(dice)) => match table.dice() {
+            Some(set) if (set.0, set.1) == (dice.0, dice.1) => Ok(()),
+            Some(set) => Err(refused(format!(
+                "the opening dice {}-{}",
+                set.0.pips(),
+                set.1.pips()
+            ))),
+            None => table.set_dice(dice).map_err(state_kind),
+        },
+        (None, ToPlay::Carried(carried)) if first_of_position => {
+            *table = table.with_carried(Some(carried)).map_err(state_kind)?;
+            Ok(())
+        }
+        (None, ToPlay::Carried(_)) => Err(refused(
+            "a roll of the dice (no numbers were passed on)".into(),
+        )),
+    }
+}
+
+impl Record {
+    /// Refuses a record of another game than `kind` (its `Game` header).
+    fn check_game(&self, kind: plakoto_rules::GameKind) -> Result<(), RecordError> {
+        if self.header.tavli.is_some() {
+            return Err(RecordError::at_line(
+                0,
+                RecordErrorKind::Header {
+                    key: "Game".into(),
+                    reason: format!(
+                        "a Tavli match record is not replayed as one game of {kind} (it is replayed as a match)"
+                    ),
+                },
+            ));
+        }
+        if self.header.game == kind {
+            return Ok(());
+        }
+        Err(RecordError::at_line(
+            0,
+            RecordErrorKind::Header {
+                key: "Game".into(),
+                reason: format!(
+                    "a record of {} is not replayed as {kind} ('set game {}' first)",
+                    self.header.game, self.header.game
+                ),
+            },
+        ))
+    }
+}
+
+/// The game's end: the rules' result when the position is finished (the
+/// record's result line must agree); otherwise a declared forfeit or
+/// unfinished game, or `None` (in progress).
+fn check_end(
+    result: Option<FinalResult>,
+    written: Option<&GameEnd>,
+) -> Result<Option<GameEnd>, RecordErrorKind> {
+    let shown = |e: Option<&GameEnd>| match e {
+        None => "no result".to_string(),
+        Some(e) => match e.winner {
+            Some(w) => format!("{w} {} {}", e.ending.as_str(), e.points),
+            None => format!("{} {}", e.ending.as_str(), e.points),
+        },
+    };
+    match (result, written) {
+        (Some(r), w) => {
+            let actual = GameEnd::of(&r);
+            if w == Some(&actual) {
+                Ok(Some(actual))
+            } else {
+                Err(RecordErrorKind::Result {
+                    expected: shown(Some(&actual)),
+                    found: shown(w),
+                })
+            }
+        }
+        (None, None) => Ok(None),
+        (None, Some(e)) => {
+            let fits = match e.ending {
+                Ending::Forfeit => e.winner.is_some(),
+                Ending::Unfinished => e.winner.is_none() && e.points == 0,
+                _ => false,
+            };
+            if fits {
+                Ok(Some(*e))
+            } else {
+                Err(RecordErrorKind::Result {
+                    expected: "the game is not over (or 'forfeit' / 'unfinished 0')".into(),
+                    found: shown(Some(e)),
+                })
+            }
+        }
     }
 }

@@ -1,6 +1,5 @@
 //! Replaying a Tavli match record (records.md, "Tavli match records"):
-//! each game through its own game's replay ([`Record::replay`] for
-//! Plakoto, [`Record::replay_game`] for the games of the table), and the
+//! each game through its own game's replay ([`Record::replay_game`]), and the
 //! match around them through [`TavliMatch`]: each game is the sequence's
 //! next (T1), starts with its score after the games before, is started
 //! by the last winner (T6) or after an opening roll (T5, T7), and no game
@@ -9,13 +8,13 @@
 use super::error::{RecordError, RecordErrorKind, StartError};
 use super::{GameEnd, HeaderGame, Record, RecordedGame, Start};
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TableGame, TavliMatch};
-use plakoto_rules::{FinalResult, Game, GameKind, Side, with_game};
+use plakoto_rules::{FinalResult, GameKind, Side, with_game};
 
 /// The game a Tavli match record leaves in play (or last played).
 #[derive(Clone, Debug, PartialEq)]
 pub enum TavliGameState {
     /// A game of Plakoto.
-    Plakoto(Game),
+    Plakoto(TableGame<Plakoto>),
     /// A game of Portes.
     Portes(TableGame<Portes>),
     /// A game of Fevga.
@@ -34,28 +33,33 @@ impl TavliGameState {
 }
 
 /// A game whose state in progress a [`TavliGameState`] can hold: how
-/// code written once for every game takes its own game back out of it.
-pub trait HeldInTavliState {
-    /// A game of this kind in progress.
-    type State;
+/// code written once for every game puts its own game in and takes it
+/// back out.
+pub trait HeldInTavliState: HeaderGame {
+    /// `table` held as the game a record leaves.
+    fn held(table: TableGame<Self>) -> TavliGameState;
 
     /// The game `held` holds, when it is a game of this kind.
-    fn out_of(held: TavliGameState) -> Option<Self::State>;
+    fn out_of(held: TavliGameState) -> Option<TableGame<Self>>;
 }
 
 impl HeldInTavliState for Plakoto {
-    type State = Game;
+    fn held(table: TableGame<Plakoto>) -> TavliGameState {
+        TavliGameState::Plakoto(table)
+    }
 
-    fn out_of(held: TavliGameState) -> Option<Game> {
+    fn out_of(held: TavliGameState) -> Option<TableGame<Plakoto>> {
         match held {
-            TavliGameState::Plakoto(game) => Some(game),
+            TavliGameState::Plakoto(table) => Some(table),
             _ => None,
         }
     }
 }
 
 impl HeldInTavliState for Portes {
-    type State = TableGame<Portes>;
+    fn held(table: TableGame<Portes>) -> TavliGameState {
+        TavliGameState::Portes(table)
+    }
 
     fn out_of(held: TavliGameState) -> Option<TableGame<Portes>> {
         match held {
@@ -66,7 +70,9 @@ impl HeldInTavliState for Portes {
 }
 
 impl HeldInTavliState for Fevga {
-    type State = TableGame<Fevga>;
+    fn held(table: TableGame<Fevga>) -> TavliGameState {
+        TavliGameState::Fevga(table)
+    }
 
     fn out_of(held: TavliGameState) -> Option<TableGame<Fevga>> {
         match held {
@@ -184,7 +190,7 @@ impl Record {
                 ..g.clone()
             }],
         };
-        with_game!(kind, G => G::replay_alone(&single))
+        with_game!(kind, G => replay_alone::<G>(&single))
     }
 }
 
@@ -192,47 +198,12 @@ impl Record {
 /// its result (`None` in progress), and its number of turns.
 type ReplayedAlone = (TavliGameState, Option<FinalResult>, usize);
 
-/// A game of a Tavli match record replayed alone, by its own game's
-/// replay, as the game it leaves.
-trait MatchGame {
-    /// Replays `single`, a record of one game of this kind.
-    fn replay_alone(single: &Record) -> Result<ReplayedAlone, RecordError>;
-}
-
-impl MatchGame for Plakoto {
-    // Plakoto's records are replayed by the rules core's own game.
-    fn replay_alone(single: &Record) -> Result<ReplayedAlone, RecordError> {
-        let replay = single.replay()?;
-        let result = scored(&replay.ends);
-        Ok((
-            TavliGameState::Plakoto(replay.game),
-            result,
-            replay.turns.len(),
-        ))
-    }
-}
-
-impl MatchGame for Portes {
-    fn replay_alone(single: &Record) -> Result<ReplayedAlone, RecordError> {
-        table_alone(single, TavliGameState::Portes)
-    }
-}
-
-impl MatchGame for Fevga {
-    fn replay_alone(single: &Record) -> Result<ReplayedAlone, RecordError> {
-        table_alone(single, TavliGameState::Fevga)
-    }
-}
-
-/// Replays `single`, a record of one game of the table `G`, as
-/// [`MatchGame::replay_alone`] says; `state` holds the game it leaves.
-fn table_alone<G: HeaderGame>(
-    single: &Record,
-    state: fn(TableGame<G>) -> TavliGameState,
-) -> Result<ReplayedAlone, RecordError> {
+/// Replays `single`, a record of one game of `G`, as
+/// [`Record::replay_one`] says.
+fn replay_alone<G: HeldInTavliState>(single: &Record) -> Result<ReplayedAlone, RecordError> {
     let replay = single.replay_game::<G>()?;
     let result = scored(&replay.ends);
-    Ok((state(replay.game), result, replay.turns.len()))
+    Ok((G::held(replay.game), result, replay.turns.len()))
 }
 
 /// What the match scores for the one game of a replay: its end as the

@@ -6,7 +6,7 @@
 
 use plakoto_engine::game::{GameSearch, PortesHeuristicEvaluator};
 use plakoto_engine::search::{SearchLimits, SearchSettings};
-use plakoto_records::analysis::table::analyse_portes;
+use plakoto_records::analysis::table::analyse_game;
 use plakoto_records::record::{GameEnd, Header, Record, RecordedGame, Roll, Start, Turn};
 use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::{Opening, Portes, TableGame};
@@ -136,7 +136,7 @@ fn a_damaged_portes_record_is_refused_with_its_line() {
 fn the_analysis_of_a_portes_game_has_a_row_a_turn_and_no_loss_for_the_best_plays() {
     let (record, _) = played_record(7, 16, 1, 0);
     let settings = SearchSettings::default();
-    let analysis = analyse_portes(&record, &PortesHeuristicEvaluator, &settings, 1, &|| {})
+    let analysis = analyse_game::<Portes>(&record, &PortesHeuristicEvaluator, &settings, 1, &|| {})
         .expect("it analyses");
     assert_eq!(analysis.turns.len(), record.turn_count());
     assert_eq!(analysis.game, GameKind::Portes);
@@ -152,7 +152,7 @@ fn the_analysis_of_a_portes_game_has_a_row_a_turn_and_no_loss_for_the_best_plays
 fn the_html_report_of_a_portes_game_draws_its_marked_plays_with_the_bar() {
     let (record, _) = played_record(9, 24, 0, 3);
     let settings = SearchSettings::default();
-    let analysis = analyse_portes(&record, &PortesHeuristicEvaluator, &settings, 0, &|| {})
+    let analysis = analyse_game::<Portes>(&record, &PortesHeuristicEvaluator, &settings, 0, &|| {})
         .expect("it analyses");
     let marked = analysis.turns.iter().filter(|t| t.boards.is_some()).count();
     assert!(marked > 0, "the worst plays are marked");

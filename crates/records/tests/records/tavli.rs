@@ -8,36 +8,13 @@ use plakoto_records::record::{
     GameEnd, Header, Record, RecordedGame, Roll, Start, TavliGameState, TavliHeader, Turn,
 };
 use plakoto_rules::tavli::{
-    AfterDraw, Opening, Sequence, TableGame, TavliGame, TavliMatch, TavliRules,
+    AfterDraw, Opening, Plakoto, Sequence, TableGame, TavliGame, TavliMatch, TavliRules,
 };
-use plakoto_rules::{FinalResult, Game, GameKind, GenLimits, MoveGenerator, Side};
+use plakoto_rules::{FinalResult, GameKind, Side};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Plays the Plakoto game `game` to its end with random legal plays.
-fn play_plakoto(game: &mut Game, turns: &mut Vec<Turn>, rng: &mut ChaCha8Rng) -> FinalResult {
-    let mut generator = MoveGenerator::new(GenLimits {
-        max_positions: 60_000,
-    });
-    loop {
-        if let Some(result) = game.result() {
-            return result;
-        }
-        let dice = game.roll(rng).expect("a turn to roll");
-        let list = game.legal_plays(&mut generator).expect("dice rolled");
-        let play = list.plays[rng.gen_range(0..list.plays.len())];
-        let side = game.on_roll();
-        let report = game.play(&play, &mut generator).expect("a legal play");
-        turns.push(Turn {
-            side,
-            roll: Roll::Dice([dice.0.pips(), dice.1.pips()]),
-            play: report.notation,
-            line: 0,
-        });
-    }
-}
-
-/// Plays the game of the table `table` to its end with random legal plays.
+/// Plays the game `table` to its end with random legal plays.
 fn play_table<G: TavliGame>(
     table: &mut TableGame<G>,
     turns: &mut Vec<Turn>,
@@ -78,16 +55,16 @@ fn start_next(
     let rolls = |rolls: Vec<(plakoto_rules::Die, plakoto_rules::Die)>| {
         Start::Opening(rolls.iter().map(|(x, o)| [x.pips(), o.pips()]).collect())
     };
-    let rules = header.checked_rules().expect("valid rules");
+    let plakoto = Plakoto::new(header.checked_rules().expect("valid rules"));
     match (tavli.next_kind(), starter) {
         (GameKind::Plakoto, Some(side)) => (
-            TavliGameState::Plakoto(Game::started_by(rules, side)),
+            TavliGameState::Plakoto(TableGame::started_by(plakoto, Opening::Greek, side)),
             Start::Starter(side),
         ),
         (GameKind::Plakoto, None) => {
-            let mut game = Game::new(rules);
-            let (_, r) = game.roll_opening(rng).expect("an opening");
-            (TavliGameState::Plakoto(game), rolls(r))
+            let mut table = TableGame::new(plakoto, Opening::Greek);
+            let (_, r) = table.roll_opening(rng).expect("an opening");
+            (TavliGameState::Plakoto(table), rolls(r))
         }
         (GameKind::Portes, Some(side)) => (
             TavliGameState::Portes(TableGame::started_by(header.portes(), Opening::Greek, side)),
@@ -171,7 +148,7 @@ fn random_match(seed: u64) -> usize {
         assert_round_trip(&record, &tavli, &game, seed);
         let mut turns = Vec::new();
         let result = match &mut game {
-            TavliGameState::Plakoto(g) => play_plakoto(g, &mut turns, &mut rng),
+            TavliGameState::Plakoto(t) => play_table(t, &mut turns, &mut rng),
             TavliGameState::Portes(t) => play_table(t, &mut turns, &mut rng),
             TavliGameState::Fevga(t) => play_table(t, &mut turns, &mut rng),
         };

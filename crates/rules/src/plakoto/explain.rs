@@ -138,6 +138,32 @@ impl fmt::Display for IllegalPlay {
 
 impl std::error::Error for IllegalPlay {}
 
+/// Checks `play`, chosen from `legal` (the plays of `numbers` in `start`):
+/// from a complete list it stands as listed; from a list cut short, one
+/// that uses every number or ends the game stands (R10), and any other is
+/// checked as its steps written down would be ([`resolve_play`]).
+pub fn check_chosen(
+    start: &Position,
+    numbers: &Numbers,
+    legal: &PlayList,
+    play: &Play,
+) -> Result<Play, IllegalPlay> {
+    match legal.find(&play.position) {
+        Some(found) if !legal.truncated || found.is_surely_legal(numbers) => Ok(*found),
+        _ if legal.truncated => {
+            let written = ParsedPlay {
+                moves: play
+                    .steps
+                    .iter()
+                    .map(|s| (s.from.number(), s.to().map_or(0, |t| t.number())))
+                    .collect(),
+            };
+            resolve_play(start, numbers, legal, &written)
+        }
+        _ => Err(IllegalPlay::NotListed),
+    }
+}
+
 /// Finds the legal play `written` describes, or says why there is none.
 ///
 /// The list is tried first. A list cut short by

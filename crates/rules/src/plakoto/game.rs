@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::explain::{IllegalPlay, resolve_play};
+use super::explain::{IllegalPlay, check_chosen, resolve_play};
 use super::movegen::{MoveGenerator, Play, PlayList};
 use super::notation::{NotationError, ParsedPlay};
 use super::numbers::Numbers;
@@ -436,20 +436,7 @@ impl Game {
     ) -> Result<PlayReport, GameError> {
         let numbers = self.require_numbers()?.numbers();
         let legal = self.legal_plays(generator)?;
-        let play = match legal.find(&play.position) {
-            Some(found) if !legal.truncated || found.is_surely_legal(&numbers) => *found,
-            _ if legal.truncated => {
-                let written = ParsedPlay {
-                    moves: play
-                        .steps
-                        .iter()
-                        .map(|s| (s.from.number(), s.to().map_or(0, |t| t.number())))
-                        .collect(),
-                };
-                resolve_play(&self.position, &numbers, &legal, &written)?
-            }
-            _ => return Err(IllegalPlay::NotListed.into()),
-        };
+        let play = check_chosen(&self.position, &numbers, &legal, play)?;
         self.apply(&play, &numbers)
     }
 

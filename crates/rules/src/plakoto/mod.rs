@@ -24,7 +24,7 @@ mod steps;
 
 pub use board_text::{BoardTextError, SideTextError, parse_board_text, to_board_text};
 pub use count::{CountLimits, CountedPage, PlayCounter};
-pub use explain::{IllegalPlay, max_numbers, resolve_play};
+pub use explain::{IllegalPlay, check_chosen, max_numbers, resolve_play};
 pub use game::{Game, GameError, PlayReport, TurnNumbers};
 pub use id::{MatchId, MatchIdError, PositionIdError, parse_position_id, position_id};
 pub use movegen::{GenLimits, MoveGenerator, Play, PlayList, retain_max_usage};

@@ -46,6 +46,7 @@ impl TavliGame for Fevga {
         FevgaPosition::start()
     }
 
+    #[inline]
     fn flip(&self, position: &FevgaPosition) -> FevgaPosition {
         position.flipped()
     }
@@ -54,6 +55,7 @@ impl TavliGame for Fevga {
         FevgaMoveGenerator::default()
     }
 
+    #[inline]
     fn generate(
         &self,
         generator: &mut FevgaMoveGenerator,
@@ -64,22 +66,27 @@ impl TavliGame for Fevga {
         generator.generate(&self.rules, position, dice, out);
     }
 
+    #[inline]
     fn plays<'a>(&self, list: &'a FevgaPlayList) -> &'a [FevgaPlay] {
         &list.plays
     }
 
+    #[inline]
     fn after(&self, play: &FevgaPlay) -> FevgaPosition {
         play.position
     }
 
+    #[inline]
     fn numbers_used(&self, play: &FevgaPlay) -> usize {
         play.steps.len()
     }
 
+    #[inline]
     fn result(&self, position: &FevgaPosition) -> Option<GameResult> {
         fevga_result(position)
     }
 
+    #[inline]
     fn points(&self, kind: ResultKind) -> u8 {
         fevga_points(kind)
     }
@@ -121,6 +128,7 @@ impl TavliGame for Fevga {
         }
     }
 
+    #[inline]
     fn generate_carried(
         &self,
         _generator: &mut FevgaMoveGenerator,

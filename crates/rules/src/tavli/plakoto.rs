@@ -2,13 +2,13 @@
 //! [`crate::plakoto`], with its rule set (variant and scoring) as the game's
 //! switches. Express's passed numbers (R21) are the game's carry.
 
-use super::{GameKind, TavliGame};
+use super::{GameKind, TableGame, TavliGame};
 use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::plakoto::{
-    BoardTextError, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play, PlayList, Position,
-    PositionIdError, Rules, Variant, format_play, game_result, parse_board_text, parse_position_id,
-    position_id, resolve_play, to_board_text,
+    BoardTextError, Game, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play, PlayList,
+    Position, PositionIdError, Rules, Variant, format_play, game_result, parse_board_text,
+    parse_position_id, position_id, resolve_play, to_board_text,
 };
 use crate::result_kind::ResultKind;
 
@@ -24,6 +24,23 @@ impl Plakoto {
     /// Plakoto under `rules`.
     pub fn new(rules: Rules) -> Plakoto {
         Plakoto { rules }
+    }
+}
+
+impl TableGame<Plakoto> {
+    /// The same game as the rules core's [`Game`], for the code that still
+    /// plays Plakoto through it (the protocol's Plakoto session, its
+    /// Match ID).
+    pub fn to_plakoto_game(&self) -> Game {
+        Game::from_parts(
+            self.game().rules,
+            *self.position(),
+            self.on_roll(),
+            self.dice(),
+            self.carried(),
+            self.phase(),
+        )
+        .expect("a game of the table holds no dice with carried numbers, nor numbers outside Express or play")
     }
 }
 
@@ -43,6 +60,7 @@ impl TavliGame for Plakoto {
         Position::initial()
     }
 
+    #[inline]
     fn flip(&self, position: &Position) -> Position {
         position.flip()
     }
@@ -51,6 +69,7 @@ impl TavliGame for Plakoto {
         MoveGenerator::default()
     }
 
+    #[inline]
     fn generate(
         &self,
         generator: &mut MoveGenerator,
@@ -61,10 +80,12 @@ impl TavliGame for Plakoto {
         generator.generate(position, &dice.numbers(self.rules.variant), out);
     }
 
+    #[inline]
     fn may_carry(&self) -> bool {
         self.rules.variant == Variant::Express
     }
 
+    #[inline]
     fn carried_after(&self, dice: Dice, play: &Play) -> Option<Numbers> {
         if !self.may_carry() {
             return None;
@@ -73,6 +94,7 @@ impl TavliGame for Plakoto {
             .remainder(&play.steps.dice())
     }
 
+    #[inline]
     fn generate_carried(
         &self,
         generator: &mut MoveGenerator,
@@ -83,26 +105,32 @@ impl TavliGame for Plakoto {
         generator.generate(position, carried, out);
     }
 
+    #[inline]
     fn plays<'a>(&self, list: &'a PlayList) -> &'a [Play] {
         &list.plays
     }
 
+    #[inline]
     fn truncated(&self, list: &PlayList) -> bool {
         list.truncated
     }
 
+    #[inline]
     fn after(&self, play: &Play) -> Position {
         play.position
     }
 
+    #[inline]
     fn numbers_used(&self, play: &Play) -> usize {
         play.steps.len()
     }
 
+    #[inline]
     fn result(&self, position: &Position) -> Option<GameResult> {
         game_result(position, self.rules.scoring)
     }
 
+    #[inline]
     fn points(&self, kind: ResultKind) -> u8 {
         self.rules.scoring.points(kind)
     }

@@ -46,6 +46,7 @@ impl TavliGame for Portes {
         PortesPosition::start()
     }
 
+    #[inline]
     fn flip(&self, position: &PortesPosition) -> PortesPosition {
         position.flipped()
     }
@@ -54,6 +55,7 @@ impl TavliGame for Portes {
         PortesMoveGenerator::default()
     }
 
+    #[inline]
     fn generate(
         &self,
         generator: &mut PortesMoveGenerator,
@@ -64,22 +66,27 @@ impl TavliGame for Portes {
         generator.generate(position, dice, out);
     }
 
+    #[inline]
     fn plays<'a>(&self, list: &'a PortesPlayList) -> &'a [PortesPlay] {
         &list.plays
     }
 
+    #[inline]
     fn after(&self, play: &PortesPlay) -> PortesPosition {
         play.position
     }
 
+    #[inline]
     fn numbers_used(&self, play: &PortesPlay) -> usize {
         play.steps.len()
     }
 
+    #[inline]
     fn result(&self, position: &PortesPosition) -> Option<GameResult> {
         portes_result(position, self.scoring)
     }
 
+    #[inline]
     fn points(&self, kind: ResultKind) -> u8 {
         self.scoring.points(kind)
     }
@@ -115,6 +122,7 @@ impl TavliGame for Portes {
         resolve_portes_play(before, &list.plays, &written).copied()
     }
 
+    #[inline]
     fn generate_carried(
         &self,
         _generator: &mut PortesMoveGenerator,

@@ -140,6 +140,16 @@ impl<G: TavliGame> TableGame<G> {
         }
     }
 
+    /// A game from its start before the opening roll with `on_roll` on
+    /// roll until it decides: a game set up before its opening roll, as a
+    /// record holds it.
+    pub fn before_opening(game: G, opening: Opening, on_roll: Side) -> TableGame<G> {
+        TableGame {
+            on_roll,
+            ..TableGame::new(game, opening)
+        }
+    }
+
     /// A game from its start with `starter` on roll and to roll: a later
     /// game of a match, which the last winner starts (P14, T6).
     pub fn started_by(game: G, opening: Opening, starter: Side) -> TableGame<G> {

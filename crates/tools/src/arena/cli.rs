@@ -1,8 +1,8 @@
 //! `plakoto arena`: the run (resume, progress bar) and the final report;
 //! its options are [`super::args`], checked per game by
-//! [`super::game_options`]. Plakoto is refereed by [`super::runner`], the
-//! games of the game layer (Portes, Fevga) by [`super::tavli_runner`],
-//! Tavli matches by [`super::tavli_match_runner`].
+//! [`super::game_options`]. A run of one game (Portes, Plakoto, Fevga) is
+//! played by [`super::tavli_runner`], Tavli matches by
+//! [`super::tavli_match_runner`].
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};

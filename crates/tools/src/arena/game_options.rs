@@ -91,8 +91,8 @@ pub fn table_options(args: &ArenaArgs, fevga: bool) -> Result<TableOptions, Aren
 }
 
 /// A Tavli run's options: a target (`--match-to`, which also rules out
-/// `--start-positions`), Plakoto's standard rules (its Express numbers
-/// passed on are not in the game layer the match is played through); the
+/// `--start-positions`), Plakoto's standard rules (a Tavli match plays
+/// Plakoto so); the
 /// Portes and Fevga games' opening and Fevga's switches as in their own
 /// runs.
 pub fn check_tavli(args: &ArenaArgs) -> Result<TableOptions, ArenaError> {

@@ -16,8 +16,8 @@ use plakoto_rules::{GameKind, TavliGame, with_game};
 use super::engine_process::EngineProcess;
 use super::error::PlayerError;
 use super::player::PlayerOptions;
-use super::registry::BUILTIN_PREFIX;
 use super::tavli_player::{BoxedPlayer, EngineSlot, SharedEngine, TavliPlayer, TavliProcessPlayer};
+use super::tavli_players::BUILTIN_PREFIX;
 use super::tavli_players::{BuiltinPlayers, make_tavli_player};
 use super::tavli_referee::Opening;
 

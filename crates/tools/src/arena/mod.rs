@@ -1,36 +1,34 @@
 //! The arena: engine-vs-engine matches with fair (duplicate) dice,
-//! statistics and fault tolerance (`plakoto arena`).
+//! statistics and fault tolerance (`plakoto arena`). Every game goes
+//! through the game layer ([`plakoto_rules::TavliGame`]):
 //!
-//! - [`referee`] plays one game: it owns the position and the dice, asks
-//!   players for plays and checks them against the rules core;
-//! - [`player`] holds the players: built-ins run
-//!   in-process, any other engine is a child process driven through the
-//!   protocol ([`engine_process`]);
-//! - [`registry`] creates players by name (`builtin:NAME` or a command);
-//! - [`runner`] schedules games (duplicate pairs, matches, threads);
+//! - [`tavli_referee`] plays one game of any game: it owns the position
+//!   and the dice, asks players for plays and checks them against the
+//!   game's rules (with [`refereed_game`], what the arena needs of a game
+//!   beside the trait: its Match ID, how a play is checked, its switches;
+//!   [`referee`] the outcome of a game and the seeds);
+//! - [`tavli_player`] holds the players: the trait, random play, and any
+//!   engine as a child process driven through the protocol
+//!   ([`engine_process`]); [`player`] their settings; [`tavli_players`]
+//!   makes a game's players by name (`builtin:NAME` or a command), each
+//!   game's built-ins in one file ([`portes_players`], [`plakoto_players`],
+//!   [`fevga_players`]; [`tavli_evaluator_player`] the 0-ply player of an
+//!   evaluator);
+//! - [`runner`] schedules units on threads (duplicate pairs, seeds,
+//!   records), [`tavli_runner`] plays a run of one game (single games or
+//!   matches, from start positions), [`run_game`] what a run asks of its
+//!   game;
 //! - [`record`], [`turn`], [`results_file`] and [`stats`] keep and
 //!   summarise results ([`counts`]: by how games ended and by who
-//!   started them);
-//! - [`cli`] is the `plakoto arena` command.
-//!
-//! Games other than Plakoto (`--game portes|fevga`) are played through
-//! the game layer ([`plakoto_rules::TavliGame`]): [`tavli_referee`],
-//! [`tavli_player`] and [`tavli_runner`] are the referee, players and
-//! runner written against the trait (with [`refereed_game`], what the
-//! arena needs of a game beside it: its Match ID and switches),
-//! [`tavli_players`] makes a game's players by name,
-//! [`tavli_evaluator_player`] is the built-in 0-ply player of an
-//! evaluator, [`portes_players`] and [`fevga_players`] each game's
-//! built-ins; results files, statistics and game records
-//! ([`records_dir`], with each game's header by [`tavli_records`]) are
-//! shared. [`args`] and
-//! [`game_options`] are the command line and its checks per game.
+//!   started them); game records are [`records_dir`]'s, each game's
+//!   header by [`tavli_records`];
+//! - [`cli`] is the `plakoto arena` command, [`args`] and
+//!   [`game_options`] its command line and its checks per game.
 //!
 //! Tavli matches (`--game tavli`, [`arena_game`]) play every game through
-//! the game layer: [`tavli_match_runner`] runs the matches over the
+//! the same referee: [`tavli_match_runner`] runs the matches over the
 //! rules core's `TavliMatch`, [`match_players`] holds a contestant's
 //! player of each game (one engine process shared by them),
-//! [`plakoto_game_players`] Plakoto's built-ins in the game layer,
 //! [`tavli_stats`] the match statistics and [`tavli_records`] the Tavli
 //! match records' header.
 
@@ -46,7 +44,7 @@ pub mod game_options;
 pub mod interval;
 pub mod match_players;
 pub mod merge;
-pub mod plakoto_game_players;
+pub mod plakoto_players;
 pub mod player;
 pub mod plot;
 pub mod portes_players;
@@ -54,11 +52,9 @@ pub mod record;
 pub mod records_dir;
 pub mod referee;
 pub mod refereed_game;
-pub mod registry;
 pub mod results_file;
 pub mod run_game;
 pub mod runner;
-pub mod search_player;
 pub mod shard;
 pub mod start_positions;
 pub mod stats;

@@ -2,26 +2,23 @@
 //! it plays: [`RunGame`], one impl a game. The arena's command line picks
 //! the game's type once ([`with_game!`]) and is otherwise written once:
 //! the options a game takes, its players checked before the run, the run
-//! itself and the records' header all come from here. Portes and Fevga
-//! are refereed through the game layer ([`super::tavli_runner`]); Plakoto
-//! keeps its own referee ([`super::runner`]: matches, start positions and
-//! the Express numbers passed on).
+//! itself and the records' header all come from here. Every game is
+//! refereed through the game layer ([`super::tavli_runner`]).
 
 use plakoto_records::record::HeaderGame;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{GameKind, with_game};
 
 use super::args::ArenaArgs;
-use super::error::{ArenaError, PlayerError};
+use super::error::ArenaError;
 use super::game_options::{
     TableOptions, check_common, check_tavli, plakoto_options, table_options,
 };
 use super::match_players::TavliGames;
-use super::player::{Player, PlayerOptions, ProcessPlayer};
+use super::player::PlayerOptions;
 use super::record::{Contestant, GameRecord};
 use super::records_dir::{PlakotoRecords, RecordsGame};
-use super::registry::{BUILTIN_PREFIX, make_player};
-use super::runner::{RunSpec, run_units_with};
+use super::runner::RunSpec;
 use super::tavli_players::{BuiltinPlayers, preflight_tavli_player};
 use super::tavli_records::TableRecords;
 use super::tavli_referee::Opening;
@@ -43,9 +40,25 @@ pub trait RunGame: BuiltinPlayers + HeaderGame {
     fn of_run(games: &TavliGames) -> Self;
 
     /// Refuses options the game does not take; what a game of the game
-    /// layer is played under (`None` for one with its own referee).
+    /// layer is played under (`None` for one that takes no opening or
+    /// switches: Plakoto).
     fn check_options(args: &ArenaArgs) -> Result<Option<TableOptions>, ArenaError> {
         table_options(args, Self::FEVGA_SWITCHES).map(Some)
+    }
+
+    /// The positions the run's games start from (`--start-positions`,
+    /// which only Plakoto takes): none, each game from its start.
+    fn start_positions(spec: &RunSpec) -> Vec<Self::Position> {
+        let _ = spec;
+        Vec::new()
+    }
+
+    /// How the run's game records are headed.
+    fn records(self, opening: Opening) -> Box<dyn RecordsGame> {
+        Box::new(TableRecords {
+            game: self,
+            opening,
+        })
     }
 
     /// Checks both players (built-ins exist; engines start and accept the
@@ -63,18 +76,10 @@ pub trait RunGame: BuiltinPlayers + HeaderGame {
         let ready = (one(Contestant::A, &args.a)?, one(Contestant::B, &args.b)?);
         let game = self;
         let launch: Launch = Box::new(move |spec, todo, jobs, on_record| {
-            let table = TavliRunSpec {
-                game,
-                opening,
-                a: spec.a.clone(),
-                b: spec.b.clone(),
-                seed: spec.seed,
-                turn_cap: spec.turn_cap,
-                options: spec.options.clone(),
-            };
+            let table = TavliRunSpec::of_run(game, opening, spec, Self::start_positions(spec));
             run_tavli_units(&table, todo, jobs, Some(ready), on_record)
         });
-        Ok((launch, Box::new(TableRecords { game, opening })))
+        Ok((launch, game.records(opening)))
     }
 }
 
@@ -101,18 +106,13 @@ impl RunGame for Plakoto {
         plakoto_options(args).map(|()| None)
     }
 
-    fn prepare(
-        self,
-        args: &ArenaArgs,
-        options: &PlayerOptions,
-        _opening: Opening,
-    ) -> Result<(Launch, Box<dyn RecordsGame>), ArenaError> {
-        let a = preflight(Contestant::A, &args.a, options)?;
-        let b = preflight(Contestant::B, &args.b, options)?;
-        let launch: Launch = Box::new(move |spec, todo, jobs, on_record| {
-            run_units_with(spec, todo, jobs, Some((a, b)), on_record)
-        });
-        Ok((launch, Box::new(PlakotoRecords)))
+    fn start_positions(spec: &RunSpec) -> Vec<plakoto_rules::Position> {
+        spec.start_positions.clone()
+    }
+
+    /// Plakoto's records: the header the run's own fields make.
+    fn records(self, _opening: Opening) -> Box<dyn RecordsGame> {
+        Box::new(PlakotoRecords)
     }
 }
 
@@ -131,23 +131,4 @@ pub fn check_game_options(args: &ArenaArgs) -> Result<Option<TableOptions>, Aren
         Some(kind) => with_game!(kind, G => G::check_options(args)),
         None => check_tavli(args).map(Some),
     }
-}
-
-/// Checks a player spec before the run: built-ins exist, and an engine
-/// command starts and answers `isready`. The player made (its engine
-/// running) plays the first games, so no engine is started only to be
-/// checked.
-fn preflight(
-    contestant: Contestant,
-    spec: &str,
-    options: &PlayerOptions,
-) -> Result<Box<dyn Player>, ArenaError> {
-    let engine = |source| ArenaError::Engine { contestant, source };
-    let player = make_player(spec, options).map_err(engine)?;
-    if spec.trim().starts_with(BUILTIN_PREFIX) {
-        return Ok(player);
-    }
-    ProcessPlayer::started(spec.trim(), options.clone())
-        .map(|p| Box::new(p) as Box<dyn Player>)
-        .map_err(|fault| engine(PlayerError::Start(fault)))
 }

@@ -1,6 +1,9 @@
-//! Runs the units of an arena run (single games, or matches with
-//! `--match-to`) on worker threads. Each worker has its own pair of
-//! players (its own engine processes) and move generator.
+//! Runs the units of an arena run on worker threads ([`schedule`], for
+//! every game and for Tavli matches): each worker has its own pair of
+//! players (its own engine processes) and move generator. The seeds and
+//! records of a unit's games are derived here ([`game_seeds`],
+//! [`game_record`]); a run of one game plays its units by
+//! [`super::tavli_runner`].
 //!
 //! Everything a game depends on is derived from the run's seed and the
 //! game's place (unit, game number), never from scheduling: the same seed
@@ -16,11 +19,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
 
 use super::error::{ArenaError, PlayerError};
-use super::player::{Player, PlayerOptions};
+use super::player::PlayerOptions;
 use super::record::{Contestant, FaultRecord, GameRecord};
-use super::referee::{GameOutcome, GameSetup, mix_seed, play_game, referee_generator};
-use super::registry::make_player;
-use plakoto_rules::{MoveGenerator, Position, Rules, Side};
+use super::referee::{GameOutcome, mix_seed};
+use plakoto_rules::{Position, Rules, Side};
 
 /// Most games in one match (a match of endless draws must still end).
 pub const MAX_MATCH_GAMES: u32 = 1_000;
@@ -31,7 +33,9 @@ pub const DEFAULT_TURN_CAP: u32 = 2_000;
 pub(super) const DICE_STREAM: u64 = 0xD1CE;
 pub(super) const PLAYER_STREAM: [u64; 2] = [0xA, 0xB];
 
-/// What the units of a run depend on.
+/// What the units of a run depend on, as the command line gives them
+/// (the rules, scoring and start positions are Plakoto's, the default
+/// game's).
 #[derive(Clone, Debug)]
 pub struct RunSpec {
     /// Engine A's spec (`builtin:NAME` or a command).
@@ -59,66 +63,6 @@ pub fn a_side(unit: u64) -> Side {
         Side::X
     } else {
         Side::O
-    }
-}
-
-/// Plays one unit, giving each finished game to `emit`; stops early (the
-/// unit unfinished) when `emit` returns `false`.
-pub fn play_unit(
-    spec: &RunSpec,
-    unit: u64,
-    a: &mut dyn Player,
-    b: &mut dyn Player,
-    generator: &mut MoveGenerator,
-    emit: &mut dyn FnMut(GameRecord) -> bool,
-) {
-    let a_side = a_side(unit);
-    let pair = unit / 2;
-    let by_side = |v: [u8; 2]| {
-        [
-            v[Contestant::playing(Side::X, a_side).index()],
-            v[Contestant::playing(Side::O, a_side).index()],
-        ]
-    };
-    let mut score = [0u8; 2];
-    let mut starter = None;
-    for game in 0..MAX_MATCH_GAMES {
-        let (dice_seed, player_seeds) = game_seeds(spec.seed, unit, game, a_side);
-        let setup = GameSetup {
-            rules: spec.rules,
-            match_length: spec.match_to.unwrap_or(0),
-            score: by_side(score),
-            starter,
-            dice_seed,
-            player_seeds,
-            turn_cap: spec.turn_cap,
-            start: (!spec.start_positions.is_empty())
-                .then(|| spec.start_positions[(pair % spec.start_positions.len() as u64) as usize]),
-        };
-        let players: [&mut dyn Player; 2] = if a_side == Side::X {
-            [&mut *a, &mut *b]
-        } else {
-            [&mut *b, &mut *a]
-        };
-        let outcome = play_game(&setup, players, generator);
-        let winner = outcome.winner.map(|s| Contestant::playing(s, a_side));
-        let over = match (spec.match_to, winner) {
-            (None, _) => true,
-            (Some(length), w) => {
-                if let Some(w) = w {
-                    let s = &mut score[w.index()];
-                    *s = s.saturating_add(outcome.points).min(127);
-                }
-                score.iter().any(|&s| s >= length) || game + 1 >= MAX_MATCH_GAMES
-            }
-        };
-        // R19: the winner starts the next game; after a draw (or a game
-        // without result) the opening roll decides.
-        starter = outcome.winner;
-        let record = game_record(unit, game, a_side, outcome, score, over);
-        if !emit(record) || over {
-            return;
-        }
     }
 }
 
@@ -189,44 +133,6 @@ pub fn game_record(
         },
         game_kind: None,
     }
-}
-
-/// Plays `units` on `jobs` threads, handing each finished game to
-/// `on_record` on the calling thread, as games end. If `on_record` fails,
-/// workers stop after their current game and the error is returned.
-pub fn run_units(
-    spec: &RunSpec,
-    units: &[u64],
-    jobs: usize,
-    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
-) -> Result<(), ArenaError> {
-    run_units_with(spec, units, jobs, None, on_record)
-}
-
-/// As [`run_units`], the first worker playing with `ready` (players for A
-/// and B already made, e.g. engines started to check them before the run)
-/// instead of making its own: an engine is not started twice.
-pub fn run_units_with(
-    spec: &RunSpec,
-    units: &[u64],
-    jobs: usize,
-    ready: Option<(Box<dyn Player>, Box<dyn Player>)>,
-    on_record: impl FnMut(GameRecord) -> Result<(), ArenaError>,
-) -> Result<(), ArenaError> {
-    schedule(
-        units,
-        jobs,
-        ready,
-        || {
-            make_player(&spec.a, &spec.options)
-                .and_then(|a| Ok((a, make_player(&spec.b, &spec.options)?)))
-        },
-        |(a, b), generator: &mut MoveGenerator, unit, emit| {
-            play_unit(spec, unit, a.as_mut(), b.as_mut(), generator, emit)
-        },
-        referee_generator,
-        on_record,
-    )
 }
 
 /// The worker threads of a run, whatever the game: each worker takes

@@ -11,7 +11,10 @@
 //! a reason that says so.
 //! Then each turn is
 //! `set position <Position ID>:<Match ID>` and `play`, whose first line is
-//! the play in the game's notation.
+//! the play in the game's notation. The protocol's default game (Plakoto,
+//! [`RefereedGame::ENGINE_DEFAULT`]) is not told in a run of it alone, and
+//! an engine from before `set position` is set with `set board` and
+//! `set matchid` ([`PositionCommands`]), learnt when it starts.
 
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex};
@@ -26,7 +29,8 @@ use super::fault::{Fault, FaultKind};
 use super::player::PlayerOptions;
 use super::refereed_game::RefereedGame;
 use plakoto_engine::match_equity::tavli::TavliMatchContext;
-use plakoto_rules::{Dice, GameKind, Side, TavliGame};
+use plakoto_rules::tavli::ToPlay;
+use plakoto_rules::{GameKind, MatchScore, Side, TavliGame};
 
 /// What the referee asks a player on its turn.
 pub struct TavliTurn<'a, G: TavliGame> {
@@ -36,12 +40,17 @@ pub struct TavliTurn<'a, G: TavliGame> {
     pub side: Side,
     /// The position, seen from the side on roll.
     pub position: &'a G::Position,
-    /// The dice rolled.
-    pub dice: Dice,
-    /// The legal plays.
+    /// The dice rolled, or the numbers the last turn carried (R21).
+    pub to_play: ToPlay<G::Carried>,
+    /// The legal plays (a list the referee's generator may cut short:
+    /// [`TavliGame::truncated`]).
     pub legal: &'a G::PlayList,
     /// The Match ID of the turn, in the game's own form.
     pub match_id: String,
+    /// The length and X's and O's score of a match of this game alone
+    /// (`--match-to`), for built-ins that play for it; length 0 in single
+    /// games and in a Tavli match (whose context is `in_match`).
+    pub game_match: MatchScore,
     /// In a Tavli match, the mover's match context: a built-in that plays
     /// for the match values plays by its match-winning chances.
     pub in_match: Option<&'a TavliMatchContext>,
@@ -113,6 +122,63 @@ impl<G: TavliGame> TavliPlayer<G> for TavliRandomPlayer {
     }
 }
 
+/// How a process player sets a position on its engine, learnt when the
+/// engine starts (protocol.md, "The smallest engine").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionCommands {
+    /// `set position P:M`, one command.
+    SetPosition,
+    /// `set board P` then `set matchid M` (engines from before
+    /// `set position`).
+    BoardThenMatchId,
+}
+
+impl PositionCommands {
+    /// Asks a started engine: `known_command set position`, else
+    /// `list_commands`. An engine answering neither is sent `set position`
+    /// and, if it answers `? unknown_command`, the two older commands.
+    pub fn learn(engine: &mut EngineProcess, deadline: Instant) -> Result<Option<Self>, Fault> {
+        let reply = engine.request("known_command set position", deadline)?;
+        if reply.ok {
+            return Ok(Some(match reply.first().trim() {
+                "true" => PositionCommands::SetPosition,
+                _ => PositionCommands::BoardThenMatchId,
+            }));
+        }
+        let reply = engine.request("list_commands", deadline)?;
+        if reply.ok {
+            let listed = reply.payload.iter().any(|line| {
+                let words: Vec<&str> = line.split_whitespace().take(2).collect();
+                words == ["set", "position"]
+            });
+            return Ok(Some(if listed {
+                PositionCommands::SetPosition
+            } else {
+                PositionCommands::BoardThenMatchId
+            }));
+        }
+        Ok(None)
+    }
+
+    /// The commands that set the position `position` (its Position ID)
+    /// with the Match ID `match_id`.
+    pub fn commands(self, position: &str, match_id: &str) -> Vec<String> {
+        match self {
+            // Board and match state in one command: nothing depends on
+            // what the engine held before.
+            PositionCommands::SetPosition => {
+                vec![format!("set position {position}:{match_id}")]
+            }
+            // Board first: the Match ID is checked against the board held
+            // (protocol.md, `set matchid`).
+            PositionCommands::BoardThenMatchId => vec![
+                format!("set board {position}"),
+                format!("set matchid {match_id}"),
+            ],
+        }
+    }
+}
+
 /// An engine process as its players hold it: one player of one game, or
 /// the players of every game of a Tavli match sharing one process
 /// ([`SharedEngine`]), with the game it was last told (`set game`).
@@ -120,6 +186,9 @@ impl<G: TavliGame> TavliPlayer<G> for TavliRandomPlayer {
 pub struct EngineSlot {
     engine: Option<EngineProcess>,
     game: Option<GameKind>,
+    /// How positions are set on the engine; `None`: not learnt (the
+    /// engine answered neither discovery command).
+    positions: Option<PositionCommands>,
 }
 
 impl EngineSlot {
@@ -128,6 +197,7 @@ impl EngineSlot {
         EngineSlot {
             engine: Some(engine),
             game: None,
+            positions: Some(PositionCommands::SetPosition),
         }
     }
 }
@@ -145,6 +215,9 @@ pub struct TavliProcessPlayer<G> {
     command: String,
     options: PlayerOptions,
     slot: SharedEngine,
+    /// Whether the engine is told the game (`set game`): always, but in a
+    /// run of the protocol's default game alone.
+    announce: bool,
     /// What follows `set game` ([`RefereedGame::engine_setup`]).
     setup: Vec<String>,
     /// The switches, to name them when the engine refuses one.
@@ -153,9 +226,13 @@ pub struct TavliProcessPlayer<G> {
 }
 
 impl<G: RefereedGame> TavliProcessPlayer<G> {
-    /// A player that runs `command` (through `sh -c`) to play `game`.
+    /// A player that runs `command` (through `sh -c`) to play `game`, in
+    /// a run of that game alone.
     pub fn new(game: &G, command: &str, options: PlayerOptions) -> Self {
-        Self::sharing(game, command, options, SharedEngine::default())
+        TavliProcessPlayer {
+            announce: !G::ENGINE_DEFAULT,
+            ..Self::sharing(game, command, options, SharedEngine::default())
+        }
     }
 
     /// A player of `game` playing with the engine in `slot` (started there
@@ -165,6 +242,7 @@ impl<G: RefereedGame> TavliProcessPlayer<G> {
             command: command.to_string(),
             options,
             slot,
+            announce: true,
             setup: game.engine_setup(),
             switches: game.switches(),
             game: PhantomData,
@@ -175,33 +253,51 @@ impl<G: RefereedGame> TavliProcessPlayer<G> {
     /// checks an engine this way before a run, and plays with it.
     pub fn started(game: &G, command: &str, options: PlayerOptions) -> Result<Self, Fault> {
         let mut player = Self::new(game, command, options);
-        player.with_engine(|_| Ok(()))?;
+        player.with_engine(|_, _| Ok(()))?;
         Ok(player)
+    }
+
+    /// How positions are set on the engine, once it has started (`None`
+    /// until then, and while the engine answered no discovery command).
+    pub fn position_commands(&self) -> Option<PositionCommands> {
+        self.slot
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .positions
     }
 
     /// Runs `work` on the engine, started if needed and told `G` if it
     /// was last told another game.
     fn with_engine<T>(
         &mut self,
-        work: impl FnOnce(&mut EngineProcess) -> Result<T, Fault>,
+        work: impl FnOnce(&mut EngineProcess, &mut Option<PositionCommands>) -> Result<T, Fault>,
     ) -> Result<T, Fault> {
         let mut slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
         if slot.engine.is_none() {
-            slot.engine = Some(EngineProcess::start_patiently(
+            let mut engine = EngineProcess::start_patiently(
                 &self.command,
                 self.options.start_timeout,
                 self.options.show_stderr,
-            )?);
+            )?;
+            // An engine that is not told the game may be from before
+            // `set position` too: ask it. Others have `set position`.
+            slot.positions = if self.announce {
+                Some(PositionCommands::SetPosition)
+            } else {
+                let deadline = Instant::now() + self.options.start_timeout;
+                PositionCommands::learn(&mut engine, deadline)?
+            };
+            slot.engine = Some(engine);
             slot.game = None;
         }
         let slot = &mut *slot;
         let engine = slot.engine.as_mut().expect("started above");
-        if slot.game != Some(G::KIND) {
+        if self.announce && slot.game != Some(G::KIND) {
             let deadline = Instant::now() + self.options.start_timeout;
             self.tell_game(engine, deadline)?;
             slot.game = Some(G::KIND);
         }
-        work(engine)
+        work(engine, &mut slot.positions)
     }
 
     /// `set game` and the switches off their defaults; a refusal says the
@@ -248,24 +344,46 @@ fn refused(command: &str, reply: &Reply) -> Fault {
     )
 }
 
+/// Sets `position` with `match_id` on `engine`, by the commands learnt
+/// (`known`); not learnt, by `set position`, and by the older pair from
+/// then on if the engine answers `? unknown_command`.
+fn set_position(
+    engine: &mut EngineProcess,
+    known: &mut Option<PositionCommands>,
+    position: &str,
+    match_id: &str,
+    deadline: Instant,
+) -> Result<(), Fault> {
+    let how = known.unwrap_or(PositionCommands::SetPosition);
+    for command in how.commands(position, match_id) {
+        let reply = engine.request(&command, deadline)?;
+        if reply.ok {
+            continue;
+        }
+        if known.is_none() && reply.error_code().as_deref() == Some("unknown_command") {
+            *known = Some(PositionCommands::BoardThenMatchId);
+            return set_position(engine, known, position, match_id, deadline);
+        }
+        return Err(refused(&command, &reply));
+    }
+    known.get_or_insert(how);
+    Ok(())
+}
+
 impl<G: RefereedGame> TavliPlayer<G> for TavliProcessPlayer<G> {
     fn name(&self) -> &str {
         &self.command
     }
 
     fn begin_game(&mut self, _seed: u64) -> Result<(), Fault> {
-        self.with_engine(|_| Ok(()))
+        self.with_engine(|_, _| Ok(()))
     }
 
     fn choose(&mut self, turn: &TavliTurn<'_, G>) -> Result<TavliAnswer<G>, Fault> {
         let deadline = Instant::now() + self.options.move_timeout;
         let position = turn.game.position_id(turn.position);
-        let set = format!("set position {position}:{}", turn.match_id);
-        self.with_engine(|engine| {
-            let reply = engine.request(&set, deadline)?;
-            if !reply.ok {
-                return Err(refused(&set, &reply));
-            }
+        self.with_engine(|engine, positions| {
+            set_position(engine, positions, &position, &turn.match_id, deadline)?;
             let reply = engine.request("play", deadline)?;
             if !reply.ok {
                 return Err(refused("play", &reply));

@@ -1,18 +1,19 @@
-//! The players of a run of a game played through the game layer
-//! (`--game portes|fevga`), made by name: `builtin:random` for every game,
+//! The players of a run, made by name: `builtin:random` for every game,
 //! the game's own built-ins ([`BuiltinPlayers`], one impl per game in
-//! `portes_players.rs` and `fevga_players.rs`), and any other spec as an
-//! engine command told the game and its switches.
+//! `portes_players.rs`, `plakoto_players.rs` and `fevga_players.rs`), and
+//! any other spec as an engine command told the game and its switches.
 
 use super::error::PlayerError;
 use super::fault::Fault;
 use super::player::PlayerOptions;
 use super::refereed_game::RefereedGame;
-use super::registry::BUILTIN_PREFIX;
 use super::tavli_player::{
     BoxedPlayer, TavliAnswer, TavliPlayer, TavliProcessPlayer, TavliRandomPlayer, TavliTurn,
 };
 use plakoto_rules::TavliGame;
+
+/// Prefix of built-in player names on the command line.
+pub const BUILTIN_PREFIX: &str = "builtin:";
 
 /// What turns any built-in into one that plays for money equity even in
 /// a Tavli match (`builtin:net-money`), the yardstick of score-aware play.

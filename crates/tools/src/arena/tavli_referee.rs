@@ -1,19 +1,24 @@
-//! The referee of games played through the game layer
-//! ([`TavliGame`]): Portes, Fevga, and every game of a Tavli match
-//! (Plakoto included). It plays one game as the Plakoto
-//! referee ([`super::referee`]) does — it owns the position and a seeded
-//! ChaCha8 dice stream (opening roll included), asks the player on roll
-//! for its play, checks it with the game's own generator and notation,
-//! plays forced plays itself, and ends the game on a fault as a forfeit
-//! (2 points to the other side) or after the turn cap as unfinished — and
-//! hands back the same [`GameOutcome`], so results files and statistics
-//! do not depend on the game.
+//! The referee: plays one game of any game of the game layer
+//! ([`TavliGame`]) between two players — Portes, Plakoto (standard and
+//! Express) and Fevga, alone or as the games of a Tavli match. It owns the
+//! position and a seeded ChaCha8 dice stream (opening roll included,
+//! R19), asks the player on roll for its play, checks it with the game's
+//! own generator and notation, plays forced plays itself, and ends the
+//! game on a fault as a forfeit (2 points to the other side) or after the
+//! turn cap as unfinished. Players never roll dice.
 //!
-//! A game of a match starts either with an opening roll or, when
-//! [`TavliSetup::starter`] names one, with that side rolling both dice
-//! (T6: the last winner starts). Single Plakoto games and Plakoto
-//! matches keep their own referee: its Express rules (numbers passed on,
-//! plays lists cut short) are not in the trait.
+//! A game starts with an opening roll, or, when [`TavliSetup::starter`]
+//! names one, with that side rolling both dice (the last winner starts a
+//! match's next game: R19, T6), or from a given position with X to roll.
+//! Numbers a turn carries to the next (Plakoto Express, R21) are played
+//! by the opponent before it rolls, as a turn of their own.
+//!
+//! **Huge Express rolls.** Low Express doubles can have millions of plays
+//! (docs/rules.md, size warning): the game's referee generator bounds the
+//! list ([`RefereedGame::referee_generator`]), and a built-in's play that
+//! a list cut short cannot vouch for is checked by the game
+//! ([`RefereedGame::check_play`]: the rules core's line search) before it
+//! is called illegal.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -30,6 +35,7 @@ use plakoto_engine::match_equity::tavli::{
     TavliEquityTable, TavliMatchContext, TavliPlace, TavliSwitches,
 };
 use plakoto_records::record::{Ending, Roll};
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, Die, MatchScore, Seat, Side};
 
 /// Who starts a game, and with which dice (P13).
@@ -115,10 +121,24 @@ fn die(rng: &mut ChaCha8Rng) -> Die {
     Die::new(rng.gen_range(1..=6)).expect("1-6")
 }
 
-/// Plays one game of `game`. `players[0]` plays X, `players[1]` plays O.
+/// Plays one game of `game` from its start. `players[0]` plays X,
+/// `players[1]` plays O; `generator` lists the plays offered to players
+/// (see [`RefereedGame::referee_generator`]).
 pub fn play_tavli_game<G: RefereedGame>(
     game: &G,
     setup: &TavliSetup,
+    players: [&mut dyn TavliPlayer<G>; 2],
+    generator: &mut G::Generator,
+) -> GameOutcome {
+    play_game_from(game, setup, None, players, generator)
+}
+
+/// As [`play_tavli_game`], from `start` when given: that position with X
+/// to roll first (no opening roll, whoever [`TavliSetup::starter`] names).
+pub fn play_game_from<G: RefereedGame>(
+    game: &G,
+    setup: &TavliSetup,
+    start: Option<G::Position>,
     players: [&mut dyn TavliPlayer<G>; 2],
     generator: &mut G::Generator,
 ) -> GameOutcome {
@@ -153,20 +173,38 @@ pub fn play_tavli_game<G: RefereedGame>(
     }
 
     let mut dice_rng = ChaCha8Rng::seed_from_u64(setup.dice_seed);
-    let (mut side, mut opening_dice) = match setup.starter {
-        Some(starter) => (starter, None),
-        None => opening_roll(setup.opening, &mut dice_rng, &mut out.opening),
+    let (mut side, mut opening_dice) = match (start, setup.starter) {
+        (Some(_), _) => (Side::X, None),
+        (None, Some(starter)) => (starter, None),
+        (None, None) => opening_roll(setup.opening, &mut dice_rng, &mut out.opening),
     };
-    let mut position = game.start();
+    let mut position = start.unwrap_or_else(|| game.start());
     let mut list = G::PlayList::default();
     // The side that plays the first turn started the game (T6, T7).
     let starter = side;
+    // The score of a match of this game alone, for players that play for
+    // it (a Tavli match's players have its own context instead).
+    let game_match = match setup.tavli {
+        None => setup.score,
+        Some(_) => MatchScore::default(),
+    };
+    let mut carried: Option<G::Carried> = None;
 
     for _turn in 0..setup.turn_cap {
-        let dice = opening_dice
-            .take()
-            .unwrap_or_else(|| Dice::roll(&mut dice_rng));
-        game.generate(generator, &position, dice, &mut list);
+        let to_play = match carried.take() {
+            Some(numbers) => ToPlay::Carried(numbers),
+            None => ToPlay::Dice(
+                opening_dice
+                    .take()
+                    .unwrap_or_else(|| Dice::roll(&mut dice_rng)),
+            ),
+        };
+        match &to_play {
+            ToPlay::Dice(dice) => game.generate(generator, &position, *dice, &mut list),
+            ToPlay::Carried(numbers) => {
+                game.generate_carried(generator, &position, numbers, &mut list)
+            }
+        }
         let plays = game.plays(&list);
         let answer = if plays.len() == 1 {
             Ok(TavliAnswer::Play(plays[0]))
@@ -184,9 +222,10 @@ pub fn play_tavli_game<G: RefereedGame>(
                 game,
                 side,
                 position: &position,
-                dice,
+                to_play,
                 legal: &list,
-                match_id: game.turn_match_id(side, dice, setup.score),
+                match_id: game.turn_match_id(side, &to_play, setup.score),
+                game_match,
                 in_match: in_match.as_ref(),
             };
             let started = Instant::now();
@@ -196,19 +235,30 @@ pub fn play_tavli_game<G: RefereedGame>(
             answer
         };
         let play = answer.and_then(|a| match a {
-            TavliAnswer::Play(play) => Ok(play),
-            TavliAnswer::Notation(text) => game
-                .resolve_play(&position, dice, &list, &text)
-                .map_err(|e| {
+            TavliAnswer::Play(play) => game
+                .check_play(&position, &to_play, &list, &play)
+                .map_err(|e| Fault::new(FaultKind::Illegal, game.refusal(&e))),
+            TavliAnswer::Notation(text) => {
+                let resolved = match &to_play {
+                    ToPlay::Dice(dice) => game.resolve_play(&position, *dice, &list, &text),
+                    ToPlay::Carried(numbers) => {
+                        game.resolve_carried(&position, numbers, &list, &text)
+                    }
+                };
+                resolved.map_err(|e| {
                     let kind = if game.is_garbage(&e) {
                         FaultKind::Garbage
                     } else {
                         FaultKind::Illegal
                     };
-                    Fault::new(kind, format!("'{text}': {e}"))
-                }),
+                    Fault::new(kind, format!("'{text}': {}", game.refusal(&e)))
+                })
+            }
         });
-        let roll = Roll::Dice([dice.0.pips(), dice.1.pips()]);
+        let roll = match &to_play {
+            ToPlay::Dice(dice) => Roll::Dice([dice.0.pips(), dice.1.pips()]),
+            ToPlay::Carried(numbers) => game.carried_roll(numbers),
+        };
         let play = match play {
             Ok(play) => play,
             Err(fault) => {
@@ -237,8 +287,16 @@ pub fn play_tavli_game<G: RefereedGame>(
             out.points = game.points(result.kind);
             return out;
         }
-        position = game.flip(&after);
-        side = side.other();
+        match to_play {
+            // The turn passes, with the numbers the play left (R21).
+            ToPlay::Dice(dice) => {
+                carried = game.carried_after(dice, &play);
+                position = game.flip(&after);
+                side = side.other();
+            }
+            // Numbers carried are played before the same side rolls.
+            ToPlay::Carried(_) => position = after,
+        }
     }
     out
 }

@@ -23,7 +23,7 @@ fn spec(a: &str, b: &str) -> TavliRunSpec<Portes> {
 }
 
 /// A run of `game` of `a` against `b`, seed 11.
-pub(crate) fn game_spec<G>(game: G, a: &str, b: &str) -> TavliRunSpec<G> {
+pub(crate) fn game_spec<G: plakoto_rules::TavliGame>(game: G, a: &str, b: &str) -> TavliRunSpec<G> {
     TavliRunSpec {
         game,
         opening: Opening::Greek,
@@ -36,6 +36,8 @@ pub(crate) fn game_spec<G>(game: G, a: &str, b: &str) -> TavliRunSpec<G> {
             start_timeout: Duration::from_millis(10_000),
             show_stderr: false,
         },
+        match_to: None,
+        start_positions: Vec::new(),
     }
 }
 

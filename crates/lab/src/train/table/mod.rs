@@ -18,6 +18,11 @@
 //! targets over Plakoto's own evaluator; the two share the checkpoint
 //! layout, Adam and the progress display.)
 //!
+//! Rollout labels and the supervised fit on them (`plakoto refine labels`,
+//! `merge-labels`, `fit`) are written over the same trait: [`labels`],
+//! [`label_positions`] and [`refine`]'s fit (the file and the options,
+//! which know no game, are `train::label_file` and `train::label_args`).
+//!
 //! The arena checks of both games are played by the arena's game-layer
 //! referee ([`arena_check`]). Fevga's were refereed in the lab while the
 //! arena did not take Fevga; the arena's referee plays the same games (the
@@ -47,6 +52,8 @@ pub mod arena_check;
 pub mod checkpoint;
 pub mod fevga;
 pub mod game;
+pub mod label_positions;
+pub mod labels;
 pub mod learn;
 pub mod portes;
 pub mod refine;

@@ -22,6 +22,9 @@
 //! trainer's Adam ([`TableLearner`]), whole decisions held out and
 //! shuffled, and optionally the mean of the weights at the ends of the
 //! later epochs (stochastic weight averaging), as Plakoto's fit does.
+//! The fit also reads rollout label files ([`crate::train::label_file`], told
+//! apart by their header): each labelled position is a decision of its
+//! own, its distribution the target.
 //!
 //! Target lines are JSON, one a line: `index`, `position` (the game's
 //! Position ID), `equity0` (the net's 0-ply equity of the play for its
@@ -43,6 +46,7 @@ use super::game::{TrainedGame, lengths};
 use super::learn::TableLearner;
 use super::selfplay::TableSample;
 use crate::train::average::WeightAverage;
+use crate::train::label_file::LabelFile;
 use crate::train::learn::Adam;
 use crate::train::refine::decision_batches;
 use crate::train::refine_error::RefineError;
@@ -131,7 +135,7 @@ pub struct TableFitArgs {
 }
 
 /// The net of `weights`, or the embedded one.
-fn load_net<G: TrainedGame>(weights: &Option<PathBuf>) -> Result<NetOf<G>, RefineError> {
+pub(super) fn load_net<G: TrainedGame>(weights: &Option<PathBuf>) -> Result<NetOf<G>, RefineError> {
     let net = match weights {
         Some(path) => G::load(path),
         None => G::embedded_net(),
@@ -273,35 +277,79 @@ fn read_samples<G: TrainedGame>(paths: &[PathBuf]) -> Result<ReadTargets<G>, Ref
     let mut samples = Vec::new();
     let mut decisions: Vec<Range<usize>> = Vec::new();
     for path in paths {
+        if LabelFile::is_label_file(path) {
+            read_label_samples(&game, path, &mut samples, &mut decisions)?;
+            continue;
+        }
         let mut last_index = None;
         for (n, line) in read_lines::<TableTargetLine>(path)?.into_iter().enumerate() {
-            let bad = |message: String| RefineError::Target {
-                path: path.clone(),
-                line: n + 1,
-                message,
-            };
-            let position = game
-                .parse_position_id(&line.position)
-                .map_err(|e| bad(e.to_string()))?;
-            let mut target = G::Outcomes::default();
-            if target.as_ref().len() != line.target.len() {
-                return Err(bad(format!(
-                    "a target of {} outcomes, where the {} net has {}",
-                    line.target.len(),
-                    G::NAME,
-                    target.as_ref().len()
-                )));
-            }
-            target.as_mut().copy_from_slice(&line.target);
+            let sample = sample_of(&game, path, n + 1, &line.position, &line.target)?;
             match decisions.last_mut() {
                 Some(run) if last_index == Some(line.index) => run.end += 1,
                 _ => decisions.push(samples.len()..samples.len() + 1),
             }
             last_index = Some(line.index);
-            samples.push(TableSample { position, target });
+            samples.push(sample);
         }
     }
     Ok(ReadTargets { samples, decisions })
+}
+
+/// The lines of a rollout label file ([`super::labels`]) as samples, each
+/// its own decision: the label is the position's own distribution.
+fn read_label_samples<G: TrainedGame>(
+    game: &G,
+    path: &Path,
+    samples: &mut Vec<TableSample<G>>,
+    decisions: &mut Vec<Range<usize>>,
+) -> Result<(), RefineError> {
+    let file = LabelFile::read(path)?;
+    if file.header.game != G::NAME {
+        return Err(RefineError::Options(format!(
+            "{}: labels of {}, not {}",
+            path.display(),
+            file.header.game,
+            G::NAME
+        )));
+    }
+    for (n, line) in file.lines.iter().enumerate() {
+        // Line 1 is the header.
+        let sample = sample_of(game, path, n + 2, &line.position, &line.distribution)?;
+        decisions.push(samples.len()..samples.len() + 1);
+        samples.push(sample);
+    }
+    Ok(())
+}
+
+/// The sample of a stored line (`line` of `path`): the position of its
+/// Position ID, its distribution as the net's outcomes (which it must
+/// number).
+fn sample_of<G: TrainedGame>(
+    game: &G,
+    path: &Path,
+    line: usize,
+    position_id: &str,
+    stored: &[f32],
+) -> Result<TableSample<G>, RefineError> {
+    let bad = |message: String| RefineError::Target {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let position = game
+        .parse_position_id(position_id)
+        .map_err(|e| bad(e.to_string()))?;
+    let mut target = G::Outcomes::default();
+    if target.as_ref().len() != stored.len() {
+        return Err(bad(format!(
+            "a target of {} outcomes, where the {} net has {}",
+            stored.len(),
+            G::NAME,
+            target.as_ref().len()
+        )));
+    }
+    target.as_mut().copy_from_slice(stored);
+    Ok(TableSample { position, target })
 }
 
 /// The samples of `decisions`, in their order, in batches of at least

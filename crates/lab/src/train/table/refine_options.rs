@@ -1,11 +1,14 @@
 //! How `plakoto refine targets|fit --game portes|fevga` reach the table
 //! games' expert iteration ([`super::refine`]): the [`RefineGame`] impl of
 //! every game the table trainer trains, which refuses the options that
-//! are Plakoto's and passes the rest on.
+//! are Plakoto's and passes the rest on, and reaches its rollout labels
+//! (`plakoto refine labels`).
 
 use super::game::TrainedGame;
+use super::labels::run_labels;
 use super::refine::{TableFitArgs, TableTargetArgs, build_targets, fit};
 use crate::benchmark::sample::{PhaseMix, PlayerMix};
+use crate::train::label_args::LabelArgs;
 use crate::train::refine::{FitArgs, RefineError, RefineGame, TargetArgs};
 use plakoto_rules::Variant;
 
@@ -38,6 +41,10 @@ impl<G: TrainedGame> RefineGame for G {
             weights: a.weights.clone(),
             epsilon: a.epsilon,
         })
+    }
+
+    fn refine_labels(a: &LabelArgs) -> Result<(), RefineError> {
+        run_labels::<G>(a)
     }
 
     fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {

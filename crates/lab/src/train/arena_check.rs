@@ -46,16 +46,37 @@ pub fn duplicate_match(
     seed: u64,
     rules: Rules,
 ) -> MatchResult {
-    let game = Plakoto::new(rules);
+    let players = || {
+        (
+            PlakotoPlayer::new("a", 0, a()),
+            PlakotoPlayer::new("b", 0, b()),
+        )
+    };
+    duplicate_games(&Plakoto::new(rules), &players, pairs, seed)
+}
+
+/// Plays `pairs` pairs of games of `game` with duplicate dice (A is X in
+/// one game of a pair and O in the other, on the same dice; the Greek
+/// opening, a cap of 2,000 turns) between the players `players` makes, A's
+/// and B's, once per worker thread. Seeded: the same arguments give the
+/// same result on any number of threads, as long as the players choose
+/// without chance.
+pub fn duplicate_games<G, P>(
+    game: &G,
+    players: &(dyn Fn() -> (P, P) + Sync),
+    pairs: u64,
+    seed: u64,
+) -> MatchResult
+where
+    G: RefereedGame + Sync,
+    P: TavliPlayer<G>,
+{
     let results: Vec<f64> = (0..pairs)
         .into_par_iter()
         .map_init(
             || {
-                (
-                    PlakotoPlayer::new("a", 0, a()),
-                    PlakotoPlayer::new("b", 0, b()),
-                    game.referee_generator(),
-                )
+                let (a, b) = players();
+                (a, b, game.referee_generator())
             },
             |(pa, pb, generator), pair| {
                 let mut sum = 0.0;
@@ -69,12 +90,12 @@ pub fn duplicate_match(
                         score: Default::default(),
                         tavli: None,
                     };
-                    let players: [&mut dyn TavliPlayer<Plakoto>; 2] = if a_side == Side::X {
+                    let players: [&mut dyn TavliPlayer<G>; 2] = if a_side == Side::X {
                         [&mut *pa, &mut *pb]
                     } else {
                         [&mut *pb, &mut *pa]
                     };
-                    let outcome = play_tavli_game(&game, &setup, players, generator);
+                    let outcome = play_tavli_game(game, &setup, players, generator);
                     let points = f64::from(outcome.points);
                     sum += match outcome.winner {
                         Some(w) if w == a_side => points,

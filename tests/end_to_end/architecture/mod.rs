@@ -6,6 +6,7 @@
 //! only; `modules.rs` states how a path is resolved and what counts as an
 //! edge, `items.rs` why test code is left out.
 
+mod adding_a_game;
 mod crate_graph;
 mod cycles;
 mod items;

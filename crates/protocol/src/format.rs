@@ -523,18 +523,7 @@ fn text_lines(reply: &Reply) -> Vec<String> {
             lines.push(format!("can end: {}", if *can_end { "yes" } else { "no" }));
             lines
         }
-        Reply::Board {
-            position_id,
-            match_id,
-            lines,
-            tavli,
-            ..
-        } => {
-            let mut out = vec![format!("Position ID: {position_id}   Match ID: {match_id}")];
-            out.extend(tavli.iter().map(|t| t.text()));
-            out.extend(lines.iter().cloned());
-            out
-        }
+        Reply::Board(board) | Reply::TableBoard(board) => board.text_lines(),
         Reply::PositionId { position_id } => vec![position_id.clone()],
         Reply::MatchId { match_id } => vec![match_id.clone()],
         Reply::Saved(r) => r.text_lines(),
@@ -566,18 +555,6 @@ fn text_lines(reply: &Reply) -> Vec<String> {
             ));
             lines.push(score_line(score));
             lines
-        }
-        Reply::TableBoard {
-            position_id,
-            match_id,
-            lines,
-            tavli,
-            ..
-        } => {
-            let mut out = vec![format!("Position ID: {position_id}   Match ID: {match_id}")];
-            out.extend(tavli.iter().map(|t| t.text()));
-            out.extend(lines.iter().cloned());
-            out
         }
         Reply::Options(o) => {
             let mut lines = vec![

@@ -393,6 +393,52 @@ pub struct StepInfo {
     pub hit: bool,
 }
 
+/// `show board`'s reply in every game: the board drawn, as data and as
+/// text, with its IDs and the turn.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardInfo {
+    /// Position ID.
+    pub position_id: String,
+    /// Match ID.
+    pub match_id: String,
+    /// The orientation drawn.
+    pub orientation: Orientation,
+    /// The drawing, a line each.
+    pub lines: Vec<String>,
+    /// The board as data, in the game's shape.
+    pub board: BoardShape,
+    /// The board text (as `set board` accepts it).
+    pub boardtext: String,
+    /// What is to be played (as `show dice` says), so that a page
+    /// draws the board and the turn from one reply.
+    pub turn: TurnInfo,
+    /// The Tavli match, when one is played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tavli: Option<crate::tavli_replies::TavliInfo>,
+}
+
+impl BoardInfo {
+    /// The reply in text: the IDs, the Tavli match's line, the drawing.
+    pub(crate) fn text_lines(&self) -> Vec<String> {
+        let (position_id, match_id) = (&self.position_id, &self.match_id);
+        let mut out = vec![format!("Position ID: {position_id}   Match ID: {match_id}")];
+        out.extend(self.tavli.iter().map(|t| t.text()));
+        out.extend(self.lines.iter().cloned());
+        out
+    }
+}
+
+/// The board as data: Plakoto's (with its pins and mothers) or a game of
+/// the table's (with its bar); written as the shape itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum BoardShape {
+    /// Plakoto's board.
+    Plakoto(BoardData),
+    /// A game of the table's board.
+    Table(crate::table_board_data::TableBoardData),
+}
+
 /// A successful reply.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "reply", rename_all = "snake_case")]
@@ -570,27 +616,8 @@ pub enum Reply {
         /// Whether the steps made are a complete legal play.
         can_end: bool,
     },
-    /// `show board`.
-    Board {
-        /// Position ID.
-        position_id: String,
-        /// Match ID.
-        match_id: String,
-        /// The orientation drawn.
-        orientation: Orientation,
-        /// The drawing, a line each.
-        lines: Vec<String>,
-        /// The board as data.
-        board: BoardData,
-        /// The board text (as `set board` accepts it).
-        boardtext: String,
-        /// What is to be played (as `show dice` says), so that a page
-        /// draws the board and the turn from one reply.
-        turn: TurnInfo,
-        /// The Tavli match, when one is played.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        tavli: Option<crate::tavli_replies::TavliInfo>,
-    },
+    /// `show board` in Plakoto.
+    Board(BoardInfo),
     /// `show boardtext`.
     #[serde(rename = "boardtext")]
     BoardText {
@@ -641,26 +668,10 @@ pub enum Reply {
         #[serde(skip_serializing_if = "Option::is_none")]
         dice: Option<[u8; 2]>,
     },
-    /// `show board` in a game other than Plakoto.
-    TableBoard {
-        /// Position ID.
-        position_id: String,
-        /// Match ID.
-        match_id: String,
-        /// How the board is drawn.
-        orientation: Orientation,
-        /// The drawing.
-        lines: Vec<String>,
-        /// The board as data: points, bar, off, pips.
-        board: crate::table_board_data::TableBoardData,
-        /// The board text (`set board`'s form).
-        boardtext: String,
-        /// What is to be played (as `show dice` says).
-        turn: TurnInfo,
-        /// The Tavli match, when one is played.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        tavli: Option<crate::tavli_replies::TavliInfo>,
-    },
+    /// `show board` in a game other than Plakoto: the same reply as
+    /// [`Reply::Board`], named `table_board` in JSON, its board the
+    /// table's shape.
+    TableBoard(BoardInfo),
     /// `save game|match`.
     Saved(SavedInfo),
     /// `load game|match`.

@@ -5,7 +5,7 @@
 use super::board_art::draw_board;
 use super::board_data::BoardData;
 use super::command::ShowWhat;
-use super::reply::{OptionsInfo, PlayerNames, Reply, ScoreInfo};
+use super::reply::{BoardInfo, BoardShape, OptionsInfo, PlayerNames, Reply, ScoreInfo};
 use super::state::{SessionState, turn_info};
 use plakoto_engine::search::{SearchHandle, SearchSettings};
 use plakoto_rules::{MatchId, position_id, to_board_text};
@@ -88,7 +88,7 @@ pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) 
     match what {
         ShowWhat::Board(o) => {
             let orientation = o.unwrap_or(state.orientation);
-            Reply::Board {
+            Reply::Board(BoardInfo {
                 position_id: position_id(state.games.plakoto().position()),
                 match_id: MatchId::of(state.games.plakoto(), &state.score).to_string(),
                 orientation,
@@ -97,14 +97,14 @@ pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) 
                     state.games.plakoto().on_roll(),
                     orientation,
                 ),
-                board: BoardData::new(
+                board: BoardShape::Plakoto(BoardData::new(
                     state.games.plakoto().position(),
                     state.games.plakoto().on_roll(),
-                ),
+                )),
                 boardtext: to_board_text(state.games.plakoto().position()),
                 turn: turn_info(state.games.plakoto()),
                 tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
-            }
+            })
         }
         ShowWhat::BoardText => Reply::BoardText {
             boardtext: to_board_text(state.games.plakoto().position()),

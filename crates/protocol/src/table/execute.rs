@@ -18,7 +18,8 @@ use crate::board_picture::draw_table_board;
 use crate::command::{Command, Page, ShowWhat, TableCommand};
 use crate::match_value;
 use crate::reply::{
-    ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply, TableOptionsInfo, round,
+    BoardInfo, BoardShape, ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply,
+    TableOptionsInfo, round,
 };
 use crate::show_replies::score_info;
 use crate::state::{SessionState, result_info};
@@ -565,7 +566,7 @@ fn show<G: TableProtocol>(state: &SessionState, tools: &Tools, what: ShowWhat) -
     match what {
         ShowWhat::Board(orientation) => {
             let orientation = orientation.unwrap_or(state.orientation);
-            Reply::TableBoard {
+            Reply::TableBoard(BoardInfo {
                 position_id: position_id::<G>(state),
                 match_id: match_id::<G>(state),
                 orientation,
@@ -574,11 +575,14 @@ fn show<G: TableProtocol>(state: &SessionState, tools: &Tools, what: ShowWhat) -
                     table.on_roll(),
                     orientation,
                 ),
-                board: super::TableBoardData::new(&game.picture(table.position()), table.on_roll()),
+                board: BoardShape::Table(super::TableBoardData::new(
+                    &game.picture(table.position()),
+                    table.on_roll(),
+                )),
                 boardtext: game.board_text(table.position()),
                 turn: turn_info(table),
                 tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
-            }
+            })
         }
         ShowWhat::BoardText => Reply::BoardText {
             boardtext: game.board_text(table.position()),

@@ -4,98 +4,37 @@
 //! play) for the line search of `steps.rs`.
 
 use plakoto_rules::fevga::{
-    FevgaPlayList, FevgaPosition, FevgaRules, FevgaStep, PrimeRule, QuarterCheck, check_step,
+    FevgaPlay, FevgaPosition, FevgaRules, FevgaStep, PrimeRule, QuarterCheck, check_step,
     fevga_position_id, has_any_step, parse_fevga_notation, wall_to_open,
 };
-use plakoto_rules::{Dice, Die, Point};
+use plakoto_rules::tavli::Fevga;
+use plakoto_rules::{Die, Point};
 
-use super::steps::{Movement, StepRules, Turn};
-use crate::reply::{ErrorCode, ProtoError, Reply};
-
-/// The reply to `legal steps <made>` in Fevga: `start` the position of
-/// the turn (the mover on roll), `dice` its roll, `list` its legal plays.
-pub(super) fn legal_steps(
-    rules: &FevgaRules,
-    start: &FevgaPosition,
-    dice: Dice,
-    list: &FevgaPlayList,
-    made: &str,
-) -> Result<Reply, ProtoError> {
-    let (turn, movements) = read(start, dice, list, made)?;
-    super::steps::legal_steps(&step_rules(rules), &turn, &movements)
-}
-
-/// Why `move <written>` names no legal play in Fevga, in Fevga's terms
-/// (the step refused and its F-rule, a distance the numbers cannot make,
-/// numbers left unplayed: F6, the rules of whole plays: F8, F9); `None`
-/// when the written steps are a legal play or cannot be read.
-pub(super) fn move_refusal(
-    rules: &FevgaRules,
-    start: &FevgaPosition,
-    dice: Dice,
-    list: &FevgaPlayList,
-    written: &str,
-) -> Option<String> {
-    let (turn, movements) = read(start, dice, list, written).ok()?;
-    super::steps::move_refusal(&step_rules(rules), &turn, &movements)
-}
-
-/// The single steps of Fevga under `rules`.
-fn step_rules(rules: &FevgaRules) -> FevgaStepRules<'_> {
-    FevgaStepRules {
-        rules,
-        every_step: rules.quarter_check == QuarterCheck::EveryStep,
-    }
-}
-
-/// The turn and the written steps `made` as single movements.
-fn read(
-    start: &FevgaPosition,
-    dice: Dice,
-    list: &FevgaPlayList,
-    made: &str,
-) -> Result<(Turn<FevgaPosition>, Vec<Movement>), ProtoError> {
-    // Nothing made yet: no steps (the notation itself has no empty play).
-    let moves = if made.trim().is_empty() {
-        Vec::new()
-    } else {
-        parse_fevga_notation(made).map_err(|e| ProtoError::new(ErrorCode::Syntax, e.to_string()))?
-    };
-    // The written paths as single movements, in the order written:
-    // `24/18/13` is 24→18 then 18→13; `24/21(2)` twice 24→21.
-    let mut movements = Vec::new();
-    for m in &moves {
-        for _ in 0..m.count {
-            let mut at = m.from.number();
-            for landing in &m.landings {
-                let to = landing.map_or(0, Point::number);
-                movements.push(Movement {
-                    from: at,
-                    to,
-                    hit: false,
-                });
-                at = to;
-            }
-        }
-    }
-    let plays = list.plays.iter().map(|play| {
-        let numbers = play.steps.iter().map(|s| s.die.pips()).collect();
-        (play.position, numbers)
-    });
-    let turn = Turn::new(*start, dice, list.numbers_used, plays);
-    Ok((turn, movements))
-}
+use super::steps::{Movement, StepRules, Turn, movements_of};
+use crate::reply::{ErrorCode, ProtoError};
 
 /// Fevga's single steps under its switches.
-struct FevgaStepRules<'a> {
+pub(super) struct FevgaStepRules<'a> {
     rules: &'a FevgaRules,
     /// F8 checked after every step (else only a play's final position,
     /// which the legal plays' positions already obey).
     every_step: bool,
 }
 
+impl<'a> FevgaStepRules<'a> {
+    /// The single steps of Fevga under `rules`.
+    pub(super) fn new(rules: &'a FevgaRules) -> Self {
+        FevgaStepRules {
+            rules,
+            every_step: rules.quarter_check == QuarterCheck::EveryStep,
+        }
+    }
+}
+
 impl StepRules for FevgaStepRules<'_> {
     type Position = FevgaPosition;
+
+    type Game = Fevga;
 
     const TOP: u8 = 24;
 
@@ -131,6 +70,23 @@ impl StepRules for FevgaStepRules<'_> {
 
     fn position_id(&self, position: &FevgaPosition) -> String {
         fevga_position_id(position)
+    }
+
+    /// The written paths (Fevga hits nothing: no landing is a hit).
+    fn movements(&self, written: &str) -> Result<Vec<Movement>, ProtoError> {
+        let moves = parse_fevga_notation(written)
+            .map_err(|e| ProtoError::new(ErrorCode::Syntax, e.to_string()))?;
+        Ok(movements_of(moves.iter().map(|m| {
+            let landings = m
+                .landings
+                .iter()
+                .map(|l| (l.map_or(0, Point::number), false));
+            (m.from.number(), m.count, landings.collect())
+        })))
+    }
+
+    fn numbers(play: &FevgaPlay) -> Vec<u8> {
+        play.steps.iter().map(|s| s.die.pips()).collect()
     }
 
     /// F9 (the wall to open, or the opponent to leave a step), F8 at the

@@ -8,13 +8,14 @@
 use plakoto_records::analysis::table::AnalysedGame;
 use plakoto_records::record::FEVGA_SCORING_WORD;
 use plakoto_records::record::Record;
-use plakoto_rules::fevga::{FevgaPlayList, FevgaPosition, FevgaRules};
-use plakoto_rules::portes::{
-    PortesGameState, PortesMatchId, PortesPlayList, PortesPosition, PortesScoring,
-};
+use plakoto_rules::fevga::{FevgaPosition, FevgaRules};
+use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition, PortesScoring};
 use plakoto_rules::tavli::{Fevga, Portes, TableGame};
 use plakoto_rules::{Dice, GameKind, Seat, Side, TavliGame};
 
+use super::fevga_steps::FevgaStepRules;
+use super::portes_steps::PortesStepRules;
+use super::steps::{legal_steps_in, move_refusal_in};
 use crate::board_picture::BoardPicture;
 use crate::reply::{ErrorCode, ProtoError, Reply};
 use crate::state::SessionState;
@@ -193,17 +194,11 @@ impl TableProtocol for Portes {
     }
 
     fn legal_steps(table: &TableGame<Portes>, made: &str) -> Result<Reply, ProtoError> {
-        let game = table.game();
-        let mut list = PortesPlayList::default();
-        let dice = table.legal_plays(&mut game.generator(), &mut list)?;
-        super::portes_steps::legal_steps(table.position(), dice, &list, made)
+        legal_steps_in(&PortesStepRules, table, made)
     }
 
     fn move_refusal(table: &TableGame<Portes>, written: &str) -> Option<String> {
-        let game = table.game();
-        let mut list = PortesPlayList::default();
-        let dice = table.legal_plays(&mut game.generator(), &mut list).ok()?;
-        super::portes_steps::move_refusal(table.position(), dice, &list, written)
+        move_refusal_in(&PortesStepRules, table, written)
     }
 
     const EVALUATOR_NAMES: &'static [&'static str] = &plakoto_engine::game::PORTES_EVALUATORS;
@@ -311,17 +306,11 @@ impl TableProtocol for Fevga {
     }
 
     fn legal_steps(table: &TableGame<Fevga>, made: &str) -> Result<Reply, ProtoError> {
-        let game = table.game();
-        let mut list = FevgaPlayList::default();
-        let dice = table.legal_plays(&mut game.generator(), &mut list)?;
-        super::fevga_steps::legal_steps(&game.rules, table.position(), dice, &list, made)
+        legal_steps_in(&FevgaStepRules::new(&table.game().rules), table, made)
     }
 
     fn move_refusal(table: &TableGame<Fevga>, written: &str) -> Option<String> {
-        let game = table.game();
-        let mut list = FevgaPlayList::default();
-        let dice = table.legal_plays(&mut game.generator(), &mut list).ok()?;
-        super::fevga_steps::move_refusal(&game.rules, table.position(), dice, &list, written)
+        move_refusal_in(&FevgaStepRules::new(&table.game().rules), table, written)
     }
 
     const EVALUATOR_NAMES: &'static [&'static str] = &plakoto_engine::game::FEVGA_EVALUATORS;

@@ -6,84 +6,22 @@
 //! applies.
 
 use plakoto_rules::portes::{
-    PortesNotation, PortesPlayList, PortesPosition, Source, Step, StepEffect, StepError,
+    PortesNotation, PortesPlay, PortesPosition, Source, Step, StepEffect, StepError,
     portes_position_id,
 };
-use plakoto_rules::{Dice, Die, Point};
+use plakoto_rules::tavli::Portes;
+use plakoto_rules::{Die, Point};
 
-use super::steps::{BAR, Movement, StepRules, Turn};
-use crate::reply::{ErrorCode, ProtoError, Reply};
-
-/// The reply to `legal steps <made>` in Portes: `start` the position of
-/// the turn (the mover on roll), `dice` its roll, `list` its legal plays.
-pub(super) fn legal_steps(
-    start: &PortesPosition,
-    dice: Dice,
-    list: &PortesPlayList,
-    made: &str,
-) -> Result<Reply, ProtoError> {
-    let (turn, movements) = read(start, dice, list, made)?;
-    super::steps::legal_steps(&PortesStepRules, &turn, &movements)
-}
-
-/// Why `move <written>` names no legal play in Portes, in Portes' terms
-/// (the step refused and its P-rule, a distance the numbers cannot make,
-/// numbers left unplayed: P7); `None` when the written steps are a legal
-/// play or cannot be read (the notation then says why).
-pub(super) fn move_refusal(
-    start: &PortesPosition,
-    dice: Dice,
-    list: &PortesPlayList,
-    written: &str,
-) -> Option<String> {
-    let (turn, movements) = read(start, dice, list, written).ok()?;
-    super::steps::move_refusal(&PortesStepRules, &turn, &movements)
-}
-
-/// The turn and the written steps `made` as single movements.
-fn read(
-    start: &PortesPosition,
-    dice: Dice,
-    list: &PortesPlayList,
-    made: &str,
-) -> Result<(Turn<PortesPosition>, Vec<Movement>), ProtoError> {
-    // Nothing made yet: no steps (the notation itself has no empty play).
-    let written = if made.trim().is_empty() {
-        PortesNotation::default()
-    } else {
-        made.parse::<PortesNotation>()
-            .map_err(|e| ProtoError::new(ErrorCode::Syntax, e.to_string()))?
-    };
-    // The written paths as single movements, in the order written:
-    // `24/18*/13` is 24→18 hitting then 18→13; `bar/22(2)` twice bar→22.
-    let mut movements = Vec::new();
-    for m in &written.moves {
-        for _ in 0..m.count {
-            let mut at = m.from.number();
-            for landing in &m.landings {
-                let to = landing.point.map_or(0, Point::number);
-                movements.push(Movement {
-                    from: at,
-                    to,
-                    hit: landing.hit,
-                });
-                at = to;
-            }
-        }
-    }
-    let plays = list.plays.iter().map(|play| {
-        let numbers = play.steps.iter().map(|s| s.die.pips()).collect();
-        (play.position, numbers)
-    });
-    let turn = Turn::new(*start, dice, list.numbers_used, plays);
-    Ok((turn, movements))
-}
+use super::steps::{BAR, Movement, StepRules, movements_of};
+use crate::reply::{ErrorCode, ProtoError};
 
 /// Portes' single steps.
-struct PortesStepRules;
+pub(super) struct PortesStepRules;
 
 impl StepRules for PortesStepRules {
     type Position = PortesPosition;
+
+    type Game = Portes;
 
     const TOP: u8 = BAR;
 
@@ -125,6 +63,21 @@ impl StepRules for PortesStepRules {
 
     fn position_id(&self, position: &PortesPosition) -> String {
         portes_position_id(position)
+    }
+
+    fn movements(&self, written: &str) -> Result<Vec<Movement>, ProtoError> {
+        let notation = written
+            .parse::<PortesNotation>()
+            .map_err(|e| ProtoError::new(ErrorCode::Syntax, e.to_string()))?;
+        Ok(movements_of(notation.moves.iter().map(|m| {
+            let landings = m.landings.iter();
+            let landings = landings.map(|l| (l.point.map_or(0, Point::number), l.hit));
+            (m.from.number(), m.count, landings.collect())
+        })))
+    }
+
+    fn numbers(play: &PortesPlay) -> Vec<u8> {
+        play.steps.iter().map(|s| s.die.pips()).collect()
     }
 }
 

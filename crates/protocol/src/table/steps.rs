@@ -19,6 +19,8 @@ use std::collections::HashSet;
 use std::hash::Hash;
 
 use plakoto_rules::Dice;
+use plakoto_rules::TavliGame;
+use plakoto_rules::tavli::TableGame;
 
 use crate::reply::{ErrorCode, ProtoError, Reply, StepInfo};
 
@@ -30,6 +32,9 @@ pub(super) const BAR: u8 = 25;
 pub(super) trait StepRules {
     /// A position, seen from the side on roll.
     type Position: Copy + Eq + Hash;
+
+    /// The game whose steps these are.
+    type Game: TavliGame<Position = Self::Position>;
 
     /// The highest source of a step: 24, or [`BAR`] in a game with a bar.
     const TOP: u8;
@@ -60,6 +65,14 @@ pub(super) trait StepRules {
     /// The Position ID of `position`, the mover still on roll.
     fn position_id(&self, position: &Self::Position) -> String;
 
+    /// The written steps `written` (not blank) as single movements, in
+    /// the order written ([`movements_of`]), or why the game's notation
+    /// cannot read them.
+    fn movements(&self, written: &str) -> Result<Vec<Movement>, ProtoError>;
+
+    /// The numbers a legal play uses, in playing order.
+    fn numbers(play: &<Self::Game as TavliGame>::Play) -> Vec<u8>;
+
     /// Why steps that can all be made lead to no legal play although
     /// lines of as many numbers as a legal play uses continue them (`ends`
     /// where those lines end) and R10's higher die is kept: the game's
@@ -82,6 +95,27 @@ pub(super) struct Movement {
     pub from: u8,
     pub to: u8,
     pub hit: bool,
+}
+
+/// The single movements of written paths, in the order written: each
+/// path is its source, how many checkers take it, and its landings (the
+/// point reached, 0 off, and whether it is marked as a hit). `24/18*/13`
+/// is 24→18 hitting then 18→13; `bar/22(2)` twice bar→22.
+pub(super) fn movements_of<I>(paths: I) -> Vec<Movement>
+where
+    I: IntoIterator<Item = (u8, u8, Vec<(u8, bool)>)>,
+{
+    let mut movements = Vec::new();
+    for (from, count, landings) in paths {
+        for _ in 0..count {
+            let mut at = from;
+            for &(to, hit) in &landings {
+                movements.push(Movement { from: at, to, hit });
+                at = to;
+            }
+        }
+    }
+    movements
 }
 
 /// The written steps made with the numbers in one order: where they end,
@@ -141,9 +175,59 @@ impl<P: Copy + Eq + Hash> Turn<P> {
     }
 }
 
+/// The reply to `legal steps <made>` in `table`'s turn, its steps checked
+/// by `rules`.
+pub(super) fn legal_steps_in<S: StepRules>(
+    rules: &S,
+    table: &TableGame<S::Game>,
+    made: &str,
+) -> Result<Reply, ProtoError> {
+    let (turn, movements) = read_turn(rules, table, made)?;
+    legal_steps(rules, &turn, &movements)
+}
+
+/// Why `move <written>` names no legal play in `table`'s turn, in the
+/// game's terms ([`move_refusal`]); `None` when the written steps are a
+/// legal play or cannot be read (the notation then says why).
+pub(super) fn move_refusal_in<S: StepRules>(
+    rules: &S,
+    table: &TableGame<S::Game>,
+    written: &str,
+) -> Option<String> {
+    let (turn, movements) = read_turn(rules, table, written).ok()?;
+    move_refusal(rules, &turn, &movements)
+}
+
+/// `table`'s turn (its position, roll and legal plays) and the written
+/// steps `made` as single movements.
+fn read_turn<S: StepRules>(
+    rules: &S,
+    table: &TableGame<S::Game>,
+    made: &str,
+) -> Result<(Turn<S::Position>, Vec<Movement>), ProtoError> {
+    let game = table.game();
+    let mut list = <S::Game as TavliGame>::PlayList::default();
+    let dice = table.legal_plays(&mut game.generator(), &mut list)?;
+    // Nothing made yet: no steps (the notations have no empty play).
+    let movements = if made.trim().is_empty() {
+        Vec::new()
+    } else {
+        rules.movements(made)?
+    };
+    let plays: Vec<_> = game
+        .plays(&list)
+        .iter()
+        .map(|play| (game.after(play), S::numbers(play)))
+        .collect();
+    // R10: the generator keeps only the plays that use the most numbers.
+    let most = plays.iter().map(|(_, numbers)| numbers.len()).max();
+    let turn = Turn::new(*table.position(), dice, most.unwrap_or(0), plays);
+    Ok((turn, movements))
+}
+
 /// The reply to `legal steps` for the steps `made` (as movements, in the
 /// order written) in `turn`, its steps checked by `rules`.
-pub(super) fn legal_steps<S: StepRules>(
+fn legal_steps<S: StepRules>(
     rules: &S,
     turn: &Turn<S::Position>,
     made: &[Movement],
@@ -168,7 +252,7 @@ pub(super) fn legal_steps<S: StepRules>(
 /// rule, the distance the numbers cannot make, or the numbers a play must
 /// still use; `None` when they are a legal play (the refusal is then the
 /// notation's own, e.g. a play written ambiguously).
-pub(super) fn move_refusal<S: StepRules>(
+fn move_refusal<S: StepRules>(
     rules: &S,
     turn: &Turn<S::Position>,
     made: &[Movement],

@@ -69,7 +69,6 @@ mod brute_force;
 mod tests;
 
 pub use context::{TavliGameInMatch, TavliMatchContext, TavliPlace, TavliSwitches};
-pub use measured::MeasuredGame;
 pub use rates::{GameModel, StarterRates};
 pub use table::TavliEquityTable;
 

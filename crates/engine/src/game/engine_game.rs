@@ -1,15 +1,17 @@
 //! [`EngineGame`]: everything the engine knows of one game above its
 //! rules, in one trait, so that each game's engine knowledge stands in one
 //! file (`portes.rs`, `fevga.rs`, `plakoto.rs` beside this one) and the
-//! code that uses it (the move filter, the Tavli match equity table,
-//! evaluator selection by name) is written once.
+//! code that uses it (the move filter, evaluator selection by name, the
+//! model of a game in the Tavli match equity table, [`GameModel::of`]) is
+//! written once.
 
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::{Rules, TavliGame};
+use plakoto_rules::{GameKind, Rules, TavliGame, with_game};
 
 use super::GameEvaluator;
 use crate::eval::net::weights::WeightsError;
-use crate::match_equity::tavli::StarterRates;
+use crate::match_equity::tavli::rates::ENDINGS;
+use crate::match_equity::tavli::{GameModel, StarterRates};
 
 /// The names [`evaluator_named`] knows in every game, in the order a help
 /// text lists them.
@@ -62,5 +64,23 @@ pub fn evaluator_named<G: EngineGame>(kind: &str) -> Option<Box<dyn GameEvaluato
             }
         },
         _ => None,
+    }
+}
+
+impl GameModel {
+    /// The measured model of `kind` in a Tavli match, Portes scored by
+    /// `portes`, Plakoto played and scored by `plakoto`.
+    pub fn of(kind: GameKind, portes: PortesScoring, plakoto: Rules) -> GameModel {
+        with_game!(kind, G => GameModel::of_game(&G::in_match(portes, plakoto)))
+    }
+
+    /// The measured model of `game`: its rates
+    /// ([`EngineGame::starter_rates`]), and the points of each ending under
+    /// its scoring.
+    pub fn of_game<G: EngineGame>(game: &G) -> GameModel {
+        GameModel {
+            rates: game.starter_rates(),
+            points: ENDINGS.map(|e| game.points(e)),
+        }
     }
 }

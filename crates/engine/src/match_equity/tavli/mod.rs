@@ -59,7 +59,6 @@
 //! test checks it).
 
 pub mod context;
-mod measured;
 pub mod rates;
 pub mod table;
 

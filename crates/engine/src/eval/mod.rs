@@ -90,6 +90,19 @@ impl Probabilities {
             + points(ResultKind::Mother) * (self.win_mother - self.lose_mother)
     }
 
+    /// The chances of a game that ends single or double (Portes, Fevga):
+    /// the side on roll wins with chance `win`; a win is a double with
+    /// chance `win_double_share`, a loss with chance `lose_double_share`.
+    pub fn single_or_double(win: f32, win_double_share: f32, lose_double_share: f32) -> Self {
+        Probabilities {
+            win_single: win * (1.0 - win_double_share),
+            win_double: win * win_double_share,
+            lose_single: (1.0 - win) * (1.0 - lose_double_share),
+            lose_double: (1.0 - win) * lose_double_share,
+            ..Probabilities::default()
+        }
+    }
+
     /// The same chances seen by the other side.
     pub fn flipped(&self) -> Probabilities {
         Probabilities {

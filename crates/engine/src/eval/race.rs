@@ -529,6 +529,32 @@ pub fn evaluate(p: &Position, rules: Rules) -> Option<Probabilities> {
     Some(r)
 }
 
+/// The exact chances of a bear-off race in a game of the table whose sides
+/// (each in its own numbering, its home board at indices 0 to 5, any bar
+/// after its 24 points) have `own_off` and `opp_off` checkers off: the
+/// one-sided tables answer it once every checker of each side is in its
+/// home board and both sides have checkers left; `None` otherwise. A
+/// double needs the loser to have borne off nothing (P11, F13).
+pub(crate) fn home_board_race(
+    own: &[u8],
+    opp: &[u8],
+    own_off: u8,
+    opp_off: u8,
+) -> Option<Probabilities> {
+    let outside = |side: &[u8]| side[6..].iter().any(|&c| c > 0);
+    if outside(own) || outside(opp) {
+        return None;
+    }
+    let layout = |side: &[u8]| -> Layout { std::array::from_fn(|i| side[i]) };
+    let (own, opp) = (layout(own), layout(opp));
+    if checkers(&own) == 0 || checkers(&opp) == 0 {
+        return None;
+    }
+    let mut chances = RaceDb::global().race(&own, &opp);
+    no_double_once_off(&mut chances, own_off, opp_off);
+    Some(chances)
+}
+
 /// Moves the double wins (losses) of race chances into single ones when
 /// the loser has already borne a checker off: a double needs a loser with
 /// none off (R17, P11). `own_off` and `opp_off` are the checkers off of

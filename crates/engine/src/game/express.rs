@@ -48,7 +48,7 @@ pub fn inner_plays(
     position: &Position,
     numbers: &Numbers,
     beam: usize,
-    evaluator: &dyn Evaluator,
+    evaluator: &(impl Evaluator + ?Sized),
     rules: Rules,
     out: &mut PlayList,
 ) {

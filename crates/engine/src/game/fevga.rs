@@ -1,13 +1,22 @@
-//! The Fevga evaluators of the game layer, and their selection by name
-//! (`heuristic`, `pipcount`, `net`) for the protocol and the tools.
+//! What the engine knows of Fevga ([`EngineGame`]): its evaluators (the
+//! heuristic with the bear-off race, the pip count, the net's integer
+//! copy), its measured outcomes in a Tavli match, and its plays' spread in
+//! equity (close: no hits).
 
+use plakoto_rules::Rules;
 use plakoto_rules::fevga::FevgaPosition;
+use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::Fevga;
 
+use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
+use super::pip_race::pip_race_probabilities;
 use super::{FevgaNetEvaluator, GameEvaluator};
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
 use crate::eval::fevga::{evaluate_fevga_race, fevga_heuristic};
+use crate::eval::net::weights::WeightsError;
+use crate::match_equity::tavli::StarterRates;
+use crate::match_equity::tavli::rates::FEVGA_RATES;
 
 /// The hand-written Fevga heuristic ([`fevga_heuristic`]), with the exact
 /// bear-off race ([`evaluate_fevga_race`]) as its exact values, so a
@@ -33,14 +42,8 @@ impl GameEvaluator<Fevga> for FevgaHeuristicEvaluator {
     }
 }
 
-/// Pips a turn on roll is worth in a race (as the heuristic counts it).
-const ON_ROLL_PIPS: f32 = 4.0;
-/// Pips that move the winning chance by one logistic unit.
-const PIPS_SCALE: f32 = 25.0;
-
 /// A weak, fast Fevga baseline: the pip counts alone plus the turn on
-/// roll, squashed into a chance of a single win. No exact values: it is
-/// meant as an opponent and a speed floor, not as a player.
+/// roll (4 pips, as the heuristic counts it). No exact values.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FevgaPipCountEvaluator;
 
@@ -50,38 +53,47 @@ impl GameEvaluator<Fevga> for FevgaPipCountEvaluator {
     }
 
     fn evaluate(&self, _game: &Fevga, position: &FevgaPosition) -> Probabilities {
-        let (own, opp) = (position.own_pips(), position.opp_pips());
-        let score = (opp as f32 - own as f32 + ON_ROLL_PIPS) / PIPS_SCALE;
-        let win = 1.0 / (1.0 + (-score).exp());
-        Probabilities {
-            win_single: win,
-            lose_single: 1.0 - win,
-            ..Probabilities::default()
-        }
+        pip_race_probabilities(position.own_pips(), position.opp_pips(), 4.0)
+    }
+}
+
+impl EngineGame for Fevga {
+    /// No hits: the median 0-ply gap between the best two plays is 0.040,
+    /// against Plakoto's 0.075 (see `MoveFilter::in_game`).
+    const CLOSE_PLAYS: bool = true;
+
+    fn heuristic_evaluator() -> Box<dyn GameEvaluator<Fevga>> {
+        Box::new(FevgaHeuristicEvaluator)
+    }
+
+    fn pip_count_evaluator() -> Box<dyn GameEvaluator<Fevga>> {
+        Box::new(FevgaPipCountEvaluator)
+    }
+
+    /// The net's integer copy ([`FevgaNetEvaluator::with_default_network`]).
+    fn net_evaluator() -> Result<Box<dyn GameEvaluator<Fevga>>, WeightsError> {
+        Ok(Box::new(FevgaNetEvaluator::with_default_network()?))
+    }
+
+    /// Fevga's one scoring (F13) is not a switch of the match.
+    fn in_match(_portes: PortesScoring, _plakoto: Rules) -> Fevga {
+        Fevga::default()
+    }
+
+    fn starter_rates(&self) -> StarterRates {
+        FEVGA_RATES
     }
 }
 
 /// The names [`fevga_evaluator`] knows, in the order a help text lists
 /// them.
-pub const FEVGA_EVALUATORS: [&str; 3] = ["heuristic", "pipcount", "net"];
+pub const FEVGA_EVALUATORS: [&str; 3] = EVALUATOR_NAMES;
 
 /// The Fevga evaluator named `kind` (one of [`FEVGA_EVALUATORS`]; `net`
-/// is the net's integer copy, [`FevgaNetEvaluator::with_default_network`]); `None`
-/// for any other name, and for `net` when no Fevga weights load (a file
-/// named by [`crate::eval::fevga::net::FEVGA_WEIGHTS_ENV`] that does not
-/// read; logged).
+/// is the net's integer copy); `None` for any other name, and for `net`
+/// when no Fevga weights load (a file named by
+/// [`crate::eval::fevga::net::FEVGA_WEIGHTS_ENV`] that does not read;
+/// logged).
 pub fn fevga_evaluator(kind: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
-    match kind {
-        "heuristic" => Some(Box::new(FevgaHeuristicEvaluator)),
-        "pipcount" => Some(Box::new(FevgaPipCountEvaluator)),
-        "net" => match FevgaNetEvaluator::with_default_network() {
-            Ok(net) => Some(Box::new(net)),
-            Err(e) => {
-                // The name is known, but there is no net to give.
-                log::warn!("no Fevga net: {e}");
-                None
-            }
-        },
-        _ => None,
-    }
+    evaluator_named(kind)
 }

@@ -4,6 +4,10 @@
 //!
 //! - [`GameEvaluator`]: what rates a game's positions (side on roll, before
 //!   it rolls), with its exact databases, if any.
+//! - [`EngineGame`]: everything the engine knows of a game above its rules
+//!   (its evaluators by name, [`evaluator_named`]; how close its plays lie
+//!   in equity; its measured outcomes in a Tavli match), implemented in
+//!   one file a game: `portes.rs`, `fevga.rs`, `plakoto.rs`.
 //! - [`game_equity`]: expected points under the game's scoring switches.
 //! - [`PortesHeuristicEvaluator`], [`PortesPipCountEvaluator`] and
 //!   [`portes_evaluator`] (selection by name): the Portes evaluators.
@@ -30,7 +34,7 @@
 //!   errors (the Plakoto rollout's scheme and result types).
 
 mod after;
-mod close_plays;
+mod engine_game;
 mod equity;
 mod evaluation;
 mod evaluator;
@@ -39,6 +43,7 @@ mod fevga;
 mod fevga_net;
 mod greedy;
 mod limits;
+mod pip_race;
 mod plakoto;
 mod portes;
 mod portes_net;
@@ -54,7 +59,7 @@ mod tree;
 mod trials;
 
 pub use after::GameAfter;
-pub use close_plays::ClosePlays;
+pub use engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
 pub use equity::game_equity;
 pub(crate) use evaluation::order_deepest_by;
 pub use evaluation::{Evaluation, Valuation};
@@ -65,7 +70,7 @@ pub use fevga::{
 pub use fevga_net::FevgaNetEvaluator;
 pub use greedy::GreedyChooser;
 pub use limits::SearchLimits;
-pub use plakoto::{HoldsEvaluator, PlakotoGameEvaluator};
+pub use plakoto::PlakotoGameEvaluator;
 pub use portes::{
     PORTES_EVALUATORS, PortesHeuristicEvaluator, PortesPipCountEvaluator, portes_evaluator,
 };

@@ -1,6 +1,8 @@
-//! Plakoto's evaluators seen through the game layer: an adapter from the
-//! Plakoto-only [`Evaluator`] to [`GameEvaluator<Plakoto>`], so the generic
-//! search runs on Plakoto: the Plakoto search handle searches through it.
+//! What the engine knows of Plakoto ([`EngineGame`]: its evaluators by
+//! name, its measured outcomes in a Tavli match), and its evaluators seen
+//! through the game layer: an adapter from the Plakoto-only [`Evaluator`]
+//! to [`GameEvaluator<Plakoto>`], so the generic search runs on Plakoto:
+//! the Plakoto search handle searches through it.
 //!
 //! The adapter evaluates under any rules (it passes the game's rules on).
 //! Inside a search tree it bounds a turn's plays as the Plakoto search
@@ -10,15 +12,23 @@
 //! group at a time through a beam ranked by this evaluator.
 
 use std::cell::RefCell;
-use std::sync::Arc;
+use std::ops::Deref;
 
+use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
-use plakoto_rules::{GenLimits, MoveGenerator, Numbers, PlayList, Position};
+use plakoto_rules::{
+    GenLimits, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, Variant,
+};
 
+use super::engine_game::EngineGame;
 use super::express::{BeamScratch, inner_plays, is_multi_group};
 use super::{GameEvaluator, PlayBounds};
 use crate::eval::exact::ExactDatabase;
-use crate::eval::{Evaluator, Probabilities};
+use crate::eval::net::weights::WeightsError;
+use crate::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, PipCountEvaluator, Probabilities};
+use crate::match_equity::EXPRESS_RATES;
+use crate::match_equity::tavli::StarterRates;
+use crate::match_equity::tavli::rates::{PLAKOTO_RATES, PLAKOTO_TZANNES_RATES};
 
 thread_local! {
     /// The tree's beam buffers, one set a thread: the evaluator is shared
@@ -30,44 +40,23 @@ thread_local! {
 }
 
 /// A Plakoto [`Evaluator`] as a [`GameEvaluator<Plakoto>`], held as the
-/// caller holds it ([`HoldsEvaluator`]: owned, shared or borrowed): the
-/// rules come from the game value, the exact databases from the
-/// evaluator.
+/// caller holds it (anything that dereferences to one: a `Box` or an `Arc`
+/// of one, or a borrowed one, the Plakoto search's for the length of a
+/// search): the rules come from the game value, the exact databases from
+/// the evaluator.
 pub struct PlakotoGameEvaluator<E>(pub E);
 
-/// What holds a Plakoto evaluator for [`PlakotoGameEvaluator`]: a `Box` or
-/// an `Arc` of one, or a borrowed one (the Plakoto search's, for the
-/// length of a search).
-pub trait HoldsEvaluator: Send + Sync {
-    /// The evaluator held.
-    fn evaluator(&self) -> &dyn Evaluator;
-}
-
-impl HoldsEvaluator for Box<dyn Evaluator> {
-    fn evaluator(&self) -> &dyn Evaluator {
-        self.as_ref()
-    }
-}
-
-impl HoldsEvaluator for Arc<dyn Evaluator> {
-    fn evaluator(&self) -> &dyn Evaluator {
-        self.as_ref()
-    }
-}
-
-impl<'a> HoldsEvaluator for &'a (dyn Evaluator + 'a) {
-    fn evaluator(&self) -> &dyn Evaluator {
-        *self
-    }
-}
-
-impl<E: HoldsEvaluator> GameEvaluator<Plakoto> for PlakotoGameEvaluator<E> {
+impl<E> GameEvaluator<Plakoto> for PlakotoGameEvaluator<E>
+where
+    E: Deref + Send + Sync,
+    E::Target: Evaluator,
+{
     fn name(&self) -> &str {
-        self.0.evaluator().name()
+        self.0.name()
     }
 
     fn evaluate(&self, game: &Plakoto, position: &Position) -> Probabilities {
-        self.0.evaluator().evaluate(position, game.rules)
+        self.0.evaluate(position, game.rules)
     }
 
     fn exact_value(
@@ -75,7 +64,7 @@ impl<E: HoldsEvaluator> GameEvaluator<Plakoto> for PlakotoGameEvaluator<E> {
         game: &Plakoto,
         position: &Position,
     ) -> Option<(Probabilities, ExactDatabase)> {
-        self.0.evaluator().exact_value(position, game.rules)
+        self.0.exact_value(position, game.rules)
     }
 
     fn race_value(&self, game: &Plakoto, position: &Position) -> Option<Probabilities> {
@@ -86,9 +75,7 @@ impl<E: HoldsEvaluator> GameEvaluator<Plakoto> for PlakotoGameEvaluator<E> {
 
     fn evaluate_batch(&self, game: &Plakoto, positions: &[Position], out: &mut Vec<Probabilities>) {
         // Batched as the net wants it, one call a roll.
-        self.0
-            .evaluator()
-            .evaluate_batch(positions, game.rules, out);
+        self.0.evaluate_batch(positions, game.rules, out);
     }
 
     fn evaluate_open_batch(
@@ -97,9 +84,7 @@ impl<E: HoldsEvaluator> GameEvaluator<Plakoto> for PlakotoGameEvaluator<E> {
         positions: &[Position],
         out: &mut Vec<Probabilities>,
     ) {
-        self.0
-            .evaluator()
-            .evaluate_open_batch(positions, game.rules, out);
+        self.0.evaluate_open_batch(positions, game.rules, out);
     }
 
     fn leaf_hash(&self) -> fn(&Position) -> u64 {
@@ -130,7 +115,7 @@ impl<E: HoldsEvaluator> GameEvaluator<Plakoto> for PlakotoGameEvaluator<E> {
             position,
             &numbers,
             beam,
-            self.0.evaluator(),
+            &*self.0,
             game.rules,
             out,
         );
@@ -165,11 +150,46 @@ impl<E: HoldsEvaluator> GameEvaluator<Plakoto> for PlakotoGameEvaluator<E> {
                 position,
                 &numbers,
                 bounds.beam,
-                self.0.evaluator(),
+                &*self.0,
                 game.rules,
                 out,
             );
         });
+    }
+}
+
+impl EngineGame for Plakoto {
+    fn heuristic_evaluator() -> Box<dyn GameEvaluator<Plakoto>> {
+        Box::new(PlakotoGameEvaluator(
+            Box::new(HeuristicEvaluator) as Box<dyn Evaluator>
+        ))
+    }
+
+    /// Plakoto's pip count also weighs pins ([`PipCountEvaluator`]).
+    fn pip_count_evaluator() -> Box<dyn GameEvaluator<Plakoto>> {
+        Box::new(PlakotoGameEvaluator(
+            Box::new(PipCountEvaluator) as Box<dyn Evaluator>
+        ))
+    }
+
+    /// The net's integer copy, as `set evaluator net` builds it
+    /// ([`EvaluatorKind::Net`]).
+    fn net_evaluator() -> Result<Box<dyn GameEvaluator<Plakoto>>, WeightsError> {
+        let net = EvaluatorKind::Net.create().map_err(|e| e.0)?;
+        Ok(Box::new(PlakotoGameEvaluator(net)))
+    }
+
+    fn in_match(_portes: PortesScoring, plakoto: Rules) -> Plakoto {
+        Plakoto::new(plakoto)
+    }
+
+    fn starter_rates(&self) -> StarterRates {
+        match (self.rules.variant, self.rules.scoring) {
+            // Not measured by starter (see `crate::match_equity::tavli`).
+            (Variant::Express, _) => StarterRates::symmetric(&EXPRESS_RATES),
+            (_, Scoring::Tzannes) => PLAKOTO_TZANNES_RATES,
+            _ => PLAKOTO_RATES,
+        }
     }
 }
 

@@ -1,14 +1,20 @@
-//! The Portes evaluators of the game layer, and their selection by name
-//! (`heuristic`, `pipcount`, `net`) for the protocol and the tools.
+//! What the engine knows of Portes ([`EngineGame`]): its evaluators (the
+//! heuristic with the bear-off race database, the pip count, the net), its
+//! measured outcomes in a Tavli match, and its plays' spread in equity.
 
-use plakoto_rules::portes::PortesPosition;
+use plakoto_rules::Rules;
+use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::tavli::Portes;
 
-use super::GameEvaluator;
-use super::PortesNetEvaluator;
+use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
+use super::pip_race::pip_race_probabilities;
+use super::{GameEvaluator, PortesNetEvaluator};
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
+use crate::eval::net::weights::WeightsError;
 use crate::eval::portes::{evaluate_portes_race, portes_heuristic};
+use crate::match_equity::tavli::StarterRates;
+use crate::match_equity::tavli::rates::PORTES_RATES;
 
 /// The hand-written Portes heuristic ([`portes_heuristic`]), with the exact
 /// bear-off race database ([`evaluate_portes_race`]) as its exact values,
@@ -34,15 +40,9 @@ impl GameEvaluator<Portes> for PortesHeuristicEvaluator {
     }
 }
 
-/// Pips a turn on roll is worth in a race (as the heuristic counts it).
-const ON_ROLL_PIPS: f32 = 8.0;
-/// Pips that move the winning chance by one logistic unit.
-const PIPS_SCALE: f32 = 25.0;
-
 /// A weak, fast Portes baseline: the pip counts alone (a checker on the
-/// bar counts 25) plus the turn on roll, squashed into a chance of a single
-/// win. No exact values: it is meant as an opponent and a speed floor, not
-/// as a player.
+/// bar counts 25) plus the turn on roll (8 pips, as the heuristic counts
+/// it). No exact values.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PortesPipCountEvaluator;
 
@@ -53,36 +53,39 @@ impl GameEvaluator<Portes> for PortesPipCountEvaluator {
 
     fn evaluate(&self, _game: &Portes, position: &PortesPosition) -> Probabilities {
         let (own, opp) = position.pip_counts();
-        let score = (opp as f32 - own as f32 + ON_ROLL_PIPS) / PIPS_SCALE;
-        let win = 1.0 / (1.0 + (-score).exp());
-        Probabilities {
-            win_single: win,
-            lose_single: 1.0 - win,
-            ..Probabilities::default()
-        }
+        pip_race_probabilities(own, opp, 8.0)
+    }
+}
+
+impl EngineGame for Portes {
+    fn heuristic_evaluator() -> Box<dyn GameEvaluator<Portes>> {
+        Box::new(PortesHeuristicEvaluator)
+    }
+
+    fn pip_count_evaluator() -> Box<dyn GameEvaluator<Portes>> {
+        Box::new(PortesPipCountEvaluator)
+    }
+
+    fn net_evaluator() -> Result<Box<dyn GameEvaluator<Portes>>, WeightsError> {
+        Ok(Box::new(PortesNetEvaluator::with_default_network()?))
+    }
+
+    fn in_match(portes: PortesScoring, _plakoto: Rules) -> Portes {
+        Portes::new(portes)
+    }
+
+    fn starter_rates(&self) -> StarterRates {
+        PORTES_RATES
     }
 }
 
 /// The names [`portes_evaluator`] knows, in the order a help text lists
 /// them.
-pub const PORTES_EVALUATORS: [&str; 3] = ["heuristic", "pipcount", "net"];
+pub const PORTES_EVALUATORS: [&str; 3] = EVALUATOR_NAMES;
 
 /// The Portes evaluator named `kind` (one of [`PORTES_EVALUATORS`]);
 /// `None` for any other name, and for `net` when the weights named by
 /// [`crate::eval::portes::net::PORTES_WEIGHTS_ENV`] do not load (logged).
 pub fn portes_evaluator(kind: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
-    match kind {
-        "heuristic" => Some(Box::new(PortesHeuristicEvaluator)),
-        "pipcount" => Some(Box::new(PortesPipCountEvaluator)),
-        "net" => match PortesNetEvaluator::with_default_network() {
-            Ok(net) => Some(Box::new(net)),
-            Err(e) => {
-                // The weights named by the environment do not load: the
-                // name is known, but there is no net to give.
-                log::error!("cannot load the Portes net's weights: {e}");
-                None
-            }
-        },
-        _ => None,
-    }
+    evaluator_named(kind)
 }

@@ -13,7 +13,7 @@ use plakoto_rules::tavli::GameKind;
 use plakoto_rules::with_game;
 use serde::{Deserialize, Serialize};
 
-use super::close_plays::ClosePlays;
+use super::engine_game::EngineGame;
 
 /// Deepest search supported (the filter table has one row per ply count).
 pub const MAX_PLIES: u8 = 4;
@@ -368,7 +368,7 @@ impl MoveFilter {
 
     /// The filter a search of `game` applies: the table as set, but for a
     /// named preset in a game whose plays lie close together in equity
-    /// ([`ClosePlays`]: Fevga), whose 2-ply search also filters at 1 ply.
+    /// ([`EngineGame::CLOSE_PLAYS`]: Fevga), whose 2-ply search also filters at 1 ply.
     ///
     /// **Why Fevga differs.** GNU Backgammon's thresholds are in equity,
     /// and Fevga's plays lie closer together in equity than Plakoto's or

@@ -57,7 +57,7 @@ pub use rollout::{rollout_paired, rollout_paired_until, rollout_plays, rollout_p
 // layer's, shared by every game's search; named here too, where Plakoto's
 // callers have always found them.
 pub use crate::game::{
-    ClosePlays, Evaluation, FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES,
+    Evaluation, FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES,
     MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS, MoveFilter, PLIES, PairedRollout, ROLLOUT_TRIALS,
     Range, RolloutError, RolloutProgress, RolloutResult, RolloutSettings, SearchLimits,
     SearchSettings, SearchStats, SettingsError, Stop, THREADS, TIME_MS, Valuation,

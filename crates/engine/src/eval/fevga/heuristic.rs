@@ -85,13 +85,7 @@ pub fn fevga_heuristic(position: &FevgaPosition, rules: &FevgaRules) -> Probabil
     let win = 1.0 / (1.0 + (-score / scale).exp());
     let own_double = double_share(&opp, position.opp_off(), opp_released);
     let opp_double = double_share(&own, position.own_off(), own_released);
-    Probabilities {
-        win_single: win * (1.0 - own_double),
-        win_double: win * own_double,
-        lose_single: (1.0 - win) * (1.0 - opp_double),
-        lose_double: (1.0 - win) * opp_double,
-        ..Probabilities::default()
-    }
+    Probabilities::single_or_double(win, own_double, opp_double)
 }
 
 /// What `side`'s position costs it in pips against `other`'s points (each

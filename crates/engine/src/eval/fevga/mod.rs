@@ -17,4 +17,4 @@ pub mod race;
 pub mod shape;
 
 pub use heuristic::fevga_heuristic;
-pub use race::{evaluate_fevga_race, fevga_no_contact, fevga_race_layouts};
+pub use race::{evaluate_fevga_race, fevga_no_contact};

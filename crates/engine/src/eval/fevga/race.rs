@@ -30,7 +30,7 @@
 //! one-sided bear-offs. When every checker of each side is in its home
 //! board (points 1–6), each bear-off is Fevga's F10–F11, which are R12–R13
 //! without pins, every die is usable, and no landing point can be held by
-//! the other side: the one-sided tables of [`RaceDb`] (shared with Plakoto
+//! the other side: the one-sided tables of [`RaceDb`](crate::eval::race::RaceDb) (shared with Plakoto
 //! and Portes) answer it, with the side on roll finishing first on ties.
 //! `tests/engine/fevga.rs` checks them against searches written with the
 //! Fevga move generator. Races with a checker still on a side's 7–12 are
@@ -45,7 +45,7 @@
 use plakoto_rules::fevga::FevgaPosition;
 
 use crate::eval::Probabilities;
-use crate::eval::race::{Layout, RaceDb, checkers, no_double_once_off};
+use crate::eval::race::home_board_race;
 
 /// Whether the two sides of `position` can never meet again: both have
 /// checkers on the board, all of them on their own points 1–12 (see the
@@ -58,28 +58,11 @@ pub fn fevga_no_contact(position: &FevgaPosition) -> bool {
     on_board(&own) && on_board(&opp) && !beyond_12(&own) && !beyond_12(&opp)
 }
 
-/// The two home-board layouts (each side in its own numbering) if
-/// `position` is a race the bear-off tables cover: every checker of each
-/// side in its home board, and checkers left on both sides.
-pub fn fevga_race_layouts(position: &FevgaPosition) -> Option<(Layout, Layout)> {
-    let (own, opp) = position.sides();
-    let outside = |side: &[u8; 24]| side[6..].iter().any(|&c| c > 0);
-    if outside(&own) || outside(&opp) {
-        return None;
-    }
-    let layout = |side: &[u8; 24]| -> Layout { std::array::from_fn(|i| side[i]) };
-    let (own, opp) = (layout(&own), layout(&opp));
-    (checkers(&own) > 0 && checkers(&opp) > 0).then_some((own, opp))
-}
-
 /// Exact outcome chances of `position` (side on roll, before rolling) when
 /// both sides are bearing off from their home boards; `None` otherwise
 /// (including no-contact races with checkers still outside, see the
 /// module comment).
 pub fn evaluate_fevga_race(position: &FevgaPosition) -> Option<Probabilities> {
-    let (own, opp) = fevga_race_layouts(position)?;
-    let mut chances = RaceDb::global().race(&own, &opp);
-    // A double needs the loser to have borne off nothing (F13).
-    no_double_once_off(&mut chances, position.own_off(), position.opp_off());
-    Some(chances)
+    let (own, opp) = position.sides();
+    home_board_race(&own, &opp, position.own_off(), position.opp_off())
 }

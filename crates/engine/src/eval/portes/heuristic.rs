@@ -66,13 +66,7 @@ pub fn portes_heuristic(position: &PortesPosition) -> Probabilities {
     };
     let own_double = double_share(&opp, position.opp_off(), opp_pips);
     let opp_double = double_share(&own, position.own_off(), own_pips);
-    Probabilities {
-        win_single: win * (1.0 - own_double),
-        win_double: win * own_double,
-        lose_single: (1.0 - win) * (1.0 - opp_double),
-        lose_double: (1.0 - win) * opp_double,
-        ..Probabilities::default()
-    }
+    Probabilities::single_or_double(win, own_double, opp_double)
 }
 
 /// Pips `side` may lose to hits on its blots by `attacker` (each in its

@@ -17,7 +17,7 @@ use plakoto_rules::portes::PortesScoring;
 use super::Probabilities;
 
 pub use heuristic::portes_heuristic;
-pub use race::{evaluate_portes_race, portes_race_layouts};
+pub use race::evaluate_portes_race;
 
 /// Expected points for the side on roll under Portes scoring (P11): a
 /// double counts 2, a Western backgammon 3 under `triple` (2 otherwise).

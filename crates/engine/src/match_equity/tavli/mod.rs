@@ -59,7 +59,6 @@
 //! test checks it).
 
 pub mod context;
-mod measured;
 pub mod rates;
 pub mod table;
 
@@ -69,7 +68,6 @@ mod brute_force;
 mod tests;
 
 pub use context::{TavliGameInMatch, TavliMatchContext, TavliPlace, TavliSwitches};
-pub use measured::MeasuredGame;
 pub use rates::{GameModel, StarterRates};
 pub use table::TavliEquityTable;
 

@@ -115,7 +115,7 @@ pub const PLAKOTO_TZANNES_RATES: StarterRates =
 pub const FEVGA_RATES: StarterRates = counts([9146, 2396, 0, 0], [7458, 1000, 0, 0], 0, 20000);
 
 /// A game of the sequence: its rates by starter and the points of each
-/// way of winning it (each game's: [`GameModel::of`], `measured.rs`).
+/// way of winning it (each game's: [`GameModel::of`], in `crate::game`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameModel {
     /// The outcome distribution from the starter's point of view.

@@ -1,0 +1,86 @@
+//! [`EngineGame`]: everything the engine knows of one game above its
+//! rules, in one trait, so that each game's engine knowledge stands in one
+//! file (`portes.rs`, `fevga.rs`, `plakoto.rs` beside this one) and the
+//! code that uses it (the move filter, evaluator selection by name, the
+//! model of a game in the Tavli match equity table, [`GameModel::of`]) is
+//! written once.
+
+use plakoto_rules::portes::PortesScoring;
+use plakoto_rules::{GameKind, Rules, TavliGame, with_game};
+
+use super::GameEvaluator;
+use crate::eval::net::weights::WeightsError;
+use crate::match_equity::tavli::rates::ENDINGS;
+use crate::match_equity::tavli::{GameModel, StarterRates};
+
+/// The names [`evaluator_named`] knows in every game, in the order a help
+/// text lists them.
+pub const EVALUATOR_NAMES: [&str; 3] = ["heuristic", "pipcount", "net"];
+
+/// What the engine knows of a game: its built-in evaluators, how its
+/// plays lie in equity, and its measured outcomes in a Tavli match.
+pub trait EngineGame: TavliGame {
+    /// Whether the game's plays lie so close together in equity that a
+    /// named move-filter preset keeps too many candidates at its first
+    /// level (GNU Backgammon's thresholds are in equity, set for games
+    /// with hits): a named preset's 2-ply search then also filters at 1 ply
+    /// ([`MoveFilter::in_game`](super::MoveFilter::in_game)).
+    const CLOSE_PLAYS: bool = false;
+
+    /// The hand-written heuristic, with whatever exact databases the game
+    /// has as its exact values (the evaluator `heuristic`).
+    fn heuristic_evaluator() -> Box<dyn GameEvaluator<Self>>;
+
+    /// A weak, fast baseline from the pip counts (the evaluator
+    /// `pipcount`): an opponent and a speed floor, not a player.
+    fn pip_count_evaluator() -> Box<dyn GameEvaluator<Self>>;
+
+    /// The process's net for the game (the evaluator `net`); an error when
+    /// its weights do not load.
+    fn net_evaluator() -> Result<Box<dyn GameEvaluator<Self>>, WeightsError>;
+
+    /// The game as a Tavli match plays it: Portes scored by `portes`,
+    /// Plakoto played and scored by `plakoto`.
+    fn in_match(portes: PortesScoring, plakoto: Rules) -> Self;
+
+    /// The share of games ending each way, from the starter's point of
+    /// view, under this game's switches, as the net's self-play measured
+    /// them (the Tavli match equity table's model of the game).
+    fn starter_rates(&self) -> StarterRates;
+}
+
+/// The evaluator of `G` named `kind` (one of [`EVALUATOR_NAMES`]); `None`
+/// for any other name, and for `net` when the game's weights do not load
+/// (logged: the name is known, but there is no net to give).
+pub fn evaluator_named<G: EngineGame>(kind: &str) -> Option<Box<dyn GameEvaluator<G>>> {
+    match kind {
+        "heuristic" => Some(G::heuristic_evaluator()),
+        "pipcount" => Some(G::pip_count_evaluator()),
+        "net" => match G::net_evaluator() {
+            Ok(net) => Some(net),
+            Err(e) => {
+                log::warn!("no {} net: {e}", G::KIND);
+                None
+            }
+        },
+        _ => None,
+    }
+}
+
+impl GameModel {
+    /// The measured model of `kind` in a Tavli match, Portes scored by
+    /// `portes`, Plakoto played and scored by `plakoto`.
+    pub fn of(kind: GameKind, portes: PortesScoring, plakoto: Rules) -> GameModel {
+        with_game!(kind, G => GameModel::of_game(&G::in_match(portes, plakoto)))
+    }
+
+    /// The measured model of `game`: its rates
+    /// ([`EngineGame::starter_rates`]), and the points of each ending under
+    /// its scoring.
+    pub fn of_game<G: EngineGame>(game: &G) -> GameModel {
+        GameModel {
+            rates: game.starter_rates(),
+            points: ENDINGS.map(|e| game.points(e)),
+        }
+    }
+}

@@ -1,9 +1,13 @@
-//! What `plakoto conformance --game portes|fevga` needs of a game beyond
-//! the game layer and its records (the Match ID of a sample): the game
-//! its samples are drawn under, which samples are worth counting (Portes:
-//! the side on roll on the bar; Fevga: not yet released, F7), and the
-//! game's switches, each a variant of the game with the commands that set
-//! it, whose `legal` lists are compared under it. One impl per game.
+//! [`ConformanceGame`]: what `plakoto conformance --game` needs of a game
+//! beyond the game layer and its records (the Match ID of a sample): the
+//! samples it sets and the checks it runs on them (one generic run,
+//! `run_checks`, picks the game once), the game its samples are drawn
+//! under, which samples are worth counting (Portes: the side on roll on
+//! the bar; Fevga: not yet released, F7), and the game's switches, each a
+//! variant of the game with the commands that set it, whose `legal` lists
+//! are compared under it. One impl per game: Portes' and Fevga's here
+//! (the generic checks of the table, `table.rs`), Plakoto's in
+//! `plakoto.rs`.
 
 use plakoto_records::analysis::table::AnalysedGame;
 use plakoto_rules::fevga::{
@@ -11,6 +15,13 @@ use plakoto_rules::fevga::{
 };
 use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::{Fevga, Portes};
+
+use super::table::table_steps;
+use super::table_positions::{TableSample, table_samples};
+use super::{CheckResult, Checker, ConformanceArgs};
+
+/// One check: run by the checker on the game's samples.
+pub type Step<S> = fn(&mut Checker, &[S]) -> CheckResult;
 
 /// The game under one switch set off its default, and how to say so.
 #[derive(Clone, Debug)]
@@ -25,8 +36,24 @@ pub struct SwitchVariant<G> {
     pub game: G,
 }
 
-/// A game of the table the conformance checks cover.
+/// A game the conformance checks cover.
 pub trait ConformanceGame: AnalysedGame {
+    /// A position set on the engine, with what the checks need of it.
+    type Sample;
+
+    /// The positions set, drawn from `args.seed`.
+    fn samples(args: &ConformanceArgs) -> Vec<Self::Sample>;
+
+    /// Commands sent to every engine started, after `isready`: a fresh
+    /// engine after a lost one plays the same game.
+    fn setup() -> Vec<String> {
+        vec![format!("set game {}", Self::KIND)]
+    }
+
+    /// The checks after `start`, in order: each named, and whether
+    /// protocol.md requires what it checks of every engine.
+    fn steps() -> Vec<(&'static str, bool, Step<Self::Sample>)>;
+
     /// The game the samples are played under (the defaults).
     fn sample_game() -> Self;
 
@@ -58,6 +85,16 @@ pub trait ConformanceGame: AnalysedGame {
 }
 
 impl ConformanceGame for Portes {
+    type Sample = TableSample<Portes>;
+
+    fn samples(args: &ConformanceArgs) -> Vec<TableSample<Portes>> {
+        table_samples(args.positions, args.seed)
+    }
+
+    fn steps() -> Vec<(&'static str, bool, Step<TableSample<Portes>>)> {
+        table_steps()
+    }
+
     fn sample_game() -> Portes {
         Portes::new(PortesScoring::Standard)
     }
@@ -71,6 +108,16 @@ impl ConformanceGame for Portes {
 }
 
 impl ConformanceGame for Fevga {
+    type Sample = TableSample<Fevga>;
+
+    fn samples(args: &ConformanceArgs) -> Vec<TableSample<Fevga>> {
+        table_samples(args.positions, args.seed)
+    }
+
+    fn steps() -> Vec<(&'static str, bool, Step<TableSample<Fevga>>)> {
+        table_steps()
+    }
+
     fn sample_game() -> Fevga {
         Fevga::default()
     }

@@ -23,15 +23,83 @@ mod plakoto;
 pub mod positions;
 mod switches;
 mod table;
-pub mod table_game;
+mod table_game;
 pub mod table_positions;
 
 use std::time::{Duration, Instant};
 
 use plakoto_protocol::client::{ClientError, Engine};
 use plakoto_protocol::framing::Reply;
+use plakoto_records::record::GameOnRecord;
 use plakoto_rules::{GameKind, with_game};
-use table_game::ConformanceGame;
+
+/// One check: run by the checker on the game's samples.
+pub type Step<S> = fn(&mut Checker, &[S]) -> CheckResult;
+
+/// The game under one switch set off its default, and how to say so.
+#[derive(Clone, Debug)]
+pub struct SwitchVariant<G> {
+    /// `name=value`, for reports.
+    pub name: String,
+    /// The command that sets it on an engine at the defaults.
+    pub set: String,
+    /// The command that sets the switch back to its default.
+    pub reset: String,
+    /// The game under the switch.
+    pub game: G,
+}
+
+/// A game the conformance checks cover: the samples it sets and the
+/// checks it runs on them (one generic run, `run_checks`, picks the game
+/// once), the game its samples are drawn under, which samples are worth
+/// counting, and the game's switches. Portes' and Fevga's impls in
+/// `table_game.rs`, Plakoto's in `plakoto.rs`.
+pub trait ConformanceGame: GameOnRecord {
+    /// A position set on the engine, with what the checks need of it.
+    type Sample;
+
+    /// The positions set, drawn from `args.seed`.
+    fn samples(args: &ConformanceArgs) -> Vec<Self::Sample>;
+
+    /// Commands sent to every engine started, after `isready`: a fresh
+    /// engine after a lost one plays the same game.
+    fn setup() -> Vec<String> {
+        vec![format!("set game {}", Self::KIND)]
+    }
+
+    /// The checks after `start`, in order: each named, and whether
+    /// protocol.md requires what it checks of every engine.
+    fn steps() -> Vec<(&'static str, bool, Step<Self::Sample>)>;
+
+    /// The game the samples are played under (the defaults).
+    fn sample_game() -> Self;
+
+    /// What [`ConformanceGame::notable`] counts, for the report ("with
+    /// the side on roll on the bar").
+    const NOTABLE: &'static str;
+
+    /// Whether a position is of the kind worth counting in the report.
+    fn notable(&self, position: &Self::Position) -> bool;
+
+    /// The game under each switch value that is not the default, one at
+    /// a time (none for a game without switches).
+    fn switch_variants(&self) -> Vec<SwitchVariant<Self>> {
+        Vec::new()
+    }
+
+    /// Commands naming no switch, or no value of one, that an engine with
+    /// switches refuses with `invalid_argument`.
+    fn bad_switch_commands(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Positions (board text, the side on roll's dice) where switch values
+    /// change the plays and random games seldom go: searched before the
+    /// random positions.
+    fn switch_witnesses(&self) -> Vec<(&'static str, [u8; 2])> {
+        Vec::new()
+    }
+}
 
 /// Options of `plakoto conformance`.
 #[derive(clap::Args, Debug, Clone)]

@@ -15,8 +15,8 @@ use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GenLimits, MoveGenerator, Position, format_play};
 
 use super::positions::{Mix, Sample, samples};
-use super::table_game::{ConformanceGame, Step};
 use super::{CheckResult, Checker, ConformanceArgs, Fail, Has, Outcome, quote};
+use super::{ConformanceGame, Step};
 
 /// Positions whose `legal` list is compared with the rules core's.
 const LEGAL_POSITIONS: usize = 60;

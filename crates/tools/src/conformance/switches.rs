@@ -9,9 +9,9 @@
 //! answers the first switch with `unknown_command` plays only the
 //! default game, and the check reports the switches absent.
 
-use super::table_game::{ConformanceGame, SwitchVariant};
 use super::table_positions::{TableSample, table_samples};
 use super::{CheckResult, Checker, Fail, Outcome};
+use super::{ConformanceGame, SwitchVariant};
 
 /// Positions compared under each switch value where it changes the plays.
 const CHANGED: usize = 4;

@@ -14,9 +14,9 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use super::table_game::{ConformanceGame, Step};
 use super::table_positions::{TableSample, play_words};
 use super::{CheckResult, Checker, Fail, Has, Outcome, quote};
+use super::{ConformanceGame, Step};
 
 /// Positions whose `legal` list is compared with the rules core's.
 const LEGAL_POSITIONS: usize = 40;

@@ -1,15 +1,10 @@
-//! [`ConformanceGame`]: what `plakoto conformance --game` needs of a game
-//! beyond the game layer and its records (the Match ID of a sample): the
-//! samples it sets and the checks it runs on them (one generic run,
-//! `run_checks`, picks the game once), the game its samples are drawn
-//! under, which samples are worth counting (Portes: the side on roll on
-//! the bar; Fevga: not yet released, F7), and the game's switches, each a
-//! variant of the game with the commands that set it, whose `legal` lists
-//! are compared under it. One impl per game: Portes' and Fevga's here
-//! (the generic checks of the table, `table.rs`), Plakoto's in
-//! `plakoto.rs`.
+//! Portes' and Fevga's [`ConformanceGame`] impls: the generic checks of
+//! the table (`table.rs`) on samples of the game (`table_positions.rs`),
+//! which samples are worth counting (Portes: the side on roll on the bar;
+//! Fevga: not yet released, F7), and Fevga's switches, each a variant of
+//! the game with the commands that set it, whose `legal` lists are
+//! compared under it, with the positions that tell them apart.
 
-use plakoto_records::analysis::table::AnalysedGame;
 use plakoto_rules::fevga::{
     FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, is_released,
 };
@@ -18,71 +13,7 @@ use plakoto_rules::tavli::{Fevga, Portes};
 
 use super::table::table_steps;
 use super::table_positions::{TableSample, table_samples};
-use super::{CheckResult, Checker, ConformanceArgs};
-
-/// One check: run by the checker on the game's samples.
-pub type Step<S> = fn(&mut Checker, &[S]) -> CheckResult;
-
-/// The game under one switch set off its default, and how to say so.
-#[derive(Clone, Debug)]
-pub struct SwitchVariant<G> {
-    /// `name=value`, for reports.
-    pub name: String,
-    /// The command that sets it on an engine at the defaults.
-    pub set: String,
-    /// The command that sets the switch back to its default.
-    pub reset: String,
-    /// The game under the switch.
-    pub game: G,
-}
-
-/// A game the conformance checks cover.
-pub trait ConformanceGame: AnalysedGame {
-    /// A position set on the engine, with what the checks need of it.
-    type Sample;
-
-    /// The positions set, drawn from `args.seed`.
-    fn samples(args: &ConformanceArgs) -> Vec<Self::Sample>;
-
-    /// Commands sent to every engine started, after `isready`: a fresh
-    /// engine after a lost one plays the same game.
-    fn setup() -> Vec<String> {
-        vec![format!("set game {}", Self::KIND)]
-    }
-
-    /// The checks after `start`, in order: each named, and whether
-    /// protocol.md requires what it checks of every engine.
-    fn steps() -> Vec<(&'static str, bool, Step<Self::Sample>)>;
-
-    /// The game the samples are played under (the defaults).
-    fn sample_game() -> Self;
-
-    /// What [`ConformanceGame::notable`] counts, for the report ("with
-    /// the side on roll on the bar").
-    const NOTABLE: &'static str;
-
-    /// Whether a position is of the kind worth counting in the report.
-    fn notable(&self, position: &Self::Position) -> bool;
-
-    /// The game under each switch value that is not the default, one at
-    /// a time (none for a game without switches).
-    fn switch_variants(&self) -> Vec<SwitchVariant<Self>> {
-        Vec::new()
-    }
-
-    /// Commands naming no switch, or no value of one, that an engine with
-    /// switches refuses with `invalid_argument`.
-    fn bad_switch_commands(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Positions (board text, the side on roll's dice) where switch values
-    /// change the plays and random games seldom go: searched before the
-    /// random positions.
-    fn switch_witnesses(&self) -> Vec<(&'static str, [u8; 2])> {
-        Vec::new()
-    }
-}
+use super::{ConformanceArgs, ConformanceGame, Step, SwitchVariant};
 
 impl ConformanceGame for Portes {
     type Sample = TableSample<Portes>;

@@ -18,7 +18,7 @@ use plakoto_engine::search::{FilterPreset, MoveFilter, SearchLimits, SearchSetti
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{Dice, TavliGame};
-use plakoto_tools::bench::bench_game::{BenchGame, bench_evaluator};
+use plakoto_tools::bench::{BenchGame, bench_evaluator};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

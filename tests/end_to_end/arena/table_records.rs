@@ -11,7 +11,7 @@ use std::process::{Command, Output};
 
 use plakoto::game::Side;
 use plakoto::game::tavli::{Fevga, Portes};
-use plakoto::record::{GameEnd, HeaderGame, Record, TableReplay, read_record_file};
+use plakoto::record::{GameEnd, GameOnRecord, Record, TableReplay, read_record_file};
 use serde_json::Value;
 
 fn plakoto(args: &[&str]) -> Output {
@@ -79,7 +79,7 @@ fn files(dir: &Path) -> Vec<(String, String)> {
 /// record a game, named by its unit, each replaying to the winner, ending
 /// and points of its results line; `header` text each must hold. Returns
 /// the games' replays.
-fn check_records<G: HeaderGame>(
+fn check_records<G: GameOnRecord>(
     dir: &Path,
     results: &Path,
     units: u64,

@@ -8,9 +8,7 @@ use plakoto_engine::game::PlakotoGameEvaluator;
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
-use plakoto_records::record::{
-    Event, Header, HeldInTavliState, Record, RecordError, TavliGameState,
-};
+use plakoto_records::record::{Event, GameOnRecord, Header, Record, RecordError, TavliGameState};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{FinalResult, Game, TavliGame};
 

@@ -8,9 +8,7 @@
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
-use plakoto_records::record::{
-    Event, Header, HeldInTavliState, Record, RecordError, TavliGameState,
-};
+use plakoto_records::record::{Event, GameOnRecord, Header, Record, RecordError, TavliGameState};
 use plakoto_rules::FinalResult;
 use plakoto_rules::tavli::TableGame;
 
@@ -23,7 +21,7 @@ use crate::table::{TableProtocol, execute_game, restart_record, set_up_event, ta
 use crate::table_search::{AnySearcher, GameSearcher};
 use crate::tools::Tools;
 
-impl<G: TableProtocol + HeldInTavliState + Default> SessionGame for G {
+impl<G: TableProtocol + GameOnRecord + Default> SessionGame for G {
     /// A fresh game under the default switches, and its searcher with the
     /// game's heuristic.
     fn game_session() -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>) {

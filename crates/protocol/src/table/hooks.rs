@@ -5,8 +5,8 @@
 //! here; the session reaches them through
 //! [`SessionGame`](crate::session_game::SessionGame) (`games/table.rs`).
 
-use plakoto_records::analysis::table::AnalysedGame;
 use plakoto_records::record::FEVGA_SCORING_WORD;
+use plakoto_records::record::GameOnRecord;
 use plakoto_records::record::Record;
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules};
 use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition, PortesScoring};
@@ -39,8 +39,8 @@ pub struct MatchParts {
 
 /// A game the protocol can play through [`super::execute_game`]; its
 /// Match ID, records and their analysis come from the records crate
-/// ([`AnalysedGame`]).
-pub trait TableProtocol: TavliGame + AnalysedGame {
+/// ([`GameOnRecord`]).
+pub trait TableProtocol: TavliGame + GameOnRecord {
     /// The session's game of this kind.
     fn table(state: &SessionState) -> &TableGame<Self> {
         &state.games.get::<Self>().table

@@ -12,9 +12,9 @@
 use std::path::PathBuf;
 
 use super::Analysis;
-use super::table::{AnalysedGame, analyse_table};
+use super::table::analyse_table;
 use super::tavli::analyse_tavli;
-use crate::games::GameOnRecord;
+use crate::record::GameOnRecord;
 use crate::record::{ReadError, Record, RecordError, TableReplay, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
 use plakoto_engine::eval::{CreateError, EvaluatorKind, UnknownEvaluator};
@@ -225,7 +225,7 @@ fn emit(
 }
 
 /// The evaluators `plakoto analyse` knows of a game.
-trait AnalysisEvaluator: AnalysedGame {
+trait AnalysisEvaluator: GameOnRecord {
     /// The game's evaluator named `name` (`None`: its default), or why
     /// there is none.
     fn analysis_evaluator(name: Option<&str>)
@@ -338,13 +338,13 @@ fn analyse_with<G: AnalysisEvaluator>(one: &OneRecord) -> Result<Analysis, Analy
 }
 
 /// A replayed record to analyse, and its place in a Tavli match, if any.
-struct TableAnalysis<'a, G: AnalysedGame> {
+struct TableAnalysis<'a, G: GameOnRecord> {
     record: &'a Record,
     replay: &'a TableReplay<G>,
     tavli: Option<&'a TavliGameInMatch>,
 }
 
-impl<G: AnalysedGame> TableAnalysis<'_, G> {
+impl<G: GameOnRecord> TableAnalysis<'_, G> {
     /// Analyses every turn with `evaluator` at `--plies`, default move
     /// filters, on `pool`.
     fn run(

@@ -23,9 +23,8 @@ pub mod tavli;
 
 use serde::Serialize;
 
-use crate::games::GameOnRecord;
 use crate::record::{GameEnd, Header, Record};
-use plakoto_rules::{GameKind, Side, with_game};
+use plakoto_rules::{GameKind, Side};
 
 /// Loss (in points of equity) from which a play is marked doubtful.
 pub const DOUBTFUL: f32 = 0.04;
@@ -252,7 +251,7 @@ fn is_default_game(game: &GameKind) -> bool {
 /// a game that has one (Plakoto's).
 fn own_match_table(header: &Header) -> bool {
     header.match_length > 0
-        && (header.tavli.is_some() || with_game!(header.game, G => G::OWN_MATCH_TABLE))
+        && (header.tavli.is_some() || crate::record::own_match_table(header.game))
 }
 
 fn totals(record: &Record, turns: &[TurnAnalysis], side: Side) -> PlayerTotals {

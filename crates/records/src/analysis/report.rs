@@ -2,8 +2,6 @@
 
 use super::tavli::TavliAnalysis;
 use super::{Analysis, Mark, PlayerTotals, TurnAnalysis};
-use crate::games::GameOnRecord;
-use plakoto_rules::with_game;
 
 /// `1 ply`, `2 plies`.
 pub(crate) fn plies(n: impl Into<u64>) -> String {
@@ -156,7 +154,7 @@ pub fn scale_note(a: &Analysis) -> String {
         format!("; Tavli match to {}{TAVLI_SCALE_NOTE}", a.match_length)
     } else if a.match_length == 0 {
         String::new()
-    } else if !with_game!(a.game, G => G::OWN_MATCH_TABLE)
+    } else if !crate::record::own_match_table(a.game)
         && a.turns.iter().all(|t| t.played_mwc.is_none())
     {
         format!(

@@ -11,133 +11,22 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::{Analysis, Mark, PlayerTotals, TurnAnalysis, totals};
+pub use crate::record::BoardCounts;
 use crate::record::{
-    HeaderGame, Record, RecordError, Roll, TableReplay, TableReplayedTurn, recorded_starter,
+    GameOnRecord, Record, RecordError, Roll, TableReplay, TableReplayedTurn, recorded_starter,
 };
 use plakoto_engine::eval::{Probabilities, terminal_probabilities};
 use plakoto_engine::game::{GameEvaluator, GameSearch, Root, game_equity};
+use plakoto_engine::match_equity::MatchValue;
 use plakoto_engine::match_equity::tavli::{TavliEquityTable, TavliGameInMatch, TavliSwitches};
-use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_engine::search::{SearchLimits, SearchSettings};
-use plakoto_rules::fevga::FevgaPosition;
-use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition};
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TableGame, TavliGame, ToPlay};
-use plakoto_rules::{Dice, MatchId, MatchScore, Phase, Position, Side};
-
-/// A board as the HTML report draws it, seen by one side ("own"), which
-/// moves from its 24-point to its 1-point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardCounts {
-    /// Index `p - 1`: checkers on own point `p`, own > 0, the opponent's < 0.
-    pub points: [i8; 24],
-    /// Checkers on the bar: own, the opponent's.
-    pub bar: [u8; 2],
-    /// Checkers borne off: own, the opponent's.
-    pub off: [u8; 2],
-}
-
-/// What the analysis needs of a game beyond the game layer: its Match ID,
-/// its board as counts, and the match equity table of its own, if it has
-/// one.
-pub trait AnalysedGame: HeaderGame {
-    /// The Match ID of `table` at `score`.
-    fn match_id(table: &TableGame<Self>, score: &MatchScore) -> String;
-
-    /// `position` as counts, seen from its side on roll, for a game whose
-    /// boards the report draws from counts; `None` for one the board
-    /// script draws from its Position ID (Plakoto).
-    fn board(position: &Self::Position) -> Option<BoardCounts>;
-
-    /// The value of a play to `mover` at `score` in a match of this game
-    /// valued by a match equity table of its own
-    /// ([`crate::games::GameOnRecord::OWN_MATCH_TABLE`]); `None` in money
-    /// play, or for a game whose matches the Tavli table values.
-    fn own_match_value(&self, score: &MatchScore, mover: Side) -> Option<MatchValue> {
-        let _ = (score, mover);
-        None
-    }
-}
-
-impl AnalysedGame for Plakoto {
-    fn match_id(table: &TableGame<Plakoto>, score: &MatchScore) -> String {
-        MatchId::of(&table.to_plakoto_game(), score).to_string()
-    }
-
-    fn board(_: &Position) -> Option<BoardCounts> {
-        None
-    }
-
-    fn own_match_value(&self, score: &MatchScore, mover: Side) -> Option<MatchValue> {
-        MatchContext::of(score, mover, self.rules).map(MatchValue::Plakoto)
-    }
-}
-
-/// GNU Backgammon's Match ID of a game of the table at `score` (Portes'
-/// layout with its cube fields fixed; Fevga uses the same layout, F13
-/// having no cube either).
-fn gnubg_match_id<G: TavliGame>(table: &TableGame<G>, score: &MatchScore) -> String {
-    // GNU Backgammon's Match ID holds 15-bit scores.
-    let clamp = |points: u32| points.min(u32::from(u16::MAX >> 1)) as u16;
-    PortesMatchId {
-        match_length: u16::from(score.length),
-        score: [clamp(score.score[0]), clamp(score.score[1])],
-        turn: table.on_roll(),
-        dice_owner: table.on_roll(),
-        dice: table.dice(),
-        state: match table.phase() {
-            Phase::Opening => PortesGameState::NoGame,
-            Phase::Playing => PortesGameState::Playing,
-            Phase::Over => PortesGameState::Over,
-        },
-        resignation: None,
-    }
-    .to_string()
-}
-
-impl AnalysedGame for Fevga {
-    fn match_id(table: &TableGame<Fevga>, score: &MatchScore) -> String {
-        gnubg_match_id(table, score)
-    }
-
-    fn board(position: &FevgaPosition) -> Option<BoardCounts> {
-        // Each side in the mover's numbering (F2): the opponent's checkers
-        // are drawn where the mover counts them.
-        let mut points = [0i8; 24];
-        for (index, point) in points.iter_mut().enumerate() {
-            *point = position.signed_at(index as u8 + 1);
-        }
-        Some(BoardCounts {
-            points,
-            bar: [0, 0],
-            off: [position.own_off(), position.opp_off()],
-        })
-    }
-}
-
-impl AnalysedGame for Portes {
-    fn match_id(table: &TableGame<Portes>, score: &MatchScore) -> String {
-        gnubg_match_id(table, score)
-    }
-
-    fn board(position: &PortesPosition) -> Option<BoardCounts> {
-        let (own, opp) = position.sides();
-        let mut points = [0i8; 24];
-        for (index, point) in points.iter_mut().enumerate() {
-            // The opponent's point p is own 25 - p.
-            *point = own[index] as i8 - opp[23 - index] as i8;
-        }
-        Some(BoardCounts {
-            points,
-            bar: [own[24], opp[24]],
-            off: [position.own_off(), position.opp_off()],
-        })
-    }
-}
+use plakoto_rules::tavli::{TableGame, ToPlay};
+use plakoto_rules::{Dice, MatchScore, Phase, Side};
 
 /// Replays a record of the game `G` and analyses every turn at `plies`
 /// with `evaluator` and `settings` (its move filters), on the current
 /// rayon pool, calling `progress` after each turn.
-pub fn analyse_game<G: AnalysedGame>(
+pub fn analyse_game<G: GameOnRecord>(
     record: &Record,
     evaluator: &dyn GameEvaluator<G>,
     settings: &SearchSettings,
@@ -154,7 +43,7 @@ pub fn analyse_game<G: AnalysedGame>(
 /// [`analyse_game`] says; `tavli`: the record is one game of a Tavli
 /// match, valued by the Tavli match equity table (else a match record is
 /// valued by its game's own table, or the Tavli table of its one game).
-pub fn analyse_table<G: AnalysedGame>(
+pub fn analyse_table<G: GameOnRecord>(
     record: &Record,
     replay: &TableReplay<G>,
     evaluator: &dyn GameEvaluator<G>,
@@ -216,7 +105,7 @@ struct OwnMatch {
 impl OwnMatch {
     /// The table of `record`'s match; `None` for money play, or a game
     /// valued by a table of its own.
-    fn of<G: AnalysedGame>(record: &Record) -> Option<OwnMatch> {
+    fn of<G: GameOnRecord>(record: &Record) -> Option<OwnMatch> {
         let header = &record.header;
         if header.match_length == 0 || super::own_match_table(header) {
             return None;
@@ -236,7 +125,7 @@ impl OwnMatch {
 
     /// Turn `t`'s game in the match: its score, and its starter as the
     /// record says (the side on roll for a game set by hand).
-    fn place<G: AnalysedGame>(
+    fn place<G: GameOnRecord>(
         &self,
         record: &Record,
         t: &TableReplayedTurn<G>,
@@ -256,7 +145,7 @@ impl OwnMatch {
     }
 }
 
-fn analyse_turn<G: AnalysedGame>(
+fn analyse_turn<G: GameOnRecord>(
     search: &mut GameSearch<G>,
     evaluator: &dyn GameEvaluator<G>,
     settings: &SearchSettings,
@@ -362,7 +251,7 @@ fn analyse_turn<G: AnalysedGame>(
 /// its root: the position is valued as the ranked plays are): the
 /// opponent's before it rolls, or the mover's after numbers passed to it
 /// (R21), or the game's end.
-fn value_after<G: AnalysedGame>(
+fn value_after<G: GameOnRecord>(
     search: &mut GameSearch<G>,
     evaluator: &dyn GameEvaluator<G>,
     settings: &SearchSettings,
@@ -399,7 +288,7 @@ struct RollValues {
 }
 
 impl RollValues {
-    fn of<G: AnalysedGame>(
+    fn of<G: GameOnRecord>(
         search: &mut GameSearch<G>,
         evaluator: &dyn GameEvaluator<G>,
         settings: &SearchSettings,

@@ -3,7 +3,7 @@
 //! its trays. The board (`table_board`) and its arrows (`table_arrows`)
 //! both draw on it, so it stands apart from either.
 
-use crate::games::GameOnRecord;
+use crate::record::GameOnRecord;
 use plakoto_rules::{GameKind, with_game};
 
 /// Width of a point.

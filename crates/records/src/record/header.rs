@@ -9,23 +9,16 @@
 //! always `standard` (F13). A header without a game is Plakoto's, so every record written
 //! before the other games reads (and is written) as it was.
 //!
-//! What each game's part of a header holds, and how it is read, is the
-//! game's own ([`crate::games`]); here a header's fields are turned into
-//! the game they name and back ([`HeaderGame`]).
+//! What each game's part of a header holds, how it is read, and how a
+//! header's fields are turned into the game they name and back, is the
+//! game's own ([`GameOnRecord`], `games/`).
 
-use crate::games::{GameOnRecord, HeaderFieldError, JsonFields, TextHeader};
+use super::GameOnRecord;
+use super::header_fields::{HeaderFieldError, JsonFields, TextHeader};
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{AfterDraw, Fevga, Opening, Plakoto, Portes, Sequence, TavliRules};
-use plakoto_rules::{
-    GameKind, GenLimits, MoveGenerator, Numbers, Rules, RulesError, Scoring, TavliGame, Variant,
-    with_game,
-};
-use std::convert::Infallible;
-
-pub use crate::games::{
-    FEVGA_SCORING_WORD, parse_fevga_scoring, parse_portes_scoring, portes_scoring_word,
-};
+use plakoto_rules::tavli::{AfterDraw, Fevga, Opening, Portes, Sequence, TavliRules};
+use plakoto_rules::{GameKind, Rules, RulesError, Scoring, Variant, with_game};
 
 /// The header of a record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -120,19 +113,19 @@ impl Header {
 
     /// The Position ID of the header's game's starting position.
     pub fn start_position_id(&self) -> String {
-        with_game!(self.game, G => G::of_header(self).start_position_id())
+        (HeaderGameFns::of(self.game).start_position_id)(self)
     }
 
     /// The scoring's word in the header's game (`Scoring` in the text form,
     /// `scoring` in JSON).
     pub fn scoring_word(&self) -> String {
-        with_game!(self.game, G => G::of_header(self).scoring_word())
+        (HeaderGameFns::of(self.game).scoring_word)(self)
     }
 
     /// The header's game's lines of the text form after the first (key,
     /// value), in their order.
     pub(super) fn game_lines(&self) -> Vec<(&'static str, String)> {
-        with_game!(self.game, G => G::of_header(self).header_lines(self.opening))
+        (HeaderGameFns::of(self.game).lines)(self)
     }
 
     /// Reads the game `self.game` names, its switches and its opening rule
@@ -141,13 +134,70 @@ impl Header {
         &mut self,
         find: &dyn Fn(&'static str) -> Option<(&'a str, usize)>,
     ) -> Result<(), HeaderFieldError> {
-        self.opening = with_game!(self.game, G => {
-            let (game, opening) = G::read_text_header(&TextHeader::new(find))?;
-            game.write_header(self);
-            opening
-        });
-        Ok(())
+        (HeaderGameFns::of(self.game).read_text)(self, &TextHeader::new(find))
     }
+}
+
+/// What a header asks of the game it names, each a [`GameOnRecord`]
+/// answer for the game under the header's switches: the game is picked
+/// once, here (`with_game!`), and the header's code calls through these.
+struct HeaderGameFns {
+    /// The Position ID the game starts from.
+    start_position_id: fn(&Header) -> String,
+    /// The scoring's word.
+    scoring_word: fn(&Header) -> String,
+    /// The game's lines of the text form.
+    lines: fn(&Header) -> Vec<(&'static str, String)>,
+    /// The game's fields of the JSON form.
+    json_fields: fn(&Header) -> JsonFields,
+    /// Reads the game's lines of a text header into the header, its
+    /// opening rule included.
+    read_text: fn(&mut Header, &TextHeader) -> Result<(), HeaderFieldError>,
+    /// Reads the game's fields of a JSON header into the header, its
+    /// opening rule included.
+    read_json: fn(&mut Header, JsonFields) -> Result<(), String>,
+    /// The game's name in the first line of its record's text form.
+    title: &'static str,
+    /// Whether a match of the game is valued by a table of its own.
+    own_match_table: bool,
+}
+
+impl HeaderGameFns {
+    /// The answers of the game `kind`.
+    fn of(kind: GameKind) -> HeaderGameFns {
+        with_game!(kind, G => HeaderGameFns {
+            start_position_id: |h| G::of_header(h).start_position_id(),
+            scoring_word: |h| G::of_header(h).scoring_word(),
+            lines: |h| G::of_header(h).header_lines(h.opening),
+            json_fields: |h| G::of_header(h).json_fields(h.opening),
+            read_text: |h, text| {
+                let (game, opening) = G::read_text_header(text)?;
+                game.write_header(h);
+                h.opening = opening;
+                Ok(())
+            },
+            read_json: |h, fields| {
+                let (game, opening) = G::read_json_header(fields)?;
+                game.write_header(h);
+                h.opening = opening;
+                Ok(())
+            },
+            title: G::TITLE,
+            own_match_table: G::OWN_MATCH_TABLE,
+        })
+    }
+}
+
+/// The name of the game `kind` in the first line of its record's text
+/// form (`; Portes game record, format 1`).
+pub(super) fn game_title(kind: GameKind) -> &'static str {
+    HeaderGameFns::of(kind).title
+}
+
+/// Whether a match of the game `kind` is always valued by a match equity
+/// table of its own ([`GameOnRecord::OWN_MATCH_TABLE`]).
+pub fn own_match_table(kind: GameKind) -> bool {
+    HeaderGameFns::of(kind).own_match_table
 }
 
 /// Whether `game` is the one a header without a game names, so that
@@ -206,7 +256,7 @@ impl From<Header> for HeaderJson {
                     sequence: t.sequence.to_string(),
                     after_draw: t.after_draw.to_string(),
                     first_game: t.first_game,
-                    portes_scoring: portes_scoring_word(h.portes_scoring).to_string(),
+                    portes_scoring: Portes::new(h.portes_scoring).scoring_word(),
                 }),
                 x: h.x,
                 o: h.o,
@@ -214,7 +264,7 @@ impl From<Header> for HeaderJson {
                 seed: h.seed,
             };
         }
-        let fields = with_game!(h.game, G => G::of_header(&h).json_fields(h.opening));
+        let fields = (HeaderGameFns::of(h.game).json_fields)(&h);
         HeaderJson {
             game: h.game,
             rules: fields.rules,
@@ -251,7 +301,12 @@ impl TryFrom<HeaderJson> for Header {
             header.rules = j.rules.ok_or("missing field `rules`")?;
             header.scoring = serde_json::from_value(serde_json::Value::String(j.scoring))
                 .map_err(|e| e.to_string())?;
-            header.portes_scoring = parse_portes_scoring(&t.portes_scoring)?;
+            // Read as a Portes header's scoring is, with its refusal.
+            let portes_scoring = JsonFields {
+                scoring: t.portes_scoring,
+                ..JsonFields::default()
+            };
+            header.portes_scoring = Portes::read_json_header(portes_scoring)?.0.scoring;
             if let Some(switches) = j.switches {
                 header.fevga_rules = switches.parse().map_err(|e| format!("{e}"))?;
             }
@@ -271,147 +326,7 @@ impl TryFrom<HeaderJson> for Header {
             switches: j.switches,
             opening: j.opening,
         };
-        header.opening = with_game!(j.game, G => {
-            let (game, opening) = G::read_json_header(fields)?;
-            game.write_header(&mut header);
-            opening
-        });
+        (HeaderGameFns::of(j.game).read_json)(&mut header, fields)?;
         Ok(header)
-    }
-}
-
-/// A game as a record's header names it: the game value read from a
-/// header's switches, and written into one.
-pub trait HeaderGame: TavliGame {
-    /// The game under the switches `header` names.
-    fn of_header(header: &Header) -> Self;
-
-    /// [`HeaderGame::of_header`], refused where the switches do not go
-    /// together in a game played: the header key and why.
-    fn checked_of_header(header: &Header) -> Result<Self, (&'static str, String)> {
-        Ok(Self::of_header(header))
-    }
-
-    /// Names this game and its switches in `header`.
-    fn write_header(&self, header: &mut Header);
-
-    /// The numbers a turn of the game is given, as a record's refusal of
-    /// numbers it cannot read names them.
-    const NUMBERS_DUE: &'static str = "dice 1-6";
-
-    /// What is due instead, as a record's refusal of numbers written after
-    /// `passed` that the game does not read as its carry names it.
-    const PASSED_DUE: &'static str =
-        "a roll of the dice (numbers are passed on in Plakoto Express only)";
-
-    /// The numbers written after `passed` in a turn (`passed 3 3`) as the
-    /// game's carry (R21), when it reads them as one: none for a game
-    /// that carries nothing, or numbers no turn can hold.
-    fn carried_of(numbers: &[u8]) -> Option<Self::Carried>;
-
-    /// The numbers of `carried` in playing order, as a record writes them
-    /// after `passed`.
-    fn passed_numbers(carried: &Self::Carried) -> Vec<u8>;
-
-    /// The move generator a record's plays are checked with: the game's
-    /// own, unless its lists must be bounded (Express low doubles have
-    /// millions of plays, R20), a play then checked beyond the list by
-    /// the game's [`TavliGame::resolve_play`].
-    fn record_generator(&self) -> Self::Generator {
-        self.generator()
-    }
-}
-
-/// Most numbers one turn of Plakoto can hold (Express 1-1: four each of
-/// 1–6, R20).
-const MAX_TURN_NUMBERS: usize = 24;
-
-/// Most Plakoto plays listed when checking a recorded play before the
-/// line search (Express low doubles have millions; R20).
-const CHECK_PLAYS: usize = 60_000;
-
-impl HeaderGame for Plakoto {
-    fn of_header(header: &Header) -> Plakoto {
-        // The pair as the header writes it, unchecked: `checked_rules`
-        // refuses Express with Tzannes scoring (R22) where a game is
-        // played, and a header holding it is still written as it is.
-        Plakoto::new(Rules {
-            variant: header.rules,
-            scoring: header.scoring,
-        })
-    }
-
-    fn checked_of_header(header: &Header) -> Result<Plakoto, (&'static str, String)> {
-        // Express takes standard scoring only (R22).
-        let rules = header
-            .checked_rules()
-            .map_err(|e| ("Scoring", e.to_string()))?;
-        Ok(Plakoto::new(rules))
-    }
-
-    fn write_header(&self, header: &mut Header) {
-        header.game = Plakoto::KIND;
-        header.rules = self.rules.variant;
-        header.scoring = self.rules.scoring;
-    }
-
-    const NUMBERS_DUE: &'static str = "dice 1-6 or up to 24 numbers 1-6";
-    const PASSED_DUE: &'static str = Self::NUMBERS_DUE;
-
-    fn carried_of(numbers: &[u8]) -> Option<Numbers> {
-        let readable = !numbers.is_empty()
-            && numbers.len() <= MAX_TURN_NUMBERS
-            && numbers.iter().all(|n| (1..=6).contains(n));
-        readable.then(|| Numbers::sequence(numbers))
-    }
-
-    fn passed_numbers(carried: &Numbers) -> Vec<u8> {
-        carried.to_vec()
-    }
-
-    fn record_generator(&self) -> MoveGenerator {
-        // Bounded: a play missing from a list cut short is checked by the
-        // rules' line search (R10), whatever the list holds.
-        MoveGenerator::new(GenLimits {
-            max_positions: CHECK_PLAYS,
-        })
-    }
-}
-
-impl HeaderGame for Portes {
-    fn of_header(header: &Header) -> Portes {
-        header.portes()
-    }
-
-    fn write_header(&self, header: &mut Header) {
-        header.game = Portes::KIND;
-        header.portes_scoring = self.scoring;
-    }
-
-    fn carried_of(_: &[u8]) -> Option<Infallible> {
-        None
-    }
-
-    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
-        match *carried {}
-    }
-}
-
-impl HeaderGame for Fevga {
-    fn of_header(header: &Header) -> Fevga {
-        header.fevga()
-    }
-
-    fn write_header(&self, header: &mut Header) {
-        header.game = Fevga::KIND;
-        header.fevga_rules = self.rules;
-    }
-
-    fn carried_of(_: &[u8]) -> Option<Infallible> {
-        None
-    }
-
-    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
-        match *carried {}
     }
 }

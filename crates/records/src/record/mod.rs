@@ -10,13 +10,23 @@
 //! score and result and reproducing the position and score of every turn.
 //! Errors name the line ([`RecordError`]).
 //!
-//! Layering: this module knows the rules core only; the protocol, the
-//! arena and the analysis read and write records through it.
+//! What a record knows of each game is one trait, [`GameOnRecord`],
+//! defined here (so that the header, the replays and each game's impl in
+//! `games/` all use it without using each other) and implemented once a
+//! game in `games/`.
+//!
+//! Layering: this module knows the rules core (and the engine's match
+//! value, which a game with a match table of its own gives); the
+//! protocol, the arena and the analysis read and write records through
+//! it.
 
+mod board_counts;
 mod error;
 mod event;
 pub mod file;
+pub mod games;
 mod header;
+mod header_fields;
 pub mod mat;
 mod table_replay;
 mod table_setup;
@@ -24,23 +34,180 @@ mod tavli_replay;
 mod tavli_text;
 mod text;
 
+pub use board_counts::BoardCounts;
 pub use error::{RecordError, RecordErrorKind, StartError};
 pub use event::Event;
 pub use file::{ReadError, read_record_file, temp_file_beside, today, write_atomic};
-pub use header::{
-    FEVGA_SCORING_WORD, Header, HeaderGame, TavliHeader, parse_fevga_scoring, parse_portes_scoring,
-    portes_scoring_word,
+pub use games::{
+    FEVGA_SCORING_WORD, parse_fevga_scoring, parse_portes_scoring, portes_scoring_word,
 };
+pub use header::{Header, TavliHeader, own_match_table};
+pub use header_fields::{HeaderFieldError, JsonFields, TextHeader};
 pub use table_replay::{TableReplay, TableReplayedTurn};
 pub use table_setup::table_set_up;
-pub use tavli_replay::{HeldInTavliState, TavliGameState, TavliReplay, recorded_starter};
+pub use tavli_replay::{TavliGameState, TavliReplay, recorded_starter};
 pub use text::TAVLI_GAME_WORD;
 pub use text::{TurnTextError, game_lines, parse_turn_text};
 
-use plakoto_rules::{FinalResult, ResultKind, Side, TurnNumbers};
+use plakoto_engine::match_equity::MatchValue;
+use plakoto_rules::tavli::{Opening, TableGame};
+use plakoto_rules::{
+    FinalResult, GameKind, MatchScore, ResultKind, Side, TavliGame, TurnNumbers, Variant,
+};
 
 /// The record format's version, written in the first line.
 pub const RECORD_VERSION: u32 = 1;
+
+/// A game as its records write, read, replay and analyse it: the one
+/// per-game trait of this crate, one impl a game in `games/`. A value of
+/// the implementing type is the game with the switches a header names
+/// (as in the game layer), so each method answers for those switches.
+pub trait GameOnRecord: TavliGame {
+    /// The game's name in the first line of its record's text form
+    /// (`; Portes game record, format 1`).
+    const TITLE: &'static str;
+
+    /// Whether a header names the game's opening rule (P13). Plakoto's
+    /// does not: R19 alone decides how a game of it starts.
+    const OPENING_SWITCH: bool = true;
+
+    /// Whether a match of this game is always valued by a match equity
+    /// table of its own, so that a report of any match of it speaks of
+    /// match-winning chances. The other games' matches are valued by the
+    /// Tavli match equity table where it reaches them.
+    const OWN_MATCH_TABLE: bool = false;
+
+    /// Whether the middle strip of the drawn board is a bar holding hit
+    /// checkers (a game that hits or pins on the way round).
+    const BAR: bool = true;
+
+    /// Whether the opponent bears off on the left of the drawn board: both
+    /// sides run the same way round (Fevga, F4), so its tray is beside the
+    /// mover's 13-point.
+    const OPPONENT_OFF_LEFT: bool = false;
+
+    /// The scoring's word (`Scoring` in the text form, `scoring` in JSON).
+    fn scoring_word(&self) -> String;
+
+    /// The movement rules a header names (`Rules`), for a game that has
+    /// rule variants of that name (Plakoto's).
+    fn rules_variant(&self) -> Option<Variant> {
+        None
+    }
+
+    /// The switches a header names (`Switches`), for a game that has them
+    /// (Fevga's F7–F9).
+    fn switches(&self) -> Option<String> {
+        None
+    }
+
+    /// Reads the game and its opening rule from a text header's lines.
+    fn read_text_header(header: &TextHeader) -> Result<(Self, Opening), HeaderFieldError>;
+
+    /// Reads the game and its opening rule from a JSON header's fields.
+    fn read_json_header(fields: JsonFields) -> Result<(Self, Opening), String>;
+
+    /// The Position ID a game of it starts from.
+    fn start_position_id(&self) -> String {
+        self.position_id(&self.start())
+    }
+
+    /// The text header's lines of the game after the first (key, value),
+    /// in the order records have always had them: the game's name (unless
+    /// it is the game a header without one names), its rules, its
+    /// switches, its scoring, its opening rule.
+    fn header_lines(&self, opening: Opening) -> Vec<(&'static str, String)> {
+        let mut lines = Vec::new();
+        if Self::KIND != GameKind::default() {
+            lines.push(("Game", Self::KIND.as_str().to_string()));
+        }
+        if let Some(rules) = self.rules_variant() {
+            lines.push(("Rules", rules.to_string()));
+        }
+        if let Some(switches) = self.switches() {
+            lines.push(("Switches", switches));
+        }
+        lines.push(("Scoring", self.scoring_word()));
+        if Self::OPENING_SWITCH {
+            lines.push(("Opening", opening.to_string()));
+        }
+        lines
+    }
+
+    /// The game's fields of a JSON header, `opening` its opening rule.
+    fn json_fields(&self, opening: Opening) -> JsonFields {
+        JsonFields {
+            rules: self.rules_variant(),
+            scoring: self.scoring_word(),
+            switches: self.switches(),
+            opening: Self::OPENING_SWITCH.then(|| opening.to_string()),
+        }
+    }
+
+    /// The game under the switches `header` names.
+    fn of_header(header: &Header) -> Self;
+
+    /// [`GameOnRecord::of_header`], refused where the switches do not go
+    /// together in a game played: the header key and why.
+    fn checked_of_header(header: &Header) -> Result<Self, (&'static str, String)> {
+        Ok(Self::of_header(header))
+    }
+
+    /// Names this game and its switches in `header`.
+    fn write_header(&self, header: &mut Header);
+
+    /// The numbers a turn of the game is given, as a record's refusal of
+    /// numbers it cannot read names them.
+    const NUMBERS_DUE: &'static str = "dice 1-6";
+
+    /// What is due instead, as a record's refusal of numbers written after
+    /// `passed` that the game does not read as its carry names it.
+    const PASSED_DUE: &'static str =
+        "a roll of the dice (numbers are passed on in Plakoto Express only)";
+
+    /// The numbers written after `passed` in a turn (`passed 3 3`) as the
+    /// game's carry (R21), when it reads them as one: none for a game
+    /// that carries nothing, or numbers no turn can hold.
+    fn carried_of(numbers: &[u8]) -> Option<Self::Carried>;
+
+    /// The numbers of `carried` in playing order, as a record writes them
+    /// after `passed`.
+    fn passed_numbers(carried: &Self::Carried) -> Vec<u8>;
+
+    /// The move generator a record's plays are checked with: the game's
+    /// own, unless its lists must be bounded (Express low doubles have
+    /// millions of plays, R20), a play then checked beyond the list by
+    /// the game's [`TavliGame::resolve_play`].
+    fn record_generator(&self) -> Self::Generator {
+        self.generator()
+    }
+
+    /// `table` held as the game a Tavli match record leaves.
+    fn held(table: TableGame<Self>) -> TavliGameState;
+
+    /// The game `held` holds, when it is a game of this kind.
+    fn out_of(held: TavliGameState) -> Option<TableGame<Self>>;
+
+    /// The Match ID of `table` at `score`: GNU Backgammon's layout
+    /// unless the game has a Match ID of its own.
+    fn match_id(table: &TableGame<Self>, score: &MatchScore) -> String {
+        games::gnubg_match_id(table, score)
+    }
+
+    /// `position` as counts, seen from its side on roll, for a game whose
+    /// boards the report draws from counts; `None` for one the board
+    /// script draws from its Position ID (Plakoto).
+    fn board(position: &Self::Position) -> Option<BoardCounts>;
+
+    /// The value of a play to `mover` at `score` in a match of this game
+    /// valued by a match equity table of its own
+    /// ([`GameOnRecord::OWN_MATCH_TABLE`]); `None` in money play, or for
+    /// a game whose matches the Tavli table values.
+    fn own_match_value(&self, score: &MatchScore, mover: Side) -> Option<MatchValue> {
+        let _ = (score, mover);
+        None
+    }
+}
 
 /// A recorded match (or session of games, or a single game).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -5,7 +5,7 @@
 //! for the analysis.
 
 use super::error::{RecordError, RecordErrorKind, StartError};
-use super::{Ending, GameEnd, HeaderGame, Record, Roll, Start};
+use super::{Ending, GameEnd, GameOnRecord, Record, Roll, Start};
 use plakoto_rules::tavli::{Opening, Plakoto, Portes, TableGame, ToPlay};
 use plakoto_rules::{
     Dice, Die, FinalResult, GameError, MatchScore, Phase, Side, StateError, TavliGame,
@@ -62,9 +62,9 @@ impl Record {
     }
 
     /// Replays a record of the game `G` (its header names it) under the
-    /// header's switches (checked: [`HeaderGame::checked_of_header`]) and
+    /// header's switches (checked: [`GameOnRecord::checked_of_header`]) and
     /// opening rule.
-    pub fn replay_game<G: HeaderGame>(&self) -> Result<TableReplay<G>, RecordError> {
+    pub fn replay_game<G: GameOnRecord>(&self) -> Result<TableReplay<G>, RecordError> {
         self.check_game(G::KIND)?;
         let game = G::checked_of_header(&self.header).map_err(|(key, reason)| {
             RecordError::at_line(
@@ -81,7 +81,7 @@ impl Record {
     /// Replays every game as a game of `game` (its switches; the opening
     /// rule is the header's), checking each roll, play, start, score and
     /// result.
-    pub fn replay_table<G: HeaderGame>(&self, game: G) -> Result<TableReplay<G>, RecordError> {
+    pub fn replay_table<G: GameOnRecord>(&self, game: G) -> Result<TableReplay<G>, RecordError> {
         if self.games.is_empty() {
             return Err(RecordError::at_line(0, RecordErrorKind::NoGames));
         }
@@ -273,7 +273,7 @@ fn start_table<G: TavliGame>(
 /// may begin with numbers passed on (`first_of_position`). The Western
 /// opening's first turn plays the opening dice (P13): the turn's roll must
 /// be them.
-fn give_numbers<G: HeaderGame>(
+fn give_numbers<G: GameOnRecord>(
     table: &mut TableGame<G>,
     side: Side,
     roll: &Roll,

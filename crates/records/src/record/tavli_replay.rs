@@ -6,7 +6,7 @@
 //! follows the match's end (T4).
 
 use super::error::{RecordError, RecordErrorKind, StartError};
-use super::{GameEnd, HeaderGame, Record, RecordedGame, Start};
+use super::{GameEnd, GameOnRecord, Record, RecordedGame, Start};
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TableGame, TavliMatch};
 use plakoto_rules::{FinalResult, GameKind, Side, with_game};
 
@@ -28,56 +28,6 @@ impl TavliGameState {
             TavliGameState::Plakoto(_) => GameKind::Plakoto,
             TavliGameState::Portes(_) => GameKind::Portes,
             TavliGameState::Fevga(_) => GameKind::Fevga,
-        }
-    }
-}
-
-/// A game whose state in progress a [`TavliGameState`] can hold: how
-/// code written once for every game puts its own game in and takes it
-/// back out.
-pub trait HeldInTavliState: HeaderGame {
-    /// `table` held as the game a record leaves.
-    fn held(table: TableGame<Self>) -> TavliGameState;
-
-    /// The game `held` holds, when it is a game of this kind.
-    fn out_of(held: TavliGameState) -> Option<TableGame<Self>>;
-}
-
-impl HeldInTavliState for Plakoto {
-    fn held(table: TableGame<Plakoto>) -> TavliGameState {
-        TavliGameState::Plakoto(table)
-    }
-
-    fn out_of(held: TavliGameState) -> Option<TableGame<Plakoto>> {
-        match held {
-            TavliGameState::Plakoto(table) => Some(table),
-            _ => None,
-        }
-    }
-}
-
-impl HeldInTavliState for Portes {
-    fn held(table: TableGame<Portes>) -> TavliGameState {
-        TavliGameState::Portes(table)
-    }
-
-    fn out_of(held: TavliGameState) -> Option<TableGame<Portes>> {
-        match held {
-            TavliGameState::Portes(table) => Some(table),
-            _ => None,
-        }
-    }
-}
-
-impl HeldInTavliState for Fevga {
-    fn held(table: TableGame<Fevga>) -> TavliGameState {
-        TavliGameState::Fevga(table)
-    }
-
-    fn out_of(held: TavliGameState) -> Option<TableGame<Fevga>> {
-        match held {
-            TavliGameState::Fevga(table) => Some(table),
-            _ => None,
         }
     }
 }
@@ -200,7 +150,7 @@ type ReplayedAlone = (TavliGameState, Option<FinalResult>, usize);
 
 /// Replays `single`, a record of one game of `G`, as
 /// [`Record::replay_one`] says.
-fn replay_alone<G: HeldInTavliState>(single: &Record) -> Result<ReplayedAlone, RecordError> {
+fn replay_alone<G: GameOnRecord>(single: &Record) -> Result<ReplayedAlone, RecordError> {
     let replay = single.replay_game::<G>()?;
     let result = scored(&replay.ends);
     Ok((G::held(replay.game), result, replay.turns.len()))

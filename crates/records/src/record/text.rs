@@ -18,12 +18,12 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::HeaderFieldError;
 use super::error::{RecordError, RecordErrorKind};
 use super::{
     Ending, GameEnd, Header, Pending, RECORD_VERSION, Record, RecordedGame, Roll, Start, Turn,
 };
-use crate::games::{GameOnRecord, HeaderFieldError};
-use plakoto_rules::{GameKind, GameKindError, Side, with_game};
+use plakoto_rules::{GameKind, GameKindError, Side};
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -44,7 +44,7 @@ impl fmt::Display for Record {
             writeln!(f, "; [Switches {}]", quoted(&h.fevga_rules.describe()))?;
             writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
         } else {
-            let title = with_game!(h.game, G => G::TITLE);
+            let title = super::header::game_title(h.game);
             writeln!(f, "; {title} game record, format {RECORD_VERSION}")?;
             for (key, value) in h.game_lines() {
                 writeln!(f, "; [{key} {}]", quoted(&value))?;

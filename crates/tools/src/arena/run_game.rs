@@ -5,7 +5,7 @@
 //! itself and the records' header all come from here. Every game is
 //! refereed through the game layer ([`super::tavli_runner`]).
 
-use plakoto_records::record::HeaderGame;
+use plakoto_records::record::GameOnRecord;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{GameKind, with_game};
 
@@ -32,7 +32,7 @@ pub type OnRecord<'a> = &'a mut dyn FnMut(GameRecord) -> Result<(), ArenaError>;
 pub type Launch = Box<dyn FnOnce(&RunSpec, &[u64], usize, OnRecord<'_>) -> Result<(), ArenaError>>;
 
 /// A game an arena run plays on its own.
-pub trait RunGame: BuiltinPlayers + HeaderGame {
+pub trait RunGame: BuiltinPlayers + GameOnRecord {
     /// Whether the run takes `--fevga-switches` (F7–F9).
     const FEVGA_SWITCHES: bool = false;
 

@@ -18,12 +18,12 @@
 use super::match_players::TavliGames;
 use super::records_dir::RecordsGame;
 use super::tavli_referee::Opening;
-use plakoto_records::record::{Header, HeaderGame, TavliHeader};
+use plakoto_records::record::{GameOnRecord, Header, TavliHeader};
 use plakoto_rules::tavli::TavliRules;
 
 /// A run of one game of the table (Portes, Fevga): what its records'
 /// header names besides the run, the game with its switches (written by
-/// the game's own [`HeaderGame`] hook) and the opening.
+/// the game's own [`GameOnRecord`] hook) and the opening.
 #[derive(Clone, Copy, Debug)]
 pub struct TableRecords<G> {
     /// The game with its switches.
@@ -32,7 +32,7 @@ pub struct TableRecords<G> {
     pub opening: Opening,
 }
 
-impl<G: HeaderGame> RecordsGame for TableRecords<G> {
+impl<G: GameOnRecord> RecordsGame for TableRecords<G> {
     fn write_header(&self, header: &mut Header) {
         self.game.write_header(header);
         header.opening = self.opening.into();

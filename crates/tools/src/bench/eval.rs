@@ -18,11 +18,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::bench_game::{BenchGame, bench_evaluator};
-use super::fixed_suite::FixedSuite;
 use super::movegen::thread_cpu_seconds;
 use super::table_suite::read_positions;
-use super::{BenchError, BenchedGame};
+use super::{BenchError, BenchGame, bench_evaluator};
 use plakoto_engine::eval::race::{self, RaceDb};
 use plakoto_engine::eval::{EvaluatorKind, NetEvaluator, Probabilities};
 use plakoto_rules::sampling::evaluation_batch;

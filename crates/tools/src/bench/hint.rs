@@ -14,9 +14,8 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::bench_game::{BenchGame, bench_evaluator};
 use super::table_suite::read_positions;
-use super::{BenchError, BenchedGame};
+use super::{BenchError, BenchGame, bench_evaluator};
 use plakoto_engine::eval::{Evaluator, EvaluatorKind};
 use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_engine::search::{SearchHandle, SearchLimits, SearchSettings};

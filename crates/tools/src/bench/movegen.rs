@@ -16,7 +16,7 @@ use serde::Serialize;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Dice, GameKind, Position, TavliGame, with_game};
 
-use super::fixed_suite::FixedSuite;
+use super::BenchGame;
 
 /// What to measure.
 #[derive(Clone, Copy, Debug)]

@@ -10,28 +10,96 @@
 //! engine (a crash, a timeout, unframed output) starts a fresh one for the
 //! next check.
 //!
-//! `--game portes|fevga` runs the checks of that game instead (table.rs,
-//! over the game layer: one generic path, hooks per game in
-//! table_game.rs): `set game <game>` sent to every engine started,
-//! Position:Match ID round trips, `play`, `legal`, `hint` and refusals in
-//! that game, and in Fevga its switches (switches.rs). Which checks a
-//! game runs is its `CheckedGame` impl (checked_game.rs).
+//! One run for every game (`run_checks`): the game's `ConformanceGame`
+//! impl (table_game.rs; Plakoto's in plakoto.rs) says which positions are
+//! set and which checks run on them. `--game portes|fevga` runs the checks
+//! of the table (table.rs, over the game layer): `set game <game>` sent to
+//! every engine started, Position:Match ID round trips, `play`, `legal`,
+//! `hint` and refusals in that game, and in Fevga its switches
+//! (switches.rs). Plakoto's (the default) check its own IDs (`show
+//! posid`, `show matchid`), ids and the discovery commands.
 
-mod checked_game;
+mod plakoto;
 pub mod positions;
 mod switches;
 mod table;
-pub mod table_game;
+mod table_game;
 pub mod table_positions;
 
-use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use checked_game::CheckedGame;
 use plakoto_protocol::client::{ClientError, Engine};
-use plakoto_protocol::framing::{MAX_LINE, Reply};
-use plakoto_rules::{GameKind, GenLimits, MoveGenerator, format_play, with_game};
-use positions::{Mix, Sample};
+use plakoto_protocol::framing::Reply;
+use plakoto_records::record::GameOnRecord;
+use plakoto_rules::{GameKind, with_game};
+
+/// One check: run by the checker on the game's samples.
+pub type Step<S> = fn(&mut Checker, &[S]) -> CheckResult;
+
+/// The game under one switch set off its default, and how to say so.
+#[derive(Clone, Debug)]
+pub struct SwitchVariant<G> {
+    /// `name=value`, for reports.
+    pub name: String,
+    /// The command that sets it on an engine at the defaults.
+    pub set: String,
+    /// The command that sets the switch back to its default.
+    pub reset: String,
+    /// The game under the switch.
+    pub game: G,
+}
+
+/// A game the conformance checks cover: the samples it sets and the
+/// checks it runs on them (one generic run, `run_checks`, picks the game
+/// once), the game its samples are drawn under, which samples are worth
+/// counting, and the game's switches. Portes' and Fevga's impls in
+/// `table_game.rs`, Plakoto's in `plakoto.rs`.
+pub trait ConformanceGame: GameOnRecord {
+    /// A position set on the engine, with what the checks need of it.
+    type Sample;
+
+    /// The positions set, drawn from `args.seed`.
+    fn samples(args: &ConformanceArgs) -> Vec<Self::Sample>;
+
+    /// Commands sent to every engine started, after `isready`: a fresh
+    /// engine after a lost one plays the same game.
+    fn setup() -> Vec<String> {
+        vec![format!("set game {}", Self::KIND)]
+    }
+
+    /// The checks after `start`, in order: each named, and whether
+    /// protocol.md requires what it checks of every engine.
+    fn steps() -> Vec<(&'static str, bool, Step<Self::Sample>)>;
+
+    /// The game the samples are played under (the defaults).
+    fn sample_game() -> Self;
+
+    /// What [`ConformanceGame::notable`] counts, for the report ("with
+    /// the side on roll on the bar").
+    const NOTABLE: &'static str;
+
+    /// Whether a position is of the kind worth counting in the report.
+    fn notable(&self, position: &Self::Position) -> bool;
+
+    /// The game under each switch value that is not the default, one at
+    /// a time (none for a game without switches).
+    fn switch_variants(&self) -> Vec<SwitchVariant<Self>> {
+        Vec::new()
+    }
+
+    /// Commands naming no switch, or no value of one, that an engine with
+    /// switches refuses with `invalid_argument`.
+    fn bad_switch_commands(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Positions (board text, the side on roll's dice) where switch values
+    /// change the plays and random games seldom go: searched before the
+    /// random positions.
+    fn switch_witnesses(&self) -> Vec<(&'static str, [u8; 2])> {
+        Vec::new()
+    }
+}
 
 /// Options of `plakoto conformance`.
 #[derive(clap::Args, Debug, Clone)]
@@ -75,14 +143,6 @@ pub struct ConformanceArgs {
     #[arg(long, default_value = "plakoto")]
     pub game: GameKind,
 }
-
-/// Positions whose `legal` list is compared with the rules core's.
-const LEGAL_POSITIONS: usize = 60;
-/// Positions the engine is asked to `play`.
-const PLAY_POSITIONS: u32 = 20;
-/// `legal` lists compared are at most this long (longer rolls are skipped:
-/// they are paged, and the rules core would list them for long).
-const LEGAL_MOST: usize = 2_000;
 
 /// What became of a check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -184,21 +244,26 @@ pub fn cli(args: &ConformanceArgs) -> std::process::ExitCode {
 }
 
 /// A check's result before it is named.
-enum Outcome {
+pub enum Outcome {
+    /// It passed: what was checked.
     Passed(String),
+    /// The optional command it checks is absent: which.
     Absent(String),
 }
 
 /// A failed check: why, and the exchange that showed it.
-struct Fail {
+pub struct Fail {
     detail: String,
     exchange: Vec<String>,
 }
 
-type CheckResult = Result<Outcome, Fail>;
+/// What one check found.
+pub type CheckResult = Result<Outcome, Fail>;
 
 /// What the engine was found to have, by asking it (an `unknown_command`
-/// answer means absent).
+/// answer means absent): Plakoto's probes fill the discovery commands and
+/// `show posid`/`show matchid`, a game of the table's `show position` and
+/// `hint`.
 #[derive(Clone, Copy, Debug, Default)]
 struct Has {
     protocol_version: bool,
@@ -212,6 +277,8 @@ struct Has {
     show_posid: bool,
     show_matchid: bool,
     legal: bool,
+    show_position: bool,
+    hint: bool,
     set_dice: bool,
     move_: bool,
 }
@@ -225,32 +292,22 @@ impl Has {
 
 /// Runs every check of `args.game` on `args.engine`.
 pub fn run(args: &ConformanceArgs) -> Report {
-    with_game!(args.game, G => G::run_checks(args))
+    with_game!(args.game, G => run_checks::<G>(args))
 }
 
-/// Runs the Plakoto checks (the first game's, written before the game
-/// layer) on `args.engine`.
-fn run_plakoto(args: &ConformanceArgs) -> Report {
+/// Runs the checks of the game `G` on `args.engine`: the start, then the
+/// game's steps in order, each skipped when the engine did not start; a
+/// step that fails leaves the next with a fresh engine, since the one it
+/// failed on may be out of step with its commands.
+fn run_checks<G: ConformanceGame>(args: &ConformanceArgs) -> Report {
     let started = Instant::now();
-    let mut c = Checker::new(args, Vec::new());
-    let samples = positions::samples(args.positions, args.seed);
+    let mut c = Checker::new(args, G::setup());
+    let samples = G::samples(args);
     let mut checks = Vec::new();
     let start = c.check_start();
     let can_go_on = start.is_ok();
     checks.push(check("start", true, start));
-    type Step = fn(&mut Checker, &[Sample]) -> CheckResult;
-    let steps: [(&'static str, bool, Step); 9] = [
-        ("framing", true, |c, _| c.check_framing()),
-        ("commands", false, |c, _| c.check_commands()),
-        ("ids", true, |c, _| c.check_ids()),
-        ("errors", true, |c, s| c.check_errors(s)),
-        ("positions", true, |c, s| c.check_positions(s)),
-        ("legal", false, |c, s| c.check_legal(s)),
-        ("play", true, |c, s| c.check_play(s)),
-        ("discovery", false, |c, _| c.check_discovery()),
-        ("quit", true, |c, _| c.check_quit()),
-    ];
-    for (name, required, step) in steps {
+    for (name, required, step) in G::steps() {
         if !can_go_on {
             checks.push(Check {
                 name,
@@ -263,7 +320,6 @@ fn run_plakoto(args: &ConformanceArgs) -> Report {
         }
         let result = step(&mut c, &samples);
         if result.is_err() {
-            // It may be out of step with its commands: a fresh one next.
             c.engine = None;
         }
         checks.push(check(name, required, result));
@@ -293,7 +349,7 @@ fn check(name: &'static str, required: bool, result: CheckResult) -> Check {
 }
 
 /// The engine under test and what is known of it.
-struct Checker {
+pub struct Checker {
     command: String,
     timeout: Duration,
     move_timeout: Duration,
@@ -446,17 +502,6 @@ impl Checker {
         }
     }
 
-    /// Sets a sample's position with the commands the engine has.
-    fn set(&mut self, s: &Sample) -> Result<(), Fail> {
-        if self.has.set_position {
-            self.ask_ok(&format!("set position {}", s.pair()))?;
-        } else {
-            self.ask_ok(&format!("set board {}", s.position_id))?;
-            self.ask_ok(&format!("set matchid {}", s.match_id))?;
-        }
-        Ok(())
-    }
-
     fn check_start(&mut self) -> CheckResult {
         let t = Instant::now();
         self.engine()?;
@@ -464,70 +509,6 @@ impl Checker {
             "started; 'isready' answered '= readyok' in {} ms",
             t.elapsed().as_millis()
         )))
-    }
-
-    /// Finds which commands the engine has, by probing each with a form
-    /// that changes nothing.
-    fn check_commands(&mut self) -> CheckResult {
-        let probes: [(&str, &str); 13] = [
-            ("protocol_version", "protocol_version"),
-            ("name", "name"),
-            ("version", "version"),
-            ("list_commands", "list_commands"),
-            ("known_command", "known_command isready"),
-            ("set position", "set position x"),
-            ("set board", "set board x"),
-            ("set matchid", "set matchid x"),
-            ("show posid", "show posid"),
-            ("show matchid", "show matchid"),
-            ("legal", "legal"),
-            ("set dice", "set dice 9 9"),
-            ("move", "move x"),
-        ];
-        let mut found = [false; 13];
-        for (i, (_, probe)) in probes.iter().enumerate() {
-            found[i] = self.probe(probe)?;
-        }
-        let has = |name: &str| probes.iter().zip(found).any(|((n, _), f)| *n == name && f);
-        self.has = Has {
-            protocol_version: has("protocol_version"),
-            name: has("name"),
-            version: has("version"),
-            list_commands: has("list_commands"),
-            known_command: has("known_command"),
-            set_position: has("set position"),
-            set_board: has("set board"),
-            set_matchid: has("set matchid"),
-            show_posid: has("show posid"),
-            show_matchid: has("show matchid"),
-            legal: has("legal"),
-            set_dice: has("set dice"),
-            move_: has("move"),
-        };
-        let names = |want: bool| {
-            probes
-                .iter()
-                .zip(found)
-                .filter(|&(_, f)| f == want)
-                .map(|((n, _), _)| *n)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let (has, lacks) = (names(true), names(false));
-        let detail = format!(
-            "has: {}; absent: {}",
-            if has.is_empty() { "none" } else { &has },
-            if lacks.is_empty() { "none" } else { &lacks }
-        );
-        if !self.has.can_set() {
-            return Err(Fail {
-                detail: format!(
-                    "{detail}: an engine needs 'set position', or 'set board' and 'set matchid'"
-                ),
-                exchange: Vec::new(),
-            });
-        }
-        Ok(Outcome::Passed(detail))
     }
 
     /// Every reply framed (checked by reading it), blank and comment lines
@@ -630,237 +611,6 @@ impl Checker {
         Ok(Outcome::Passed(
             "ids echoed as written (7, 007, 2^64-1), also on errors; none when none is sent".into(),
         ))
-    }
-
-    /// Error codes on malformed input, and the state unchanged after each.
-    fn check_errors(&mut self, samples: &[Sample]) -> CheckResult {
-        let Some(base) = samples.iter().find(|s| {
-            s.game.dice().is_some()
-                && s.game.passed().is_none()
-                && s.game.position() != &plakoto_rules::Position::initial()
-        }) else {
-            return Ok(Outcome::Absent(
-                "no position with dice to start from".into(),
-            ));
-        };
-        self.set(base)?;
-        let mut errors: Vec<(String, &str)> = vec![
-            ("frobnicate".into(), "unknown_command"),
-            ("x".repeat(MAX_LINE + 10), "syntax"),
-        ];
-        if self.has.set_position {
-            errors.push(("set position x".into(), "syntax"));
-            errors.push((
-                "set position AAAAAAAAAAAAAAAA:AAAAAAAA".into(),
-                "invalid_position",
-            ));
-            errors.push((
-                format!("set position {}:!!!!!!!!", base.position_id),
-                "invalid_position",
-            ));
-        }
-        if self.has.set_board {
-            errors.push(("set board AAAAAAAAAAAAAAAA".into(), "invalid_position"));
-        }
-        if self.has.set_matchid {
-            errors.push(("set matchid !!!!!!!!".into(), "invalid_position"));
-        }
-        if self.has.set_dice {
-            errors.push(("set dice 7 1".into(), "invalid_argument"));
-            errors.push(("set dice one two".into(), "syntax"));
-        }
-        if self.has.move_ {
-            errors.push(("move 24/1".into(), "illegal_move"));
-        }
-        if self.has.legal {
-            errors.push(("legal limit 0".into(), "syntax"));
-        }
-        let mut state_readable = self.has.show_posid && self.has.show_matchid;
-        let mut note = "the state after each not checked: no 'show posid'/'show matchid'";
-        if state_readable {
-            let p = self.ask_ok("show posid")?;
-            let m = self.ask_ok("show matchid")?;
-            if p.first() != base.position_id || m.first() != base.match_id {
-                state_readable = false;
-                note = "the state after each not checked: 'show posid'/'show matchid' do not give \
-                        the position set (see the positions check)";
-            }
-        }
-        for (command, code) in &errors {
-            self.ask_error(command, code)?;
-            if state_readable {
-                let p = self.ask_ok("show posid")?;
-                let m = self.ask_ok("show matchid")?;
-                if p.first() != base.position_id || m.first() != base.match_id {
-                    self.last = vec![
-                        format!("> set position {}", base.pair()),
-                        format!("> {}", quote(command)),
-                        "> show posid".into(),
-                        format!("< = {}", p.first()),
-                        "> show matchid".into(),
-                        format!("< = {}", m.first()),
-                    ];
-                    return Err(self.fail(format!(
-                        "the state changed after a refused command ('{}')",
-                        quote(command)
-                    )));
-                }
-            }
-        }
-        let unchanged = if state_readable {
-            "the position and Match ID unchanged after each"
-        } else {
-            note
-        };
-        Ok(Outcome::Passed(format!(
-            "{} malformed commands answered with the right code; {unchanged}",
-            errors.len()
-        )))
-    }
-
-    fn check_positions(&mut self, samples: &[Sample]) -> CheckResult {
-        let how = if self.has.set_position {
-            "set position"
-        } else {
-            "set board + set matchid"
-        };
-        if !(self.has.show_posid && self.has.show_matchid) {
-            for s in samples {
-                self.set(s)?;
-            }
-            return Ok(Outcome::Passed(format!(
-                "{how} accepted on {}; not read back (no 'show posid'/'show matchid')",
-                Mix::of(samples)
-            )));
-        }
-        for s in samples {
-            self.set(s)?;
-            let p = self.ask_ok("show posid")?;
-            if p.first() != s.position_id {
-                return Err(self.fail(format!(
-                    "'show posid' after setting {} must give {}",
-                    s.pair(),
-                    s.position_id
-                )));
-            }
-            let m = self.ask_ok("show matchid")?;
-            if m.first() != s.match_id {
-                return Err(self.fail(format!(
-                    "'show matchid' after setting {} must give {}",
-                    s.pair(),
-                    s.match_id
-                )));
-            }
-        }
-        Ok(Outcome::Passed(format!(
-            "{how} then show posid/show matchid give the IDs back on {}",
-            Mix::of(samples)
-        )))
-    }
-
-    fn check_legal(&mut self, samples: &[Sample]) -> CheckResult {
-        if !self.has.legal {
-            return Ok(Outcome::Absent("no 'legal'".into()));
-        }
-        let mut generator = MoveGenerator::new(GenLimits {
-            max_positions: LEGAL_MOST + 1,
-        });
-        let mut compared = 0;
-        let mut plays_seen = 0;
-        for s in samples.iter().filter(|s| s.to_play()) {
-            if compared == LEGAL_POSITIONS {
-                break;
-            }
-            let Ok(list) = s.game.legal_plays(&mut generator) else {
-                continue;
-            };
-            if list.truncated || list.len() > LEGAL_MOST {
-                continue;
-            }
-            let want: BTreeSet<String> = list
-                .plays
-                .iter()
-                .map(|p| format_play(s.game.position(), p))
-                .collect();
-            self.set(s)?;
-            let reply = self.ask_ok(&format!("legal limit {}", LEGAL_MOST))?;
-            let count: Option<usize> = reply
-                .first()
-                .split_whitespace()
-                .next()
-                .and_then(|w| w.parse().ok());
-            if count != Some(want.len()) {
-                return Err(self.fail(format!(
-                    "{}: the rules core counts {} legal plays; the first line must start with the count",
-                    s.pair(),
-                    want.len()
-                )));
-            }
-            let got: BTreeSet<String> = reply
-                .payload
-                .iter()
-                .skip(1)
-                .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-                .collect();
-            if got != want {
-                let missing: Vec<&String> = want.difference(&got).take(3).collect();
-                let extra: Vec<&String> = got.difference(&want).take(3).collect();
-                return Err(self.fail(format!(
-                    "{}: plays differ from the rules core's (missing {missing:?}, not legal {extra:?})",
-                    s.pair()
-                )));
-            }
-            compared += 1;
-            plays_seen += want.len();
-        }
-        Ok(Outcome::Passed(format!(
-            "the same plays as the rules core on {compared} positions ({plays_seen} plays)"
-        )))
-    }
-
-    fn check_play(&mut self, samples: &[Sample]) -> CheckResult {
-        let mut generator = MoveGenerator::new(GenLimits {
-            max_positions: 20_000,
-        });
-        let mut asked = 0u32;
-        let mut slowest = Duration::ZERO;
-        let mut total = Duration::ZERO;
-        for s in samples.iter().filter(|s| s.to_play()) {
-            if asked == PLAY_POSITIONS {
-                break;
-            }
-            // Rolls with one play or with huge lists are not asked.
-            match s.game.legal_plays(&mut generator) {
-                Ok(list) if list.len() >= 2 && !list.truncated => {}
-                _ => continue,
-            }
-            self.set(s)?;
-            let t = Instant::now();
-            let reply = self.ask_within("play", self.move_timeout)?;
-            let took = t.elapsed();
-            slowest = slowest.max(took);
-            total += took;
-            if !reply.ok || reply.first().is_empty() {
-                return Err(self.fail(format!("{}: 'play' must answer a play", s.pair())));
-            }
-            if let Err(e) = s.game.check_written(reply.first(), &mut generator) {
-                return Err(self.fail(format!(
-                    "{}: '{}' is not a legal play: {e}",
-                    s.pair(),
-                    reply.first()
-                )));
-            }
-            asked += 1;
-        }
-        if asked == 0 {
-            return Ok(Outcome::Absent("no position with a choice to ask".into()));
-        }
-        Ok(Outcome::Passed(format!(
-            "a legal play on {asked} positions within {} ms (mean {} ms, slowest {} ms)",
-            self.move_timeout.as_millis(),
-            (total / asked).as_millis(),
-            slowest.as_millis()
-        )))
     }
 
     /// The discovery commands, when present, answer as protocol.md says.

@@ -9,10 +9,9 @@
 //! answers the first switch with `unknown_command` plays only the
 //! default game, and the check reports the switches absent.
 
-use super::table::TableHas;
-use super::table_game::{ConformanceGame, SwitchVariant};
 use super::table_positions::{TableSample, table_samples};
 use super::{CheckResult, Checker, Fail, Outcome};
+use super::{ConformanceGame, SwitchVariant};
 
 /// Positions compared under each switch value where it changes the plays.
 const CHANGED: usize = 4;
@@ -26,9 +25,9 @@ impl Checker {
     /// The `switches` check (see the module doc).
     pub(super) fn table_switches<G: ConformanceGame>(
         &mut self,
-        has: &TableHas,
         samples: &[TableSample<G>],
     ) -> CheckResult {
+        let has = self.has;
         let variants = G::sample_game().switch_variants();
         let Some(first) = variants.first() else {
             return Ok(Outcome::Absent(format!("{} has no switches", G::KIND)));
@@ -58,14 +57,14 @@ impl Checker {
             .collect();
         let (mut compared, mut changed, mut unseen) = (0, 0, Vec::new());
         for variant in &variants {
-            let (n, c) = self.under_switch(has, &candidates, variant)?;
+            let (n, c) = self.under_switch(&candidates, variant)?;
             compared += n;
             changed += c;
             if c == 0 {
                 unseen.push(variant.name.as_str());
             }
         }
-        let refused = self.bad_switches(has, samples)?;
+        let refused = self.bad_switches(samples)?;
         let lists = if has.legal {
             // The values no random position told apart from the default
             // were set, but not seen to change anything.
@@ -94,10 +93,10 @@ impl Checker {
     /// Returns the positions compared and how many of them changed.
     fn under_switch<G: ConformanceGame>(
         &mut self,
-        has: &TableHas,
         candidates: &[&TableSample<G>],
         variant: &SwitchVariant<G>,
     ) -> Result<(usize, usize), Fail> {
+        let has = self.has;
         self.ask_ok(&variant.set)?;
         let (mut compared, mut changed) = (0, 0);
         if has.legal {
@@ -119,7 +118,7 @@ impl Checker {
                     .take(UNCHANGED),
             );
             for s in chosen {
-                self.set_table(has, s)?;
+                self.set_table(s)?;
                 self.compare_legal(s, &variant.game)
                     .map_err(|f| under(f, &variant.name))?;
                 compared += 1;
@@ -133,13 +132,13 @@ impl Checker {
     /// `invalid_argument` and change nothing.
     fn bad_switches<G: ConformanceGame>(
         &mut self,
-        has: &TableHas,
         samples: &[TableSample<G>],
     ) -> Result<String, Fail> {
+        let has = self.has;
         let Some(base) = samples.iter().find(|s| s.to_play()) else {
             return Ok("no position to refuse words in".into());
         };
-        self.set_table(has, base)?;
+        self.set_table(base)?;
         let bad = G::sample_game().bad_switch_commands();
         for command in &bad {
             self.ask_error(command, "invalid_argument")?;

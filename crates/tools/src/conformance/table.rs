@@ -14,11 +14,9 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use super::table_game::ConformanceGame;
-use super::table_positions::{TableSample, play_words, table_samples};
-use super::{
-    Check, CheckResult, Checker, ConformanceArgs, Fail, Outcome, Report, Status, check, quote,
-};
+use super::table_positions::{TableSample, play_words};
+use super::{CheckResult, Checker, Fail, Has, Outcome, quote};
+use super::{ConformanceGame, Step};
 
 /// Positions whose `legal` list is compared with the rules core's.
 const LEGAL_POSITIONS: usize = 40;
@@ -27,82 +25,38 @@ const PLAY_POSITIONS: usize = 20;
 /// Positions the engine is asked to `hint`.
 const HINT_POSITIONS: usize = 5;
 
-/// The commands of a game of the table the engine was found to have.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct TableHas {
-    pub(super) set_position: bool,
-    pub(super) set_board: bool,
-    pub(super) set_matchid: bool,
-    pub(super) show_position: bool,
-    pub(super) legal: bool,
-    pub(super) hint: bool,
-    pub(super) set_dice: bool,
-    pub(super) move_: bool,
-}
-
-/// One check of a game of the table.
-type Step<G> = fn(&mut Checker, &mut TableHas, &[TableSample<G>]) -> CheckResult;
-
-/// Runs the checks of the game `G` on `args.engine`.
-pub(super) fn run_table<G: ConformanceGame>(args: &ConformanceArgs) -> Report {
-    let started = Instant::now();
-    let mut c = Checker::new(args, vec![format!("set game {}", G::KIND)]);
-    let samples = table_samples::<G>(args.positions, args.seed);
-    let mut has = TableHas::default();
-    let mut checks = Vec::new();
-    let start = c.check_start();
-    let can_go_on = start.is_ok();
-    checks.push(check("start", true, start));
-    let mut steps: Vec<(&'static str, bool, Step<G>)> = vec![
-        ("game", true, |c, _, _| c.check_game(G::KIND)),
-        ("framing", true, |c, _, _| c.check_framing()),
-        ("commands", false, |c, h, _| c.table_commands(h)),
-        ("positions", true, |c, h, s| c.table_positions(h, s, true)),
-        ("to_roll", false, |c, h, s| c.table_positions(h, s, false)),
-        ("errors", true, |c, h, s| c.table_errors(h, s)),
-        ("legal", false, |c, h, s| c.table_legal(h, s)),
+/// The checks of a game of the table, in order (`start` goes first):
+/// Fevga's switches only in a game that has some.
+pub(super) fn table_steps<G: ConformanceGame>() -> Vec<(&'static str, bool, Step<TableSample<G>>)> {
+    // Each step reads what the commands check found (`Has` is `Copy`).
+    let mut steps: Vec<(&'static str, bool, Step<TableSample<G>>)> = vec![
+        ("game", true, |c, _| c.check_game(G::KIND)),
+        ("framing", true, |c, _| c.check_framing()),
+        ("commands", false, |c, _| c.table_commands()),
+        ("positions", true, |c, s| c.table_positions(s, true)),
+        ("to_roll", false, |c, s| c.table_positions(s, false)),
+        ("errors", true, |c, s| c.table_errors(s)),
+        ("legal", false, |c, s| c.table_legal(s)),
     ];
     if !G::sample_game().switch_variants().is_empty() {
-        steps.push(("switches", false, |c, h, s| c.table_switches(h, s)));
+        steps.push(("switches", false, |c, s| c.table_switches(s)));
     }
     steps.extend([
-        ("play", true, (|c, h, s| c.table_play(h, s)) as Step<G>),
-        ("hint", false, |c, h, s| c.table_hint(h, s)),
-        ("quit", true, |c, _, _| c.check_quit()),
+        (
+            "play",
+            true,
+            (|c, s| c.table_play(s)) as Step<TableSample<G>>,
+        ),
+        ("hint", false, |c, s| c.table_hint(s)),
+        ("quit", true, |c, _| c.check_quit()),
     ]);
-    for (name, required, step) in steps {
-        if !can_go_on {
-            checks.push(Check {
-                name,
-                required,
-                status: Status::Skipped,
-                detail: "the engine did not start".into(),
-                exchange: Vec::new(),
-            });
-            continue;
-        }
-        let result = step(&mut c, &mut has, &samples);
-        if result.is_err() {
-            c.engine = None;
-        }
-        checks.push(check(name, required, result));
-    }
-    let passed = checks.iter().all(|c| c.status != Status::Failed);
-    Report {
-        engine: args.engine.clone(),
-        checks,
-        passed,
-        seconds: started.elapsed().as_secs_f64(),
-    }
+    steps
 }
 
 impl Checker {
     /// Sets a sample's position with the commands the engine has.
-    pub(super) fn set_table<G: ConformanceGame>(
-        &mut self,
-        has: &TableHas,
-        s: &TableSample<G>,
-    ) -> Result<(), Fail> {
+    pub(super) fn set_table<G: ConformanceGame>(&mut self, s: &TableSample<G>) -> Result<(), Fail> {
+        let has = self.has;
         if has.set_position || !(has.set_board && has.set_matchid) {
             self.ask_ok(&format!("set position {}", s.pair()))?;
         } else {
@@ -121,7 +75,7 @@ impl Checker {
     }
 
     /// Probes the game's commands with forms that change nothing.
-    fn table_commands(&mut self, has: &mut TableHas) -> CheckResult {
+    fn table_commands(&mut self) -> CheckResult {
         let probes: [(&str, &str); 8] = [
             ("set position", "set position x"),
             ("set board", "set board x"),
@@ -136,7 +90,7 @@ impl Checker {
         for (i, (_, probe)) in probes.iter().enumerate() {
             found[i] = self.probe(probe)?;
         }
-        *has = TableHas {
+        self.has = Has {
             set_position: found[0],
             set_board: found[1],
             set_matchid: found[2],
@@ -145,7 +99,9 @@ impl Checker {
             hint: found[5],
             set_dice: found[6],
             move_: found[7],
+            ..Has::default()
         };
+        let has = self.has;
         let names = |want: bool| {
             let list: Vec<&str> = probes
                 .iter()
@@ -177,10 +133,10 @@ impl Checker {
     /// refuses them is reported, not failed).
     fn table_positions<G: ConformanceGame>(
         &mut self,
-        has: &TableHas,
         samples: &[TableSample<G>],
         with_dice: bool,
     ) -> CheckResult {
+        let has = self.has;
         let samples: Vec<&TableSample<G>> = samples
             .iter()
             .filter(|s| s.to_play() == with_dice)
@@ -188,7 +144,7 @@ impl Checker {
         let notable = samples.iter().filter(|s| s.notable()).count();
         for s in &samples {
             if with_dice {
-                self.set_table(has, s)?;
+                self.set_table(s)?;
             } else {
                 let reply = self.ask(&format!("set position {}", s.pair()))?;
                 if !reply.ok {
@@ -228,15 +184,12 @@ impl Checker {
 
     /// Malformed and meaningless commands refused with their codes, the
     /// position unchanged after each.
-    fn table_errors<G: ConformanceGame>(
-        &mut self,
-        has: &TableHas,
-        samples: &[TableSample<G>],
-    ) -> CheckResult {
+    fn table_errors<G: ConformanceGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
+        let has = self.has;
         let Some(base) = samples.iter().find(|s| s.to_play()) else {
             return Ok(Outcome::Absent("no position with dice".into()));
         };
-        self.set_table(has, base)?;
+        self.set_table(base)?;
         // Each command with the codes accepted: Plakoto-only commands may
         // be unknown to an engine of this game only.
         let mut errors: Vec<(String, &[&str])> = vec![("frobnicate".into(), &["unknown_command"])];
@@ -311,18 +264,15 @@ impl Checker {
 
     /// `legal` lists the plays of the rules core: as many, each resolved to
     /// a distinct legal result.
-    fn table_legal<G: ConformanceGame>(
-        &mut self,
-        has: &TableHas,
-        samples: &[TableSample<G>],
-    ) -> CheckResult {
+    fn table_legal<G: ConformanceGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
+        let has = self.has;
         if !has.legal {
             return Ok(Outcome::Absent("no 'legal'".into()));
         }
         let game = G::sample_game();
         let (mut compared, mut plays) = (0, 0);
         for s in samples.iter().filter(|s| s.to_play()).take(LEGAL_POSITIONS) {
-            self.set_table(has, s)?;
+            self.set_table(s)?;
             plays += self.compare_legal(s, &game)?;
             compared += 1;
         }
@@ -374,11 +324,7 @@ impl Checker {
 
     /// `play` answers a legal play, within the time limit, in notation the
     /// rules core resolves.
-    fn table_play<G: ConformanceGame>(
-        &mut self,
-        has: &TableHas,
-        samples: &[TableSample<G>],
-    ) -> CheckResult {
+    fn table_play<G: ConformanceGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
         let game = G::sample_game();
         let mut asked = 0;
         let (mut slowest, mut total) = (Duration::ZERO, Duration::ZERO);
@@ -387,7 +333,7 @@ impl Checker {
             .filter(|s| s.to_play() && s.legal_results(&game).len() >= 2)
             .take(PLAY_POSITIONS)
         {
-            self.set_table(has, s)?;
+            self.set_table(s)?;
             let t = Instant::now();
             let reply = self.ask_within("play", self.move_timeout)?;
             let took = t.elapsed();
@@ -420,11 +366,8 @@ impl Checker {
 
     /// `hint` ranks legal plays (its first line the heading, then a line
     /// `N. play …` each) and leaves the position as it was.
-    fn table_hint<G: ConformanceGame>(
-        &mut self,
-        has: &TableHas,
-        samples: &[TableSample<G>],
-    ) -> CheckResult {
+    fn table_hint<G: ConformanceGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
+        let has = self.has;
         if !has.hint {
             return Ok(Outcome::Absent("no 'hint'".into()));
         }
@@ -435,7 +378,7 @@ impl Checker {
             .filter(|s| s.to_play() && s.legal_results(&game).len() >= 2)
             .take(HINT_POSITIONS)
         {
-            self.set_table(has, s)?;
+            self.set_table(s)?;
             let reply = self.ask_within("hint 3", self.move_timeout)?;
             if !reply.ok {
                 return Err(self.fail(format!("{}: 'hint 3' was refused", s.pair())));

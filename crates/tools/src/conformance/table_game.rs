@@ -1,63 +1,31 @@
-//! What `plakoto conformance --game portes|fevga` needs of a game beyond
-//! the game layer and its records (the Match ID of a sample): the game
-//! its samples are drawn under, which samples are worth counting (Portes:
-//! the side on roll on the bar; Fevga: not yet released, F7), and the
-//! game's switches, each a variant of the game with the commands that set
-//! it, whose `legal` lists are compared under it. One impl per game.
+//! Portes' and Fevga's [`ConformanceGame`] impls: the generic checks of
+//! the table (`table.rs`) on samples of the game (`table_positions.rs`),
+//! which samples are worth counting (Portes: the side on roll on the bar;
+//! Fevga: not yet released, F7), and Fevga's switches, each a variant of
+//! the game with the commands that set it, whose `legal` lists are
+//! compared under it, with the positions that tell them apart.
 
-use plakoto_records::analysis::table::AnalysedGame;
 use plakoto_rules::fevga::{
     FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, is_released,
 };
 use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::{Fevga, Portes};
 
-/// The game under one switch set off its default, and how to say so.
-#[derive(Clone, Debug)]
-pub struct SwitchVariant<G> {
-    /// `name=value`, for reports.
-    pub name: String,
-    /// The command that sets it on an engine at the defaults.
-    pub set: String,
-    /// The command that sets the switch back to its default.
-    pub reset: String,
-    /// The game under the switch.
-    pub game: G,
-}
-
-/// A game of the table the conformance checks cover.
-pub trait ConformanceGame: AnalysedGame {
-    /// The game the samples are played under (the defaults).
-    fn sample_game() -> Self;
-
-    /// What [`ConformanceGame::notable`] counts, for the report ("with
-    /// the side on roll on the bar").
-    const NOTABLE: &'static str;
-
-    /// Whether a position is of the kind worth counting in the report.
-    fn notable(&self, position: &Self::Position) -> bool;
-
-    /// The game under each switch value that is not the default, one at
-    /// a time (none for a game without switches).
-    fn switch_variants(&self) -> Vec<SwitchVariant<Self>> {
-        Vec::new()
-    }
-
-    /// Commands naming no switch, or no value of one, that an engine with
-    /// switches refuses with `invalid_argument`.
-    fn bad_switch_commands(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Positions (board text, the side on roll's dice) where switch values
-    /// change the plays and random games seldom go: searched before the
-    /// random positions.
-    fn switch_witnesses(&self) -> Vec<(&'static str, [u8; 2])> {
-        Vec::new()
-    }
-}
+use super::table::table_steps;
+use super::table_positions::{TableSample, table_samples};
+use super::{ConformanceArgs, ConformanceGame, Step, SwitchVariant};
 
 impl ConformanceGame for Portes {
+    type Sample = TableSample<Portes>;
+
+    fn samples(args: &ConformanceArgs) -> Vec<TableSample<Portes>> {
+        table_samples(args.positions, args.seed)
+    }
+
+    fn steps() -> Vec<(&'static str, bool, Step<TableSample<Portes>>)> {
+        table_steps()
+    }
+
     fn sample_game() -> Portes {
         Portes::new(PortesScoring::Standard)
     }
@@ -71,6 +39,16 @@ impl ConformanceGame for Portes {
 }
 
 impl ConformanceGame for Fevga {
+    type Sample = TableSample<Fevga>;
+
+    fn samples(args: &ConformanceArgs) -> Vec<TableSample<Fevga>> {
+        table_samples(args.positions, args.seed)
+    }
+
+    fn steps() -> Vec<(&'static str, bool, Step<TableSample<Fevga>>)> {
+        table_steps()
+    }
+
     fn sample_game() -> Fevga {
         Fevga::default()
     }

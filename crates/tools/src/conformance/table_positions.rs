@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::table_game::ConformanceGame;
+use super::ConformanceGame;
 use plakoto_rules::tavli::{Opening, TableGame};
 use plakoto_rules::{Dice, MatchScore, Phase, Side, TavliGame};
 

@@ -1,8 +1,9 @@
 //! The tests of `plakoto_tools::arena::tavli_records`.
 
-use plakoto_records::record::HeaderGame;
+use plakoto_records::record::GameOnRecord;
 use plakoto_rules::tavli::TavliRules;
 use plakoto_tools::arena::match_players::TavliGames;
+use plakoto_tools::arena::refereed_game::RefereedGame;
 use plakoto_tools::arena::tavli_referee::Opening;
 use std::path::PathBuf;
 
@@ -45,7 +46,7 @@ fn records_dir(name: &str) -> PathBuf {
 /// switches, opening, seed and players, and replays through the
 /// records crate to the game's end as the runner recorded it (winner,
 /// ending, points). Returns the runner's records.
-fn written_and_replayed<G: BuiltinPlayers + HeaderGame + Copy>(
+fn written_and_replayed<G: BuiltinPlayers + GameOnRecord + Copy>(
     name: &str,
     spec: &TavliRunSpec<G>,
     games: u64,
@@ -72,7 +73,10 @@ fn written_and_replayed<G: BuiltinPlayers + HeaderGame + Copy>(
         let record = read_record_file(&path).expect("the record reads back");
         let h = &record.header;
         assert_eq!(h.game, G::KIND);
-        assert_eq!(G::of_header(h).switches(), spec.game.switches());
+        // The switches as the arena reports them, of the game the header
+        // names and of the game run.
+        let switches = |game: &G| RefereedGame::switches(game);
+        assert_eq!(switches(&G::of_header(h)), switches(&spec.game));
         assert_eq!(h.opening, spec.opening.into());
         assert_eq!((h.seed, h.match_length), (Some(spec.seed), 0));
         let (x, o) = match r.a_side {

@@ -1,7 +1,8 @@
-//! The tests of `plakoto_tools::bench::bench_game`.
+//! The tests of `plakoto_tools::bench::bench_game`: the games' evaluators
+//! by name, through `bench_evaluator`.
 
 use plakoto_rules::tavli::{Fevga, Portes};
-use plakoto_tools::bench::bench_game::*;
+use plakoto_tools::bench::bench_evaluator;
 
 #[test]
 fn an_evaluator_is_found_by_name_or_the_error_lists_the_names() {

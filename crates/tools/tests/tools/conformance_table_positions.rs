@@ -2,7 +2,7 @@
 
 use plakoto_rules::portes::PortesMatchId;
 use plakoto_rules::tavli::{Fevga, Portes};
-use plakoto_tools::conformance::table_game::ConformanceGame;
+use plakoto_tools::conformance::ConformanceGame;
 use plakoto_tools::conformance::table_positions::*;
 
 /// The IDs of every sample read back into the same game state.

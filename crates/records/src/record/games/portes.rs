@@ -2,9 +2,14 @@
 //! (`standard`|`triple`, P11) and its opening rule (`greek`|`western`,
 //! P13).
 
-use super::{GameOnRecord, HeaderFieldError, JsonFields, TextHeader, json_opening};
+use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
+use super::super::{BoardCounts, GameOnRecord, Header, TavliGameState};
+use plakoto_rules::TavliGame;
+use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::portes::PortesScoring;
+use plakoto_rules::tavli::TableGame;
 use plakoto_rules::tavli::{Opening, Portes};
+use std::convert::Infallible;
 
 /// Portes' scoring as records and the protocol write it.
 pub fn portes_scoring_word(scoring: PortesScoring) -> &'static str {
@@ -47,5 +52,47 @@ impl GameOnRecord for Portes {
         }
         let scoring = parse_portes_scoring(&fields.scoring)?;
         Ok((Portes::new(scoring), json_opening(fields.opening)?))
+    }
+
+    fn of_header(header: &Header) -> Portes {
+        header.portes()
+    }
+
+    fn write_header(&self, header: &mut Header) {
+        header.game = Portes::KIND;
+        header.portes_scoring = self.scoring;
+    }
+
+    fn carried_of(_: &[u8]) -> Option<Infallible> {
+        None
+    }
+
+    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
+        match *carried {}
+    }
+
+    fn held(table: TableGame<Portes>) -> TavliGameState {
+        TavliGameState::Portes(table)
+    }
+
+    fn out_of(held: TavliGameState) -> Option<TableGame<Portes>> {
+        match held {
+            TavliGameState::Portes(table) => Some(table),
+            _ => None,
+        }
+    }
+
+    fn board(position: &PortesPosition) -> Option<BoardCounts> {
+        let (own, opp) = position.sides();
+        let mut points = [0i8; 24];
+        for (index, point) in points.iter_mut().enumerate() {
+            // The opponent's point p is own 25 - p.
+            *point = own[index] as i8 - opp[23 - index] as i8;
+        }
+        Some(BoardCounts {
+            points,
+            bar: [own[24], opp[24]],
+            off: [position.own_off(), position.opp_off()],
+        })
     }
 }

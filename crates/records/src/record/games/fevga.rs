@@ -2,9 +2,14 @@
 //! (`fevga.release=…` and the three others, F7–F9) and its opening rule;
 //! its scoring is always `standard` (F13).
 
-use super::{GameOnRecord, HeaderFieldError, JsonFields, TextHeader, json_opening};
+use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
+use super::super::{BoardCounts, GameOnRecord, Header, TavliGameState};
+use plakoto_rules::TavliGame;
+use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::fevga::FevgaRules;
+use plakoto_rules::tavli::TableGame;
 use plakoto_rules::tavli::{Fevga, Opening};
+use std::convert::Infallible;
 
 /// Fevga's one scoring (F13: 1, or 2 for a double game), as records
 /// write it.
@@ -57,5 +62,47 @@ impl GameOnRecord for Fevga {
             rules = switches.parse().map_err(|e| format!("{e}"))?;
         }
         Ok((Fevga::new(rules), json_opening(fields.opening)?))
+    }
+
+    fn of_header(header: &Header) -> Fevga {
+        header.fevga()
+    }
+
+    fn write_header(&self, header: &mut Header) {
+        header.game = Fevga::KIND;
+        header.fevga_rules = self.rules;
+    }
+
+    fn carried_of(_: &[u8]) -> Option<Infallible> {
+        None
+    }
+
+    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
+        match *carried {}
+    }
+
+    fn held(table: TableGame<Fevga>) -> TavliGameState {
+        TavliGameState::Fevga(table)
+    }
+
+    fn out_of(held: TavliGameState) -> Option<TableGame<Fevga>> {
+        match held {
+            TavliGameState::Fevga(table) => Some(table),
+            _ => None,
+        }
+    }
+
+    fn board(position: &FevgaPosition) -> Option<BoardCounts> {
+        // Each side in the mover's numbering (F2): the opponent's checkers
+        // are drawn where the mover counts them.
+        let mut points = [0i8; 24];
+        for (index, point) in points.iter_mut().enumerate() {
+            *point = position.signed_at(index as u8 + 1);
+        }
+        Some(BoardCounts {
+            points,
+            bar: [0, 0],
+            off: [position.own_off(), position.opp_off()],
+        })
     }
 }

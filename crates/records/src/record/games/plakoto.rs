@@ -1,0 +1,128 @@
+//! Plakoto on record: the oldest records, whose header names no game, its
+//! rules variant (`standard`|`express`) and scoring (`standard`|`tzannes`)
+//! and no opening rule (R19 decides).
+
+use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader};
+use super::super::{BoardCounts, GameOnRecord, Header, TavliGameState};
+use plakoto_engine::match_equity::{MatchContext, MatchValue};
+use plakoto_rules::TavliGame;
+use plakoto_rules::tavli::TableGame;
+use plakoto_rules::tavli::{Opening, Plakoto};
+use plakoto_rules::{GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Position, Side};
+use plakoto_rules::{Rules, Scoring, Variant};
+
+/// Most numbers one turn of Plakoto can hold (Express 1-1: four each of
+/// 1–6, R20).
+const MAX_TURN_NUMBERS: usize = 24;
+
+/// Most Plakoto plays listed when checking a recorded play before the
+/// line search (Express low doubles have millions; R20).
+const CHECK_PLAYS: usize = 60_000;
+
+impl GameOnRecord for Plakoto {
+    const TITLE: &'static str = "Plakoto";
+    const OPENING_SWITCH: bool = false;
+    // A Plakoto match is valued by its own match equity table (records.md).
+    const OWN_MATCH_TABLE: bool = true;
+
+    fn scoring_word(&self) -> String {
+        self.rules.scoring.to_string()
+    }
+
+    fn rules_variant(&self) -> Option<Variant> {
+        Some(self.rules.variant)
+    }
+
+    fn read_text_header(header: &TextHeader) -> Result<(Plakoto, Opening), HeaderFieldError> {
+        // Plakoto always starts as R19 says: no opening switch.
+        header.unknown("Opening")?;
+        let variant = header.need("Rules", str::parse::<Variant>)?;
+        let scoring = header.need("Scoring", str::parse::<Scoring>)?;
+        // Unchecked here: the record's reader checks the pair (R22) with
+        // the rest of the header.
+        let rules = Rules { variant, scoring };
+        Ok((Plakoto::new(rules), Opening::default()))
+    }
+
+    fn read_json_header(fields: JsonFields) -> Result<(Plakoto, Opening), String> {
+        if fields.opening.is_some() {
+            return Err("Plakoto has no opening switch (R19 decides)".into());
+        }
+        let variant = fields.rules.ok_or("missing field `rules`")?;
+        // Read as Plakoto records always were: by the enum's own serde
+        // form.
+        let scoring = serde_json::from_value(serde_json::Value::String(fields.scoring))
+            .map_err(|e| e.to_string())?;
+        let rules = Rules { variant, scoring };
+        Ok((Plakoto::new(rules), Opening::default()))
+    }
+
+    fn of_header(header: &Header) -> Plakoto {
+        // The pair as the header writes it, unchecked: `checked_rules`
+        // refuses Express with Tzannes scoring (R22) where a game is
+        // played, and a header holding it is still written as it is.
+        Plakoto::new(Rules {
+            variant: header.rules,
+            scoring: header.scoring,
+        })
+    }
+
+    fn checked_of_header(header: &Header) -> Result<Plakoto, (&'static str, String)> {
+        // Express takes standard scoring only (R22).
+        let rules = header
+            .checked_rules()
+            .map_err(|e| ("Scoring", e.to_string()))?;
+        Ok(Plakoto::new(rules))
+    }
+
+    fn write_header(&self, header: &mut Header) {
+        header.game = Plakoto::KIND;
+        header.rules = self.rules.variant;
+        header.scoring = self.rules.scoring;
+    }
+
+    const NUMBERS_DUE: &'static str = "dice 1-6 or up to 24 numbers 1-6";
+    const PASSED_DUE: &'static str = Self::NUMBERS_DUE;
+
+    fn carried_of(numbers: &[u8]) -> Option<Numbers> {
+        let readable = !numbers.is_empty()
+            && numbers.len() <= MAX_TURN_NUMBERS
+            && numbers.iter().all(|n| (1..=6).contains(n));
+        readable.then(|| Numbers::sequence(numbers))
+    }
+
+    fn passed_numbers(carried: &Numbers) -> Vec<u8> {
+        carried.to_vec()
+    }
+
+    fn record_generator(&self) -> MoveGenerator {
+        // Bounded: a play missing from a list cut short is checked by the
+        // rules' line search (R10), whatever the list holds.
+        MoveGenerator::new(GenLimits {
+            max_positions: CHECK_PLAYS,
+        })
+    }
+
+    fn held(table: TableGame<Plakoto>) -> TavliGameState {
+        TavliGameState::Plakoto(table)
+    }
+
+    fn out_of(held: TavliGameState) -> Option<TableGame<Plakoto>> {
+        match held {
+            TavliGameState::Plakoto(table) => Some(table),
+            _ => None,
+        }
+    }
+
+    fn match_id(table: &TableGame<Plakoto>, score: &MatchScore) -> String {
+        MatchId::of(&table.to_plakoto_game(), score).to_string()
+    }
+
+    fn board(_: &Position) -> Option<BoardCounts> {
+        None
+    }
+
+    fn own_match_value(&self, score: &MatchScore, mover: Side) -> Option<MatchValue> {
+        MatchContext::of(score, mover, self.rules).map(MatchValue::Plakoto)
+    }
+}

@@ -16,9 +16,7 @@ use plakoto_engine::eval::fevga::net::outcomes::{
 };
 use plakoto_engine::eval::fevga::net::{FevgaNet, FevgaNetwork};
 use plakoto_engine::eval::net::weights::WeightsError;
-use plakoto_engine::game::{
-    FevgaHeuristicEvaluator, FevgaNetEvaluator, GameEvaluator, game_equity,
-};
+use plakoto_engine::game::{FevgaHeuristicEvaluator, FevgaNetEvaluator, game_equity};
 use plakoto_rules::fevga::{
     FevgaPosition, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release,
 };
@@ -50,6 +48,7 @@ impl TrainedGame for Fevga {
     type Inputs = FevgaInputs;
     type Outcomes = [f32; OUTCOMES];
     type NetEvaluator = FevgaNetEvaluator;
+    type Heuristic = FevgaHeuristicEvaluator;
 
     fn trained() -> Fevga {
         GAME
@@ -76,10 +75,6 @@ impl TrainedGame for Fevga {
         p
     }
 
-    fn active_inputs(inputs: &FevgaInputs) -> impl Iterator<Item = (usize, f32)> + '_ {
-        inputs.iter()
-    }
-
     fn outcomes(p: &Probabilities) -> [f32; OUTCOMES] {
         from_probabilities(p)
     }
@@ -90,10 +85,6 @@ impl TrainedGame for Fevga {
 
     fn net_evaluator(net: Arc<FevgaNetwork>) -> FevgaNetEvaluator {
         FevgaNetEvaluator::new(net)
-    }
-
-    fn heuristic() -> Box<dyn GameEvaluator<Fevga>> {
-        Box::new(FevgaHeuristicEvaluator)
     }
 
     fn outcome_equity(&self, d: &[f32; OUTCOMES]) -> f32 {

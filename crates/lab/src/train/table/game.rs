@@ -7,7 +7,7 @@ use std::fmt::Debug;
 use std::path::Path;
 
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::eval::game_net::{GameNetwork, NetInputs, process_network};
+use plakoto_engine::eval::game_net::{GameNetwork, NetInputs, SparseInputs, process_network};
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::game::GameEvaluator;
 use plakoto_tools::arena::refereed_game::RefereedGame;
@@ -46,11 +46,13 @@ pub trait TrainedGame: RefereedGame {
     /// softmax over the outcomes).
     type NetGame: NetInputs;
     /// The net's non-zero inputs of a position (reusable buffers).
-    type Inputs: Default + Send;
+    type Inputs: Default + Send + ActiveInputs;
     /// The net's outcome distribution for the side on roll.
     type Outcomes: Copy + Debug + Default + Send + Sync + AsRef<[f32]> + AsMut<[f32]> + 'static;
     /// The net as a game-layer evaluator (exact endgame values first).
     type NetEvaluator: GameEvaluator<Self> + 'static;
+    /// The game's heuristic evaluator ([`Self::heuristic`]).
+    type Heuristic: GameEvaluator<Self> + Default + 'static;
 
     /// The game a run trains for.
     fn trained() -> Self;
@@ -90,10 +92,6 @@ pub trait TrainedGame: RefereedGame {
         hidden: &mut Vec<f32>,
     ) -> Self::Outcomes;
 
-    /// The non-zero inputs `(index, value)` that [`Self::forward`] left in
-    /// `inputs`.
-    fn active_inputs(inputs: &Self::Inputs) -> impl Iterator<Item = (usize, f32)> + '_;
-
     /// [`Probabilities`] as the net's outcomes (a training target from an
     /// exact value or a play's value).
     fn outcomes(p: &Probabilities) -> Self::Outcomes;
@@ -106,7 +104,9 @@ pub trait TrainedGame: RefereedGame {
 
     /// The evaluator the arena checks measure the net against, and that
     /// `best.net` is chosen by.
-    fn heuristic() -> Box<dyn GameEvaluator<Self>>;
+    fn heuristic() -> Box<dyn GameEvaluator<Self>> {
+        Box::new(Self::Heuristic::default())
+    }
 
     /// The weight file's bytes of `net`.
     fn to_bytes(net: &NetOf<Self>) -> Vec<u8> {
@@ -153,4 +153,18 @@ pub type NetOf<G> = GameNetwork<<G as TrainedGame>::NetGame>;
 /// [`crate::train::learn::ParamVecs::zeros`].
 pub fn lengths<G: TrainedGame>(net: &NetOf<G>) -> [usize; 4] {
     G::parameters(net).map(|p| p.len())
+}
+
+/// A net's inputs as the trainer reads them back: the non-zero
+/// `(index, value)` pairs that a forward pass left, which are all that a
+/// weight update touches in the first layer.
+pub trait ActiveInputs {
+    /// The non-zero inputs `(index, value)`, by increasing index.
+    fn active(&self) -> impl Iterator<Item = (usize, f32)> + '_;
+}
+
+impl<const N: usize> ActiveInputs for SparseInputs<N> {
+    fn active(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
+        self.iter()
+    }
 }

@@ -4,7 +4,7 @@
 //! ([`Adam::step_parts`]).
 
 use super::game::NetOf;
-use super::game::{TrainedGame, lengths};
+use super::game::{ActiveInputs, TrainedGame, lengths};
 use super::selfplay::TableSample;
 use crate::train::learn::{Adam, ParamVecs};
 
@@ -66,7 +66,7 @@ impl<G: TrainedGame> TableLearner<G> {
                 }
                 *b += *d;
             }
-            for (i, v) in G::active_inputs(&self.inputs) {
+            for (i, v) in self.inputs.active() {
                 let grow = &mut self.grad.w1[i * h..(i + 1) * h];
                 for (g, d) in grow.iter_mut().zip(&self.dh) {
                     *g += v * d;

@@ -16,9 +16,7 @@ use plakoto_engine::eval::portes::net::outcomes::{
     OUTCOMES, flip, from_probabilities, to_probabilities,
 };
 use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
-use plakoto_engine::game::{
-    GameEvaluator, PortesHeuristicEvaluator, PortesNetEvaluator, game_equity,
-};
+use plakoto_engine::game::{PortesHeuristicEvaluator, PortesNetEvaluator, game_equity};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::tavli::Portes;
 
@@ -37,6 +35,7 @@ impl TrainedGame for Portes {
     type Inputs = PortesInputs;
     type Outcomes = [f32; OUTCOMES];
     type NetEvaluator = PortesNetEvaluator;
+    type Heuristic = PortesHeuristicEvaluator;
 
     fn trained() -> Portes {
         Portes::new(PortesScoring::Standard)
@@ -63,10 +62,6 @@ impl TrainedGame for Portes {
         p
     }
 
-    fn active_inputs(inputs: &PortesInputs) -> impl Iterator<Item = (usize, f32)> + '_ {
-        inputs.iter()
-    }
-
     fn outcomes(p: &Probabilities) -> [f32; OUTCOMES] {
         from_probabilities(p)
     }
@@ -77,10 +72,6 @@ impl TrainedGame for Portes {
 
     fn net_evaluator(net: Arc<PortesNetwork>) -> PortesNetEvaluator {
         PortesNetEvaluator::new(net)
-    }
-
-    fn heuristic() -> Box<dyn GameEvaluator<Portes>> {
-        Box::new(PortesHeuristicEvaluator)
     }
 
     fn outcome_equity(&self, d: &[f32; OUTCOMES]) -> f32 {

@@ -20,6 +20,7 @@
 //! posid`, `show matchid`), ids and the discovery commands.
 
 mod plakoto;
+mod play_check;
 pub mod positions;
 mod switches;
 mod table;

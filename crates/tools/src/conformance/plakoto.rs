@@ -8,7 +8,6 @@
 //! checker's.
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
 
 use plakoto_protocol::framing::MAX_LINE;
 use plakoto_rules::tavli::Plakoto;
@@ -21,7 +20,7 @@ use super::{ConformanceGame, Step};
 /// Positions whose `legal` list is compared with the rules core's.
 const LEGAL_POSITIONS: usize = 60;
 /// Positions the engine is asked to `play`.
-const PLAY_POSITIONS: u32 = 20;
+const PLAY_POSITIONS: usize = 20;
 /// `legal` lists compared are at most this long (longer rolls are skipped:
 /// they are paged, and the rules core would list them for long).
 const LEGAL_MOST: usize = 2_000;
@@ -332,44 +331,36 @@ impl Checker {
         let mut generator = MoveGenerator::new(GenLimits {
             max_positions: 20_000,
         });
-        let mut asked = 0u32;
-        let mut slowest = Duration::ZERO;
-        let mut total = Duration::ZERO;
-        for s in samples.iter().filter(|s| s.to_play()) {
-            if asked == PLAY_POSITIONS {
-                break;
-            }
-            // Rolls with one play or with huge lists are not asked.
-            match s.game.legal_plays(&mut generator) {
-                Ok(list) if list.len() >= 2 && !list.truncated => {}
-                _ => continue,
-            }
-            self.set(s)?;
-            let t = Instant::now();
-            let reply = self.ask_within("play", self.move_timeout)?;
-            let took = t.elapsed();
-            slowest = slowest.max(took);
-            total += took;
-            if !reply.ok || reply.first().is_empty() {
-                return Err(self.fail(format!("{}: 'play' must answer a play", s.pair())));
-            }
-            if let Err(e) = s.game.check_written(reply.first(), &mut generator) {
-                return Err(self.fail(format!(
-                    "{}: '{}' is not a legal play: {e}",
-                    s.pair(),
-                    reply.first()
-                )));
-            }
-            asked += 1;
-        }
-        if asked == 0 {
+        // Rolls with one play or with huge lists are not asked.
+        let chosen: Vec<&Sample> = samples
+            .iter()
+            .filter(|s| s.to_play())
+            .filter(|s| {
+                matches!(s.game.legal_plays(&mut generator),
+                    Ok(list) if list.len() >= 2 && !list.truncated)
+            })
+            .take(PLAY_POSITIONS)
+            .collect();
+        let times = self.ask_plays(
+            chosen,
+            |checker, s| checker.set(s),
+            |s| s.pair(),
+            |s, written| {
+                s.game
+                    .check_written(written, &mut generator)
+                    .map(drop)
+                    .map_err(|e| e.to_string())
+            },
+        )?;
+        let Some(times) = times else {
             return Ok(Outcome::Absent("no position with a choice to ask".into()));
-        }
+        };
         Ok(Outcome::Passed(format!(
-            "a legal play on {asked} positions within {} ms (mean {} ms, slowest {} ms)",
+            "a legal play on {} positions within {} ms (mean {} ms, slowest {} ms)",
+            times.asked,
             self.move_timeout.as_millis(),
-            (total / asked).as_millis(),
-            slowest.as_millis()
+            times.mean.as_millis(),
+            times.slowest.as_millis()
         )))
     }
 }

@@ -12,7 +12,6 @@
 //! (a check that loses the engine starts a fresh one).
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
 
 use super::table_positions::{TableSample, play_words};
 use super::{CheckResult, Checker, Fail, Has, Outcome, quote};
@@ -326,41 +325,26 @@ impl Checker {
     /// rules core resolves.
     fn table_play<G: ConformanceGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
         let game = G::sample_game();
-        let mut asked = 0;
-        let (mut slowest, mut total) = (Duration::ZERO, Duration::ZERO);
-        for s in samples
+        let chosen = samples
             .iter()
             .filter(|s| s.to_play() && s.legal_results(&game).len() >= 2)
-            .take(PLAY_POSITIONS)
-        {
-            self.set_table(s)?;
-            let t = Instant::now();
-            let reply = self.ask_within("play", self.move_timeout)?;
-            let took = t.elapsed();
-            slowest = slowest.max(took);
-            total += took;
-            if !reply.ok || reply.first().is_empty() {
-                return Err(self.fail(format!("{}: 'play' must answer a play", s.pair())));
-            }
-            let written = play_words(reply.first());
-            if let Err(e) = s.resolve(&game, &written) {
-                return Err(self.fail(format!(
-                    "{}: '{}' is not a legal play: {e}",
-                    s.pair(),
-                    reply.first()
-                )));
-            }
-            asked += 1;
-        }
-        if asked == 0 {
+            .take(PLAY_POSITIONS);
+        let times = self.ask_plays(
+            chosen,
+            |checker, s| checker.set_table(s),
+            |s| s.pair(),
+            |s, written| s.resolve(&game, &play_words(written)).map(drop),
+        )?;
+        let Some(times) = times else {
             return Ok(Outcome::Absent("no position with a choice to ask".into()));
-        }
+        };
         Ok(Outcome::Passed(format!(
-            "a legal play in {}'s notation on {asked} positions within {} ms (mean {} ms, slowest {} ms)",
+            "a legal play in {}'s notation on {} positions within {} ms (mean {} ms, slowest {} ms)",
             G::KIND,
+            times.asked,
             self.move_timeout.as_millis(),
-            (total / asked).as_millis(),
-            slowest.as_millis()
+            times.mean.as_millis(),
+            times.slowest.as_millis()
         )))
     }
 

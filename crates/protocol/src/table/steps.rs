@@ -214,14 +214,15 @@ fn read_turn<S: StepRules>(
     } else {
         rules.movements(made)?
     };
-    let plays: Vec<_> = game
-        .plays(&list)
+    let legal = game.plays(&list);
+    // R10: the generator keeps only the plays that use the most numbers,
+    // so the first says how many every legal play uses.
+    let most = legal.first().map_or(0, |play| game.numbers_used(play));
+    let plays = legal
         .iter()
         .map(|play| (game.after(play), S::numbers(play)))
-        .collect();
-    // R10: the generator keeps only the plays that use the most numbers.
-    let most = plays.iter().map(|(_, numbers)| numbers.len()).max();
-    let turn = Turn::new(*table.position(), dice, most.unwrap_or(0), plays);
+        .collect::<Vec<_>>();
+    let turn = Turn::new(*table.position(), dice, most, plays);
     Ok((turn, movements))
 }
 

@@ -3,6 +3,7 @@
 //! (Express, R21), or the mover's own roll after a play of numbers passed
 //! to it.
 
+use crate::game::GameAfter;
 use plakoto_rules::{Numbers, Play, Rules, Variant};
 
 /// What follows a play, which decides how its position is valued.
@@ -18,6 +19,26 @@ pub enum After {
     },
     /// The mover played numbers passed to it and now rolls itself (R21).
     MoverRolls,
+}
+
+// The game layer says the same with its own type; these convert at the
+// shell's edge, in one place.
+impl From<GameAfter<Numbers>> for After {
+    fn from(after: GameAfter<Numbers>) -> After {
+        match after {
+            GameAfter::Opponent { pending } => After::Opponent { pending },
+            GameAfter::MoverRolls => After::MoverRolls,
+        }
+    }
+}
+
+impl From<After> for GameAfter<Numbers> {
+    fn from(after: After) -> GameAfter<Numbers> {
+        match after {
+            After::Opponent { pending } => GameAfter::Opponent { pending },
+            After::MoverRolls => GameAfter::MoverRolls,
+        }
+    }
 }
 
 fn serialize_numbers<S: serde::Serializer>(n: &Option<Numbers>, s: S) -> Result<S::Ok, S::Error> {

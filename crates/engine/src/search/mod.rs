@@ -40,7 +40,8 @@ mod rollout;
 
 use crate::eval::{Evaluator, Probabilities, RateBuffers, terminal_probabilities};
 use crate::game::{
-    GameAfter, GameRanking, GameSearch, PlakotoGameEvaluator, Root as GameRoot, order_deepest_by,
+    GameRankedPlay, GameRanking, GameSearch, PlakotoGameEvaluator, Root as GameRoot,
+    order_deepest_by,
 };
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
@@ -298,28 +299,36 @@ fn to_play(turn: &TurnNumbers) -> ToPlay<Numbers> {
     }
 }
 
-/// What follows a play, from the game layer's terms.
-fn after_of(after: GameAfter<Numbers>) -> After {
-    match after {
-        GameAfter::Opponent { pending } => After::Opponent { pending },
-        GameAfter::MoverRolls => After::MoverRolls,
+/// A ranked play of the game layer as the Plakoto search's.
+impl From<GameRankedPlay<Plakoto>> for RankedPlay {
+    fn from(r: GameRankedPlay<Plakoto>) -> RankedPlay {
+        RankedPlay {
+            play: r.play,
+            after: r.after.into(),
+            probabilities: r.probabilities,
+            equity: r.equity,
+            evaluated_at: r.evaluated_at,
+        }
+    }
+}
+
+/// A ranked play of the Plakoto search as the game layer's.
+impl From<RankedPlay> for GameRankedPlay<Plakoto> {
+    fn from(r: RankedPlay) -> GameRankedPlay<Plakoto> {
+        GameRankedPlay {
+            play: r.play,
+            after: r.after.into(),
+            probabilities: r.probabilities,
+            equity: r.equity,
+            evaluated_at: r.evaluated_at,
+        }
     }
 }
 
 /// The game layer's ranking of a Plakoto turn as the Plakoto search's.
 fn ranking_of(ranking: GameRanking<Plakoto>) -> Ranking {
     Ranking {
-        plays: ranking
-            .plays
-            .into_iter()
-            .map(|r| RankedPlay {
-                play: r.play,
-                after: after_of(r.after),
-                probabilities: r.probabilities,
-                equity: r.equity,
-                evaluated_at: r.evaluated_at,
-            })
-            .collect(),
+        plays: ranking.plays.into_iter().map(RankedPlay::from).collect(),
         limits: ranking.limits,
         plies: ranking.plies,
         timed_out: ranking.timed_out,

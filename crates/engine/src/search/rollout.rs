@@ -8,11 +8,10 @@
 //! This one speaks the Plakoto search's types ([`After`], [`RankedPlay`]).
 
 use super::{
-    After, Evaluation, PairedRollout, RankedPlay, RolloutError, RolloutProgress, SearchSettings,
-    Stop,
+    After, PairedRollout, RankedPlay, RolloutError, RolloutProgress, SearchSettings, Stop,
 };
 use crate::eval::Evaluator;
-use crate::game::{GameAfter, PlakotoGameEvaluator, rollout_after_plays};
+use crate::game::{GameAfter, GameRankedPlay, PlakotoGameEvaluator, rollout_after_plays};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules};
 
@@ -52,13 +51,7 @@ pub fn rollout_paired_until(
 ) -> Result<PairedRollout, RolloutError> {
     let starts: Vec<(Position, GameAfter<_>)> = candidates
         .iter()
-        .map(|(position, after)| {
-            let follows = match *after {
-                After::Opponent { pending } => GameAfter::Opponent { pending },
-                After::MoverRolls => GameAfter::MoverRolls,
-            };
-            (*position, follows)
-        })
+        .map(|&(position, after)| (position, after.into()))
         .collect();
     let game = Plakoto::new(rules);
     let evaluator = PlakotoGameEvaluator(evaluator);
@@ -90,29 +83,11 @@ pub fn rollout_plays_until(
     progress: &(dyn Fn(RolloutProgress) + Sync),
     stop: &Stop,
 ) -> Result<Vec<RankedPlay>, RolloutError> {
-    let candidates: Vec<(Position, After)> =
-        plays.iter().map(|r| (r.play.position, r.after)).collect();
-    let results =
-        rollout_paired_until(&candidates, rules, evaluator, settings, progress, stop)?.results;
-    if results.first().is_some_and(|r| r.trials == 0) {
-        return Ok(plays.to_vec());
-    }
-    let mut out: Vec<RankedPlay> = plays
-        .iter()
-        .zip(results)
-        .map(|(r, res)| RankedPlay {
-            probabilities: res.probabilities,
-            equity: res.mean,
-            evaluated_at: Evaluation::Rollout {
-                trials: res.trials,
-                plies: settings.rollout.plies,
-                std_error: res.std_error,
-            },
-            ..*r
-        })
-        .collect();
-    out.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-    Ok(out)
+    let plays: Vec<GameRankedPlay<Plakoto>> = plays.iter().copied().map(Into::into).collect();
+    let game = Plakoto::new(rules);
+    let evaluator = PlakotoGameEvaluator(evaluator);
+    let ranked = crate::game::rollout_plays(&game, &evaluator, &plays, settings, progress, stop)?;
+    Ok(ranked.into_iter().map(RankedPlay::from).collect())
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::learn::{Adam, ParamVecs};
+use super::run_loop::RunState;
 use plakoto_engine::binary_file::{fnv1a, write_atomically};
 use plakoto_engine::eval::net::Network;
 use plakoto_engine::eval::net::weights::{self, WeightsError};
@@ -63,24 +64,8 @@ pub enum TargetKind {
     Expected,
 }
 
-/// Progress of a run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TrainState {
-    /// What is computed.
-    pub config: TrainConfig,
-    /// Rounds completed.
-    pub rounds: u64,
-    /// Games played.
-    pub games: u64,
-    /// Positions learnt from.
-    pub samples: u64,
-    /// Seconds spent training over all sessions.
-    pub seconds: f64,
-    /// Games at the last arena check.
-    pub last_check_games: u64,
-    /// Best ppg against the heuristic seen at a check.
-    pub best_ppg: Option<f64>,
-}
+/// Progress of a Plakoto run: its settings and counters.
+pub type TrainState = RunState<TrainConfig>;
 
 /// Why a checkpoint could not be written or read. The messages name the
 /// file.

@@ -6,6 +6,9 @@
 //! random choice is derived from the run's seed and the round or game
 //! number, never from timing or threads, so a run is reproducible and
 //! `--resume` from a checkpoint continues exactly as if never stopped.
+//! The run around the rounds (resuming, `--games` and `--minutes`, the
+//! arena checks, checkpoints, progress) is [`run_loop`], the same for
+//! every game's trainer ([`table`] for the games of the game layer).
 //!
 //! Files in the run directory: `checkpoint.bin` (full state, every few
 //! minutes), `latest.net` (the weights alone), `best.net` (the best at an
@@ -23,6 +26,7 @@ pub mod refine;
 pub mod refine_error;
 pub mod revive;
 pub mod rollout_targets;
+pub mod run_loop;
 pub mod selfplay;
 pub mod table;
 pub mod target_line;
@@ -31,7 +35,7 @@ pub mod trainable;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -43,6 +47,7 @@ use rayon::prelude::*;
 use self::arena_check::{MatchResult, duplicate_match};
 use self::checkpoint::{CheckpointError, TargetKind, TrainConfig, TrainState};
 use self::learn::{Adam, Learner, Sample};
+use self::run_loop::TrainingRun;
 use self::selfplay::Worker;
 use self::trainable::TrainableGame;
 use plakoto_engine::eval::net::weights::{self, WeightsError};
@@ -104,7 +109,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub games: Option<u64>,
     /// Stop this session after this many minutes, at the end of a round
-    /// (with a checkpoint; `--resume` goes on). Portes and Fevga only.
+    /// (with a checkpoint; `--resume` goes on).
     #[arg(long)]
     pub minutes: Option<f64>,
     /// Worker threads.
@@ -153,12 +158,9 @@ impl TrainArgs {
         if !(self.lr > 0.0 && self.lr < 1.0) {
             return refuse("--lr must be within (0, 1)");
         }
-        let (movement_rules, timed) = with_game!(self.game, G => (G::MOVEMENT_RULES, G::TIMED));
+        let movement_rules = with_game!(self.game, G => G::MOVEMENT_RULES);
         if !movement_rules && self.rules != Variant::Standard {
             return refuse("--rules is Plakoto's: a Portes or Fevga run does not take it");
-        }
-        if !timed && self.minutes.is_some() {
-            return refuse("--minutes is for --game portes and --game fevga");
         }
         if self.minutes.is_some_and(|m| m.is_nan() || m < 0.0) {
             return refuse("--minutes must not be negative");
@@ -226,15 +228,7 @@ impl Trainer {
         let adam = Adam::new(&net, config.lr);
         let learner = Learner::new(&net);
         Trainer {
-            state: TrainState {
-                config,
-                rounds: 0,
-                games: 0,
-                samples: 0,
-                seconds: 0.0,
-                last_check_games: 0,
-                best_ppg: None,
-            },
+            state: TrainState::new(config),
             net,
             adam,
             learner,
@@ -280,20 +274,31 @@ impl Trainer {
         self.state.samples += samples.len() as u64;
         loss / steps.max(1) as f32
     }
+}
 
-    /// Writes the checkpoint and `latest.net` into `dir`.
-    pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
-        checkpoint::save(
-            &dir.join("checkpoint.bin"),
-            &self.state,
-            &self.net,
-            &self.adam,
-        )?;
-        Ok(weights::save(&self.net, &dir.join("latest.net"))?)
+/// The Plakoto trainer as the run drives it: under its movement rules
+/// (`--rules`), its net Plakoto's own.
+impl TrainingRun for Trainer {
+    const NAME: &'static str = "Plakoto";
+    type Config = TrainConfig;
+
+    fn fresh(args: &TrainArgs) -> Result<Trainer, TrainError> {
+        let init = match &args.init {
+            Some(path) => Some(weights::load(path)?),
+            None => None,
+        };
+        if let Some(n) = &init
+            && n.hidden() != args.hidden
+        {
+            return Err(TrainError::InitHidden {
+                init: n.hidden(),
+                hidden: args.hidden,
+            });
+        }
+        Ok(Trainer::new(args.config(), init))
     }
 
-    /// Reads the checkpoint in `dir`.
-    pub fn load(dir: &Path) -> Result<Trainer, TrainError> {
+    fn load(dir: &Path) -> Result<Trainer, TrainError> {
         let (state, net, adam) = checkpoint::load(&dir.join("checkpoint.bin"))?;
         let learner = Learner::new(&net);
         Ok(Trainer {
@@ -302,6 +307,47 @@ impl Trainer {
             adam,
             learner,
         })
+    }
+
+    fn write_checkpoint(&self, path: &Path) -> Result<(), TrainError> {
+        Ok(checkpoint::save(path, &self.state, &self.net, &self.adam)?)
+    }
+
+    fn state(&self) -> &TrainState {
+        &self.state
+    }
+
+    fn state_mut(&mut self) -> &mut TrainState {
+        &mut self.state
+    }
+
+    fn settings_line(&self) -> String {
+        format!("{:?}", self.state.config)
+    }
+
+    fn round(&mut self) -> f32 {
+        Trainer::round(self)
+    }
+
+    fn net_hash(&self) -> String {
+        self.net.short_hash()
+    }
+
+    fn save_net(&self, path: &Path) -> Result<(), TrainError> {
+        Ok(weights::save(&self.net, path)?)
+    }
+
+    fn match_heuristic(&self, pairs: u64) -> MatchResult {
+        let (seed, variant) = (self.state.config.seed, self.state.config.rules);
+        let heuristic = || -> Box<dyn Evaluator> { Box::new(HeuristicEvaluator) };
+        check_against(&self.net, &heuristic, pairs, seed, variant)
+    }
+
+    fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult> {
+        let (seed, variant) = (self.state.config.seed, self.state.config.rules);
+        let other = Arc::new(weights::load(path).ok()?);
+        let other = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(other.clone())) };
+        Some(check_against(&self.net, &other, pairs, seed, variant))
     }
 }
 
@@ -364,149 +410,8 @@ pub(crate) fn progress(args: &TrainArgs, games: u64) -> Result<ProgressBar, Trai
     })
 }
 
-/// The arena check: against the heuristic and the previous check's net;
-/// logs, keeps the best, returns the ppg against the heuristic.
-fn arena_check(trainer: &mut Trainer, dir: &Path, pairs: u64) -> Result<f64, TrainError> {
-    let (seed, variant) = (trainer.state.config.seed, trainer.state.config.rules);
-    let heuristic = || -> Box<dyn Evaluator> { Box::new(HeuristicEvaluator) };
-    let vs_heuristic = check_against(&trainer.net, &heuristic, pairs, seed, variant);
-    let previous_path = dir.join("previous.net");
-    let vs_previous = match weights::load(&previous_path) {
-        Ok(prev) => {
-            let prev = Arc::new(prev);
-            let other = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(prev.clone())) };
-            Some(check_against(&trainer.net, &other, pairs, seed, variant))
-        }
-        Err(_) => None,
-    };
-    let s = &mut trainer.state;
-    let hash = trainer.net.short_hash();
-    let line = format!(
-        "unix={} games={} samples={} hours={:.2} net={} vs_heuristic: {} vs_previous: {}",
-        unix_time(),
-        s.games,
-        s.samples,
-        s.seconds / 3600.0,
-        hash,
-        vs_heuristic,
-        vs_previous.map_or_else(|| "-".to_string(), |r| r.to_string()),
-    );
-    append_log(dir, &line)?;
-    let nets = dir.join("nets");
-    weights::save(&trainer.net, &nets.join(format!("games-{}.net", s.games)))?;
-    weights::save(&trainer.net, &previous_path)?;
-    if s.best_ppg.is_none_or(|b| vs_heuristic.ppg > b) {
-        s.best_ppg = Some(vs_heuristic.ppg);
-        weights::save(&trainer.net, &dir.join("best.net"))?;
-    }
-    s.last_check_games = s.games;
-    Ok(vs_heuristic.ppg)
-}
-
 /// Runs `plakoto train`.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
     with_game!(args.game, G => G::train(args))
-}
-
-/// Runs the Plakoto trainer (the first game's, written before the game
-/// layer), `args` validated.
-fn run_plakoto(args: &TrainArgs) -> Result<(), TrainError> {
-    let dir = &args.dir;
-    plakoto_records::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;
-    let mut trainer = if args.resume {
-        let t = Trainer::load(dir)?;
-        eprintln!(
-            "resuming {} at game {} ({} rounds) with its settings {:?}",
-            dir.display(),
-            t.state.games,
-            t.state.rounds,
-            t.state.config
-        );
-        t
-    } else {
-        if dir.join("checkpoint.bin").exists() {
-            return Err(TrainError::RunExists(dir.clone()));
-        }
-        let init = match &args.init {
-            Some(path) => Some(weights::load(path)?),
-            None => None,
-        };
-        if let Some(n) = &init
-            && n.hidden() != args.hidden
-        {
-            return Err(TrainError::InitHidden {
-                init: n.hidden(),
-                hidden: args.hidden,
-            });
-        }
-        Trainer::new(args.config(), init)
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()?;
-    let target = args.games.unwrap_or(u64::MAX);
-    let bar = progress(args, trainer.state.games)?;
-    let mut strength = trainer.state.best_ppg.map_or_else(
-        || "no check yet".to_string(),
-        |b| format!("best {b:+.3} ppg vs heuristic"),
-    );
-    let every = Duration::from_secs_f64(args.checkpoint_minutes.max(0.05) * 60.0);
-    let mut last_save = Instant::now();
-    let mut loss_sum = 0.0;
-    let mut loss_rounds = 0u32;
-    pool.install(|| -> Result<(), TrainError> {
-        while trainer.state.games < target {
-            let started = Instant::now();
-            let loss = trainer.round();
-            trainer.state.seconds += started.elapsed().as_secs_f64();
-            loss_sum += loss;
-            loss_rounds += 1;
-            bar.set_position(trainer.state.games);
-            bar.set_message(format!(
-                "loss {:.4} | {strength}",
-                loss_sum / loss_rounds as f32
-            ));
-            if args.check_every > 0
-                && trainer.state.games - trainer.state.last_check_games >= args.check_every
-            {
-                let started = Instant::now();
-                let ppg = arena_check(&mut trainer, dir, args.check_pairs)?;
-                trainer.state.seconds += started.elapsed().as_secs_f64();
-                strength = format!("last check {ppg:+.3} ppg vs heuristic");
-                trainer.save(dir)?;
-                last_save = Instant::now();
-            }
-            if last_save.elapsed() >= every {
-                trainer.save(dir)?;
-                last_save = Instant::now();
-                let line = format!(
-                    "checkpoint: games={} samples={} rounds={} loss={:.4} games/s={:.1} {}",
-                    trainer.state.games,
-                    trainer.state.samples,
-                    trainer.state.rounds,
-                    loss_sum / loss_rounds.max(1) as f32,
-                    trainer.state.games as f64 / trainer.state.seconds.max(1e-9),
-                    strength
-                );
-                bar.println(&line);
-                if args.quiet || bar.is_hidden() {
-                    eprintln!("{line}");
-                }
-                loss_sum = 0.0;
-                loss_rounds = 0;
-            }
-        }
-        Ok(())
-    })?;
-    trainer.save(dir)?;
-    bar.finish_and_clear();
-    eprintln!(
-        "trained {} games ({} positions) in {:.0} s; weights in {}",
-        trainer.state.games,
-        trainer.state.samples,
-        trainer.state.seconds,
-        dir.join("latest.net").display()
-    );
-    Ok(())
 }

@@ -112,3 +112,26 @@ fn the_rules_decide_what_is_learnt() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// `--minutes` bounds a Plakoto session as it bounds a Portes or Fevga
+/// one (the run is the same for every game): a zero-minute session plays
+/// no round but leaves a checkpoint, and `--resume` then plays the games
+/// asked for.
+#[test]
+fn minutes_bound_a_plakoto_session() {
+    let dir = scratch_dir("minutes");
+    let no_time = TrainArgs {
+        minutes: Some(0.0),
+        ..args(&dir, Variant::Standard, 8, 1, false)
+    };
+    run(&no_time).expect("a zero-minute session");
+    let read = |dir: &Path| {
+        checkpoint::load(&dir.join("checkpoint.bin"))
+            .expect("checkpoint")
+            .0
+    };
+    assert_eq!(read(&dir).games, 0);
+    run(&args(&dir, Variant::Standard, 8, 1, true)).expect("resumed");
+    assert_eq!(read(&dir).games, 8);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::game::{TrainedGame, lengths};
 use crate::train::checkpoint::{CheckpointError, TargetKind, read_checkpoint, write_checkpoint};
 use crate::train::learn::Adam;
+use crate::train::run_loop::RunState;
 
 /// The settings that decide what a Portes or Fevga run computes. A
 /// resumed run keeps the ones it was started with.
@@ -76,24 +77,8 @@ impl std::fmt::Debug for Named<'_> {
     }
 }
 
-/// Progress of a Portes or Fevga run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TableTrainState {
-    /// What is computed.
-    pub config: TableTrainConfig,
-    /// Rounds completed.
-    pub rounds: u64,
-    /// Games played.
-    pub games: u64,
-    /// Positions learnt from.
-    pub samples: u64,
-    /// Seconds spent training over all sessions.
-    pub seconds: f64,
-    /// Games at the last arena check.
-    pub last_check_games: u64,
-    /// Best ppg against the heuristic seen at a check.
-    pub best_ppg: Option<f64>,
-}
+/// Progress of a Portes or Fevga run: its settings and counters.
+pub type TableTrainState = RunState<TableTrainConfig>;
 
 /// Writes a checkpoint of a `G` run atomically.
 pub fn save<G: TrainedGame>(

@@ -15,8 +15,9 @@
 //! game of the game layer needs only another. ("Table" as in the arena's
 //! table runs: the games played through the game layer. The Plakoto net
 //! keeps its own trainer, [`super`], with its rule variants and expected
-//! targets over Plakoto's own evaluator; the two share the checkpoint
-//! layout, Adam and the progress display.)
+//! targets over Plakoto's own evaluator; the two share the run itself
+//! ([`super::run_loop`]: resuming, rounds, checks, checkpoints and the
+//! progress display), the checkpoint layout and Adam.)
 //!
 //! Rollout labels and the supervised fit on them (`plakoto refine labels`,
 //! `merge-labels`, `fit`) are written over the same trait: [`labels`],
@@ -63,7 +64,6 @@ pub mod selfplay;
 use self::game::NetOf;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -77,9 +77,9 @@ use self::learn::TableLearner;
 use self::selfplay::{TableSample, TableWorker};
 use super::arena_check::MatchResult;
 use super::learn::Adam;
-use super::{TrainArgs, TrainError, append_log, progress, unix_time};
+use super::run_loop::TrainingRun;
+use super::{TrainArgs, TrainError};
 use plakoto_engine::game::GameEvaluator;
-use plakoto_engine::path_error::PathError;
 use plakoto_tools::arena::referee::mix_seed;
 
 /// The trainer's state in memory, for the game `G`.
@@ -99,15 +99,7 @@ impl<G: TrainedGame> TableTrainer<G> {
         let adam = Adam::with_lengths(lengths::<G>(&net), config.lr);
         let learner = TableLearner::new(&net, G::trained());
         TableTrainer {
-            state: TableTrainState {
-                config,
-                rounds: 0,
-                games: 0,
-                samples: 0,
-                seconds: 0.0,
-                last_check_games: 0,
-                best_ppg: None,
-            },
+            state: TableTrainState::new(config),
             net,
             adam,
             learner,
@@ -154,29 +146,6 @@ impl<G: TrainedGame> TableTrainer<G> {
         self.state.samples += samples.len() as u64;
         loss / steps.max(1) as f32
     }
-
-    /// Writes the checkpoint and `latest.net` into `dir`.
-    pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
-        checkpoint::save::<G>(
-            &dir.join("checkpoint.bin"),
-            &self.state,
-            &self.net,
-            &self.adam,
-        )?;
-        Ok(G::save(&self.net, &dir.join("latest.net"))?)
-    }
-
-    /// Reads the checkpoint in `dir`.
-    pub fn load(dir: &Path) -> Result<TableTrainer<G>, TrainError> {
-        let (state, net, adam) = checkpoint::load::<G>(&dir.join("checkpoint.bin"))?;
-        let learner = TableLearner::new(&net, G::trained());
-        Ok(TableTrainer {
-            state,
-            net,
-            adam,
-            learner,
-        })
-    }
 }
 
 /// The seeded random net a fresh run of `seed` in `dir` starts from
@@ -213,170 +182,93 @@ pub fn check_against<G: TrainedGame>(
     )
 }
 
-/// The arena check: against the heuristic and the previous check's net;
-/// logs, keeps the best, returns the line logged.
-fn arena_check<G: TrainedGame>(
-    trainer: &mut TableTrainer<G>,
-    dir: &Path,
-    pairs: u64,
-) -> Result<String, TrainError> {
-    let seed = trainer.state.config.seed;
-    let vs_heuristic = check_against::<G>(&trainer.net, &G::heuristic, pairs, seed);
-    let previous_path = dir.join("previous.net");
-    let vs_previous = match G::load(&previous_path) {
-        Ok(prev) => {
-            let prev = Arc::new(prev);
-            let other =
-                move || -> Box<dyn GameEvaluator<G>> { Box::new(G::net_evaluator(prev.clone())) };
-            Some(check_against::<G>(&trainer.net, &other, pairs, seed))
-        }
-        Err(_) => None,
-    };
-    let s = &mut trainer.state;
-    let line = format!(
-        "unix={} games={} samples={} hours={:.2} net={} vs_heuristic: {} vs_previous: {}",
-        unix_time(),
-        s.games,
-        s.samples,
-        s.seconds / 3600.0,
-        G::short_hash(&trainer.net),
-        vs_heuristic,
-        vs_previous.map_or_else(|| "-".to_string(), |r| r.to_string()),
-    );
-    append_log(dir, &line)?;
-    let nets = dir.join("nets");
-    G::save(&trainer.net, &nets.join(format!("games-{}.net", s.games)))?;
-    G::save(&trainer.net, &previous_path)?;
-    if s.best_ppg.is_none_or(|b| vs_heuristic.ppg > b) {
-        s.best_ppg = Some(vs_heuristic.ppg);
-        G::save(&trainer.net, &dir.join("best.net"))?;
-    }
-    s.last_check_games = s.games;
-    Ok(line)
-}
+/// A Portes or Fevga trainer as the run drives it: the game's default
+/// switches, its net the engine's shared net over the game's inputs.
+impl<G: TrainedGame> TrainingRun for TableTrainer<G> {
+    const NAME: &'static str = G::NAME;
+    type Config = TableTrainConfig;
 
-/// The trainer of `args`: resumed from its checkpoint, or new.
-fn start<G: TrainedGame>(args: &TrainArgs) -> Result<TableTrainer<G>, TrainError> {
-    let dir = &args.dir;
-    if args.resume {
-        let t = TableTrainer::<G>::load(dir)?;
-        eprintln!(
-            "resuming {} at game {} ({} rounds) with its settings {:?}",
-            dir.display(),
-            t.state.games,
-            t.state.rounds,
-            t.state.config.named::<G>()
-        );
-        return Ok(t);
-    }
-    if dir.join("checkpoint.bin").exists() {
-        return Err(TrainError::RunExists(dir.clone()));
-    }
-    let net = match &args.init {
-        Some(path) => G::load(path)?,
-        None => initial_network::<G>(dir, args.hidden, args.seed)?,
-    };
-    if G::hidden(&net) != args.hidden {
-        return Err(TrainError::InitHidden {
-            init: G::hidden(&net),
+    fn fresh(args: &TrainArgs) -> Result<TableTrainer<G>, TrainError> {
+        let net = match &args.init {
+            Some(path) => G::load(path)?,
+            None => initial_network::<G>(&args.dir, args.hidden, args.seed)?,
+        };
+        if G::hidden(&net) != args.hidden {
+            return Err(TrainError::InitHidden {
+                init: G::hidden(&net),
+                hidden: args.hidden,
+            });
+        }
+        let config = TableTrainConfig {
+            seed: args.seed,
             hidden: args.hidden,
-        });
+            lambda: args.lambda,
+            lr: args.lr,
+            batch: args.batch,
+            games_per_round: args.games_per_round,
+            epsilon: args.epsilon,
+            target: args.target,
+        };
+        Ok(TableTrainer::new(config, net))
     }
-    let config = TableTrainConfig {
-        seed: args.seed,
-        hidden: args.hidden,
-        lambda: args.lambda,
-        lr: args.lr,
-        batch: args.batch,
-        games_per_round: args.games_per_round,
-        epsilon: args.epsilon,
-        target: args.target,
-    };
-    Ok(TableTrainer::new(config, net))
-}
 
-/// Runs `plakoto train --game portes|fevga` for `G` (the options already
-/// checked).
-pub fn run<G: TrainedGame>(args: &TrainArgs) -> Result<(), TrainError> {
-    let dir = &args.dir;
-    plakoto_records::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;
-    let mut trainer = start::<G>(args)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()?;
-    let target = args.games.unwrap_or(u64::MAX);
-    let deadline = args
-        .minutes
-        .map(|m| Instant::now() + Duration::from_secs_f64(m.max(0.0) * 60.0));
-    let bar = progress(args, trainer.state.games)?;
-    // Without a bar, lines go to stderr as they are made.
-    let say = |line: &str| {
-        if bar.is_hidden() {
-            eprintln!("{line}");
-        } else {
-            bar.println(line);
-        }
-    };
-    let mut strength = trainer.state.best_ppg.map_or_else(
-        || "no check yet".to_string(),
-        |b| format!("best {b:+.3} ppg vs heuristic"),
-    );
-    let every = Duration::from_secs_f64(args.checkpoint_minutes.max(0.05) * 60.0);
-    let mut last_save = Instant::now();
-    let (mut loss_sum, mut loss_rounds) = (0.0, 0u32);
-    pool.install(|| -> Result<(), TrainError> {
-        while trainer.state.games < target && deadline.is_none_or(|d| Instant::now() < d) {
-            let started = Instant::now();
-            let loss = trainer.round();
-            trainer.state.seconds += started.elapsed().as_secs_f64();
-            loss_sum += loss;
-            loss_rounds += 1;
-            bar.set_position(trainer.state.games);
-            bar.set_message(format!(
-                "loss {:.4} | {strength}",
-                loss_sum / loss_rounds as f32
-            ));
-            if args.check_every > 0
-                && trainer.state.games - trainer.state.last_check_games >= args.check_every
-            {
-                let started = Instant::now();
-                let line = arena_check(&mut trainer, dir, args.check_pairs)?;
-                trainer.state.seconds += started.elapsed().as_secs_f64();
-                strength = format!(
-                    "best {:+.3} ppg vs heuristic",
-                    trainer.state.best_ppg.unwrap_or(0.0)
-                );
-                say(&format!("check: {line}"));
-                trainer.save(dir)?;
-                last_save = Instant::now();
-            }
-            if last_save.elapsed() >= every {
-                trainer.save(dir)?;
-                last_save = Instant::now();
-                say(&format!(
-                    "checkpoint: games={} samples={} rounds={} loss={:.4} games/s={:.1} {}",
-                    trainer.state.games,
-                    trainer.state.samples,
-                    trainer.state.rounds,
-                    loss_sum / loss_rounds.max(1) as f32,
-                    trainer.state.games as f64 / trainer.state.seconds.max(1e-9),
-                    strength
-                ));
-                loss_sum = 0.0;
-                loss_rounds = 0;
-            }
-        }
-        Ok(())
-    })?;
-    trainer.save(dir)?;
-    bar.finish_and_clear();
-    eprintln!(
-        "trained {} {} games ({} positions) in {:.0} s; weights in {}",
-        trainer.state.games,
-        G::NAME,
-        trainer.state.samples,
-        trainer.state.seconds,
-        dir.join("latest.net").display()
-    );
-    Ok(())
+    fn load(dir: &Path) -> Result<TableTrainer<G>, TrainError> {
+        let (state, net, adam) = checkpoint::load::<G>(&dir.join("checkpoint.bin"))?;
+        let learner = TableLearner::new(&net, G::trained());
+        Ok(TableTrainer {
+            state,
+            net,
+            adam,
+            learner,
+        })
+    }
+
+    fn write_checkpoint(&self, path: &Path) -> Result<(), TrainError> {
+        Ok(checkpoint::save::<G>(
+            path,
+            &self.state,
+            &self.net,
+            &self.adam,
+        )?)
+    }
+
+    fn state(&self) -> &TableTrainState {
+        &self.state
+    }
+
+    fn state_mut(&mut self) -> &mut TableTrainState {
+        &mut self.state
+    }
+
+    fn settings_line(&self) -> String {
+        format!("{:?}", self.state.config.named::<G>())
+    }
+
+    fn round(&mut self) -> f32 {
+        TableTrainer::round(self)
+    }
+
+    fn net_hash(&self) -> String {
+        G::short_hash(&self.net)
+    }
+
+    fn save_net(&self, path: &Path) -> Result<(), TrainError> {
+        Ok(G::save(&self.net, path)?)
+    }
+
+    fn match_heuristic(&self, pairs: u64) -> MatchResult {
+        check_against::<G>(&self.net, &G::heuristic, pairs, self.state.config.seed)
+    }
+
+    fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult> {
+        let other = Arc::new(G::load(path).ok()?);
+        let other =
+            move || -> Box<dyn GameEvaluator<G>> { Box::new(G::net_evaluator(other.clone())) };
+        Some(check_against::<G>(
+            &self.net,
+            &other,
+            pairs,
+            self.state.config.seed,
+        ))
+    }
 }

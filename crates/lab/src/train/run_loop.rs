@@ -1,0 +1,237 @@
+//! The run of `plakoto train`, written once for every game's trainer:
+//! resume from the checkpoint or start fresh, then rounds of self-play and
+//! learning until `--games` or `--minutes` is reached, with the progress
+//! display, an arena check every `--check-every` games (logged to
+//! `train.log`, the best net kept) and a checkpoint every
+//! `--checkpoint-minutes`. What a game's trainer does inside a round, and
+//! how its net is saved and matched, it says through [`TrainingRun`].
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::arena_check::MatchResult;
+use super::{TrainArgs, TrainError, append_log, progress, unix_time};
+use plakoto_engine::path_error::PathError;
+
+/// A run's settings and counters, as its checkpoint keeps them. A resumed
+/// run keeps the settings it was started with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunState<C> {
+    /// What is computed (the game's trainer's settings).
+    pub config: C,
+    /// Rounds completed.
+    pub rounds: u64,
+    /// Games played.
+    pub games: u64,
+    /// Positions learnt from.
+    pub samples: u64,
+    /// Seconds spent training over all sessions.
+    pub seconds: f64,
+    /// Games at the last arena check.
+    pub last_check_games: u64,
+    /// Best ppg against the heuristic seen at a check.
+    pub best_ppg: Option<f64>,
+}
+
+impl<C> RunState<C> {
+    /// A run of `config` that has not started.
+    pub fn new(config: C) -> RunState<C> {
+        RunState {
+            config,
+            rounds: 0,
+            games: 0,
+            samples: 0,
+            seconds: 0.0,
+            last_check_games: 0,
+            best_ppg: None,
+        }
+    }
+}
+
+/// A game's trainer, as the run drives it.
+pub trait TrainingRun: Sized + Send {
+    /// The game's name in the run's last line ("Portes").
+    const NAME: &'static str;
+    /// The trainer's settings.
+    type Config;
+
+    /// The run of `args` from scratch (its `--init` net or a seeded
+    /// random one), `args` already checked.
+    fn fresh(args: &TrainArgs) -> Result<Self, TrainError>;
+    /// The run whose checkpoint is in `dir`.
+    fn load(dir: &Path) -> Result<Self, TrainError>;
+    /// Writes the run's checkpoint (settings, counters, weights, Adam's
+    /// moments) to `path`.
+    fn write_checkpoint(&self, path: &Path) -> Result<(), TrainError>;
+
+    /// Writes the checkpoint and `latest.net` into `dir`.
+    fn save(&self, dir: &Path) -> Result<(), TrainError> {
+        self.write_checkpoint(&dir.join("checkpoint.bin"))?;
+        self.save_net(&dir.join("latest.net"))
+    }
+
+    /// The run's settings and counters.
+    fn state(&self) -> &RunState<Self::Config>;
+    /// The same, to count in.
+    fn state_mut(&mut self) -> &mut RunState<Self::Config>;
+    /// The settings as `--resume`'s line shows them.
+    fn settings_line(&self) -> String;
+
+    /// Plays and learns from one round; returns the mean loss.
+    fn round(&mut self) -> f32;
+
+    /// The net's short hash, for the check's log line.
+    fn net_hash(&self) -> String;
+    /// Writes the net being trained to `path`.
+    fn save_net(&self, path: &Path) -> Result<(), TrainError>;
+    /// A duplicate match of the net being trained against the game's
+    /// heuristic, `pairs` pairs on the run's dice.
+    fn match_heuristic(&self, pairs: u64) -> MatchResult;
+    /// The same against the net in `path`; `None` where there is none
+    /// that reads (the first check of a run).
+    fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult>;
+}
+
+/// Runs `plakoto train` with the trainer `T`, `args` already checked.
+pub fn run<T: TrainingRun>(args: &TrainArgs) -> Result<(), TrainError> {
+    let dir = &args.dir;
+    plakoto_records::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;
+    let mut trainer = start::<T>(args)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    let target = args.games.unwrap_or(u64::MAX);
+    let deadline = args
+        .minutes
+        .map(|m| Instant::now() + Duration::from_secs_f64(m.max(0.0) * 60.0));
+    let bar = progress(args, trainer.state().games)?;
+    // Without a bar, lines go to stderr as they are made.
+    let say = |line: &str| {
+        if bar.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            bar.println(line);
+        }
+    };
+    let best = |state: &RunState<T::Config>| {
+        state.best_ppg.map_or_else(
+            || "no check yet".to_string(),
+            |b| format!("best {b:+.3} ppg vs heuristic"),
+        )
+    };
+    let mut strength = best(trainer.state());
+    let every = Duration::from_secs_f64(args.checkpoint_minutes.max(0.05) * 60.0);
+    let mut last_save = Instant::now();
+    let (mut loss_sum, mut loss_rounds) = (0.0, 0u32);
+    pool.install(|| -> Result<(), TrainError> {
+        while trainer.state().games < target && deadline.is_none_or(|d| Instant::now() < d) {
+            let started = Instant::now();
+            let loss = trainer.round();
+            trainer.state_mut().seconds += started.elapsed().as_secs_f64();
+            loss_sum += loss;
+            loss_rounds += 1;
+            bar.set_position(trainer.state().games);
+            bar.set_message(format!(
+                "loss {:.4} | {strength}",
+                loss_sum / loss_rounds as f32
+            ));
+            let state = trainer.state();
+            if args.check_every > 0 && state.games - state.last_check_games >= args.check_every {
+                let started = Instant::now();
+                let line = arena_check(&mut trainer, dir, args.check_pairs)?;
+                trainer.state_mut().seconds += started.elapsed().as_secs_f64();
+                strength = best(trainer.state());
+                say(&format!("check: {line}"));
+                trainer.save(dir)?;
+                last_save = Instant::now();
+            }
+            if last_save.elapsed() >= every {
+                trainer.save(dir)?;
+                last_save = Instant::now();
+                let s = trainer.state();
+                say(&format!(
+                    "checkpoint: games={} samples={} rounds={} loss={:.4} games/s={:.1} {}",
+                    s.games,
+                    s.samples,
+                    s.rounds,
+                    loss_sum / loss_rounds.max(1) as f32,
+                    s.games as f64 / s.seconds.max(1e-9),
+                    strength
+                ));
+                loss_sum = 0.0;
+                loss_rounds = 0;
+            }
+        }
+        Ok(())
+    })?;
+    trainer.save(dir)?;
+    bar.finish_and_clear();
+    let s = trainer.state();
+    eprintln!(
+        "trained {} {} games ({} positions) in {:.0} s; weights in {}",
+        s.games,
+        T::NAME,
+        s.samples,
+        s.seconds,
+        dir.join("latest.net").display()
+    );
+    Ok(())
+}
+
+/// The trainer of `args`: resumed from its checkpoint, or new (refused
+/// where the folder holds a run and `--resume` was not given).
+fn start<T: TrainingRun>(args: &TrainArgs) -> Result<T, TrainError> {
+    let dir = &args.dir;
+    if args.resume {
+        let t = T::load(dir)?;
+        eprintln!(
+            "resuming {} at game {} ({} rounds) with its settings {}",
+            dir.display(),
+            t.state().games,
+            t.state().rounds,
+            t.settings_line()
+        );
+        return Ok(t);
+    }
+    if dir.join("checkpoint.bin").exists() {
+        return Err(TrainError::RunExists(dir.clone()));
+    }
+    T::fresh(args)
+}
+
+/// The arena check: against the heuristic and the previous check's net;
+/// logs the line to `train.log`, keeps the net (`nets/games-N.net`,
+/// `previous.net`, and `best.net` when it is the best against the
+/// heuristic yet), and returns the line.
+fn arena_check<T: TrainingRun>(
+    trainer: &mut T,
+    dir: &Path,
+    pairs: u64,
+) -> Result<String, TrainError> {
+    let vs_heuristic = trainer.match_heuristic(pairs);
+    let previous_path = dir.join("previous.net");
+    let vs_previous = trainer.match_net_in(&previous_path, pairs);
+    let s = trainer.state();
+    let line = format!(
+        "unix={} games={} samples={} hours={:.2} net={} vs_heuristic: {} vs_previous: {}",
+        unix_time(),
+        s.games,
+        s.samples,
+        s.seconds / 3600.0,
+        trainer.net_hash(),
+        vs_heuristic,
+        vs_previous.map_or_else(|| "-".to_string(), |r| r.to_string()),
+    );
+    append_log(dir, &line)?;
+    let games = s.games;
+    trainer.save_net(&dir.join("nets").join(format!("games-{games}.net")))?;
+    trainer.save_net(&previous_path)?;
+    if s.best_ppg.is_none_or(|b| vs_heuristic.ppg > b) {
+        trainer.state_mut().best_ppg = Some(vs_heuristic.ppg);
+        trainer.save_net(&dir.join("best.net"))?;
+    }
+    trainer.state_mut().last_check_games = games;
+    Ok(line)
+}

@@ -324,32 +324,15 @@ impl Learner {
                 }
             }
             let hidden = &self.hidden_rows[n * h..(n + 1) * h];
-            self.dh.iter_mut().for_each(|x| *x = 0.0);
-            for (k, &d) in dlogit.iter().enumerate() {
-                if d == 0.0 {
-                    continue;
-                }
-                self.grad.b2[k] += d;
-                let row = &net.w2[k * h..(k + 1) * h];
-                let grow = &mut self.grad.w2[k * h..(k + 1) * h];
-                for j in 0..h {
-                    grow[j] += d * hidden[j];
-                    self.dh[j] += d * row[j];
-                }
-            }
-            for ((d, &a), b) in self.dh.iter_mut().zip(hidden).zip(&mut self.grad.b1) {
-                if a <= 0.0 {
-                    *d = 0.0;
-                }
-                *b += *d;
-            }
             features::encode(&s.position, &mut self.inputs);
-            for (i, v) in self.inputs.iter() {
-                let grow = &mut self.grad.w1[i * h..(i + 1) * h];
-                for (g, d) in grow.iter_mut().zip(&self.dh) {
-                    *g += v * d;
-                }
-            }
+            add_sample_gradient(
+                &mut self.grad,
+                &mut self.dh,
+                &net.w2,
+                hidden,
+                &dlogit,
+                self.inputs.iter(),
+            );
         }
         let scale = 1.0 / batch.len().max(1) as f32;
         for part in self.grad.parts_mut() {
@@ -377,6 +360,48 @@ impl Learner {
         let loss = self.gradient_by_decision(net, batch, sizes);
         adam.step(net, &self.grad);
         loss
+    }
+}
+
+/// Adds one sample's gradient to `grad`: back-propagation through a net
+/// of one hidden ReLU layer (`hidden`, its activations on the sample;
+/// `w2`, its output weights) from `dlogit`, the loss's gradient by the
+/// output logits, to the active `inputs`. `dh` is scratch of the hidden
+/// size. Every game's learner calls it, so each net learns by the same
+/// arithmetic in the same order.
+pub(crate) fn add_sample_gradient(
+    grad: &mut ParamVecs,
+    dh: &mut [f32],
+    w2: &[f32],
+    hidden: &[f32],
+    dlogit: &[f32],
+    inputs: impl Iterator<Item = (usize, f32)>,
+) {
+    let h = dh.len();
+    dh.iter_mut().for_each(|x| *x = 0.0);
+    for (k, &d) in dlogit.iter().enumerate() {
+        if d == 0.0 {
+            continue;
+        }
+        grad.b2[k] += d;
+        let row = &w2[k * h..(k + 1) * h];
+        let grow = &mut grad.w2[k * h..(k + 1) * h];
+        for j in 0..h {
+            grow[j] += d * hidden[j];
+            dh[j] += d * row[j];
+        }
+    }
+    for ((d, &a), b) in dh.iter_mut().zip(hidden).zip(&mut grad.b1) {
+        if a <= 0.0 {
+            *d = 0.0;
+        }
+        *b += *d;
+    }
+    for (i, v) in inputs {
+        let grow = &mut grad.w1[i * h..(i + 1) * h];
+        for (g, d) in grow.iter_mut().zip(dh.iter()) {
+            *g += v * d;
+        }
     }
 }
 

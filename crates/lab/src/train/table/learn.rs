@@ -6,7 +6,7 @@
 use super::game::NetOf;
 use super::game::{ActiveInputs, TrainedGame, lengths};
 use super::selfplay::TableSample;
-use crate::train::learn::{Adam, ParamVecs};
+use crate::train::learn::{Adam, ParamVecs, add_sample_gradient};
 
 /// Reusable buffers of the learner, and the game whose positions it
 /// encodes (Fevga's inputs depend on its switches).
@@ -36,42 +36,32 @@ impl<G: TrainedGame> TableLearner<G> {
     /// `p − target` (masked outcomes have both 0).
     pub fn gradient(&mut self, net: &NetOf<G>, batch: &[TableSample<G>]) -> f32 {
         self.grad.clear();
-        let h = G::hidden(net);
         let [_, _, w2, _] = G::parameters(net);
         let mut loss = 0.0;
         for s in batch {
             let p = self
                 .game
                 .forward(net, &s.position, &mut self.inputs, &mut self.hidden);
-            self.dh.iter_mut().for_each(|x| *x = 0.0);
-            for (k, (&pk, &tk)) in p.as_ref().iter().zip(s.target.as_ref()).enumerate() {
+            let mut dlogit = G::Outcomes::default();
+            for ((d, &pk), &tk) in dlogit
+                .as_mut()
+                .iter_mut()
+                .zip(p.as_ref())
+                .zip(s.target.as_ref())
+            {
                 if tk > 0.0 {
                     loss -= tk * pk.max(1e-12).ln();
                 }
-                let d = pk - tk;
-                if d == 0.0 {
-                    continue;
-                }
-                self.grad.b2[k] += d;
-                let row = &w2[k * h..(k + 1) * h];
-                let grow = &mut self.grad.w2[k * h..(k + 1) * h];
-                for j in 0..h {
-                    grow[j] += d * self.hidden[j];
-                    self.dh[j] += d * row[j];
-                }
+                *d = pk - tk;
             }
-            for ((d, &a), b) in self.dh.iter_mut().zip(&self.hidden).zip(&mut self.grad.b1) {
-                if a <= 0.0 {
-                    *d = 0.0;
-                }
-                *b += *d;
-            }
-            for (i, v) in self.inputs.active() {
-                let grow = &mut self.grad.w1[i * h..(i + 1) * h];
-                for (g, d) in grow.iter_mut().zip(&self.dh) {
-                    *g += v * d;
-                }
-            }
+            add_sample_gradient(
+                &mut self.grad,
+                &mut self.dh,
+                w2,
+                &self.hidden,
+                dlogit.as_ref(),
+                self.inputs.active(),
+            );
         }
         let scale = 1.0 / batch.len().max(1) as f32;
         for part in self.grad.parts_mut() {

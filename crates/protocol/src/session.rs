@@ -11,7 +11,7 @@ use super::analysis_replies::{eval, hint, match_context, rollout};
 use super::command::{COMMANDS, Command, Orientation, OutputMode, is_known};
 use super::errors::PartsError;
 use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
-use super::session_game::{SessionGame, game_session};
+use super::session_game::GameFns;
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
 use super::tools::Tools;
@@ -20,7 +20,7 @@ use plakoto_engine::search::{PlayLists, SearchHandle, SearchSettings, SettingsEr
 use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 use plakoto_rules::{
     Game, GameKind, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
-    game_result, position_id, with_game,
+    game_result, position_id,
 };
 
 /// The protocol version `protocol_version` reports.
@@ -115,7 +115,7 @@ impl Session {
             progress: Default::default(),
         };
         for kind in GameKind::ALL {
-            let (game, searcher) = game_session(kind);
+            let (game, searcher) = (GameFns::of(kind).game_session)();
             session.state.games.put(game);
             if let Some(searcher) = searcher {
                 session.table.put(searcher);
@@ -124,7 +124,7 @@ impl Session {
         *session.state.games.plakoto_mut() = Game::new(rules);
         for kind in GameKind::ALL {
             let state = &mut session.state;
-            let header = with_game!(kind, G => G::header(state));
+            let header = (GameFns::of(kind).header)(state);
             state.history_of_mut(kind).header = header;
         }
         session
@@ -289,7 +289,7 @@ fn record_events(state: &mut SessionState, events: Vec<Event>) {
         let applied = state.history_of_mut(state.game_kind).apply(event);
         if let Err(error) = applied {
             log::warn!("{error}: the record starts over from the position");
-            with_game!(state.game_kind, G => G::restart_record(state));
+            (GameFns::of(state.game_kind).restart_record)(state);
             return;
         }
     }
@@ -377,7 +377,7 @@ fn execute_command(
         }
         _ => {}
     }
-    if let Some(reply) = with_game!(state.game_kind, G => G::execute(state, tools, command)) {
+    if let Some(reply) = (GameFns::of(state.game_kind).execute)(state, tools, command) {
         return reply;
     }
     match command {
@@ -621,7 +621,7 @@ fn execute_command(
 /// opening roll (the score and who starts next are the session's).
 fn set_game(state: &mut SessionState, kind: GameKind) -> Reply {
     state.game_kind = kind;
-    with_game!(kind, G => G::reset(state));
+    (GameFns::of(kind).reset)(state);
     Reply::Setting {
         name: "game".to_string(),
         value: kind.to_string(),

@@ -1,8 +1,9 @@
 //! [`SessionGame`]: what the session needs of each game it plays, so that
 //! the code above the games (the session, the Tavli match, the valuation
 //! of a match, reading lines and writing replies) names no game: it asks
-//! `with_game!(state.game_kind, G => G::…)`, the one place that turns the
-//! game played into its type.
+//! the [`GameFns`] of the game played, which [`GameFns::of`] picks with
+//! `with_game!`, the one place in the protocol that turns a game's kind
+//! into its type.
 //!
 //! Adding a game: a game of the table gets its impl from `games/table.rs`
 //! once it implements [`TableProtocol`](crate::table::TableProtocol)
@@ -30,7 +31,7 @@ pub trait SessionGame: TavliGame {
     /// A fresh session of this game, for the session's shelf of games,
     /// and its searcher where the game has one of its own: a game of the
     /// table (Plakoto is searched by the session's search handle).
-    fn game_session() -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>);
+    fn game_session() -> NewSession;
 
     /// The header of the session's record of this game.
     fn header(state: &SessionState) -> Header;
@@ -72,8 +73,49 @@ pub trait SessionGame: TavliGame {
     ) -> Result<Analysis, RecordError>;
 }
 
-/// The factory of the games: a fresh session of `kind` and its searcher,
-/// where it has one of its own ([`SessionGame::game_session`]).
-pub(crate) fn game_session(kind: GameKind) -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>) {
-    with_game!(kind, G => G::game_session())
+/// The searcher a game's session brings: a game of the table's own
+/// (Plakoto is searched by the session's search handle).
+pub(crate) type NewSession = (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>);
+
+/// The [`SessionGame`] answers of one game, as plain functions: the
+/// session and the Tavli match call a game through these, chosen once by
+/// its kind ([`GameFns::of`]), never naming its type. Each field is the
+/// [`SessionGame`] item of the same name.
+#[derive(Clone, Copy)]
+pub(crate) struct GameFns {
+    /// [`SessionGame::game_session`].
+    pub game_session: fn() -> NewSession,
+    /// [`SessionGame::header`].
+    pub header: fn(&SessionState) -> Header,
+    /// [`SessionGame::result`].
+    pub result: fn(&SessionState) -> Option<FinalResult>,
+    /// [`SessionGame::reset`].
+    pub reset: fn(&mut SessionState),
+    /// [`SessionGame::set_up_event`].
+    pub set_up_event: fn(&SessionState) -> Event,
+    /// [`SessionGame::restart_record`].
+    pub restart_record: fn(&mut SessionState),
+    /// [`SessionGame::restore`].
+    pub restore: fn(&mut SessionState, TavliGameState),
+    /// [`SessionGame::execute`].
+    pub execute: fn(&mut SessionState, &mut Tools, &Command) -> Option<Result<Reply, ProtoError>>,
+    /// [`SessionGame::analyse_in_match`].
+    pub analyse_in_match: fn(&Record, &Tools, &TavliGameInMatch) -> Result<Analysis, RecordError>,
+}
+
+impl GameFns {
+    /// The functions of the game `kind`.
+    pub(crate) fn of(kind: GameKind) -> GameFns {
+        with_game!(kind, G => GameFns {
+            game_session: <G as SessionGame>::game_session,
+            header: <G as SessionGame>::header,
+            result: <G as SessionGame>::result,
+            reset: <G as SessionGame>::reset,
+            set_up_event: <G as SessionGame>::set_up_event,
+            restart_record: <G as SessionGame>::restart_record,
+            restore: <G as SessionGame>::restore,
+            execute: <G as SessionGame>::execute,
+            analyse_in_match: <G as SessionGame>::analyse_in_match,
+        })
+    }
 }

@@ -7,12 +7,11 @@
 
 use plakoto_records::analysis::tavli::analyse_tavli;
 use plakoto_records::record::{Record, RecordError};
-use plakoto_rules::with_game;
 
 use super::records::match_record;
 use crate::command::Scope;
 use crate::reply::{ErrorCode, ProtoError, Reply};
-use crate::session_game::SessionGame;
+use crate::session_game::GameFns;
 use crate::state::SessionState;
 use crate::tools::Tools;
 
@@ -47,7 +46,7 @@ pub(super) fn analyse(
     }
     let plies = tools.search.settings().plies;
     let mut analysis = analyse_tavli(&record, plies, bad_record, |kind, game, in_match| {
-        with_game!(kind, G => G::analyse_in_match(game, tools, in_match)).map_err(bad_record)
+        (GameFns::of(kind).analyse_in_match)(game, tools, in_match).map_err(bad_record)
     })?;
     Ok(match scope {
         Scope::Match => Reply::TavliAnalysis(Box::new(analysis)),

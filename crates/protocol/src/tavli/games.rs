@@ -3,9 +3,9 @@
 //! (each game's [`SessionGame`]).
 
 use plakoto_records::record::{Event, Header, Record};
-use plakoto_rules::{FinalResult, GameKind, with_game};
+use plakoto_rules::{FinalResult, GameKind};
 
-use crate::session_game::SessionGame;
+use crate::session_game::GameFns;
 use crate::state::SessionState;
 
 /// The session's record of the games of `kind`.
@@ -20,12 +20,12 @@ pub(super) fn history_mut(state: &mut SessionState, kind: GameKind) -> &mut Reco
 
 /// The header of the session's record of `kind`.
 pub(super) fn header(state: &SessionState, kind: GameKind) -> Header {
-    with_game!(kind, G => G::header(state))
+    (GameFns::of(kind).header)(state)
 }
 
 /// The result of the session's game of `kind`, once over.
 pub(super) fn result(state: &SessionState, kind: GameKind) -> Option<FinalResult> {
-    with_game!(kind, G => G::result(state))
+    (GameFns::of(kind).result)(state)
 }
 
 /// Empties the session's record of `kind` (its header kept up to date):
@@ -39,8 +39,7 @@ pub(super) fn clear_history(state: &mut SessionState, kind: GameKind) {
 /// Makes the session's game of `kind` a fresh game awaiting its opening
 /// roll, and the event that starts its record over from it.
 pub(super) fn fresh_game(state: &mut SessionState, kind: GameKind) -> Event {
-    with_game!(kind, G => {
-        G::reset(state);
-        G::set_up_event(state)
-    })
+    let game = GameFns::of(kind);
+    (game.reset)(state);
+    (game.set_up_event)(state)
 }

@@ -5,12 +5,12 @@
 
 use plakoto_records::record::{Header, Record, RecordedGame, TavliHeader};
 use plakoto_rules::tavli::{Fevga, Portes, TableGame};
-use plakoto_rules::{Game, GameKind, MatchScore, with_game};
+use plakoto_rules::{Game, GameKind, MatchScore};
 
 use super::{Runner, TavliSession, games};
 use crate::command::{Command, ShowWhat};
 use crate::reply::{ErrorCode, LoadedInfo, ProtoError, Reply};
-use crate::session_game::SessionGame;
+use crate::session_game::GameFns;
 use crate::state::SessionState;
 use crate::tools::Tools;
 
@@ -94,7 +94,7 @@ pub(super) fn load(
     state.games.get_mut::<Portes>().table = TableGame::new(header.portes(), header.opening);
     state.games.get_mut::<Fevga>().table = TableGame::new(header.fevga(), header.opening);
     let kind = replay.game.kind();
-    with_game!(kind, G => G::restore(state, replay.game));
+    (GameFns::of(kind).restore)(state, replay.game);
     state.game_kind = kind;
     state.players = [header.x.clone(), header.o.clone()];
     let tavli = replay.tavli;

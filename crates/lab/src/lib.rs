@@ -12,3 +12,13 @@
 
 pub mod benchmark;
 pub mod train;
+
+use plakoto_rules::{GameKind, with_game};
+use train::trainable::TrainableGame;
+
+/// Whether the game `kind` has movement rules (Plakoto's `standard` or
+/// `express`, [`TrainableGame::MOVEMENT_RULES`]): the training options and
+/// a benchmark's header both ask, so it is answered here, above both.
+pub fn movement_rules(kind: GameKind) -> bool {
+    with_game!(kind, G => <G as TrainableGame>::MOVEMENT_RULES)
+}

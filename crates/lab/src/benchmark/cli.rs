@@ -9,7 +9,6 @@ use super::BenchmarkError;
 use super::build::{BuildOptions, build_shard, merge};
 use super::choices::{self, Agreement};
 use super::data::Benchmark;
-use super::game_benchmark::GameBenchmark;
 use super::pool::pool;
 use super::reroll::{RerollOptions, reroll_shard};
 use super::score::{Chooser, StrengthReport, score, score_with};
@@ -19,7 +18,8 @@ use plakoto_engine::eval::{
     Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
 };
 use plakoto_engine::search::SearchSettings;
-use plakoto_rules::tavli::{GameKind, Plakoto};
+use plakoto_rules::TavliGame;
+use plakoto_rules::tavli::{GameKind, Plakoto, Portes};
 use plakoto_rules::{Rules, Variant, with_game};
 use plakoto_tools::arena::shard::Shard;
 
@@ -346,29 +346,36 @@ fn build_options(a: &BuildArgs) -> BuildOptions {
     }
 }
 
-/// How `plakoto benchmark build` and `plakoto bench strength` run in a
-/// game: Plakoto by the builder and scorer written for it before the game
-/// layer, every game with a [`GameBenchmark`] by the generic ones
-/// ([`build_game`], [`run_game_strength`]). So the commands pick the game
-/// once (`with_game!`) and never match on it.
-trait BenchmarkCommands {
+/// A game benchmarks may be built and scored for: how `plakoto benchmark
+/// build` and `plakoto bench strength` run in it, so that the commands
+/// pick the game once (`with_game!`) and never match on it. Plakoto's
+/// are the builder and scorer written for it before the game layer
+/// (below); a game of the game layer runs the generic ones
+/// ([`build_table`], [`table_strength`]) with its own shard builder and
+/// scorer (Fevga's in [`super::fevga`]); a game with no benchmark yet
+/// (Portes) keeps the defaults, which refuse.
+pub trait GameBenchmark: TavliGame {
     /// `plakoto benchmark build` (its counts checked).
-    fn build(a: &BuildArgs) -> Result<(), BenchmarkError>;
+    fn build(_a: &BuildArgs) -> Result<(), BenchmarkError> {
+        Err(BenchmarkError::Options(format!(
+            "no {} benchmark can be built yet",
+            Self::KIND
+        )))
+    }
+
     /// `plakoto bench strength` (its plies checked).
-    fn strength(a: &StrengthArgs) -> Result<(), BenchmarkError>;
-}
-
-impl<G: GameBenchmark> BenchmarkCommands for G {
-    fn build(a: &BuildArgs) -> Result<(), BenchmarkError> {
-        build_game::<G>(a)
-    }
-
-    fn strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
-        run_game_strength::<G>(a)
+    fn strength(_a: &StrengthArgs) -> Result<(), BenchmarkError> {
+        Err(BenchmarkError::Options(format!(
+            "no {} benchmark can be scored yet",
+            Self::KIND
+        )))
     }
 }
 
-impl BenchmarkCommands for Plakoto {
+/// No Portes benchmark yet.
+impl GameBenchmark for Portes {}
+
+impl GameBenchmark for Plakoto {
     fn build(a: &BuildArgs) -> Result<(), BenchmarkError> {
         build_plakoto(a)
     }
@@ -377,6 +384,18 @@ impl BenchmarkCommands for Plakoto {
         run_plakoto_strength(a)
     }
 }
+
+/// How a game of the game layer builds (or resumes) one shard of its
+/// benchmark under its default switches, rolled out by the evaluator of
+/// the first name against the weak player of the second: the decisions
+/// rolled out now.
+pub type ShardBuilder = fn(&BuildOptions, &str, &str) -> Result<usize, BenchmarkError>;
+
+/// How a game of the game layer judges a player (an evaluator's name, or
+/// `random`) at some plies on its benchmark, on some threads (and whether
+/// a choice that is no candidate is rolled out).
+pub type PlayerScorer =
+    fn(&Benchmark, &str, u8, usize, bool) -> Result<StrengthReport, BenchmarkError>;
 
 /// `plakoto benchmark build` of a Plakoto benchmark, rolled out by the net.
 fn build_plakoto(a: &BuildArgs) -> Result<(), BenchmarkError> {
@@ -395,8 +414,9 @@ fn build_plakoto(a: &BuildArgs) -> Result<(), BenchmarkError> {
     Ok(())
 }
 
-/// `plakoto benchmark build --game G` for a game of the game layer.
-fn build_game<G: GameBenchmark>(a: &BuildArgs) -> Result<(), BenchmarkError> {
+/// `plakoto benchmark build --game G` for a game of the game layer, its
+/// shards built by `build_shard`.
+pub fn build_table(a: &BuildArgs, build_shard: ShardBuilder) -> Result<(), BenchmarkError> {
     if a.rules != Variant::Standard || a.disagreements_only || a.weights.is_some() {
         return Err(BenchmarkError::Options(format!(
             "--rules, --disagreements-only and --weights are Plakoto's, not for a {} build",
@@ -406,7 +426,7 @@ fn build_game<G: GameBenchmark>(a: &BuildArgs) -> Result<(), BenchmarkError> {
     let evaluator = a.evaluator.as_deref().unwrap_or("heuristic");
     let weak = a.weak.as_deref().unwrap_or("pipcount");
     let options = build_options(a);
-    let done = G::build_shard(&options, evaluator, weak)?;
+    let done = build_shard(&options, evaluator, weak)?;
     eprintln!(
         "benchmark build ({}): {done} decisions rolled out into {}",
         a.game,
@@ -416,8 +436,8 @@ fn build_game<G: GameBenchmark>(a: &BuildArgs) -> Result<(), BenchmarkError> {
 }
 
 /// Runs `plakoto bench strength` on a benchmark of a game of the game
-/// layer, printing its report.
-fn run_game_strength<G: GameBenchmark>(a: &StrengthArgs) -> Result<(), BenchmarkError> {
+/// layer, judged by `score_player`, printing its report.
+pub fn table_strength(a: &StrengthArgs, score_player: PlayerScorer) -> Result<(), BenchmarkError> {
     if a.rules != Variant::Standard || a.weights.is_some() || a.rollout_weights.is_some() {
         return Err(BenchmarkError::Options(format!(
             "--rules, --weights and --rollout-weights are Plakoto's, not for a {} benchmark",
@@ -437,7 +457,7 @@ fn run_game_strength<G: GameBenchmark>(a: &StrengthArgs) -> Result<(), Benchmark
             a.game
         )));
     }
-    let report = G::score_player(
+    let report = score_player(
         &benchmark,
         &a.evaluator,
         a.plies,

@@ -12,8 +12,8 @@ use flate2::write::GzEncoder;
 use serde::{Deserialize, Serialize};
 
 use super::BenchmarkError;
-use super::header_rules::movement_rules;
 use super::phase::GamePhase;
+use crate::movement_rules;
 use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Dice, Numbers, Position, TurnNumbers, Variant, parse_position_id};
 

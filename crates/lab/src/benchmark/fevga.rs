@@ -7,6 +7,7 @@
 use super::BenchmarkError;
 use super::build::BuildOptions;
 use super::build_game::GameBuild;
+use super::cli::{BuildArgs, GameBenchmark, StrengthArgs, build_table, table_strength};
 use super::data::Benchmark;
 use super::phase::GamePhase;
 use super::phase_fevga::fevga_phase;
@@ -132,4 +133,15 @@ pub fn strength(
         threads,
         unlisted.as_ref(),
     )
+}
+
+/// Fevga's benchmark, built and scored by the generic builder and scorer.
+impl GameBenchmark for Fevga {
+    fn build(a: &BuildArgs) -> Result<(), BenchmarkError> {
+        build_table(a, build_shard)
+    }
+
+    fn strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
+        table_strength(a, strength)
+    }
 }

@@ -32,8 +32,6 @@ pub mod choices;
 pub mod cli;
 pub mod data;
 pub mod fevga;
-pub mod game_benchmark;
-pub mod header_rules;
 pub mod phase;
 pub mod phase_fevga;
 pub mod pool;

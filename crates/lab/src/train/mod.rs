@@ -158,8 +158,7 @@ impl TrainArgs {
         if !(self.lr > 0.0 && self.lr < 1.0) {
             return refuse("--lr must be within (0, 1)");
         }
-        let movement_rules = with_game!(self.game, G => G::MOVEMENT_RULES);
-        if !movement_rules && self.rules != Variant::Standard {
+        if !crate::movement_rules(self.game) && self.rules != Variant::Standard {
             return refuse("--rules is Plakoto's: a Portes or Fevga run does not take it");
         }
         if self.minutes.is_some_and(|m| m.is_nan() || m < 0.0) {

@@ -1,6 +1,8 @@
 //! [`TrainableGame`]: how `plakoto train --game` trains a game and which
 //! of its options the game takes, so that `run` and the option checks
-//! pick the game once (`with_game!`) and never match on it. A game with a
+//! pick the game once (`with_game!`) and never match on it; a benchmark's
+//! header reads its `rules` by the same answer
+//! ([`crate::movement_rules`]). A game with a
 //! [`TrainedGame`] impl is trained by the generic trainer
 //! ([`super::table`]); Plakoto keeps the trainer written for it before the
 //! game layer.
@@ -14,8 +16,10 @@ use super::{run_loop, table};
 
 /// A game `plakoto train` trains a net for.
 pub trait TrainableGame: TavliGame {
-    /// Whether the game has movement rules to train under (`--rules`);
-    /// a game without them is trained under its default switches.
+    /// Whether the game has movement rules (Plakoto's `standard` or
+    /// `express`): to train under (`--rules`), and named by a benchmark
+    /// header's `rules`. A game without them is trained and benchmarked
+    /// under its default switches (a header writes `standard`).
     const MOVEMENT_RULES: bool;
 
     /// Trains as `args` (already checked) ask.

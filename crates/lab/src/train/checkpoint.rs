@@ -12,7 +12,6 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::learn::{Adam, ParamVecs};
-use super::run_loop::RunState;
 use plakoto_engine::binary_file::{fnv1a, write_atomically};
 use plakoto_engine::eval::net::Network;
 use plakoto_engine::eval::net::weights::{self, WeightsError};
@@ -21,10 +20,10 @@ use plakoto_rules::Variant;
 
 const MAGIC: &[u8; 8] = b"PLKCKPT\0";
 
-/// The settings that decide what training computes. A resumed run keeps
-/// the ones it was started with.
+/// The settings of self-play TD(λ) training, the same in every game's
+/// trainer. A resumed run keeps the ones it was started with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TrainConfig {
+pub struct SelfPlaySettings {
     /// Seed of every random choice (initial weights, dice, shuffles).
     pub seed: u64,
     /// Hidden units.
@@ -43,11 +42,55 @@ pub struct TrainConfig {
     /// before this setting existed sampled it (the default).
     #[serde(default)]
     pub target: TargetKind,
+}
+
+impl SelfPlaySettings {
+    /// Adds the settings to `d`, each a field of its own (a game's
+    /// settings are shown flat, as when each had a type of its own).
+    pub fn debug_fields(&self, d: &mut std::fmt::DebugStruct<'_, '_>) {
+        d.field("seed", &self.seed)
+            .field("hidden", &self.hidden)
+            .field("lambda", &self.lambda)
+            .field("lr", &self.lr)
+            .field("batch", &self.batch)
+            .field("games_per_round", &self.games_per_round)
+            .field("epsilon", &self.epsilon)
+            .field("target", &self.target);
+    }
+}
+
+impl AsRef<SelfPlaySettings> for SelfPlaySettings {
+    fn as_ref(&self) -> &SelfPlaySettings {
+        self
+    }
+}
+
+/// The settings of a Plakoto run: self-play's, and the rules it plays.
+/// Its checkpoint's JSON holds them flat, as it always has.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+pub struct TrainConfig {
+    /// The self-play settings.
+    #[serde(flatten)]
+    pub self_play: SelfPlaySettings,
     /// Rules of the self-play games and arena checks (R20-R22 for
     /// Express). Runs started before this setting existed played
     /// standard (the default).
     #[serde(default)]
     pub rules: Variant,
+}
+
+impl AsRef<SelfPlaySettings> for TrainConfig {
+    fn as_ref(&self) -> &SelfPlaySettings {
+        &self.self_play
+    }
+}
+
+impl std::fmt::Debug for TrainConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("TrainConfig");
+        self.self_play.debug_fields(&mut d);
+        d.field("rules", &self.rules).finish()
+    }
 }
 
 /// The value of a position that its λ-return mixes in at each step.
@@ -62,6 +105,41 @@ pub enum TargetKind {
     /// look-ahead): about 21 times the work per position, without the
     /// noise of the roll drawn.
     Expected,
+}
+
+/// A run's settings and counters, as its checkpoint keeps them. A resumed
+/// run keeps the settings it was started with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunState<C> {
+    /// What is computed (the game's trainer's settings).
+    pub config: C,
+    /// Rounds completed.
+    pub rounds: u64,
+    /// Games played.
+    pub games: u64,
+    /// Positions learnt from.
+    pub samples: u64,
+    /// Seconds spent training over all sessions.
+    pub seconds: f64,
+    /// Games at the last arena check.
+    pub last_check_games: u64,
+    /// Best ppg against the heuristic seen at a check.
+    pub best_ppg: Option<f64>,
+}
+
+impl<C> RunState<C> {
+    /// A run of `config` that has not started.
+    pub fn new(config: C) -> RunState<C> {
+        RunState {
+            config,
+            rounds: 0,
+            games: 0,
+            samples: 0,
+            seconds: 0.0,
+            last_check_games: 0,
+            best_ppg: None,
+        }
+    }
 }
 
 /// Progress of a Plakoto run: its settings and counters.
@@ -117,7 +195,7 @@ pub fn load(path: &Path) -> Result<(TrainState, Network, Adam), CheckpointError>
         path,
         MAGIC,
         weights::from_bytes,
-        |net, state: &TrainState| Adam::new(net, state.config.lr),
+        |net, state: &TrainState| Adam::new(net, state.config.self_play.lr),
     )
 }
 

@@ -39,15 +39,12 @@ use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use self::arena_check::{MatchResult, duplicate_match};
-use self::checkpoint::{CheckpointError, TargetKind, TrainConfig, TrainState};
+use self::checkpoint::{CheckpointError, SelfPlaySettings, TargetKind, TrainConfig, TrainState};
 use self::learn::{Adam, Learner, Sample};
-use self::run_loop::TrainingRun;
+use self::run_loop::{TrainingRun, learn_round};
 use self::selfplay::Worker;
 use self::trainable::TrainableGame;
 use plakoto_engine::eval::net::weights::{self, WeightsError};
@@ -132,6 +129,14 @@ pub struct TrainArgs {
 impl TrainArgs {
     fn config(&self) -> TrainConfig {
         TrainConfig {
+            self_play: self.self_play(),
+            rules: self.rules,
+        }
+    }
+
+    /// The self-play settings the options give, in every game.
+    pub(crate) fn self_play(&self) -> SelfPlaySettings {
+        SelfPlaySettings {
             seed: self.seed,
             hidden: self.hidden,
             lambda: self.lambda,
@@ -140,7 +145,6 @@ impl TrainArgs {
             games_per_round: self.games_per_round,
             epsilon: self.epsilon,
             target: self.target,
-            rules: self.rules,
         }
     }
 
@@ -222,9 +226,12 @@ impl Trainer {
     /// A new run with `config`, from random weights or `init`.
     pub fn new(config: TrainConfig, init: Option<Network>) -> Trainer {
         let net = init.unwrap_or_else(|| {
-            Network::random(config.hidden, mix_seed(&[config.seed, INIT_STREAM]))
+            Network::random(
+                config.self_play.hidden,
+                mix_seed(&[config.self_play.seed, INIT_STREAM]),
+            )
         });
-        let adam = Adam::new(&net, config.lr);
+        let adam = Adam::new(&net, config.self_play.lr);
         let learner = Learner::new(&net);
         Trainer {
             state: TrainState::new(config),
@@ -237,7 +244,8 @@ impl Trainer {
     /// Plays and learns from one round; returns the mean loss. Uses the
     /// current rayon pool.
     pub fn round(&mut self) -> f32 {
-        let c = self.state.config.clone();
+        let c = self.state.config.self_play.clone();
+        let rules = self.state.config.rules;
         let first = self.state.rounds * c.games_per_round;
         let net = &self.net;
         let per_game: Vec<Vec<Sample>> = (first..first + c.games_per_round)
@@ -246,7 +254,7 @@ impl Trainer {
                 let mut out = Vec::new();
                 worker.play_game(
                     net,
-                    c.rules,
+                    rules,
                     mix_seed(&[c.seed, game, GAME_STREAM]),
                     c.lambda,
                     c.epsilon,
@@ -256,22 +264,11 @@ impl Trainer {
                 out
             })
             .collect();
-        let mut samples: Vec<Sample> = per_game.into_iter().flatten().collect();
-        let mut rng =
-            ChaCha8Rng::seed_from_u64(mix_seed(&[c.seed, self.state.rounds, SHUFFLE_STREAM]));
-        samples.shuffle(&mut rng);
-        let mut loss = 0.0;
-        let mut steps = 0;
-        for batch in samples.chunks(c.batch) {
-            loss += self
-                .learner
-                .train_batch(&mut self.net, &mut self.adam, batch);
-            steps += 1;
-        }
-        self.state.rounds += 1;
-        self.state.games += c.games_per_round;
-        self.state.samples += samples.len() as u64;
-        loss / steps.max(1) as f32
+        let samples: Vec<Sample> = per_game.into_iter().flatten().collect();
+        learn_round(&mut self.state, samples, SHUFFLE_STREAM, |batch| {
+            self.learner
+                .train_batch(&mut self.net, &mut self.adam, batch)
+        })
     }
 }
 
@@ -337,13 +334,13 @@ impl TrainingRun for Trainer {
     }
 
     fn match_heuristic(&self, pairs: u64) -> MatchResult {
-        let (seed, variant) = (self.state.config.seed, self.state.config.rules);
+        let (seed, variant) = (self.state.config.self_play.seed, self.state.config.rules);
         let heuristic = || -> Box<dyn Evaluator> { Box::new(HeuristicEvaluator) };
         check_against(&self.net, &heuristic, pairs, seed, variant)
     }
 
     fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult> {
-        let (seed, variant) = (self.state.config.seed, self.state.config.rules);
+        let (seed, variant) = (self.state.config.self_play.seed, self.state.config.rules);
         let other = Arc::new(weights::load(path).ok()?);
         let other = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(other.clone())) };
         Some(check_against(&self.net, &other, pairs, seed, variant))

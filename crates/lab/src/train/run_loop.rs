@@ -9,46 +9,14 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
-
 use super::arena_check::MatchResult;
+use super::checkpoint::{RunState, SelfPlaySettings};
 use super::{TrainArgs, TrainError, append_log, progress, unix_time};
 use plakoto_engine::path_error::PathError;
-
-/// A run's settings and counters, as its checkpoint keeps them. A resumed
-/// run keeps the settings it was started with.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RunState<C> {
-    /// What is computed (the game's trainer's settings).
-    pub config: C,
-    /// Rounds completed.
-    pub rounds: u64,
-    /// Games played.
-    pub games: u64,
-    /// Positions learnt from.
-    pub samples: u64,
-    /// Seconds spent training over all sessions.
-    pub seconds: f64,
-    /// Games at the last arena check.
-    pub last_check_games: u64,
-    /// Best ppg against the heuristic seen at a check.
-    pub best_ppg: Option<f64>,
-}
-
-impl<C> RunState<C> {
-    /// A run of `config` that has not started.
-    pub fn new(config: C) -> RunState<C> {
-        RunState {
-            config,
-            rounds: 0,
-            games: 0,
-            samples: 0,
-            seconds: 0.0,
-            last_check_games: 0,
-            best_ppg: None,
-        }
-    }
-}
+use plakoto_tools::arena::referee::mix_seed;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 
 /// A game's trainer, as the run drives it.
 pub trait TrainingRun: Sized + Send {
@@ -234,4 +202,32 @@ fn arena_check<T: TrainingRun>(
     }
     trainer.state_mut().last_check_games = games;
     Ok(line)
+}
+
+/// Ends a round of self-play: learns from its `samples` in mini-batches
+/// of the run's size (`learn` takes one step on a batch and gives its
+/// loss), shuffled by the run's seed, the round and the trainer's
+/// `shuffle_stream` tag, and counts the round. Returns the mean loss.
+pub fn learn_round<C: AsRef<SelfPlaySettings>, S>(
+    state: &mut RunState<C>,
+    mut samples: Vec<S>,
+    shuffle_stream: u64,
+    mut learn: impl FnMut(&[S]) -> f32,
+) -> f32 {
+    let (seed, batch, games) = {
+        let c = state.config.as_ref();
+        (c.seed, c.batch, c.games_per_round)
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(&[seed, state.rounds, shuffle_stream]));
+    samples.shuffle(&mut rng);
+    let mut loss = 0.0;
+    let mut steps = 0;
+    for chunk in samples.chunks(batch) {
+        loss += learn(chunk);
+        steps += 1;
+    }
+    state.rounds += 1;
+    state.games += games;
+    state.samples += samples.len() as u64;
+    loss / steps.max(1) as f32
 }

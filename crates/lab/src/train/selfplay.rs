@@ -429,14 +429,16 @@ mod tests {
         games: u64,
     ) -> Vec<u8> {
         let config = crate::train::checkpoint::TrainConfig {
-            seed: 8,
-            hidden: 32,
-            lambda: 0.7,
-            lr: 1e-3,
-            batch: 32,
-            games_per_round: games,
-            epsilon: 0.1,
-            target,
+            self_play: crate::train::checkpoint::SelfPlaySettings {
+                seed: 8,
+                hidden: 32,
+                lambda: 0.7,
+                lr: 1e-3,
+                batch: 32,
+                games_per_round: games,
+                epsilon: 0.1,
+                target,
+            },
             rules,
         };
         let mut trainer = crate::train::Trainer::new(config, None);

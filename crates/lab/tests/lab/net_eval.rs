@@ -8,7 +8,7 @@ use plakoto_engine::eval::net::{Network, to_probabilities, weights};
 use plakoto_engine::eval::{Evaluator, NetEvaluator, Probabilities};
 use plakoto_lab::train::Trainer;
 use plakoto_lab::train::arena_check::duplicate_match;
-use plakoto_lab::train::checkpoint::{TargetKind, TrainConfig};
+use plakoto_lab::train::checkpoint::{SelfPlaySettings, TargetKind, TrainConfig};
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::{Position, Rules, Scoring, Variant, game_result, parse_board_text};
 
@@ -151,14 +151,16 @@ impl Evaluator for Scrambled {
 #[test]
 fn a_short_seeded_training_run_beats_random_play() {
     let config = TrainConfig {
-        seed: 4,
-        hidden: 32,
-        lambda: 0.7,
-        lr: 2e-3,
-        batch: 64,
-        games_per_round: 16,
-        epsilon: 0.0,
-        target: TargetKind::Sampled,
+        self_play: SelfPlaySettings {
+            seed: 4,
+            hidden: 32,
+            lambda: 0.7,
+            lr: 2e-3,
+            batch: 64,
+            games_per_round: 16,
+            epsilon: 0.0,
+            target: TargetKind::Sampled,
+        },
         rules: Variant::Standard,
     };
     let mut trainer = Trainer::new(config, None);

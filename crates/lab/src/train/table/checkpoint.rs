@@ -11,39 +11,17 @@
 use super::game::NetOf;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
-
 use super::game::{TrainedGame, lengths};
-use crate::train::checkpoint::{CheckpointError, TargetKind, read_checkpoint, write_checkpoint};
+use crate::train::checkpoint::{
+    CheckpointError, RunState, SelfPlaySettings, read_checkpoint, write_checkpoint,
+};
 use crate::train::learn::Adam;
-use crate::train::run_loop::RunState;
 
-/// The settings that decide what a Portes or Fevga run computes. A
-/// resumed run keeps the ones it was started with.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TableTrainConfig {
-    /// Seed of every random choice (initial weights, dice, explorations,
-    /// shuffles).
-    pub seed: u64,
-    /// Hidden units.
-    pub hidden: usize,
-    /// TD(λ) trace decay.
-    pub lambda: f32,
-    /// Adam learning rate.
-    pub lr: f32,
-    /// Samples per optimiser step.
-    pub batch: usize,
-    /// Games played with frozen weights before learning from them.
-    pub games_per_round: u64,
-    /// Chance of a random play on a turn (exploration).
-    pub epsilon: f32,
-    /// Each position's own term of the λ-return. Runs started before this
-    /// setting existed used the sampled one (the default).
-    #[serde(default)]
-    pub target: TargetKind,
-}
+/// The settings of a Portes or Fevga run: self-play's alone (each game
+/// is trained under its default switches).
+pub type TableTrainConfig = SelfPlaySettings;
 
-impl TableTrainConfig {
+impl SelfPlaySettings {
     /// The settings as `Debug` shows them in `--resume`'s line, under the
     /// game's name (`PortesTrainConfig { seed: 1, … }`, as when each game
     /// had a type of its own).
@@ -55,25 +33,17 @@ impl TableTrainConfig {
     }
 }
 
-/// [`TableTrainConfig::named`].
+/// [`SelfPlaySettings::named`].
 struct Named<'a> {
     name: String,
-    config: &'a TableTrainConfig,
+    config: &'a SelfPlaySettings,
 }
 
 impl std::fmt::Debug for Named<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let c = self.config;
-        f.debug_struct(&self.name)
-            .field("seed", &c.seed)
-            .field("hidden", &c.hidden)
-            .field("lambda", &c.lambda)
-            .field("lr", &c.lr)
-            .field("batch", &c.batch)
-            .field("games_per_round", &c.games_per_round)
-            .field("epsilon", &c.epsilon)
-            .field("target", &c.target)
-            .finish()
+        let mut d = f.debug_struct(&self.name);
+        self.config.debug_fields(&mut d);
+        d.finish()
     }
 }
 
@@ -105,6 +75,7 @@ pub fn load<G: TrainedGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::train::checkpoint::TargetKind;
     use plakoto_rules::tavli::{Fevga, Portes};
 
     #[test]

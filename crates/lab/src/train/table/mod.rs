@@ -65,9 +65,6 @@ use self::game::NetOf;
 use std::path::Path;
 use std::sync::Arc;
 
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use self::arena_check::duplicate_match;
@@ -77,7 +74,7 @@ use self::learn::TableLearner;
 use self::selfplay::{TableSample, TableWorker};
 use super::arena_check::MatchResult;
 use super::learn::Adam;
-use super::run_loop::TrainingRun;
+use super::run_loop::{TrainingRun, learn_round};
 use super::{TrainArgs, TrainError};
 use plakoto_engine::game::GameEvaluator;
 use plakoto_tools::arena::referee::mix_seed;
@@ -129,22 +126,11 @@ impl<G: TrainedGame> TableTrainer<G> {
                 out
             })
             .collect();
-        let mut samples: Vec<TableSample<G>> = per_game.into_iter().flatten().collect();
-        let mut rng =
-            ChaCha8Rng::seed_from_u64(mix_seed(&[c.seed, self.state.rounds, G::STREAMS.shuffle]));
-        samples.shuffle(&mut rng);
-        let mut loss = 0.0;
-        let mut steps = 0;
-        for batch in samples.chunks(c.batch) {
-            loss += self
-                .learner
-                .train_batch(&mut self.net, &mut self.adam, batch);
-            steps += 1;
-        }
-        self.state.rounds += 1;
-        self.state.games += c.games_per_round;
-        self.state.samples += samples.len() as u64;
-        loss / steps.max(1) as f32
+        let samples: Vec<TableSample<G>> = per_game.into_iter().flatten().collect();
+        learn_round(&mut self.state, samples, G::STREAMS.shuffle, |batch| {
+            self.learner
+                .train_batch(&mut self.net, &mut self.adam, batch)
+        })
     }
 }
 
@@ -199,17 +185,7 @@ impl<G: TrainedGame> TrainingRun for TableTrainer<G> {
                 hidden: args.hidden,
             });
         }
-        let config = TableTrainConfig {
-            seed: args.seed,
-            hidden: args.hidden,
-            lambda: args.lambda,
-            lr: args.lr,
-            batch: args.batch,
-            games_per_round: args.games_per_round,
-            epsilon: args.epsilon,
-            target: args.target,
-        };
-        Ok(TableTrainer::new(config, net))
+        Ok(TableTrainer::new(args.self_play(), net))
     }
 
     fn load(dir: &Path) -> Result<TableTrainer<G>, TrainError> {

@@ -187,7 +187,7 @@ fn arena_choice(
     player: &mut dyn plakoto::arena::tavli_player::TavliPlayer<plakoto::game::tavli::Plakoto>,
     score: Option<(u8, [u8; 2])>,
 ) -> String {
-    use plakoto::arena::refereed_game::RefereedGame;
+    use plakoto::arena::RefereedGame;
     use plakoto::arena::tavli_player::{TavliAnswer, TavliTurn};
     use plakoto::game::tavli::{Plakoto, ToPlay};
     use plakoto::game::{MatchScore, TavliGame};

@@ -198,7 +198,7 @@ fn arena_starts_an_engine_once() {
 /// `? unknown_command`, and sets each position with the older pair.
 #[test]
 fn engine_without_set_position_plays_whole_games() {
-    use plakoto::arena::refereed_game::RefereedGame;
+    use plakoto::arena::RefereedGame;
     use plakoto::arena::tavli_player::{
         PositionCommands, TavliPlayer, TavliProcessPlayer, TavliRandomPlayer,
     };

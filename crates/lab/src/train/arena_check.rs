@@ -7,9 +7,9 @@ use rayon::prelude::*;
 use plakoto_engine::eval::Evaluator;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Rules, Side};
+use plakoto_tools::arena::RefereedGame;
 use plakoto_tools::arena::plakoto_players::PlakotoPlayer;
 use plakoto_tools::arena::referee::mix_seed;
-use plakoto_tools::arena::refereed_game::RefereedGame;
 use plakoto_tools::arena::tavli_player::TavliPlayer;
 use plakoto_tools::arena::tavli_referee::{Opening, TavliSetup, play_tavli_game};
 

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 
+use super::RefereedGame;
 use super::arena_game::ArenaGame;
 pub use super::args::ArenaArgs;
 use super::error::ArenaError;
@@ -18,7 +19,7 @@ use super::player::PlayerOptions;
 use super::record::{Contestant, GameRecord};
 use super::records_dir::RecordsGame;
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
-use super::run_game::{Launch, RunGame, check_game_options};
+use super::run_game::{Launch, check_game_options};
 use super::runner::RunSpec;
 use super::stats::{Summary, summarize};
 use super::tavli_match_runner::{TavliMatchSpec, run_tavli_matches, sequence_kinds};
@@ -83,7 +84,7 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     // The game picked: its players, checked, and its records' header.
     let table_opening = opening.unwrap_or_default();
     let (launch, records_game): (Launch, Box<dyn RecordsGame>) = match (args.game.kind(), &tavli) {
-        (Some(kind), _) => with_game!(kind, G => G::of_run(&tavli_games).prepare(
+        (Some(kind), _) => with_game!(kind, G => G::of(&tavli_games).prepare(
             &args,
             &options,
             table_opening,

@@ -2,7 +2,7 @@
 //! game the match's sequence plays, and the move generators of a worker.
 //!
 //! A built-in name (`builtin:heuristic`) makes each game's own built-in
-//! of that name ([`BuiltinPlayers`]); a name some game of the sequence
+//! of that name ([`RefereedGame`]); a name some game of the sequence
 //! lacks is refused before the run. An engine command makes one player
 //! per game, all sharing one engine process ([`SharedEngine`]): it is
 //! told `set game <kind>` and the game's switches before each game of
@@ -13,12 +13,13 @@
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{GameKind, TavliGame, with_game};
 
+use super::RefereedGame;
 use super::engine_process::EngineProcess;
 use super::error::PlayerError;
 use super::player::PlayerOptions;
 use super::tavli_player::{BoxedPlayer, EngineSlot, SharedEngine, TavliPlayer, TavliProcessPlayer};
 use super::tavli_players::BUILTIN_PREFIX;
-use super::tavli_players::{BuiltinPlayers, make_tavli_player};
+use super::tavli_players::make_tavli_player;
 use super::tavli_referee::Opening;
 
 /// The games of a Tavli run with their switches, and how the Portes and
@@ -38,16 +39,16 @@ pub struct TavliGames {
 /// One contestant's players, one per game of the sequence.
 #[derive(Default)]
 pub struct MatchPlayers {
-    portes: Option<BoxedPlayer<Portes>>,
-    plakoto: Option<BoxedPlayer<Plakoto>>,
-    fevga: Option<BoxedPlayer<Fevga>>,
+    pub(super) portes: Option<BoxedPlayer<Portes>>,
+    pub(super) plakoto: Option<BoxedPlayer<Plakoto>>,
+    pub(super) fevga: Option<BoxedPlayer<Fevga>>,
 }
 
 /// A worker's move generators, one per game.
 pub struct MatchGenerators {
-    portes: <Portes as TavliGame>::Generator,
-    plakoto: <Plakoto as TavliGame>::Generator,
-    fevga: <Fevga as TavliGame>::Generator,
+    pub(super) portes: <Portes as TavliGame>::Generator,
+    pub(super) plakoto: <Plakoto as TavliGame>::Generator,
+    pub(super) fevga: <Fevga as TavliGame>::Generator,
 }
 
 impl MatchGenerators {
@@ -61,68 +62,9 @@ impl MatchGenerators {
     }
 }
 
-/// A game a Tavli match plays: where a contestant's player of it, its
-/// generator and its switches are kept.
-pub trait MatchGame: BuiltinPlayers {
-    /// The game with the run's switches.
-    fn of(games: &TavliGames) -> Self;
-    /// How the game opens when it opens with a roll.
-    fn opening(games: &TavliGames) -> Opening;
-    /// The contestant's player of this game.
-    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Self>>;
-    /// The worker's generator of this game.
-    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator;
-}
-
-impl MatchGame for Portes {
-    fn of(games: &TavliGames) -> Portes {
-        games.portes
-    }
-    fn opening(games: &TavliGames) -> Opening {
-        games.opening
-    }
-    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Portes>> {
-        &mut players.portes
-    }
-    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
-        &mut generators.portes
-    }
-}
-
-impl MatchGame for Plakoto {
-    fn of(games: &TavliGames) -> Plakoto {
-        games.plakoto
-    }
-    /// R19: Plakoto's opening roll is always the Greek one.
-    fn opening(_: &TavliGames) -> Opening {
-        Opening::Greek
-    }
-    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Plakoto>> {
-        &mut players.plakoto
-    }
-    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
-        &mut generators.plakoto
-    }
-}
-
-impl MatchGame for Fevga {
-    fn of(games: &TavliGames) -> Fevga {
-        games.fevga
-    }
-    fn opening(games: &TavliGames) -> Opening {
-        games.opening
-    }
-    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Fevga>> {
-        &mut players.fevga
-    }
-    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
-        &mut generators.fevga
-    }
-}
-
 impl MatchPlayers {
     /// The player of `G`, made for every game of the sequence.
-    pub fn player<G: MatchGame>(&mut self) -> &mut dyn TavliPlayer<G> {
+    pub fn player<G: RefereedGame>(&mut self) -> &mut dyn TavliPlayer<G> {
         G::slot(self)
             .as_deref_mut()
             .expect("a player is made for every game of the sequence")
@@ -149,7 +91,7 @@ pub fn make_match_players(
 }
 
 /// Makes the player of `G` unless made.
-fn add<G: MatchGame>(
+fn add<G: RefereedGame>(
     players: &mut MatchPlayers,
     games: &TavliGames,
     spec: &str,

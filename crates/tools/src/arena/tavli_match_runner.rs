@@ -35,11 +35,10 @@ use plakoto_engine::match_equity::tavli::TavliSwitches;
 use plakoto_rules::tavli::{TavliMatch, TavliRules};
 use plakoto_rules::{FinalResult, GameKind, MatchScore, Side, with_game};
 
+use super::RefereedGame;
 use super::error::ArenaError;
 use super::fault::FaultKind;
-use super::match_players::{
-    MatchGame, MatchGenerators, MatchPlayers, TavliGames, make_match_players,
-};
+use super::match_players::{MatchGenerators, MatchPlayers, TavliGames, make_match_players};
 use super::player::PlayerOptions;
 use super::record::GameRecord;
 use super::referee::GameOutcome;
@@ -79,7 +78,7 @@ pub fn sequence_kinds(rules: &TavliRules) -> Vec<GameKind> {
 }
 
 /// Plays one game of `G` of a match.
-fn play_one<G: MatchGame>(
+fn play_one<G: RefereedGame>(
     games: &TavliGames,
     setup: &TavliSetup,
     a_side: Side,

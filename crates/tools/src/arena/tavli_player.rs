@@ -24,10 +24,10 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+use super::RefereedGame;
 use super::engine_process::{EngineProcess, Reply, shorten};
 use super::fault::{Fault, FaultKind};
 use super::player::PlayerOptions;
-use super::refereed_game::RefereedGame;
 use plakoto_engine::match_equity::tavli::TavliMatchContext;
 use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{GameKind, MatchScore, Side, TavliGame};

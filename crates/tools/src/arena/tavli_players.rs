@@ -1,12 +1,12 @@
 //! The players of a run, made by name: `builtin:random` for every game,
-//! the game's own built-ins ([`BuiltinPlayers`], one impl per game in
+//! the game's own built-ins ([`RefereedGame::builtin`], one impl per game in
 //! `portes_players.rs`, `plakoto_players.rs` and `fevga_players.rs`), and
 //! any other spec as an engine command told the game and its switches.
 
+use super::RefereedGame;
 use super::error::PlayerError;
 use super::fault::Fault;
 use super::player::PlayerOptions;
-use super::refereed_game::RefereedGame;
 use super::tavli_player::{
     BoxedPlayer, TavliAnswer, TavliPlayer, TavliProcessPlayer, TavliRandomPlayer, TavliTurn,
 };
@@ -52,26 +52,9 @@ impl<G: TavliGame> TavliPlayer<G> for MoneyPlayer<G> {
 /// `builtin:random`, which every game has: what it plays.
 const RANDOM: (&str, &str) = ("random", "a uniformly random legal play");
 
-/// A game's built-in players, beside `builtin:random`.
-pub trait BuiltinPlayers: RefereedGame {
-    /// Each built-in's name after `builtin:` (without `@FILE`) and what it
-    /// plays, for help and error messages.
-    const BUILTINS: &'static [(&'static str, &'static str)];
-
-    /// The built-in `name` (`heuristic`, `net`) of this game, called `spec`;
-    /// `file` is what followed `@` (`builtin:net@FILE`). `None`: the game
-    /// has no such built-in.
-    fn builtin(
-        &self,
-        spec: &str,
-        name: &str,
-        file: Option<&str>,
-    ) -> Option<Result<BoxedPlayer<Self>, PlayerError>>;
-}
-
 /// Every built-in of `G`, `builtin:random` first, as `builtin:NAME`
 /// comma-separated.
-pub fn builtin_names<G: BuiltinPlayers>() -> String {
+pub fn builtin_names<G: RefereedGame>() -> String {
     std::iter::once(&RANDOM)
         .chain(G::BUILTINS)
         .map(|(name, _)| format!("{BUILTIN_PREFIX}{name}"))
@@ -82,7 +65,7 @@ pub fn builtin_names<G: BuiltinPlayers>() -> String {
 /// The player of `game` a spec names: `builtin:random`, a built-in of the
 /// game, or a shell command that starts an engine speaking the protocol
 /// (started on first use).
-pub fn make_tavli_player<G: BuiltinPlayers>(
+pub fn make_tavli_player<G: RefereedGame>(
     game: &G,
     spec: &str,
     options: &PlayerOptions,
@@ -122,7 +105,7 @@ pub fn make_tavli_player<G: BuiltinPlayers>(
 
 /// As [`make_tavli_player`], an engine started (and told the game and its
 /// switches) now: the check before a run, whose player then plays.
-pub fn preflight_tavli_player<G: BuiltinPlayers>(
+pub fn preflight_tavli_player<G: RefereedGame>(
     game: &G,
     spec: &str,
     options: &PlayerOptions,

@@ -26,9 +26,9 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::RefereedGame;
 use super::fault::{Fault, FaultKind};
 use super::referee::{FORFEIT_POINTS, GameOutcome};
-use super::refereed_game::RefereedGame;
 use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
 use super::turn::{Turn, TurnPlay};
 use plakoto_engine::match_equity::tavli::{

@@ -8,14 +8,14 @@
 //! with A playing X in unit `2k` and O in unit `2k+1`: each engine gets
 //! the dice the other one got.
 
+use super::RefereedGame;
 use super::error::ArenaError;
 use super::player::PlayerOptions;
 use super::record::Contestant;
 use super::record::GameRecord;
-use super::refereed_game::RefereedGame;
 use super::runner::{MAX_MATCH_GAMES, RunSpec, a_side, game_record, game_seeds, schedule};
 use super::tavli_player::{BoxedPlayer, TavliPlayer};
-use super::tavli_players::{BuiltinPlayers, make_tavli_player};
+use super::tavli_players::make_tavli_player;
 use super::tavli_referee::{Opening, TavliSetup, play_game_from};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{MatchScore, Side, TavliGame};
@@ -111,7 +111,7 @@ pub fn play_tavli_unit<G: RefereedGame>(
 /// Plays `units` on `jobs` threads, making players by their specs (the
 /// first worker plays with `ready` when given), handing each finished game
 /// to `on_record` on the calling thread as games end.
-pub fn run_tavli_units<G: BuiltinPlayers>(
+pub fn run_tavli_units<G: RefereedGame>(
     spec: &TavliRunSpec<G>,
     units: &[u64],
     jobs: usize,

@@ -5,8 +5,8 @@ use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
     Dice, MatchScore, Rules, Scoring, Side, TavliGame, Variant, parse_position_id,
 };
+use plakoto_tools::arena::RefereedGame;
 use plakoto_tools::arena::plakoto_players::*;
-use plakoto_tools::arena::refereed_game::RefereedGame;
 use plakoto_tools::arena::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
 
 /// O to play an Express 1-1 (24 numbers) late in a game, found by

@@ -1,5 +1,6 @@
 //! The tests of `plakoto_tools::arena::refereed_game`.
 
+use plakoto_records::record::GameOnRecord;
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::tavli::{Fevga, Portes};
 use plakoto_tools::arena::refereed_game::*;

@@ -2,8 +2,8 @@
 
 use plakoto_records::record::GameOnRecord;
 use plakoto_rules::tavli::TavliRules;
+use plakoto_tools::arena::RefereedGame;
 use plakoto_tools::arena::match_players::TavliGames;
-use plakoto_tools::arena::refereed_game::RefereedGame;
 use plakoto_tools::arena::tavli_referee::Opening;
 use std::path::PathBuf;
 
@@ -15,7 +15,6 @@ use plakoto_tools::arena::player::PlayerOptions;
 use plakoto_tools::arena::record::{Contestant, GameRecord};
 use plakoto_tools::arena::records_dir::{RunInfo, game_unit_record, unit_path, write_unit};
 use plakoto_tools::arena::tavli_match_runner::{TavliMatchSpec, run_tavli_matches};
-use plakoto_tools::arena::tavli_players::BuiltinPlayers;
 use plakoto_tools::arena::tavli_records::*;
 use plakoto_tools::arena::tavli_runner::TavliRunSpec;
 
@@ -46,7 +45,7 @@ fn records_dir(name: &str) -> PathBuf {
 /// switches, opening, seed and players, and replays through the
 /// records crate to the game's end as the runner recorded it (winner,
 /// ending, points). Returns the runner's records.
-fn written_and_replayed<G: BuiltinPlayers + GameOnRecord + Copy>(
+fn written_and_replayed<G: RefereedGame + GameOnRecord + Copy>(
     name: &str,
     spec: &TavliRunSpec<G>,
     games: u64,
@@ -75,7 +74,7 @@ fn written_and_replayed<G: BuiltinPlayers + GameOnRecord + Copy>(
         assert_eq!(h.game, G::KIND);
         // The switches as the arena reports them, of the game the header
         // names and of the game run.
-        let switches = |game: &G| RefereedGame::switches(game);
+        let switches = |game: &G| GameOnRecord::switches(game);
         assert_eq!(switches(&G::of_header(h)), switches(&spec.game));
         assert_eq!(h.opening, spec.opening.into());
         assert_eq!((h.seed, h.match_length), (Some(spec.seed), 0));

@@ -5,7 +5,7 @@
 
 use crate::train::arena_check::{MatchResult, duplicate_games};
 use plakoto_engine::game::GameEvaluator;
-use plakoto_tools::arena::refereed_game::RefereedGame;
+use plakoto_tools::arena::RefereedGame;
 use plakoto_tools::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 
 /// A maker of evaluators, one per worker thread.

@@ -10,7 +10,7 @@ use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::game_net::{GameNetwork, NetInputs, SparseInputs, process_network};
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::game::GameEvaluator;
-use plakoto_tools::arena::refereed_game::RefereedGame;
+use plakoto_tools::arena::RefereedGame;
 
 /// Stream tags of a game's trainer, mixed into the run's seed so that no
 /// two uses share a seed (and no game's trainer shares the Plakoto one's or

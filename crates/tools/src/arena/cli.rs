@@ -17,7 +17,7 @@ use super::game_options::tavli_rules;
 use super::match_players::{TavliGames, preflight_match_players};
 use super::player::PlayerOptions;
 use super::record::{Contestant, GameRecord};
-use super::records_dir::RecordsGame;
+use super::records_dir::RecordsHeader;
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
 use super::run_game::{Launch, check_game_options};
 use super::runner::RunSpec;
@@ -83,7 +83,8 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     };
     // The game picked: its players, checked, and its records' header.
     let table_opening = opening.unwrap_or_default();
-    let (launch, records_game): (Launch, Box<dyn RecordsGame>) = match (args.game.kind(), &tavli) {
+    let (launch, records_game): (Launch, Box<dyn RecordsHeader>) = match (args.game.kind(), &tavli)
+    {
         (Some(kind), _) => with_game!(kind, G => G::of(&tavli_games).prepare(
             &args,
             &options,
@@ -263,7 +264,7 @@ impl Report<'_> {
 fn write_unit_records(
     dir: &std::path::Path,
     run: &super::records_dir::RunInfo,
-    game: &dyn RecordsGame,
+    game: &dyn RecordsHeader,
     records: &[GameRecord],
     unit: u64,
 ) -> Result<(), ArenaError> {

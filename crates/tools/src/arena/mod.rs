@@ -81,7 +81,7 @@ use self::game_options::{TableOptions, table_options};
 use self::match_players::{MatchGenerators, MatchPlayers, TavliGames};
 use self::player::PlayerOptions;
 use self::record::Contestant;
-use self::records_dir::RecordsGame;
+use self::records_dir::RecordsHeader;
 use self::refereed_game::gnubg_turn_match_id;
 use self::run_game::Launch;
 use self::runner::RunSpec;
@@ -212,14 +212,6 @@ pub trait RefereedGame: GameOnRecord {
         Vec::new()
     }
 
-    /// How the run's game records are headed.
-    fn records(self, opening: Opening) -> Box<dyn RecordsGame> {
-        Box::new(TableRecords {
-            game: self,
-            opening,
-        })
-    }
-
     /// Checks both players (built-ins exist; engines start and accept the
     /// game), and says how the run is played and its records headed.
     fn prepare(
@@ -227,7 +219,7 @@ pub trait RefereedGame: GameOnRecord {
         args: &ArenaArgs,
         options: &PlayerOptions,
         opening: Opening,
-    ) -> Result<(Launch, Box<dyn RecordsGame>), ArenaError> {
+    ) -> Result<(Launch, Box<dyn RecordsHeader>), ArenaError> {
         let one = |contestant, spec: &str| {
             preflight_tavli_player(&self, spec, options)
                 .map_err(|source| ArenaError::Engine { contestant, source })
@@ -238,7 +230,7 @@ pub trait RefereedGame: GameOnRecord {
             let table = TavliRunSpec::of_run(game, opening, spec, Self::start_positions(spec));
             run_tavli_units(&table, todo, jobs, Some(ready), on_record)
         });
-        Ok((launch, game.records(opening)))
+        Ok((launch, Box::new(TableRecords { game, opening })))
     }
 
     // A Tavli match (`match_players`, `tavli_match_runner`).

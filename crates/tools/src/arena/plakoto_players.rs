@@ -33,7 +33,6 @@ use super::error::PlayerError;
 use super::fault::{Fault, FaultKind};
 use super::game_options::{TableOptions, plakoto_options};
 use super::match_players::{MatchGenerators, MatchPlayers, TavliGames};
-use super::records_dir::{PlakotoRecords, RecordsGame};
 use super::runner::RunSpec;
 use super::tavli_player::{BoxedPlayer, TavliAnswer, TavliPlayer, TavliTurn};
 use super::tavli_players::BUILTIN_PREFIX;
@@ -353,11 +352,6 @@ impl RefereedGame for Plakoto {
 
     fn start_positions(spec: &RunSpec) -> Vec<plakoto_rules::Position> {
         spec.start_positions.clone()
-    }
-
-    /// Plakoto's records: the header the run's own fields make.
-    fn records(self, _opening: Opening) -> Box<dyn RecordsGame> {
-        Box::new(PlakotoRecords)
     }
 
     fn of(games: &TavliGames) -> Plakoto {

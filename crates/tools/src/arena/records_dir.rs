@@ -1,9 +1,8 @@
 //! `--records DIR`: every finished unit (a single game, or a match with
 //! `--match-to`) written as a game record (records.md), one file each
 //! (`game-000012.txt`, `match-000012.txt`), atomically, whatever the
-//! game: [`unit_record`] writes the games, a [`RecordsGame`] the header's
-//! fields of the game played (Plakoto's are [`RunInfo`]'s own; Portes',
-//! Fevga's and a Tavli match's are in `tavli_records`).
+//! game: [`unit_record`] writes the games, a [`RecordsHeader`] the header's
+//! fields of the game played or of the Tavli match (in `tavli_records`).
 
 use std::path::{Path, PathBuf};
 
@@ -53,27 +52,20 @@ pub struct RunInfo {
     pub date: String,
 }
 
-/// The game a run's records hold, as their header names it beyond what
-/// [`unit_record`] writes from [`RunInfo`] (Plakoto's rules and scoring,
-/// the match's length): a game of the table's kind, switches and opening,
-/// a Tavli match's switches and every game's.
-pub trait RecordsGame {
+/// What a run's records' header names beyond what [`unit_record`] writes
+/// from [`RunInfo`] (Plakoto's rules and scoring, the match's length): a
+/// single game's kind, switches and opening (`TableRecords`, for every
+/// game), or a Tavli match's sequence and every game's switches. A run
+/// kind, not a game: used as `&dyn` because the run picks one at its start.
+pub trait RecordsHeader {
     /// Writes the game's fields into `header`.
     fn write_header(&self, header: &mut Header);
-}
-
-/// Plakoto's records: the header [`unit_record`] writes.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PlakotoRecords;
-
-impl RecordsGame for PlakotoRecords {
-    fn write_header(&self, _header: &mut Header) {}
 }
 
 /// The record of one unit of `game` from its games (in game order).
 pub fn game_unit_record(
     run: &RunInfo,
-    game: &dyn RecordsGame,
+    game: &dyn RecordsHeader,
     games: &[&GameRecord],
 ) -> Result<Record, RecordsDirError> {
     let mut record = unit_record(run, games)?;
@@ -152,7 +144,7 @@ pub fn unit_path(dir: &Path, unit: u64, matches: bool) -> PathBuf {
 pub fn write_unit(
     dir: &Path,
     run: &RunInfo,
-    game: &dyn RecordsGame,
+    game: &dyn RecordsHeader,
     games: &[&GameRecord],
 ) -> Result<(), RecordsDirError> {
     let Some(first) = games.first() else {

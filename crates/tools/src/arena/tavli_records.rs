@@ -1,11 +1,11 @@
 //! `--records DIR` of the games played through the game layer: the
-//! header fields ([`RecordsGame`]) of a single game of the table
-//! (`--game portes|fevga`: [`TableRecords`], `Game "portes"`, its
+//! header fields ([`RecordsHeader`]) of a single game of any kind
+//! (`--game portes|plakoto|fevga`: [`TableRecords`], `Game "portes"`, its
 //! switches and opening, records.md "Portes records", "Fevga records")
 //! and of a Tavli match ([`TavliRecordInfo`]: `Game "tavli"`, the
 //! sequence, who starts after a draw, every game's switches, and a `Game N
 //! <kind>` line per game, records.md "Tavli match records"). The games
-//! and the files are [`super::records_dir`]'s, as for Plakoto:
+//! and the files are [`super::records_dir`]'s:
 //! `game-000012.txt` or `match-000012.txt`, written atomically.
 //!
 //! Every record replays with the records crate
@@ -16,13 +16,13 @@
 //! stopped by the cap scores nothing, as the runner scored them.
 
 use super::match_players::TavliGames;
-use super::records_dir::RecordsGame;
+use super::records_dir::RecordsHeader;
 use super::tavli_referee::Opening;
 use plakoto_records::record::{GameOnRecord, Header, TavliHeader};
 use plakoto_rules::tavli::TavliRules;
 
-/// A run of one game of the table (Portes, Fevga): what its records'
-/// header names besides the run, the game with its switches (written by
+/// A run of one game (Portes, Plakoto, Fevga): what its records' header
+/// names besides the run, the game with its switches (written by
 /// the game's own [`GameOnRecord`] hook) and the opening.
 #[derive(Clone, Copy, Debug)]
 pub struct TableRecords<G> {
@@ -32,7 +32,7 @@ pub struct TableRecords<G> {
     pub opening: Opening,
 }
 
-impl<G: GameOnRecord> RecordsGame for TableRecords<G> {
+impl<G: GameOnRecord> RecordsHeader for TableRecords<G> {
     fn write_header(&self, header: &mut Header) {
         self.game.write_header(header);
         header.opening = self.opening.into();
@@ -48,7 +48,7 @@ pub struct TavliRecordInfo {
     pub games: TavliGames,
 }
 
-impl RecordsGame for TavliRecordInfo {
+impl RecordsHeader for TavliRecordInfo {
     fn write_header(&self, header: &mut Header) {
         header.match_length = self.rules.target;
         header.portes_scoring = self.games.portes.scoring;

@@ -187,10 +187,10 @@ fn arena_choice(
     player: &mut dyn plakoto::arena::tavli_player::TavliPlayer<plakoto::game::tavli::Plakoto>,
     score: Option<(u8, [u8; 2])>,
 ) -> String {
-    use plakoto::arena::RefereedGame;
     use plakoto::arena::tavli_player::{TavliAnswer, TavliTurn};
     use plakoto::game::tavli::{Plakoto, ToPlay};
     use plakoto::game::{MatchScore, TavliGame};
+    use plakoto_tools::ToolsGame;
     let (s, id) = session_at(score);
     let state = s.state().plakoto().clone();
     let game = Plakoto::new(state.rules());

@@ -18,7 +18,8 @@ use plakoto_engine::search::{FilterPreset, MoveFilter, SearchLimits, SearchSetti
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{Dice, TavliGame};
-use plakoto_tools::bench::{BenchGame, bench_evaluator};
+use plakoto_tools::ToolsGame;
+use plakoto_tools::bench::bench_evaluator;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,7 +39,7 @@ fn main() {
     }
 }
 
-fn table<G: BenchGame>(seed: u64, positions: usize) {
+fn table<G: ToolsGame>(seed: u64, positions: usize) {
     let evaluator = bench_evaluator::<G>(None).expect("the game's evaluator");
     let suite = G::suite_from(seed, positions, 10);
     study(&G::default(), evaluator.as_ref(), &suite);

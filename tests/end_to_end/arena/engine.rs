@@ -198,13 +198,13 @@ fn arena_starts_an_engine_once() {
 /// `? unknown_command`, and sets each position with the older pair.
 #[test]
 fn engine_without_set_position_plays_whole_games() {
-    use plakoto::arena::RefereedGame;
     use plakoto::arena::tavli_player::{
         PositionCommands, TavliPlayer, TavliProcessPlayer, TavliRandomPlayer,
     };
     use plakoto::arena::tavli_referee::{Opening, TavliSetup, play_tavli_game};
     use plakoto::game::MatchScore;
     use plakoto::game::tavli::Plakoto;
+    use plakoto_tools::ToolsGame;
 
     let engine = random_engine().display().to_string();
     for (flags, learnt_at_start) in [

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use plakoto_engine::eval::Evaluator;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Rules, Side};
-use plakoto_tools::arena::RefereedGame;
+use plakoto_tools::ToolsGame;
 use plakoto_tools::arena::plakoto_players::PlakotoPlayer;
 use plakoto_tools::arena::referee::mix_seed;
 use plakoto_tools::arena::tavli_player::TavliPlayer;
@@ -68,7 +68,7 @@ pub fn duplicate_games<G, P>(
     seed: u64,
 ) -> MatchResult
 where
-    G: RefereedGame + Sync,
+    G: ToolsGame + Sync,
     P: TavliPlayer<G>,
 {
     let results: Vec<f64> = (0..pairs)

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 
-use super::RefereedGame;
 use super::arena_game::ArenaGame;
 pub use super::args::ArenaArgs;
 use super::error::ArenaError;
@@ -25,6 +24,7 @@ use super::stats::{Summary, summarize};
 use super::tavli_match_runner::{TavliMatchSpec, run_tavli_matches, sequence_kinds};
 use super::tavli_records::TavliRecordInfo;
 use super::tavli_referee::Opening;
+use crate::ToolsGame;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{Rules, Scoring, Variant, with_game};
 

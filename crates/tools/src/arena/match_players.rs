@@ -2,7 +2,7 @@
 //! game the match's sequence plays, and the move generators of a worker.
 //!
 //! A built-in name (`builtin:heuristic`) makes each game's own built-in
-//! of that name ([`RefereedGame`]); a name some game of the sequence
+//! of that name ([`crate::ToolsGame`]); a name some game of the sequence
 //! lacks is refused before the run. An engine command makes one player
 //! per game, all sharing one engine process ([`SharedEngine`]): it is
 //! told `set game <kind>` and the game's switches before each game of
@@ -13,7 +13,6 @@
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{GameKind, TavliGame, with_game};
 
-use super::RefereedGame;
 use super::engine_process::EngineProcess;
 use super::error::PlayerError;
 use super::player::PlayerOptions;
@@ -21,6 +20,7 @@ use super::tavli_player::{BoxedPlayer, EngineSlot, SharedEngine, TavliPlayer, Ta
 use super::tavli_players::BUILTIN_PREFIX;
 use super::tavli_players::make_tavli_player;
 use super::tavli_referee::Opening;
+use crate::ToolsGame;
 
 /// The games of a Tavli run with their switches, and how the Portes and
 /// Fevga games that open with a roll open (Plakoto's always open by R19).
@@ -39,16 +39,16 @@ pub struct TavliGames {
 /// One contestant's players, one per game of the sequence.
 #[derive(Default)]
 pub struct MatchPlayers {
-    pub(super) portes: Option<BoxedPlayer<Portes>>,
-    pub(super) plakoto: Option<BoxedPlayer<Plakoto>>,
-    pub(super) fevga: Option<BoxedPlayer<Fevga>>,
+    pub(crate) portes: Option<BoxedPlayer<Portes>>,
+    pub(crate) plakoto: Option<BoxedPlayer<Plakoto>>,
+    pub(crate) fevga: Option<BoxedPlayer<Fevga>>,
 }
 
 /// A worker's move generators, one per game.
 pub struct MatchGenerators {
-    pub(super) portes: <Portes as TavliGame>::Generator,
-    pub(super) plakoto: <Plakoto as TavliGame>::Generator,
-    pub(super) fevga: <Fevga as TavliGame>::Generator,
+    pub(crate) portes: <Portes as TavliGame>::Generator,
+    pub(crate) plakoto: <Plakoto as TavliGame>::Generator,
+    pub(crate) fevga: <Fevga as TavliGame>::Generator,
 }
 
 impl MatchGenerators {
@@ -64,7 +64,7 @@ impl MatchGenerators {
 
 impl MatchPlayers {
     /// The player of `G`, made for every game of the sequence.
-    pub fn player<G: RefereedGame>(&mut self) -> &mut dyn TavliPlayer<G> {
+    pub fn player<G: ToolsGame>(&mut self) -> &mut dyn TavliPlayer<G> {
         G::slot(self)
             .as_deref_mut()
             .expect("a player is made for every game of the sequence")
@@ -91,7 +91,7 @@ pub fn make_match_players(
 }
 
 /// Makes the player of `G` unless made.
-fn add<G: RefereedGame>(
+fn add<G: ToolsGame>(
     players: &mut MatchPlayers,
     games: &TavliGames,
     spec: &str,

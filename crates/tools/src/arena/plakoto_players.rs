@@ -1,4 +1,4 @@
-//! Plakoto in the arena ([`RefereedGame`]): what the referee needs of it
+//! Plakoto in the arena ([`crate::ToolsGame`]): what the referee needs of it
 //! beyond the game layer (its Match ID, its lists bounded on Express low
 //! doubles, a built-in's play checked where a list was cut short), its
 //! built-in players, its options and start positions, in its own runs (standard and
@@ -21,22 +21,12 @@ use plakoto_engine::game::{GreedyChooser, PlakotoGameEvaluator};
 use plakoto_engine::match_equity::MatchContext;
 use plakoto_engine::search::{SearchHandle, SearchSettings};
 use plakoto_rules::tavli::{Plakoto, ToPlay};
-use plakoto_rules::{
-    Game, GenLimits, IllegalPlay, MatchId, MatchScore, MoveGenerator, Numbers, Phase, Play,
-    PlayList, Position, Side, check_chosen,
-};
+use plakoto_rules::{Game, GenLimits, Numbers, Phase};
 
-use super::RefereedGame;
-use super::args::ArenaArgs;
-use super::error::ArenaError;
 use super::error::PlayerError;
 use super::fault::{Fault, FaultKind};
-use super::game_options::{TableOptions, plakoto_options};
-use super::match_players::{MatchGenerators, MatchPlayers, TavliGames};
-use super::runner::RunSpec;
 use super::tavli_player::{BoxedPlayer, TavliAnswer, TavliPlayer, TavliTurn};
 use super::tavli_players::BUILTIN_PREFIX;
-use super::tavli_referee::Opening;
 
 /// Most plays the referee lists for one roll (only Express low doubles
 /// reach it: the most plays of a standard roll found over 12,000 random
@@ -46,7 +36,7 @@ pub const REFEREE_LIMITS: GenLimits = GenLimits {
 };
 
 /// The numbers of a turn: the dice's under the rule set, or those carried.
-fn numbers(game: &Plakoto, to_play: &ToPlay<Numbers>) -> Numbers {
+pub(crate) fn numbers(game: &Plakoto, to_play: &ToPlay<Numbers>) -> Numbers {
     match to_play {
         ToPlay::Dice(dice) => dice.numbers(game.rules.variant),
         ToPlay::Carried(numbers) => *numbers,
@@ -54,10 +44,10 @@ fn numbers(game: &Plakoto, to_play: &ToPlay<Numbers>) -> Numbers {
 }
 
 /// How a built-in makes its evaluator.
-type MakeEvaluator = fn() -> Box<dyn Evaluator>;
+pub(crate) type MakeEvaluator = fn() -> Box<dyn Evaluator>;
 
 /// Plakoto's built-ins: name, what it plays, plies searched, evaluator.
-const PLAYERS: &[(&str, &str, u8, MakeEvaluator)] = &[
+pub(crate) const PLAYERS: &[(&str, &str, u8, MakeEvaluator)] = &[
     (
         "heuristic",
         "the best 0-ply equity of the heuristic evaluator",
@@ -156,7 +146,11 @@ fn loaded<T>(weights: Result<T, WeightsError>) -> T {
 /// `builtin:NAME@FILE`: the net player `NAME` with the weights in `FILE`
 /// instead of the process's (the Express weights are not used: the file's
 /// net plays under every rule set).
-fn net_with_file(spec: &str, name: &str, file: &str) -> Result<BoxedPlayer<Plakoto>, PlayerError> {
+pub(crate) fn net_with_file(
+    spec: &str,
+    name: &str,
+    file: &str,
+) -> Result<BoxedPlayer<Plakoto>, PlayerError> {
     let Some(&(_, _, plies, _)) = PLAYERS
         .iter()
         .find(|p| p.0 == name && WITH_FILE.contains(&name))
@@ -253,118 +247,5 @@ impl TavliPlayer<Plakoto> for PlakotoPlayer {
         // The referee checks the play: against its list or, when the list
         // was cut short (Express low doubles), by the line search.
         Ok(TavliAnswer::Play(play))
-    }
-}
-
-/// Plakoto in the arena.
-impl RefereedGame for Plakoto {
-    const ENGINE_DEFAULT: bool = true;
-
-    fn turn_match_id(&self, side: Side, to_play: &ToPlay<Numbers>, score: MatchScore) -> String {
-        let clamp = |points: u32| points.min(127) as u8;
-        let (dice, pending) = match to_play {
-            ToPlay::Dice(dice) => (Some(*dice), None),
-            ToPlay::Carried(numbers) => (None, Some(*numbers)),
-        };
-        MatchId {
-            rules: self.rules,
-            match_length: score.length,
-            score: score.score.map(clamp),
-            on_roll: side,
-            dice,
-            phase: Phase::Playing,
-            pending,
-        }
-        .to_string()
-    }
-
-    fn is_garbage(&self, error: &IllegalPlay) -> bool {
-        matches!(error, IllegalPlay::Notation(_))
-    }
-
-    fn refusal(&self, error: &IllegalPlay) -> String {
-        match error {
-            IllegalPlay::Notation(e) => format!("not a play: {e}"),
-            other => other.to_string(),
-        }
-    }
-
-    fn referee_generator(&self) -> MoveGenerator {
-        MoveGenerator::new(REFEREE_LIMITS)
-    }
-
-    /// As the rules core's game checks a play chosen from its list
-    /// ([`check_chosen`]): the line search where the list was cut short.
-    fn check_play(
-        &self,
-        before: &Position,
-        to_play: &ToPlay<Numbers>,
-        list: &PlayList,
-        play: &Play,
-    ) -> Result<Play, IllegalPlay> {
-        check_chosen(before, &numbers(self, to_play), list, play)
-    }
-
-    fn carried_roll(&self, carried: &Numbers) -> plakoto_records::record::Roll {
-        plakoto_records::record::Roll::Passed(carried.to_vec())
-    }
-
-    const BUILTINS: &'static [(&'static str, &'static str)] = &[
-        ("heuristic", PLAYERS[0].1),
-        ("ply1", PLAYERS[1].1),
-        ("ply2", PLAYERS[2].1),
-        ("ply3", PLAYERS[3].1),
-        ("net", PLAYERS[4].1),
-        ("net-f32", PLAYERS[5].1),
-        ("net-standard", PLAYERS[6].1),
-        ("net-ply1", PLAYERS[7].1),
-        ("net-ply2", PLAYERS[8].1),
-        ("net-nopin", PLAYERS[9].1),
-        ("pipcount", PLAYERS[10].1),
-    ];
-
-    fn builtin(
-        &self,
-        spec: &str,
-        name: &str,
-        file: Option<&str>,
-    ) -> Option<Result<BoxedPlayer<Plakoto>, PlayerError>> {
-        if let Some(file) = file {
-            return Some(net_with_file(spec, name, file));
-        }
-        let &(_, _, plies, make) = PLAYERS.iter().find(|p| p.0 == name)?;
-        if name.starts_with("net") {
-            if let Err(source) = plakoto_engine::eval::net::express_network() {
-                return Some(Err(PlayerError::Weights {
-                    spec: spec.to_string(),
-                    source,
-                }));
-            }
-            // A seeded run must not depend on when the databases were ready.
-            plakoto_engine::eval::exact::prepare();
-        }
-        Some(Ok(Box::new(PlakotoPlayer::new(spec, plies, make()))))
-    }
-
-    fn check_options(args: &ArenaArgs) -> Result<Option<TableOptions>, ArenaError> {
-        plakoto_options(args).map(|()| None)
-    }
-
-    fn start_positions(spec: &RunSpec) -> Vec<plakoto_rules::Position> {
-        spec.start_positions.clone()
-    }
-
-    fn of(games: &TavliGames) -> Plakoto {
-        games.plakoto
-    }
-    /// R19: Plakoto's opening roll is always the Greek one.
-    fn opening(_: &TavliGames) -> Opening {
-        Opening::Greek
-    }
-    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Plakoto>> {
-        &mut players.plakoto
-    }
-    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
-        &mut generators.plakoto
     }
 }

@@ -1,27 +1,23 @@
 //! The built-in players of a Portes run (`plakoto arena --game portes`):
 //! `builtin:heuristic`, `builtin:pipcount` and `builtin:net`
 //! (`builtin:net@FILE` for other weights), beside `builtin:random` and engine commands
-//! ([`super::tavli_players`]); and the rest of Portes in the arena, its
-//! [`super::RefereedGame`] impl.
+//! ([`super::tavli_players`]), made by Portes' [`crate::ToolsGame`] impl
+//! (`crate::games::portes`).
 
 use plakoto_engine::eval::portes::net::{PortesNetwork, portes_network};
 use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
-use plakoto_engine::game::{PortesNetEvaluator, PortesPipCountEvaluator};
+use plakoto_engine::game::PortesNetEvaluator;
 use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::Portes;
 
-use super::RefereedGame;
 use super::error::PlayerError;
 use super::fault::{Fault, FaultKind};
-use super::match_players::{MatchGenerators, MatchPlayers, TavliGames};
 use super::tavli_evaluator_player::TavliEvaluatorPlayer;
 use super::tavli_player::{BoxedPlayer, TavliAnswer, TavliPlayer, TavliTurn};
-use super::tavli_referee::Opening;
-use plakoto_rules::portes::PortesNotationError;
 
 /// `builtin:net` (the process's Portes net) or `builtin:net@FILE` (the
 /// Portes weights in `FILE`), as a 0-ply player.
-fn make_portes_net_player(
+pub(crate) fn make_portes_net_player(
     spec: &str,
     file: Option<&str>,
 ) -> Result<BoxedPlayer<Portes>, PlayerError> {
@@ -87,57 +83,5 @@ impl TavliPlayer<Portes> for PortesHeuristicPlayer {
         }
         best.map(|(_, play)| TavliAnswer::Play(*play))
             .ok_or_else(|| Fault::new(FaultKind::Illegal, "no legal play to choose from"))
-    }
-}
-
-/// Portes in the arena.
-impl RefereedGame for Portes {
-    fn is_garbage(&self, error: &PortesNotationError) -> bool {
-        matches!(error, PortesNotationError::Syntax(_))
-    }
-
-    const BUILTINS: &'static [(&'static str, &'static str)] = &[
-        (
-            "heuristic",
-            "the best 0-ply equity of the exact race database, else the Portes heuristic",
-        ),
-        (
-            "pipcount",
-            "the best 0-ply equity of the pip counts alone (a weak baseline)",
-        ),
-        (
-            "net",
-            "the best 0-ply equity of the exact race database, else the Portes net (embedded weights, or $PLAKOTO_PORTES_WEIGHTS; builtin:net@FILE for a weight file)",
-        ),
-    ];
-
-    fn builtin(
-        &self,
-        spec: &str,
-        name: &str,
-        file: Option<&str>,
-    ) -> Option<Result<BoxedPlayer<Portes>, PlayerError>> {
-        match (name, file) {
-            ("heuristic", None) => Some(Ok(Box::new(PortesHeuristicPlayer::new(spec)))),
-            ("pipcount", None) => Some(Ok(Box::new(TavliEvaluatorPlayer::<Portes>::new(
-                spec,
-                Box::new(PortesPipCountEvaluator),
-            )))),
-            ("net", file) => Some(make_portes_net_player(spec, file)),
-            _ => None,
-        }
-    }
-
-    fn of(games: &TavliGames) -> Portes {
-        games.portes
-    }
-    fn opening(games: &TavliGames) -> Opening {
-        games.opening
-    }
-    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Portes>> {
-        &mut players.portes
-    }
-    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
-        &mut generators.portes
     }
 }

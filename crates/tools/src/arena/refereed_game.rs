@@ -1,5 +1,5 @@
 //! What the arena's games share in how they are refereed
-//! ([`super::RefereedGame`]): GNU Backgammon's Match ID of a turn, the
+//! ([`crate::ToolsGame`]): GNU Backgammon's Match ID of a turn, the
 //! default of Portes and Fevga, and the commands that set an engine to
 //! Fevga's switches.
 
@@ -10,7 +10,7 @@ use plakoto_rules::{Dice, MatchScore, Side};
 /// GNU Backgammon's Match ID of a turn: the layout Portes uses, its cube
 /// fields fixed, and Fevga too (F13: no cube either); its length and score
 /// fields carry the match's (a Tavli match's target and score).
-pub(super) fn gnubg_turn_match_id(side: Side, dice: Option<Dice>, score: MatchScore) -> String {
+pub(crate) fn gnubg_turn_match_id(side: Side, dice: Option<Dice>, score: MatchScore) -> String {
     let clamp = |points: u32| points.min(u32::from(u16::MAX >> 1)) as u16;
     PortesMatchId {
         match_length: u16::from(score.length),

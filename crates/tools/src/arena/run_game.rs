@@ -1,5 +1,5 @@
 //! A run of one game (`--game portes|plakoto|fevga`): what it asks of the
-//! game is [`super::RefereedGame`]'s (its options, its players checked
+//! game is [`crate::ToolsGame`]'s (its options, its players checked
 //! before the run, the run itself and the records' header); here, the
 //! run's ready form and the options' checks. The arena's command line picks
 //! the game's type once ([`with_game!`]) and is otherwise written once:
@@ -9,12 +9,12 @@
 
 use plakoto_rules::{GameKind, with_game};
 
-use super::RefereedGame;
 use super::args::ArenaArgs;
 use super::error::ArenaError;
 use super::game_options::{TableOptions, check_common, check_tavli};
 use super::record::GameRecord;
 use super::runner::RunSpec;
+use crate::ToolsGame;
 
 /// Where each finished game of a run goes.
 pub type OnRecord<'a> = &'a mut dyn FnMut(GameRecord) -> Result<(), ArenaError>;
@@ -27,11 +27,11 @@ pub type Launch = Box<dyn FnOnce(&RunSpec, &[u64], usize, OnRecord<'_>) -> Resul
 /// Plakoto is played under (`None` for Plakoto).
 pub fn check_game_options(args: &ArenaArgs) -> Result<Option<TableOptions>, ArenaError> {
     let takes_switches = match args.game.kind() {
-        Some(kind) => with_game!(kind, G => G::FEVGA_SWITCHES),
+        Some(kind) => with_game!(kind, G => G::TAKES_SWITCHES),
         // A Tavli match plays every game.
         None => GameKind::ALL
             .into_iter()
-            .any(|kind| with_game!(kind, G => G::FEVGA_SWITCHES)),
+            .any(|kind| with_game!(kind, G => G::TAKES_SWITCHES)),
     };
     check_common(args, takes_switches)?;
     match args.game.kind() {

@@ -35,7 +35,6 @@ use plakoto_engine::match_equity::tavli::TavliSwitches;
 use plakoto_rules::tavli::{TavliMatch, TavliRules};
 use plakoto_rules::{FinalResult, GameKind, MatchScore, Side, with_game};
 
-use super::RefereedGame;
 use super::error::ArenaError;
 use super::fault::FaultKind;
 use super::match_players::{MatchGenerators, MatchPlayers, TavliGames, make_match_players};
@@ -45,6 +44,7 @@ use super::referee::GameOutcome;
 use super::runner::{MAX_MATCH_GAMES, a_side, game_record, game_seeds, schedule};
 use super::tavli_player::TavliPlayer;
 use super::tavli_referee::{MatchPlace, TavliSetup, play_tavli_game};
+use crate::ToolsGame;
 use plakoto_records::record::GameEnd;
 
 /// What the matches of a Tavli run depend on.
@@ -78,7 +78,7 @@ pub fn sequence_kinds(rules: &TavliRules) -> Vec<GameKind> {
 }
 
 /// Plays one game of `G` of a match.
-fn play_one<G: RefereedGame>(
+fn play_one<G: ToolsGame>(
     games: &TavliGames,
     setup: &TavliSetup,
     a_side: Side,

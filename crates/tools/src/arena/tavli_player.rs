@@ -12,7 +12,7 @@
 //! Then each turn is
 //! `set position <Position ID>:<Match ID>` and `play`, whose first line is
 //! the play in the game's notation. The protocol's default game (Plakoto,
-//! [`RefereedGame::ENGINE_DEFAULT`]) is not told in a run of it alone, and
+//! [`ToolsGame::ENGINE_DEFAULT`]) is not told in a run of it alone, and
 //! an engine from before `set position` is set with `set board` and
 //! `set matchid` ([`PositionCommands`]), learnt when it starts.
 
@@ -24,10 +24,10 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::RefereedGame;
 use super::engine_process::{EngineProcess, Reply, shorten};
 use super::fault::{Fault, FaultKind};
 use super::player::PlayerOptions;
+use crate::ToolsGame;
 use plakoto_engine::match_equity::tavli::TavliMatchContext;
 use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{GameKind, MatchScore, Side, TavliGame};
@@ -218,14 +218,14 @@ pub struct TavliProcessPlayer<G> {
     /// Whether the engine is told the game (`set game`): always, but in a
     /// run of the protocol's default game alone.
     announce: bool,
-    /// What follows `set game` ([`RefereedGame::engine_setup`]).
+    /// What follows `set game` ([`ToolsGame::engine_setup`]).
     setup: Vec<String>,
     /// The switches, to name them when the engine refuses one.
     switches: Option<String>,
     game: PhantomData<fn() -> G>,
 }
 
-impl<G: RefereedGame> TavliProcessPlayer<G> {
+impl<G: ToolsGame> TavliProcessPlayer<G> {
     /// A player that runs `command` (through `sh -c`) to play `game`, in
     /// a run of that game alone.
     pub fn new(game: &G, command: &str, options: PlayerOptions) -> Self {
@@ -370,7 +370,7 @@ fn set_position(
     Ok(())
 }
 
-impl<G: RefereedGame> TavliPlayer<G> for TavliProcessPlayer<G> {
+impl<G: ToolsGame> TavliPlayer<G> for TavliProcessPlayer<G> {
     fn name(&self) -> &str {
         &self.command
     }

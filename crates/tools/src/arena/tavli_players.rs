@@ -1,15 +1,15 @@
 //! The players of a run, made by name: `builtin:random` for every game,
-//! the game's own built-ins ([`RefereedGame::builtin`], one impl per game in
+//! the game's own built-ins ([`ToolsGame::builtin`], one impl per game in
 //! `portes_players.rs`, `plakoto_players.rs` and `fevga_players.rs`), and
 //! any other spec as an engine command told the game and its switches.
 
-use super::RefereedGame;
 use super::error::PlayerError;
 use super::fault::Fault;
 use super::player::PlayerOptions;
 use super::tavli_player::{
     BoxedPlayer, TavliAnswer, TavliPlayer, TavliProcessPlayer, TavliRandomPlayer, TavliTurn,
 };
+use crate::ToolsGame;
 use plakoto_rules::TavliGame;
 
 /// Prefix of built-in player names on the command line.
@@ -54,7 +54,7 @@ const RANDOM: (&str, &str) = ("random", "a uniformly random legal play");
 
 /// Every built-in of `G`, `builtin:random` first, as `builtin:NAME`
 /// comma-separated.
-pub fn builtin_names<G: RefereedGame>() -> String {
+pub fn builtin_names<G: ToolsGame>() -> String {
     std::iter::once(&RANDOM)
         .chain(G::BUILTINS)
         .map(|(name, _)| format!("{BUILTIN_PREFIX}{name}"))
@@ -65,7 +65,7 @@ pub fn builtin_names<G: RefereedGame>() -> String {
 /// The player of `game` a spec names: `builtin:random`, a built-in of the
 /// game, or a shell command that starts an engine speaking the protocol
 /// (started on first use).
-pub fn make_tavli_player<G: RefereedGame>(
+pub fn make_tavli_player<G: ToolsGame>(
     game: &G,
     spec: &str,
     options: &PlayerOptions,
@@ -105,7 +105,7 @@ pub fn make_tavli_player<G: RefereedGame>(
 
 /// As [`make_tavli_player`], an engine started (and told the game and its
 /// switches) now: the check before a run, whose player then plays.
-pub fn preflight_tavli_player<G: RefereedGame>(
+pub fn preflight_tavli_player<G: ToolsGame>(
     game: &G,
     spec: &str,
     options: &PlayerOptions,

@@ -1,5 +1,5 @@
 //! The referee: plays one game of any game of the game layer
-//! ([`TavliGame`]) between two players — Portes, Plakoto (standard and
+//! ([`plakoto_rules::TavliGame`]) between two players — Portes, Plakoto (standard and
 //! Express) and Fevga, alone or as the games of a Tavli match. It owns the
 //! position and a seeded ChaCha8 dice stream (opening roll included,
 //! R19), asks the player on roll for its play, checks it with the game's
@@ -15,9 +15,9 @@
 //!
 //! **Huge Express rolls.** Low Express doubles can have millions of plays
 //! (docs/rules.md, size warning): the game's referee generator bounds the
-//! list ([`RefereedGame::referee_generator`]), and a built-in's play that
+//! list ([`ToolsGame::referee_generator`]), and a built-in's play that
 //! a list cut short cannot vouch for is checked by the game
-//! ([`RefereedGame::check_play`]: the rules core's line search) before it
+//! ([`ToolsGame::check_play`]: the rules core's line search) before it
 //! is called illegal.
 
 use std::sync::Arc;
@@ -26,11 +26,11 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::RefereedGame;
 use super::fault::{Fault, FaultKind};
 use super::referee::{FORFEIT_POINTS, GameOutcome};
 use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
 use super::turn::{Turn, TurnPlay};
+use crate::ToolsGame;
 use plakoto_engine::match_equity::tavli::{
     TavliEquityTable, TavliMatchContext, TavliPlace, TavliSwitches,
 };
@@ -123,8 +123,8 @@ fn die(rng: &mut ChaCha8Rng) -> Die {
 
 /// Plays one game of `game` from its start. `players[0]` plays X,
 /// `players[1]` plays O; `generator` lists the plays offered to players
-/// (see [`RefereedGame::referee_generator`]).
-pub fn play_tavli_game<G: RefereedGame>(
+/// (see [`ToolsGame::referee_generator`]).
+pub fn play_tavli_game<G: ToolsGame>(
     game: &G,
     setup: &TavliSetup,
     players: [&mut dyn TavliPlayer<G>; 2],
@@ -135,7 +135,7 @@ pub fn play_tavli_game<G: RefereedGame>(
 
 /// As [`play_tavli_game`], from `start` when given: that position with X
 /// to roll first (no opening roll, whoever [`TavliSetup::starter`] names).
-pub fn play_game_from<G: RefereedGame>(
+pub fn play_game_from<G: ToolsGame>(
     game: &G,
     setup: &TavliSetup,
     start: Option<G::Position>,

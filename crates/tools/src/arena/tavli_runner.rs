@@ -8,7 +8,6 @@
 //! with A playing X in unit `2k` and O in unit `2k+1`: each engine gets
 //! the dice the other one got.
 
-use super::RefereedGame;
 use super::error::ArenaError;
 use super::player::PlayerOptions;
 use super::record::Contestant;
@@ -17,6 +16,7 @@ use super::runner::{MAX_MATCH_GAMES, RunSpec, a_side, game_record, game_seeds, s
 use super::tavli_player::{BoxedPlayer, TavliPlayer};
 use super::tavli_players::make_tavli_player;
 use super::tavli_referee::{Opening, TavliSetup, play_game_from};
+use crate::ToolsGame;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{MatchScore, Side, TavliGame};
 
@@ -47,7 +47,7 @@ pub struct TavliRunSpec<G: TavliGame> {
 /// Plays one unit (a single game, or a match with `match_to`), giving
 /// each finished game to `emit`; stops early (the unit unfinished) when
 /// `emit` returns `false`.
-pub fn play_tavli_unit<G: RefereedGame>(
+pub fn play_tavli_unit<G: ToolsGame>(
     spec: &TavliRunSpec<G>,
     unit: u64,
     a: &mut dyn TavliPlayer<G>,
@@ -111,7 +111,7 @@ pub fn play_tavli_unit<G: RefereedGame>(
 /// Plays `units` on `jobs` threads, making players by their specs (the
 /// first worker plays with `ready` when given), handing each finished game
 /// to `on_record` on the calling thread as games end.
-pub fn run_tavli_units<G: RefereedGame>(
+pub fn run_tavli_units<G: ToolsGame>(
     spec: &TavliRunSpec<G>,
     units: &[u64],
     jobs: usize,

@@ -20,7 +20,8 @@ use serde::Serialize;
 
 use super::movegen::thread_cpu_seconds;
 use super::table_suite::read_positions;
-use super::{BenchError, BenchGame, bench_evaluator};
+use super::{BenchError, bench_evaluator};
+use crate::ToolsGame;
 use plakoto_engine::eval::race::{self, RaceDb};
 use plakoto_engine::eval::{EvaluatorKind, NetEvaluator, Probabilities};
 use plakoto_rules::sampling::evaluation_batch;
@@ -143,7 +144,7 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
 /// The rounds of a Plakoto evaluator (`net`, `net-f32`, `heuristic`):
 /// one batch a roll of the fixed suite's positions, as the search hands
 /// them to the evaluator.
-pub(super) fn measure_plakoto(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
+pub(crate) fn measure_plakoto(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
     let kind: EvaluatorKind = options.evaluator.as_deref().unwrap_or("net").parse()?;
     let evaluator = kind.create()?;
     let kernel = match kind {
@@ -211,7 +212,7 @@ pub struct EvalTiming {
 /// suite positions (each play's resulting position, opponent on roll,
 /// games not over), as the generic search hands them to the evaluator.
 /// The evaluator is the game's of that name ([`bench_evaluator`]).
-pub fn measure_table<G: BenchGame>(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
+pub fn measure_table<G: ToolsGame>(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
     let evaluator = bench_evaluator::<G>(options.evaluator.as_deref())?;
     let evaluator = evaluator.as_ref();
     let game = G::default();

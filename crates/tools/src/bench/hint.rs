@@ -7,7 +7,7 @@
 //! (`plakoto_engine::game::GameSearch`) with the game's evaluator (by
 //! name; by default its net when the weights load, else its heuristic),
 //! over the game's seeded suite of the same seed and skip
-//! ([`BenchGame::suite_from`]), in the same report, rollouts included
+//! ([`ToolsGame::suite_from`]), in the same report, rollouts included
 //! (the game layer's rollout, `plakoto_engine::game::rollout`).
 
 use std::time::Instant;
@@ -15,7 +15,8 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::table_suite::read_positions;
-use super::{BenchError, BenchGame, bench_evaluator};
+use super::{BenchError, bench_evaluator};
+use crate::ToolsGame;
 use plakoto_engine::eval::{Evaluator, EvaluatorKind};
 use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_engine::search::{SearchHandle, SearchLimits, SearchSettings};
@@ -179,7 +180,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
 
 /// The timings of Plakoto's search under `options.variant`, over the
 /// seeded suite of `options`.
-pub(super) fn measure_plakoto(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
+pub(crate) fn measure_plakoto(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
     let kind: EvaluatorKind = options.evaluator.as_deref().unwrap_or("net").parse()?;
     let evaluator = kind.create()?;
     let rules = Rules {
@@ -260,7 +261,7 @@ fn timing(plies: u8, mut ms: Vec<f64>, evaluations: u64, chance_nodes: u64) -> P
 /// suite with every roll ranked by the generic search at each depth,
 /// default move filters, one thread, with the game's evaluator of that
 /// name ([`bench_evaluator`]).
-pub fn measure_table<G: BenchGame>(
+pub fn measure_table<G: ToolsGame>(
     options: &HintBenchOptions,
 ) -> Result<HintBenchReport, BenchError> {
     let evaluator = bench_evaluator::<G>(options.evaluator.as_deref())?;
@@ -336,7 +337,7 @@ pub fn measure_table<G: BenchGame>(
 /// Games per second of a 0-ply rollout, one thread, as Plakoto's
 /// [`rollout_speed`] measures it: the best three plays of 5-2 in the first
 /// four suite positions, `trials` games each.
-fn table_rollout_speed<G: BenchGame>(
+fn table_rollout_speed<G: ToolsGame>(
     game: &G,
     evaluator: &dyn GameEvaluator<G>,
     suite: &[G::Position],

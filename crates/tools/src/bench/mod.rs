@@ -2,7 +2,6 @@
 //! text or one JSON object, whose output a person can compare from run to
 //! run (speed lives here, never in tests).
 
-mod bench_game;
 pub mod eval;
 pub mod hint;
 pub mod movegen;
@@ -10,64 +9,18 @@ pub mod pindb;
 pub mod portes_movegen;
 pub mod table_suite;
 
+use crate::ToolsGame;
 use plakoto_engine::game::GameEvaluator;
-use plakoto_rules::TavliGame;
 
-pub use bench_game::SUITE_SEED;
-use eval::{EvalBenchOptions, EvalTiming};
-use hint::{HintBenchOptions, HintBenchReport};
-
-/// A game the benches measure: its fixed, seeded suite (`bench movegen`
-/// and `bench eval`), its seeded `bench hint` suite, its evaluators by
-/// name, and which code measures it: every game the game layer's
-/// evaluators and search, Plakoto its own (written before the game
-/// layer). So the benches pick the game once (`with_game!`) and never
-/// match on it. One impl a game, in `bench_game.rs`. (Here, above the
-/// benches, as each bench's file calls it and it calls into them.)
-pub trait BenchGame: TavliGame + Default {
-    /// `positions` positions from turn 6 on of seeded games, of the
-    /// game's own seed, so a game's figures stay comparable with its
-    /// earlier runs.
-    fn fixed_suite(positions: usize) -> Vec<Self::Position>;
-
-    /// The suite of `bench hint`: `positions` positions of seeded games,
-    /// each taken at a random turn from `skip` on.
-    fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position>;
-
-    /// The names `--evaluator` takes in this game through the game
-    /// layer; none for a game whose benches measure its own evaluators.
-    const EVALUATORS: &'static [&'static str] = &[];
-
-    /// The evaluator of that name (`None`: no such evaluator, or its
-    /// weights do not load).
-    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>> {
-        let _ = name;
-        None
-    }
-
-    /// `bench eval`'s timed rounds of the evaluator `options` names.
-    fn eval_timing(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
-        eval::measure_table::<Self>(options)
-    }
-
-    /// `bench hint`'s timings of the suite `options` asks for (its
-    /// positions checked).
-    fn hint_report(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
-        hint::measure_table::<Self>(options)
-    }
-
-    /// The rules `bench hint`'s text report says were searched: the
-    /// game's name, as its default switches are.
-    fn rules_shown(_report: &HintBenchReport) -> String {
-        Self::KIND.to_string()
-    }
-}
+/// Seed of Plakoto's fixed suite (each game keeps its own seed; the
+/// table games' are in [`table_suite`]).
+pub const SUITE_SEED: u64 = 20_261_121;
 
 /// The evaluator of `G` a bench measures: the one named, else the net
 /// when its weights load, else the heuristic (so a game whose net is not
 /// trained yet is still measured, and the report names the evaluator it
 /// used).
-pub fn bench_evaluator<G: BenchGame>(
+pub fn bench_evaluator<G: ToolsGame>(
     name: Option<&str>,
 ) -> Result<Box<dyn GameEvaluator<G>>, BenchError> {
     let found = match name {

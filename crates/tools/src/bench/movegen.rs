@@ -16,7 +16,7 @@ use serde::Serialize;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Dice, GameKind, Position, TavliGame, with_game};
 
-use super::BenchGame;
+use crate::ToolsGame;
 
 /// What to measure.
 #[derive(Clone, Copy, Debug)]

@@ -10,8 +10,8 @@
 //! engine (a crash, a timeout, unframed output) starts a fresh one for the
 //! next check.
 //!
-//! One run for every game (`run_checks`): the game's `ConformanceGame`
-//! impl (table_game.rs; Plakoto's in plakoto.rs) says which positions are
+//! One run for every game (`run_checks`): the game's `ToolsGame`
+//! impl (`crate::games`) says which positions are
 //! set and which checks run on them. `--game portes|fevga` runs the checks
 //! of the table (table.rs, over the game layer): `set game <game>` sent to
 //! every engine started, Position:Match ID round trips, `play`, `legal`,
@@ -19,19 +19,18 @@
 //! (switches.rs). Plakoto's (the default) check its own IDs (`show
 //! posid`, `show matchid`), ids and the discovery commands.
 
-mod plakoto;
+pub(crate) mod plakoto;
 mod play_check;
 pub mod positions;
-mod switches;
-mod table;
-mod table_game;
+pub(crate) mod switches;
+pub(crate) mod table;
 pub mod table_positions;
 
+use crate::ToolsGame;
 use std::time::{Duration, Instant};
 
 use plakoto_protocol::client::{ClientError, Engine};
 use plakoto_protocol::framing::Reply;
-use plakoto_records::record::GameOnRecord;
 use plakoto_rules::{GameKind, with_game};
 
 /// One check: run by the checker on the game's samples.
@@ -48,58 +47,6 @@ pub struct SwitchVariant<G> {
     pub reset: String,
     /// The game under the switch.
     pub game: G,
-}
-
-/// A game the conformance checks cover: the samples it sets and the
-/// checks it runs on them (one generic run, `run_checks`, picks the game
-/// once), the game its samples are drawn under, which samples are worth
-/// counting, and the game's switches. Portes' and Fevga's impls in
-/// `table_game.rs`, Plakoto's in `plakoto.rs`.
-pub trait ConformanceGame: GameOnRecord {
-    /// A position set on the engine, with what the checks need of it.
-    type Sample;
-
-    /// The positions set, drawn from `args.seed`.
-    fn samples(args: &ConformanceArgs) -> Vec<Self::Sample>;
-
-    /// Commands sent to every engine started, after `isready`: a fresh
-    /// engine after a lost one plays the same game.
-    fn setup() -> Vec<String> {
-        vec![format!("set game {}", Self::KIND)]
-    }
-
-    /// The checks after `start`, in order: each named, and whether
-    /// protocol.md requires what it checks of every engine.
-    fn steps() -> Vec<(&'static str, bool, Step<Self::Sample>)>;
-
-    /// The game the samples are played under (the defaults).
-    fn sample_game() -> Self;
-
-    /// What [`ConformanceGame::notable`] counts, for the report ("with
-    /// the side on roll on the bar").
-    const NOTABLE: &'static str;
-
-    /// Whether a position is of the kind worth counting in the report.
-    fn notable(&self, position: &Self::Position) -> bool;
-
-    /// The game under each switch value that is not the default, one at
-    /// a time (none for a game without switches).
-    fn switch_variants(&self) -> Vec<SwitchVariant<Self>> {
-        Vec::new()
-    }
-
-    /// Commands naming no switch, or no value of one, that an engine with
-    /// switches refuses with `invalid_argument`.
-    fn bad_switch_commands(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Positions (board text, the side on roll's dice) where switch values
-    /// change the plays and random games seldom go: searched before the
-    /// random positions.
-    fn switch_witnesses(&self) -> Vec<(&'static str, [u8; 2])> {
-        Vec::new()
-    }
 }
 
 /// Options of `plakoto conformance`.
@@ -266,7 +213,7 @@ pub type CheckResult = Result<Outcome, Fail>;
 /// `show posid`/`show matchid`, a game of the table's `show position` and
 /// `hint`.
 #[derive(Clone, Copy, Debug, Default)]
-struct Has {
+pub(crate) struct Has {
     protocol_version: bool,
     name: bool,
     version: bool,
@@ -300,7 +247,7 @@ pub fn run(args: &ConformanceArgs) -> Report {
 /// game's steps in order, each skipped when the engine did not start; a
 /// step that fails leaves the next with a fresh engine, since the one it
 /// failed on may be out of step with its commands.
-fn run_checks<G: ConformanceGame>(args: &ConformanceArgs) -> Report {
+fn run_checks<G: ToolsGame>(args: &ConformanceArgs) -> Report {
     let started = Instant::now();
     let mut c = Checker::new(args, G::setup());
     let samples = G::samples(args);
@@ -365,7 +312,7 @@ pub struct Checker {
 }
 
 /// Cuts a line for quoting.
-fn quote(line: &str) -> String {
+pub(crate) fn quote(line: &str) -> String {
     const MAX: usize = 160;
     if line.chars().count() <= MAX {
         line.to_string()
@@ -514,7 +461,7 @@ impl Checker {
 
     /// Every reply framed (checked by reading it), blank and comment lines
     /// unanswered, one reply per command when commands are pipelined.
-    fn check_framing(&mut self) -> CheckResult {
+    pub(crate) fn check_framing(&mut self) -> CheckResult {
         for command in [
             "isready",
             "protocol_version",
@@ -590,7 +537,7 @@ impl Checker {
         ))
     }
 
-    fn check_ids(&mut self) -> CheckResult {
+    pub(crate) fn check_ids(&mut self) -> CheckResult {
         for (command, id, ok) in [
             ("7 isready", "7", true),
             ("007 isready", "007", true),
@@ -615,7 +562,7 @@ impl Checker {
     }
 
     /// The discovery commands, when present, answer as protocol.md says.
-    fn check_discovery(&mut self) -> CheckResult {
+    pub(crate) fn check_discovery(&mut self) -> CheckResult {
         let h = self.has;
         if !(h.protocol_version || h.name || h.version || h.list_commands || h.known_command) {
             return Ok(Outcome::Absent(
@@ -683,7 +630,7 @@ impl Checker {
         Ok(Outcome::Passed(seen.join("; ")))
     }
 
-    fn check_quit(&mut self) -> CheckResult {
+    pub(crate) fn check_quit(&mut self) -> CheckResult {
         self.engine()?;
         let engine = self.engine.take().expect("started above");
         let (reply, status) = engine.quit(self.timeout);

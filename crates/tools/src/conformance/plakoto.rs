@@ -1,4 +1,4 @@
-//! Plakoto's conformance checks: the game's impl of [`ConformanceGame`]
+//! Plakoto's conformance checks: the game's impl of [`ToolsGame`]
 //! and the checks of its own commands. Plakoto's engines were written
 //! before the game layer and speak Plakoto's IDs (`show posid`, `show
 //! matchid`, 16:8-character Position:Match IDs), so its samples
@@ -10,12 +10,10 @@
 use std::collections::BTreeSet;
 
 use plakoto_protocol::framing::MAX_LINE;
-use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{GenLimits, MoveGenerator, Position, format_play};
+use plakoto_rules::{GenLimits, MoveGenerator, format_play};
 
-use super::positions::{Mix, Sample, samples};
-use super::{CheckResult, Checker, ConformanceArgs, Fail, Has, Outcome, quote};
-use super::{ConformanceGame, Step};
+use super::positions::{Mix, Sample};
+use super::{CheckResult, Checker, Fail, Has, Outcome, quote};
 
 /// Positions whose `legal` list is compared with the rules core's.
 const LEGAL_POSITIONS: usize = 60;
@@ -24,44 +22,6 @@ const PLAY_POSITIONS: usize = 20;
 /// `legal` lists compared are at most this long (longer rolls are skipped:
 /// they are paged, and the rules core would list them for long).
 const LEGAL_MOST: usize = 2_000;
-
-impl ConformanceGame for Plakoto {
-    type Sample = Sample;
-
-    fn sample_game() -> Plakoto {
-        Plakoto::default()
-    }
-
-    const NOTABLE: &'static str = "with a checker pinned";
-
-    fn notable(&self, position: &Position) -> bool {
-        position.own_pinned_mask() != 0 || position.opp_pinned_mask() != 0
-    }
-
-    fn samples(args: &ConformanceArgs) -> Vec<Sample> {
-        samples(args.positions, args.seed)
-    }
-
-    /// Plakoto is the engine's game at start: nothing is sent first, so
-    /// an engine of Plakoto alone (no `set game`) is checked too.
-    fn setup() -> Vec<String> {
-        Vec::new()
-    }
-
-    fn steps() -> Vec<(&'static str, bool, Step<Sample>)> {
-        vec![
-            ("framing", true, |c, _| c.check_framing()),
-            ("commands", false, |c, _| c.check_commands()),
-            ("ids", true, |c, _| c.check_ids()),
-            ("errors", true, |c, s| c.check_errors(s)),
-            ("positions", true, |c, s| c.check_positions(s)),
-            ("legal", false, |c, s| c.check_legal(s)),
-            ("play", true, |c, s| c.check_play(s)),
-            ("discovery", false, |c, _| c.check_discovery()),
-            ("quit", true, |c, _| c.check_quit()),
-        ]
-    }
-}
 
 /// Plakoto's checks of its own commands.
 impl Checker {
@@ -78,7 +38,7 @@ impl Checker {
 
     /// Finds which commands the engine has, by probing each with a form
     /// that changes nothing.
-    fn check_commands(&mut self) -> CheckResult {
+    pub(crate) fn check_commands(&mut self) -> CheckResult {
         let probes: [(&str, &str); 13] = [
             ("protocol_version", "protocol_version"),
             ("name", "name"),
@@ -142,7 +102,7 @@ impl Checker {
     }
 
     /// Error codes on malformed input, and the state unchanged after each.
-    fn check_errors(&mut self, samples: &[Sample]) -> CheckResult {
+    pub(crate) fn check_errors(&mut self, samples: &[Sample]) -> CheckResult {
         let Some(base) = samples.iter().find(|s| {
             s.game.dice().is_some()
                 && s.game.passed().is_none()
@@ -227,7 +187,7 @@ impl Checker {
         )))
     }
 
-    fn check_positions(&mut self, samples: &[Sample]) -> CheckResult {
+    pub(crate) fn check_positions(&mut self, samples: &[Sample]) -> CheckResult {
         let how = if self.has.set_position {
             "set position"
         } else {
@@ -267,7 +227,7 @@ impl Checker {
         )))
     }
 
-    fn check_legal(&mut self, samples: &[Sample]) -> CheckResult {
+    pub(crate) fn check_legal(&mut self, samples: &[Sample]) -> CheckResult {
         if !self.has.legal {
             return Ok(Outcome::Absent("no 'legal'".into()));
         }
@@ -327,7 +287,7 @@ impl Checker {
         )))
     }
 
-    fn check_play(&mut self, samples: &[Sample]) -> CheckResult {
+    pub(crate) fn check_play(&mut self, samples: &[Sample]) -> CheckResult {
         let mut generator = MoveGenerator::new(GenLimits {
             max_positions: 20_000,
         });

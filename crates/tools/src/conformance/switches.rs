@@ -9,9 +9,10 @@
 //! answers the first switch with `unknown_command` plays only the
 //! default game, and the check reports the switches absent.
 
+use super::SwitchVariant;
 use super::table_positions::{TableSample, table_samples};
 use super::{CheckResult, Checker, Fail, Outcome};
-use super::{ConformanceGame, SwitchVariant};
+use crate::ToolsGame;
 
 /// Positions compared under each switch value where it changes the plays.
 const CHANGED: usize = 4;
@@ -23,7 +24,7 @@ const SEARCHED: usize = 3_000;
 
 impl Checker {
     /// The `switches` check (see the module doc).
-    pub(super) fn table_switches<G: ConformanceGame>(
+    pub(super) fn table_switches<G: ToolsGame>(
         &mut self,
         samples: &[TableSample<G>],
     ) -> CheckResult {
@@ -91,7 +92,7 @@ impl Checker {
     /// Sets `variant`, compares `legal` on positions where it changes the
     /// plays and a few where it does not, and sets the switch back.
     /// Returns the positions compared and how many of them changed.
-    fn under_switch<G: ConformanceGame>(
+    fn under_switch<G: ToolsGame>(
         &mut self,
         candidates: &[&TableSample<G>],
         variant: &SwitchVariant<G>,
@@ -130,10 +131,7 @@ impl Checker {
 
     /// Words that are no switch, or no value of one, are refused with
     /// `invalid_argument` and change nothing.
-    fn bad_switches<G: ConformanceGame>(
-        &mut self,
-        samples: &[TableSample<G>],
-    ) -> Result<String, Fail> {
+    fn bad_switches<G: ToolsGame>(&mut self, samples: &[TableSample<G>]) -> Result<String, Fail> {
         let has = self.has;
         let Some(base) = samples.iter().find(|s| s.to_play()) else {
             return Ok("no position to refuse words in".into());

@@ -13,9 +13,10 @@
 
 use std::collections::BTreeSet;
 
+use super::Step;
 use super::table_positions::{TableSample, play_words};
 use super::{CheckResult, Checker, Fail, Has, Outcome, quote};
-use super::{ConformanceGame, Step};
+use crate::ToolsGame;
 
 /// Positions whose `legal` list is compared with the rules core's.
 const LEGAL_POSITIONS: usize = 40;
@@ -26,7 +27,7 @@ const HINT_POSITIONS: usize = 5;
 
 /// The checks of a game of the table, in order (`start` goes first):
 /// Fevga's switches only in a game that has some.
-pub(super) fn table_steps<G: ConformanceGame>() -> Vec<(&'static str, bool, Step<TableSample<G>>)> {
+pub(crate) fn table_steps<G: ToolsGame>() -> Vec<(&'static str, bool, Step<TableSample<G>>)> {
     // Each step reads what the commands check found (`Has` is `Copy`).
     let mut steps: Vec<(&'static str, bool, Step<TableSample<G>>)> = vec![
         ("game", true, |c, _| c.check_game(G::KIND)),
@@ -54,7 +55,7 @@ pub(super) fn table_steps<G: ConformanceGame>() -> Vec<(&'static str, bool, Step
 
 impl Checker {
     /// Sets a sample's position with the commands the engine has.
-    pub(super) fn set_table<G: ConformanceGame>(&mut self, s: &TableSample<G>) -> Result<(), Fail> {
+    pub(super) fn set_table<G: ToolsGame>(&mut self, s: &TableSample<G>) -> Result<(), Fail> {
         let has = self.has;
         if has.set_position || !(has.set_board && has.set_matchid) {
             self.ask_ok(&format!("set position {}", s.pair()))?;
@@ -130,7 +131,7 @@ impl Checker {
     /// samples with dice (`with_dice`, what an arena sets), or those with a
     /// side to roll (optional: an arena never sets them, so an engine that
     /// refuses them is reported, not failed).
-    fn table_positions<G: ConformanceGame>(
+    fn table_positions<G: ToolsGame>(
         &mut self,
         samples: &[TableSample<G>],
         with_dice: bool,
@@ -183,7 +184,7 @@ impl Checker {
 
     /// Malformed and meaningless commands refused with their codes, the
     /// position unchanged after each.
-    fn table_errors<G: ConformanceGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
+    fn table_errors<G: ToolsGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
         let has = self.has;
         let Some(base) = samples.iter().find(|s| s.to_play()) else {
             return Ok(Outcome::Absent("no position with dice".into()));
@@ -263,7 +264,7 @@ impl Checker {
 
     /// `legal` lists the plays of the rules core: as many, each resolved to
     /// a distinct legal result.
-    fn table_legal<G: ConformanceGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
+    fn table_legal<G: ToolsGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
         let has = self.has;
         if !has.legal {
             return Ok(Outcome::Absent("no 'legal'".into()));
@@ -283,7 +284,7 @@ impl Checker {
     /// Asks `legal` of the position of `s`, already set, and compares its
     /// plays with the rules core's under `game`: as many, each resolved to
     /// a distinct legal result. Returns how many there are.
-    pub(super) fn compare_legal<G: ConformanceGame>(
+    pub(super) fn compare_legal<G: ToolsGame>(
         &mut self,
         s: &TableSample<G>,
         game: &G,
@@ -323,7 +324,7 @@ impl Checker {
 
     /// `play` answers a legal play, within the time limit, in notation the
     /// rules core resolves.
-    fn table_play<G: ConformanceGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
+    fn table_play<G: ToolsGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
         let game = G::sample_game();
         let chosen = samples
             .iter()
@@ -350,7 +351,7 @@ impl Checker {
 
     /// `hint` ranks legal plays (its first line the heading, then a line
     /// `N. play …` each) and leaves the position as it was.
-    fn table_hint<G: ConformanceGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
+    fn table_hint<G: ToolsGame>(&mut self, samples: &[TableSample<G>]) -> CheckResult {
         let has = self.has;
         if !has.hint {
             return Ok(Outcome::Absent("no 'hint'".into()));

@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::ConformanceGame;
+use crate::ToolsGame;
 use plakoto_rules::tavli::{Opening, TableGame};
 use plakoto_rules::{Dice, MatchScore, Phase, Side, TavliGame};
 
@@ -26,7 +26,7 @@ pub struct TableSample<G: TavliGame> {
     pub match_id: String,
 }
 
-impl<G: ConformanceGame> TableSample<G> {
+impl<G: ToolsGame> TableSample<G> {
     fn of(table: &TableGame<G>, length: u8, score: [u32; 2]) -> TableSample<G> {
         TableSample {
             table: table.clone(),
@@ -57,7 +57,7 @@ impl<G: ConformanceGame> TableSample<G> {
     }
 
     /// Whether it is of the kind the report counts
-    /// ([`ConformanceGame::notable`]).
+    /// ([`ToolsGame::notable`]).
     pub fn notable(&self) -> bool {
         self.table.game().notable(self.table.position())
     }
@@ -104,7 +104,7 @@ pub fn play_words(line: &str) -> String {
 /// `count` samples from random games of `G` seeded by `seed`: about half
 /// with dice to play, the rest with a side to roll; one game in three a
 /// match with a score.
-pub fn table_samples<G: ConformanceGame>(count: usize, seed: u64) -> Vec<TableSample<G>> {
+pub fn table_samples<G: ToolsGame>(count: usize, seed: u64) -> Vec<TableSample<G>> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let game = G::sample_game();
     let mut out = Vec::with_capacity(count);

@@ -5,7 +5,7 @@ use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
     Dice, MatchScore, Rules, Scoring, Side, TavliGame, Variant, parse_position_id,
 };
-use plakoto_tools::arena::RefereedGame;
+use plakoto_tools::ToolsGame;
 use plakoto_tools::arena::plakoto_players::*;
 use plakoto_tools::arena::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
 

@@ -4,7 +4,7 @@
 use plakoto_records::record::{Ending, Roll};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{MatchScore, Rules, Scoring, Side, Variant, parse_position_id};
-use plakoto_tools::arena::RefereedGame;
+use plakoto_tools::ToolsGame;
 use plakoto_tools::arena::referee::*;
 use plakoto_tools::arena::tavli_player::TavliRandomPlayer;
 use plakoto_tools::arena::tavli_referee::*;

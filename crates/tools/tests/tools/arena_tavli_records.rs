@@ -2,7 +2,7 @@
 
 use plakoto_records::record::GameOnRecord;
 use plakoto_rules::tavli::TavliRules;
-use plakoto_tools::arena::RefereedGame;
+use plakoto_tools::ToolsGame;
 use plakoto_tools::arena::match_players::TavliGames;
 use plakoto_tools::arena::tavli_referee::Opening;
 use std::path::PathBuf;
@@ -45,7 +45,7 @@ fn records_dir(name: &str) -> PathBuf {
 /// switches, opening, seed and players, and replays through the
 /// records crate to the game's end as the runner recorded it (winner,
 /// ending, points). Returns the runner's records.
-fn written_and_replayed<G: RefereedGame + GameOnRecord + Copy>(
+fn written_and_replayed<G: ToolsGame + GameOnRecord + Copy>(
     name: &str,
     spec: &TavliRunSpec<G>,
     games: u64,

@@ -1,7 +1,7 @@
 //! The tests of `plakoto_tools::arena::tavli_runner`.
 
 use plakoto_rules::Side;
-use plakoto_tools::arena::RefereedGame;
+use plakoto_tools::ToolsGame;
 use plakoto_tools::arena::player::PlayerOptions;
 use plakoto_tools::arena::record::GameRecord;
 use plakoto_tools::arena::tavli_referee::Opening;
@@ -42,7 +42,7 @@ pub(crate) fn game_spec<G: plakoto_rules::TavliGame>(game: G, a: &str, b: &str) 
 }
 
 /// The records of `games` units of `spec` on `jobs` threads, by unit.
-pub(crate) fn run<G: RefereedGame>(
+pub(crate) fn run<G: ToolsGame>(
     spec: &TavliRunSpec<G>,
     games: u64,
     jobs: usize,

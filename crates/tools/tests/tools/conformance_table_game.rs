@@ -1,9 +1,9 @@
 //! The tests of `plakoto_tools::conformance::table_game`: Portes' and
-//! Fevga's `ConformanceGame` impls.
+//! Fevga's `ToolsGame` impls.
 
 use plakoto_rules::fevga::Release;
 use plakoto_rules::tavli::{Fevga, Portes};
-use plakoto_tools::conformance::ConformanceGame;
+use plakoto_tools::ToolsGame;
 
 #[test]
 fn every_fevga_switch_value_off_its_default_is_a_variant() {

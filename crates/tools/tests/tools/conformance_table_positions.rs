@@ -2,11 +2,11 @@
 
 use plakoto_rules::portes::PortesMatchId;
 use plakoto_rules::tavli::{Fevga, Portes};
-use plakoto_tools::conformance::ConformanceGame;
+use plakoto_tools::ToolsGame;
 use plakoto_tools::conformance::table_positions::*;
 
 /// The IDs of every sample read back into the same game state.
-fn ids_read_back<G: ConformanceGame>(samples: &[TableSample<G>]) {
+fn ids_read_back<G: ToolsGame>(samples: &[TableSample<G>]) {
     for s in samples {
         let game = s.table.game();
         let position = game.parse_position_id(&s.position_id).unwrap();

@@ -5,7 +5,7 @@
 
 use crate::train::arena_check::{MatchResult, duplicate_games};
 use plakoto_engine::game::GameEvaluator;
-use plakoto_tools::arena::RefereedGame;
+use plakoto_tools::ToolsGame;
 use plakoto_tools::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 
 /// A maker of evaluators, one per worker thread.
@@ -16,7 +16,7 @@ pub type MakeEvaluator<'a, G> = &'a (dyn Fn() -> Box<dyn GameEvaluator<G>> + Syn
 /// opening, a cap of 2,000 turns) between the evaluators made by `a` and
 /// `b`, each choosing at 0 ply. Seeded: the same arguments give the same
 /// result on any number of threads.
-pub fn duplicate_match<G: RefereedGame + Sync>(
+pub fn duplicate_match<G: ToolsGame + Sync>(
     game: G,
     a: MakeEvaluator<'_, G>,
     b: MakeEvaluator<'_, G>,

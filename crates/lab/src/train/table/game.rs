@@ -10,7 +10,7 @@ use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::game_net::{GameNetwork, NetInputs, SparseInputs, process_network};
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::game::GameEvaluator;
-use plakoto_tools::arena::RefereedGame;
+use plakoto_tools::ToolsGame;
 
 /// Stream tags of a game's trainer, mixed into the run's seed so that no
 /// two uses share a seed (and no game's trainer shares the Plakoto one's or
@@ -30,7 +30,7 @@ pub struct Streams {
 /// A game of the game layer whose net the table trainer trains. The value
 /// itself is the game trained for ([`Self::trained`]): self-play chooses
 /// by its equity, the arena checks play it.
-pub trait TrainedGame: RefereedGame {
+pub trait TrainedGame: ToolsGame {
     /// The game's name in the trainer's output ("Portes").
     const NAME: &'static str;
     /// The first bytes of the game's training checkpoints.

@@ -1,44 +1,102 @@
-//! Portes' and Fevga's [`ConformanceGame`] impls: the generic checks of
-//! the table (`table.rs`) on samples of the game (`table_positions.rs`),
-//! which samples are worth counting (Portes: the side on roll on the bar;
-//! Fevga: not yet released, F7), and Fevga's switches, each a variant of
-//! the game with the commands that set it, whose `legal` lists are
-//! compared under it, with the positions that tell them apart.
+//! Fevga in the tools: its [`ToolsGame`] impl (the arena, the benches,
+//! the conformance checks); the players, suites and samples it names
+//! stay with the tool that uses them.
 
+use crate::ToolsGame;
+use crate::arena::error::PlayerError;
+use crate::arena::fevga_players::*;
+use crate::arena::match_players::{MatchGenerators, MatchPlayers, TavliGames};
+use crate::arena::refereed_game::fevga_switch_commands;
+use crate::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
+use crate::arena::tavli_player::BoxedPlayer;
+use crate::arena::tavli_referee::Opening;
+use crate::bench::table_suite::{FEVGA_SUITE_SEED, table_suite};
+use crate::conformance::table::table_steps;
+use crate::conformance::table_positions::{TableSample, table_samples};
+use crate::conformance::{ConformanceArgs, Step, SwitchVariant};
+use plakoto_engine::game::FEVGA_EVALUATORS;
+use plakoto_engine::game::GameEvaluator;
+use plakoto_engine::game::fevga_evaluator;
+use plakoto_engine::game::{FevgaHeuristicEvaluator, FevgaPipCountEvaluator};
+use plakoto_rules::fevga::FevgaNotationError;
 use plakoto_rules::fevga::{
     FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, is_released,
 };
-use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::tavli::Fevga;
 
-use super::table::table_steps;
-use super::table_positions::{TableSample, table_samples};
-use super::{ConformanceArgs, ConformanceGame, Step, SwitchVariant};
-
-impl ConformanceGame for Portes {
-    type Sample = TableSample<Portes>;
-
-    fn samples(args: &ConformanceArgs) -> Vec<TableSample<Portes>> {
-        table_samples(args.positions, args.seed)
+impl ToolsGame for Fevga {
+    // The arena.
+    fn is_garbage(&self, error: &FevgaNotationError) -> bool {
+        matches!(error, FevgaNotationError::Syntax(_))
     }
 
-    fn steps() -> Vec<(&'static str, bool, Step<TableSample<Portes>>)> {
-        table_steps()
+    fn engine_setup(&self) -> Vec<String> {
+        fevga_switch_commands(&self.rules)
     }
 
-    fn sample_game() -> Portes {
-        Portes::new(PortesScoring::Standard)
+    const BUILTINS: &'static [(&'static str, &'static str)] = &[
+        (
+            "heuristic",
+            "the best 0-ply equity of the exact bear-off race, else the Fevga heuristic",
+        ),
+        (
+            "pipcount",
+            "the best 0-ply equity of the pip counts alone (a weak baseline)",
+        ),
+        (
+            "net",
+            "the best 0-ply equity of the exact bear-off race, else the Fevga net (the weights $PLAKOTO_FEVGA_WEIGHTS names, else the embedded ones; builtin:net@FILE for a weight file)",
+        ),
+    ];
+
+    fn builtin(
+        &self,
+        spec: &str,
+        name: &str,
+        file: Option<&str>,
+    ) -> Option<Result<BoxedPlayer<Fevga>, PlayerError>> {
+        let evaluator: Result<Box<dyn GameEvaluator<Fevga>>, PlayerError> = match (name, file) {
+            ("heuristic", None) => Ok(Box::new(FevgaHeuristicEvaluator)),
+            ("pipcount", None) => Ok(Box::new(FevgaPipCountEvaluator)),
+            ("net", file) => fevga_net(spec, file),
+            _ => return None,
+        };
+        Some(evaluator.map(|evaluator| {
+            Box::new(TavliEvaluatorPlayer::<Fevga>::new(spec, evaluator)) as BoxedPlayer<Fevga>
+        }))
     }
 
-    const NOTABLE: &'static str = "with the side on roll on the bar";
+    const TAKES_SWITCHES: bool = true;
 
-    fn notable(&self, position: &Self::Position) -> bool {
-        // The board text of the side on roll starts with its bar.
-        plakoto_rules::TavliGame::board_text(self, position).starts_with("bar:")
+    fn of(games: &TavliGames) -> Fevga {
+        games.fevga
     }
-}
+    fn opening(games: &TavliGames) -> Opening {
+        games.opening
+    }
+    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Fevga>> {
+        &mut players.fevga
+    }
+    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
+        &mut generators.fevga
+    }
 
-impl ConformanceGame for Fevga {
+    // The benches.
+    fn fixed_suite(positions: usize) -> Vec<Self::Position> {
+        table_suite(Fevga::default(), FEVGA_SUITE_SEED, positions, 6)
+    }
+
+    fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position> {
+        table_suite(Fevga::default(), seed, positions, skip)
+    }
+
+    const EVALUATORS: &'static [&'static str] = &FEVGA_EVALUATORS;
+
+    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
+        fevga_evaluator(name)
+    }
+
+    // The conformance checks.
     type Sample = TableSample<Fevga>;
 
     fn samples(args: &ConformanceArgs) -> Vec<TableSample<Fevga>> {

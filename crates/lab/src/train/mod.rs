@@ -409,5 +409,5 @@ pub(crate) fn progress(args: &TrainArgs, games: u64) -> Result<ProgressBar, Trai
 /// Runs `plakoto train`.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
-    with_game!(args.game, G => G::train(args))
+    with_game!(args.game, G => run_loop::run::<<G as TrainableGame>::Run>(args))
 }

@@ -10,9 +10,9 @@
 use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::Plakoto;
 
+use super::run_loop::TrainingRun;
+use super::table;
 use super::table::game::TrainedGame;
-use super::{TrainArgs, TrainError};
-use super::{run_loop, table};
 
 /// A game `plakoto train` trains a net for.
 pub trait TrainableGame: TavliGame {
@@ -22,24 +22,20 @@ pub trait TrainableGame: TavliGame {
     /// under its default switches (a header writes `standard`).
     const MOVEMENT_RULES: bool;
 
-    /// Trains as `args` (already checked) ask.
-    fn train(args: &TrainArgs) -> Result<(), TrainError>;
+    /// The game's trainer, which the run drives ([`super::run_loop::run`]).
+    type Run: TrainingRun;
 }
 
 /// The generic trainer: the game's default switches.
 impl<G: TrainedGame> TrainableGame for G {
     const MOVEMENT_RULES: bool = false;
 
-    fn train(args: &TrainArgs) -> Result<(), TrainError> {
-        run_loop::run::<table::TableTrainer<G>>(args)
-    }
+    type Run = table::TableTrainer<G>;
 }
 
 /// The Plakoto trainer: under its movement rules.
 impl TrainableGame for Plakoto {
     const MOVEMENT_RULES: bool = true;
 
-    fn train(args: &TrainArgs) -> Result<(), TrainError> {
-        run_loop::run::<super::Trainer>(args)
-    }
+    type Run = super::Trainer;
 }

@@ -4,7 +4,7 @@
 
 use crate::ToolsGame;
 use crate::arena::error::PlayerError;
-use crate::arena::fevga_players::*;
+use crate::arena::fevga_players::fevga_net;
 use crate::arena::match_players::{MatchGenerators, MatchPlayers, TavliGames};
 use crate::arena::refereed_game::fevga_switch_commands;
 use crate::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
@@ -14,13 +14,12 @@ use crate::bench::table_suite::{FEVGA_SUITE_SEED, table_suite};
 use crate::conformance::table::table_steps;
 use crate::conformance::table_positions::{TableSample, table_samples};
 use crate::conformance::{ConformanceArgs, Step, SwitchVariant};
-use plakoto_engine::game::FEVGA_EVALUATORS;
-use plakoto_engine::game::GameEvaluator;
-use plakoto_engine::game::fevga_evaluator;
-use plakoto_engine::game::{FevgaHeuristicEvaluator, FevgaPipCountEvaluator};
-use plakoto_rules::fevga::FevgaNotationError;
+use plakoto_engine::game::{
+    FEVGA_EVALUATORS, FevgaHeuristicEvaluator, FevgaPipCountEvaluator, GameEvaluator,
+    fevga_evaluator,
+};
 use plakoto_rules::fevga::{
-    FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, is_released,
+    FevgaNotationError, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, is_released,
 };
 use plakoto_rules::tavli::Fevga;
 

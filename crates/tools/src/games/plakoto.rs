@@ -4,23 +4,22 @@
 
 use crate::ToolsGame;
 use crate::arena::args::ArenaArgs;
-use crate::arena::error::ArenaError;
-use crate::arena::error::PlayerError;
+use crate::arena::error::{ArenaError, PlayerError};
 use crate::arena::game_options::{TableOptions, plakoto_options};
 use crate::arena::match_players::{MatchGenerators, MatchPlayers, TavliGames};
-use crate::arena::plakoto_players::*;
+use crate::arena::plakoto_players::{
+    PLAYERS, PlakotoPlayer, REFEREE_LIMITS, net_with_file, numbers,
+};
 use crate::arena::runner::RunSpec;
 use crate::arena::tavli_player::BoxedPlayer;
 use crate::arena::tavli_referee::Opening;
-use crate::bench::SUITE_SEED;
 use crate::bench::eval::{EvalBenchOptions, EvalTiming};
 use crate::bench::hint::{HintBenchOptions, HintBenchReport};
-use crate::bench::{BenchError, eval, hint};
+use crate::bench::{BenchError, SUITE_SEED, eval, hint};
 use crate::conformance::positions::{Sample, samples};
 use crate::conformance::{ConformanceArgs, Step};
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::tavli::ToPlay;
+use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
     IllegalPlay, MatchId, MatchScore, MoveGenerator, Numbers, Phase, Play, PlayList, Position,
     Side, check_chosen,

@@ -5,7 +5,7 @@
 use crate::ToolsGame;
 use crate::arena::error::PlayerError;
 use crate::arena::match_players::{MatchGenerators, MatchPlayers, TavliGames};
-use crate::arena::portes_players::*;
+use crate::arena::portes_players::{PortesHeuristicPlayer, make_portes_net_player};
 use crate::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 use crate::arena::tavli_player::BoxedPlayer;
 use crate::arena::tavli_referee::Opening;
@@ -13,12 +13,10 @@ use crate::bench::portes_movegen::{portes_suite, portes_suite_from};
 use crate::conformance::table::table_steps;
 use crate::conformance::table_positions::{TableSample, table_samples};
 use crate::conformance::{ConformanceArgs, Step};
-use plakoto_engine::game::GameEvaluator;
-use plakoto_engine::game::PORTES_EVALUATORS;
-use plakoto_engine::game::PortesPipCountEvaluator;
-use plakoto_engine::game::portes_evaluator;
-use plakoto_rules::portes::PortesNotationError;
-use plakoto_rules::portes::PortesScoring;
+use plakoto_engine::game::{
+    GameEvaluator, PORTES_EVALUATORS, PortesPipCountEvaluator, portes_evaluator,
+};
+use plakoto_rules::portes::{PortesNotationError, PortesScoring};
 use plakoto_rules::tavli::Portes;
 
 impl ToolsGame for Portes {

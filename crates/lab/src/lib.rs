@@ -6,19 +6,73 @@
 //! - [`benchmark`]: the rolled-out strength benchmark: building it
 //!   (`plakoto benchmark …`) and scoring a player on it
 //!   (`plakoto bench strength`).
+//! - [`games`]: each game's [`LabGame`] impl, what the commands above do
+//!   in it.
 //!
 //! Its data (nets, logs, recipes, the rolled-out benchmarks) lives beside
 //! it: `training/`, `benchmarks/`, `weights/`; README.md is its log.
 
 pub mod benchmark;
+pub mod games;
 pub mod train;
 
-use plakoto_rules::{GameKind, with_game};
-use train::trainable::TrainableGame;
+use plakoto_rules::{GameKind, TavliGame, with_game};
+
+use benchmark::BenchmarkError;
+use benchmark::cli::{BuildArgs, StrengthArgs};
+use train::label_args::LabelArgs;
+use train::refine::{FitArgs, RefineError, TargetArgs};
+use train::run_loop::TrainingRun;
+
+/// What the lab does with a game: how `plakoto train` trains it, how
+/// `plakoto refine` makes and fits its targets, and how `plakoto benchmark
+/// build` and `plakoto bench strength` run in it. Each command picks the
+/// game once (`with_game!`) and asks this trait, never matching on the
+/// game. One impl a game, in [`games`].
+///
+/// It is defined here, above `train` and `benchmark`, because it names
+/// both: neither module imports the other's commands through it.
+pub trait LabGame: TavliGame {
+    /// Whether the game has movement rules (Plakoto's `standard` or
+    /// `express`): to train under (`--rules`), and named by a benchmark
+    /// header's `rules`. A game without them is trained and benchmarked
+    /// under its default switches (a header writes `standard`).
+    const MOVEMENT_RULES: bool;
+
+    /// The game's trainer, which the run drives ([`train::run_loop::run`]).
+    type Run: TrainingRun;
+
+    /// `plakoto refine targets` (its options checked for this game).
+    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError>;
+
+    /// `plakoto refine fit` (its options checked for this game).
+    fn refine_fit(a: &FitArgs) -> Result<(), RefineError>;
+
+    /// `plakoto refine labels`.
+    fn refine_labels(a: &LabelArgs) -> Result<(), RefineError>;
+
+    /// `plakoto benchmark build` (its counts checked); a game with no
+    /// benchmark builder refuses.
+    fn build_benchmark(_a: &BuildArgs) -> Result<(), BenchmarkError> {
+        Err(BenchmarkError::Options(format!(
+            "no {} benchmark can be built yet",
+            Self::KIND
+        )))
+    }
+
+    /// `plakoto bench strength` (its plies checked); a game with no
+    /// benchmark scorer refuses.
+    fn score_benchmark(_a: &StrengthArgs) -> Result<(), BenchmarkError> {
+        Err(BenchmarkError::Options(format!(
+            "no {} benchmark can be scored yet",
+            Self::KIND
+        )))
+    }
+}
 
 /// Whether the game `kind` has movement rules (Plakoto's `standard` or
-/// `express`, [`TrainableGame::MOVEMENT_RULES`]): the training options and
-/// a benchmark's header both ask, so it is answered here, above both.
+/// `express`, [`LabGame::MOVEMENT_RULES`]): the training options and a
+/// benchmark's header both ask, so it is answered here, above both.
 pub fn movement_rules(kind: GameKind) -> bool {
-    with_game!(kind, G => <G as TrainableGame>::MOVEMENT_RULES)
+    with_game!(kind, G => <G as LabGame>::MOVEMENT_RULES)
 }

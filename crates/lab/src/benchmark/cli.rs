@@ -14,12 +14,12 @@ use super::reroll::{RerollOptions, reroll_shard};
 use super::score::{Chooser, StrengthReport, score, score_with};
 use super::unlisted::UnlistedRollouts;
 use super::work::ShardWork;
+use crate::LabGame;
 use plakoto_engine::eval::{
     Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
 };
 use plakoto_engine::search::SearchSettings;
-use plakoto_rules::TavliGame;
-use plakoto_rules::tavli::{GameKind, Plakoto, Portes};
+use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Rules, Variant, with_game};
 use plakoto_tools::arena::shard::Shard;
 
@@ -287,7 +287,7 @@ pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
                     "--trials, --decisions and --candidates must be at least 1".to_string(),
                 ));
             }
-            with_game!(a.game, G => G::build(a))
+            with_game!(a.game, G => <G as LabGame>::build_benchmark(a))
         }
         BenchmarkCommand::Pool(a) => {
             let report = pool(&a.inputs, &a.out)?;
@@ -346,45 +346,6 @@ fn build_options(a: &BuildArgs) -> BuildOptions {
     }
 }
 
-/// A game benchmarks may be built and scored for: how `plakoto benchmark
-/// build` and `plakoto bench strength` run in it, so that the commands
-/// pick the game once (`with_game!`) and never match on it. Plakoto's
-/// are the builder and scorer written for it before the game layer
-/// (below); a game of the game layer runs the generic ones
-/// ([`build_table`], [`table_strength`]) with its own shard builder and
-/// scorer (Fevga's in [`super::fevga`]); a game with no benchmark yet
-/// (Portes) keeps the defaults, which refuse.
-pub trait GameBenchmark: TavliGame {
-    /// `plakoto benchmark build` (its counts checked).
-    fn build(_a: &BuildArgs) -> Result<(), BenchmarkError> {
-        Err(BenchmarkError::Options(format!(
-            "no {} benchmark can be built yet",
-            Self::KIND
-        )))
-    }
-
-    /// `plakoto bench strength` (its plies checked).
-    fn strength(_a: &StrengthArgs) -> Result<(), BenchmarkError> {
-        Err(BenchmarkError::Options(format!(
-            "no {} benchmark can be scored yet",
-            Self::KIND
-        )))
-    }
-}
-
-/// No Portes benchmark yet.
-impl GameBenchmark for Portes {}
-
-impl GameBenchmark for Plakoto {
-    fn build(a: &BuildArgs) -> Result<(), BenchmarkError> {
-        build_plakoto(a)
-    }
-
-    fn strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
-        run_plakoto_strength(a)
-    }
-}
-
 /// How a game of the game layer builds (or resumes) one shard of its
 /// benchmark under its default switches, rolled out by the evaluator of
 /// the first name against the weak player of the second: the decisions
@@ -398,7 +359,7 @@ pub type PlayerScorer =
     fn(&Benchmark, &str, u8, usize, bool) -> Result<StrengthReport, BenchmarkError>;
 
 /// `plakoto benchmark build` of a Plakoto benchmark, rolled out by the net.
-fn build_plakoto(a: &BuildArgs) -> Result<(), BenchmarkError> {
+pub fn build_plakoto(a: &BuildArgs) -> Result<(), BenchmarkError> {
     if a.evaluator.is_some() || a.weak.is_some() {
         return Err(BenchmarkError::Options(
             "--evaluator and --weak are for a Fevga build: a Plakoto build is rolled out by the net (--weights)".to_string(),
@@ -478,12 +439,12 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
             plakoto_engine::search::MAX_PLIES
         )));
     }
-    with_game!(a.game, G => G::strength(a))
+    with_game!(a.game, G => <G as LabGame>::score_benchmark(a))
 }
 
 /// Runs `plakoto bench strength` on a Plakoto benchmark (its plies
 /// checked), printing its report.
-fn run_plakoto_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
+pub fn run_plakoto_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     let path = a
         .benchmark
         .clone()

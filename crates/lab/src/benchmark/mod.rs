@@ -24,14 +24,14 @@
 //! header's `game`) is built and scored by the same stages, work files,
 //! shards, merging, pooling and figures, with the game layer's search and
 //! rollout: [`sample_game`], [`build_game`], [`score_game`] and
-//! [`unlisted_game`], tied to Fevga by [`fevga`].
+//! [`unlisted_game`], tied to Fevga by its lab file
+//! ([`crate::games::fevga`]).
 
 pub mod build;
 pub mod build_game;
 pub mod choices;
 pub mod cli;
 pub mod data;
-pub mod fevga;
 pub mod phase;
 pub mod phase_fevga;
 pub mod pool;

@@ -30,7 +30,6 @@ pub mod run_loop;
 pub mod selfplay;
 pub mod table;
 pub mod target_line;
-pub mod trainable;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -46,7 +45,7 @@ use self::checkpoint::{CheckpointError, SelfPlaySettings, TargetKind, TrainConfi
 use self::learn::{Adam, Learner, Sample};
 use self::run_loop::{TrainingRun, learn_round};
 use self::selfplay::Worker;
-use self::trainable::TrainableGame;
+use crate::LabGame;
 use plakoto_engine::eval::net::weights::{self, WeightsError};
 use plakoto_engine::eval::net::{NetEvaluator, Network};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator};
@@ -409,5 +408,5 @@ pub(crate) fn progress(args: &TrainArgs, games: u64) -> Result<ProgressBar, Trai
 /// Runs `plakoto train`.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
-    with_game!(args.game, G => run_loop::run::<<G as TrainableGame>::Run>(args))
+    with_game!(args.game, G => run_loop::run::<<G as LabGame>::Run>(args))
 }

@@ -35,6 +35,7 @@ use super::refine_error::io;
 use super::revive::{revive_dead_units, widen};
 use super::rollout_targets::{Conversion, rollout_target_lines};
 use super::target_line::split_triples_like_net;
+use crate::LabGame;
 use crate::benchmark::data::{Benchmark, TurnRecord};
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
@@ -252,44 +253,6 @@ pub struct FitArgs {
     pub only_phases: Vec<GamePhase>,
 }
 
-/// A game `plakoto refine targets|fit` refines a net of: Plakoto here,
-/// the table games in [`super::table::refine_options`]. `run` picks the
-/// game once (`with_game!`).
-pub trait RefineGame: plakoto_rules::TavliGame {
-    /// `plakoto refine targets` for this game.
-    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError>;
-
-    /// `plakoto refine fit` for this game.
-    fn refine_fit(a: &FitArgs) -> Result<(), RefineError>;
-
-    /// `plakoto refine labels` for this game: the games of the game-layer
-    /// trainer only, so far.
-    fn refine_labels(_a: &LabelArgs) -> Result<(), RefineError> {
-        Err(RefineError::Options(
-            "refine labels takes --game portes or --game fevga: the Plakoto net has no \
-             game-layer trainer (train::table) to label and fit for yet"
-                .into(),
-        ))
-    }
-}
-
-/// Plakoto's refine, with its own sampled mixes and loss terms.
-impl RefineGame for plakoto_rules::tavli::Plakoto {
-    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError> {
-        if a.epsilon != 0.0 {
-            return Err(RefineError::Options(
-                "--epsilon is for --game portes and --game fevga (Plakoto's mix is --players)"
-                    .into(),
-            ));
-        }
-        build_targets(a)
-    }
-
-    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
-        fit(a).map(|_| ())
-    }
-}
-
 /// Runs `plakoto refine …`.
 pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
     // Every file the command writes is made ready before the work starts.
@@ -308,11 +271,11 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
         plakoto_records::output_path::prepare_file(path).map_err(io(path))?;
     }
     match command {
-        RefineCommand::Targets(a) => with_game!(a.game, G => G::refine_targets(a)),
-        RefineCommand::Fit(a) => with_game!(a.game, G => G::refine_fit(a)),
+        RefineCommand::Targets(a) => with_game!(a.game, G => <G as LabGame>::refine_targets(a)),
+        RefineCommand::Fit(a) => with_game!(a.game, G => <G as LabGame>::refine_fit(a)),
         RefineCommand::Average(a) => average_nets(a).map(|_| ()),
         RefineCommand::FromBenchmark(a) => from_benchmark(a),
-        RefineCommand::Labels(a) => with_game!(a.game, G => G::refine_labels(a)),
+        RefineCommand::Labels(a) => with_game!(a.game, G => <G as LabGame>::refine_labels(a)),
         RefineCommand::MergeLabels(a) => {
             let count = merge_label_files(&a.shards, &a.out)?;
             eprintln!(
@@ -414,7 +377,7 @@ fn phase_summary(sampled: &[SampledDecision]) -> String {
 }
 
 /// `plakoto refine targets` for Plakoto.
-fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
+pub fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
     let net = load_net(&a.weights)?;
     let rules = Rules {
         variant: a.rules,

@@ -14,18 +14,13 @@ use std::path::PathBuf;
 use super::Analysis;
 use super::table::analyse_table;
 use super::tavli::analyse_tavli;
-use crate::record::GameOnRecord;
+use crate::record::{EvaluatorRefused, GameOnRecord};
 use crate::record::{ReadError, Record, RecordError, TableReplay, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
-use plakoto_engine::eval::{CreateError, EvaluatorKind, UnknownEvaluator};
-use plakoto_engine::game::{
-    FEVGA_EVALUATORS, GameEvaluator, PORTES_EVALUATORS, PlakotoGameEvaluator,
-};
-use plakoto_engine::game::{fevga_evaluator, portes_evaluator};
+use plakoto_engine::game::GameEvaluator;
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_engine::progress::Progress;
 use plakoto_engine::search::{MAX_PLIES, SearchSettings};
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{GameKind, with_game};
 
 /// What `plakoto analyse` is asked to do (the options of its command line,
@@ -86,12 +81,9 @@ pub enum AnalyseError {
         /// Why.
         source: InstallError,
     },
-    /// The evaluator could not be created.
+    /// The record's game has no evaluator of the name asked for.
     #[error(transparent)]
-    Evaluator(#[from] CreateError),
-    /// No Plakoto evaluator of that name.
-    #[error(transparent)]
-    UnknownEvaluator(#[from] UnknownEvaluator),
+    Evaluator(#[from] EvaluatorRefused),
     /// The record file could not be read (the message names it).
     #[error("{0}")]
     Read(String),
@@ -102,19 +94,6 @@ pub enum AnalyseError {
         path: PathBuf,
         /// Why.
         source: Box<RecordError>,
-    },
-    /// The record's game has no evaluator of that name (or its weights do
-    /// not load).
-    #[error(
-        "{game} has no evaluator '{name}' (or its weights do not load): --evaluator takes {known}"
-    )]
-    NoEvaluator {
-        /// The record's game.
-        game: String,
-        /// The name asked for.
-        name: String,
-        /// The names the game knows, comma-separated.
-        known: String,
     },
     /// The worker threads could not be started.
     #[error(transparent)]
@@ -224,60 +203,6 @@ fn emit(
     Ok(())
 }
 
-/// The evaluators `plakoto analyse` knows of a game.
-trait AnalysisEvaluator: GameOnRecord {
-    /// The game's evaluator named `name` (`None`: its default), or why
-    /// there is none.
-    fn analysis_evaluator(name: Option<&str>)
-    -> Result<Box<dyn GameEvaluator<Self>>, AnalyseError>;
-}
-
-impl AnalysisEvaluator for Plakoto {
-    // Plakoto's evaluator kinds (its net by default), seen through the
-    // game layer.
-    fn analysis_evaluator(
-        name: Option<&str>,
-    ) -> Result<Box<dyn GameEvaluator<Plakoto>>, AnalyseError> {
-        let kind: EvaluatorKind = name.unwrap_or("net").parse()?;
-        Ok(Box::new(PlakotoGameEvaluator(kind.create()?)))
-    }
-}
-
-impl AnalysisEvaluator for Portes {
-    fn analysis_evaluator(
-        name: Option<&str>,
-    ) -> Result<Box<dyn GameEvaluator<Portes>>, AnalyseError> {
-        table_evaluator(name, &PORTES_EVALUATORS, portes_evaluator)
-    }
-}
-
-impl AnalysisEvaluator for Fevga {
-    fn analysis_evaluator(
-        name: Option<&str>,
-    ) -> Result<Box<dyn GameEvaluator<Fevga>>, AnalyseError> {
-        table_evaluator(name, &FEVGA_EVALUATORS, fevga_evaluator)
-    }
-}
-
-/// A game of the table's evaluator named `name` (its evaluators are
-/// `names`, made by `named`); without a name its net, or where the net
-/// does not load its heuristic.
-fn table_evaluator<G: GameOnRecord>(
-    name: Option<&str>,
-    names: &[&str],
-    named: fn(&str) -> Option<Box<dyn GameEvaluator<G>>>,
-) -> Result<Box<dyn GameEvaluator<G>>, AnalyseError> {
-    let found = match name {
-        Some(name) => named(name),
-        None => named("net").or_else(|| named("heuristic")),
-    };
-    found.ok_or_else(|| AnalyseError::NoEvaluator {
-        game: G::TITLE.to_string(),
-        name: name.unwrap_or("net").to_string(),
-        known: names.join(", "),
-    })
-}
-
 /// Analyses a record of one game of kind `kind` (its header's, or in a
 /// Tavli match the game's, valued by the match's table: `tavli`) with the
 /// evaluator `name` of that game, at `--plies`, on `pool`, calling
@@ -326,7 +251,7 @@ impl OneRecord<'_> {
 /// Replays `one`'s record, a record of the game `G`, and analyses every
 /// turn with the game's evaluator of the name given, as [`analyse_one`]
 /// says.
-fn analyse_with<G: AnalysisEvaluator>(one: &OneRecord) -> Result<Analysis, AnalyseError> {
+fn analyse_with<G: GameOnRecord>(one: &OneRecord) -> Result<Analysis, AnalyseError> {
     let evaluator = G::analysis_evaluator(one.name)?;
     let replay = one.record.replay_game::<G>().map_err(|e| one.invalid(e))?;
     let game = TableAnalysis {

@@ -20,6 +20,7 @@
 //! protocol, the arena and the analysis read and write records through
 //! it.
 
+mod analysis_evaluator;
 mod board_counts;
 mod error;
 mod event;
@@ -34,6 +35,7 @@ mod tavli_replay;
 mod tavli_text;
 mod text;
 
+pub use analysis_evaluator::EvaluatorRefused;
 pub use board_counts::BoardCounts;
 pub use error::{RecordError, RecordErrorKind, StartError};
 pub use event::Event;
@@ -49,6 +51,7 @@ pub use tavli_replay::{TavliGameState, TavliReplay, recorded_starter};
 pub use text::TAVLI_GAME_WORD;
 pub use text::{TurnTextError, game_lines, parse_turn_text};
 
+use plakoto_engine::game::GameEvaluator;
 use plakoto_engine::match_equity::MatchValue;
 use plakoto_rules::tavli::{Opening, TableGame};
 use plakoto_rules::{
@@ -100,6 +103,13 @@ pub trait GameOnRecord: TavliGame {
     fn switches(&self) -> Option<String> {
         None
     }
+
+    /// The game's evaluator named `name` that `plakoto analyse` rates its
+    /// plays with (`None`: the game's default, its net), or why there is
+    /// none.
+    fn analysis_evaluator(
+        name: Option<&str>,
+    ) -> Result<Box<dyn GameEvaluator<Self>>, EvaluatorRefused>;
 
     /// Reads the game and its opening rule from a text header's lines.
     fn read_text_header(header: &TextHeader) -> Result<(Self, Opening), HeaderFieldError>;

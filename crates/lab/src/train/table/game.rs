@@ -1,7 +1,7 @@
 //! What a game gives the table trainer ([`super`]): [`TrainedGame`], the
 //! game's net and its inputs, outcomes, weight files and evaluators, and
-//! the trainer's settings that differ between the games. One impl a game:
-//! [`super::portes`], [`super::fevga`].
+//! the trainer's settings that differ between the games. One impl a game,
+//! in its lab file: [`crate::games::portes`], [`crate::games::fevga`].
 
 use std::fmt::Debug;
 use std::path::Path;

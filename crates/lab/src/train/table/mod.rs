@@ -11,8 +11,8 @@
 //! its inputs and outcomes, its weight files, the checkpoint's magic, the
 //! stream tags, the evaluator the checks measure against, the game and
 //! scoring trained for, whether a fresh run keeps its initial net. Each
-//! game's impl is a small file of its own: [`portes`], [`fevga`]; a new
-//! game of the game layer needs only another. ("Table" as in the arena's
+//! game's impl is in its lab file ([`crate::games`]), beside the rest of
+//! what the lab knows of it. ("Table" as in the arena's
 //! table runs: the games played through the game layer. The Plakoto net
 //! keeps its own trainer, [`super`], with its rule variants and expected
 //! targets over Plakoto's own evaluator; the two share the run itself
@@ -51,12 +51,10 @@
 
 pub mod arena_check;
 pub mod checkpoint;
-pub mod fevga;
 pub mod game;
 pub mod label_positions;
 pub mod labels;
 pub mod learn;
-pub mod portes;
 pub mod refine;
 pub mod refine_options;
 pub mod selfplay;

@@ -2,8 +2,10 @@
 //! (`standard`|`triple`, P11) and its opening rule (`greek`|`western`,
 //! P13).
 
+use super::super::analysis_evaluator::table_evaluator;
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
-use super::super::{BoardCounts, GameOnRecord, Header, TavliGameState};
+use super::super::{BoardCounts, EvaluatorRefused, GameOnRecord, Header, TavliGameState};
+use plakoto_engine::game::GameEvaluator;
 use plakoto_rules::TavliGame;
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::portes::PortesScoring;
@@ -32,6 +34,12 @@ pub fn parse_portes_scoring(word: &str) -> Result<PortesScoring, String> {
 
 impl GameOnRecord for Portes {
     const TITLE: &'static str = "Portes";
+
+    fn analysis_evaluator(
+        name: Option<&str>,
+    ) -> Result<Box<dyn GameEvaluator<Portes>>, EvaluatorRefused> {
+        table_evaluator(name, Self::TITLE)
+    }
 
     fn scoring_word(&self) -> String {
         portes_scoring_word(self.scoring).to_string()

@@ -1,14 +1,19 @@
-//! Portes for the table trainer (`plakoto train --game portes`): the
-//! Portes net ([`plakoto_engine::eval::portes::net`]), trained for the
-//! standard scoring (Greek Portes, P11) with its values read under the
-//! `triple` scoring, so the net learns triples apart from doubles, and
-//! measured against the Portes heuristic. A fresh run starts from a seeded
-//! random net that it does not keep.
+//! Portes in the lab: trained and refined by the game-layer trainer
+//! ([`crate::train::table`]) through its net
+//! ([`plakoto_engine::eval::portes::net`]), trained for the standard
+//! scoring (Greek Portes, P11) with its values read under the `triple`
+//! scoring, so the net learns triples apart from doubles, and measured
+//! against the Portes heuristic. A fresh run starts from a seeded random
+//! net that it does not keep. No benchmark yet, so `benchmark build` and
+//! `bench strength` refuse.
 
-use std::path::Path;
-use std::sync::Arc;
-
-use super::game::{Streams, TrainedGame};
+use crate::LabGame;
+use crate::train::label_args::LabelArgs;
+use crate::train::refine::{FitArgs, RefineError, TargetArgs};
+use crate::train::table::TableTrainer;
+use crate::train::table::game::{Streams, TrainedGame};
+use crate::train::table::labels::run_labels;
+use crate::train::table::refine_options::{refine_fit, refine_targets};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::eval::portes::net::inputs::{PortesInputs, encode};
@@ -19,6 +24,26 @@ use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
 use plakoto_engine::game::{PortesHeuristicEvaluator, PortesNetEvaluator, game_equity};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::tavli::Portes;
+use std::path::Path;
+use std::sync::Arc;
+
+impl LabGame for Portes {
+    const MOVEMENT_RULES: bool = false;
+
+    type Run = TableTrainer<Portes>;
+
+    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError> {
+        refine_targets::<Portes>(a)
+    }
+
+    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
+        refine_fit::<Portes>(a)
+    }
+
+    fn refine_labels(a: &LabelArgs) -> Result<(), RefineError> {
+        run_labels::<Portes>(a)
+    }
+}
 
 impl TrainedGame for Portes {
     const NAME: &'static str = "Portes";

@@ -10,8 +10,8 @@ use plakoto_engine::match_equity::tavli::{TavliMatchContext, TavliPlace, TavliSw
 use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_records::record::recorded_starter;
 use plakoto_rules::Side;
-use plakoto_rules::tavli::Portes;
 
+use crate::session_game::session_games;
 use crate::state::SessionState;
 
 /// The valuation of `mover`'s plays in the session's match, or `None` in
@@ -40,8 +40,7 @@ fn tavli_context(state: &SessionState, mover: Side) -> Option<TavliMatchContext>
         sequence: rules.sequence.games().to_vec(),
         target: u32::from(rules.target),
         after_draw: rules.after_draw,
-        portes_scoring: state.table::<Portes>().game().scoring,
-        plakoto_rules: state.games.plakoto().rules(),
+        games: session_games(state),
     };
     let place = TavliPlace {
         game_index: session.current_number().saturating_sub(1) as usize,
@@ -72,8 +71,7 @@ fn one_game_context(state: &SessionState, mover: Side) -> Option<TavliMatchConte
     let switches = TavliSwitches::one_game(
         state.game_kind,
         u32::from(state.score.length),
-        state.table::<Portes>().game().scoring,
-        state.games.plakoto().rules(),
+        session_games(state),
     );
     let place = TavliPlace {
         game_index: 0,

@@ -13,6 +13,7 @@
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::record::{Event, Header, Record, RecordError, TavliGameState};
+use plakoto_rules::tavli::TavliGames;
 use plakoto_rules::{FinalResult, GameKind, TavliGame, with_game};
 
 use crate::command::Command;
@@ -35,6 +36,9 @@ pub trait SessionGame: TavliGame {
 
     /// The header of the session's record of this game.
     fn header(state: &SessionState) -> Header;
+
+    /// The game the session plays this kind under (its switches).
+    fn game(state: &SessionState) -> Self;
 
     /// The result of the session's game of this kind, once over.
     fn result(state: &SessionState) -> Option<FinalResult>;
@@ -87,6 +91,9 @@ pub(crate) struct GameFns {
     pub game_session: fn() -> NewSession,
     /// [`SessionGame::header`].
     pub header: fn(&SessionState) -> Header,
+    /// `games` with the game of this kind the session plays
+    /// ([`SessionGame::game`]).
+    pub with_game: fn(&SessionState, TavliGames) -> TavliGames,
     /// [`SessionGame::result`].
     pub result: fn(&SessionState) -> Option<FinalResult>,
     /// [`SessionGame::reset`].
@@ -109,6 +116,7 @@ impl GameFns {
         with_game!(kind, G => GameFns {
             game_session: <G as SessionGame>::game_session,
             header: <G as SessionGame>::header,
+            with_game: |state, games| games.with(<G as SessionGame>::game(state)),
             result: <G as SessionGame>::result,
             reset: <G as SessionGame>::reset,
             set_up_event: <G as SessionGame>::set_up_event,
@@ -118,4 +126,13 @@ impl GameFns {
             analyse_in_match: <G as SessionGame>::analyse_in_match,
         })
     }
+}
+
+/// Every game under the switches the session plays it under.
+pub(crate) fn session_games(state: &SessionState) -> TavliGames {
+    GameKind::ALL
+        .into_iter()
+        .fold(TavliGames::default(), |games, kind| {
+            (GameFns::of(kind).with_game)(state, games)
+        })
 }

@@ -25,7 +25,7 @@ pub mod progress_bar;
 use crate::arena::args::ArenaArgs;
 use crate::arena::error::{ArenaError, PlayerError};
 use crate::arena::game_options::{TableOptions, table_options};
-use crate::arena::match_players::{MatchGenerators, MatchPlayers, TavliGames};
+use crate::arena::match_players::{MatchGenerators, MatchPlayers};
 use crate::arena::player::PlayerOptions;
 use crate::arena::record::Contestant;
 use crate::arena::records_dir::RecordsHeader;
@@ -190,10 +190,9 @@ pub trait ToolsGame: GameOnRecord + Default {
 
     // A Tavli match (`match_players`, `tavli_match_runner`).
 
-    /// The game with the run's switches.
-    fn of(games: &TavliGames) -> Self;
-    /// How the game opens when it opens with a roll.
-    fn opening(games: &TavliGames) -> Opening;
+    /// How the game opens in a run whose games that open with a roll
+    /// open as `run` says.
+    fn opening(run: Opening) -> Opening;
     /// The contestant's player of this game.
     fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Self>>;
     /// The worker's generator of this game.

@@ -5,8 +5,8 @@
 //! model of a game in the Tavli match equity table, [`GameModel::of`]) is
 //! written once.
 
-use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::{GameKind, Rules, TavliGame, with_game};
+use plakoto_rules::tavli::TavliGames;
+use plakoto_rules::{GameKind, TavliGame, with_game};
 
 use super::GameEvaluator;
 use crate::eval::net::weights::WeightsError;
@@ -39,10 +39,6 @@ pub trait EngineGame: TavliGame {
     /// its weights do not load.
     fn net_evaluator() -> Result<Box<dyn GameEvaluator<Self>>, WeightsError>;
 
-    /// The game as a Tavli match plays it: Portes scored by `portes`,
-    /// Plakoto played and scored by `plakoto`.
-    fn in_match(portes: PortesScoring, plakoto: Rules) -> Self;
-
     /// The share of games ending each way, from the starter's point of
     /// view, under this game's switches, as the net's self-play measured
     /// them (the Tavli match equity table's model of the game).
@@ -68,10 +64,10 @@ pub fn evaluator_named<G: EngineGame>(kind: &str) -> Option<Box<dyn GameEvaluato
 }
 
 impl GameModel {
-    /// The measured model of `kind` in a Tavli match, Portes scored by
-    /// `portes`, Plakoto played and scored by `plakoto`.
-    pub fn of(kind: GameKind, portes: PortesScoring, plakoto: Rules) -> GameModel {
-        with_game!(kind, G => GameModel::of_game(&G::in_match(portes, plakoto)))
+    /// The measured model of `kind` in a Tavli match, under its switches
+    /// in `games`.
+    pub fn of(kind: GameKind, games: &TavliGames) -> GameModel {
+        with_game!(kind, G => GameModel::of_game(&games.get::<G>()))
     }
 
     /// The measured model of `game`: its rates

@@ -3,9 +3,7 @@
 //! copy), its measured outcomes in a Tavli match, and its plays' spread in
 //! equity (close: no hits).
 
-use plakoto_rules::Rules;
 use plakoto_rules::fevga::FevgaPosition;
-use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::Fevga;
 
 use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
@@ -73,11 +71,6 @@ impl EngineGame for Fevga {
     /// The net's integer copy ([`FevgaNetEvaluator::with_default_network`]).
     fn net_evaluator() -> Result<Box<dyn GameEvaluator<Fevga>>, WeightsError> {
         Ok(Box::new(FevgaNetEvaluator::with_default_network()?))
-    }
-
-    /// Fevga's one scoring (F13) is not a switch of the match.
-    fn in_match(_portes: PortesScoring, _plakoto: Rules) -> Fevga {
-        Fevga::default()
     }
 
     fn starter_rates(&self) -> StarterRates {

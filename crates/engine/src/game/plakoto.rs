@@ -14,11 +14,8 @@
 use std::cell::RefCell;
 use std::ops::Deref;
 
-use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
-use plakoto_rules::{
-    GenLimits, MoveGenerator, Numbers, PlayList, Position, Rules, Scoring, Variant,
-};
+use plakoto_rules::{GenLimits, MoveGenerator, Numbers, PlayList, Position, Scoring, Variant};
 
 use super::engine_game::EngineGame;
 use super::express::{BeamScratch, inner_plays, is_multi_group};
@@ -177,10 +174,6 @@ impl EngineGame for Plakoto {
     fn net_evaluator() -> Result<Box<dyn GameEvaluator<Plakoto>>, WeightsError> {
         let net = EvaluatorKind::Net.create().map_err(|e| e.0)?;
         Ok(Box::new(PlakotoGameEvaluator(net)))
-    }
-
-    fn in_match(_portes: PortesScoring, plakoto: Rules) -> Plakoto {
-        Plakoto::new(plakoto)
     }
 
     fn starter_rates(&self) -> StarterRates {

@@ -2,8 +2,7 @@
 //! heuristic with the bear-off race database, the pip count, the net), its
 //! measured outcomes in a Tavli match, and its plays' spread in equity.
 
-use plakoto_rules::Rules;
-use plakoto_rules::portes::{PortesPosition, PortesScoring};
+use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::tavli::Portes;
 
 use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
@@ -68,10 +67,6 @@ impl EngineGame for Portes {
 
     fn net_evaluator() -> Result<Box<dyn GameEvaluator<Portes>>, WeightsError> {
         Ok(Box::new(PortesNetEvaluator::with_default_network()?))
-    }
-
-    fn in_match(portes: PortesScoring, _plakoto: Rules) -> Portes {
-        Portes::new(portes)
     }
 
     fn starter_rates(&self) -> StarterRates {

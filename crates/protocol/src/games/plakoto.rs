@@ -77,6 +77,10 @@ impl SessionGame for Plakoto {
         session_header(state)
     }
 
+    fn game(state: &SessionState) -> Plakoto {
+        Plakoto::new(state.games.plakoto().rules())
+    }
+
     fn result(state: &SessionState) -> Option<FinalResult> {
         state.games.plakoto().result()
     }

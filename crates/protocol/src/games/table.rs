@@ -38,6 +38,10 @@ impl<G: TableProtocol + GameOnRecord + Default> SessionGame for G {
         table_header::<G>(state)
     }
 
+    fn game(state: &SessionState) -> G {
+        G::table(state).game()
+    }
+
     fn result(state: &SessionState) -> Option<FinalResult> {
         G::table(state).result()
     }

@@ -113,8 +113,7 @@ impl OwnMatch {
         let switches = TavliSwitches::one_game(
             G::KIND,
             u32::from(header.match_length),
-            header.portes_scoring,
-            header.checked_rules().unwrap_or_default(),
+            header.tavli_games(),
         );
         let table = Arc::new(switches.table());
         Some(OwnMatch {

@@ -107,8 +107,7 @@ pub fn record_switches(record: &Record) -> TavliSwitches {
         sequence: rules.sequence.games().to_vec(),
         target: u32::from(rules.target),
         after_draw: rules.after_draw,
-        portes_scoring: header.portes_scoring,
-        plakoto_rules: header.checked_rules().unwrap_or_default(),
+        games: header.tavli_games(),
     }
 }
 

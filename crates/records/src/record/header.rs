@@ -17,7 +17,9 @@ use super::GameOnRecord;
 use super::header_fields::{HeaderFieldError, JsonFields, TextHeader};
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{AfterDraw, Fevga, Opening, Portes, Sequence, TavliRules};
+use plakoto_rules::tavli::{
+    AfterDraw, Fevga, Opening, Plakoto, Portes, Sequence, TavliGames, TavliRules,
+};
 use plakoto_rules::{GameKind, Rules, RulesError, Scoring, Variant, with_game};
 
 /// The header of a record.
@@ -99,6 +101,16 @@ impl Header {
     /// Fevga under the header's switches.
     pub fn fevga(&self) -> Fevga {
         Fevga::new(self.fevga_rules)
+    }
+
+    /// Every game under the header's switches (Plakoto under the default
+    /// rules where its rule set does not go together, R22).
+    pub fn tavli_games(&self) -> TavliGames {
+        TavliGames {
+            portes: self.portes(),
+            plakoto: Plakoto::new(self.checked_rules().unwrap_or_default()),
+            fevga: self.fevga(),
+        }
     }
 
     /// The header of one game of kind `kind` of a Tavli match record

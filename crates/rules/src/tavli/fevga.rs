@@ -3,7 +3,7 @@
 
 use std::convert::Infallible;
 
-use super::{GameKind, TavliGame};
+use super::{GameKind, TavliGame, TavliGames};
 use crate::dice::Dice;
 use crate::fevga::{
     FevgaBoardTextError, FevgaIdError, FevgaMoveGenerator, FevgaNotationError, FevgaPlay,
@@ -41,6 +41,14 @@ impl TavliGame for Fevga {
     type Carried = Infallible;
 
     const KIND: GameKind = GameKind::Fevga;
+
+    fn of_games(games: &TavliGames) -> Self {
+        games.fevga
+    }
+
+    fn put_in(self, games: &mut TavliGames) {
+        games.fevga = self;
+    }
 
     fn start(&self) -> FevgaPosition {
         FevgaPosition::start()

@@ -15,8 +15,8 @@
 //! Adding a game: write its rules as a module beside `plakoto/` and `portes/` (a
 //! position from the side on roll, a move generator checked against a
 //! brute-force one), then one file here implementing [`TavliGame`] for it,
-//! as `plakoto.rs` and `portes.rs` do, a [`GameKind`] for it and its arm
-//! in `with_game.rs`; the compiler then lists every trait of the layers
+//! as `plakoto.rs` and `portes.rs` do, a [`GameKind`] for it, its arm
+//! in `with_game.rs` and its field in [`TavliGames`]; the compiler then lists every trait of the layers
 //! above that the new game has still to implement.
 
 mod fevga;
@@ -51,6 +51,36 @@ pub use tavli_match::{
     TavliRulesError, parse_target,
 };
 
+/// Every game of Tavli under its switches, as one value: the games a
+/// Tavli match plays (Portes' scoring, Plakoto's rule set, Fevga's
+/// switches). The layers above keep and pass this one value instead of a
+/// field per game, and take a game out of it by its type
+/// ([`TavliGames::get`]). Defined here, beside [`TavliGame`], as each
+/// game's impl names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TavliGames {
+    /// Portes under its scoring (P11).
+    pub portes: Portes,
+    /// Plakoto under its rule set and scoring (R17, R18, R20–R22).
+    pub plakoto: Plakoto,
+    /// Fevga under its switches (F7–F9).
+    pub fevga: Fevga,
+}
+
+impl TavliGames {
+    /// The game `G` under its switches here.
+    pub fn get<G: TavliGame>(&self) -> G {
+        G::of_games(self)
+    }
+
+    /// These games with `game` (under its switches) in place of the one
+    /// of its kind.
+    pub fn with<G: TavliGame>(mut self, game: G) -> TavliGames {
+        game.put_in(&mut self);
+        self
+    }
+}
+
 /// One game of Tavli with its variant switches: the rules every layer
 /// above (evaluation, search, records, the protocol, the tools) is written
 /// against.
@@ -80,6 +110,12 @@ pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
 
     /// Which game this is.
     const KIND: GameKind;
+
+    /// This game of `games` (its switches there).
+    fn of_games(games: &TavliGames) -> Self;
+
+    /// Makes `self` (with its switches) the game of its kind in `games`.
+    fn put_in(self, games: &mut TavliGames);
 
     /// The position a game starts from, the side to move first on roll.
     fn start(&self) -> Self::Position;

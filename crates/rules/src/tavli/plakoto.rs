@@ -2,7 +2,7 @@
 //! [`crate::plakoto`], with its rule set (variant and scoring) as the game's
 //! switches. Express's passed numbers (R21) are the game's carry.
 
-use super::{GameKind, TableGame, TavliGame};
+use super::{GameKind, TableGame, TavliGame, TavliGames};
 use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::plakoto::{
@@ -55,6 +55,14 @@ impl TavliGame for Plakoto {
     type Carried = Numbers;
 
     const KIND: GameKind = GameKind::Plakoto;
+
+    fn of_games(games: &TavliGames) -> Self {
+        games.plakoto
+    }
+
+    fn put_in(self, games: &mut TavliGames) {
+        games.plakoto = self;
+    }
 
     fn start(&self) -> Position {
         Position::initial()

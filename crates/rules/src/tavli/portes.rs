@@ -3,7 +3,7 @@
 
 use std::convert::Infallible;
 
-use super::{GameKind, TavliGame};
+use super::{GameKind, TavliGame, TavliGames};
 use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::portes::{
@@ -41,6 +41,14 @@ impl TavliGame for Portes {
     type Carried = Infallible;
 
     const KIND: GameKind = GameKind::Portes;
+
+    fn of_games(games: &TavliGames) -> Self {
+        games.portes
+    }
+
+    fn put_in(self, games: &mut TavliGames) {
+        games.portes = self;
+    }
 
     fn start(&self) -> PortesPosition {
         PortesPosition::start()

@@ -13,7 +13,7 @@ use super::arena_game::ArenaGame;
 pub use super::args::ArenaArgs;
 use super::error::ArenaError;
 use super::game_options::tavli_rules;
-use super::match_players::{TavliGames, preflight_match_players};
+use super::match_players::preflight_match_players;
 use super::player::PlayerOptions;
 use super::record::{Contestant, GameRecord};
 use super::records_dir::RecordsHeader;
@@ -25,7 +25,7 @@ use super::tavli_match_runner::{TavliMatchSpec, run_tavli_matches, sequence_kind
 use super::tavli_records::TavliRecordInfo;
 use super::tavli_referee::Opening;
 use crate::ToolsGame;
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
+use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TavliGames};
 use plakoto_rules::{Rules, Scoring, Variant, with_game};
 
 /// The JSON report: the run's settings and its summary.
@@ -66,7 +66,6 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
         portes: Portes::default(),
         plakoto: Plakoto::new(rules),
         fevga,
-        opening: opening.unwrap_or_default(),
     };
     for path in [&args.out, &args.plot].into_iter().flatten() {
         plakoto_records::output_path::prepare_file(path)
@@ -85,7 +84,7 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     let table_opening = opening.unwrap_or_default();
     let (launch, records_game): (Launch, Box<dyn RecordsHeader>) = match (args.game.kind(), &tavli)
     {
-        (Some(kind), _) => with_game!(kind, G => G::of(&tavli_games).prepare(
+        (Some(kind), _) => with_game!(kind, G => tavli_games.get::<G>().prepare(
             &args,
             &options,
             table_opening,
@@ -101,10 +100,12 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
             let records = TavliRecordInfo {
                 rules: tavli.clone(),
                 games: tavli_games,
+                opening: table_opening,
             };
             let launch: Launch = Box::new(move |spec, todo, jobs, on_record| {
                 let matches = TavliMatchSpec {
                     games: tavli_games,
+                    opening: table_opening,
                     rules: tavli,
                     a: spec.a.clone(),
                     b: spec.b.clone(),

@@ -10,7 +10,7 @@
 //! [`FaultKind::UnsupportedGame`](super::fault::FaultKind::UnsupportedGame)
 //! in that game (the match runner then forfeits the match).
 
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
+use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TavliGames};
 use plakoto_rules::{GameKind, TavliGame, with_game};
 
 use super::engine_process::EngineProcess;
@@ -19,22 +19,7 @@ use super::player::PlayerOptions;
 use super::tavli_player::{BoxedPlayer, EngineSlot, SharedEngine, TavliPlayer, TavliProcessPlayer};
 use super::tavli_players::BUILTIN_PREFIX;
 use super::tavli_players::make_tavli_player;
-use super::tavli_referee::Opening;
 use crate::ToolsGame;
-
-/// The games of a Tavli run with their switches, and how the Portes and
-/// Fevga games that open with a roll open (Plakoto's always open by R19).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct TavliGames {
-    /// Portes (P11 scoring).
-    pub portes: Portes,
-    /// Plakoto under its rules and scoring (`--scoring`).
-    pub plakoto: Plakoto,
-    /// Fevga under its switches (`--fevga-switches`).
-    pub fevga: Fevga,
-    /// The opening of Portes and Fevga games (`--opening`).
-    pub opening: Opening,
-}
 
 /// One contestant's players, one per game of the sequence.
 #[derive(Default)]
@@ -101,7 +86,7 @@ fn add<G: ToolsGame>(
     if G::slot(players).is_some() {
         return Ok(());
     }
-    let game = G::of(games);
+    let game = games.get::<G>();
     let player: BoxedPlayer<G> = if spec.starts_with(BUILTIN_PREFIX) || spec.is_empty() {
         make_tavli_player(&game, spec, options)?
     } else {

@@ -32,18 +32,18 @@
 use std::sync::Arc;
 
 use plakoto_engine::match_equity::tavli::TavliSwitches;
-use plakoto_rules::tavli::{TavliMatch, TavliRules};
+use plakoto_rules::tavli::{TavliGames, TavliMatch, TavliRules};
 use plakoto_rules::{FinalResult, GameKind, MatchScore, Side, with_game};
 
 use super::error::ArenaError;
 use super::fault::FaultKind;
-use super::match_players::{MatchGenerators, MatchPlayers, TavliGames, make_match_players};
+use super::match_players::{MatchGenerators, MatchPlayers, make_match_players};
 use super::player::PlayerOptions;
 use super::record::GameRecord;
 use super::referee::GameOutcome;
 use super::runner::{MAX_MATCH_GAMES, a_side, game_record, game_seeds, schedule};
 use super::tavli_player::TavliPlayer;
-use super::tavli_referee::{MatchPlace, TavliSetup, play_tavli_game};
+use super::tavli_referee::{MatchPlace, Opening, TavliSetup, play_tavli_game};
 use crate::ToolsGame;
 use plakoto_records::record::GameEnd;
 
@@ -52,6 +52,8 @@ use plakoto_records::record::GameEnd;
 pub struct TavliMatchSpec {
     /// The games with their switches.
     pub games: TavliGames,
+    /// How the games that open with a roll open (`--opening`).
+    pub opening: Opening,
     /// The match's target, sequence and starter after a draw.
     pub rules: TavliRules,
     /// Engine A's spec (`builtin:NAME` or a command).
@@ -86,9 +88,9 @@ fn play_one<G: ToolsGame>(
     b: &mut MatchPlayers,
     generators: &mut MatchGenerators,
 ) -> GameOutcome {
-    let game = G::of(games);
+    let game = games.get::<G>();
     let setup = TavliSetup {
-        opening: G::opening(games),
+        opening: G::opening(setup.opening),
         ..setup.clone()
     };
     let (pa, pb) = (a.player::<G>(), b.player::<G>());
@@ -131,8 +133,7 @@ fn match_switches(spec: &TavliMatchSpec) -> TavliSwitches {
         sequence: spec.rules.sequence.games().to_vec(),
         target: u32::from(spec.rules.target),
         after_draw: spec.rules.after_draw,
-        portes_scoring: spec.games.portes.scoring,
-        plakoto_rules: spec.games.plakoto.rules,
+        games: spec.games,
     }
 }
 
@@ -157,7 +158,7 @@ pub fn play_tavli_match(
         let starter = tavli.next_starter();
         let (dice_seed, player_seeds) = game_seeds(spec.seed, unit, game, a_side);
         let setup = TavliSetup {
-            opening: spec.games.opening,
+            opening: spec.opening,
             dice_seed,
             player_seeds,
             turn_cap: spec.turn_cap,

@@ -15,11 +15,10 @@
 //! (2 for a fault, what the winner needs for a forfeited match), a game
 //! stopped by the cap scores nothing, as the runner scored them.
 
-use super::match_players::TavliGames;
 use super::records_dir::RecordsHeader;
 use super::tavli_referee::Opening;
 use plakoto_records::record::{GameOnRecord, Header, TavliHeader};
-use plakoto_rules::tavli::TavliRules;
+use plakoto_rules::tavli::{TavliGames, TavliRules};
 
 /// A run of one game (Portes, Plakoto, Fevga): what its records' header
 /// names besides the run, the game with its switches (written by
@@ -46,6 +45,8 @@ pub struct TavliRecordInfo {
     pub rules: TavliRules,
     /// The games' switches.
     pub games: TavliGames,
+    /// How the games that open with a roll open.
+    pub opening: Opening,
 }
 
 impl RecordsHeader for TavliRecordInfo {
@@ -53,7 +54,7 @@ impl RecordsHeader for TavliRecordInfo {
         header.match_length = self.rules.target;
         header.portes_scoring = self.games.portes.scoring;
         header.fevga_rules = self.games.fevga.rules;
-        header.opening = self.games.opening.into();
+        header.opening = self.opening.into();
         header.tavli = Some(TavliHeader {
             sequence: self.rules.sequence.clone(),
             after_draw: self.rules.after_draw,

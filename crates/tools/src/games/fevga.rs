@@ -5,7 +5,7 @@
 use crate::ToolsGame;
 use crate::arena::error::PlayerError;
 use crate::arena::fevga_players::fevga_net;
-use crate::arena::match_players::{MatchGenerators, MatchPlayers, TavliGames};
+use crate::arena::match_players::{MatchGenerators, MatchPlayers};
 use crate::arena::refereed_game::fevga_switch_commands;
 use crate::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 use crate::arena::tavli_player::BoxedPlayer;
@@ -67,11 +67,8 @@ impl ToolsGame for Fevga {
 
     const TAKES_SWITCHES: bool = true;
 
-    fn of(games: &TavliGames) -> Fevga {
-        games.fevga
-    }
-    fn opening(games: &TavliGames) -> Opening {
-        games.opening
+    fn opening(run: Opening) -> Opening {
+        run
     }
     fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Fevga>> {
         &mut players.fevga

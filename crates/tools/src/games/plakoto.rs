@@ -6,7 +6,7 @@ use crate::ToolsGame;
 use crate::arena::args::ArenaArgs;
 use crate::arena::error::{ArenaError, PlayerError};
 use crate::arena::game_options::{TableOptions, plakoto_options};
-use crate::arena::match_players::{MatchGenerators, MatchPlayers, TavliGames};
+use crate::arena::match_players::{MatchGenerators, MatchPlayers};
 use crate::arena::plakoto_players::{
     PLAYERS, PlakotoPlayer, REFEREE_LIMITS, net_with_file, numbers,
 };
@@ -123,11 +123,8 @@ impl ToolsGame for Plakoto {
         spec.start_positions.clone()
     }
 
-    fn of(games: &TavliGames) -> Plakoto {
-        games.plakoto
-    }
     /// R19: Plakoto's opening roll is always the Greek one.
-    fn opening(_: &TavliGames) -> Opening {
+    fn opening(_: Opening) -> Opening {
         Opening::Greek
     }
     fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Plakoto>> {

@@ -4,7 +4,7 @@
 
 use crate::ToolsGame;
 use crate::arena::error::PlayerError;
-use crate::arena::match_players::{MatchGenerators, MatchPlayers, TavliGames};
+use crate::arena::match_players::{MatchGenerators, MatchPlayers};
 use crate::arena::portes_players::{PortesHeuristicPlayer, make_portes_net_player};
 use crate::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 use crate::arena::tavli_player::BoxedPlayer;
@@ -57,11 +57,8 @@ impl ToolsGame for Portes {
         }
     }
 
-    fn of(games: &TavliGames) -> Portes {
-        games.portes
-    }
-    fn opening(games: &TavliGames) -> Opening {
-        games.opening
+    fn opening(run: Opening) -> Opening {
+        run
     }
     fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Portes>> {
         &mut players.portes

@@ -1,10 +1,9 @@
 //! The tests of `plakoto_tools::arena::tavli_match_runner`.
 
-use plakoto_rules::tavli::TavliRules;
+use plakoto_rules::tavli::{TavliGames, TavliRules};
 use plakoto_rules::{GameKind, Side};
 use plakoto_tools::arena::fault::FaultKind;
 
-use plakoto_tools::arena::match_players::TavliGames;
 use plakoto_tools::arena::player::PlayerOptions;
 use plakoto_tools::arena::record::GameRecord;
 use plakoto_tools::arena::tavli_match_runner::*;
@@ -19,6 +18,7 @@ use plakoto_tools::arena::stats::summarize;
 fn spec(a: &str, b: &str, target: u8, sequence: &str) -> TavliMatchSpec {
     TavliMatchSpec {
         games: TavliGames::default(),
+        opening: Default::default(),
         rules: TavliRules {
             target,
             sequence: sequence.parse::<Sequence>().unwrap(),

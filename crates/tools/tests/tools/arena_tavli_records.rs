@@ -1,9 +1,8 @@
 //! The tests of `plakoto_tools::arena::tavli_records`.
 
 use plakoto_records::record::GameOnRecord;
-use plakoto_rules::tavli::TavliRules;
+use plakoto_rules::tavli::{TavliGames, TavliRules};
 use plakoto_tools::ToolsGame;
-use plakoto_tools::arena::match_players::TavliGames;
 use plakoto_tools::arena::tavli_referee::Opening;
 use std::path::PathBuf;
 
@@ -151,10 +150,8 @@ fn forfeits_are_recorded_before_the_opening_roll_and_after_a_fault() {
 fn tavli_match_records_replay_through_the_rules_core() {
     // Under the Western opening (the starter plays the opening dice).
     let spec = TavliMatchSpec {
-        games: TavliGames {
-            opening: Opening::Western,
-            ..TavliGames::default()
-        },
+        games: TavliGames::default(),
+        opening: Opening::Western,
         rules: TavliRules::default(),
         a: "builtin:heuristic".into(),
         b: "builtin:pipcount".into(),
@@ -173,6 +170,7 @@ fn tavli_match_records_replay_through_the_rules_core() {
     let info = TavliRecordInfo {
         rules: spec.rules.clone(),
         games: spec.games,
+        opening: spec.opening,
     };
     for unit in 0..4 {
         let games: Vec<&GameRecord> = records.iter().filter(|r| r.unit == unit).collect();

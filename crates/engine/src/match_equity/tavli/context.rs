@@ -20,8 +20,8 @@ use std::sync::Arc;
 use super::table::TavliEquityTable;
 use super::{AfterDraw, Starter};
 use crate::eval::Probabilities;
-use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::{GameKind, Rules, Side};
+use plakoto_rules::tavli::TavliGames;
+use plakoto_rules::{GameKind, Side};
 
 /// The switches of a Tavli match that its equities depend on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,10 +32,9 @@ pub struct TavliSwitches {
     pub target: u32,
     /// Who starts after a draw (T7, `tavli.after_draw`).
     pub after_draw: AfterDraw,
-    /// Portes' scoring (P11, `portes.scoring`).
-    pub portes_scoring: PortesScoring,
-    /// Plakoto's rules and scoring (R17, R18, R20–R22).
-    pub plakoto_rules: Rules,
+    /// The games under their switches (Portes' scoring, P11; Plakoto's
+    /// rules and scoring, R17, R18, R20–R22; Fevga's switches).
+    pub games: TavliGames,
 }
 
 impl Default for TavliSwitches {
@@ -52,33 +51,26 @@ impl TavliSwitches {
             sequence: sequence.to_vec(),
             target,
             after_draw: AfterDraw::default(),
-            portes_scoring: PortesScoring::default(),
-            plakoto_rules: Rules::default(),
+            games: TavliGames::default(),
         }
     }
 
     /// A match of one game kind to `target` (a Portes or Fevga match
-    /// outside Tavli): the sequence of that game alone, under the scorings
-    /// given. Its table is exact for such a match, whose later games are
+    /// outside Tavli): the sequence of that game alone, under the switches
+    /// of `games`. Its table is exact for such a match, whose later games are
     /// started by the last winner too (P14, F14: T5–T6).
-    pub fn one_game(
-        kind: GameKind,
-        target: u32,
-        portes_scoring: PortesScoring,
-        plakoto_rules: Rules,
-    ) -> TavliSwitches {
+    pub fn one_game(kind: GameKind, target: u32, games: TavliGames) -> TavliSwitches {
         TavliSwitches {
             sequence: vec![kind],
             target,
             after_draw: AfterDraw::default(),
-            portes_scoring,
-            plakoto_rules,
+            games,
         }
     }
 
     /// The model (measured rates and points) of each game of the sequence.
     pub fn models(&self) -> Vec<GameModel> {
-        let model = |kind| GameModel::of(kind, self.portes_scoring, self.plakoto_rules);
+        let model = |kind| GameModel::of(kind, &self.games);
         self.sequence.iter().map(|&kind| model(kind)).collect()
     }
 
@@ -180,7 +172,7 @@ impl TavliMatchContext {
             mover_away,
             opponent_away,
             game_index: place.game_index,
-            points: GameModel::of(kind, switches.portes_scoring, switches.plakoto_rules).points,
+            points: GameModel::of(kind, &switches.games).points,
             after_draw,
             table,
         })

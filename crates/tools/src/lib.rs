@@ -25,7 +25,6 @@ pub mod progress_bar;
 use crate::arena::args::ArenaArgs;
 use crate::arena::error::{ArenaError, PlayerError};
 use crate::arena::game_options::{TableOptions, table_options};
-use crate::arena::match_players::{MatchGenerators, MatchPlayers};
 use crate::arena::player::PlayerOptions;
 use crate::arena::record::Contestant;
 use crate::arena::records_dir::RecordsHeader;
@@ -193,10 +192,6 @@ pub trait ToolsGame: GameOnRecord + Default {
     /// How the game opens in a run whose games that open with a roll
     /// open as `run` says.
     fn opening(run: Opening) -> Opening;
-    /// The contestant's player of this game.
-    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Self>>;
-    /// The worker's generator of this game.
-    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator;
 
     // The benches (`bench`): the game's suites, its evaluators by name,
     // and which code measures it.

@@ -10,7 +10,9 @@
 //! [`FaultKind::UnsupportedGame`](super::fault::FaultKind::UnsupportedGame)
 //! in that game (the match runner then forfeits the match).
 
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TavliGames};
+use std::any::Any;
+
+use plakoto_rules::tavli::TavliGames;
 use plakoto_rules::{GameKind, TavliGame, with_game};
 
 use super::engine_process::EngineProcess;
@@ -21,38 +23,79 @@ use super::tavli_players::BUILTIN_PREFIX;
 use super::tavli_players::make_tavli_player;
 use crate::ToolsGame;
 
+/// Values whose types differ by game (a player of each game, a move
+/// generator of each game), each found by its type: so that the structs
+/// holding them name no game.
+#[derive(Default)]
+struct ByGame(Vec<Box<dyn Any + Send>>);
+
+impl ByGame {
+    /// The value of type `T`, if there is one.
+    fn get_mut<T: Any + Send>(&mut self) -> Option<&mut T> {
+        self.0
+            .iter_mut()
+            .find_map(|value| value.downcast_mut::<T>())
+    }
+
+    /// The value of type `T`, made by `make` if there is none yet.
+    fn get_or_make<T: Any + Send>(&mut self, make: impl FnOnce() -> T) -> &mut T {
+        let index = match self.0.iter().position(|value| value.is::<T>()) {
+            Some(index) => index,
+            None => {
+                self.0.push(Box::new(make()));
+                self.0.len() - 1
+            }
+        };
+        self.0[index]
+            .downcast_mut::<T>()
+            .expect("the value at `index` is a `T`")
+    }
+}
+
 /// One contestant's players, one per game of the sequence.
 #[derive(Default)]
 pub struct MatchPlayers {
-    pub(crate) portes: Option<BoxedPlayer<Portes>>,
-    pub(crate) plakoto: Option<BoxedPlayer<Plakoto>>,
-    pub(crate) fevga: Option<BoxedPlayer<Fevga>>,
+    players: ByGame,
 }
 
-/// A worker's move generators, one per game.
+/// A worker's move generators, one per game played so far, made with
+/// empty buffers as each game is first played.
 pub struct MatchGenerators {
-    pub(crate) portes: <Portes as TavliGame>::Generator,
-    pub(crate) plakoto: <Plakoto as TavliGame>::Generator,
-    pub(crate) fevga: <Fevga as TavliGame>::Generator,
+    games: TavliGames,
+    generators: ByGame,
 }
 
 impl MatchGenerators {
-    /// Generators with empty buffers for `games`.
+    /// Generators for `games`, none made yet.
     pub fn new(games: &TavliGames) -> MatchGenerators {
         MatchGenerators {
-            portes: games.portes.generator(),
-            plakoto: games.plakoto.generator(),
-            fevga: games.fevga.generator(),
+            games: *games,
+            generators: ByGame::default(),
         }
+    }
+
+    /// The generator of `G`.
+    pub fn of<G: TavliGame>(&mut self) -> &mut G::Generator
+    where
+        G::Generator: 'static,
+    {
+        let game = self.games.get::<G>();
+        self.generators.get_or_make(|| game.generator())
     }
 }
 
 impl MatchPlayers {
     /// The player of `G`, made for every game of the sequence.
     pub fn player<G: ToolsGame>(&mut self) -> &mut dyn TavliPlayer<G> {
-        G::slot(self)
-            .as_deref_mut()
+        self.players
+            .get_mut::<BoxedPlayer<G>>()
             .expect("a player is made for every game of the sequence")
+            .as_mut()
+    }
+
+    /// Whether the player of `G` is made.
+    fn has<G: ToolsGame>(&mut self) -> bool {
+        self.players.get_mut::<BoxedPlayer<G>>().is_some()
     }
 }
 
@@ -83,7 +126,7 @@ fn add<G: ToolsGame>(
     options: &PlayerOptions,
     engine: &SharedEngine,
 ) -> Result<(), PlayerError> {
-    if G::slot(players).is_some() {
+    if players.has::<G>() {
         return Ok(());
     }
     let game = games.get::<G>();
@@ -97,7 +140,7 @@ fn add<G: ToolsGame>(
             engine.clone(),
         ))
     };
-    *G::slot(players) = Some(player);
+    players.players.0.push(Box::new(player));
     Ok(())
 }
 

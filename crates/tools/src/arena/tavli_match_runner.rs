@@ -99,7 +99,7 @@ fn play_one<G: ToolsGame>(
     } else {
         [pb, pa]
     };
-    play_tavli_game(&game, &setup, players, G::generator_of(generators))
+    play_tavli_game(&game, &setup, players, generators.of::<G>())
 }
 
 /// The result the match scores for a game's outcome, as its record's

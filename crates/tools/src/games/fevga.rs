@@ -5,7 +5,6 @@
 use crate::ToolsGame;
 use crate::arena::error::PlayerError;
 use crate::arena::fevga_players::fevga_net;
-use crate::arena::match_players::{MatchGenerators, MatchPlayers};
 use crate::arena::refereed_game::fevga_switch_commands;
 use crate::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 use crate::arena::tavli_player::BoxedPlayer;
@@ -69,12 +68,6 @@ impl ToolsGame for Fevga {
 
     fn opening(run: Opening) -> Opening {
         run
-    }
-    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Fevga>> {
-        &mut players.fevga
-    }
-    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
-        &mut generators.fevga
     }
 
     // The benches.

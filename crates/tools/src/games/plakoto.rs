@@ -6,7 +6,6 @@ use crate::ToolsGame;
 use crate::arena::args::ArenaArgs;
 use crate::arena::error::{ArenaError, PlayerError};
 use crate::arena::game_options::{TableOptions, plakoto_options};
-use crate::arena::match_players::{MatchGenerators, MatchPlayers};
 use crate::arena::plakoto_players::{
     PLAYERS, PlakotoPlayer, REFEREE_LIMITS, net_with_file, numbers,
 };
@@ -126,12 +125,6 @@ impl ToolsGame for Plakoto {
     /// R19: Plakoto's opening roll is always the Greek one.
     fn opening(_: Opening) -> Opening {
         Opening::Greek
-    }
-    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Plakoto>> {
-        &mut players.plakoto
-    }
-    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
-        &mut generators.plakoto
     }
 
     // The benches.

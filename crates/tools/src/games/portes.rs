@@ -4,7 +4,6 @@
 
 use crate::ToolsGame;
 use crate::arena::error::PlayerError;
-use crate::arena::match_players::{MatchGenerators, MatchPlayers};
 use crate::arena::portes_players::{PortesHeuristicPlayer, make_portes_net_player};
 use crate::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 use crate::arena::tavli_player::BoxedPlayer;
@@ -59,12 +58,6 @@ impl ToolsGame for Portes {
 
     fn opening(run: Opening) -> Opening {
         run
-    }
-    fn slot(players: &mut MatchPlayers) -> &mut Option<BoxedPlayer<Portes>> {
-        &mut players.portes
-    }
-    fn generator_of(generators: &mut MatchGenerators) -> &mut Self::Generator {
-        &mut generators.portes
     }
 
     // The benches.

@@ -18,15 +18,14 @@ use super::player::PlayerOptions;
 use super::record::{Contestant, GameRecord};
 use super::records_dir::RecordsHeader;
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
-use super::run_game::{Launch, check_game_options};
+use super::run_game::{ArenaGameFns, Launch, check_game_options};
 use super::runner::RunSpec;
 use super::stats::{Summary, summarize};
 use super::tavli_match_runner::{TavliMatchSpec, run_tavli_matches, sequence_kinds};
 use super::tavli_records::TavliRecordInfo;
 use super::tavli_referee::Opening;
-use crate::ToolsGame;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TavliGames};
-use plakoto_rules::{Rules, Scoring, Variant, with_game};
+use plakoto_rules::{Rules, Scoring, Variant};
 
 /// The JSON report: the run's settings and its summary.
 #[derive(serde::Serialize)]
@@ -84,11 +83,9 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     let table_opening = opening.unwrap_or_default();
     let (launch, records_game): (Launch, Box<dyn RecordsHeader>) = match (args.game.kind(), &tavli)
     {
-        (Some(kind), _) => with_game!(kind, G => tavli_games.get::<G>().prepare(
-            &args,
-            &options,
-            table_opening,
-        )?),
+        (Some(kind), _) => {
+            (ArenaGameFns::of(kind).prepare)(&tavli_games, &args, &options, table_opening)?
+        }
         (None, tavli) => {
             let tavli = tavli.clone().expect("a Tavli run has its rules");
             let kinds = sequence_kinds(&tavli);

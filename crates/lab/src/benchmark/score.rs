@@ -234,10 +234,7 @@ pub fn score_with(
         )),
         Chooser::Random => None,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| BenchmarkError::Engine(format!("cannot start {threads} threads: {e}")))?;
+    let pool = judging_pool(threads)?;
     let losses: Vec<Loss> = pool.install(|| {
         benchmark
             .decisions
@@ -259,6 +256,15 @@ pub fn score_with(
         started,
         unlisted.is_some(),
     ))
+}
+
+/// The pool of `threads` threads (at least one) the decisions are judged
+/// on. Any game's.
+pub(crate) fn judging_pool(threads: usize) -> Result<rayon::ThreadPool, BenchmarkError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| BenchmarkError::Engine(format!("cannot start {threads} threads: {e}")))
 }
 
 /// The report of `player`'s `losses` on `benchmark` (judged since

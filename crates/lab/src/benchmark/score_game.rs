@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::BenchmarkError;
 use super::data::{Benchmark, Decision, TurnRecord};
-use super::score::{Loss, StrengthReport, report};
+use super::score::{Loss, StrengthReport, judging_pool, report};
 use super::unlisted_game::GameUnlistedRollouts;
 use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_engine::search::{SearchLimits, SearchSettings};
@@ -61,10 +61,7 @@ pub fn score_game<G: TavliGame>(
             .validate()
             .map_err(|e| BenchmarkError::Options(e.to_string()))?;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| BenchmarkError::Engine(format!("cannot start {threads} threads: {e}")))?;
+    let pool = judging_pool(threads)?;
     let losses: Vec<Loss> = pool.install(|| {
         benchmark
             .decisions

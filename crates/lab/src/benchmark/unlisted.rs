@@ -11,7 +11,7 @@ use super::BenchmarkError;
 use super::build::rank_decision;
 use super::data::{Decision, Header};
 use super::pool::{Estimate, pooled};
-use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
+use super::staged::{StagePlan, StagedRollout, roll_out_in_stages, rollout_settings};
 use plakoto_engine::eval::Evaluator;
 use plakoto_engine::search::{SearchHandle, after_play};
 use plakoto_rules::{Game, Play, Rules, TurnNumbers, position_id};
@@ -36,6 +36,30 @@ pub struct RolledLoss {
     pub loss: f32,
     /// Standard error of the paired difference.
     pub std_error: f32,
+}
+
+impl RolledLoss {
+    /// The second play's loss against the first (the best candidate) in
+    /// each of `staged` (one a rollout plan), pooled by the games both
+    /// plays had, and clamped at 0 only once pooled.
+    pub(crate) fn pooled(staged: &[StagedRollout]) -> RolledLoss {
+        let parts: Vec<Estimate> = staged
+            .iter()
+            .map(|staged| {
+                let (value, error) = staged.loss(0, 1);
+                Estimate {
+                    games: staged.trials[0].min(staged.trials[1]),
+                    value,
+                    error,
+                }
+            })
+            .collect();
+        let loss = pooled(&parts);
+        RolledLoss {
+            loss: loss.value.max(0.0) as f32,
+            std_error: loss.error as f32,
+        }
+    }
 }
 
 impl<'a> UnlistedRollouts<'a> {
@@ -110,29 +134,21 @@ impl<'a> UnlistedRollouts<'a> {
         let passed = matches!(turn, TurnNumbers::Passed(_));
         let after = after_play(game.rules(), &turn.numbers(), passed, play);
         let candidates = [(best.play.position, best.after), (play.position, after)];
-        // Each rollout's loss over the games both plays had, pooled by
-        // those games; clamped at 0 only once pooled.
-        let mut parts = Vec::with_capacity(self.plans.len());
-        for plan in &self.plans {
-            let staged = roll_out_in_stages(
-                decision.id,
-                &candidates,
-                game.rules(),
-                self.search.evaluator(),
-                self.search.settings(),
-                plan,
-            )?;
-            let (loss, error) = staged.loss(0, 1);
-            parts.push(Estimate {
-                games: staged.trials[0].min(staged.trials[1]),
-                value: loss,
-                error,
-            });
-        }
-        let loss = pooled(&parts);
-        Ok(Some(RolledLoss {
-            loss: loss.value.max(0.0) as f32,
-            std_error: loss.error as f32,
-        }))
+        // One staged rollout a plan, their losses pooled.
+        let staged = self
+            .plans
+            .iter()
+            .map(|plan| {
+                roll_out_in_stages(
+                    decision.id,
+                    &candidates,
+                    game.rules(),
+                    self.search.evaluator(),
+                    self.search.settings(),
+                    plan,
+                )
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(RolledLoss::pooled(&staged)))
     }
 }

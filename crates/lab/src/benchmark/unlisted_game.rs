@@ -9,7 +9,6 @@
 
 use super::BenchmarkError;
 use super::data::{Decision, Header};
-use super::pool::{Estimate, pooled};
 use super::staged::{StagePlan, in_stages, rollout_settings};
 use super::unlisted::RolledLoss;
 use plakoto_engine::game::{GameEvaluator, RolloutStart, rollout};
@@ -75,31 +74,25 @@ impl<'a, G: TavliGame> GameUnlistedRollouts<'a, G> {
             RolloutStart::AfterPlay(best),
             RolloutStart::AfterPlay(*after),
         ];
-        let mut parts = Vec::with_capacity(self.plans.len());
-        for plan in &self.plans {
-            let staged = in_stages(decision.id, 2, &self.settings, plan, |live, s| {
-                let rolled: Vec<_> = live.iter().map(|&i| starts[i]).collect();
-                rollout(
-                    self.game,
-                    self.evaluator,
-                    &rolled,
-                    s,
-                    &|_| {},
-                    &Stop::never(),
-                )
-                .map_err(|e| BenchmarkError::Engine(e.to_string()))
-            })?;
-            let (loss, error) = staged.loss(0, 1);
-            parts.push(Estimate {
-                games: staged.trials[0].min(staged.trials[1]),
-                value: loss,
-                error,
-            });
-        }
-        let loss = pooled(&parts);
-        Ok(Some(RolledLoss {
-            loss: loss.value.max(0.0) as f32,
-            std_error: loss.error as f32,
-        }))
+        // One staged rollout a plan, their losses pooled.
+        let staged = self
+            .plans
+            .iter()
+            .map(|plan| {
+                in_stages(decision.id, 2, &self.settings, plan, |live, s| {
+                    let rolled: Vec<_> = live.iter().map(|&i| starts[i]).collect();
+                    rollout(
+                        self.game,
+                        self.evaluator,
+                        &rolled,
+                        s,
+                        &|_| {},
+                        &Stop::never(),
+                    )
+                    .map_err(|e| BenchmarkError::Engine(e.to_string()))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(RolledLoss::pooled(&staged)))
     }
 }

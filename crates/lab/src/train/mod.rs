@@ -38,12 +38,11 @@ use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 use self::arena_check::{MatchResult, duplicate_match};
 use self::checkpoint::{CheckpointError, SelfPlaySettings, TargetKind, TrainConfig, TrainState};
 use self::learn::{Adam, Learner, Sample};
-use self::run_loop::{TrainingRun, learn_round};
+use self::run_loop::{TrainingRun, learn_round, play_round};
 use self::selfplay::Worker;
 use crate::LabGame;
 use plakoto_engine::eval::net::weights::{self, WeightsError};
@@ -247,23 +246,18 @@ impl Trainer {
         let rules = self.state.config.rules;
         let first = self.state.rounds * c.games_per_round;
         let net = &self.net;
-        let per_game: Vec<Vec<Sample>> = (first..first + c.games_per_round)
-            .into_par_iter()
-            .map_init(Worker::default, |worker, game| {
-                let mut out = Vec::new();
-                worker.play_game(
-                    net,
-                    rules,
-                    mix_seed(&[c.seed, game, GAME_STREAM]),
-                    c.lambda,
-                    c.epsilon,
-                    c.target,
-                    &mut out,
-                );
-                out
-            })
-            .collect();
-        let samples: Vec<Sample> = per_game.into_iter().flatten().collect();
+        let games = first..first + c.games_per_round;
+        let samples = play_round(games, |worker: &mut Worker, game, out: &mut Vec<Sample>| {
+            worker.play_game(
+                net,
+                rules,
+                mix_seed(&[c.seed, game, GAME_STREAM]),
+                c.lambda,
+                c.epsilon,
+                c.target,
+                out,
+            );
+        });
         learn_round(&mut self.state, samples, SHUFFLE_STREAM, |batch| {
             self.learner
                 .train_batch(&mut self.net, &mut self.adam, batch)

@@ -17,6 +17,7 @@ use plakoto_tools::arena::referee::mix_seed;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 
 /// A game's trainer, as the run drives it.
 pub trait TrainingRun: Sized + Send {
@@ -202,6 +203,25 @@ fn arena_check<T: TrainingRun>(
     }
     trainer.state_mut().last_check_games = games;
     Ok(line)
+}
+
+/// Plays the self-play games of a round, numbered `games`, in parallel on
+/// the current rayon pool, each worker of type `W` reused across the games
+/// of its thread: the samples of every game, in the games' order (so a
+/// round does not depend on how the games were spread over threads).
+pub fn play_round<W: Default + Send, S: Send>(
+    games: std::ops::Range<u64>,
+    play_game: impl Fn(&mut W, u64, &mut Vec<S>) + Send + Sync,
+) -> Vec<S> {
+    let per_game: Vec<Vec<S>> = games
+        .into_par_iter()
+        .map_init(W::default, |worker, game| {
+            let mut out = Vec::new();
+            play_game(worker, game, &mut out);
+            out
+        })
+        .collect();
+    per_game.into_iter().flatten().collect()
 }
 
 /// Ends a round of self-play: learns from its `samples` in mini-batches

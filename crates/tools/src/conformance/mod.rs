@@ -414,6 +414,22 @@ impl Checker {
         self.ask_within(command, self.timeout)
     }
 
+    /// Checks that a `legal` reply's first line starts with `want`, the
+    /// rules core's count of the legal plays of the sample `pair`.
+    fn check_legal_count(&self, reply: &Reply, want: usize, pair: &str) -> Result<(), Fail> {
+        let count: Option<usize> = reply
+            .first()
+            .split_whitespace()
+            .next()
+            .and_then(|w| w.parse().ok());
+        if count == Some(want) {
+            return Ok(());
+        }
+        Err(self.fail(format!(
+            "{pair}: the rules core counts {want} legal plays; the first line must start with the count"
+        )))
+    }
+
     /// Asks and requires a `=` reply.
     fn ask_ok(&mut self, command: &str) -> Result<Reply, Fail> {
         let reply = self.ask(command)?;

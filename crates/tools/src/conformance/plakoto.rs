@@ -253,18 +253,7 @@ impl Checker {
                 .collect();
             self.set(s)?;
             let reply = self.ask_ok(&format!("legal limit {}", LEGAL_MOST))?;
-            let count: Option<usize> = reply
-                .first()
-                .split_whitespace()
-                .next()
-                .and_then(|w| w.parse().ok());
-            if count != Some(want.len()) {
-                return Err(self.fail(format!(
-                    "{}: the rules core counts {} legal plays; the first line must start with the count",
-                    s.pair(),
-                    want.len()
-                )));
-            }
+            self.check_legal_count(&reply, want.len(), &s.pair())?;
             let got: BTreeSet<String> = reply
                 .payload
                 .iter()

@@ -291,18 +291,7 @@ impl Checker {
     ) -> Result<usize, Fail> {
         let want = s.legal_results(game);
         let reply = self.ask_ok("legal limit 2000")?;
-        let count: Option<usize> = reply
-            .first()
-            .split_whitespace()
-            .next()
-            .and_then(|w| w.parse().ok());
-        if count != Some(want.len()) {
-            return Err(self.fail(format!(
-                "{}: the rules core counts {} legal plays; the first line must start with the count",
-                s.pair(),
-                want.len()
-            )));
-        }
+        self.check_legal_count(&reply, want.len(), &s.pair())?;
         let mut got = BTreeSet::new();
         for line in reply.payload.iter().skip(1) {
             let written = play_words(line);

@@ -63,16 +63,14 @@ use self::game::NetOf;
 use std::path::Path;
 use std::sync::Arc;
 
-use rayon::prelude::*;
-
 use self::arena_check::duplicate_match;
 use self::checkpoint::{TableTrainConfig, TableTrainState};
 use self::game::{TrainedGame, lengths};
 use self::learn::TableLearner;
-use self::selfplay::{TableSample, TableWorker};
+use self::selfplay::TableWorker;
 use super::arena_check::MatchResult;
 use super::learn::Adam;
-use super::run_loop::{TrainingRun, learn_round};
+use super::run_loop::{TrainingRun, learn_round, play_round};
 use super::{TrainArgs, TrainError};
 use plakoto_engine::game::GameEvaluator;
 use plakoto_tools::arena::referee::mix_seed;
@@ -108,23 +106,18 @@ impl<G: TrainedGame> TableTrainer<G> {
         let game = G::trained();
         let first = self.state.rounds * c.games_per_round;
         let evaluator = G::net_evaluator(Arc::new(self.net.clone()));
-        let per_game: Vec<Vec<TableSample<G>>> = (first..first + c.games_per_round)
-            .into_par_iter()
-            .map_init(TableWorker::default, |worker, index| {
-                let mut out = Vec::new();
-                worker.play_game(
-                    &game,
-                    &evaluator,
-                    mix_seed(&[c.seed, index, G::STREAMS.game]),
-                    c.lambda,
-                    c.epsilon,
-                    c.target,
-                    &mut out,
-                );
-                out
-            })
-            .collect();
-        let samples: Vec<TableSample<G>> = per_game.into_iter().flatten().collect();
+        let games = first..first + c.games_per_round;
+        let samples = play_round(games, |worker: &mut TableWorker<G>, index, out| {
+            worker.play_game(
+                &game,
+                &evaluator,
+                mix_seed(&[c.seed, index, G::STREAMS.game]),
+                c.lambda,
+                c.epsilon,
+                c.target,
+                out,
+            );
+        });
         learn_round(&mut self.state, samples, G::STREAMS.shuffle, |batch| {
             self.learner
                 .train_batch(&mut self.net, &mut self.adam, batch)

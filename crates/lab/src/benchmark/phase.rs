@@ -196,11 +196,24 @@ fn has_prime(p: &Position) -> bool {
     // an own checker holding a pin.
     let blocked = |i: usize| b[i] >= 2 || (b[i] >= 1 && p.opp_pinned_mask() >> i & 1 == 1);
     let opp = |i: usize| b[i] < 0 || p.opp_pinned_mask() >> i & 1 == 1;
+    has_wall(0..24, 4, blocked, |i, run| (0..i + 1 - run).any(opp))
+}
+
+/// Whether `length` or more of `points`, in a row as they come, are
+/// `held`, with `trapped(last, run)` true of such a run (`run` points long,
+/// ending at `last`): a prime with a checker behind it, in any game's
+/// numbering (Fevga's is in `phase_fevga.rs`).
+pub(crate) fn has_wall<P: Copy>(
+    points: impl IntoIterator<Item = P>,
+    length: usize,
+    held: impl Fn(P) -> bool,
+    trapped: impl Fn(P, usize) -> bool,
+) -> bool {
     let mut run = 0;
-    for i in 0..24 {
-        if blocked(i) {
+    for point in points {
+        if held(point) {
             run += 1;
-            if run >= 4 && (0..i + 1 - run).any(opp) {
+            if run >= length && trapped(point, run) {
                 return true;
             }
         } else {

@@ -27,7 +27,7 @@
 
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules, is_released, other_numbering};
 
-use super::phase::GamePhase;
+use super::phase::{GamePhase, has_wall};
 
 /// Points in a row that make a Fevga prime. A single checker holds a
 /// point in Fevga, so walls of four are common in any middle game; five
@@ -90,19 +90,8 @@ fn has_prime(position: &FevgaPosition) -> bool {
     // The opponent's point `q` is the side on roll's `S(q)`.
     let held = |q: u8| position.own_at(other_numbering(q)) > 0;
     // Upwards: a run of held points ending at `q`, an opposing checker above.
-    let mut run = 0;
-    for q in 1..=24u8 {
-        if held(q) {
-            run += 1;
-            let behind = (q + 1..=24).any(|r| opp[usize::from(r) - 1] > 0);
-            if run >= PRIME_LENGTH && behind {
-                return true;
-            }
-        } else {
-            run = 0;
-        }
-    }
-    false
+    let behind = |q: u8, _run| (q + 1..=24).any(|r| opp[usize::from(r) - 1] > 0);
+    has_wall(1..=24u8, usize::from(PRIME_LENGTH), held, behind)
 }
 
 #[cfg(test)]

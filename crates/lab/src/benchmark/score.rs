@@ -234,20 +234,13 @@ pub fn score_with(
         )),
         Chooser::Random => None,
     };
-    let pool = judging_pool(threads)?;
-    let losses: Vec<Loss> = pool.install(|| {
-        benchmark
-            .decisions
-            .par_iter()
-            .map_init(
-                || Worker {
-                    chooser: chooser_search.as_ref().map(|(s, plies)| (s.fork(), *plies)),
-                    lists: PlayLists::bounded(),
-                    unlisted: unlisted.map(|u| (u, u.searcher())),
-                },
-                |worker, d| judge(d, rules, worker),
-            )
-            .collect::<Result<Vec<Loss>, BenchmarkError>>()
+    let worker = || Worker {
+        chooser: chooser_search.as_ref().map(|(s, plies)| (s.fork(), *plies)),
+        lists: PlayLists::bounded(),
+        unlisted: unlisted.map(|u| (u, u.searcher())),
+    };
+    let losses = judge_all(benchmark, threads, worker, |worker, d| {
+        judge(d, rules, worker)
     })?;
     Ok(report(
         benchmark,
@@ -258,13 +251,26 @@ pub fn score_with(
     ))
 }
 
-/// The pool of `threads` threads (at least one) the decisions are judged
-/// on. Any game's.
-pub(crate) fn judging_pool(threads: usize) -> Result<rayon::ThreadPool, BenchmarkError> {
-    rayon::ThreadPoolBuilder::new()
+/// Judges every decision of `benchmark` on `threads` threads (at least
+/// one), each thread with its own worker made by `worker`: the losses, in
+/// the benchmark's order. Any game's.
+pub(crate) fn judge_all<W>(
+    benchmark: &Benchmark,
+    threads: usize,
+    worker: impl Fn() -> W + Send + Sync,
+    judge: impl Fn(&mut W, &Decision) -> Result<Loss, BenchmarkError> + Send + Sync,
+) -> Result<Vec<Loss>, BenchmarkError> {
+    let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
-        .map_err(|e| BenchmarkError::Engine(format!("cannot start {threads} threads: {e}")))
+        .map_err(|e| BenchmarkError::Engine(format!("cannot start {threads} threads: {e}")))?;
+    pool.install(|| {
+        benchmark
+            .decisions
+            .par_iter()
+            .map_init(worker, judge)
+            .collect()
+    })
 }
 
 /// The report of `player`'s `losses` on `benchmark` (judged since

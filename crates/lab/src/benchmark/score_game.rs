@@ -9,11 +9,10 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 
 use super::BenchmarkError;
 use super::data::{Benchmark, Decision, TurnRecord};
-use super::score::{Loss, StrengthReport, judging_pool, report};
+use super::score::{Loss, StrengthReport, judge_all, report};
 use super::unlisted_game::GameUnlistedRollouts;
 use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_engine::search::{SearchLimits, SearchSettings};
@@ -61,21 +60,14 @@ pub fn score_game<G: TavliGame>(
             .validate()
             .map_err(|e| BenchmarkError::Options(e.to_string()))?;
     }
-    let pool = judging_pool(threads)?;
-    let losses: Vec<Loss> = pool.install(|| {
-        benchmark
-            .decisions
-            .par_iter()
-            .map_init(
-                || Judge {
-                    game,
-                    search: GameSearch::new(),
-                    generator: game.generator(),
-                    list: G::PlayList::default(),
-                },
-                |judge, d| judge.loss(d, chooser, unlisted),
-            )
-            .collect::<Result<Vec<Loss>, BenchmarkError>>()
+    let judge = || Judge {
+        game,
+        search: GameSearch::new(),
+        generator: game.generator(),
+        list: G::PlayList::default(),
+    };
+    let losses = judge_all(benchmark, threads, judge, |judge, d| {
+        judge.loss(d, chooser, unlisted)
     })?;
     Ok(report(
         benchmark,

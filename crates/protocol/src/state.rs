@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use super::command::{Orientation, OutputMode};
 use super::reply::{ResultInfo, TurnInfo};
 use plakoto_records::record::{Header, Record};
-use plakoto_rules::tavli::TableGame;
+use plakoto_rules::tavli::{Plakoto, TableGame, TavliGames};
 
 use crate::game_session::GameShelf;
 use plakoto_rules::{
@@ -156,10 +156,8 @@ pub(super) fn turn_info(g: &Game) -> TurnInfo {
 
 /// The header of a session's record.
 pub(super) fn session_header(s: &SessionState) -> Header {
-    let rules = s.plakoto().rules();
     Header {
-        rules: rules.variant,
-        scoring: rules.scoring,
+        games: TavliGames::default().with(Plakoto::new(s.plakoto().rules())),
         match_length: s.score.length,
         x: s.players[0].clone(),
         o: s.players[1].clone(),

@@ -10,7 +10,7 @@ use plakoto_rules::{Game, GameKind, MatchScore};
 use super::{Runner, TavliSession, games};
 use crate::command::{Command, ShowWhat};
 use crate::reply::{ErrorCode, LoadedInfo, ProtoError, Reply};
-use crate::session_game::GameFns;
+use crate::session_game::{GameFns, session_games};
 use crate::state::SessionState;
 use crate::tools::Tools;
 
@@ -20,10 +20,7 @@ fn match_header(state: &SessionState, session: &TavliSession) -> Header {
     let rules = session.tavli.rules();
     let first_game = session.tavli.finished() - session.tavli.games().len() as u32 + 1;
     Header {
-        rules: state.games.plakoto().rules().variant,
-        scoring: state.games.plakoto().rules().scoring,
-        portes_scoring: state.table::<Portes>().game().scoring,
-        fevga_rules: state.table::<Fevga>().game().rules,
+        games: session_games(state),
         opening: state.table::<Portes>().opening(),
         match_length: rules.target,
         x: state.players[0].clone(),
@@ -91,8 +88,8 @@ pub(super) fn load(
         .checked_rules()
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
     *state.games.plakoto_mut() = Game::new(rules);
-    state.games.get_mut::<Portes>().table = TableGame::new(header.portes(), header.opening);
-    state.games.get_mut::<Fevga>().table = TableGame::new(header.fevga(), header.opening);
+    state.games.get_mut::<Portes>().table = TableGame::new(header.games.portes, header.opening);
+    state.games.get_mut::<Fevga>().table = TableGame::new(header.games.fevga, header.opening);
     let kind = replay.game.kind();
     (GameFns::of(kind).restore)(state, replay.game);
     state.game_kind = kind;

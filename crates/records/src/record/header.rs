@@ -9,18 +9,14 @@
 //! always `standard` (F13). A header without a game is Plakoto's, so every record written
 //! before the other games reads (and is written) as it was.
 //!
-//! What each game's part of a header holds, how it is read, and how a
-//! header's fields are turned into the game they name and back, is the
-//! game's own ([`GameOnRecord`], `games/`).
+//! The header keeps every game under its switches as one value
+//! ([`TavliGames`]); which of them its text and JSON forms name, and how
+//! they are read, is each game's own ([`GameOnRecord`], `games/`).
 
 use super::GameOnRecord;
 use super::header_fields::{HeaderFieldError, JsonFields, TextHeader};
-use plakoto_rules::fevga::FevgaRules;
-use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{
-    AfterDraw, Fevga, Opening, Plakoto, Portes, Sequence, TavliGames, TavliRules,
-};
-use plakoto_rules::{GameKind, Rules, RulesError, Scoring, Variant, with_game};
+use plakoto_rules::tavli::{AfterDraw, Opening, Plakoto, Portes, Sequence, TavliGames, TavliRules};
+use plakoto_rules::{GameKind, Rules, RulesError, Variant, with_game};
 
 /// The header of a record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -28,14 +24,11 @@ use plakoto_rules::{GameKind, Rules, RulesError, Scoring, Variant, with_game};
 pub struct Header {
     /// The game played (Plakoto when a record does not say).
     pub game: GameKind,
-    /// Plakoto's movement rules (standard in the other games).
-    pub rules: Variant,
-    /// Plakoto's scoring (standard in the other games).
-    pub scoring: Scoring,
-    /// Portes' scoring (P11; standard in the other games).
-    pub portes_scoring: PortesScoring,
-    /// Fevga's switches (F7–F9; the defaults in the other games).
-    pub fevga_rules: FevgaRules,
+    /// Every game under the switches the header names: the game played's
+    /// (the others at their defaults), or in a Tavli match record each
+    /// game's. Plakoto's rule set is kept as written, unchecked
+    /// ([`Header::checked_rules`] checks it, R22).
+    pub games: TavliGames,
     /// How a game of the table starts (P13; Greek for Plakoto, which
     /// always starts as R19 says).
     pub opening: Opening,
@@ -88,29 +81,19 @@ impl TavliHeader {
 }
 
 impl Header {
-    /// The rule set, checked (Express takes standard scoring only, R22).
+    /// Plakoto's rule set, checked (Express takes standard scoring only,
+    /// R22).
     pub fn checked_rules(&self) -> Result<Rules, RulesError> {
-        Rules::new(self.rules, self.scoring)
+        let rules = self.games.plakoto.rules;
+        Rules::new(rules.variant, rules.scoring)
     }
 
-    /// Portes under the header's scoring.
-    pub fn portes(&self) -> Portes {
-        Portes::new(self.portes_scoring)
-    }
-
-    /// Fevga under the header's switches.
-    pub fn fevga(&self) -> Fevga {
-        Fevga::new(self.fevga_rules)
-    }
-
-    /// Every game under the header's switches (Plakoto under the default
-    /// rules where its rule set does not go together, R22).
+    /// Every game under the header's switches, as a game is played
+    /// (Plakoto under the default rules where its rule set does not go
+    /// together, R22).
     pub fn tavli_games(&self) -> TavliGames {
-        TavliGames {
-            portes: self.portes(),
-            plakoto: Plakoto::new(self.checked_rules().unwrap_or_default()),
-            fevga: self.fevga(),
-        }
+        self.games
+            .with(Plakoto::new(self.checked_rules().unwrap_or_default()))
     }
 
     /// The header of one game of kind `kind` of a Tavli match record
@@ -259,16 +242,16 @@ impl From<Header> for HeaderJson {
             return HeaderJson {
                 // The match names no game of its own: its games do.
                 game: GameKind::default(),
-                rules: Some(h.rules),
-                scoring: h.scoring.to_string(),
-                switches: Some(h.fevga_rules.describe()),
+                rules: Some(h.games.plakoto.rules.variant),
+                scoring: h.games.plakoto.rules.scoring.to_string(),
+                switches: Some(h.games.fevga.rules.describe()),
                 opening: Some(h.opening.to_string()),
                 match_length: h.match_length,
                 tavli: Some(TavliJson {
                     sequence: t.sequence.to_string(),
                     after_draw: t.after_draw.to_string(),
                     first_game: t.first_game,
-                    portes_scoring: Portes::new(h.portes_scoring).scoring_word(),
+                    portes_scoring: h.games.portes.scoring_word(),
                 }),
                 x: h.x,
                 o: h.o,
@@ -310,17 +293,18 @@ impl TryFrom<HeaderJson> for Header {
             if j.game != GameKind::default() {
                 return Err("a Tavli match record names no game of its own".into());
             }
-            header.rules = j.rules.ok_or("missing field `rules`")?;
-            header.scoring = serde_json::from_value(serde_json::Value::String(j.scoring))
+            let plakoto = &mut header.games.plakoto.rules;
+            plakoto.variant = j.rules.ok_or("missing field `rules`")?;
+            plakoto.scoring = serde_json::from_value(serde_json::Value::String(j.scoring))
                 .map_err(|e| e.to_string())?;
             // Read as a Portes header's scoring is, with its refusal.
             let portes_scoring = JsonFields {
                 scoring: t.portes_scoring,
                 ..JsonFields::default()
             };
-            header.portes_scoring = Portes::read_json_header(portes_scoring)?.0.scoring;
+            header.games.portes = Portes::read_json_header(portes_scoring)?.0;
             if let Some(switches) = j.switches {
-                header.fevga_rules = switches.parse().map_err(|e| format!("{e}"))?;
+                header.games.fevga.rules = switches.parse().map_err(|e| format!("{e}"))?;
             }
             if let Some(opening) = j.opening {
                 header.opening = opening.parse().map_err(|e| format!("{e}"))?;

@@ -26,7 +26,7 @@
 use std::fmt::Write as _;
 
 use plakoto_rules::portes::{PortesPlay, PortesScoring, Source};
-use plakoto_rules::tavli::{Opening, Portes, TableGame};
+use plakoto_rules::tavli::{Opening, Portes, TableGame, TavliGames};
 use plakoto_rules::{GameKind, Side, TavliGame};
 
 use super::{Ending, GameEnd, Header, Record, RecordedGame, Roll, Start, Turn};
@@ -107,14 +107,14 @@ pub fn write_mat(record: &Record) -> Result<String, MatError> {
     let replay = record
         .replay_portes()
         .map_err(|e| err(0, format!("the record does not replay: {e}")))?;
-    let start = Portes::new(record.header.portes_scoring).start();
+    let start = record.header.games.portes.start();
     let mut out = String::new();
     let _ = writeln!(out, "; [Variation \"Portes (cubeless backgammon)\"]");
     let _ = writeln!(out, "\n {} point match\n", record.header.match_length);
     let mut turns = replay.turns.iter().peekable();
     for (gi, game) in record.games.iter().enumerate() {
         if let Start::Position { position_id, .. } = &game.start
-            && position_id.as_str() != Portes::new(record.header.portes_scoring).position_id(&start)
+            && position_id.as_str() != record.header.games.portes.position_id(&start)
         {
             return Err(err(
                 0,
@@ -445,7 +445,7 @@ fn settle(
 ) -> Result<Record, MatError> {
     let header = Header {
         game: GameKind::Portes,
-        portes_scoring: scoring,
+        games: TavliGames::default().with(Portes::new(scoring)),
         opening: Opening::Western,
         match_length,
         x: names[0].clone(),

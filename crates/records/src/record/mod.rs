@@ -154,8 +154,11 @@ pub trait GameOnRecord: TavliGame {
         }
     }
 
-    /// The game under the switches `header` names.
-    fn of_header(header: &Header) -> Self;
+    /// The game under the switches `header` names (as written: Plakoto's
+    /// rule set unchecked).
+    fn of_header(header: &Header) -> Self {
+        header.games.get::<Self>()
+    }
 
     /// [`GameOnRecord::of_header`], refused where the switches do not go
     /// together in a game played: the header key and why.
@@ -164,7 +167,10 @@ pub trait GameOnRecord: TavliGame {
     }
 
     /// Names this game and its switches in `header`.
-    fn write_header(&self, header: &mut Header);
+    fn write_header(&self, header: &mut Header) {
+        header.game = Self::KIND;
+        self.put_in(&mut header.games);
+    }
 
     /// The numbers a turn of the game is given, as a record's refusal of
     /// numbers it cannot read names them.

@@ -54,23 +54,24 @@ pub(super) fn read_tavli_header<'a>(
     }
     let missing = |key: &'static str| RecordError::at_line(0, RecordErrorKind::MissingHeader(key));
     let (rules, l) = find("Rules").ok_or_else(|| missing("Rules"))?;
-    header.rules = rules
+    header.games.plakoto.rules.variant = rules
         .parse()
         .map_err(|e: plakoto_rules::RulesError| bad_header("Rules", l, e.to_string()))?;
     let (scoring, l) = find("Scoring").ok_or_else(|| missing("Scoring"))?;
-    header.scoring = scoring
+    header.games.plakoto.rules.scoring = scoring
         .parse()
         .map_err(|e: plakoto_rules::RulesError| bad_header("Scoring", l, e.to_string()))?;
     if let Some((value, l)) = find("PortesScoring") {
-        header.portes_scoring =
+        header.games.portes.scoring =
             parse_portes_scoring(value).map_err(|e| bad_header("PortesScoring", l, e))?;
     }
     if let Some((value, l)) = find("Switches") {
-        header.fevga_rules = value
-            .parse()
-            .map_err(|e: plakoto_rules::fevga::SwitchError| {
-                bad_header("Switches", l, e.to_string())
-            })?;
+        header.games.fevga.rules =
+            value
+                .parse()
+                .map_err(|e: plakoto_rules::fevga::SwitchError| {
+                    bad_header("Switches", l, e.to_string())
+                })?;
     }
     if let Some((value, l)) = find("Opening") {
         header.opening = value

@@ -37,11 +37,12 @@ impl fmt::Display for Record {
             if t.first_game != 1 {
                 writeln!(f, "; [FirstGame {}]", quoted(&t.first_game.to_string()))?;
             }
-            writeln!(f, "; [Rules {}]", quoted(&h.rules.to_string()))?;
-            writeln!(f, "; [Scoring {}]", quoted(&h.scoring.to_string()))?;
-            let portes = super::portes_scoring_word(h.portes_scoring);
+            let (plakoto, games) = (h.games.plakoto.rules, &h.games);
+            writeln!(f, "; [Rules {}]", quoted(&plakoto.variant.to_string()))?;
+            writeln!(f, "; [Scoring {}]", quoted(&plakoto.scoring.to_string()))?;
+            let portes = super::portes_scoring_word(games.portes.scoring);
             writeln!(f, "; [PortesScoring {}]", quoted(portes))?;
-            writeln!(f, "; [Switches {}]", quoted(&h.fevga_rules.describe()))?;
+            writeln!(f, "; [Switches {}]", quoted(&games.fevga.rules.describe()))?;
             writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
         } else {
             let title = super::header::game_title(h.game);

@@ -9,7 +9,7 @@ use plakoto_engine::search::{SearchLimits, SearchSettings};
 use plakoto_records::analysis::table::analyse_game;
 use plakoto_records::record::{GameEnd, Header, Record, RecordedGame, Roll, Start, Turn};
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{Opening, Portes, TableGame};
+use plakoto_rules::tavli::{Opening, Portes, TableGame, TavliGames};
 use plakoto_rules::{Dice, GameKind, Phase};
 use rand::SeedableRng;
 
@@ -65,7 +65,7 @@ fn played_record(
     }
     let header = Header {
         game: GameKind::Portes,
-        portes_scoring: PortesScoring::Triple,
+        games: TavliGames::default().with(Portes::new(PortesScoring::Triple)),
         x: "search".into(),
         o: "search".into(),
         seed: Some(seed),

@@ -67,20 +67,28 @@ fn start_next(
             (TavliGameState::Plakoto(table), rolls(r))
         }
         (GameKind::Portes, Some(side)) => (
-            TavliGameState::Portes(TableGame::started_by(header.portes(), Opening::Greek, side)),
+            TavliGameState::Portes(TableGame::started_by(
+                header.games.portes,
+                Opening::Greek,
+                side,
+            )),
             Start::Starter(side),
         ),
         (GameKind::Portes, None) => {
-            let mut table = TableGame::new(header.portes(), Opening::Greek);
+            let mut table = TableGame::new(header.games.portes, Opening::Greek);
             let (_, r) = table.roll_opening(rng).expect("an opening");
             (TavliGameState::Portes(table), rolls(r))
         }
         (GameKind::Fevga, Some(side)) => (
-            TavliGameState::Fevga(TableGame::started_by(header.fevga(), Opening::Greek, side)),
+            TavliGameState::Fevga(TableGame::started_by(
+                header.games.fevga,
+                Opening::Greek,
+                side,
+            )),
             Start::Starter(side),
         ),
         (GameKind::Fevga, None) => {
-            let mut table = TableGame::new(header.fevga(), Opening::Greek);
+            let mut table = TableGame::new(header.games.fevga, Opening::Greek);
             let (_, r) = table.roll_opening(rng).expect("an opening");
             (TavliGameState::Fevga(table), rolls(r))
         }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::record::{Contestant, GameRecord};
 use plakoto_records::record::{GameEnd, Header, Record, RecordedGame, Start, write_atomic};
+use plakoto_rules::tavli::{Plakoto, TavliGames};
 use plakoto_rules::{Rules, Side};
 
 /// Why a unit's record could not be made or written.
@@ -83,8 +84,7 @@ pub fn unit_record(run: &RunInfo, games: &[&GameRecord]) -> Result<Record, Recor
         (&run.b, &run.a)
     };
     let mut record = Record::new(Header {
-        rules: run.rules.variant,
-        scoring: run.rules.scoring,
+        games: TavliGames::default().with(Plakoto::new(run.rules)),
         match_length: run.match_to.unwrap_or(0),
         x: x.clone(),
         o: o.clone(),

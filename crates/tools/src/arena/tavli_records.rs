@@ -52,8 +52,7 @@ pub struct TavliRecordInfo {
 impl RecordsHeader for TavliRecordInfo {
     fn write_header(&self, header: &mut Header) {
         header.match_length = self.rules.target;
-        header.portes_scoring = self.games.portes.scoring;
-        header.fevga_rules = self.games.fevga.rules;
+        header.games = self.games;
         header.opening = self.opening.into();
         header.tavli = Some(TavliHeader {
             sequence: self.rules.sequence.clone(),

@@ -4,9 +4,8 @@
 
 use super::super::analysis_evaluator::table_evaluator;
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
-use super::super::{BoardCounts, EvaluatorRefused, GameOnRecord, Header, TavliGameState};
+use super::super::{BoardCounts, EvaluatorRefused, GameOnRecord, TavliGameState};
 use plakoto_engine::game::GameEvaluator;
-use plakoto_rules::TavliGame;
 use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::tavli::TableGame;
@@ -70,15 +69,6 @@ impl GameOnRecord for Fevga {
             rules = switches.parse().map_err(|e| format!("{e}"))?;
         }
         Ok((Fevga::new(rules), json_opening(fields.opening)?))
-    }
-
-    fn of_header(header: &Header) -> Fevga {
-        header.fevga()
-    }
-
-    fn write_header(&self, header: &mut Header) {
-        header.game = Fevga::KIND;
-        header.fevga_rules = self.rules;
     }
 
     fn carried_of(_: &[u8]) -> Option<Infallible> {

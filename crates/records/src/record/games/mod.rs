@@ -1,6 +1,6 @@
 //! Each game on record, one file a game: its impl of [`GameOnRecord`]
-//! (its header's words and how they are read, its scoring word, the
-//! header's fields it fills, what a Tavli match's replay holds of it, its
+//! (its header's words and how they are read, its scoring word, what a
+//! Tavli match's replay holds of it, its
 //! Match ID, how its board is drawn, a match table of its own). The rest
 //! of the crate is written once, generically, and reaches a game through
 //! that trait, picking the type with

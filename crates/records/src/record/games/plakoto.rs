@@ -7,7 +7,6 @@ use super::super::{BoardCounts, EvaluatorRefused, GameOnRecord, Header, TavliGam
 use plakoto_engine::eval::EvaluatorKind;
 use plakoto_engine::game::{GameEvaluator, PlakotoGameEvaluator};
 use plakoto_engine::match_equity::{MatchContext, MatchValue};
-use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::TableGame;
 use plakoto_rules::tavli::{Opening, Plakoto};
 use plakoto_rules::{GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Position, Side};
@@ -68,28 +67,12 @@ impl GameOnRecord for Plakoto {
         Ok((Plakoto::new(rules), Opening::default()))
     }
 
-    fn of_header(header: &Header) -> Plakoto {
-        // The pair as the header writes it, unchecked: `checked_rules`
-        // refuses Express with Tzannes scoring (R22) where a game is
-        // played, and a header holding it is still written as it is.
-        Plakoto::new(Rules {
-            variant: header.rules,
-            scoring: header.scoring,
-        })
-    }
-
     fn checked_of_header(header: &Header) -> Result<Plakoto, (&'static str, String)> {
         // Express takes standard scoring only (R22).
         let rules = header
             .checked_rules()
             .map_err(|e| ("Scoring", e.to_string()))?;
         Ok(Plakoto::new(rules))
-    }
-
-    fn write_header(&self, header: &mut Header) {
-        header.game = Plakoto::KIND;
-        header.rules = self.rules.variant;
-        header.scoring = self.rules.scoring;
     }
 
     const NUMBERS_DUE: &'static str = "dice 1-6 or up to 24 numbers 1-6";

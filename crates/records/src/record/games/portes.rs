@@ -4,9 +4,8 @@
 
 use super::super::analysis_evaluator::table_evaluator;
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
-use super::super::{BoardCounts, EvaluatorRefused, GameOnRecord, Header, TavliGameState};
+use super::super::{BoardCounts, EvaluatorRefused, GameOnRecord, TavliGameState};
 use plakoto_engine::game::GameEvaluator;
-use plakoto_rules::TavliGame;
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::TableGame;
@@ -60,15 +59,6 @@ impl GameOnRecord for Portes {
         }
         let scoring = parse_portes_scoring(&fields.scoring)?;
         Ok((Portes::new(scoring), json_opening(fields.opening)?))
-    }
-
-    fn of_header(header: &Header) -> Portes {
-        header.portes()
-    }
-
-    fn write_header(&self, header: &mut Header) {
-        header.game = Portes::KIND;
-        header.portes_scoring = self.scoring;
     }
 
     fn carried_of(_: &[u8]) -> Option<Infallible> {

@@ -40,7 +40,7 @@ use crate::bench::BenchError;
 use crate::bench::eval::{self, EvalBenchOptions, EvalTiming};
 use crate::bench::hint::{self, HintBenchOptions, HintBenchReport};
 use crate::conformance::{ConformanceArgs, Step, SwitchVariant};
-use plakoto_engine::game::GameEvaluator;
+use plakoto_engine::game::{EVALUATOR_NAMES, EngineGame, GameEvaluator, evaluator_named};
 use plakoto_records::record::{GameOnRecord, Roll};
 use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{MatchScore, Side};
@@ -52,7 +52,7 @@ use plakoto_rules::{MatchScore, Side};
 /// its command line (`with_game!`), and is otherwise written once. (Here,
 /// at the crate's root, as each tool calls it and its defaults call into
 /// the tools.)
-pub trait ToolsGame: GameOnRecord + Default {
+pub trait ToolsGame: GameOnRecord + EngineGame + Default {
     // The referee (what `tavli_referee` asks).
 
     /// Whether engines play this game without being told (`set game` is
@@ -206,14 +206,14 @@ pub trait ToolsGame: GameOnRecord + Default {
     fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position>;
 
     /// The names `--evaluator` takes in this game through the game
-    /// layer; none for a game whose benches measure its own evaluators.
-    const EVALUATORS: &'static [&'static str] = &[];
+    /// layer: the engine's built-ins ([`EVALUATOR_NAMES`]); none for a
+    /// game whose benches measure its own evaluators (Plakoto's).
+    const EVALUATORS: &'static [&'static str] = &EVALUATOR_NAMES;
 
     /// The evaluator of that name (`None`: no such evaluator, or its
     /// weights do not load).
     fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>> {
-        let _ = name;
-        None
+        evaluator_named::<Self>(name)
     }
 
     /// `bench eval`'s timed rounds of the evaluator `options` names.

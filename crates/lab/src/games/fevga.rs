@@ -136,7 +136,7 @@ impl TrainedGame for Fevga {
         flip(d)
     }
 
-    fn net_evaluator(net: Arc<FevgaNetwork>) -> FevgaNetEvaluator {
+    fn evaluator_of(net: Arc<FevgaNetwork>) -> FevgaNetEvaluator {
         FevgaNetEvaluator::new(net)
     }
 

@@ -95,7 +95,7 @@ impl TrainedGame for Portes {
         flip(d)
     }
 
-    fn net_evaluator(net: Arc<PortesNetwork>) -> PortesNetEvaluator {
+    fn evaluator_of(net: Arc<PortesNetwork>) -> PortesNetEvaluator {
         PortesNetEvaluator::new(net)
     }
 

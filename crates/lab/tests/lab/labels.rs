@@ -313,7 +313,7 @@ fn a_fit_moves_a_net_towards_its_labels() {
 
 #[test]
 fn the_sampled_positions_do_not_depend_on_the_threads_or_the_count() {
-    let net = Portes::net_evaluator(Arc::new(PortesNetwork::random(16, 1)));
+    let net = Portes::evaluator_of(Arc::new(PortesNetwork::random(16, 1)));
     let sampling = |count| PositionSampling {
         seed: 5,
         count,

@@ -34,7 +34,7 @@ fn scratch_dir(name: &str) -> PathBuf {
 }
 
 fn portes_net(seed: u64) -> <Portes as TrainedGame>::NetEvaluator {
-    Portes::net_evaluator(Arc::new(PortesNetwork::random(16, seed)))
+    Portes::evaluator_of(Arc::new(PortesNetwork::random(16, seed)))
 }
 
 fn target_args(out: PathBuf, weights: PathBuf, decisions: usize, shard: &str) -> TableTargetArgs {
@@ -140,7 +140,7 @@ fn portes_targets_are_the_plays_values_for_the_opponent() {
 
 #[test]
 fn fevga_targets_are_the_plays_values_for_the_opponent() {
-    let net = Fevga::net_evaluator(Arc::new(FevgaNetwork::random(16, 3)));
+    let net = Fevga::evaluator_of(Arc::new(FevgaNetwork::random(16, 3)));
     targets_are_the_plays_values_for_the_opponent::<Fevga>(&net);
 }
 

@@ -5,10 +5,11 @@
 //! valued by the Tavli table of a sequence of that one game. Written once
 //! for every game that implements [`TableProtocol`].
 
+use plakoto_engine::game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
-use plakoto_records::record::{Event, GameOnRecord, Header, Record, RecordError, TavliGameState};
+use plakoto_records::record::{Event, Header, Record, RecordError, TavliGameState};
 use plakoto_rules::FinalResult;
 use plakoto_rules::tavli::TableGame;
 
@@ -21,15 +22,15 @@ use crate::table::{TableProtocol, execute_game, restart_record, set_up_event, ta
 use crate::table_search::{AnySearcher, GameSearcher};
 use crate::tools::Tools;
 
-impl<G: TableProtocol + GameOnRecord + Default> SessionGame for G {
+impl<G: TableProtocol + EngineGame + Default> SessionGame for G {
     /// A fresh game under the default switches, and its searcher with the
     /// game's heuristic.
     fn game_session() -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>) {
         (
             Box::new(GameSession::<G>::default()),
             Some(Box::new(GameSearcher::new(
-                G::evaluator_named,
-                G::EVALUATOR_NAMES,
+                evaluator_named::<G>,
+                &EVALUATOR_NAMES,
             ))),
         )
     }

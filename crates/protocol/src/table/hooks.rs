@@ -138,13 +138,6 @@ pub trait TableProtocol: TavliGame + GameOnRecord {
     fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Self> {
         search.get::<Self>().evaluator.as_ref()
     }
-
-    /// The names `set evaluator` takes in this game.
-    const EVALUATOR_NAMES: &'static [&'static str];
-
-    /// This game's evaluator of that name (`None`: no such evaluator, or
-    /// its weights do not load).
-    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>>;
 }
 
 impl TableProtocol for Portes {
@@ -199,12 +192,6 @@ impl TableProtocol for Portes {
 
     fn move_refusal(table: &TableGame<Portes>, written: &str) -> Option<String> {
         move_refusal_in(&PortesStepRules, table, written)
-    }
-
-    const EVALUATOR_NAMES: &'static [&'static str] = &plakoto_engine::game::PORTES_EVALUATORS;
-
-    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
-        plakoto_engine::game::portes_evaluator(name)
     }
 
     fn scoring_word(&self) -> String {
@@ -311,11 +298,5 @@ impl TableProtocol for Fevga {
 
     fn move_refusal(table: &TableGame<Fevga>, written: &str) -> Option<String> {
         move_refusal_in(&FevgaStepRules::new(&table.game().rules), table, written)
-    }
-
-    const EVALUATOR_NAMES: &'static [&'static str] = &plakoto_engine::game::FEVGA_EVALUATORS;
-
-    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
-        plakoto_engine::game::fevga_evaluator(name)
     }
 }

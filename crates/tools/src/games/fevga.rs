@@ -13,10 +13,7 @@ use crate::bench::table_suite::{FEVGA_SUITE_SEED, table_suite};
 use crate::conformance::table::table_steps;
 use crate::conformance::table_positions::{TableSample, table_samples};
 use crate::conformance::{ConformanceArgs, Step, SwitchVariant};
-use plakoto_engine::game::{
-    FEVGA_EVALUATORS, FevgaHeuristicEvaluator, FevgaPipCountEvaluator, GameEvaluator,
-    fevga_evaluator,
-};
+use plakoto_engine::game::{FevgaHeuristicEvaluator, FevgaPipCountEvaluator, GameEvaluator};
 use plakoto_rules::fevga::{
     FevgaNotationError, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, is_released,
 };
@@ -77,12 +74,6 @@ impl ToolsGame for Fevga {
 
     fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position> {
         table_suite(Fevga::default(), seed, positions, skip)
-    }
-
-    const EVALUATORS: &'static [&'static str] = &FEVGA_EVALUATORS;
-
-    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
-        fevga_evaluator(name)
     }
 
     // The conformance checks.

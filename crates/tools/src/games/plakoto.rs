@@ -17,6 +17,7 @@ use crate::bench::hint::{HintBenchOptions, HintBenchReport};
 use crate::bench::{BenchError, SUITE_SEED, eval, hint};
 use crate::conformance::positions::{Sample, samples};
 use crate::conformance::{ConformanceArgs, Step};
+use plakoto_engine::game::GameEvaluator;
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
@@ -134,6 +135,14 @@ impl ToolsGame for Plakoto {
 
     fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position> {
         midgame_suite(seed, positions, skip)
+    }
+
+    /// Plakoto's benches measure its own evaluators (`bench eval`'s and
+    /// `bench hint`'s own paths), none through the game layer by name.
+    const EVALUATORS: &'static [&'static str] = &[];
+
+    fn evaluator_named(_: &str) -> Option<Box<dyn GameEvaluator<Plakoto>>> {
+        None
     }
 
     fn eval_timing(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {

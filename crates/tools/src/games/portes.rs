@@ -12,9 +12,7 @@ use crate::bench::portes_movegen::{portes_suite, portes_suite_from};
 use crate::conformance::table::table_steps;
 use crate::conformance::table_positions::{TableSample, table_samples};
 use crate::conformance::{ConformanceArgs, Step};
-use plakoto_engine::game::{
-    GameEvaluator, PORTES_EVALUATORS, PortesPipCountEvaluator, portes_evaluator,
-};
+use plakoto_engine::game::PortesPipCountEvaluator;
 use plakoto_rules::portes::{PortesNotationError, PortesScoring};
 use plakoto_rules::tavli::Portes;
 
@@ -67,12 +65,6 @@ impl ToolsGame for Portes {
 
     fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position> {
         portes_suite_from(seed, positions, skip)
-    }
-
-    const EVALUATORS: &'static [&'static str] = &PORTES_EVALUATORS;
-
-    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
-        portes_evaluator(name)
     }
 
     // The conformance checks.

@@ -100,7 +100,7 @@ pub trait TrainedGame: ToolsGame {
     fn flip_outcomes(d: &Self::Outcomes) -> Self::Outcomes;
 
     /// The net's evaluator.
-    fn net_evaluator(net: std::sync::Arc<NetOf<Self>>) -> Self::NetEvaluator;
+    fn evaluator_of(net: std::sync::Arc<NetOf<Self>>) -> Self::NetEvaluator;
 
     /// The evaluator the arena checks measure the net against, and that
     /// `best.net` is chosen by.

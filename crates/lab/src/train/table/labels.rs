@@ -75,7 +75,7 @@ pub fn label_shard<G: TrainedGame>(
     let started = Instant::now();
     let net = load_net::<G>(&a.weights)?;
     let header = a.header(G::NAME, &G::short_hash(&net));
-    let evaluator = G::net_evaluator(Arc::new(net));
+    let evaluator = G::evaluator_of(Arc::new(net));
     let mine = |i: usize| i % a.shard.count as usize == a.shard.index as usize - 1;
     let mut file = if a.out.exists() {
         let file = LabelFile::read(&a.out)?;

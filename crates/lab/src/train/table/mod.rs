@@ -105,7 +105,7 @@ impl<G: TrainedGame> TableTrainer<G> {
         let c = self.state.config.clone();
         let game = G::trained();
         let first = self.state.rounds * c.games_per_round;
-        let evaluator = G::net_evaluator(Arc::new(self.net.clone()));
+        let evaluator = G::evaluator_of(Arc::new(self.net.clone()));
         let games = first..first + c.games_per_round;
         let samples = play_round(games, |worker: &mut TableWorker<G>, index, out| {
             worker.play_game(
@@ -149,7 +149,7 @@ pub fn check_against<G: TrainedGame>(
     seed: u64,
 ) -> MatchResult {
     let net = Arc::new(net.clone());
-    let mine = move || -> Box<dyn GameEvaluator<G>> { Box::new(G::net_evaluator(net.clone())) };
+    let mine = move || -> Box<dyn GameEvaluator<G>> { Box::new(G::evaluator_of(net.clone())) };
     duplicate_match(
         G::trained(),
         &mine,
@@ -230,7 +230,7 @@ impl<G: TrainedGame> TrainingRun for TableTrainer<G> {
     fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult> {
         let other = Arc::new(G::load(path).ok()?);
         let other =
-            move || -> Box<dyn GameEvaluator<G>> { Box::new(G::net_evaluator(other.clone())) };
+            move || -> Box<dyn GameEvaluator<G>> { Box::new(G::evaluator_of(other.clone())) };
         Some(check_against::<G>(
             &self.net,
             &other,

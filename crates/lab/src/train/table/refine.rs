@@ -233,7 +233,7 @@ pub fn decision_targets<G: TrainedGame>(
 /// `plakoto refine targets --game G`: labels this shard's decisions not
 /// yet in `--out`, appending to it.
 pub fn build_targets<G: TrainedGame>(a: &TableTargetArgs) -> Result<(), RefineError> {
-    let net = G::net_evaluator(Arc::new(load_net::<G>(&a.weights)?));
+    let net = G::evaluator_of(Arc::new(load_net::<G>(&a.weights)?));
     let done: std::collections::HashSet<usize> = if a.out.exists() {
         read_lines::<TableTargetLine>(&a.out)?
             .into_iter()

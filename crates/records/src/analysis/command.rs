@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use super::Analysis;
 use super::table::analyse_table;
 use super::tavli::analyse_tavli;
+use crate::GameFns;
 use crate::record::{EvaluatorRefused, GameOnRecord};
 use crate::record::{ReadError, Record, RecordError, TableReplay, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
@@ -21,7 +22,7 @@ use plakoto_engine::game::GameEvaluator;
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_engine::progress::Progress;
 use plakoto_engine::search::{MAX_PLIES, SearchSettings};
-use plakoto_rules::{GameKind, with_game};
+use plakoto_rules::GameKind;
 
 /// What `plakoto analyse` is asked to do (the options of its command line,
 /// which names each field's flag).
@@ -224,12 +225,12 @@ fn analyse_one(
         pool,
         progress,
     };
-    with_game!(kind, G => analyse_with::<G>(&one))
+    (GameFns::of(kind).analyse)(&one)
 }
 
 /// A record of one game to analyse, with how ([`analyse_one`]'s
 /// arguments).
-struct OneRecord<'a> {
+pub(crate) struct OneRecord<'a> {
     record: &'a Record,
     tavli: Option<&'a TavliGameInMatch>,
     name: Option<&'a str>,
@@ -251,7 +252,7 @@ impl OneRecord<'_> {
 /// Replays `one`'s record, a record of the game `G`, and analyses every
 /// turn with the game's evaluator of the name given, as [`analyse_one`]
 /// says.
-fn analyse_with<G: GameOnRecord>(one: &OneRecord) -> Result<Analysis, AnalyseError> {
+pub(crate) fn analyse_with<G: GameOnRecord>(one: &OneRecord) -> Result<Analysis, AnalyseError> {
     let evaluator = G::analysis_evaluator(one.name)?;
     let replay = one.record.replay_game::<G>().map_err(|e| one.invalid(e))?;
     let game = TableAnalysis {

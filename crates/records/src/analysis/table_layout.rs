@@ -3,8 +3,8 @@
 //! its trays. The board (`table_board`) and its arrows (`table_arrows`)
 //! both draw on it, so it stands apart from either.
 
-use crate::record::GameOnRecord;
-use plakoto_rules::{GameKind, with_game};
+use crate::GameFns;
+use plakoto_rules::GameKind;
 
 /// Width of a point.
 pub(super) const POINT: u32 = 36;
@@ -50,23 +50,20 @@ pub(super) struct Layout {
 }
 
 impl Layout {
-    pub(super) fn of(game: GameKind) -> Layout {
-        with_game!(game, G => Layout::of_game::<G>())
-    }
-
-    /// The layout of game `G`'s board: its bar, and where each side's
-    /// tray is.
-    pub(super) fn of_game<G: GameOnRecord>() -> Layout {
+    /// The layout of the board of the game `kind`: its bar, and where each
+    /// side's tray is.
+    pub(super) fn of(kind: GameKind) -> Layout {
+        let game = GameFns::of(kind);
         Layout {
             // The tray of an opponent bearing off on the left stands left
             // of the board.
-            left: if G::OPPONENT_OFF_LEFT {
+            left: if game.opponent_off_left {
                 LEFT + TRAY_WIDTH + GAP
             } else {
                 LEFT
             },
-            bar: G::BAR,
-            opponent_left: G::OPPONENT_OFF_LEFT,
+            bar: game.bar,
+            opponent_left: game.opponent_off_left,
         }
     }
 

@@ -15,8 +15,9 @@
 
 use super::GameOnRecord;
 use super::header_fields::{HeaderFieldError, JsonFields, TextHeader};
+use crate::GameFns;
 use plakoto_rules::tavli::{AfterDraw, Opening, Plakoto, Portes, Sequence, TavliGames, TavliRules};
-use plakoto_rules::{GameKind, Rules, RulesError, Variant, with_game};
+use plakoto_rules::{GameKind, Rules, RulesError, Variant};
 
 /// The header of a record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -108,19 +109,19 @@ impl Header {
 
     /// The Position ID of the header's game's starting position.
     pub fn start_position_id(&self) -> String {
-        (HeaderGameFns::of(self.game).start_position_id)(self)
+        (GameFns::of(self.game).start_position_id)(self)
     }
 
     /// The scoring's word in the header's game (`Scoring` in the text form,
     /// `scoring` in JSON).
     pub fn scoring_word(&self) -> String {
-        (HeaderGameFns::of(self.game).scoring_word)(self)
+        (GameFns::of(self.game).scoring_word)(self)
     }
 
     /// The header's game's lines of the text form after the first (key,
     /// value), in their order.
     pub(super) fn game_lines(&self) -> Vec<(&'static str, String)> {
-        (HeaderGameFns::of(self.game).lines)(self)
+        (GameFns::of(self.game).lines)(self)
     }
 
     /// Reads the game `self.game` names, its switches and its opening rule
@@ -129,70 +130,20 @@ impl Header {
         &mut self,
         find: &dyn Fn(&'static str) -> Option<(&'a str, usize)>,
     ) -> Result<(), HeaderFieldError> {
-        (HeaderGameFns::of(self.game).read_text)(self, &TextHeader::new(find))
-    }
-}
-
-/// What a header asks of the game it names, each a [`GameOnRecord`]
-/// answer for the game under the header's switches: the game is picked
-/// once, here (`with_game!`), and the header's code calls through these.
-struct HeaderGameFns {
-    /// The Position ID the game starts from.
-    start_position_id: fn(&Header) -> String,
-    /// The scoring's word.
-    scoring_word: fn(&Header) -> String,
-    /// The game's lines of the text form.
-    lines: fn(&Header) -> Vec<(&'static str, String)>,
-    /// The game's fields of the JSON form.
-    json_fields: fn(&Header) -> JsonFields,
-    /// Reads the game's lines of a text header into the header, its
-    /// opening rule included.
-    read_text: fn(&mut Header, &TextHeader) -> Result<(), HeaderFieldError>,
-    /// Reads the game's fields of a JSON header into the header, its
-    /// opening rule included.
-    read_json: fn(&mut Header, JsonFields) -> Result<(), String>,
-    /// The game's name in the first line of its record's text form.
-    title: &'static str,
-    /// Whether a match of the game is valued by a table of its own.
-    own_match_table: bool,
-}
-
-impl HeaderGameFns {
-    /// The answers of the game `kind`.
-    fn of(kind: GameKind) -> HeaderGameFns {
-        with_game!(kind, G => HeaderGameFns {
-            start_position_id: |h| G::of_header(h).start_position_id(),
-            scoring_word: |h| G::of_header(h).scoring_word(),
-            lines: |h| G::of_header(h).header_lines(h.opening),
-            json_fields: |h| G::of_header(h).json_fields(h.opening),
-            read_text: |h, text| {
-                let (game, opening) = G::read_text_header(text)?;
-                game.write_header(h);
-                h.opening = opening;
-                Ok(())
-            },
-            read_json: |h, fields| {
-                let (game, opening) = G::read_json_header(fields)?;
-                game.write_header(h);
-                h.opening = opening;
-                Ok(())
-            },
-            title: G::TITLE,
-            own_match_table: G::OWN_MATCH_TABLE,
-        })
+        (GameFns::of(self.game).read_text)(self, &TextHeader::new(find))
     }
 }
 
 /// The name of the game `kind` in the first line of its record's text
 /// form (`; Portes game record, format 1`).
 pub(super) fn game_title(kind: GameKind) -> &'static str {
-    HeaderGameFns::of(kind).title
+    GameFns::of(kind).title
 }
 
 /// Whether a match of the game `kind` is always valued by a match equity
 /// table of its own ([`GameOnRecord::OWN_MATCH_TABLE`]).
 pub fn own_match_table(kind: GameKind) -> bool {
-    HeaderGameFns::of(kind).own_match_table
+    GameFns::of(kind).own_match_table
 }
 
 /// Whether `game` is the one a header without a game names, so that
@@ -259,7 +210,7 @@ impl From<Header> for HeaderJson {
                 seed: h.seed,
             };
         }
-        let fields = (HeaderGameFns::of(h.game).json_fields)(&h);
+        let fields = (GameFns::of(h.game).json_fields)(&h);
         HeaderJson {
             game: h.game,
             rules: fields.rules,
@@ -322,7 +273,7 @@ impl TryFrom<HeaderJson> for Header {
             switches: j.switches,
             opening: j.opening,
         };
-        (HeaderGameFns::of(j.game).read_json)(&mut header, fields)?;
+        (GameFns::of(j.game).read_json)(&mut header, fields)?;
         Ok(header)
     }
 }

@@ -47,6 +47,7 @@ pub use header::{Header, TavliHeader, own_match_table};
 pub use header_fields::{HeaderFieldError, JsonFields, TextHeader};
 pub use table_replay::{TableReplay, TableReplayedTurn};
 pub use table_setup::table_set_up;
+pub(crate) use tavli_replay::{ReplayedAlone, replay_alone};
 pub use tavli_replay::{TavliGameState, TavliReplay, recorded_starter};
 pub use text::TAVLI_GAME_WORD;
 pub use text::{TurnTextError, game_lines, parse_turn_text};

@@ -7,8 +7,9 @@
 
 use super::error::{RecordError, RecordErrorKind, StartError};
 use super::{GameEnd, GameOnRecord, Record, RecordedGame, Start};
+use crate::GameFns;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TableGame, TavliMatch};
-use plakoto_rules::{FinalResult, GameKind, Side, with_game};
+use plakoto_rules::{FinalResult, GameKind, Side};
 
 /// The game a Tavli match record leaves in play (or last played).
 #[derive(Clone, Debug, PartialEq)]
@@ -140,17 +141,17 @@ impl Record {
                 ..g.clone()
             }],
         };
-        with_game!(kind, G => replay_alone::<G>(&single))
+        (GameFns::of(kind).replay_alone)(&single)
     }
 }
 
 /// One game of a Tavli match record replayed alone: the game as it ends,
 /// its result (`None` in progress), and its number of turns.
-type ReplayedAlone = (TavliGameState, Option<FinalResult>, usize);
+pub(crate) type ReplayedAlone = (TavliGameState, Option<FinalResult>, usize);
 
 /// Replays `single`, a record of one game of `G`, as
 /// [`Record::replay_one`] says.
-fn replay_alone<G: GameOnRecord>(single: &Record) -> Result<ReplayedAlone, RecordError> {
+pub(crate) fn replay_alone<G: GameOnRecord>(single: &Record) -> Result<ReplayedAlone, RecordError> {
     let replay = single.replay_game::<G>()?;
     let result = scored(&replay.ends);
     Ok((G::held(replay.game), result, replay.turns.len()))

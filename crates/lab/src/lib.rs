@@ -23,12 +23,13 @@ use benchmark::cli::{BuildArgs, StrengthArgs};
 use train::label_args::LabelArgs;
 use train::refine::{FitArgs, RefineError, TargetArgs};
 use train::run_loop::TrainingRun;
+use train::{TrainArgs, TrainError};
 
 /// What the lab does with a game: how `plakoto train` trains it, how
 /// `plakoto refine` makes and fits its targets, and how `plakoto benchmark
 /// build` and `plakoto bench strength` run in it. Each command picks the
-/// game once (`with_game!`) and asks this trait, never matching on the
-/// game. One impl a game, in [`games`].
+/// game once ([`LabGameFns::of`]) and asks this trait through it, never
+/// matching on the game. One impl a game, in [`games`].
 ///
 /// It is defined here, above `train` and `benchmark`, because it names
 /// both: neither module imports the other's commands through it.
@@ -70,9 +71,46 @@ pub trait LabGame: TavliGame {
     }
 }
 
+/// The [`LabGame`] answers of one game, as plain functions: the lab's
+/// commands call a game through these, chosen once by its kind
+/// ([`LabGameFns::of`], the lab's one `with_game!`). Each field is the
+/// [`LabGame`] item of the same name; `train` runs the game's trainer.
+#[derive(Clone, Copy)]
+pub struct LabGameFns {
+    /// [`LabGame::MOVEMENT_RULES`].
+    pub movement_rules: bool,
+    /// `plakoto train`: [`train::run_loop::run`] of [`LabGame::Run`].
+    pub train: fn(&TrainArgs) -> Result<(), TrainError>,
+    /// [`LabGame::refine_targets`].
+    pub refine_targets: fn(&TargetArgs) -> Result<(), RefineError>,
+    /// [`LabGame::refine_fit`].
+    pub refine_fit: fn(&FitArgs) -> Result<(), RefineError>,
+    /// [`LabGame::refine_labels`].
+    pub refine_labels: fn(&LabelArgs) -> Result<(), RefineError>,
+    /// [`LabGame::build_benchmark`].
+    pub build_benchmark: fn(&BuildArgs) -> Result<(), BenchmarkError>,
+    /// [`LabGame::score_benchmark`].
+    pub score_benchmark: fn(&StrengthArgs) -> Result<(), BenchmarkError>,
+}
+
+impl LabGameFns {
+    /// The functions of the game `kind`.
+    pub fn of(kind: GameKind) -> LabGameFns {
+        with_game!(kind, G => LabGameFns {
+            movement_rules: <G as LabGame>::MOVEMENT_RULES,
+            train: train::run_loop::run::<<G as LabGame>::Run>,
+            refine_targets: <G as LabGame>::refine_targets,
+            refine_fit: <G as LabGame>::refine_fit,
+            refine_labels: <G as LabGame>::refine_labels,
+            build_benchmark: <G as LabGame>::build_benchmark,
+            score_benchmark: <G as LabGame>::score_benchmark,
+        })
+    }
+}
+
 /// Whether the game `kind` has movement rules (Plakoto's `standard` or
 /// `express`, [`LabGame::MOVEMENT_RULES`]): the training options and a
 /// benchmark's header both ask, so it is answered here, above both.
 pub fn movement_rules(kind: GameKind) -> bool {
-    with_game!(kind, G => <G as LabGame>::MOVEMENT_RULES)
+    LabGameFns::of(kind).movement_rules
 }

@@ -14,13 +14,13 @@ use super::reroll::{RerollOptions, reroll_shard};
 use super::score::{Chooser, StrengthReport, score, score_with};
 use super::unlisted::UnlistedRollouts;
 use super::work::ShardWork;
-use crate::LabGame;
+use crate::LabGameFns;
 use plakoto_engine::eval::{
     Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
 };
 use plakoto_engine::search::SearchSettings;
 use plakoto_rules::tavli::GameKind;
-use plakoto_rules::{Rules, Variant, with_game};
+use plakoto_rules::{Rules, Variant};
 use plakoto_tools::arena::shard::Shard;
 
 /// `plakoto benchmark …`.
@@ -287,7 +287,7 @@ pub fn run(command: &BenchmarkCommand) -> Result<(), BenchmarkError> {
                     "--trials, --decisions and --candidates must be at least 1".to_string(),
                 ));
             }
-            with_game!(a.game, G => <G as LabGame>::build_benchmark(a))
+            (LabGameFns::of(a.game).build_benchmark)(a)
         }
         BenchmarkCommand::Pool(a) => {
             let report = pool(&a.inputs, &a.out)?;
@@ -439,7 +439,7 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
             plakoto_engine::search::MAX_PLIES
         )));
     }
-    with_game!(a.game, G => <G as LabGame>::score_benchmark(a))
+    (LabGameFns::of(a.game).score_benchmark)(a)
 }
 
 /// Runs `plakoto bench strength` on a Plakoto benchmark (its plies

@@ -44,12 +44,11 @@ use self::checkpoint::{CheckpointError, SelfPlaySettings, TargetKind, TrainConfi
 use self::learn::{Adam, Learner, Sample};
 use self::run_loop::{TrainingRun, learn_round, play_round};
 use self::selfplay::Worker;
-use crate::LabGame;
 use plakoto_engine::eval::net::weights::{self, WeightsError};
 use plakoto_engine::eval::net::{NetEvaluator, Network};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator};
 use plakoto_engine::path_error::PathError;
-use plakoto_rules::{GameKind, Rules, Variant, with_game};
+use plakoto_rules::{GameKind, Rules, Variant};
 use plakoto_tools::arena::referee::mix_seed;
 
 /// Options of `plakoto train`.
@@ -402,5 +401,5 @@ pub(crate) fn progress(args: &TrainArgs, games: u64) -> Result<ProgressBar, Trai
 /// Runs `plakoto train`.
 pub fn run(args: &TrainArgs) -> Result<(), TrainError> {
     args.validate()?;
-    with_game!(args.game, G => run_loop::run::<<G as LabGame>::Run>(args))
+    (crate::LabGameFns::of(args.game).train)(args)
 }

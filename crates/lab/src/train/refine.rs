@@ -35,7 +35,7 @@ use super::refine_error::io;
 use super::revive::{revive_dead_units, widen};
 use super::rollout_targets::{Conversion, rollout_target_lines};
 use super::target_line::split_triples_like_net;
-use crate::LabGame;
+use crate::LabGameFns;
 use crate::benchmark::data::{Benchmark, TurnRecord};
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
@@ -43,9 +43,7 @@ use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, weights};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
 use plakoto_engine::search::{SearchHandle, SearchLimits};
-use plakoto_rules::{
-    GameKind, Position, Rules, Variant, parse_position_id, position_id, with_game,
-};
+use plakoto_rules::{GameKind, Position, Rules, Variant, parse_position_id, position_id};
 use plakoto_tools::arena::shard::Shard;
 
 /// `plakoto refine …`.
@@ -271,11 +269,11 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
         plakoto_records::output_path::prepare_file(path).map_err(io(path))?;
     }
     match command {
-        RefineCommand::Targets(a) => with_game!(a.game, G => <G as LabGame>::refine_targets(a)),
-        RefineCommand::Fit(a) => with_game!(a.game, G => <G as LabGame>::refine_fit(a)),
+        RefineCommand::Targets(a) => (LabGameFns::of(a.game).refine_targets)(a),
+        RefineCommand::Fit(a) => (LabGameFns::of(a.game).refine_fit)(a),
         RefineCommand::Average(a) => average_nets(a).map(|_| ()),
         RefineCommand::FromBenchmark(a) => from_benchmark(a),
-        RefineCommand::Labels(a) => with_game!(a.game, G => <G as LabGame>::refine_labels(a)),
+        RefineCommand::Labels(a) => (LabGameFns::of(a.game).refine_labels)(a),
         RefineCommand::MergeLabels(a) => {
             let count = merge_label_files(&a.shards, &a.out)?;
             eprintln!(

@@ -25,25 +25,100 @@ pub mod progress_bar;
 use crate::arena::args::ArenaArgs;
 use crate::arena::error::{ArenaError, PlayerError};
 use crate::arena::game_options::{TableOptions, table_options};
+use crate::arena::match_players::{MatchGenerators, MatchPlayers};
 use crate::arena::player::PlayerOptions;
 use crate::arena::record::Contestant;
 use crate::arena::records_dir::RecordsHeader;
+use crate::arena::referee::GameOutcome;
 use crate::arena::refereed_game::gnubg_turn_match_id;
 use crate::arena::run_game::Launch;
 use crate::arena::runner::RunSpec;
 use crate::arena::tavli_player::BoxedPlayer;
+use crate::arena::tavli_player::SharedEngine;
 use crate::arena::tavli_players::preflight_tavli_player;
 use crate::arena::tavli_records::TableRecords;
 use crate::arena::tavli_referee::Opening;
+use crate::arena::tavli_referee::TavliSetup;
 use crate::arena::tavli_runner::{TavliRunSpec, run_tavli_units};
 use crate::bench::BenchError;
 use crate::bench::eval::{self, EvalBenchOptions, EvalTiming};
 use crate::bench::hint::{self, HintBenchOptions, HintBenchReport};
+use crate::bench::movegen::{MovegenBenchOptions, MovegenBenchReport};
+use crate::conformance::Report as ConformanceReport;
 use crate::conformance::{ConformanceArgs, Step, SwitchVariant};
 use plakoto_engine::game::{EVALUATOR_NAMES, EngineGame, GameEvaluator, evaluator_named};
 use plakoto_records::record::{GameOnRecord, Roll};
+use plakoto_rules::tavli::TavliGames;
 use plakoto_rules::tavli::ToPlay;
+use plakoto_rules::{GameKind, with_game};
 use plakoto_rules::{MatchScore, Side};
+
+/// What the tools ask of a game, as plain functions: the arena, the
+/// benches and the conformance checks call a game through these, chosen
+/// once by its kind ([`ToolsGameFns::of`], the tools' one `with_game!`),
+/// never naming its type. Each is the [`ToolsGame`] item of the same name,
+/// or the generic code run for the game.
+#[derive(Clone, Copy)]
+pub struct ToolsGameFns {
+    /// [`ToolsGame::TAKES_SWITCHES`].
+    pub takes_switches: bool,
+    /// [`ToolsGame::check_options`].
+    pub check_options: fn(&ArenaArgs) -> Result<Option<TableOptions>, ArenaError>,
+    /// [`ToolsGame::prepare`], for the game under its switches in `games`.
+    pub prepare: fn(&TavliGames, &ArenaArgs, &PlayerOptions, Opening) -> Prepared,
+    /// Makes a Tavli match contestant's player of this game
+    /// ([`arena::match_players`]).
+    pub add_match_player: fn(
+        &mut MatchPlayers,
+        &TavliGames,
+        &str,
+        &PlayerOptions,
+        &SharedEngine,
+    ) -> Result<(), PlayerError>,
+    /// Plays one game of this kind of a Tavli match
+    /// ([`arena::tavli_match_runner`]).
+    pub play_match_game: fn(
+        &TavliGames,
+        &TavliSetup,
+        Side,
+        &mut MatchPlayers,
+        &mut MatchPlayers,
+        &mut MatchGenerators,
+    ) -> GameOutcome,
+    /// [`ToolsGame::eval_timing`].
+    pub eval_timing: fn(&EvalBenchOptions) -> Result<EvalTiming, BenchError>,
+    /// [`ToolsGame::hint_report`].
+    pub hint_report: fn(&HintBenchOptions) -> Result<HintBenchReport, BenchError>,
+    /// [`ToolsGame::rules_shown`].
+    pub rules_shown: fn(&HintBenchReport) -> String,
+    /// `bench movegen` on the game's fixed suite.
+    pub movegen: fn(MovegenBenchOptions) -> MovegenBenchReport,
+    /// The conformance checks of the game.
+    pub conformance: fn(&ConformanceArgs) -> ConformanceReport,
+}
+
+/// A run ready to launch and how its records are headed, or why not.
+pub type Prepared = Result<(Launch, Box<dyn RecordsHeader>), ArenaError>;
+
+impl ToolsGameFns {
+    /// The functions of the game `kind`.
+    pub fn of(kind: GameKind) -> ToolsGameFns {
+        with_game!(kind, G => ToolsGameFns {
+            takes_switches: G::TAKES_SWITCHES,
+            check_options: G::check_options,
+            prepare: |games, args, options, opening| games.get::<G>().prepare(args, options, opening),
+            add_match_player: arena::match_players::add::<G>,
+            play_match_game: arena::tavli_match_runner::play_one::<G>,
+            eval_timing: G::eval_timing,
+            hint_report: G::hint_report,
+            rules_shown: G::rules_shown,
+            movegen: |options| {
+                bench::movegen::measure(G::default(), &G::fixed_suite(options.positions), options)
+            },
+            conformance: conformance::run_checks::<G>,
+        })
+    }
+}
 
 /// A game the tools play, measure and check: everything the arena, the
 /// benches and the conformance checks need of a game beside its rules

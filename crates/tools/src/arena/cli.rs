@@ -18,12 +18,13 @@ use super::player::PlayerOptions;
 use super::record::{Contestant, GameRecord};
 use super::records_dir::RecordsHeader;
 use super::results_file::{FORMAT_VERSION, ResultsFile, RunHeader};
-use super::run_game::{ArenaGameFns, Launch, check_game_options};
+use super::run_game::{Launch, check_game_options};
 use super::runner::RunSpec;
 use super::stats::{Summary, summarize};
 use super::tavli_match_runner::{TavliMatchSpec, run_tavli_matches, sequence_kinds};
 use super::tavli_records::TavliRecordInfo;
 use super::tavli_referee::Opening;
+use crate::ToolsGameFns;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TavliGames};
 use plakoto_rules::{Rules, Scoring, Variant};
 
@@ -84,7 +85,7 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     let (launch, records_game): (Launch, Box<dyn RecordsHeader>) = match (args.game.kind(), &tavli)
     {
         (Some(kind), _) => {
-            (ArenaGameFns::of(kind).prepare)(&tavli_games, &args, &options, table_opening)?
+            (ToolsGameFns::of(kind).prepare)(&tavli_games, &args, &options, table_opening)?
         }
         (None, tavli) => {
             let tavli = tavli.clone().expect("a Tavli run has its rules");

@@ -13,7 +13,7 @@
 use std::any::Any;
 
 use plakoto_rules::tavli::TavliGames;
-use plakoto_rules::{GameKind, TavliGame, with_game};
+use plakoto_rules::{GameKind, TavliGame};
 
 use super::engine_process::EngineProcess;
 use super::error::PlayerError;
@@ -21,7 +21,7 @@ use super::player::PlayerOptions;
 use super::tavli_player::{BoxedPlayer, EngineSlot, SharedEngine, TavliPlayer, TavliProcessPlayer};
 use super::tavli_players::BUILTIN_PREFIX;
 use super::tavli_players::make_tavli_player;
-use crate::ToolsGame;
+use crate::{ToolsGame, ToolsGameFns};
 
 /// Values whose types differ by game (a player of each game, a move
 /// generator of each game), each found by its type: so that the structs
@@ -113,13 +113,13 @@ pub fn make_match_players(
     let mut players = MatchPlayers::default();
     let engine = engine.unwrap_or_default();
     for kind in kinds {
-        with_game!(*kind, G => add::<G>(&mut players, games, spec, options, &engine)?);
+        (ToolsGameFns::of(*kind).add_match_player)(&mut players, games, spec, options, &engine)?;
     }
     Ok(players)
 }
 
 /// Makes the player of `G` unless made.
-fn add<G: ToolsGame>(
+pub(crate) fn add<G: ToolsGame>(
     players: &mut MatchPlayers,
     games: &TavliGames,
     spec: &str,

@@ -33,7 +33,7 @@ use std::sync::Arc;
 
 use plakoto_engine::match_equity::tavli::TavliSwitches;
 use plakoto_rules::tavli::{TavliGames, TavliMatch, TavliRules};
-use plakoto_rules::{FinalResult, GameKind, MatchScore, Side, with_game};
+use plakoto_rules::{FinalResult, GameKind, MatchScore, Side};
 
 use super::error::ArenaError;
 use super::fault::FaultKind;
@@ -44,7 +44,7 @@ use super::referee::GameOutcome;
 use super::runner::{MAX_MATCH_GAMES, a_side, game_record, game_seeds, schedule};
 use super::tavli_player::TavliPlayer;
 use super::tavli_referee::{MatchPlace, Opening, TavliSetup, play_tavli_game};
-use crate::ToolsGame;
+use crate::{ToolsGame, ToolsGameFns};
 use plakoto_records::record::GameEnd;
 
 /// What the matches of a Tavli run depend on.
@@ -80,7 +80,7 @@ pub fn sequence_kinds(rules: &TavliRules) -> Vec<GameKind> {
 }
 
 /// Plays one game of `G` of a match.
-fn play_one<G: ToolsGame>(
+pub(crate) fn play_one<G: ToolsGame>(
     games: &TavliGames,
     setup: &TavliSetup,
     a_side: Side,
@@ -175,7 +175,7 @@ pub fn play_tavli_match(
         };
         let (games, generators) = (&spec.games, &mut *generators);
         let mut outcome =
-            with_game!(kind, G => play_one::<G>(games, &setup, a_side, a, b, generators));
+            (ToolsGameFns::of(kind).play_match_game)(games, &setup, a_side, a, b, generators);
         let unsupported = outcome
             .fault
             .as_ref()

@@ -21,12 +21,12 @@ use serde::Serialize;
 use super::movegen::thread_cpu_seconds;
 use super::table_suite::read_positions;
 use super::{BenchError, bench_evaluator};
-use crate::ToolsGame;
+use crate::{ToolsGame, ToolsGameFns};
 use plakoto_engine::eval::race::{self, RaceDb};
 use plakoto_engine::eval::{EvaluatorKind, NetEvaluator, Probabilities};
 use plakoto_rules::sampling::evaluation_batch;
 use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{Dice, GameKind, MoveGenerator, PlayList, Position, Rules, Variant, with_game};
+use plakoto_rules::{Dice, GameKind, MoveGenerator, PlayList, Position, Rules, Variant};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -123,7 +123,7 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
         Some(ms)
     });
 
-    let timed = with_game!(options.game, G => G::eval_timing(&options))?;
+    let timed = (ToolsGameFns::of(options.game).eval_timing)(&options)?;
     Ok(EvalBenchReport {
         game: options.game,
         evaluator: timed.evaluator,

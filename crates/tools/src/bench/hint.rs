@@ -16,12 +16,12 @@ use serde::Serialize;
 
 use super::table_suite::read_positions;
 use super::{BenchError, bench_evaluator};
-use crate::ToolsGame;
+use crate::{ToolsGame, ToolsGameFns};
 use plakoto_engine::eval::{Evaluator, EvaluatorKind};
 use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_engine::search::{SearchHandle, SearchLimits, SearchSettings};
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::{Dice, GameKind, Rules, TurnNumbers, Variant, with_game};
+use plakoto_rules::{Dice, GameKind, Rules, TurnNumbers, Variant};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -136,7 +136,7 @@ pub fn run(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
     if options.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
-        let rules = with_game!(report.game, G => G::rules_shown(&report));
+        let rules = (ToolsGameFns::of(report.game).rules_shown)(&report);
         println!(
             "hint bench: {} positions x {} rolls, {rules}, evaluator {} ({:.0} ns/eval), filter {}, 1 thread",
             report.positions,
@@ -175,7 +175,7 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
             "the suite needs at least one position",
         ));
     }
-    with_game!(options.game, G => G::hint_report(options))
+    (ToolsGameFns::of(options.game).hint_report)(options)
 }
 
 /// The timings of Plakoto's search under `options.variant`, over the

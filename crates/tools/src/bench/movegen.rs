@@ -14,9 +14,9 @@ use std::time::Instant;
 use serde::Serialize;
 
 use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{Dice, GameKind, Position, TavliGame, with_game};
+use plakoto_rules::{Dice, GameKind, Position, TavliGame};
 
-use crate::ToolsGame;
+use crate::{ToolsGame, ToolsGameFns};
 
 /// What to measure.
 #[derive(Clone, Copy, Debug)]
@@ -88,9 +88,7 @@ pub fn suite(positions: usize) -> Vec<Position> {
 
 /// Runs the benchmark on the game `options` names.
 pub fn run(options: MovegenBenchOptions) -> MovegenBenchReport {
-    with_game!(options.game, G => {
-        measure(G::default(), &G::fixed_suite(options.positions), options)
-    })
+    (ToolsGameFns::of(options.game).movegen)(options)
 }
 
 /// Every roll's plays for every position once, through the game layer;
@@ -113,7 +111,7 @@ pub fn expand_suite<G: TavliGame>(
 }
 
 /// Times rounds of [`expand_suite`] over `suite`.
-fn measure<G: TavliGame>(
+pub(crate) fn measure<G: TavliGame>(
     game: G,
     suite: &[G::Position],
     options: MovegenBenchOptions,

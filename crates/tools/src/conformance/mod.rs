@@ -26,12 +26,12 @@ pub(crate) mod switches;
 pub(crate) mod table;
 pub mod table_positions;
 
-use crate::ToolsGame;
+use crate::{ToolsGame, ToolsGameFns};
 use std::time::{Duration, Instant};
 
 use plakoto_protocol::client::{ClientError, Engine};
 use plakoto_protocol::framing::Reply;
-use plakoto_rules::{GameKind, with_game};
+use plakoto_rules::GameKind;
 
 /// One check: run by the checker on the game's samples.
 pub type Step<S> = fn(&mut Checker, &[S]) -> CheckResult;
@@ -240,14 +240,14 @@ impl Has {
 
 /// Runs every check of `args.game` on `args.engine`.
 pub fn run(args: &ConformanceArgs) -> Report {
-    with_game!(args.game, G => run_checks::<G>(args))
+    (ToolsGameFns::of(args.game).conformance)(args)
 }
 
 /// Runs the checks of the game `G` on `args.engine`: the start, then the
 /// game's steps in order, each skipped when the engine did not start; a
 /// step that fails leaves the next with a fresh engine, since the one it
 /// failed on may be out of step with its commands.
-fn run_checks<G: ToolsGame>(args: &ConformanceArgs) -> Report {
+pub(crate) fn run_checks<G: ToolsGame>(args: &ConformanceArgs) -> Report {
     let started = Instant::now();
     let mut c = Checker::new(args, G::setup());
     let samples = G::samples(args);

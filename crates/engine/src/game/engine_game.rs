@@ -63,11 +63,32 @@ pub fn evaluator_named<G: EngineGame>(kind: &str) -> Option<Box<dyn GameEvaluato
     }
 }
 
+/// What the engine asks of a game by its kind, as plain answers picked
+/// once ([`EngineGameFns::of`], the engine's one `with_game!`).
+#[derive(Clone, Copy)]
+pub struct EngineGameFns {
+    /// [`EngineGame::CLOSE_PLAYS`].
+    pub close_plays: bool,
+    /// The game's model in a Tavli match under its switches in the games
+    /// given ([`GameModel::of_game`]).
+    pub model: fn(&TavliGames) -> GameModel,
+}
+
+impl EngineGameFns {
+    /// The answers of the game `kind`.
+    pub fn of(kind: GameKind) -> EngineGameFns {
+        with_game!(kind, G => EngineGameFns {
+            close_plays: G::CLOSE_PLAYS,
+            model: |games| GameModel::of_game(&games.get::<G>()),
+        })
+    }
+}
+
 impl GameModel {
     /// The measured model of `kind` in a Tavli match, under its switches
     /// in `games`.
     pub fn of(kind: GameKind, games: &TavliGames) -> GameModel {
-        with_game!(kind, G => GameModel::of_game(&games.get::<G>()))
+        (EngineGameFns::of(kind).model)(games)
     }
 
     /// The measured model of `game`: its rates

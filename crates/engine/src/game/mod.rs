@@ -59,7 +59,7 @@ mod tree;
 mod trials;
 
 pub use after::GameAfter;
-pub use engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
+pub use engine_game::{EVALUATOR_NAMES, EngineGame, EngineGameFns, evaluator_named};
 pub use equity::game_equity;
 pub(crate) use evaluation::order_deepest_by;
 pub use evaluation::{Evaluation, Valuation};

@@ -10,10 +10,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use plakoto_rules::tavli::GameKind;
-use plakoto_rules::with_game;
 use serde::{Deserialize, Serialize};
 
-use super::engine_game::EngineGame;
+use super::engine_game::EngineGameFns;
 
 /// Deepest search supported (the filter table has one row per ply count).
 pub const MAX_PLIES: u8 = 4;
@@ -387,7 +386,7 @@ impl MoveFilter {
     /// of 4.9. A custom table (`set evaluation movefilter P L …`) is
     /// searched as set, in every game.
     pub fn in_game(&self, game: GameKind) -> MoveFilter {
-        if !with_game!(game, G => G::CLOSE_PLAYS)
+        if !EngineGameFns::of(game).close_plays
             || matches!(self.preset, FilterPreset::Custom | FilterPreset::Off)
         {
             return *self;

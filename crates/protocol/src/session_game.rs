@@ -13,7 +13,7 @@
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::record::{Event, Header, Record, RecordError, TavliGameState};
-use plakoto_rules::tavli::TavliGames;
+use plakoto_rules::tavli::{Opening, TavliGames};
 use plakoto_rules::{FinalResult, GameKind, TavliGame, with_game};
 
 use crate::command::Command;
@@ -54,6 +54,11 @@ pub trait SessionGame: TavliGame {
     /// Starts the session's record of this game over from the game as it
     /// stands: when an event does not fit the record.
     fn restart_record(state: &mut SessionState);
+
+    /// Makes the session's game of this kind a fresh game under its
+    /// switches in `games`, opening as `opening` says where the game opens
+    /// with a roll (a Tavli match record loaded).
+    fn adopt(state: &mut SessionState, games: &TavliGames, opening: Opening);
 
     /// Makes `held` (a game of this kind, as a Tavli match record's
     /// replay leaves it) the session's game of this kind.
@@ -102,6 +107,8 @@ pub(crate) struct GameFns {
     pub set_up_event: fn(&SessionState) -> Event,
     /// [`SessionGame::restart_record`].
     pub restart_record: fn(&mut SessionState),
+    /// [`SessionGame::adopt`].
+    pub adopt: fn(&mut SessionState, &TavliGames, Opening),
     /// [`SessionGame::restore`].
     pub restore: fn(&mut SessionState, TavliGameState),
     /// [`SessionGame::execute`].
@@ -121,6 +128,7 @@ impl GameFns {
             reset: <G as SessionGame>::reset,
             set_up_event: <G as SessionGame>::set_up_event,
             restart_record: <G as SessionGame>::restart_record,
+            adopt: <G as SessionGame>::adopt,
             restore: <G as SessionGame>::restore,
             execute: <G as SessionGame>::execute,
             analyse_in_match: <G as SessionGame>::analyse_in_match,

@@ -9,7 +9,7 @@ use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
 use plakoto_records::record::{Event, GameOnRecord, Header, Record, RecordError, TavliGameState};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::tavli::{Opening, Plakoto, TavliGames};
 use plakoto_rules::{FinalResult, Game, TavliGame};
 
 use crate::command::{Command, TableCommand};
@@ -105,6 +105,11 @@ impl SessionGame for Plakoto {
             state.score.score,
         );
         *state.history_of_mut(Self::KIND) = record;
+    }
+
+    /// Plakoto opens by R19 whatever `opening` says.
+    fn adopt(state: &mut SessionState, games: &TavliGames, _opening: Opening) {
+        *state.games.plakoto_mut() = Game::new(games.plakoto.rules);
     }
 
     fn restore(state: &mut SessionState, held: TavliGameState) {

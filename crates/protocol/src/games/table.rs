@@ -11,7 +11,7 @@ use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
 use plakoto_records::record::{Event, Header, Record, RecordError, TavliGameState};
 use plakoto_rules::FinalResult;
-use plakoto_rules::tavli::TableGame;
+use plakoto_rules::tavli::{Opening, TableGame, TavliGames};
 
 use crate::command::Command;
 use crate::game_session::{ActiveGame, GameSession};
@@ -59,6 +59,10 @@ impl<G: TableProtocol + EngineGame + Default> SessionGame for G {
 
     fn restart_record(state: &mut SessionState) {
         restart_record::<G>(state);
+    }
+
+    fn adopt(state: &mut SessionState, games: &TavliGames, opening: Opening) {
+        *G::table_mut(state) = TableGame::new(games.get::<G>(), opening);
     }
 
     fn restore(state: &mut SessionState, held: TavliGameState) {

@@ -4,8 +4,8 @@
 //! match, its game in play and the records of the session.
 
 use plakoto_records::record::{Header, Record, RecordedGame, TavliHeader};
-use plakoto_rules::tavli::{Fevga, Portes, TableGame};
-use plakoto_rules::{Game, GameKind, MatchScore};
+use plakoto_rules::tavli::Portes;
+use plakoto_rules::{GameKind, MatchScore};
 
 use super::{Runner, TavliSession, games};
 use crate::command::{Command, ShowWhat};
@@ -84,12 +84,15 @@ pub(super) fn load(
         .replay_tavli()
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
     let header = &record.header;
-    let rules = header
+    header
         .checked_rules()
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
-    *state.games.plakoto_mut() = Game::new(rules);
-    state.games.get_mut::<Portes>().table = TableGame::new(header.games.portes, header.opening);
-    state.games.get_mut::<Fevga>().table = TableGame::new(header.games.fevga, header.opening);
+    // Every game under the match's switches, fresh; the game in play is
+    // then restored.
+    let games = header.tavli_games();
+    for kind in GameKind::ALL {
+        (GameFns::of(kind).adopt)(state, &games, header.opening);
+    }
     let kind = replay.game.kind();
     (GameFns::of(kind).restore)(state, replay.game);
     state.game_kind = kind;

@@ -30,6 +30,16 @@ use crate::{ToolsGame, ToolsGameFns};
 struct ByGame(Vec<Box<dyn Any + Send>>);
 
 impl ByGame {
+    /// Whether there is a value of type `T`.
+    fn has<T: Any + Send>(&self) -> bool {
+        self.0.iter().any(|value| value.is::<T>())
+    }
+
+    /// Keeps `value` (the caller makes one of each type).
+    fn put<T: Any + Send>(&mut self, value: T) {
+        self.0.push(Box::new(value));
+    }
+
     /// The value of type `T`, if there is one.
     fn get_mut<T: Any + Send>(&mut self) -> Option<&mut T> {
         self.0
@@ -39,16 +49,10 @@ impl ByGame {
 
     /// The value of type `T`, made by `make` if there is none yet.
     fn get_or_make<T: Any + Send>(&mut self, make: impl FnOnce() -> T) -> &mut T {
-        let index = match self.0.iter().position(|value| value.is::<T>()) {
-            Some(index) => index,
-            None => {
-                self.0.push(Box::new(make()));
-                self.0.len() - 1
-            }
-        };
-        self.0[index]
-            .downcast_mut::<T>()
-            .expect("the value at `index` is a `T`")
+        if !self.has::<T>() {
+            self.put(make());
+        }
+        self.get_mut::<T>().expect("a `T` was kept above")
     }
 }
 
@@ -94,8 +98,8 @@ impl MatchPlayers {
     }
 
     /// Whether the player of `G` is made.
-    fn has<G: ToolsGame>(&mut self) -> bool {
-        self.players.get_mut::<BoxedPlayer<G>>().is_some()
+    fn has<G: ToolsGame>(&self) -> bool {
+        self.players.has::<BoxedPlayer<G>>()
     }
 }
 
@@ -140,7 +144,7 @@ pub(crate) fn add<G: ToolsGame>(
             engine.clone(),
         ))
     };
-    players.players.0.push(Box::new(player));
+    players.players.put(player);
     Ok(())
 }
 

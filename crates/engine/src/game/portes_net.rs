@@ -1,5 +1,8 @@
 //! [`PortesNetEvaluator`]: the Portes net as a game-layer evaluator, with
-//! the exact bear-off race database first, as the heuristic has it.
+//! the exact bear-off race database first, as the heuristic has it. A
+//! batch (the plays of one roll) updates each first layer from the
+//! previous position's ([`Previous`]), as Plakoto's `f32` net does: equal
+//! to a position rated alone up to float rounding.
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -10,10 +13,11 @@ use plakoto_rules::tavli::Portes;
 use super::GameEvaluator;
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
+use crate::eval::game_net::Previous;
 use crate::eval::net::weights::WeightsError;
 use crate::eval::portes::evaluate_portes_race;
 use crate::eval::portes::net::PortesNetwork;
-use crate::eval::portes::net::inputs::{PortesInputs, encode};
+use crate::eval::portes::net::inputs::{INPUTS, PortesInputs, encode};
 use crate::eval::portes::net::outcomes::{OUTCOMES, to_probabilities};
 
 /// Per-thread working memory of a forward pass, so an evaluation
@@ -22,6 +26,9 @@ use crate::eval::portes::net::outcomes::{OUTCOMES, to_probabilities};
 struct Scratch {
     inputs: PortesInputs,
     hidden: Vec<f32>,
+    /// The batch's previous position, whose first layer the next one's
+    /// is updated from.
+    previous: Previous<INPUTS>,
 }
 
 thread_local! {
@@ -138,12 +145,24 @@ impl PortesNetEvaluator {
         out.clear();
         SCRATCH.with(|s| {
             let s = &mut *s.borrow_mut();
+            // The positions after one roll's plays differ in a few
+            // checkers: each first layer is updated from the previous
+            // one's (equal to the full sum up to float rounding).
+            s.previous.forget();
             out.extend(positions.iter().map(|p| {
-                if look_up {
-                    self.evaluate_with(game, p, s)
-                } else {
-                    to_probabilities(&Self::forward(&self.net, p, s), game.scoring)
+                if look_up && let Some(exact) = evaluate_portes_race(p) {
+                    return exact;
                 }
+                let mut d = [0.0; OUTCOMES];
+                let mask = encode(p, &mut s.inputs);
+                self.net.forward_incremental(
+                    &mut s.previous,
+                    &s.inputs,
+                    mask,
+                    &mut s.hidden,
+                    &mut d,
+                );
+                to_probabilities(&d, game.scoring)
             }));
         });
     }

@@ -223,13 +223,12 @@ impl PortesPosition {
     pub fn sides(&self) -> ([u8; 25], [u8; 25]) {
         let mut own = [0u8; 25];
         let mut opp = [0u8; 25];
+        // Without branches on the sign: evaluators unpack every position
+        // they rate, and which points are whose is unpredictable.
         for i in 0..24 {
             let c = self.board[i];
-            if c > 0 {
-                own[i] = c as u8;
-            } else if c < 0 {
-                opp[23 - i] = c.unsigned_abs();
-            }
+            own[i] = c.max(0).unsigned_abs();
+            opp[23 - i] = c.min(0).unsigned_abs();
         }
         own[24] = self.own_bar;
         opp[24] = self.opp_bar;
@@ -295,6 +294,20 @@ impl PortesPosition {
     /// Whether every checker the mover has left is in its home board (P8).
     pub fn own_all_home(&self) -> bool {
         self.own_highest() <= 6
+    }
+
+    /// Whether both sides have every checker left in their home boards
+    /// and none on the bar (the mover's points 1–6, the opponent's 19–24):
+    /// a bear-off race. Read from the board directly, without unpacking
+    /// the sides, because evaluators ask it of every position they rate.
+    pub fn both_all_home(&self) -> bool {
+        let (own_home, middle, opp_home) =
+            (&self.board[..6], &self.board[6..18], &self.board[18..]);
+        self.own_bar == 0
+            && self.opp_bar == 0
+            && middle.iter().all(|&c| c == 0)
+            && own_home.iter().all(|&c| c >= 0)
+            && opp_home.iter().all(|&c| c <= 0)
     }
 
     /// Pip count of (own, opponent): the pips each needs to bear off all

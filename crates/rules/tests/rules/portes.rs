@@ -615,6 +615,28 @@ fn p7_generator_matches_a_brute_force_reference_on_random_positions() {
 }
 
 #[test]
+fn p8_both_sides_all_home_is_read_off_the_unpacked_sides() {
+    // The board-level answer the race evaluators ask first must be the
+    // one each side's own numbering gives: nothing on the bar or past 6.
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let (mut races, mut others) = (0, 0);
+    for _ in 0..20_000 {
+        let (m, o) = random_sides(&mut rng);
+        let position = PortesPosition::from_sides(m, o).unwrap();
+        let home = |side: &[u8; 25]| side[6..].iter().all(|&c| c == 0);
+        let expected = home(&m) && home(&o);
+        assert_eq!(position.both_all_home(), expected, "{m:?} / {o:?}");
+        races += usize::from(expected);
+        others += usize::from(!expected);
+    }
+    assert!(
+        races > 500 && others > 500,
+        "{races} races, {others} others"
+    );
+    assert!(!PortesPosition::start().both_all_home());
+}
+
+#[test]
 fn p7a_position_ids_round_trip_on_random_positions() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     for _ in 0..10_000 {

@@ -39,6 +39,20 @@ impl<const N: usize> SparseInputs<N> {
         }
     }
 
+    /// Appends input `index` with `value` when `keep` (indices must come
+    /// in increasing order, and `value` must not be zero when kept):
+    /// written either way and counted only when kept, so an encoder's
+    /// unpredictable conditions cost no branch.
+    #[inline]
+    pub(crate) fn push_if(&mut self, keep: bool, index: usize, value: f32) {
+        debug_assert!(!keep || value != 0.0, "input {index} kept at zero");
+        if self.len < N {
+            self.index[self.len] = index as u16;
+            self.value[self.len] = value;
+        }
+        self.len += usize::from(keep);
+    }
+
     /// Indices of the non-zero inputs, increasing.
     pub fn indices(&self) -> &[u16] {
         &self.index[..self.len]

@@ -59,17 +59,25 @@ pub fn encode(position: &PortesPosition, out: &mut PortesInputs) -> u32 {
     for (s, (side, off)) in sides.into_iter().enumerate() {
         let base = s * SIDE_INPUTS;
         let mut pips = 25 * u32::from(side[24]);
-        for (point, &n) in side[..24].iter().enumerate() {
-            // Most points are empty: their four units are all 0.
-            if n == 0 {
-                continue;
-            }
+        // Most points are empty, their four units all 0: only the
+        // occupied ones are visited, by their bits (which points are
+        // empty is too irregular for a branch a point).
+        let occupied = side[..24]
+            .iter()
+            .enumerate()
+            .fold(0u32, |bits, (i, &n)| bits | u32::from(n > 0) << i);
+        let mut rest = occupied;
+        while rest != 0 {
+            let point = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let n = side[point];
             pips += (point as u32 + 1) * u32::from(n);
             let at = base + 4 * point;
-            out.push(at, 1.0);
-            out.push(at + 1, f32::from(u8::from(n >= 2)));
-            out.push(at + 2, f32::from(u8::from(n >= 3)));
-            out.push(at + 3, f32::from(n.saturating_sub(3)) / 2.0);
+            // The units that are 1 or more, without branching on `n`.
+            out.push_if(true, at, 1.0);
+            out.push_if(n >= 2, at + 1, 1.0);
+            out.push_if(n >= 3, at + 2, 1.0);
+            out.push_if(n > 3, at + 3, f32::from(n.saturating_sub(3)) / 2.0);
         }
         out.push(base + 96, f32::from(side[24]) / 2.0);
         out.push(base + 97, f32::from(off) / 15.0);

@@ -126,7 +126,7 @@ fn opening_record(length: u8, score: [u8; 2], play: &str) -> plakoto::record::Re
 /// A search over [`TradeOff`] at 0 plies.
 fn trade_off_search() -> plakoto::search::SearchHandle<'static> {
     plakoto::search::SearchHandle::new(Box::new(TradeOff))
-        .with_settings(plakoto::search::SearchSettings::with_plies(0))
+        .with_settings(plakoto_engine::game::SearchSettings::with_plies(0))
         .unwrap()
 }
 

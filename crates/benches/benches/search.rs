@@ -9,7 +9,8 @@ use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::{Dice, MoveGenerator, Rules, TurnNumbers};
 #[path = "../../engine/tests/engine/stand_in.rs"]
 mod stand_in;
-use plakoto_engine::search::{Root, Search, SearchSettings};
+use plakoto_engine::game::SearchSettings;
+use plakoto_engine::search::{Root, Search};
 use stand_in::StandInEvaluator;
 
 fn rank(c: &mut Criterion) {

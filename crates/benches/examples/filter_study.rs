@@ -13,8 +13,8 @@
 //! ```
 
 use plakoto_engine::eval::EvaluatorKind;
+use plakoto_engine::game::{FilterPreset, MoveFilter, SearchLimits, SearchSettings};
 use plakoto_engine::game::{GameEvaluator, GameRanking, GameSearch, PlakotoGameEvaluator};
-use plakoto_engine::search::{FilterPreset, MoveFilter, SearchLimits, SearchSettings};
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{Dice, TavliGame};

@@ -13,7 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use plakoto_engine::eval::heuristic::HeuristicEvaluator;
-use plakoto_engine::search::{Root, Search, SearchLimits, SearchSettings};
+use plakoto_engine::game::{SearchLimits, SearchSettings};
+use plakoto_engine::search::{Root, Search};
 use plakoto_rules::{
     Dice, MoveGenerator, Position, Rules, Seat, TurnNumbers, Variant, game_result,
 };

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use plakoto_engine::eval::EvaluatorKind;
-use plakoto_engine::search::{FilterPreset, MoveFilter, SearchSettings, SettingsError};
+use plakoto_engine::game::{FilterPreset, MoveFilter, SearchSettings, SettingsError};
 use plakoto_protocol::Session;
 use plakoto_rules::{Rules, Scoring, Variant};
 
@@ -227,26 +227,25 @@ enum BenchCommand {
         /// Rollout trials per candidate for games/s (0 to skip).
         #[arg(long, default_value_t = 144)]
         rollout_trials: u32,
-        /// Rules to search under: standard or express.
+        /// Plakoto's movement rules to search under: standard or express.
         #[arg(long, default_value = "standard", value_parser = parse_variant)]
         rules: Variant,
-        /// Evaluator at the leaves, by the game's name: Plakoto net, net-f32
-        /// (the net in f32, not its integer copy) or heuristic; Portes and
-        /// Fevga heuristic, pipcount or net (default: the game's net, or
-        /// where its weights do not load, the heuristic).
+        /// Evaluator at the leaves, by the game's name: heuristic, pipcount
+        /// or net, and in Plakoto net-f32 (the net in f32, not its integer
+        /// copy) (default: the game's net, or where its weights do not
+        /// load, the heuristic).
         #[arg(long)]
         evaluator: Option<String>,
-        /// The game searched (plakoto, or portes and fevga: the generic
-        /// search).
+        /// The game searched: plakoto, portes or fevga.
         #[arg(long, default_value = "plakoto")]
         game: plakoto_rules::GameKind,
-        /// Portes, Fevga: time these positions (a file of the game's
-        /// Position IDs, gnubg's in Portes, one a line; its first
-        /// --positions) instead of the seeded suite.
+        /// Time these positions (a file of the game's Position IDs,
+        /// gnubg's in Portes, one a line; its first --positions) instead
+        /// of the seeded suite.
         #[arg(long, value_name = "FILE")]
         positions_file: Option<std::path::PathBuf>,
-        /// Portes, Fevga: only these rolls, each once (e.g. 31,65,42,55,21,64,
-        /// the rolls scripts/speed_sitting.py times gnubg on), instead of all 21.
+        /// Only these rolls, each once (e.g. 31,65,42,55,21,64, the rolls
+        /// scripts/speed_sitting.py times gnubg on), instead of all 21.
         #[arg(long, value_delimiter = ',', value_parser = parse_roll)]
         rolls: Option<Vec<plakoto_rules::Dice>>,
     },

@@ -11,8 +11,9 @@ use super::reply::{
 };
 use super::state::{SessionState, numbers_vec};
 use plakoto_engine::eval::Probabilities;
+use plakoto_engine::game::{SearchLimits, Valuation};
 use plakoto_engine::match_equity::MatchValue;
-use plakoto_engine::search::{RankedPlay, Ranking, SearchHandle, SearchLimits, Valuation};
+use plakoto_engine::search::{RankedPlay, Ranking, SearchHandle};
 use plakoto_rules::{Game, TurnNumbers, format_play, game_result};
 
 /// The match the side on roll plays, when the session is a match: its

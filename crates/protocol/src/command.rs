@@ -56,7 +56,7 @@ pub const DEFAULT_HINT_COUNT: usize = 10;
 /// The most candidates `hint` shows.
 pub const MAX_HINT_COUNT: usize = 1000;
 /// The ranges of the search settings are the settings type's.
-pub use plakoto_engine::search::{MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS};
+pub use plakoto_engine::game::{MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS};
 /// Candidates `rollout` plays out: the best this many of the search.
 pub const ROLLOUT_CANDIDATES: usize = 5;
 

@@ -21,7 +21,7 @@ use super::command::{Command, OutputMode};
 use super::framing::Line;
 use super::progress::{PERIOD, ProgressBoard};
 use super::{ErrorCode, MAX_LINE, ProtoError, Session, format, heap, parse};
-use plakoto_engine::search::Stop;
+use plakoto_engine::game::Stop;
 
 /// What the input gives the reader.
 #[derive(Debug)]

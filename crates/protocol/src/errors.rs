@@ -70,8 +70,8 @@ impl ProtoError {
 }
 
 /// A refused search setting is an invalid argument.
-impl From<plakoto_engine::search::SettingsError> for ProtoError {
-    fn from(e: plakoto_engine::search::SettingsError) -> ProtoError {
+impl From<plakoto_engine::game::SettingsError> for ProtoError {
+    fn from(e: plakoto_engine::game::SettingsError) -> ProtoError {
         ProtoError::new(ErrorCode::InvalidArgument, e.to_string())
     }
 }

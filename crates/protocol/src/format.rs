@@ -93,7 +93,7 @@ fn session_option_lines(
     orientation: super::command::Orientation,
     seed: u64,
     evaluator: &str,
-    search: &plakoto_engine::search::SearchSettings,
+    search: &plakoto_engine::game::SearchSettings,
     players: &super::reply::PlayerNames,
     score: &ScoreInfo,
 ) -> Vec<String> {

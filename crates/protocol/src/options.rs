@@ -9,7 +9,7 @@
 
 use super::errors::{ErrorCode, ProtoError};
 use plakoto_engine::game::settings::CACHE_MB;
-use plakoto_engine::search::{
+use plakoto_engine::game::{
     FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, PLIES,
     ROLLOUT_TRIALS, Range, SearchSettings, THREADS, TIME_MS,
 };

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use plakoto_engine::search::RolloutProgress;
+use plakoto_engine::game::RolloutProgress;
 use serde::Serialize;
 
 use super::command::OutputMode;

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::search::{Evaluation, RolloutSettings, SearchSettings};
+use plakoto_engine::game::{Evaluation, RolloutSettings, SearchSettings};
 use plakoto_rules::{ResultKind, Scoring, Side, Variant};
 
 use super::board_data::BoardData;

@@ -16,7 +16,8 @@ use super::show_replies::{options_reply, score_info, setting_reply, show, state_
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
 use super::tools::Tools;
 use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, Probabilities};
-use plakoto_engine::search::{PlayLists, SearchHandle, SearchSettings, SettingsError, Valuation};
+use plakoto_engine::game::{SearchSettings, SettingsError, Valuation};
+use plakoto_engine::search::{PlayLists, SearchHandle};
 use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 use plakoto_rules::{
     Game, GameKind, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
@@ -165,7 +166,7 @@ impl Session {
     /// Lets `stop` end the searches of the following commands (`hint`,
     /// `eval`, `rollout`) early; they then answer with what they have,
     /// marked as stopped. Other commands are not stopped.
-    pub fn set_stop(&mut self, stop: plakoto_engine::search::Stop) {
+    pub fn set_stop(&mut self, stop: plakoto_engine::game::Stop) {
         self.table.set_stop(stop.clone());
         self.search.set_stop(stop);
     }

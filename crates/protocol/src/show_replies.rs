@@ -7,7 +7,8 @@ use super::board_data::BoardData;
 use super::command::ShowWhat;
 use super::reply::{BoardInfo, BoardShape, OptionsInfo, PlayerNames, Reply, ScoreInfo};
 use super::state::{SessionState, turn_info};
-use plakoto_engine::search::{SearchHandle, SearchSettings};
+use plakoto_engine::game::SearchSettings;
+use plakoto_engine::search::SearchHandle;
 use plakoto_rules::{MatchId, position_id, to_board_text};
 
 /// The match score, for replies.

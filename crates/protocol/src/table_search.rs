@@ -6,8 +6,8 @@
 
 use std::any::Any;
 
+use plakoto_engine::game::Stop;
 use plakoto_engine::game::{GameEvaluator, GameSearch};
-use plakoto_engine::search::Stop;
 use plakoto_rules::{GameKind, TavliGame};
 
 use crate::reply::{ErrorCode, ProtoError};

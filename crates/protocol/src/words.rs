@@ -3,7 +3,7 @@
 //! separate words.
 
 use super::errors::{ErrorCode, ProtoError};
-use plakoto_engine::search::{ROLLOUT_TRIALS, TIME_MS};
+use plakoto_engine::game::{ROLLOUT_TRIALS, TIME_MS};
 
 fn invalid(msg: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::InvalidArgument, msg)

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use plakoto_engine::search::SearchSettings;
+use plakoto_engine::game::SearchSettings;
 use plakoto_records::analysis::command::{self, AnalyseError, AnalyseOptions};
 
 use crate::progress_bar::TerminalProgress;

@@ -299,7 +299,7 @@ pub trait ToolsGame: GameOnRecord + EngineGame + Default {
     /// `bench hint`'s timings of the suite `options` asks for (its
     /// positions checked).
     fn hint_report(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
-        hint::measure_table::<Self>(options)
+        hint::measure_game::<Self>(options)
     }
 
     /// The rules `bench hint`'s text report says were searched: the

@@ -10,9 +10,10 @@
 //! search handle ([`super::SearchHandle::choose`]) calls it for the
 //! session, the arena's built-in players and the benchmark.
 
-use super::{Ranking, Root, Search, SearchLimits, SearchSettings, Valuation};
+use super::{Ranking, Root, Search};
 use crate::eval::{Evaluator, NextRoll, rate_plays};
 use crate::game::express::is_multi_group;
+use crate::game::{SearchLimits, SearchSettings, Valuation};
 use plakoto_rules::{
     CountLimits, CountedPage, Game, GameError, GenLimits, MoveGenerator, Numbers, Play,
     PlayCounter, PlayList, PlayReport, Position, TurnNumbers, game_result,

@@ -12,12 +12,10 @@
 
 use super::choose::{Choice, PlayLists, TurnError};
 use super::rollout::rollout_plays_until;
-use super::{
-    RankedPlay, Ranking, Root, Search, SearchLimits, SearchSettings, SettingsError, Stop, THREADS,
-    Valuation,
-};
-use super::{RolloutError, RolloutProgress};
+use super::{RankedPlay, Ranking, Root, Search};
 use crate::eval::{Evaluator, Probabilities};
+use crate::game::{RolloutError, RolloutProgress};
+use crate::game::{SearchLimits, SearchSettings, SettingsError, Stop, THREADS, Valuation};
 use crate::match_equity::MatchContext;
 use plakoto_rules::{Game, Numbers, Position, Rules, TurnNumbers};
 

@@ -55,14 +55,10 @@ pub use choose::{
 pub use handle::SearchHandle;
 pub use rollout::{rollout_paired, rollout_paired_until, rollout_plays, rollout_plays_until};
 // The settings, limits, stop, counters and rollout figures are the game
-// layer's, shared by every game's search; named here too, where Plakoto's
-// callers have always found them.
-pub use crate::game::{
-    Evaluation, FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES,
-    MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS, MoveFilter, PLIES, PairedRollout, ROLLOUT_TRIALS,
-    Range, RolloutError, RolloutProgress, RolloutResult, RolloutSettings, SearchLimits,
-    SearchSettings, SearchStats, SettingsError, Stop, THREADS, TIME_MS, Valuation,
-};
+// layer's, shared by every game's search: callers name them there
+// (`crate::game`), so what still imports this module is what still
+// depends on Plakoto's shell.
+use crate::game::{Evaluation, SearchLimits, SearchSettings, SearchStats, Stop, Valuation};
 
 /// One candidate play with its value for the side to play.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]

@@ -7,11 +7,10 @@
 //! in Express (R21) and the race table's early stop are that module's.
 //! This one speaks the Plakoto search's types ([`After`], [`RankedPlay`]).
 
-use super::{
-    After, PairedRollout, RankedPlay, RolloutError, RolloutProgress, SearchSettings, Stop,
-};
+use super::{After, RankedPlay};
 use crate::eval::Evaluator;
 use crate::game::{GameAfter, GameRankedPlay, PlakotoGameEvaluator, rollout_after_plays};
+use crate::game::{PairedRollout, RolloutError, RolloutProgress, SearchSettings, Stop};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules};
 
@@ -39,7 +38,7 @@ pub fn rollout_paired(
 /// [`rollout_paired`] that ends early once `stop` is set: each thread
 /// drops the trial it plays (its player's searches and games check the
 /// stop every few milliseconds) and starts no other, and the figures are
-/// those of the trials finished ([`RolloutResult::trials`](super::RolloutResult::trials) says how many;
+/// those of the trials finished ([`RolloutResult::trials`](crate::game::RolloutResult::trials) says how many;
 /// with none finished, every mean is 0 with no error).
 pub fn rollout_paired_until(
     candidates: &[(Position, After)],

@@ -18,13 +18,13 @@ use rand_chacha::ChaCha8Rng;
 use plakoto_engine::eval::portes::evaluate_portes_race;
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, Probabilities, terminal_probabilities};
 use plakoto_engine::game::{
+    Evaluation, PairedRollout, RolloutProgress, SearchLimits, SearchSettings, Stop,
+};
+use plakoto_engine::game::{
     FevgaHeuristicEvaluator, GameEvaluator, GameSearch, PlakotoGameEvaluator,
     PortesHeuristicEvaluator, RolloutStart, game_equity, rollout,
 };
-use plakoto_engine::search::{
-    After, Evaluation, PairedRollout, RolloutProgress, SearchLimits, SearchSettings, Stop,
-    rollout_paired,
-};
+use plakoto_engine::search::{After, rollout_paired};
 use plakoto_rules::fevga::{FevgaPosition, parse_fevga_board_text};
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};

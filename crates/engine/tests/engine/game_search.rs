@@ -14,11 +14,12 @@ use rand_chacha::ChaCha8Rng;
 use plakoto_engine::eval::exact::ExactDatabase;
 use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
 use plakoto_engine::eval::{HeuristicEvaluator, Probabilities, terminal_probabilities};
+use plakoto_engine::game::{Evaluation, SearchLimits, SearchSettings, Stop};
 use plakoto_engine::game::{
     FevgaHeuristicEvaluator, GameRanking, GameSearch, PlakotoGameEvaluator,
     PortesHeuristicEvaluator, game_equity, portes_evaluator,
 };
-use plakoto_engine::search::{Evaluation, Root, Search, SearchLimits, SearchSettings, Stop};
+use plakoto_engine::search::{Root, Search};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::{Fevga, GameKind, Plakoto, Portes};

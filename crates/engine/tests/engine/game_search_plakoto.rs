@@ -34,9 +34,8 @@ use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator};
 use plakoto_engine::game::{
     GameAfter, GameRanking, GameSearch, PlakotoGameEvaluator, Root, rollout_plays,
 };
-use plakoto_engine::search::{
-    After, Ranking, Search, SearchHandle, SearchLimits, SearchSettings, Stop, rollout_paired,
-};
+use plakoto_engine::game::{SearchLimits, SearchSettings, Stop};
+use plakoto_engine::search::{After, Ranking, Search, SearchHandle, rollout_paired};
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
     Dice, GenLimits, MoveGenerator, Numbers, PlayList, Position, Rules, TavliGame, TurnNumbers,

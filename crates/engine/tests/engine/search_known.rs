@@ -6,10 +6,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::stand_in;
 use plakoto_engine::eval::{Evaluator, Probabilities};
-use plakoto_engine::search::{
-    After, Evaluation, FilterPreset, MoveFilter, Ranking, Root, Search, SearchHandle, SearchLimits,
-    SearchSettings, rollout_plays,
-};
+use plakoto_engine::game::{Evaluation, FilterPreset, MoveFilter, SearchLimits, SearchSettings};
+use plakoto_engine::search::{After, Ranking, Root, Search, SearchHandle, rollout_plays};
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::{
     Dice, Game, MoveGenerator, Numbers, Phase, PlayList, Position, Rules, Scoring, Side,
@@ -477,7 +475,7 @@ fn out_of_range_settings_do_not_panic() {
         &mut MoveGenerator::default(),
     );
     assert!(!ranking.plays.is_empty());
-    assert!(ranking.plies <= plakoto_engine::search::MAX_PLIES);
+    assert!(ranking.plies <= plakoto_engine::game::MAX_PLIES);
 }
 
 #[test]

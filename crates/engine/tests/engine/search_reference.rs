@@ -5,7 +5,8 @@
 
 use crate::stand_in;
 use plakoto_engine::eval::{Evaluator, Probabilities, terminal_probabilities};
-use plakoto_engine::search::{Evaluation, Root, Search, SearchSettings};
+use plakoto_engine::game::{Evaluation, SearchSettings};
+use plakoto_engine::search::{Root, Search};
 use plakoto_rules::{
     Dice, MoveGenerator, Numbers, Play, Position, Rules, SideLayout, TurnNumbers, Variant,
     game_result,

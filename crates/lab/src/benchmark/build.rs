@@ -20,7 +20,8 @@ use super::sample::{SampledDecision, sample_decisions};
 use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
 use super::work::{ShardWork, checked_done};
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{After, RankedPlay, Ranking, SearchHandle, SearchLimits};
+use plakoto_engine::game::SearchLimits;
+use plakoto_engine::search::{After, RankedPlay, Ranking, SearchHandle};
 use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{
     Game, Phase, Position, Rules, Side, TurnNumbers, Variant, format_play, position_id,

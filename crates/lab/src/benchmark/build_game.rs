@@ -24,7 +24,7 @@ use super::sample_game::{GameDecision, GameSampler};
 use super::staged::{StagePlan, in_stages, rollout_settings};
 use super::work::checked_done;
 use plakoto_engine::game::{GameEvaluator, GameSearch, RolloutStart, rollout};
-use plakoto_engine::search::{SearchLimits, SearchSettings, Stop};
+use plakoto_engine::game::{SearchLimits, SearchSettings, Stop};
 use plakoto_rules::TavliGame;
 
 /// The players and phases of a build of the game `G`.

@@ -18,7 +18,7 @@ use crate::LabGameFns;
 use plakoto_engine::eval::{
     Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
 };
-use plakoto_engine::search::SearchSettings;
+use plakoto_engine::game::SearchSettings;
 use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Rules, Variant};
 use plakoto_tools::arena::shard::Shard;
@@ -433,10 +433,10 @@ pub fn run_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     if let Some(path) = &a.choices {
         prepare_output(path)?;
     }
-    if a.plies > plakoto_engine::search::MAX_PLIES {
+    if a.plies > plakoto_engine::game::MAX_PLIES {
         return Err(BenchmarkError::Options(format!(
             "--plies must be 0-{}",
-            plakoto_engine::search::MAX_PLIES
+            plakoto_engine::game::MAX_PLIES
         )));
     }
     (LabGameFns::of(a.game).score_benchmark)(a)

@@ -12,7 +12,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::phase::GamePhase;
 use plakoto_engine::eval::{Evaluator, NextRoll, RateBuffers, rate_plays};
-use plakoto_engine::search::{Choice, SearchHandle, SearchLimits, TurnError};
+use plakoto_engine::game::SearchLimits;
+use plakoto_engine::search::{Choice, SearchHandle, TurnError};
 use plakoto_rules::{Game, Phase, Play, Position, Rules, TurnNumbers};
 
 /// Share of the benchmark's decisions each phase gets (when the games

@@ -20,7 +20,8 @@ use super::unlisted::UnlistedRollouts;
 use super::{BLUNDER, BenchmarkError};
 use crate::movement_rules;
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{PlayLists, SearchHandle, SearchLimits, SearchSettings};
+use plakoto_engine::game::{SearchLimits, SearchSettings};
+use plakoto_engine::search::{PlayLists, SearchHandle};
 use plakoto_rules::{Play, Rules};
 
 /// Who chooses the plays being judged.

@@ -15,7 +15,7 @@ use super::data::{Benchmark, Decision, TurnRecord};
 use super::score::{Loss, StrengthReport, judge_all, report};
 use super::unlisted_game::GameUnlistedRollouts;
 use plakoto_engine::game::{GameEvaluator, GameSearch};
-use plakoto_engine::search::{SearchLimits, SearchSettings};
+use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_rules::{Dice, TavliGame};
 
 /// Who chooses the plays being judged.

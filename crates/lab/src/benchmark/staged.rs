@@ -8,9 +8,8 @@
 use super::data::{Candidate, Header};
 use super::{BLUNDER, BenchmarkError};
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{
-    After, PairedRollout, RolloutSettings, SearchSettings, rollout_paired,
-};
+use plakoto_engine::game::{PairedRollout, RolloutSettings, SearchSettings};
+use plakoto_engine::search::{After, rollout_paired};
 use plakoto_rules::{Position, Rules};
 
 /// The search settings of the rollouts of `header`'s benchmark, on

@@ -12,7 +12,7 @@ use super::data::{Decision, Header};
 use super::staged::{StagePlan, in_stages, rollout_settings};
 use super::unlisted::RolledLoss;
 use plakoto_engine::game::{GameEvaluator, RolloutStart, rollout};
-use plakoto_engine::search::{SearchSettings, Stop};
+use plakoto_engine::game::{SearchSettings, Stop};
 use plakoto_rules::TavliGame;
 
 /// The benchmark's rollout player and settings, ready to roll out a play

@@ -37,11 +37,11 @@ use plakoto_engine::eval::fevga::net::outcomes::{
 };
 use plakoto_engine::eval::fevga::net::{FevgaNet, FevgaNetwork};
 use plakoto_engine::eval::net::weights::WeightsError;
+use plakoto_engine::game::SearchSettings;
 use plakoto_engine::game::{
     FEVGA_EVALUATORS, FevgaHeuristicEvaluator, FevgaNetEvaluator, GameEvaluator, fevga_evaluator,
     game_equity,
 };
-use plakoto_engine::search::SearchSettings;
 use plakoto_rules::fevga::{
     FevgaPosition, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release,
 };

@@ -14,7 +14,8 @@ use crate::benchmark::build::decision_game;
 use crate::benchmark::sample::SampledDecision;
 use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::{Evaluator, NetEvaluator, Probabilities};
-use plakoto_engine::search::{After, Evaluation, SearchHandle, SearchLimits};
+use plakoto_engine::game::{Evaluation, SearchLimits};
+use plakoto_engine::search::{After, SearchHandle};
 use plakoto_rules::{Position, Rules};
 
 use super::target_line::split_triples_like_net;

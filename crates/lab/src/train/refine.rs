@@ -42,7 +42,8 @@ use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_posi
 use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, weights};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
-use plakoto_engine::search::{SearchHandle, SearchLimits};
+use plakoto_engine::game::SearchLimits;
+use plakoto_engine::search::SearchHandle;
 use plakoto_rules::{GameKind, Position, Rules, Variant, parse_position_id, position_id};
 use plakoto_tools::arena::shard::Shard;
 

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use plakoto_engine::eval::{HeuristicEvaluator, NetEvaluator};
-use plakoto_engine::search::SearchSettings;
+use plakoto_engine::game::SearchSettings;
 use plakoto_lab::benchmark::build::{BuildOptions, build_shard, decision_game, merge};
 use plakoto_lab::benchmark::choices::{self, Agreement};
 use plakoto_lab::benchmark::score::{Chooser, score, score_with};

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_engine::eval::portes::net::PortesNetwork;
+use plakoto_engine::game::{Evaluation, SearchLimits, SearchSettings};
 use plakoto_engine::game::{GameEvaluator, GameSearch, game_equity};
-use plakoto_engine::search::{Evaluation, SearchLimits, SearchSettings};
 use plakoto_lab::benchmark::sample::{PhaseMix, PlayerMix};
 use plakoto_lab::train::refine::{FitArgs, RefineCommand, RefineError, TargetArgs, run};
 use plakoto_lab::train::table::game::NetOf;

@@ -6,7 +6,7 @@
 //! (`tools.events`), as Plakoto's commands do.
 
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::search::SearchSettings;
+use plakoto_engine::game::SearchSettings;
 use plakoto_rules::tavli::TableGame;
 use plakoto_rules::{GameKind, MatchScore, Phase};
 
@@ -505,7 +505,7 @@ fn eval<G: TableProtocol>(
         searcher.evaluate_position(&game, evaluator, table.position(), &settings, limits);
     let equity = plakoto_engine::game::game_equity(&game, &p);
     let reached = match evaluation {
-        plakoto_engine::search::Evaluation::Plies { plies } => plies,
+        plakoto_engine::game::Evaluation::Plies { plies } => plies,
         _ => limits.plies,
     };
     let cut_short = reached < limits.plies;

@@ -3,7 +3,8 @@
 //! scoring.
 
 use plakoto_engine::game::GameRankedPlay;
-use plakoto_engine::search::{SearchHandle, SearchLimits, Stop};
+use plakoto_engine::game::{SearchLimits, Stop};
+use plakoto_engine::search::SearchHandle;
 
 use super::hooks::TableProtocol;
 use crate::reply::{Candidate, Chances, SearchInfo, round};

@@ -16,7 +16,7 @@
 //! run loop; each test prints its counts).
 
 use plakoto_engine::eval::HeuristicEvaluator;
-use plakoto_engine::search::Stop;
+use plakoto_engine::game::Stop;
 use plakoto_protocol::Session;
 use plakoto_rules::{GenLimits, Rules};
 use rand::seq::SliceRandom;

@@ -3,8 +3,8 @@
 //! ([`plakoto_engine::game::rollout`]) called directly with the session's
 //! settings, for the candidates the reply names, best mean first.
 
+use plakoto_engine::game::Stop;
 use plakoto_engine::game::{GameEvaluator, RolloutStart, rollout};
-use plakoto_engine::search::Stop;
 use plakoto_protocol::Session;
 use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::TableGame;

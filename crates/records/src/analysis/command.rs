@@ -19,9 +19,9 @@ use crate::record::{EvaluatorRefused, GameOnRecord};
 use crate::record::{ReadError, Record, RecordError, TableReplay, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
 use plakoto_engine::game::GameEvaluator;
+use plakoto_engine::game::{MAX_PLIES, SearchSettings};
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_engine::progress::Progress;
-use plakoto_engine::search::{MAX_PLIES, SearchSettings};
 use plakoto_rules::GameKind;
 
 /// What `plakoto analyse` is asked to do (the options of its command line,

@@ -17,9 +17,9 @@ use crate::record::{
 };
 use plakoto_engine::eval::{Probabilities, terminal_probabilities};
 use plakoto_engine::game::{GameEvaluator, GameSearch, Root, game_equity};
+use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_engine::match_equity::MatchValue;
 use plakoto_engine::match_equity::tavli::{TavliEquityTable, TavliGameInMatch, TavliSwitches};
-use plakoto_engine::search::{SearchLimits, SearchSettings};
 use plakoto_rules::tavli::{TableGame, ToPlay};
 use plakoto_rules::{Dice, MatchScore, Phase, Side};
 

@@ -5,7 +5,7 @@
 //! HTML report with the board and its bar.
 
 use plakoto_engine::game::{GameSearch, PortesHeuristicEvaluator};
-use plakoto_engine::search::{SearchLimits, SearchSettings};
+use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_records::analysis::table::analyse_game;
 use plakoto_records::record::{GameEnd, Header, Record, RecordedGame, Roll, Start, Turn};
 use plakoto_rules::portes::PortesScoring;

@@ -17,9 +17,10 @@ use std::sync::Arc;
 
 use plakoto_engine::eval::net::weights::{self, WeightsError};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, PipCountEvaluator};
+use plakoto_engine::game::SearchSettings;
 use plakoto_engine::game::{GreedyChooser, PlakotoGameEvaluator};
 use plakoto_engine::match_equity::MatchContext;
-use plakoto_engine::search::{SearchHandle, SearchSettings};
+use plakoto_engine::search::SearchHandle;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{Game, GenLimits, Numbers, Phase};
 

@@ -3,12 +3,12 @@
 //! over a fixed suite of mid-game positions × all 21 rolls; plus rollout
 //! games per second.
 //!
-//! `--game portes|fevga`: the same timings of the generic search
+//! Every game is timed the same way: the generic search
 //! (`plakoto_engine::game::GameSearch`) with the game's evaluator (by
 //! name; by default its net when the weights load, else its heuristic),
-//! over the game's seeded suite of the same seed and skip
-//! ([`ToolsGame::suite_from`]), in the same report, rollouts included
-//! (the game layer's rollout, `plakoto_engine::game::rollout`).
+//! over the game's seeded suite ([`ToolsGame::suite_from`]), rollouts
+//! included (the game layer's rollout, `plakoto_engine::game::rollout`).
+//! Plakoto is searched under the movement rules asked for (`--rules`).
 
 use std::time::Instant;
 
@@ -17,11 +17,9 @@ use serde::Serialize;
 use super::table_suite::read_positions;
 use super::{BenchError, bench_evaluator};
 use crate::{ToolsGame, ToolsGameFns};
-use plakoto_engine::eval::{Evaluator, EvaluatorKind};
-use plakoto_engine::game::{GameEvaluator, GameSearch};
-use plakoto_engine::search::{SearchHandle, SearchLimits, SearchSettings};
-use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::{Dice, GameKind, Rules, TurnNumbers, Variant};
+use plakoto_engine::game::{GameEvaluator, GameSearch, SearchLimits, SearchSettings};
+use plakoto_rules::tavli::{Plakoto, TavliGames};
+use plakoto_rules::{Dice, GameKind, Rules, Variant};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -47,10 +45,10 @@ pub struct HintBenchOptions {
     /// [`super::eval::EvalBenchOptions::evaluator`]); `None`: the net, or
     /// in a game whose net does not load, its heuristic.
     pub evaluator: Option<String>,
-    /// Portes, Fevga: the positions of this file of the game's Position
+    /// The positions of this file of the game's Position
     /// IDs (its first `positions`) instead of the seeded suite.
     pub positions_file: Option<std::path::PathBuf>,
-    /// Portes, Fevga: only these rolls, each once, instead of all 21 (to
+    /// Only these rolls, each once, instead of all 21 (to
     /// time what a GNU Backgammon bench times: `scripts/speed_sitting.py`).
     pub rolls: Option<Vec<Dice>>,
 }
@@ -70,6 +68,17 @@ impl Default for HintBenchOptions {
             positions_file: None,
             rolls: None,
         }
+    }
+}
+
+impl HintBenchOptions {
+    /// Every game as the bench searches it: Plakoto under the movement
+    /// rules asked for, the others under their default switches.
+    pub fn games(&self) -> TavliGames {
+        TavliGames::default().with(Plakoto::new(Rules {
+            variant: self.variant,
+            ..Rules::default()
+        }))
     }
 }
 
@@ -178,68 +187,6 @@ pub fn measure(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError
     (ToolsGameFns::of(options.game).hint_report)(options)
 }
 
-/// The timings of Plakoto's search under `options.variant`, over the
-/// seeded suite of `options`.
-pub(crate) fn measure_plakoto(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
-    let kind: EvaluatorKind = options.evaluator.as_deref().unwrap_or("net").parse()?;
-    let evaluator = kind.create()?;
-    let rules = Rules {
-        variant: options.variant,
-        ..Rules::default()
-    };
-    let suite = midgame_suite(options.seed, options.positions, options.skip);
-    let mut timings = Vec::new();
-    // Minutes at 3 plies: a bar at a terminal (outside the timed calls).
-    let hints = (options.plies.len() * suite.len() * 21) as u64;
-    let bar = crate::progress_bar::bar(hints, "hints", true);
-    for &plies in &options.plies {
-        let mut search = SearchHandle::borrowing(evaluator.as_ref())
-            .with_settings(SearchSettings::with_plies(plies))?;
-        let limits = search.limits();
-        let mut ms = Vec::with_capacity(suite.len() * 21);
-        let (mut evaluations, mut chance_nodes) = (0u64, 0u64);
-        bar.set_message(format!("at {plies} plies"));
-        for position in &suite {
-            for (dice, _) in Dice::all_rolls() {
-                let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
-                let start = Instant::now();
-                let ranking = search.rank_roll(position, &turn, rules, limits);
-                ms.push(start.elapsed().as_secs_f64() * 1e3);
-                evaluations += ranking.stats.evaluations;
-                chance_nodes += ranking.stats.chance_nodes;
-                std::hint::black_box(ranking);
-                bar.inc(1);
-            }
-        }
-        timings.push(timing(plies, ms, evaluations, chance_nodes));
-    }
-    bar.set_message("rollouts and evaluator speed");
-    let rollout_games_per_second = if options.rollout_trials > 0 {
-        Some(rollout_speed(
-            &suite,
-            rules,
-            evaluator.as_ref(),
-            options.rollout_trials,
-        )?)
-    } else {
-        None
-    };
-    let evaluator_ns = evaluator_speed(&suite, rules, evaluator.as_ref());
-    bar.finish_and_clear();
-    Ok(HintBenchReport {
-        game: options.game,
-        evaluator_ns,
-        evaluator: evaluator.name().to_string(),
-        positions: suite.len(),
-        seed: options.seed,
-        threads: 1,
-        filter: SearchSettings::default().filter.preset.to_string(),
-        variant: rules.variant,
-        timings,
-        rollout_games_per_second,
-    })
-}
-
 /// The timings of one depth from its hints' milliseconds (any order) and
 /// the counters summed over them.
 fn timing(plies: u8, mut ms: Vec<f64>, evaluations: u64, chance_nodes: u64) -> PlyTiming {
@@ -257,16 +204,16 @@ fn timing(plies: u8, mut ms: Vec<f64>, evaluations: u64, chance_nodes: u64) -> P
     }
 }
 
-/// The bench of a game of the table: every position of the game's seeded
-/// suite with every roll ranked by the generic search at each depth,
+/// The bench of game `G`: every position of the game's seeded suite
+/// with every roll ranked by the generic search at each depth,
 /// default move filters, one thread, with the game's evaluator of that
 /// name ([`bench_evaluator`]).
-pub fn measure_table<G: ToolsGame>(
+pub fn measure_game<G: ToolsGame>(
     options: &HintBenchOptions,
 ) -> Result<HintBenchReport, BenchError> {
     let evaluator = bench_evaluator::<G>(options.evaluator.as_deref())?;
     let evaluator = evaluator.as_ref();
-    let game = G::default();
+    let game = options.games().get::<G>();
     let suite = match &options.positions_file {
         Some(path) => read_positions(&game, path, options.positions)?,
         None => G::suite_from(options.seed, options.positions, options.skip),
@@ -299,7 +246,7 @@ pub fn measure_table<G: ToolsGame>(
         }
         timings.push(timing(plies, ms, evaluations, chance_nodes));
     }
-    // Nanoseconds an evaluation, as for Plakoto.
+    // Nanoseconds an evaluation.
     let rounds = 200;
     let start = Instant::now();
     for _ in 0..rounds {
@@ -310,7 +257,7 @@ pub fn measure_table<G: ToolsGame>(
     let evaluator_ns = start.elapsed().as_secs_f64() * 1e9 / (rounds * suite.len()) as f64;
     bar.set_message("rollouts");
     let rollout_games_per_second = if options.rollout_trials > 0 {
-        Some(table_rollout_speed(
+        Some(rollout_speed(
             &game,
             evaluator,
             &suite,
@@ -327,17 +274,16 @@ pub fn measure_table<G: ToolsGame>(
         seed: options.seed,
         threads: 1,
         filter: SearchSettings::default().filter.preset.to_string(),
-        variant: Variant::Standard,
+        variant: options.variant,
         evaluator_ns,
         timings,
         rollout_games_per_second,
     })
 }
 
-/// Games per second of a 0-ply rollout, one thread, as Plakoto's
-/// [`rollout_speed`] measures it: the best three plays of 5-2 in the first
-/// four suite positions, `trials` games each.
-fn table_rollout_speed<G: ToolsGame>(
+/// Games per second of a 0-ply rollout, one thread: the best three plays
+/// of 5-2 in the first four suite positions, `trials` games each.
+fn rollout_speed<G: ToolsGame>(
     game: &G,
     evaluator: &dyn GameEvaluator<G>,
     suite: &[G::Position],
@@ -362,48 +308,6 @@ fn table_rollout_speed<G: ToolsGame>(
         );
         let top = &ranking.plays[..ranking.plays.len().min(3)];
         search.rollout_plays(game, evaluator, top, &settings, &|_| {})?;
-        games += u64::from(trials) * top.len() as u64;
-    }
-    Ok(games as f64 / start.elapsed().as_secs_f64())
-}
-
-/// Nanoseconds per evaluation over the suite's positions.
-fn evaluator_speed(
-    suite: &[plakoto_rules::Position],
-    rules: Rules,
-    evaluator: &dyn Evaluator,
-) -> f64 {
-    let rounds = 200;
-    let start = Instant::now();
-    for _ in 0..rounds {
-        for p in suite {
-            std::hint::black_box(evaluator.evaluate(std::hint::black_box(p), rules));
-        }
-    }
-    start.elapsed().as_secs_f64() * 1e9 / (rounds * suite.len()) as f64
-}
-
-/// Games per second of a 0-ply rollout of the best three plays of a few
-/// suite positions, one thread.
-fn rollout_speed(
-    suite: &[plakoto_rules::Position],
-    rules: Rules,
-    evaluator: &dyn Evaluator,
-    trials: u32,
-) -> Result<f64, BenchError> {
-    let mut settings = SearchSettings::with_plies(0);
-    settings.threads = 1;
-    settings.rollout.trials = trials;
-    let mut search = SearchHandle::borrowing(evaluator).with_settings(settings)?;
-    let limits = search.limits();
-    let mut games = 0u64;
-    let start = Instant::now();
-    for position in suite.iter().take(4) {
-        let dice = Dice::new(5, 2).expect("dice");
-        let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
-        let ranking = search.rank_roll(position, &turn, rules, limits);
-        let top = &ranking.plays[..ranking.plays.len().min(3)];
-        search.rollout(top, rules, None, &|_| {})?;
         games += u64::from(trials) * top.len() as u64;
     }
     Ok(games as f64 / start.elapsed().as_secs_f64())

@@ -49,10 +49,10 @@ pub enum BenchError {
     Evaluator(#[from] plakoto_engine::eval::CreateError),
     /// The search settings are out of range.
     #[error(transparent)]
-    Settings(#[from] plakoto_engine::search::SettingsError),
+    Settings(#[from] plakoto_engine::game::SettingsError),
     /// The rollout could not run.
     #[error(transparent)]
-    Rollout(#[from] plakoto_engine::search::RolloutError),
+    Rollout(#[from] plakoto_engine::game::RolloutError),
     /// No Plakoto evaluator of that name.
     #[error(transparent)]
     UnknownEvaluator(#[from] plakoto_engine::eval::UnknownEvaluator),

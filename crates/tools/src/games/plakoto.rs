@@ -13,11 +13,12 @@ use crate::arena::runner::RunSpec;
 use crate::arena::tavli_player::BoxedPlayer;
 use crate::arena::tavli_referee::Opening;
 use crate::bench::eval::{EvalBenchOptions, EvalTiming};
-use crate::bench::hint::{HintBenchOptions, HintBenchReport};
-use crate::bench::{BenchError, SUITE_SEED, eval, hint};
+use crate::bench::hint::HintBenchReport;
+use crate::bench::{BenchError, SUITE_SEED, eval};
 use crate::conformance::positions::{Sample, samples};
 use crate::conformance::{ConformanceArgs, Step};
-use plakoto_engine::game::GameEvaluator;
+use plakoto_engine::eval::EvaluatorKind;
+use plakoto_engine::game::{GameEvaluator, PlakotoGameEvaluator, evaluator_named};
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
@@ -137,20 +138,22 @@ impl ToolsGame for Plakoto {
         midgame_suite(seed, positions, skip)
     }
 
-    /// Plakoto's benches measure its own evaluators (`bench eval`'s and
-    /// `bench hint`'s own paths), none through the game layer by name.
-    const EVALUATORS: &'static [&'static str] = &[];
+    /// The engine's evaluators by name, and the net in `f32` beside its
+    /// integer copy (`net-f32`), to measure the one against the other.
+    const EVALUATORS: &'static [&'static str] = &["heuristic", "pipcount", "net", "net-f32"];
 
-    fn evaluator_named(_: &str) -> Option<Box<dyn GameEvaluator<Plakoto>>> {
-        None
+    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Plakoto>>> {
+        match name {
+            "net-f32" => {
+                let net = EvaluatorKind::NetF32.create().ok()?;
+                Some(Box::new(PlakotoGameEvaluator(net)))
+            }
+            _ => evaluator_named::<Plakoto>(name),
+        }
     }
 
     fn eval_timing(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
         eval::measure_plakoto(options)
-    }
-
-    fn hint_report(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
-        hint::measure_plakoto(options)
     }
 
     /// Plakoto's movement rules (`--rules`), which it is searched under.

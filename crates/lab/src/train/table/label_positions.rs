@@ -21,7 +21,7 @@ use rayon::prelude::*;
 
 use super::game::TrainedGame;
 use plakoto_engine::game::{GameEvaluator, GameSearch, GreedyChooser, game_equity};
-use plakoto_engine::search::{SearchLimits, SearchSettings};
+use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_rules::Dice;
 use plakoto_tools::arena::referee::mix_seed;
 

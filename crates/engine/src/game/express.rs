@@ -17,6 +17,21 @@ use plakoto_rules::{
     MoveGenerator, Numbers, Play, PlayList, Position, Rules, game_result, retain_max_usage,
 };
 
+/// Most plays the engine's own choice considers (`hint`, `play`, a
+/// built-in player): a capped list is searched among its first this
+/// many, and the hint says so.
+pub const CHOICE_LIMIT: usize = 50_000;
+
+/// Most plays the engine lists for one roll. Every standard roll and
+/// Express doubles from 4-4 up stay far below it; Express 3-3 and lower can
+/// have millions (R20), and listing them whole costs hundreds of megabytes
+/// (Express 1-1 from the start: 4,148,343 plays, 430 MB). Past it, `legal`
+/// counts and pages the plays with
+/// [`PlayCounter`](plakoto_rules::PlayCounter) instead and `move` checks a
+/// play by the rules core's line search; this keeps the engine's memory
+/// bounded.
+pub const ENGINE_MAX_POSITIONS: usize = 60_000;
+
 /// Reusable buffers for [`inner_plays`].
 #[derive(Default)]
 pub struct BeamScratch {

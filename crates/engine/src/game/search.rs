@@ -21,8 +21,8 @@ use plakoto_rules::{Dice, TavliGame};
 use super::settings::budget_bytes;
 use super::tree::{Cx, RateScratch, Tree, rate_plays};
 use super::{
-    Evaluation, GameAfter, GameEvaluator, GameRankedPlay, GameRanking, MAX_PLIES, SearchLimits,
-    SearchSettings, SearchStats, Stop,
+    Evaluation, GameAfter, GameEvaluator, GameRankedPlay, GameRanking, GreedyChooser, MAX_PLIES,
+    SearchLimits, SearchSettings, SearchStats, Stop, Valuation,
 };
 use crate::eval::{NextRoll, Probabilities, terminal_probabilities};
 
@@ -291,6 +291,77 @@ impl<G: TavliGame> GameSearch<G> {
         };
         self.root_list = plays;
         chosen
+    }
+
+    /// The play to make for `root`'s turn where it must be legal without
+    /// the complete list of plays (a referee or a game checks it): the
+    /// best of [`Self::rank_turn_generated`] (by `valuation` when given,
+    /// among the candidates searched deepest), but when the candidates are
+    /// not every legal play (a list cut by `generator`'s bound, or an
+    /// Express beam's lines, R20) the best one that is surely legal
+    /// ([`TavliGame::surely_legal`], R10), and should none be, the play of
+    /// `generator`'s list whose position is valued best at 0 plies
+    /// ([`GreedyChooser`], by money equity). A forced play is made without
+    /// searching. `None` only if no play is listed.
+    pub fn choose_legal(
+        &mut self,
+        root: Root<'_, G>,
+        generator: &mut G::Generator,
+        settings: &SearchSettings,
+        limits: SearchLimits,
+        valuation: Option<&Valuation<'_>>,
+    ) -> Option<G::Play> {
+        let Root {
+            game,
+            evaluator,
+            position,
+            turn,
+        } = root;
+        let deadline = limits.deadline();
+        let cut = self.generate_root(root, Some(&mut *generator), settings);
+        let plays = std::mem::take(&mut self.root_list);
+        let listed = game.plays(&plays);
+        if let ([only], false) = (listed, cut) {
+            let only = *only;
+            self.root_list = plays;
+            return Some(only);
+        }
+        let cx = Cx {
+            game,
+            evaluator,
+            settings,
+        };
+        let mut ranking = self.rank_root(cx, turn, listed, limits, deadline);
+        self.root_list = plays;
+        if let Some(value) = valuation {
+            ranking.order_deepest_by(value);
+        }
+        if !cut {
+            return ranking.plays.first().map(|r| r.play);
+        }
+        if let Some(r) = ranking
+            .plays
+            .iter()
+            .find(|r| game.surely_legal(turn, &r.play))
+        {
+            return Some(r.play);
+        }
+        // Every candidate leaves numbers unplayed (an Express low double
+        // blocked part-way, common enough): the best play of the whole
+        // list by its position's static value, as a 0-ply player rates it.
+        let mut greedy = GreedyChooser::new();
+        let plays = &mut self.root_list;
+        let best = match turn {
+            ToPlay::Dice(dice) => {
+                game.generate(generator, position, *dice, plays);
+                greedy.choose(game, evaluator, game.plays(plays))
+            }
+            ToPlay::Carried(carried) => {
+                game.generate_carried(generator, position, carried, plays);
+                greedy.choose_carried(game, evaluator, game.plays(plays))
+            }
+        };
+        best.map(|(index, _)| game.plays(plays)[index])
     }
 
     /// Value of `position` before its side rolls, for that side, searched

@@ -13,24 +13,12 @@
 use super::{Ranking, Root, Search};
 use crate::eval::{Evaluator, NextRoll, rate_plays};
 use crate::game::express::is_multi_group;
+pub use crate::game::express::{CHOICE_LIMIT, ENGINE_MAX_POSITIONS};
 use crate::game::{SearchLimits, SearchSettings, Valuation};
 use plakoto_rules::{
     CountLimits, CountedPage, Game, GameError, GenLimits, MoveGenerator, Numbers, Play,
     PlayCounter, PlayList, PlayReport, Position, TurnNumbers, game_result,
 };
-
-/// Most plays the engine's own choice considers (`hint`, `play`): a capped
-/// list is searched among its first this many, and the hint says so.
-pub const CHOICE_LIMIT: usize = 50_000;
-
-/// Most plays the engine lists for one roll. Every standard roll and
-/// Express doubles from 4-4 up stay far below it; Express 3-3 and lower can
-/// have millions (R20), and listing them whole costs hundreds of megabytes
-/// (Express 1-1 from the start: 4,148,343 plays, 430 MB). Past it, `legal`
-/// counts and pages the plays with [`PlayCounter`] instead and `move`
-/// checks a play by the rules core's line search; this keeps the engine's
-/// memory bounded.
-pub const ENGINE_MAX_POSITIONS: usize = 60_000;
 
 /// Why there is nothing to choose from.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -305,14 +293,15 @@ impl Search {
     /// search with `settings` within `limits`.
     ///
     /// When the search's candidates are not a complete list (capped at
-    /// [`CHOICE_LIMIT`], or the Express beam for a roll of several groups
-    /// of numbers, R20), only a play that uses every number (or ends the
-    /// game) is surely legal (R10): such a play is made directly, without
-    /// listing the plays again (millions for an Express low double).
-    /// Otherwise the game checks the play against the bounded list, which
-    /// is then complete. Should no searched candidate be surely legal (not
-    /// seen in practice), the choice falls back to the best 0-ply play of
-    /// the bounded list, or of the complete list.
+    /// [`CHOICE_LIMIT`], or the Express beam's lines for a roll of several
+    /// groups of numbers, R20), only a play that uses every number (or
+    /// ends the game) is surely legal (R10): such a play is made directly,
+    /// without listing the plays again (millions for an Express low
+    /// double). Otherwise (a beam whose lines leave numbers unplayed lists
+    /// every play instead) the game checks the best play against the
+    /// bounded list, which is then complete. Should no searched candidate
+    /// be surely legal, the choice falls back to the best 0-ply play of the
+    /// bounded list, or of the complete list.
     pub(super) fn choose(
         &mut self,
         game: &Game,
@@ -334,9 +323,11 @@ impl Search {
             }
         }
         let (_, ranking) = self.rank_turn(g, evaluator, settings, limits, lists, valuation)?;
-        if !ranking.truncated && !beam_root {
+        if !ranking.truncated {
             // The search's candidates are the bounded list, and it is
-            // complete.
+            // complete (an Express roll's too, when its beam fell short
+            // and every play was listed: its best searched play is legal,
+            // where a static 0-ply choice among them lost equity).
             return Ok(Choice::Listed(ranking.plays[0].play, true));
         }
         for r in &ranking.plays {

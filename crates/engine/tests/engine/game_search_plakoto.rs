@@ -34,7 +34,7 @@ use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator};
 use plakoto_engine::game::{
     GameAfter, GameRanking, GameSearch, PlakotoGameEvaluator, Root, rollout_plays,
 };
-use plakoto_engine::game::{SearchLimits, SearchSettings, Stop};
+use plakoto_engine::game::{SearchLimits, SearchSettings, Stop, Valuation};
 use plakoto_engine::search::{After, Ranking, Search, SearchHandle, rollout_paired};
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
@@ -255,6 +255,73 @@ fn generic_search_ranks_standard_plakoto_as_the_plakoto_search_on_the_net() {
     assert_eq!(rules.variant, Variant::Standard);
     let counts = compare(rules, &cases(Plakoto::new(rules), 59, 6, 0, 0, 0));
     assert_eq!(counts, (0, 0, 0));
+}
+
+#[test]
+fn the_generic_choice_is_the_plakoto_searchs_where_lists_fall_short() {
+    // The play each search makes (not only its ranking), in a match or
+    // not: on the Express doubles the beam lists, only a play that uses
+    // every number or ends the game is surely legal (R10), and where no
+    // beam line does, every play is listed and the best searched one made.
+    let rules = Rules {
+        variant: Variant::Express,
+        ..Rules::default()
+    };
+    let game = Plakoto::new(rules);
+    let cases = cases(game, 61, 3, 3, 3, 8);
+    let mut handle = SearchHandle::new(Box::new(HeuristicEvaluator));
+    let evaluator = heuristic_adapter();
+    let mut generic = GameSearch::new();
+    let mut generator = MoveGenerator::new(GenLimits {
+        max_positions: plakoto_engine::game::express::CHOICE_LIMIT,
+    });
+    let favour_doubles = |p: &plakoto_engine::eval::Probabilities| p.win_double - p.lose_single;
+    let (mut compared, mut short) = (0, 0);
+    for case in &cases {
+        let (dice, passed) = match case.turn {
+            ToPlay::Dice(dice) => (Some(dice), None),
+            ToPlay::Carried(numbers) => (None, Some(numbers)),
+        };
+        let state = plakoto_rules::Game::from_parts(
+            rules,
+            case.position,
+            plakoto_rules::Side::X,
+            dice,
+            passed,
+            plakoto_rules::Phase::Playing,
+        )
+        .expect("a turn of a game in progress");
+        let numbers = case.turn_numbers(rules).numbers().len();
+        for plies in [0, 1] {
+            let settings = SearchSettings::with_plies(plies);
+            handle.set_settings(settings).unwrap();
+            for valued in [false, true] {
+                let valuation: Option<&Valuation> = valued.then_some(&favour_doubles);
+                let theirs = handle
+                    .choose_valued(&state, valuation, SearchLimits::plies(plies))
+                    .expect("a play")
+                    .play();
+                let root = Root::new(&game, &evaluator, &case.position, &case.turn);
+                let ours = generic
+                    .choose_legal(
+                        root,
+                        &mut generator,
+                        &settings,
+                        SearchLimits::plies(plies),
+                        valuation,
+                    )
+                    .expect("a play");
+                assert_eq!(ours.position, theirs.position, "{case:?} at {plies} plies");
+                compared += 1;
+                short += usize::from(ours.steps.len() < numbers);
+            }
+        }
+    }
+    // Some chosen plays leave numbers unplayed: the lists that fell short.
+    assert!(
+        compared == cases.len() * 4 && short > 0,
+        "{compared} {short}"
+    );
 }
 
 #[test]

@@ -174,6 +174,17 @@ pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
+    /// Whether `play`, one of `turn`'s plays found without the complete
+    /// list of them (a list cut short by the generator's bound, or a
+    /// beam's lines), is legal for sure: only a play that uses every
+    /// number or ends the game is, since another may leave a number that
+    /// some unlisted play uses (R10). The default is for a game whose
+    /// lists are never cut short ([`TavliGame::truncated`]).
+    fn surely_legal(&self, turn: &ToPlay<Self::Carried>, play: &Self::Play) -> bool {
+        let _ = (turn, play);
+        true
+    }
+
     /// The position a play leads to, still seen from the side that played.
     fn after(&self, play: &Self::Play) -> Self::Position;
 

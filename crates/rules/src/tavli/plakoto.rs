@@ -2,7 +2,7 @@
 //! [`crate::plakoto`], with its rule set (variant and scoring) as the game's
 //! switches. Express's passed numbers (R21) are the game's carry.
 
-use super::{GameKind, TableGame, TavliGame, TavliGames};
+use super::{GameKind, TableGame, TavliGame, TavliGames, ToPlay};
 use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::plakoto::{
@@ -121,6 +121,15 @@ impl TavliGame for Plakoto {
     #[inline]
     fn truncated(&self, list: &PlayList) -> bool {
         list.truncated
+    }
+
+    fn surely_legal(&self, turn: &ToPlay<Numbers>, play: &Play) -> bool {
+        let numbers = match turn {
+            ToPlay::Dice(dice) => dice.numbers(self.rules.variant),
+            ToPlay::Carried(numbers) => *numbers,
+        };
+        play.steps.len() == numbers.len()
+            || game_result(&play.position, self.rules.scoring).is_some()
     }
 
     #[inline]

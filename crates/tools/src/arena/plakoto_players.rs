@@ -4,8 +4,8 @@
 //! built-in players, its options and start positions, in its own runs (standard and
 //! Express, single games and matches) and in a Tavli match's Plakoto games.
 //!
-//! Every built-in is an evaluator behind the engine's Plakoto search
-//! ([`SearchHandle::choose`]), at 0 plies (`builtin:heuristic`,
+//! Every built-in is an evaluator behind the generic search
+//! ([`GameSearch::choose_legal`]), at 0 plies (`builtin:heuristic`,
 //! `builtin:net`, …) or more (`builtin:ply2`, `builtin:net-ply2`): it
 //! chooses as the engine's `play` does, by match-winning chances in a
 //! match of Plakoto, and on Express low doubles, where the referee's list
@@ -16,13 +16,16 @@ use std::path::Path;
 use std::sync::Arc;
 
 use plakoto_engine::eval::net::weights::{self, WeightsError};
-use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator, PipCountEvaluator};
-use plakoto_engine::game::SearchSettings;
-use plakoto_engine::game::{GreedyChooser, PlakotoGameEvaluator};
+use plakoto_engine::eval::{
+    Evaluator, HeuristicEvaluator, NetEvaluator, PipCountEvaluator, Probabilities,
+};
+use plakoto_engine::game::express::CHOICE_LIMIT;
+use plakoto_engine::game::{
+    GameSearch, GreedyChooser, PlakotoGameEvaluator, Root, SearchSettings, Valuation,
+};
 use plakoto_engine::match_equity::MatchContext;
-use plakoto_engine::search::SearchHandle;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
-use plakoto_rules::{Game, GenLimits, Numbers, Phase};
+use plakoto_rules::{GenLimits, MoveGenerator, Numbers};
 
 use super::error::PlayerError;
 use super::fault::{Fault, FaultKind};
@@ -178,21 +181,29 @@ pub(crate) fn net_with_file(
 /// default move filters (0 plies: the best 0-ply equity).
 pub struct PlakotoPlayer {
     name: String,
-    plies: u8,
-    search: SearchHandle<'static>,
+    settings: SearchSettings,
+    evaluator: PlakotoGameEvaluator<Box<dyn Evaluator>>,
+    search: GameSearch<Plakoto>,
+    /// The root's plays, bounded as the engine's own choice is.
+    generator: MoveGenerator,
     greedy: GreedyChooser<Plakoto>,
 }
 
 impl PlakotoPlayer {
     /// A player called `name` searching `plies` plies over `evaluator`.
     pub fn new(name: &str, plies: u8, evaluator: Box<dyn Evaluator>) -> PlakotoPlayer {
-        let search = SearchHandle::new(evaluator)
-            .with_settings(SearchSettings::with_plies(plies))
+        let settings = SearchSettings::with_plies(plies);
+        settings
+            .validate()
             .expect("the default settings at any plies (clamped) are in range");
         PlakotoPlayer {
             name: name.to_string(),
-            plies,
-            search,
+            settings,
+            evaluator: PlakotoGameEvaluator(evaluator),
+            search: GameSearch::new(),
+            generator: MoveGenerator::new(GenLimits {
+                max_positions: CHOICE_LIMIT,
+            }),
             greedy: GreedyChooser::new(),
         }
     }
@@ -204,46 +215,36 @@ impl TavliPlayer<Plakoto> for PlakotoPlayer {
     }
 
     fn choose(&mut self, turn: &TavliTurn<'_, Plakoto>) -> Result<TavliAnswer<Plakoto>, Fault> {
-        let refuse = |why: String| Fault::new(FaultKind::Illegal, why);
+        let no_play = || Fault::new(FaultKind::Illegal, "no legal play to choose from");
         let plakoto = turn.game;
-        if let (Some(context), 0) = (turn.in_match, self.plies) {
+        if let (Some(context), 0) = (turn.in_match, self.settings.plies) {
             // A Tavli match's game: the best match-winning chance.
             let plays = &turn.legal.plays;
-            let evaluator = PlakotoGameEvaluator(self.search.evaluator());
             let (index, _) = self
                 .greedy
-                .choose_by(plakoto, &evaluator, plays, |p| context.mwc(p))
-                .ok_or_else(|| refuse("no legal play to choose from".into()))?;
+                .choose_by(plakoto, &self.evaluator, plays, |p| context.mwc(p))
+                .ok_or_else(no_play)?;
             return Ok(TavliAnswer::Play(plays[index]));
         }
-        let (dice, passed) = match turn.to_play {
-            ToPlay::Dice(dice) => (Some(dice), None),
-            ToPlay::Carried(numbers) => (None, Some(numbers)),
+        // By match-winning chances in a match: the Tavli match's, or in a
+        // match of Plakoto its own.
+        let own_match = MatchContext::of(&turn.game_match, turn.side, plakoto.rules);
+        let mwc = |p: &Probabilities| match turn.in_match {
+            Some(context) => context.mwc(p),
+            None => own_match.as_ref().map_or(0.0, |c| c.mwc(p)),
         };
-        let game = Game::from_parts(
-            plakoto.rules,
-            *turn.position,
-            turn.side,
-            dice,
-            passed,
-            Phase::Playing,
-        )
-        .map_err(|e| refuse(e.to_string()))?;
-        // The referee's list, when complete, is the one the search would
-        // generate.
-        self.search.lists().choice.adopt(&game, turn.legal);
-        let limits = self.search.limits();
-        let chosen = match turn.in_match {
-            Some(context) => {
-                let mwc = |p: &plakoto_engine::eval::Probabilities| context.mwc(p);
-                self.search.choose_valued(&game, Some(&mwc), limits)
-            }
-            None => {
-                let context = MatchContext::of(&turn.game_match, turn.side, plakoto.rules);
-                self.search.choose(&game, context.as_ref(), limits)
-            }
-        };
-        let play = chosen.map_err(|e| refuse(e.to_string()))?.play();
+        let in_a_match = turn.in_match.is_some() || own_match.is_some();
+        let root = Root::new(plakoto, &self.evaluator, turn.position, &turn.to_play);
+        let play = self
+            .search
+            .choose_legal(
+                root,
+                &mut self.generator,
+                &self.settings,
+                self.settings.limits(),
+                in_a_match.then_some(&mwc as &Valuation),
+            )
+            .ok_or_else(no_play)?;
         self.search.trim();
         // The referee checks the play: against its list or, when the list
         // was cut short (Express low doubles), by the line search.

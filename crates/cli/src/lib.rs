@@ -278,10 +278,9 @@ enum BenchCommand {
         /// Timed rounds (the median is reported).
         #[arg(long, default_value_t = 5)]
         rounds: usize,
-        /// Evaluator, by the game's name: Plakoto net, net-f32 (the net in
-        /// f32, not its integer copy) or heuristic; Portes and Fevga
-        /// heuristic, pipcount or net (default: the game's net, or where its
-        /// weights do not load, the heuristic).
+        /// Evaluator, by the game's name: heuristic, pipcount or net, and in
+        /// Plakoto net-f32 (the net in f32, not its integer copy) (default:
+        /// the game's net, or where its weights do not load, the heuristic).
         #[arg(long)]
         evaluator: Option<String>,
         /// The game whose evaluator is measured (plakoto, portes or fevga).
@@ -290,9 +289,9 @@ enum BenchCommand {
         /// Weight file of the Plakoto net (default: the embedded weights).
         #[arg(long)]
         weights: Option<std::path::PathBuf>,
-        /// Portes, Fevga: evaluate after these positions' plays (a file of
-        /// the game's Position IDs, gnubg's in Portes, one a line; its
-        /// first --positions) instead of the seeded suite.
+        /// Evaluate after these positions' plays (a file of the game's
+        /// Position IDs, gnubg's in Portes, one a line; its first
+        /// --positions) instead of the seeded suite.
         #[arg(long, value_name = "FILE")]
         positions_file: Option<std::path::PathBuf>,
     },

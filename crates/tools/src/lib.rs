@@ -85,9 +85,11 @@ pub struct ToolsGameFns {
         &mut MatchPlayers,
         &mut MatchGenerators,
     ) -> GameOutcome,
-    /// [`ToolsGame::eval_timing`].
+    /// `bench eval`'s timed rounds of the game's evaluator
+    /// ([`eval::measure_game`]).
     pub eval_timing: fn(&EvalBenchOptions) -> Result<EvalTiming, BenchError>,
-    /// [`ToolsGame::hint_report`].
+    /// `bench hint`'s timings of the game's suite
+    /// ([`hint::measure_game`]).
     pub hint_report: fn(&HintBenchOptions) -> Result<HintBenchReport, BenchError>,
     /// [`ToolsGame::rules_shown`].
     pub rules_shown: fn(&HintBenchReport) -> String,
@@ -109,8 +111,8 @@ impl ToolsGameFns {
             prepare: |games, args, options, opening| games.get::<G>().prepare(args, options, opening),
             add_match_player: arena::match_players::add::<G>,
             play_match_game: arena::tavli_match_runner::play_one::<G>,
-            eval_timing: G::eval_timing,
-            hint_report: G::hint_report,
+            eval_timing: eval::measure_game::<G>,
+            hint_report: hint::measure_game::<G>,
             rules_shown: G::rules_shown,
             movegen: |options| {
                 bench::movegen::measure(G::default(), &G::fixed_suite(options.positions), options)
@@ -269,7 +271,7 @@ pub trait ToolsGame: GameOnRecord + EngineGame + Default {
     fn opening(run: Opening) -> Opening;
 
     // The benches (`bench`): the game's suites, its evaluators by name,
-    // and which code measures it.
+    // and how `bench hint`'s report names what was searched.
 
     /// `positions` positions from turn 6 on of seeded games, of the
     /// game's own seed, so a game's figures stay comparable with its
@@ -289,17 +291,6 @@ pub trait ToolsGame: GameOnRecord + EngineGame + Default {
     /// weights do not load).
     fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>> {
         evaluator_named::<Self>(name)
-    }
-
-    /// `bench eval`'s timed rounds of the evaluator `options` names.
-    fn eval_timing(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
-        eval::measure_table::<Self>(options)
-    }
-
-    /// `bench hint`'s timings of the suite `options` asks for (its
-    /// positions checked).
-    fn hint_report(options: &HintBenchOptions) -> Result<HintBenchReport, BenchError> {
-        hint::measure_game::<Self>(options)
     }
 
     /// The rules `bench hint`'s text report says were searched: the

@@ -164,6 +164,13 @@ pub trait Evaluator: Send + Sync {
         self.name().to_string()
     }
 
+    /// The instruction set and number type a net infers with outside
+    /// Express ("avx512 i16", "avx2 f32", …), for benchmarks; `-` for an
+    /// evaluator without a net (the default).
+    fn kernel_name(&self) -> String {
+        "-".to_string()
+    }
+
     /// [`Self::identity`] of what rates positions under `rules` (the net
     /// has its own weights for Express).
     fn identity_under(&self, _rules: Rules) -> String {

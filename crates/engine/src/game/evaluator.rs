@@ -30,11 +30,18 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
     /// A short name shown in hints ("heuristic", "pipcount", …).
     fn name(&self) -> &str;
 
+    /// The name with the identity of its parameters, as `bench eval`
+    /// reports it (Plakoto's net: `net 3318971f`, the weights' short
+    /// hash); the name by default.
+    fn identity(&self) -> String {
+        self.name().to_string()
+    }
+
     /// The arithmetic a net evaluates with, as `bench eval` reports it
     /// (the integer kernels' instruction set, or `f32`); `-` for an
     /// evaluator without a net (the default).
-    fn kernel_name(&self) -> &'static str {
-        "-"
+    fn kernel_name(&self) -> String {
+        "-".to_string()
     }
 
     /// Outcome probabilities for the side on roll of `position`, before it

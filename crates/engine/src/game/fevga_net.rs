@@ -155,8 +155,11 @@ impl GameEvaluator<Fevga> for FevgaNetEvaluator {
         "net"
     }
 
-    fn kernel_name(&self) -> &'static str {
-        self.integer.as_ref().map_or("f32", |q| q.kernel_name())
+    fn kernel_name(&self) -> String {
+        self.integer
+            .as_ref()
+            .map_or("f32", |q| q.kernel_name())
+            .to_string()
     }
 
     fn evaluate(&self, game: &Fevga, position: &FevgaPosition) -> Probabilities {

@@ -52,6 +52,14 @@ where
         self.0.name()
     }
 
+    fn identity(&self) -> String {
+        self.0.identity()
+    }
+
+    fn kernel_name(&self) -> String {
+        self.0.kernel_name()
+    }
+
     fn evaluate(&self, game: &Plakoto, position: &Position) -> Probabilities {
         self.0.evaluate(position, game.rules)
     }

@@ -94,9 +94,9 @@ impl GameEvaluator<Portes> for PortesNetEvaluator {
         "net"
     }
 
-    fn kernel_name(&self) -> &'static str {
+    fn kernel_name(&self) -> String {
         // The Portes net has no integer copy.
-        "f32"
+        "f32".to_string()
     }
 
     fn evaluate(&self, game: &Portes, position: &PortesPosition) -> Probabilities {

@@ -8,11 +8,11 @@
 //! The figure to compare is `evals_per_second`, from the thread's CPU
 //! time (the machine is shared; wall time is reported beside it).
 //!
-//! `--game portes|fevga` measures that game's evaluator (by name, through
-//! the game layer's `GameEvaluator`; by default its net when the weights
-//! load, else its heuristic) the same way, over the game's seeded suite
-//! (the one `bench movegen` expands), so the games' figures sit side by
-//! side in the same report.
+//! Every game's evaluator is measured the same way (`--game`, by name,
+//! through the game layer's `GameEvaluator`; by default its net when the
+//! weights load, else its heuristic), over the game's seeded suite (the
+//! one `bench movegen` expands), so the games' figures sit side by side in
+//! the same report.
 
 use std::time::Instant;
 
@@ -22,11 +22,9 @@ use super::movegen::thread_cpu_seconds;
 use super::table_suite::read_positions;
 use super::{BenchError, bench_evaluator};
 use crate::{ToolsGame, ToolsGameFns};
+use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::race::{self, RaceDb};
-use plakoto_engine::eval::{EvaluatorKind, NetEvaluator, Probabilities};
-use plakoto_rules::sampling::evaluation_batch;
-use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{Dice, GameKind, MoveGenerator, PlayList, Position, Rules, Variant};
+use plakoto_rules::{Dice, GameKind};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -37,13 +35,12 @@ pub struct EvalBenchOptions {
     pub positions: usize,
     /// Timed rounds over the suite; the median is reported.
     pub rounds: usize,
-    /// The evaluator measured, by the game's name for it (Plakoto:
-    /// `net`, `net-f32`, `heuristic`; Portes and Fevga: `heuristic`,
-    /// `pipcount`, `net`); `None`: the net, or in a game whose net does
-    /// not load, its heuristic.
+    /// The evaluator measured, by the game's name for it (`heuristic`,
+    /// `pipcount`, `net`, and Plakoto's `net-f32`); `None`: the net, or in
+    /// a game whose net does not load, its heuristic.
     pub evaluator: Option<String>,
-    /// Portes, Fevga: the positions of this file of the game's Position
-    /// IDs (its first `positions`) instead of the seeded suite.
+    /// The positions of this file of the game's Position IDs (its first
+    /// `positions`) instead of the seeded suite.
     pub positions_file: Option<std::path::PathBuf>,
 }
 
@@ -141,58 +138,9 @@ pub fn run(options: EvalBenchOptions) -> Result<EvalBenchReport, BenchError> {
     })
 }
 
-/// The rounds of a Plakoto evaluator (`net`, `net-f32`, `heuristic`):
-/// one batch a roll of the fixed suite's positions, as the search hands
-/// them to the evaluator.
-pub(crate) fn measure_plakoto(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
-    let kind: EvaluatorKind = options.evaluator.as_deref().unwrap_or("net").parse()?;
-    let evaluator = kind.create()?;
-    let kernel = match kind {
-        EvaluatorKind::Heuristic => "-".to_string(),
-        EvaluatorKind::Net => NetEvaluator::with_default_network()?.kernel_name(),
-        EvaluatorKind::NetF32 => NetEvaluator::with_default_network()?
-            .with_f32()
-            .kernel_name(),
-    };
-    let rules = Rules::default();
-    let mut generator = MoveGenerator::default();
-    let mut plays = PlayList::default();
-    let mut batches: Vec<Vec<Position>> = Vec::new();
-    for position in Plakoto::fixed_suite(options.positions) {
-        for (dice, _) in Dice::all_rolls() {
-            generator.generate(&position, &dice.numbers(Variant::Standard), &mut plays);
-            let batch = evaluation_batch(&plays, rules.scoring);
-            if !batch.is_empty() {
-                batches.push(batch);
-            }
-        }
-    }
-    let evaluations: usize = batches.iter().map(Vec::len).sum();
-    let mut out: Vec<Probabilities> = Vec::new();
-    let (mut cpu, mut wall) = (Vec::new(), Vec::new());
-    for _ in 0..options.rounds {
-        let (c0, w0) = (thread_cpu_seconds(), Instant::now());
-        for batch in &batches {
-            evaluator.evaluate_batch(batch, rules, &mut out);
-            std::hint::black_box(&out);
-        }
-        cpu.push(evaluations as f64 / (thread_cpu_seconds() - c0));
-        wall.push(evaluations as f64 / w0.elapsed().as_secs_f64());
-    }
-    Ok(EvalTiming {
-        evaluator: evaluator.identity(),
-        kernel,
-        positions: options.positions,
-        batches: batches.len(),
-        evaluations,
-        cpu: median(cpu),
-        wall: median(wall),
-    })
-}
-
 /// What the rounds of a game's evaluator measured.
 pub struct EvalTiming {
-    /// The evaluator's name (Plakoto's: with its weights' identity).
+    /// The evaluator's name, with its weights' identity where it has one.
     pub evaluator: String,
     /// The evaluator's arithmetic (`-` for a heuristic).
     pub kernel: String,
@@ -208,11 +156,11 @@ pub struct EvalTiming {
     pub wall: f64,
 }
 
-/// The rounds of a game of the table: one batch a roll of the game's
+/// The rounds of game `G`'s evaluator: one batch a roll of the game's
 /// suite positions (each play's resulting position, opponent on roll,
 /// games not over), as the generic search hands them to the evaluator.
 /// The evaluator is the game's of that name ([`bench_evaluator`]).
-pub fn measure_table<G: ToolsGame>(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
+pub fn measure_game<G: ToolsGame>(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
     let evaluator = bench_evaluator::<G>(options.evaluator.as_deref())?;
     let evaluator = evaluator.as_ref();
     let game = G::default();
@@ -252,8 +200,8 @@ pub fn measure_table<G: ToolsGame>(options: &EvalBenchOptions) -> Result<EvalTim
         wall.push(evaluations as f64 / w0.elapsed().as_secs_f64());
     }
     Ok(EvalTiming {
-        evaluator: evaluator.name().to_string(),
-        kernel: evaluator.kernel_name().to_string(),
+        evaluator: evaluator.identity(),
+        kernel: evaluator.kernel_name(),
         positions,
         batches: batches.len(),
         evaluations,

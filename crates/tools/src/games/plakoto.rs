@@ -12,9 +12,8 @@ use crate::arena::plakoto_players::{
 use crate::arena::runner::RunSpec;
 use crate::arena::tavli_player::BoxedPlayer;
 use crate::arena::tavli_referee::Opening;
-use crate::bench::eval::{EvalBenchOptions, EvalTiming};
+use crate::bench::SUITE_SEED;
 use crate::bench::hint::HintBenchReport;
-use crate::bench::{BenchError, SUITE_SEED, eval};
 use crate::conformance::positions::{Sample, samples};
 use crate::conformance::{ConformanceArgs, Step};
 use plakoto_engine::eval::EvaluatorKind;
@@ -150,10 +149,6 @@ impl ToolsGame for Plakoto {
             }
             _ => evaluator_named::<Plakoto>(name),
         }
-    }
-
-    fn eval_timing(options: &EvalBenchOptions) -> Result<EvalTiming, BenchError> {
-        eval::measure_plakoto(options)
     }
 
     /// Plakoto's movement rules (`--rules`), which it is searched under.

@@ -349,15 +349,6 @@ impl NetEvaluator {
         &self.model_for(rules).net
     }
 
-    /// The instruction set and number type inference runs with outside
-    /// Express ("avx512 i16", "avx2 f32", …), for benchmarks.
-    pub fn kernel_name(&self) -> String {
-        match &self.main.integer {
-            Some(q) if !self.float => format!("{} i16", q.kernel_name()),
-            _ => format!("{} f32", self.main.net.kernel_name()),
-        }
-    }
-
     /// Evaluates `positions` into `out` as one batch; `check_exact`: look
     /// each up in the exact databases first.
     fn batch(
@@ -415,6 +406,13 @@ impl NetEvaluator {
 impl Evaluator for NetEvaluator {
     fn name(&self) -> &str {
         if self.float { "net-f32" } else { "net" }
+    }
+
+    fn kernel_name(&self) -> String {
+        match &self.main.integer {
+            Some(q) if !self.float => format!("{} i16", q.kernel_name()),
+            _ => format!("{} f32", self.main.net.kernel_name()),
+        }
     }
 
     fn exact_value(

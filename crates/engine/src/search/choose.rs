@@ -5,16 +5,19 @@
 //! The engine lists at most a bounded number of them; the search's root
 //! candidates may then be a capped list or the Express beam's lines. Only
 //! a play that uses every number, or that ends the game, is surely legal
-//! without the complete list (R10). [`Search::choose`] applies that rule
-//! and says how the game must check the chosen play ([`Choice`]); the
-//! search handle ([`super::SearchHandle::choose`]) calls it for the
-//! session, the arena's built-in players and the benchmark.
+//! without the complete list (R10). The generic search applies that rule
+//! ([`crate::game::GameSearch::choose_legal`]); [`Search::choose`] says
+//! how the game must check the chosen play ([`Choice`]), for the search
+//! handle ([`super::SearchHandle::choose`]): the session and the
+//! benchmark.
 
-use super::{Ranking, Root, Search};
-use crate::eval::{Evaluator, NextRoll, rate_plays};
+use super::{Ranking, Root, Search, to_play};
+use crate::eval::Evaluator;
 use crate::game::express::is_multi_group;
 pub use crate::game::express::{CHOICE_LIMIT, ENGINE_MAX_POSITIONS};
+use crate::game::{PlakotoGameEvaluator, Root as GameRoot};
 use crate::game::{SearchLimits, SearchSettings, Valuation};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
     CountLimits, CountedPage, Game, GameError, GenLimits, MoveGenerator, Numbers, Play,
     PlayCounter, PlayList, PlayReport, Position, TurnNumbers, game_result,
@@ -239,18 +242,6 @@ impl Choice {
     }
 }
 
-/// Whether `play` uses every number of the turn.
-fn uses_every_number(g: &Game, play: &Play) -> bool {
-    g.turn_numbers()
-        .is_some_and(|t| play.steps.len() == t.numbers().len())
-}
-
-/// Whether `play` is legal for sure without the complete list of plays:
-/// it uses every number or ends the game (R10).
-fn surely_legal(g: &Game, play: &Play) -> bool {
-    uses_every_number(g, play) || game_result(&play.position, g.rules().scoring).is_some()
-}
-
 impl Search {
     /// Ranks the current turn's plays of `game` with `settings` within
     /// `limits`. The root
@@ -289,19 +280,15 @@ impl Search {
         Ok((turn, ranking))
     }
 
-    /// The engine's play for the current turn of `game`: the best of the
-    /// search with `settings` within `limits`.
-    ///
-    /// When the search's candidates are not a complete list (capped at
-    /// [`CHOICE_LIMIT`], or the Express beam's lines for a roll of several
-    /// groups of numbers, R20), only a play that uses every number (or
-    /// ends the game) is surely legal (R10): such a play is made directly,
-    /// without listing the plays again (millions for an Express low
-    /// double). Otherwise (a beam whose lines leave numbers unplayed lists
-    /// every play instead) the game checks the best play against the
-    /// bounded list, which is then complete. Should no searched candidate
-    /// be surely legal, the choice falls back to the best 0-ply play of the
-    /// bounded list, or of the complete list.
+    /// The engine's play for the current turn of `game`: the generic
+    /// search's ([`crate::game::GameSearch::choose_legal`]) with `settings`
+    /// within `limits`, its root listed by the bounded list's generator:
+    /// where the candidates are not every play (capped at [`CHOICE_LIMIT`],
+    /// or the Express beam's lines, R20), a surely legal one (R10), and how
+    /// the game checks it. A play of a roll of several groups of numbers
+    /// that uses every number is made without listing the plays again
+    /// (millions for an Express low double); any other is checked against
+    /// the bounded list.
     pub(super) fn choose(
         &mut self,
         game: &Game,
@@ -311,62 +298,23 @@ impl Search {
         lists: &mut PlayLists,
         valuation: Option<&Valuation<'_>>,
     ) -> Result<Choice, TurnError> {
-        let g = game;
-        let turn = turn_of(g, lists.choice.generator())?;
-        let beam_root = is_multi_group(&turn.numbers());
-        if !beam_root {
-            // Cheap outside Express low doubles; a forced play needs no
-            // search.
-            let bounded = lists.choice.legal(g)?;
-            if bounded.len() == 1 && !bounded.truncated {
-                return Ok(Choice::Listed(bounded.plays[0], true));
-            }
-        }
-        let (_, ranking) = self.rank_turn(g, evaluator, settings, limits, lists, valuation)?;
-        if !ranking.truncated {
-            // The search's candidates are the bounded list, and it is
-            // complete (an Express roll's too, when its beam fell short
-            // and every play was listed: its best searched play is legal,
-            // where a static 0-ply choice among them lost equity).
-            return Ok(Choice::Listed(ranking.plays[0].play, true));
-        }
-        for r in &ranking.plays {
-            if uses_every_number(g, &r.play)
-                && game_result(&r.play.position, g.rules().scoring).is_none()
-            {
-                return Ok(Choice::UsesEveryNumber(r.play));
-            }
-            if surely_legal(g, &r.play) {
-                // It ends the game: the game checks it against the lists.
-                let bounded = lists.choice.legal(g)?;
-                if let Some(p) = bounded.find(&r.play.position) {
-                    return Ok(Choice::Listed(*p, true));
-                }
-                return Ok(Choice::Listed(r.play, false));
-            }
-        }
-        log::debug!("no searched play is surely legal: choosing at 0 plies");
-        let next = NextRoll::after(matches!(turn, TurnNumbers::Passed(_)));
-        let play = self.best_static(g, evaluator, next, lists.choice.legal(g)?)?;
-        let bounded = lists.choice.legal(g)?;
-        if !bounded.truncated || surely_legal(g, &play) {
-            return Ok(Choice::Listed(play, true));
-        }
-        let play = self.best_static(g, evaluator, next, lists.complete.legal(g)?)?;
-        Ok(Choice::Listed(play, false))
-    }
-
-    /// The best play of `list` at 0 plies (the first of equals).
-    fn best_static(
-        &mut self,
-        g: &Game,
-        evaluator: &dyn Evaluator,
-        next: NextRoll,
-        list: &PlayList,
-    ) -> Result<Play, TurnError> {
-        rate_plays(evaluator, g.rules(), &list.plays, next, &mut self.rate);
-        let best = self.rate.best(g.rules()).map(|i| list.plays[i]);
-        self.rate.trim(KEEP_PLAYS);
-        best.ok_or(TurnError::NoLegalPlay)
+        let turn = turn_of(game, lists.choice.generator())?;
+        let numbers = turn.numbers();
+        let rules = game.rules();
+        let plakoto = Plakoto::new(rules);
+        let rater = PlakotoGameEvaluator(evaluator);
+        let to_play = to_play(&turn);
+        let root = GameRoot::new(&plakoto, &rater, game.position(), &to_play);
+        let play = self
+            .games
+            .choose_legal(root, lists.choice.generator(), settings, limits, valuation)
+            .ok_or(TurnError::NoLegalPlay)?;
+        let whole = play.steps.len() == numbers.len()
+            && game_result(&play.position, rules.scoring).is_none();
+        Ok(if whole && is_multi_group(&numbers) {
+            Choice::UsesEveryNumber(play)
+        } else {
+            Choice::Listed(play, true)
+        })
     }
 }

@@ -38,7 +38,7 @@ mod choose;
 mod handle;
 mod rollout;
 
-use crate::eval::{Evaluator, Probabilities, RateBuffers, terminal_probabilities};
+use crate::eval::{Evaluator, Probabilities, terminal_probabilities};
 use crate::game::{
     GameRankedPlay, GameRanking, GameSearch, PlakotoGameEvaluator, Root as GameRoot,
     order_deepest_by,
@@ -149,8 +149,6 @@ impl<'a> Root<'a> {
 pub struct Search {
     /// The searches.
     games: GameSearch<Plakoto>,
-    /// The 0-ply ratings of a fallback choice ([`Self::choose`]).
-    rate: RateBuffers,
 }
 
 impl Search {
@@ -188,9 +186,6 @@ impl Search {
     /// allocates its caches again (a 4 MB table at the default budget,
     /// filled once: little beside a search).
     pub fn trim(&mut self) {
-        /// Plays a list keeps between searches.
-        const KEEP_PLAYS: usize = 4_096;
-        self.rate.trim(KEEP_PLAYS);
         self.games.trim();
     }
 
@@ -288,7 +283,7 @@ impl Search {
 }
 
 /// A Plakoto turn in the game layer's terms.
-fn to_play(turn: &TurnNumbers) -> ToPlay<Numbers> {
+pub(super) fn to_play(turn: &TurnNumbers) -> ToPlay<Numbers> {
     match *turn {
         TurnNumbers::Rolled(dice, _) => ToPlay::Dice(dice),
         TurnNumbers::Passed(numbers) => ToPlay::Carried(numbers),

@@ -48,25 +48,13 @@ fn serialize_numbers<S: serde::Serializer>(n: &Option<Numbers>, s: S) -> Result<
     }
 }
 
-/// The numbers left to the opponent by `play` of `numbers` (R21), without
-/// allocating.
-pub fn pending_after(numbers: &Numbers, play: &Play) -> Option<Numbers> {
-    let mut used = [0u8; 24];
-    let mut n = 0;
-    for step in play.steps.iter() {
-        used[n] = step.die.pips();
-        n += 1;
-    }
-    numbers.remainder(&used[..n])
-}
-
 /// How a play is followed, given how its numbers came.
 pub fn after_play(rules: Rules, numbers: &Numbers, passed: bool, play: &Play) -> After {
     if passed {
         After::MoverRolls
     } else if rules.variant == Variant::Express {
         After::Opponent {
-            pending: pending_after(numbers, play),
+            pending: play.numbers_left(numbers),
         }
     } else {
         After::Opponent { pending: None }

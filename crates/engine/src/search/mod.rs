@@ -48,7 +48,7 @@ use plakoto_rules::{
     MoveGenerator, Numbers, Play, PlayList, Position, Rules, TurnNumbers, game_result,
 };
 
-pub use after::{After, after_play, pending_after};
+pub use after::{After, after_play};
 pub use choose::{
     CHOICE_LIMIT, Choice, ENGINE_MAX_POSITIONS, PlayCache, PlayLists, TurnError, turn_of,
 };

@@ -27,7 +27,6 @@ use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, Scratch, to_probabilities};
 use plakoto_engine::eval::{Evaluator, Probabilities, race, terminal_probabilities};
 use plakoto_engine::game::express::{BeamScratch, inner_plays, is_multi_group};
-use plakoto_engine::search::pending_after;
 use plakoto_rules::{
     Dice, MoveGenerator, Numbers, Play, PlayList, Position, Rules, Scoring, Variant, game_result,
 };
@@ -134,7 +133,7 @@ impl Worker {
     ) -> [f32; OUTCOMES] {
         if self.rules.variant == Variant::Express
             && game_result(&play.position, Scoring::Tzannes).is_none()
-            && let Some(pending) = pending_after(numbers, play)
+            && let Some(pending) = play.numbers_left(numbers)
         {
             let (_, value) = self.reply(net, &play.position.flip(), &pending);
             return flip_outcomes(&value);
@@ -312,7 +311,7 @@ impl Worker {
             }
             position = chosen.position.flip();
             if variant == Variant::Express
-                && let Some(pending) = pending_after(&numbers, &chosen)
+                && let Some(pending) = chosen.numbers_left(&numbers)
             {
                 // The opponent plays the numbers left to it, then rolls
                 // (R21): the same play its value was rated by.
@@ -540,7 +539,7 @@ mod tests {
         worker.list_plays(&net, &position, &numbers, &mut plays);
         assert_eq!(plays.plays.len(), 1);
         let pass = plays.plays[0];
-        let pending = pending_after(&numbers, &pass).expect("numbers passed on");
+        let pending = pass.numbers_left(&numbers).expect("numbers passed on");
         // The play's value is the opponent's best play of the passed
         // numbers, seen from the mover.
         let (after, value) = worker.reply(&net, &pass.position.flip(), &pending);

@@ -54,6 +54,17 @@ impl Play {
     pub fn is_surely_legal(&self, numbers: &Numbers) -> bool {
         self.steps.len() == numbers.len() || self.ends_game()
     }
+
+    /// The numbers of `numbers` this play leaves unused, passed on to the
+    /// opponent in Express (R21); `None` when it uses them all. Allocates
+    /// nothing: self-play and the search ask it of every play.
+    pub fn numbers_left(&self, numbers: &Numbers) -> Option<Numbers> {
+        let mut used = [0u8; 24];
+        for (slot, step) in used.iter_mut().zip(self.steps.iter()) {
+            *slot = step.die.pips();
+        }
+        numbers.remainder(&used[..self.steps.len().min(used.len())])
+    }
 }
 
 /// Bounds on generation, so Express low doubles cannot exhaust memory.

@@ -128,8 +128,7 @@ impl TavliGame for Plakoto {
             ToPlay::Dice(dice) => dice.numbers(self.rules.variant),
             ToPlay::Carried(numbers) => *numbers,
         };
-        play.steps.len() == numbers.len()
-            || game_result(&play.position, self.rules.scoring).is_some()
+        play.is_surely_legal(&numbers)
     }
 
     #[inline]

@@ -38,12 +38,13 @@ pub struct Session {
     progress: std::sync::Arc<super::progress::ProgressBoard>,
 }
 
-/// Most plays `hint` and `play` consider (see [`plakoto_engine::search::Choice`]).
-pub use plakoto_engine::search::CHOICE_LIMIT;
+/// Most plays `hint` and `play` consider (see
+/// [`plakoto_engine::game::express::CHOICE_LIMIT`]).
+pub use plakoto_engine::game::express::CHOICE_LIMIT;
 
 /// Most plays the engine lists for one roll (see
-/// [`plakoto_engine::search::ENGINE_MAX_POSITIONS`]).
-pub use plakoto_engine::search::ENGINE_MAX_POSITIONS;
+/// [`plakoto_engine::game::express::ENGINE_MAX_POSITIONS`]).
+pub use plakoto_engine::game::express::ENGINE_MAX_POSITIONS;
 
 /// What handling one input line produced.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -465,7 +465,7 @@ fn hint<G: TableProtocol>(
         ranking.order_deepest_by(&|p: &Probabilities| value.mwc(p));
     }
     let search = search_info(
-        tools.search,
+        tools.search.settings(),
         evaluator.name(),
         ranking.limits,
         ranking.plies,

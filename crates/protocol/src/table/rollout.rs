@@ -62,7 +62,7 @@ pub(super) fn rollout<G: TableProtocol>(
         numbers: numbers(dice),
         count: ranking.plays.len(),
         search: search_info(
-            tools.search,
+            tools.search.settings(),
             evaluator.name(),
             ranking.limits,
             ranking.plies,

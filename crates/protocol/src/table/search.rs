@@ -3,17 +3,16 @@
 //! scoring.
 
 use plakoto_engine::game::GameRankedPlay;
-use plakoto_engine::game::{SearchLimits, Stop};
-use plakoto_engine::search::SearchHandle;
+use plakoto_engine::game::{SearchLimits, SearchSettings, Stop};
 
 use super::hooks::TableProtocol;
 use crate::reply::{Candidate, Chances, SearchInfo, round};
 use plakoto_engine::match_equity::MatchValue;
 
-/// The settings, limits and stop of a search: those of the session's
-/// Plakoto handle, which `set` commands change for every game.
+/// The settings, limits and stop of a search under `settings`, the
+/// session's, which `set` commands change for every game.
 pub(crate) fn search_info(
-    handle: &SearchHandle,
+    settings: &SearchSettings,
     evaluator: &str,
     ranking_limits: SearchLimits,
     reached: u8,
@@ -25,7 +24,7 @@ pub(crate) fn search_info(
         evaluator: evaluator.to_string(),
         plies: ranking_limits.plies,
         reached,
-        movefilter: handle.settings().filter.preset.to_string(),
+        movefilter: settings.filter.preset.to_string(),
         time_ms: ranking_limits.time_ms,
         timed_out: cut_short && !stopped,
         stopped,

@@ -76,7 +76,7 @@ struct Masks {
 /// One side's points as bit masks in its own numbering (bit `p` is its
 /// point `p`).
 #[derive(Clone, Copy, Default)]
-struct SideBits {
+pub(super) struct SideBits {
     /// Points with one checker.
     single: u32,
     /// Points with two or more.
@@ -88,7 +88,7 @@ struct SideBits {
 impl SideBits {
     /// From a side's checkers as `PortesPosition::sides` gives them (index
     /// `i` is point `i + 1`, index 24 the bar).
-    fn new(side: &[u8; 25]) -> SideBits {
+    pub(super) fn new(side: &[u8; 25]) -> SideBits {
         let mut bits = SideBits {
             bar: side[24],
             ..SideBits::default()
@@ -100,6 +100,27 @@ impl SideBits {
             bits.made |= u32::from(n >= 2) << (i + 1);
         }
         bits
+    }
+
+    /// The occupied points as bits of their indices (bit `i` is point
+    /// `i + 1`), the bar left out.
+    pub(super) fn occupied(&self) -> u32 {
+        (self.single | self.made) >> 1
+    }
+
+    /// The farthest checker's place: 25 for the bar, else its highest
+    /// point, 0 with none left (as [`sides_meet`] counts it).
+    fn farthest(&self) -> u32 {
+        if self.bar > 0 {
+            25
+        } else {
+            (32 - (self.single | self.made).leading_zeros()).saturating_sub(1)
+        }
+    }
+
+    /// [`sides_meet`] of this side and `other`, from their bits.
+    pub(super) fn meets(&self, other: &SideBits) -> bool {
+        self.farthest() + other.farthest() > 25
     }
 }
 
@@ -264,10 +285,14 @@ fn longest_run(mut bits: u32) -> u32 {
 /// `own`'s first (each in its own numbering, as `PortesPosition::sides`
 /// gives them), in the order of the module's list.
 pub fn features(own: &[u8; 25], opp: &[u8; 25]) -> [[f32; SIDE_FEATURES]; 2] {
-    let (a, b) = (SideBits::new(own), SideBits::new(opp));
+    features_of(&SideBits::new(own), &SideBits::new(opp))
+}
+
+/// [`features`] from each side's bits, for an encoder that has made them.
+pub(super) fn features_of(a: &SideBits, b: &SideBits) -> [[f32; SIDE_FEATURES]; 2] {
     [
-        side_features(&Masks::new(&a, &b)),
-        side_features(&Masks::new(&b, &a)),
+        side_features(&Masks::new(a, b)),
+        side_features(&Masks::new(b, a)),
     ]
 }
 
@@ -389,5 +414,35 @@ mod tests {
         assert_eq!(f[2], 0.0, "{f:?}");
         // A holds 6, 8, 13 and 24: no two in a row.
         assert!((f[3] - 1.0 / 6.0).abs() < 1e-6, "{f:?}");
+    }
+
+    #[test]
+    fn the_bits_meet_as_the_sides_do() {
+        use rand::{Rng, SeedableRng};
+        // Random sides, the bar and empty sides included: the encoder's
+        // contact test from the bits is the one from the counts.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let (mut touching, mut apart) = (0, 0);
+        for _ in 0..5_000 {
+            let mut sides = [[0u8; 25]; 2];
+            for side in &mut sides {
+                let reach = rng.gen_range(0..=25);
+                for _ in 0..rng.gen_range(0..=15) {
+                    if reach > 0 {
+                        side[rng.gen_range(0..reach)] += 1;
+                    }
+                }
+            }
+            let [a, b] = sides;
+            let meet = sides_meet(&a, &b);
+            assert_eq!(
+                SideBits::new(&a).meets(&SideBits::new(&b)),
+                meet,
+                "{a:?} {b:?}"
+            );
+            touching += usize::from(meet);
+            apart += usize::from(!meet);
+        }
+        assert!(touching > 500 && apart > 500, "{touching} {apart}");
     }
 }

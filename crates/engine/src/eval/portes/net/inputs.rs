@@ -25,7 +25,7 @@
 use crate::eval::game_net::SparseInputs;
 use plakoto_rules::portes::PortesPosition;
 
-use super::contact::{SIDE_FEATURES, features, sides_meet};
+use super::contact::{SIDE_FEATURES, SideBits, features_of};
 use super::outcomes::mask_of_sides;
 
 /// The name of this input layout, written into weight files.
@@ -55,6 +55,9 @@ pub type PortesInputs = SparseInputs<INPUTS>;
 pub fn encode(position: &PortesPosition, out: &mut PortesInputs) -> u32 {
     out.clear();
     let (own, opp) = position.sides();
+    // Each side's points as bits, read once for the units and the contact
+    // features.
+    let bits = [SideBits::new(&own), SideBits::new(&opp)];
     let sides = [(&own, position.own_off()), (&opp, position.opp_off())];
     for (s, (side, off)) in sides.into_iter().enumerate() {
         let base = s * SIDE_INPUTS;
@@ -62,11 +65,7 @@ pub fn encode(position: &PortesPosition, out: &mut PortesInputs) -> u32 {
         // Most points are empty, their four units all 0: only the
         // occupied ones are visited, by their bits (which points are
         // empty is too irregular for a branch a point).
-        let occupied = side[..24]
-            .iter()
-            .enumerate()
-            .fold(0u32, |bits, (i, &n)| bits | u32::from(n > 0) << i);
-        let mut rest = occupied;
+        let mut rest = bits[s].occupied();
         while rest != 0 {
             let point = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -83,10 +82,10 @@ pub fn encode(position: &PortesPosition, out: &mut PortesInputs) -> u32 {
         out.push(base + 97, f32::from(off) / 15.0);
         out.push(base + 98, pips as f32 / START_PIPS);
     }
-    let touching = sides_meet(&own, &opp);
+    let touching = bits[0].meets(&bits[1]);
     if touching {
         out.push(CONTACT, 1.0);
-        for (s, values) in features(&own, &opp).into_iter().enumerate() {
+        for (s, values) in features_of(&bits[0], &bits[1]).into_iter().enumerate() {
             let base = FEATURES + s * SIDE_FEATURES;
             for (k, v) in values.into_iter().enumerate() {
                 out.push(base + k, v);

@@ -16,7 +16,7 @@
 //!   their analysis; [`output_path`] serves the commands that write files.
 //! - [`protocol`] and [`client`] ([`plakoto_protocol`]): the line protocol
 //!   spoken on stdin/stdout, and a client driving any engine that speaks it.
-//! - [`arena`], [`conformance`], [`bench`], [`analyse`] ([`plakoto_tools`]):
+//! - [`arena`], [`conformance`], [`bench`](mod@bench), [`analyse`] ([`plakoto_tools`]):
 //!   programs over the protocol and the engine; [`progress_bar`] draws
 //!   the bars of the commands that run long.
 //! - [`gui`] ([`plakoto_gui`]): `plakoto gui`, the browser board.

@@ -9,10 +9,10 @@
 //! rules or search, so any engine speaking protocol.md can be plugged in
 //! with `--engine`.
 //!
-//! It answers only requests addressed to 127.0.0.1, localhost or [::1] at
+//! It answers only requests addressed to 127.0.0.1, localhost or `[::1]` at
 //! its port, opens a socket only for the page that presents the launch's
 //! token, and refuses command lines from the page that name files
-//! ([`access`], [`page_files`]): other websites the user visits cannot
+//! (`access`, `page_files`): other websites the user visits cannot
 //! drive the engine (issue 46).
 //!
 //! At most [`GuiOptions::max_sessions`] sockets (and engines) run at once:

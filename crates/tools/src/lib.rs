@@ -8,7 +8,7 @@
 //!   protocol.md.
 //! - [`external`]: `plakoto external`, the engine as GNU Backgammon's
 //!   external player (FIBS boards over a socket).
-//! - [`bench`]: `plakoto bench`: speed of move generation, evaluation,
+//! - [`bench`](mod@bench): `plakoto bench`: speed of move generation, evaluation,
 //!   hints and the pin-endgame database.
 //! - [`games`]: each game's [`ToolsGame`] impl, one file a game.
 //! - [`progress_bar`]: the bars the binaries draw on stderr, and the

@@ -40,7 +40,7 @@ pub struct GameRanking<G: TavliGame> {
     pub limits: SearchLimits,
     /// Deepest level completed (at most the plies asked for).
     pub plies: u8,
-    /// Whether the time budget or a [`Stop`] ended the
+    /// Whether the time budget or a `Stop` ended the
     /// search before the plies asked: the ranking is then that of `plies`.
     pub timed_out: bool,
     /// Whether the candidates are not every legal play: the evaluator cut

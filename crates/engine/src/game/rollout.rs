@@ -3,7 +3,7 @@
 //! plies, or a [`GameSearch`] of some plies), for any [`TavliGame`], with
 //! the numbers a game carries from turn to turn (Plakoto Express, R21)
 //! played before the next roll; the dice, the threads and the sums are in
-//! `trials.rs`. The Plakoto rollout ([`crate::search::rollout`]) is this
+//! `trials.rs`. The Plakoto rollout (`crate::search::rollout`) is this
 //! one in the Plakoto search's types; both answer with [`PairedRollout`],
 //! [`RolloutResult`](super::RolloutResult) and
 //! [`RolloutProgress`] under the
@@ -304,7 +304,7 @@ fn play_out<G: TavliGame>(
 /// `settings`' filters when `rollout.plies > 0`); `progress` is told as
 /// trials finish, and `stop` ends the rollout early (within a few
 /// milliseconds: the player's games and searches check it, and the trial
-/// it cuts short is dropped) with the trials finished ([`RolloutResult::trials`] says how many).
+/// it cuts short is dropped) with the trials finished (`RolloutResult::trials` says how many).
 /// Each start's figures are for the side it names ([`RolloutStart`]),
 /// equities under `game`'s scoring, with the paired errors of the
 /// differences.

@@ -92,7 +92,7 @@ impl<G: TavliGame> GameSearch<G> {
     }
 
     /// Frees the caches and the buffers the last searches grew past
-    /// [`KEEP_PLAYS`] plays (an Express low double's lists), keeping the
+    /// `KEEP_PLAYS` plays (an Express low double's lists), keeping the
     /// engine's memory between commands that of ordinary rolls; the next
     /// search allocates them again.
     pub fn trim(&mut self) {

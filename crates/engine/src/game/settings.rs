@@ -367,7 +367,7 @@ impl MoveFilter {
 
     /// The filter a search of `game` applies: the table as set, but for a
     /// named preset in a game whose plays lie close together in equity
-    /// ([`EngineGame::CLOSE_PLAYS`]: Fevga), whose 2-ply search also filters at 1 ply.
+    /// (`EngineGame::CLOSE_PLAYS`: Fevga), whose 2-ply search also filters at 1 ply.
     ///
     /// **Why Fevga differs.** GNU Backgammon's thresholds are in equity,
     /// and Fevga's plays lie closer together in equity than Plakoto's or

@@ -43,7 +43,7 @@ pub fn write(path: &Path, player: &str, choices: &[Choice]) -> Result<(), Benchm
         .map_err(|e| BenchmarkError::io(path, e))
 }
 
-/// Reads a choices file written by [`write`]: its player and choices.
+/// Reads a choices file written by [`write`](fn@write): its player and choices.
 pub fn read(path: &Path) -> Result<(String, Vec<Choice>), BenchmarkError> {
     let text = std::fs::read_to_string(path).map_err(|e| BenchmarkError::io(path, e))?;
     let bad = |line: usize, what: &str| {

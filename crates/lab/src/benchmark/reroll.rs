@@ -9,7 +9,7 @@
 //! re-roll reads the decisions and candidates from the file itself, so it
 //! needs nothing but the rollout player, the net the header names.
 //!
-//! The rollouts are the builder's ([`roll_out_in_stages`]: the same stages,
+//! The rollouts are the builder's (`roll_out_in_stages`: the same stages,
 //! the same stopping rules, every candidate of a stage on the same dice),
 //! so a re-roll of a set on seed S gives what building it on seed S would
 //! have given. Resumable and shardable like a build: shard K/N takes the

@@ -148,7 +148,7 @@ impl TrainedGame for Fevga {
 /// Each Fevga phase's share of the decisions sampled (when the games give
 /// enough of them; a short phase's rest goes to the others). The builder
 /// passes over a decision whose candidates all roll out alike
-/// ([`super::build_game`]): when measured (150 decisions, 36 games a
+/// (`benchmark/build_game.rs`): when measured (150 decisions, 36 games a
 /// candidate) about 70% of the bear-offs (mostly a mars no play saves)
 /// and 15% of the races, none of the others. Bear-offs are sampled so
 /// much more often that each phase keeps about the same number.

@@ -37,7 +37,7 @@ pub struct MatchParts {
     pub over: bool,
 }
 
-/// A game the protocol can play through [`super::execute_game`]; its
+/// A game the protocol can play through `super::execute_game`; its
 /// Match ID, records and their analysis come from the records crate
 /// ([`GameOnRecord`]).
 pub trait TableProtocol: TavliGame + GameOnRecord {

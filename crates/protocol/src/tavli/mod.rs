@@ -2,7 +2,7 @@
 //! `tavli.…` switches, `set tavli.game`, `show tavli`, the automatic move
 //! to the sequence's next game when a game ends, the match's record and
 //! its analysis.
-//! The rules of the match are the rules core's [`TavliMatch`]; the games
+//! The rules of the match are the rules core's `TavliMatch`; the games
 //! are played by the session's game of each kind, as outside a match.
 
 mod advance;

@@ -7,7 +7,7 @@
 //! A record of any game is analysed by [`table`] through the generic
 //! search, turns in parallel (rayon), each worker with a searcher of its
 //! own; the marked plays of a game the report's board script does not
-//! draw (Portes, Fevga) are drawn by [`table_board`]. A Tavli match record
+//! draw (Portes, Fevga) are drawn by `table_board`. A Tavli match record
 //! is analysed game by game by [`tavli`], each game by its own game's
 //! analysis.
 

@@ -509,7 +509,7 @@ const TURN_USAGE: &str = "a turn line is '<n> X|O <a>-<b>|passed <n…>: <play>'
 /// Why a turn line does not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TurnTextError {
-    /// Not of the turn line's form ([`TURN_USAGE`]).
+    /// Not of the turn line's form (`TURN_USAGE`).
     #[error("{TURN_USAGE}")]
     Form,
     /// The side is neither X nor O.

@@ -152,8 +152,8 @@ pub(crate) fn position_allowed(
     Ok(())
 }
 
-/// Checks a whole step: [`check_move`], then, when `every_step`, the
-/// resulting position against [`position_allowed`]. Returns the position
+/// Checks a whole step: `check_move`, then, when `every_step`, the
+/// resulting position against `position_allowed`. Returns the position
 /// after it.
 pub fn check_step(
     position: &FevgaPosition,

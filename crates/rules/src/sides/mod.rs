@@ -21,8 +21,9 @@ pub trait SidesLayout: Copy + Eq + fmt::Debug {
     const GAME: &'static str;
     /// Whether a side's last slot (index 24) is its bar.
     const BAR: bool;
-    /// What a board text with no `/` is told, after "a board is '<side on
-    /// roll> / <opponent>', ": an example of the game's own.
+    /// What a board text with no `/` is told, after
+    /// `a board is '<side on roll> / <opponent>', `: an example of the
+    /// game's own.
     const BOARD_EXAMPLE: &'static str;
     /// One side's checkers: points 1 to 24 of its own numbering, then the
     /// bar where the game has one (`[u8; 25]` or `[u8; 24]`).

@@ -117,7 +117,7 @@ pub fn check_tavli(args: &ArenaArgs) -> Result<TableOptions, ArenaError> {
 
 /// The match switches of a Tavli run (`None` for other runs): the target
 /// of `--match-to`, `--tavli-sequence` and `--tavli-after-draw` (their
-/// defaults when not given). Call after [`check_game_options`].
+/// defaults when not given). Call after [`check_tavli`].
 pub fn tavli_rules(args: &ArenaArgs) -> Option<TavliRules> {
     (args.game == ArenaGame::Tavli).then(|| TavliRules {
         target: args.match_to.unwrap_or(5),

@@ -1,4 +1,4 @@
-//! One learning step of a game's net ([`TrainedGame::Net`]):
+//! One learning step of a game's net ([`NetOf`]):
 //! back-propagation of the cross-entropy between its masked softmax and a
 //! target distribution, applied by the Plakoto trainer's Adam
 //! ([`Adam::step_parts`]).

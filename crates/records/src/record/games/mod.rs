@@ -1,4 +1,4 @@
-//! Each game on record, one file a game: its impl of [`GameOnRecord`]
+//! Each game on record, one file a game: its impl of `GameOnRecord`
 //! (its header's words and how they are read, its scoring word, what a
 //! Tavli match's replay holds of it, its
 //! Match ID, how its board is drawn, a match table of its own). The rest
@@ -6,7 +6,7 @@
 //! that trait, picking the type with
 //! [`with_game!`](plakoto_rules::with_game).
 //!
-//! Adding a game: one file here implementing [`GameOnRecord`] (the
+//! Adding a game: one file here implementing `GameOnRecord` (the
 //! provided methods cover what the games of the table share), and its
 //! variant of [`TavliGameState`](super::TavliGameState); the compiler
 //! names each.

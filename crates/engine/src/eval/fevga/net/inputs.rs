@@ -24,7 +24,7 @@
 //!   to open a wall in front of the opponent gathered on one point.
 //!
 //! Then one unit for the whole position: 1 while the sides can still meet
-//! (contact, [`fevga_no_contact`]), 0 in a race. Both sides are encoded by
+//! (contact, `fevga_no_contact`), 0 in a race. Both sides are encoded by
 //! the same code from the position and its flip, so the flipped position's
 //! inputs are these with the two sides' blocks swapped.
 //!

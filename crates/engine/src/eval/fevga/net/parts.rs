@@ -70,7 +70,7 @@ pub const fn global_value(k: usize, count: u16) -> f32 {
 
 /// Encodes `position` (side on roll first) under `rules` into `out`.
 ///
-/// Each side's block reads the held points as masks ([`SideBits`]): the
+/// Each side's block reads the held points as masks (`SideBits`): the
 /// same values, bit for bit, as the point-by-point reading of
 /// [`crate::eval::fevga::shape`] (the tests of `inputs` compare the two).
 #[inline(always)]

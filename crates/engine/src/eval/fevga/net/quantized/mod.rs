@@ -7,12 +7,12 @@
 //! batch (the plays of one roll) at a time. The `f32` first layer added
 //! every non-zero input's row afresh, about 90 rows of `f32`: most of an
 //! evaluation. Here the plays of a batch differ in a few checkers, so the
-//! sums are updated by the few terms that changed ([`terms`], read from
+//! sums are updated by the few terms that changed (`terms`, read from
 //! the [`FevgaParts`]), exactly: integer addition does not round, so an
 //! updated sum equals the full one to the bit, however long the batch.
 //!
 //! **No overflow, proved**, as for Plakoto, by this game's bound
-//! ([`bounds`]); the shipped net's scale and headroom are printed by the
+//! (`bounds`); the shipped net's scale and headroom are printed by the
 //! test `shipped_net_sums_stay_inside_the_proved_bound`.
 //!
 //! **Accuracy.** The equities differ from the `f32` net's by the

@@ -241,7 +241,7 @@ impl<G: TavliGame> GameSearch<G> {
         limits: SearchLimits,
     ) -> Option<G::Play> {
         let root = Root::new(game, evaluator, position, turn);
-        self.choose_root_turn(root, None, settings, limits)
+        self.choose_root_turn(root, None, settings, limits, None, false)
     }
 
     /// [`Self::choose_turn`] with the root's plays listed by the caller's
@@ -253,31 +253,36 @@ impl<G: TavliGame> GameSearch<G> {
         settings: &SearchSettings,
         limits: SearchLimits,
     ) -> Option<G::Play> {
-        self.choose_root_turn(root, Some(generator), settings, limits)
+        self.choose_root_turn(root, Some(generator), settings, limits, None, false)
     }
 
     /// [`Self::choose_turn`] with the root listed by `generator`, if
-    /// given.
+    /// given, ranked by `valuation` when given; `legal_only`: where the
+    /// list is not every legal play, only a surely legal play is chosen,
+    /// as [`Self::choose_legal`] says.
     fn choose_root_turn(
         &mut self,
         root: Root<'_, G>,
-        generator: Option<&mut G::Generator>,
+        mut generator: Option<&mut G::Generator>,
         settings: &SearchSettings,
         limits: SearchLimits,
+        valuation: Option<&Valuation<'_>>,
+        legal_only: bool,
     ) -> Option<G::Play> {
         let Root {
             game,
             evaluator,
+            position,
             turn,
-            ..
         } = root;
         let deadline = limits.deadline();
-        self.generate_root(root, generator, settings);
+        let cut = self.generate_root(root, generator.as_deref_mut(), settings);
         let plays = std::mem::take(&mut self.root_list);
         let chosen = match game.plays(&plays) {
-            [] => None,
+            [] => return None,
             // A single play (a beam's single line uses every number, so
-            // it is legal too), as the Plakoto search makes it.
+            // it is legal too, and a list cut short holds more than one),
+            // as the Plakoto search makes it.
             [only] => Some(*only),
             listed => {
                 let cx = Cx {
@@ -285,12 +290,43 @@ impl<G: TavliGame> GameSearch<G> {
                     evaluator,
                     settings,
                 };
-                let ranking = self.rank_root(cx, turn, listed, limits, deadline);
-                ranking.plays.first().map(|r| r.play)
+                let mut ranking = self.rank_root(cx, turn, listed, limits, deadline);
+                if let Some(value) = valuation {
+                    ranking.order_deepest_by(value);
+                }
+                let mut ranked = ranking.plays.iter();
+                if legal_only && cut {
+                    ranked.find(|r| game.surely_legal(turn, &r.play))
+                } else {
+                    ranked.next()
+                }
+                .map(|r| r.play)
             }
         };
         self.root_list = plays;
-        chosen
+        if chosen.is_some() || !(legal_only && cut) {
+            return chosen;
+        }
+        // No candidate of a list cut short is surely legal (not seen in
+        // practice: a beam lists only lines that use every number): the
+        // play of the whole list whose position is valued best at 0 plies.
+        let generator = match generator {
+            Some(generator) => generator,
+            None => self.root_generator.get_or_insert_with(|| game.generator()),
+        };
+        let mut greedy = GreedyChooser::new();
+        let plays = &mut self.root_list;
+        let best = match turn {
+            ToPlay::Dice(dice) => {
+                game.generate(generator, position, *dice, plays);
+                greedy.choose(game, evaluator, game.plays(plays))
+            }
+            ToPlay::Carried(carried) => {
+                game.generate_carried(generator, position, carried, plays);
+                greedy.choose_carried(game, evaluator, game.plays(plays))
+            }
+        };
+        best.map(|(index, _)| game.plays(plays)[index])
     }
 
     /// The play to make for `root`'s turn where it must be legal without
@@ -311,57 +347,7 @@ impl<G: TavliGame> GameSearch<G> {
         limits: SearchLimits,
         valuation: Option<&Valuation<'_>>,
     ) -> Option<G::Play> {
-        let Root {
-            game,
-            evaluator,
-            position,
-            turn,
-        } = root;
-        let deadline = limits.deadline();
-        let cut = self.generate_root(root, Some(&mut *generator), settings);
-        let plays = std::mem::take(&mut self.root_list);
-        let listed = game.plays(&plays);
-        if let ([only], false) = (listed, cut) {
-            let only = *only;
-            self.root_list = plays;
-            return Some(only);
-        }
-        let cx = Cx {
-            game,
-            evaluator,
-            settings,
-        };
-        let mut ranking = self.rank_root(cx, turn, listed, limits, deadline);
-        self.root_list = plays;
-        if let Some(value) = valuation {
-            ranking.order_deepest_by(value);
-        }
-        if !cut {
-            return ranking.plays.first().map(|r| r.play);
-        }
-        if let Some(r) = ranking
-            .plays
-            .iter()
-            .find(|r| game.surely_legal(turn, &r.play))
-        {
-            return Some(r.play);
-        }
-        // Every candidate leaves numbers unplayed (an Express low double
-        // blocked part-way, common enough): the best play of the whole
-        // list by its position's static value, as a 0-ply player rates it.
-        let mut greedy = GreedyChooser::new();
-        let plays = &mut self.root_list;
-        let best = match turn {
-            ToPlay::Dice(dice) => {
-                game.generate(generator, position, *dice, plays);
-                greedy.choose(game, evaluator, game.plays(plays))
-            }
-            ToPlay::Carried(carried) => {
-                game.generate_carried(generator, position, carried, plays);
-                greedy.choose_carried(game, evaluator, game.plays(plays))
-            }
-        };
-        best.map(|(index, _)| game.plays(plays)[index])
+        self.choose_root_turn(root, Some(generator), settings, limits, valuation, true)
     }
 
     /// Value of `position` before its side rolls, for that side, searched

@@ -98,8 +98,7 @@ impl TavliGame for Plakoto {
         if !self.may_carry() {
             return None;
         }
-        dice.numbers(self.rules.variant)
-            .remainder(&play.steps.dice())
+        play.numbers_left(&dice.numbers(self.rules.variant))
     }
 
     #[inline]

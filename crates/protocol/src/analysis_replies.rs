@@ -36,7 +36,7 @@ fn search_turn(
     let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
     search
         .rank_valued(
-            state.games.plakoto(),
+            &state.games.plakoto(),
             mwc.as_ref().map(|f| f as &Valuation),
             limits,
         )
@@ -92,7 +92,7 @@ pub(super) fn hint(
         .enumerate()
         .map(|(i, r)| Candidate {
             mwc: in_match.as_ref().map(|m| round(m.mwc(&r.probabilities), 4)),
-            ..candidate(game, i + 1, r, best)
+            ..candidate(&game, i + 1, r, best)
         })
         .collect();
     Ok(Reply::Hint {
@@ -153,7 +153,7 @@ pub(super) fn rollout(
         candidates: rolled
             .iter()
             .enumerate()
-            .map(|(i, r)| candidate(game, i + 1, r, best))
+            .map(|(i, r)| candidate(&game, i + 1, r, best))
             .collect(),
     })
 }
@@ -195,7 +195,7 @@ pub(super) fn eval(
     let limits = search.limits().with_time(time_ms);
     let deadline = limits.deadline();
     progress.update(|s| s.deadline = deadline);
-    let (p, reached) = search.eval(game, limits);
+    let (p, reached) = search.eval(&game, limits);
     let stopped = !over && reached < limits.plies && search.stop().is_set();
     Reply::Eval {
         side: game.on_roll(),

@@ -1,8 +1,7 @@
-//! A game as the session keeps it: [`GameSession`] holds a game of the
-//! table in progress and its record (Plakoto's is a `PlakotoSession`,
-//! `games/plakoto.rs`), and [`ActiveGame`] is what the session asks of
-//! either without naming the game, so that the session's state has no
-//! field per game ([`GameShelf`]).
+//! A game as the session keeps it: [`GameSession`] holds a game in
+//! progress and its record, and [`ActiveGame`] is what the session asks of
+//! it without naming the game, so that the session's state has no field
+//! per game ([`GameShelf`]).
 
 use std::any::Any;
 use std::fmt;
@@ -34,36 +33,13 @@ impl<G: TavliGame + Default> Default for GameSession<G> {
     }
 }
 
-/// What a game's session is, typed: its game, its record, and whether the
-/// session's own commands play it. [`ActiveGame`] is written once over it.
-pub trait KeptGame: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
-    /// Which game this is.
-    const KIND: GameKind;
-
-    /// Whether the session's own commands (`session.rs`) play this game,
-    /// rather than the table's executor (`table/execute.rs`): Plakoto's,
-    /// the game the protocol was first written for.
-    const OWN_COMMANDS: bool = false;
-
-    /// The games played so far.
-    fn history(&self) -> &Record;
-
-    /// The games played so far, to change.
-    fn history_mut(&mut self) -> &mut Record;
-}
-
 /// A game's session seen without its type: its kind, its record, and what
 /// the state's `Clone`, `PartialEq` and `Debug` need (the fuzz tests
 /// compare states before and after a refused line). The code that knows
-/// the game reaches its session through [`GameShelf::get`] (a game of the
-/// table) or [`GameShelf::kept`].
+/// the game reaches its session through [`GameShelf::get`].
 pub trait ActiveGame: Any + Send + Sync {
     /// Which game this is.
     fn kind(&self) -> GameKind;
-
-    /// Whether the session's own commands play this game
-    /// ([`KeptGame::OWN_COMMANDS`]).
-    fn own_commands(&self) -> bool;
 
     /// The games played so far.
     fn history(&self) -> &Record;
@@ -87,8 +63,10 @@ pub trait ActiveGame: Any + Send + Sync {
     fn fmt_dyn(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 }
 
-impl<G: TavliGame> KeptGame for GameSession<G> {
-    const KIND: GameKind = G::KIND;
+impl<G: TavliGame> ActiveGame for GameSession<G> {
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
 
     fn history(&self) -> &Record {
         &self.history
@@ -96,24 +74,6 @@ impl<G: TavliGame> KeptGame for GameSession<G> {
 
     fn history_mut(&mut self) -> &mut Record {
         &mut self.history
-    }
-}
-
-impl<S: KeptGame> ActiveGame for S {
-    fn kind(&self) -> GameKind {
-        S::KIND
-    }
-
-    fn own_commands(&self) -> bool {
-        S::OWN_COMMANDS
-    }
-
-    fn history(&self) -> &Record {
-        KeptGame::history(self)
-    }
-
-    fn history_mut(&mut self) -> &mut Record {
-        KeptGame::history_mut(self)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -131,7 +91,7 @@ impl<S: KeptGame> ActiveGame for S {
     fn eq_dyn(&self, other: &dyn ActiveGame) -> bool {
         other
             .as_any()
-            .downcast_ref::<S>()
+            .downcast_ref::<Self>()
             .is_some_and(|other| self == other)
     }
 
@@ -198,34 +158,21 @@ impl GameShelf {
             .map(|s| s.as_mut())
     }
 
-    /// The session of `G`, a game of the table.
-    ///
-    /// # Panics
-    /// As [`GameShelf::kept`].
-    pub fn get<G: TavliGame>(&self) -> &GameSession<G> {
-        self.kept()
-    }
-
-    /// The session of `G`, to change (panics as [`GameShelf::kept`]).
-    pub fn get_mut<G: TavliGame>(&mut self) -> &mut GameSession<G> {
-        self.kept_mut()
-    }
-
-    /// The session kept as `S`.
+    /// The session of `G`.
     ///
     /// # Panics
     /// If the shelf has none: the session builds one for every game when
     /// it is made and never removes it.
-    pub fn kept<S: KeptGame>(&self) -> &S {
-        self.of(S::KIND)
+    pub fn get<G: TavliGame>(&self) -> &GameSession<G> {
+        self.of(G::KIND)
             .and_then(|s| s.as_any().downcast_ref())
-            .unwrap_or_else(|| panic!("the session keeps a game of {}", S::KIND))
+            .unwrap_or_else(|| panic!("the session keeps a game of {}", G::KIND))
     }
 
-    /// The session kept as `S`, to change (panics as [`GameShelf::kept`]).
-    pub fn kept_mut<S: KeptGame>(&mut self) -> &mut S {
-        self.of_mut(S::KIND)
+    /// The session of `G`, to change (panics as [`GameShelf::get`]).
+    pub fn get_mut<G: TavliGame>(&mut self) -> &mut GameSession<G> {
+        self.of_mut(G::KIND)
             .and_then(|s| s.as_any_mut().downcast_mut())
-            .unwrap_or_else(|| panic!("the session keeps a game of {}", S::KIND))
+            .unwrap_or_else(|| panic!("the session keeps a game of {}", G::KIND))
     }
 }

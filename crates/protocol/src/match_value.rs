@@ -22,7 +22,7 @@ pub fn of(state: &SessionState, mover: Side) -> Option<MatchValue> {
     if state.tavli.is_some() {
         return tavli_context(state, mover).map(MatchValue::Tavli);
     }
-    if !state.is_own_game(state.game_kind) {
+    if !crate::session_game::is_own_game(state.game_kind) {
         return one_game_context(state, mover).map(MatchValue::Tavli);
     }
     MatchContext::of(&state.score, mover, state.games.plakoto().rules()).map(MatchValue::Plakoto)

@@ -136,7 +136,7 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
     let replay = record
         .replay()
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, format!("{file}: {e}")))?;
-    *s.games.plakoto_mut() = replay.game.to_plakoto_game();
+    s.games.get_mut::<plakoto_rules::tavli::Plakoto>().table = replay.game;
     s.score = replay.score;
     s.score.length = record.header.match_length;
     s.next_starter = replay.next_starter;
@@ -149,8 +149,8 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
         games: history.games.len(),
         turns: replay.turns.len(),
         position_id: position_id(s.games.plakoto().position()),
-        match_id: MatchId::of(s.games.plakoto(), &s.score).to_string(),
-        turn: turn_info(s.games.plakoto()),
+        match_id: MatchId::of(&s.games.plakoto(), &s.score).to_string(),
+        turn: turn_info(&s.games.plakoto()),
     }))
 }
 

@@ -11,7 +11,7 @@ use super::analysis_replies::{eval, hint, match_context, rollout};
 use super::command::{COMMANDS, Command, Orientation, OutputMode, is_known};
 use super::errors::PartsError;
 use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
-use super::session_game::GameFns;
+use super::session_game::{GameFns, is_own_game};
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
 use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
 use super::tools::Tools;
@@ -123,7 +123,7 @@ impl Session {
                 session.table.put(searcher);
             }
         }
-        *session.state.games.plakoto_mut() = Game::new(rules);
+        session.state.games.set_plakoto(&Game::new(rules));
         for kind in GameKind::ALL {
             let state = &mut session.state;
             let header = (GameFns::of(kind).header)(state);
@@ -250,7 +250,7 @@ impl Session {
     /// ([`super::parse::parse_line_for`]); `None` for a line with no
     /// command.
     pub fn parse(&self, line: &str) -> Option<super::parse::Line> {
-        super::parse::parse_line_for(line, !self.state.is_own_game(self.state.game_kind))
+        super::parse::parse_line_for(line, !is_own_game(self.state.game_kind))
     }
 
     /// Applies and answers a line already read ([`Self::parse`]).
@@ -275,7 +275,7 @@ impl Session {
                 parsed.id.as_deref(),
                 &result,
                 self.state.output,
-                (!self.state.is_own_game(answered_for)).then_some(answered_for),
+                (!is_own_game(answered_for)).then_some(answered_for),
             ),
             quit,
         }
@@ -306,13 +306,13 @@ fn set_by_hand(
     before: &Game,
     score_before: &MatchScore,
 ) {
-    if state.games.plakoto() == before && state.score == *score_before {
+    if state.games.plakoto() == *before && state.score == *score_before {
         return;
     }
     state.next_starter = None;
     tools.events.push(Event::PositionSet {
         header: session_header(state),
-        game: state.games.plakoto().clone(),
+        game: state.games.plakoto(),
         score: state.score.score,
     });
 }
@@ -322,7 +322,7 @@ fn execute(
     tools: &mut Tools,
     command: &Command,
 ) -> Result<Reply, ProtoError> {
-    let (game_before, score_before) = (state.games.plakoto().clone(), state.score);
+    let (game_before, score_before) = (state.games.plakoto(), state.score);
     if let Some(reply) = super::tavli::execute(state, tools, RUNNER, command) {
         return reply.map_err(|e| match_over_not_game_over(state, command, e));
     }
@@ -330,7 +330,7 @@ fn execute(
         .map_err(|e| match_over_not_game_over(state, command, e))?;
     // Plakoto's game set by hand by the session's own commands (the other
     // games tell their records themselves).
-    if state.is_own_game(state.game_kind)
+    if is_own_game(state.game_kind)
         && matches!(
             command,
             Command::SetBoard(_)
@@ -435,11 +435,12 @@ fn execute_command(
             Ok(start_game(state, tools))
         }
         Command::SetBoard(position) => {
-            *state.games.plakoto_mut() = state
+            let game = state
                 .games
                 .plakoto()
                 .with_board(*position)
                 .map_err(PartsError::Board)?;
+            state.games.set_plakoto(&game);
             Ok(state_reply(state))
         }
         Command::SetMatchId(m) => {
@@ -447,8 +448,8 @@ fn execute_command(
                 Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
             };
             let current = *state.games.plakoto().position();
-            let finished = game_result(&current, state.games.plakoto().rules().scoring).is_some();
-            *state.games.plakoto_mut() = with(current)
+            let finished = game_result(&current, m.rules.scoring).is_some();
+            let game = with(current)
                 .or_else(|e| {
                     // A finished board left from the last game cannot go
                     // with a game in progress: clients set the Match ID
@@ -461,6 +462,7 @@ fn execute_command(
                     }
                 })
                 .map_err(PartsError::MatchId)?;
+            state.games.set_plakoto(&game);
             state.score = MatchScore {
                 length: m.match_length,
                 score: m.score.map(u32::from),
@@ -471,38 +473,36 @@ fn execute_command(
             super::set_position::set_position(state, *position, m).map(|()| state_reply(state))
         }
         Command::SetTurn(side) => {
-            *state.games.plakoto_mut() = state
+            let game = state
                 .games
                 .plakoto()
                 .with_turn(*side)
                 .map_err(ProtoError::from)?;
+            state.games.set_plakoto(&game);
             Ok(state_reply(state))
         }
         Command::SetDice(dice) => {
-            let opening = state.games.plakoto().phase() == Phase::Opening;
-            state
-                .games
-                .plakoto_mut()
-                .give_dice(*dice)
-                .map_err(ProtoError::from)?;
+            let mut game = state.games.plakoto();
+            let opening = game.phase() == Phase::Opening;
+            game.give_dice(*dice).map_err(ProtoError::from)?;
+            state.games.set_plakoto(&game);
             if !opening {
                 // Before the opening roll the game is set by hand instead.
                 tools.events.push(Event::DiceSet {
-                    side: state.games.plakoto().on_roll(),
+                    side: game.on_roll(),
                     dice: [dice.0.pips(), dice.1.pips()],
                 });
             }
             Ok(Reply::Dice {
                 opening: Vec::new(),
-                turn: turn_info(state.games.plakoto()),
+                turn: turn_info(&game),
             })
         }
         Command::Roll => {
             let mut opening = Vec::new();
-            if state.games.plakoto().phase() == Phase::Opening {
-                let (_, rolls) = state
-                    .games
-                    .plakoto_mut()
+            let mut game = state.games.plakoto();
+            if game.phase() == Phase::Opening {
+                let (_, rolls) = game
                     .roll_opening(&mut state.rng)
                     .map_err(ProtoError::from)?;
                 opening = rolls
@@ -515,18 +515,15 @@ fn execute_command(
                     start: Start::Opening(opening.clone()),
                 });
             }
-            let dice = state
-                .games
-                .plakoto_mut()
-                .roll(&mut state.rng)
-                .map_err(ProtoError::from)?;
+            let dice = game.roll(&mut state.rng).map_err(ProtoError::from)?;
+            state.games.set_plakoto(&game);
             tools.events.push(Event::DiceSet {
-                side: state.games.plakoto().on_roll(),
+                side: game.on_roll(),
                 dice: [dice.0.pips(), dice.1.pips()],
             });
             Ok(Reply::Dice {
                 opening,
-                turn: turn_info(state.games.plakoto()),
+                turn: turn_info(&game),
             })
         }
         Command::SetSeed(seed) => {
@@ -563,30 +560,28 @@ fn execute_command(
         // Replaced by `Session::apply` before the state is copied.
         Command::SetEvaluator(_) => Ok(options_reply(state, tools.search)),
         Command::Move(text) => {
-            let before = state.games.plakoto().clone();
-            let report = state
-                .games
-                .plakoto_mut()
+            let before = state.games.plakoto();
+            let mut game = before.clone();
+            let report = game
                 .play_written(text, tools.search.lists().complete.generator())
                 .map_err(ProtoError::from)?;
+            state.games.set_plakoto(&game);
             Ok(Reply::Moved(finish_move(state, tools, &before, report)))
         }
         Command::Play(time_ms) => {
-            let before = state.games.plakoto().clone();
+            let before = state.games.plakoto();
             let limits = tools.search.limits().with_time(*time_ms);
             let in_match = match_context(state);
             let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
             let choice = tools
                 .search
-                .choose_valued(
-                    state.games.plakoto(),
-                    mwc.as_ref().map(|f| f as &Valuation),
-                    limits,
-                )
+                .choose_valued(&before, mwc.as_ref().map(|f| f as &Valuation), limits)
                 .map_err(ProtoError::from)?;
+            let mut game = before.clone();
             let report = choice
-                .commit(state.games.plakoto_mut(), tools.search.lists())
+                .commit(&mut game, tools.search.lists())
                 .map_err(ProtoError::from)?;
+            state.games.set_plakoto(&game);
             Ok(Reply::Played(finish_move(state, tools, &before, report)))
         }
         Command::Hint { count, time_ms } => {
@@ -613,7 +608,7 @@ fn execute_command(
             Ok(setting_reply(&settings, &line))
         }
         Command::Legal(page) => super::legal::legal(state, tools.search.lists(), *page),
-        Command::LegalSteps(made) => super::legal::legal_steps_reply(state.games.plakoto(), made),
+        Command::LegalSteps(made) => super::legal::legal_steps_reply(&state.games.plakoto(), made),
         Command::Show(what) => Ok(show(state, tools.search, *what)),
         Command::Record(c) => super::records::execute(state, tools.search, &mut tools.events, c),
     }
@@ -631,11 +626,12 @@ fn set_game(state: &mut SessionState, kind: GameKind) -> Reply {
 }
 
 fn set_rules(state: &mut SessionState, rules: Rules) -> Result<(), ProtoError> {
-    *state.games.plakoto_mut() = state
+    let game = state
         .games
         .plakoto()
         .with_rules(rules)
         .map_err(ProtoError::from)?;
+    state.games.set_plakoto(&game);
     Ok(())
 }
 
@@ -659,7 +655,7 @@ fn start_game(state: &mut SessionState, tools: &mut Tools) -> Reply {
             (game, rolls)
         }
     };
-    *state.games.plakoto_mut() = game;
+    state.games.set_plakoto(&game);
     tools.events.push(Event::GameStarted {
         header: session_header(state),
         score: state.score.score,
@@ -685,6 +681,7 @@ fn finish_move(
     report: PlayReport,
 ) -> MoveInfo {
     let side = before.on_roll();
+    let after = state.games.plakoto();
     if let Some(numbers) = before.turn_numbers() {
         tools.events.push(Event::TurnPlayed(Turn {
             side,
@@ -695,7 +692,7 @@ fn finish_move(
     }
     if let Some(passed) = &report.passed {
         tools.events.push(Event::NumbersPassed {
-            to: state.games.plakoto().on_roll(),
+            to: after.on_roll(),
             numbers: passed.to_vec(),
         });
     }
@@ -709,9 +706,9 @@ fn finish_move(
         passed: report.passed.as_ref().map(numbers_vec),
         result: report.result.as_ref().map(result_info),
         score: score_info(state),
-        next: turn_info(state.games.plakoto()),
-        position_id: position_id(state.games.plakoto().position()),
-        match_id: MatchId::of(state.games.plakoto(), &state.score).to_string(),
+        next: turn_info(&after),
+        position_id: position_id(after.position()),
+        match_id: MatchId::of(&after, &state.score).to_string(),
         next_game: None,
     }
 }

@@ -27,8 +27,13 @@ use crate::tools::Tools;
 /// commands are applied and its record kept, and how a game of it in a
 /// Tavli match is analysed. One impl per game (`games/`). Whether the
 /// session's own commands play the game (Plakoto's) or the table's
-/// executor does is [`SessionState::is_own_game`].
+/// executor does is [`is_own_game`].
 pub trait SessionGame: TavliGame {
+    /// Whether the session's own commands (`session.rs`) play this game,
+    /// rather than the table's executor (`table/execute.rs`): Plakoto's,
+    /// the game the protocol was first written for.
+    const OWN_COMMANDS: bool = false;
+
     /// A fresh session of this game, for the session's shelf of games,
     /// and its searcher where the game has one of its own: a game of the
     /// table (Plakoto is searched by the session's search handle).
@@ -92,6 +97,8 @@ pub(crate) type NewSession = (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>)
 /// [`SessionGame`] item of the same name.
 #[derive(Clone, Copy)]
 pub(crate) struct GameFns {
+    /// [`SessionGame::OWN_COMMANDS`].
+    pub own_commands: bool,
     /// [`SessionGame::game_session`].
     pub game_session: fn() -> NewSession,
     /// [`SessionGame::header`].
@@ -121,6 +128,7 @@ impl GameFns {
     /// The functions of the game `kind`.
     pub(crate) fn of(kind: GameKind) -> GameFns {
         with_game!(kind, G => GameFns {
+            own_commands: <G as SessionGame>::OWN_COMMANDS,
             game_session: <G as SessionGame>::game_session,
             header: <G as SessionGame>::header,
             with_game: |state, games| games.with(<G as SessionGame>::game(state)),
@@ -134,6 +142,17 @@ impl GameFns {
             analyse_in_match: <G as SessionGame>::analyse_in_match,
         })
     }
+}
+
+/// Whether `kind` is the game the session's own commands play
+/// (Plakoto's, [`SessionGame::OWN_COMMANDS`]), rather than the table's
+/// executor. The session's own commands (`set board`, `move`, … in
+/// `session.rs`) play it, the parser reads its `set` arguments, it is
+/// searched by the session's evaluator, its matches are valued by its own
+/// match equity table, and its JSON replies name no game (as before there
+/// were other games).
+pub(crate) fn is_own_game(kind: GameKind) -> bool {
+    GameFns::of(kind).own_commands
 }
 
 /// Every game under the switches the session plays it under.

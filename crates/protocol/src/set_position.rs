@@ -18,9 +18,9 @@ pub fn set_position(
     position: Position,
     m: &MatchId,
 ) -> Result<(), ProtoError> {
-    *s.games.plakoto_mut() =
-        Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
-            .map_err(PartsError::MatchId)?;
+    let game = Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
+        .map_err(PartsError::MatchId)?;
+    s.games.set_plakoto(&game);
     s.score = MatchScore {
         length: m.match_length,
         score: m.score.map(u32::from),

@@ -46,8 +46,8 @@ pub(super) fn match_over(
 pub(super) fn state_reply(state: &SessionState) -> Reply {
     Reply::State {
         position_id: position_id(state.games.plakoto().position()),
-        match_id: MatchId::of(state.games.plakoto(), &state.score).to_string(),
-        turn: turn_info(state.games.plakoto()),
+        match_id: MatchId::of(&state.games.plakoto(), &state.score).to_string(),
+        turn: turn_info(&state.games.plakoto()),
     }
 }
 
@@ -91,7 +91,7 @@ pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) 
             let orientation = o.unwrap_or(state.orientation);
             Reply::Board(BoardInfo {
                 position_id: position_id(state.games.plakoto().position()),
-                match_id: MatchId::of(state.games.plakoto(), &state.score).to_string(),
+                match_id: MatchId::of(&state.games.plakoto(), &state.score).to_string(),
                 orientation,
                 lines: draw_board(
                     state.games.plakoto().position(),
@@ -103,7 +103,7 @@ pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) 
                     state.games.plakoto().on_roll(),
                 )),
                 boardtext: to_board_text(state.games.plakoto().position()),
-                turn: turn_info(state.games.plakoto()),
+                turn: turn_info(&state.games.plakoto()),
                 tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
             })
         }
@@ -113,7 +113,7 @@ pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) 
         ShowWhat::Position => {
             let (position_id, match_id) = (
                 position_id(state.games.plakoto().position()),
-                MatchId::of(state.games.plakoto(), &state.score).to_string(),
+                MatchId::of(&state.games.plakoto(), &state.score).to_string(),
             );
             Reply::Position {
                 position: format!("{position_id}:{match_id}"),
@@ -125,11 +125,11 @@ pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) 
             position_id: position_id(state.games.plakoto().position()),
         },
         ShowWhat::MatchId => Reply::MatchId {
-            match_id: MatchId::of(state.games.plakoto(), &state.score).to_string(),
+            match_id: MatchId::of(&state.games.plakoto(), &state.score).to_string(),
         },
         ShowWhat::Dice => Reply::Dice {
             opening: Vec::new(),
-            turn: turn_info(state.games.plakoto()),
+            turn: turn_info(&state.games.plakoto()),
         },
         ShowWhat::Options => options_reply(state, search),
     }

@@ -77,19 +77,8 @@ impl SessionState {
     }
 
     /// The session's game of Plakoto.
-    pub fn plakoto(&self) -> &Game {
+    pub fn plakoto(&self) -> Game {
         self.games.plakoto()
-    }
-
-    /// Whether `kind` is the game the session's own commands play
-    /// (Plakoto's), rather than the table's executor. The session's own
-    /// commands (`set board`, `move`, … in `session.rs`) play it, the
-    /// parser reads its `set` arguments, it is searched by the session's
-    /// evaluator, its matches are valued by its own match equity table,
-    /// and its JSON replies name no game (as before there were other
-    /// games).
-    pub fn is_own_game(&self, kind: GameKind) -> bool {
-        self.games.of(kind).is_some_and(|s| s.own_commands())
     }
 
     /// The session's record of the games of `kind` (each game keeps its

@@ -131,7 +131,7 @@ pub(super) fn load(
         };
     let turn = match (runner.execute)(state, tools, &Command::Show(ShowWhat::Dice))? {
         Reply::Dice { turn, .. } => turn,
-        _ => crate::state::turn_info(state.games.plakoto()),
+        _ => crate::state::turn_info(&state.games.plakoto()),
     };
     Ok(Reply::Loaded(LoadedInfo {
         file: file.to_string(),

@@ -2,8 +2,9 @@
 //! [`crate::plakoto`], with its rule set (variant and scoring) as the game's
 //! switches. Express's passed numbers (R21) are the game's carry.
 
-use super::{GameKind, TableGame, TavliGame, TavliGames, ToPlay};
+use super::{GameKind, Opening, TableGame, TavliGame, TavliGames, ToPlay};
 use crate::dice::Dice;
+use crate::game_state::Phase;
 use crate::outcome::GameResult;
 use crate::plakoto::{
     BoardTextError, Game, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play, PlayList,
@@ -28,6 +29,28 @@ impl Plakoto {
 }
 
 impl TableGame<Plakoto> {
+    /// The rules core's `game` as a game of the table: the same rules,
+    /// board, turn, dice and passed numbers ([`Self::to_plakoto_game`]
+    /// gives it back).
+    pub fn of_plakoto_game(game: &Game) -> TableGame<Plakoto> {
+        let plakoto = Plakoto::new(game.rules());
+        // A game before its opening roll has the initial board (the rules
+        // core starts play when another is set).
+        if game.phase() == Phase::Opening {
+            return TableGame::before_opening(plakoto, Opening::Greek, game.on_roll());
+        }
+        TableGame::from_parts(
+            plakoto,
+            Opening::Greek,
+            *game.position(),
+            game.on_roll(),
+            game.dice(),
+            game.phase() == Phase::Over,
+        )
+        .and_then(|table| table.with_carried(game.passed()))
+        .expect("the rules core's game holds dice and passed numbers only in play, and passed numbers only in Express, as the table does")
+    }
+
     /// The same game as the rules core's [`Game`], for the code that still
     /// plays Plakoto through it (the protocol's Plakoto session, its
     /// Match ID).

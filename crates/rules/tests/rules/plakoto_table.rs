@@ -48,6 +48,15 @@ fn assert_same_state(old: &Game, table: &TableGame<Plakoto>, at: &str) {
     assert_eq!(table.dice(), old.dice(), "{at}: dice");
     assert_eq!(table.carried(), old.passed(), "{at}: passed numbers");
     assert_eq!(table.result(), old.result(), "{at}: result");
+    // Each side converts to the other whole (the protocol keeps its
+    // Plakoto game as the table's and converts where the rules core's
+    // game is still asked for).
+    assert_eq!(
+        &TableGame::of_plakoto_game(old),
+        table,
+        "{at}: to the table"
+    );
+    assert_eq!(&table.to_plakoto_game(), old, "{at}: from the table");
 }
 
 /// The numbers the side on roll plays now, as the old stack says.

@@ -16,6 +16,7 @@ pub mod engine_loop;
 mod errors;
 pub mod format;
 pub mod framing;
+mod game_records;
 pub mod game_session;
 mod games;
 mod heap;

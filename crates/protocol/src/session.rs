@@ -10,15 +10,17 @@ use rand_chacha::ChaCha8Rng;
 use super::analysis_replies::{eval, hint, match_context, rollout};
 use super::command::{COMMANDS, Command, Orientation, OutputMode, is_known};
 use super::errors::PartsError;
+use super::game_records::{set_up_event, table_header};
 use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
 use super::session_game::{GameFns, is_own_game};
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
-use super::state::{SessionState, numbers_vec, result_info, session_header, turn_info};
+use super::state::{SessionState, numbers_vec, result_info, turn_info};
 use super::tools::Tools;
 use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, Probabilities};
 use plakoto_engine::game::{SearchSettings, SettingsError, Valuation};
 use plakoto_engine::search::{PlayLists, SearchHandle};
 use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
     Game, GameKind, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
     game_result, position_id,
@@ -310,11 +312,7 @@ fn set_by_hand(
         return;
     }
     state.next_starter = None;
-    tools.events.push(Event::PositionSet {
-        header: session_header(state),
-        game: state.games.plakoto(),
-        score: state.score.score,
-    });
+    tools.events.push(set_up_event::<Plakoto>(state));
 }
 
 fn execute(
@@ -431,7 +429,7 @@ fn execute_command(
             state.next_starter = None;
             tools
                 .events
-                .push(Event::MatchStarted(session_header(state)));
+                .push(Event::MatchStarted(table_header::<Plakoto>(state)));
             Ok(start_game(state, tools))
         }
         Command::SetBoard(position) => {
@@ -510,7 +508,7 @@ fn execute_command(
                     .map(|(x_die, o_die)| [x_die.pips(), o_die.pips()])
                     .collect();
                 tools.events.push(Event::GameStarted {
-                    header: session_header(state),
+                    header: table_header::<Plakoto>(state),
                     score: state.score.score,
                     start: Start::Opening(opening.clone()),
                 });
@@ -657,7 +655,7 @@ fn start_game(state: &mut SessionState, tools: &mut Tools) -> Reply {
     };
     state.games.set_plakoto(&game);
     tools.events.push(Event::GameStarted {
-        header: session_header(state),
+        header: table_header::<Plakoto>(state),
         score: state.score.score,
         start: match starter {
             Some(winner) => Start::Starter(winner),

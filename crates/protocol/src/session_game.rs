@@ -17,6 +17,7 @@ use plakoto_rules::tavli::{Opening, TavliGames};
 use plakoto_rules::{FinalResult, GameKind, TavliGame, with_game};
 
 use crate::command::Command;
+use crate::game_records::{restart as restart_record, set_up_event, table_header};
 use crate::game_session::ActiveGame;
 use crate::reply::{ProtoError, Reply};
 use crate::state::SessionState;
@@ -39,9 +40,6 @@ pub trait SessionGame: TavliGame {
     /// table (Plakoto is searched by the session's search handle).
     fn game_session() -> NewSession;
 
-    /// The header of the session's record of this game.
-    fn header(state: &SessionState) -> Header;
-
     /// The game the session plays this kind under (its switches).
     fn game(state: &SessionState) -> Self;
 
@@ -51,14 +49,6 @@ pub trait SessionGame: TavliGame {
     /// Makes the session's game of this kind a fresh game awaiting its
     /// opening roll, its switches kept.
     fn reset(state: &mut SessionState);
-
-    /// The event that starts the record over from the session's game of
-    /// this kind as it stands (set by hand).
-    fn set_up_event(state: &SessionState) -> Event;
-
-    /// Starts the session's record of this game over from the game as it
-    /// stands: when an event does not fit the record.
-    fn restart_record(state: &mut SessionState);
 
     /// Makes the session's game of this kind a fresh game under its
     /// switches in `games`, opening as `opening` says where the game opens
@@ -101,7 +91,7 @@ pub(crate) struct GameFns {
     pub own_commands: bool,
     /// [`SessionGame::game_session`].
     pub game_session: fn() -> NewSession,
-    /// [`SessionGame::header`].
+    /// The header of the session's record of this game.
     pub header: fn(&SessionState) -> Header,
     /// `games` with the game of this kind the session plays
     /// ([`SessionGame::game`]).
@@ -110,9 +100,11 @@ pub(crate) struct GameFns {
     pub result: fn(&SessionState) -> Option<FinalResult>,
     /// [`SessionGame::reset`].
     pub reset: fn(&mut SessionState),
-    /// [`SessionGame::set_up_event`].
+    /// The event that starts the record over from the session's game of
+    /// this kind as it stands (set by hand).
     pub set_up_event: fn(&SessionState) -> Event,
-    /// [`SessionGame::restart_record`].
+    /// Starts the session's record of this game over from the game as it
+    /// stands: when an event does not fit the record.
     pub restart_record: fn(&mut SessionState),
     /// [`SessionGame::adopt`].
     pub adopt: fn(&mut SessionState, &TavliGames, Opening),
@@ -130,12 +122,12 @@ impl GameFns {
         with_game!(kind, G => GameFns {
             own_commands: <G as SessionGame>::OWN_COMMANDS,
             game_session: <G as SessionGame>::game_session,
-            header: <G as SessionGame>::header,
+            header: table_header::<G>,
             with_game: |state, games| games.with(<G as SessionGame>::game(state)),
             result: <G as SessionGame>::result,
             reset: <G as SessionGame>::reset,
-            set_up_event: <G as SessionGame>::set_up_event,
-            restart_record: <G as SessionGame>::restart_record,
+            set_up_event: set_up_event::<G>,
+            restart_record: restart_record::<G>,
             adopt: <G as SessionGame>::adopt,
             restore: <G as SessionGame>::restore,
             execute: <G as SessionGame>::execute,

@@ -5,8 +5,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::command::{Orientation, OutputMode};
 use super::reply::{ResultInfo, TurnInfo};
-use plakoto_records::record::{Header, Record};
-use plakoto_rules::tavli::{Plakoto, TableGame, TavliGames};
+use plakoto_records::record::Record;
+use plakoto_rules::tavli::TableGame;
 
 use crate::game_session::GameShelf;
 use plakoto_rules::{
@@ -140,18 +140,5 @@ pub(super) fn turn_info(g: &Game) -> TurnInfo {
                 numbers: numbers_vec(&n),
             },
         },
-    }
-}
-
-/// The header of a session's record.
-pub(super) fn session_header(s: &SessionState) -> Header {
-    Header {
-        games: TavliGames::default().with(Plakoto::new(s.plakoto().rules())),
-        match_length: s.score.length,
-        x: s.players[0].clone(),
-        o: s.players[1].clone(),
-        date: None,
-        seed: Some(s.seed),
-        ..Header::default()
     }
 }

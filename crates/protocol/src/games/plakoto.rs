@@ -8,7 +8,7 @@ use plakoto_engine::game::PlakotoGameEvaluator;
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
-use plakoto_records::record::{Event, GameOnRecord, Header, Record, RecordError, TavliGameState};
+use plakoto_records::record::{GameOnRecord, Record, RecordError, TavliGameState};
 use plakoto_rules::tavli::{Opening, Plakoto, TableGame, TavliGames};
 use plakoto_rules::{FinalResult, Game, TavliGame};
 
@@ -16,7 +16,7 @@ use crate::command::{Command, TableCommand};
 use crate::game_session::{ActiveGame, GameSession, GameShelf};
 use crate::reply::{ProtoError, Reply};
 use crate::session_game::SessionGame;
-use crate::state::{SessionState, session_header};
+use crate::state::SessionState;
 use crate::table::not_in_game;
 use crate::table_search::AnySearcher;
 use crate::tools::Tools;
@@ -43,10 +43,6 @@ impl SessionGame for Plakoto {
         (Box::new(GameSession::<Plakoto>::default()), None)
     }
 
-    fn header(state: &SessionState) -> Header {
-        session_header(state)
-    }
-
     fn game(state: &SessionState) -> Plakoto {
         Plakoto::new(state.games.plakoto().rules())
     }
@@ -58,23 +54,6 @@ impl SessionGame for Plakoto {
     fn reset(state: &mut SessionState) {
         let fresh = Game::new(state.games.plakoto().rules());
         state.games.set_plakoto(&fresh);
-    }
-
-    fn set_up_event(state: &SessionState) -> Event {
-        Event::PositionSet {
-            header: session_header(state),
-            game: state.games.plakoto(),
-            score: state.score.score,
-        }
-    }
-
-    fn restart_record(state: &mut SessionState) {
-        let record = Record::from_state(
-            session_header(state),
-            &state.games.plakoto(),
-            state.score.score,
-        );
-        *state.history_of_mut(Self::KIND) = record;
     }
 
     /// Plakoto opens by R19 whatever `opening` says.

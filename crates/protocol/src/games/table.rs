@@ -9,7 +9,7 @@ use plakoto_engine::game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
-use plakoto_records::record::{Event, Header, Record, RecordError, TavliGameState};
+use plakoto_records::record::{Record, RecordError, TavliGameState};
 use plakoto_rules::FinalResult;
 use plakoto_rules::tavli::{Opening, TableGame, TavliGames};
 
@@ -18,7 +18,7 @@ use crate::game_session::{ActiveGame, GameSession};
 use crate::reply::{ProtoError, Reply};
 use crate::session_game::SessionGame;
 use crate::state::SessionState;
-use crate::table::{TableProtocol, execute_game, restart_record, set_up_event, table_header};
+use crate::table::{TableProtocol, execute_game};
 use crate::table_search::{AnySearcher, GameSearcher};
 use crate::tools::Tools;
 
@@ -35,10 +35,6 @@ impl<G: TableProtocol + EngineGame + Default> SessionGame for G {
         )
     }
 
-    fn header(state: &SessionState) -> Header {
-        table_header::<G>(state)
-    }
-
     fn game(state: &SessionState) -> G {
         G::table(state).game()
     }
@@ -51,14 +47,6 @@ impl<G: TableProtocol + EngineGame + Default> SessionGame for G {
         let table = G::table(state);
         let fresh = TableGame::new(table.game(), table.opening());
         *G::table_mut(state) = fresh;
-    }
-
-    fn set_up_event(state: &SessionState) -> Event {
-        set_up_event::<G>(state)
-    }
-
-    fn restart_record(state: &mut SessionState) {
-        restart_record::<G>(state);
     }
 
     fn adopt(state: &mut SessionState, games: &TavliGames, opening: Opening) {

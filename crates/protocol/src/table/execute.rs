@@ -11,11 +11,11 @@ use plakoto_rules::tavli::TableGame;
 use plakoto_rules::{GameKind, MatchScore, Phase};
 
 use super::hooks::TableProtocol;
-use super::records::{set_up_event, table_header};
 use super::search::{candidates, chances, search_info};
 use super::turn::{numbers, turn_info};
 use crate::board_picture::draw_table_board;
 use crate::command::{Command, Page, ShowWhat, TableCommand};
+use crate::game_records::{set_up_event, table_header};
 use crate::match_value;
 use crate::reply::{
     BoardInfo, BoardShape, ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply,

@@ -27,4 +27,3 @@ pub use crate::table_board_data::TableBoardData;
 pub(crate) use execute::{execute as execute_game, not_in_game};
 pub use fibs_board::{FibsSetup, read_fibs_board};
 pub use hooks::{MatchParts, TableProtocol};
-pub(crate) use records::{restart as restart_record, set_up_event, table_header};

@@ -6,7 +6,7 @@
 //! in the header.
 
 use plakoto_records::analysis::table::analyse_table;
-use plakoto_records::record::{Event, Header, Record, table_set_up};
+use plakoto_records::record::Event;
 
 use super::hooks::TableProtocol;
 use super::turn::turn_info;
@@ -15,41 +15,6 @@ use crate::records::{read_for, record_of, save, show_game};
 use crate::reply::{ErrorCode, LoadedInfo, ProtoError, Reply};
 use crate::state::SessionState;
 use crate::tools::Tools;
-
-/// The header of the session's record of `G`: the game and its switches,
-/// the match length, the players and the seed.
-pub(crate) fn table_header<G: TableProtocol>(state: &SessionState) -> Header {
-    let table = G::table(state);
-    let mut header = Header {
-        opening: table.opening(),
-        match_length: state.score.length,
-        x: state.players[0].clone(),
-        o: state.players[1].clone(),
-        date: None,
-        seed: Some(state.seed),
-        ..Header::default()
-    };
-    table.game().write_header(&mut header);
-    header
-}
-
-/// The event that starts the record over from `G`'s game as it stands
-/// (set by hand).
-pub(crate) fn set_up_event<G: TableProtocol>(state: &SessionState) -> Event {
-    Event::GameSetUp {
-        header: table_header::<G>(state),
-        game: table_set_up(G::table(state), state.score.score),
-    }
-}
-
-/// The session's record of `G` started over from its game as it stands:
-/// when an event does not fit the record.
-pub(crate) fn restart<G: TableProtocol>(state: &mut SessionState) {
-    let mut record = Record::default();
-    // A set-up event always fits.
-    let _ = record.apply(set_up_event::<G>(state));
-    *G::history_mut(state) = record;
-}
 
 /// Runs a record command in a game of `G`.
 pub(crate) fn execute<G: TableProtocol>(

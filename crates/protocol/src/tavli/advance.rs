@@ -30,9 +30,7 @@ impl CommandEvents {
     pub(crate) fn of(events: &[Event]) -> CommandEvents {
         CommandEvents {
             ended: events.iter().any(|e| matches!(e, Event::GameEnded(_))),
-            set_by_hand: events
-                .iter()
-                .any(|e| matches!(e, Event::PositionSet { .. } | Event::GameSetUp { .. })),
+            set_by_hand: events.iter().any(|e| matches!(e, Event::GameSetUp { .. })),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! commands or replies.
 
 use super::{GameEnd, Header, Pending, Record, RecordedGame, Roll, Start, Turn};
-use plakoto_rules::{Game, Phase, Side, position_id};
+use plakoto_rules::Side;
 
 /// One thing that happened to the games of a session.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,19 +23,9 @@ pub enum Event {
         start: Start,
     },
     /// The game was set by hand (board, Match ID, side on roll, rules,
-    /// scoring, dice before the opening roll): the record starts over from
-    /// the game as set.
-    PositionSet {
-        /// The record's header from now on (rules, match length, players).
-        header: Header,
-        /// The game as set.
-        game: Game,
-        /// The score as set.
-        score: [u32; 2],
-    },
-    /// A game of the table (Portes) was set by hand: the record starts
-    /// over under `header`, from `game` ([`super::table_set_up`]; `None`
-    /// for a fresh game awaiting its opening roll, which records nothing).
+    /// scoring, dice before the opening roll): the record starts over
+    /// under `header`, from `game` ([`super::table_set_up`]; `None` for a
+    /// fresh game awaiting its opening roll, which records nothing).
     GameSetUp {
         /// The record's header from now on.
         header: Header,
@@ -104,19 +94,6 @@ impl Record {
                 };
                 self.games.push(RecordedGame::new(score, start));
             }
-            Event::PositionSet {
-                header,
-                game,
-                score,
-            } => {
-                *self = Record::new(header);
-                // A game awaiting its opening roll at 0-0 is where every
-                // session begins: nothing to record.
-                let fresh = game == Game::new(game.rules()) && score == [0, 0];
-                if !fresh {
-                    self.games.push(set_up(&game, score));
-                }
-            }
             Event::GameSetUp { header, game } => {
                 *self = Record::new(header);
                 self.games.extend(game);
@@ -170,36 +147,4 @@ impl Record {
             .filter(|g| g.end.is_none())
             .ok_or(NoGameInProgress(what))
     }
-
-    /// The record of a session whose state was set by hand: `header`, and
-    /// the game from `game` as it stands at `score`.
-    pub fn from_state(header: Header, game: &Game, score: [u32; 2]) -> Record {
-        let mut record = Record::new(header.clone());
-        let _ = record.apply(Event::PositionSet {
-            header,
-            game: game.clone(),
-            score,
-        });
-        record
-    }
-}
-
-/// A record's game starting at `game` as set by hand: its position and
-/// side on roll, whether it awaits its opening roll, and the numbers it
-/// has to play, if any.
-fn set_up(game: &Game, score: [u32; 2]) -> RecordedGame {
-    let mut recorded = RecordedGame::new(
-        score,
-        Start::Position {
-            position_id: position_id(game.position()),
-            on_roll: game.on_roll(),
-            opening: game.phase() == Phase::Opening,
-        },
-    );
-    recorded.pending = game.turn_numbers().map(|t| Pending {
-        side: game.on_roll(),
-        roll: Roll::of(&t),
-        line: 0,
-    });
-    recorded
 }

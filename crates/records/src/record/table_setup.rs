@@ -1,20 +1,25 @@
-//! A game of the table set by hand (`set board`, `set position`, `set
-//! turn`, `set dice` before the opening roll) as a record's game: where
+//! A game set by hand (`set board`, `set position`, `set turn`, `set
+//! dice` before the opening roll, `set rules`) as a record's game: where
 //! the record of a session starts over from.
 
-use super::{Pending, RecordedGame, Roll, Start};
+use super::{GameOnRecord, Pending, RecordedGame, Roll, Start};
 use plakoto_rules::tavli::TableGame;
-use plakoto_rules::{Phase, TavliGame};
+use plakoto_rules::{Phase, Side};
 
 /// The record's game of `table` as set by hand at `score` (X's and O's
 /// points): its Position ID and side on roll, whether it awaits its
-/// opening roll, and its dice, if rolled. `None` for a game awaiting its
-/// opening roll at the start at 0-0: where every session begins, nothing
-/// to record.
-pub fn table_set_up<G: TavliGame>(table: &TableGame<G>, score: [u32; 2]) -> Option<RecordedGame> {
+/// opening roll, and what its side on roll has to play, if anything (its
+/// dice, or the numbers carried to it). `None` for a game awaiting its
+/// opening roll at the start, X provisionally on roll, at 0-0: where every
+/// session begins, nothing to record.
+pub fn table_set_up<G: GameOnRecord>(
+    table: &TableGame<G>,
+    score: [u32; 2],
+) -> Option<RecordedGame> {
     let game = table.game();
     let opening = table.phase() == Phase::Opening;
-    if opening && score == [0, 0] && *table.position() == game.start() {
+    let fresh = opening && *table.position() == game.start() && table.on_roll() == Side::X;
+    if fresh && score == [0, 0] {
         return None;
     }
     let mut recorded = RecordedGame::new(
@@ -25,9 +30,14 @@ pub fn table_set_up<G: TavliGame>(table: &TableGame<G>, score: [u32; 2]) -> Opti
             opening,
         },
     );
-    recorded.pending = table.dice().map(|d| Pending {
+    let roll = match (table.dice(), table.carried()) {
+        (Some(d), _) => Some(Roll::Dice([d.0.pips(), d.1.pips()])),
+        (None, Some(carried)) => Some(Roll::Passed(G::passed_numbers(&carried))),
+        (None, None) => None,
+    };
+    recorded.pending = roll.map(|roll| Pending {
         side: table.on_roll(),
-        roll: Roll::Dice([d.0.pips(), d.1.pips()]),
+        roll,
         line: 0,
     });
     Some(recorded)

@@ -6,10 +6,10 @@
 use std::any::Any;
 use std::fmt;
 
-use plakoto_records::record::Record;
+use plakoto_records::record::{GameOnRecord, Record, TavliGameState};
 use plakoto_rules::GameKind;
 use plakoto_rules::TavliGame;
-use plakoto_rules::tavli::{Opening, TableGame};
+use plakoto_rules::tavli::{Opening, TableGame, TavliGames};
 
 /// A session of `G`: the game in progress (or just finished), with its
 /// switches, and the games of `G` played so far, as `save match` writes
@@ -29,6 +29,34 @@ impl<G: TavliGame + Default> Default for GameSession<G> {
         GameSession {
             table: TableGame::new(G::default(), Opening::Greek),
             history: Record::default(),
+        }
+    }
+}
+
+impl<G: GameOnRecord> GameSession<G> {
+    /// Makes the game a fresh one awaiting its opening roll, its switches
+    /// and opening kept.
+    pub fn reset(&mut self) {
+        self.table = TableGame::new(self.table.game(), self.table.opening());
+    }
+
+    /// Makes the game a fresh one under its switches in `games`, opening
+    /// as `opening` says where the game has an opening switch (a Tavli
+    /// match record loaded; Plakoto always opens as R19 says).
+    pub fn adopt(&mut self, games: &TavliGames, opening: Opening) {
+        let opening = if G::OPENING_SWITCH {
+            opening
+        } else {
+            Opening::default()
+        };
+        self.table = TableGame::new(games.get::<G>(), opening);
+    }
+
+    /// Makes `held` the game, if it is a game of `G` (as a Tavli match
+    /// record's replay leaves it).
+    pub fn restore(&mut self, held: TavliGameState) {
+        if let Some(table) = G::out_of(held) {
+            self.table = table;
         }
     }
 }

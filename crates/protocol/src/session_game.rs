@@ -40,25 +40,6 @@ pub trait SessionGame: TavliGame {
     /// table (Plakoto is searched by the session's search handle).
     fn game_session() -> NewSession;
 
-    /// The game the session plays this kind under (its switches).
-    fn game(state: &SessionState) -> Self;
-
-    /// The result of the session's game of this kind, once over.
-    fn result(state: &SessionState) -> Option<FinalResult>;
-
-    /// Makes the session's game of this kind a fresh game awaiting its
-    /// opening roll, its switches kept.
-    fn reset(state: &mut SessionState);
-
-    /// Makes the session's game of this kind a fresh game under its
-    /// switches in `games`, opening as `opening` says where the game opens
-    /// with a roll (a Tavli match record loaded).
-    fn adopt(state: &mut SessionState, games: &TavliGames, opening: Opening);
-
-    /// Makes `held` (a game of this kind, as a Tavli match record's
-    /// replay leaves it) the session's game of this kind.
-    fn restore(state: &mut SessionState, held: TavliGameState);
-
     /// Applies `command` to the session's game of this kind: `None` for a
     /// command the session applies itself.
     fn execute(
@@ -93,12 +74,13 @@ pub(crate) struct GameFns {
     pub game_session: fn() -> NewSession,
     /// The header of the session's record of this game.
     pub header: fn(&SessionState) -> Header,
-    /// `games` with the game of this kind the session plays
-    /// ([`SessionGame::game`]).
+    /// `games` with the game of this kind the session plays (its
+    /// switches).
     pub with_game: fn(&SessionState, TavliGames) -> TavliGames,
-    /// [`SessionGame::result`].
+    /// The result of the session's game of this kind, once over.
     pub result: fn(&SessionState) -> Option<FinalResult>,
-    /// [`SessionGame::reset`].
+    /// Makes the session's game of this kind a fresh game awaiting its
+    /// opening roll ([`GameSession::reset`](crate::game_session::GameSession::reset)).
     pub reset: fn(&mut SessionState),
     /// The event that starts the record over from the session's game of
     /// this kind as it stands (set by hand).
@@ -106,9 +88,9 @@ pub(crate) struct GameFns {
     /// Starts the session's record of this game over from the game as it
     /// stands: when an event does not fit the record.
     pub restart_record: fn(&mut SessionState),
-    /// [`SessionGame::adopt`].
+    /// [`GameSession::adopt`](crate::game_session::GameSession::adopt) on the session's game of this kind.
     pub adopt: fn(&mut SessionState, &TavliGames, Opening),
-    /// [`SessionGame::restore`].
+    /// [`GameSession::restore`](crate::game_session::GameSession::restore) on the session's game of this kind.
     pub restore: fn(&mut SessionState, TavliGameState),
     /// [`SessionGame::execute`].
     pub execute: fn(&mut SessionState, &mut Tools, &Command) -> Option<Result<Reply, ProtoError>>,
@@ -123,13 +105,13 @@ impl GameFns {
             own_commands: <G as SessionGame>::OWN_COMMANDS,
             game_session: <G as SessionGame>::game_session,
             header: table_header::<G>,
-            with_game: |state, games| games.with(<G as SessionGame>::game(state)),
-            result: <G as SessionGame>::result,
-            reset: <G as SessionGame>::reset,
+            with_game: |state, games| games.with(state.games.get::<G>().table.game()),
+            result: |state| state.games.get::<G>().table.result(),
+            reset: |state| state.games.get_mut::<G>().reset(),
             set_up_event: set_up_event::<G>,
             restart_record: restart_record::<G>,
-            adopt: <G as SessionGame>::adopt,
-            restore: <G as SessionGame>::restore,
+            adopt: |state, games, opening| state.games.get_mut::<G>().adopt(games, opening),
+            restore: |state, held| state.games.get_mut::<G>().restore(held),
             execute: <G as SessionGame>::execute,
             analyse_in_match: <G as SessionGame>::analyse_in_match,
         })

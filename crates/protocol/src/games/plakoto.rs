@@ -8,9 +8,9 @@ use plakoto_engine::game::PlakotoGameEvaluator;
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
-use plakoto_records::record::{GameOnRecord, Record, RecordError, TavliGameState};
-use plakoto_rules::tavli::{Opening, Plakoto, TableGame, TavliGames};
-use plakoto_rules::{FinalResult, Game, TavliGame};
+use plakoto_records::record::{Record, RecordError};
+use plakoto_rules::tavli::{Plakoto, TableGame};
+use plakoto_rules::{Game, TavliGame};
 
 use crate::command::{Command, TableCommand};
 use crate::game_session::{ActiveGame, GameSession, GameShelf};
@@ -41,31 +41,6 @@ impl SessionGame for Plakoto {
     /// own search handle.
     fn game_session() -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>) {
         (Box::new(GameSession::<Plakoto>::default()), None)
-    }
-
-    fn game(state: &SessionState) -> Plakoto {
-        Plakoto::new(state.games.plakoto().rules())
-    }
-
-    fn result(state: &SessionState) -> Option<FinalResult> {
-        state.games.plakoto().result()
-    }
-
-    fn reset(state: &mut SessionState) {
-        let fresh = Game::new(state.games.plakoto().rules());
-        state.games.set_plakoto(&fresh);
-    }
-
-    /// Plakoto opens by R19 whatever `opening` says.
-    fn adopt(state: &mut SessionState, games: &TavliGames, _opening: Opening) {
-        state.games.set_plakoto(&Game::new(games.plakoto.rules));
-    }
-
-    fn restore(state: &mut SessionState, held: TavliGameState) {
-        // `held` is a Plakoto game: the caller picked this impl by its kind.
-        if let Some(table) = Plakoto::out_of(held) {
-            state.games.get_mut::<Plakoto>().table = table;
-        }
     }
 
     /// Only the table's commands are Plakoto's to answer: it has neither

@@ -9,9 +9,7 @@ use plakoto_engine::game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
-use plakoto_records::record::{Record, RecordError, TavliGameState};
-use plakoto_rules::FinalResult;
-use plakoto_rules::tavli::{Opening, TableGame, TavliGames};
+use plakoto_records::record::{Record, RecordError};
 
 use crate::command::Command;
 use crate::game_session::{ActiveGame, GameSession};
@@ -33,31 +31,6 @@ impl<G: TableProtocol + EngineGame + Default> SessionGame for G {
                 &EVALUATOR_NAMES,
             ))),
         )
-    }
-
-    fn game(state: &SessionState) -> G {
-        G::table(state).game()
-    }
-
-    fn result(state: &SessionState) -> Option<FinalResult> {
-        G::table(state).result()
-    }
-
-    fn reset(state: &mut SessionState) {
-        let table = G::table(state);
-        let fresh = TableGame::new(table.game(), table.opening());
-        *G::table_mut(state) = fresh;
-    }
-
-    fn adopt(state: &mut SessionState, games: &TavliGames, opening: Opening) {
-        *G::table_mut(state) = TableGame::new(games.get::<G>(), opening);
-    }
-
-    fn restore(state: &mut SessionState, held: TavliGameState) {
-        // `held` is a game of `G`: the caller picked this impl by its kind.
-        if let Some(table) = G::out_of(held) {
-            *G::table_mut(state) = table;
-        }
     }
 
     fn execute(

@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand};
 use plakoto_engine::eval::EvaluatorKind;
 use plakoto_engine::game::{FilterPreset, MoveFilter, SearchSettings, SettingsError};
 use plakoto_protocol::Session;
-use plakoto_rules::{Rules, Scoring, Variant};
+use plakoto_rules::{GameKind, Rules, Scoring, Variant};
 
 /// What `plakoto --help` says the program is.
 const ABOUT: &str = "A Tavli engine (Plakoto, Portes and Fevga, and the Tavli match) speaking a GNU-Backgammon-like text protocol, with an arena, analysis and a browser board";
@@ -84,21 +84,34 @@ struct ExternalCli {
 fn portes_session(args: &EngineArgs) -> Result<Session, String> {
     let rules = Rules::new(args.rules, args.scoring).map_err(|e| e.to_string())?;
     let settings = args.search_settings().map_err(|e| e.to_string())?;
-    let evaluator = args.evaluator.create().map_err(|e| e.to_string())?;
-    let mut session =
-        Session::with_evaluator(rules, args.seed.unwrap_or_else(rand::random), evaluator);
-    let table_evaluator = match args.evaluator {
-        EvaluatorKind::Heuristic => "heuristic",
-        _ => "net",
-    };
-    for (game, e) in session.set_named_evaluators(table_evaluator) {
-        log::warn!("{}: {game} uses its heuristic", e.message);
-    }
+    args.evaluator.create().map_err(|e| e.to_string())?;
+    let mut session = Session::with_heuristic(rules, args.seed.unwrap_or_else(rand::random));
+    set_evaluators(&mut session, args.evaluator);
     session
         .set_search_settings(settings)
         .map_err(|e| e.to_string())?;
     session.handle_line("set game portes");
     Ok(session)
+}
+
+/// Searches every game with the evaluator `--evaluator` names: Plakoto's
+/// as asked, the other games with their nets unless the heuristic was
+/// asked for (`net-f32` is Plakoto's alone). A game whose evaluator cannot
+/// be made keeps its heuristic, with a warning.
+fn set_evaluators(session: &mut Session, evaluator: EvaluatorKind) {
+    let others = match evaluator {
+        EvaluatorKind::Heuristic => "heuristic",
+        _ => "net",
+    };
+    let refused = session.set_named_evaluators(others).into_iter().chain(
+        session
+            .set_game_evaluator(GameKind::Plakoto, &evaluator.to_string())
+            .err()
+            .map(|e| (GameKind::Plakoto, e)),
+    );
+    for (game, e) in refused {
+        log::warn!("{}: {game} uses its heuristic", e.message);
+    }
 }
 
 fn run_external(cli: &ExternalCli) -> ExitCode {
@@ -566,16 +579,8 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
         }
     };
     let identity = evaluator.identity_under(rules);
-    let mut session = Session::with_evaluator(rules, seed, evaluator);
-    // Portes and Fevga are searched with their nets unless the heuristic
-    // was asked for.
-    let table_evaluator = match args.evaluator {
-        EvaluatorKind::Heuristic => "heuristic",
-        _ => "net",
-    };
-    for (game, e) in session.set_named_evaluators(table_evaluator) {
-        log::warn!("{}: {game} uses its heuristic", e.message);
-    }
+    let mut session = Session::with_heuristic(rules, seed);
+    set_evaluators(&mut session, args.evaluator);
     if let Err(e) = session.set_search_settings(settings) {
         eprintln!("plakoto: {e}");
         return ExitCode::from(2);

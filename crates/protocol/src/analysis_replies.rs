@@ -1,7 +1,8 @@
-//! The replies of the analysis commands, `hint`, `rollout` and `eval`:
-//! they search the session's position with its search handle (by
-//! match-winning chances in a match) and change nothing, so they are built
-//! here, apart from the transaction in [`super::session`].
+//! The replies of Plakoto's analysis commands, `hint`, `rollout` and
+//! `eval`: they search the session's position with Plakoto's searcher and
+//! lists of plays (by match-winning chances in a match) and change
+//! nothing, so they are built here, apart from the transaction in
+//! [`super::session`].
 
 use super::command::ROLLOUT_CANDIDATES;
 use super::match_value;
@@ -9,11 +10,13 @@ use super::progress::{ProgressBoard, RolloutReporter};
 use super::reply::{
     Candidate, Chances, ErrorCode, ProtoError, Reply, RolloutInfo, SearchInfo, round,
 };
+use super::session_search::SessionSearch;
 use super::state::{SessionState, numbers_vec};
-use plakoto_engine::eval::Probabilities;
-use plakoto_engine::game::{SearchLimits, Valuation};
+use plakoto_engine::eval::{Probabilities, terminal_probabilities};
+use plakoto_engine::game::plakoto_turn::rank_turn;
+use plakoto_engine::game::{GameRankedPlay, GameRanking, SearchLimits, Valuation};
 use plakoto_engine::match_equity::MatchValue;
-use plakoto_engine::search::{RankedPlay, Ranking, SearchHandle};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Game, TurnNumbers, format_play, game_result};
 
 /// The match the side on roll plays, when the session is a match: its
@@ -22,34 +25,39 @@ pub(super) fn match_context(state: &SessionState) -> Option<MatchValue> {
     match_value::of(state, state.games.plakoto().on_roll())
 }
 
-/// Ranks the current turn's plays with the session's search handle,
-/// within `limits` (see [`SearchHandle::rank`]).
+/// Ranks the current turn's plays with Plakoto's searcher, within
+/// `limits` (see [`rank_turn`]).
 fn search_turn(
     state: &SessionState,
-    search: &mut SearchHandle,
+    search: &mut SessionSearch,
     progress: &ProgressBoard,
     limits: SearchLimits,
-) -> Result<(TurnNumbers, Ranking), ProtoError> {
+) -> Result<(TurnNumbers, GameRanking<Plakoto>), ProtoError> {
     let deadline = limits.deadline();
     progress.update(|s| s.deadline = deadline);
     let in_match = match_context(state);
     let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
-    search
-        .rank_valued(
-            &state.games.plakoto(),
-            mwc.as_ref().map(|f| f as &Valuation),
-            limits,
-        )
-        .map_err(ProtoError::from)
+    let settings = *search.settings();
+    let (searcher, evaluator, lists) = search.plakoto();
+    rank_turn(
+        searcher,
+        evaluator,
+        &state.games.plakoto(),
+        &settings,
+        limits,
+        lists,
+        mwc.as_ref().map(|f| f as &Valuation),
+    )
+    .map_err(ProtoError::from)
 }
 
 /// How a ranking was searched, for replies: the limits it was given.
-fn search_info(search: &SearchHandle, ranking: &Ranking) -> SearchInfo {
+fn search_info(search: &SessionSearch, ranking: &GameRanking<Plakoto>) -> SearchInfo {
     // Cut short with a stop set: the stop did it (a deadline passing at
     // the same moment is not told apart).
     let stopped = ranking.timed_out && search.stop().is_set();
     SearchInfo {
-        evaluator: search.evaluator().name().to_string(),
+        evaluator: search.get::<Plakoto>().evaluator.name().to_string(),
         plies: ranking.limits.plies,
         reached: ranking.plies,
         movefilter: search.settings().filter.preset.to_string(),
@@ -60,7 +68,7 @@ fn search_info(search: &SearchHandle, ranking: &Ranking) -> SearchInfo {
 }
 
 /// A hint row.
-fn candidate(game: &Game, rank: usize, ranked: &RankedPlay, best: f32) -> Candidate {
+fn candidate(game: &Game, rank: usize, ranked: &GameRankedPlay<Plakoto>, best: f32) -> Candidate {
     Candidate {
         rank,
         play: format_play(game.position(), &ranked.play),
@@ -75,7 +83,7 @@ fn candidate(game: &Game, rank: usize, ranked: &RankedPlay, best: f32) -> Candid
 
 pub(super) fn hint(
     state: &SessionState,
-    search: &mut SearchHandle,
+    search: &mut SessionSearch,
     progress: &ProgressBoard,
     count: usize,
     time_ms: Option<u64>,
@@ -109,7 +117,7 @@ pub(super) fn hint(
 /// out. Progress goes to the log (stderr), never to the reply.
 pub(super) fn rollout(
     state: &SessionState,
-    search: &mut SearchHandle,
+    search: &mut SessionSearch,
     board: &ProgressBoard,
     trials: Option<u32>,
 ) -> Result<Reply, ProtoError> {
@@ -135,8 +143,17 @@ pub(super) fn rollout(
     search.trim_keeping_listing();
     crate::heap::release_free_memory();
     let reporter = RolloutReporter::new(board, names);
-    let rolled = search
-        .rollout(top, game.rules(), trials, &|p| reporter.report(p))
+    let mut settings = *search.settings();
+    settings.rollout = rollout;
+    let (searcher, evaluator) = search.searcher::<Plakoto>();
+    let rolled = searcher
+        .rollout_plays(
+            &Plakoto::new(game.rules()),
+            evaluator,
+            top,
+            &settings,
+            &|p| reporter.report(p),
+        )
         .map_err(|error| ProtoError::new(ErrorCode::InvalidArgument, error.to_string()))?;
     let best = rolled.first().map_or(0.0, |r| r.equity);
     Ok(Reply::Rollout {
@@ -145,7 +162,7 @@ pub(super) fn rollout(
         count: ranking.plays.len(),
         search: search_info(search, &ranking),
         rollout: RolloutInfo::of(
-            search.evaluator().name(),
+            search.get::<Plakoto>().evaluator.name(),
             &rollout,
             rolled.first().map(|r| r.evaluated_at),
             search.stop().is_set(),
@@ -163,7 +180,7 @@ pub(super) fn rollout(
 /// exact when the game is over.
 pub(super) fn eval(
     state: &SessionState,
-    search: &mut SearchHandle,
+    search: &mut SessionSearch,
     progress: &ProgressBoard,
     time_ms: Option<u64>,
 ) -> Reply {
@@ -172,10 +189,12 @@ pub(super) fn eval(
     let passed = matches!(game.turn_numbers(), Some(TurnNumbers::Passed(_)));
     // A position an exact database answers (before a roll) needs no
     // search, and the reply says so.
+    let plakoto = Plakoto::new(game.rules());
     let database = match (over, passed) {
         (false, false) => search
-            .evaluator()
-            .exact_value(game.position(), game.rules()),
+            .get::<Plakoto>()
+            .evaluator
+            .exact_value(&plakoto, game.position()),
         _ => None,
     };
     // In a match, the chances as match-winning chances too.
@@ -195,7 +214,25 @@ pub(super) fn eval(
     let limits = search.limits().with_time(time_ms);
     let deadline = limits.deadline();
     progress.update(|s| s.deadline = deadline);
-    let (p, reached) = search.eval(&game, limits);
+    let (p, reached) = match game_result(game.position(), game.rules().scoring) {
+        Some(result) => (terminal_probabilities(&result), 0),
+        None => {
+            let passed = match game.turn_numbers() {
+                Some(TurnNumbers::Passed(numbers)) => Some(numbers),
+                _ => None,
+            };
+            let settings = *search.settings();
+            let (searcher, evaluator) = search.searcher::<Plakoto>();
+            searcher.search_value(
+                &plakoto,
+                evaluator,
+                game.position(),
+                passed,
+                &settings,
+                limits,
+            )
+        }
+    };
     let stopped = !over && reached < limits.plies && search.stop().is_set();
     Reply::Eval {
         side: game.on_roll(),
@@ -203,7 +240,7 @@ pub(super) fn eval(
         evaluation: if over {
             "exact".into()
         } else {
-            format!("{reached}-ply {}", search.evaluator().name())
+            format!("{reached}-ply {}", search.get::<Plakoto>().evaluator.name())
         },
         plies: if over { 0 } else { reached },
         mwc: mwc(&p),

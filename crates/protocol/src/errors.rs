@@ -3,7 +3,7 @@
 //! core and the settings, decided by the error's type in one place rather
 //! than at each call site.
 
-use plakoto_engine::search::TurnError;
+use plakoto_engine::game::plakoto_turn::TurnError;
 use plakoto_rules::{
     BoardTextError, GameError, MatchIdError, PositionError, PositionIdError, RulesError, StateError,
 };

@@ -6,7 +6,7 @@
 use super::command::Page;
 use super::reply::{LegalPlay, ProtoError, Reply, StepInfo};
 use super::state::SessionState;
-use plakoto_engine::search::PlayLists;
+use plakoto_engine::game::plakoto_turn::PlayLists;
 use plakoto_rules::{
     CountedPage, Game, Play, PlayList, StepDetail, TurnNumbers, format_play, position_id,
 };

@@ -8,8 +8,7 @@ use std::path::Path;
 use super::command::{RecordCommand, Scope};
 use super::reply::{ErrorCode, GameListing, LoadedInfo, ProtoError, Reply, SavedInfo};
 use super::state::{SessionState, turn_info};
-use plakoto_engine::game::PlakotoGameEvaluator;
-use plakoto_engine::search::SearchHandle;
+use crate::session_search::SessionSearch;
 use plakoto_records::analysis::table::analyse_game;
 use plakoto_records::record::{
     Event, ReadError, Record, mat, read_record_file, today, write_atomic,
@@ -26,7 +25,7 @@ fn io_error(m: impl Into<String>) -> ProtoError {
 /// for `analyse`).
 pub fn execute(
     s: &mut SessionState,
-    search: &SearchHandle,
+    search: &SessionSearch,
     events: &mut Vec<Event>,
     command: &RecordCommand,
 ) -> Result<Reply, ProtoError> {
@@ -80,15 +79,15 @@ pub(crate) fn record_of(history: &Record, scope: Scope) -> Record {
 
 /// `analyse game|match`: the session's record analysed at the session's
 /// plies (the game in progress up to its last play).
-fn analyse(s: &SessionState, search: &SearchHandle, scope: Scope) -> Result<Reply, ProtoError> {
+fn analyse(s: &SessionState, search: &SessionSearch, scope: Scope) -> Result<Reply, ProtoError> {
     let record = record_of(s.history_of(plakoto_rules::GameKind::Plakoto), scope);
     if record.turn_count() == 0 {
         return Err(ProtoError::new(ErrorCode::State, "no play to analyse yet"));
     }
     let plies = search.settings().plies;
-    let evaluator = PlakotoGameEvaluator(search.evaluator());
+    let evaluator = search.get::<Plakoto>().evaluator.as_ref();
     let settings = search.settings();
-    let analysis = analyse_game::<Plakoto>(&record, &evaluator, settings, plies, &|| {})
+    let analysis = analyse_game::<Plakoto>(&record, evaluator, settings, plies, &|| {})
         .map_err(|e| ProtoError::new(ErrorCode::BadRecord, e.to_string()))?;
     Ok(Reply::Analysis(Box::new(analysis)))
 }

@@ -13,12 +13,13 @@ use super::errors::PartsError;
 use super::game_records::{set_up_event, table_header};
 use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
 use super::session_game::{GameFns, is_own_game};
+use super::session_search::SessionSearch;
 use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
 use super::state::{SessionState, numbers_vec, result_info, turn_info};
 use super::tools::Tools;
-use plakoto_engine::eval::{Evaluator, EvaluatorKind, HeuristicEvaluator, Probabilities};
-use plakoto_engine::game::{SearchSettings, SettingsError, Valuation};
-use plakoto_engine::search::{PlayLists, SearchHandle};
+use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, Probabilities};
+use plakoto_engine::game::plakoto_turn::choose_turn;
+use plakoto_engine::game::{PlakotoGameEvaluator, SearchSettings, SettingsError, Valuation};
 use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
@@ -29,14 +30,11 @@ use plakoto_rules::{
 /// The protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 2;
 
-/// An engine session: the state, and the search handle (the evaluator,
-/// the search settings, the move generators and the searcher's buffers).
+/// An engine session: the state, and the search (each game's evaluator
+/// and searcher, the search settings, Plakoto's lists of plays).
 pub struct Session {
     state: SessionState,
-    search: SearchHandle<'static>,
-    /// The search of the games other than Plakoto (its settings are
-    /// `search`'s).
-    table: super::table_search::TableSearch,
+    search: SessionSearch,
     progress: std::sync::Arc<super::progress::ProgressBoard>,
 }
 
@@ -58,17 +56,12 @@ pub struct Handled {
 }
 
 impl Session {
-    /// A session with the binary's default evaluators, the neural nets
-    /// with the built-in weights, Plakoto's and Portes' (the heuristic,
-    /// with a warning in the log, if the weights cannot be read), a fresh game awaiting its opening roll,
-    /// and dice seeded with `seed`.
+    /// A session with the binary's default evaluators, each game's
+    /// neural net with its built-in weights (the game's heuristic, with a
+    /// warning in the log, where they cannot be read), a fresh game
+    /// awaiting its opening roll, and dice seeded with `seed`.
     pub fn new(rules: Rules, seed: u64) -> Session {
-        let evaluator = EvaluatorKind::Net.create().unwrap_or_else(|error| {
-            log::warn!("{error}: the session uses the heuristic");
-            Box::new(HeuristicEvaluator::new())
-        });
-        let mut session = Session::with_evaluator(rules, seed, evaluator);
-        // The other games play with their nets too, where they load.
+        let mut session = Session::with_heuristic(rules, seed);
         for (game, error) in session.set_named_evaluators("net") {
             log::warn!("{}: {game} uses its heuristic", error.message);
         }
@@ -81,8 +74,9 @@ impl Session {
         Session::with_evaluator(rules, seed, Box::new(HeuristicEvaluator::new()))
     }
 
-    /// A session rating plays with `evaluator`, its lists of plays bounded
-    /// by [`ENGINE_MAX_POSITIONS`].
+    /// A session rating Plakoto's plays with `evaluator` (the other games'
+    /// with their heuristics), its lists of plays bounded by
+    /// [`ENGINE_MAX_POSITIONS`].
     pub fn with_evaluator(rules: Rules, seed: u64, evaluator: Box<dyn Evaluator>) -> Session {
         let limits = GenLimits {
             max_positions: ENGINE_MAX_POSITIONS,
@@ -114,17 +108,15 @@ impl Session {
                 tavli_rules: Default::default(),
                 tavli: None,
             },
-            search: SearchHandle::new(evaluator).with_lists(PlayLists::new(limits)),
-            table: Default::default(),
+            search: SessionSearch::new(limits),
             progress: Default::default(),
         };
         for kind in GameKind::ALL {
             let (game, searcher) = (GameFns::of(kind).game_session)();
             session.state.games.put(game);
-            if let Some(searcher) = searcher {
-                session.table.put(searcher);
-            }
+            session.search.put(searcher);
         }
+        session.search.get_mut::<Plakoto>().evaluator = Box::new(PlakotoGameEvaluator(evaluator));
         session.state.games.set_plakoto(&Game::new(rules));
         for kind in GameKind::ALL {
             let state = &mut session.state;
@@ -134,26 +126,19 @@ impl Session {
         session
     }
 
-    /// Makes the evaluator named `name` the one `game` (a game with
-    /// evaluators of its own: other than Plakoto) is searched with; on
-    /// error nothing changes.
+    /// Makes the evaluator named `name` the one `game` is searched with;
+    /// on error nothing changes.
     pub fn set_game_evaluator(&mut self, game: GameKind, name: &str) -> Result<(), ProtoError> {
-        match self.table.of_mut(game) {
-            Some(searcher) => searcher.set_evaluator(name),
-            None => Err(super::table::not_in_game(
-                game,
-                "set a table game's evaluator",
-            )),
-        }
+        self.search.of_mut(game).set_evaluator(name)
     }
 
-    /// Makes the evaluator named `name` the one each game with evaluators
-    /// of its own is searched with: the games whose evaluator it could not
-    /// make, and why (they keep theirs).
+    /// Makes the evaluator named `name` the one each game is searched
+    /// with: the games whose evaluator it could not make, and why (they
+    /// keep theirs).
     pub fn set_named_evaluators(&mut self, name: &str) -> Vec<(GameKind, ProtoError)> {
         let mut refused = Vec::new();
         for game in GameKind::ALL {
-            if let Some(Err(error)) = self.table.of_mut(game).map(|s| s.set_evaluator(name)) {
+            if let Err(error) = self.set_game_evaluator(game, name) {
                 refused.push((game, error));
             }
         }
@@ -170,7 +155,6 @@ impl Session {
     /// `eval`, `rollout`) early; they then answer with what they have,
     /// marked as stopped. Other commands are not stopped.
     pub fn set_stop(&mut self, stop: plakoto_engine::game::Stop) {
-        self.table.set_stop(stop.clone());
         self.search.set_stop(stop);
     }
 
@@ -192,20 +176,11 @@ impl Session {
 
     /// Applies a command; on error nothing changes.
     pub fn apply(&mut self, command: &Command) -> Result<Reply, ProtoError> {
-        if let Command::SetEvaluator(kind) = command
-            && self.table.has(self.state.game_kind)
-        {
-            // Each game of the table has its own evaluators, by name.
+        if let Command::SetEvaluator(kind) = command {
+            // Each game has its own evaluators, by name; an evaluator is
+            // not part of the state: it is replaced here.
             self.set_game_evaluator(self.state.game_kind, &kind.to_string())?;
             return self.apply(&Command::Show(super::command::ShowWhat::Options));
-        }
-        if let Command::SetEvaluator(kind) = command {
-            // The evaluator is not part of the state: it is replaced here.
-            let evaluator = kind
-                .create()
-                .map_err(|error| ProtoError::new(ErrorCode::State, error.to_string()))?;
-            self.search.set_evaluator(evaluator);
-            return Ok(options_reply(&self.state, &self.search));
         }
         if !matches!(command, Command::Legal(_)) {
             // `legal` keeps its list and its count only for the next page:
@@ -217,7 +192,6 @@ impl Session {
         let mut next = self.state.clone();
         let mut tools = Tools {
             search: &mut self.search,
-            table: &mut self.table,
             progress: &self.progress,
             events: Vec::new(),
         };
@@ -569,12 +543,20 @@ fn execute_command(
         Command::Play(time_ms) => {
             let before = state.games.plakoto();
             let limits = tools.search.limits().with_time(*time_ms);
+            let settings = *tools.search.settings();
             let in_match = match_context(state);
             let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
-            let choice = tools
-                .search
-                .choose_valued(&before, mwc.as_ref().map(|f| f as &Valuation), limits)
-                .map_err(ProtoError::from)?;
+            let (searcher, evaluator, lists) = tools.search.plakoto();
+            let choice = choose_turn(
+                searcher,
+                evaluator,
+                &before,
+                &settings,
+                limits,
+                lists,
+                mwc.as_ref().map(|f| f as &Valuation),
+            )
+            .map_err(ProtoError::from)?;
             let mut game = before.clone();
             let report = choice
                 .commit(&mut game, tools.search.lists())

@@ -12,7 +12,8 @@
 
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
-use plakoto_records::record::{Event, Header, Record, RecordError, TavliGameState};
+use plakoto_records::analysis::table::analyse_table;
+use plakoto_records::record::{Event, GameOnRecord, Header, Record, RecordError, TavliGameState};
 use plakoto_rules::tavli::{Opening, TavliGames};
 use plakoto_rules::{FinalResult, GameKind, TavliGame, with_game};
 
@@ -20,8 +21,8 @@ use crate::command::Command;
 use crate::game_records::{restart as restart_record, set_up_event, table_header};
 use crate::game_session::ActiveGame;
 use crate::reply::{ProtoError, Reply};
+use crate::session_search::AnySearcher;
 use crate::state::SessionState;
-use crate::table_search::AnySearcher;
 use crate::tools::Tools;
 
 /// A game as the session plays it: how the session builds it, how its
@@ -36,8 +37,8 @@ pub trait SessionGame: TavliGame {
     const OWN_COMMANDS: bool = false;
 
     /// A fresh session of this game, for the session's shelf of games,
-    /// and its searcher where the game has one of its own: a game of the
-    /// table (Plakoto is searched by the session's search handle).
+    /// and its searcher, with the game's heuristic and its evaluators by
+    /// name.
     fn game_session() -> NewSession;
 
     /// Applies `command` to the session's game of this kind: `None` for a
@@ -47,20 +48,10 @@ pub trait SessionGame: TavliGame {
         tools: &mut Tools,
         command: &Command,
     ) -> Option<Result<Reply, ProtoError>>;
-
-    /// The analysis of `record`, a game of a Tavli match (`in_match`), at
-    /// the session's plies with its evaluator of this game and search
-    /// settings; an error when the record does not replay.
-    fn analyse_in_match(
-        record: &Record,
-        tools: &Tools,
-        in_match: &TavliGameInMatch,
-    ) -> Result<Analysis, RecordError>;
 }
 
-/// The searcher a game's session brings: a game of the table's own
-/// (Plakoto is searched by the session's search handle).
-pub(crate) type NewSession = (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>);
+/// A fresh session of a game and its searcher.
+pub(crate) type NewSession = (Box<dyn ActiveGame>, Box<dyn AnySearcher>);
 
 /// The [`SessionGame`] answers of one game, as plain functions: the
 /// session and the Tavli match call a game through these, chosen once by
@@ -94,7 +85,9 @@ pub(crate) struct GameFns {
     pub restore: fn(&mut SessionState, TavliGameState),
     /// [`SessionGame::execute`].
     pub execute: fn(&mut SessionState, &mut Tools, &Command) -> Option<Result<Reply, ProtoError>>,
-    /// [`SessionGame::analyse_in_match`].
+    /// The analysis of a game of a Tavli match (`in_match`) on record, at
+    /// the session's plies with its evaluator of this game and search
+    /// settings; an error when the record does not replay.
     pub analyse_in_match: fn(&Record, &Tools, &TavliGameInMatch) -> Result<Analysis, RecordError>,
 }
 
@@ -113,9 +106,31 @@ impl GameFns {
             adopt: |state, games, opening| state.games.get_mut::<G>().adopt(games, opening),
             restore: |state, held| state.games.get_mut::<G>().restore(held),
             execute: <G as SessionGame>::execute,
-            analyse_in_match: <G as SessionGame>::analyse_in_match,
+            analyse_in_match: analyse_in_match::<G>,
         })
     }
+}
+
+/// The analysis of `record`, a game of `G` in a Tavli match
+/// (`in_match`), at the session's plies with its evaluator of `G` and
+/// search settings; an error when the record does not replay.
+fn analyse_in_match<G: GameOnRecord>(
+    record: &Record,
+    tools: &Tools,
+    in_match: &TavliGameInMatch,
+) -> Result<Analysis, RecordError> {
+    let replay = record.replay_game::<G>()?;
+    let settings = *tools.search.settings();
+    let evaluator = tools.search.get::<G>().evaluator.as_ref();
+    Ok(analyse_table(
+        record,
+        &replay,
+        evaluator,
+        &settings,
+        settings.plies,
+        Some(in_match),
+        &|| {},
+    ))
 }
 
 /// Whether `kind` is the game the session's own commands play

@@ -6,9 +6,10 @@ use super::board_art::draw_board;
 use super::board_data::BoardData;
 use super::command::ShowWhat;
 use super::reply::{BoardInfo, BoardShape, OptionsInfo, PlayerNames, Reply, ScoreInfo};
+use super::session_search::SessionSearch;
 use super::state::{SessionState, turn_info};
 use plakoto_engine::game::SearchSettings;
-use plakoto_engine::search::SearchHandle;
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{MatchId, position_id, to_board_text};
 
 /// The match score, for replies.
@@ -52,7 +53,7 @@ pub(super) fn state_reply(state: &SessionState) -> Reply {
 }
 
 /// The reply to `show options` (and `set evaluator`).
-pub(super) fn options_reply(state: &SessionState, search: &SearchHandle) -> Reply {
+pub(super) fn options_reply(state: &SessionState, search: &SessionSearch) -> Reply {
     Reply::Options(OptionsInfo {
         rules: state.games.plakoto().rules().variant,
         scoring: state.games.plakoto().rules().scoring,
@@ -60,8 +61,9 @@ pub(super) fn options_reply(state: &SessionState, search: &SearchHandle) -> Repl
         orientation: state.orientation,
         seed: state.seed,
         evaluator: search
-            .evaluator()
-            .identity_under(state.games.plakoto().rules()),
+            .get::<Plakoto>()
+            .evaluator
+            .identity_in(&Plakoto::new(state.games.plakoto().rules())),
         search: *search.settings(),
         score: score_info(state),
         players: PlayerNames {
@@ -85,7 +87,7 @@ pub(super) fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
 }
 
 /// The reply to `show …`.
-pub(super) fn show(state: &SessionState, search: &SearchHandle, what: ShowWhat) -> Reply {
+pub(super) fn show(state: &SessionState, search: &SessionSearch, what: ShowWhat) -> Reply {
     match what {
         ShowWhat::Board(o) => {
             let orientation = o.unwrap_or(state.orientation);

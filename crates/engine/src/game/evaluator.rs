@@ -37,6 +37,12 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
         self.name().to_string()
     }
 
+    /// [`Self::identity`] of what rates positions of `game` (Plakoto's net
+    /// has its own weights for Express), as `show options` names it.
+    fn identity_in(&self, _game: &G) -> String {
+        self.identity()
+    }
+
     /// The arithmetic a net evaluates with, as `bench eval` reports it
     /// (the integer kernels' instruction set, or `f32`); `-` for an
     /// evaluator without a net (the default).

@@ -45,6 +45,7 @@ mod greedy;
 mod limits;
 mod pip_race;
 mod plakoto;
+pub mod plakoto_turn;
 mod portes;
 mod portes_net;
 mod position_hash;

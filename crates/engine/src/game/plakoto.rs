@@ -56,6 +56,10 @@ where
         self.0.identity()
     }
 
+    fn identity_in(&self, game: &Plakoto) -> String {
+        self.0.identity_under(game.rules)
+    }
+
     fn kernel_name(&self) -> String {
         self.0.kernel_name()
     }

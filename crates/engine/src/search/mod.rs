@@ -43,11 +43,10 @@ use crate::game::{
     GameRankedPlay, GameRanking, GameSearch, PlakotoGameEvaluator, Root as GameRoot,
     order_deepest_by,
 };
-use plakoto_rules::tavli::{Plakoto, ToPlay};
-use plakoto_rules::{
-    MoveGenerator, Numbers, Play, PlayList, Position, Rules, TurnNumbers, game_result,
-};
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{MoveGenerator, Play, PlayList, Position, Rules, TurnNumbers, game_result};
 
+use crate::game::plakoto_turn::to_play;
 pub use after::{After, after_play};
 pub use choose::{
     CHOICE_LIMIT, Choice, ENGINE_MAX_POSITIONS, PlayCache, PlayLists, TurnError, turn_of,
@@ -279,14 +278,6 @@ impl Search {
             settings,
             limits,
         )
-    }
-}
-
-/// A Plakoto turn in the game layer's terms.
-pub(super) fn to_play(turn: &TurnNumbers) -> ToPlay<Numbers> {
-    match *turn {
-        TurnNumbers::Rolled(dice, _) => ToPlay::Dice(dice),
-        TurnNumbers::Passed(numbers) => ToPlay::Carried(numbers),
     }
 }
 

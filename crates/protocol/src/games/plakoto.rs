@@ -1,24 +1,21 @@
 //! Plakoto in the session: the game the protocol was first written for,
-//! kept on the session's shelf of games as every game is and played
-//! by the session's own commands (`session.rs`) with its own search; its
-//! records are replayed and analysed by the generic replay and analysis,
-//! its match valued by its own match equity table.
+//! kept on the session's shelf of games and searched as every game is,
+//! and played by the session's own commands (`session.rs`); its records
+//! are replayed and analysed by the generic replay and analysis, its match
+//! valued by its own match equity table.
 
-use plakoto_engine::game::PlakotoGameEvaluator;
-use plakoto_engine::match_equity::tavli::TavliGameInMatch;
-use plakoto_records::analysis::Analysis;
-use plakoto_records::analysis::table::analyse_table;
-use plakoto_records::record::{Record, RecordError};
+use plakoto_engine::eval::EvaluatorKind;
+use plakoto_engine::game::{GameEvaluator, PlakotoGameEvaluator};
 use plakoto_rules::tavli::{Plakoto, TableGame};
 use plakoto_rules::{Game, TavliGame};
 
 use crate::command::{Command, TableCommand};
-use crate::game_session::{ActiveGame, GameSession, GameShelf};
+use crate::game_session::{GameSession, GameShelf};
 use crate::reply::{ProtoError, Reply};
-use crate::session_game::SessionGame;
+use crate::session_game::{NewSession, SessionGame};
+use crate::session_search::GameSearcher;
 use crate::state::SessionState;
 use crate::table::not_in_game;
-use crate::table_search::AnySearcher;
 use crate::tools::Tools;
 
 impl GameShelf {
@@ -34,13 +31,34 @@ impl GameShelf {
     }
 }
 
+/// Plakoto's evaluators, by the names `set evaluator` takes.
+const EVALUATOR_NAMES: [&str; 3] = ["heuristic", "net", "net-f32"];
+
+/// Plakoto's evaluator named `name` ([`EVALUATOR_NAMES`]): its heuristic,
+/// or its net inferring with the integer copy (`net`) or as trained
+/// (`net-f32`); `None` for another name, or when the net's weights do not
+/// load (logged).
+fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Plakoto>>> {
+    let kind: EvaluatorKind = name.parse().ok()?;
+    match kind.create() {
+        Ok(evaluator) => Some(Box::new(PlakotoGameEvaluator(evaluator))),
+        Err(error) => {
+            log::warn!("no Plakoto {name}: {error}");
+            None
+        }
+    }
+}
+
 impl SessionGame for Plakoto {
     const OWN_COMMANDS: bool = true;
 
-    /// A fresh game under the default rules, searched by the session's
-    /// own search handle.
-    fn game_session() -> (Box<dyn ActiveGame>, Option<Box<dyn AnySearcher>>) {
-        (Box::new(GameSession::<Plakoto>::default()), None)
+    /// A fresh game under the default rules, and its searcher with its
+    /// heuristic.
+    fn game_session() -> NewSession {
+        (
+            Box::new(GameSession::<Plakoto>::default()),
+            Box::new(GameSearcher::new(evaluator_named, &EVALUATOR_NAMES)),
+        )
     }
 
     /// Only the table's commands are Plakoto's to answer: it has neither
@@ -62,25 +80,5 @@ impl SessionGame for Plakoto {
             ))),
             _ => None,
         }
-    }
-
-    fn analyse_in_match(
-        record: &Record,
-        tools: &Tools,
-        in_match: &TavliGameInMatch,
-    ) -> Result<Analysis, RecordError> {
-        let replay = record.replay()?;
-        let settings = tools.search.settings();
-        let evaluator = PlakotoGameEvaluator(tools.search.evaluator());
-        let in_match = Some(in_match);
-        Ok(analyse_table(
-            record,
-            &replay,
-            &evaluator,
-            settings,
-            settings.plies,
-            in_match,
-            &|| {},
-        ))
     }
 }

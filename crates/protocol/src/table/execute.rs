@@ -426,7 +426,7 @@ fn play<G: TableProtocol>(
     let game = table.game();
     let limits = tools.search.limits().with_time(time_ms);
     let settings = *tools.search.settings();
-    let (searcher, evaluator) = G::searcher(tools.table);
+    let (searcher, evaluator) = tools.search.searcher::<G>();
     let chosen = match match_value::of(state, table.on_roll()) {
         // In a match (a Tavli match, or a match of this game) the best
         // play is the one with the best match-winning chance among those
@@ -458,14 +458,14 @@ fn hint<G: TableProtocol>(
     let game = table.game();
     let limits = tools.search.limits().with_time(time_ms);
     let settings = *tools.search.settings();
-    let (searcher, evaluator) = G::searcher(tools.table);
+    let (searcher, evaluator) = tools.search.searcher::<G>();
     let mut ranking = searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);
     let in_match = match_value::of(state, table.on_roll());
     if let Some(value) = &in_match {
         ranking.order_deepest_by(&|p: &Probabilities| value.mwc(p));
     }
     let search = search_info(
-        tools.search.settings(),
+        &settings,
         evaluator.name(),
         ranking.limits,
         ranking.plies,
@@ -500,7 +500,7 @@ fn eval<G: TableProtocol>(
     let game = table.game();
     let limits = tools.search.limits().with_time(time_ms);
     let settings = *tools.search.settings();
-    let (searcher, evaluator) = G::searcher(tools.table);
+    let (searcher, evaluator) = tools.search.searcher::<G>();
     let (p, evaluation) =
         searcher.evaluate_position(&game, evaluator, table.position(), &settings, limits);
     let equity = plakoto_engine::game::game_equity(&game, &p);
@@ -620,7 +620,13 @@ pub(crate) fn options_reply<G: TableProtocol>(state: &SessionState, tools: &Tool
         output: state.output,
         orientation: state.orientation,
         seed: state.seed,
-        evaluator: G::evaluator(tools.table).name().to_string(),
+        evaluator: tools
+            .search
+            .get::<G>()
+            .evaluator
+            .as_ref()
+            .name()
+            .to_string(),
         // The filter the game's search applies (Fevga's own 1-ply level
         // of a named preset: `MoveFilter::in_game`).
         search: {

@@ -19,8 +19,6 @@ use super::steps::{legal_steps_in, move_refusal_in};
 use crate::board_picture::BoardPicture;
 use crate::reply::{ErrorCode, ProtoError, Reply};
 use crate::state::SessionState;
-use crate::table_search::TableSearch;
-use plakoto_engine::game::{GameEvaluator, GameSearch};
 
 /// A Match ID read: everything about a game the Position ID does not say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,17 +124,6 @@ pub trait TableProtocol: TavliGame + GameOnRecord {
     /// `None` for a game without switches.
     fn switches(&self) -> Option<String> {
         None
-    }
-
-    /// This game's searcher and evaluator.
-    fn searcher(search: &mut TableSearch) -> (&mut GameSearch<Self>, &dyn GameEvaluator<Self>) {
-        let searcher = search.get_mut::<Self>();
-        (&mut searcher.search, searcher.evaluator.as_ref())
-    }
-
-    /// This game's evaluator.
-    fn evaluator(search: &TableSearch) -> &dyn GameEvaluator<Self> {
-        search.get::<Self>().evaluator.as_ref()
     }
 }
 

@@ -88,7 +88,7 @@ fn analyse<G: TableProtocol>(
     let analysis = analyse_table(
         &record,
         &replay,
-        G::evaluator(tools.table),
+        tools.search.get::<G>().evaluator.as_ref(),
         &settings,
         settings.plies,
         None,

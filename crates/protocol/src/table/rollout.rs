@@ -40,7 +40,7 @@ pub(super) fn rollout<G: TableProtocol>(
     if let Some(t) = trials {
         rollout_settings.rollout.trials = t;
     }
-    let (searcher, evaluator) = G::searcher(tools.table);
+    let (searcher, evaluator) = tools.search.searcher::<G>();
     let mut ranking = searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);
     if let Some(value) = match_value::of(state, table.on_roll()) {
         ranking.order_deepest_by(&|p: &Probabilities| value.mwc(p));
@@ -62,7 +62,7 @@ pub(super) fn rollout<G: TableProtocol>(
         numbers: numbers(dice),
         count: ranking.plays.len(),
         search: search_info(
-            tools.search.settings(),
+            &settings,
             evaluator.name(),
             ranking.limits,
             ranking.plies,

@@ -16,10 +16,12 @@ pub mod benchmark;
 pub mod games;
 pub mod train;
 
-use plakoto_rules::{GameKind, TavliGame, with_game};
+use plakoto_rules::tavli::ToPlay;
+use plakoto_rules::{Dice, GameKind, TavliGame, with_game};
 
 use benchmark::BenchmarkError;
 use benchmark::cli::{BuildArgs, StrengthArgs};
+use benchmark::data::TurnRecord;
 use train::label_args::LabelArgs;
 use train::refine::{FitArgs, RefineError, TargetArgs};
 use train::run_loop::TrainingRun;
@@ -59,6 +61,17 @@ pub trait LabGame: TavliGame {
             "no {} benchmark can be built yet",
             Self::KIND
         )))
+    }
+
+    /// What the side on roll plays at a benchmark's decision of this game
+    /// (`turn`, as the benchmark records it): its dice, or numbers carried
+    /// to it; an error for numbers the game does not read.
+    fn to_play(&self, turn: &TurnRecord) -> Result<ToPlay<Self::Carried>, BenchmarkError> {
+        match turn {
+            TurnRecord::Rolled { dice: [a, b] } => Dice::new(*a, *b).map(ToPlay::Dice),
+            TurnRecord::Passed { .. } => None,
+        }
+        .ok_or_else(|| BenchmarkError::Format(format!("no roll of two dice: {turn:?}")))
     }
 
     /// `plakoto bench strength` (its plies checked); a game with no

@@ -11,15 +11,16 @@ use super::choices::{self, Agreement};
 use super::data::Benchmark;
 use super::pool::pool;
 use super::reroll::{RerollOptions, reroll_shard};
-use super::score::{Chooser, StrengthReport, score, score_with};
+use super::score::StrengthReport;
+use super::score::{Chooser, score};
 use super::unlisted::UnlistedRollouts;
 use super::work::ShardWork;
 use crate::LabGameFns;
 use plakoto_engine::eval::{
     Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
 };
-use plakoto_engine::game::SearchSettings;
-use plakoto_rules::tavli::GameKind;
+use plakoto_engine::game::{PlakotoGameEvaluator, SearchSettings};
+use plakoto_rules::tavli::{GameKind, Plakoto};
 use plakoto_rules::{Rules, Variant};
 use plakoto_tools::arena::shard::Shard;
 
@@ -458,10 +459,16 @@ pub fn run_plakoto_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
             a.rules
         )));
     }
+    let rules = Rules {
+        variant: a.rules,
+        ..Rules::default()
+    };
+    let game = Plakoto::new(rules);
     let net_evaluator;
     let evaluator: &dyn Evaluator = match a.evaluator.as_str() {
         "random" => {
-            let report = score(&benchmark, &Chooser::Random, "random", a.threads)?;
+            let chooser = Chooser::Random;
+            let report = score(&benchmark, &game, &chooser, "random", a.threads, None)?;
             return finish(report, a);
         }
         "net" => {
@@ -485,18 +492,16 @@ pub fn run_plakoto_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
         }
     };
     let settings = SearchSettings::default();
+    let player_evaluator = PlakotoGameEvaluator(evaluator);
     let chooser = Chooser::Search {
-        evaluator,
+        evaluator: &player_evaluator,
         plies: a.plies,
         settings: &settings,
     };
-    let rules = Rules {
-        variant: a.rules,
-        ..Rules::default()
-    };
     let player = format!("{} {}-ply", evaluator.identity_under(rules), a.plies);
     if !a.roll_unlisted {
-        return finish(score(&benchmark, &chooser, &player, a.threads)?, a);
+        let report = score(&benchmark, &game, &chooser, &player, a.threads, None)?;
+        return finish(report, a);
     }
     let roller = rollout_player(
         &benchmark,
@@ -504,8 +509,28 @@ pub fn run_plakoto_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
         a.weights.is_some(),
         a.rollout_weights.as_deref(),
     )?;
-    let rollouts = UnlistedRollouts::for_benchmark(&benchmark.header, roller.as_ref())?;
-    let report = score_with(&benchmark, &chooser, &player, a.threads, Some(&rollouts))?;
+    let roller_evaluator = PlakotoGameEvaluator(roller.as_ref());
+    let rollouts = UnlistedRollouts::for_benchmark(
+        &benchmark.header,
+        &game,
+        &roller_evaluator,
+        &roller.identity_under(rules),
+    )?;
+    // The rollouts a play is paired with stopped at the race table.
+    if !benchmark.header.race_exact {
+        return Err(BenchmarkError::Format(
+            "a benchmark whose rollouts do not stop at the race database cannot have plays rolled out again"
+                .to_string(),
+        ));
+    }
+    let report = score(
+        &benchmark,
+        &game,
+        &chooser,
+        &player,
+        a.threads,
+        Some(&rollouts),
+    )?;
     finish(report, a)
 }
 

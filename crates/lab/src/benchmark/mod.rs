@@ -13,19 +13,19 @@
 //!   again on other dice (`plakoto benchmark reroll`), to pool with it;
 //! - [`work`]: the resumable work file of a shard of either;
 //! - [`data`]: the stored form (`benchmarks/FORMAT.md`);
-//! - [`score`]: `plakoto bench strength`; [`choices`]: its choices kept
-//!   in a file and compared with another player's or build's;
+//! - [`score`]: `plakoto bench strength`, for every game; [`choices`]: its
+//!   choices kept in a file and compared with another player's or build's;
 //! - [`unlisted`]: a judged play that is no candidate, rolled out on
-//!   demand (`--roll-unlisted`); `staged`: the staged rollouts both use;
+//!   demand (`--roll-unlisted`), for every game; `staged`: the staged
+//!   rollouts it and the builders use;
 //! - [`phase`]: the phase a decision is labelled with ([`phase_fevga`]:
 //!   Fevga's).
 //!
 //! A benchmark of another game of the game layer (Fevga first; the
 //! header's `game`) is built and scored by the same stages, work files,
 //! shards, merging, pooling and figures, with the game layer's search and
-//! rollout: [`sample_game`], [`build_game`], [`score_game`] and
-//! [`unlisted_game`], tied to Fevga by its lab file
-//! ([`crate::games::fevga`]).
+//! rollout: [`sample_game`] and [`build_game`], tied to Fevga by its lab
+//! file ([`crate::games::fevga`]); it is scored as every benchmark is.
 
 pub mod build;
 pub mod build_game;
@@ -39,10 +39,8 @@ pub mod reroll;
 pub mod sample;
 pub mod sample_game;
 pub mod score;
-pub mod score_game;
 mod staged;
 pub mod unlisted;
-pub mod unlisted_game;
 pub mod work;
 
 pub use data::{Benchmark, Candidate, Decision, Header};

@@ -1,7 +1,11 @@
-//! `plakoto bench strength`: a player's choices on every benchmark
-//! decision, judged by the rolled-out candidates: the mean equity lost per
-//! decision, the share of blunders, both by phase, and how precisely the
-//! benchmark knows them.
+//! `plakoto bench strength`: a player's choices on every decision of a
+//! benchmark of any game, judged by the rolled-out candidates: the mean
+//! equity lost per decision, the share of blunders, both by phase, and how
+//! precisely the benchmark knows them. The player is an evaluator at 0 ply
+//! or a [`GameSearch`] of some plies, or a random legal play. A turn is
+//! listed at most [`CHOICE_LIMIT`] plays long (Plakoto Express's low
+//! doubles, R20), as the engine lists it for its own choice, and a
+//! search's play is one the game surely accepts (R10).
 
 use std::fmt;
 use std::time::Instant;
@@ -12,33 +16,17 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::build::decision_game;
 use super::choices::{Agreement, Choice};
 use super::data::{Benchmark, Decision};
 use super::phase::GamePhase;
 use super::unlisted::UnlistedRollouts;
 use super::{BLUNDER, BenchmarkError};
-use crate::movement_rules;
-use plakoto_engine::eval::Evaluator;
+use crate::{LabGame, movement_rules};
+use plakoto_engine::game::express::CHOICE_LIMIT;
+use plakoto_engine::game::{GameEvaluator, GameSearch, Root};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
-use plakoto_engine::search::{PlayLists, SearchHandle};
-use plakoto_rules::{Play, Rules};
-
-/// Who chooses the plays being judged.
-pub enum Chooser<'a> {
-    /// The best play of a search with `evaluator` to `plies`.
-    Search {
-        /// The evaluator at the leaves.
-        evaluator: &'a dyn Evaluator,
-        /// Search depth.
-        plies: u8,
-        /// Search settings (filters).
-        settings: &'a SearchSettings,
-    },
-    /// A uniformly random legal play (seeded by the decision id): the
-    /// known-bad player.
-    Random,
-}
+use plakoto_rules::TavliGame;
+use plakoto_rules::tavli::ToPlay;
 
 /// Figures for a set of decisions.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -194,54 +182,56 @@ pub(crate) struct Loss {
     pub listed: bool,
 }
 
-/// Judges `chooser` (named `player` in the report) on every decision of
-/// `benchmark`, on `threads` threads; a choice that is no candidate is
-/// charged the worst candidate's loss.
-pub fn score(
-    benchmark: &Benchmark,
-    chooser: &Chooser<'_>,
-    player: &str,
-    threads: usize,
-) -> Result<StrengthReport, BenchmarkError> {
-    score_with(benchmark, chooser, player, threads, None)
+/// Who chooses the plays being judged.
+pub enum Chooser<'a, G: TavliGame> {
+    /// The best play of a search with `evaluator` to `plies` (0: the
+    /// evaluator's own choice) under `settings`' filters.
+    Search {
+        /// The evaluator at the leaves.
+        evaluator: &'a dyn GameEvaluator<G>,
+        /// Search depth.
+        plies: u8,
+        /// Search settings (filters); searched on one thread, the
+        /// decisions being judged in parallel.
+        settings: &'a SearchSettings,
+    },
+    /// A uniformly random legal play (seeded by the decision id).
+    Random,
 }
 
-/// [`score`], with the choices that are no candidate rolled out beside
-/// the best candidate by `unlisted` when given.
-pub fn score_with(
+/// Judges `chooser` (named `player` in the report) on every decision of
+/// `benchmark`, a benchmark of `game`, on `threads` threads; a choice that
+/// is no candidate is rolled out by `unlisted` when given, else charged
+/// the worst candidate's loss.
+pub fn score<G: LabGame>(
     benchmark: &Benchmark,
-    chooser: &Chooser<'_>,
+    game: &G,
+    chooser: &Chooser<'_, G>,
     player: &str,
     threads: usize,
-    unlisted: Option<&UnlistedRollouts<'_>>,
+    unlisted: Option<&UnlistedRollouts<'_, G>>,
 ) -> Result<StrengthReport, BenchmarkError> {
     let started = Instant::now();
-    let rules = Rules {
-        variant: benchmark.header.variant()?,
-        ..Rules::default()
+    if benchmark.header.game != G::KIND {
+        return Err(BenchmarkError::Options(format!(
+            "a {} benchmark, not a {} one",
+            benchmark.header.game,
+            G::KIND
+        )));
+    }
+    if let Chooser::Search { settings, .. } = chooser {
+        settings
+            .validate()
+            .map_err(|e| BenchmarkError::Options(e.to_string()))?;
+    }
+    let judge = || Judge {
+        game,
+        search: GameSearch::new(),
+        generator: game.generator_listing_at_most(CHOICE_LIMIT),
+        list: G::PlayList::default(),
     };
-    // The chooser's search, its settings checked once; each worker forks
-    // it. None: the random chooser.
-    let chooser_search = match chooser {
-        Chooser::Search {
-            evaluator,
-            plies,
-            settings,
-        } => Some((
-            SearchHandle::borrowing(*evaluator)
-                .with_settings(**settings)
-                .map_err(|e| BenchmarkError::Options(e.to_string()))?,
-            *plies,
-        )),
-        Chooser::Random => None,
-    };
-    let worker = || Worker {
-        chooser: chooser_search.as_ref().map(|(s, plies)| (s.fork(), *plies)),
-        lists: PlayLists::bounded(),
-        unlisted: unlisted.map(|u| (u, u.searcher())),
-    };
-    let losses = judge_all(benchmark, threads, worker, |worker, d| {
-        judge(d, rules, worker)
+    let losses = judge_all(benchmark, threads, judge, |judge, d| {
+        judge.loss(d, chooser, unlisted)
     })?;
     Ok(report(
         benchmark,
@@ -250,6 +240,91 @@ pub fn score_with(
         started,
         unlisted.is_some(),
     ))
+}
+
+/// One thread's searcher and buffers (its generator lists at most
+/// [`CHOICE_LIMIT`] plays a turn).
+struct Judge<'a, G: TavliGame> {
+    game: &'a G,
+    search: GameSearch<G>,
+    generator: G::Generator,
+    list: G::PlayList,
+}
+
+impl<G: LabGame> Judge<'_, G> {
+    /// The chooser's play at `decision` and what it loses.
+    fn loss(
+        &mut self,
+        decision: &Decision,
+        chooser: &Chooser<'_, G>,
+        unlisted: Option<&UnlistedRollouts<'_, G>>,
+    ) -> Result<Loss, BenchmarkError> {
+        let game = self.game;
+        let bad =
+            |what: String| BenchmarkError::Format(format!("decision {}: {what}", decision.id));
+        let position = game
+            .parse_position_id(&decision.position)
+            .map_err(|e| bad(e.to_string()))?;
+        let to_play = game.to_play(&decision.turn)?;
+        let play = match chooser {
+            Chooser::Search {
+                evaluator,
+                plies,
+                settings,
+            } => {
+                let settings = SearchSettings {
+                    threads: 1,
+                    ..**settings
+                };
+                let limits = SearchLimits::plies(*plies);
+                let root = Root::new(game, *evaluator, &position, &to_play);
+                self.search
+                    .choose_legal(root, &mut self.generator, &settings, limits, None)
+            }
+            Chooser::Random => {
+                match &to_play {
+                    ToPlay::Dice(dice) => {
+                        game.generate(&mut self.generator, &position, *dice, &mut self.list)
+                    }
+                    ToPlay::Carried(carried) => game.generate_carried(
+                        &mut self.generator,
+                        &position,
+                        carried,
+                        &mut self.list,
+                    ),
+                }
+                let mut rng = ChaCha8Rng::seed_from_u64(decision.id as u64);
+                game.plays(&self.list).choose(&mut rng).copied()
+            }
+        }
+        .ok_or_else(|| bad("no legal play".to_string()))?;
+        let after = game.after(&play);
+        let after_id = game.position_id(&after);
+        let (mut loss, mut std_error, listed) = decision.loss_of_id(&after_id);
+        if !listed
+            && let Some(rollouts) = unlisted
+            && let Some(rolled) = rollouts.loss(
+                decision,
+                &position,
+                &to_play,
+                &play,
+                &mut self.search,
+                &mut self.generator,
+            )?
+        {
+            (loss, std_error) = (rolled.loss, rolled.std_error);
+        }
+        // What an Express low double grew is not kept for the next one.
+        self.search.trim();
+        Ok(Loss {
+            id: decision.id,
+            after: after_id,
+            phase: decision.phase,
+            loss,
+            std_error,
+            listed,
+        })
+    }
 }
 
 /// Judges every decision of `benchmark` on `threads` threads (at least
@@ -327,56 +402,4 @@ pub(crate) fn report(
             .collect(),
         agreement: None,
     }
-}
-
-/// One worker's searches, each its own: the chooser's (none for the random
-/// chooser, which picks from `lists`) with its depth, and the rollouts of
-/// plays that are no candidate, when asked for.
-struct Worker<'a> {
-    chooser: Option<(SearchHandle<'a>, u8)>,
-    lists: PlayLists,
-    unlisted: Option<(&'a UnlistedRollouts<'a>, SearchHandle<'a>)>,
-}
-
-/// The chooser's play at `decision` and what it loses.
-fn judge(decision: &Decision, rules: Rules, worker: &mut Worker) -> Result<Loss, BenchmarkError> {
-    let position = decision.position()?;
-    let game = decision_game(rules, &position, decision.turn.turn(rules.variant)?)?;
-    let engine = |e: plakoto_engine::search::TurnError| BenchmarkError::Engine(e.to_string());
-    let play: Play = match &mut worker.chooser {
-        Some((search, plies)) => search
-            .choose(&game, None, SearchLimits::plies(*plies))
-            .map_err(engine)?
-            .play(),
-        None => {
-            let list = worker.lists.choice.legal(&game).map_err(engine)?;
-            let mut rng = ChaCha8Rng::seed_from_u64(decision.id as u64);
-            *list
-                .plays
-                .choose(&mut rng)
-                .ok_or_else(|| BenchmarkError::Engine("no legal play".to_string()))?
-        }
-    };
-    let (mut loss, mut std_error, listed) = decision.loss_of(&play.position);
-    if !listed
-        && let Some((rollouts, search)) = &mut worker.unlisted
-        && let Some(rolled) = rollouts.loss(decision, &game, &play, search)?
-    {
-        (loss, std_error) = (rolled.loss, rolled.std_error);
-    }
-    worker.lists.trim();
-    if let Some((search, _)) = &mut worker.chooser {
-        search.trim();
-    }
-    if let Some((_, search)) = &mut worker.unlisted {
-        search.trim();
-    }
-    Ok(Loss {
-        id: decision.id,
-        after: plakoto_rules::position_id(&play.position),
-        phase: decision.phase,
-        loss,
-        std_error,
-        listed,
-    })
 }

@@ -1,32 +1,24 @@
 //! `bench strength --roll-unlisted`: a judged play that is none of a
-//! decision's rolled-out candidates is rolled out on demand, beside the
-//! decision's best candidate, by the benchmark's own rollout player and on
-//! the very dice the builder used (the same stage seeds), so that its loss
-//! is measured as the candidates' were instead of being charged the worst
-//! candidate's. Without it a net that plays differently from the one that
-//! built the benchmark is charged for every play the builder did not think
-//! of.
+//! decision's candidates is rolled out beside the decision's best
+//! candidate by the benchmark's own rollout player, in the builder's
+//! stages and on its very dice, so that its loss is measured as the
+//! candidates' were instead of being charged the worst candidate's
+//! (without it a player that plays differently from the one that built
+//! the benchmark is charged for every play the builder did not think
+//! of). The best candidate plays
+//! the same games it played when the benchmark was built (a trial's dice
+//! do not depend on the other candidates), so the play's loss is measured
+//! as the candidates' were.
 
 use super::BenchmarkError;
-use super::build::rank_decision;
 use super::data::{Decision, Header};
 use super::pool::{Estimate, pooled};
-use super::staged::{StagePlan, StagedRollout, roll_out_in_stages, rollout_settings};
-use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{SearchHandle, after_play};
-use plakoto_rules::{Game, Play, Rules, TurnNumbers, position_id};
-
-/// The benchmark's rollout player and its settings, ready to roll out a
-/// play on a decision's dice.
-pub struct UnlistedRollouts<'a> {
-    /// The rollout player's evaluator and settings (its buffers unused:
-    /// each thread searches with a [`Self::searcher`] of its own).
-    search: SearchHandle<'a>,
-    /// One plan per rollout seed: a pooled benchmark's play is rolled out
-    /// on the dice of every rollout that was pooled, and pooled the same
-    /// way (`super::pool`).
-    plans: Vec<StagePlan>,
-}
+use super::staged::StagedRollout;
+use super::staged::{StagePlan, in_stages, rollout_settings};
+use plakoto_engine::game::{GameAfter, GameEvaluator, GameSearch, Root, rollout_after_plays};
+use plakoto_engine::game::{SearchLimits, SearchSettings, Stop};
+use plakoto_rules::TavliGame;
+use plakoto_rules::tavli::ToPlay;
 
 /// A play's rolled-out loss against the decision's best candidate.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -62,91 +54,103 @@ impl RolledLoss {
     }
 }
 
-impl<'a> UnlistedRollouts<'a> {
-    /// The rollouts of `header`'s benchmark, played by `evaluator`, which
-    /// must be the evaluator that built it: its identity under the
-    /// benchmark's rules must be the header's `evaluator`.
+/// The benchmark's rollout player and settings, ready to roll out a play
+/// on a decision's dice.
+pub struct UnlistedRollouts<'a, G: TavliGame> {
+    game: &'a G,
+    evaluator: &'a dyn GameEvaluator<G>,
+    settings: SearchSettings,
+    /// One plan per rollout seed (a pooled benchmark's play is rolled out
+    /// on the dice of each rollout pooled, and pooled the same way).
+    plans: Vec<StagePlan>,
+}
+
+impl<'a, G: TavliGame> UnlistedRollouts<'a, G> {
+    /// The rollouts of `header`'s benchmark of `game`, played by
+    /// `evaluator`, which must be the one that built it: its `identity`
+    /// (as the builder recorded it) is the header's `evaluator`.
     pub fn for_benchmark(
         header: &Header,
-        evaluator: &'a dyn Evaluator,
-    ) -> Result<UnlistedRollouts<'a>, BenchmarkError> {
-        let rules = Rules {
-            variant: header.variant()?,
-            ..Rules::default()
-        };
-        let identity = evaluator.identity_under(rules);
+        game: &'a G,
+        evaluator: &'a dyn GameEvaluator<G>,
+        identity: &str,
+    ) -> Result<UnlistedRollouts<'a, G>, BenchmarkError> {
         if identity != header.evaluator {
             return Err(BenchmarkError::Options(format!(
                 "the benchmark was rolled out by {}, not by {identity}: its unlisted plays can be rolled out only by the same player",
                 header.evaluator
             )));
         }
-        if !header.race_exact {
-            return Err(BenchmarkError::Format(
-                "a benchmark whose rollouts do not stop at the race database cannot have plays rolled out again"
-                    .to_string(),
-            ));
-        }
-        let search = SearchHandle::borrowing(evaluator)
-            .with_settings(rollout_settings(header, 1))
-            .map_err(|e| BenchmarkError::Options(e.to_string()))?;
         Ok(UnlistedRollouts {
-            search,
+            game,
+            evaluator,
+            // One thread a rollout: the decisions are judged in parallel.
+            settings: rollout_settings(header, 1),
             plans: header
                 .rollout_seeds()
                 .into_iter()
-                .map(|rollout_seed| StagePlan::for_seed(header, rollout_seed))
+                .map(|seed| StagePlan::for_seed(header, seed))
                 .collect(),
         })
     }
 
-    /// A search handle for one thread's [`Self::loss`]: the rollout
-    /// player's evaluator and settings, with buffers of its own.
-    pub fn searcher(&self) -> SearchHandle<'_> {
-        self.search.fork()
-    }
-
-    /// Rolls `play` (a play of `game`, the game standing at `decision`) out
-    /// beside the decision's best candidate, in the builder's stages and on
-    /// its dice, listing the turn's plays with `search` (this thread's
-    /// [`Self::searcher`]). `None` when the best candidate is not among the
-    /// plays the search lists for the turn (an Express roll of several
+    /// Rolls `play` (a play of the turn `to_play` from `position`, the
+    /// game standing at `decision`) out beside the decision's best
+    /// candidate, in the builder's stages and on its dice. Each starts as
+    /// its play left the game: with the numbers it carries to the opponent,
+    /// where the game carries any (R21), which the best candidate's play,
+    /// found among the turn's plays as `search` lists them at 0 ply with
+    /// `generator`, says. `None` when the decision has no candidate, or
+    /// its best is not among those plays (an Express roll of several
     /// groups whose beam missed it), so that nothing can be paired with
     /// it.
     pub fn loss(
         &self,
         decision: &Decision,
-        game: &Game,
-        play: &Play,
-        search: &mut SearchHandle,
+        position: &G::Position,
+        to_play: &ToPlay<G::Carried>,
+        play: &G::Play,
+        search: &mut GameSearch<G>,
+        generator: &mut G::Generator,
     ) -> Result<Option<RolledLoss>, BenchmarkError> {
+        let game = self.game;
         let Some(best) = decision.candidates.first() else {
             return Ok(None);
         };
-        let (turn, ranking) = rank_decision(search, game, 0)?;
-        let Some(best) = ranking
-            .plays
-            .iter()
-            .find(|r| position_id(&r.play.position) == best.after)
-        else {
-            return Ok(None);
+        let carries = game.may_carry() || matches!(to_play, ToPlay::Carried(_));
+        let best = if carries {
+            // What follows the best candidate depends on its play.
+            let root = Root::new(game, self.evaluator, position, to_play);
+            let listed =
+                search.rank_turn_generated(root, generator, &self.settings, SearchLimits::plies(0));
+            let Some(ranked) = listed
+                .plays
+                .iter()
+                .find(|r| game.position_id(&game.after(&r.play)) == best.after)
+            else {
+                return Ok(None);
+            };
+            (
+                game.after(&ranked.play),
+                GameAfter::of(game, to_play, &ranked.play),
+            )
+        } else {
+            let after = game
+                .parse_position_id(&best.after)
+                .map_err(|e| BenchmarkError::Format(format!("decision {}: {e}", decision.id)))?;
+            (after, GameAfter::Opponent { pending: None })
         };
-        let passed = matches!(turn, TurnNumbers::Passed(_));
-        let after = after_play(game.rules(), &turn.numbers(), passed, play);
-        let candidates = [(best.play.position, best.after), (play.position, after)];
+        let starts = [best, (game.after(play), GameAfter::of(game, to_play, play))];
         // One staged rollout a plan, their losses pooled.
         let staged = self
             .plans
             .iter()
             .map(|plan| {
-                roll_out_in_stages(
-                    decision.id,
-                    &candidates,
-                    game.rules(),
-                    self.search.evaluator(),
-                    self.search.settings(),
-                    plan,
-                )
+                in_stages(decision.id, 2, &self.settings, plan, |live, s| {
+                    let rolled: Vec<_> = live.iter().map(|&i| starts[i]).collect();
+                    rollout_after_plays(game, self.evaluator, &rolled, s, &|_| {}, &Stop::never())
+                        .map_err(|e| BenchmarkError::Engine(e.to_string()))
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Some(RolledLoss::pooled(&staged)))

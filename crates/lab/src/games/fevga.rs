@@ -7,7 +7,7 @@
 //! ([`FevgaNetwork::save_initial`]), the baseline of the run.
 //!
 //! Its benchmark is built and scored by the generic builder and scorer
-//! ([`crate::benchmark::build_game`], [`crate::benchmark::score_game`])
+//! ([`crate::benchmark::build_game`], [`crate::benchmark::score`])
 //! with what is Fevga's: its phases and their shares, and its evaluators
 //! by name (the engine's [`fevga_evaluator`] registry: `heuristic`,
 //! `pipcount`, `net`), each with the identity a header records (a net's
@@ -22,8 +22,8 @@ use crate::benchmark::data::Benchmark;
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::phase_fevga::fevga_phase;
 use crate::benchmark::score::StrengthReport;
-use crate::benchmark::score_game::{GameChooser, score_game};
-use crate::benchmark::unlisted_game::GameUnlistedRollouts;
+use crate::benchmark::score::{Chooser, score};
+use crate::benchmark::unlisted::UnlistedRollouts;
 use crate::train::label_args::LabelArgs;
 use crate::train::refine::{FitArgs, RefineError, TargetArgs};
 use crate::train::table::TableTrainer;
@@ -229,12 +229,12 @@ pub fn strength(
     let unlisted = roller
         .as_ref()
         .map(|(e, identity)| {
-            GameUnlistedRollouts::for_benchmark(&benchmark.header, &game, e.as_ref(), identity)
+            UnlistedRollouts::for_benchmark(&benchmark.header, &game, e.as_ref(), identity)
         })
         .transpose()?;
     if player_name == "random" {
-        let chooser = GameChooser::Random;
-        return score_game(
+        let chooser = Chooser::Random;
+        return score(
             benchmark,
             &game,
             &chooser,
@@ -245,13 +245,13 @@ pub fn strength(
     }
     let (player, identity) = evaluator(player_name)?;
     let settings = SearchSettings::default();
-    let chooser = GameChooser::Search {
+    let chooser = Chooser::Search {
         evaluator: player.as_ref(),
         plies,
         settings: &settings,
     };
     let name = format!("fevga {identity} {plies}-ply");
-    score_game(
+    score(
         benchmark,
         &game,
         &chooser,

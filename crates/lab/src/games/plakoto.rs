@@ -2,17 +2,26 @@
 //! game layer (under its movement rules), refined with its own sampled
 //! mixes and loss terms, and benchmarked by its own builder and scorer.
 
-use plakoto_rules::tavli::Plakoto;
+use plakoto_engine::game::plakoto_turn;
+use plakoto_rules::Numbers;
+use plakoto_rules::tavli::{Plakoto, ToPlay};
 
 use crate::LabGame;
 use crate::benchmark::BenchmarkError;
 use crate::benchmark::cli::{BuildArgs, StrengthArgs, build_plakoto, run_plakoto_strength};
+use crate::benchmark::data::TurnRecord;
 use crate::train::Trainer;
 use crate::train::label_args::LabelArgs;
 use crate::train::refine::{FitArgs, RefineError, TargetArgs, build_targets, fit};
 
 impl LabGame for Plakoto {
     const MOVEMENT_RULES: bool = true;
+
+    /// Numbers passed on (R21) as well as dice, under the game's variant.
+    fn to_play(&self, turn: &TurnRecord) -> Result<ToPlay<Numbers>, BenchmarkError> {
+        turn.turn(self.rules.variant)
+            .map(|turn| plakoto_turn::to_play(&turn))
+    }
 
     type Run = Trainer;
 

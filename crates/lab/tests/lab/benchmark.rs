@@ -5,16 +5,56 @@
 
 use std::path::PathBuf;
 
-use plakoto_engine::eval::{HeuristicEvaluator, NetEvaluator};
-use plakoto_engine::game::SearchSettings;
-use plakoto_lab::benchmark::build::{BuildOptions, build_shard, decision_game, merge};
+use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
+use plakoto_engine::game::express::CHOICE_LIMIT;
+use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator, SearchSettings};
+use plakoto_lab::LabGame;
+use plakoto_lab::benchmark::build::{BuildOptions, build_shard, merge};
 use plakoto_lab::benchmark::choices::{self, Agreement};
-use plakoto_lab::benchmark::score::{Chooser, score, score_with};
+use plakoto_lab::benchmark::score::{Chooser, StrengthReport, score};
 use plakoto_lab::benchmark::unlisted::UnlistedRollouts;
 use plakoto_lab::benchmark::work::ShardWork;
 use plakoto_lab::benchmark::{Benchmark, GamePhase};
-use plakoto_rules::{Rules, Variant, parse_position_id, position_id};
+use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::{PlayList, Rules, TavliGame, Variant, parse_position_id, position_id};
 use plakoto_tools::arena::shard::Shard;
+
+/// The game of `benchmark`: Plakoto under its rules.
+fn plakoto_of(benchmark: &Benchmark) -> Plakoto {
+    Plakoto::new(Rules {
+        variant: benchmark.header.variant().expect("a Plakoto benchmark"),
+        ..Rules::default()
+    })
+}
+
+/// `evaluator`'s 0-ply choices (`None`: random plays) on `benchmark`,
+/// judged on `threads` threads, the unlisted ones rolled out by
+/// `unlisted` when given.
+fn score_player(
+    benchmark: &Benchmark,
+    evaluator: Option<&dyn Evaluator>,
+    player: &str,
+    threads: usize,
+    unlisted: Option<&UnlistedRollouts<'_, Plakoto>>,
+) -> StrengthReport {
+    let settings = SearchSettings::default();
+    let game = plakoto_of(benchmark);
+    let rater = evaluator.map(PlakotoGameEvaluator);
+    let chooser = match &rater {
+        Some(rater) => Chooser::Search {
+            evaluator: rater,
+            plies: 0,
+            settings: &settings,
+        },
+        None => Chooser::Random,
+    };
+    score(benchmark, &game, &chooser, player, threads, unlisted).unwrap()
+}
+
+/// The identity `evaluator` rolls `benchmark` out with.
+fn identity(benchmark: &Benchmark, evaluator: &dyn Evaluator) -> String {
+    evaluator.identity_under(plakoto_of(benchmark).rules)
+}
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("plakoto-benchmark-{name}-{}", std::process::id()));
@@ -91,19 +131,8 @@ fn a_tiny_benchmark_is_built_in_shards_resumed_merged_and_ranks_players() {
             .any(|d| d.phase == GamePhase::Opening)
     );
 
-    let settings = SearchSettings::default();
-    let net_report = score(
-        &benchmark,
-        &Chooser::Search {
-            evaluator: &net,
-            plies: 0,
-            settings: &settings,
-        },
-        "net",
-        1,
-    )
-    .unwrap();
-    let random_report = score(&benchmark, &Chooser::Random, "random", 2).unwrap();
+    let net_report = score_player(&benchmark, Some(&net), "net", 1, None);
+    let random_report = score_player(&benchmark, None, "random", 2, None);
     assert_eq!(net_report.decisions, decisions);
     assert!(
         random_report.mean_loss_milli > net_report.mean_loss_milli + 20.0,
@@ -167,19 +196,7 @@ fn a_build_of_disagreements_only_keeps_the_decisions_where_0_and_2_ply_differ() 
     assert!(some.header.disagreements_only && !all.header.disagreements_only);
     assert_eq!(some.decisions.len(), kept);
 
-    let settings = SearchSettings::default();
-    let net_choices = score(
-        &all,
-        &Chooser::Search {
-            evaluator: &net,
-            plies: 0,
-            settings: &settings,
-        },
-        "net",
-        1,
-    )
-    .unwrap()
-    .choices;
+    let net_choices = score_player(&all, Some(&net), "net", 1, None).choices;
     let mut expected = Vec::new();
     for (d, choice) in all.decisions.iter().zip(&net_choices) {
         assert_eq!(d.id, choice.id);
@@ -242,26 +259,29 @@ fn express_decisions_carry_their_numbers_and_build() {
 /// many candidates were checked.
 fn assert_candidates_roll_to_their_losses(
     benchmark: &Benchmark,
-    rollouts: &UnlistedRollouts,
+    rollouts: &UnlistedRollouts<'_, Plakoto>,
     check_error: bool,
 ) -> usize {
-    let mut search = rollouts.searcher();
+    let game = plakoto_of(benchmark);
+    let mut search = GameSearch::new();
+    let mut generator = game.generator_listing_at_most(CHOICE_LIMIT);
+    let mut list = PlayList::default();
     let mut checked = 0;
     for d in &benchmark.decisions {
-        let game = decision_game(
-            Rules::default(),
-            &d.position().unwrap(),
-            d.turn.turn(Variant::Standard).unwrap(),
-        )
-        .unwrap();
-        let plays = search.lists().choice.legal(&game).unwrap().plays.clone();
+        let position = d.position().unwrap();
+        let to_play = game.to_play(&d.turn).unwrap();
+        let ToPlay::Dice(dice) = to_play else {
+            panic!("a Standard benchmark's turns are rolls");
+        };
+        game.generate(&mut generator, &position, dice, &mut list);
         for c in d.candidates.iter().skip(1) {
-            let play = plays
+            let play = list
+                .plays
                 .iter()
                 .find(|p| position_id(&p.position) == c.after)
                 .expect("a candidate is a legal play");
             let rolled = rollouts
-                .loss(d, &game, play, &mut search)
+                .loss(d, &position, &to_play, play, &mut search, &mut generator)
                 .unwrap()
                 .expect("the best candidate is listed");
             let stored = d.candidates[0].equity - c.equity;
@@ -294,25 +314,25 @@ fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
     o.work.limit = Some(4);
     assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 4);
     let benchmark = Benchmark::read(&dir.join("u.jsonl")).unwrap();
-    let rollouts = UnlistedRollouts::for_benchmark(&benchmark.header, &net).unwrap();
+    let game = plakoto_of(&benchmark);
+    let roller = PlakotoGameEvaluator(&net);
+    let net_identity = identity(&benchmark, &net);
+    let rollouts =
+        UnlistedRollouts::for_benchmark(&benchmark.header, &game, &roller, &net_identity).unwrap();
     let checked = assert_candidates_roll_to_their_losses(&benchmark, &rollouts, true);
     assert!(checked >= 4, "only {checked} candidates checked");
 
     // The known-bad player, its unlisted plays rolled out, is still judged
     // far worse than the net, and the report says how it was judged.
-    let random = score_with(&benchmark, &Chooser::Random, "random", 1, Some(&rollouts)).unwrap();
+    let random = score_player(&benchmark, None, "random", 1, Some(&rollouts));
     assert!(random.unlisted_rolled_out);
-    let settings = SearchSettings::default();
-    let net_chooser = Chooser::Search {
-        evaluator: &net,
-        plies: 0,
-        settings: &settings,
-    };
-    let net_report = score_with(&benchmark, &net_chooser, "net", 1, Some(&rollouts)).unwrap();
+    let net_report = score_player(&benchmark, Some(&net), "net", 1, Some(&rollouts));
     assert!(random.mean_loss_milli > net_report.mean_loss_milli);
 
     // Only the player that built the benchmark can roll out its plays.
-    assert!(UnlistedRollouts::for_benchmark(&benchmark.header, &HeuristicEvaluator).is_err());
+    let heuristic = PlakotoGameEvaluator(&HeuristicEvaluator);
+    let other = identity(&benchmark, &HeuristicEvaluator);
+    assert!(UnlistedRollouts::for_benchmark(&benchmark.header, &game, &heuristic, &other).is_err());
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -359,7 +379,11 @@ fn rollouts_on_other_dice_pool_and_unlisted_plays_roll_on_every_seed() {
         Benchmark::read(&paths[0]).unwrap(),
         Benchmark::read(&paths[1]).unwrap(),
     );
-    let rollouts = UnlistedRollouts::for_benchmark(&pooled.header, &net).unwrap();
+    let game = plakoto_of(&pooled);
+    let roller = PlakotoGameEvaluator(&net);
+    let net_identity = identity(&pooled, &net);
+    let rollouts =
+        UnlistedRollouts::for_benchmark(&pooled.header, &game, &roller, &net_identity).unwrap();
     for d in &pooled.decisions {
         let equity = |bench: &Benchmark, after: &str| {
             let same = bench.decisions.iter().find(|e| e.id == d.id).unwrap();

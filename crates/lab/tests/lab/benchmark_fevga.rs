@@ -166,7 +166,11 @@ fn plakoto_tools_refuse_a_fevga_benchmark() {
     assert!(!benchmark.decisions.is_empty());
     assert!(benchmark.header.variant().is_err());
     let chooser = plakoto_lab::benchmark::score::Chooser::Random;
-    assert!(plakoto_lab::benchmark::score::score(&benchmark, &chooser, "random", 1).is_err());
+    let plakoto = plakoto_rules::tavli::Plakoto::default();
+    assert!(
+        plakoto_lab::benchmark::score::score(&benchmark, &plakoto, &chooser, "random", 1, None)
+            .is_err()
+    );
 }
 
 #[test]

@@ -126,6 +126,14 @@ pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
     /// A move generator with empty buffers.
     fn generator(&self) -> Self::Generator;
 
+    /// A move generator that lists at most `max_plays` plays of a turn
+    /// where the game's turns can have more (Plakoto Express's low
+    /// doubles, R20: a list cut there says so, [`Self::truncated`]); the
+    /// game's own [`Self::generator`] in a game whose turns are short.
+    fn generator_listing_at_most(&self, _max_plays: usize) -> Self::Generator {
+        self.generator()
+    }
+
     /// Fills `out` with the legal plays of `dice` in `position`: each
     /// distinct resulting position once, and with nothing playable the
     /// single play of no steps (so the list of a game in progress is never

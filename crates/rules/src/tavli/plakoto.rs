@@ -7,9 +7,9 @@ use crate::dice::Dice;
 use crate::game_state::Phase;
 use crate::outcome::GameResult;
 use crate::plakoto::{
-    BoardTextError, Game, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play, PlayList,
-    Position, PositionIdError, Rules, Variant, format_play, game_result, parse_board_text,
-    parse_position_id, position_id, resolve_play, to_board_text,
+    BoardTextError, Game, GenLimits, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play,
+    PlayList, Position, PositionIdError, Rules, Variant, format_play, game_result,
+    parse_board_text, parse_position_id, position_id, resolve_play, to_board_text,
 };
 use crate::result_kind::ResultKind;
 
@@ -98,6 +98,12 @@ impl TavliGame for Plakoto {
 
     fn generator(&self) -> MoveGenerator {
         MoveGenerator::default()
+    }
+
+    fn generator_listing_at_most(&self, max_plays: usize) -> MoveGenerator {
+        MoveGenerator::new(GenLimits {
+            max_positions: max_plays,
+        })
     }
 
     #[inline]

@@ -12,8 +12,8 @@ use super::reply::{
 };
 use super::session_search::SessionSearch;
 use super::state::{SessionState, numbers_vec};
-use plakoto_engine::eval::{Probabilities, terminal_probabilities};
-use plakoto_engine::game::plakoto_turn::rank_turn;
+use plakoto_engine::eval::Probabilities;
+use plakoto_engine::game::plakoto_turn::{rank_turn, value_before_roll};
 use plakoto_engine::game::{GameRankedPlay, GameRanking, SearchLimits, Valuation};
 use plakoto_engine::match_equity::MatchValue;
 use plakoto_rules::tavli::Plakoto;
@@ -214,25 +214,21 @@ pub(super) fn eval(
     let limits = search.limits().with_time(time_ms);
     let deadline = limits.deadline();
     progress.update(|s| s.deadline = deadline);
-    let (p, reached) = match game_result(game.position(), game.rules().scoring) {
-        Some(result) => (terminal_probabilities(&result), 0),
-        None => {
-            let passed = match game.turn_numbers() {
-                Some(TurnNumbers::Passed(numbers)) => Some(numbers),
-                _ => None,
-            };
-            let settings = *search.settings();
-            let (searcher, evaluator) = search.searcher::<Plakoto>();
-            searcher.search_value(
-                &plakoto,
-                evaluator,
-                game.position(),
-                passed,
-                &settings,
-                limits,
-            )
-        }
+    let passed = match game.turn_numbers() {
+        Some(TurnNumbers::Passed(numbers)) => Some(numbers),
+        _ => None,
     };
+    let settings = *search.settings();
+    let (searcher, evaluator) = search.searcher::<Plakoto>();
+    let (p, reached) = value_before_roll(
+        searcher,
+        evaluator,
+        game.position(),
+        passed,
+        game.rules(),
+        &settings,
+        limits,
+    );
     let stopped = !over && reached < limits.plies && search.stop().is_set();
     Reply::Eval {
         side: game.on_roll(),

@@ -19,10 +19,11 @@ use super::express::{CHOICE_LIMIT, ENGINE_MAX_POSITIONS};
 use super::{
     GameEvaluator, GameRanking, GameSearch, Root, SearchLimits, SearchSettings, Valuation,
 };
+use crate::eval::{Probabilities, terminal_probabilities};
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
     CountLimits, CountedPage, Game, GameError, GenLimits, MoveGenerator, Numbers, Play,
-    PlayCounter, PlayList, PlayReport, Position, TurnNumbers, game_result,
+    PlayCounter, PlayList, PlayReport, Position, Rules, TurnNumbers, game_result,
 };
 
 /// Why there is nothing to choose from.
@@ -330,4 +331,25 @@ pub fn choose_turn(
     } else {
         Choice::Listed(play, true)
     })
+}
+
+/// The value of `position` under `rules` for its side on roll before it
+/// rolls, searched with `search` and `evaluator` under `settings` to
+/// `limits.plies` (within its time budget), and the depth reached: exact
+/// (depth 0) when the game is over. `passed`: Express numbers handed to
+/// the side on roll, which it plays (its best play) before rolling (R21).
+pub fn value_before_roll(
+    search: &mut GameSearch<Plakoto>,
+    evaluator: &dyn GameEvaluator<Plakoto>,
+    position: &Position,
+    passed: Option<Numbers>,
+    rules: Rules,
+    settings: &SearchSettings,
+    limits: SearchLimits,
+) -> (Probabilities, u8) {
+    if let Some(result) = game_result(position, rules.scoring) {
+        return (terminal_probabilities(&result), 0);
+    }
+    let game = Plakoto::new(rules);
+    search.search_value(&game, evaluator, position, passed, settings, limits)
 }

@@ -20,9 +20,10 @@ use super::sample::{SampledDecision, sample_decisions};
 use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
 use super::work::{ShardWork, checked_done};
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::game::SearchLimits;
-use plakoto_engine::search::{After, RankedPlay, Ranking, SearchHandle};
-use plakoto_rules::tavli::GameKind;
+use plakoto_engine::game::plakoto_turn::{PlayLists, choose_turn, rank_turn};
+use plakoto_engine::game::{GameEvaluator, GameRankedPlay, GameSearch, PlakotoGameEvaluator};
+use plakoto_engine::game::{SearchLimits, SearchSettings};
+use plakoto_rules::tavli::{GameKind, Plakoto};
 use plakoto_rules::{
     Game, Phase, Position, Rules, Side, TurnNumbers, Variant, format_play, position_id,
 };
@@ -148,10 +149,14 @@ pub fn build_shard(
 /// The per-decision work: searches and rollouts with reused buffers.
 struct DecisionBuilder<'a> {
     options: &'a BuildOptions,
-    /// The net's searches and the rollouts' settings.
-    net: SearchHandle<'a>,
+    /// The net: the 2-ply ranking, its 0-ply choice and the rollouts.
+    net: &'a dyn Evaluator,
     /// The heuristic's 0-ply choices.
-    heuristic: SearchHandle<'a>,
+    heuristic: &'a dyn Evaluator,
+    /// The searches' and the rollouts' settings.
+    settings: SearchSettings,
+    search: GameSearch<Plakoto>,
+    lists: PlayLists,
     plan: StagePlan,
 }
 
@@ -163,17 +168,38 @@ impl<'a> DecisionBuilder<'a> {
     ) -> Result<DecisionBuilder<'a>, BenchmarkError> {
         let header = options.header(evaluator);
         let settings = rollout_settings(&header, options.work.threads);
-        let handle = |evaluator| {
-            SearchHandle::borrowing(evaluator)
-                .with_settings(settings)
-                .map_err(|e| BenchmarkError::Options(e.to_string()))
-        };
+        settings
+            .validate()
+            .map_err(|e| BenchmarkError::Options(e.to_string()))?;
         Ok(DecisionBuilder {
             options,
-            net: handle(evaluator)?,
-            heuristic: handle(heuristic)?,
+            net: evaluator,
+            heuristic,
+            settings,
+            search: GameSearch::new(),
+            lists: PlayLists::bounded(),
             plan: StagePlan::for_seed(&header, options.rollout_seed),
         })
+    }
+
+    /// The position after `evaluator`'s 0-ply choice in `game`.
+    fn zero_ply_choice(
+        &mut self,
+        evaluator: &dyn GameEvaluator<Plakoto>,
+        game: &Game,
+    ) -> Result<Position, BenchmarkError> {
+        let limits = SearchLimits::plies(0);
+        let choice = choose_turn(
+            &mut self.search,
+            evaluator,
+            game,
+            &self.settings,
+            limits,
+            &mut self.lists,
+            None,
+        )
+        .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+        Ok(choice.play().position)
     }
 
     /// Rolls decision `id` out; `None` when it is passed over (the net's
@@ -184,8 +210,18 @@ impl<'a> DecisionBuilder<'a> {
         sampled: &SampledDecision,
     ) -> Result<Option<Decision>, BenchmarkError> {
         let game = decision_game(self.options.rules(), &sampled.position, sampled.turn)?;
-        let (_, ranking) = rank_decision(&mut self.net, &game, 2)?;
-        let net_choice = zero_ply_choice(&mut self.net, &game)?;
+        let net = PlakotoGameEvaluator(self.net);
+        let (_, ranking) = rank_turn(
+            &mut self.search,
+            &net,
+            &game,
+            &self.settings,
+            SearchLimits::plies(2),
+            &mut self.lists,
+            None,
+        )
+        .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
+        let net_choice = self.zero_ply_choice(&net, &game)?;
         if self.options.disagreements_only
             && ranking
                 .plays
@@ -194,9 +230,10 @@ impl<'a> DecisionBuilder<'a> {
         {
             return Ok(None);
         }
-        let heuristic_choice = zero_ply_choice(&mut self.heuristic, &game)?;
-        let mut chosen: Vec<RankedPlay> = Vec::new();
-        let add = |position: &Position, chosen: &mut Vec<RankedPlay>| {
+        let heuristic = PlakotoGameEvaluator(self.heuristic);
+        let heuristic_choice = self.zero_ply_choice(&heuristic, &game)?;
+        let mut chosen: Vec<GameRankedPlay<Plakoto>> = Vec::new();
+        let add = |position: &Position, chosen: &mut Vec<GameRankedPlay<Plakoto>>| {
             if chosen.iter().all(|c| c.play.position != *position)
                 && let Some(r) = ranking.plays.iter().find(|r| r.play.position == *position)
             {
@@ -209,16 +246,17 @@ impl<'a> DecisionBuilder<'a> {
         add(&net_choice, &mut chosen);
         add(&heuristic_choice, &mut chosen);
         add(&sampled.played.position, &mut chosen);
-        let candidates: Vec<(Position, After)> =
-            chosen.iter().map(|r| (r.play.position, r.after)).collect();
+        let starts: Vec<_> = chosen.iter().map(|r| (r.play.position, r.after)).collect();
         let staged = roll_out_in_stages(
             id,
-            &candidates,
-            game.rules(),
-            self.net.evaluator(),
-            self.net.settings(),
+            &starts,
+            &Plakoto::new(game.rules()),
+            &net,
+            &self.settings,
             &self.plan,
         )?;
+        self.search.trim();
+        self.lists.trim();
         let named: Vec<Candidate> = chosen
             .iter()
             .map(|r| unrolled_candidate(&sampled.position, r))
@@ -239,17 +277,9 @@ impl<'a> DecisionBuilder<'a> {
     }
 }
 
-/// The position after `search`'s 0-ply choice in `game`.
-fn zero_ply_choice(search: &mut SearchHandle, game: &Game) -> Result<Position, BenchmarkError> {
-    let choice = search
-        .choose(game, None, SearchLimits::plies(0))
-        .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
-    Ok(choice.play().position)
-}
-
 /// `ranked` (a play from `position`) as a candidate not yet rolled out:
 /// its play, the position after it and its 2-ply equity.
-fn unrolled_candidate(position: &Position, ranked: &RankedPlay) -> Candidate {
+fn unrolled_candidate(position: &Position, ranked: &GameRankedPlay<Plakoto>) -> Candidate {
     Candidate {
         play: format_play(position, &ranked.play),
         after: position_id(&ranked.play.position),
@@ -274,18 +304,6 @@ pub fn decision_game(
     };
     Game::from_parts(rules, *position, Side::X, dice, passed, Phase::Playing)
         .map_err(|e| BenchmarkError::Format(format!("a decision that is no game: {e}")))
-}
-
-/// The plays of the decision `game` stands at, ranked by `search` at
-/// `plies`, with the numbers they play.
-pub(crate) fn rank_decision(
-    search: &mut SearchHandle,
-    game: &Game,
-    plies: u8,
-) -> Result<(TurnNumbers, Ranking), BenchmarkError> {
-    search
-        .rank(game, None, SearchLimits::plies(plies))
-        .map_err(|e| BenchmarkError::Engine(e.to_string()))
 }
 
 /// Joins benchmark files (shard work files, or compressed benchmarks built

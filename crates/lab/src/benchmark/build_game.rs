@@ -21,11 +21,13 @@ use super::data::{Candidate, DEFAULT_RULES, Decision, TurnRecord};
 use super::phase::GamePhase;
 use super::sample::TRIVIAL_SPREAD;
 use super::sample_game::{GameDecision, GameSampler};
-use super::staged::{StagePlan, in_stages, rollout_settings};
+use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
+use super::starts::start_of;
 use super::work::checked_done;
-use plakoto_engine::game::{GameEvaluator, GameSearch, RolloutStart, rollout};
-use plakoto_engine::game::{SearchLimits, SearchSettings, Stop};
+use plakoto_engine::game::{GameEvaluator, GameSearch};
+use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_rules::TavliGame;
+use plakoto_rules::tavli::ToPlay;
 
 /// The players and phases of a build of the game `G`.
 pub struct GameBuild<'a, G: TavliGame> {
@@ -178,15 +180,12 @@ impl<G: TavliGame> Builder<'_, G> {
         add(strong_choice, &mut chosen);
         add(weak_choice, &mut chosen);
         add(Some(sampled.played), &mut chosen);
-        let starts: Vec<RolloutStart<G::Position>> = chosen
+        let to_play = ToPlay::Dice(sampled.dice);
+        let starts: Vec<_> = chosen
             .iter()
-            .map(|&i| RolloutStart::AfterPlay(after(i)))
+            .map(|&i| start_of(game, &to_play, &ranking.plays[i].play))
             .collect();
-        let staged = in_stages(id, starts.len(), &self.settings, &self.plan, |live, s| {
-            let rolled: Vec<RolloutStart<G::Position>> = live.iter().map(|&i| starts[i]).collect();
-            rollout(game, evaluator, &rolled, s, &|_| {}, &Stop::never())
-                .map_err(|e| BenchmarkError::Engine(e.to_string()))
-        })?;
+        let staged = roll_out_in_stages(id, &starts, game, evaluator, &self.settings, &self.plan)?;
         let named: Vec<Candidate> = chosen
             .iter()
             .map(|&i| {

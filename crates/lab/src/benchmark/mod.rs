@@ -40,6 +40,7 @@ pub mod sample;
 pub mod sample_game;
 pub mod score;
 mod staged;
+mod starts;
 pub mod unlisted;
 pub mod work;
 

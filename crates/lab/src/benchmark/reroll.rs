@@ -19,13 +19,16 @@
 use std::path::PathBuf;
 
 use super::BenchmarkError;
-use super::build::{decision_game, rank_decision};
 use super::data::{Benchmark, Decision, Header, SINGLE_ROLLOUT_VERSION};
 use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
+use super::starts::DecisionTurn;
 use super::work::{ShardWork, checked_done};
+use crate::LabGame;
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::search::{After, SearchHandle};
-use plakoto_rules::{Position, Rules, position_id};
+use plakoto_engine::game::express::CHOICE_LIMIT;
+use plakoto_engine::game::{GameEvaluator, GameSearch, PlakotoGameEvaluator, SearchSettings};
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{Rules, TavliGame};
 
 /// What to roll out again.
 #[derive(Clone, Debug)]
@@ -85,12 +88,17 @@ pub fn reroll_shard(
         done.len(),
         mine.len()
     );
-    let search = SearchHandle::borrowing(evaluator)
-        .with_settings(rollout_settings(&header, options.work.threads))
+    let settings = rollout_settings(&header, options.work.threads);
+    settings
+        .validate()
         .map_err(|e| BenchmarkError::Options(e.to_string()))?;
+    let game = Plakoto::new(rules);
     let mut roller = Reroller {
-        rules,
-        search,
+        game: &game,
+        evaluator: &PlakotoGameEvaluator(evaluator),
+        settings,
+        search: GameSearch::new(),
+        generator: game.generator_listing_at_most(CHOICE_LIMIT),
         plan: StagePlan::for_seed(&header, options.rollout_seed),
     };
     options
@@ -127,49 +135,64 @@ fn check_source(
 }
 
 /// The per-decision work, with reused search buffers.
-struct Reroller<'a> {
-    rules: Rules,
-    /// The rollout player's evaluator and settings, which also lists the
-    /// turn's plays.
-    search: SearchHandle<'a>,
+struct Reroller<'a, G: LabGame> {
+    game: &'a G,
+    /// The rollout player, which also lists the turn's plays.
+    evaluator: &'a dyn GameEvaluator<G>,
+    /// The rollouts' settings.
+    settings: SearchSettings,
+    search: GameSearch<G>,
+    /// Lists a turn's plays, at most [`CHOICE_LIMIT`].
+    generator: G::Generator,
     plan: StagePlan,
 }
 
-impl Reroller<'_> {
+impl<G: LabGame> Reroller<'_, G> {
     /// `decision` with its candidates rolled out on the new dice; all but
     /// the candidates' rolled-out figures (and their order) as in the
     /// source.
     fn reroll(&mut self, decision: &Decision) -> Result<Decision, BenchmarkError> {
-        let turn = decision.turn.turn(self.rules.variant)?;
-        let game = decision_game(self.rules, &decision.position()?, turn)?;
-        // The plays of the turn, to find each candidate's play and what
-        // follows it (the numbers an Express play passes on).
-        let (_, ranking) = rank_decision(&mut self.search, &game, 0)?;
-        let candidates: Vec<(Position, After)> = decision
+        let game = self.game;
+        let position = game
+            .parse_position_id(&decision.position)
+            .map_err(|e| BenchmarkError::Format(format!("decision {}: {e}", decision.id)))?;
+        let to_play = game.to_play(&decision.turn)?;
+        // Each candidate's play, found among the turn's plays: what follows
+        // it (the numbers an Express play passes on) is the play's.
+        let turn = DecisionTurn {
+            game,
+            evaluator: self.evaluator,
+            settings: &self.settings,
+            position: &position,
+            to_play: &to_play,
+        };
+        let afters: Vec<&str> = decision
             .candidates
             .iter()
-            .map(|c| {
-                ranking
-                    .plays
-                    .iter()
-                    .find(|r| position_id(&r.play.position) == c.after)
-                    .map(|r| (r.play.position, r.after))
-                    .ok_or_else(|| {
-                        BenchmarkError::Format(format!(
-                            "decision {}: candidate {} ({}) is none of the turn's plays",
-                            decision.id, c.play, c.after
-                        ))
-                    })
+            .map(|c| c.after.as_str())
+            .collect();
+        let starts = turn
+            .listed_starts(&afters, &mut self.search, &mut self.generator)
+            .into_iter()
+            .zip(&decision.candidates)
+            .map(|(start, c)| {
+                start.ok_or_else(|| {
+                    BenchmarkError::Format(format!(
+                        "decision {}: candidate {} ({}) is none of the turn's plays",
+                        decision.id, c.play, c.after
+                    ))
+                })
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<Vec<_>, _>>()?;
         let staged = roll_out_in_stages(
             decision.id,
-            &candidates,
-            self.rules,
-            self.search.evaluator(),
-            self.search.settings(),
+            &starts,
+            game,
+            self.evaluator,
+            &self.settings,
             &self.plan,
         )?;
+        self.search.trim();
         let candidates = staged.ordered_candidates(&decision.candidates);
         let played = decision
             .played

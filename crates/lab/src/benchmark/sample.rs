@@ -13,7 +13,9 @@ use rand_chacha::ChaCha8Rng;
 use super::phase::GamePhase;
 use plakoto_engine::eval::{Evaluator, NextRoll, RateBuffers, rate_plays};
 use plakoto_engine::game::SearchLimits;
-use plakoto_engine::search::{Choice, SearchHandle, TurnError};
+use plakoto_engine::game::plakoto_turn::{Choice, PlayLists, TurnError, choose_turn};
+use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator, SearchSettings};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Game, Phase, Play, Position, Rules, TurnNumbers};
 
 /// Share of the benchmark's decisions each phase gets (when the games
@@ -89,23 +91,27 @@ const PAIRINGS: [(Player, Player); 8] = [
     (Player::NetRandom, Player::Heuristic),
 ];
 
-/// What plays the sampled games: a search handle for each evaluator (the
-/// net's also lists the plays and checks those made), and the net's 0-ply
-/// ratings of a turn's plays.
+/// What plays the sampled games: the net and the heuristic at 0 ply
+/// through one search, the lists of plays that lists a turn's plays and
+/// checks those made, and the net's 0-ply ratings of a turn's plays.
 struct Players<'a> {
-    net: SearchHandle<'a>,
-    heuristic: SearchHandle<'a>,
+    net: PlakotoGameEvaluator<&'a dyn Evaluator>,
+    heuristic: PlakotoGameEvaluator<&'a dyn Evaluator>,
     /// The net, which rates the plays for the spread of a decision.
     net_evaluator: &'a dyn Evaluator,
+    search: GameSearch<Plakoto>,
+    lists: PlayLists,
     rate: RateBuffers,
 }
 
 impl<'a> Players<'a> {
     fn new(net: &'a dyn Evaluator, heuristic: &'a dyn Evaluator) -> Players<'a> {
         Players {
-            net: SearchHandle::borrowing(net),
-            heuristic: SearchHandle::borrowing(heuristic),
+            net: PlakotoGameEvaluator(net),
+            heuristic: PlakotoGameEvaluator(heuristic),
             net_evaluator: net,
+            search: GameSearch::new(),
+            lists: PlayLists::bounded(),
             rate: RateBuffers::default(),
         }
     }
@@ -117,19 +123,29 @@ impl<'a> Players<'a> {
         game: &Game,
         rng: &mut ChaCha8Rng,
     ) -> Result<Choice, TurnError> {
-        let search = match player {
-            Player::Heuristic => &mut self.heuristic,
-            Player::Net => &mut self.net,
+        let evaluator = match player {
+            Player::Heuristic => &self.heuristic,
+            Player::Net => &self.net,
             Player::NetRandom => {
                 if rng.gen_bool(RANDOM_PLAY_CHANCE) {
-                    let list = self.net.lists().choice.legal(game)?;
+                    let list = self.lists.choice.legal(game)?;
                     let play = *list.plays.choose(rng).ok_or(TurnError::NoLegalPlay)?;
                     return Ok(Choice::Listed(play, true));
                 }
-                &mut self.net
+                &self.net
             }
         };
-        search.choose(game, None, SearchLimits::plies(0))
+        let settings = SearchSettings::default();
+        let limits = SearchLimits::plies(0);
+        choose_turn(
+            &mut self.search,
+            evaluator,
+            game,
+            &settings,
+            limits,
+            &mut self.lists,
+            None,
+        )
     }
 }
 
@@ -343,7 +359,7 @@ fn play_game(
             plakoto_rules::Side::X => pairing.0,
             plakoto_rules::Side::O => pairing.1,
         };
-        let (legal_plays, spread) = match players.net.lists().choice.legal(&game) {
+        let (legal_plays, spread) = match players.lists.choice.legal(&game) {
             Ok(list) => {
                 let passed = matches!(turn, TurnNumbers::Passed(_));
                 rate_plays(
@@ -377,11 +393,11 @@ fn play_game(
                 legal_plays,
             });
         }
-        if choice.commit(&mut game, players.net.lists()).is_err() {
+        if choice.commit(&mut game, &mut players.lists).is_err() {
             return;
         }
-        players.net.trim();
-        players.heuristic.trim();
+        players.search.trim();
+        players.lists.trim();
     }
 }
 

@@ -6,11 +6,11 @@
 //! very dice the builder gave it).
 
 use super::data::{Candidate, Header};
+use super::starts::Start;
 use super::{BLUNDER, BenchmarkError};
-use plakoto_engine::eval::Evaluator;
-use plakoto_engine::game::{PairedRollout, RolloutSettings, SearchSettings};
-use plakoto_engine::search::{After, rollout_paired};
-use plakoto_rules::{Position, Rules};
+use plakoto_engine::game::{GameEvaluator, PairedRollout, RolloutSettings, SearchSettings};
+use plakoto_engine::game::{Stop, rollout_after_plays};
+use plakoto_rules::TavliGame;
 
 /// The search settings of the rollouts of `header`'s benchmark, on
 /// `threads` threads (the stage seeds are set per stage).
@@ -62,19 +62,20 @@ pub(crate) fn stage_seed(rollout_seed: u64, id: usize, stage: u64) -> u64 {
         .wrapping_add((id as u64) << 16 | stage)
 }
 
-/// Rolls the Plakoto `candidates` out in stages ([`in_stages`]) by the
-/// Plakoto rollout.
-pub(crate) fn roll_out_in_stages(
+/// Rolls the candidates of decision `id` of `game`, each from its
+/// `starts`, out in stages ([`in_stages`]) by the game layer's rollout
+/// with `evaluator`.
+pub(crate) fn roll_out_in_stages<G: TavliGame>(
     id: usize,
-    candidates: &[(Position, After)],
-    rules: Rules,
-    evaluator: &dyn Evaluator,
+    starts: &[Start<G>],
+    game: &G,
+    evaluator: &dyn GameEvaluator<G>,
     settings: &SearchSettings,
     plan: &StagePlan,
 ) -> Result<StagedRollout, BenchmarkError> {
-    in_stages(id, candidates.len(), settings, plan, |live, settings| {
-        let rolled: Vec<(Position, After)> = live.iter().map(|&i| candidates[i]).collect();
-        rollout_paired(&rolled, rules, evaluator, settings, &|_| {})
+    in_stages(id, starts.len(), settings, plan, |live, settings| {
+        let rolled: Vec<Start<G>> = live.iter().map(|&i| starts[i]).collect();
+        rollout_after_plays(game, evaluator, &rolled, settings, &|_| {}, &Stop::never())
             .map_err(|e| BenchmarkError::Engine(e.to_string()))
     })
 }

@@ -14,9 +14,9 @@ use super::BenchmarkError;
 use super::data::{Decision, Header};
 use super::pool::{Estimate, pooled};
 use super::staged::StagedRollout;
-use super::staged::{StagePlan, in_stages, rollout_settings};
-use plakoto_engine::game::{GameAfter, GameEvaluator, GameSearch, Root, rollout_after_plays};
-use plakoto_engine::game::{SearchLimits, SearchSettings, Stop};
+use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
+use super::starts::{DecisionTurn, start_of};
+use plakoto_engine::game::{GameEvaluator, GameSearch, SearchSettings};
 use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::ToPlay;
 
@@ -117,40 +117,30 @@ impl<'a, G: TavliGame> UnlistedRollouts<'a, G> {
         let Some(best) = decision.candidates.first() else {
             return Ok(None);
         };
-        let carries = game.may_carry() || matches!(to_play, ToPlay::Carried(_));
-        let best = if carries {
-            // What follows the best candidate depends on its play.
-            let root = Root::new(game, self.evaluator, position, to_play);
-            let listed =
-                search.rank_turn_generated(root, generator, &self.settings, SearchLimits::plies(0));
-            let Some(ranked) = listed
-                .plays
-                .iter()
-                .find(|r| game.position_id(&game.after(&r.play)) == best.after)
-            else {
-                return Ok(None);
-            };
-            (
-                game.after(&ranked.play),
-                GameAfter::of(game, to_play, &ranked.play),
-            )
-        } else {
-            let after = game
-                .parse_position_id(&best.after)
-                .map_err(|e| BenchmarkError::Format(format!("decision {}: {e}", decision.id)))?;
-            (after, GameAfter::Opponent { pending: None })
+        let turn = DecisionTurn {
+            game,
+            evaluator: self.evaluator,
+            settings: &self.settings,
+            position,
+            to_play,
         };
-        let starts = [best, (game.after(play), GameAfter::of(game, to_play, play))];
+        let Some(best) = turn.starts(&[&best.after], search, generator)?[0] else {
+            return Ok(None);
+        };
+        let starts = [best, start_of(game, to_play, play)];
         // One staged rollout a plan, their losses pooled.
         let staged = self
             .plans
             .iter()
             .map(|plan| {
-                in_stages(decision.id, 2, &self.settings, plan, |live, s| {
-                    let rolled: Vec<_> = live.iter().map(|&i| starts[i]).collect();
-                    rollout_after_plays(game, self.evaluator, &rolled, s, &|_| {}, &Stop::never())
-                        .map_err(|e| BenchmarkError::Engine(e.to_string()))
-                })
+                roll_out_in_stages(
+                    decision.id,
+                    &starts,
+                    game,
+                    self.evaluator,
+                    &self.settings,
+                    plan,
+                )
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Some(RolledLoss::pooled(&staged)))

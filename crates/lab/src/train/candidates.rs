@@ -14,8 +14,10 @@ use crate::benchmark::build::decision_game;
 use crate::benchmark::sample::SampledDecision;
 use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::{Evaluator, NetEvaluator, Probabilities};
-use plakoto_engine::game::{Evaluation, SearchLimits};
-use plakoto_engine::search::{After, SearchHandle};
+use plakoto_engine::game::plakoto_turn::{PlayLists, rank_turn};
+use plakoto_engine::game::{Evaluation, GameAfter, GameSearch, PlakotoGameEvaluator};
+use plakoto_engine::game::{SearchLimits, SearchSettings};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules};
 
 use super::target_line::split_triples_like_net;
@@ -36,12 +38,13 @@ pub struct CandidateTarget {
 }
 
 /// The targets of one decision: every candidate that the `plies`-deep
-/// ranking by `search` (over `net`, with the default settings) valued at
-/// that full depth (none when the decision is not a game, or is forced in
-/// a way the search cannot rank).
+/// ranking by `search` (over `net`, with the default settings, the turn's
+/// plays listed by `lists`) valued at that full depth (none when the
+/// decision is not a game, or is forced in a way the search cannot rank).
 pub fn candidate_targets(
     net: &NetEvaluator,
-    search: &mut SearchHandle,
+    search: &mut GameSearch<Plakoto>,
+    lists: &mut PlayLists,
     decision: &SampledDecision,
     rules: Rules,
     plies: u8,
@@ -49,14 +52,17 @@ pub fn candidate_targets(
     let Ok(game) = decision_game(rules, &decision.position, decision.turn) else {
         return Vec::new();
     };
-    let Ok((_, ranking)) = search.rank(&game, None, SearchLimits::plies(plies)) else {
+    let settings = SearchSettings::default();
+    let limits = SearchLimits::plies(plies);
+    let rater = PlakotoGameEvaluator(net);
+    let Ok((_, ranking)) = rank_turn(search, &rater, &game, &settings, limits, lists, None) else {
         return Vec::new();
     };
     ranking
         .plays
         .iter()
         .filter(|r| r.evaluated_at == Evaluation::Plies { plies })
-        .filter(|r| matches!(r.after, After::Opponent { pending: None }))
+        .filter(|r| matches!(r.after, GameAfter::Opponent { pending: None }))
         .map(|r| {
             let position = r.play.position.flip();
             let seen_by_next: Probabilities = r.probabilities.flipped();

@@ -43,7 +43,9 @@ use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, weights};
 use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
 use plakoto_engine::game::SearchLimits;
-use plakoto_engine::search::SearchHandle;
+use plakoto_engine::game::plakoto_turn::{PlayLists, value_before_roll};
+use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator, SearchSettings};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GameKind, Position, Rules, Variant, parse_position_id, position_id};
 use plakoto_tools::arena::shard::Shard;
 
@@ -354,12 +356,15 @@ fn decision_key(d: &crate::benchmark::data::Decision) -> (String, TurnRecord) {
 /// net's own proportion.
 pub fn deep_target(
     net: &NetEvaluator,
-    search: &mut SearchHandle,
+    search: &mut GameSearch<Plakoto>,
     position: &Position,
     rules: Rules,
     plies: u8,
 ) -> ([f32; OUTCOMES], f32) {
-    let (p, _) = search.eval_position(position, None, rules, SearchLimits::plies(plies));
+    let settings = SearchSettings::default();
+    let limits = SearchLimits::plies(plies);
+    let rater = PlakotoGameEvaluator(net);
+    let (p, _) = value_before_roll(search, &rater, position, None, rules, &settings, limits);
     split_triples_like_net(net, position, &p, rules)
 }
 
@@ -406,19 +411,27 @@ pub fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
         a.plies
     );
     let mut out = TargetWriter::open(&a.out, mine.len(), 500)?;
-    let mut search = SearchHandle::borrowing(&net);
+    let mut search = GameSearch::new();
+    let mut lists = PlayLists::bounded();
     for &index in &mine {
         let lines: Vec<TargetLine> = if a.candidates {
-            candidate_targets(&net, &mut search, &sampled[index], rules, a.plies)
-                .into_iter()
-                .map(|c| TargetLine {
-                    index,
-                    position: position_id(&c.position),
-                    equity0: c.equity0,
-                    equity: c.equity,
-                    target: c.target,
-                })
-                .collect()
+            candidate_targets(
+                &net,
+                &mut search,
+                &mut lists,
+                &sampled[index],
+                rules,
+                a.plies,
+            )
+            .into_iter()
+            .map(|c| TargetLine {
+                index,
+                position: position_id(&c.position),
+                equity0: c.equity0,
+                equity: c.equity,
+                target: c.target,
+            })
+            .collect()
         } else {
             let position = sampled[index].position;
             let (target, equity) = deep_target(&net, &mut search, &position, rules, a.plies);
@@ -432,6 +445,7 @@ pub fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
         };
         out.append(&lines)?;
         search.trim();
+        lists.trim();
     }
     Ok(())
 }

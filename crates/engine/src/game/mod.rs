@@ -16,8 +16,11 @@
 //!   the Fevga evaluators.
 //! - [`PlakotoGameEvaluator`]: any Plakoto [`Evaluator`](crate::eval::Evaluator)
 //!   seen as a [`GameEvaluator<Plakoto>`](GameEvaluator), so the generic
-//!   search runs on Plakoto too, Express included: the Plakoto search
-//!   handle ([`crate::search::SearchHandle`]) searches through it.
+//!   search runs on Plakoto too, Express included.
+//! - [`plakoto_turn`]: Plakoto's turn as the engine plays it: its lists of
+//!   plays (bounded for its own choice, counted for Express low doubles),
+//!   the turn ranked, the play chosen surely legal (R10) and a position
+//!   valued, through [`GameSearch<Plakoto>`](GameSearch).
 //! - [`GameAfter`]: what follows a play (the opponent's turn with any
 //!   numbers carried to it, R21, or the mover's own roll).
 //! - [`GreedyChooser`]: the 0-ply choice of a play (self-play, built-in

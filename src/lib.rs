@@ -10,8 +10,9 @@
 //!   plays, outcomes, IDs, notation). No I/O, no evaluation, no text
 //!   protocol; [`sampling`] makes seeded random positions.
 //! - [`eval`], [`search`], [`match_equity`] ([`plakoto_engine`]): the
-//!   evaluators, the search and match-winning chances; [`progress`]: how
-//!   long work reports how far it has got.
+//!   evaluators, the one search of every game (the engine's game layer)
+//!   and match-winning chances; [`progress`]: how long work reports how
+//!   far it has got.
 //! - [`record`], [`analysis`] ([`plakoto_records`]): games on record and
 //!   their analysis; [`output_path`] serves the commands that write files.
 //! - [`protocol`] and [`client`] ([`plakoto_protocol`]): the line protocol
@@ -22,7 +23,8 @@
 //! - [`gui`] ([`plakoto_gui`]): `plakoto gui`, the browser board.
 //! - [`train`], [`benchmark`] ([`plakoto_lab`]): the research lab.
 
-pub use plakoto_engine::{eval, match_equity, path_error, progress, search};
+pub use plakoto_engine::game as search;
+pub use plakoto_engine::{eval, match_equity, path_error, progress};
 pub use plakoto_gui as gui;
 pub use plakoto_lab::{benchmark, train};
 pub use plakoto_protocol as protocol;

@@ -4,12 +4,13 @@
 
 use plakoto::analysis::table::analyse_game;
 use plakoto::analysis::{Mark, html, report};
+use plakoto::eval::Evaluator;
 use plakoto::eval::HeuristicEvaluator;
 use plakoto::game::tavli::Plakoto;
 use plakoto::game::{Phase, Rules, Side};
 use plakoto::protocol::Session;
 use plakoto::record::Record;
-use plakoto::search::SearchHandle;
+use plakoto::search::SearchSettings;
 use plakoto_engine::game::PlakotoGameEvaluator;
 
 fn reply(s: &mut Session, line: &str) -> serde_json::Value {
@@ -122,19 +123,24 @@ fn small_analysis() -> plakoto::analysis::Analysis {
 
 /// `record` analysed at 1 ply with the heuristic evaluator.
 fn heuristic_analysis(record: &Record) -> plakoto::analysis::Analysis {
-    let search = SearchHandle::new(Box::new(HeuristicEvaluator::new()));
-    plakoto_analysis(record, &search, 1)
+    plakoto_analysis(
+        record,
+        &HeuristicEvaluator::new(),
+        &SearchSettings::default(),
+        1,
+    )
 }
 
-/// The analysis of the Plakoto `record` at `plies` with `search`'s
-/// evaluator and settings, through the generic analysis.
+/// The analysis of the Plakoto `record` at `plies` with `evaluator` under
+/// `settings`, through the generic analysis.
 pub(crate) fn plakoto_analysis(
     record: &Record,
-    search: &SearchHandle,
+    evaluator: &dyn Evaluator,
+    settings: &SearchSettings,
     plies: u8,
 ) -> plakoto::analysis::Analysis {
-    let evaluator = PlakotoGameEvaluator(search.evaluator());
-    analyse_game::<Plakoto>(record, &evaluator, search.settings(), plies, &|| {}).unwrap()
+    let evaluator = PlakotoGameEvaluator(evaluator);
+    analyse_game::<Plakoto>(record, &evaluator, settings, plies, &|| {}).unwrap()
 }
 
 /// Runs `plakoto analyse ARGS…` with the heuristic evaluator.

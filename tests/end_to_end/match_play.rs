@@ -123,15 +123,13 @@ fn opening_record(length: u8, score: [u8; 2], play: &str) -> plakoto::record::Re
     text.parse().unwrap()
 }
 
-/// A search over [`TradeOff`] at 0 plies.
-fn trade_off_search() -> plakoto::search::SearchHandle<'static> {
-    plakoto::search::SearchHandle::new(Box::new(TradeOff))
-        .with_settings(plakoto_engine::game::SearchSettings::with_plies(0))
-        .unwrap()
+/// The search settings of 0 plies.
+fn zero_ply() -> plakoto::search::SearchSettings {
+    plakoto::search::SearchSettings::with_plies(0)
 }
 
 fn analysed(record: &plakoto::record::Record) -> plakoto::analysis::TurnAnalysis {
-    let a = crate::analysis::plakoto_analysis(record, &trade_off_search(), 0);
+    let a = crate::analysis::plakoto_analysis(record, &TradeOff, &zero_ply(), 0);
     a.turns[0].clone()
 }
 
@@ -170,7 +168,8 @@ fn analysis_in_a_match_rates_plays_by_match_winning_chances() {
     // The text report says how plays were valued and shows the MWC lost.
     let a = crate::analysis::plakoto_analysis(
         &opening_record(3, [2, 2], "24/13"),
-        &trade_off_search(),
+        &TradeOff,
+        &zero_ply(),
         0,
     );
     insta::assert_snapshot!(plakoto::analysis::report::text_lines(&a).join("\n"));

@@ -9,24 +9,32 @@ use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::{Dice, MoveGenerator, Rules, TurnNumbers};
 #[path = "../../engine/tests/engine/stand_in.rs"]
 mod stand_in;
-use plakoto_engine::game::SearchSettings;
-use plakoto_engine::search::{Root, Search};
+use plakoto_engine::game::plakoto_turn::to_play;
+use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator, Root, SearchSettings};
+use plakoto_rules::tavli::Plakoto;
 use stand_in::StandInEvaluator;
 
 fn rank(c: &mut Criterion) {
     let rules = Rules::default();
     let suite = midgame_suite(2026, 4, 12);
     let dice = Dice::new(5, 3).expect("dice");
-    let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
+    let turn = to_play(&TurnNumbers::Rolled(dice, dice.numbers(rules.variant)));
+    let game = Plakoto::new(rules);
+    let evaluator = PlakotoGameEvaluator(&StandInEvaluator);
     let mut generator = MoveGenerator::default();
     for plies in [1u8, 2] {
         let settings = SearchSettings::with_plies(plies);
-        let mut search = Search::new();
+        let mut search = GameSearch::new();
         c.bench_function(&format!("rank 5-3 at {plies}-ply (4 positions)"), |b| {
             b.iter(|| {
                 for p in &suite {
-                    let root = Root::new(p, &turn, rules, &StandInEvaluator);
-                    black_box(search.rank(root, &mut generator, &settings, settings.limits()));
+                    let root = Root::new(&game, &evaluator, p, &turn);
+                    black_box(search.rank_turn_generated(
+                        root,
+                        &mut generator,
+                        &settings,
+                        settings.limits(),
+                    ));
                 }
             })
         });

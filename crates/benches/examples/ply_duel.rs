@@ -13,8 +13,10 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use plakoto_engine::eval::heuristic::HeuristicEvaluator;
+use plakoto_engine::game::plakoto_turn::to_play;
+use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator, Root};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
-use plakoto_engine::search::{Root, Search};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
     Dice, MoveGenerator, Position, Rules, Seat, TurnNumbers, Variant, game_result,
 };
@@ -23,7 +25,9 @@ use plakoto_rules::{
 /// Returns the points won by the deep player (negative when it loses).
 fn play_game(seed: u64, deep_first: bool, plies: u8, rules: Rules) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut search = Search::new();
+    let mut search = GameSearch::new();
+    let game = Plakoto::new(rules);
+    let evaluator = PlakotoGameEvaluator(&HeuristicEvaluator);
     let settings = SearchSettings::default();
     // The depth of each player, indexed as `mover`.
     let limits = [SearchLimits::plies(plies), SearchLimits::plies(0)];
@@ -40,9 +44,10 @@ fn play_game(seed: u64, deep_first: bool, plies: u8, rules: Rules) -> f64 {
                 TurnNumbers::Rolled(dice, dice.numbers(rules.variant))
             }
         };
-        let root = Root::new(&position, &turn, rules, &HeuristicEvaluator);
+        let to_play = to_play(&turn);
+        let root = Root::new(&game, &evaluator, &position, &to_play);
         let play = search
-            .best_play(root, &mut generator, &settings, limits[mover])
+            .choose_turn_generated(root, &mut generator, &settings, limits[mover])
             .expect("a game in progress has a play");
         if let Some(r) = game_result(&play.position, rules.scoring) {
             let points = f64::from(r.points(rules.scoring));

@@ -4,8 +4,9 @@
 //! - [`eval`]: the `Evaluator` trait and its implementations (the neural
 //!   nets, embedded; the exact race and pin-endgame databases; the
 //!   heuristic).
-//! - [`search`]: n-ply search with move filters, rollouts, and the limits
-//!   and stop flag that bound them.
+//! - [`game`]: the one search of every game, n-ply with move filters,
+//!   rollouts, and the limits and stop flag that bound them, over the
+//!   evaluator trait of the game layer.
 //! - [`match_equity`]: the match equity table and the valuation of plays by
 //!   match-winning chances.
 //! - [`progress`]: the sink long work reports how far it has got to
@@ -23,5 +24,4 @@ pub mod game;
 pub mod match_equity;
 pub mod path_error;
 pub mod progress;
-pub mod search;
 mod stream_checksum;

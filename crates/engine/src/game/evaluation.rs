@@ -64,8 +64,6 @@ pub type Valuation<'a> = dyn Fn(&Probabilities) -> f32 + Sync + 'a;
 /// searched to the deepest level, plays scored exactly among them, by
 /// `value`, best first; ties and the candidates dropped earlier
 /// keep their order. `at` reads a candidate's level and probabilities.
-/// Shared by the game layer's ranking and the Plakoto search's
-/// ([`crate::search::Ranking`]), so both order match play alike.
 pub(crate) fn order_deepest_by<T>(
     plays: &mut [T],
     at: impl Fn(&T) -> (Evaluation, &Probabilities),

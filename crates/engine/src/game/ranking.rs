@@ -25,6 +25,21 @@ pub struct GameRankedPlay<G: TavliGame> {
     pub evaluated_at: Evaluation,
 }
 
+// By hand: a derive would ask `G` itself to be comparable, when only its
+// plays need be (what follows a play compares by its carried numbers).
+impl<G: TavliGame> PartialEq for GameRankedPlay<G>
+where
+    G::Play: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.play == other.play
+            && self.after == other.after
+            && self.probabilities == other.probabilities
+            && self.equity == other.equity
+            && self.evaluated_at == other.evaluated_at
+    }
+}
+
 /// The plays of one roll ranked by a [`super::GameSearch`].
 ///
 /// `plays` holds every legal play once: first the candidates that

@@ -3,11 +3,9 @@
 //! plies, or a [`GameSearch`] of some plies), for any [`TavliGame`], with
 //! the numbers a game carries from turn to turn (Plakoto Express, R21)
 //! played before the next roll; the dice, the threads and the sums are in
-//! `trials.rs`. The Plakoto rollout (`crate::search::rollout`) is this
-//! one in the Plakoto search's types; both answer with [`PairedRollout`],
-//! [`RolloutResult`](super::RolloutResult) and
-//! [`RolloutProgress`] under the
-//! [`RolloutSettings`](super::RolloutSettings).
+//! `trials.rs`. It answers with [`PairedRollout`],
+//! [`RolloutResult`](super::RolloutResult) and [`RolloutProgress`] under
+//! the [`RolloutSettings`](super::RolloutSettings).
 //!
 //! Variance reduction, as the Plakoto rollout does it:
 //! - duplicate dice (common random numbers): trial `t` plays every

@@ -1,5 +1,5 @@
 //! The generic search's root: ranks the plays of a roll with GNU
-//! Backgammon's scheme, for every game (Plakoto's [`crate::search`] too).
+//! Backgammon's scheme, for every game.
 //!
 //! Every candidate is rated at 0 plies in one batch; then, for a search of
 //! `n` plies, at each level `i < n` whose filter is not `skip`, the

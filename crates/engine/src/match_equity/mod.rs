@@ -21,9 +21,8 @@
 //! **The hook.** A play leaving probabilities `p` for the mover is worth
 //! `Σ_k p.win_k · E(a − pts_k, b) + Σ_k p.lose_k · E(a, b − pts_k) +
 //! p.draw · E(a, b)` in MWC ([`MatchContext::mwc`]); in a match, the
-//! engine orders its searched candidates by it (the search handle's
-//! `rank` and `choose` at a match context,
-//! [`crate::search::SearchHandle::rank`]).
+//! engine orders its searched candidates by it (a search's valuation,
+//! [`crate::game::GameRanking::order_deepest_by`]).
 
 pub mod tavli;
 mod value;

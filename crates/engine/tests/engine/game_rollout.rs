@@ -21,14 +21,13 @@ use plakoto_engine::game::{
     Evaluation, PairedRollout, RolloutProgress, SearchLimits, SearchSettings, Stop,
 };
 use plakoto_engine::game::{
-    FevgaHeuristicEvaluator, GameEvaluator, GameSearch, PlakotoGameEvaluator,
-    PortesHeuristicEvaluator, RolloutStart, game_equity, rollout,
+    FevgaHeuristicEvaluator, GameAfter, GameEvaluator, GameSearch, PlakotoGameEvaluator,
+    PortesHeuristicEvaluator, RolloutStart, game_equity, rollout, rollout_after_plays,
 };
-use plakoto_engine::search::{After, rollout_paired};
 use plakoto_rules::fevga::{FevgaPosition, parse_fevga_board_text};
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
-use plakoto_rules::{Dice, Position, TavliGame};
+use plakoto_rules::{Dice, Numbers, Position, TavliGame};
 
 /// A stand-in Fevga evaluator for these tests only (the engine's Fevga
 /// evaluators live elsewhere): the pip counts and the turn on roll
@@ -366,11 +365,13 @@ fn a_stopped_rollout_keeps_the_ranking_it_was_given() {
     assert_eq!(figures.results[0].trials, 0);
 }
 
-/// On Plakoto's standard rules the game layer's rollout (at 0 ply, played
-/// out to the end) plays the same games on the same dice as the Plakoto
-/// rollout, so the figures are the same.
+/// On Plakoto's standard rules the rollout of positions after a play (at 0
+/// ply, played out to the end) plays the same games on the same dice
+/// whether its starts are given as positions after a play or with what
+/// follows each play (the opponent's roll, nothing carried), so the
+/// figures are the same.
 #[test]
-fn on_plakoto_it_rolls_out_what_the_plakoto_rollout_does() {
+fn on_plakoto_both_forms_of_a_start_after_a_play_roll_out_alike() {
     let game = Plakoto::default();
     let evaluator = PlakotoGameEvaluator(
         Box::new(HeuristicEvaluator) as Box<dyn plakoto_engine::eval::Evaluator>
@@ -400,13 +401,14 @@ fn on_plakoto_it_rolls_out_what_the_plakoto_rollout_does() {
             .collect::<Vec<_>>(),
         &s,
     );
-    let candidates: Vec<(Position, After)> = afters
+    let candidates: Vec<(Position, GameAfter<Numbers>)> = afters
         .iter()
-        .map(|p| (*p, After::Opponent { pending: None }))
+        .map(|p| (*p, GameAfter::Opponent { pending: None }))
         .collect();
-    let plakoto = rollout_paired(&candidates, game.rules, &HeuristicEvaluator, &s, &|_| {})
-        .expect("a rollout");
-    assert_eq!(generic, plakoto);
+    let after_plays =
+        rollout_after_plays(&game, &evaluator, &candidates, &s, &|_| {}, &Stop::never())
+            .expect("a rollout");
+    assert_eq!(generic, after_plays);
 }
 
 /// `race_exact` stops a Plakoto game at the race table whatever the
@@ -428,12 +430,13 @@ fn race_exact_stops_plakoto_at_the_race_table() {
     let r = roll_out(&game, &adapter, &start, &s).results[0];
     assert_eq!(r.probabilities, table.flipped());
     assert_eq!(r.std_error, 0.0);
-    let theirs = rollout_paired(
-        &[(after, After::Opponent { pending: None })],
-        rules,
-        &HeuristicEvaluator,
+    let theirs = rollout_after_plays(
+        &game,
+        &adapter,
+        &[(after, GameAfter::Opponent { pending: None })],
         &s,
         &|_| {},
+        &Stop::never(),
     )
     .expect("a rollout")
     .results[0];

@@ -13,17 +13,15 @@ use rand_chacha::ChaCha8Rng;
 
 use plakoto_engine::eval::exact::ExactDatabase;
 use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
-use plakoto_engine::eval::{HeuristicEvaluator, Probabilities, terminal_probabilities};
+use plakoto_engine::eval::{Probabilities, terminal_probabilities};
 use plakoto_engine::game::{Evaluation, SearchLimits, SearchSettings, Stop};
 use plakoto_engine::game::{
-    FevgaHeuristicEvaluator, GameRanking, GameSearch, PlakotoGameEvaluator,
-    PortesHeuristicEvaluator, game_equity, portes_evaluator,
+    FevgaHeuristicEvaluator, GameRanking, GameSearch, PortesHeuristicEvaluator, game_equity,
+    portes_evaluator,
 };
-use plakoto_engine::search::{Root, Search};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
-use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::{Fevga, GameKind, Plakoto, Portes};
-use plakoto_rules::{Dice, MoveGenerator, Rules, TavliGame, TurnNumbers, Variant};
+use plakoto_rules::tavli::{Fevga, GameKind, Portes};
+use plakoto_rules::{Dice, TavliGame};
 
 /// `count` Portes positions of seeded random games, each taken at a random
 /// turn from 6 on, game not over.
@@ -432,46 +430,6 @@ fn portes_evaluators_are_chosen_by_name() {
     let p = net.evaluate(&game, &position);
     assert!((p.win() + p.lose() - 1.0).abs() < 1e-5);
     assert!(portes_evaluator("gnubg").is_none());
-}
-
-/// On standard Plakoto, with the same heuristic, the generic search ranks
-/// as the specialised Plakoto search does, at 0, 1 and 2 plies: the same
-/// plays in the same order with the same values.
-#[test]
-fn generic_search_ranks_plakoto_as_the_plakoto_search() {
-    let rules = Rules::default();
-    assert_eq!(rules.variant, Variant::Standard);
-    let game = Plakoto::new(rules);
-    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<_>);
-    let mut generic = GameSearch::new();
-    let mut specialised = Search::new();
-    let mut generator = MoveGenerator::default();
-    let settings = SearchSettings::default();
-    for (i, position) in midgame_suite(2026, 4, 12).iter().enumerate() {
-        let roll = dice(1 + (i * 5 % 6) as u8, 1 + (i % 6) as u8);
-        let turn = TurnNumbers::Rolled(roll, roll.numbers(rules.variant));
-        for plies in [0, 1, 2] {
-            let limits = SearchLimits::plies(plies);
-            let theirs = specialised.rank(
-                Root::new(position, &turn, rules, &HeuristicEvaluator),
-                &mut generator,
-                &settings,
-                limits,
-            );
-            let ours = generic.rank(&game, &adapter, position, roll, &settings, limits);
-            assert_eq!(ours.plies, theirs.plies);
-            assert_eq!(ours.plays.len(), theirs.plays.len());
-            for (a, b) in ours.plays.iter().zip(&theirs.plays) {
-                assert_eq!(
-                    a.play.position, b.play.position,
-                    "{plies} ply, position {i}"
-                );
-                assert_eq!(a.probabilities, b.probabilities);
-                assert_eq!(a.equity, b.equity);
-                assert_eq!(a.evaluated_at, b.evaluated_at);
-            }
-        }
-    }
 }
 
 /// Match play over the game layer: ordering a ranking by a valuation (a

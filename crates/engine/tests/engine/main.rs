@@ -8,6 +8,7 @@ mod game_rollout;
 mod game_search;
 mod game_search_plakoto;
 mod plakoto_net;
+mod plakoto_root;
 mod portes;
 mod portes_net;
 mod race_db;

@@ -4,11 +4,16 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use crate::plakoto_root::{PlakotoRoot, SearchPlakoto, rollout_plays};
 use crate::stand_in;
 use plakoto_engine::eval::{Evaluator, Probabilities};
+use plakoto_engine::game::plakoto_turn::{PlayLists, choose_turn};
 use plakoto_engine::game::{Evaluation, FilterPreset, MoveFilter, SearchLimits, SearchSettings};
-use plakoto_engine::search::{After, Ranking, Root, Search, SearchHandle, rollout_plays};
+use plakoto_engine::game::{
+    GameAfter, GameRankedPlay, GameRanking, GameSearch, PlakotoGameEvaluator,
+};
 use plakoto_rules::sampling::midgame_suite;
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
     Dice, Game, MoveGenerator, Numbers, Phase, PlayList, Position, Rules, Scoring, Side,
     SideLayout, TurnNumbers, Variant,
@@ -26,15 +31,15 @@ fn layout(points: &[(usize, u8)]) -> SideLayout {
 /// `search` ranking `turn` from `pos` with the stand-in evaluator, searched
 /// with `settings` within their own limits.
 fn rank_with(
-    search: &mut Search,
+    search: &mut GameSearch<Plakoto>,
     settings: &SearchSettings,
     pos: &Position,
     turn: &TurnNumbers,
     rules: Rules,
     generator: &mut MoveGenerator,
-) -> Ranking {
-    let root = Root::new(pos, turn, rules, &StandInEvaluator);
-    search.rank(root, generator, settings, settings.limits())
+) -> GameRanking<Plakoto> {
+    let root = PlakotoRoot::new(pos, turn, rules, &StandInEvaluator);
+    search.rank_root(root, generator, settings, settings.limits())
 }
 
 fn rolled(a: u8, b: u8, rules: Rules) -> TurnNumbers {
@@ -55,7 +60,7 @@ fn r14_winning_bear_off_is_exact_and_single() {
     let pos = Position::from_layouts(&layout(&[(1, 1), (2, 1)]), &layout(&[(12, 15)])).unwrap();
     let rules = Rules::default();
     let settings = SearchSettings::with_plies(2);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let ranking = rank_with(
         &mut search,
         &settings,
@@ -84,8 +89,8 @@ fn r13_r14_race_exact_at_two_plies() {
     let rules = Rules::default();
     let settings = SearchSettings::with_plies(2);
     let limits = settings.limits();
-    let mut search = Search::new();
-    let (p, plies) = search.evaluate_position(
+    let mut search = GameSearch::<Plakoto>::new();
+    let (p, plies) = search.value_root(
         &race_position(),
         None,
         rules,
@@ -99,7 +104,7 @@ fn r13_r14_race_exact_at_two_plies() {
     assert!((p.equity(rules.scoring) - 0.5).abs() < 1e-6);
     // Express: handed a 6 first, the side bears off before it rolls.
     let six = Numbers::sequence(&[6]);
-    let (p, _) = search.evaluate_position(
+    let (p, _) = search.value_root(
         &race_position(),
         Some(&six),
         express(),
@@ -111,7 +116,7 @@ fn r13_r14_race_exact_at_two_plies() {
     // Handed a 1, it moves 6/5 and then rolls: it wins when its roll bears
     // off from 5 (sum >= 5 or a double), else the opponent wins.
     let one = Numbers::sequence(&[1]);
-    let (p, _) = search.evaluate_position(
+    let (p, _) = search.value_root(
         &race_position(),
         Some(&one),
         express(),
@@ -131,7 +136,7 @@ fn r13_race_candidates_at_one_ply_are_exact_after_the_opponents_roll() {
     // opponent a certain win (a single: we have borne off 14).
     let rules = Rules::default();
     let settings = SearchSettings::with_plies(1);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let ranking = rank_with(
         &mut search,
         &settings,
@@ -160,16 +165,16 @@ fn r10_forced_pass_is_the_single_candidate() {
     let rules = Rules::default();
     let pos = blocked_position();
     let settings = SearchSettings::with_plies(2);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let mut generator = MoveGenerator::default();
     for (dice, _) in Dice::all_rolls() {
         let turn = TurnNumbers::Rolled(dice, dice.numbers(rules.variant));
         let ranking = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
         assert_eq!(ranking.plays.len(), 1, "{dice}");
         assert!(ranking.plays[0].play.steps.is_empty(), "a pass");
-        let root = Root::new(&pos, &turn, rules, &StandInEvaluator);
+        let root = PlakotoRoot::new(&pos, &turn, rules, &StandInEvaluator);
         let best = search
-            .best_play(root, &mut generator, &settings, settings.limits())
+            .best_play_root(root, &mut generator, &settings, settings.limits())
             .unwrap();
         assert_eq!(best.position, ranking.plays[0].play.position);
     }
@@ -187,7 +192,7 @@ fn r21_unused_numbers_pass_to_the_opponent_in_search() {
     let pos = blocked_position();
     let turn = rolled(2, 1, rules);
     let settings = SearchSettings::with_plies(1);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let ranking = rank_with(
         &mut search,
         &settings,
@@ -200,14 +205,14 @@ fn r21_unused_numbers_pass_to_the_opponent_in_search() {
     let expected = Dice::new(2, 1).unwrap().numbers(Variant::Express);
     assert_eq!(
         ranking.plays[0].after,
-        After::Opponent {
+        GameAfter::Opponent {
             pending: Some(expected)
         }
     );
     // The same position under standard rules is valued differently: the
     // opponent gets no free numbers.
     let standard = rank_with(
-        &mut Search::new(),
+        &mut GameSearch::<Plakoto>::new(),
         &settings,
         &pos,
         &rolled(2, 1, Rules::default()),
@@ -224,7 +229,7 @@ fn filters_search_few_candidates_deep_and_off_searches_all() {
     let turn = rolled(5, 3, rules);
     let mut generator = MoveGenerator::default();
     let mut settings = SearchSettings::with_plies(2);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let ranking = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
     let deep = ranking
         .plays
@@ -259,15 +264,15 @@ fn an_expired_time_budget_still_answers_with_the_static_ranking() {
     let pos = midgame_suite(3, 1, 10)[0];
     let turn = rolled(6, 2, rules);
     let mut settings = SearchSettings::with_plies(3);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let mut generator = MoveGenerator::default();
     // A budget given to this search only (`hint … time 0`).
     let limits = SearchLimits {
         plies: 3,
         time_ms: Some(0),
     };
-    let root = Root::new(&pos, &turn, rules, &StandInEvaluator);
-    let ranking = search.rank(root, &mut generator, &settings, limits);
+    let root = PlakotoRoot::new(&pos, &turn, rules, &StandInEvaluator);
+    let ranking = search.rank_root(root, &mut generator, &settings, limits);
     assert_eq!(ranking.limits, limits, "the ranking reports its limits");
     assert!(ranking.timed_out);
     assert_eq!(ranking.plies, 0);
@@ -308,15 +313,15 @@ fn r20_express_low_doubles_search_terminates_with_a_legal_play() {
     let rules = express();
     let mut generator = MoveGenerator::default();
     let settings = SearchSettings::with_plies(2);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     for pos in midgame_suite(11, 3, 8) {
         for die in [1u8, 2, 3] {
             let turn = rolled(die, die, rules);
             let ranking = rank_with(&mut search, &settings, &pos, &turn, rules, &mut generator);
             assert!(ranking.plies == 2 && ranking.truncated);
-            let root = Root::new(&pos, &turn, rules, &StandInEvaluator);
+            let root = PlakotoRoot::new(&pos, &turn, rules, &StandInEvaluator);
             let best = search
-                .best_play(root, &mut generator, &settings, settings.limits())
+                .best_play_root(root, &mut generator, &settings, settings.limits())
                 .expect("a play");
             assert!(replays_legally(&pos, &turn.numbers(), &best), "{best:?}");
             assert_eq!(best.position, ranking.plays[0].play.position);
@@ -325,7 +330,12 @@ fn r20_express_low_doubles_search_terminates_with_a_legal_play() {
         let passed = TurnNumbers::Passed(Numbers::sequence(&[2, 2, 3, 3, 3, 3, 4, 4, 4, 4]));
         let ranking = rank_with(&mut search, &settings, &pos, &passed, rules, &mut generator);
         assert!(!ranking.plays.is_empty());
-        assert!(ranking.plays.iter().all(|r| r.after == After::MoverRolls));
+        assert!(
+            ranking
+                .plays
+                .iter()
+                .all(|r| r.after == GameAfter::MoverRolls)
+        );
     }
 }
 
@@ -336,11 +346,18 @@ fn tzannes_scoring_and_the_handles_choice() {
     let turn = rolled(4, 1, rules);
     let dice = Dice::new(4, 1).unwrap();
     let game = Game::from_parts(rules, pos, Side::X, Some(dice), None, Phase::Playing).unwrap();
-    let mut search = SearchHandle::borrowing(&StandInEvaluator)
-        .with_settings(SearchSettings::with_plies(1))
-        .unwrap();
-    let limits = search.limits();
-    let play = search.choose(&game, None, limits).expect("a play").play();
+    let settings = SearchSettings::with_plies(1);
+    let play = choose_turn(
+        &mut GameSearch::new(),
+        &PlakotoGameEvaluator(&StandInEvaluator),
+        &game,
+        &settings,
+        settings.limits(),
+        &mut PlayLists::bounded(),
+        None,
+    )
+    .expect("a play")
+    .play();
     let mut legal = PlayList::default();
     MoveGenerator::default().generate(&pos, &turn.numbers(), &mut legal);
     assert!(legal.find(&play.position).is_some());
@@ -352,7 +369,7 @@ fn rollouts_are_reproducible_across_threads_and_report_errors() {
     let pos = midgame_suite(9, 1, 14)[0];
     let turn = rolled(6, 4, rules);
     let mut settings = SearchSettings::with_plies(0);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let ranking = rank_with(
         &mut search,
         &settings,
@@ -399,7 +416,7 @@ fn rollout_of_a_certain_win_has_no_error() {
     // checker, so after our non-bearing-off play we lose every game.
     let rules = Rules::default();
     let mut settings = SearchSettings::with_plies(0);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let ranking = rank_with(
         &mut search,
         &settings,
@@ -441,9 +458,9 @@ fn one_searcher_follows_the_settings_each_search_is_given() {
         threads: 2,
         ..normal
     };
-    let mut fresh = Search::new();
+    let mut fresh = GameSearch::<Plakoto>::new();
     let expected = rank_with(&mut fresh, &normal, &pos, &turn, rules, &mut generator);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let narrow = rank_with(&mut search, &cut, &pos, &turn, rules, &mut generator);
     assert_ne!(narrow.plays, expected.plays, "the cut changes the values");
     for settings in [normal, two_threads] {
@@ -465,7 +482,7 @@ fn out_of_range_settings_do_not_panic() {
         ..SearchSettings::with_plies(1)
     };
     assert!(settings.validate().is_err());
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let ranking = rank_with(
         &mut search,
         &settings,
@@ -484,7 +501,7 @@ fn luck_adjusted_rollouts_play_the_same_games_and_agree() {
     let pos = midgame_suite(13, 1, 16)[0];
     let turn = rolled(3, 1, rules);
     let mut settings = SearchSettings::with_plies(0);
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let ranking = rank_with(
         &mut search,
         &settings,
@@ -498,7 +515,7 @@ fn luck_adjusted_rollouts_play_the_same_games_and_agree() {
     let plain = rollout_plays(top, rules, &StandInEvaluator, &settings, &|_| {}).unwrap()[0];
     settings.rollout.luck_adjust = true;
     let adjusted = rollout_plays(top, rules, &StandInEvaluator, &settings, &|_| {}).unwrap()[0];
-    let se = |r: &plakoto_engine::search::RankedPlay| match r.evaluated_at {
+    let se = |r: &GameRankedPlay<Plakoto>| match r.evaluated_at {
         Evaluation::Rollout { std_error, .. } => std_error,
         _ => panic!("not a rollout"),
     };

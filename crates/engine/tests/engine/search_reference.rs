@@ -3,10 +3,12 @@
 //! standard and Express rules (R20, R21: numbers passed on are a decision
 //! of the opponent before its own roll).
 
+use crate::plakoto_root::{PlakotoRoot, SearchPlakoto};
 use crate::stand_in;
 use plakoto_engine::eval::{Evaluator, Probabilities, terminal_probabilities};
+use plakoto_engine::game::GameSearch;
 use plakoto_engine::game::{Evaluation, SearchSettings};
-use plakoto_engine::search::{Root, Search};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
     Dice, MoveGenerator, Numbers, Play, Position, Rules, SideLayout, TurnNumbers, Variant,
     game_result,
@@ -112,7 +114,7 @@ fn check(rules: Rules, plies: u8, positions: usize, checkers: u8, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut settings = SearchSettings::exact(plies);
     settings.express_beam = 1_000_000;
-    let mut search = Search::new();
+    let mut search = GameSearch::<Plakoto>::new();
     let mut generator = MoveGenerator::default();
     let mut compared = 0;
     for _ in 0..positions {
@@ -120,8 +122,8 @@ fn check(rules: Rules, plies: u8, positions: usize, checkers: u8, seed: u64) {
         let (dice, _) = Dice::all_rolls().nth(rng.gen_range(0..21)).unwrap();
         let numbers = dice.numbers(rules.variant);
         let turn = TurnNumbers::Rolled(dice, numbers);
-        let root = Root::new(&pos, &turn, rules, &StandInEvaluator);
-        let ranking = search.rank(root, &mut generator, &settings, settings.limits());
+        let root = PlakotoRoot::new(&pos, &turn, rules, &StandInEvaluator);
+        let ranking = search.rank_root(root, &mut generator, &settings, settings.limits());
         assert!(!ranking.timed_out);
         for r in &ranking.plays {
             let expected = after_play(

@@ -10,8 +10,9 @@ use std::path::PathBuf;
 use plakoto_engine::eval::features::{OUTCOMES, outcome_mask};
 use plakoto_engine::eval::net::{Network, weights};
 use plakoto_engine::eval::{HeuristicEvaluator, NetEvaluator};
+use plakoto_engine::game::plakoto_turn::value_before_roll;
+use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
-use plakoto_engine::search::Search;
 use plakoto_lab::benchmark::Benchmark;
 use plakoto_lab::benchmark::build::{BuildOptions, build_shard};
 use plakoto_lab::benchmark::data::TurnRecord;
@@ -157,7 +158,7 @@ fn targets_are_valid_resume_and_a_fit_learns_them() {
 /// `--candidates`: each decision gives the positions its plays reach, the
 /// opponent on roll, valued by the ranking at the full depth. Valued
 /// again from the opponent's side by a separate search of that position
-/// (`evaluate_position`, the path `eval` takes), each gets the same
+/// (`value_before_roll`, the path `eval` takes), each gets the same
 /// equity: the perspective is turned the right way.
 #[test]
 fn candidate_targets_are_the_plays_values_seen_by_the_opponent() {
@@ -177,14 +178,16 @@ fn candidate_targets_are_the_plays_values_seen_by_the_opponent() {
     lines.iter().for_each(assert_valid_target);
 
     let net = NetEvaluator::with_default_network().unwrap();
-    let mut search = Search::new();
+    let mut search = GameSearch::new();
+    let rater = PlakotoGameEvaluator(&net);
     for l in &lines {
         let position = parse_position_id(&l.position).unwrap();
-        let (p, plies) = search.evaluate_position(
+        let (p, plies) = value_before_roll(
+            &mut search,
+            &rater,
             &position,
             None,
             Rules::default(),
-            &net,
             &SearchSettings::default(),
             SearchLimits::plies(1),
         );

@@ -17,7 +17,7 @@ use super::data::{
     Benchmark, Candidate, Decision, FORMAT_NAME, Header, SINGLE_ROLLOUT_VERSION, TurnRecord,
 };
 use super::sample::{SampledDecision, sample_decisions};
-use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
+use super::staged::{StagePlan, checked_rollout_settings, roll_out_in_stages};
 use super::work::{ShardWork, checked_done};
 use plakoto_engine::eval::Evaluator;
 use plakoto_engine::game::plakoto_turn::{PlayLists, choose_turn, rank_turn};
@@ -167,10 +167,7 @@ impl<'a> DecisionBuilder<'a> {
         heuristic: &'a dyn Evaluator,
     ) -> Result<DecisionBuilder<'a>, BenchmarkError> {
         let header = options.header(evaluator);
-        let settings = rollout_settings(&header, options.work.threads);
-        settings
-            .validate()
-            .map_err(|e| BenchmarkError::Options(e.to_string()))?;
+        let settings = checked_rollout_settings(&header, options.work.threads)?;
         Ok(DecisionBuilder {
             options,
             net: evaluator,

@@ -21,7 +21,7 @@ use super::data::{Candidate, DEFAULT_RULES, Decision, TurnRecord};
 use super::phase::GamePhase;
 use super::sample::TRIVIAL_SPREAD;
 use super::sample_game::{GameDecision, GameSampler};
-use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
+use super::staged::{StagePlan, checked_rollout_settings, roll_out_in_stages};
 use super::starts::start_of;
 use super::work::checked_done;
 use plakoto_engine::game::{GameEvaluator, GameSearch};
@@ -92,10 +92,7 @@ impl<G: TavliGame> GameBuild<'_, G> {
             done.len(),
             mine.len()
         );
-        let settings = rollout_settings(&header, options.work.threads);
-        settings
-            .validate()
-            .map_err(|e| BenchmarkError::Options(e.to_string()))?;
+        let settings = checked_rollout_settings(&header, options.work.threads)?;
         let plan = StagePlan::for_seed(&header, options.rollout_seed);
         let mut builder = Builder {
             build: self,

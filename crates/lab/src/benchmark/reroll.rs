@@ -20,7 +20,7 @@ use std::path::PathBuf;
 
 use super::BenchmarkError;
 use super::data::{Benchmark, Decision, Header, SINGLE_ROLLOUT_VERSION};
-use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
+use super::staged::{StagePlan, checked_rollout_settings, roll_out_in_stages};
 use super::starts::DecisionTurn;
 use super::work::{ShardWork, checked_done};
 use crate::LabGame;
@@ -88,10 +88,7 @@ pub fn reroll_shard(
         done.len(),
         mine.len()
     );
-    let settings = rollout_settings(&header, options.work.threads);
-    settings
-        .validate()
-        .map_err(|e| BenchmarkError::Options(e.to_string()))?;
+    let settings = checked_rollout_settings(&header, options.work.threads)?;
     let game = Plakoto::new(rules);
     let mut roller = Reroller {
         game: &game,

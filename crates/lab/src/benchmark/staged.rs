@@ -30,6 +30,19 @@ pub(crate) fn rollout_settings(header: &Header, threads: usize) -> SearchSetting
     }
 }
 
+/// [`rollout_settings`], checked: a benchmark's rollouts cannot start
+/// under settings out of range (a header's trials, turns or plies).
+pub(crate) fn checked_rollout_settings(
+    header: &Header,
+    threads: usize,
+) -> Result<SearchSettings, BenchmarkError> {
+    let settings = rollout_settings(header, threads);
+    settings
+        .validate()
+        .map_err(|e| BenchmarkError::Options(e.to_string()))?;
+    Ok(settings)
+}
+
 /// When the stages of a decision stop (the header's `rollout_seed`,
 /// `max_trials`, `target_error`).
 #[derive(Clone, Copy, Debug)]

@@ -277,6 +277,9 @@ fn assert_candidates_roll_to_their_losses(
                 game.generate_carried(&mut generator, &position, numbers, &mut list)
             }
         }
+        let tied_at_the_top = d.candidates[1..]
+            .iter()
+            .any(|c| c.equity == d.candidates[0].equity);
         for c in d.candidates.iter().skip(1) {
             let Some(play) = list
                 .plays
@@ -301,7 +304,10 @@ fn assert_candidates_roll_to_their_losses(
                 c.play,
                 rolled.loss
             );
-            if check_error {
+            // Where another candidate ties the first in equity, the
+            // builder's best (against which the stored errors are) may be
+            // that other one.
+            if check_error && !tied_at_the_top {
                 assert!(
                     (rolled.std_error - c.loss_std_error).abs() < 1e-4,
                     "decision {} {}: rolled ± {} stored ± {} (loss {} trials {} best {})",
@@ -375,11 +381,7 @@ fn an_express_play_rolled_out_on_demand_starts_as_its_play_left_the_game() {
     let net_identity = identity(&benchmark, &net);
     let rollouts =
         UnlistedRollouts::for_benchmark(&benchmark.header, &game, &roller, &net_identity).unwrap();
-    // The losses only: on Express a candidate's paired error rolled again
-    // beside the best alone can differ from the build's (one here: stored
-    // 0, rolled 0.14, both losses 0; the scorer before it was written once
-    // for every game gave the same figures), which is not yet explained.
-    let (checked, carrying) = assert_candidates_roll_to_their_losses(&benchmark, &rollouts, false);
+    let (checked, carrying) = assert_candidates_roll_to_their_losses(&benchmark, &rollouts, true);
     assert!(checked >= 4, "only {checked} candidates checked");
     assert!(carrying > 0, "no candidate carries numbers on");
     std::fs::remove_dir_all(&dir).ok();

@@ -74,6 +74,9 @@ pub trait LabGame: TavliGame {
         .ok_or_else(|| BenchmarkError::Format(format!("no roll of two dice: {turn:?}")))
     }
 
+    /// How a benchmark records `to_play` ([`Self::to_play`] reads it back).
+    fn turn_record(&self, to_play: &ToPlay<Self::Carried>) -> TurnRecord;
+
     /// `plakoto bench strength` (its plies checked); a game with no
     /// benchmark scorer refuses.
     fn score_benchmark(_a: &StrengthArgs) -> Result<(), BenchmarkError> {

@@ -13,19 +13,19 @@
 use std::path::{Path, PathBuf};
 
 use super::BenchmarkError;
-use super::data::{
-    Benchmark, Candidate, Decision, FORMAT_NAME, Header, SINGLE_ROLLOUT_VERSION, TurnRecord,
-};
+use super::data::{Benchmark, FORMAT_NAME, Header, SINGLE_ROLLOUT_VERSION};
+use super::decision_rollouts::DecisionRollouts;
 use super::sample::{SampledDecision, sample_decisions};
-use super::staged::{StagePlan, checked_rollout_settings, roll_out_in_stages};
+use super::sample_game::GameDecision;
+use super::staged::{StagePlan, checked_rollout_settings};
 use super::work::{ShardWork, checked_done};
 use plakoto_engine::eval::Evaluator;
-use plakoto_engine::game::plakoto_turn::{PlayLists, choose_turn, rank_turn};
-use plakoto_engine::game::{GameEvaluator, GameRankedPlay, GameSearch, PlakotoGameEvaluator};
-use plakoto_engine::game::{SearchLimits, SearchSettings};
+use plakoto_engine::game::express::CHOICE_LIMIT;
+use plakoto_engine::game::plakoto_turn::to_play;
+use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator};
 use plakoto_rules::tavli::{GameKind, Plakoto};
 use plakoto_rules::{
-    Game, Phase, Position, Rules, Side, TurnNumbers, Variant, format_play, position_id,
+    Game, Phase, Position, Rules, Side, TavliGame, TurnNumbers, Variant, position_id,
 };
 
 /// What to build.
@@ -140,151 +140,35 @@ pub fn build_shard(
         done.len(),
         mine.len()
     );
-    let mut builder = DecisionBuilder::new(options, evaluator, heuristic)?;
-    options
-        .work
-        .run(&mine, |id, sampled| builder.build(id, sampled))
+    let game = Plakoto::new(options.rules());
+    let mut builder = DecisionRollouts {
+        game: &game,
+        evaluator: &PlakotoGameEvaluator(evaluator),
+        weak: &PlakotoGameEvaluator(heuristic),
+        top_candidates: options.top_candidates,
+        disagreements_only: options.disagreements_only,
+        // The sampler leaves out the decisions whose plays the net rates
+        // alike.
+        pass_over_alike: false,
+        settings: checked_rollout_settings(&header, options.work.threads)?,
+        plan: StagePlan::for_seed(&header, options.rollout_seed),
+        search: GameSearch::new(),
+        generator: game.generator_listing_at_most(CHOICE_LIMIT),
+    };
+    options.work.run(&mine, |id, sampled| {
+        builder.decision(id, &game_decision(sampled))
+    })
 }
 
-/// The per-decision work: searches and rollouts with reused buffers.
-struct DecisionBuilder<'a> {
-    options: &'a BuildOptions,
-    /// The net: the 2-ply ranking, its 0-ply choice and the rollouts.
-    net: &'a dyn Evaluator,
-    /// The heuristic's 0-ply choices.
-    heuristic: &'a dyn Evaluator,
-    /// The searches' and the rollouts' settings.
-    settings: SearchSettings,
-    search: GameSearch<Plakoto>,
-    lists: PlayLists,
-    plan: StagePlan,
-}
-
-impl<'a> DecisionBuilder<'a> {
-    fn new(
-        options: &'a BuildOptions,
-        evaluator: &'a dyn Evaluator,
-        heuristic: &'a dyn Evaluator,
-    ) -> Result<DecisionBuilder<'a>, BenchmarkError> {
-        let header = options.header(evaluator);
-        let settings = checked_rollout_settings(&header, options.work.threads)?;
-        Ok(DecisionBuilder {
-            options,
-            net: evaluator,
-            heuristic,
-            settings,
-            search: GameSearch::new(),
-            lists: PlayLists::bounded(),
-            plan: StagePlan::for_seed(&header, options.rollout_seed),
-        })
-    }
-
-    /// The position after `evaluator`'s 0-ply choice in `game`.
-    fn zero_ply_choice(
-        &mut self,
-        evaluator: &dyn GameEvaluator<Plakoto>,
-        game: &Game,
-    ) -> Result<Position, BenchmarkError> {
-        let limits = SearchLimits::plies(0);
-        let choice = choose_turn(
-            &mut self.search,
-            evaluator,
-            game,
-            &self.settings,
-            limits,
-            &mut self.lists,
-            None,
-        )
-        .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
-        Ok(choice.play().position)
-    }
-
-    /// Rolls decision `id` out; `None` when it is passed over (the net's
-    /// 0-ply choice is the 2-ply best and only disagreements are wanted).
-    fn build(
-        &mut self,
-        id: usize,
-        sampled: &SampledDecision,
-    ) -> Result<Option<Decision>, BenchmarkError> {
-        let game = decision_game(self.options.rules(), &sampled.position, sampled.turn)?;
-        let net = PlakotoGameEvaluator(self.net);
-        let (_, ranking) = rank_turn(
-            &mut self.search,
-            &net,
-            &game,
-            &self.settings,
-            SearchLimits::plies(2),
-            &mut self.lists,
-            None,
-        )
-        .map_err(|e| BenchmarkError::Engine(e.to_string()))?;
-        let net_choice = self.zero_ply_choice(&net, &game)?;
-        if self.options.disagreements_only
-            && ranking
-                .plays
-                .first()
-                .is_some_and(|best| best.play.position == net_choice)
-        {
-            return Ok(None);
-        }
-        let heuristic = PlakotoGameEvaluator(self.heuristic);
-        let heuristic_choice = self.zero_ply_choice(&heuristic, &game)?;
-        let mut chosen: Vec<GameRankedPlay<Plakoto>> = Vec::new();
-        let add = |position: &Position, chosen: &mut Vec<GameRankedPlay<Plakoto>>| {
-            if chosen.iter().all(|c| c.play.position != *position)
-                && let Some(r) = ranking.plays.iter().find(|r| r.play.position == *position)
-            {
-                chosen.push(*r);
-            }
-        };
-        for r in ranking.plays.iter().take(self.options.top_candidates) {
-            add(&r.play.position, &mut chosen);
-        }
-        add(&net_choice, &mut chosen);
-        add(&heuristic_choice, &mut chosen);
-        add(&sampled.played.position, &mut chosen);
-        let starts: Vec<_> = chosen.iter().map(|r| (r.play.position, r.after)).collect();
-        let staged = roll_out_in_stages(
-            id,
-            &starts,
-            &Plakoto::new(game.rules()),
-            &net,
-            &self.settings,
-            &self.plan,
-        )?;
-        self.search.trim();
-        self.lists.trim();
-        let named: Vec<Candidate> = chosen
-            .iter()
-            .map(|r| unrolled_candidate(&sampled.position, r))
-            .collect();
-        let candidates = staged.ordered_candidates(&named);
-        let played_after = position_id(&sampled.played.position);
-        let played = candidates.iter().position(|c| c.after == played_after);
-        Ok(Some(Decision {
-            id,
-            phase: sampled.phase,
-            position: position_id(&sampled.position),
-            turn: TurnRecord::of(&sampled.turn),
-            source: sampled.source.to_string(),
-            played,
-            legal_plays: sampled.legal_plays,
-            candidates,
-        }))
-    }
-}
-
-/// `ranked` (a play from `position`) as a candidate not yet rolled out:
-/// its play, the position after it and its 2-ply equity.
-fn unrolled_candidate(position: &Position, ranked: &GameRankedPlay<Plakoto>) -> Candidate {
-    Candidate {
-        play: format_play(position, &ranked.play),
-        after: position_id(&ranked.play.position),
-        equity: 0.0,
-        std_error: 0.0,
-        loss_std_error: 0.0,
-        trials: 0,
-        ply2_equity: ranked.equity,
+/// A sampled Plakoto decision as the builder of every game takes it.
+fn game_decision(sampled: &SampledDecision) -> GameDecision<Plakoto> {
+    GameDecision {
+        position: sampled.position,
+        to_play: to_play(&sampled.turn),
+        played: sampled.played.position,
+        phase: sampled.phase,
+        source: sampled.source.to_string(),
+        legal_plays: sampled.legal_plays,
     }
 }
 

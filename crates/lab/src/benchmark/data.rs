@@ -2,6 +2,9 @@
 //! file that holds them (gzip-compressed JSON lines: a header line, then
 //! one decision a line; specified in `benchmarks/FORMAT.md`).
 
+use std::convert::Infallible;
+
+use plakoto_rules::tavli::ToPlay;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
@@ -175,6 +178,17 @@ pub enum TurnRecord {
 }
 
 impl TurnRecord {
+    /// The record of a turn of a game that carries no numbers from turn
+    /// to turn: its roll.
+    pub fn of_roll(to_play: &ToPlay<Infallible>) -> TurnRecord {
+        match *to_play {
+            ToPlay::Dice(dice) => TurnRecord::Rolled {
+                dice: [dice.0.pips(), dice.1.pips()],
+            },
+            ToPlay::Carried(never) => match never {},
+        }
+    }
+
     /// The record of `turn`.
     pub fn of(turn: &TurnNumbers) -> TurnRecord {
         match turn {

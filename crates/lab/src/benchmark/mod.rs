@@ -21,17 +21,19 @@
 //! - [`phase`]: the phase a decision is labelled with ([`phase_fevga`]:
 //!   Fevga's).
 //!
-//! A benchmark of another game of the game layer (Fevga first; the
-//! header's `game`) is built and scored by the same stages, work files,
-//! shards, merging, pooling and figures, with the game layer's search and
-//! rollout: [`sample_game`] and [`build_game`], tied to Fevga by its lab
-//! file ([`crate::games::fevga`]); it is scored as every benchmark is.
+//! Every game's decisions are rolled out by one builder step over the
+//! game layer's search and rollout (`decision_rollouts`), and every
+//! benchmark is scored the same way. A benchmark of another game (Fevga
+//! first; the header's `game`) is sampled by [`sample_game`] and built by
+//! [`build_game`], tied to Fevga by its lab file ([`crate::games::fevga`]);
+//! Plakoto's decisions are sampled by its own mixed players ([`sample`]).
 
 pub mod build;
 pub mod build_game;
 pub mod choices;
 pub mod cli;
 pub mod data;
+mod decision_rollouts;
 pub mod phase;
 pub mod phase_fevga;
 pub mod pool;

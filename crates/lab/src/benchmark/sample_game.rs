@@ -13,6 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use super::phase::GamePhase;
 use super::sample::{RANDOM_PLAY_CHANCE, TRIVIAL_SPREAD, sample_by_phase};
 use plakoto_engine::game::{GameEvaluator, GreedyChooser, game_equity};
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, TavliGame};
 
 /// Turns after which a sampled game is cut (none runs this long).
@@ -23,8 +24,9 @@ const MAX_TURNS: usize = 1_000;
 pub struct GameDecision<G: TavliGame> {
     /// The position, seen by the side to play.
     pub position: G::Position,
-    /// The roll to play.
-    pub dice: Dice,
+    /// What the side plays: its roll, or numbers carried to it (Plakoto
+    /// Express, R21).
+    pub to_play: ToPlay<G::Carried>,
     /// The position the play made in the game reached, seen by its mover.
     pub played: G::Position,
     /// Its phase.
@@ -146,7 +148,7 @@ impl<G: TavliGame> GameSampler<'_, G> {
             if plays.len() > 1 && high - low > TRIVIAL_SPREAD {
                 visit(GameDecision {
                     position,
-                    dice,
+                    to_play: ToPlay::Dice(dice),
                     played: after,
                     phase: (self.phase_of)(&position),
                     source: self.name(player),

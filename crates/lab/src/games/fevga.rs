@@ -19,6 +19,7 @@ use crate::benchmark::build::BuildOptions;
 use crate::benchmark::build_game::GameBuild;
 use crate::benchmark::cli::{BuildArgs, StrengthArgs, build_table, table_strength};
 use crate::benchmark::data::Benchmark;
+use crate::benchmark::data::TurnRecord;
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::phase_fevga::fevga_phase;
 use crate::benchmark::score::StrengthReport;
@@ -46,11 +47,17 @@ use plakoto_rules::fevga::{
     FevgaPosition, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release,
 };
 use plakoto_rules::tavli::Fevga;
+use plakoto_rules::tavli::ToPlay;
+use std::convert::Infallible;
 use std::path::Path;
 use std::sync::Arc;
 
 impl LabGame for Fevga {
     const MOVEMENT_RULES: bool = false;
+
+    fn turn_record(&self, to_play: &ToPlay<Infallible>) -> TurnRecord {
+        TurnRecord::of_roll(to_play)
+    }
 
     type Run = TableTrainer<Fevga>;
 

@@ -3,8 +3,8 @@
 //! mixes and loss terms, and benchmarked by its own builder and scorer.
 
 use plakoto_engine::game::plakoto_turn;
-use plakoto_rules::Numbers;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::{Numbers, TurnNumbers};
 
 use crate::LabGame;
 use crate::benchmark::BenchmarkError;
@@ -21,6 +21,13 @@ impl LabGame for Plakoto {
     fn to_play(&self, turn: &TurnRecord) -> Result<ToPlay<Numbers>, BenchmarkError> {
         turn.turn(self.rules.variant)
             .map(|turn| plakoto_turn::to_play(&turn))
+    }
+
+    fn turn_record(&self, to_play: &ToPlay<Numbers>) -> TurnRecord {
+        TurnRecord::of(&match *to_play {
+            ToPlay::Dice(dice) => TurnNumbers::Rolled(dice, dice.numbers(self.rules.variant)),
+            ToPlay::Carried(numbers) => TurnNumbers::Passed(numbers),
+        })
     }
 
     type Run = Trainer;

@@ -8,6 +8,7 @@
 //! `bench strength` refuse.
 
 use crate::LabGame;
+use crate::benchmark::data::TurnRecord;
 use crate::train::label_args::LabelArgs;
 use crate::train::refine::{FitArgs, RefineError, TargetArgs};
 use crate::train::table::TableTrainer;
@@ -24,11 +25,17 @@ use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
 use plakoto_engine::game::{PortesHeuristicEvaluator, PortesNetEvaluator, game_equity};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::tavli::Portes;
+use plakoto_rules::tavli::ToPlay;
+use std::convert::Infallible;
 use std::path::Path;
 use std::sync::Arc;
 
 impl LabGame for Portes {
     const MOVEMENT_RULES: bool = false;
+
+    fn turn_record(&self, to_play: &ToPlay<Infallible>) -> TurnRecord {
+        TurnRecord::of_roll(to_play)
+    }
 
     type Run = TableTrainer<Portes>;
 

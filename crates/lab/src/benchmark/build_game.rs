@@ -47,8 +47,8 @@ pub struct GameBuild<'a, G: TavliGame> {
 }
 
 impl<G: LabGame> GameBuild<'_, G> {
-    /// Builds (or resumes) one shard of `options` (its `variant` and
-    /// `disagreements_only` are Plakoto's and not read): rolls out its
+    /// Builds (or resumes) one shard of `options` (its `variant` is
+    /// Plakoto's and not read): rolls out its
     /// decisions not yet in its work file, appending each as it is done;
     /// progress lines go to stderr. Returns the decisions written now (a
     /// decision passed over is neither counted nor written: a resumed shard

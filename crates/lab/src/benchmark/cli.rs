@@ -97,11 +97,11 @@ pub struct BuildArgs {
     /// results (unbiased; far less noise for about 20 times the work).
     #[arg(long)]
     pub luck_adjust: bool,
-    /// Roll out only the decisions where the net's 0-ply choice is not the
-    /// 2-ply search's best play, passing over the rest: rollout targets
-    /// where the net is likely wrong (`refine from-benchmark`), not a
-    /// benchmark. The header records it; --limit counts the decisions
-    /// looked at, passed over or not.
+    /// Roll out only the decisions where the rollout player's 0-ply choice
+    /// (Plakoto: the net's) is not the 2-ply search's best play, passing
+    /// over the rest: rollout targets where it is likely wrong (`refine
+    /// from-benchmark`), not a benchmark. The header records it; --limit
+    /// counts the decisions looked at, passed over or not.
     #[arg(long)]
     pub disagreements_only: bool,
     /// Weights of the net that ranks and rolls out (default: embedded).
@@ -379,9 +379,9 @@ pub fn build_plakoto(a: &BuildArgs) -> Result<(), BenchmarkError> {
 /// `plakoto benchmark build --game G` for a game of the game layer, its
 /// shards built by `build_shard`.
 pub fn build_table(a: &BuildArgs, build_shard: ShardBuilder) -> Result<(), BenchmarkError> {
-    if a.rules != Variant::Standard || a.disagreements_only || a.weights.is_some() {
+    if a.rules != Variant::Standard || a.weights.is_some() {
         return Err(BenchmarkError::Options(format!(
-            "--rules, --disagreements-only and --weights are Plakoto's, not for a {} build",
+            "--rules and --weights are Plakoto's, not for a {} build",
             a.game
         )));
     }

@@ -181,3 +181,29 @@ fn a_net_is_recorded_with_its_weights_and_others_by_name() {
     assert_eq!(evaluator("heuristic").unwrap().1, "heuristic");
     assert!(evaluator("chess").is_err());
 }
+
+/// `--disagreements-only` in Fevga: the decisions kept are exactly those of
+/// the full build where the rollout player's 0-ply choice is not the 2-ply
+/// search's best candidate, each rolled out as the full build rolls it.
+#[test]
+fn a_fevga_build_of_disagreements_only_keeps_a_part_of_the_full_build() {
+    let dir = scratch_dir("disagreements");
+    let decisions = 12;
+    let mut all = options("1/1", dir.join("all.jsonl"), decisions);
+    all.max_trials = 36;
+    let mut some = options("1/1", dir.join("some.jsonl"), decisions);
+    some.max_trials = 36;
+    some.disagreements_only = true;
+    build_shard(&all, ROLLOUT_PLAYER, WEAK).unwrap();
+    let kept = build_shard(&some, ROLLOUT_PLAYER, WEAK).unwrap();
+    let all = Benchmark::read(&dir.join("all.jsonl")).unwrap();
+    let some = Benchmark::read(&dir.join("some.jsonl")).unwrap();
+    assert!(some.header.disagreements_only && !all.header.disagreements_only);
+    assert_eq!(some.decisions.len(), kept);
+    assert!(0 < kept && kept < all.decisions.len(), "{kept} kept");
+    for d in &some.decisions {
+        let full = all.decisions.iter().find(|a| a.id == d.id);
+        assert_eq!(full, Some(d), "decision {} as the full build has it", d.id);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -17,18 +17,16 @@ pub(super) fn legal(
     plays: &mut PlayLists,
     page: Page,
 ) -> Result<Reply, ProtoError> {
+    let game = state.games.plakoto();
     // A roll too long to list is counted exactly in bounded memory.
     let counted = plays
-        .count_page(&state.games.plakoto(), page.offset, page.limit)
+        .count_page(&game, page.offset, page.limit)
         .map_err(ProtoError::from)?;
     if let Some(counted) = counted {
-        return Ok(counted_reply(&state.games.plakoto(), &counted, page));
+        return Ok(counted_reply(&game, &counted, page));
     }
-    let list = plays
-        .complete
-        .legal(&state.games.plakoto())
-        .map_err(ProtoError::from)?;
-    Ok(legal_reply(&state.games.plakoto(), list, page))
+    let list = plays.complete.legal(&game).map_err(ProtoError::from)?;
+    Ok(legal_reply(&game, list, page))
 }
 
 /// The reply to `legal` from the turn's list of plays.

@@ -140,6 +140,7 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
     s.score.length = record.header.match_length;
     s.next_starter = replay.next_starter;
     s.players = [record.header.x.clone(), record.header.o.clone()];
+    let game = s.games.plakoto();
     let history = s.history_of_mut(plakoto_rules::GameKind::Plakoto);
     *history = record;
     history.header.date = None;
@@ -147,9 +148,9 @@ fn load(s: &mut SessionState, scope: Scope, file: &str) -> Result<Reply, ProtoEr
         file: file.to_string(),
         games: history.games.len(),
         turns: replay.turns.len(),
-        position_id: position_id(s.games.plakoto().position()),
-        match_id: MatchId::of(&s.games.plakoto(), &s.score).to_string(),
-        turn: turn_info(&s.games.plakoto()),
+        position_id: position_id(game.position()),
+        match_id: MatchId::of(&game, &s.score).to_string(),
+        turn: turn_info(&game),
     }))
 }
 

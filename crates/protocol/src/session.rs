@@ -504,8 +504,8 @@ fn execute_command(
             Ok(Reply::Seed { seed: *seed })
         }
         Command::SetRules(variant) => {
-            let rules = Rules::new(*variant, state.games.plakoto().rules().scoring)
-                .map_err(ProtoError::from)?;
+            let rules =
+                Rules::new(*variant, plakoto_rules_of(state).scoring).map_err(ProtoError::from)?;
             set_rules(state, rules)?;
             Ok(Reply::Setting {
                 name: "rules".to_string(),
@@ -513,8 +513,8 @@ fn execute_command(
             })
         }
         Command::SetScoring(scoring) => {
-            let rules = Rules::new(state.games.plakoto().rules().variant, *scoring)
-                .map_err(ProtoError::from)?;
+            let rules =
+                Rules::new(plakoto_rules_of(state).variant, *scoring).map_err(ProtoError::from)?;
             set_rules(state, rules)?;
             Ok(Reply::Setting {
                 name: "scoring".to_string(),
@@ -594,6 +594,12 @@ fn execute_command(
     }
 }
 
+/// The rules of the session's game of Plakoto (read from its switches,
+/// without making the rules core's game).
+fn plakoto_rules_of(state: &SessionState) -> Rules {
+    state.games.get::<Plakoto>().table.game().rules
+}
+
 /// `set game`: plays `kind` from now on; a fresh game of it awaits its
 /// opening roll (the score and who starts next are the session's).
 fn set_game(state: &mut SessionState, kind: GameKind) -> Reply {
@@ -618,7 +624,7 @@ fn set_rules(state: &mut SessionState, rules: Rules) -> Result<(), ProtoError> {
 /// Starts the next game of the match: the last winner starts (R19),
 /// otherwise an opening roll decides.
 fn start_game(state: &mut SessionState, tools: &mut Tools) -> Reply {
-    let rules = state.games.plakoto().rules();
+    let rules = plakoto_rules_of(state);
     let starter = state.next_starter.take();
     let (game, opening) = match starter {
         Some(winner) => (Game::started_by(rules, winner), Vec::new()),

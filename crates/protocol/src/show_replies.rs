@@ -45,25 +45,27 @@ pub(super) fn match_over(
 /// The reply to a command that set the game: its Position ID, Match ID
 /// and turn.
 pub(super) fn state_reply(state: &SessionState) -> Reply {
+    let game = state.games.plakoto();
     Reply::State {
-        position_id: position_id(state.games.plakoto().position()),
-        match_id: MatchId::of(&state.games.plakoto(), &state.score).to_string(),
-        turn: turn_info(&state.games.plakoto()),
+        position_id: position_id(game.position()),
+        match_id: MatchId::of(&game, &state.score).to_string(),
+        turn: turn_info(&game),
     }
 }
 
 /// The reply to `show options` (and `set evaluator`).
 pub(super) fn options_reply(state: &SessionState, search: &SessionSearch) -> Reply {
+    let game = state.games.plakoto();
     Reply::Options(OptionsInfo {
-        rules: state.games.plakoto().rules().variant,
-        scoring: state.games.plakoto().rules().scoring,
+        rules: game.rules().variant,
+        scoring: game.rules().scoring,
         output: state.output,
         orientation: state.orientation,
         seed: state.seed,
         evaluator: search
             .get::<Plakoto>()
             .evaluator
-            .identity_in(&Plakoto::new(state.games.plakoto().rules())),
+            .identity_in(&Plakoto::new(game.rules())),
         search: *search.settings(),
         score: score_info(state),
         players: PlayerNames {
@@ -88,34 +90,29 @@ pub(super) fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
 
 /// The reply to `show …`.
 pub(super) fn show(state: &SessionState, search: &SessionSearch, what: ShowWhat) -> Reply {
+    // The rules core's game, made once from the session's.
+    let game = state.games.plakoto();
     match what {
         ShowWhat::Board(o) => {
             let orientation = o.unwrap_or(state.orientation);
             Reply::Board(BoardInfo {
-                position_id: position_id(state.games.plakoto().position()),
-                match_id: MatchId::of(&state.games.plakoto(), &state.score).to_string(),
+                position_id: position_id(game.position()),
+                match_id: MatchId::of(&game, &state.score).to_string(),
                 orientation,
-                lines: draw_board(
-                    state.games.plakoto().position(),
-                    state.games.plakoto().on_roll(),
-                    orientation,
-                ),
-                board: BoardShape::Plakoto(BoardData::new(
-                    state.games.plakoto().position(),
-                    state.games.plakoto().on_roll(),
-                )),
-                boardtext: to_board_text(state.games.plakoto().position()),
-                turn: turn_info(&state.games.plakoto()),
+                lines: draw_board(game.position(), game.on_roll(), orientation),
+                board: BoardShape::Plakoto(BoardData::new(game.position(), game.on_roll())),
+                boardtext: to_board_text(game.position()),
+                turn: turn_info(&game),
                 tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
             })
         }
         ShowWhat::BoardText => Reply::BoardText {
-            boardtext: to_board_text(state.games.plakoto().position()),
+            boardtext: to_board_text(game.position()),
         },
         ShowWhat::Position => {
             let (position_id, match_id) = (
-                position_id(state.games.plakoto().position()),
-                MatchId::of(&state.games.plakoto(), &state.score).to_string(),
+                position_id(game.position()),
+                MatchId::of(&game, &state.score).to_string(),
             );
             Reply::Position {
                 position: format!("{position_id}:{match_id}"),
@@ -124,14 +121,14 @@ pub(super) fn show(state: &SessionState, search: &SessionSearch, what: ShowWhat)
             }
         }
         ShowWhat::PosId => Reply::PositionId {
-            position_id: position_id(state.games.plakoto().position()),
+            position_id: position_id(game.position()),
         },
         ShowWhat::MatchId => Reply::MatchId {
-            match_id: MatchId::of(&state.games.plakoto(), &state.score).to_string(),
+            match_id: MatchId::of(&game, &state.score).to_string(),
         },
         ShowWhat::Dice => Reply::Dice {
             opening: Vec::new(),
-            turn: turn_info(&state.games.plakoto()),
+            turn: turn_info(&game),
         },
         ShowWhat::Options => options_reply(state, search),
     }

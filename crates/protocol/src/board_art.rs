@@ -12,13 +12,13 @@ use crate::command::Orientation;
 
 /// Draws `position` (seen from `on_roll`) as text lines.
 pub fn draw_board(position: &Position, on_roll: Side, orientation: Orientation) -> Vec<String> {
-    draw_table_board(&picture(position), on_roll, orientation)
+    draw_table_board(&plakoto_picture(position), on_roll, orientation)
 }
 
 /// `position` as a picture, in the numbering of the side on roll: the
 /// free checkers on each point, the pinned one under them apart. Plakoto
 /// has no bar, and its sides move against each other (R2).
-fn picture(position: &Position) -> BoardPicture {
+pub(crate) fn plakoto_picture(position: &Position) -> BoardPicture {
     let mut points = [(None, 0u8); 24];
     let mut pinned = [None; 24];
     for (index, p) in (1..=24).filter_map(Point::new).enumerate() {

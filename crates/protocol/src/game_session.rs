@@ -6,10 +6,11 @@
 use std::any::Any;
 use std::fmt;
 
+use plakoto_engine::match_equity::MatchValue;
 use plakoto_records::record::{GameOnRecord, Record, TavliGameState};
-use plakoto_rules::GameKind;
 use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::{Opening, TableGame, TavliGames};
+use plakoto_rules::{GameKind, MatchScore, Side};
 
 /// A session of `G`: the game in progress (or just finished), with its
 /// switches, and the games of `G` played so far, as `save match` writes
@@ -89,9 +90,23 @@ pub trait ActiveGame: Any + Send + Sync {
 
     /// Writes the session for `{:?}`.
     fn fmt_dyn(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// `games` with this game under the switches the session plays it
+    /// under.
+    fn switches_into(&self, games: TavliGames) -> TavliGames;
+
+    /// The value of `mover`'s plays at `score` in a match of this game
+    /// alone, by the game's own match equity table: `None` in money play,
+    /// once the match is decided, or for a game without a table of its
+    /// own ([`GameOnRecord::OWN_MATCH_TABLE`]), whose matches the Tavli
+    /// table values.
+    fn own_match_value(&self, score: &MatchScore, mover: Side) -> Option<MatchValue>;
+
+    /// [`GameOnRecord::OWN_MATCH_TABLE`] of this game.
+    fn has_own_match_table(&self) -> bool;
 }
 
-impl<G: TavliGame> ActiveGame for GameSession<G> {
+impl<G: GameOnRecord> ActiveGame for GameSession<G> {
     fn kind(&self) -> GameKind {
         G::KIND
     }
@@ -125,6 +140,18 @@ impl<G: TavliGame> ActiveGame for GameSession<G> {
 
     fn fmt_dyn(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self, f)
+    }
+
+    fn switches_into(&self, games: TavliGames) -> TavliGames {
+        games.with(self.table.game())
+    }
+
+    fn own_match_value(&self, score: &MatchScore, mover: Side) -> Option<MatchValue> {
+        self.table.game().own_match_value(score, mover)
+    }
+
+    fn has_own_match_table(&self) -> bool {
+        G::OWN_MATCH_TABLE
     }
 }
 
@@ -202,5 +229,14 @@ impl GameShelf {
         self.of_mut(G::KIND)
             .and_then(|s| s.as_any_mut().downcast_mut())
             .unwrap_or_else(|| panic!("the session keeps a game of {}", G::KIND))
+    }
+
+    /// Every game under the switches the session plays it under.
+    pub fn switches(&self) -> TavliGames {
+        self.sessions
+            .iter()
+            .fold(TavliGames::default(), |games, session| {
+                session.switches_into(games)
+            })
     }
 }

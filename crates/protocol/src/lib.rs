@@ -43,7 +43,7 @@ pub mod tavli;
 pub mod tavli_replies;
 pub mod tavli_session;
 mod terminal;
-mod tools;
+pub mod tools;
 mod words;
 
 pub use command::{Command, Orientation, OutputMode};

@@ -1,31 +1,32 @@
 //! What a play is worth to the side on roll when the session is a match:
 //! its match-winning chance, valued by the Tavli match equity table in a
 //! Tavli match (whatever game of it is played: the table knows which game
-//! comes next and who starts it), by Plakoto's table in a Plakoto match,
-//! and by the Tavli table of that one game in a Portes or Fevga match
+//! comes next and who starts it), by the game's own table in a match of a
+//! game that has one (Plakoto's, [`GameOnRecord::OWN_MATCH_TABLE`](plakoto_records::record::GameOnRecord::OWN_MATCH_TABLE)),
+//! and by the Tavli table of that one game in a match of another game
 //! outside Tavli; nothing in money play. The one place the protocol picks a table
 //! (records.md, "Match equity" and "Tavli match equity").
 
+use plakoto_engine::match_equity::MatchValue;
 use plakoto_engine::match_equity::tavli::{TavliMatchContext, TavliPlace, TavliSwitches};
-use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_records::record::recorded_starter;
 use plakoto_rules::Side;
 
-use crate::session_game::session_games;
 use crate::state::SessionState;
 
 /// The valuation of `mover`'s plays in the session's match, or `None` in
-/// money play or once the match is decided. A Portes or Fevga match
-/// outside Tavli is valued by the Tavli table of a sequence of that one
-/// game ([`TavliSwitches::one_game`]).
+/// money play or once the match is decided. A match of a game without a
+/// table of its own, outside Tavli, is valued by the Tavli table of a
+/// sequence of that one game ([`TavliSwitches::one_game`]).
 pub fn of(state: &SessionState, mover: Side) -> Option<MatchValue> {
     if state.tavli.is_some() {
         return tavli_context(state, mover).map(MatchValue::Tavli);
     }
-    if !crate::session_game::is_own_game(state.game_kind) {
-        return one_game_context(state, mover).map(MatchValue::Tavli);
+    let game = state.games.of(state.game_kind)?;
+    if game.has_own_match_table() {
+        return game.own_match_value(&state.score, mover);
     }
-    MatchContext::of(&state.score, mover, state.games.plakoto().rules()).map(MatchValue::Plakoto)
+    one_game_context(state, mover).map(MatchValue::Tavli)
 }
 
 /// `mover`'s place in the session's Tavli match: its switches (with the
@@ -40,7 +41,7 @@ fn tavli_context(state: &SessionState, mover: Side) -> Option<TavliMatchContext>
         sequence: rules.sequence.games().to_vec(),
         target: u32::from(rules.target),
         after_draw: rules.after_draw,
-        games: session_games(state),
+        games: state.games.switches(),
     };
     let place = TavliPlace {
         game_index: session.current_number().saturating_sub(1) as usize,
@@ -71,7 +72,7 @@ fn one_game_context(state: &SessionState, mover: Side) -> Option<TavliMatchConte
     let switches = TavliSwitches::one_game(
         state.game_kind,
         u32::from(state.score.length),
-        session_games(state),
+        state.games.switches(),
     );
     let place = TavliPlace {
         game_index: 0,

@@ -7,25 +7,18 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::analysis_replies::{eval, hint, match_context, rollout};
 use super::command::{COMMANDS, Command, Orientation, OutputMode, is_known};
-use super::errors::PartsError;
-use super::game_records::{set_up_event, table_header};
-use super::reply::{ErrorCode, MoveInfo, ProtoError, Reply};
-use super::session_game::{GameFns, is_own_game};
+use super::reply::{ErrorCode, ProtoError, Reply};
+use super::session_game::{GameFns, speaks_own_words};
 use super::session_search::SessionSearch;
-use super::show_replies::{options_reply, score_info, setting_reply, show, state_reply};
-use super::state::{SessionState, numbers_vec, result_info, turn_info};
+use super::show_replies::setting_reply;
+use super::state::SessionState;
 use super::tools::Tools;
-use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, Probabilities};
-use plakoto_engine::game::plakoto_turn::choose_turn;
-use plakoto_engine::game::{PlakotoGameEvaluator, SearchSettings, SettingsError, Valuation};
-use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
+use plakoto_engine::eval::{Evaluator, HeuristicEvaluator};
+use plakoto_engine::game::{PlakotoGameEvaluator, SearchSettings, SettingsError};
+use plakoto_records::record::Event;
 use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{
-    Game, GameKind, GenLimits, MatchId, MatchScore, Phase, PlayReport, Position, Rules,
-    game_result, position_id,
-};
+use plakoto_rules::{Game, GameKind, GenLimits, MatchScore, Rules};
 
 /// The protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 2;
@@ -226,7 +219,7 @@ impl Session {
     /// ([`super::parse::parse_line_for`]); `None` for a line with no
     /// command.
     pub fn parse(&self, line: &str) -> Option<super::parse::Line> {
-        super::parse::parse_line_for(line, !is_own_game(self.state.game_kind))
+        super::parse::parse_line_for(line, !speaks_own_words(self.state.game_kind))
     }
 
     /// Applies and answers a line already read ([`Self::parse`]).
@@ -251,7 +244,7 @@ impl Session {
                 parsed.id.as_deref(),
                 &result,
                 self.state.output,
-                (!is_own_game(answered_for)).then_some(answered_for),
+                (!speaks_own_words(answered_for)).then_some(answered_for),
             ),
             quit,
         }
@@ -273,50 +266,16 @@ fn record_events(state: &mut SessionState, events: Vec<Event>) {
     }
 }
 
-/// After the game or the score was set by hand: the record starts over
-/// from the game as set, and no one starts the next game as a winner (the
-/// game set is no sequel of one won). Nothing happens when nothing changed.
-fn set_by_hand(
-    state: &mut SessionState,
-    tools: &mut Tools,
-    before: &Game,
-    score_before: &MatchScore,
-) {
-    if state.games.plakoto() == *before && state.score == *score_before {
-        return;
-    }
-    state.next_starter = None;
-    tools.events.push(set_up_event::<Plakoto>(state));
-}
-
 fn execute(
     state: &mut SessionState,
     tools: &mut Tools,
     command: &Command,
 ) -> Result<Reply, ProtoError> {
-    let (game_before, score_before) = (state.games.plakoto(), state.score);
-    if let Some(reply) = super::tavli::execute(state, tools, RUNNER, command) {
-        return reply.map_err(|e| match_over_not_game_over(state, command, e));
-    }
-    let reply = execute_command(state, tools, command)
-        .map_err(|e| match_over_not_game_over(state, command, e))?;
-    // Plakoto's game set by hand by the session's own commands (the other
-    // games tell their records themselves).
-    if is_own_game(state.game_kind)
-        && matches!(
-            command,
-            Command::SetBoard(_)
-                | Command::SetMatchId(_)
-                | Command::SetPosition(..)
-                | Command::SetTurn(_)
-                | Command::SetRules(_)
-                | Command::SetScoring(_)
-        )
-        || (matches!(command, Command::SetDice(_)) && game_before.phase() == Phase::Opening)
-    {
-        set_by_hand(state, tools, &game_before, &score_before);
-    }
-    Ok(reply)
+    let reply = match super::tavli::execute(state, tools, RUNNER, command) {
+        Some(reply) => reply,
+        None => execute_command(state, tools, command),
+    };
+    reply.map_err(|e| match_over_not_game_over(state, command, e))
 }
 
 /// The session's steps the Tavli match runs.
@@ -343,20 +302,14 @@ fn execute_command(
     tools: &mut Tools,
     command: &Command,
 ) -> Result<Reply, ProtoError> {
-    match command {
-        Command::SetGame(kind) => return Ok(set_game(state, *kind)),
-        Command::NewGameOf(kind) => {
-            set_game(state, *kind);
-            return execute_command(state, tools, &Command::NewGame);
-        }
-        _ => {}
-    }
     if let Some(reply) = (GameFns::of(state.game_kind).execute)(state, tools, command) {
         return reply;
     }
     match command {
-        Command::SetGame(_) | Command::NewGameOf(_) | Command::Table(_) => {
-            unreachable!("answered above")
+        Command::SetGame(kind) => Ok(set_game(state, *kind)),
+        Command::NewGameOf(kind) => {
+            set_game(state, *kind);
+            execute_command(state, tools, &Command::NewGame)
         }
         Command::NewTavliMatch(_) | Command::Tavli(_) => Err(ProtoError::new(
             ErrorCode::State,
@@ -388,138 +341,10 @@ fn execute_command(
                 value: if *on { "on" } else { "off" }.to_string(),
             })
         }
-        Command::NewGame => {
-            if let Some(w) = state.score.winner() {
-                return Err(super::show_replies::match_over(
-                    &state.score,
-                    w,
-                    state.tavli.is_some(),
-                ));
-            }
-            Ok(start_game(state, tools))
-        }
-        Command::NewMatch(n) => {
-            state.score = MatchScore::new(*n);
-            state.next_starter = None;
-            tools
-                .events
-                .push(Event::MatchStarted(table_header::<Plakoto>(state)));
-            Ok(start_game(state, tools))
-        }
-        Command::SetBoard(position) => {
-            let game = state
-                .games
-                .plakoto()
-                .with_board(*position)
-                .map_err(PartsError::Board)?;
-            state.games.set_plakoto(&game);
-            Ok(state_reply(state))
-        }
-        Command::SetMatchId(m) => {
-            let with = |position: Position| {
-                Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
-            };
-            let current = *state.games.plakoto().position();
-            let finished = game_result(&current, m.rules.scoring).is_some();
-            let game = with(current)
-                .or_else(|e| {
-                    // A finished board left from the last game cannot go
-                    // with a game in progress: clients set the Match ID
-                    // first and the board next, so start from the initial
-                    // position rather than refuse.
-                    if finished && m.phase != Phase::Over {
-                        with(Position::initial())
-                    } else {
-                        Err(e)
-                    }
-                })
-                .map_err(PartsError::MatchId)?;
-            state.games.set_plakoto(&game);
-            state.score = MatchScore {
-                length: m.match_length,
-                score: m.score.map(u32::from),
-            };
-            Ok(state_reply(state))
-        }
-        Command::SetPosition(position, m) => {
-            super::set_position::set_position(state, *position, m).map(|()| state_reply(state))
-        }
-        Command::SetTurn(side) => {
-            let game = state
-                .games
-                .plakoto()
-                .with_turn(*side)
-                .map_err(ProtoError::from)?;
-            state.games.set_plakoto(&game);
-            Ok(state_reply(state))
-        }
-        Command::SetDice(dice) => {
-            let mut game = state.games.plakoto();
-            let opening = game.phase() == Phase::Opening;
-            game.give_dice(*dice).map_err(ProtoError::from)?;
-            state.games.set_plakoto(&game);
-            if !opening {
-                // Before the opening roll the game is set by hand instead.
-                tools.events.push(Event::DiceSet {
-                    side: game.on_roll(),
-                    dice: [dice.0.pips(), dice.1.pips()],
-                });
-            }
-            Ok(Reply::Dice {
-                opening: Vec::new(),
-                turn: turn_info(&game),
-            })
-        }
-        Command::Roll => {
-            let mut opening = Vec::new();
-            let mut game = state.games.plakoto();
-            if game.phase() == Phase::Opening {
-                let (_, rolls) = game
-                    .roll_opening(&mut state.rng)
-                    .map_err(ProtoError::from)?;
-                opening = rolls
-                    .iter()
-                    .map(|(x_die, o_die)| [x_die.pips(), o_die.pips()])
-                    .collect();
-                tools.events.push(Event::GameStarted {
-                    header: table_header::<Plakoto>(state),
-                    score: state.score.score,
-                    start: Start::Opening(opening.clone()),
-                });
-            }
-            let dice = game.roll(&mut state.rng).map_err(ProtoError::from)?;
-            state.games.set_plakoto(&game);
-            tools.events.push(Event::DiceSet {
-                side: game.on_roll(),
-                dice: [dice.0.pips(), dice.1.pips()],
-            });
-            Ok(Reply::Dice {
-                opening,
-                turn: turn_info(&game),
-            })
-        }
         Command::SetSeed(seed) => {
             state.seed = *seed;
             state.rng = ChaCha8Rng::seed_from_u64(*seed);
             Ok(Reply::Seed { seed: *seed })
-        }
-        Command::SetRules(variant) => {
-            let rules =
-                Rules::new(*variant, plakoto_rules_of(state).scoring).map_err(ProtoError::from)?;
-            set_rules(state, rules)?;
-            Ok(Reply::Setting {
-                name: "rules".to_string(),
-                value: variant.to_string(),
-            })
-        }
-        Command::SetScoring(scoring) => {
-            let rules =
-                Rules::new(plakoto_rules_of(state).variant, *scoring).map_err(ProtoError::from)?;
-            set_rules(state, rules)?;
-            Ok(Reply::Setting {
-                name: "scoring".to_string(),
-                value: scoring.to_string(),
-            })
         }
         Command::SetOutput(mode) => {
             state.output = *mode;
@@ -530,45 +355,11 @@ fn execute_command(
             Ok(Reply::Orientation { orientation: *o })
         }
         // Replaced by `Session::apply` before the state is copied.
-        Command::SetEvaluator(_) => Ok(options_reply(state, tools.search)),
-        Command::Move(text) => {
-            let before = state.games.plakoto();
-            let mut game = before.clone();
-            let report = game
-                .play_written(text, tools.search.lists().complete.generator())
-                .map_err(ProtoError::from)?;
-            state.games.set_plakoto(&game);
-            Ok(Reply::Moved(finish_move(state, tools, &before, report)))
-        }
-        Command::Play(time_ms) => {
-            let before = state.games.plakoto();
-            let limits = tools.search.limits().with_time(*time_ms);
-            let settings = *tools.search.settings();
-            let in_match = match_context(state);
-            let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
-            let (searcher, evaluator, lists) = tools.search.plakoto();
-            let choice = choose_turn(
-                searcher,
-                evaluator,
-                &before,
-                &settings,
-                limits,
-                lists,
-                mwc.as_ref().map(|f| f as &Valuation),
-            )
-            .map_err(ProtoError::from)?;
-            let mut game = before.clone();
-            let report = choice
-                .commit(&mut game, tools.search.lists())
-                .map_err(ProtoError::from)?;
-            state.games.set_plakoto(&game);
-            Ok(Reply::Played(finish_move(state, tools, &before, report)))
-        }
-        Command::Hint { count, time_ms } => {
-            hint(state, tools.search, tools.progress, *count, *time_ms)
-        }
-        Command::Rollout(trials) => rollout(state, tools.search, tools.progress, *trials),
-        Command::Eval(time_ms) => Ok(eval(state, tools.search, tools.progress, *time_ms)),
+        Command::SetEvaluator(_) => execute_command(
+            state,
+            tools,
+            &Command::Show(super::command::ShowWhat::Options),
+        ),
         Command::SetSearch { name, value } => {
             let option =
                 super::options::named(name).ok_or_else(|| super::options::family_usage(name))?;
@@ -587,17 +378,31 @@ fn execute_command(
                 .map_err(|error| ProtoError::new(ErrorCode::InvalidArgument, error.to_string()))?;
             Ok(setting_reply(&settings, &line))
         }
-        Command::Legal(page) => super::legal::legal(state, tools.search.lists(), *page),
-        Command::LegalSteps(made) => super::legal::legal_steps_reply(&state.games.plakoto(), made),
-        Command::Show(what) => Ok(show(state, tools.search, *what)),
-        Command::Record(c) => super::records::execute(state, tools.search, &mut tools.events, c),
+        // Answered by every game above.
+        Command::Table(_)
+        | Command::NewGame
+        | Command::NewMatch(_)
+        | Command::SetBoard(_)
+        | Command::SetMatchId(_)
+        | Command::SetPosition(..)
+        | Command::SetTurn(_)
+        | Command::SetDice(_)
+        | Command::Roll
+        | Command::SetRules(_)
+        | Command::SetScoring(_)
+        | Command::Move(_)
+        | Command::Play(_)
+        | Command::Hint { .. }
+        | Command::Rollout(_)
+        | Command::Eval(_)
+        | Command::Legal(_)
+        | Command::LegalSteps(_)
+        | Command::Show(_)
+        | Command::Record(_) => Err(ProtoError::new(
+            ErrorCode::NotInGame,
+            format!("not a command of {}", state.game_kind),
+        )),
     }
-}
-
-/// The rules of the session's game of Plakoto (read from its switches,
-/// without making the rules core's game).
-fn plakoto_rules_of(state: &SessionState) -> Rules {
-    state.games.get::<Plakoto>().table.game().rules
 }
 
 /// `set game`: plays `kind` from now on; a fresh game of it awaits its
@@ -608,93 +413,5 @@ fn set_game(state: &mut SessionState, kind: GameKind) -> Reply {
     Reply::Setting {
         name: "game".to_string(),
         value: kind.to_string(),
-    }
-}
-
-fn set_rules(state: &mut SessionState, rules: Rules) -> Result<(), ProtoError> {
-    let game = state
-        .games
-        .plakoto()
-        .with_rules(rules)
-        .map_err(ProtoError::from)?;
-    state.games.set_plakoto(&game);
-    Ok(())
-}
-
-/// Starts the next game of the match: the last winner starts (R19),
-/// otherwise an opening roll decides.
-fn start_game(state: &mut SessionState, tools: &mut Tools) -> Reply {
-    let rules = plakoto_rules_of(state);
-    let starter = state.next_starter.take();
-    let (game, opening) = match starter {
-        Some(winner) => (Game::started_by(rules, winner), Vec::new()),
-        None => {
-            let mut game = Game::new(rules);
-            let rolls = match game.roll_opening(&mut state.rng) {
-                Ok((_, rolls)) => rolls
-                    .iter()
-                    .map(|(x_die, o_die)| [x_die.pips(), o_die.pips()])
-                    .collect(),
-                // A new game is always in its opening; keep it there if not.
-                Err(_) => Vec::new(),
-            };
-            (game, rolls)
-        }
-    };
-    state.games.set_plakoto(&game);
-    tools.events.push(Event::GameStarted {
-        header: table_header::<Plakoto>(state),
-        score: state.score.score,
-        start: match starter {
-            Some(winner) => Start::Starter(winner),
-            None => Start::Opening(opening.clone()),
-        },
-    });
-    Reply::NewGame {
-        score: score_info(state),
-        opening,
-        starts: state.games.plakoto().on_roll(),
-        rules: rules.variant,
-        scoring: rules.scoring,
-    }
-}
-
-/// Scores a play that ended the game, and says what the play did.
-fn finish_move(
-    state: &mut SessionState,
-    tools: &mut Tools,
-    before: &Game,
-    report: PlayReport,
-) -> MoveInfo {
-    let side = before.on_roll();
-    let after = state.games.plakoto();
-    if let Some(numbers) = before.turn_numbers() {
-        tools.events.push(Event::TurnPlayed(Turn {
-            side,
-            roll: Roll::of(&numbers),
-            play: report.notation.clone(),
-            line: 0,
-        }));
-    }
-    if let Some(passed) = &report.passed {
-        tools.events.push(Event::NumbersPassed {
-            to: after.on_roll(),
-            numbers: passed.to_vec(),
-        });
-    }
-    if let Some(r) = &report.result {
-        state.next_starter = state.score.record(r);
-        tools.events.push(Event::GameEnded(GameEnd::of(r)));
-    }
-    MoveInfo {
-        play: report.notation,
-        side,
-        passed: report.passed.as_ref().map(numbers_vec),
-        result: report.result.as_ref().map(result_info),
-        score: score_info(state),
-        next: turn_info(&after),
-        position_id: position_id(after.position()),
-        match_id: MatchId::of(&after, &state.score).to_string(),
-        next_game: None,
     }
 }

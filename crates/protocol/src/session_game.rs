@@ -1,73 +1,45 @@
-//! [`SessionGame`]: what the session needs of each game it plays, so that
+//! [`GameFns`]: what the session needs of each game it plays, so that
 //! the code above the games (the session, the Tavli match, the valuation
 //! of a match, reading lines and writing replies) names no game: it asks
 //! the [`GameFns`] of the game played, which [`GameFns::of`] picks with
 //! `with_game!`, the one place in the protocol that turns a game's kind
-//! into its type.
-//!
-//! Adding a game: a game of the table gets its impl from `games/table.rs`
-//! once it implements [`TableProtocol`](crate::table::TableProtocol)
-//! (`table/hooks.rs`); a game with commands of its own writes its impl
-//! beside `games/plakoto.rs`.
+//! into its type. Written once over the game's
+//! [`TableProtocol`](crate::table::TableProtocol) (`table/hooks.rs`) and
+//! [`EngineGame`] impls.
 
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_records::analysis::Analysis;
 use plakoto_records::analysis::table::analyse_table;
 use plakoto_records::record::{Event, GameOnRecord, Header, Record, RecordError, TavliGameState};
 use plakoto_rules::tavli::{Opening, TavliGames};
-use plakoto_rules::{FinalResult, GameKind, TavliGame, with_game};
+use plakoto_rules::{FinalResult, GameKind, with_game};
 
 use crate::command::Command;
 use crate::game_records::{restart as restart_record, set_up_event, table_header};
 use crate::game_session::ActiveGame;
+use crate::game_session::GameSession;
 use crate::reply::{ProtoError, Reply};
-use crate::session_search::AnySearcher;
+use crate::session_search::{AnySearcher, GameSearcher};
 use crate::state::SessionState;
+use crate::table::{TableProtocol, execute_game};
 use crate::tools::Tools;
-
-/// A game as the session plays it: how the session builds it, how its
-/// commands are applied and its record kept, and how a game of it in a
-/// Tavli match is analysed. One impl per game (`games/`). Whether the
-/// session's own commands play the game (Plakoto's) or the table's
-/// executor does is [`is_own_game`].
-pub trait SessionGame: TavliGame {
-    /// Whether the session's own commands (`session.rs`) play this game,
-    /// rather than the table's executor (`table/execute.rs`): Plakoto's,
-    /// the game the protocol was first written for.
-    const OWN_COMMANDS: bool = false;
-
-    /// A fresh session of this game, for the session's shelf of games,
-    /// and its searcher, with the game's heuristic and its evaluators by
-    /// name.
-    fn game_session() -> NewSession;
-
-    /// Applies `command` to the session's game of this kind: `None` for a
-    /// command the session applies itself.
-    fn execute(
-        state: &mut SessionState,
-        tools: &mut Tools,
-        command: &Command,
-    ) -> Option<Result<Reply, ProtoError>>;
-}
+use plakoto_engine::game::EngineGame;
 
 /// A fresh session of a game and its searcher.
 pub(crate) type NewSession = (Box<dyn ActiveGame>, Box<dyn AnySearcher>);
 
-/// The [`SessionGame`] answers of one game, as plain functions: the
-/// session and the Tavli match call a game through these, chosen once by
-/// its kind ([`GameFns::of`]), never naming its type. Each field is the
-/// [`SessionGame`] item of the same name.
+/// What the session asks of one game, as plain functions: the session
+/// and the Tavli match call a game through these, chosen once by its kind
+/// ([`GameFns::of`]), never naming its type.
 #[derive(Clone, Copy)]
 pub(crate) struct GameFns {
-    /// [`SessionGame::OWN_COMMANDS`].
-    pub own_commands: bool,
-    /// [`SessionGame::game_session`].
+    /// [`TableProtocol::OWN_WORDS`].
+    pub own_words: bool,
+    /// A fresh session of the game under its default switches, and its
+    /// searcher with its heuristic and its evaluators by name.
     pub game_session: fn() -> NewSession,
     /// The header of the session's record of this game.
     pub header: fn(&SessionState) -> Header,
-    /// `games` with the game of this kind the session plays (its
-    /// switches).
-    pub with_game: fn(&SessionState, TavliGames) -> TavliGames,
     /// The result of the session's game of this kind, once over.
     pub result: fn(&SessionState) -> Option<FinalResult>,
     /// Makes the session's game of this kind a fresh game awaiting its
@@ -83,7 +55,9 @@ pub(crate) struct GameFns {
     pub adopt: fn(&mut SessionState, &TavliGames, Opening),
     /// [`GameSession::restore`](crate::game_session::GameSession::restore) on the session's game of this kind.
     pub restore: fn(&mut SessionState, TavliGameState),
-    /// [`SessionGame::execute`].
+    /// Applies a command to the session's game of this kind (the game's
+    /// own words first, [`TableProtocol::own_command`], then the table's
+    /// executor): `None` for a command the session applies itself.
     pub execute: fn(&mut SessionState, &mut Tools, &Command) -> Option<Result<Reply, ProtoError>>,
     /// The analysis of a game of a Tavli match (`in_match`) on record, at
     /// the session's plies with its evaluator of this game and search
@@ -95,17 +69,24 @@ impl GameFns {
     /// The functions of the game `kind`.
     pub(crate) fn of(kind: GameKind) -> GameFns {
         with_game!(kind, G => GameFns {
-            own_commands: <G as SessionGame>::OWN_COMMANDS,
-            game_session: <G as SessionGame>::game_session,
+            own_words: G::OWN_WORDS,
+            game_session: || {
+                (
+                    Box::new(GameSession::<G>::default()),
+                    Box::new(GameSearcher::new(G::evaluator_named, G::EVALUATOR_NAMES)),
+                )
+            },
             header: table_header::<G>,
-            with_game: |state, games| games.with(state.games.get::<G>().table.game()),
             result: |state| state.games.get::<G>().table.result(),
             reset: |state| state.games.get_mut::<G>().reset(),
             set_up_event: set_up_event::<G>,
             restart_record: restart_record::<G>,
             adopt: |state, games, opening| state.games.get_mut::<G>().adopt(games, opening),
             restore: |state, held| state.games.get_mut::<G>().restore(held),
-            execute: <G as SessionGame>::execute,
+            execute: |state, tools, command| {
+                G::own_command(state, tools, command)
+                    .or_else(|| execute_game::<G>(state, tools, command))
+            },
             analyse_in_match: analyse_in_match::<G>,
         })
     }
@@ -133,22 +114,9 @@ fn analyse_in_match<G: GameOnRecord>(
     ))
 }
 
-/// Whether `kind` is the game the session's own commands play
-/// (Plakoto's, [`SessionGame::OWN_COMMANDS`]), rather than the table's
-/// executor. The session's own commands (`set board`, `move`, … in
-/// `session.rs`) play it, the parser reads its `set` arguments, it is
-/// searched by the session's evaluator, its matches are valued by its own
-/// match equity table, and its JSON replies name no game (as before there
-/// were other games).
-pub(crate) fn is_own_game(kind: GameKind) -> bool {
-    GameFns::of(kind).own_commands
-}
-
-/// Every game under the switches the session plays it under.
-pub(crate) fn session_games(state: &SessionState) -> TavliGames {
-    GameKind::ALL
-        .into_iter()
-        .fold(TavliGames::default(), |games, kind| {
-            (GameFns::of(kind).with_game)(state, games)
-        })
+/// Whether `kind` speaks the protocol's first words (Plakoto's,
+/// [`TableProtocol::OWN_WORDS`]): the parser reads its `set` arguments,
+/// and its JSON replies name no game (as before there were other games).
+pub(crate) fn speaks_own_words(kind: GameKind) -> bool {
+    GameFns::of(kind).own_words
 }

@@ -9,7 +9,7 @@ use crate::session_search::SessionSearch;
 /// buffers only save time), where searches say how far they have got, and
 /// the events the command's changes to the games make, which the record
 /// keeps once the command succeeds.
-pub(crate) struct Tools<'a> {
+pub struct Tools<'a> {
     pub(crate) search: &'a mut SessionSearch,
     pub(crate) progress: &'a super::progress::ProgressBoard,
     pub(crate) events: Vec<Event>,

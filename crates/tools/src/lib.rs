@@ -46,7 +46,7 @@ use crate::bench::hint::{self, HintBenchOptions, HintBenchReport};
 use crate::bench::movegen::{MovegenBenchOptions, MovegenBenchReport};
 use crate::conformance::Report as ConformanceReport;
 use crate::conformance::{ConformanceArgs, Step, SwitchVariant};
-use plakoto_engine::game::{EVALUATOR_NAMES, EngineGame, GameEvaluator, evaluator_named};
+use plakoto_engine::game::EngineGame;
 use plakoto_records::record::{GameOnRecord, Roll};
 use plakoto_rules::tavli::TavliGames;
 use plakoto_rules::tavli::ToPlay;
@@ -281,17 +281,6 @@ pub trait ToolsGame: GameOnRecord + EngineGame + Default {
     /// The suite of `bench hint`: `positions` positions of seeded games,
     /// each taken at a random turn from `skip` on.
     fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position>;
-
-    /// The names `--evaluator` takes in this game through the game
-    /// layer: the engine's built-ins ([`EVALUATOR_NAMES`]); none for a
-    /// game whose benches measure its own evaluators (Plakoto's).
-    const EVALUATORS: &'static [&'static str] = &EVALUATOR_NAMES;
-
-    /// The evaluator of that name (`None`: no such evaluator, or its
-    /// weights do not load).
-    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>> {
-        evaluator_named::<Self>(name)
-    }
 
     /// The rules `bench hint`'s text report says were searched: the
     /// game's name, as its default switches are.

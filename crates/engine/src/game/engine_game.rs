@@ -27,6 +27,19 @@ pub trait EngineGame: TavliGame {
     /// ([`MoveFilter::in_game`](super::MoveFilter::in_game)).
     const CLOSE_PLAYS: bool = false;
 
+    /// The names [`EngineGame::evaluator_named`] takes in this game, in
+    /// the order a help text lists them: every game's
+    /// ([`EVALUATOR_NAMES`]) and any of its own.
+    const EVALUATOR_NAMES: &'static [&'static str] = &EVALUATOR_NAMES;
+
+    /// The game's evaluator named `name` (one of
+    /// [`EngineGame::EVALUATOR_NAMES`]); `None` for another name, or when
+    /// its weights do not load (logged). Every game's built-ins
+    /// ([`evaluator_named`]) unless the game has more.
+    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Self>>> {
+        evaluator_named::<Self>(name)
+    }
+
     /// The hand-written heuristic, with whatever exact databases the game
     /// has as its exact values (the evaluator `heuristic`).
     fn heuristic_evaluator() -> Box<dyn GameEvaluator<Self>>;

@@ -17,7 +17,7 @@ use std::ops::Deref;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{GenLimits, MoveGenerator, Numbers, PlayList, Position, Scoring, Variant};
 
-use super::engine_game::EngineGame;
+use super::engine_game::{EngineGame, evaluator_named};
 use super::express::{BeamScratch, inner_plays, is_multi_group};
 use super::{GameEvaluator, PlayBounds};
 use crate::eval::exact::ExactDatabase;
@@ -168,6 +168,23 @@ where
 }
 
 impl EngineGame for Plakoto {
+    /// Every game's, and the net in `f32` beside its integer copy
+    /// (`net-f32`), to measure the one against the other.
+    const EVALUATOR_NAMES: &'static [&'static str] = &["heuristic", "pipcount", "net", "net-f32"];
+
+    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Plakoto>>> {
+        match name {
+            "net-f32" => match EvaluatorKind::NetF32.create() {
+                Ok(net) => Some(Box::new(PlakotoGameEvaluator(net))),
+                Err(e) => {
+                    log::warn!("no Plakoto net-f32: {}", e.0);
+                    None
+                }
+            },
+            _ => evaluator_named::<Plakoto>(name),
+        }
+    }
+
     fn heuristic_evaluator() -> Box<dyn GameEvaluator<Plakoto>> {
         Box::new(PlakotoGameEvaluator(
             Box::new(HeuristicEvaluator) as Box<dyn Evaluator>

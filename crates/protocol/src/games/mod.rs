@@ -1,7 +1,7 @@
-//! Each game's [`SessionGame`](crate::session_game::SessionGame): Plakoto's
-//! own (the session's commands play it), and the one every game of the
-//! table ([`TableProtocol`](crate::table::TableProtocol)) shares. Nothing
-//! imports this module: the session reaches the impls through the trait.
+//! Each game's protocol knowledge beyond the table's hooks: Plakoto's
+//! [`TableProtocol`](crate::table::TableProtocol) impl and its commands in
+//! its own words. Nothing imports this module: the session reaches the
+//! impl through the trait.
 
 mod plakoto;
-mod table;
+mod plakoto_commands;

@@ -1,9 +1,10 @@
 //! What the protocol needs of a game beyond the game layer: its Match ID,
 //! the board as a picture to draw, its scoring word, its `legal steps`,
-//! and where the session keeps its game (on the session's shelf of
-//! games, [`crate::game_session::GameShelf`]). One impl per game of the table,
-//! here; the session reaches them through
-//! [`SessionGame`](crate::session_game::SessionGame) (`games/table.rs`).
+//! where the session keeps its game (on the session's shelf of games,
+//! [`crate::game_session::GameShelf`]), and the commands it answers in
+//! words of its own. Portes' and Fevga's impls are here, Plakoto's in
+//! `games/plakoto.rs`; the session reaches them through
+//! [`GameFns`](crate::session_game::GameFns).
 
 use plakoto_records::record::FEVGA_SCORING_WORD;
 use plakoto_records::record::GameOnRecord;
@@ -17,8 +18,10 @@ use super::fevga_steps::FevgaStepRules;
 use super::portes_steps::PortesStepRules;
 use super::steps::{legal_steps_in, move_refusal_in};
 use crate::board_picture::BoardPicture;
+use crate::command::Command;
 use crate::reply::{ErrorCode, ProtoError, Reply};
 use crate::state::SessionState;
+use crate::tools::Tools;
 
 /// A Match ID read: everything about a game the Position ID does not say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,10 +38,28 @@ pub struct MatchParts {
     pub over: bool,
 }
 
-/// A game the protocol can play through `super::execute_game`; its
+/// A game the protocol plays: through `super::execute_game`, the
+/// commands [`TableProtocol::own_command`] leaves to it aside. Its
 /// Match ID, records and their analysis come from the records crate
 /// ([`GameOnRecord`]).
 pub trait TableProtocol: TavliGame + GameOnRecord {
+    /// Whether the game speaks the words the protocol was first written
+    /// in (Plakoto's): its lines read their boards, positions, Match IDs
+    /// and scorings as they are parsed, its JSON replies name no game,
+    /// and [`TableProtocol::own_command`] answers its commands.
+    const OWN_WORDS: bool = false;
+
+    /// Applies `command` where the game answers it in words of its own,
+    /// before the table's executor: `None` leaves it to the executor (or,
+    /// for a command about the session, to the session).
+    fn own_command(
+        _state: &mut SessionState,
+        _tools: &mut Tools,
+        _command: &Command,
+    ) -> Option<Result<Reply, ProtoError>> {
+        None
+    }
+
     /// The session's game of this kind.
     fn table(state: &SessionState) -> &TableGame<Self> {
         &state.games.get::<Self>().table

@@ -1,6 +1,6 @@
 //! The session's game of each kind as the Tavli match needs it: its
 //! record, its result, its header, and a fresh game of it set by hand
-//! (each game's [`SessionGame`]).
+//! (each game's [`GameFns`]).
 
 use plakoto_records::record::{Event, Header, Record};
 use plakoto_rules::{FinalResult, GameKind};

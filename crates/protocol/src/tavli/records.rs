@@ -10,7 +10,7 @@ use plakoto_rules::{GameKind, MatchScore};
 use super::{Runner, TavliSession, games};
 use crate::command::{Command, ShowWhat};
 use crate::reply::{ErrorCode, LoadedInfo, ProtoError, Reply};
-use crate::session_game::{GameFns, session_games};
+use crate::session_game::GameFns;
 use crate::state::SessionState;
 use crate::tools::Tools;
 
@@ -20,7 +20,7 @@ fn match_header(state: &SessionState, session: &TavliSession) -> Header {
     let rules = session.tavli.rules();
     let first_game = session.tavli.finished() - session.tavli.games().len() as u32 + 1;
     Header {
-        games: session_games(state),
+        games: state.games.switches(),
         opening: state.table::<Portes>().opening(),
         match_length: rules.target,
         x: state.players[0].clone(),

@@ -15,10 +15,10 @@ use super::Analysis;
 use super::table::analyse_table;
 use super::tavli::analyse_tavli;
 use crate::GameFns;
-use crate::record::{EvaluatorRefused, GameOnRecord};
+use crate::record::{EvaluatorRefused, GameOnRecord, analysis_evaluator};
 use crate::record::{ReadError, Record, RecordError, TableReplay, read_record_file, write_atomic};
 use plakoto_engine::eval::net::InstallError;
-use plakoto_engine::game::GameEvaluator;
+use plakoto_engine::game::{EngineGame, GameEvaluator};
 use plakoto_engine::game::{MAX_PLIES, SearchSettings};
 use plakoto_engine::match_equity::tavli::TavliGameInMatch;
 use plakoto_engine::progress::Progress;
@@ -252,8 +252,10 @@ impl OneRecord<'_> {
 /// Replays `one`'s record, a record of the game `G`, and analyses every
 /// turn with the game's evaluator of the name given, as [`analyse_one`]
 /// says.
-pub(crate) fn analyse_with<G: GameOnRecord>(one: &OneRecord) -> Result<Analysis, AnalyseError> {
-    let evaluator = G::analysis_evaluator(one.name)?;
+pub(crate) fn analyse_with<G: GameOnRecord + EngineGame>(
+    one: &OneRecord,
+) -> Result<Analysis, AnalyseError> {
+    let evaluator = analysis_evaluator::<G>(one.name)?;
     let replay = one.record.replay_game::<G>().map_err(|e| one.invalid(e))?;
     let game = TableAnalysis {
         record: one.record,

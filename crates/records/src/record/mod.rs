@@ -36,6 +36,7 @@ mod tavli_text;
 mod text;
 
 pub use analysis_evaluator::EvaluatorRefused;
+pub(crate) use analysis_evaluator::analysis_evaluator;
 pub use board_counts::BoardCounts;
 pub use error::{RecordError, RecordErrorKind, StartError};
 pub use event::Event;
@@ -52,7 +53,6 @@ pub use tavli_replay::{TavliGameState, TavliReplay, recorded_starter};
 pub use text::TAVLI_GAME_WORD;
 pub use text::{TurnTextError, game_lines, parse_turn_text};
 
-use plakoto_engine::game::GameEvaluator;
 use plakoto_engine::match_equity::MatchValue;
 use plakoto_rules::tavli::{Opening, TableGame};
 use plakoto_rules::{
@@ -104,13 +104,6 @@ pub trait GameOnRecord: TavliGame {
     fn switches(&self) -> Option<String> {
         None
     }
-
-    /// The game's evaluator named `name` that `plakoto analyse` rates its
-    /// plays with (`None`: the game's default, its net), or why there is
-    /// none.
-    fn analysis_evaluator(
-        name: Option<&str>,
-    ) -> Result<Box<dyn GameEvaluator<Self>>, EvaluatorRefused>;
 
     /// Reads the game and its opening rule from a text header's lines.
     fn read_text_header(header: &TextHeader) -> Result<(Self, Opening), HeaderFieldError>;

@@ -31,7 +31,7 @@ pub fn bench_evaluator<G: ToolsGame>(
     found.ok_or_else(|| BenchError::GameEvaluator {
         game: title(G::KIND.as_str()),
         name: name.unwrap_or("net").to_string(),
-        known: G::EVALUATORS.join(", "),
+        known: G::EVALUATOR_NAMES.join(", "),
     })
 }
 

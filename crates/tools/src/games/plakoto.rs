@@ -16,8 +16,6 @@ use crate::bench::SUITE_SEED;
 use crate::bench::hint::HintBenchReport;
 use crate::conformance::positions::{Sample, samples};
 use crate::conformance::{ConformanceArgs, Step};
-use plakoto_engine::eval::EvaluatorKind;
-use plakoto_engine::game::{GameEvaluator, PlakotoGameEvaluator, evaluator_named};
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
@@ -135,20 +133,6 @@ impl ToolsGame for Plakoto {
 
     fn suite_from(seed: u64, positions: usize, skip: usize) -> Vec<Self::Position> {
         midgame_suite(seed, positions, skip)
-    }
-
-    /// The engine's evaluators by name, and the net in `f32` beside its
-    /// integer copy (`net-f32`), to measure the one against the other.
-    const EVALUATORS: &'static [&'static str] = &["heuristic", "pipcount", "net", "net-f32"];
-
-    fn evaluator_named(name: &str) -> Option<Box<dyn GameEvaluator<Plakoto>>> {
-        match name {
-            "net-f32" => {
-                let net = EvaluatorKind::NetF32.create().ok()?;
-                Some(Box::new(PlakotoGameEvaluator(net)))
-            }
-            _ => evaluator_named::<Plakoto>(name),
-        }
     }
 
     /// Plakoto's movement rules (`--rules`), which it is searched under.

@@ -2,10 +2,8 @@
 //! (`fevga.release=…` and the three others, F7–F9) and its opening rule;
 //! its scoring is always `standard` (F13).
 
-use super::super::analysis_evaluator::table_evaluator;
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
-use super::super::{BoardCounts, EvaluatorRefused, GameOnRecord, TavliGameState};
-use plakoto_engine::game::GameEvaluator;
+use super::super::{BoardCounts, GameOnRecord, TavliGameState};
 use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::tavli::TableGame;
@@ -33,12 +31,6 @@ impl GameOnRecord for Fevga {
     // round (F4).
     const BAR: bool = false;
     const OPPONENT_OFF_LEFT: bool = true;
-
-    fn analysis_evaluator(
-        name: Option<&str>,
-    ) -> Result<Box<dyn GameEvaluator<Fevga>>, EvaluatorRefused> {
-        table_evaluator(name, Self::TITLE)
-    }
 
     fn scoring_word(&self) -> String {
         FEVGA_SCORING_WORD.to_string()

@@ -3,9 +3,7 @@
 //! and no opening rule (R19 decides).
 
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader};
-use super::super::{BoardCounts, EvaluatorRefused, GameOnRecord, Header, TavliGameState};
-use plakoto_engine::eval::EvaluatorKind;
-use plakoto_engine::game::{GameEvaluator, PlakotoGameEvaluator};
+use super::super::{BoardCounts, GameOnRecord, Header, TavliGameState};
 use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_rules::tavli::TableGame;
 use plakoto_rules::tavli::{Opening, Plakoto};
@@ -25,15 +23,6 @@ impl GameOnRecord for Plakoto {
     const OPENING_SWITCH: bool = false;
     // A Plakoto match is valued by its own match equity table (records.md).
     const OWN_MATCH_TABLE: bool = true;
-
-    /// Plakoto's evaluator kinds (its net by default, an error where its
-    /// weights do not load), seen through the game layer.
-    fn analysis_evaluator(
-        name: Option<&str>,
-    ) -> Result<Box<dyn GameEvaluator<Plakoto>>, EvaluatorRefused> {
-        let kind: EvaluatorKind = name.unwrap_or("net").parse()?;
-        Ok(Box::new(PlakotoGameEvaluator(kind.create()?)))
-    }
 
     fn scoring_word(&self) -> String {
         self.rules.scoring.to_string()

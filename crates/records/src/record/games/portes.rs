@@ -2,10 +2,8 @@
 //! (`standard`|`triple`, P11) and its opening rule (`greek`|`western`,
 //! P13).
 
-use super::super::analysis_evaluator::table_evaluator;
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
-use super::super::{BoardCounts, EvaluatorRefused, GameOnRecord, TavliGameState};
-use plakoto_engine::game::GameEvaluator;
+use super::super::{BoardCounts, GameOnRecord, TavliGameState};
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::TableGame;
@@ -33,12 +31,6 @@ pub fn parse_portes_scoring(word: &str) -> Result<PortesScoring, String> {
 
 impl GameOnRecord for Portes {
     const TITLE: &'static str = "Portes";
-
-    fn analysis_evaluator(
-        name: Option<&str>,
-    ) -> Result<Box<dyn GameEvaluator<Portes>>, EvaluatorRefused> {
-        table_evaluator(name, Self::TITLE)
-    }
 
     fn scoring_word(&self) -> String {
         portes_scoring_word(self.scoring).to_string()

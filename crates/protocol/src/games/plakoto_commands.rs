@@ -1,0 +1,368 @@
+//! Plakoto's commands in its own words: the replies the protocol gave
+//! before there were other games (`new game` naming its rules, `set
+//! rules`, Express's numbers passed on, `legal`'s paged lists with their
+//! counts), applied to the rules core's game, which the session keeps as
+//! every game's ([`TableGame`](plakoto_rules::tavli::TableGame)). The
+//! table's executor (`table/execute.rs`) answers the other games.
+
+use plakoto_engine::eval::Probabilities;
+use plakoto_engine::game::Valuation;
+use plakoto_engine::game::plakoto_turn::choose_turn;
+use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{
+    Game, GameKind, MatchId, MatchScore, Phase, PlayReport, Position, Rules, game_result,
+    position_id,
+};
+
+use crate::analysis_replies::{eval, hint, match_context, rollout};
+use crate::command::{Command, TableCommand};
+use crate::errors::PartsError;
+use crate::game_records::{set_up_event, table_header};
+use crate::reply::{MoveInfo, ProtoError, Reply};
+use crate::show_replies::{score_info, show, state_reply};
+use crate::state::{SessionState, numbers_vec, result_info, turn_info};
+use crate::table::not_in_game;
+use crate::tools::Tools;
+
+/// Applies `command`, a command of the game, to the session's game of
+/// Plakoto; `None` for a command about the session.
+pub(super) fn execute(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    command: &Command,
+) -> Option<Result<Reply, ProtoError>> {
+    let (game_before, score_before) = (state.games.plakoto(), state.score);
+    let reply = execute_command(state, tools, command)?;
+    let set_by_hand = matches!(
+        command,
+        Command::SetBoard(_)
+            | Command::SetMatchId(_)
+            | Command::SetPosition(..)
+            | Command::SetTurn(_)
+            | Command::SetRules(_)
+            | Command::SetScoring(_)
+    ) || (matches!(command, Command::SetDice(_))
+        && game_before.phase() == Phase::Opening);
+    if reply.is_ok() && set_by_hand {
+        record_set_by_hand(state, tools, &game_before, &score_before);
+    }
+    Some(reply)
+}
+
+fn execute_command(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    command: &Command,
+) -> Option<Result<Reply, ProtoError>> {
+    Some(match command {
+        Command::Table(TableCommand::SetOpening(_)) => Err(not_in_game(
+            GameKind::Plakoto,
+            "set opening: Plakoto always starts as R19 says",
+        )),
+        Command::Table(TableCommand::SetSwitch(name, _)) => Err(not_in_game(
+            GameKind::Plakoto,
+            &format!("set {name}: a switch of another game"),
+        )),
+        // Plakoto's lines read their boards, positions, Match IDs and
+        // scorings themselves: nothing else is kept as written.
+        Command::Table(_) => Err(not_in_game(GameKind::Plakoto, "a board of another game")),
+        Command::NewGame => new_game(state, tools),
+        Command::NewMatch(n) => {
+            state.score = MatchScore::new(*n);
+            state.next_starter = None;
+            tools
+                .events
+                .push(Event::MatchStarted(table_header::<Plakoto>(state)));
+            new_game(state, tools)
+        }
+        Command::SetBoard(position) => state
+            .games
+            .plakoto()
+            .with_board(*position)
+            .map_err(|e| PartsError::Board(e).into())
+            .map(|game| {
+                state.games.set_plakoto(&game);
+                state_reply(state)
+            }),
+        Command::SetMatchId(m) => set_match_id(state, m),
+        Command::SetPosition(position, m) => {
+            crate::set_position::set_position(state, *position, m).map(|()| state_reply(state))
+        }
+        Command::SetTurn(side) => state
+            .games
+            .plakoto()
+            .with_turn(*side)
+            .map_err(ProtoError::from)
+            .map(|game| {
+                state.games.set_plakoto(&game);
+                state_reply(state)
+            }),
+        Command::SetDice(dice) => set_dice(state, tools, *dice),
+        Command::Roll => roll(state, tools),
+        Command::SetRules(variant) => Rules::new(*variant, plakoto_rules_of(state).scoring)
+            .map_err(ProtoError::from)
+            .and_then(|rules| set_rules(state, rules))
+            .map(|()| Reply::Setting {
+                name: "rules".to_string(),
+                value: variant.to_string(),
+            }),
+        Command::SetScoring(scoring) => Rules::new(plakoto_rules_of(state).variant, *scoring)
+            .map_err(ProtoError::from)
+            .and_then(|rules| set_rules(state, rules))
+            .map(|()| Reply::Setting {
+                name: "scoring".to_string(),
+                value: scoring.to_string(),
+            }),
+        Command::Move(text) => {
+            let before = state.games.plakoto();
+            let mut game = before.clone();
+            game.play_written(text, tools.search.lists().complete.generator())
+                .map_err(ProtoError::from)
+                .map(|report| {
+                    state.games.set_plakoto(&game);
+                    Reply::Moved(finish_move(state, tools, &before, report))
+                })
+        }
+        Command::Play(time_ms) => play(state, tools, *time_ms),
+        Command::Hint { count, time_ms } => {
+            hint(state, tools.search, tools.progress, *count, *time_ms)
+        }
+        Command::Rollout(trials) => rollout(state, tools.search, tools.progress, *trials),
+        Command::Eval(time_ms) => Ok(eval(state, tools.search, tools.progress, *time_ms)),
+        Command::Legal(page) => crate::legal::legal(state, tools.search.lists(), *page),
+        Command::LegalSteps(made) => crate::legal::legal_steps_reply(&state.games.plakoto(), made),
+        Command::Show(what) => Ok(show(state, tools.search, *what)),
+        Command::Record(c) => crate::records::execute(state, tools.search, &mut tools.events, c),
+        _ => return None,
+    })
+}
+
+/// After the game or the score was set by hand: the record starts over
+/// from the game as set, and no one starts the next game as a winner (the
+/// game set is no sequel of one won). Nothing happens when nothing changed.
+fn record_set_by_hand(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    before: &Game,
+    score_before: &MatchScore,
+) {
+    if state.games.plakoto() == *before && state.score == *score_before {
+        return;
+    }
+    state.next_starter = None;
+    tools.events.push(set_up_event::<Plakoto>(state));
+}
+
+/// `set matchid`: the rules, turn, dice, numbers passed on and score of
+/// the Match ID, on the board as it stands.
+fn set_match_id(state: &mut SessionState, m: &MatchId) -> Result<Reply, ProtoError> {
+    let with = |position: Position| {
+        Game::from_parts(m.rules, position, m.on_roll, m.dice, m.pending, m.phase)
+    };
+    let current = *state.games.plakoto().position();
+    let finished = game_result(&current, m.rules.scoring).is_some();
+    let game = with(current)
+        .or_else(|e| {
+            // A finished board left from the last game cannot go with a
+            // game in progress: clients set the Match ID first and the
+            // board next, so start from the initial position rather than
+            // refuse.
+            if finished && m.phase != Phase::Over {
+                with(Position::initial())
+            } else {
+                Err(e)
+            }
+        })
+        .map_err(PartsError::MatchId)?;
+    state.games.set_plakoto(&game);
+    state.score = MatchScore {
+        length: m.match_length,
+        score: m.score.map(u32::from),
+    };
+    Ok(state_reply(state))
+}
+
+fn set_dice(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    dice: plakoto_rules::Dice,
+) -> Result<Reply, ProtoError> {
+    let mut game = state.games.plakoto();
+    let opening = game.phase() == Phase::Opening;
+    game.give_dice(dice).map_err(ProtoError::from)?;
+    state.games.set_plakoto(&game);
+    if !opening {
+        // Before the opening roll the game is set by hand instead.
+        tools.events.push(Event::DiceSet {
+            side: game.on_roll(),
+            dice: [dice.0.pips(), dice.1.pips()],
+        });
+    }
+    Ok(Reply::Dice {
+        opening: Vec::new(),
+        turn: turn_info(&game),
+    })
+}
+
+fn roll(state: &mut SessionState, tools: &mut Tools) -> Result<Reply, ProtoError> {
+    let mut opening = Vec::new();
+    let mut game = state.games.plakoto();
+    if game.phase() == Phase::Opening {
+        let (_, rolls) = game
+            .roll_opening(&mut state.rng)
+            .map_err(ProtoError::from)?;
+        opening = rolls
+            .iter()
+            .map(|(x_die, o_die)| [x_die.pips(), o_die.pips()])
+            .collect();
+        tools.events.push(Event::GameStarted {
+            header: table_header::<Plakoto>(state),
+            score: state.score.score,
+            start: Start::Opening(opening.clone()),
+        });
+    }
+    let dice = game.roll(&mut state.rng).map_err(ProtoError::from)?;
+    state.games.set_plakoto(&game);
+    tools.events.push(Event::DiceSet {
+        side: game.on_roll(),
+        dice: [dice.0.pips(), dice.1.pips()],
+    });
+    Ok(Reply::Dice {
+        opening,
+        turn: turn_info(&game),
+    })
+}
+
+/// `play`: the search's choice (by match-winning chance in a match),
+/// played.
+fn play(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    time_ms: Option<u64>,
+) -> Result<Reply, ProtoError> {
+    let before = state.games.plakoto();
+    let limits = tools.search.limits().with_time(time_ms);
+    let settings = *tools.search.settings();
+    let in_match = match_context(state);
+    let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
+    let (searcher, evaluator, lists) = tools.search.plakoto();
+    let choice = choose_turn(
+        searcher,
+        evaluator,
+        &before,
+        &settings,
+        limits,
+        lists,
+        mwc.as_ref().map(|f| f as &Valuation),
+    )
+    .map_err(ProtoError::from)?;
+    let mut game = before.clone();
+    let report = choice
+        .commit(&mut game, tools.search.lists())
+        .map_err(ProtoError::from)?;
+    state.games.set_plakoto(&game);
+    Ok(Reply::Played(finish_move(state, tools, &before, report)))
+}
+
+/// The rules of the session's game of Plakoto (read from its switches,
+/// without making the rules core's game).
+fn plakoto_rules_of(state: &SessionState) -> Rules {
+    state.table::<Plakoto>().game().rules
+}
+
+fn set_rules(state: &mut SessionState, rules: Rules) -> Result<(), ProtoError> {
+    let game = state
+        .games
+        .plakoto()
+        .with_rules(rules)
+        .map_err(ProtoError::from)?;
+    state.games.set_plakoto(&game);
+    Ok(())
+}
+
+/// Starts the next game of the match: the last winner starts (R19),
+/// otherwise an opening roll decides.
+fn new_game(state: &mut SessionState, tools: &mut Tools) -> Result<Reply, ProtoError> {
+    if let Some(w) = state.score.winner() {
+        return Err(crate::show_replies::match_over(
+            &state.score,
+            w,
+            state.tavli.is_some(),
+        ));
+    }
+    let rules = plakoto_rules_of(state);
+    let starter = state.next_starter.take();
+    let (game, opening) = match starter {
+        Some(winner) => (Game::started_by(rules, winner), Vec::new()),
+        None => {
+            let mut game = Game::new(rules);
+            let rolls = match game.roll_opening(&mut state.rng) {
+                Ok((_, rolls)) => rolls
+                    .iter()
+                    .map(|(x_die, o_die)| [x_die.pips(), o_die.pips()])
+                    .collect(),
+                // A new game is always in its opening; keep it there if not.
+                Err(_) => Vec::new(),
+            };
+            (game, rolls)
+        }
+    };
+    state.games.set_plakoto(&game);
+    tools.events.push(Event::GameStarted {
+        header: table_header::<Plakoto>(state),
+        score: state.score.score,
+        start: match starter {
+            Some(winner) => Start::Starter(winner),
+            None => Start::Opening(opening.clone()),
+        },
+    });
+    Ok(Reply::NewGame {
+        score: score_info(state),
+        opening,
+        starts: game.on_roll(),
+        rules: rules.variant,
+        scoring: rules.scoring,
+    })
+}
+
+/// Records the play made from `before` (and the numbers it passed on),
+/// scores a play that ended the game, and says what the play did.
+fn finish_move(
+    state: &mut SessionState,
+    tools: &mut Tools,
+    before: &Game,
+    report: PlayReport,
+) -> MoveInfo {
+    let side = before.on_roll();
+    let after = state.games.plakoto();
+    if let Some(numbers) = before.turn_numbers() {
+        tools.events.push(Event::TurnPlayed(Turn {
+            side,
+            roll: Roll::of(&numbers),
+            play: report.notation.clone(),
+            line: 0,
+        }));
+    }
+    if let Some(passed) = &report.passed {
+        tools.events.push(Event::NumbersPassed {
+            to: after.on_roll(),
+            numbers: passed.to_vec(),
+        });
+    }
+    if let Some(r) = &report.result {
+        state.next_starter = state.score.record(r);
+        tools.events.push(Event::GameEnded(GameEnd::of(r)));
+    }
+    MoveInfo {
+        play: report.notation,
+        side,
+        passed: report.passed.as_ref().map(numbers_vec),
+        result: report.result.as_ref().map(result_info),
+        score: score_info(state),
+        next: turn_info(&after),
+        position_id: position_id(after.position()),
+        match_id: MatchId::of(&after, &state.score).to_string(),
+        next_game: None,
+    }
+}

@@ -1,16 +1,12 @@
-//! The replies that show the session's state without searching: `show …`,
-//! the state after a `set`, `show options` and the line of a changed
-//! search option.
+//! The replies that show the session's state without searching, written
+//! once for every game: the score, the state after a `set` (Position ID,
+//! Match ID, turn), a finished match, and the line of a changed search
+//! option.
 
-use super::board_art::draw_board;
-use super::board_data::BoardData;
-use super::command::ShowWhat;
-use super::reply::{BoardInfo, BoardShape, OptionsInfo, PlayerNames, Reply, ScoreInfo};
-use super::session_search::SessionSearch;
+use super::reply::{Reply, ScoreInfo};
 use super::state::{SessionState, turn_info};
 use plakoto_engine::game::SearchSettings;
-use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{MatchId, position_id, to_board_text};
+use plakoto_records::record::GameOnRecord;
 
 /// The match score, for replies.
 pub(super) fn score_info(state: &SessionState) -> ScoreInfo {
@@ -42,37 +38,25 @@ pub(super) fn match_over(
     )
 }
 
-/// The reply to a command that set the game: its Position ID, Match ID
-/// and turn.
-pub(super) fn state_reply(state: &SessionState) -> Reply {
-    let game = state.games.plakoto();
-    Reply::State {
-        position_id: position_id(game.position()),
-        match_id: MatchId::of(&game, &state.score).to_string(),
-        turn: turn_info(&game),
-    }
+/// The Position ID of the session's game of `G`.
+pub(crate) fn position_id<G: GameOnRecord>(state: &SessionState) -> String {
+    let table = state.table::<G>();
+    table.game().position_id(table.position())
 }
 
-/// The reply to `show options` (and `set evaluator`).
-pub(super) fn options_reply(state: &SessionState, search: &SessionSearch) -> Reply {
-    let game = state.games.plakoto();
-    Reply::Options(OptionsInfo {
-        rules: game.rules().variant,
-        scoring: game.rules().scoring,
-        output: state.output,
-        orientation: state.orientation,
-        seed: state.seed,
-        evaluator: search
-            .get::<Plakoto>()
-            .evaluator
-            .identity_in(&Plakoto::new(game.rules())),
-        search: *search.settings(),
-        score: score_info(state),
-        players: PlayerNames {
-            x: state.players[0].clone(),
-            o: state.players[1].clone(),
-        },
-    })
+/// The Match ID of the session's game of `G`, at the session's score.
+pub(crate) fn match_id<G: GameOnRecord>(state: &SessionState) -> String {
+    G::match_id(state.table::<G>(), &state.score)
+}
+
+/// The reply to a command that set the game of `G`: its Position ID,
+/// Match ID and turn.
+pub(crate) fn state_reply<G: GameOnRecord>(state: &SessionState) -> Reply {
+    Reply::State {
+        position_id: position_id::<G>(state),
+        match_id: match_id::<G>(state),
+        turn: turn_info(state.table::<G>()),
+    }
 }
 
 /// The reply to a `set` of a search option: its name and new value as
@@ -85,51 +69,5 @@ pub(super) fn setting_reply(settings: &SearchSettings, name: &str) -> Reply {
     Reply::Setting {
         name: name.to_string(),
         value,
-    }
-}
-
-/// The reply to `show …`.
-pub(super) fn show(state: &SessionState, search: &SessionSearch, what: ShowWhat) -> Reply {
-    // The rules core's game, made once from the session's.
-    let game = state.games.plakoto();
-    match what {
-        ShowWhat::Board(o) => {
-            let orientation = o.unwrap_or(state.orientation);
-            Reply::Board(BoardInfo {
-                position_id: position_id(game.position()),
-                match_id: MatchId::of(&game, &state.score).to_string(),
-                orientation,
-                lines: draw_board(game.position(), game.on_roll(), orientation),
-                board: BoardShape::Plakoto(BoardData::new(game.position(), game.on_roll())),
-                boardtext: to_board_text(game.position()),
-                turn: turn_info(&game),
-                tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
-            })
-        }
-        ShowWhat::BoardText => Reply::BoardText {
-            boardtext: to_board_text(game.position()),
-        },
-        ShowWhat::Position => {
-            let (position_id, match_id) = (
-                position_id(game.position()),
-                MatchId::of(&game, &state.score).to_string(),
-            );
-            Reply::Position {
-                position: format!("{position_id}:{match_id}"),
-                position_id,
-                match_id,
-            }
-        }
-        ShowWhat::PosId => Reply::PositionId {
-            position_id: position_id(game.position()),
-        },
-        ShowWhat::MatchId => Reply::MatchId {
-            match_id: MatchId::of(&game, &state.score).to_string(),
-        },
-        ShowWhat::Dice => Reply::Dice {
-            opening: Vec::new(),
-            turn: turn_info(&game),
-        },
-        ShowWhat::Options => options_reply(state, search),
     }
 }

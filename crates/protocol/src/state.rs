@@ -1,16 +1,17 @@
 //! The engine's state between commands: everything a command can change,
-//! and what it shows of the game (the turn, the record's header).
+//! and what it shows of the game (the turn: the numbers rolled, under the
+//! game's rules, Plakoto Express's doubles, R20, or passed on, R21).
 
 use rand_chacha::ChaCha8Rng;
 
 use super::command::{Orientation, OutputMode};
 use super::reply::{ResultInfo, TurnInfo};
-use plakoto_records::record::Record;
+use plakoto_records::record::{GameOnRecord, Record};
 use plakoto_rules::tavli::TableGame;
 
 use crate::game_session::GameShelf;
 use plakoto_rules::{
-    FinalResult, Game, GameKind, MatchScore, Numbers, Phase, Side, TavliGame, TurnNumbers,
+    Dice, FinalResult, Game, GameKind, MatchScore, Numbers, Phase, Side, TavliGame,
 };
 
 /// Everything a command can change but the session's search handle (its
@@ -118,27 +119,33 @@ pub(super) fn result_info(r: &FinalResult) -> ResultInfo {
     }
 }
 
-pub(super) fn turn_info(g: &Game) -> TurnInfo {
-    match g.phase() {
-        Phase::Opening => TurnInfo::Opening {
-            on_roll: g.on_roll(),
+/// What is to be played now.
+pub(crate) fn turn_info<G: GameOnRecord>(table: &TableGame<G>) -> TurnInfo {
+    let on_roll = table.on_roll();
+    match (table.phase(), table.carried(), table.dice()) {
+        (Phase::Opening, ..) => TurnInfo::Opening { on_roll },
+        (Phase::Over, ..) => TurnInfo::Over {
+            result: table.result().as_ref().map(result_info),
         },
-        Phase::Over => TurnInfo::Over {
-            result: g.result().as_ref().map(result_info),
+        (Phase::Playing, Some(carried), _) => TurnInfo::Passed {
+            on_roll,
+            numbers: G::passed_numbers(&carried),
         },
-        Phase::Playing => match g.turn_numbers() {
-            None => TurnInfo::ToRoll {
-                on_roll: g.on_roll(),
-            },
-            Some(TurnNumbers::Passed(n)) => TurnInfo::Passed {
-                on_roll: g.on_roll(),
-                numbers: numbers_vec(&n),
-            },
-            Some(TurnNumbers::Rolled(d, n)) => TurnInfo::Rolled {
-                on_roll: g.on_roll(),
-                dice: [d.0.pips(), d.1.pips()],
-                numbers: numbers_vec(&n),
-            },
+        (Phase::Playing, None, None) => TurnInfo::ToRoll { on_roll },
+        (Phase::Playing, None, Some(dice)) => TurnInfo::Rolled {
+            on_roll,
+            dice: [dice.0.pips(), dice.1.pips()],
+            numbers: numbers(&table.game(), dice),
         },
+    }
+}
+
+/// The numbers `dice` give in `game`: a double four times, or as the
+/// game's rules variant says (Plakoto Express's escalating doubles, R20).
+pub(crate) fn numbers<G: GameOnRecord>(game: &G, dice: Dice) -> Vec<u8> {
+    match game.rules_variant() {
+        Some(variant) => dice.numbers(variant).to_vec(),
+        None if dice.is_double() => vec![dice.0.pips(); 4],
+        None => vec![dice.0.pips(), dice.1.pips()],
     }
 }

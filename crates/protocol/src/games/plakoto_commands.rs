@@ -12,15 +12,20 @@ use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
     Game, GameKind, MatchId, MatchScore, Phase, PlayReport, Position, Rules, game_result,
-    position_id,
+    to_board_text,
 };
 
 use crate::analysis_replies::{eval, hint, match_context, rollout};
+use crate::board_art::draw_board;
+use crate::board_data::BoardData;
 use crate::command::{Command, TableCommand};
+use crate::command::{Orientation, ShowWhat};
 use crate::errors::PartsError;
 use crate::game_records::{set_up_event, table_header};
+use crate::reply::{BoardInfo, BoardShape, OptionsInfo, PlayerNames};
 use crate::reply::{MoveInfo, ProtoError, Reply};
-use crate::show_replies::{score_info, show, state_reply};
+use crate::session_search::SessionSearch;
+use crate::show_replies::{match_id, position_id, score_info, state_reply};
 use crate::state::{SessionState, numbers_vec, result_info, turn_info};
 use crate::table::not_in_game;
 use crate::tools::Tools;
@@ -83,12 +88,11 @@ fn execute_command(
             .map_err(|e| PartsError::Board(e).into())
             .map(|game| {
                 state.games.set_plakoto(&game);
-                state_reply(state)
+                state_reply::<Plakoto>(state)
             }),
         Command::SetMatchId(m) => set_match_id(state, m),
-        Command::SetPosition(position, m) => {
-            crate::set_position::set_position(state, *position, m).map(|()| state_reply(state))
-        }
+        Command::SetPosition(position, m) => crate::set_position::set_position(state, *position, m)
+            .map(|()| state_reply::<Plakoto>(state)),
         Command::SetTurn(side) => state
             .games
             .plakoto()
@@ -96,10 +100,9 @@ fn execute_command(
             .map_err(ProtoError::from)
             .map(|game| {
                 state.games.set_plakoto(&game);
-                state_reply(state)
+                state_reply::<Plakoto>(state)
             }),
         Command::SetDice(dice) => set_dice(state, tools, *dice),
-        Command::Roll => roll(state, tools),
         Command::SetRules(variant) => Rules::new(*variant, plakoto_rules_of(state).scoring)
             .map_err(ProtoError::from)
             .and_then(|rules| set_rules(state, rules))
@@ -132,8 +135,8 @@ fn execute_command(
         Command::Eval(time_ms) => Ok(eval(state, tools.search, tools.progress, *time_ms)),
         Command::Legal(page) => crate::legal::legal(state, tools.search.lists(), *page),
         Command::LegalSteps(made) => crate::legal::legal_steps_reply(&state.games.plakoto(), made),
-        Command::Show(what) => Ok(show(state, tools.search, *what)),
-        Command::Record(c) => crate::records::execute(state, tools.search, &mut tools.events, c),
+        Command::Show(ShowWhat::Board(orientation)) => Ok(board_reply(state, *orientation)),
+        Command::Show(ShowWhat::Options) => Ok(options_reply(state, tools.search)),
         _ => return None,
     })
 }
@@ -180,7 +183,7 @@ fn set_match_id(state: &mut SessionState, m: &MatchId) -> Result<Reply, ProtoErr
         length: m.match_length,
         score: m.score.map(u32::from),
     };
-    Ok(state_reply(state))
+    Ok(state_reply::<Plakoto>(state))
 }
 
 fn set_dice(
@@ -201,36 +204,7 @@ fn set_dice(
     }
     Ok(Reply::Dice {
         opening: Vec::new(),
-        turn: turn_info(&game),
-    })
-}
-
-fn roll(state: &mut SessionState, tools: &mut Tools) -> Result<Reply, ProtoError> {
-    let mut opening = Vec::new();
-    let mut game = state.games.plakoto();
-    if game.phase() == Phase::Opening {
-        let (_, rolls) = game
-            .roll_opening(&mut state.rng)
-            .map_err(ProtoError::from)?;
-        opening = rolls
-            .iter()
-            .map(|(x_die, o_die)| [x_die.pips(), o_die.pips()])
-            .collect();
-        tools.events.push(Event::GameStarted {
-            header: table_header::<Plakoto>(state),
-            score: state.score.score,
-            start: Start::Opening(opening.clone()),
-        });
-    }
-    let dice = game.roll(&mut state.rng).map_err(ProtoError::from)?;
-    state.games.set_plakoto(&game);
-    tools.events.push(Event::DiceSet {
-        side: game.on_roll(),
-        dice: [dice.0.pips(), dice.1.pips()],
-    });
-    Ok(Reply::Dice {
-        opening,
-        turn: turn_info(&game),
+        turn: turn_info(state.table::<Plakoto>()),
     })
 }
 
@@ -360,9 +334,47 @@ fn finish_move(
         passed: report.passed.as_ref().map(numbers_vec),
         result: report.result.as_ref().map(result_info),
         score: score_info(state),
-        next: turn_info(&after),
-        position_id: position_id(after.position()),
-        match_id: MatchId::of(&after, &state.score).to_string(),
+        next: turn_info(state.table::<Plakoto>()),
+        position_id: position_id::<Plakoto>(state),
+        match_id: match_id::<Plakoto>(state),
         next_game: None,
     }
+}
+
+/// The reply to `show options` (and `set evaluator`).
+fn options_reply(state: &SessionState, search: &SessionSearch) -> Reply {
+    let game = state.games.plakoto();
+    Reply::Options(OptionsInfo {
+        rules: game.rules().variant,
+        scoring: game.rules().scoring,
+        output: state.output,
+        orientation: state.orientation,
+        seed: state.seed,
+        evaluator: search
+            .get::<Plakoto>()
+            .evaluator
+            .identity_in(&Plakoto::new(game.rules())),
+        search: *search.settings(),
+        score: score_info(state),
+        players: PlayerNames {
+            x: state.players[0].clone(),
+            o: state.players[1].clone(),
+        },
+    })
+}
+
+/// `show board`: Plakoto's board, its pinned checkers drawn (R4).
+fn board_reply(state: &SessionState, orientation: Option<Orientation>) -> Reply {
+    let game = state.games.plakoto();
+    let orientation = orientation.unwrap_or(state.orientation);
+    Reply::Board(BoardInfo {
+        position_id: position_id::<Plakoto>(state),
+        match_id: match_id::<Plakoto>(state),
+        orientation,
+        lines: draw_board(game.position(), game.on_roll(), orientation),
+        board: BoardShape::Plakoto(BoardData::new(game.position(), game.on_roll())),
+        boardtext: to_board_text(game.position()),
+        turn: turn_info(state.table::<Plakoto>()),
+        tavli: state.tavli.as_ref().map(|t| t.info(state.game_kind)),
+    })
 }

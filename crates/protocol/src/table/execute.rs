@@ -12,7 +12,6 @@ use plakoto_rules::{GameKind, MatchScore, Phase};
 
 use super::hooks::TableProtocol;
 use super::search::{candidates, chances, search_info};
-use super::turn::{numbers, turn_info};
 use crate::board_picture::draw_table_board;
 use crate::command::{Command, Page, ShowWhat, TableCommand};
 use crate::game_records::{set_up_event, table_header};
@@ -21,8 +20,9 @@ use crate::reply::{
     BoardInfo, BoardShape, ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply,
     TableOptionsInfo, round,
 };
-use crate::show_replies::score_info;
+use crate::show_replies::{match_id, position_id, score_info, state_reply};
 use crate::state::{SessionState, result_info};
+use crate::state::{numbers, turn_info};
 use crate::tools::Tools;
 use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 
@@ -135,23 +135,6 @@ fn state_error(e: plakoto_rules::StateError) -> ProtoError {
 fn generator_for<G: TableProtocol>(state: &SessionState) -> (G, G::Generator) {
     let game = G::table(state).game();
     (game, game.generator())
-}
-
-fn position_id<G: TableProtocol>(state: &SessionState) -> String {
-    let table = G::table(state);
-    table.game().position_id(table.position())
-}
-
-fn match_id<G: TableProtocol>(state: &SessionState) -> String {
-    G::match_id(G::table(state), &state.score)
-}
-
-fn state_reply<G: TableProtocol>(state: &SessionState) -> Reply {
-    Reply::State {
-        position_id: position_id::<G>(state),
-        match_id: match_id::<G>(state),
-        turn: turn_info(G::table(state)),
-    }
 }
 
 /// Starts the next game: the last winner starts (P14, T6), otherwise an
@@ -474,7 +457,7 @@ fn hint<G: TableProtocol>(
     );
     Ok(Reply::Hint {
         side: table.on_roll(),
-        numbers: numbers(dice),
+        numbers: numbers(&game, dice),
         count: ranking.plays.len(),
         incomplete: false,
         search,

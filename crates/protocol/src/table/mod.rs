@@ -21,7 +21,6 @@ mod records;
 mod rollout;
 mod search;
 mod steps;
-mod turn;
 
 pub use crate::table_board_data::TableBoardData;
 pub(crate) use execute::{execute as execute_game, not_in_game};

@@ -9,11 +9,11 @@ use plakoto_records::analysis::table::analyse_table;
 use plakoto_records::record::Event;
 
 use super::hooks::TableProtocol;
-use super::turn::turn_info;
 use crate::command::{RecordCommand, Scope};
 use crate::records::{read_for, record_of, save, show_game};
 use crate::reply::{ErrorCode, LoadedInfo, ProtoError, Reply};
 use crate::state::SessionState;
+use crate::state::turn_info;
 use crate::tools::Tools;
 
 /// Runs a record command in a game of `G`.

@@ -8,12 +8,12 @@ use plakoto_engine::eval::Probabilities;
 
 use super::hooks::TableProtocol;
 use super::search::{candidates, search_info};
-use super::turn::numbers;
 use crate::command::ROLLOUT_CANDIDATES;
 use crate::match_value;
 use crate::progress::RolloutReporter;
 use crate::reply::{ErrorCode, ProtoError, Reply, RolloutInfo};
 use crate::state::SessionState;
+use crate::state::numbers;
 use crate::tools::Tools;
 
 /// `rollout [N]`: the best [`ROLLOUT_CANDIDATES`] plays of the roll, as
@@ -59,7 +59,7 @@ pub(super) fn rollout<G: TableProtocol>(
     let stop = searcher.stop();
     Ok(Reply::Rollout {
         side: table.on_roll(),
-        numbers: numbers(dice),
+        numbers: numbers(&game, dice),
         count: ranking.plays.len(),
         search: search_info(
             &settings,

@@ -131,7 +131,12 @@ pub(super) fn load(
         };
     let turn = match (runner.execute)(state, tools, &Command::Show(ShowWhat::Dice))? {
         Reply::Dice { turn, .. } => turn,
-        _ => crate::state::turn_info(&state.games.plakoto()),
+        _ => {
+            return Err(ProtoError::new(
+                ErrorCode::State,
+                "the game loaded shows no turn",
+            ));
+        }
     };
     Ok(Reply::Loaded(LoadedInfo {
         file: file.to_string(),

@@ -12,7 +12,6 @@ use plakoto_engine::game::plakoto_turn::PlayLists;
 use plakoto_engine::game::{
     GameEvaluator, GameSearch, SearchLimits, SearchSettings, SettingsError, Stop,
 };
-use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GameKind, GenLimits, TavliGame};
 
 use crate::reply::{ErrorCode, ProtoError};
@@ -166,27 +165,6 @@ impl SessionSearch {
         (&mut searcher.search, searcher.evaluator.as_ref())
     }
 
-    /// Plakoto's searcher, its evaluator and the lists of plays its
-    /// commands keep (panics as [`SessionSearch::get`]).
-    pub fn plakoto(
-        &mut self,
-    ) -> (
-        &mut GameSearch<Plakoto>,
-        &dyn GameEvaluator<Plakoto>,
-        &mut PlayLists,
-    ) {
-        let searcher = self
-            .searchers
-            .iter_mut()
-            .find_map(|s| s.as_any_mut().downcast_mut::<GameSearcher<Plakoto>>())
-            .expect("the session keeps a searcher of Plakoto");
-        (
-            &mut searcher.search,
-            searcher.evaluator.as_ref(),
-            &mut self.lists,
-        )
-    }
-
     /// The searcher of `G`.
     ///
     /// # Panics
@@ -238,6 +216,13 @@ impl SessionSearch {
     /// time budget).
     pub fn limits(&self) -> SearchLimits {
         self.settings.limits()
+    }
+
+    /// The most plays a turn's search lists at its root: the session's
+    /// bound on a list of plays, at most `CHOICE_LIMIT` (an Express low
+    /// double's millions are cut there, R20).
+    pub fn choice_limit(&mut self) -> usize {
+        self.lists.choice_limit()
     }
 
     /// Plakoto's lists of plays: `legal` pages them, a written play is

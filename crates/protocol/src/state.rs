@@ -10,9 +10,7 @@ use plakoto_records::record::{GameOnRecord, Record};
 use plakoto_rules::tavli::TableGame;
 
 use crate::game_session::GameShelf;
-use plakoto_rules::{
-    Dice, FinalResult, Game, GameKind, MatchScore, Numbers, Phase, Side, TavliGame,
-};
+use plakoto_rules::{Dice, FinalResult, Game, GameKind, MatchScore, Phase, Side, TavliGame};
 
 /// Everything a command can change but the session's search handle (its
 /// evaluator and search settings, changed only by their own commands). Two
@@ -105,10 +103,6 @@ impl SessionState {
             .of(kind)
             .unwrap_or_else(|| panic!("the session keeps a game of {kind}"))
     }
-}
-
-pub(super) fn numbers_vec(n: &Numbers) -> Vec<u8> {
-    n.to_vec()
 }
 
 pub(super) fn result_info(r: &FinalResult) -> ResultInfo {

@@ -5,17 +5,13 @@
 //! every game's ([`TableGame`](plakoto_rules::tavli::TableGame)). The
 //! table's executor (`table/execute.rs`) answers the other games.
 
-use plakoto_engine::eval::Probabilities;
-use plakoto_engine::game::Valuation;
-use plakoto_engine::game::plakoto_turn::choose_turn;
-use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_records::record::{Event, Start};
+use plakoto_rules::tavli::{Plakoto, TableReport};
 use plakoto_rules::{
-    Game, GameKind, MatchId, MatchScore, Phase, PlayReport, Position, Rules, game_result,
-    to_board_text,
+    Game, GameKind, MatchId, MatchScore, Phase, Position, Rules, game_result, to_board_text,
 };
 
-use crate::analysis_replies::{eval, hint, match_context, rollout};
+use crate::analysis_replies::eval;
 use crate::board_art::draw_board;
 use crate::board_data::BoardData;
 use crate::command::{Command, TableCommand};
@@ -23,11 +19,11 @@ use crate::command::{Orientation, ShowWhat};
 use crate::errors::PartsError;
 use crate::game_records::{set_up_event, table_header};
 use crate::reply::{BoardInfo, BoardShape, OptionsInfo, PlayerNames};
-use crate::reply::{MoveInfo, ProtoError, Reply};
+use crate::reply::{ProtoError, Reply};
 use crate::session_search::SessionSearch;
 use crate::show_replies::{match_id, position_id, score_info, state_reply};
-use crate::state::{SessionState, numbers_vec, result_info, turn_info};
-use crate::table::not_in_game;
+use crate::state::{SessionState, turn_info};
+use crate::table::{finish_move, not_in_game};
 use crate::tools::Tools;
 
 /// Applies `command`, a command of the game, to the session's game of
@@ -118,20 +114,21 @@ fn execute_command(
                 value: scoring.to_string(),
             }),
         Command::Move(text) => {
-            let before = state.games.plakoto();
-            let mut game = before.clone();
+            // Checked by the rules core, which searches a written play a
+            // list cut short lacks (R10) rather than refuse it.
+            let before = state.table::<Plakoto>().clone();
+            let mut game = state.games.plakoto();
             game.play_written(text, tools.search.lists().complete.generator())
                 .map_err(ProtoError::from)
                 .map(|report| {
                     state.games.set_plakoto(&game);
+                    let report = TableReport {
+                        notation: report.notation,
+                        result: report.result,
+                    };
                     Reply::Moved(finish_move(state, tools, &before, report))
                 })
         }
-        Command::Play(time_ms) => play(state, tools, *time_ms),
-        Command::Hint { count, time_ms } => {
-            hint(state, tools.search, tools.progress, *count, *time_ms)
-        }
-        Command::Rollout(trials) => rollout(state, tools.search, tools.progress, *trials),
         Command::Eval(time_ms) => Ok(eval(state, tools.search, tools.progress, *time_ms)),
         Command::Legal(page) => crate::legal::legal(state, tools.search.lists(), *page),
         Command::LegalSteps(made) => crate::legal::legal_steps_reply(&state.games.plakoto(), made),
@@ -208,37 +205,6 @@ fn set_dice(
     })
 }
 
-/// `play`: the search's choice (by match-winning chance in a match),
-/// played.
-fn play(
-    state: &mut SessionState,
-    tools: &mut Tools,
-    time_ms: Option<u64>,
-) -> Result<Reply, ProtoError> {
-    let before = state.games.plakoto();
-    let limits = tools.search.limits().with_time(time_ms);
-    let settings = *tools.search.settings();
-    let in_match = match_context(state);
-    let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
-    let (searcher, evaluator, lists) = tools.search.plakoto();
-    let choice = choose_turn(
-        searcher,
-        evaluator,
-        &before,
-        &settings,
-        limits,
-        lists,
-        mwc.as_ref().map(|f| f as &Valuation),
-    )
-    .map_err(ProtoError::from)?;
-    let mut game = before.clone();
-    let report = choice
-        .commit(&mut game, tools.search.lists())
-        .map_err(ProtoError::from)?;
-    state.games.set_plakoto(&game);
-    Ok(Reply::Played(finish_move(state, tools, &before, report)))
-}
-
 /// The rules of the session's game of Plakoto (read from its switches,
 /// without making the rules core's game).
 fn plakoto_rules_of(state: &SessionState) -> Rules {
@@ -298,47 +264,6 @@ fn new_game(state: &mut SessionState, tools: &mut Tools) -> Result<Reply, ProtoE
         rules: rules.variant,
         scoring: rules.scoring,
     })
-}
-
-/// Records the play made from `before` (and the numbers it passed on),
-/// scores a play that ended the game, and says what the play did.
-fn finish_move(
-    state: &mut SessionState,
-    tools: &mut Tools,
-    before: &Game,
-    report: PlayReport,
-) -> MoveInfo {
-    let side = before.on_roll();
-    let after = state.games.plakoto();
-    if let Some(numbers) = before.turn_numbers() {
-        tools.events.push(Event::TurnPlayed(Turn {
-            side,
-            roll: Roll::of(&numbers),
-            play: report.notation.clone(),
-            line: 0,
-        }));
-    }
-    if let Some(passed) = &report.passed {
-        tools.events.push(Event::NumbersPassed {
-            to: after.on_roll(),
-            numbers: passed.to_vec(),
-        });
-    }
-    if let Some(r) = &report.result {
-        state.next_starter = state.score.record(r);
-        tools.events.push(Event::GameEnded(GameEnd::of(r)));
-    }
-    MoveInfo {
-        play: report.notation,
-        side,
-        passed: report.passed.as_ref().map(numbers_vec),
-        result: report.result.as_ref().map(result_info),
-        score: score_info(state),
-        next: turn_info(state.table::<Plakoto>()),
-        position_id: position_id::<Plakoto>(state),
-        match_id: match_id::<Plakoto>(state),
-        next_game: None,
-    }
 }
 
 /// The reply to `show options` (and `set evaluator`).

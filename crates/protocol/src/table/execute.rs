@@ -6,12 +6,12 @@
 //! (`tools.events`), as Plakoto's commands do.
 
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::game::SearchSettings;
-use plakoto_rules::tavli::TableGame;
+use plakoto_engine::game::{Root, SearchSettings, Valuation};
+use plakoto_rules::tavli::{TableGame, TableReport};
 use plakoto_rules::{GameKind, MatchScore, Phase};
 
 use super::hooks::TableProtocol;
-use super::search::{candidates, chances, search_info};
+use super::search::{candidates, chances, rank_current, search_info, turn_numbers};
 use crate::board_picture::draw_table_board;
 use crate::command::{Command, Page, ShowWhat, TableCommand};
 use crate::game_records::{set_up_event, table_header};
@@ -21,8 +21,8 @@ use crate::reply::{
     TableOptionsInfo, round,
 };
 use crate::show_replies::{match_id, position_id, score_info, state_reply};
+use crate::state::turn_info;
 use crate::state::{SessionState, result_info};
-use crate::state::{numbers, turn_info};
 use crate::tools::Tools;
 use plakoto_records::record::{Event, GameEnd, Roll, Start, Turn};
 
@@ -365,22 +365,37 @@ fn dice_event<G: TableProtocol>(table: &TableGame<G>) -> Event {
     }
 }
 
-/// Records the play made from `before`, scores a play that ended the
-/// game and says what the play did.
-fn finish_move<G: TableProtocol>(
+/// Records the play made from `before` (and the numbers it passed on,
+/// R21), scores a play that ended the game and says what the play did.
+pub(crate) fn finish_move<G: TableProtocol>(
     state: &mut SessionState,
     tools: &mut Tools,
     before: &TableGame<G>,
-    report: plakoto_rules::tavli::TableReport,
+    report: TableReport,
 ) -> MoveInfo {
     let side = before.on_roll();
-    if let Some(dice) = before.dice() {
+    let roll = match (before.dice(), before.carried()) {
+        (Some(dice), _) => Some(Roll::Dice([dice.0.pips(), dice.1.pips()])),
+        (None, Some(carried)) => Some(Roll::Passed(G::passed_numbers(&carried))),
+        (None, None) => None,
+    };
+    if let Some(roll) = roll {
         tools.events.push(Event::TurnPlayed(Turn {
             side,
-            roll: Roll::Dice([dice.0.pips(), dice.1.pips()]),
+            roll,
             play: report.notation.clone(),
             line: 0,
         }));
+    }
+    // Numbers left over that the play handed to the opponent: only a
+    // play of the dice carries any, and the game then goes on.
+    let after = G::table(state);
+    let passed = after.carried().map(|carried| G::passed_numbers(&carried));
+    if let Some(numbers) = &passed {
+        tools.events.push(Event::NumbersPassed {
+            to: after.on_roll(),
+            numbers: numbers.clone(),
+        });
     }
     if let Some(result) = &report.result {
         state.next_starter = state.score.record(result);
@@ -389,7 +404,7 @@ fn finish_move<G: TableProtocol>(
     MoveInfo {
         play: report.notation,
         side,
-        passed: None,
+        passed,
         result: report.result.as_ref().map(result_info),
         score: score_info(state),
         next: turn_info(G::table(state)),
@@ -399,31 +414,29 @@ fn finish_move<G: TableProtocol>(
     }
 }
 
+/// `play`: the search's choice, played. The root's plays are listed as
+/// `hint` lists them; where that list is not every legal play (an
+/// Express low double's, R20) the choice is one surely legal (R10). In a
+/// match the candidates searched deepest go by match-winning chance.
 fn play<G: TableProtocol>(
     state: &mut SessionState,
     tools: &mut Tools,
     time_ms: Option<u64>,
 ) -> Result<Reply, ProtoError> {
     let table = G::table(state).clone();
-    let dice = table.require_dice().map_err(state_error)?;
+    let to_play = table.to_play().map_err(state_error)?;
     let game = table.game();
     let limits = tools.search.limits().with_time(time_ms);
     let settings = *tools.search.settings();
+    let in_match = match_value::of(state, table.on_roll());
+    let mwc = in_match.as_ref().map(|m| move |p: &Probabilities| m.mwc(p));
+    let mut generator = game.generator_listing_at_most(tools.search.choice_limit());
     let (searcher, evaluator) = tools.search.searcher::<G>();
-    let chosen = match match_value::of(state, table.on_roll()) {
-        // In a match (a Tavli match, or a match of this game) the best
-        // play is the one with the best match-winning chance among those
-        // searched deepest.
-        Some(in_match) => {
-            let mut ranking =
-                searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);
-            ranking.order_deepest_by(&|p: &Probabilities| in_match.mwc(p));
-            ranking.best().map(|r| r.play)
-        }
-        None => searcher.choose(&game, evaluator, table.position(), dice, &settings, limits),
-    };
-    let play =
-        chosen.ok_or_else(|| ProtoError::new(ErrorCode::State, "no play listed for the dice"))?;
+    let root = Root::new(&game, evaluator, table.position(), &to_play);
+    let valuation = mwc.as_ref().map(|f| f as &Valuation);
+    let play = searcher
+        .choose_legal(root, &mut generator, &settings, limits, valuation)
+        .ok_or_else(|| ProtoError::new(ErrorCode::State, "no play listed for the turn"))?;
     let report = G::table_mut(state).play(&play);
     Ok(Reply::Played(finish_move::<G>(
         state, tools, &table, report,
@@ -436,31 +449,25 @@ fn hint<G: TableProtocol>(
     count: usize,
     time_ms: Option<u64>,
 ) -> Result<Reply, ProtoError> {
-    let table = G::table(state);
-    let dice = table.require_dice().map_err(state_error)?;
-    let game = table.game();
     let limits = tools.search.limits().with_time(time_ms);
-    let settings = *tools.search.settings();
-    let (searcher, evaluator) = tools.search.searcher::<G>();
-    let mut ranking = searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);
+    let (to_play, ranking) = rank_current::<G>(state, tools, limits)?;
+    let table = G::table(state);
+    let game = table.game();
     let in_match = match_value::of(state, table.on_roll());
-    if let Some(value) = &in_match {
-        ranking.order_deepest_by(&|p: &Probabilities| value.mwc(p));
-    }
-    let search = search_info(
-        &settings,
-        evaluator.name(),
-        ranking.limits,
-        ranking.plies,
-        ranking.timed_out,
-        searcher.stop(),
-    );
+    let searcher = tools.search.get::<G>();
     Ok(Reply::Hint {
         side: table.on_roll(),
-        numbers: numbers(&game, dice),
+        numbers: turn_numbers(&game, &to_play),
         count: ranking.plays.len(),
-        incomplete: false,
-        search,
+        incomplete: ranking.truncated,
+        search: search_info(
+            tools.search.settings(),
+            searcher.evaluator.name(),
+            ranking.limits,
+            ranking.plies,
+            ranking.timed_out,
+            searcher.search.stop(),
+        ),
         candidates: candidates(
             &game,
             table.position(),

@@ -23,6 +23,6 @@ mod search;
 mod steps;
 
 pub use crate::table_board_data::TableBoardData;
-pub(crate) use execute::{execute as execute_game, not_in_game};
+pub(crate) use execute::{execute as execute_game, finish_move, not_in_game};
 pub use fibs_board::{FibsSetup, read_fibs_board};
 pub use hooks::{MatchParts, TableProtocol};

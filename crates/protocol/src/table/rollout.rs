@@ -4,16 +4,12 @@
 //! settings, and answered as Plakoto's `rollout` is (the same reply, its
 //! progress on the same board, ended early by the same `stop`).
 
-use plakoto_engine::eval::Probabilities;
-
 use super::hooks::TableProtocol;
-use super::search::{candidates, search_info};
+use super::search::{candidates, rank_current, search_info, turn_numbers};
 use crate::command::ROLLOUT_CANDIDATES;
-use crate::match_value;
 use crate::progress::RolloutReporter;
 use crate::reply::{ErrorCode, ProtoError, Reply, RolloutInfo};
 use crate::state::SessionState;
-use crate::state::numbers;
 use crate::tools::Tools;
 
 /// `rollout [N]`: the best [`ROLLOUT_CANDIDATES`] plays of the roll, as
@@ -25,14 +21,10 @@ pub(super) fn rollout<G: TableProtocol>(
     tools: &mut Tools,
     trials: Option<u32>,
 ) -> Result<Reply, ProtoError> {
-    let table = G::table(state);
-    let dice = table
-        .require_dice()
-        .map_err(|e| ProtoError::from(plakoto_rules::GameError::State(e)))?;
-    let game = table.game();
     let limits = tools.search.limits();
-    let deadline = limits.deadline();
-    tools.progress.update(|s| s.deadline = deadline);
+    let (to_play, ranking) = rank_current::<G>(state, tools, limits)?;
+    let table = G::table(state);
+    let game = table.game();
     let settings = *tools.search.settings();
     // `rollout N` gives this rollout its trials; the session's settings
     // keep theirs.
@@ -40,17 +32,20 @@ pub(super) fn rollout<G: TableProtocol>(
     if let Some(t) = trials {
         rollout_settings.rollout.trials = t;
     }
-    let (searcher, evaluator) = tools.search.searcher::<G>();
-    let mut ranking = searcher.rank(&game, evaluator, table.position(), dice, &settings, limits);
-    if let Some(value) = match_value::of(state, table.on_roll()) {
-        ranking.order_deepest_by(&|p: &Probabilities| value.mwc(p));
-    }
+    // The ranking's caches are done with: freed, and their pages handed
+    // back (the players allocate on their own threads, from another of the
+    // allocator's heaps), before the rollout's players fill theirs (the
+    // session's cache budget, shared among them), so that a rollout never
+    // holds the two budgets at once.
+    tools.search.trim_keeping_listing();
+    crate::heap::release_free_memory();
     let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
     let names = top
         .iter()
         .map(|r| game.format_play(table.position(), &r.play))
         .collect();
     let reporter = RolloutReporter::new(tools.progress, names);
+    let (searcher, evaluator) = tools.search.searcher::<G>();
     let rolled = searcher
         .rollout_plays(&game, evaluator, top, &rollout_settings, &|p| {
             reporter.report(p)
@@ -59,7 +54,7 @@ pub(super) fn rollout<G: TableProtocol>(
     let stop = searcher.stop();
     Ok(Reply::Rollout {
         side: table.on_roll(),
-        numbers: numbers(&game, dice),
+        numbers: turn_numbers(&game, &to_play),
         count: ranking.plays.len(),
         search: search_info(
             &settings,

@@ -1,13 +1,57 @@
-//! What the search of the games of the table answers, as replies: hint
-//! and rollout rows, the search's settings, chances valued by the game's
-//! scoring.
+//! The search of the turn to play, and what it answers as replies: the
+//! turn ranked (`hint`, `rollout`), hint and rollout rows, the search's
+//! settings, chances valued by the game's scoring.
 
-use plakoto_engine::game::GameRankedPlay;
+use plakoto_engine::eval::Probabilities;
+use plakoto_engine::game::{GameRankedPlay, GameRanking, Root};
 use plakoto_engine::game::{SearchLimits, SearchSettings, Stop};
+use plakoto_rules::tavli::ToPlay;
 
 use super::hooks::TableProtocol;
-use crate::reply::{Candidate, Chances, SearchInfo, round};
+use crate::match_value;
+use crate::reply::{Candidate, Chances, ProtoError, SearchInfo, round};
+use crate::state::{SessionState, numbers};
+use crate::tools::Tools;
 use plakoto_engine::match_equity::MatchValue;
+
+/// The turn of the session's game of `G` ranked by its searcher within
+/// `limits` (in a match, the candidates searched deepest by match-winning
+/// chance), with what is to be played. The root's plays are listed at
+/// most [`SessionSearch::choice_limit`](crate::session_search::SessionSearch::choice_limit)
+/// long (an Express low double's millions of plays are cut there, or
+/// searched by the Express beam, R20; the ranking says so in
+/// `truncated`).
+pub(crate) fn rank_current<G: TableProtocol>(
+    state: &SessionState,
+    tools: &mut Tools,
+    limits: SearchLimits,
+) -> Result<(ToPlay<G::Carried>, GameRanking<G>), ProtoError> {
+    let table = G::table(state);
+    let to_play = table
+        .to_play()
+        .map_err(|e| ProtoError::from(plakoto_rules::GameError::State(e)))?;
+    let game = table.game();
+    let deadline = limits.deadline();
+    tools.progress.update(|s| s.deadline = deadline);
+    let settings = *tools.search.settings();
+    let mut generator = game.generator_listing_at_most(tools.search.choice_limit());
+    let (searcher, evaluator) = tools.search.searcher::<G>();
+    let root = Root::new(&game, evaluator, table.position(), &to_play);
+    let mut ranking = searcher.rank_turn_generated(root, &mut generator, &settings, limits);
+    if let Some(value) = match_value::of(state, table.on_roll()) {
+        ranking.order_deepest_by(&|p: &Probabilities| value.mwc(p));
+    }
+    Ok((to_play, ranking))
+}
+
+/// The numbers of a turn, as replies list them: the dice's (under the
+/// game's rules) or those carried to the side on roll.
+pub(crate) fn turn_numbers<G: TableProtocol>(game: &G, to_play: &ToPlay<G::Carried>) -> Vec<u8> {
+    match to_play {
+        ToPlay::Dice(dice) => numbers(game, *dice),
+        ToPlay::Carried(carried) => G::passed_numbers(carried),
+    }
+}
 
 /// The settings, limits and stop of a search under `settings`, the
 /// session's, which `set` commands change for every game.

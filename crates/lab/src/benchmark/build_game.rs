@@ -1,24 +1,27 @@
-//! Building a benchmark of any game of the game layer ([`TavliGame`];
-//! `plakoto benchmark build --game fevga`), as the Plakoto builder
-//! ([`super::build`]) does it: the decisions sampled from seeded games
-//! ([`super::sample_game`]), each decision rolled out as the Plakoto
-//! builder's are (`decision_rollouts.rs`, written once for both), and
-//! appended to the shard's work file. The same options, header, stages,
-//! work file, shards and resumption as the Plakoto builder.
+//! Building (or resuming) one shard of a benchmark of any game
+//! (`plakoto benchmark build [--game G]`): the decisions sampled from
+//! seeded games by the game's sampler, each rolled out
+//! (`decision_rollouts.rs`) and appended to the shard's work file: what
+//! to build ([`BuildOptions`]: options, header, stages, shards, resumption)
+//! and the build itself ([`GameBuild`]).
 //!
-//! One rule more: a decision whose candidates all roll out within
-//! `TRIVIAL_SPREAD` of the best is passed over (its id is skipped), as
-//! the sampler leaves out the decisions the net rates so. The Plakoto net
-//! sees those at once; a heuristic does not (in Fevga, a bear-off in which
-//! every play loses a mars for certain, a race won whatever is played),
-//! and every player would lose nothing there.
+//! A sampler that leaves out the decisions its strong player rates alike
+//! (the Plakoto net's) needs nothing more; for one that cannot (a
+//! heuristic does not see that in Fevga every play of a bear-off loses a
+//! mars for certain, or that a race is won whatever is played), a decision
+//! whose candidates all roll out within `TRIVIAL_SPREAD` of the best is
+//! passed over (its id is skipped): every player would lose nothing there.
 
 use super::BenchmarkError;
-use super::build::BuildOptions;
-use super::data::DEFAULT_RULES;
+use super::data::{FORMAT_NAME, Header, SINGLE_ROLLOUT_VERSION};
+use super::work::ShardWork;
+use plakoto_engine::eval::Evaluator;
+use plakoto_rules::tavli::GameKind;
+use plakoto_rules::{Rules, Variant};
+
 use super::decision_rollouts::DecisionRollouts;
 use super::phase::GamePhase;
-use super::sample_game::GameSampler;
+use super::sample_game::GameDecision;
 use super::staged::{StagePlan, checked_rollout_settings};
 use super::work::checked_done;
 use crate::LabGame;
@@ -26,11 +29,93 @@ use plakoto_engine::game::express::CHOICE_LIMIT;
 use plakoto_engine::game::{GameEvaluator, GameSearch};
 use plakoto_rules::TavliGame;
 
-/// The players and phases of a build of the game `G`.
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// Movement rules of the decisions.
+    pub variant: Variant,
+    /// Seed of the game sampling.
+    pub seed: u64,
+    /// Decisions in the whole benchmark.
+    pub decisions: usize,
+    /// Candidates taken from the top of the 2-ply ranking.
+    pub top_candidates: usize,
+    /// Games played out per candidate in each stage (a multiple of 36).
+    pub trials: u32,
+    /// Most games per candidate: stages go on until every candidate's
+    /// loss is known to [`Self::target_error`] or this many are played.
+    pub max_trials: u32,
+    /// Standard error of a candidate's loss at which it needs no more
+    /// stages.
+    pub target_error: f32,
+    /// Plies of the rollout player.
+    pub player_plies: u8,
+    /// Turns after which a rollout game is scored by the evaluator.
+    pub max_turns: u32,
+    /// Subtract each roll's luck (0-ply) from the games' results.
+    pub luck_adjust: bool,
+    /// Seed of the rollout dice (decision `id` uses `rollout_seed + id`).
+    pub rollout_seed: u64,
+    /// Roll out only the decisions where the net's 0-ply choice is not the
+    /// 2-ply search's best play, passing over the others (training
+    /// targets where the net is likely wrong).
+    pub disagreements_only: bool,
+    /// This process's part of the build and its work file.
+    pub work: ShardWork,
+}
+
+impl BuildOptions {
+    /// The header the built file carries.
+    pub fn header(&self, evaluator: &dyn Evaluator) -> Header {
+        let identity = evaluator.identity_under(plakoto_rules::Rules {
+            variant: self.variant,
+            ..plakoto_rules::Rules::default()
+        });
+        self.header_of(GameKind::Plakoto, self.variant.to_string(), identity)
+    }
+
+    /// The header of a build of `game` under `rules` (as the header writes
+    /// them) whose rollouts `evaluator` played (its identity).
+    pub fn header_of(&self, game: GameKind, rules: String, evaluator: String) -> Header {
+        Header {
+            format: FORMAT_NAME.to_string(),
+            version: SINGLE_ROLLOUT_VERSION,
+            game,
+            rules,
+            seed: self.seed,
+            decisions: self.decisions,
+            top_candidates: self.top_candidates,
+            evaluator,
+            trials: self.trials,
+            max_trials: self.max_trials,
+            target_error: self.target_error,
+            player_plies: self.player_plies,
+            max_turns: self.max_turns,
+            race_exact: true,
+            luck_adjust: self.luck_adjust,
+            rollout_seed: self.rollout_seed,
+            pooled_seeds: Vec::new(),
+            disagreements_only: self.disagreements_only,
+        }
+    }
+
+    /// Plakoto's rules of a build under [`Self::variant`].
+    pub(crate) fn rules(&self) -> Rules {
+        Rules {
+            variant: self.variant,
+            ..Rules::default()
+        }
+    }
+}
+
+/// The players, sampler and phases of a build of the game `G`.
 pub struct GameBuild<'a, G: TavliGame> {
-    /// The game with its switches (the default ones: the header says
-    /// [`DEFAULT_RULES`]).
+    /// The game with its switches.
     pub game: &'a G,
+    /// The game's switches as the header writes them (Plakoto's variant;
+    /// [`DEFAULT_RULES`](super::data::DEFAULT_RULES) for a game built
+    /// under its defaults).
+    pub rules: String,
     /// Ranks the candidates, plays the rollouts and the strong side of the
     /// sampled games.
     pub evaluator: &'a dyn GameEvaluator<G>,
@@ -40,34 +125,30 @@ pub struct GameBuild<'a, G: TavliGame> {
     /// The weak player of the sampled games; its 0-ply choice is a
     /// candidate.
     pub weak: &'a dyn GameEvaluator<G>,
-    /// Each phase's share of the decisions.
+    /// The phases the sampler fills, in report order.
     pub shares: &'a [(GamePhase, f64)],
-    /// The phase of a position.
-    pub phase_of: &'a dyn Fn(&G::Position) -> GamePhase,
+    /// The decisions of the whole benchmark, sampled from the games of a
+    /// seed: `sample(seed, count)`. The same arguments give the same list.
+    pub sample: &'a dyn Fn(u64, usize) -> Vec<GameDecision<G>>,
+    /// Whether a decision whose candidates all roll out alike is passed
+    /// over (for a sampler that cannot leave those out itself).
+    pub pass_over_alike: bool,
 }
 
 impl<G: LabGame> GameBuild<'_, G> {
-    /// Builds (or resumes) one shard of `options` (its `variant` is
-    /// Plakoto's and not read): rolls out its
+    /// Builds (or resumes) one shard of `options` (its `variant` is read
+    /// by the caller, into [`Self::rules`] and the game): rolls out its
     /// decisions not yet in its work file, appending each as it is done;
     /// progress lines go to stderr. Returns the decisions written now (a
     /// decision passed over is neither counted nor written: a resumed shard
-    /// rolls it out again, which its first stage settles).
+    /// looks at it again).
     pub fn build_shard(&self, options: &BuildOptions) -> Result<usize, BenchmarkError> {
-        let header = options.header_of(
-            G::KIND,
-            DEFAULT_RULES.to_string(),
-            self.identity.to_string(),
-        );
+        let header = options.header_of(G::KIND, self.rules.clone(), self.identity.to_string());
         let done_before = options.work.start(&header)?;
-        let sampler = GameSampler {
-            game: self.game,
-            strong: self.evaluator,
-            weak: self.weak,
-            shares: self.shares,
-            phase_of: self.phase_of,
-        };
-        let sampled = sampler.sample(options.seed, options.decisions);
+        let sampled = (self.sample)(options.seed, options.decisions);
+        // The list must be the one the done decisions were taken from (the
+        // sampling code or the net could have changed under the same
+        // options).
         let done = checked_done(
             &done_before,
             |id| sampled.get(id).map(|s| self.game.position_id(&s.position)),
@@ -95,7 +176,7 @@ impl<G: LabGame> GameBuild<'_, G> {
             weak: self.weak,
             top_candidates: options.top_candidates,
             disagreements_only: options.disagreements_only,
-            pass_over_alike: true,
+            pass_over_alike: self.pass_over_alike,
             settings: checked_rollout_settings(&header, options.work.threads)?,
             plan: StagePlan::for_seed(&header, options.rollout_seed),
             search: GameSearch::new(),

@@ -15,13 +15,15 @@
 
 use crate::LabGame;
 use crate::benchmark::BenchmarkError;
-use crate::benchmark::build::BuildOptions;
+use crate::benchmark::build_game::BuildOptions;
 use crate::benchmark::build_game::GameBuild;
 use crate::benchmark::cli::{BuildArgs, StrengthArgs, build_table, table_strength};
 use crate::benchmark::data::Benchmark;
+use crate::benchmark::data::DEFAULT_RULES;
 use crate::benchmark::data::TurnRecord;
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::phase_fevga::fevga_phase;
+use crate::benchmark::sample_game::GameSampler;
 use crate::benchmark::score::StrengthReport;
 use crate::benchmark::score::{Chooser, score};
 use crate::benchmark::unlisted::UnlistedRollouts;
@@ -201,13 +203,22 @@ pub fn build_shard(
     let game = Fevga::default();
     let ((strong, identity), (weak, _)) = (evaluator(evaluator_name)?, evaluator(weak_name)?);
     let phase_of = |p: &FevgaPosition| fevga_phase(p, &game.rules);
+    let sampler = GameSampler {
+        game: &game,
+        strong: strong.as_ref(),
+        weak: weak.as_ref(),
+        shares: &FEVGA_PHASE_SHARES,
+        phase_of: &phase_of,
+    };
     GameBuild {
         game: &game,
+        rules: DEFAULT_RULES.to_string(),
         evaluator: strong.as_ref(),
         identity: &identity,
         weak: weak.as_ref(),
         shares: &FEVGA_PHASE_SHARES,
-        phase_of: &phase_of,
+        sample: &|seed, count| sampler.sample(seed, count),
+        pass_over_alike: true,
     }
     .build_shard(options)
 }

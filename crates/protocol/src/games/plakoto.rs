@@ -67,4 +67,9 @@ impl TableProtocol for Plakoto {
     fn scoring_word(&self) -> String {
         self.rules.scoring.to_string()
     }
+
+    /// Plakoto's steps, read by the rules core (`legal.rs`).
+    fn legal_steps(table: &TableGame<Plakoto>, made: &str) -> Result<Reply, ProtoError> {
+        crate::legal::legal_steps_reply(&table.to_plakoto_game(), made)
+    }
 }

@@ -131,7 +131,6 @@ fn execute_command(
         }
         Command::Eval(time_ms) => Ok(eval(state, tools.search, tools.progress, *time_ms)),
         Command::Legal(page) => crate::legal::legal(state, tools.search.lists(), *page),
-        Command::LegalSteps(made) => crate::legal::legal_steps_reply(&state.games.plakoto(), made),
         Command::Show(ShowWhat::Board(orientation)) => Ok(board_reply(state, *orientation)),
         Command::Show(ShowWhat::Options) => Ok(options_reply(state, tools.search)),
         _ => return None,

@@ -493,7 +493,6 @@ fn eval<G: TableProtocol>(
     let (searcher, evaluator) = tools.search.searcher::<G>();
     let (p, evaluation) =
         searcher.evaluate_position(&game, evaluator, table.position(), &settings, limits);
-    let equity = plakoto_engine::game::game_equity(&game, &p);
     let reached = match evaluation {
         plakoto_engine::game::Evaluation::Plies { plies } => plies,
         _ => limits.plies,
@@ -503,7 +502,7 @@ fn eval<G: TableProtocol>(
     let mwc = match_value::of(state, table.on_roll()).map(|m| round(m.mwc(&p), 4));
     Ok(Reply::Eval {
         side: table.on_roll(),
-        chances: chances(&p, equity, G::KIND),
+        chances: chances(&game, &p),
         evaluation: evaluation.to_string(),
         plies: reached,
         mwc,

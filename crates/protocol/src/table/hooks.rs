@@ -120,9 +120,9 @@ pub trait TableProtocol: TavliGame + GameOnRecord {
     /// `legal steps <made>` (protocol.md): after the steps `made` (written
     /// as a play) in the turn of `table`, the legal next steps and whether
     /// the turn may end, or why the steps are part of no legal play
-    /// (Portes and Fevga answer it through `steps.rs`). Games without it
-    /// refuse with `not_in_game`; their clients build a play's steps from
-    /// `legal`'s list.
+    /// (Portes and Fevga answer it through `steps.rs`, Plakoto through the
+    /// rules core). Games without it refuse with `not_in_game`; their
+    /// clients build a play's steps from `legal`'s list.
     fn legal_steps(_table: &TableGame<Self>, _made: &str) -> Result<Reply, ProtoError> {
         Err(ProtoError::new(
             ErrorCode::NotInGame,

@@ -3,7 +3,7 @@
 //! settings, chances valued by the game's scoring.
 
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::game::{GameRankedPlay, GameRanking, Root};
+use plakoto_engine::game::{GameRankedPlay, GameRanking, Root, game_equity};
 use plakoto_engine::game::{SearchLimits, SearchSettings, Stop};
 use plakoto_rules::tavli::ToPlay;
 
@@ -94,7 +94,7 @@ pub(crate) fn candidates<G: TableProtocol>(
             play: game.format_play(before, &ranked.play),
             equity: round(ranked.equity, 4),
             difference: round(ranked.equity - best, 4),
-            chances: chances(&ranked.probabilities, ranked.equity, G::KIND),
+            chances: chances(game, &ranked.probabilities),
             evaluation: ranked.evaluated_at.to_string(),
             evaluated_at: ranked.evaluated_at,
             mwc: in_match.map(|m| round(m.mwc(&ranked.probabilities), 4)),
@@ -102,17 +102,17 @@ pub(crate) fn candidates<G: TableProtocol>(
         .collect()
 }
 
-/// Rounded chances with the game's equity (the game's scoring, not
-/// Plakoto's, values them).
-pub(crate) fn chances(
+/// Rounded chances, with their equity under `game`'s scoring (the
+/// chances' own: a luck-adjusted rollout's row equity may differ) and the
+/// game's result columns.
+pub(crate) fn chances<G: TableProtocol>(
+    game: &G,
     p: &plakoto_engine::eval::Probabilities,
-    equity: f32,
-    game: plakoto_rules::GameKind,
 ) -> Chances {
     let plakoto = Chances::new(p, plakoto_rules::Scoring::Standard);
     Chances {
-        equity: round(equity, 4),
-        columns: crate::reply::ResultColumns::of(game),
+        equity: round(game_equity(game, p), 4),
+        columns: crate::reply::ResultColumns::of(G::KIND),
         ..plakoto
     }
 }

@@ -6,8 +6,6 @@
 //!
 //! This is the only part of the crate that reads or writes lines.
 
-mod analysis_replies;
-pub mod board_art;
 pub mod board_data;
 pub mod board_picture;
 pub mod client;
@@ -21,7 +19,6 @@ pub mod game_session;
 mod games;
 mod heap;
 pub mod help;
-mod legal;
 mod match_value;
 pub mod options;
 pub mod parse;
@@ -33,7 +30,6 @@ pub mod reply;
 pub mod session;
 mod session_game;
 pub mod session_search;
-pub mod set_position;
 mod show_replies;
 pub mod state;
 pub mod suggest;

@@ -4,4 +4,3 @@
 //! impl through the trait.
 
 mod plakoto;
-mod plakoto_commands;

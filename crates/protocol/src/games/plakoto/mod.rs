@@ -1,14 +1,21 @@
-//! Plakoto in the session: the game the protocol was first written for,
-//! kept on the session's shelf of games and searched as every game is,
-//! and answering its commands in its own words (`plakoto_commands.rs`);
-//! its records are replayed and analysed by the generic replay and
-//! analysis, its match valued by its own match equity table.
+//! Plakoto in the protocol: the game the protocol was first written for,
+//! kept on the session's shelf of games and searched as every game is.
+//! What the protocol knows of it stands in this folder: its
+//! [`TableProtocol`] impl (here), the commands it answers in its own
+//! words (`commands.rs`: `new game` naming its rules, its `set` commands,
+//! `move`; `eval.rs`; `legal.rs`, paged with exact counts; `set_position.rs`)
+//! and its board as text (`board.rs`). Its `hint`, `rollout`, `play`,
+//! records and IDs are the table's executor's, as every game's.
+
+mod board;
+mod commands;
+mod eval;
+mod legal;
+mod set_position;
 
 use plakoto_rules::tavli::{Plakoto, TableGame};
 use plakoto_rules::{Game, MatchId, Phase, Rules, Scoring};
 
-use super::plakoto_commands;
-use crate::board_art::plakoto_picture;
 use crate::board_picture::BoardPicture;
 use crate::command::Command;
 use crate::game_session::GameShelf;
@@ -16,6 +23,7 @@ use crate::reply::{ProtoError, Reply};
 use crate::state::SessionState;
 use crate::table::{MatchParts, TableProtocol};
 use crate::tools::Tools;
+use board::plakoto_picture;
 
 impl GameShelf {
     /// The session's game of Plakoto, as the rules core's game, which
@@ -38,7 +46,7 @@ impl TableProtocol for Plakoto {
         tools: &mut Tools,
         command: &Command,
     ) -> Option<Result<Reply, ProtoError>> {
-        plakoto_commands::execute(state, tools, command)
+        commands::execute(state, tools, command)
     }
 
     /// The parts of Plakoto's own Match ID a game of the table has; its
@@ -70,6 +78,6 @@ impl TableProtocol for Plakoto {
 
     /// Plakoto's steps, read by the rules core (`legal.rs`).
     fn legal_steps(table: &TableGame<Plakoto>, made: &str) -> Result<Reply, ProtoError> {
-        crate::legal::legal_steps_reply(&table.to_plakoto_game(), made)
+        legal::legal_steps_reply(&table.to_plakoto_game(), made)
     }
 }

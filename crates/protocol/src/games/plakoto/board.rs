@@ -1,5 +1,5 @@
 //! Plakoto's `show board`: the position as the [`BoardPicture`] every
-//! game's board is drawn from (`table/board.rs`), so that Plakoto's board
+//! game's board is drawn from (`board_picture.rs`), so that Plakoto's board
 //! is drawn as Portes' is: from X's side whoever is on roll, each side's
 //! direction marked, the points labelled in the numbering of the side on
 //! roll (R2). A pinned checker is drawn in lower case (`x`, `o`) at the

@@ -3,11 +3,11 @@
 //! passed to it played first (R21). Its `hint` and `rollout` are every
 //! game's (`table/`).
 
-use super::match_value;
-use super::progress::ProgressBoard;
-use super::reply::{Chances, Reply, round};
-use super::session_search::SessionSearch;
-use super::state::SessionState;
+use crate::match_value;
+use crate::progress::ProgressBoard;
+use crate::reply::{Chances, Reply, round};
+use crate::session_search::SessionSearch;
+use crate::state::SessionState;
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::game::plakoto_turn::value_before_roll;
 use plakoto_rules::tavli::Plakoto;

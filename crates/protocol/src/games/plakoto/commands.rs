@@ -1,9 +1,12 @@
 //! Plakoto's commands in its own words: the replies the protocol gave
 //! before there were other games (`new game` naming its rules, `set
-//! rules`, Express's numbers passed on, `legal`'s paged lists with their
-//! counts), applied to the rules core's game, which the session keeps as
-//! every game's ([`TableGame`](plakoto_rules::tavli::TableGame)). The
-//! table's executor (`table/execute.rs`) answers the other games.
+//! board|matchid|position` reading its IDs, `set rules`, `move` checked
+//! by the rules core's line search, `eval` before the opening roll,
+//! `legal`'s paged lists with their counts, its board and options),
+//! applied to the rules core's game, which the session keeps as every
+//! game's ([`TableGame`](plakoto_rules::tavli::TableGame)). Its other
+//! commands, and every command of the other games, are the table's
+//! executor's (`table/execute.rs`).
 
 use plakoto_records::record::{Event, Start};
 use plakoto_rules::tavli::{Plakoto, TableReport};
@@ -11,8 +14,8 @@ use plakoto_rules::{
     Game, GameKind, MatchId, MatchScore, Phase, Position, Rules, game_result, to_board_text,
 };
 
-use crate::analysis_replies::eval;
-use crate::board_art::draw_board;
+use super::board::draw_board;
+use super::eval::eval;
 use crate::board_data::BoardData;
 use crate::command::{Command, TableCommand};
 use crate::command::{Orientation, ShowWhat};
@@ -87,7 +90,7 @@ fn execute_command(
                 state_reply::<Plakoto>(state)
             }),
         Command::SetMatchId(m) => set_match_id(state, m),
-        Command::SetPosition(position, m) => crate::set_position::set_position(state, *position, m)
+        Command::SetPosition(position, m) => super::set_position::set_position(state, *position, m)
             .map(|()| state_reply::<Plakoto>(state)),
         Command::SetTurn(side) => state
             .games
@@ -130,7 +133,7 @@ fn execute_command(
                 })
         }
         Command::Eval(time_ms) => Ok(eval(state, tools.search, tools.progress, *time_ms)),
-        Command::Legal(page) => crate::legal::legal(state, tools.search.lists(), *page),
+        Command::Legal(page) => super::legal::legal(state, tools.search.lists(), *page),
         Command::Show(ShowWhat::Board(orientation)) => Ok(board_reply(state, *orientation)),
         Command::Show(ShowWhat::Options) => Ok(options_reply(state, tools.search)),
         _ => return None,

@@ -1,12 +1,12 @@
-//! `set position <PositionID>:<MatchID>`: the board and the match state
+//! Plakoto's `set position <PositionID>:<MatchID>`: the board and the match state
 //! set in one step (GNU Backgammon's `set gnubgid` takes the same pair), so
 //! a client never depends on the order of `set board` and `set matchid`.
 //! The session applies commands to a copy of its state, so a refused pair
 //! changes nothing.
 
-use super::errors::PartsError;
-use super::reply::ProtoError;
-use super::state::SessionState;
+use crate::errors::PartsError;
+use crate::reply::ProtoError;
+use crate::state::SessionState;
 use plakoto_rules::{Game, MatchId, MatchScore, Position};
 
 /// Sets the game to `position` (seen from the side on roll `m` names) with

@@ -1,11 +1,11 @@
-//! `legal` and `legal steps`: the legal plays of the turn, page by page,
+//! Plakoto's `legal` and `legal steps`: the legal plays of the turn, page by page,
 //! each with the position it leads to and its steps; and, after some steps
 //! made, the legal next steps. The rules core does the checking; this file
 //! only turns its answers into replies.
 
-use super::command::Page;
-use super::reply::{LegalPlay, ProtoError, Reply, StepInfo};
-use super::state::SessionState;
+use crate::command::Page;
+use crate::reply::{LegalPlay, ProtoError, Reply, StepInfo};
+use crate::state::SessionState;
 use plakoto_engine::game::plakoto_turn::PlayLists;
 use plakoto_rules::{
     CountedPage, Game, Play, PlayList, StepDetail, TurnNumbers, format_play, position_id,

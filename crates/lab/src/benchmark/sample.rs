@@ -61,34 +61,38 @@ pub struct SampledDecision {
     pub legal_plays: usize,
 }
 
-/// The players of the sampled games.
+/// The players of a sampled game, in every game's sampler: its strong
+/// evaluator (Plakoto's net), its weak one (Plakoto's heuristic), and the
+/// strong one with random plays mixed in ([`RANDOM_PLAY_CHANCE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Player {
-    Net,
-    Heuristic,
-    NetRandom,
+pub(crate) enum Player {
+    Strong,
+    Weak,
+    StrongRandom,
 }
 
 impl Player {
-    fn name(self) -> &'static str {
+    /// The player's name in a Plakoto decision's `source`.
+    fn plakoto_name(self) -> &'static str {
         match self {
-            Player::Net => "net",
-            Player::Heuristic => "heuristic",
-            Player::NetRandom => "net+random",
+            Player::Strong => "net",
+            Player::Weak => "heuristic",
+            Player::StrongRandom => "net+random",
         }
     }
 }
 
-/// The pairings, cycled through game by game.
-const PAIRINGS: [(Player, Player); 8] = [
-    (Player::Net, Player::Net),
-    (Player::Net, Player::Heuristic),
-    (Player::Heuristic, Player::Net),
-    (Player::NetRandom, Player::Net),
-    (Player::Net, Player::NetRandom),
-    (Player::NetRandom, Player::NetRandom),
-    (Player::Heuristic, Player::NetRandom),
-    (Player::NetRandom, Player::Heuristic),
+/// The pairings (the first side's player first), cycled through game by
+/// game in every game's sampler.
+pub(crate) const PAIRINGS: [(Player, Player); 8] = [
+    (Player::Strong, Player::Strong),
+    (Player::Strong, Player::Weak),
+    (Player::Weak, Player::Strong),
+    (Player::StrongRandom, Player::Strong),
+    (Player::Strong, Player::StrongRandom),
+    (Player::StrongRandom, Player::StrongRandom),
+    (Player::Weak, Player::StrongRandom),
+    (Player::StrongRandom, Player::Weak),
 ];
 
 /// What plays the sampled games: the net and the heuristic at 0 ply
@@ -124,9 +128,9 @@ impl<'a> Players<'a> {
         rng: &mut ChaCha8Rng,
     ) -> Result<Choice, TurnError> {
         let evaluator = match player {
-            Player::Heuristic => &self.heuristic,
-            Player::Net => &self.net,
-            Player::NetRandom => {
+            Player::Weak => &self.heuristic,
+            Player::Strong => &self.net,
+            Player::StrongRandom => {
                 if rng.gen_bool(RANDOM_PLAY_CHANCE) {
                     let list = self.lists.choice.legal(game)?;
                     let play = *list.plays.choose(rng).ok_or(TurnError::NoLegalPlay)?;
@@ -220,7 +224,7 @@ impl PlayerMix {
     fn pairings(self) -> &'static [(Player, Player)] {
         match self {
             PlayerMix::Varied => &PAIRINGS,
-            PlayerMix::SelfPlay => &[(Player::Net, Player::Net)],
+            PlayerMix::SelfPlay => &[(Player::Strong, Player::Strong)],
         }
     }
 }
@@ -389,7 +393,7 @@ fn play_game(
                 turn,
                 played: choice.play(),
                 phase: GamePhase::of(game.position()),
-                source: player.name(),
+                source: player.plakoto_name(),
                 legal_plays,
             });
         }

@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::phase::GamePhase;
-use super::sample::{RANDOM_PLAY_CHANCE, TRIVIAL_SPREAD, sample_by_phase};
+use super::sample::{PAIRINGS, Player, RANDOM_PLAY_CHANCE, TRIVIAL_SPREAD, sample_by_phase};
 use plakoto_engine::game::{GameEvaluator, GreedyChooser, game_equity};
 use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Dice, TavliGame};
@@ -36,27 +36,6 @@ pub struct GameDecision<G: TavliGame> {
     /// Legal plays (distinct resulting positions) of the roll.
     pub legal_plays: usize,
 }
-
-/// The players of a sampled game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Player {
-    Strong,
-    Weak,
-    StrongRandom,
-}
-
-/// The pairings, cycled through game by game (the Plakoto sampler's, the
-/// net as the strong player and the heuristic as the weak one).
-const PAIRINGS: [(Player, Player); 8] = [
-    (Player::Strong, Player::Strong),
-    (Player::Strong, Player::Weak),
-    (Player::Weak, Player::Strong),
-    (Player::StrongRandom, Player::Strong),
-    (Player::Strong, Player::StrongRandom),
-    (Player::StrongRandom, Player::StrongRandom),
-    (Player::Weak, Player::StrongRandom),
-    (Player::StrongRandom, Player::Weak),
-];
 
 /// What a sampled game is played with.
 pub struct GameSampler<'a, G: TavliGame> {

@@ -2,8 +2,8 @@
 //! between the halves in a game with a bar (Portes; Plakoto and Fevga
 //! have none, F1), and pinned checkers in lower case (Plakoto, R4).
 //! Portes and Fevga fill its [`BoardPicture`] in `table/hooks.rs`,
-//! Plakoto in `board_art.rs`; it sits beside both, so neither reaches
-//! into the other.
+//! Plakoto in `games/plakoto/board.rs`; it sits beside both, so neither
+//! reaches into the other.
 //!
 //! The board is drawn from X's side whoever is on roll, so the checkers
 //! stay where they are from turn to turn: X starts at the top right and

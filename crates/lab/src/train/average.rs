@@ -80,7 +80,6 @@ impl WeightAverage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::learn::ParamVecs;
 
     #[test]
     fn the_mean_of_two_nets_is_halfway_between_them() {
@@ -90,8 +89,8 @@ mod tests {
         average.add(&a);
         average.add(&b);
         assert_eq!(average.count(), 2);
-        let mean = ParamVecs::of(&average.mean(&a)).flatten();
-        let (fa, fb) = (ParamVecs::of(&a).flatten(), ParamVecs::of(&b).flatten());
+        let mean = average.mean(&a).layers().flatten();
+        let (fa, fb) = (a.layers().flatten(), b.layers().flatten());
         for ((m, x), y) in mean.iter().zip(&fa).zip(&fb) {
             assert!((m - (x + y) / 2.0).abs() < 1e-6, "{m} {x} {y}");
         }

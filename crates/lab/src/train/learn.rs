@@ -16,86 +16,10 @@ pub struct Sample {
     pub target: [f32; OUTCOMES],
 }
 
-/// Gradients (or any other values) shaped like a network's parameters.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ParamVecs {
-    /// First-layer weights.
-    pub w1: Vec<f32>,
-    /// First-layer biases.
-    pub b1: Vec<f32>,
-    /// Second-layer weights.
-    pub w2: Vec<f32>,
-    /// Second-layer biases.
-    pub b2: Vec<f32>,
-}
-
-impl ParamVecs {
-    /// Zeros shaped like `net`.
-    pub fn zeros_like(net: &Network) -> ParamVecs {
-        ParamVecs::zeros([net.w1.len(), net.b1.len(), net.w2.len(), net.b2.len()])
-    }
-
-    /// Zeros of the lengths of `w1`, `b1`, `w2`, `b2` (any network of two
-    /// layers: the Portes net's too).
-    pub fn zeros(lengths: [usize; 4]) -> ParamVecs {
-        let [w1, b1, w2, b2] = lengths.map(|n| vec![0.0; n]);
-        ParamVecs { w1, b1, w2, b2 }
-    }
-
-    /// A copy of `net`'s parameters.
-    pub fn of(net: &Network) -> ParamVecs {
-        ParamVecs {
-            w1: net.w1.clone(),
-            b1: net.b1.clone(),
-            w2: net.w2.clone(),
-            b2: net.b2.clone(),
-        }
-    }
-
-    /// Writes these values over `net`'s parameters (same shape).
-    pub fn copy_into(&self, net: &mut Network) {
-        net.w1.copy_from_slice(&self.w1);
-        net.b1.copy_from_slice(&self.b1);
-        net.w2.copy_from_slice(&self.w2);
-        net.b2.copy_from_slice(&self.b2);
-    }
-
-    pub(crate) fn parts_mut(&mut self) -> [&mut Vec<f32>; 4] {
-        [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
-    }
-
-    pub(crate) fn clear(&mut self) {
-        for p in self.parts_mut() {
-            p.iter_mut().for_each(|x| *x = 0.0);
-        }
-    }
-
-    /// All values in one vector (for saving).
-    pub fn flatten(&self) -> Vec<f32> {
-        [&self.w1, &self.b1, &self.w2, &self.b2]
-            .iter()
-            .flat_map(|v| v.iter().copied())
-            .collect()
-    }
-
-    /// Refills from [`Self::flatten`]'s output; false if the size differs.
-    pub fn unflatten(&mut self, flat: &[f32]) -> bool {
-        let total: usize = [&self.w1, &self.b1, &self.w2, &self.b2]
-            .iter()
-            .map(|v| v.len())
-            .sum();
-        if flat.len() != total {
-            return false;
-        }
-        let mut rest = flat;
-        for p in self.parts_mut() {
-            let (head, tail) = rest.split_at(p.len());
-            p.copy_from_slice(head);
-            rest = tail;
-        }
-        true
-    }
-}
+/// Gradients (or any other values) shaped like a network's parameters:
+/// the engine's [`Layers`](plakoto_engine::eval::game_net::layers::Layers),
+/// which every game's net keeps its parameters in.
+pub use plakoto_engine::eval::game_net::layers::Layers as ParamVecs;
 
 /// The Adam optimiser (Kingma & Ba), with its moment estimates.
 #[derive(Clone, Debug, PartialEq)]
@@ -220,7 +144,7 @@ impl Learner {
             decision_weight: 0.0,
             choice_weight: 0.0,
             choice_temperature: 0.02,
-            grad: ParamVecs::zeros_like(net),
+            grad: net.zero_layers(),
             inputs: SparseInputs::default(),
             hidden: Vec::new(),
             hidden_rows: Vec::new(),

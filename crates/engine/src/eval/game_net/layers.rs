@@ -8,7 +8,9 @@ use rand_chacha::ChaCha8Rng;
 use super::kernels;
 
 /// The weights and biases of a net with `inputs`, `hidden` and `outputs`
-/// units, row-major as the forward passes read them.
+/// units, row-major as the forward passes read them; or any values
+/// shaped like them (a trainer's gradients and Adam moments).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Layers {
     /// `inputs` rows of `hidden` weights.
     pub w1: Vec<f32>,
@@ -45,6 +47,52 @@ impl Layers {
             w2,
             b2: vec![0.0; outputs],
         }
+    }
+
+    /// Zeros of the lengths of `w1`, `b1`, `w2`, `b2`.
+    pub fn zeros(lengths: [usize; 4]) -> Layers {
+        let [w1, b1, w2, b2] = lengths.map(|n| vec![0.0; n]);
+        Layers { w1, b1, w2, b2 }
+    }
+
+    /// `w1`, `b1`, `w2`, `b2`.
+    pub fn parts(&self) -> [&Vec<f32>; 4] {
+        [&self.w1, &self.b1, &self.w2, &self.b2]
+    }
+
+    /// `w1`, `b1`, `w2`, `b2`, to write in place.
+    pub fn parts_mut(&mut self) -> [&mut Vec<f32>; 4] {
+        [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
+    }
+
+    /// Sets every value to zero.
+    pub fn clear(&mut self) {
+        for p in self.parts_mut() {
+            p.iter_mut().for_each(|x| *x = 0.0);
+        }
+    }
+
+    /// All values in one vector, `w1` first (for saving).
+    pub fn flatten(&self) -> Vec<f32> {
+        self.parts()
+            .iter()
+            .flat_map(|v| v.iter().copied())
+            .collect()
+    }
+
+    /// Refills from [`Self::flatten`]'s output; false if the size differs.
+    pub fn unflatten(&mut self, flat: &[f32]) -> bool {
+        let total: usize = self.parts().iter().map(|v| v.len()).sum();
+        if flat.len() != total {
+            return false;
+        }
+        let mut rest = flat;
+        for p in self.parts_mut() {
+            let (head, tail) = rest.split_at(p.len());
+            p.copy_from_slice(head);
+            rest = tail;
+        }
+        true
     }
 }
 

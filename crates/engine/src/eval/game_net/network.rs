@@ -59,6 +59,21 @@ impl<G: NetInputs> std::fmt::Debug for GameNetwork<G> {
 }
 
 impl<G: NetInputs> GameNetwork<G> {
+    /// A copy of the network's parameters.
+    pub fn layers(&self) -> Layers {
+        Layers {
+            w1: self.w1.clone(),
+            b1: self.b1.clone(),
+            w2: self.w2.clone(),
+            b2: self.b2.clone(),
+        }
+    }
+
+    /// Zeros shaped like the network's parameters (a gradient).
+    pub fn zero_layers(&self) -> Layers {
+        Layers::zeros([self.w1.len(), self.b1.len(), self.w2.len(), self.b2.len()])
+    }
+
     /// A network of these parameters (shapes as the fields say).
     pub fn from_parts(
         hidden: usize,

@@ -221,7 +221,7 @@ impl SessionSearch {
     /// The most plays a turn's search lists at its root: the session's
     /// bound on a list of plays, at most `CHOICE_LIMIT` (an Express low
     /// double's millions are cut there, R20).
-    pub fn choice_limit(&mut self) -> usize {
+    pub fn choice_limit(&self) -> usize {
         self.lists.choice_limit()
     }
 

@@ -148,8 +148,8 @@ impl PlayLists {
 
     /// The most plays a list for the engine's own choice holds (at most
     /// [`CHOICE_LIMIT`]).
-    pub fn choice_limit(&mut self) -> usize {
-        self.choice.generator().limits().max_positions
+    pub fn choice_limit(&self) -> usize {
+        self.choice.generator.limits().max_positions
     }
 
     /// The exact number of legal plays for the numbers the game's player

@@ -49,7 +49,7 @@ pub fn build_shard(
         game: &game,
         rules: options.variant.to_string(),
         evaluator: &PlakotoGameEvaluator(evaluator),
-        identity: &options.header(evaluator).evaluator,
+        identity: &evaluator.identity_under(rules),
         weak: &PlakotoGameEvaluator(heuristic),
         shares: &PHASE_SHARES,
         sample: &sample,

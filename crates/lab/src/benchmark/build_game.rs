@@ -15,7 +15,6 @@
 use super::BenchmarkError;
 use super::data::{FORMAT_NAME, Header, SINGLE_ROLLOUT_VERSION};
 use super::work::ShardWork;
-use plakoto_engine::eval::Evaluator;
 use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Rules, Variant};
 
@@ -65,15 +64,6 @@ pub struct BuildOptions {
 }
 
 impl BuildOptions {
-    /// The header the built file carries.
-    pub fn header(&self, evaluator: &dyn Evaluator) -> Header {
-        let identity = evaluator.identity_under(plakoto_rules::Rules {
-            variant: self.variant,
-            ..plakoto_rules::Rules::default()
-        });
-        self.header_of(GameKind::Plakoto, self.variant.to_string(), identity)
-    }
-
     /// The header of a build of `game` under `rules` (as the header writes
     /// them) whose rollouts `evaluator` played (its identity).
     pub fn header_of(&self, game: GameKind, rules: String, evaluator: String) -> Header {

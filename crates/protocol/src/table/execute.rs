@@ -11,7 +11,7 @@ use plakoto_rules::tavli::{TableGame, TableReport};
 use plakoto_rules::{GameKind, MatchScore, Phase};
 
 use super::hooks::TableProtocol;
-use super::search::{candidates, chances, rank_current, search_info, turn_numbers};
+use super::search::{RankedTurn, candidates, chances, rank_current, search_info, turn_numbers};
 use crate::board_picture::draw_table_board;
 use crate::command::{Command, Page, ShowWhat, TableCommand};
 use crate::game_records::{set_up_event, table_header};
@@ -450,10 +450,13 @@ fn hint<G: TableProtocol>(
     time_ms: Option<u64>,
 ) -> Result<Reply, ProtoError> {
     let limits = tools.search.limits().with_time(time_ms);
-    let (to_play, ranking) = rank_current::<G>(state, tools, limits)?;
+    let RankedTurn {
+        to_play,
+        ranking,
+        in_match,
+    } = rank_current::<G>(state, tools, limits)?;
     let table = G::table(state);
     let game = table.game();
-    let in_match = match_value::of(state, table.on_roll());
     let searcher = tools.search.get::<G>();
     Ok(Reply::Hint {
         side: table.on_roll(),

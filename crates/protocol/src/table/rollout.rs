@@ -5,7 +5,7 @@
 //! progress on the same board, ended early by the same `stop`).
 
 use super::hooks::TableProtocol;
-use super::search::{candidates, rank_current, search_info, turn_numbers};
+use super::search::{RankedTurn, candidates, rank_current, search_info, turn_numbers};
 use crate::command::ROLLOUT_CANDIDATES;
 use crate::progress::RolloutReporter;
 use crate::reply::{ErrorCode, ProtoError, Reply, RolloutInfo};
@@ -22,7 +22,9 @@ pub(super) fn rollout<G: TableProtocol>(
     trials: Option<u32>,
 ) -> Result<Reply, ProtoError> {
     let limits = tools.search.limits();
-    let (to_play, ranking) = rank_current::<G>(state, tools, limits)?;
+    let RankedTurn {
+        to_play, ranking, ..
+    } = rank_current::<G>(state, tools, limits)?;
     let table = G::table(state);
     let game = table.game();
     let settings = *tools.search.settings();

@@ -14,10 +14,21 @@ use crate::state::{SessionState, numbers};
 use crate::tools::Tools;
 use plakoto_engine::match_equity::MatchValue;
 
+/// The turn to play, ranked ([`rank_current`]).
+pub(crate) struct RankedTurn<G: TableProtocol> {
+    /// What is to be played: the dice, or numbers carried on (R21).
+    pub to_play: ToPlay<G::Carried>,
+    /// Its plays, best first.
+    pub ranking: GameRanking<G>,
+    /// The match's valuation of the plays; `None` in money play.
+    pub in_match: Option<MatchValue>,
+}
+
 /// The turn of the session's game of `G` ranked by its searcher within
 /// `limits` (in a match, the candidates searched deepest by match-winning
-/// chance), with what is to be played. The root's plays are listed at
-/// most [`SessionSearch::choice_limit`](crate::session_search::SessionSearch::choice_limit)
+/// chance), with what is to be played and the match's valuation, which
+/// the rows' match-winning chances come from. The root's plays are listed
+/// at most [`SessionSearch::choice_limit`](crate::session_search::SessionSearch::choice_limit)
 /// long (an Express low double's millions of plays are cut there, or
 /// searched by the Express beam, R20; the ranking says so in
 /// `truncated`).
@@ -25,11 +36,9 @@ pub(crate) fn rank_current<G: TableProtocol>(
     state: &SessionState,
     tools: &mut Tools,
     limits: SearchLimits,
-) -> Result<(ToPlay<G::Carried>, GameRanking<G>), ProtoError> {
+) -> Result<RankedTurn<G>, ProtoError> {
     let table = G::table(state);
-    let to_play = table
-        .to_play()
-        .map_err(|e| ProtoError::from(plakoto_rules::GameError::State(e)))?;
+    let to_play = table.to_play().map_err(ProtoError::from)?;
     let game = table.game();
     let deadline = limits.deadline();
     tools.progress.update(|s| s.deadline = deadline);
@@ -38,10 +47,15 @@ pub(crate) fn rank_current<G: TableProtocol>(
     let (searcher, evaluator) = tools.search.searcher::<G>();
     let root = Root::new(&game, evaluator, table.position(), &to_play);
     let mut ranking = searcher.rank_turn_generated(root, &mut generator, &settings, limits);
-    if let Some(value) = match_value::of(state, table.on_roll()) {
+    let in_match = match_value::of(state, table.on_roll());
+    if let Some(value) = &in_match {
         ranking.order_deepest_by(&|p: &Probabilities| value.mwc(p));
     }
-    Ok((to_play, ranking))
+    Ok(RankedTurn {
+        to_play,
+        ranking,
+        in_match,
+    })
 }
 
 /// The numbers of a turn, as replies list them: the dice's (under the

@@ -9,7 +9,7 @@
 //! executor's (`table/execute.rs`).
 
 use plakoto_records::record::{Event, Start};
-use plakoto_rules::tavli::{Plakoto, TableReport};
+use plakoto_rules::tavli::{Plakoto, TableGame, TableReport};
 use plakoto_rules::{
     Game, GameKind, MatchId, MatchScore, Phase, Position, Rules, game_result, to_board_text,
 };
@@ -36,8 +36,6 @@ pub(super) fn execute(
     tools: &mut Tools,
     command: &Command,
 ) -> Option<Result<Reply, ProtoError>> {
-    let (game_before, score_before) = (state.games.plakoto(), state.score);
-    let reply = execute_command(state, tools, command)?;
     let set_by_hand = matches!(
         command,
         Command::SetBoard(_)
@@ -47,9 +45,12 @@ pub(super) fn execute(
             | Command::SetRules(_)
             | Command::SetScoring(_)
     ) || (matches!(command, Command::SetDice(_))
-        && game_before.phase() == Phase::Opening);
-    if reply.is_ok() && set_by_hand {
-        record_set_by_hand(state, tools, &game_before, &score_before);
+        && state.table::<Plakoto>().phase() == Phase::Opening);
+    // The game and score before a command that sets them by hand.
+    let before = set_by_hand.then(|| (state.table::<Plakoto>().clone(), state.score));
+    let reply = execute_command(state, tools, command)?;
+    if let (Ok(_), Some((table, score))) = (&reply, before) {
+        record_set_by_hand(state, tools, &table, &score);
     }
     Some(reply)
 }
@@ -146,10 +147,10 @@ fn execute_command(
 fn record_set_by_hand(
     state: &mut SessionState,
     tools: &mut Tools,
-    before: &Game,
+    before: &TableGame<Plakoto>,
     score_before: &MatchScore,
 ) {
-    if state.games.plakoto() == *before && state.score == *score_before {
+    if state.table::<Plakoto>() == before && state.score == *score_before {
         return;
     }
     state.next_starter = None;

@@ -106,32 +106,6 @@ fn dot_rows<const R: usize>(x: &[f32], w: &[f32], rows: [usize; R], out: &mut [f
     }
 }
 
-/// Output rows whose dot products one pass computes together.
-pub(crate) enum Rows {
-    /// Three rows (their sums overlap instead of each waiting on itself).
-    Three([usize; 3]),
-    /// One row left over.
-    One(usize),
-}
-
-/// Calls `f` with the rows whose bit is set in `mask` (among the first
-/// `rows`), lowest first: three at a time, then one at a time.
-#[inline(always)]
-pub(crate) fn row_groups(mask: u32, rows: usize, mut f: impl FnMut(Rows)) {
-    let mut left = mask & ((1u32 << rows) - 1);
-    while left.count_ones() >= 3 {
-        let l = &mut left;
-        f(Rows::Three([
-            take_lowest(l),
-            take_lowest(l),
-            take_lowest(l),
-        ]));
-    }
-    while left != 0 {
-        f(Rows::One(take_lowest(&mut left)));
-    }
-}
-
 /// Index of the lowest set bit of `rows` (non-zero), which it clears.
 #[inline(always)]
 fn take_lowest(rows: &mut u32) -> usize {
@@ -140,12 +114,23 @@ fn take_lowest(rows: &mut u32) -> usize {
     r
 }
 
+/// The rows whose bit is set in `mask` (among the first `out.len()`),
+/// lowest first: three at a time, then one at a time.
+///
+/// A plain loop, not a closure handed to a helper: a closure is compiled
+/// once, without the instruction set of the `#[target_feature]` function
+/// that calls it, so the AVX-512 variant ran this loop in SSE.
 #[inline(always)]
 fn dots_generic(x: &[f32], w: &[f32], mask: u32, out: &mut [f32]) {
-    row_groups(mask, out.len(), |rows| match rows {
-        Rows::Three(group) => dot_rows(x, w, group, out),
-        Rows::One(r) => dot_rows(x, w, [r], out),
-    });
+    let mut left = mask & ((1u32 << out.len()) - 1);
+    while left.count_ones() >= 3 {
+        let l = &mut left;
+        let group = [take_lowest(l), take_lowest(l), take_lowest(l)];
+        dot_rows(x, w, group, out);
+    }
+    while left != 0 {
+        dot_rows(x, w, [take_lowest(&mut left)], out);
+    }
 }
 
 fn accumulate_base(acc: &mut [f32], w: &[f32], index: &[u16], value: &[f32]) {

@@ -4,14 +4,13 @@
 
 use plakoto::analysis::table::analyse_game;
 use plakoto::analysis::{Mark, html, report};
-use plakoto::eval::Evaluator;
+use plakoto::eval::GameEvaluator;
 use plakoto::eval::HeuristicEvaluator;
 use plakoto::game::tavli::Plakoto;
 use plakoto::game::{Phase, Rules, Side};
 use plakoto::protocol::Session;
 use plakoto::record::Record;
 use plakoto::search::SearchSettings;
-use plakoto_engine::game::PlakotoGameEvaluator;
 
 fn reply(s: &mut Session, line: &str) -> serde_json::Value {
     let text = s.handle_line(line).unwrap().text;
@@ -135,12 +134,11 @@ fn heuristic_analysis(record: &Record) -> plakoto::analysis::Analysis {
 /// `settings`, through the generic analysis.
 pub(crate) fn plakoto_analysis(
     record: &Record,
-    evaluator: &dyn Evaluator,
+    evaluator: &dyn GameEvaluator<Plakoto>,
     settings: &SearchSettings,
     plies: u8,
 ) -> plakoto::analysis::Analysis {
-    let evaluator = PlakotoGameEvaluator(evaluator);
-    analyse_game::<Plakoto>(record, &evaluator, settings, plies, &|| {}).unwrap()
+    analyse_game::<Plakoto>(record, evaluator, settings, plies, &|| {}).unwrap()
 }
 
 /// Runs `plakoto analyse ARGS…` with the heuristic evaluator.

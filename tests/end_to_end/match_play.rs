@@ -5,7 +5,8 @@
 //! (double match point, the leader needing 1). `hint` in a match shows
 //! both equity and MWC.
 
-use plakoto::eval::{Evaluator, Probabilities};
+use plakoto::eval::{GameEvaluator, Probabilities};
+use plakoto::game::tavli::Plakoto;
 use plakoto::game::{Dice, MatchId, Phase, Point, Position, Rules, Side};
 use plakoto::protocol::Session;
 
@@ -15,12 +16,12 @@ use plakoto::protocol::Session;
 /// single losses (equity +0.4, wins 70%).
 struct TradeOff;
 
-impl Evaluator for TradeOff {
+impl GameEvaluator<Plakoto> for TradeOff {
     fn name(&self) -> &str {
         "trade-off"
     }
 
-    fn evaluate(&self, position: &Position, _rules: Rules) -> Probabilities {
+    fn evaluate(&self, _game: &Plakoto, position: &Position) -> Probabilities {
         // The side on roll is the opponent of the side that just played.
         let occupied = (1..=24)
             .filter(|&n| position.opp_count(Point::new(n).unwrap()) > 0)

@@ -10,7 +10,7 @@ use plakoto_rules::{Dice, MoveGenerator, Rules, TurnNumbers};
 #[path = "../../engine/tests/engine/stand_in.rs"]
 mod stand_in;
 use plakoto_engine::game::plakoto_turn::to_play;
-use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator, Root, SearchSettings};
+use plakoto_engine::game::{GameSearch, Root, SearchSettings};
 use plakoto_rules::tavli::Plakoto;
 use stand_in::StandInEvaluator;
 
@@ -20,7 +20,7 @@ fn rank(c: &mut Criterion) {
     let dice = Dice::new(5, 3).expect("dice");
     let turn = to_play(&TurnNumbers::Rolled(dice, dice.numbers(rules.variant)));
     let game = Plakoto::new(rules);
-    let evaluator = PlakotoGameEvaluator(&StandInEvaluator);
+    let evaluator = StandInEvaluator;
     let mut generator = MoveGenerator::default();
     for plies in [1u8, 2] {
         let settings = SearchSettings::with_plies(plies);

@@ -13,11 +13,11 @@
 //! ```
 
 use plakoto_engine::eval::EvaluatorKind;
+use plakoto_engine::game::{EngineGame, GameEvaluator, GameRanking, GameSearch};
 use plakoto_engine::game::{FilterPreset, MoveFilter, SearchLimits, SearchSettings};
-use plakoto_engine::game::{GameEvaluator, GameRanking, GameSearch, PlakotoGameEvaluator};
+use plakoto_rules::Dice;
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
-use plakoto_rules::{Dice, TavliGame};
 use plakoto_tools::ToolsGame;
 use plakoto_tools::bench::bench_evaluator;
 
@@ -29,9 +29,8 @@ fn main() {
     match game {
         "plakoto" => {
             let net = EvaluatorKind::Net.create().expect("the Plakoto net");
-            let evaluator = PlakotoGameEvaluator(net);
             let suite = midgame_suite(seed, positions, 10);
-            study(&Plakoto::default(), &evaluator, &suite);
+            study(&Plakoto::default(), &*net, &suite);
         }
         "fevga" => table::<Fevga>(seed, positions),
         "portes" => table::<Portes>(seed, positions),
@@ -45,7 +44,7 @@ fn table<G: ToolsGame>(seed: u64, positions: usize) {
     study(&G::default(), evaluator.as_ref(), &suite);
 }
 
-fn study<G: TavliGame>(game: &G, evaluator: &dyn GameEvaluator<G>, suite: &[G::Position]) {
+fn study<G: EngineGame>(game: &G, evaluator: &dyn GameEvaluator<G>, suite: &[G::Position]) {
     let mut search = GameSearch::<G>::new();
     let wide = SearchSettings {
         filter: MoveFilter::preset(FilterPreset::Large),

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use plakoto_engine::eval::heuristic::HeuristicEvaluator;
 use plakoto_engine::game::plakoto_turn::to_play;
-use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator, Root};
+use plakoto_engine::game::{GameSearch, Root};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
@@ -27,7 +27,7 @@ fn play_game(seed: u64, deep_first: bool, plies: u8, rules: Rules) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut search = GameSearch::new();
     let game = Plakoto::new(rules);
-    let evaluator = PlakotoGameEvaluator(&HeuristicEvaluator);
+    let evaluator = HeuristicEvaluator;
     let settings = SearchSettings::default();
     // The depth of each player, indexed as `mover`.
     let limits = [SearchLimits::plies(plies), SearchLimits::plies(0)];

@@ -15,6 +15,7 @@ use clap::{Args, Parser, Subcommand};
 use plakoto_engine::eval::EvaluatorKind;
 use plakoto_engine::game::{FilterPreset, MoveFilter, SearchSettings, SettingsError};
 use plakoto_protocol::Session;
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GameKind, Rules, Scoring, Variant};
 
 /// What `plakoto --help` says the program is.
@@ -578,7 +579,7 @@ fn run_engine(args: &EngineArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let identity = evaluator.identity_under(rules);
+    let identity = evaluator.identity_in(&Plakoto::new(rules));
     let mut session = Session::with_heuristic(rules, seed);
     set_evaluators(&mut session, args.evaluator);
     if let Err(e) = session.set_search_settings(settings) {

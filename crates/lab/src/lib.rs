@@ -16,8 +16,9 @@ pub mod benchmark;
 pub mod games;
 pub mod train;
 
+use plakoto_engine::game::EngineGame;
 use plakoto_rules::tavli::ToPlay;
-use plakoto_rules::{Dice, GameKind, TavliGame, with_game};
+use plakoto_rules::{Dice, GameKind, with_game};
 
 use benchmark::BenchmarkError;
 use benchmark::cli::{BuildArgs, StrengthArgs};
@@ -35,7 +36,7 @@ use train::{TrainArgs, TrainError};
 ///
 /// It is defined here, above `train` and `benchmark`, because it names
 /// both: neither module imports the other's commands through it.
-pub trait LabGame: TavliGame {
+pub trait LabGame: EngineGame {
     /// Whether the game has movement rules (Plakoto's `standard` or
     /// `express`): to train under (`--rules`), and named by a benchmark
     /// header's `rules`. A game without them is trained and benchmarked

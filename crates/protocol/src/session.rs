@@ -14,8 +14,8 @@ use super::session_search::SessionSearch;
 use super::show_replies::setting_reply;
 use super::state::SessionState;
 use super::tools::Tools;
-use plakoto_engine::eval::{Evaluator, HeuristicEvaluator};
-use plakoto_engine::game::{PlakotoGameEvaluator, SearchSettings, SettingsError};
+use plakoto_engine::eval::HeuristicEvaluator;
+use plakoto_engine::game::{GameEvaluator, SearchSettings, SettingsError};
 use plakoto_records::record::Event;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Game, GameKind, GenLimits, MatchScore, Rules};
@@ -70,7 +70,11 @@ impl Session {
     /// A session rating Plakoto's plays with `evaluator` (the other games'
     /// with their heuristics), its lists of plays bounded by
     /// [`ENGINE_MAX_POSITIONS`].
-    pub fn with_evaluator(rules: Rules, seed: u64, evaluator: Box<dyn Evaluator>) -> Session {
+    pub fn with_evaluator(
+        rules: Rules,
+        seed: u64,
+        evaluator: Box<dyn GameEvaluator<Plakoto>>,
+    ) -> Session {
         let limits = GenLimits {
             max_positions: ENGINE_MAX_POSITIONS,
         };
@@ -83,7 +87,7 @@ impl Session {
     pub fn with_limits(
         rules: Rules,
         seed: u64,
-        evaluator: Box<dyn Evaluator>,
+        evaluator: Box<dyn GameEvaluator<Plakoto>>,
         limits: GenLimits,
     ) -> Session {
         let mut session = Session {
@@ -109,7 +113,7 @@ impl Session {
             session.state.games.put(game);
             session.search.put(searcher);
         }
-        session.search.get_mut::<Plakoto>().evaluator = Box::new(PlakotoGameEvaluator(evaluator));
+        session.search.get_mut::<Plakoto>().evaluator = evaluator;
         session.state.games.set_plakoto(&Game::new(rules));
         for kind in GameKind::ALL {
             let state = &mut session.state;

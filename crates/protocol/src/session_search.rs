@@ -10,9 +10,9 @@ use std::any::Any;
 
 use plakoto_engine::game::plakoto_turn::PlayLists;
 use plakoto_engine::game::{
-    GameEvaluator, GameSearch, SearchLimits, SearchSettings, SettingsError, Stop,
+    EngineGame, GameEvaluator, GameSearch, SearchLimits, SearchSettings, SettingsError, Stop,
 };
-use plakoto_rules::{GameKind, GenLimits, TavliGame};
+use plakoto_rules::{GameKind, GenLimits};
 
 use crate::reply::{ErrorCode, ProtoError};
 
@@ -22,7 +22,7 @@ pub type EvaluatorNamed<G> = fn(&str) -> Option<Box<dyn GameEvaluator<G>>>;
 
 /// One game's searcher, what rates its positions, and the evaluators
 /// `set evaluator` picks from.
-pub struct GameSearcher<G: TavliGame> {
+pub struct GameSearcher<G: EngineGame> {
     /// The searcher.
     pub search: GameSearch<G>,
     /// What rates the game's positions (`set evaluator` replaces it).
@@ -33,7 +33,7 @@ pub struct GameSearcher<G: TavliGame> {
     names: &'static [&'static str],
 }
 
-impl<G: TavliGame> GameSearcher<G> {
+impl<G: EngineGame> GameSearcher<G> {
     /// A searcher rating positions with the game's heuristic (fast and
     /// fixed; the sessions of the binary switch to the nets), picking its
     /// evaluators by name with `named` among `names`.
@@ -73,7 +73,7 @@ pub trait AnySearcher: Any + Send {
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<G: TavliGame> AnySearcher for GameSearcher<G> {
+impl<G: EngineGame> AnySearcher for GameSearcher<G> {
     fn kind(&self) -> GameKind {
         G::KIND
     }
@@ -160,7 +160,7 @@ impl SessionSearch {
 
     /// `G`'s searcher and the evaluator it rates with (panics as
     /// [`SessionSearch::get`]).
-    pub fn searcher<G: TavliGame>(&mut self) -> (&mut GameSearch<G>, &dyn GameEvaluator<G>) {
+    pub fn searcher<G: EngineGame>(&mut self) -> (&mut GameSearch<G>, &dyn GameEvaluator<G>) {
         let searcher = self.get_mut::<G>();
         (&mut searcher.search, searcher.evaluator.as_ref())
     }
@@ -170,7 +170,7 @@ impl SessionSearch {
     /// # Panics
     /// If there is none: the session builds one for every game when it is
     /// made and never removes it.
-    pub fn get<G: TavliGame>(&self) -> &GameSearcher<G> {
+    pub fn get<G: EngineGame>(&self) -> &GameSearcher<G> {
         self.searchers
             .iter()
             .find_map(|s| s.as_any().downcast_ref())
@@ -178,7 +178,7 @@ impl SessionSearch {
     }
 
     /// The searcher of `G`, to change (panics as [`SessionSearch::get`]).
-    pub fn get_mut<G: TavliGame>(&mut self) -> &mut GameSearcher<G> {
+    pub fn get_mut<G: EngineGame>(&mut self) -> &mut GameSearcher<G> {
         self.searchers
             .iter_mut()
             .find_map(|s| s.as_any_mut().downcast_mut())

@@ -31,8 +31,9 @@
 //!
 //! Everything works on the fixed-size position: no allocation per call.
 
-use super::{Evaluator, Probabilities};
-use plakoto_rules::{Position, Rules, Scoring};
+use super::{GameEvaluator, Probabilities};
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{Position, Scoring};
 
 /// Chances out of 36 that a checker `d` pips away (index `d`, 1–12) can be
 /// reached by some roll, on an open board (backgammon shot counts).
@@ -234,12 +235,13 @@ fn triple_share(loser: &SideTerms, scoring: Scoring) -> f32 {
     }
 }
 
-impl Evaluator for HeuristicEvaluator {
+impl GameEvaluator<Plakoto> for HeuristicEvaluator {
     fn name(&self) -> &str {
         "heuristic"
     }
 
-    fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities {
+    fn evaluate(&self, game: &Plakoto, position: &Position) -> Probabilities {
+        let rules = game.rules;
         let flipped = position.flip();
         let us = side_terms(position);
         let them = side_terms(&flipped);
@@ -297,11 +299,11 @@ impl Evaluator for HeuristicEvaluator {
 mod tests {
     use super::*;
     use plakoto_rules::sampling::midgame_suite;
-    use plakoto_rules::{Dice, MoveGenerator, PlayList, Variant, parse_board_text};
+    use plakoto_rules::{Dice, MoveGenerator, PlayList, Rules, Variant, parse_board_text};
 
     fn eval(text: &str) -> Probabilities {
         let pos = parse_board_text(text).expect("valid board");
-        HeuristicEvaluator.evaluate(&pos, Rules::default())
+        HeuristicEvaluator.evaluate(&Plakoto::default(), &pos)
     }
 
     fn total(p: &Probabilities) -> f32 {
@@ -314,7 +316,7 @@ mod tests {
             let rules = Rules::new(Variant::Standard, scoring).expect("valid");
             for pos in midgame_suite(7, 300, 0) {
                 for p in [pos, pos.flip()] {
-                    let pr = HeuristicEvaluator.evaluate(&p, rules);
+                    let pr = HeuristicEvaluator.evaluate(&Plakoto::new(rules), &p);
                     assert!((total(&pr) - 1.0).abs() < 1e-4, "{pr:?}");
                     let all = [
                         pr.win_single,
@@ -363,12 +365,10 @@ mod tests {
     #[test]
     fn r18_triples_only_under_tzannes() {
         let pos = parse_board_text("6:10 5:5 / 24:10 13:5").expect("valid");
-        let std = HeuristicEvaluator.evaluate(&pos, Rules::default());
+        let std = HeuristicEvaluator.evaluate(&Plakoto::default(), &pos);
         assert_eq!(std.win_triple, 0.0);
-        let tz = HeuristicEvaluator.evaluate(
-            &pos,
-            Rules::new(Variant::Standard, Scoring::Tzannes).expect("valid"),
-        );
+        let tzannes = Rules::new(Variant::Standard, Scoring::Tzannes).expect("valid");
+        let tz = HeuristicEvaluator.evaluate(&Plakoto::new(tzannes), &pos);
         assert!(tz.win_triple > 0.0, "{tz:?}");
     }
 

@@ -1,12 +1,14 @@
 //! Evaluation: a position → outcome probabilities → equity.
 //!
-//! Every evaluator implements [`Evaluator`]. Positions are evaluated from
+//! Every evaluator implements [`GameEvaluator`] for its game. Positions
+//! are evaluated from
 //! the point of view of the side on roll, **before** it rolls, in a game
 //! that is not over (finished positions are scored exactly by
 //! [`terminal_probabilities`]). To rate a candidate play, evaluate the
 //! resulting position flipped (the opponent is then on roll) and take
 //! [`Probabilities::flipped`].
 
+mod evaluator;
 pub mod exact;
 pub mod features;
 pub mod fevga;
@@ -22,12 +24,14 @@ pub mod race;
 mod race_tables;
 pub mod rate;
 
+pub use evaluator::GameEvaluator;
 pub use heuristic::HeuristicEvaluator;
 pub use leaf_cache::LeafCache;
 pub use net::{NetEvaluator, Network};
 pub use pipcount::PipCountEvaluator;
 pub use rate::{NextRoll, PlayRating, RateBuffers, rate_plays};
 
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GameResult, Position, ResultKind, Rules, Scoring, Seat, game_result};
 
 /// The chances of each way the game can end, for the side on roll. They
@@ -152,65 +156,6 @@ pub fn terminal_probabilities(result: &GameResult) -> Probabilities {
     p
 }
 
-/// Something that rates positions. Implementations must be cheap to share
-/// between threads (search and rollouts run in parallel).
-pub trait Evaluator: Send + Sync {
-    /// A short name shown in hints ("heuristic", "net", …).
-    fn name(&self) -> &str;
-
-    /// The name with the identity of its parameters, for `show options`
-    /// (e.g. `net 3318971f`: the weights' short hash).
-    fn identity(&self) -> String {
-        self.name().to_string()
-    }
-
-    /// The instruction set and number type a net infers with outside
-    /// Express ("avx512 i16", "avx2 f32", …), for benchmarks; `-` for an
-    /// evaluator without a net (the default).
-    fn kernel_name(&self) -> String {
-        "-".to_string()
-    }
-
-    /// [`Self::identity`] of what rates positions under `rules` (the net
-    /// has its own weights for Express).
-    fn identity_under(&self, _rules: Rules) -> String {
-        self.identity()
-    }
-
-    /// Outcome probabilities for the side on roll of `position`, before it
-    /// rolls, in a game that is not over.
-    fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities;
-
-    /// The exact value of `position` (side on roll, game not over) when
-    /// this evaluator answers it from an exact endgame database
-    /// ([`exact`]), and which; searches and replies then treat it as exact.
-    fn exact_value(
-        &self,
-        _position: &Position,
-        _rules: Rules,
-    ) -> Option<(Probabilities, exact::ExactDatabase)> {
-        None
-    }
-
-    /// Evaluates many positions at once (what makes nets fast); the default
-    /// evaluates one by one. `out` is cleared first.
-    fn evaluate_batch(&self, positions: &[Position], rules: Rules, out: &mut Vec<Probabilities>) {
-        out.clear();
-        out.extend(positions.iter().map(|p| self.evaluate(p, rules)));
-    }
-
-    /// [`Self::evaluate_batch`] of positions [`Self::exact_value`] has
-    /// already found no database for, so an evaluator need not look again.
-    fn evaluate_open_batch(
-        &self,
-        positions: &[Position],
-        rules: Rules,
-        out: &mut Vec<Probabilities>,
-    ) {
-        self.evaluate_batch(positions, rules, out);
-    }
-}
-
 /// The evaluators selectable by name (`--evaluator`, `set evaluator`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvaluatorKind {
@@ -234,7 +179,7 @@ pub struct CreateError(#[from] pub net::weights::WeightsError);
 
 impl EvaluatorKind {
     /// Creates the evaluator; fails if the net's weights cannot be read.
-    pub fn create(self) -> Result<Box<dyn Evaluator>, CreateError> {
+    pub fn create(self) -> Result<Box<dyn GameEvaluator<Plakoto>>, CreateError> {
         match self {
             EvaluatorKind::Heuristic => Ok(Box::new(HeuristicEvaluator)),
             EvaluatorKind::Net | EvaluatorKind::NetF32 => {
@@ -279,13 +224,13 @@ impl std::str::FromStr for EvaluatorKind {
 
 /// Probabilities for the side on roll, exact when the game is over.
 pub fn evaluate_or_score(
-    evaluator: &dyn Evaluator,
+    evaluator: &dyn GameEvaluator<Plakoto>,
     position: &Position,
     rules: Rules,
 ) -> Probabilities {
     match game_result(position, rules.scoring) {
         Some(r) => terminal_probabilities(&r),
-        None => evaluator.evaluate(position, rules),
+        None => evaluator.evaluate(&Plakoto::new(rules), position),
     }
 }
 

@@ -2,8 +2,9 @@
 //! counts, with a bonus for being on roll) plus pins, worst of all a pinned
 //! mother, squashed into a win probability. A weak, fast baseline.
 
-use crate::eval::{Evaluator, Probabilities};
-use plakoto_rules::{Point, Position, Rules};
+use crate::eval::{GameEvaluator, Probabilities};
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{Point, Position};
 
 /// Pip count and pin evaluator (0-ply, no search).
 #[derive(Clone, Copy, Debug, Default)]
@@ -39,12 +40,12 @@ impl PipCountEvaluator {
     }
 }
 
-impl Evaluator for PipCountEvaluator {
+impl GameEvaluator<Plakoto> for PipCountEvaluator {
     fn name(&self) -> &str {
         "pipcount"
     }
 
-    fn evaluate(&self, position: &Position, _rules: Rules) -> Probabilities {
+    fn evaluate(&self, _game: &Plakoto, position: &Position) -> Probabilities {
         let win = 1.0 / (1.0 + (-Self::score(position)).exp());
         Probabilities {
             win_single: win,
@@ -61,7 +62,7 @@ mod tests {
     #[test]
     fn symmetric_start_favours_the_side_on_roll_only_by_the_roll() {
         let e = PipCountEvaluator;
-        let p = e.evaluate(&Position::initial(), Rules::default());
+        let p = e.evaluate(&Plakoto::default(), &Position::initial());
         assert!(p.win() > 0.5 && p.win() < 0.7, "{p:?}");
         assert!((p.win() + p.lose() - 1.0).abs() < 1e-6);
     }

@@ -1,6 +1,6 @@
-//! Rating a roll's plays for the side making them, at 0 plies: the one
-//! place that does it, used by the search at every depth, by rollouts, by
-//! the arena's built-in players and by the engine's choice of play.
+//! Rating a Plakoto roll's plays for the side making them, at 0 plies, for
+//! the lab's benchmark sampler (the search rates every game's plays with
+//! its own, `game::tree`).
 //!
 //! A play that ends the game is scored exactly; every other play's
 //! position goes to the evaluator in one batch (what makes a neural net
@@ -10,7 +10,8 @@
 //! once they have grown.
 
 use super::exact::ExactDatabase;
-use super::{Evaluator, Probabilities, terminal_probabilities};
+use super::{GameEvaluator, Probabilities, terminal_probabilities};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Play, Position, Rules, game_result};
 
 /// Who rolls after the plays being rated, which decides the side the
@@ -100,7 +101,7 @@ impl RateBuffers {
 /// sees it, turned back to the mover's view. Returns how many positions the
 /// evaluator was given.
 pub fn rate_plays(
-    evaluator: &dyn Evaluator,
+    evaluator: &dyn GameEvaluator<Plakoto>,
     rules: Rules,
     plays: &[Play],
     next: NextRoll,
@@ -112,6 +113,7 @@ pub fn rate_plays(
         open,
         ratings,
     } = buffers;
+    let game = Plakoto::new(rules);
     positions.clear();
     open.clear();
     ratings.clear();
@@ -133,7 +135,7 @@ pub fn rate_plays(
             }),
             None => {
                 let seen = seen_of(play);
-                if let Some((p, database)) = evaluator.exact_value(&seen, rules) {
+                if let Some((p, database)) = evaluator.exact_value(&game, &seen) {
                     ratings.push(PlayRating {
                         probabilities: for_mover(p),
                         exact: true,
@@ -148,7 +150,7 @@ pub fn rate_plays(
             }
         }
     }
-    evaluator.evaluate_open_batch(positions, rules, batch);
+    evaluator.evaluate_open_batch(&game, positions, batch);
     for (&i, v) in open.iter().zip(batch.iter()) {
         ratings[i].probabilities = for_mover(*v);
     }
@@ -177,13 +179,18 @@ mod tests {
         let n = rate_plays(&e, rules, &plays.plays, NextRoll::Opponent, &mut buffers);
         assert_eq!(n, plays.len());
         for (play, r) in plays.plays.iter().zip(&buffers.ratings) {
-            let direct = e.evaluate(&play.position.flip(), rules).flipped();
+            let direct = e
+                .evaluate(&Plakoto::new(rules), &play.position.flip())
+                .flipped();
             assert_eq!(r.probabilities, direct);
             assert!(!r.exact);
         }
         rate_plays(&e, rules, &plays.plays, NextRoll::Mover, &mut buffers);
         for (play, r) in plays.plays.iter().zip(&buffers.ratings) {
-            assert_eq!(r.probabilities, e.evaluate(&play.position, rules));
+            assert_eq!(
+                r.probabilities,
+                e.evaluate(&Plakoto::new(rules), &play.position)
+            );
         }
         let best = buffers.best(rules).unwrap();
         let top = buffers.ratings[best].probabilities.equity(rules.scoring);

@@ -1,14 +1,17 @@
 //! [`EngineGame`]: everything the engine knows of one game above its
 //! rules, in one trait, so that each game's engine knowledge stands in one
 //! file (`portes.rs`, `fevga.rs`, `plakoto.rs` beside this one) and the
-//! code that uses it (the move filter, evaluator selection by name, the
-//! model of a game in the Tavli match equity table, [`GameModel::of`]) is
-//! written once.
+//! code that uses it (the move filter, evaluator selection by name, how a
+//! search lists a turn's plays, the model of a game in the Tavli match
+//! equity table, [`GameModel::of`]) is written once.
 
-use plakoto_rules::tavli::TavliGames;
+use plakoto_rules::tavli::{TavliGames, ToPlay};
 use plakoto_rules::{GameKind, TavliGame, with_game};
 
 use super::GameEvaluator;
+use crate::eval::Probabilities;
+use crate::eval::exact::ExactDatabase;
+use crate::eval::leaf_cache::hash_of;
 use crate::eval::net::weights::WeightsError;
 use crate::match_equity::tavli::rates::ENDINGS;
 use crate::match_equity::tavli::{GameModel, StarterRates};
@@ -17,8 +20,21 @@ use crate::match_equity::tavli::{GameModel, StarterRates};
 /// text lists them.
 pub const EVALUATOR_NAMES: [&str; 3] = ["heuristic", "pipcount", "net"];
 
+/// How far a search may cut a turn's plays inside its tree (never at its
+/// root), for a game whose turns can have too many plays to list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayBounds {
+    /// Most plays generated for one turn
+    /// ([`SearchSettings::inner_max_plays`](super::SearchSettings::inner_max_plays)).
+    pub max_plays: usize,
+    /// Positions kept after each stage of a turn played in stages
+    /// ([`SearchSettings::express_beam`](super::SearchSettings::express_beam)).
+    pub beam: usize,
+}
+
 /// What the engine knows of a game: its built-in evaluators, how its
-/// plays lie in equity, and its measured outcomes in a Tavli match.
+/// plays lie in equity and how a search lists them, and its measured
+/// outcomes in a Tavli match.
 pub trait EngineGame: TavliGame {
     /// Whether the game's plays lie so close together in equity that a
     /// named move-filter preset keeps too many candidates at its first
@@ -56,6 +72,77 @@ pub trait EngineGame: TavliGame {
     /// view, under this game's switches, as the net's self-play measured
     /// them (the Tavli match equity table's model of the game).
     fn starter_rates(&self) -> StarterRates;
+
+    /// The hash that places a position in a search's cache of static
+    /// evaluations (its low bits choose the slot). Only the speed and the
+    /// counts of evaluations depend on it, never a value: a slot keeps its
+    /// full position. The default hashes the position's `Hash` bytes
+    /// ([`hash_of`]).
+    fn leaf_hash(position: &Self::Position) -> u64 {
+        hash_of(position)
+    }
+
+    /// The value of `position` (side on roll, game not over) from an exact
+    /// race table, if one covers it: where a rollout with `race_exact`
+    /// stops playing a game out (a race ends in a bear-off the table knows
+    /// exactly; other databases, such as a pin endgame's, are left to the
+    /// play). The default is `evaluator`'s exact value when its database
+    /// is the race table.
+    fn race_value(
+        &self,
+        evaluator: &dyn GameEvaluator<Self>,
+        position: &Self::Position,
+    ) -> Option<Probabilities> {
+        evaluator
+            .exact_value(self, position)
+            .filter(|(_, database)| *database == ExactDatabase::Race)
+            .map(|(p, _)| p)
+    }
+
+    /// Fills `out` with a search root's candidates for `to_play` in
+    /// `position` when the game cuts them, and says so: a turn may have
+    /// more plays than a search can list (Plakoto Express's escalating
+    /// doubles, R20), which the game then ranks with `evaluator` through a
+    /// beam `beam` wide
+    /// ([`SearchSettings::express_root_beam`](super::SearchSettings::express_root_beam)),
+    /// as long as the lines kept are legal plays. `false` (the default):
+    /// the root lists every legal play as the game generates them.
+    #[allow(clippy::too_many_arguments)]
+    fn root_plays(
+        &self,
+        evaluator: &dyn GameEvaluator<Self>,
+        generator: &mut Self::Generator,
+        position: &Self::Position,
+        to_play: &ToPlay<Self::Carried>,
+        beam: usize,
+        out: &mut Self::PlayList,
+    ) -> bool {
+        let _ = (evaluator, generator, position, to_play, beam, out);
+        false
+    }
+
+    /// Fills `out` with the plays of `to_play` in `position` at a node
+    /// inside a search tree or a rollout's game (never at a search's
+    /// root). The default lists every play, as the game generates them. A
+    /// game whose turns may have more plays than a tree can visit (Plakoto
+    /// Express's escalating doubles, R20) bounds them within `bounds`,
+    /// with a beam ranked by `evaluator`.
+    #[allow(clippy::too_many_arguments)]
+    fn bounded_plays(
+        &self,
+        evaluator: &dyn GameEvaluator<Self>,
+        generator: &mut Self::Generator,
+        position: &Self::Position,
+        to_play: &ToPlay<Self::Carried>,
+        bounds: PlayBounds,
+        out: &mut Self::PlayList,
+    ) {
+        let _ = (evaluator, bounds);
+        match to_play {
+            ToPlay::Dice(dice) => self.generate(generator, position, *dice, out),
+            ToPlay::Carried(carried) => self.generate_carried(generator, position, carried, out),
+        }
+    }
 }
 
 /// The evaluator of `G` named `kind` (one of [`EVALUATOR_NAMES`]); `None`

@@ -12,9 +12,10 @@
 //! of a search never uses it: root plays come from the caller's generator.
 
 use super::position_hash::{PosKey, PositionSet};
-use crate::eval::Evaluator;
+use crate::eval::GameEvaluator;
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
-    MoveGenerator, Numbers, Play, PlayList, Position, Rules, game_result, retain_max_usage,
+    MoveGenerator, Numbers, Play, PlayList, Position, game_result, retain_max_usage,
 };
 
 /// Most plays the engine's own choice considers (`hint`, `play`, a
@@ -63,10 +64,11 @@ pub fn inner_plays(
     position: &Position,
     numbers: &Numbers,
     beam: usize,
-    evaluator: &(impl Evaluator + ?Sized),
-    rules: Rules,
+    evaluator: &(impl GameEvaluator<Plakoto> + ?Sized),
+    game: &Plakoto,
     out: &mut PlayList,
 ) {
+    let rules = game.rules;
     let runs: Vec<&[u8]> = match numbers {
         Numbers::Sequence(seq) if is_multi_group(numbers) => seq.runs().collect(),
         _ => {
@@ -112,7 +114,7 @@ pub fn inner_plays(
             // from its neighbour's instead of summing it afresh.
             s.flipped.clear();
             s.flipped.extend(s.next.iter().map(|p| p.position.flip()));
-            evaluator.evaluate_batch(&s.flipped, rules, &mut s.values);
+            evaluator.evaluate_batch(game, &s.flipped, &mut s.values);
             s.scored.clear();
             for (i, v) in s.values.iter().enumerate() {
                 s.scored.push((-v.equity(rules.scoring), i));
@@ -147,7 +149,7 @@ pub fn inner_plays(
 mod tests {
     use super::*;
     use crate::eval::PipCountEvaluator;
-    use plakoto_rules::{Dice, GenLimits, Variant};
+    use plakoto_rules::{Dice, GenLimits, Rules, Variant};
 
     #[test]
     fn r20_beam_plays_are_among_the_legal_plays() {
@@ -169,7 +171,7 @@ mod tests {
             &numbers,
             3,
             &PipCountEvaluator,
-            rules,
+            &Plakoto::new(rules),
             &mut inner,
         );
         let mut full = PlayList::default();

@@ -3,20 +3,18 @@
 //! the arena's built-in evaluator players and the lab's self-play play,
 //! without the ranking and bookkeeping of a [`super::GameSearch`].
 
-use plakoto_rules::TavliGame;
-
 use super::tree::{Cx, RateScratch, rate_plays};
-use super::{GameEvaluator, SearchSettings, game_equity};
+use super::{EngineGame, GameEvaluator, SearchSettings, game_equity};
 use crate::eval::{NextRoll, Probabilities};
 
 /// Reusable buffers of the 0-ply choice. One per thread.
-pub struct GreedyChooser<G: TavliGame> {
+pub struct GreedyChooser<G: EngineGame> {
     rate: RateScratch<G>,
     /// Only for the rating context: a 0-ply rating reads no setting.
     settings: SearchSettings,
 }
 
-impl<G: TavliGame> Default for GreedyChooser<G> {
+impl<G: EngineGame> Default for GreedyChooser<G> {
     fn default() -> Self {
         GreedyChooser {
             rate: RateScratch::default(),
@@ -25,7 +23,7 @@ impl<G: TavliGame> Default for GreedyChooser<G> {
     }
 }
 
-impl<G: TavliGame> GreedyChooser<G> {
+impl<G: EngineGame> GreedyChooser<G> {
     /// A chooser with empty buffers.
     pub fn new() -> GreedyChooser<G> {
         GreedyChooser::default()

@@ -2,21 +2,19 @@
 //! one evaluator trait and one n-ply search, written once for every game,
 //! so that Portes (and each game after it) is searched by the same code.
 //!
-//! - [`GameEvaluator`]: what rates a game's positions (side on roll, before
-//!   it rolls), with its exact databases, if any.
+//! - [`GameEvaluator`] (from [`crate::eval`]): what rates a game's positions
+//!   (side on roll, before it rolls), with its exact databases, if any.
 //! - [`EngineGame`]: everything the engine knows of a game above its rules
 //!   (its evaluators by name, [`evaluator_named`]; how close its plays lie
-//!   in equity; its measured outcomes in a Tavli match), implemented in
-//!   one file a game: `portes.rs`, `fevga.rs`, `plakoto.rs`.
+//!   in equity; how a search lists a turn's plays, [`PlayBounds`]; its
+//!   measured outcomes in a Tavli match), implemented in one file a game:
+//!   `portes.rs`, `fevga.rs`, `plakoto.rs`.
 //! - [`game_equity`]: expected points under the game's scoring switches.
 //! - [`PortesHeuristicEvaluator`], [`PortesPipCountEvaluator`] and
 //!   [`portes_evaluator`] (selection by name): the Portes evaluators.
 //! - [`FevgaHeuristicEvaluator`], [`FevgaPipCountEvaluator`],
 //!   [`FevgaNetEvaluator`] and [`fevga_evaluator`] (selection by name):
 //!   the Fevga evaluators.
-//! - [`PlakotoGameEvaluator`]: any Plakoto [`Evaluator`](crate::eval::Evaluator)
-//!   seen as a [`GameEvaluator<Plakoto>`](GameEvaluator), so the generic
-//!   search runs on Plakoto too, Express included.
 //! - [`plakoto_turn`]: Plakoto's turn as the engine plays it: its lists of
 //!   plays (bounded for its own choice, counted for Express low doubles),
 //!   the turn ranked, the play chosen surely legal (R10) and a position
@@ -40,7 +38,6 @@ mod after;
 mod engine_game;
 mod equity;
 mod evaluation;
-mod evaluator;
 pub mod express;
 mod fevga;
 mod fevga_net;
@@ -62,19 +59,18 @@ mod stop;
 mod tree;
 mod trials;
 
+pub use crate::eval::GameEvaluator;
 pub use after::GameAfter;
-pub use engine_game::{EVALUATOR_NAMES, EngineGame, EngineGameFns, evaluator_named};
+pub use engine_game::{EVALUATOR_NAMES, EngineGame, EngineGameFns, PlayBounds, evaluator_named};
 pub use equity::game_equity;
 pub(crate) use evaluation::order_deepest_by;
 pub use evaluation::{Evaluation, Valuation};
-pub use evaluator::{GameEvaluator, PlayBounds};
 pub use fevga::{
     FEVGA_EVALUATORS, FevgaHeuristicEvaluator, FevgaPipCountEvaluator, fevga_evaluator,
 };
 pub use fevga_net::FevgaNetEvaluator;
 pub use greedy::GreedyChooser;
 pub use limits::SearchLimits;
-pub use plakoto::PlakotoGameEvaluator;
 pub use portes::{
     PORTES_EVALUATORS, PortesHeuristicEvaluator, PortesPipCountEvaluator, portes_evaluator,
 };

@@ -1,6 +1,6 @@
 //! Rollouts over the game layer: positions, or the candidate plays of a
 //! ranking, played out many times by a chosen player (an evaluator at 0
-//! plies, or a [`GameSearch`] of some plies), for any [`TavliGame`], with
+//! plies, or a [`GameSearch`] of some plies), for any [`EngineGame`], with
 //! the numbers a game carries from turn to turn (Plakoto Express, R21)
 //! played before the next roll; the dice, the threads and the sums are in
 //! `trials.rs`. It answers with [`PairedRollout`],
@@ -25,15 +25,16 @@
 //! the side to act at the cut are played first (its play, as any turn's),
 //! so the score is of a position the rules could reach.
 
+use plakoto_rules::Dice;
 use plakoto_rules::tavli::ToPlay;
-use plakoto_rules::{Dice, TavliGame};
 
 use super::settings::budget_bytes;
 use super::tree::{Cx, Tree};
 use super::trials::{TrialOutcome, TrialPlan, run_trials, trial_rng, trial_roll};
 use super::{
-    Evaluation, GameAfter, GameEvaluator, GameRankedPlay, GameSearch, GreedyChooser, PairedRollout,
-    PlayBounds, RolloutError, RolloutProgress, SearchLimits, SearchSettings, Stop, game_equity,
+    EngineGame, Evaluation, GameAfter, GameEvaluator, GameRankedPlay, GameSearch, GreedyChooser,
+    PairedRollout, PlayBounds, RolloutError, RolloutProgress, SearchLimits, SearchSettings, Stop,
+    game_equity,
 };
 use crate::eval::{Probabilities, terminal_probabilities};
 
@@ -51,7 +52,7 @@ pub enum RolloutStart<P> {
 
 /// The player of the played-out games, one per thread: its buffers, and a
 /// searcher when it plays at more than 0 plies.
-struct Player<G: TavliGame> {
+struct Player<G: EngineGame> {
     generator: G::Generator,
     list: G::PlayList,
     greedy: GreedyChooser<G>,
@@ -63,17 +64,12 @@ struct Player<G: TavliGame> {
     settings: SearchSettings,
 }
 
-impl<G: TavliGame> Player<G> {
+impl<G: EngineGame> Player<G> {
     /// A player whose searches `stop` cuts short (the game is then
     /// dropped: see [`play_out`]). The rollout's players (one a thread)
     /// share the cache budget: each has a thread's share, half for its
     /// search and half for the luck adjustment's values.
-    fn new(
-        game: &G,
-        evaluator: &dyn GameEvaluator<G>,
-        settings: &SearchSettings,
-        stop: &Stop,
-    ) -> Player<G> {
+    fn new(game: &G, settings: &SearchSettings, stop: &Stop) -> Player<G> {
         let shares = 2 * settings.threads.max(1);
         let mut search = GameSearch::new();
         search.set_stop(stop.clone());
@@ -83,7 +79,7 @@ impl<G: TavliGame> Player<G> {
             None,
             &Stop::never(),
             budget_bytes(settings.cache_mb) / shares,
-            evaluator.leaf_hash(),
+            G::leaf_hash,
         );
         Player {
             generator: game.generator(),
@@ -125,8 +121,8 @@ impl<G: TavliGame> Player<G> {
             max_plays: self.settings.inner_max_plays.max(1),
             beam: self.settings.rollout.express_beam,
         };
-        evaluator.bounded_plays(
-            game,
+        game.bounded_plays(
+            evaluator,
             &mut self.generator,
             position,
             turn,
@@ -177,7 +173,7 @@ impl<G: TavliGame> Player<G> {
 /// Where a played-out game starts: a [`RolloutStart`], or a ranked
 /// candidate with what follows its play (numbers it carries on).
 #[derive(Clone, Copy)]
-struct Begin<G: TavliGame> {
+struct Begin<G: EngineGame> {
     /// The position, seen by the side the result is for.
     position: G::Position,
     /// What comes next: `None` for a position on roll, else what follows
@@ -185,7 +181,7 @@ struct Begin<G: TavliGame> {
     follows: Option<GameAfter<G::Carried>>,
 }
 
-impl<G: TavliGame> From<&RolloutStart<G::Position>> for Begin<G> {
+impl<G: EngineGame> From<&RolloutStart<G::Position>> for Begin<G> {
     fn from(start: &RolloutStart<G::Position>) -> Begin<G> {
         match *start {
             RolloutStart::OnRoll(position) => Begin {
@@ -207,7 +203,7 @@ impl<G: TavliGame> From<&RolloutStart<G::Position>> for Begin<G> {
 /// so the game is not the trial's and is dropped). Numbers a play carries
 /// on are played by the opponent before it rolls (R21), a play that
 /// counts against `max_turns` but draws no dice.
-fn play_out<G: TavliGame>(
+fn play_out<G: EngineGame>(
     player: &mut Player<G>,
     game: &G,
     evaluator: &dyn GameEvaluator<G>,
@@ -238,7 +234,7 @@ fn play_out<G: TavliGame>(
         // The databases know no carried numbers.
         if rollout.race_exact
             && pending.is_none()
-            && let Some(p) = evaluator.race_value(game, &position)
+            && let Some(p) = game.race_value(evaluator, &position)
         {
             return Some((for_mover(p, mover), luck));
         }
@@ -306,7 +302,7 @@ fn play_out<G: TavliGame>(
 /// Each start's figures are for the side it names ([`RolloutStart`]),
 /// equities under `game`'s scoring, with the paired errors of the
 /// differences.
-pub fn rollout<G: TavliGame>(
+pub fn rollout<G: EngineGame>(
     game: &G,
     evaluator: &dyn GameEvaluator<G>,
     starts: &[RolloutStart<G::Position>],
@@ -319,7 +315,7 @@ pub fn rollout<G: TavliGame>(
 }
 
 /// [`rollout`] of games that begin at `begins`.
-fn rollout_from<G: TavliGame>(
+fn rollout_from<G: EngineGame>(
     game: &G,
     evaluator: &dyn GameEvaluator<G>,
     begins: &[Begin<G>],
@@ -339,7 +335,7 @@ fn rollout_from<G: TavliGame>(
     };
     run_trials(
         &plan,
-        || Player::new(game, evaluator, settings, stop),
+        || Player::new(game, settings, stop),
         |player, trial, c| play_out(player, game, evaluator, &begins[c], trial, stop),
     )
 }
@@ -348,7 +344,7 @@ fn rollout_from<G: TavliGame>(
 /// (the opponent's roll, with any numbers carried to it, or the mover's
 /// own roll after a play of carried numbers): the figures are for the
 /// side that played.
-pub fn rollout_after_plays<G: TavliGame>(
+pub fn rollout_after_plays<G: EngineGame>(
     game: &G,
     evaluator: &dyn GameEvaluator<G>,
     starts: &[(G::Position, GameAfter<G::Carried>)],
@@ -371,7 +367,7 @@ pub fn rollout_after_plays<G: TavliGame>(
 /// means, best first, each marked [`Evaluation::Rollout`] with its
 /// probabilities and equity replaced by the rollout's. With no trial
 /// finished (stopped at once) the plays come back as they were.
-pub fn rollout_plays<G: TavliGame>(
+pub fn rollout_plays<G: EngineGame>(
     game: &G,
     evaluator: &dyn GameEvaluator<G>,
     plays: &[GameRankedPlay<G>],
@@ -410,7 +406,7 @@ pub fn rollout_plays<G: TavliGame>(
     Ok(out)
 }
 
-impl<G: TavliGame> GameSearch<G> {
+impl<G: EngineGame> GameSearch<G> {
     /// [`rollout`] of `starts`, ended early by this searcher's stop
     /// ([`GameSearch::set_stop`]).
     pub fn rollout(

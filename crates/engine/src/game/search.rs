@@ -15,14 +15,14 @@
 
 use std::time::Instant;
 
+use plakoto_rules::Dice;
 use plakoto_rules::tavli::ToPlay;
-use plakoto_rules::{Dice, TavliGame};
 
 use super::settings::budget_bytes;
 use super::tree::{Cx, RateScratch, Tree, rate_plays};
 use super::{
-    Evaluation, GameAfter, GameEvaluator, GameRankedPlay, GameRanking, GreedyChooser, MAX_PLIES,
-    SearchLimits, SearchSettings, SearchStats, Stop, Valuation,
+    EngineGame, Evaluation, GameAfter, GameEvaluator, GameRankedPlay, GameRanking, GreedyChooser,
+    MAX_PLIES, SearchLimits, SearchSettings, SearchStats, Stop, Valuation,
 };
 use crate::eval::{NextRoll, Probabilities, terminal_probabilities};
 
@@ -33,7 +33,7 @@ use crate::eval::{NextRoll, Probabilities, terminal_probabilities};
 /// Plakoto Express is searched as the rules say (numbers carried from
 /// turn to turn, R21), with the evaluator's bounds on a turn's plays
 /// inside the tree ([`GameEvaluator::bounded_plays`]).
-pub struct GameSearch<G: TavliGame> {
+pub struct GameSearch<G: EngineGame> {
     tree: Tree<G>,
     /// The root's generator, made from the first game searched.
     root_generator: Option<G::Generator>,
@@ -48,7 +48,7 @@ pub struct GameSearch<G: TavliGame> {
     cache_sharers: usize,
 }
 
-impl<G: TavliGame> Default for GameSearch<G> {
+impl<G: EngineGame> Default for GameSearch<G> {
     fn default() -> Self {
         GameSearch {
             tree: Tree::default(),
@@ -62,7 +62,7 @@ impl<G: TavliGame> Default for GameSearch<G> {
     }
 }
 
-impl<G: TavliGame> GameSearch<G> {
+impl<G: EngineGame> GameSearch<G> {
     /// A searcher with empty buffers.
     pub fn new() -> GameSearch<G> {
         GameSearch::default()
@@ -335,7 +335,7 @@ impl<G: TavliGame> GameSearch<G> {
     /// among the candidates searched deepest), but when the candidates are
     /// not every legal play (a list cut by `generator`'s bound, or an
     /// Express beam's lines, R20) the best one that is surely legal
-    /// ([`TavliGame::surely_legal`], R10), and should none be, the play of
+    /// ([`TavliGame::surely_legal`](plakoto_rules::TavliGame::surely_legal), R10), and should none be, the play of
     /// `generator`'s list whose position is valued best at 0 plies
     /// ([`GreedyChooser`], by money equity). A forced play is made without
     /// searching. `None` only if no play is listed.
@@ -422,7 +422,7 @@ impl<G: TavliGame> GameSearch<G> {
             deadline,
             &self.stop,
             self.cache_bytes(cx.settings),
-            evaluator.leaf_hash(),
+            G::leaf_hash,
         );
         // The carried numbers' best play, then the roll: no ply is spent
         // on the play (a decision, not a chance event).
@@ -448,7 +448,7 @@ impl<G: TavliGame> GameSearch<G> {
 
     /// The root plays of `turn` in `position` into `self.root_list`: the
     /// evaluator's cut of a turn too large to list
-    /// ([`GameEvaluator::root_plays`], then `true`), else the legal plays
+    /// ([`EngineGame::root_plays`], then `true`), else the legal plays
     /// as `generator` (or, with none, the game's own) lists them, `true`
     /// when its bound cut them short.
     fn generate_root(
@@ -465,7 +465,7 @@ impl<G: TavliGame> GameSearch<G> {
         } = root;
         let own = self.root_generator.get_or_insert_with(|| game.generator());
         let beam = settings.express_root_beam;
-        if evaluator.root_plays(game, own, position, turn, beam, &mut self.root_list) {
+        if game.root_plays(evaluator, own, position, turn, beam, &mut self.root_list) {
             return true;
         }
         let generator = generator.unwrap_or(own);
@@ -491,7 +491,7 @@ impl<G: TavliGame> GameSearch<G> {
             deadline,
             &self.stop,
             self.cache_bytes(cx.settings),
-            cx.evaluator.leaf_hash(),
+            G::leaf_hash,
         );
         let mut ranked = self.rank_static(cx, turn, plays);
         let target = limits.plies.min(MAX_PLIES);
@@ -620,7 +620,7 @@ impl<G: TavliGame> GameSearch<G> {
         // The threads share this searcher's budget (its own tree keeps
         // what the shallower levels filled besides).
         let cache_bytes = self.cache_bytes(cx.settings) / threads;
-        let leaf_hash = cx.evaluator.leaf_hash();
+        let leaf_hash = G::leaf_hash;
         let results: Vec<(Option<GameRankedPlay<G>>, SearchStats)> = pool.install(|| {
             candidates
                 .par_iter()
@@ -649,7 +649,7 @@ const KEEP_PLAYS: usize = 4_096;
 /// the position (side to play on roll) and its turn (a roll, or numbers
 /// carried to that side).
 #[derive(Clone, Copy)]
-pub struct Root<'a, G: TavliGame> {
+pub struct Root<'a, G: EngineGame> {
     /// The game with its switches.
     pub game: &'a G,
     /// What rates the positions at the leaves.
@@ -660,7 +660,7 @@ pub struct Root<'a, G: TavliGame> {
     pub turn: &'a ToPlay<G::Carried>,
 }
 
-impl<'a, G: TavliGame> Root<'a, G> {
+impl<'a, G: EngineGame> Root<'a, G> {
     /// The turn `turn` from `position` in `game`, rated by `evaluator`.
     pub fn new(
         game: &'a G,
@@ -678,7 +678,7 @@ impl<'a, G: TavliGame> Root<'a, G> {
 }
 
 /// Candidate `c` valued at `plies` by `tree`; an exact one as it is.
-fn deepen<G: TavliGame>(
+fn deepen<G: EngineGame>(
     tree: &mut Tree<G>,
     cx: Cx<'_, G>,
     c: &GameRankedPlay<G>,
@@ -697,6 +697,6 @@ fn deepen<G: TavliGame>(
 }
 
 /// Sorts by equity, best first; ties keep generation order (stable).
-fn sort_best_first<G: TavliGame>(plays: &mut [GameRankedPlay<G>]) {
+fn sort_best_first<G: EngineGame>(plays: &mut [GameRankedPlay<G>]) {
     plays.sort_by(|a, b| b.equity.total_cmp(&a.equity));
 }

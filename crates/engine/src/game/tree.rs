@@ -1,4 +1,4 @@
-//! The expectimax of the generic search, over any [`TavliGame`]: one
+//! The expectimax of the generic search, over any [`EngineGame`]: one
 //! recursion for every game.
 //!
 //! Values are outcome probabilities, always for a stated side:
@@ -17,7 +17,7 @@
 //! play: a decision, not a chance event, so no ply is spent) before its
 //! own roll; a play of carried numbers is followed by the same side's
 //! roll ([`GameAfter`]). A game that carries nothing never takes these
-//! branches: [`TavliGame::may_carry`] is false for it, known when the
+//! branches: [`TavliGame::may_carry`](plakoto_rules::TavliGame::may_carry) is false for it, known when the
 //! search is compiled for that game.
 //!
 //! A play that ends the game is scored exactly, and so is a position an
@@ -29,11 +29,14 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+use plakoto_rules::Dice;
 use plakoto_rules::tavli::ToPlay;
-use plakoto_rules::{Dice, TavliGame};
 
 use super::settings::{DEFAULT_CACHE_MB, budget_bytes};
-use super::{GameAfter, GameEvaluator, PlayBounds, SearchSettings, SearchStats, Stop, game_equity};
+use super::{
+    EngineGame, GameAfter, GameEvaluator, PlayBounds, SearchSettings, SearchStats, Stop,
+    game_equity,
+};
 use crate::eval::exact::ExactDatabase;
 use crate::eval::leaf_cache::{LeafCache, SlotIndex, hash_of};
 use crate::eval::mix_hash::MixBuildHasher;
@@ -49,7 +52,7 @@ fn chance_entries<K, V>(bytes: usize) -> usize {
 
 /// What a search needs besides the tree's own state.
 #[derive(Clone, Copy)]
-pub(super) struct Cx<'a, G: TavliGame> {
+pub(super) struct Cx<'a, G: EngineGame> {
     /// The game with its switches.
     pub game: &'a G,
     /// What rates the positions at the leaves.
@@ -58,7 +61,7 @@ pub(super) struct Cx<'a, G: TavliGame> {
     pub settings: &'a SearchSettings,
 }
 
-impl<G: TavliGame> Cx<'_, G> {
+impl<G: EngineGame> Cx<'_, G> {
     /// Expected points of `p` under the game's scoring.
     pub fn equity(&self, p: &Probabilities) -> f32 {
         game_equity(self.game, p)
@@ -86,7 +89,7 @@ pub(super) struct Rating {
 }
 
 /// Buffers of [`rate_plays`], kept between calls.
-pub(super) struct RateScratch<G: TavliGame> {
+pub(super) struct RateScratch<G: EngineGame> {
     /// Positions sent to the evaluator, opponent on roll.
     positions: Vec<G::Position>,
     /// Index in `ratings` of each of `positions`, with its cache slot.
@@ -100,14 +103,14 @@ pub(super) struct RateScratch<G: TavliGame> {
     pub ratings: Vec<Rating>,
 }
 
-impl<G: TavliGame> RateScratch<G> {
+impl<G: EngineGame> RateScratch<G> {
     /// The most plays these buffers hold without growing.
     pub fn capacity(&self) -> usize {
         self.ratings.capacity().max(self.seen.capacity())
     }
 }
 
-impl<G: TavliGame> Default for RateScratch<G> {
+impl<G: EngineGame> Default for RateScratch<G> {
     fn default() -> Self {
         RateScratch {
             positions: Vec::new(),
@@ -128,7 +131,7 @@ impl<G: TavliGame> Default for RateScratch<G> {
 /// holds (evaluated earlier in this search), which are answered from it;
 /// the new values are stored there. Returns how many the evaluator was
 /// given.
-pub(super) fn rate_plays<G: TavliGame>(
+pub(super) fn rate_plays<G: EngineGame>(
     cx: Cx<'_, G>,
     plays: &[G::Play],
     next: NextRoll,
@@ -213,7 +216,7 @@ pub(super) fn rate_plays<G: TavliGame>(
 }
 
 /// The buffers of one depth of the recursion.
-struct Level<G: TavliGame> {
+struct Level<G: EngineGame> {
     generator: G::Generator,
     list: G::PlayList,
     rate: RateScratch<G>,
@@ -223,7 +226,7 @@ struct Level<G: TavliGame> {
 
 /// The expectimax machinery with its reusable buffers and cache; one per
 /// thread.
-pub(super) struct Tree<G: TavliGame> {
+pub(super) struct Tree<G: EngineGame> {
     /// Per-depth buffers; `None` while lent out to the depth using them.
     levels: Vec<Option<Level<G>>>,
     /// Values of chance nodes of this search, by position and depth,
@@ -243,7 +246,7 @@ pub(super) struct Tree<G: TavliGame> {
     pub stats: SearchStats,
 }
 
-impl<G: TavliGame> Default for Tree<G> {
+impl<G: EngineGame> Default for Tree<G> {
     fn default() -> Self {
         Tree {
             levels: Vec::new(),
@@ -260,7 +263,7 @@ impl<G: TavliGame> Default for Tree<G> {
     }
 }
 
-impl<G: TavliGame> Tree<G> {
+impl<G: EngineGame> Tree<G> {
     /// Starts a search: empties the caches and sizes them to a budget of
     /// `cache_bytes` (half each), places the static evaluations by
     /// `leaf_hash` (the evaluator's, [`GameEvaluator::leaf_hash`]), and
@@ -442,8 +445,8 @@ impl<G: TavliGame> Tree<G> {
             rate: RateScratch::default(),
             order: Vec::new(),
         });
-        cx.evaluator.bounded_plays(
-            cx.game,
+        cx.game.bounded_plays(
+            cx.evaluator,
             &mut s.generator,
             position,
             &to_play,

@@ -16,13 +16,13 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use plakoto_engine::eval::portes::evaluate_portes_race;
-use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, Probabilities, terminal_probabilities};
+use plakoto_engine::eval::{HeuristicEvaluator, Probabilities, terminal_probabilities};
 use plakoto_engine::game::{
-    Evaluation, PairedRollout, RolloutProgress, SearchLimits, SearchSettings, Stop,
+    EngineGame, Evaluation, PairedRollout, RolloutProgress, SearchLimits, SearchSettings, Stop,
 };
 use plakoto_engine::game::{
-    FevgaHeuristicEvaluator, GameAfter, GameEvaluator, GameSearch, PlakotoGameEvaluator,
-    PortesHeuristicEvaluator, RolloutStart, game_equity, rollout, rollout_after_plays,
+    FevgaHeuristicEvaluator, GameAfter, GameEvaluator, GameSearch, PortesHeuristicEvaluator,
+    RolloutStart, game_equity, rollout, rollout_after_plays,
 };
 use plakoto_rules::fevga::{FevgaPosition, parse_fevga_board_text};
 use plakoto_rules::portes::PortesPosition;
@@ -58,7 +58,7 @@ fn settings(trials: u32) -> SearchSettings {
     s
 }
 
-fn roll_out<G: TavliGame>(
+fn roll_out<G: EngineGame>(
     game: &G,
     evaluator: &dyn GameEvaluator<G>,
     starts: &[RolloutStart<G::Position>],
@@ -373,9 +373,7 @@ fn a_stopped_rollout_keeps_the_ranking_it_was_given() {
 #[test]
 fn on_plakoto_both_forms_of_a_start_after_a_play_roll_out_alike() {
     let game = Plakoto::default();
-    let evaluator = PlakotoGameEvaluator(
-        Box::new(HeuristicEvaluator) as Box<dyn plakoto_engine::eval::Evaluator>
-    );
+    let evaluator = HeuristicEvaluator;
     let opening = Position::initial();
     let mut generator = game.generator();
     let mut list = Default::default();
@@ -418,7 +416,7 @@ fn on_plakoto_both_forms_of_a_start_after_a_play_roll_out_alike() {
 fn race_exact_stops_plakoto_at_the_race_table() {
     let rules = plakoto_rules::Rules::default();
     let game = Plakoto::new(rules);
-    let adapter = PlakotoGameEvaluator(Box::new(HeuristicEvaluator) as Box<dyn Evaluator>);
+    let adapter = HeuristicEvaluator;
     // After the mover's play: both sides home, nothing pinned; the
     // opponent is on roll.
     let after = plakoto_rules::parse_board_text("6:3 5:3 / 6:2 1:2").expect("a race");

@@ -1,5 +1,5 @@
 //! The generic search on Plakoto's turns ([`GameSearch<Plakoto>`] with
-//! [`PlakotoGameEvaluator`]), on fixed positions of seeded random games,
+//! the heuristic), on fixed positions of seeded random games,
 //! standard and Express: the play it makes is one the game accepts where
 //! its lists fall short (R10), a root listed by the caller's bounded
 //! generator is cut and said to be cut, `trim` gives back the buffers an
@@ -17,8 +17,8 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use plakoto_engine::eval::{Evaluator, HeuristicEvaluator};
-use plakoto_engine::game::{GameRanking, GameSearch, PlakotoGameEvaluator, Root, rollout_plays};
+use plakoto_engine::eval::{GameEvaluator, HeuristicEvaluator};
+use plakoto_engine::game::{GameRanking, GameSearch, Root, rollout_plays};
 use plakoto_engine::game::{SearchLimits, SearchSettings, Stop, Valuation};
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{
@@ -140,13 +140,13 @@ fn cases(
     all.chain(staged).collect()
 }
 
-/// The heuristic, seen by the generic search.
-fn heuristic_adapter() -> PlakotoGameEvaluator<Box<dyn Evaluator>> {
-    PlakotoGameEvaluator(Box::new(HeuristicEvaluator))
+/// The heuristic, as the generic search is given it.
+fn heuristic_adapter() -> HeuristicEvaluator {
+    HeuristicEvaluator
 }
 
 /// Plakoto Express, and the heuristic seen by the generic search.
-fn express_with_heuristic() -> (Plakoto, PlakotoGameEvaluator<Box<dyn Evaluator>>) {
+fn express_with_heuristic() -> (Plakoto, HeuristicEvaluator) {
     let rules = Rules {
         variant: Variant::Express,
         ..Rules::default()
@@ -368,10 +368,7 @@ fn a_rollout_cut_plays_the_numbers_carried_to_the_side_to_act() {
             assert_eq!(r.probabilities, ranked.probabilities, "{case:?}");
             // The numbers' play counted: the opponent on roll without
             // them is valued otherwise.
-            let lost = adapter
-                .0
-                .evaluate(&r.play.position.flip(), game.rules)
-                .flipped();
+            let lost = adapter.evaluate(&game, &r.play.position.flip()).flipped();
             differs += usize::from(lost != r.probabilities);
         }
     }

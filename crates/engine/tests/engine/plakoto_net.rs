@@ -9,8 +9,9 @@
 use std::sync::Arc;
 
 use plakoto_engine::eval::net::{Network, express_network};
-use plakoto_engine::eval::{Evaluator, NetEvaluator, Probabilities};
+use plakoto_engine::eval::{GameEvaluator, NetEvaluator, Probabilities};
 use plakoto_rules::sampling::{evaluation_batch, random_game};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Dice, MoveGenerator, PlayList, Position, Rules, Variant};
 use rand::SeedableRng;
 
@@ -90,13 +91,13 @@ fn chosen(values: &[Probabilities], rules: Rules) -> u32 {
 fn digest_of(evaluator: &NetEvaluator, network: &Network, rules: Rules, d: &mut Digest) {
     let mut values = Vec::new();
     for batch in batches(20_261_128, 6) {
-        evaluator.evaluate_batch(&batch, rules, &mut values);
+        evaluator.evaluate_batch(&Plakoto::new(rules), &batch, &mut values);
         d.probabilities(&values);
         d.word(chosen(&values, rules));
-        evaluator.evaluate_open_batch(&batch, rules, &mut values);
+        evaluator.evaluate_open_batch(&Plakoto::new(rules), &batch, &mut values);
         d.probabilities(&values);
         for p in &batch {
-            d.probabilities(&[evaluator.evaluate(p, rules)]);
+            d.probabilities(&[evaluator.evaluate(&Plakoto::new(rules), p)]);
             d.floats(&network.distribution(p));
         }
     }

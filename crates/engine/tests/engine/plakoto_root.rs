@@ -1,14 +1,13 @@
 //! Plakoto turns as the rules core gives them (a position, its turn's
 //! numbers, the rules and an evaluator of Plakoto's own kind), searched and
-//! rolled out through the game layer ([`GameSearch<Plakoto>`] with the
-//! evaluator seen through [`PlakotoGameEvaluator`]), for the tests that
-//! pose Plakoto's known positions to the search.
+//! rolled out through the game layer ([`GameSearch<Plakoto>`]), for the
+//! tests that pose Plakoto's known positions to the search.
 
-use plakoto_engine::eval::{Evaluator, Probabilities};
+use plakoto_engine::eval::{GameEvaluator, Probabilities};
 use plakoto_engine::game::plakoto_turn::{to_play, value_before_roll};
 use plakoto_engine::game::{
-    GameRankedPlay, GameRanking, GameSearch, PlakotoGameEvaluator, RolloutError, RolloutProgress,
-    Root, SearchLimits, SearchSettings, Stop,
+    GameRankedPlay, GameRanking, GameSearch, RolloutError, RolloutProgress, Root, SearchLimits,
+    SearchSettings, Stop,
 };
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{MoveGenerator, Numbers, Play, Position, Rules, TurnNumbers};
@@ -20,7 +19,7 @@ pub struct PlakotoRoot<'a> {
     position: &'a Position,
     turn: &'a TurnNumbers,
     rules: Rules,
-    evaluator: &'a dyn Evaluator,
+    evaluator: &'a dyn GameEvaluator<Plakoto>,
 }
 
 impl<'a> PlakotoRoot<'a> {
@@ -29,7 +28,7 @@ impl<'a> PlakotoRoot<'a> {
         position: &'a Position,
         turn: &'a TurnNumbers,
         rules: Rules,
-        evaluator: &'a dyn Evaluator,
+        evaluator: &'a dyn GameEvaluator<Plakoto>,
     ) -> PlakotoRoot<'a> {
         PlakotoRoot {
             position,
@@ -61,7 +60,7 @@ pub trait SearchPlakoto {
         position: &Position,
         passed: Option<&Numbers>,
         rules: Rules,
-        evaluator: &dyn Evaluator,
+        evaluator: &dyn GameEvaluator<Plakoto>,
         settings: &SearchSettings,
         limits: SearchLimits,
     ) -> (Probabilities, u8);
@@ -85,9 +84,8 @@ impl SearchPlakoto for GameSearch<Plakoto> {
         limits: SearchLimits,
     ) -> GameRanking<Plakoto> {
         let game = Plakoto::new(root.rules);
-        let rater = PlakotoGameEvaluator(root.evaluator);
         let turn = to_play(root.turn);
-        let at = Root::new(&game, &rater, root.position, &turn);
+        let at = Root::new(&game, root.evaluator, root.position, &turn);
         self.rank_turn_generated(at, generator, settings, limits)
     }
 
@@ -96,13 +94,12 @@ impl SearchPlakoto for GameSearch<Plakoto> {
         position: &Position,
         passed: Option<&Numbers>,
         rules: Rules,
-        evaluator: &dyn Evaluator,
+        evaluator: &dyn GameEvaluator<Plakoto>,
         settings: &SearchSettings,
         limits: SearchLimits,
     ) -> (Probabilities, u8) {
-        let rater = PlakotoGameEvaluator(evaluator);
         let passed = passed.copied();
-        value_before_roll(self, &rater, position, passed, rules, settings, limits)
+        value_before_roll(self, evaluator, position, passed, rules, settings, limits)
     }
 
     fn best_play_root(
@@ -113,9 +110,8 @@ impl SearchPlakoto for GameSearch<Plakoto> {
         limits: SearchLimits,
     ) -> Option<Play> {
         let game = Plakoto::new(root.rules);
-        let rater = PlakotoGameEvaluator(root.evaluator);
         let turn = to_play(root.turn);
-        let at = Root::new(&game, &rater, root.position, &turn);
+        let at = Root::new(&game, root.evaluator, root.position, &turn);
         self.choose_turn_generated(at, generator, settings, limits)
     }
 }
@@ -125,11 +121,10 @@ impl SearchPlakoto for GameSearch<Plakoto> {
 pub fn rollout_plays(
     plays: &[GameRankedPlay<Plakoto>],
     rules: Rules,
-    evaluator: &dyn Evaluator,
+    evaluator: &dyn GameEvaluator<Plakoto>,
     settings: &SearchSettings,
     progress: &(dyn Fn(RolloutProgress) + Sync),
 ) -> Result<Vec<GameRankedPlay<Plakoto>>, RolloutError> {
     let game = Plakoto::new(rules);
-    let rater = PlakotoGameEvaluator(evaluator);
-    plakoto_engine::game::rollout_plays(&game, &rater, plays, settings, progress, &Stop::never())
+    plakoto_engine::game::rollout_plays(&game, evaluator, plays, settings, progress, &Stop::never())
 }

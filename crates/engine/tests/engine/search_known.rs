@@ -6,12 +6,10 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::plakoto_root::{PlakotoRoot, SearchPlakoto, rollout_plays};
 use crate::stand_in;
-use plakoto_engine::eval::{Evaluator, Probabilities};
+use plakoto_engine::eval::{GameEvaluator, Probabilities};
 use plakoto_engine::game::plakoto_turn::{PlayLists, choose_turn};
 use plakoto_engine::game::{Evaluation, FilterPreset, MoveFilter, SearchLimits, SearchSettings};
-use plakoto_engine::game::{
-    GameAfter, GameRankedPlay, GameRanking, GameSearch, PlakotoGameEvaluator,
-};
+use plakoto_engine::game::{GameAfter, GameRankedPlay, GameRanking, GameSearch};
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
@@ -349,7 +347,7 @@ fn tzannes_scoring_and_the_handles_choice() {
     let settings = SearchSettings::with_plies(1);
     let play = choose_turn(
         &mut GameSearch::new(),
-        &PlakotoGameEvaluator(&StandInEvaluator),
+        &StandInEvaluator,
         &game,
         &settings,
         settings.limits(),
@@ -529,7 +527,7 @@ fn luck_adjusted_rollouts_play_the_same_games_and_agree() {
 
 #[test]
 fn stand_in_sums_to_one_and_favours_the_side_on_roll_at_the_start() {
-    let p = StandInEvaluator.evaluate(&Position::initial(), Rules::default());
+    let p = StandInEvaluator.evaluate(&Plakoto::new(Rules::default()), &Position::initial());
     let total = p.win() + p.lose() + p.draw;
     assert!((total - 1.0).abs() < 1e-5, "{total}");
     assert!(p.win() > p.lose());

@@ -5,7 +5,7 @@
 
 use crate::plakoto_root::{PlakotoRoot, SearchPlakoto};
 use crate::stand_in;
-use plakoto_engine::eval::{Evaluator, Probabilities, terminal_probabilities};
+use plakoto_engine::eval::{GameEvaluator, Probabilities, terminal_probabilities};
 use plakoto_engine::game::GameSearch;
 use plakoto_engine::game::{Evaluation, SearchSettings};
 use plakoto_rules::tavli::Plakoto;
@@ -44,7 +44,7 @@ fn on_roll(pos: &Position, depth: u8, rules: Rules) -> Probabilities {
         return terminal_probabilities(&r);
     }
     if depth == 0 {
-        return StandInEvaluator.evaluate(pos, rules);
+        return StandInEvaluator.evaluate(&Plakoto::new(rules), pos);
     }
     let mut generator = MoveGenerator::default();
     let mut total = Probabilities::default();

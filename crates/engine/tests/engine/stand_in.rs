@@ -7,8 +7,9 @@
 //! for play strength; the library's pip-count player is
 //! `plakoto_engine::eval::PipCountEvaluator`.
 
-use plakoto_engine::eval::{Evaluator, Probabilities};
-use plakoto_rules::{Point, Position, Rules, Scoring};
+use plakoto_engine::eval::{GameEvaluator, Probabilities};
+use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::{Point, Position, Scoring};
 
 /// Race-aware pip count + pins + mother danger. About a few dozen
 /// nanoseconds a position.
@@ -23,12 +24,13 @@ fn logistic(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-impl Evaluator for StandInEvaluator {
+impl GameEvaluator<Plakoto> for StandInEvaluator {
     fn name(&self) -> &str {
         "stand-in"
     }
 
-    fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities {
+    fn evaluate(&self, game: &Plakoto, position: &Position) -> Probabilities {
+        let rules = game.rules;
         let p = position;
         let own_pips = p.own_pips() as f32;
         let opp_pips = p.opp_pips() as f32;

@@ -20,8 +20,7 @@ use super::build_game::GameBuild;
 use super::data::Benchmark;
 use super::sample::{PHASE_SHARES, SampledDecision, sample_decisions};
 use super::sample_game::GameDecision;
-use plakoto_engine::eval::Evaluator;
-use plakoto_engine::game::PlakotoGameEvaluator;
+use plakoto_engine::eval::GameEvaluator;
 use plakoto_engine::game::plakoto_turn::to_play;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Game, Phase, Position, Rules, Side, TurnNumbers};
@@ -34,8 +33,8 @@ use plakoto_rules::{Game, Phase, Position, Rules, Side, TurnNumbers};
 /// which costs a 2-ply search each).
 pub fn build_shard(
     options: &BuildOptions,
-    evaluator: &dyn Evaluator,
-    heuristic: &dyn Evaluator,
+    evaluator: &dyn GameEvaluator<Plakoto>,
+    heuristic: &dyn GameEvaluator<Plakoto>,
 ) -> Result<usize, BenchmarkError> {
     let rules = options.rules();
     let game = Plakoto::new(rules);
@@ -48,9 +47,9 @@ pub fn build_shard(
     GameBuild {
         game: &game,
         rules: options.variant.to_string(),
-        evaluator: &PlakotoGameEvaluator(evaluator),
-        identity: &evaluator.identity_under(rules),
-        weak: &PlakotoGameEvaluator(heuristic),
+        evaluator,
+        identity: &evaluator.identity_in(&Plakoto::new(rules)),
+        weak: heuristic,
         shares: &PHASE_SHARES,
         sample: &sample,
         // The sampler leaves out the decisions whose plays the net rates

@@ -24,9 +24,9 @@ use super::sample_game::GameDecision;
 use super::staged::{StagePlan, checked_rollout_settings};
 use super::work::checked_done;
 use crate::LabGame;
+use plakoto_engine::game::EngineGame;
 use plakoto_engine::game::express::CHOICE_LIMIT;
 use plakoto_engine::game::{GameEvaluator, GameSearch};
-use plakoto_rules::TavliGame;
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -99,7 +99,7 @@ impl BuildOptions {
 }
 
 /// The players, sampler and phases of a build of the game `G`.
-pub struct GameBuild<'a, G: TavliGame> {
+pub struct GameBuild<'a, G: EngineGame> {
     /// The game with its switches.
     pub game: &'a G,
     /// The game's switches as the header writes them (Plakoto's variant;

@@ -17,9 +17,9 @@ use super::unlisted::UnlistedRollouts;
 use super::work::ShardWork;
 use crate::LabGameFns;
 use plakoto_engine::eval::{
-    Evaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
+    GameEvaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
 };
-use plakoto_engine::game::{PlakotoGameEvaluator, SearchSettings};
+use plakoto_engine::game::SearchSettings;
 use plakoto_rules::tavli::{GameKind, Plakoto};
 use plakoto_rules::{Rules, Variant};
 use plakoto_tools::arena::shard::Shard;
@@ -465,7 +465,7 @@ pub fn run_plakoto_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
     };
     let game = Plakoto::new(rules);
     let net_evaluator;
-    let evaluator: &dyn Evaluator = match a.evaluator.as_str() {
+    let evaluator: &dyn GameEvaluator<Plakoto> = match a.evaluator.as_str() {
         "random" => {
             let chooser = Chooser::Random;
             let report = score(&benchmark, &game, &chooser, "random", a.threads, None)?;
@@ -492,13 +492,16 @@ pub fn run_plakoto_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
         }
     };
     let settings = SearchSettings::default();
-    let player_evaluator = PlakotoGameEvaluator(evaluator);
     let chooser = Chooser::Search {
-        evaluator: &player_evaluator,
+        evaluator,
         plies: a.plies,
         settings: &settings,
     };
-    let player = format!("{} {}-ply", evaluator.identity_under(rules), a.plies);
+    let player = format!(
+        "{} {}-ply",
+        evaluator.identity_in(&Plakoto::new(rules)),
+        a.plies
+    );
     if !a.roll_unlisted {
         let report = score(&benchmark, &game, &chooser, &player, a.threads, None)?;
         return finish(report, a);
@@ -509,12 +512,11 @@ pub fn run_plakoto_strength(a: &StrengthArgs) -> Result<(), BenchmarkError> {
         a.weights.is_some(),
         a.rollout_weights.as_deref(),
     )?;
-    let roller_evaluator = PlakotoGameEvaluator(roller.as_ref());
     let rollouts = UnlistedRollouts::for_benchmark(
         &benchmark.header,
         &game,
-        &roller_evaluator,
-        &roller.identity_under(rules),
+        roller.as_ref(),
+        &roller.identity_in(&Plakoto::new(rules)),
     )?;
     // The rollouts a play is paired with stopped at the race table.
     if !benchmark.header.race_exact {
@@ -562,10 +564,10 @@ fn finish(mut report: StrengthReport, a: &StrengthArgs) -> Result<(), BenchmarkE
 /// the header names.
 fn rollout_player(
     benchmark: &Benchmark,
-    player: &dyn Evaluator,
+    player: &dyn GameEvaluator<Plakoto>,
     player_net: bool,
     rollout_weights: Option<&std::path::Path>,
-) -> Result<Box<dyn Evaluator>, BenchmarkError> {
+) -> Result<Box<dyn GameEvaluator<Plakoto>>, BenchmarkError> {
     let rules = Rules {
         variant: benchmark.header.variant()?,
         ..Rules::default()
@@ -574,7 +576,7 @@ fn rollout_player(
     let load = |e: plakoto_engine::eval::net::weights::WeightsError| {
         BenchmarkError::Engine(format!("cannot load the net's weights: {e}"))
     };
-    if player_net && player.identity_under(rules) == *wanted {
+    if player_net && player.identity_in(&Plakoto::new(rules)) == *wanted {
         // The player's net from --weights rolled it out: no other net is
         // needed; it is the process's default net.
         return Ok(Box::new(
@@ -583,7 +585,7 @@ fn rollout_player(
     }
     let standard = std::sync::Arc::new(Network::embedded().map_err(load)?);
     let express = std::sync::Arc::new(Network::embedded_express().map_err(load)?);
-    let mut nets: Vec<Box<dyn Evaluator>> = vec![
+    let mut nets: Vec<Box<dyn GameEvaluator<Plakoto>>> = vec![
         Box::new(NetEvaluator::new(standard.clone())),
         Box::new(NetEvaluator::new(standard.clone()).with_express(express)),
     ];
@@ -597,7 +599,7 @@ fn rollout_player(
         nets.push(Box::new(NetEvaluator::new(standard).with_express(given)));
     }
     nets.into_iter()
-        .find(|e| e.identity_under(rules) == *wanted)
+        .find(|e| e.identity_in(&Plakoto::new(rules)) == *wanted)
         .ok_or_else(|| {
             BenchmarkError::Options(format!(
                 "--roll-unlisted: the benchmark was rolled out by {wanted}, which is no embedded net; give its weights with --rollout-weights"
@@ -637,7 +639,7 @@ mod tests {
         let net = plakoto_engine::eval::net::weights::load(&path).expect("a net");
         let rules = Rules::default();
         assert_eq!(
-            NetEvaluator::new(std::sync::Arc::new(net)).identity_under(rules),
+            NetEvaluator::new(std::sync::Arc::new(net)).identity_in(&Plakoto::new(rules)),
             "net 82fe2015"
         );
         assert_eq!(kept_weights("net 0000beef"), None);

@@ -24,9 +24,8 @@ use super::staged::{StagePlan, checked_rollout_settings, roll_out_in_stages};
 use super::starts::DecisionTurn;
 use super::work::{ShardWork, checked_done};
 use crate::LabGame;
-use plakoto_engine::eval::Evaluator;
 use plakoto_engine::game::express::CHOICE_LIMIT;
-use plakoto_engine::game::{GameEvaluator, GameSearch, PlakotoGameEvaluator, SearchSettings};
+use plakoto_engine::game::{GameEvaluator, GameSearch, SearchSettings};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Rules, TavliGame};
 
@@ -58,7 +57,7 @@ pub fn reroll_header(source: &Header, rollout_seed: u64) -> Header {
 /// Returns the decisions rolled out now.
 pub fn reroll_shard(
     options: &RerollOptions,
-    evaluator: &dyn Evaluator,
+    evaluator: &dyn GameEvaluator<Plakoto>,
 ) -> Result<usize, BenchmarkError> {
     let source = Benchmark::read(&options.from)?;
     let rules = Rules {
@@ -92,7 +91,7 @@ pub fn reroll_shard(
     let game = Plakoto::new(rules);
     let mut roller = Reroller {
         game: &game,
-        evaluator: &PlakotoGameEvaluator(evaluator),
+        evaluator,
         settings,
         search: GameSearch::new(),
         generator: game.generator_listing_at_most(CHOICE_LIMIT),
@@ -107,10 +106,10 @@ pub fn reroll_shard(
 fn check_source(
     source: &Header,
     rollout_seed: u64,
-    evaluator: &dyn Evaluator,
+    evaluator: &dyn GameEvaluator<Plakoto>,
     rules: Rules,
 ) -> Result<(), BenchmarkError> {
-    let identity = evaluator.identity_under(rules);
+    let identity = evaluator.identity_in(&Plakoto::new(rules));
     if identity != source.evaluator {
         return Err(BenchmarkError::Options(format!(
             "the benchmark was rolled out by {}, not by {identity}: a re-roll needs the same player (give its weights with --weights)",

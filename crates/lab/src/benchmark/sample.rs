@@ -11,10 +11,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::phase::GamePhase;
-use plakoto_engine::eval::{Evaluator, NextRoll, RateBuffers, rate_plays};
+use plakoto_engine::eval::{GameEvaluator, NextRoll, RateBuffers, rate_plays};
 use plakoto_engine::game::SearchLimits;
 use plakoto_engine::game::plakoto_turn::{Choice, PlayLists, TurnError, choose_turn};
-use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator, SearchSettings};
+use plakoto_engine::game::{GameSearch, SearchSettings};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Game, Phase, Play, Position, Rules, TurnNumbers};
 
@@ -99,21 +99,22 @@ pub(crate) const PAIRINGS: [(Player, Player); 8] = [
 /// through one search, the lists of plays that lists a turn's plays and
 /// checks those made, and the net's 0-ply ratings of a turn's plays.
 struct Players<'a> {
-    net: PlakotoGameEvaluator<&'a dyn Evaluator>,
-    heuristic: PlakotoGameEvaluator<&'a dyn Evaluator>,
-    /// The net, which rates the plays for the spread of a decision.
-    net_evaluator: &'a dyn Evaluator,
+    /// The net, which also rates the plays for the spread of a decision.
+    net: &'a dyn GameEvaluator<Plakoto>,
+    heuristic: &'a dyn GameEvaluator<Plakoto>,
     search: GameSearch<Plakoto>,
     lists: PlayLists,
     rate: RateBuffers,
 }
 
 impl<'a> Players<'a> {
-    fn new(net: &'a dyn Evaluator, heuristic: &'a dyn Evaluator) -> Players<'a> {
+    fn new(
+        net: &'a dyn GameEvaluator<Plakoto>,
+        heuristic: &'a dyn GameEvaluator<Plakoto>,
+    ) -> Players<'a> {
         Players {
-            net: PlakotoGameEvaluator(net),
-            heuristic: PlakotoGameEvaluator(heuristic),
-            net_evaluator: net,
+            net,
+            heuristic,
             search: GameSearch::new(),
             lists: PlayLists::bounded(),
             rate: RateBuffers::default(),
@@ -128,15 +129,15 @@ impl<'a> Players<'a> {
         rng: &mut ChaCha8Rng,
     ) -> Result<Choice, TurnError> {
         let evaluator = match player {
-            Player::Weak => &self.heuristic,
-            Player::Strong => &self.net,
+            Player::Weak => self.heuristic,
+            Player::Strong => self.net,
             Player::StrongRandom => {
                 if rng.gen_bool(RANDOM_PLAY_CHANCE) {
                     let list = self.lists.choice.legal(game)?;
                     let play = *list.plays.choose(rng).ok_or(TurnError::NoLegalPlay)?;
                     return Ok(Choice::Listed(play, true));
                 }
-                &self.net
+                self.net
             }
         };
         let settings = SearchSettings::default();
@@ -164,8 +165,8 @@ pub fn sample_decisions(
     rules: Rules,
     seed: u64,
     count: usize,
-    net: &dyn Evaluator,
-    heuristic: &dyn Evaluator,
+    net: &dyn GameEvaluator<Plakoto>,
+    heuristic: &dyn GameEvaluator<Plakoto>,
 ) -> Vec<SampledDecision> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut players = Players::new(net, heuristic);
@@ -253,8 +254,8 @@ pub fn sample_positions(
     seed: u64,
     count: usize,
     (players, phases): (PlayerMix, PhaseMix),
-    net: &dyn Evaluator,
-    heuristic: &dyn Evaluator,
+    net: &dyn GameEvaluator<Plakoto>,
+    heuristic: &dyn GameEvaluator<Plakoto>,
 ) -> Vec<SampledDecision> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut playing = Players::new(net, heuristic);
@@ -367,7 +368,7 @@ fn play_game(
             Ok(list) => {
                 let passed = matches!(turn, TurnNumbers::Passed(_));
                 rate_plays(
-                    players.net_evaluator,
+                    players.net,
                     rules,
                     &list.plays,
                     NextRoll::after(passed),

@@ -12,16 +12,17 @@ use rand_chacha::ChaCha8Rng;
 
 use super::phase::GamePhase;
 use super::sample::{PAIRINGS, Player, RANDOM_PLAY_CHANCE, TRIVIAL_SPREAD, sample_by_phase};
+use plakoto_engine::game::EngineGame;
 use plakoto_engine::game::{GameEvaluator, GreedyChooser, game_equity};
+use plakoto_rules::Dice;
 use plakoto_rules::tavli::ToPlay;
-use plakoto_rules::{Dice, TavliGame};
 
 /// Turns after which a sampled game is cut (none runs this long).
 const MAX_TURNS: usize = 1_000;
 
 /// One sampled decision of the game `G`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameDecision<G: TavliGame> {
+pub struct GameDecision<G: EngineGame> {
     /// The position, seen by the side to play.
     pub position: G::Position,
     /// What the side plays: its roll, or numbers carried to it (Plakoto
@@ -38,7 +39,7 @@ pub struct GameDecision<G: TavliGame> {
 }
 
 /// What a sampled game is played with.
-pub struct GameSampler<'a, G: TavliGame> {
+pub struct GameSampler<'a, G: EngineGame> {
     /// The game with its switches.
     pub game: &'a G,
     /// The strong player's evaluator, which also rates a decision's plays
@@ -52,7 +53,7 @@ pub struct GameSampler<'a, G: TavliGame> {
     pub phase_of: &'a dyn Fn(&G::Position) -> GamePhase,
 }
 
-impl<G: TavliGame> GameSampler<'_, G> {
+impl<G: EngineGame> GameSampler<'_, G> {
     /// `count` decisions from games seeded by `seed` (both players at 0
     /// ply). Forced decisions and those whose plays the strong evaluator
     /// rates all within `TRIVIAL_SPREAD` are never taken; each game gives
@@ -143,14 +144,14 @@ impl<G: TavliGame> GameSampler<'_, G> {
 }
 
 /// The generator and choosers a sampler reuses from turn to turn.
-struct Buffers<G: TavliGame> {
+struct Buffers<G: EngineGame> {
     generator: G::Generator,
     list: G::PlayList,
     strong: GreedyChooser<G>,
     weak: GreedyChooser<G>,
 }
 
-impl<G: TavliGame> Buffers<G> {
+impl<G: EngineGame> Buffers<G> {
     fn new(game: &G) -> Buffers<G> {
         Buffers {
             generator: game.generator(),

@@ -22,10 +22,10 @@ use super::phase::GamePhase;
 use super::unlisted::UnlistedRollouts;
 use super::{BLUNDER, BenchmarkError};
 use crate::{LabGame, movement_rules};
+use plakoto_engine::game::EngineGame;
 use plakoto_engine::game::express::CHOICE_LIMIT;
 use plakoto_engine::game::{GameEvaluator, GameSearch, Root};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
-use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::ToPlay;
 
 /// Figures for a set of decisions.
@@ -183,7 +183,7 @@ pub(crate) struct Loss {
 }
 
 /// Who chooses the plays being judged.
-pub enum Chooser<'a, G: TavliGame> {
+pub enum Chooser<'a, G: EngineGame> {
     /// The best play of a search with `evaluator` to `plies` (0: the
     /// evaluator's own choice) under `settings`' filters.
     Search {
@@ -244,7 +244,7 @@ pub fn score<G: LabGame>(
 
 /// One thread's searcher and buffers (its generator lists at most
 /// [`CHOICE_LIMIT`] plays a turn).
-struct Judge<'a, G: TavliGame> {
+struct Judge<'a, G: EngineGame> {
     game: &'a G,
     search: GameSearch<G>,
     generator: G::Generator,

@@ -8,9 +8,9 @@
 use super::data::{Candidate, Header};
 use super::starts::Start;
 use super::{BLUNDER, BenchmarkError};
+use plakoto_engine::game::EngineGame;
 use plakoto_engine::game::{GameEvaluator, PairedRollout, RolloutSettings, SearchSettings};
 use plakoto_engine::game::{Stop, rollout_after_plays};
-use plakoto_rules::TavliGame;
 
 /// The search settings of the rollouts of `header`'s benchmark, on
 /// `threads` threads (the stage seeds are set per stage).
@@ -78,7 +78,7 @@ pub(crate) fn stage_seed(rollout_seed: u64, id: usize, stage: u64) -> u64 {
 /// Rolls the candidates of decision `id` of `game`, each from its
 /// `starts`, out in stages ([`in_stages`]) by the game layer's rollout
 /// with `evaluator`.
-pub(crate) fn roll_out_in_stages<G: TavliGame>(
+pub(crate) fn roll_out_in_stages<G: EngineGame>(
     id: usize,
     starts: &[Start<G>],
     game: &G,

@@ -6,6 +6,7 @@
 //! turn's plays as the search lists them.
 
 use super::BenchmarkError;
+use plakoto_engine::game::EngineGame;
 use plakoto_engine::game::{GameAfter, GameEvaluator, GameSearch, Root};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_rules::TavliGame;
@@ -18,7 +19,7 @@ pub(crate) type Start<G> = (
 );
 
 /// Where the rollout of `play`, a play of `to_play`, starts.
-pub(crate) fn start_of<G: TavliGame>(
+pub(crate) fn start_of<G: EngineGame>(
     game: &G,
     to_play: &ToPlay<G::Carried>,
     play: &G::Play,
@@ -27,7 +28,7 @@ pub(crate) fn start_of<G: TavliGame>(
 }
 
 /// The turn standing at a decision, and how its plays are listed.
-pub(crate) struct DecisionTurn<'a, G: TavliGame> {
+pub(crate) struct DecisionTurn<'a, G: EngineGame> {
     /// The game.
     pub game: &'a G,
     /// Rates the plays of the listing (at 0 ply).
@@ -40,7 +41,7 @@ pub(crate) struct DecisionTurn<'a, G: TavliGame> {
     pub to_play: &'a ToPlay<G::Carried>,
 }
 
-impl<G: TavliGame> DecisionTurn<'_, G> {
+impl<G: EngineGame> DecisionTurn<'_, G> {
     /// The start of the rollout of each play reaching `afters` (Position
     /// IDs), in order; `None` for one that is none of the turn's plays as
     /// `search` lists them at 0 ply with `generator` (an Express roll of

@@ -16,8 +16,8 @@ use super::pool::{Estimate, pooled};
 use super::staged::StagedRollout;
 use super::staged::{StagePlan, roll_out_in_stages, rollout_settings};
 use super::starts::{DecisionTurn, start_of};
+use plakoto_engine::game::EngineGame;
 use plakoto_engine::game::{GameEvaluator, GameSearch, SearchSettings};
-use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::ToPlay;
 
 /// A play's rolled-out loss against the decision's best candidate.
@@ -56,7 +56,7 @@ impl RolledLoss {
 
 /// The benchmark's rollout player and settings, ready to roll out a play
 /// on a decision's dice.
-pub struct UnlistedRollouts<'a, G: TavliGame> {
+pub struct UnlistedRollouts<'a, G: EngineGame> {
     game: &'a G,
     evaluator: &'a dyn GameEvaluator<G>,
     settings: SearchSettings,
@@ -65,7 +65,7 @@ pub struct UnlistedRollouts<'a, G: TavliGame> {
     plans: Vec<StagePlan>,
 }
 
-impl<'a, G: TavliGame> UnlistedRollouts<'a, G> {
+impl<'a, G: EngineGame> UnlistedRollouts<'a, G> {
     /// The rollouts of `header`'s benchmark of `game`, played by
     /// `evaluator`, which must be the one that built it: its `identity`
     /// (as the builder recorded it) is the header's `evaluator`.

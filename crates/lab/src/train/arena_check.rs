@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use plakoto_engine::eval::Evaluator;
+use plakoto_engine::eval::GameEvaluator;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Rules, Side};
 use plakoto_tools::ToolsGame;
@@ -40,8 +40,8 @@ impl std::fmt::Display for MatchResult {
 /// `a` and `b`, each at 0 ply. Seeded: the same arguments give the same
 /// result on any number of threads.
 pub fn duplicate_match(
-    a: &(dyn Fn() -> Box<dyn Evaluator> + Sync),
-    b: &(dyn Fn() -> Box<dyn Evaluator> + Sync),
+    a: &(dyn Fn() -> Box<dyn GameEvaluator<Plakoto>> + Sync),
+    b: &(dyn Fn() -> Box<dyn GameEvaluator<Plakoto>> + Sync),
     pairs: u64,
     seed: u64,
     rules: Rules,

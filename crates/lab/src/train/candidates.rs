@@ -13,9 +13,9 @@
 use crate::benchmark::build::decision_game;
 use crate::benchmark::sample::SampledDecision;
 use plakoto_engine::eval::features::OUTCOMES;
-use plakoto_engine::eval::{Evaluator, NetEvaluator, Probabilities};
+use plakoto_engine::eval::{GameEvaluator, NetEvaluator, Probabilities};
 use plakoto_engine::game::plakoto_turn::{PlayLists, rank_turn};
-use plakoto_engine::game::{Evaluation, GameAfter, GameSearch, PlakotoGameEvaluator};
+use plakoto_engine::game::{Evaluation, GameAfter, GameSearch};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules};
@@ -54,8 +54,7 @@ pub fn candidate_targets(
     };
     let settings = SearchSettings::default();
     let limits = SearchLimits::plies(plies);
-    let rater = PlakotoGameEvaluator(net);
-    let Ok((_, ranking)) = rank_turn(search, &rater, &game, &settings, limits, lists, None) else {
+    let Ok((_, ranking)) = rank_turn(search, net, &game, &settings, limits, lists, None) else {
         return Vec::new();
     };
     ranking
@@ -71,7 +70,9 @@ pub fn candidate_targets(
                 position,
                 target,
                 equity,
-                equity0: net.evaluate(&position, rules).equity(rules.scoring),
+                equity0: net
+                    .evaluate(&Plakoto::new(rules), &position)
+                    .equity(rules.scoring),
             }
         })
         .collect()

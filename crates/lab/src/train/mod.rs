@@ -46,8 +46,9 @@ use self::run_loop::{TrainingRun, learn_round, play_round};
 use self::selfplay::Worker;
 use plakoto_engine::eval::net::weights::{self, WeightsError};
 use plakoto_engine::eval::net::{NetEvaluator, Network};
-use plakoto_engine::eval::{Evaluator, HeuristicEvaluator};
+use plakoto_engine::eval::{GameEvaluator, HeuristicEvaluator};
 use plakoto_engine::path_error::PathError;
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GameKind, Rules, Variant};
 use plakoto_tools::arena::referee::mix_seed;
 
@@ -327,14 +328,16 @@ impl TrainingRun for Trainer {
 
     fn match_heuristic(&self, pairs: u64) -> MatchResult {
         let (seed, variant) = (self.state.config.self_play.seed, self.state.config.rules);
-        let heuristic = || -> Box<dyn Evaluator> { Box::new(HeuristicEvaluator) };
+        let heuristic = || -> Box<dyn GameEvaluator<Plakoto>> { Box::new(HeuristicEvaluator) };
         check_against(&self.net, &heuristic, pairs, seed, variant)
     }
 
     fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult> {
         let (seed, variant) = (self.state.config.self_play.seed, self.state.config.rules);
         let other = Arc::new(weights::load(path).ok()?);
-        let other = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(other.clone())) };
+        let other = move || -> Box<dyn GameEvaluator<Plakoto>> {
+            Box::new(NetEvaluator::new(other.clone()))
+        };
         Some(check_against(&self.net, &other, pairs, seed, variant))
     }
 }
@@ -343,13 +346,14 @@ impl TrainingRun for Trainer {
 /// scoring), seeded by the run.
 pub fn check_against(
     net: &Network,
-    other: &(dyn Fn() -> Box<dyn Evaluator> + Sync),
+    other: &(dyn Fn() -> Box<dyn GameEvaluator<Plakoto>> + Sync),
     pairs: u64,
     seed: u64,
     variant: Variant,
 ) -> MatchResult {
     let net = Arc::new(net.clone());
-    let mine = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone())) };
+    let mine =
+        move || -> Box<dyn GameEvaluator<Plakoto>> { Box::new(NetEvaluator::new(net.clone())) };
     duplicate_match(
         &mine,
         other,

@@ -41,10 +41,10 @@ use crate::benchmark::phase::GamePhase;
 use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
 use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, weights};
-use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
+use plakoto_engine::eval::{GameEvaluator, HeuristicEvaluator, NetEvaluator};
 use plakoto_engine::game::SearchLimits;
 use plakoto_engine::game::plakoto_turn::{PlayLists, value_before_roll};
-use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator, SearchSettings};
+use plakoto_engine::game::{GameSearch, SearchSettings};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GameKind, Position, Rules, Variant, parse_position_id, position_id};
 use plakoto_tools::arena::shard::Shard;
@@ -363,8 +363,7 @@ pub fn deep_target(
 ) -> ([f32; OUTCOMES], f32) {
     let settings = SearchSettings::default();
     let limits = SearchLimits::plies(plies);
-    let rater = PlakotoGameEvaluator(net);
-    let (p, _) = value_before_roll(search, &rater, position, None, rules, &settings, limits);
+    let (p, _) = value_before_roll(search, net, position, None, rules, &settings, limits);
     split_triples_like_net(net, position, &p, rules)
 }
 
@@ -438,7 +437,9 @@ pub fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
             vec![TargetLine {
                 index,
                 position: position_id(&position),
-                equity0: net.evaluate(&position, rules).equity(rules.scoring),
+                equity0: net
+                    .evaluate(&Plakoto::new(rules), &position)
+                    .equity(rules.scoring),
                 equity,
                 target,
             }]

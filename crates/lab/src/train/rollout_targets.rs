@@ -17,7 +17,8 @@ use std::path::Path;
 
 use crate::benchmark::data::Benchmark;
 use plakoto_engine::eval::features::OUTCOMES;
-use plakoto_engine::eval::{Evaluator, NetEvaluator, race};
+use plakoto_engine::eval::{GameEvaluator, NetEvaluator, race};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Rules, Scoring, game_result, parse_position_id, position_id};
 
 use super::learn::OUTCOME_EQUITY as OUTCOME_VALUE;
@@ -134,7 +135,9 @@ pub fn rollout_target_lines(
             taught.push(TargetLine {
                 index: decision.id,
                 position: position_id(&position),
-                equity0: net.evaluate(&position, rules).equity(rules.scoring),
+                equity0: net
+                    .evaluate(&Plakoto::new(rules), &position)
+                    .equity(rules.scoring),
                 equity: -candidate.equity,
                 target,
             });

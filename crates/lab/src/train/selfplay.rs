@@ -25,8 +25,9 @@ use super::learn::Sample;
 pub use super::learn::standard_equity;
 use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::net::{Network, Scratch, to_probabilities};
-use plakoto_engine::eval::{Evaluator, Probabilities, race, terminal_probabilities};
+use plakoto_engine::eval::{GameEvaluator, Probabilities, race, terminal_probabilities};
 use plakoto_engine::game::express::{BeamScratch, inner_plays, is_multi_group};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
     Dice, MoveGenerator, Numbers, Play, PlayList, Position, Rules, Scoring, Variant, game_result,
 };
@@ -92,15 +93,15 @@ fn on_roll(
 /// ranks the lines it keeps by it.
 struct BeamNet<'a>(&'a Network);
 
-impl Evaluator for BeamNet<'_> {
+impl GameEvaluator<Plakoto> for BeamNet<'_> {
     fn name(&self) -> &str {
         "net"
     }
 
-    fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities {
-        match race::evaluate(position, rules) {
+    fn evaluate(&self, game: &Plakoto, position: &Position) -> Probabilities {
+        match race::evaluate(position, game.rules) {
             Some(p) => p,
-            None => to_probabilities(&self.0.distribution(position), rules.scoring),
+            None => to_probabilities(&self.0.distribution(position), game.rules.scoring),
         }
     }
 }
@@ -158,7 +159,7 @@ impl Worker {
                 numbers,
                 EXPRESS_BEAM,
                 &BeamNet(net),
-                self.rules,
+                &Plakoto::new(self.rules),
                 out,
             );
         } else {

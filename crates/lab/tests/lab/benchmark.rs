@@ -5,9 +5,9 @@
 
 use std::path::PathBuf;
 
-use plakoto_engine::eval::{Evaluator, HeuristicEvaluator, NetEvaluator};
+use plakoto_engine::eval::{GameEvaluator, HeuristicEvaluator, NetEvaluator};
 use plakoto_engine::game::express::CHOICE_LIMIT;
-use plakoto_engine::game::{GameAfter, GameSearch, PlakotoGameEvaluator, SearchSettings};
+use plakoto_engine::game::{GameAfter, GameSearch, SearchSettings};
 use plakoto_lab::LabGame;
 use plakoto_lab::benchmark::build::{BuildOptions, build_shard, merge};
 use plakoto_lab::benchmark::choices::{self, Agreement};
@@ -32,17 +32,16 @@ fn plakoto_of(benchmark: &Benchmark) -> Plakoto {
 /// `unlisted` when given.
 fn score_player(
     benchmark: &Benchmark,
-    evaluator: Option<&dyn Evaluator>,
+    evaluator: Option<&dyn GameEvaluator<Plakoto>>,
     player: &str,
     threads: usize,
     unlisted: Option<&UnlistedRollouts<'_, Plakoto>>,
 ) -> StrengthReport {
     let settings = SearchSettings::default();
     let game = plakoto_of(benchmark);
-    let rater = evaluator.map(PlakotoGameEvaluator);
-    let chooser = match &rater {
-        Some(rater) => Chooser::Search {
-            evaluator: rater,
+    let chooser = match evaluator {
+        Some(evaluator) => Chooser::Search {
+            evaluator,
             plies: 0,
             settings: &settings,
         },
@@ -52,8 +51,8 @@ fn score_player(
 }
 
 /// The identity `evaluator` rolls `benchmark` out with.
-fn identity(benchmark: &Benchmark, evaluator: &dyn Evaluator) -> String {
-    evaluator.identity_under(plakoto_of(benchmark).rules)
+fn identity(benchmark: &Benchmark, evaluator: &dyn GameEvaluator<Plakoto>) -> String {
+    evaluator.identity_in(&plakoto_of(benchmark))
 }
 
 fn scratch_dir(name: &str) -> PathBuf {
@@ -340,10 +339,9 @@ fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
     assert_eq!(build_shard(&o, &net, &HeuristicEvaluator).unwrap(), 4);
     let benchmark = Benchmark::read(&dir.join("u.jsonl")).unwrap();
     let game = plakoto_of(&benchmark);
-    let roller = PlakotoGameEvaluator(&net);
     let net_identity = identity(&benchmark, &net);
     let rollouts =
-        UnlistedRollouts::for_benchmark(&benchmark.header, &game, &roller, &net_identity).unwrap();
+        UnlistedRollouts::for_benchmark(&benchmark.header, &game, &net, &net_identity).unwrap();
     let (checked, _) = assert_candidates_roll_to_their_losses(&benchmark, &rollouts, true);
     assert!(checked >= 4, "only {checked} candidates checked");
 
@@ -355,9 +353,11 @@ fn a_play_rolled_out_on_demand_gets_the_loss_the_builder_measured() {
     assert!(random.mean_loss_milli > net_report.mean_loss_milli);
 
     // Only the player that built the benchmark can roll out its plays.
-    let heuristic = PlakotoGameEvaluator(&HeuristicEvaluator);
     let other = identity(&benchmark, &HeuristicEvaluator);
-    assert!(UnlistedRollouts::for_benchmark(&benchmark.header, &game, &heuristic, &other).is_err());
+    assert!(
+        UnlistedRollouts::for_benchmark(&benchmark.header, &game, &HeuristicEvaluator, &other)
+            .is_err()
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -377,10 +377,9 @@ fn an_express_play_rolled_out_on_demand_starts_as_its_play_left_the_game() {
     );
     let benchmark = Benchmark::read(&dir.join("e.jsonl")).unwrap();
     let game = plakoto_of(&benchmark);
-    let roller = PlakotoGameEvaluator(&net);
     let net_identity = identity(&benchmark, &net);
     let rollouts =
-        UnlistedRollouts::for_benchmark(&benchmark.header, &game, &roller, &net_identity).unwrap();
+        UnlistedRollouts::for_benchmark(&benchmark.header, &game, &net, &net_identity).unwrap();
     let (checked, carrying) = assert_candidates_roll_to_their_losses(&benchmark, &rollouts, true);
     assert!(checked >= 4, "only {checked} candidates checked");
     assert!(carrying > 0, "no candidate carries numbers on");
@@ -434,10 +433,9 @@ fn rollouts_on_other_dice_pool_and_unlisted_plays_roll_on_every_seed() {
         Benchmark::read(&paths[1]).unwrap(),
     );
     let game = plakoto_of(&pooled);
-    let roller = PlakotoGameEvaluator(&net);
     let net_identity = identity(&pooled, &net);
     let rollouts =
-        UnlistedRollouts::for_benchmark(&pooled.header, &game, &roller, &net_identity).unwrap();
+        UnlistedRollouts::for_benchmark(&pooled.header, &game, &net, &net_identity).unwrap();
     for d in &pooled.decisions {
         let equity = |bench: &Benchmark, after: &str| {
             let same = bench.decisions.iter().find(|e| e.id == d.id).unwrap();

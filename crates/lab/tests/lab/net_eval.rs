@@ -5,11 +5,12 @@ use std::sync::Arc;
 
 use plakoto_engine::eval::features::outcome_mask;
 use plakoto_engine::eval::net::{Network, to_probabilities, weights};
-use plakoto_engine::eval::{Evaluator, NetEvaluator, Probabilities};
+use plakoto_engine::eval::{GameEvaluator, NetEvaluator, Probabilities};
 use plakoto_lab::train::Trainer;
 use plakoto_lab::train::arena_check::duplicate_match;
 use plakoto_lab::train::checkpoint::{SelfPlaySettings, TargetKind, TrainConfig};
 use plakoto_rules::sampling::midgame_suite;
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules, Scoring, Variant, game_result, parse_board_text};
 
 fn suite() -> Vec<Position> {
@@ -89,14 +90,14 @@ fn r16_r17_r18_every_net_output_is_a_valid_distribution() {
             };
             let positions = suite();
             let mut batch = Vec::new();
-            e.evaluate_batch(&positions, rules, &mut batch);
+            e.evaluate_batch(&Plakoto::new(rules), &positions, &mut batch);
             assert_eq!(batch.len(), positions.len());
             for (p, probs) in positions.iter().zip(&batch) {
                 assert_valid(p, probs, scoring);
                 // One at a time gives the same as the batch, up to float
                 // rounding: a batch updates the first layer from the
                 // previous position's where few inputs changed.
-                let single = outcomes(&e.evaluate(p, rules));
+                let single = outcomes(&e.evaluate(&Plakoto::new(rules), p));
                 for (k, (a, b)) in single.iter().zip(outcomes(probs)).enumerate() {
                     assert!((a - b).abs() <= 1e-5, "{p:?}: outcome {k}: {a} vs {b}");
                 }
@@ -130,12 +131,12 @@ fn weights_written_and_read_back_evaluate_identically() {
 /// Plays as good as randomly: a fixed pseudo-random value per position.
 struct Scrambled;
 
-impl Evaluator for Scrambled {
+impl GameEvaluator<Plakoto> for Scrambled {
     fn name(&self) -> &str {
         "scrambled"
     }
 
-    fn evaluate(&self, position: &Position, _rules: Rules) -> Probabilities {
+    fn evaluate(&self, _game: &Plakoto, position: &Position) -> Probabilities {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         position.hash(&mut h);
@@ -169,8 +170,9 @@ fn a_short_seeded_training_run_beats_random_play() {
     }
     assert_eq!(trainer.state.games, 12 * 16);
     let net = Arc::new(trainer.net.clone());
-    let mine = move || -> Box<dyn Evaluator> { Box::new(NetEvaluator::new(net.clone())) };
-    let random = || -> Box<dyn Evaluator> { Box::new(Scrambled) };
+    let mine =
+        move || -> Box<dyn GameEvaluator<Plakoto>> { Box::new(NetEvaluator::new(net.clone())) };
+    let random = || -> Box<dyn GameEvaluator<Plakoto>> { Box::new(Scrambled) };
     let result = duplicate_match(&mine, &random, 40, 17, Rules::default());
     assert!(
         result.ppg - result.ci95 > 0.3,
@@ -191,30 +193,36 @@ fn express_rules_use_the_express_weights() {
         ..Rules::default()
     };
     assert_eq!(
-        evaluator.identity_under(Rules::default()),
+        evaluator.identity_in(&Plakoto::default()),
         format!("net {}", standard.short_hash())
     );
     assert_eq!(
-        evaluator.identity_under(express_rules),
+        evaluator.identity_in(&Plakoto::new(express_rules)),
         format!("net {} (express weights)", express.short_hash())
     );
     let mut open = 0;
     for p in midgame_suite(7, 60, 4) {
-        if evaluator.exact_value(&p, express_rules).is_some() {
+        if evaluator
+            .exact_value(&Plakoto::new(express_rules), &p)
+            .is_some()
+        {
             continue;
         }
         open += 1;
         // The f32 nets, to compare to the bit (the integer copies
         // evaluate within a few thousandths of them).
-        let seen = evaluator.clone().with_f32().evaluate(&p, express_rules);
+        let seen = evaluator
+            .clone()
+            .with_f32()
+            .evaluate(&Plakoto::new(express_rules), &p);
         let want = to_probabilities(&express.distribution(&p), Scoring::Standard);
         assert_eq!(seen.as_array(), want.as_array(), "{p:?}");
-        let integer = evaluator.evaluate(&p, express_rules);
+        let integer = evaluator.evaluate(&Plakoto::new(express_rules), &p);
         let gap = integer.equity(Scoring::Standard) - want.equity(Scoring::Standard);
         assert!(gap.abs() < 0.05, "{p:?}: integer {integer:?} f32 {want:?}");
         // A net named for the whole process serves Express too.
         let one = NetEvaluator::new(Arc::new(standard.clone())).with_f32();
-        let standard_view = one.evaluate(&p, express_rules);
+        let standard_view = one.evaluate(&Plakoto::new(express_rules), &p);
         let want = to_probabilities(&standard.distribution(&p), Scoring::Standard);
         assert_eq!(standard_view.as_array(), want.as_array(), "{p:?}");
     }

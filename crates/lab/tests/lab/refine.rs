@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use plakoto_engine::eval::features::{OUTCOMES, outcome_mask};
 use plakoto_engine::eval::net::{Network, weights};
 use plakoto_engine::eval::{HeuristicEvaluator, NetEvaluator};
+use plakoto_engine::game::GameSearch;
 use plakoto_engine::game::plakoto_turn::value_before_roll;
-use plakoto_engine::game::{GameSearch, PlakotoGameEvaluator};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_lab::benchmark::Benchmark;
 use plakoto_lab::benchmark::build::{BuildOptions, build_shard};
@@ -179,12 +179,11 @@ fn candidate_targets_are_the_plays_values_seen_by_the_opponent() {
 
     let net = NetEvaluator::with_default_network().unwrap();
     let mut search = GameSearch::new();
-    let rater = PlakotoGameEvaluator(&net);
     for l in &lines {
         let position = parse_position_id(&l.position).unwrap();
         let (p, plies) = value_before_roll(
             &mut search,
-            &rater,
+            &net,
             &position,
             None,
             Rules::default(),

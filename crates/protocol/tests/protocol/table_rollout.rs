@@ -3,10 +3,10 @@
 //! ([`plakoto_engine::game::rollout`]) called directly with the session's
 //! settings, for the candidates the reply names, best mean first.
 
+use plakoto_engine::game::EngineGame;
 use plakoto_engine::game::Stop;
 use plakoto_engine::game::{GameEvaluator, RolloutStart, rollout};
 use plakoto_protocol::Session;
-use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::TableGame;
 use serde_json::Value;
 
@@ -24,7 +24,7 @@ pub fn payload(reply: &str) -> Value {
 /// chance are those [`rollout`] gives the position its play reaches, with
 /// the session's settings (and the reply's trials), and the candidates
 /// come best mean first.
-pub fn agrees_with_the_engine<G: TavliGame>(
+pub fn agrees_with_the_engine<G: EngineGame>(
     s: &Session,
     table: &TableGame<G>,
     evaluator: &dyn GameEvaluator<G>,
@@ -86,7 +86,7 @@ pub fn agrees_with_the_engine<G: TavliGame>(
 /// X's equity is 1 − 2 × 55/216 = 106/216. The exact database of the
 /// game's evaluator `evaluator` (that of the session's `table`) says so,
 /// and the rollout's mean is within 3 standard errors of it.
-pub fn race_on_the_one_point<G: TavliGame>(
+pub fn race_on_the_one_point<G: EngineGame>(
     game_word: &str,
     table: fn(&Session) -> &TableGame<G>,
     evaluator: &dyn GameEvaluator<G>,

@@ -53,11 +53,10 @@ pub use tavli_replay::{TavliGameState, TavliReplay, recorded_starter};
 pub use text::TAVLI_GAME_WORD;
 pub use text::{TurnTextError, game_lines, parse_turn_text};
 
+use plakoto_engine::game::EngineGame;
 use plakoto_engine::match_equity::MatchValue;
 use plakoto_rules::tavli::{Opening, TableGame};
-use plakoto_rules::{
-    FinalResult, GameKind, MatchScore, ResultKind, Side, TavliGame, TurnNumbers, Variant,
-};
+use plakoto_rules::{FinalResult, GameKind, MatchScore, ResultKind, Side, TurnNumbers, Variant};
 
 /// The record format's version, written in the first line.
 pub const RECORD_VERSION: u32 = 1;
@@ -66,7 +65,7 @@ pub const RECORD_VERSION: u32 = 1;
 /// per-game trait of this crate, one impl a game in `games/`. A value of
 /// the implementing type is the game with the switches a header names
 /// (as in the game layer), so each method answers for those switches.
-pub trait GameOnRecord: TavliGame {
+pub trait GameOnRecord: EngineGame {
     /// The game's name in the first line of its record's text form
     /// (`; Portes game record, format 1`).
     const TITLE: &'static str;

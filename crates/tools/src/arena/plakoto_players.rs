@@ -16,12 +16,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use plakoto_engine::eval::net::weights::{self, WeightsError};
-use plakoto_engine::eval::{
-    Evaluator, HeuristicEvaluator, NetEvaluator, PipCountEvaluator, Probabilities,
-};
+use plakoto_engine::eval::{HeuristicEvaluator, NetEvaluator, PipCountEvaluator, Probabilities};
 use plakoto_engine::game::express::CHOICE_LIMIT;
 use plakoto_engine::game::{
-    GameSearch, GreedyChooser, PlakotoGameEvaluator, Root, SearchSettings, Valuation,
+    GameEvaluator, GameSearch, GreedyChooser, Root, SearchSettings, Valuation,
 };
 use plakoto_engine::match_equity::MatchContext;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
@@ -48,7 +46,7 @@ pub(crate) fn numbers(game: &Plakoto, to_play: &ToPlay<Numbers>) -> Numbers {
 }
 
 /// How a built-in makes its evaluator.
-pub(crate) type MakeEvaluator = fn() -> Box<dyn Evaluator>;
+pub(crate) type MakeEvaluator = fn() -> Box<dyn GameEvaluator<Plakoto>>;
 
 /// Plakoto's built-ins: name, what it plays, plies searched, evaluator.
 pub(crate) const PLAYERS: &[(&str, &str, u8, MakeEvaluator)] = &[
@@ -182,7 +180,7 @@ pub(crate) fn net_with_file(
 pub struct PlakotoPlayer {
     name: String,
     settings: SearchSettings,
-    evaluator: PlakotoGameEvaluator<Box<dyn Evaluator>>,
+    evaluator: Box<dyn GameEvaluator<Plakoto>>,
     search: GameSearch<Plakoto>,
     /// The root's plays, bounded as the engine's own choice is.
     generator: MoveGenerator,
@@ -191,7 +189,7 @@ pub struct PlakotoPlayer {
 
 impl PlakotoPlayer {
     /// A player called `name` searching `plies` plies over `evaluator`.
-    pub fn new(name: &str, plies: u8, evaluator: Box<dyn Evaluator>) -> PlakotoPlayer {
+    pub fn new(name: &str, plies: u8, evaluator: Box<dyn GameEvaluator<Plakoto>>) -> PlakotoPlayer {
         let settings = SearchSettings::with_plies(plies);
         settings
             .validate()
@@ -199,7 +197,7 @@ impl PlakotoPlayer {
         PlakotoPlayer {
             name: name.to_string(),
             settings,
-            evaluator: PlakotoGameEvaluator(evaluator),
+            evaluator,
             search: GameSearch::new(),
             generator: MoveGenerator::new(GenLimits {
                 max_positions: CHOICE_LIMIT,
@@ -222,7 +220,7 @@ impl TavliPlayer<Plakoto> for PlakotoPlayer {
             let plays = &turn.legal.plays;
             let (index, _) = self
                 .greedy
-                .choose_by(plakoto, &self.evaluator, plays, |p| context.mwc(p))
+                .choose_by(plakoto, &*self.evaluator, plays, |p| context.mwc(p))
                 .ok_or_else(no_play)?;
             return Ok(TavliAnswer::Play(plays[index]));
         }
@@ -234,7 +232,7 @@ impl TavliPlayer<Plakoto> for PlakotoPlayer {
             None => own_match.as_ref().map_or(0.0, |c| c.mwc(p)),
         };
         let in_a_match = turn.in_match.is_some() || own_match.is_some();
-        let root = Root::new(plakoto, &self.evaluator, turn.position, &turn.to_play);
+        let root = Root::new(plakoto, &*self.evaluator, turn.position, &turn.to_play);
         let play = self
             .search
             .choose_legal(

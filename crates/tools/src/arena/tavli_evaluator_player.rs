@@ -3,8 +3,7 @@
 //! `builtin:net` in Portes, and the players of the Portes trainer's
 //! strength checks.
 
-use plakoto_engine::game::{GameEvaluator, GreedyChooser};
-use plakoto_rules::TavliGame;
+use plakoto_engine::game::{EngineGame, GameEvaluator, GreedyChooser};
 
 use super::fault::{Fault, FaultKind};
 use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
@@ -12,13 +11,13 @@ use super::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
 /// Plays the legal play whose resulting position its evaluator rates best
 /// (exact values first), the first of equals in generation order: by
 /// equity, or in a Tavli match by the mover's match-winning chance.
-pub struct TavliEvaluatorPlayer<G: TavliGame> {
+pub struct TavliEvaluatorPlayer<G: EngineGame> {
     name: String,
     evaluator: Box<dyn GameEvaluator<G>>,
     chooser: GreedyChooser<G>,
 }
 
-impl<G: TavliGame> TavliEvaluatorPlayer<G> {
+impl<G: EngineGame> TavliEvaluatorPlayer<G> {
     /// The player called `name`, rating plays with `evaluator`.
     pub fn new(name: &str, evaluator: Box<dyn GameEvaluator<G>>) -> TavliEvaluatorPlayer<G> {
         TavliEvaluatorPlayer {
@@ -29,7 +28,7 @@ impl<G: TavliGame> TavliEvaluatorPlayer<G> {
     }
 }
 
-impl<G: TavliGame> TavliPlayer<G> for TavliEvaluatorPlayer<G> {
+impl<G: EngineGame> TavliPlayer<G> for TavliEvaluatorPlayer<G> {
     fn name(&self) -> &str {
         &self.name
     }

@@ -80,7 +80,8 @@ mod tests {
 
     use crate::eval::features::{self, OUTCOMES};
     use crate::eval::net::Network;
-    use crate::eval::{Evaluator, NetEvaluator, Probabilities};
+    use crate::eval::{GameEvaluator, NetEvaluator, Probabilities};
+    use plakoto_rules::tavli::Plakoto;
     use plakoto_rules::{Rules, Scoring};
 
     fn check(net: Network, scoring: Scoring) {
@@ -93,10 +94,10 @@ mod tests {
         let mut got: Vec<Probabilities> = Vec::new();
         let (mut evaluated, mut worst) = (0, 0.0f32);
         for batch in crate::eval::net::test_batches::batches(7, 12) {
-            e.evaluate_batch(&batch, rules, &mut got);
+            e.evaluate_batch(&Plakoto::new(rules), &batch, &mut got);
             assert_eq!(got.len(), batch.len());
             for (p, b) in batch.iter().zip(&got) {
-                let single = e.evaluate(p, rules);
+                let single = e.evaluate(&Plakoto::new(rules), p);
                 let mask = features::outcome_mask(p);
                 let (b, single) = (b.as_array(), single.as_array());
                 let sum: f32 = b.iter().sum();

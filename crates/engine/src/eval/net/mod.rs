@@ -17,9 +17,8 @@
 //! (the game layer's `forward_incremental`).
 //!
 //! [`NetEvaluator`] consults the exact race database first
-//! ([`crate::eval::race`]) and the net for everything else: it is the
-//! Plakoto-only [`Evaluator`] over the game layer's network, kept until
-//! that stack is retired.
+//! ([`crate::eval::race`]) and the net for everything else: Plakoto's
+//! [`GameEvaluator`] over the game layer's network.
 
 pub mod quantized;
 #[cfg(test)]
@@ -34,7 +33,8 @@ use super::exact::ExactDatabase;
 use super::features::{self, INPUTS, OUTCOMES, SparseInputs};
 use super::game_net::weights::{PLAKOTO_MAGIC, WeightsError};
 use super::game_net::{self, GameNetwork, LayoutField, NetInputs, Previous};
-use super::{Evaluator, Probabilities};
+use super::{GameEvaluator, Probabilities};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules, Scoring, Variant};
 
 /// The default weights, built into the binary: trained by standard
@@ -382,7 +382,7 @@ impl NetEvaluator {
         in_batch: bool,
         check_exact: bool,
     ) -> Probabilities {
-        if check_exact && let Some((p, _)) = self.exact_value(position, rules) {
+        if check_exact && let Some((p, _)) = self.exact_value(&Plakoto::new(rules), position) {
             return p;
         }
         let out = self
@@ -403,7 +403,7 @@ impl NetEvaluator {
     }
 }
 
-impl Evaluator for NetEvaluator {
+impl GameEvaluator<Plakoto> for NetEvaluator {
     fn name(&self) -> &str {
         if self.float { "net-f32" } else { "net" }
     }
@@ -417,21 +417,21 @@ impl Evaluator for NetEvaluator {
 
     fn exact_value(
         &self,
+        game: &Plakoto,
         position: &Position,
-        rules: Rules,
     ) -> Option<(Probabilities, ExactDatabase)> {
         if self.pin_database {
-            return super::exact::evaluate(position, rules);
+            return super::exact::evaluate(position, game.rules);
         }
-        super::race::evaluate(position, rules).map(|p| (p, ExactDatabase::Race))
+        super::race::evaluate(position, game.rules).map(|p| (p, ExactDatabase::Race))
     }
 
     fn identity(&self) -> String {
         format!("net {}{}", self.main.hash, self.suffix())
     }
 
-    fn identity_under(&self, rules: Rules) -> String {
-        match (&self.express, rules.variant) {
+    fn identity_in(&self, game: &Plakoto) -> String {
+        match (&self.express, game.rules.variant) {
             (Some(model), Variant::Express) => {
                 format!("net {} (express weights){}", model.hash, self.suffix())
             }
@@ -439,20 +439,20 @@ impl Evaluator for NetEvaluator {
         }
     }
 
-    fn evaluate(&self, position: &Position, rules: Rules) -> Probabilities {
-        SCRATCH.with(|s| self.evaluate_with(position, rules, &mut s.borrow_mut(), false, true))
+    fn evaluate(&self, game: &Plakoto, position: &Position) -> Probabilities {
+        SCRATCH.with(|s| self.evaluate_with(position, game.rules, &mut s.borrow_mut(), false, true))
     }
 
-    fn evaluate_batch(&self, positions: &[Position], rules: Rules, out: &mut Vec<Probabilities>) {
-        self.batch(positions, rules, out, true);
+    fn evaluate_batch(&self, game: &Plakoto, positions: &[Position], out: &mut Vec<Probabilities>) {
+        self.batch(positions, game.rules, out, true);
     }
 
     fn evaluate_open_batch(
         &self,
+        game: &Plakoto,
         positions: &[Position],
-        rules: Rules,
         out: &mut Vec<Probabilities>,
     ) {
-        self.batch(positions, rules, out, false);
+        self.batch(positions, game.rules, out, false);
     }
 }

@@ -3,9 +3,8 @@
 //! equity of Portes scoring (P11).
 //!
 //! These answer a [`PortesPosition`](plakoto_rules::portes::PortesPosition)
-//! directly; the [`Evaluator`](super::Evaluator) trait and the search still
-//! speak Plakoto's position, and take Portes in when they move onto the
-//! game layer (`plakoto_rules::TavliGame`).
+//! directly; the game layer's evaluators (`crate::game::portes`) put them
+//! behind [`GameEvaluator<Portes>`](super::GameEvaluator).
 
 pub mod heuristic;
 pub mod net;

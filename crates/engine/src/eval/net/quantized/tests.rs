@@ -9,7 +9,8 @@ use rand::SeedableRng;
 use super::*;
 use crate::eval::net::test_batches::batches;
 use crate::eval::net::to_probabilities;
-use crate::eval::{Evaluator, NetEvaluator};
+use crate::eval::{GameEvaluator, NetEvaluator};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{MoveGenerator, Rules, Scoring, game_result};
 
 /// Positions of seeded random games, both sides on roll.
@@ -135,9 +136,9 @@ fn integer_batches_equal_single_evaluations_bit_for_bit() {
     all.push(long);
     let (mut got, mut checked) = (Vec::new(), 0);
     for batch in &all {
-        evaluator.evaluate_batch(batch, rules, &mut got);
+        evaluator.evaluate_batch(&Plakoto::new(rules), batch, &mut got);
         for (p, b) in batch.iter().zip(&got) {
-            let single = evaluator.evaluate(p, rules);
+            let single = evaluator.evaluate(&Plakoto::new(rules), p);
             let bits = |x: &crate::eval::Probabilities| x.as_array().map(f32::to_bits);
             assert_eq!(bits(b), bits(&single), "{p:?}");
             checked += 1;

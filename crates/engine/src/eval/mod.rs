@@ -22,14 +22,12 @@ pub mod pipcount;
 pub mod portes;
 pub mod race;
 mod race_tables;
-pub mod rate;
 
 pub use evaluator::GameEvaluator;
 pub use heuristic::HeuristicEvaluator;
 pub use leaf_cache::LeafCache;
 pub use net::{NetEvaluator, Network};
 pub use pipcount::PipCountEvaluator;
-pub use rate::{NextRoll, PlayRating, RateBuffers, rate_plays};
 
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GameResult, Position, ResultKind, Rules, Scoring, Seat, game_result};

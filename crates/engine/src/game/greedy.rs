@@ -3,9 +3,9 @@
 //! the arena's built-in evaluator players and the lab's self-play play,
 //! without the ranking and bookkeeping of a [`super::GameSearch`].
 
-use super::tree::{Cx, RateScratch, rate_plays};
+use super::tree::{Cx, NextRoll, RateScratch, rate_plays};
 use super::{EngineGame, GameEvaluator, SearchSettings, game_equity};
-use crate::eval::{NextRoll, Probabilities};
+use crate::eval::Probabilities;
 
 /// Reusable buffers of the 0-ply choice. One per thread.
 pub struct GreedyChooser<G: EngineGame> {

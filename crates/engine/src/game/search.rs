@@ -19,12 +19,12 @@ use plakoto_rules::Dice;
 use plakoto_rules::tavli::ToPlay;
 
 use super::settings::budget_bytes;
-use super::tree::{Cx, RateScratch, Tree, rate_plays};
+use super::tree::{Cx, NextRoll, RateScratch, Tree, rate_plays};
 use super::{
     EngineGame, Evaluation, GameAfter, GameEvaluator, GameRankedPlay, GameRanking, GreedyChooser,
     MAX_PLIES, SearchLimits, SearchSettings, SearchStats, Stop, Valuation,
 };
-use crate::eval::{NextRoll, Probabilities, terminal_probabilities};
+use crate::eval::{Probabilities, terminal_probabilities};
 
 /// A reusable searcher for the game `G`: buffers, a per-search cache and a
 /// thread pool, no settings (each search is given its own). One per

@@ -40,7 +40,7 @@ use super::{
 use crate::eval::exact::ExactDatabase;
 use crate::eval::leaf_cache::{LeafCache, SlotIndex, hash_of};
 use crate::eval::mix_hash::MixBuildHasher;
-use crate::eval::{NextRoll, Probabilities, terminal_probabilities};
+use crate::eval::{Probabilities, terminal_probabilities};
 
 /// Entries a chance-node cache of `bytes` holds before it is emptied: as
 /// many as its table holds without growing past `bytes` (a hash table of
@@ -73,6 +73,28 @@ impl<G: EngineGame> Cx<'_, G> {
             // Never 0: a roll always has at least one play.
             max_plays: self.settings.inner_max_plays.max(1),
             beam: self.settings.express_beam,
+        }
+    }
+}
+
+/// Who rolls after the plays being rated, which decides the side the
+/// evaluator sees the resulting positions from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum NextRoll {
+    /// The opponent (the mover rolled these numbers).
+    Opponent,
+    /// The mover itself (it played Express numbers passed to it, R21).
+    Mover,
+}
+
+impl NextRoll {
+    /// Who rolls next after a play of numbers that were `passed` to the
+    /// mover (R21) or rolled by it.
+    pub(super) fn after(passed: bool) -> NextRoll {
+        if passed {
+            NextRoll::Mover
+        } else {
+            NextRoll::Opponent
         }
     }
 }

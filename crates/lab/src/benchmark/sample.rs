@@ -11,10 +11,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::phase::GamePhase;
-use plakoto_engine::eval::{GameEvaluator, NextRoll, RateBuffers, rate_plays};
-use plakoto_engine::game::SearchLimits;
+use plakoto_engine::eval::GameEvaluator;
 use plakoto_engine::game::plakoto_turn::{Choice, PlayLists, TurnError, choose_turn};
 use plakoto_engine::game::{GameSearch, SearchSettings};
+use plakoto_engine::game::{GreedyChooser, SearchLimits};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Game, Phase, Play, Position, Rules, TurnNumbers};
 
@@ -104,7 +104,8 @@ struct Players<'a> {
     heuristic: &'a dyn GameEvaluator<Plakoto>,
     search: GameSearch<Plakoto>,
     lists: PlayLists,
-    rate: RateBuffers,
+    /// The net's 0-ply ratings of a turn's plays.
+    rate: GreedyChooser<Plakoto>,
 }
 
 impl<'a> Players<'a> {
@@ -117,7 +118,7 @@ impl<'a> Players<'a> {
             heuristic,
             search: GameSearch::new(),
             lists: PlayLists::bounded(),
-            rate: RateBuffers::default(),
+            rate: GreedyChooser::new(),
         }
     }
 
@@ -366,19 +367,16 @@ fn play_game(
         };
         let (legal_plays, spread) = match players.lists.choice.legal(&game) {
             Ok(list) => {
-                let passed = matches!(turn, TurnNumbers::Passed(_));
-                rate_plays(
-                    players.net,
-                    rules,
-                    &list.plays,
-                    NextRoll::after(passed),
-                    &mut players.rate,
-                );
-                let equities = players
-                    .rate
-                    .ratings
-                    .iter()
-                    .map(|r| r.probabilities.equity(rules.scoring));
+                // Each play rated as the side rolling next sees its
+                // position: the mover itself after numbers passed to it.
+                let (rater, plakoto) = (&mut players.rate, Plakoto::new(rules));
+                match turn {
+                    TurnNumbers::Passed(_) => {
+                        rater.choose_carried(&plakoto, players.net, &list.plays)
+                    }
+                    _ => rater.choose(&plakoto, players.net, &list.plays),
+                };
+                let equities = rater.values().map(|p| p.equity(rules.scoring));
                 let (low, high) =
                     equities.fold((f32::MAX, f32::MIN), |(l, h), e| (l.min(e), h.max(e)));
                 (list.plays.len(), high - low)

@@ -35,11 +35,6 @@ impl Point {
         usize::from(self.0 - 1)
     }
 
-    /// Whether the point is in the home board (points 1–6).
-    pub fn is_home(self) -> bool {
-        self.0 <= 6
-    }
-
     /// All 24 points, 1 first.
     pub fn all() -> impl DoubleEndedIterator<Item = Point> {
         (1..=24).map(Point)

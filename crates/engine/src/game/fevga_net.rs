@@ -73,11 +73,6 @@ impl FevgaNetEvaluator {
         Ok(FevgaNetEvaluator::new(crate::eval::fevga::net::fevga_network()?).with_integer())
     }
 
-    /// Whether the integer copy is evaluated (else the `f32` net).
-    pub fn is_integer(&self) -> bool {
-        self.integer.is_some()
-    }
-
     /// The network.
     pub fn network(&self) -> &Arc<FevgaNetwork> {
         &self.net

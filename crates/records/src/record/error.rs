@@ -134,12 +134,6 @@ impl RecordError {
         RecordError::at_line(0, kind)
     }
 
-    /// Whether the error is about the whole file rather than a line, a
-    /// game or a turn (it is shown `the whole file: …`).
-    pub fn is_whole_file(&self) -> bool {
-        self.line.is_none() && self.game.is_none()
-    }
-
     /// An error at a game and turn (1-based; turn 0: the game itself),
     /// and at `line` of the text when it was read from text (0 otherwise).
     pub fn at(line: usize, game: usize, turn: usize, kind: RecordErrorKind) -> RecordError {

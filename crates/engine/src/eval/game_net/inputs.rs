@@ -80,15 +80,6 @@ impl<const N: usize> SparseInputs<N> {
         out
     }
 
-    /// The sparse form of a dense vector of `N` values (tests and tools).
-    pub fn from_dense(dense: &[f32]) -> Self {
-        let mut s = Self::default();
-        for (i, &v) in dense.iter().enumerate().take(N) {
-            s.push(i, v);
-        }
-        s
-    }
-
     /// Number of non-zero inputs.
     pub fn len(&self) -> usize {
         self.len

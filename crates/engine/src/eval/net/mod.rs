@@ -344,11 +344,6 @@ impl NetEvaluator {
         }
     }
 
-    /// The network used under `rules`.
-    pub fn network_for(&self, rules: Rules) -> &Arc<Network> {
-        &self.model_for(rules).net
-    }
-
     /// Evaluates `positions` into `out` as one batch; `check_exact`: look
     /// each up in the exact databases first.
     fn batch(

@@ -130,11 +130,6 @@ impl TavliEquityTable {
     pub fn size(&self) -> u32 {
         self.size as u32
     }
-
-    /// The length of the sequence.
-    pub fn sequence_len(&self) -> usize {
-        self.len
-    }
 }
 
 /// Solves `matrix · x = rhs` by Gaussian elimination. The matrices here

@@ -227,9 +227,9 @@ fn arena_choice(
 
 #[test]
 fn arena_builtin_players_choose_by_the_score() {
-    use plakoto::arena::plakoto_players::PlakotoPlayer;
     use plakoto::arena::tavli_player::TavliPlayer;
     use plakoto::game::tavli::Plakoto;
+    use plakoto_tools::games::plakoto::PlakotoPlayer;
     let mut players: Vec<Box<dyn TavliPlayer<Plakoto>>> =
         vec![Box::new(PlakotoPlayer::new("0-ply", 0, Box::new(TradeOff)))];
     for player in &mut players {

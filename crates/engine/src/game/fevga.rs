@@ -1,16 +1,29 @@
 //! What the engine knows of Fevga ([`EngineGame`]): its evaluators (the
 //! heuristic with the bear-off race, the pip count, the net's integer
 //! copy), its measured outcomes in a Tavli match, and its plays' spread in
-//! equity (close: no hits).
+//! equity (close: no hits). All of it is in this one file.
+//!
+//! [`FevgaNetEvaluator`] is the Fevga net as a game-layer evaluator, with the
+//! exact bear-off race first, as the heuristic has it; the net in `f32`
+//! (as trained: training and self-play) or as its integer copy
+//! ([`QuantizedFevgaNetwork`]: the evaluator `net` of the engine, whose
+//! batches update the first layer instead of summing it afresh).
+
+use std::cell::RefCell;
+use std::sync::Arc;
 
 use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::tavli::Fevga;
 
+use super::GameEvaluator;
 use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
 use super::pip_race::pip_race_probabilities;
-use super::{FevgaNetEvaluator, GameEvaluator};
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
+use crate::eval::fevga::net::FevgaNetwork;
+use crate::eval::fevga::net::inputs::{FevgaInputs, encode};
+use crate::eval::fevga::net::outcomes::{OUTCOMES, outcome_mask, to_probabilities};
+use crate::eval::fevga::net::quantized::{FevgaIntScratch, QuantizedFevgaNetwork};
 use crate::eval::fevga::{evaluate_fevga_race, fevga_heuristic};
 use crate::eval::net::weights::WeightsError;
 use crate::match_equity::tavli::StarterRates;
@@ -89,4 +102,172 @@ pub const FEVGA_EVALUATORS: [&str; 3] = EVALUATOR_NAMES;
 /// logged).
 pub fn fevga_evaluator(kind: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
     evaluator_named(kind)
+}
+
+/// Per-thread working memory of a forward pass, so an evaluation
+/// allocates nothing once it has grown.
+#[derive(Default)]
+struct Scratch {
+    inputs: FevgaInputs,
+    hidden: Vec<f32>,
+    /// The integer net's, with the previous position of a batch.
+    integer: FevgaIntScratch,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// The Fevga net's evaluator: exact in a home-board bear-off race
+/// ([`evaluate_fevga_race`]), the net everywhere else.
+#[derive(Clone, Debug)]
+pub struct FevgaNetEvaluator {
+    net: Arc<FevgaNetwork>,
+    /// The integer copy evaluated instead of `net`, if any.
+    integer: Option<Arc<QuantizedFevgaNetwork>>,
+}
+
+impl FevgaNetEvaluator {
+    /// An evaluator using `net` in `f32`, as trained (what training and
+    /// self-play evaluate with).
+    pub fn new(net: Arc<FevgaNetwork>) -> FevgaNetEvaluator {
+        FevgaNetEvaluator { net, integer: None }
+    }
+
+    /// The same net evaluated as its integer copy: equities within a few
+    /// thousandths of the `f32` net's, several times faster in a search.
+    /// Stays in `f32` (logged) if the net has no integer copy.
+    pub fn with_integer(self) -> FevgaNetEvaluator {
+        match QuantizedFevgaNetwork::new(&self.net) {
+            Ok(q) => FevgaNetEvaluator {
+                integer: Some(Arc::new(q)),
+                ..self
+            },
+            Err(e) => {
+                log::warn!("Fevga net: no integer copy ({e}); evaluating in f32");
+                self
+            }
+        }
+    }
+
+    /// An evaluator with the process's Fevga net
+    /// ([`crate::eval::fevga::net::fevga_network`]) as its integer copy;
+    /// an error while no trained weights are embedded and none are named.
+    pub fn with_default_network() -> Result<FevgaNetEvaluator, WeightsError> {
+        Ok(FevgaNetEvaluator::new(crate::eval::fevga::net::fevga_network()?).with_integer())
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Arc<FevgaNetwork> {
+        &self.net
+    }
+
+    /// The net's four outcome chances for `position` under `game`'s
+    /// switches (side on roll, game not over), never the race tables'.
+    pub fn distribution(&self, game: &Fevga, position: &FevgaPosition) -> [f32; OUTCOMES] {
+        SCRATCH.with(|s| self.forward(game, position, &mut s.borrow_mut(), false))
+    }
+
+    /// The net's distribution; `in_batch`: `position` follows the batch's
+    /// previous one, whose integer sums are updated instead of summed
+    /// afresh (the same bits).
+    #[inline]
+    fn forward(
+        &self,
+        game: &Fevga,
+        position: &FevgaPosition,
+        s: &mut Scratch,
+        in_batch: bool,
+    ) -> [f32; OUTCOMES] {
+        if let Some(q) = &self.integer {
+            return q.distribution_with(position, &game.rules, &mut s.integer, in_batch);
+        }
+        let mut out = [0.0; OUTCOMES];
+        encode(position, &game.rules, &mut s.inputs);
+        self.net
+            .forward(&s.inputs, outcome_mask(position), &mut s.hidden, &mut out);
+        out
+    }
+
+    #[inline]
+    fn evaluate_with(
+        &self,
+        game: &Fevga,
+        position: &FevgaPosition,
+        s: &mut Scratch,
+        in_batch: bool,
+    ) -> Probabilities {
+        if let Some(exact) = evaluate_fevga_race(position) {
+            return exact;
+        }
+        to_probabilities(&self.forward(game, position, s, in_batch))
+    }
+
+    /// The net's values of `positions` as one batch into `out`;
+    /// `check_exact`: the race tables answer the races first.
+    fn batch(
+        &self,
+        game: &Fevga,
+        positions: &[FevgaPosition],
+        out: &mut Vec<Probabilities>,
+        check_exact: bool,
+    ) {
+        // One borrow of the scratch for the whole batch, whose positions
+        // (one roll's plays) share most of their inputs.
+        out.clear();
+        SCRATCH.with(|s| {
+            let s = &mut *s.borrow_mut();
+            s.integer.forget();
+            out.extend(positions.iter().map(|p| {
+                if check_exact {
+                    self.evaluate_with(game, p, s, true)
+                } else {
+                    to_probabilities(&self.forward(game, p, s, true))
+                }
+            }));
+        });
+    }
+}
+
+impl GameEvaluator<Fevga> for FevgaNetEvaluator {
+    fn name(&self) -> &str {
+        "net"
+    }
+
+    fn kernel_name(&self) -> String {
+        self.integer
+            .as_ref()
+            .map_or("f32", |q| q.kernel_name())
+            .to_string()
+    }
+
+    fn evaluate(&self, game: &Fevga, position: &FevgaPosition) -> Probabilities {
+        SCRATCH.with(|s| self.evaluate_with(game, position, &mut s.borrow_mut(), false))
+    }
+
+    fn exact_value(
+        &self,
+        _game: &Fevga,
+        position: &FevgaPosition,
+    ) -> Option<(Probabilities, ExactDatabase)> {
+        evaluate_fevga_race(position).map(|p| (p, ExactDatabase::Race))
+    }
+
+    fn evaluate_batch(
+        &self,
+        game: &Fevga,
+        positions: &[FevgaPosition],
+        out: &mut Vec<Probabilities>,
+    ) {
+        self.batch(game, positions, out, true);
+    }
+
+    fn evaluate_open_batch(
+        &self,
+        game: &Fevga,
+        positions: &[FevgaPosition],
+        out: &mut Vec<Probabilities>,
+    ) {
+        self.batch(game, positions, out, false);
+    }
 }

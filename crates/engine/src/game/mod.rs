@@ -40,14 +40,12 @@ mod equity;
 mod evaluation;
 pub mod express;
 mod fevga;
-mod fevga_net;
 mod greedy;
 mod limits;
 mod pip_race;
 mod plakoto;
 pub mod plakoto_turn;
 mod portes;
-mod portes_net;
 mod position_hash;
 mod ranking;
 pub mod rollout;
@@ -65,16 +63,16 @@ pub use engine_game::{EVALUATOR_NAMES, EngineGame, EngineGameFns, PlayBounds, ev
 pub use equity::game_equity;
 pub(crate) use evaluation::order_deepest_by;
 pub use evaluation::{Evaluation, Valuation};
+pub use fevga::FevgaNetEvaluator;
 pub use fevga::{
     FEVGA_EVALUATORS, FevgaHeuristicEvaluator, FevgaPipCountEvaluator, fevga_evaluator,
 };
-pub use fevga_net::FevgaNetEvaluator;
 pub use greedy::GreedyChooser;
 pub use limits::SearchLimits;
+pub use portes::PortesNetEvaluator;
 pub use portes::{
     PORTES_EVALUATORS, PortesHeuristicEvaluator, PortesPipCountEvaluator, portes_evaluator,
 };
-pub use portes_net::PortesNetEvaluator;
 pub use ranking::{GameRankedPlay, GameRanking};
 pub use rollout::{RolloutStart, rollout, rollout_after_plays, rollout_plays};
 pub use rollout_figures::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};

@@ -1,16 +1,30 @@
 //! What the engine knows of Portes ([`EngineGame`]): its evaluators (the
 //! heuristic with the bear-off race database, the pip count, the net), its
-//! measured outcomes in a Tavli match, and its plays' spread in equity.
+//! measured outcomes in a Tavli match, and its plays' spread in equity. All
+//! of it is in this one file.
+//!
+//! [`PortesNetEvaluator`] is the Portes net as a game-layer evaluator, with
+//! the exact bear-off race database first, as the heuristic has it. A
+//! batch (the plays of one roll) updates each first layer from the
+//! previous position's ([`Previous`]), as Plakoto's `f32` net does: equal
+//! to a position rated alone up to float rounding.
+
+use std::cell::RefCell;
+use std::sync::Arc;
 
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::tavli::Portes;
 
+use super::GameEvaluator;
 use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
 use super::pip_race::pip_race_probabilities;
-use super::{GameEvaluator, PortesNetEvaluator};
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
+use crate::eval::game_net::Previous;
 use crate::eval::net::weights::WeightsError;
+use crate::eval::portes::net::PortesNetwork;
+use crate::eval::portes::net::inputs::{INPUTS, PortesInputs, encode};
+use crate::eval::portes::net::outcomes::{OUTCOMES, to_probabilities};
 use crate::eval::portes::{evaluate_portes_race, portes_heuristic};
 use crate::match_equity::tavli::StarterRates;
 use crate::match_equity::tavli::rates::PORTES_RATES;
@@ -83,4 +97,152 @@ pub const PORTES_EVALUATORS: [&str; 3] = EVALUATOR_NAMES;
 /// [`crate::eval::portes::net::PORTES_WEIGHTS_ENV`] do not load (logged).
 pub fn portes_evaluator(kind: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
     evaluator_named(kind)
+}
+
+/// Per-thread working memory of a forward pass, so an evaluation
+/// allocates nothing once it has grown.
+#[derive(Default)]
+struct Scratch {
+    inputs: PortesInputs,
+    hidden: Vec<f32>,
+    /// The batch's previous position, whose first layer the next one's
+    /// is updated from.
+    previous: Previous<INPUTS>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// The Portes net's evaluator: exact in a bear-off race
+/// ([`evaluate_portes_race`]), the net everywhere else.
+#[derive(Clone, Debug)]
+pub struct PortesNetEvaluator {
+    net: Arc<PortesNetwork>,
+}
+
+impl PortesNetEvaluator {
+    /// An evaluator using `net`.
+    pub fn new(net: Arc<PortesNetwork>) -> PortesNetEvaluator {
+        PortesNetEvaluator { net }
+    }
+
+    /// An evaluator with the process's Portes net
+    /// ([`crate::eval::portes::net::portes_network`]).
+    pub fn with_default_network() -> Result<PortesNetEvaluator, WeightsError> {
+        Ok(PortesNetEvaluator::new(
+            crate::eval::portes::net::portes_network()?,
+        ))
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Arc<PortesNetwork> {
+        &self.net
+    }
+
+    /// The net's six outcome chances for `position` (side on roll, game
+    /// not over), never the race database's: triples apart from doubles.
+    pub fn distribution(&self, position: &PortesPosition) -> [f32; OUTCOMES] {
+        SCRATCH.with(|s| Self::forward(&self.net, position, &mut s.borrow_mut()))
+    }
+
+    #[inline]
+    fn forward(net: &PortesNetwork, position: &PortesPosition, s: &mut Scratch) -> [f32; OUTCOMES] {
+        let mut out = [0.0; OUTCOMES];
+        let mask = encode(position, &mut s.inputs);
+        net.forward(&s.inputs, mask, &mut s.hidden, &mut out);
+        out
+    }
+
+    #[inline]
+    fn evaluate_with(
+        &self,
+        game: &Portes,
+        position: &PortesPosition,
+        s: &mut Scratch,
+    ) -> Probabilities {
+        if let Some(exact) = evaluate_portes_race(position) {
+            return exact;
+        }
+        to_probabilities(&Self::forward(&self.net, position, s), game.scoring)
+    }
+}
+
+impl GameEvaluator<Portes> for PortesNetEvaluator {
+    fn name(&self) -> &str {
+        "net"
+    }
+
+    fn kernel_name(&self) -> String {
+        // The Portes net has no integer copy.
+        "f32".to_string()
+    }
+
+    fn evaluate(&self, game: &Portes, position: &PortesPosition) -> Probabilities {
+        SCRATCH.with(|s| self.evaluate_with(game, position, &mut s.borrow_mut()))
+    }
+
+    fn exact_value(
+        &self,
+        _game: &Portes,
+        position: &PortesPosition,
+    ) -> Option<(Probabilities, ExactDatabase)> {
+        evaluate_portes_race(position).map(|p| (p, ExactDatabase::Race))
+    }
+
+    fn evaluate_batch(
+        &self,
+        game: &Portes,
+        positions: &[PortesPosition],
+        out: &mut Vec<Probabilities>,
+    ) {
+        self.batch(game, positions, out, true);
+    }
+
+    fn evaluate_open_batch(
+        &self,
+        game: &Portes,
+        positions: &[PortesPosition],
+        out: &mut Vec<Probabilities>,
+    ) {
+        // The search has looked each position up in the race database
+        // already (`exact_value`): straight to the net.
+        self.batch(game, positions, out, false);
+    }
+}
+
+impl PortesNetEvaluator {
+    /// Evaluates `positions` into `out` with one borrow of the scratch,
+    /// looking each up in the race database first if `look_up`.
+    fn batch(
+        &self,
+        game: &Portes,
+        positions: &[PortesPosition],
+        out: &mut Vec<Probabilities>,
+        look_up: bool,
+    ) {
+        out.clear();
+        SCRATCH.with(|s| {
+            let s = &mut *s.borrow_mut();
+            // The positions after one roll's plays differ in a few
+            // checkers: each first layer is updated from the previous
+            // one's (equal to the full sum up to float rounding).
+            s.previous.forget();
+            out.extend(positions.iter().map(|p| {
+                if look_up && let Some(exact) = evaluate_portes_race(p) {
+                    return exact;
+                }
+                let mut d = [0.0; OUTCOMES];
+                let mask = encode(p, &mut s.inputs);
+                self.net.forward_incremental(
+                    &mut s.previous,
+                    &s.inputs,
+                    mask,
+                    &mut s.hidden,
+                    &mut d,
+                );
+                to_probabilities(&d, game.scoring)
+            }));
+        });
+    }
 }

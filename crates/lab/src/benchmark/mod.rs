@@ -18,8 +18,8 @@
 //! - [`unlisted`]: a judged play that is no candidate, rolled out on
 //!   demand (`--roll-unlisted`), for every game; `staged`: the staged
 //!   rollouts it and the builders use;
-//! - [`phase`]: the phase a decision is labelled with ([`phase_fevga`]:
-//!   Fevga's).
+//! - [`phase`]: the phase a decision is labelled with (Fevga's in its lab
+//!   file, `games/fevga.rs`).
 //!
 //! Every game's decisions are rolled out by one builder step over the
 //! game layer's search and rollout (`decision_rollouts`), and every
@@ -35,7 +35,6 @@ pub mod cli;
 pub mod data;
 mod decision_rollouts;
 pub mod phase;
-pub mod phase_fevga;
 pub mod pool;
 pub mod reroll;
 pub mod sample;

@@ -3,7 +3,7 @@
 //! One enum names the phases of every game a benchmark is built for; each
 //! game has its own ([`GamePhase::PLAKOTO`], [`GamePhase::FEVGA`]), `prime`
 //! and `race` being defined for each game in its terms. The Fevga phases
-//! are read in `phase_fevga.rs` ([`super::phase_fevga::fevga_phase`]).
+//! are read in Fevga's lab file (`games/fevga.rs`, `fevga_phase`).
 //!
 //! The Plakoto phases, checked in this order (the first that applies wins):
 //!
@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use plakoto_rules::Position;
 
 /// Where in the game a decision lies; see the module documentation (and
-/// `phase_fevga.rs` for Fevga's).
+/// `games/fevga.rs` for Fevga's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GamePhase {
@@ -44,7 +44,7 @@ pub enum GamePhase {
     /// Plakoto: a pin stands in the middle game.
     Pinning,
     /// Blocked points in a row with an opposing checker behind them (four
-    /// in Plakoto; Fevga's count is in `phase_fevga.rs`).
+    /// in Plakoto; Fevga's count is in `games/fevga.rs`).
     Prime,
     /// Plakoto: a side bears off (or is about to) while a pin stands.
     BearoffPin,
@@ -79,7 +79,7 @@ impl GamePhase {
         GamePhase::Race,
     ];
 
-    /// Fevga's phases ([`super::phase_fevga::fevga_phase`]), in report
+    /// Fevga's phases (`fevga_phase`, in `games/fevga.rs`), in report
     /// order.
     pub const FEVGA: [GamePhase; 5] = [
         GamePhase::Runner,
@@ -202,7 +202,7 @@ fn has_prime(p: &Position) -> bool {
 /// Whether `length` or more of `points`, in a row as they come, are
 /// `held`, with `trapped(last, run)` true of such a run (`run` points long,
 /// ending at `last`): a prime with a checker behind it, in any game's
-/// numbering (Fevga's is in `phase_fevga.rs`).
+/// numbering (Fevga's is in `games/fevga.rs`).
 pub(crate) fn has_wall<P: Copy>(
     points: impl IntoIterator<Item = P>,
     length: usize,

@@ -8,10 +8,10 @@ use plakoto_engine::eval::GameEvaluator;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Rules, Side};
 use plakoto_tools::ToolsGame;
-use plakoto_tools::arena::plakoto_players::PlakotoPlayer;
 use plakoto_tools::arena::referee::mix_seed;
 use plakoto_tools::arena::tavli_player::TavliPlayer;
 use plakoto_tools::arena::tavli_referee::{Opening, TavliSetup, play_tavli_game};
+use plakoto_tools::games::plakoto::PlakotoPlayer;
 
 /// Result of a duplicate match, from A's side.
 #[derive(Clone, Copy, Debug, PartialEq)]

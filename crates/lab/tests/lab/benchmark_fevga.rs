@@ -9,9 +9,9 @@ use std::path::PathBuf;
 
 use plakoto_lab::benchmark::build::{BuildOptions, merge};
 use plakoto_lab::benchmark::data::TurnRecord;
-use plakoto_lab::benchmark::phase_fevga::fevga_phase;
 use plakoto_lab::benchmark::work::ShardWork;
 use plakoto_lab::benchmark::{Benchmark, GamePhase};
+use plakoto_lab::games::fevga::fevga_phase;
 use plakoto_lab::games::fevga::{FEVGA_PHASE_SHARES, build_shard, evaluator, strength};
 use plakoto_rules::tavli::{Fevga, GameKind};
 use plakoto_rules::{Dice, TavliGame};

@@ -2,21 +2,15 @@
 //! the board as a picture to draw, its scoring word, its `legal steps`,
 //! where the session keeps its game (on the session's shelf of games,
 //! [`crate::game_session::GameShelf`]), and the commands it answers in
-//! words of its own. Portes' and Fevga's impls are here, Plakoto's in
-//! `games/plakoto.rs`; the session reaches them through
-//! [`GameFns`](crate::session_game::GameFns).
+//! words of its own. Each game's impl is in its file of `games/`; the
+//! session reaches them through [`GameFns`](crate::session_game::GameFns).
 
-use plakoto_records::record::FEVGA_SCORING_WORD;
 use plakoto_records::record::GameOnRecord;
 use plakoto_records::record::Record;
-use plakoto_rules::fevga::{FevgaPosition, FevgaRules};
-use plakoto_rules::portes::{PortesGameState, PortesMatchId, PortesPosition, PortesScoring};
-use plakoto_rules::tavli::{Fevga, Portes, TableGame};
-use plakoto_rules::{Dice, GameKind, Seat, Side, TavliGame};
+use plakoto_rules::portes::{PortesGameState, PortesMatchId};
+use plakoto_rules::tavli::TableGame;
+use plakoto_rules::{Dice, GameKind, Side, TavliGame};
 
-use super::fevga_steps::FevgaStepRules;
-use super::portes_steps::PortesStepRules;
-use super::steps::{legal_steps_in, move_refusal_in};
 use crate::board_picture::BoardPicture;
 use crate::command::Command;
 use crate::reply::{ErrorCode, ProtoError, Reply};
@@ -148,73 +142,10 @@ pub trait TableProtocol: TavliGame + GameOnRecord {
     }
 }
 
-impl TableProtocol for Portes {
-    fn read_fibs_board(&self, text: &str) -> Result<super::FibsSetup<PortesPosition>, ProtoError> {
-        super::read_fibs_board(text)
-    }
-
-    fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError> {
-        read_gnubg_match_id(text, Self::KIND)
-    }
-
-    fn picture(&self, position: &PortesPosition) -> BoardPicture {
-        let (own, opp) = position.sides();
-        let mut points = [(None, 0u8); 24];
-        for (index, slot) in points.iter_mut().enumerate() {
-            // The opponent's point p is the side on roll's 25 - p.
-            let (mine, theirs) = (own[index], opp[23 - index]);
-            *slot = if mine > 0 {
-                (Some(Seat::OnRoll), mine)
-            } else if theirs > 0 {
-                (Some(Seat::Opponent), theirs)
-            } else {
-                (None, 0)
-            };
-        }
-        let (own_pips, opp_pips) = position.pip_counts();
-        BoardPicture {
-            points,
-            pinned: [None; 24],
-            bar: [own[24], opp[24]],
-            off: [position.own_off(), position.opp_off()],
-            pips: [own_pips, opp_pips],
-            has_bar: true,
-            same_direction: false,
-        }
-    }
-
-    fn with_scoring(&self, word: &str) -> Result<Portes, ProtoError> {
-        match word {
-            "standard" => Ok(Portes::new(PortesScoring::Standard)),
-            "triple" => Ok(Portes::new(PortesScoring::Triple)),
-            other => Err(ProtoError::new(
-                ErrorCode::InvalidArgument,
-                format!("'{other}' is not a Portes scoring: standard or triple (P11)"),
-            )),
-        }
-    }
-
-    fn legal_steps(table: &TableGame<Portes>, made: &str) -> Result<Reply, ProtoError> {
-        legal_steps_in(&PortesStepRules, table, made)
-    }
-
-    fn move_refusal(table: &TableGame<Portes>, written: &str) -> Option<String> {
-        move_refusal_in(&PortesStepRules, table, written)
-    }
-
-    fn scoring_word(&self) -> String {
-        match self.scoring {
-            PortesScoring::Standard => "standard",
-            PortesScoring::Triple => "triple",
-        }
-        .to_string()
-    }
-}
-
 /// Reads GNU Backgammon's Match ID for a game of the table (`game` names it
 /// in errors): Portes' layout with its cube fields fixed, which Fevga uses
 /// too (it has no cube either, F13).
-fn read_gnubg_match_id(text: &str, game: GameKind) -> Result<MatchParts, ProtoError> {
+pub(crate) fn read_gnubg_match_id(text: &str, game: GameKind) -> Result<MatchParts, ProtoError> {
     let id: PortesMatchId = text.parse().map_err(|e| {
         ProtoError::new(
             ErrorCode::InvalidPosition,
@@ -243,68 +174,4 @@ fn read_gnubg_match_id(text: &str, game: GameKind) -> Result<MatchParts, ProtoEr
         dice: id.dice,
         over: id.state == PortesGameState::Over,
     })
-}
-
-impl TableProtocol for Fevga {
-    fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError> {
-        read_gnubg_match_id(text, Self::KIND)
-    }
-
-    fn picture(&self, position: &FevgaPosition) -> BoardPicture {
-        // Both sides in the side on roll's numbering (F2, F4): the
-        // opponent's checkers stand where the side on roll counts them.
-        let mut points = [(None, 0u8); 24];
-        for (index, slot) in points.iter_mut().enumerate() {
-            let signed = position.signed_at(index as u8 + 1);
-            *slot = match signed {
-                0 => (None, 0),
-                n if n > 0 => (Some(Seat::OnRoll), n as u8),
-                n => (Some(Seat::Opponent), n.unsigned_abs()),
-            };
-        }
-        BoardPicture {
-            points,
-            pinned: [None; 24],
-            bar: [0, 0],
-            off: [position.own_off(), position.opp_off()],
-            pips: [position.own_pips(), position.opp_pips()],
-            has_bar: false,
-            same_direction: true,
-        }
-    }
-
-    fn with_scoring(&self, word: &str) -> Result<Fevga, ProtoError> {
-        if word == FEVGA_SCORING_WORD {
-            Ok(*self)
-        } else {
-            Err(ProtoError::new(
-                ErrorCode::InvalidArgument,
-                format!("'{word}' is not a Fevga scoring: Fevga is scored standard only (F13)"),
-            ))
-        }
-    }
-
-    fn scoring_word(&self) -> String {
-        FEVGA_SCORING_WORD.to_string()
-    }
-
-    fn with_switch(&self, name: &str, value: &str) -> Result<Fevga, ProtoError> {
-        let mut rules: FevgaRules = self.rules;
-        rules
-            .set(name, value)
-            .map_err(|e| ProtoError::new(ErrorCode::InvalidArgument, e.to_string()))?;
-        Ok(Fevga::new(rules))
-    }
-
-    fn switches(&self) -> Option<String> {
-        Some(self.rules.describe())
-    }
-
-    fn legal_steps(table: &TableGame<Fevga>, made: &str) -> Result<Reply, ProtoError> {
-        legal_steps_in(&FevgaStepRules::new(&table.game().rules), table, made)
-    }
-
-    fn move_refusal(table: &TableGame<Fevga>, written: &str) -> Option<String> {
-        move_refusal_in(&FevgaStepRules::new(&table.game().rules), table, written)
-    }
 }

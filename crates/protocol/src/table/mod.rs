@@ -13,16 +13,15 @@
 
 mod board_data;
 mod execute;
-mod fevga_steps;
 mod fibs_board;
 mod hooks;
-mod portes_steps;
 mod records;
 mod rollout;
 mod search;
-mod steps;
+pub(crate) mod steps;
 
 pub use crate::table_board_data::TableBoardData;
 pub(crate) use execute::{execute as execute_game, finish_move, not_in_game};
 pub use fibs_board::{FibsSetup, read_fibs_board};
+pub(crate) use hooks::read_gnubg_match_id;
 pub use hooks::{MatchParts, TableProtocol};

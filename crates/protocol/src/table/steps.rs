@@ -4,7 +4,7 @@
 //! GUI can explain a refused click with the engine's words.
 //!
 //! Written once over [`StepRules`], a game's single step as its rules core
-//! checks it; Fevga (`fevga_steps.rs`) and Portes (`portes_steps.rs`)
+//! checks it; Fevga (`games/fevga.rs`) and Portes (`games/portes.rs`)
 //! implement it. The rules core is the judge: every step is checked by
 //! the game, and a line of steps counts as a play only when it ends on the
 //! position of one of the turn's legal plays (the generator has applied
@@ -25,11 +25,11 @@ use plakoto_rules::tavli::TableGame;
 use crate::reply::{ErrorCode, ProtoError, Reply, StepInfo};
 
 /// The source number of the bar.
-pub(super) const BAR: u8 = 25;
+pub(crate) const BAR: u8 = 25;
 
 /// What `legal steps` needs of a game: its single steps, checked by its
 /// rules, and what it has to say of lines that lead to no play.
-pub(super) trait StepRules {
+pub(crate) trait StepRules {
     /// A position, seen from the side on roll.
     type Position: Copy + Eq + Hash;
 
@@ -91,7 +91,7 @@ pub(super) trait StepRules {
 /// the bar), the point reached (0 off), and whether the landing is marked
 /// as a hit (`*`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Movement {
+pub(crate) struct Movement {
     pub from: u8,
     pub to: u8,
     pub hit: bool,
@@ -101,7 +101,7 @@ pub(super) struct Movement {
 /// path is its source, how many checkers take it, and its landings (the
 /// point reached, 0 off, and whether it is marked as a hit). `24/18*/13`
 /// is 24→18 hitting then 18→13; `bar/22(2)` twice bar→22.
-pub(super) fn movements_of<I>(paths: I) -> Vec<Movement>
+pub(crate) fn movements_of<I>(paths: I) -> Vec<Movement>
 where
     I: IntoIterator<Item = (u8, u8, Vec<(u8, bool)>)>,
 {
@@ -136,7 +136,7 @@ struct Step {
 
 /// The turn whose play is built: where it starts, its roll, and what
 /// the generator says a legal play is.
-pub(super) struct Turn<P> {
+pub(crate) struct Turn<P> {
     /// The position of the turn, the mover on roll.
     pub start: P,
     /// The roll.
@@ -153,7 +153,7 @@ impl<P: Copy + Eq + Hash> Turn<P> {
     /// The turn from `start` with `dice` whose legal plays, each using
     /// `most` numbers, are `plays`: where each leads and the numbers it
     /// uses.
-    pub(super) fn new<I>(start: P, dice: Dice, most: usize, plays: I) -> Turn<P>
+    pub(crate) fn new<I>(start: P, dice: Dice, most: usize, plays: I) -> Turn<P>
     where
         I: IntoIterator<Item = (P, Vec<u8>)>,
     {
@@ -177,7 +177,7 @@ impl<P: Copy + Eq + Hash> Turn<P> {
 
 /// The reply to `legal steps <made>` in `table`'s turn, its steps checked
 /// by `rules`.
-pub(super) fn legal_steps_in<S: StepRules>(
+pub(crate) fn legal_steps_in<S: StepRules>(
     rules: &S,
     table: &TableGame<S::Game>,
     made: &str,
@@ -189,7 +189,7 @@ pub(super) fn legal_steps_in<S: StepRules>(
 /// Why `move <written>` names no legal play in `table`'s turn, in the
 /// game's terms ([`move_refusal`]); `None` when the written steps are a
 /// legal play or cannot be read (the notation then says why).
-pub(super) fn move_refusal_in<S: StepRules>(
+pub(crate) fn move_refusal_in<S: StepRules>(
     rules: &S,
     table: &TableGame<S::Game>,
     written: &str,

@@ -13,9 +13,8 @@
 //!   engine as a child process driven through the protocol
 //!   ([`engine_process`]); [`player`] their settings; [`tavli_players`]
 //!   makes a game's players by name (`builtin:NAME` or a command), each
-//!   game's built-ins in one file ([`portes_players`], [`plakoto_players`],
-//!   [`fevga_players`]; [`tavli_evaluator_player`] the 0-ply player of an
-//!   evaluator);
+//!   game's built-ins in the game's file of [`crate::games`]
+//!   ([`tavli_evaluator_player`] the 0-ply player of an evaluator);
 //! - [`runner`] schedules units on threads (duplicate pairs, seeds,
 //!   records), [`tavli_runner`] plays a run of one game (single games or
 //!   matches, from start positions), [`run_game`] a run's ready form and
@@ -41,15 +40,12 @@ pub mod counts;
 pub mod engine_process;
 pub mod error;
 pub mod fault;
-pub mod fevga_players;
 pub mod game_options;
 pub mod interval;
 pub mod match_players;
 pub mod merge;
-pub mod plakoto_players;
 pub mod player;
 pub mod plot;
-pub mod portes_players;
 pub mod record;
 pub mod records_dir;
 pub mod referee;

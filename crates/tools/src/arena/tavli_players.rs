@@ -1,6 +1,6 @@
 //! The players of a run, made by name: `builtin:random` for every game,
-//! the game's own built-ins ([`ToolsGame::builtin`], one impl per game in
-//! `portes_players.rs`, `plakoto_players.rs` and `fevga_players.rs`), and
+//! the game's own built-ins ([`ToolsGame::builtin`], with the players
+//! themselves in the game's file of [`crate::games`]), and
 //! any other spec as an engine command told the game and its switches.
 
 use super::error::PlayerError;

@@ -1,10 +1,18 @@
 //! Fevga in the tools: its [`ToolsGame`] impl (the arena, the benches,
-//! the conformance checks); the players, suites and samples it names
-//! stay with the tool that uses them.
+//! the conformance checks) and its built-in players for the arena, here;
+//! the suites and samples it names stay with the tool that uses them.
+//!
+//! The built-in players of a Fevga run (`plakoto arena --game fevga`):
+//! Fevga's evaluators by name (`builtin:heuristic`, `builtin:pipcount`,
+//! `builtin:net`, `builtin:net@FILE`), each played at 0 ply, beside
+//! `builtin:random` and engine commands ([`crate::arena::tavli_players`]). The
+//! evaluators read the run's switches from the game they are handed.
+
+use std::path::Path;
+use std::sync::Arc;
 
 use crate::ToolsGame;
 use crate::arena::error::PlayerError;
-use crate::arena::fevga_players::fevga_net;
 use crate::arena::refereed_game::fevga_switch_commands;
 use crate::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 use crate::arena::tavli_player::BoxedPlayer;
@@ -13,7 +21,10 @@ use crate::bench::table_suite::{FEVGA_SUITE_SEED, table_suite};
 use crate::conformance::table::table_steps;
 use crate::conformance::table_positions::{TableSample, table_samples};
 use crate::conformance::{ConformanceArgs, Step, SwitchVariant};
-use plakoto_engine::game::{FevgaHeuristicEvaluator, FevgaPipCountEvaluator, GameEvaluator};
+use plakoto_engine::eval::fevga::net::FevgaNetwork;
+use plakoto_engine::game::{
+    FevgaHeuristicEvaluator, FevgaNetEvaluator, FevgaPipCountEvaluator, GameEvaluator,
+};
 use plakoto_rules::fevga::{
     FevgaNotationError, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, is_released,
 };
@@ -170,4 +181,27 @@ impl ToolsGame for Fevga {
             "set fevga.colour red".to_string(),
         ]
     }
+}
+
+/// The Fevga net of `builtin:net` (the process's: the file
+/// `$PLAKOTO_FEVGA_WEIGHTS` names, else the embedded weights) or of
+/// `builtin:net@FILE`; a file that does not load is an error, rather than
+/// another evaluator played.
+pub(crate) fn fevga_net(
+    spec: &str,
+    file: Option<&str>,
+) -> Result<Box<dyn GameEvaluator<Fevga>>, PlayerError> {
+    let weights_error = |source| PlayerError::Weights {
+        spec: spec.to_string(),
+        source,
+    };
+    let evaluator = match file {
+        // As the process's net: its integer copy.
+        Some(file) => FevgaNetEvaluator::new(Arc::new(
+            FevgaNetwork::load(Path::new(file)).map_err(weights_error)?,
+        ))
+        .with_integer(),
+        None => FevgaNetEvaluator::with_default_network().map_err(weights_error)?,
+    };
+    Ok(Box::new(evaluator))
 }

@@ -1,6 +1,6 @@
 //! Each game's [`ToolsGame`](crate::ToolsGame) impl, one file a game: what
 //! the arena, the benches and the conformance checks need of it.
 
-mod fevga;
-mod plakoto;
-mod portes;
+pub mod fevga;
+pub mod plakoto;
+pub mod portes;

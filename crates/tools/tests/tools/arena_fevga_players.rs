@@ -1,4 +1,4 @@
-//! The tests of `plakoto_tools::arena::fevga_players`.
+//! The tests of `plakoto_tools::games::fevga` (its built-in players).
 
 use crate::arena_tavli_runner::{game_spec, repo_file, run};
 use plakoto_engine::eval::fevga::net::FevgaNetwork;

@@ -1,4 +1,4 @@
-//! The tests of `plakoto_tools::arena::plakoto_players`.
+//! The tests of `plakoto_tools::games::plakoto` (its built-in players).
 
 use plakoto_engine::eval::heuristic::HeuristicEvaluator;
 use plakoto_rules::tavli::{Plakoto, ToPlay};
@@ -6,8 +6,8 @@ use plakoto_rules::{
     Dice, MatchScore, Rules, Scoring, Side, TavliGame, Variant, parse_position_id,
 };
 use plakoto_tools::ToolsGame;
-use plakoto_tools::arena::plakoto_players::*;
 use plakoto_tools::arena::tavli_player::{TavliAnswer, TavliPlayer, TavliTurn};
+use plakoto_tools::games::plakoto::*;
 
 /// O to play an Express 1-1 (24 numbers) late in a game, found by
 /// `plakoto arena --a builtin:net --b builtin:net --rules express

@@ -1,3 +1,7 @@
+//! Portes in the protocol: its [`TableProtocol`] impl (its Match ID,
+//! gnubg's; its board picture; its scoring words `standard` and `triple`,
+//! P11) and its `legal steps` (below).
+//!
 //! `legal steps` in Portes: its single steps as the rules core checks them
 //! ([`PortesPosition::check_step`]: P4 landing, P5 hitting, P6 entering
 //! first, P8/P9 bearing off), written as GNU Backgammon writes them
@@ -6,17 +10,84 @@
 //! applies.
 
 use plakoto_rules::portes::{
-    PortesNotation, PortesPlay, PortesPosition, Source, Step, StepEffect, StepError,
+    PortesNotation, PortesPlay, PortesPosition, PortesScoring, Source, Step, StepEffect, StepError,
     portes_position_id,
 };
-use plakoto_rules::tavli::Portes;
-use plakoto_rules::{Die, Point};
+use plakoto_rules::tavli::{Portes, TableGame};
+use plakoto_rules::{Die, Point, Seat, TavliGame};
 
-use super::steps::{BAR, Movement, StepRules, movements_of};
-use crate::reply::{ErrorCode, ProtoError};
+use crate::board_picture::BoardPicture;
+use crate::reply::{ErrorCode, ProtoError, Reply};
+use crate::table::steps::{
+    BAR, Movement, StepRules, legal_steps_in, move_refusal_in, movements_of,
+};
+use crate::table::{FibsSetup, MatchParts, TableProtocol, read_fibs_board, read_gnubg_match_id};
+
+impl TableProtocol for Portes {
+    fn read_fibs_board(&self, text: &str) -> Result<FibsSetup<PortesPosition>, ProtoError> {
+        read_fibs_board(text)
+    }
+
+    fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError> {
+        read_gnubg_match_id(text, Self::KIND)
+    }
+
+    fn picture(&self, position: &PortesPosition) -> BoardPicture {
+        let (own, opp) = position.sides();
+        let mut points = [(None, 0u8); 24];
+        for (index, slot) in points.iter_mut().enumerate() {
+            // The opponent's point p is the side on roll's 25 - p.
+            let (mine, theirs) = (own[index], opp[23 - index]);
+            *slot = if mine > 0 {
+                (Some(Seat::OnRoll), mine)
+            } else if theirs > 0 {
+                (Some(Seat::Opponent), theirs)
+            } else {
+                (None, 0)
+            };
+        }
+        let (own_pips, opp_pips) = position.pip_counts();
+        BoardPicture {
+            points,
+            pinned: [None; 24],
+            bar: [own[24], opp[24]],
+            off: [position.own_off(), position.opp_off()],
+            pips: [own_pips, opp_pips],
+            has_bar: true,
+            same_direction: false,
+        }
+    }
+
+    fn with_scoring(&self, word: &str) -> Result<Portes, ProtoError> {
+        match word {
+            "standard" => Ok(Portes::new(PortesScoring::Standard)),
+            "triple" => Ok(Portes::new(PortesScoring::Triple)),
+            other => Err(ProtoError::new(
+                ErrorCode::InvalidArgument,
+                format!("'{other}' is not a Portes scoring: standard or triple (P11)"),
+            )),
+        }
+    }
+
+    fn legal_steps(table: &TableGame<Portes>, made: &str) -> Result<Reply, ProtoError> {
+        legal_steps_in(&PortesStepRules, table, made)
+    }
+
+    fn move_refusal(table: &TableGame<Portes>, written: &str) -> Option<String> {
+        move_refusal_in(&PortesStepRules, table, written)
+    }
+
+    fn scoring_word(&self) -> String {
+        match self.scoring {
+            PortesScoring::Standard => "standard",
+            PortesScoring::Triple => "triple",
+        }
+        .to_string()
+    }
+}
 
 /// Portes' single steps.
-pub(super) struct PortesStepRules;
+struct PortesStepRules;
 
 impl StepRules for PortesStepRules {
     type Position = PortesPosition;

@@ -1,20 +1,93 @@
+//! Fevga in the protocol: its [`TableProtocol`] impl (its Match ID,
+//! gnubg's layout; its board picture, both sides the same way round; its
+//! one scoring word; its switches, F7–F9) and its `legal steps` (below).
+//!
 //! `legal steps` in Fevga: its single steps as the rules core checks them
 //! ([`check_step`]: F5 held point, F7 runner, F8 starting quarter, F10/F11
 //! bearing off) and its rules of whole plays (F9 wall, F8 at the end of a
 //! play) for the line search of `steps.rs`.
 
+use plakoto_records::record::FEVGA_SCORING_WORD;
 use plakoto_rules::fevga::{
     FevgaPlay, FevgaPosition, FevgaRules, FevgaStep, PrimeRule, QuarterCheck, check_step,
     fevga_position_id, has_any_step, parse_fevga_notation, wall_to_open,
 };
-use plakoto_rules::tavli::Fevga;
-use plakoto_rules::{Die, Point};
+use plakoto_rules::tavli::{Fevga, TableGame};
+use plakoto_rules::{Die, Point, Seat, TavliGame};
 
-use super::steps::{Movement, StepRules, Turn, movements_of};
-use crate::reply::{ErrorCode, ProtoError};
+use crate::board_picture::BoardPicture;
+use crate::reply::{ErrorCode, ProtoError, Reply};
+use crate::table::steps::{
+    Movement, StepRules, Turn, legal_steps_in, move_refusal_in, movements_of,
+};
+use crate::table::{MatchParts, TableProtocol, read_gnubg_match_id};
+
+impl TableProtocol for Fevga {
+    fn read_match_id(&self, text: &str) -> Result<MatchParts, ProtoError> {
+        read_gnubg_match_id(text, Self::KIND)
+    }
+
+    fn picture(&self, position: &FevgaPosition) -> BoardPicture {
+        // Both sides in the side on roll's numbering (F2, F4): the
+        // opponent's checkers stand where the side on roll counts them.
+        let mut points = [(None, 0u8); 24];
+        for (index, slot) in points.iter_mut().enumerate() {
+            let signed = position.signed_at(index as u8 + 1);
+            *slot = match signed {
+                0 => (None, 0),
+                n if n > 0 => (Some(Seat::OnRoll), n as u8),
+                n => (Some(Seat::Opponent), n.unsigned_abs()),
+            };
+        }
+        BoardPicture {
+            points,
+            pinned: [None; 24],
+            bar: [0, 0],
+            off: [position.own_off(), position.opp_off()],
+            pips: [position.own_pips(), position.opp_pips()],
+            has_bar: false,
+            same_direction: true,
+        }
+    }
+
+    fn with_scoring(&self, word: &str) -> Result<Fevga, ProtoError> {
+        if word == FEVGA_SCORING_WORD {
+            Ok(*self)
+        } else {
+            Err(ProtoError::new(
+                ErrorCode::InvalidArgument,
+                format!("'{word}' is not a Fevga scoring: Fevga is scored standard only (F13)"),
+            ))
+        }
+    }
+
+    fn scoring_word(&self) -> String {
+        FEVGA_SCORING_WORD.to_string()
+    }
+
+    fn with_switch(&self, name: &str, value: &str) -> Result<Fevga, ProtoError> {
+        let mut rules: FevgaRules = self.rules;
+        rules
+            .set(name, value)
+            .map_err(|e| ProtoError::new(ErrorCode::InvalidArgument, e.to_string()))?;
+        Ok(Fevga::new(rules))
+    }
+
+    fn switches(&self) -> Option<String> {
+        Some(self.rules.describe())
+    }
+
+    fn legal_steps(table: &TableGame<Fevga>, made: &str) -> Result<Reply, ProtoError> {
+        legal_steps_in(&FevgaStepRules::new(&table.game().rules), table, made)
+    }
+
+    fn move_refusal(table: &TableGame<Fevga>, written: &str) -> Option<String> {
+        move_refusal_in(&FevgaStepRules::new(&table.game().rules), table, written)
+    }
+}
 
 /// Fevga's single steps under its switches.
-pub(super) struct FevgaStepRules<'a> {
+struct FevgaStepRules<'a> {
     rules: &'a FevgaRules,
     /// F8 checked after every step (else only a play's final position,
     /// which the legal plays' positions already obey).

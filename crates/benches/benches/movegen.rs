@@ -8,7 +8,8 @@ use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_tools::bench::movegen::{expand_suite, suite};
 use plakoto_tools::bench::portes_movegen::portes_suite;
-use plakoto_tools::bench::table_suite::{FEVGA_SUITE_SEED, table_suite};
+use plakoto_tools::bench::table_suite::table_suite;
+use plakoto_tools::games::fevga::FEVGA_SUITE_SEED;
 
 fn bench_game<G: TavliGame>(c: &mut Criterion, game: G, positions: &[G::Position]) {
     let mut generator = game.generator();

@@ -1,7 +1,7 @@
 //! The phase of the game a decision belongs to, read off the position
 //! alone, so that a benchmark can say where an evaluator loses equity.
 //! One enum names the phases of every game a benchmark is built for; each
-//! game has its own ([`GamePhase::PLAKOTO`], [`GamePhase::FEVGA`]), `prime`
+//! game has its own ([`GamePhase::PLAKOTO`]; Fevga's in its lab file), `prime`
 //! and `race` being defined for each game in its terms. The Fevga phases
 //! are read in Fevga's lab file (`games/fevga.rs`, `fevga_phase`).
 //!
@@ -76,16 +76,6 @@ impl GamePhase {
         GamePhase::Pinning,
         GamePhase::Prime,
         GamePhase::BearoffPin,
-        GamePhase::Race,
-    ];
-
-    /// Fevga's phases (`fevga_phase`, in `games/fevga.rs`), in report
-    /// order.
-    pub const FEVGA: [GamePhase; 5] = [
-        GamePhase::Runner,
-        GamePhase::Blocking,
-        GamePhase::Prime,
-        GamePhase::Bearoff,
         GamePhase::Race,
     ];
 

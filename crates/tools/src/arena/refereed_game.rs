@@ -1,9 +1,8 @@
 //! What the arena's games share in how they are refereed
 //! ([`crate::ToolsGame`]): GNU Backgammon's Match ID of a turn, the
-//! default of Portes and Fevga, and the commands that set an engine to
-//! Fevga's switches.
+//! default of Portes and Fevga (a game's switch commands are its own, in
+//! [`crate::games`]).
 
-use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::portes::{PortesGameState, PortesMatchId};
 use plakoto_rules::{Dice, MatchScore, Side};
 
@@ -22,23 +21,4 @@ pub(crate) fn gnubg_turn_match_id(side: Side, dice: Option<Dice>, score: MatchSc
         resignation: None,
     }
     .to_string()
-}
-
-/// `set fevga.<switch> <value>` for each switch of `rules` that is not the
-/// specification's default (docs/rules.md, variant switches), in its order.
-pub fn fevga_switch_commands(rules: &FevgaRules) -> Vec<String> {
-    let default = FevgaRules::default();
-    let differ = [
-        rules.release != default.release,
-        rules.quarter_rule != default.quarter_rule,
-        rules.quarter_check != default.quarter_check,
-        rules.prime_rule != default.prime_rule,
-    ];
-    rules
-        .describe()
-        .split_whitespace()
-        .zip(differ)
-        .filter(|(_, differs)| *differs)
-        .map(|(word, _)| format!("set {}", word.replacen('=', " ", 1)))
-        .collect()
 }

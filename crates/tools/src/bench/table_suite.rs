@@ -12,9 +12,6 @@ use plakoto_rules::{Dice, TavliGame};
 
 use super::BenchError;
 
-/// Seed of the fixed Fevga suite.
-pub const FEVGA_SUITE_SEED: u64 = 20_261_127;
-
 /// `positions` positions of `game` in progress (see the module doc).
 pub fn table_suite<G: TavliGame>(
     game: G,

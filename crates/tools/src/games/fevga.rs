@@ -13,11 +13,10 @@ use std::sync::Arc;
 
 use crate::ToolsGame;
 use crate::arena::error::PlayerError;
-use crate::arena::refereed_game::fevga_switch_commands;
 use crate::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 use crate::arena::tavli_player::BoxedPlayer;
 use crate::arena::tavli_referee::Opening;
-use crate::bench::table_suite::{FEVGA_SUITE_SEED, table_suite};
+use crate::bench::table_suite::table_suite;
 use crate::conformance::table::table_steps;
 use crate::conformance::table_positions::{TableSample, table_samples};
 use crate::conformance::{ConformanceArgs, Step, SwitchVariant};
@@ -29,6 +28,28 @@ use plakoto_rules::fevga::{
     FevgaNotationError, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, is_released,
 };
 use plakoto_rules::tavli::Fevga;
+
+/// Seed of the fixed Fevga suite (`plakoto bench`, the movegen bench).
+pub const FEVGA_SUITE_SEED: u64 = 20_261_127;
+
+/// `set fevga.<switch> <value>` for each switch of `rules` that is not the
+/// specification's default (docs/rules.md, variant switches), in its order.
+pub fn fevga_switch_commands(rules: &FevgaRules) -> Vec<String> {
+    let default = FevgaRules::default();
+    let differ = [
+        rules.release != default.release,
+        rules.quarter_rule != default.quarter_rule,
+        rules.quarter_check != default.quarter_check,
+        rules.prime_rule != default.prime_rule,
+    ];
+    rules
+        .describe()
+        .split_whitespace()
+        .zip(differ)
+        .filter(|(_, differs)| *differs)
+        .map(|(word, _)| format!("set {}", word.replacen('=', " ", 1)))
+        .collect()
+}
 
 impl ToolsGame for Fevga {
     // The arena.

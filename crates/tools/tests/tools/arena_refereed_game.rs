@@ -3,7 +3,7 @@
 use plakoto_records::record::GameOnRecord;
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::tavli::{Fevga, Portes};
-use plakoto_tools::arena::refereed_game::*;
+use plakoto_tools::games::fevga::fevga_switch_commands;
 
 #[test]
 fn only_switches_off_their_defaults_are_sent() {

@@ -3,6 +3,7 @@
 use plakoto_rules::TavliGame;
 use plakoto_rules::tavli::{Fevga, Portes};
 use plakoto_tools::bench::table_suite::*;
+use plakoto_tools::games::fevga::FEVGA_SUITE_SEED;
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("plakoto-{}-{name}", std::process::id()));

@@ -7,30 +7,30 @@ use std::str::FromStr;
 
 use plakoto_rules::{GameKind, GameKindError};
 
-/// The game of an arena run.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+/// The game of an arena run: one game (written, and serialised, by its
+/// name) or `tavli`. Written over [`GameKind`], so a new game is a new
+/// arena game without a word here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub enum ArenaGame {
-    /// Portes games.
-    Portes,
-    /// Plakoto games or matches (the default).
-    #[default]
-    Plakoto,
-    /// Fevga games.
-    Fevga,
+    /// Single games of one game (for Plakoto, matches too).
+    Game(GameKind),
     /// Tavli matches: Portes, Plakoto and Fevga in turn to a target (T1–T10).
     Tavli,
+}
+
+/// Plakoto games or matches, as before the arena played other games.
+impl Default for ArenaGame {
+    fn default() -> ArenaGame {
+        ArenaGame::Game(GameKind::Plakoto)
+    }
 }
 
 impl ArenaGame {
     /// The one game played, `None` for Tavli matches (every game).
     pub fn kind(self) -> Option<GameKind> {
         match self {
-            ArenaGame::Portes => Some(GameKind::Portes),
-            ArenaGame::Plakoto => Some(GameKind::Plakoto),
-            ArenaGame::Fevga => Some(GameKind::Fevga),
+            ArenaGame::Game(kind) => Some(kind),
             ArenaGame::Tavli => None,
         }
     }
@@ -46,11 +46,21 @@ impl ArenaGame {
 
 impl From<GameKind> for ArenaGame {
     fn from(kind: GameKind) -> ArenaGame {
-        match kind {
-            GameKind::Portes => ArenaGame::Portes,
-            GameKind::Plakoto => ArenaGame::Plakoto,
-            GameKind::Fevga => ArenaGame::Fevga,
-        }
+        ArenaGame::Game(kind)
+    }
+}
+
+impl From<ArenaGame> for String {
+    fn from(game: ArenaGame) -> String {
+        game.as_str().to_string()
+    }
+}
+
+impl TryFrom<String> for ArenaGame {
+    type Error = ArenaGameError;
+
+    fn try_from(text: String) -> Result<ArenaGame, ArenaGameError> {
+        text.parse()
     }
 }
 

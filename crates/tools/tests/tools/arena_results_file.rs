@@ -1,7 +1,7 @@
 //! The tests of `plakoto_tools::arena::results_file`.
 
 use plakoto_records::record::Ending;
-use plakoto_rules::{ResultKind, Side};
+use plakoto_rules::{GameKind, ResultKind, Side};
 use plakoto_tools::arena::arena_game::ArenaGame;
 use plakoto_tools::arena::record::GameRecord;
 use plakoto_tools::arena::results_file::*;
@@ -19,7 +19,7 @@ fn header() -> RunHeader {
         turn_cap: 2_000,
         shard: None,
         start_positions: None,
-        game: ArenaGame::Plakoto,
+        game: ArenaGame::Game(GameKind::Plakoto),
         opening: None,
         switches: None,
         tavli_sequence: None,
@@ -80,13 +80,13 @@ fn partial_matches_are_replayed_and_torn_lines_dropped() {
     };
     assert!(ResultsFile::open(&path, &other, true).is_err());
     let portes = RunHeader {
-        game: ArenaGame::Portes,
+        game: ArenaGame::Game(GameKind::Portes),
         opening: Some(Opening::Greek),
         ..header()
     };
     assert!(ResultsFile::open(&path, &portes, true).is_err());
     let fevga = RunHeader {
-        game: ArenaGame::Fevga,
+        game: ArenaGame::Game(GameKind::Fevga),
         opening: Some(Opening::Greek),
         switches: Some(plakoto_rules::fevga::FevgaRules::default().describe()),
         ..header()

@@ -7,7 +7,7 @@
 //! bearing off) and its rules of whole plays (F9 wall, F8 at the end of a
 //! play) for the line search of `steps.rs`.
 
-use plakoto_records::record::FEVGA_SCORING_WORD;
+use plakoto_records::record::games::fevga::FEVGA_SCORING_WORD;
 use plakoto_rules::fevga::{
     FevgaPlay, FevgaPosition, FevgaRules, FevgaStep, PrimeRule, QuarterCheck, check_step,
     fevga_position_id, has_any_step, parse_fevga_notation, wall_to_open,

@@ -41,9 +41,6 @@ pub use board_counts::BoardCounts;
 pub use error::{RecordError, RecordErrorKind, StartError};
 pub use event::Event;
 pub use file::{ReadError, read_record_file, temp_file_beside, today, write_atomic};
-pub use games::{
-    FEVGA_SCORING_WORD, parse_fevga_scoring, parse_portes_scoring, portes_scoring_word,
-};
 pub use header::{Header, TavliHeader, own_match_table};
 pub use header_fields::{HeaderFieldError, JsonFields, TextHeader};
 pub use table_replay::{TableReplay, TableReplayedTurn};

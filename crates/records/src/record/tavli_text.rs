@@ -4,7 +4,8 @@
 //! every game) and the kind each `Game N <kind>` line names.
 
 use super::error::{RecordError, RecordErrorKind};
-use super::{Header, TavliHeader, parse_portes_scoring};
+use super::games::portes::parse_portes_scoring;
+use super::{Header, TavliHeader};
 use plakoto_rules::GameKind;
 
 /// A header line whose value is refused, at its line.

@@ -40,7 +40,7 @@ impl fmt::Display for Record {
             let (plakoto, games) = (h.games.plakoto.rules, &h.games);
             writeln!(f, "; [Rules {}]", quoted(&plakoto.variant.to_string()))?;
             writeln!(f, "; [Scoring {}]", quoted(&plakoto.scoring.to_string()))?;
-            let portes = super::portes_scoring_word(games.portes.scoring);
+            let portes = super::games::portes::portes_scoring_word(games.portes.scoring);
             writeln!(f, "; [PortesScoring {}]", quoted(portes))?;
             writeln!(f, "; [Switches {}]", quoted(&games.fevga.rules.describe()))?;
             writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;

@@ -11,12 +11,9 @@
 //! variant of [`TavliGameState`](super::TavliGameState); the compiler
 //! names each.
 
-mod fevga;
+pub mod fevga;
 mod plakoto;
-mod portes;
-
-pub use fevga::{FEVGA_SCORING_WORD, parse_fevga_scoring};
-pub use portes::{parse_portes_scoring, portes_scoring_word};
+pub mod portes;
 
 use plakoto_rules::portes::{PortesGameState, PortesMatchId};
 use plakoto_rules::tavli::TableGame;

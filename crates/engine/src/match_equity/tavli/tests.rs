@@ -4,10 +4,12 @@
 //! trailer, and the context's valuation of a play.
 
 use super::brute_force::{Start, enumerate, forward};
-use super::rates::{ENDINGS, PLAKOTO_RATES, PORTES_RATES, StarterRates};
+use super::rates::{ENDINGS, StarterRates};
 use super::*;
 use crate::eval::Probabilities;
+use crate::game::EngineGame;
 use crate::match_equity::{MatchEquityTable, STANDARD_RATES};
+use plakoto_rules::tavli::{Plakoto, Portes};
 use plakoto_rules::{GameKind, Scoring, Side};
 use std::collections::HashMap;
 
@@ -192,8 +194,8 @@ fn a_gammon_prone_portes_game_next_is_worth_more_to_the_trailer() {
     // Portes and Plakoto made alike but for the gammons: Portes' wins are
     // 40% doubles, Plakoto's 10%; Fevga as measured.
     let mut games = measured(&GameKind::ALL);
-    games[0].rates = with_gammons(PORTES_RATES, 0.4);
-    games[1].rates = with_gammons(PORTES_RATES, 0.1);
+    games[0].rates = with_gammons(Portes::default().starter_rates(), 0.4);
+    games[1].rates = with_gammons(Portes::default().starter_rates(), 0.1);
     games[1].points = games[0].points;
     let t = TavliEquityTable::compute(&games, AfterDraw::OpeningRoll, 7);
     for (a, b) in [(2, 1), (3, 1), (4, 2), (5, 3), (7, 5)] {
@@ -227,7 +229,11 @@ fn measured_gammons_decide_which_game_the_trailer_wants_at_2_away_1() {
     // gammon-prone game, not Portes (27%): the trailer would rather play
     // Plakoto next. (Reaching 1-all also helps more before Fevga, whose
     // starter wins 58%, than before Plakoto, 53%: both terms agree.)
-    assert!(PLAKOTO_RATES.gammon_share() > PORTES_RATES.gammon_share() + 0.1);
+    let (plakoto, portes) = (
+        Plakoto::default().starter_rates(),
+        Portes::default().starter_rates(),
+    );
+    assert!(plakoto.gammon_share() > portes.gammon_share() + 0.1);
     let (portes, plakoto) = (
         t.get(2, 1, 0, Starter::OpeningRoll),
         t.get(2, 1, 1, Starter::OpeningRoll),

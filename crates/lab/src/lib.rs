@@ -43,17 +43,9 @@ pub trait LabGame: EngineGame {
     /// under its default switches (a header writes `standard`).
     const MOVEMENT_RULES: bool;
 
-    /// The game's trainer, which the run drives ([`train::run_loop::run`]).
+    /// The game's trainer, which the run drives ([`train::run_loop::run`])
+    /// and which refines its net (`plakoto refine`).
     type Run: TrainingRun;
-
-    /// `plakoto refine targets` (its options checked for this game).
-    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError>;
-
-    /// `plakoto refine fit` (its options checked for this game).
-    fn refine_fit(a: &FitArgs) -> Result<(), RefineError>;
-
-    /// `plakoto refine labels`.
-    fn refine_labels(a: &LabelArgs) -> Result<(), RefineError>;
 
     /// `plakoto benchmark build` (its counts checked); a game with no
     /// benchmark builder refuses.
@@ -98,11 +90,11 @@ pub struct LabGameFns {
     pub movement_rules: bool,
     /// `plakoto train`: [`train::run_loop::run`] of [`LabGame::Run`].
     pub train: fn(&TrainArgs) -> Result<(), TrainError>,
-    /// [`LabGame::refine_targets`].
+    /// [`TrainingRun::refine_targets`] of [`LabGame::Run`].
     pub refine_targets: fn(&TargetArgs) -> Result<(), RefineError>,
-    /// [`LabGame::refine_fit`].
+    /// [`TrainingRun::refine_fit`] of [`LabGame::Run`].
     pub refine_fit: fn(&FitArgs) -> Result<(), RefineError>,
-    /// [`LabGame::refine_labels`].
+    /// [`TrainingRun::refine_labels`] of [`LabGame::Run`].
     pub refine_labels: fn(&LabelArgs) -> Result<(), RefineError>,
     /// [`LabGame::build_benchmark`].
     pub build_benchmark: fn(&BuildArgs) -> Result<(), BenchmarkError>,
@@ -116,9 +108,9 @@ impl LabGameFns {
         with_game!(kind, G => LabGameFns {
             movement_rules: <G as LabGame>::MOVEMENT_RULES,
             train: train::run_loop::run::<<G as LabGame>::Run>,
-            refine_targets: <G as LabGame>::refine_targets,
-            refine_fit: <G as LabGame>::refine_fit,
-            refine_labels: <G as LabGame>::refine_labels,
+            refine_targets: <<G as LabGame>::Run as TrainingRun>::refine_targets,
+            refine_fit: <<G as LabGame>::Run as TrainingRun>::refine_fit,
+            refine_labels: <<G as LabGame>::Run as TrainingRun>::refine_labels,
             build_benchmark: <G as LabGame>::build_benchmark,
             score_benchmark: <G as LabGame>::score_benchmark,
         })

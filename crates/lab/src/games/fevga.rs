@@ -58,12 +58,8 @@ use crate::benchmark::sample_game::GameSampler;
 use crate::benchmark::score::StrengthReport;
 use crate::benchmark::score::{Chooser, score};
 use crate::benchmark::unlisted::UnlistedRollouts;
-use crate::train::label_args::LabelArgs;
-use crate::train::refine::{FitArgs, RefineError, TargetArgs};
 use crate::train::table::TableTrainer;
 use crate::train::table::game::{Streams, TrainedGame};
-use crate::train::table::labels::run_labels;
-use crate::train::table::refine_options::{refine_fit, refine_targets};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::fevga::net::inputs::{FevgaInputs, encode};
 use plakoto_engine::eval::fevga::net::outcomes::{
@@ -91,18 +87,6 @@ impl LabGame for Fevga {
     }
 
     type Run = TableTrainer<Fevga>;
-
-    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError> {
-        refine_targets::<Fevga>(a)
-    }
-
-    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
-        refine_fit::<Fevga>(a)
-    }
-
-    fn refine_labels(a: &LabelArgs) -> Result<(), RefineError> {
-        run_labels::<Fevga>(a)
-    }
 
     fn build_benchmark(a: &BuildArgs) -> Result<(), BenchmarkError> {
         build_table(a, build_shard)

@@ -11,8 +11,6 @@ use crate::benchmark::BenchmarkError;
 use crate::benchmark::cli::{BuildArgs, StrengthArgs, build_plakoto, run_plakoto_strength};
 use crate::benchmark::data::TurnRecord;
 use crate::train::Trainer;
-use crate::train::label_args::LabelArgs;
-use crate::train::refine::{FitArgs, RefineError, TargetArgs, build_targets, fit};
 
 impl LabGame for Plakoto {
     const MOVEMENT_RULES: bool = true;
@@ -31,29 +29,6 @@ impl LabGame for Plakoto {
     }
 
     type Run = Trainer;
-
-    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError> {
-        if a.epsilon != 0.0 {
-            return Err(RefineError::Options(
-                "--epsilon is for --game portes and --game fevga (Plakoto's mix is --players)"
-                    .into(),
-            ));
-        }
-        build_targets(a)
-    }
-
-    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
-        fit(a).map(|_| ())
-    }
-
-    /// Only the games of the game-layer trainer are labelled so far.
-    fn refine_labels(_a: &LabelArgs) -> Result<(), RefineError> {
-        Err(RefineError::Options(
-            "refine labels takes --game portes or --game fevga: the Plakoto net has no \
-             game-layer trainer (train::table) to label and fit for yet"
-                .into(),
-        ))
-    }
 
     fn build_benchmark(a: &BuildArgs) -> Result<(), BenchmarkError> {
         build_plakoto(a)

@@ -9,12 +9,8 @@
 
 use crate::LabGame;
 use crate::benchmark::data::TurnRecord;
-use crate::train::label_args::LabelArgs;
-use crate::train::refine::{FitArgs, RefineError, TargetArgs};
 use crate::train::table::TableTrainer;
 use crate::train::table::game::{Streams, TrainedGame};
-use crate::train::table::labels::run_labels;
-use crate::train::table::refine_options::{refine_fit, refine_targets};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::eval::portes::net::inputs::{PortesInputs, encode};
@@ -38,18 +34,6 @@ impl LabGame for Portes {
     }
 
     type Run = TableTrainer<Portes>;
-
-    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError> {
-        refine_targets::<Portes>(a)
-    }
-
-    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
-        refine_fit::<Portes>(a)
-    }
-
-    fn refine_labels(a: &LabelArgs) -> Result<(), RefineError> {
-        run_labels::<Portes>(a)
-    }
 }
 
 impl TrainedGame for Portes {

@@ -41,7 +41,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use self::arena_check::{MatchResult, duplicate_match};
 use self::checkpoint::{CheckpointError, SelfPlaySettings, TargetKind, TrainConfig, TrainState};
+use self::label_args::LabelArgs;
 use self::learn::{Adam, Learner, Sample};
+use self::refine::{FitArgs, RefineError, TargetArgs};
 use self::run_loop::{TrainingRun, learn_round, play_round};
 use self::selfplay::Worker;
 use plakoto_engine::eval::net::weights::{self, WeightsError};
@@ -270,6 +272,29 @@ impl Trainer {
 impl TrainingRun for Trainer {
     const NAME: &'static str = "Plakoto";
     type Config = TrainConfig;
+
+    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError> {
+        if a.epsilon != 0.0 {
+            return Err(RefineError::Options(
+                "--epsilon is for --game portes and --game fevga (Plakoto's mix is --players)"
+                    .into(),
+            ));
+        }
+        refine::build_targets(a)
+    }
+
+    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
+        refine::fit(a).map(|_| ())
+    }
+
+    /// Only the games of the game-layer trainer are labelled so far.
+    fn refine_labels(_a: &LabelArgs) -> Result<(), RefineError> {
+        Err(RefineError::Options(
+            "refine labels takes --game portes or --game fevga: the Plakoto net has no \
+             game-layer trainer (train::table) to label and fit for yet"
+                .into(),
+        ))
+    }
 
     fn fresh(args: &TrainArgs) -> Result<Trainer, TrainError> {
         let init = match &args.init {

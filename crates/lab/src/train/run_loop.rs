@@ -4,13 +4,16 @@
 //! display, an arena check every `--check-every` games (logged to
 //! `train.log`, the best net kept) and a checkpoint every
 //! `--checkpoint-minutes`. What a game's trainer does inside a round, and
-//! how its net is saved and matched, it says through [`TrainingRun`].
+//! how its net is saved and matched, and how it is refined (`plakoto
+//! refine`), it says through [`TrainingRun`].
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::arena_check::MatchResult;
 use super::checkpoint::{RunState, SelfPlaySettings};
+use super::label_args::LabelArgs;
+use super::refine::{FitArgs, RefineError, TargetArgs};
 use super::{TrainArgs, TrainError, append_log, progress, unix_time};
 use plakoto_engine::path_error::PathError;
 use plakoto_tools::arena::referee::mix_seed;
@@ -61,6 +64,14 @@ pub trait TrainingRun: Sized + Send {
     /// The same against the net in `path`; `None` where there is none
     /// that reads (the first check of a run).
     fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult>;
+
+    /// `plakoto refine targets` for this trainer's net (its options
+    /// checked for the game).
+    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError>;
+    /// `plakoto refine fit`.
+    fn refine_fit(a: &FitArgs) -> Result<(), RefineError>;
+    /// `plakoto refine labels`.
+    fn refine_labels(a: &LabelArgs) -> Result<(), RefineError>;
 }
 
 /// Runs `plakoto train` with the trainer `T`, `args` already checked.

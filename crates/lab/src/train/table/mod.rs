@@ -69,7 +69,9 @@ use self::game::{TrainedGame, lengths};
 use self::learn::TableLearner;
 use self::selfplay::TableWorker;
 use super::arena_check::MatchResult;
+use super::label_args::LabelArgs;
 use super::learn::Adam;
+use super::refine::{FitArgs, RefineError, TargetArgs};
 use super::run_loop::{TrainingRun, learn_round, play_round};
 use super::{TrainArgs, TrainError};
 use plakoto_engine::game::GameEvaluator;
@@ -164,6 +166,18 @@ pub fn check_against<G: TrainedGame>(
 impl<G: TrainedGame> TrainingRun for TableTrainer<G> {
     const NAME: &'static str = G::NAME;
     type Config = TableTrainConfig;
+
+    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError> {
+        refine_options::refine_targets::<G>(a)
+    }
+
+    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
+        refine_options::refine_fit::<G>(a)
+    }
+
+    fn refine_labels(a: &LabelArgs) -> Result<(), RefineError> {
+        labels::run_labels::<G>(a)
+    }
 
     fn fresh(args: &TrainArgs) -> Result<TableTrainer<G>, TrainError> {
         let net = match &args.init {

@@ -96,12 +96,13 @@ fn portes_session(args: &EngineArgs) -> Result<Session, String> {
 }
 
 /// Searches every game with the evaluator `--evaluator` names: Plakoto's
-/// as asked, the other games with their nets unless the heuristic was
-/// asked for (`net-f32` is Plakoto's alone). A game whose evaluator cannot
+/// as asked, the other games with their nets unless the heuristic or the
+/// pip count was asked for (`net-f32` is Plakoto's alone). A game whose evaluator cannot
 /// be made keeps its heuristic, with a warning.
 fn set_evaluators(session: &mut Session, evaluator: EvaluatorKind) {
     let others = match evaluator {
         EvaluatorKind::Heuristic => "heuristic",
+        EvaluatorKind::PipCount => "pipcount",
         _ => "net",
     };
     let refused = session.set_named_evaluators(others).into_iter().chain(
@@ -480,7 +481,8 @@ struct EngineArgs {
     #[arg(long)]
     threads: Option<usize>,
     /// Evaluator: net (default: the neural net, exact race database),
-    /// net-f32 (the same net in f32, not its integer copy) or heuristic.
+    /// net-f32 (the same net in f32, not its integer copy), heuristic or
+    /// pipcount (a weak, fast baseline).
     #[arg(long, default_value = "net", value_parser = parse_evaluator)]
     evaluator: EvaluatorKind,
     /// Weight file of the net (default: the weights built into the binary).

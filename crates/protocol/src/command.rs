@@ -143,7 +143,7 @@ pub enum Command {
     SetOutput(OutputMode),
     /// `set orientation flip|noflip`
     SetOrientation(Orientation),
-    /// `set evaluator heuristic|net|net-f32`
+    /// `set evaluator heuristic|pipcount|net|net-f32`
     SetEvaluator(plakoto_engine::eval::EvaluatorKind),
     /// `roll`
     Roll,
@@ -292,7 +292,7 @@ const FORMS_BEFORE_OPTIONS: &[&str] = &[
     "set fevga.prime_rule <unblock|unblock_if_frozen|ahead_required|none>",
     "set output <text|json>",
     "set orientation <flip|noflip>",
-    "set evaluator <heuristic|net|net-f32>",
+    "set evaluator <heuristic|pipcount|net|net-f32>",
     "set progress <on|off>",
 ];
 

@@ -80,7 +80,7 @@ pub fn meaning(form: &str) -> Option<&'static str> {
         "set progress <on|off>" => {
             "progress lines (~) while a command runs; quit and end of input then stop a search"
         }
-        "set evaluator <heuristic|net|net-f32>" => {
+        "set evaluator <heuristic|pipcount|net|net-f32>" => {
             "the evaluator the search uses (show options names it)"
         }
         "set orientation <flip|noflip>" => "how show board draws by default",

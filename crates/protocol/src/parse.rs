@@ -711,6 +711,7 @@ mod tests {
         use plakoto_engine::eval::EvaluatorKind;
         for (text, kind) in [
             ("set evaluator heuristic", EvaluatorKind::Heuristic),
+            ("set evaluator PipCount", EvaluatorKind::PipCount),
             ("set evaluator net", EvaluatorKind::Net),
             ("set evaluator NET-f32", EvaluatorKind::NetF32),
         ] {

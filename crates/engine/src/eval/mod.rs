@@ -160,6 +160,8 @@ pub enum EvaluatorKind {
     /// [`HeuristicEvaluator`].
     #[default]
     Heuristic,
+    /// [`PipCountEvaluator`]: a weak, fast baseline (`pipcount`).
+    PipCount,
     /// [`NetEvaluator`] with the process's default weights (the Express
     /// weights under Express rules, unless weights were named), run as
     /// its integer copy.
@@ -180,6 +182,7 @@ impl EvaluatorKind {
     pub fn create(self) -> Result<Box<dyn GameEvaluator<Plakoto>>, CreateError> {
         match self {
             EvaluatorKind::Heuristic => Ok(Box::new(HeuristicEvaluator)),
+            EvaluatorKind::PipCount => Ok(Box::new(PipCountEvaluator)),
             EvaluatorKind::Net | EvaluatorKind::NetF32 => {
                 let mut net = NetEvaluator::with_default_network()?;
                 if self == EvaluatorKind::NetF32 {
@@ -196,6 +199,7 @@ impl std::fmt::Display for EvaluatorKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             EvaluatorKind::Heuristic => "heuristic",
+            EvaluatorKind::PipCount => "pipcount",
             EvaluatorKind::Net => "net",
             EvaluatorKind::NetF32 => "net-f32",
         })
@@ -204,7 +208,7 @@ impl std::fmt::Display for EvaluatorKind {
 
 /// A name that is no evaluator's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not an evaluator: heuristic, net or net-f32")]
+#[error("'{0}' is not an evaluator: heuristic, pipcount, net or net-f32")]
 pub struct UnknownEvaluator(pub String);
 
 impl std::str::FromStr for EvaluatorKind {
@@ -213,6 +217,7 @@ impl std::str::FromStr for EvaluatorKind {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "heuristic" => Ok(EvaluatorKind::Heuristic),
+            "pipcount" => Ok(EvaluatorKind::PipCount),
             "net" => Ok(EvaluatorKind::Net),
             "net-f32" => Ok(EvaluatorKind::NetF32),
             other => Err(UnknownEvaluator(other.to_string())),

@@ -610,3 +610,28 @@ fn f5_f11_every_refused_fevga_movement_is_explained_by_a_true_claim() {
         );
     }
 }
+
+#[test]
+fn every_game_takes_its_evaluators_by_name_pipcount_included() {
+    let mut s = plakoto_protocol::Session::with_heuristic(plakoto_rules::Rules::default(), 5);
+    for game in ["plakoto", "portes", "fevga"] {
+        crate::support::answer(&mut s, &format!("set game {game}"));
+        for name in ["pipcount", "heuristic"] {
+            let options = crate::support::answer(&mut s, &format!("set evaluator {name}"));
+            assert!(
+                options.starts_with("= ") && options.contains(&format!("\nevaluator {name}\n")),
+                "{game}: {options}"
+            );
+        }
+        crate::support::answer(&mut s, "new game");
+        crate::support::answer(&mut s, "roll");
+        crate::support::answer(&mut s, "set evaluator pipcount");
+        let hint = crate::support::answer(&mut s, "hint 1");
+        assert!(hint.contains("ply pipcount"), "{game}: {hint}");
+    }
+    let refused = crate::support::answer(&mut s, "set evaluator bogus");
+    assert_eq!(
+        refused.trim_end(),
+        "? invalid_argument: 'bogus' is not an evaluator: heuristic, pipcount, net or net-f32"
+    );
+}

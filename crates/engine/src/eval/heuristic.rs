@@ -301,6 +301,19 @@ mod tests {
     use plakoto_rules::sampling::midgame_suite;
     use plakoto_rules::{Dice, MoveGenerator, PlayList, Rules, Variant, parse_board_text};
 
+    /// The heuristic's chances for the side on roll, exact when the game
+    /// is over.
+    fn evaluate_or_score(
+        evaluator: &HeuristicEvaluator,
+        position: &Position,
+        rules: Rules,
+    ) -> Probabilities {
+        match plakoto_rules::game_result(position, rules.scoring) {
+            Some(r) => crate::eval::terminal_probabilities(&r),
+            None => evaluator.evaluate(&Plakoto::new(rules), position),
+        }
+    }
+
     fn eval(text: &str) -> Probabilities {
         let pos = parse_board_text(text).expect("valid board");
         HeuristicEvaluator.evaluate(&Plakoto::default(), &pos)
@@ -395,20 +408,14 @@ mod tests {
                         .plays
                         .iter()
                         .max_by(|a, b| {
-                            let ea = crate::eval::evaluate_or_score(
-                                &HeuristicEvaluator,
-                                &a.position.flip(),
-                                rules,
-                            )
-                            .flipped()
-                            .equity(rules.scoring);
-                            let eb = crate::eval::evaluate_or_score(
-                                &HeuristicEvaluator,
-                                &b.position.flip(),
-                                rules,
-                            )
-                            .flipped()
-                            .equity(rules.scoring);
+                            let ea =
+                                evaluate_or_score(&HeuristicEvaluator, &a.position.flip(), rules)
+                                    .flipped()
+                                    .equity(rules.scoring);
+                            let eb =
+                                evaluate_or_score(&HeuristicEvaluator, &b.position.flip(), rules)
+                                    .flipped()
+                                    .equity(rules.scoring);
                             ea.total_cmp(&eb)
                         })
                         .expect("never empty")

@@ -30,7 +30,7 @@ pub use net::{NetEvaluator, Network};
 pub use pipcount::PipCountEvaluator;
 
 use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{GameResult, Position, ResultKind, Rules, Scoring, Seat, game_result};
+use plakoto_rules::{GameResult, ResultKind, Scoring, Seat};
 
 /// The chances of each way the game can end, for the side on roll. They
 /// are exclusive and sum to 1.
@@ -222,18 +222,6 @@ impl std::str::FromStr for EvaluatorKind {
             "net-f32" => Ok(EvaluatorKind::NetF32),
             other => Err(UnknownEvaluator(other.to_string())),
         }
-    }
-}
-
-/// Probabilities for the side on roll, exact when the game is over.
-pub fn evaluate_or_score(
-    evaluator: &dyn GameEvaluator<Plakoto>,
-    position: &Position,
-    rules: Rules,
-) -> Probabilities {
-    match game_result(position, rules.scoring) {
-        Some(r) => terminal_probabilities(&r),
-        None => evaluator.evaluate(&Plakoto::new(rules), position),
     }
 }
 

@@ -369,40 +369,6 @@ impl RaceDb {
         })
     }
 
-    /// [`Self::from_bytes`] of the file at `path`, read onto the heap
-    /// through a small buffer: the tables are the only copy held, never the
-    /// file's bytes beside them (14 MB less at the peak).
-    pub fn read_file(path: &std::path::Path) -> Option<RaceDb> {
-        use std::io::Read;
-        let file = std::fs::File::open(path).ok()?;
-        let end = 16 + 4 * (LAYOUTS * MAX_TURNS * 2 + LAYOUTS);
-        if file.metadata().ok()?.len() != (end + 8) as u64 {
-            return None;
-        }
-        let mut reader = std::io::BufReader::with_capacity(1 << 16, file);
-        let mut header = [0u8; 16];
-        reader.read_exact(&mut header).ok()?;
-        if !header_fits(&header) {
-            return None;
-        }
-        let mut sum = crate::stream_checksum::Fnv1a::default();
-        sum.add(&header);
-        let n = 2 * ROWS + LAYOUTS;
-        let mut values = Vec::with_capacity(n);
-        let mut buffer = [0u8; 4096];
-        while values.len() < n {
-            let bytes = (4 * (n - values.len())).min(buffer.len());
-            reader.read_exact(&mut buffer[..bytes]).ok()?;
-            sum.add(&buffer[..bytes]);
-            values.extend(le_floats(&buffer[..bytes]));
-        }
-        let mut stored = [0u8; 8];
-        reader.read_exact(&mut stored).ok()?;
-        (u64::from_le_bytes(stored) == sum.sum()).then_some(RaceDb {
-            tables: RaceTables::on_heap(values, ROWS),
-        })
-    }
-
     /// Expected turns for `layout` to bear off everything.
     pub fn expected_turns(&self, layout: &Layout) -> f32 {
         self.tables.expected()[layout_index(layout)]
@@ -573,25 +539,6 @@ pub(crate) fn no_double_once_off(chances: &mut Probabilities, own_off: u8, opp_o
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_file_read_through_a_buffer_is_the_tables_written_and_a_damaged_one_is_refused() {
-        let db = RaceDb::build();
-        let mut bytes = db.to_bytes();
-        let dir = std::env::temp_dir().join(format!("plakoto-race-read-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("race.bin");
-        std::fs::write(&path, &bytes).unwrap();
-        let read = RaceDb::read_file(&path).expect("the tables read back");
-        assert!(read.to_bytes() == bytes);
-        bytes[1000] ^= 1;
-        std::fs::write(&path, &bytes).unwrap();
-        assert!(RaceDb::read_file(&path).is_none());
-        bytes.pop();
-        std::fs::write(&path, &bytes).unwrap();
-        assert!(RaceDb::read_file(&path).is_none());
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 
     #[test]
     fn mapped_tables_read_the_built_values_in_place_and_a_damaged_file_is_refused() {

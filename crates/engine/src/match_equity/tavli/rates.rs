@@ -45,19 +45,6 @@ impl StarterRates {
             draw: rates.draw,
         }
     }
-
-    /// The starter's share of the decided games.
-    pub fn starter_share(&self) -> f64 {
-        let won: f64 = self.starter.iter().sum();
-        won / (won + self.other.iter().sum::<f64>())
-    }
-
-    /// The share of wins, either side's, that are worth more than a single.
-    pub fn gammon_share(&self) -> f64 {
-        let big = |w: &[f64; 4]| w[1] + w[2] + w[3];
-        let all: f64 = self.starter.iter().chain(&self.other).sum();
-        (big(&self.starter) + big(&self.other)) / all
-    }
 }
 
 /// Counts of a self-play run by starter: (single, double, triple, mother)

@@ -13,6 +13,19 @@ use plakoto_rules::tavli::{Plakoto, Portes};
 use plakoto_rules::{GameKind, Scoring, Side};
 use std::collections::HashMap;
 
+/// The starter's share of the decided games.
+fn starter_share(r: &StarterRates) -> f64 {
+    let won: f64 = r.starter.iter().sum();
+    won / (won + r.other.iter().sum::<f64>())
+}
+
+/// The share of wins, either side's, that are worth more than a single.
+fn gammon_share(r: &StarterRates) -> f64 {
+    let big = |w: &[f64; 4]| w[1] + w[2] + w[3];
+    let all: f64 = r.starter.iter().chain(&r.other).sum();
+    (big(&r.starter) + big(&r.other)) / all
+}
+
 const STARTERS: [Starter; 3] = [Starter::Player, Starter::Opponent, Starter::OpeningRoll];
 const AFTER_DRAW: [AfterDraw; 2] = [AfterDraw::OpeningRoll, AfterDraw::SameStarter];
 
@@ -163,7 +176,7 @@ fn table_is_symmetric_and_monotone() {
                             assert!(t.get(a, b - 1, g, s) <= e, "the opponent nearer is worse");
                         }
                         // Starting is worth something where the starter wins more.
-                        if game.rates.starter_share() > 0.5 {
+                        if starter_share(&game.rates) > 0.5 {
                             assert!(
                                 t.get(a, b, g, Starter::Player) > t.get(a, b, g, Starter::Opponent)
                             );
@@ -233,7 +246,7 @@ fn measured_gammons_decide_which_game_the_trailer_wants_at_2_away_1() {
         Plakoto::default().starter_rates(),
         Portes::default().starter_rates(),
     );
-    assert!(plakoto.gammon_share() > portes.gammon_share() + 0.1);
+    assert!(gammon_share(&plakoto) > gammon_share(&portes) + 0.1);
     let (portes, plakoto) = (
         t.get(2, 1, 0, Starter::OpeningRoll),
         t.get(2, 1, 1, Starter::OpeningRoll),

@@ -3,7 +3,7 @@
 //! hand, or when an event does not fit the record). Written once for every
 //! game on record.
 
-use plakoto_records::record::{Event, GameOnRecord, Header, Record, table_set_up};
+use plakoto_records::record::{Event, GameOnRecord, Header, Record, Start, table_set_up};
 
 use crate::state::SessionState;
 
@@ -30,6 +30,16 @@ pub(crate) fn set_up_event<G: GameOnRecord>(state: &SessionState) -> Event {
     Event::GameSetUp {
         header: table_header::<G>(state),
         game: table_set_up(&state.games.get::<G>().table, state.score.score),
+    }
+}
+
+/// The event that starts a game of `G` on record, begun as `start` says
+/// (by the last winner, or by an opening roll).
+pub(crate) fn started_event<G: GameOnRecord>(state: &SessionState, start: Start) -> Event {
+    Event::GameStarted {
+        header: table_header::<G>(state),
+        score: state.score.score,
+        start,
     }
 }
 

@@ -11,7 +11,7 @@
 //! a search of 0 or 1 ply must not pay for clearing megabytes.
 //!
 //! The table serves any game's positions, each placed by the hash its
-//! search gives it (the evaluator's `GameEvaluator::leaf_hash`): a Plakoto
+//! search gives it (the game's `EngineGame::leaf_hash`): a Plakoto
 //! [`Position`] by its own `fast_hash`, another game's by [`hash_of`]
 //! ([`super::mix_hash`]).
 
@@ -82,13 +82,6 @@ impl<P: Copy + Eq> LeafCache<P> {
             generation: 0,
             hash,
         }
-    }
-
-    /// Places positions by `hash` from now on; what the table held is
-    /// forgotten (it was placed by the hash before).
-    pub fn place_by(&mut self, hash: fn(&P) -> u64) {
-        self.hash = hash;
-        self.clear();
     }
 
     /// Sizes the table to the most slots that fit in `bytes` (a power of

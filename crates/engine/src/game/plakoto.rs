@@ -118,7 +118,7 @@ impl EngineGame for Plakoto {
         beam: usize,
         out: &mut PlayList,
     ) -> bool {
-        let numbers = numbers_of(self, to_play);
+        let numbers = self.numbers_of(to_play);
         if !is_multi_group(&numbers) {
             return false;
         }
@@ -157,7 +157,7 @@ impl EngineGame for Plakoto {
         if generator.limits() != limits {
             *generator = MoveGenerator::new(limits);
         }
-        let numbers = numbers_of(self, to_play);
+        let numbers = self.numbers_of(to_play);
         BEAM.with(|beam| {
             inner_plays(
                 generator,
@@ -170,13 +170,5 @@ impl EngineGame for Plakoto {
                 out,
             );
         });
-    }
-}
-
-/// The numbers a turn plays under `game`'s variant.
-fn numbers_of(game: &Plakoto, to_play: &ToPlay<Numbers>) -> Numbers {
-    match to_play {
-        ToPlay::Dice(dice) => dice.numbers(game.rules.variant),
-        ToPlay::Carried(numbers) => *numbers,
     }
 }

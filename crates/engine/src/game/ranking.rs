@@ -59,7 +59,7 @@ pub struct GameRanking<G: TavliGame> {
     /// search before the plies asked: the ranking is then that of `plies`.
     pub timed_out: bool,
     /// Whether the candidates are not every legal play: the evaluator cut
-    /// a turn too large to list ([`super::GameEvaluator::root_plays`]).
+    /// a turn too large to list ([`super::EngineGame::root_plays`]).
     /// `false` for [`super::GameSearch::rank_plays`], whose list is the
     /// caller's.
     pub truncated: bool,

@@ -19,7 +19,7 @@
 //!   over the 21 rolls, is subtracted from the game's equity (unbiased).
 //!
 //! A game stops early at a race the evaluator's exact race table covers
-//! when `rollout.race_exact` is set ([`GameEvaluator::race_value`]: only
+//! when `rollout.race_exact` is set ([`EngineGame::race_value`]: only
 //! that table, as the Plakoto rollout stops), and is cut after
 //! `rollout.max_turns` turns, scored by the evaluator; numbers carried to
 //! the side to act at the cut are played first (its play, as any turn's),
@@ -79,7 +79,6 @@ impl<G: EngineGame> Player<G> {
             None,
             &Stop::never(),
             budget_bytes(settings.cache_mb) / shares,
-            G::leaf_hash,
         );
         Player {
             generator: game.generator(),

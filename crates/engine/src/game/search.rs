@@ -31,8 +31,8 @@ use crate::eval::{Probabilities, terminal_probabilities};
 /// thread: it is `Send`, not shared.
 ///
 /// Plakoto Express is searched as the rules say (numbers carried from
-/// turn to turn, R21), with the evaluator's bounds on a turn's plays
-/// inside the tree ([`GameEvaluator::bounded_plays`]).
+/// turn to turn, R21), with the game's bounds on a turn's plays inside
+/// the tree ([`EngineGame::bounded_plays`]).
 pub struct GameSearch<G: EngineGame> {
     tree: Tree<G>,
     /// The root's generator, made from the first game searched.
@@ -151,8 +151,8 @@ impl<G: EngineGame> GameSearch<G> {
     /// [`Self::rank_turn`] with the root's plays listed by the caller's
     /// `generator` (its bound on plays decides how far a turn with too
     /// many plays is cut, and the ranking says so in `truncated`), but
-    /// for a turn the evaluator lists through its beam
-    /// ([`GameEvaluator::root_plays`]).
+    /// for a turn the game lists through its beam
+    /// ([`EngineGame::root_plays`]).
     pub fn rank_turn_generated(
         &mut self,
         root: Root<'_, G>,
@@ -335,7 +335,8 @@ impl<G: EngineGame> GameSearch<G> {
     /// among the candidates searched deepest), but when the candidates are
     /// not every legal play (a list cut by `generator`'s bound, or an
     /// Express beam's lines, R20) the best one that is surely legal
-    /// ([`TavliGame::surely_legal`](plakoto_rules::TavliGame::surely_legal), R10), and should none be, the play of
+    /// ([`TavliGame::surely_legal`](plakoto_rules::TavliGame::surely_legal),
+    /// R10), and should none be, the play of
     /// `generator`'s list whose position is valued best at 0 plies
     /// ([`GreedyChooser`], by money equity). A forced play is made without
     /// searching. `None` only if no play is listed.
@@ -418,12 +419,8 @@ impl<G: EngineGame> GameSearch<G> {
             evaluator,
             settings,
         };
-        self.tree.begin(
-            deadline,
-            &self.stop,
-            self.cache_bytes(cx.settings),
-            G::leaf_hash,
-        );
+        self.tree
+            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
         // The carried numbers' best play, then the roll: no ply is spent
         // on the play (a decision, not a chance event).
         let value_at = |tree: &mut Tree<G>, depth: u8| match carried {
@@ -487,12 +484,8 @@ impl<G: EngineGame> GameSearch<G> {
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> GameRanking<G> {
-        self.tree.begin(
-            deadline,
-            &self.stop,
-            self.cache_bytes(cx.settings),
-            G::leaf_hash,
-        );
+        self.tree
+            .begin(deadline, &self.stop, self.cache_bytes(cx.settings));
         let mut ranked = self.rank_static(cx, turn, plays);
         let target = limits.plies.min(MAX_PLIES);
         // The game's own table for a named preset (Fevga's 1-ply level).
@@ -620,13 +613,12 @@ impl<G: EngineGame> GameSearch<G> {
         // The threads share this searcher's budget (its own tree keeps
         // what the shallower levels filled besides).
         let cache_bytes = self.cache_bytes(cx.settings) / threads;
-        let leaf_hash = G::leaf_hash;
         let results: Vec<(Option<GameRankedPlay<G>>, SearchStats)> = pool.install(|| {
             candidates
                 .par_iter()
                 .with_max_len(1)
                 .map_init(Tree::<G>::default, |tree, c| {
-                    tree.begin(deadline, stop, cache_bytes, leaf_hash);
+                    tree.begin(deadline, stop, cache_bytes);
                     let value = deepen(tree, cx, c, plies);
                     ((!tree.aborted()).then_some(value), tree.stats)
                 })

@@ -17,8 +17,8 @@
 //! play: a decision, not a chance event, so no ply is spent) before its
 //! own roll; a play of carried numbers is followed by the same side's
 //! roll ([`GameAfter`]). A game that carries nothing never takes these
-//! branches: [`TavliGame::may_carry`](plakoto_rules::TavliGame::may_carry) is false for it, known when the
-//! search is compiled for that game.
+//! branches: [`TavliGame::may_carry`](plakoto_rules::TavliGame::may_carry)
+//! is false for it, known when the search is compiled for that game.
 //!
 //! A play that ends the game is scored exactly, and so is a position an
 //! exact database of the evaluator covers: neither is searched deeper.
@@ -38,7 +38,7 @@ use super::{
     game_equity,
 };
 use crate::eval::exact::ExactDatabase;
-use crate::eval::leaf_cache::{LeafCache, SlotIndex, hash_of};
+use crate::eval::leaf_cache::{LeafCache, SlotIndex};
 use crate::eval::mix_hash::MixBuildHasher;
 use crate::eval::{Probabilities, terminal_probabilities};
 
@@ -276,7 +276,7 @@ impl<G: EngineGame> Default for Tree<G> {
             cache_limit: chance_entries::<(G::Position, u8), Probabilities>(
                 budget_bytes(DEFAULT_CACHE_MB) / 2,
             ),
-            leaves: LeafCache::hashed_by(hash_of::<G::Position>),
+            leaves: LeafCache::hashed_by(G::leaf_hash),
             deadline: None,
             stop: Stop::never(),
             aborted: false,
@@ -287,16 +287,10 @@ impl<G: EngineGame> Default for Tree<G> {
 
 impl<G: EngineGame> Tree<G> {
     /// Starts a search: empties the caches and sizes them to a budget of
-    /// `cache_bytes` (half each), places the static evaluations by
-    /// `leaf_hash` (the evaluator's, [`GameEvaluator::leaf_hash`]), and
-    /// sets the deadline and the stop.
-    pub fn begin(
-        &mut self,
-        deadline: Option<Instant>,
-        stop: &Stop,
-        cache_bytes: usize,
-        leaf_hash: fn(&G::Position) -> u64,
-    ) {
+    /// `cache_bytes` (half each), and sets the deadline and the stop. The
+    /// static evaluations are placed by the game's
+    /// [`EngineGame::leaf_hash`].
+    pub fn begin(&mut self, deadline: Option<Instant>, stop: &Stop, cache_bytes: usize) {
         let half = cache_bytes / 2;
         self.cache_limit = chance_entries::<(G::Position, u8), Probabilities>(half);
         if self.cache.capacity() > self.cache_limit {
@@ -304,7 +298,7 @@ impl<G: EngineGame> Tree<G> {
         }
         self.cache.clear();
         self.leaves.fit(half);
-        self.leaves.place_by(leaf_hash);
+        self.leaves.clear();
         self.deadline = deadline;
         self.stop = stop.clone();
         self.aborted = false;

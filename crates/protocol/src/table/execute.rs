@@ -14,7 +14,7 @@ use super::hooks::TableProtocol;
 use super::search::{RankedTurn, candidates, chances, rank_current, search_info, turn_numbers};
 use crate::board_picture::draw_table_board;
 use crate::command::{Command, Page, ShowWhat, TableCommand};
-use crate::game_records::{set_up_event, table_header};
+use crate::game_records::{set_up_event, started_event, table_header};
 use crate::match_value;
 use crate::reply::{
     BoardInfo, BoardShape, ErrorCode, LegalPlay, MoveInfo, PlayerNames, ProtoError, Reply,
@@ -173,14 +173,11 @@ fn new_game<G: TableProtocol>(
     let dice = table.dice().map(|d| [d.0.pips(), d.1.pips()]);
     let starts = table.on_roll();
     *G::table_mut(state) = table;
-    tools.events.push(Event::GameStarted {
-        header: table_header::<G>(state),
-        score: state.score.score,
-        start: match starter {
-            Some(winner) => Start::Starter(winner),
-            None => Start::Opening(opening.clone()),
-        },
-    });
+    let start = match starter {
+        Some(winner) => Start::Starter(winner),
+        None => Start::Opening(opening.clone()),
+    };
+    tools.events.push(started_event::<G>(state, start));
     if dice.is_some() {
         // The Western opening: the starter plays the opening dice.
         tools.events.push(dice_event(G::table(state)));
@@ -213,11 +210,8 @@ fn roll<G: TableProtocol>(
     }
     state.rng = rng;
     if !opening.is_empty() {
-        tools.events.push(Event::GameStarted {
-            header: table_header::<G>(state),
-            score: state.score.score,
-            start: Start::Opening(opening.clone()),
-        });
+        let start = Start::Opening(opening.clone());
+        tools.events.push(started_event::<G>(state, start));
     }
     tools.events.push(dice_event(G::table(state)));
     Ok(Reply::Dice {

@@ -26,6 +26,15 @@ impl Plakoto {
     pub fn new(rules: Rules) -> Plakoto {
         Plakoto { rules }
     }
+
+    /// The numbers `to_play` plays: the dice's under the rule set (an
+    /// Express double's escalation, R20), or the numbers carried (R21).
+    pub fn numbers_of(&self, to_play: &ToPlay<Numbers>) -> Numbers {
+        match to_play {
+            ToPlay::Dice(dice) => dice.numbers(self.rules.variant),
+            ToPlay::Carried(numbers) => *numbers,
+        }
+    }
 }
 
 impl TableGame<Plakoto> {
@@ -152,11 +161,7 @@ impl TavliGame for Plakoto {
     }
 
     fn surely_legal(&self, turn: &ToPlay<Numbers>, play: &Play) -> bool {
-        let numbers = match turn {
-            ToPlay::Dice(dice) => dice.numbers(self.rules.variant),
-            ToPlay::Carried(numbers) => *numbers,
-        };
-        play.is_surely_legal(&numbers)
+        play.is_surely_legal(&self.numbers_of(turn))
     }
 
     #[inline]

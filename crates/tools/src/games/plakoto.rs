@@ -92,7 +92,7 @@ impl ToolsGame for Plakoto {
         list: &PlayList,
         play: &Play,
     ) -> Result<Play, IllegalPlay> {
-        check_chosen(before, &numbers(self, to_play), list, play)
+        check_chosen(before, &self.numbers_of(to_play), list, play)
     }
 
     fn carried_roll(&self, carried: &Numbers) -> plakoto_records::record::Roll {
@@ -207,14 +207,6 @@ impl ToolsGame for Plakoto {
 pub const REFEREE_LIMITS: GenLimits = GenLimits {
     max_positions: 4_000,
 };
-
-/// The numbers of a turn: the dice's under the rule set, or those carried.
-pub(crate) fn numbers(game: &Plakoto, to_play: &ToPlay<Numbers>) -> Numbers {
-    match to_play {
-        ToPlay::Dice(dice) => dice.numbers(game.rules.variant),
-        ToPlay::Carried(numbers) => *numbers,
-    }
-}
 
 /// How a built-in makes its evaluator.
 pub(crate) type MakeEvaluator = fn() -> Box<dyn GameEvaluator<Plakoto>>;

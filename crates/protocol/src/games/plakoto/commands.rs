@@ -20,7 +20,7 @@ use crate::board_data::BoardData;
 use crate::command::{Command, TableCommand};
 use crate::command::{Orientation, ShowWhat};
 use crate::errors::PartsError;
-use crate::game_records::{set_up_event, table_header};
+use crate::game_records::{set_up_event, started_event, table_header};
 use crate::reply::{BoardInfo, BoardShape, OptionsInfo, PlayerNames};
 use crate::reply::{ProtoError, Reply};
 use crate::session_search::SessionSearch;
@@ -252,14 +252,11 @@ fn new_game(state: &mut SessionState, tools: &mut Tools) -> Result<Reply, ProtoE
         }
     };
     state.games.set_plakoto(&game);
-    tools.events.push(Event::GameStarted {
-        header: table_header::<Plakoto>(state),
-        score: state.score.score,
-        start: match starter {
-            Some(winner) => Start::Starter(winner),
-            None => Start::Opening(opening.clone()),
-        },
-    });
+    let start = match starter {
+        Some(winner) => Start::Starter(winner),
+        None => Start::Opening(opening.clone()),
+    };
+    tools.events.push(started_event::<Plakoto>(state, start));
     Ok(Reply::NewGame {
         score: score_info(state),
         opening,

@@ -33,6 +33,7 @@ use crate::arena::referee::GameOutcome;
 use crate::arena::refereed_game::gnubg_turn_match_id;
 use crate::arena::run_game::Launch;
 use crate::arena::runner::RunSpec;
+use crate::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 use crate::arena::tavli_player::BoxedPlayer;
 use crate::arena::tavli_player::SharedEngine;
 use crate::arena::tavli_players::preflight_tavli_player;
@@ -46,7 +47,7 @@ use crate::bench::hint::{self, HintBenchOptions, HintBenchReport};
 use crate::bench::movegen::{MovegenBenchOptions, MovegenBenchReport};
 use crate::conformance::Report as ConformanceReport;
 use crate::conformance::{ConformanceArgs, Step, SwitchVariant};
-use plakoto_engine::game::EngineGame;
+use plakoto_engine::game::{EngineGame, GameEvaluator};
 use plakoto_records::record::{GameOnRecord, Roll};
 use plakoto_rules::tavli::TavliGames;
 use plakoto_rules::tavli::ToPlay;
@@ -223,6 +224,15 @@ pub trait ToolsGame: GameOnRecord + EngineGame + Default {
         name: &str,
         file: Option<&str>,
     ) -> Option<Result<BoxedPlayer<Self>, PlayerError>>;
+
+    /// The player that plays `evaluator`'s 0-ply choice, called `name`
+    /// (the lab trainer's strength checks): the best play by the
+    /// evaluator, exact values first ([`TavliEvaluatorPlayer`]), unless the
+    /// game's own search knows more at 0 ply (Plakoto Express's plays that
+    /// pass numbers on, R21).
+    fn evaluator_player(name: &str, evaluator: Box<dyn GameEvaluator<Self>>) -> BoxedPlayer<Self> {
+        Box::new(TavliEvaluatorPlayer::new(name, evaluator))
+    }
 
     // A run of the game alone (`run_game`, `tavli_runner`).
 

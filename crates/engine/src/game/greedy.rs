@@ -67,7 +67,18 @@ impl<G: EngineGame> GreedyChooser<G> {
         evaluator: &dyn GameEvaluator<G>,
         plays: &[G::Play],
     ) -> Option<(usize, Probabilities)> {
-        let equity = |p: &Probabilities| game_equity(game, p);
+        self.choose_carried_by(game, evaluator, plays, |p| game_equity(game, p))
+    }
+
+    /// [`Self::choose_carried`] with the values read under `game` but
+    /// compared by `equity`, as [`Self::choose_by`].
+    pub fn choose_carried_by(
+        &mut self,
+        game: &G,
+        evaluator: &dyn GameEvaluator<G>,
+        plays: &[G::Play],
+        equity: impl Fn(&Probabilities) -> f32,
+    ) -> Option<(usize, Probabilities)> {
         self.choose_next(game, evaluator, plays, NextRoll::Mover, equity)
     }
 

@@ -58,8 +58,7 @@ use crate::benchmark::sample_game::GameSampler;
 use crate::benchmark::score::StrengthReport;
 use crate::benchmark::score::{Chooser, score};
 use crate::benchmark::unlisted::UnlistedRollouts;
-use crate::train::table::TableTrainer;
-use crate::train::table::game::{Streams, TrainedGame};
+use crate::train::table::game::Streams;
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::fevga::net::inputs::{FevgaInputs, encode};
 use plakoto_engine::eval::fevga::net::outcomes::{
@@ -86,8 +85,6 @@ impl LabGame for Fevga {
         TurnRecord::of_roll(to_play)
     }
 
-    type Run = TableTrainer<Fevga>;
-
     fn build_benchmark(a: &BuildArgs) -> Result<(), BenchmarkError> {
         build_table(a, build_shard)
     }
@@ -95,19 +92,8 @@ impl LabGame for Fevga {
     fn score_benchmark(a: &StrengthArgs) -> Result<(), BenchmarkError> {
         table_strength(a, strength)
     }
-}
 
-/// The game the net is trained for: Fevga under its default switches.
-const GAME: Fevga = Fevga {
-    rules: FevgaRules {
-        release: Release::PastStart,
-        quarter_rule: QuarterRule::Own,
-        quarter_check: QuarterCheck::EveryStep,
-        prime_rule: PrimeRule::Unblock,
-    },
-};
-
-impl TrainedGame for Fevga {
+    // Training.
     const NAME: &'static str = "Fevga";
     const CHECKPOINT_MAGIC: &'static [u8; 8] = b"PLKFCKPT";
     const STREAMS: Streams = Streams {
@@ -166,6 +152,16 @@ impl TrainedGame for Fevga {
         game_equity(self, &to_probabilities(d))
     }
 }
+
+/// The game the net is trained for: Fevga under its default switches.
+const GAME: Fevga = Fevga {
+    rules: FevgaRules {
+        release: Release::PastStart,
+        quarter_rule: QuarterRule::Own,
+        quarter_check: QuarterCheck::EveryStep,
+        prime_rule: PrimeRule::Unblock,
+    },
+};
 
 /// Each Fevga phase's share of the decisions sampled (when the games give
 /// enough of them; a short phase's rest goes to the others). The builder

@@ -9,8 +9,7 @@
 
 use crate::LabGame;
 use crate::benchmark::data::TurnRecord;
-use crate::train::table::TableTrainer;
-use crate::train::table::game::{Streams, TrainedGame};
+use crate::train::table::game::Streams;
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::eval::portes::net::inputs::{PortesInputs, encode};
@@ -33,10 +32,7 @@ impl LabGame for Portes {
         TurnRecord::of_roll(to_play)
     }
 
-    type Run = TableTrainer<Portes>;
-}
-
-impl TrainedGame for Portes {
+    // Training.
     const NAME: &'static str = "Portes";
     const CHECKPOINT_MAGIC: &'static [u8; 8] = b"PLKPCKPT";
     const STREAMS: Streams = Streams {

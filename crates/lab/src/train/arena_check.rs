@@ -1,17 +1,16 @@
-//! The trainer's strength check: a short duplicate-dice match of the net
-//! (0 ply) against another evaluator, played in-process on the trainer's
-//! threads through the arena's referee.
+//! The trainer's strength check, as every game plays it: a short
+//! duplicate-dice match between two players, in-process on the trainer's
+//! threads through the arena's referee ([`duplicate_games`]), and its
+//! result ([`MatchResult`]). The match of two evaluators is
+//! [`super::table::arena_check`].
 
 use rayon::prelude::*;
 
-use plakoto_engine::eval::GameEvaluator;
-use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{Rules, Side};
+use plakoto_rules::Side;
 use plakoto_tools::ToolsGame;
 use plakoto_tools::arena::referee::mix_seed;
-use plakoto_tools::arena::tavli_player::TavliPlayer;
+use plakoto_tools::arena::tavli_player::{BoxedPlayer, TavliPlayer};
 use plakoto_tools::arena::tavli_referee::{Opening, TavliSetup, play_tavli_game};
-use plakoto_tools::games::plakoto::PlakotoPlayer;
 
 /// Result of a duplicate match, from A's side.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,42 +34,18 @@ impl std::fmt::Display for MatchResult {
     }
 }
 
-/// Plays `pairs` pairs of games with duplicate dice (A is X in one game of
-/// a pair and O in the other, on the same dice) between evaluators made by
-/// `a` and `b`, each at 0 ply. Seeded: the same arguments give the same
-/// result on any number of threads.
-pub fn duplicate_match(
-    a: &(dyn Fn() -> Box<dyn GameEvaluator<Plakoto>> + Sync),
-    b: &(dyn Fn() -> Box<dyn GameEvaluator<Plakoto>> + Sync),
-    pairs: u64,
-    seed: u64,
-    rules: Rules,
-) -> MatchResult {
-    let players = || {
-        (
-            PlakotoPlayer::new("a", 0, a()),
-            PlakotoPlayer::new("b", 0, b()),
-        )
-    };
-    duplicate_games(&Plakoto::new(rules), &players, pairs, seed)
-}
-
 /// Plays `pairs` pairs of games of `game` with duplicate dice (A is X in
 /// one game of a pair and O in the other, on the same dice; the Greek
 /// opening, a cap of 2,000 turns) between the players `players` makes, A's
 /// and B's, once per worker thread. Seeded: the same arguments give the
 /// same result on any number of threads, as long as the players choose
 /// without chance.
-pub fn duplicate_games<G, P>(
+pub fn duplicate_games<G: ToolsGame + Sync>(
     game: &G,
-    players: &(dyn Fn() -> (P, P) + Sync),
+    players: &(dyn Fn() -> (BoxedPlayer<G>, BoxedPlayer<G>) + Sync),
     pairs: u64,
     seed: u64,
-) -> MatchResult
-where
-    G: ToolsGame + Sync,
-    P: TavliPlayer<G>,
-{
+) -> MatchResult {
     let results: Vec<f64> = (0..pairs)
         .into_par_iter()
         .map_init(
@@ -91,9 +66,9 @@ where
                         tavli: None,
                     };
                     let players: [&mut dyn TavliPlayer<G>; 2] = if a_side == Side::X {
-                        [&mut *pa, &mut *pb]
+                        [&mut **pa, &mut **pb]
                     } else {
-                        [&mut *pb, &mut *pa]
+                        [&mut **pb, &mut **pa]
                     };
                     let outcome = play_tavli_game(game, &setup, players, generator);
                     let points = f64::from(outcome.points);

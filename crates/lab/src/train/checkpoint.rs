@@ -1,10 +1,12 @@
 //! Training checkpoints: everything `plakoto train --resume` needs to go on
 //! exactly where it stopped — the settings, the counters, the weights and
-//! the optimiser's moments. Written atomically (temp file + rename).
+//! the optimiser's moments. Written atomically (temp file + rename), in
+//! every game's layout ([`write_checkpoint`]), under the game's magic.
 //!
-//! Layout: magic `PLKCKPT\0` | u32 length + JSON [`TrainState`] | u32
-//! length + weight file bytes | u64 Adam steps | f32 first moments | f32
-//! second moments | u64 FNV-1a of everything before it.
+//! Layout: magic (`PLKCKPT\0` Plakoto, `PLKPCKPT` Portes, `PLKFCKPT`
+//! Fevga) | u32 length + JSON [`TrainState`] | u32 length + weight file
+//! bytes | u64 Adam steps | f32 first moments | f32 second moments | u64
+//! FNV-1a of everything before it.
 
 use std::path::{Path, PathBuf};
 
@@ -13,12 +15,9 @@ use serde::{Deserialize, Serialize};
 
 use super::learn::{Adam, ParamVecs};
 use plakoto_engine::binary_file::{fnv1a, write_atomically};
-use plakoto_engine::eval::net::Network;
-use plakoto_engine::eval::net::weights::{self, WeightsError};
+use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::path_error::PathError;
 use plakoto_rules::Variant;
-
-const MAGIC: &[u8; 8] = b"PLKCKPT\0";
 
 /// The settings of self-play TD(λ) training, the same in every game's
 /// trainer. A resumed run keeps the ones it was started with.
@@ -59,37 +58,54 @@ impl SelfPlaySettings {
     }
 }
 
-impl AsRef<SelfPlaySettings> for SelfPlaySettings {
-    fn as_ref(&self) -> &SelfPlaySettings {
-        self
-    }
-}
-
-/// The settings of a Plakoto run: self-play's, and the rules it plays.
-/// Its checkpoint's JSON holds them flat, as it always has.
-#[derive(Clone, PartialEq, Serialize, Deserialize)]
+/// The settings of a run: self-play's, and the movement rules it plays
+/// (Plakoto's `--rules`; every other game plays `standard`). The
+/// checkpoint's JSON holds them flat; `rules` is written only when it is
+/// not `standard`, so that a Portes or Fevga checkpoint reads as it always
+/// has, and a Plakoto one written before this setting existed, or with
+/// `"rules":"standard"`, reads as standard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TrainConfig {
     /// The self-play settings.
     #[serde(flatten)]
     pub self_play: SelfPlaySettings,
     /// Rules of the self-play games and arena checks (R20-R22 for
-    /// Express). Runs started before this setting existed played
-    /// standard (the default).
-    #[serde(default)]
+    /// Express).
+    #[serde(default, skip_serializing_if = "is_standard")]
     pub rules: Variant,
 }
 
-impl AsRef<SelfPlaySettings> for TrainConfig {
-    fn as_ref(&self) -> &SelfPlaySettings {
-        &self.self_play
+/// Whether `rules` are the standard ones (left out of a checkpoint).
+fn is_standard(rules: &Variant) -> bool {
+    *rules == Variant::Standard
+}
+
+impl TrainConfig {
+    /// The settings as `Debug` shows them in `--resume`'s line, under the
+    /// game's name (`PortesTrainConfig { seed: 1, … }`), the rules only
+    /// when they are not standard.
+    pub fn named(&self, game: &str) -> impl std::fmt::Debug + '_ {
+        Named {
+            name: format!("{game}TrainConfig"),
+            config: self,
+        }
     }
 }
 
-impl std::fmt::Debug for TrainConfig {
+/// [`TrainConfig::named`].
+struct Named<'a> {
+    name: String,
+    config: &'a TrainConfig,
+}
+
+impl std::fmt::Debug for Named<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut d = f.debug_struct("TrainConfig");
-        self.self_play.debug_fields(&mut d);
-        d.field("rules", &self.rules).finish()
+        let mut d = f.debug_struct(&self.name);
+        self.config.self_play.debug_fields(&mut d);
+        if !is_standard(&self.config.rules) {
+            d.field("rules", &self.config.rules);
+        }
+        d.finish()
     }
 }
 
@@ -110,9 +126,9 @@ pub enum TargetKind {
 /// A run's settings and counters, as its checkpoint keeps them. A resumed
 /// run keeps the settings it was started with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RunState<C> {
-    /// What is computed (the game's trainer's settings).
-    pub config: C,
+pub struct TrainState {
+    /// What is computed.
+    pub config: TrainConfig,
     /// Rounds completed.
     pub rounds: u64,
     /// Games played.
@@ -127,10 +143,10 @@ pub struct RunState<C> {
     pub best_ppg: Option<f64>,
 }
 
-impl<C> RunState<C> {
+impl TrainState {
     /// A run of `config` that has not started.
-    pub fn new(config: C) -> RunState<C> {
-        RunState {
+    pub fn new(config: TrainConfig) -> TrainState {
+        TrainState {
             config,
             rounds: 0,
             games: 0,
@@ -141,9 +157,6 @@ impl<C> RunState<C> {
         }
     }
 }
-
-/// Progress of a Plakoto run: its settings and counters.
-pub type TrainState = RunState<TrainConfig>;
 
 /// Why a checkpoint could not be written or read. The messages name the
 /// file.
@@ -179,29 +192,8 @@ pub enum CheckpointError {
     },
 }
 
-/// Writes a checkpoint atomically.
-pub fn save(
-    path: &Path,
-    state: &TrainState,
-    net: &Network,
-    adam: &Adam,
-) -> Result<(), CheckpointError> {
-    write_checkpoint(path, MAGIC, state, &weights::to_bytes(net), adam)
-}
-
-/// Reads a checkpoint.
-pub fn load(path: &Path) -> Result<(TrainState, Network, Adam), CheckpointError> {
-    read_checkpoint(
-        path,
-        MAGIC,
-        weights::from_bytes,
-        |net, state: &TrainState| Adam::new(net, state.config.self_play.lr),
-    )
-}
-
-/// Writes a checkpoint atomically in the layout of the module comment,
-/// which the Portes and Fevga trainers' checkpoints share with their own
-/// magic: `magic`, `state` as JSON, the weight file bytes `net_bytes`,
+/// Writes a checkpoint atomically in the layout of the module comment:
+/// `magic`, `state` as JSON, the weight file bytes `net_bytes`,
 /// Adam's steps and moments, the FNV-1a sum.
 pub(crate) fn write_checkpoint<S: Serialize>(
     path: &Path,
@@ -286,4 +278,59 @@ pub(crate) fn read_checkpoint<S: DeserializeOwned, N>(
         }
     }
     Ok((state, net, adam))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_resume_line_names_the_games_settings() {
+        let self_play = SelfPlaySettings {
+            seed: 7,
+            hidden: 64,
+            lambda: 0.7,
+            lr: 1e-3,
+            batch: 64,
+            games_per_round: 16,
+            epsilon: 0.1,
+            target: TargetKind::Expected,
+        };
+        let config = TrainConfig {
+            self_play,
+            rules: Variant::Standard,
+        };
+        let fields = "{ seed: 7, hidden: 64, lambda: 0.7, lr: 0.001, batch: 64, \
+                      games_per_round: 16, epsilon: 0.1, target: Expected }";
+        assert_eq!(
+            format!("{:?}", config.named("Portes")),
+            format!("PortesTrainConfig {fields}")
+        );
+        assert_eq!(
+            format!("{:?}", config.named("Fevga")),
+            format!("FevgaTrainConfig {fields}")
+        );
+        // Rules other than standard are shown, and only they are written.
+        let express = TrainConfig {
+            rules: Variant::Express,
+            ..config.clone()
+        };
+        assert!(
+            format!("{:?}", express.named("Plakoto"))
+                .ends_with("target: Expected, rules: Express }")
+        );
+        let json = |c: &TrainConfig| serde_json::to_string(c).expect("json");
+        assert!(!json(&config).contains("rules"), "{}", json(&config));
+        assert!(
+            json(&express).contains(r#""rules":"express""#),
+            "{}",
+            json(&express)
+        );
+        // A checkpoint that names standard rules reads as one that does not.
+        let named = json(&config).replace('}', r#","rules":"standard"}"#);
+        assert_eq!(
+            serde_json::from_str::<TrainConfig>(&named).expect("reads"),
+            config
+        );
+    }
 }

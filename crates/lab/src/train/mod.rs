@@ -1,14 +1,21 @@
-//! `plakoto train`: TD(λ) self-play training of the neural evaluator.
+//! `plakoto train`: TD(λ) self-play training of each game's net, and
+//! `plakoto refine`, its supervised refinement on rollout targets.
 //!
-//! A run works in rounds. Each round plays `games_per_round` self-play
-//! games in parallel with the weights frozen ([`selfplay`]), then learns
-//! from their positions in seeded shuffled mini-batches ([`learn`]). Every
-//! random choice is derived from the run's seed and the round or game
-//! number, never from timing or threads, so a run is reproducible and
+//! One trainer serves every game: [`table`], written over the game layer
+//! and a game's [`table::game::LabGame`] impl. A run works in rounds.
+//! Each round plays `games_per_round` self-play games in parallel with the
+//! weights frozen ([`table::selfplay`]), then learns from their positions
+//! in seeded shuffled mini-batches ([`table::learn`], on [`learn`]'s Adam).
+//! Every random choice is derived from the run's seed and the round or
+//! game number, never from timing or threads, so a run is reproducible and
 //! `--resume` from a checkpoint continues exactly as if never stopped.
 //! The run around the rounds (resuming, `--games` and `--minutes`, the
-//! arena checks, checkpoints, progress) is [`run_loop`], the same for
-//! every game's trainer ([`table`] for the games of the game layer).
+//! arena checks, checkpoints, progress) is [`run_loop`].
+//!
+//! Plakoto's refinement keeps its own modules ([`refine`] with its
+//! sampled mixes, loss terms and net surgery: `candidates`,
+//! `rollout_targets`, `revive`, `average`, and [`learn`]'s `Learner`);
+//! Portes and Fevga are refined by [`table`]'s labels and fit.
 //!
 //! Files in the run directory: `checkpoint.bin` (full state, every few
 //! minutes), `latest.net` (the weights alone), `best.net` (the best at an
@@ -27,32 +34,20 @@ pub mod refine_error;
 pub mod revive;
 pub mod rollout_targets;
 pub mod run_loop;
-pub mod selfplay;
 pub mod table;
 pub mod target_line;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use self::arena_check::{MatchResult, duplicate_match};
-use self::checkpoint::{CheckpointError, SelfPlaySettings, TargetKind, TrainConfig, TrainState};
-use self::label_args::LabelArgs;
-use self::learn::{Adam, Learner, Sample};
-use self::refine::{FitArgs, RefineError, TargetArgs};
-use self::run_loop::{TrainingRun, learn_round, play_round};
-use self::selfplay::Worker;
-use plakoto_engine::eval::net::weights::{self, WeightsError};
-use plakoto_engine::eval::net::{NetEvaluator, Network};
-use plakoto_engine::eval::{GameEvaluator, HeuristicEvaluator};
+use self::checkpoint::{CheckpointError, SelfPlaySettings, TargetKind, TrainConfig};
+use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::path_error::PathError;
-use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{GameKind, Rules, Variant};
-use plakoto_tools::arena::referee::mix_seed;
+use plakoto_rules::{GameKind, Variant};
 
 /// Options of `plakoto train`.
 #[derive(Args, Debug, Clone)]
@@ -127,15 +122,16 @@ pub struct TrainArgs {
 }
 
 impl TrainArgs {
-    fn config(&self) -> TrainConfig {
+    /// The run's settings the options give.
+    pub(crate) fn config(&self) -> TrainConfig {
         TrainConfig {
             self_play: self.self_play(),
             rules: self.rules,
         }
     }
 
-    /// The self-play settings the options give, in every game.
-    pub(crate) fn self_play(&self) -> SelfPlaySettings {
+    /// The self-play settings the options give.
+    fn self_play(&self) -> SelfPlaySettings {
         SelfPlaySettings {
             seed: self.seed,
             hidden: self.hidden,
@@ -204,191 +200,6 @@ pub enum TrainError {
     /// The progress line's template is wrong.
     #[error(transparent)]
     Progress(#[from] indicatif::style::TemplateError),
-}
-
-/// The trainer's state in memory.
-pub struct Trainer {
-    /// Counters and settings.
-    pub state: TrainState,
-    /// The weights being trained.
-    pub net: Network,
-    adam: Adam,
-    learner: Learner,
-}
-
-/// Stream tags so that no two uses share a seed.
-const GAME_STREAM: u64 = 0x5E1F;
-const SHUFFLE_STREAM: u64 = 0x5AFF;
-const INIT_STREAM: u64 = 0x1417;
-const ARENA_STREAM: u64 = 0xA4E7A;
-
-impl Trainer {
-    /// A new run with `config`, from random weights or `init`.
-    pub fn new(config: TrainConfig, init: Option<Network>) -> Trainer {
-        let net = init.unwrap_or_else(|| {
-            Network::random(
-                config.self_play.hidden,
-                mix_seed(&[config.self_play.seed, INIT_STREAM]),
-            )
-        });
-        let adam = Adam::new(&net, config.self_play.lr);
-        let learner = Learner::new(&net);
-        Trainer {
-            state: TrainState::new(config),
-            net,
-            adam,
-            learner,
-        }
-    }
-
-    /// Plays and learns from one round; returns the mean loss. Uses the
-    /// current rayon pool.
-    pub fn round(&mut self) -> f32 {
-        let c = self.state.config.self_play.clone();
-        let rules = self.state.config.rules;
-        let first = self.state.rounds * c.games_per_round;
-        let net = &self.net;
-        let games = first..first + c.games_per_round;
-        let samples = play_round(games, |worker: &mut Worker, game, out: &mut Vec<Sample>| {
-            worker.play_game(
-                net,
-                rules,
-                mix_seed(&[c.seed, game, GAME_STREAM]),
-                c.lambda,
-                c.epsilon,
-                c.target,
-                out,
-            );
-        });
-        learn_round(&mut self.state, samples, SHUFFLE_STREAM, |batch| {
-            self.learner
-                .train_batch(&mut self.net, &mut self.adam, batch)
-        })
-    }
-}
-
-/// The Plakoto trainer as the run drives it: under its movement rules
-/// (`--rules`), its net Plakoto's own.
-impl TrainingRun for Trainer {
-    const NAME: &'static str = "Plakoto";
-    type Config = TrainConfig;
-
-    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError> {
-        if a.epsilon != 0.0 {
-            return Err(RefineError::Options(
-                "--epsilon is for --game portes and --game fevga (Plakoto's mix is --players)"
-                    .into(),
-            ));
-        }
-        refine::build_targets(a)
-    }
-
-    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
-        refine::fit(a).map(|_| ())
-    }
-
-    /// Only the games of the game-layer trainer are labelled so far.
-    fn refine_labels(_a: &LabelArgs) -> Result<(), RefineError> {
-        Err(RefineError::Options(
-            "refine labels takes --game portes or --game fevga: the Plakoto net has no \
-             game-layer trainer (train::table) to label and fit for yet"
-                .into(),
-        ))
-    }
-
-    fn fresh(args: &TrainArgs) -> Result<Trainer, TrainError> {
-        let init = match &args.init {
-            Some(path) => Some(weights::load(path)?),
-            None => None,
-        };
-        if let Some(n) = &init
-            && n.hidden() != args.hidden
-        {
-            return Err(TrainError::InitHidden {
-                init: n.hidden(),
-                hidden: args.hidden,
-            });
-        }
-        Ok(Trainer::new(args.config(), init))
-    }
-
-    fn load(dir: &Path) -> Result<Trainer, TrainError> {
-        let (state, net, adam) = checkpoint::load(&dir.join("checkpoint.bin"))?;
-        let learner = Learner::new(&net);
-        Ok(Trainer {
-            state,
-            net,
-            adam,
-            learner,
-        })
-    }
-
-    fn write_checkpoint(&self, path: &Path) -> Result<(), TrainError> {
-        Ok(checkpoint::save(path, &self.state, &self.net, &self.adam)?)
-    }
-
-    fn state(&self) -> &TrainState {
-        &self.state
-    }
-
-    fn state_mut(&mut self) -> &mut TrainState {
-        &mut self.state
-    }
-
-    fn settings_line(&self) -> String {
-        format!("{:?}", self.state.config)
-    }
-
-    fn round(&mut self) -> f32 {
-        Trainer::round(self)
-    }
-
-    fn net_hash(&self) -> String {
-        self.net.short_hash()
-    }
-
-    fn save_net(&self, path: &Path) -> Result<(), TrainError> {
-        Ok(weights::save(&self.net, path)?)
-    }
-
-    fn match_heuristic(&self, pairs: u64) -> MatchResult {
-        let (seed, variant) = (self.state.config.self_play.seed, self.state.config.rules);
-        let heuristic = || -> Box<dyn GameEvaluator<Plakoto>> { Box::new(HeuristicEvaluator) };
-        check_against(&self.net, &heuristic, pairs, seed, variant)
-    }
-
-    fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult> {
-        let (seed, variant) = (self.state.config.self_play.seed, self.state.config.rules);
-        let other = Arc::new(weights::load(path).ok()?);
-        let other = move || -> Box<dyn GameEvaluator<Plakoto>> {
-            Box::new(NetEvaluator::new(other.clone()))
-        };
-        Some(check_against(&self.net, &other, pairs, seed, variant))
-    }
-}
-
-/// A match of `net` against another evaluator under `variant` (standard
-/// scoring), seeded by the run.
-pub fn check_against(
-    net: &Network,
-    other: &(dyn Fn() -> Box<dyn GameEvaluator<Plakoto>> + Sync),
-    pairs: u64,
-    seed: u64,
-    variant: Variant,
-) -> MatchResult {
-    let net = Arc::new(net.clone());
-    let mine =
-        move || -> Box<dyn GameEvaluator<Plakoto>> { Box::new(NetEvaluator::new(net.clone())) };
-    duplicate_match(
-        &mine,
-        other,
-        pairs,
-        mix_seed(&[seed, ARENA_STREAM]),
-        Rules {
-            variant,
-            ..Rules::default()
-        },
-    )
 }
 
 pub(crate) fn append_log(dir: &Path, line: &str) -> Result<(), PathError> {

@@ -11,9 +11,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::arena_check::MatchResult;
-use super::checkpoint::{RunState, SelfPlaySettings};
-use super::label_args::LabelArgs;
-use super::refine::{FitArgs, RefineError, TargetArgs};
+use super::checkpoint::TrainState;
 use super::{TrainArgs, TrainError, append_log, progress, unix_time};
 use plakoto_engine::path_error::PathError;
 use plakoto_tools::arena::referee::mix_seed;
@@ -26,8 +24,6 @@ use rayon::prelude::*;
 pub trait TrainingRun: Sized + Send {
     /// The game's name in the run's last line ("Portes").
     const NAME: &'static str;
-    /// The trainer's settings.
-    type Config;
 
     /// The run of `args` from scratch (its `--init` net or a seeded
     /// random one), `args` already checked.
@@ -45,9 +41,9 @@ pub trait TrainingRun: Sized + Send {
     }
 
     /// The run's settings and counters.
-    fn state(&self) -> &RunState<Self::Config>;
+    fn state(&self) -> &TrainState;
     /// The same, to count in.
-    fn state_mut(&mut self) -> &mut RunState<Self::Config>;
+    fn state_mut(&mut self) -> &mut TrainState;
     /// The settings as `--resume`'s line shows them.
     fn settings_line(&self) -> String;
 
@@ -64,14 +60,6 @@ pub trait TrainingRun: Sized + Send {
     /// The same against the net in `path`; `None` where there is none
     /// that reads (the first check of a run).
     fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult>;
-
-    /// `plakoto refine targets` for this trainer's net (its options
-    /// checked for the game).
-    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError>;
-    /// `plakoto refine fit`.
-    fn refine_fit(a: &FitArgs) -> Result<(), RefineError>;
-    /// `plakoto refine labels`.
-    fn refine_labels(a: &LabelArgs) -> Result<(), RefineError>;
 }
 
 /// Runs `plakoto train` with the trainer `T`, `args` already checked.
@@ -95,7 +83,7 @@ pub fn run<T: TrainingRun>(args: &TrainArgs) -> Result<(), TrainError> {
             bar.println(line);
         }
     };
-    let best = |state: &RunState<T::Config>| {
+    let best = |state: &TrainState| {
         state.best_ppg.map_or_else(
             || "no check yet".to_string(),
             |b| format!("best {b:+.3} ppg vs heuristic"),
@@ -239,14 +227,14 @@ pub fn play_round<W: Default + Send, S: Send>(
 /// of the run's size (`learn` takes one step on a batch and gives its
 /// loss), shuffled by the run's seed, the round and the trainer's
 /// `shuffle_stream` tag, and counts the round. Returns the mean loss.
-pub fn learn_round<C: AsRef<SelfPlaySettings>, S>(
-    state: &mut RunState<C>,
+pub fn learn_round<S>(
+    state: &mut TrainState,
     mut samples: Vec<S>,
     shuffle_stream: u64,
     mut learn: impl FnMut(&[S]) -> f32,
 ) -> f32 {
     let (seed, batch, games) = {
-        let c = state.config.as_ref();
+        let c = &state.config.self_play;
         (c.seed, c.batch, c.games_per_round)
     };
     let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(&[seed, state.rounds, shuffle_stream]));

@@ -11,10 +11,11 @@ use std::sync::Arc;
 use crate::refine_table::fit_args;
 use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_engine::eval::portes::net::PortesNetwork;
+use plakoto_lab::LabGame;
 use plakoto_lab::train::label_args::LabelArgs;
 use plakoto_lab::train::label_file::LabelFile;
 use plakoto_lab::train::refine::{MergeLabelsArgs, RefineCommand, RefineError, run};
-use plakoto_lab::train::table::game::{NetOf, TrainedGame};
+use plakoto_lab::train::table::game::NetOf;
 use plakoto_lab::train::table::label_positions::{PositionSampling, sample_positions};
 use plakoto_lab::train::table::labels::{LabelSummary, label_shard};
 use plakoto_lab::train::table::refine::{TableFitArgs, fit};
@@ -51,7 +52,7 @@ fn label_args(game: GameKind, out: PathBuf, weights: &Path, positions: usize) ->
     }
 }
 
-fn label<G: TrainedGame>(a: &LabelArgs) -> LabelSummary {
+fn label<G: LabGame>(a: &LabelArgs) -> LabelSummary {
     label_shard::<G>(a, &mut |_| {}).expect("labels")
 }
 

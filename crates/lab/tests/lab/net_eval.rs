@@ -1,14 +1,15 @@
 //! The neural evaluator: valid distributions (R16–R18 masks), weight files
 //! that read back identically, and training that learns.
 
+use std::path::Path;
 use std::sync::Arc;
 
 use plakoto_engine::eval::features::outcome_mask;
 use plakoto_engine::eval::net::{Network, to_probabilities, weights};
 use plakoto_engine::eval::{GameEvaluator, NetEvaluator, Probabilities};
-use plakoto_lab::train::Trainer;
-use plakoto_lab::train::arena_check::duplicate_match;
 use plakoto_lab::train::checkpoint::{SelfPlaySettings, TargetKind, TrainConfig};
+use plakoto_lab::train::table::arena_check::duplicate_match;
+use plakoto_lab::train::table::{TableTrainer, initial_network};
 use plakoto_rules::sampling::midgame_suite;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules, Scoring, Variant, game_result, parse_board_text};
@@ -164,7 +165,8 @@ fn a_short_seeded_training_run_beats_random_play() {
         },
         rules: Variant::Standard,
     };
-    let mut trainer = Trainer::new(config, None);
+    let net = initial_network::<Plakoto>(Path::new("unused"), 32, 4).expect("a random net");
+    let mut trainer = TableTrainer::<Plakoto>::new(config, net);
     for _ in 0..12 {
         trainer.round();
     }
@@ -173,7 +175,7 @@ fn a_short_seeded_training_run_beats_random_play() {
     let mine =
         move || -> Box<dyn GameEvaluator<Plakoto>> { Box::new(NetEvaluator::new(net.clone())) };
     let random = || -> Box<dyn GameEvaluator<Plakoto>> { Box::new(Scrambled) };
-    let result = duplicate_match(&mine, &random, 40, 17, Rules::default());
+    let result = duplicate_match(Plakoto::default(), &mine, &random, 40, 17);
     assert!(
         result.ppg - result.ci95 > 0.3,
         "trained net vs random: {result}"

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::portes::net::portes_network;
 use plakoto_engine::game::GameEvaluator;
+use plakoto_lab::LabGame;
 use plakoto_lab::train::checkpoint::TargetKind;
 use plakoto_lab::train::table::check_against;
 use plakoto_lab::train::{TrainArgs, run};
@@ -126,6 +127,6 @@ impl GameEvaluator<Portes> for Noise {
 fn the_shipped_portes_net_beats_random_play() {
     let net = portes_network().expect("the embedded Portes weights");
     let random = || -> Box<dyn GameEvaluator<Portes>> { Box::new(Noise) };
-    let result = check_against::<Portes>(&net, &random, 40, 3);
+    let result = check_against(Portes::trained(), &net, &random, 40, 3);
     assert!(result.ppg > 0.5, "{result}");
 }

@@ -19,11 +19,11 @@ use plakoto_lab::benchmark::data::TurnRecord;
 use plakoto_lab::benchmark::phase::GamePhase;
 use plakoto_lab::benchmark::sample::{PhaseMix, PlayerMix};
 use plakoto_lab::benchmark::work::ShardWork;
+use plakoto_lab::train::learn::standard_equity;
 use plakoto_lab::train::refine::{
     AverageArgs, FitArgs, FromBenchmarkArgs, RefineCommand, RefineError, TargetArgs, TargetLine,
     average_nets, fit, read_targets, run,
 };
-use plakoto_lab::train::selfplay::standard_equity;
 use plakoto_rules::{GameKind, Rules};
 use plakoto_rules::{Variant, parse_position_id, position_id};
 

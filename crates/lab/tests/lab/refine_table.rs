@@ -11,10 +11,10 @@ use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_engine::eval::portes::net::PortesNetwork;
 use plakoto_engine::game::{Evaluation, SearchLimits, SearchSettings};
 use plakoto_engine::game::{GameEvaluator, GameSearch, game_equity};
+use plakoto_lab::LabGame;
 use plakoto_lab::benchmark::sample::{PhaseMix, PlayerMix};
 use plakoto_lab::train::refine::{FitArgs, RefineCommand, RefineError, TargetArgs, run};
 use plakoto_lab::train::table::game::NetOf;
-use plakoto_lab::train::table::game::TrainedGame;
 use plakoto_lab::train::table::refine::{
     TableFitArgs, TableTargetArgs, TableTargetLine, build_targets, decision_targets, fit,
     sample_decisions,
@@ -33,7 +33,7 @@ fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn portes_net(seed: u64) -> <Portes as TrainedGame>::NetEvaluator {
+fn portes_net(seed: u64) -> <Portes as LabGame>::NetEvaluator {
     Portes::evaluator_of(Arc::new(PortesNetwork::random(16, seed)))
 }
 
@@ -89,7 +89,7 @@ fn every_shard_samples_the_same_decisions_each_with_a_choice() {
 }
 
 /// Checks one decision's lines against a search of it, for any game.
-fn targets_are_the_plays_values_for_the_opponent<G: TrainedGame>(net: &G::NetEvaluator) {
+fn targets_are_the_plays_values_for_the_opponent<G: LabGame>(net: &G::NetEvaluator) {
     let decisions = sample_decisions::<G>(net, 21, 6, 0.0);
     let rated = G::trained().rated();
     let mut search = GameSearch::<G>::new();
@@ -185,7 +185,7 @@ fn shards_label_their_own_decisions_and_resume_without_relabelling() {
 
 /// `decisions` decisions labelled at 1 ply by `teacher` into `dir`: the
 /// target file.
-fn labelled_by<G: TrainedGame>(dir: &Path, teacher: &NetOf<G>, decisions: usize) -> PathBuf {
+fn labelled_by<G: LabGame>(dir: &Path, teacher: &NetOf<G>, decisions: usize) -> PathBuf {
     let weights = dir.join(format!("teacher-{}.net", G::NAME));
     G::save(teacher, &weights).unwrap();
     let targets = dir.join(format!("targets-{}.jsonl", G::NAME));

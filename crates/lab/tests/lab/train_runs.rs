@@ -5,9 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use plakoto_engine::eval::net::weights;
-use plakoto_lab::train::checkpoint::{self, TargetKind};
+use plakoto_lab::train::checkpoint::TargetKind;
+use plakoto_lab::train::table::checkpoint;
 use plakoto_lab::train::{TrainArgs, run};
 use plakoto_rules::Variant;
+use plakoto_rules::tavli::Plakoto;
 
 /// A tiny run's settings: 8 games a round from the shipped standard
 /// weights (a random net's arena games under Express run for thousands
@@ -73,7 +75,8 @@ fn run_is_reproducible_and_resumes(rules: Variant) {
     run(&args(&cut, other, 32, 2, true)).expect("resumed run");
     let bytes = |dir: &Path| std::fs::read(dir.join("latest.net")).expect("latest.net");
     assert_eq!(bytes(&straight), bytes(&cut), "{rules:?}: weights differ");
-    let (state, net, _) = checkpoint::load(&cut.join("checkpoint.bin")).expect("checkpoint");
+    let (state, net, _) =
+        checkpoint::load::<Plakoto>(&cut.join("checkpoint.bin")).expect("checkpoint");
     assert_eq!(state.config.rules, rules);
     assert_eq!(state.games, 32);
     assert_eq!(weights::to_bytes(&net), bytes(&cut));
@@ -102,7 +105,8 @@ fn the_rules_decide_what_is_learnt() {
         let mut a = args(&dir, rules, 8, 1, false);
         a.check_every = 0;
         run(&a).expect("run");
-        let (state, ..) = checkpoint::load(&dir.join("checkpoint.bin")).expect("checkpoint");
+        let (state, ..) =
+            checkpoint::load::<Plakoto>(&dir.join("checkpoint.bin")).expect("checkpoint");
         assert_eq!(state.config.rules, rules);
         nets.push(std::fs::read(dir.join("latest.net")).expect("latest.net"));
     }
@@ -126,7 +130,7 @@ fn minutes_bound_a_plakoto_session() {
     };
     run(&no_time).expect("a zero-minute session");
     let read = |dir: &Path| {
-        checkpoint::load(&dir.join("checkpoint.bin"))
+        checkpoint::load::<Plakoto>(&dir.join("checkpoint.bin"))
             .expect("checkpoint")
             .0
     };

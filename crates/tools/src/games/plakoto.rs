@@ -136,6 +136,15 @@ impl ToolsGame for Plakoto {
         Some(Ok(Box::new(PlakotoPlayer::new(spec, plies, make()))))
     }
 
+    /// Plakoto's 0-ply search, which values a play that passes numbers
+    /// on (Express, R21) by the opponent's best play of them.
+    fn evaluator_player(
+        name: &str,
+        evaluator: Box<dyn GameEvaluator<Plakoto>>,
+    ) -> BoxedPlayer<Plakoto> {
+        Box::new(PlakotoPlayer::new(name, 0, evaluator))
+    }
+
     fn check_options(args: &ArenaArgs) -> Result<Option<TableOptions>, ArenaError> {
         plakoto_options(args).map(|()| None)
     }

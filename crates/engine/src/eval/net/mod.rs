@@ -249,6 +249,16 @@ impl Model {
         Model { net, hash, integer }
     }
 
+    /// `net` alone, evaluated in `f32`: no integer copy is made.
+    fn float(net: Arc<Network>) -> Model {
+        let hash = net.short_hash();
+        Model {
+            net,
+            hash,
+            integer: None,
+        }
+    }
+
     /// The outcome distribution of `position`: the integer copy's unless
     /// `float` (or there is none).
     #[inline]
@@ -316,6 +326,19 @@ impl NetEvaluator {
         NetEvaluator {
             float: true,
             ..self
+        }
+    }
+
+    /// The evaluator self-play trains with: `net` in `f32`, as it is
+    /// being trained (no integer copy is made: the weights change every
+    /// round), races from the race database, pin endgames left to the net
+    /// so that it learns them.
+    pub fn in_training(net: Arc<Network>) -> NetEvaluator {
+        NetEvaluator {
+            main: Model::float(net),
+            express: None,
+            pin_database: false,
+            float: true,
         }
     }
 

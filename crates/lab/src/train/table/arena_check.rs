@@ -6,7 +6,6 @@
 use crate::train::arena_check::{MatchResult, duplicate_games};
 use plakoto_engine::game::GameEvaluator;
 use plakoto_tools::ToolsGame;
-use plakoto_tools::arena::tavli_evaluator_player::TavliEvaluatorPlayer;
 
 /// A maker of evaluators, one per worker thread.
 pub type MakeEvaluator<'a, G> = &'a (dyn Fn() -> Box<dyn GameEvaluator<G>> + Sync);
@@ -14,7 +13,7 @@ pub type MakeEvaluator<'a, G> = &'a (dyn Fn() -> Box<dyn GameEvaluator<G>> + Syn
 /// Plays `pairs` pairs of games of `game` with duplicate dice (A is X in
 /// one game of a pair and O in the other, on the same dice; the Greek
 /// opening, a cap of 2,000 turns) between the evaluators made by `a` and
-/// `b`, each choosing at 0 ply. Seeded: the same arguments give the same
+/// `b`, each choosing at 0 ply ([`ToolsGame::evaluator_player`]). Seeded: the same arguments give the same
 /// result on any number of threads.
 pub fn duplicate_match<G: ToolsGame + Sync>(
     game: G,
@@ -23,12 +22,7 @@ pub fn duplicate_match<G: ToolsGame + Sync>(
     pairs: u64,
     seed: u64,
 ) -> MatchResult {
-    let players = || {
-        (
-            TavliEvaluatorPlayer::new("a", a()),
-            TavliEvaluatorPlayer::new("b", b()),
-        )
-    };
+    let players = || (G::evaluator_player("a", a()), G::evaluator_player("b", b()));
     duplicate_games(&game, &players, pairs, seed)
 }
 

@@ -19,7 +19,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use super::game::TrainedGame;
+use crate::LabGame;
 use plakoto_engine::game::{GameEvaluator, GameSearch, GreedyChooser, game_equity};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_rules::Dice;
@@ -46,7 +46,7 @@ pub struct PositionSampling {
 
 /// The first `sampling.count` positions (side on roll, before it rolls)
 /// of the net's games, in game order, on the current rayon pool.
-pub fn sample_positions<G: TrainedGame>(
+pub fn sample_positions<G: LabGame>(
     net: &G::NetEvaluator,
     sampling: &PositionSampling,
 ) -> Vec<G::Position> {
@@ -74,14 +74,14 @@ pub fn sample_positions<G: TrainedGame>(
 }
 
 /// A thread's buffers for the sampled games.
-struct SamplingPlayer<G: TrainedGame> {
+struct SamplingPlayer<G: LabGame> {
     generator: Option<G::Generator>,
     list: G::PlayList,
     chooser: GreedyChooser<G>,
     search: GameSearch<G>,
 }
 
-impl<G: TrainedGame> Default for SamplingPlayer<G> {
+impl<G: LabGame> Default for SamplingPlayer<G> {
     fn default() -> Self {
         SamplingPlayer {
             generator: None,
@@ -92,7 +92,7 @@ impl<G: TrainedGame> Default for SamplingPlayer<G> {
     }
 }
 
-impl<G: TrainedGame> SamplingPlayer<G> {
+impl<G: LabGame> SamplingPlayer<G> {
     /// The positions game `g` gives, the game stopped after the turn that
     /// brings them to `wanted`.
     fn game(

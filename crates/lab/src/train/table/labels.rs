@@ -7,7 +7,7 @@
 //! `--no-luck-adjust`, games stopped at the evaluator's exact race tables
 //! and cut after `--max-turns`), and its label is the rollout's outcome
 //! distribution in the net's outcome order, read under the game's
-//! [`TrainedGame::rated`] scoring (Portes' triples apart). The file is
+//! [`LabGame::rated`] scoring (Portes' triples apart). The file is
 //! described in [`crate::train::label_file`], the options in
 //! [`crate::train::label_args`]; `plakoto refine fit --game …`
 //! reads it, every line its own sample.
@@ -31,9 +31,9 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::game::TrainedGame;
 use super::label_positions::{PositionSampling, sample_positions};
 use super::refine::load_net;
+use crate::LabGame;
 use crate::train::label_args::LabelArgs;
 use crate::train::label_file::{LabelFile, LabelLine};
 use crate::train::refine_error::RefineError;
@@ -67,7 +67,7 @@ pub struct LabelSummary {
 /// the same run and shard, or not exist), labels the shard's positions not
 /// in it yet (until `--minutes` or `--limit`), saves the file atomically
 /// as it goes; `progress` is told after each batch.
-pub fn label_shard<G: TrainedGame>(
+pub fn label_shard<G: LabGame>(
     a: &LabelArgs,
     progress: &mut dyn FnMut(&LabelProgress),
 ) -> Result<LabelSummary, RefineError> {
@@ -183,7 +183,7 @@ pub fn label_shard<G: TrainedGame>(
 
 /// `plakoto refine labels --game G`: [`label_shard`], with its progress
 /// and summary on stderr.
-pub fn run_labels<G: TrainedGame>(a: &LabelArgs) -> Result<(), RefineError> {
+pub fn run_labels<G: LabGame>(a: &LabelArgs) -> Result<(), RefineError> {
     eprintln!(
         "refine labels ({}), shard {}: {} positions in the run, {} trials each",
         G::NAME,

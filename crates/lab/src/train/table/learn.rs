@@ -4,13 +4,14 @@
 //! ([`Adam::step_parts`]).
 
 use super::game::NetOf;
-use super::game::{ActiveInputs, TrainedGame, lengths};
+use super::game::{ActiveInputs, lengths};
 use super::selfplay::TableSample;
+use crate::LabGame;
 use crate::train::learn::{Adam, ParamVecs, add_sample_gradient};
 
 /// Reusable buffers of the learner, and the game whose positions it
 /// encodes (Fevga's inputs depend on its switches).
-pub struct TableLearner<G: TrainedGame> {
+pub struct TableLearner<G: LabGame> {
     /// The last batch's mean gradient.
     pub grad: ParamVecs,
     game: G,
@@ -19,7 +20,7 @@ pub struct TableLearner<G: TrainedGame> {
     dh: Vec<f32>,
 }
 
-impl<G: TrainedGame> TableLearner<G> {
+impl<G: LabGame> TableLearner<G> {
     /// Buffers for `net`, encoding positions under `game`.
     pub fn new(net: &NetOf<G>, game: G) -> TableLearner<G> {
         TableLearner {
@@ -95,7 +96,7 @@ mod tests {
     /// The analytic gradient of `net` on `batch` against central
     /// differences, at `first_layer` (a first-layer weight of an input
     /// the batch sets) and one parameter of each other layer.
-    fn gradient_matches_finite_differences<G: TrainedGame>(
+    fn gradient_matches_finite_differences<G: LabGame>(
         net: &NetOf<G>,
         batch: &[TableSample<G>],
         first_layer: usize,

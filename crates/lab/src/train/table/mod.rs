@@ -1,34 +1,28 @@
-//! `plakoto train --game portes|fevga`: TD(λ) self-play training of the
-//! nets of the games played through the game layer (Portes:
-//! [`plakoto_engine::eval::portes::net`]; Fevga, under its default
-//! switches (docs/rules.md, Fevga): [`plakoto_engine::eval::fevga::net`]), run
-//! as the Plakoto trainer runs (see [`super`]) and with its options.
+//! `plakoto train`: TD(λ) self-play training of every game's net (Plakoto:
+//! [`plakoto_engine::eval::net`], under `--rules standard` or `express`;
+//! Portes: [`plakoto_engine::eval::portes::net`]; Fevga, under its default
+//! switches (docs/rules.md, Fevga): [`plakoto_engine::eval::fevga::net`]).
 //!
-//! One trainer for both games: this module and its `checkpoint`, `learn`,
+//! One trainer for every game: this module and its `checkpoint`, `learn`,
 //! `selfplay` and `arena_check` are written once over the game layer
 //! ([`plakoto_rules::TavliGame`], [`plakoto_engine::game`]) and a
-//! [`TrainedGame`] ([`game`]): what differs between the games — the net,
+//! [`LabGame`] ([`game`]): what differs between the games — the net,
 //! its inputs and outcomes, its weight files, the checkpoint's magic, the
 //! stream tags, the evaluator the checks measure against, the game and
-//! scoring trained for, whether a fresh run keeps its initial net. Each
-//! game's impl is in its lab file ([`crate::games`]), beside the rest of
-//! what the lab knows of it. ("Table" as in the arena's
-//! table runs: the games played through the game layer. The Plakoto net
-//! keeps its own trainer, [`super`], with its rule variants and expected
-//! targets over Plakoto's own evaluator; the two share the run itself
-//! ([`super::run_loop`]: resuming, rounds, checks, checkpoints and the
-//! progress display), the checkpoint layout and Adam.)
+//! scoring trained for, whether a fresh run keeps its initial net, how it
+//! is refined. Each game's impl is in its lab file ([`crate::games`]),
+//! beside the rest of what the lab knows of it. (The name "table" is the
+//! arena's, for the games played through the game layer, which now holds
+//! them all.) The run around the rounds is [`super::run_loop`].
 //!
 //! Rollout labels and the supervised fit on them (`plakoto refine labels`,
 //! `merge-labels`, `fit`) are written over the same trait: [`labels`],
 //! [`label_positions`] and [`refine`]'s fit (the file and the options,
 //! which know no game, are `train::label_file` and `train::label_args`).
+//! Plakoto keeps its own targets and fit ([`super::refine`]).
 //!
-//! The arena checks of both games are played by the arena's game-layer
-//! referee ([`arena_check`]). Fevga's were refereed in the lab while the
-//! arena did not take Fevga; the arena's referee plays the same games (the
-//! Greek opening on the same dice stream, 0-ply choices, the same turn
-//! cap), so the checks' results did not change.
+//! The arena checks are played by the arena's referee ([`arena_check`]),
+//! each side a game's 0-ply player of an evaluator.
 //!
 //! A run works in rounds. Each round plays `games_per_round` self-play
 //! games in parallel with the weights frozen ([`selfplay`]: 0-ply greedy
@@ -43,8 +37,7 @@
 //! after M minutes (at the end of a round, with a checkpoint), so a run is
 //! sized to a machine and resumed later.
 //!
-//! Files in the run directory, as the Plakoto trainer writes them:
-//! `checkpoint.bin`, `latest.net`, `best.net` (the best at a duplicate
+//! Files in the run directory: `checkpoint.bin`, `latest.net`, `best.net` (the best at a duplicate
 //! match against the game's heuristic, both at 0 ply), `previous.net`,
 //! `nets/games-N.net` and `train.log` (one line per check); a fresh Fevga
 //! run also keeps `initial.net`, the seeded random net it starts from.
@@ -64,37 +57,40 @@ use std::path::Path;
 use std::sync::Arc;
 
 use self::arena_check::duplicate_match;
-use self::checkpoint::{TableTrainConfig, TableTrainState};
-use self::game::{TrainedGame, lengths};
+use self::game::lengths;
 use self::learn::TableLearner;
 use self::selfplay::TableWorker;
 use super::arena_check::MatchResult;
-use super::label_args::LabelArgs;
+use super::checkpoint::{TrainConfig, TrainState};
 use super::learn::Adam;
-use super::refine::{FitArgs, RefineError, TargetArgs};
 use super::run_loop::{TrainingRun, learn_round, play_round};
 use super::{TrainArgs, TrainError};
+use crate::LabGame;
 use plakoto_engine::game::GameEvaluator;
 use plakoto_tools::arena::referee::mix_seed;
 
 /// The trainer's state in memory, for the game `G`.
-pub struct TableTrainer<G: TrainedGame> {
+pub struct TableTrainer<G: LabGame> {
     /// Counters and settings.
-    pub state: TableTrainState,
+    pub state: TrainState,
+    /// The game trained for, under the run's rules.
+    game: G,
     /// The weights being trained.
     pub net: NetOf<G>,
     adam: Adam,
     learner: TableLearner<G>,
 }
 
-impl<G: TrainedGame> TableTrainer<G> {
+impl<G: LabGame> TableTrainer<G> {
     /// A new run with `config`, from `net` (the seeded random net of
     /// [`initial_network`], or `--init`'s weights).
-    pub fn new(config: TableTrainConfig, net: NetOf<G>) -> TableTrainer<G> {
-        let adam = Adam::with_lengths(lengths::<G>(&net), config.lr);
-        let learner = TableLearner::new(&net, G::trained());
+    pub fn new(config: TrainConfig, net: NetOf<G>) -> TableTrainer<G> {
+        let adam = Adam::with_lengths(lengths::<G>(&net), config.self_play.lr);
+        let game = G::trained_under(config.rules);
+        let learner = TableLearner::new(&net, game);
         TableTrainer {
-            state: TableTrainState::new(config),
+            state: TrainState::new(config),
+            game,
             net,
             adam,
             learner,
@@ -104,8 +100,8 @@ impl<G: TrainedGame> TableTrainer<G> {
     /// Plays and learns from one round; returns the mean loss. Uses the
     /// current rayon pool.
     pub fn round(&mut self) -> f32 {
-        let c = self.state.config.clone();
-        let game = G::trained();
+        let c = self.state.config.self_play.clone();
+        let game = self.game;
         let first = self.state.rounds * c.games_per_round;
         let evaluator = G::evaluator_of(Arc::new(self.net.clone()));
         let games = first..first + c.games_per_round;
@@ -128,9 +124,9 @@ impl<G: TrainedGame> TableTrainer<G> {
 }
 
 /// The seeded random net a fresh run of `seed` in `dir` starts from
-/// ([`TrainedGame::initial_net`]: Fevga keeps it as `initial.net`, the
+/// ([`LabGame::initial_net`]: Fevga keeps it as `initial.net`, the
 /// run's baseline, never weights to play with).
-pub fn initial_network<G: TrainedGame>(
+pub fn initial_network<G: LabGame>(
     dir: &Path,
     hidden: usize,
     seed: u64,
@@ -144,7 +140,8 @@ pub fn initial_network<G: TrainedGame>(
 
 /// A duplicate match of `net` against the evaluators `other` makes, at 0
 /// ply in the game trained for, on dice drawn from `seed`.
-pub fn check_against<G: TrainedGame>(
+pub fn check_against<G: LabGame>(
+    game: G,
     net: &NetOf<G>,
     other: &(dyn Fn() -> Box<dyn GameEvaluator<G>> + Sync),
     pairs: u64,
@@ -153,7 +150,7 @@ pub fn check_against<G: TrainedGame>(
     let net = Arc::new(net.clone());
     let mine = move || -> Box<dyn GameEvaluator<G>> { Box::new(G::evaluator_of(net.clone())) };
     duplicate_match(
-        G::trained(),
+        game,
         &mine,
         other,
         pairs,
@@ -161,23 +158,10 @@ pub fn check_against<G: TrainedGame>(
     )
 }
 
-/// A Portes or Fevga trainer as the run drives it: the game's default
-/// switches, its net the engine's shared net over the game's inputs.
-impl<G: TrainedGame> TrainingRun for TableTrainer<G> {
+/// A game's trainer as the run drives it: its net the engine's shared net
+/// over the game's inputs.
+impl<G: LabGame> TrainingRun for TableTrainer<G> {
     const NAME: &'static str = G::NAME;
-    type Config = TableTrainConfig;
-
-    fn refine_targets(a: &TargetArgs) -> Result<(), RefineError> {
-        refine_options::refine_targets::<G>(a)
-    }
-
-    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
-        refine_options::refine_fit::<G>(a)
-    }
-
-    fn refine_labels(a: &LabelArgs) -> Result<(), RefineError> {
-        labels::run_labels::<G>(a)
-    }
 
     fn fresh(args: &TrainArgs) -> Result<TableTrainer<G>, TrainError> {
         let net = match &args.init {
@@ -190,14 +174,16 @@ impl<G: TrainedGame> TrainingRun for TableTrainer<G> {
                 hidden: args.hidden,
             });
         }
-        Ok(TableTrainer::new(args.self_play(), net))
+        Ok(TableTrainer::new(args.config(), net))
     }
 
     fn load(dir: &Path) -> Result<TableTrainer<G>, TrainError> {
         let (state, net, adam) = checkpoint::load::<G>(&dir.join("checkpoint.bin"))?;
-        let learner = TableLearner::new(&net, G::trained());
+        let game = G::trained_under(state.config.rules);
+        let learner = TableLearner::new(&net, game);
         Ok(TableTrainer {
             state,
+            game,
             net,
             adam,
             learner,
@@ -213,16 +199,16 @@ impl<G: TrainedGame> TrainingRun for TableTrainer<G> {
         )?)
     }
 
-    fn state(&self) -> &TableTrainState {
+    fn state(&self) -> &TrainState {
         &self.state
     }
 
-    fn state_mut(&mut self) -> &mut TableTrainState {
+    fn state_mut(&mut self) -> &mut TrainState {
         &mut self.state
     }
 
     fn settings_line(&self) -> String {
-        format!("{:?}", self.state.config.named::<G>())
+        format!("{:?}", self.state.config.named(G::NAME))
     }
 
     fn round(&mut self) -> f32 {
@@ -238,18 +224,15 @@ impl<G: TrainedGame> TrainingRun for TableTrainer<G> {
     }
 
     fn match_heuristic(&self, pairs: u64) -> MatchResult {
-        check_against::<G>(&self.net, &G::heuristic, pairs, self.state.config.seed)
+        let seed = self.state.config.self_play.seed;
+        check_against(self.game, &self.net, &G::heuristic, pairs, seed)
     }
 
     fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult> {
         let other = Arc::new(G::load(path).ok()?);
         let other =
             move || -> Box<dyn GameEvaluator<G>> { Box::new(G::evaluator_of(other.clone())) };
-        Some(check_against::<G>(
-            &self.net,
-            &other,
-            pairs,
-            self.state.config.seed,
-        ))
+        let seed = self.state.config.self_play.seed;
+        Some(check_against(self.game, &self.net, &other, pairs, seed))
     }
 }

@@ -15,7 +15,7 @@
 //! survivors, exact plays left out) becomes one target line: the position
 //! the play reaches with the opponent on roll, and the search's outcome
 //! distribution seen from that side. A decision's candidates share its
-//! `index`. Values are read under the game's [`TrainedGame::rated`]
+//! `index`. Values are read under the game's [`LabGame::rated`]
 //! scoring, as self-play reads them, so triples are taught apart.
 //!
 //! **Fit.** Cross-entropy of the net's softmax to the targets with the
@@ -42,9 +42,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::game::{TrainedGame, lengths};
+use super::game::lengths;
 use super::learn::TableLearner;
 use super::selfplay::TableSample;
+use crate::LabGame;
 use crate::train::average::WeightAverage;
 use crate::train::label_file::LabelFile;
 use crate::train::learn::Adam;
@@ -135,7 +136,7 @@ pub struct TableFitArgs {
 }
 
 /// The net of `weights`, or the embedded one.
-pub(super) fn load_net<G: TrainedGame>(weights: &Option<PathBuf>) -> Result<NetOf<G>, RefineError> {
+pub(super) fn load_net<G: LabGame>(weights: &Option<PathBuf>) -> Result<NetOf<G>, RefineError> {
     let net = match weights {
         Some(path) => G::load(path),
         None => G::embedded_net(),
@@ -146,7 +147,7 @@ pub(super) fn load_net<G: TrainedGame>(weights: &Option<PathBuf>) -> Result<NetO
 /// `count` decisions from games of `net` against itself, the same list
 /// for every shard: game `g`'s dice and explorations come from `seed` and
 /// `g` alone.
-pub fn sample_decisions<G: TrainedGame>(
+pub fn sample_decisions<G: LabGame>(
     net: &G::NetEvaluator,
     seed: u64,
     count: usize,
@@ -194,7 +195,7 @@ pub fn sample_decisions<G: TrainedGame>(
 /// The target lines of one decision: every play `search` valued at
 /// `plies` (exact plays left out), as the position it reaches with the
 /// opponent on roll.
-pub fn decision_targets<G: TrainedGame>(
+pub fn decision_targets<G: LabGame>(
     search: &mut GameSearch<G>,
     net: &G::NetEvaluator,
     decision: &SampledDecision<G::Position>,
@@ -232,7 +233,7 @@ pub fn decision_targets<G: TrainedGame>(
 
 /// `plakoto refine targets --game G`: labels this shard's decisions not
 /// yet in `--out`, appending to it.
-pub fn build_targets<G: TrainedGame>(a: &TableTargetArgs) -> Result<(), RefineError> {
+pub fn build_targets<G: LabGame>(a: &TableTargetArgs) -> Result<(), RefineError> {
     let net = G::evaluator_of(Arc::new(load_net::<G>(&a.weights)?));
     let done: std::collections::HashSet<usize> = if a.out.exists() {
         read_lines::<TableTargetLine>(&a.out)?
@@ -266,13 +267,13 @@ pub fn build_targets<G: TrainedGame>(a: &TableTargetArgs) -> Result<(), RefineEr
 
 /// Target files read: the samples, and the runs of samples that are one
 /// decision's candidates.
-struct ReadTargets<G: TrainedGame> {
+struct ReadTargets<G: LabGame> {
     samples: Vec<TableSample<G>>,
     decisions: Vec<Range<usize>>,
 }
 
 /// Reads target files.
-fn read_samples<G: TrainedGame>(paths: &[PathBuf]) -> Result<ReadTargets<G>, RefineError> {
+fn read_samples<G: LabGame>(paths: &[PathBuf]) -> Result<ReadTargets<G>, RefineError> {
     let game = G::trained();
     let mut samples = Vec::new();
     let mut decisions: Vec<Range<usize>> = Vec::new();
@@ -297,7 +298,7 @@ fn read_samples<G: TrainedGame>(paths: &[PathBuf]) -> Result<ReadTargets<G>, Ref
 
 /// The lines of a rollout label file ([`super::labels`]) as samples, each
 /// its own decision: the label is the position's own distribution.
-fn read_label_samples<G: TrainedGame>(
+fn read_label_samples<G: LabGame>(
     game: &G,
     path: &Path,
     samples: &mut Vec<TableSample<G>>,
@@ -324,7 +325,7 @@ fn read_label_samples<G: TrainedGame>(
 /// The sample of a stored line (`line` of `path`): the position of its
 /// Position ID, its distribution as the net's outcomes (which it must
 /// number).
-fn sample_of<G: TrainedGame>(
+fn sample_of<G: LabGame>(
     game: &G,
     path: &Path,
     line: usize,
@@ -354,7 +355,7 @@ fn sample_of<G: TrainedGame>(
 
 /// The samples of `decisions`, in their order, in batches of at least
 /// `batch` samples (whole decisions).
-fn batches<G: TrainedGame>(
+fn batches<G: LabGame>(
     samples: &[TableSample<G>],
     decisions: &[Range<usize>],
     batch: usize,
@@ -383,7 +384,7 @@ pub struct TableFitReport {
 /// Held-out cross-entropy of `net` (as [`TableLearner`] measures it), and
 /// its mean absolute equity error against the targets: one forward pass
 /// a sample.
-fn held_out_figures<G: TrainedGame>(net: &NetOf<G>, held: &[TableSample<G>]) -> (f32, f32) {
+fn held_out_figures<G: LabGame>(net: &NetOf<G>, held: &[TableSample<G>]) -> (f32, f32) {
     let game = G::trained();
     let (mut loss, mut error) = (0.0, 0.0);
     let mut inputs = G::Inputs::default();
@@ -402,7 +403,7 @@ fn held_out_figures<G: TrainedGame>(net: &NetOf<G>, held: &[TableSample<G>]) -> 
 }
 
 /// Writes `net` to `path` and says so.
-fn save<G: TrainedGame>(net: &NetOf<G>, path: &Path, what: &str) -> Result<(), RefineError> {
+fn save<G: LabGame>(net: &NetOf<G>, path: &Path, what: &str) -> Result<(), RefineError> {
     G::save(net, path).map_err(|e| RefineError::Weights(e.to_string()))?;
     eprintln!(
         "refine fit: wrote {} ({}), {what}",
@@ -413,7 +414,7 @@ fn save<G: TrainedGame>(net: &NetOf<G>, path: &Path, what: &str) -> Result<(), R
 }
 
 /// `plakoto refine fit --game G`: supervised epochs from `--init`.
-pub fn fit<G: TrainedGame>(a: &TableFitArgs) -> Result<TableFitReport, RefineError> {
+pub fn fit<G: LabGame>(a: &TableFitArgs) -> Result<TableFitReport, RefineError> {
     if a.batch == 0 || a.epochs == 0 || !(0.0..1.0).contains(&a.holdout) {
         return Err(RefineError::Options(
             "--batch and --epochs must be at least 1, --holdout in [0, 1)".to_string(),

@@ -4,15 +4,15 @@
 //! [`LabGame`](crate::LabGame) impl calls them), they refuse the options
 //! that are Plakoto's and pass the rest on.
 
-use super::game::TrainedGame;
 use super::refine::{TableFitArgs, TableTargetArgs, build_targets, fit};
+use crate::LabGame;
 use crate::benchmark::sample::{PhaseMix, PlayerMix};
 use crate::train::refine::{FitArgs, RefineError, TargetArgs};
 use plakoto_rules::Variant;
 
 /// `plakoto refine targets` in a game of the table trainer: the
 /// candidates of the net's own decisions.
-pub fn refine_targets<G: TrainedGame>(a: &TargetArgs) -> Result<(), RefineError> {
+pub fn refine_targets<G: LabGame>(a: &TargetArgs) -> Result<(), RefineError> {
     let plakoto_only = [
         (a.rules != Variant::Standard, "--rules"),
         (
@@ -42,7 +42,7 @@ pub fn refine_targets<G: TrainedGame>(a: &TargetArgs) -> Result<(), RefineError>
 
 /// `plakoto refine fit` in a game of the table trainer: the targets
 /// fitted by cross-entropy.
-pub fn refine_fit<G: TrainedGame>(a: &FitArgs) -> Result<(), RefineError> {
+pub fn refine_fit<G: LabGame>(a: &FitArgs) -> Result<(), RefineError> {
     let plakoto_only = [
         (a.widen > 0, "--widen"),
         (a.revive_dead, "--revive-dead"),

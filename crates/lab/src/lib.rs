@@ -30,6 +30,7 @@ use plakoto_tools::ToolsGame;
 use benchmark::BenchmarkError;
 use benchmark::cli::{BuildArgs, StrengthArgs};
 use benchmark::data::TurnRecord;
+use benchmark::phase::GamePhase;
 use train::label_args::LabelArgs;
 use train::refine::{FitArgs, RefineError, TargetArgs};
 use train::table::TableTrainer;
@@ -63,9 +64,18 @@ pub trait LabGame: ToolsGame {
         train::table::refine_options::refine_targets::<Self>(a)
     }
 
-    /// `plakoto refine fit`: the supervised fit of the net on targets.
+    /// `plakoto refine fit`: the supervised fit of the net on targets
+    /// ([`train::table::fit`]).
     fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
-        train::table::refine_options::refine_fit::<Self>(a)
+        train::table::fit::fit::<Self>(a).map(|_| ())
+    }
+
+    /// The phase of the game `position` is in, as `bench strength`
+    /// reports it and `refine fit --only-phases` selects it; `None` for a
+    /// game that names no phases.
+    fn phase_of(&self, position: &Self::Position) -> Option<GamePhase> {
+        let _ = position;
+        None
     }
 
     /// `plakoto refine labels`: positions of the net's games labelled by

@@ -93,6 +93,10 @@ impl LabGame for Fevga {
         table_strength(a, strength)
     }
 
+    fn phase_of(&self, position: &FevgaPosition) -> Option<GamePhase> {
+        Some(fevga_phase(position, &self.rules))
+    }
+
     // Training.
     const NAME: &'static str = "Fevga";
     const CHECKPOINT_MAGIC: &'static [u8; 8] = b"PLKFCKPT";

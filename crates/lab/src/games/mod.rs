@@ -1,5 +1,5 @@
-//! Each game's [`LabGame`](crate::LabGame) impl: which trainer trains it,
-//! how its refine and its benchmark run. One file a game.
+//! Each game's [`LabGame`](crate::LabGame) impl: what the trainer needs
+//! of it, how its refine and its benchmark run. One file a game.
 
 pub mod fevga;
 mod plakoto;

@@ -13,7 +13,9 @@ use plakoto_engine::eval::HeuristicEvaluator;
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::features::{self, OUTCOMES, SparseInputs};
 use plakoto_engine::eval::net::weights::WeightsError;
-use plakoto_engine::eval::net::{NetEvaluator, Network, PlakotoNet, to_probabilities};
+use plakoto_engine::eval::net::{
+    NetEvaluator, Network, PlakotoNet, standard_equity, to_probabilities,
+};
 use plakoto_engine::game::{game_equity, plakoto_turn};
 use plakoto_rules::tavli::{Plakoto, ToPlay};
 use plakoto_rules::{Numbers, Position, Rules, Scoring, TurnNumbers, Variant};
@@ -22,8 +24,9 @@ use crate::LabGame;
 use crate::benchmark::BenchmarkError;
 use crate::benchmark::cli::{BuildArgs, StrengthArgs, build_plakoto, run_plakoto_strength};
 use crate::benchmark::data::TurnRecord;
+use crate::benchmark::phase::GamePhase;
 use crate::train::label_args::LabelArgs;
-use crate::train::refine::{self, FitArgs, RefineError, TargetArgs};
+use crate::train::refine::{self, RefineError, TargetArgs};
 use crate::train::table::game::Streams;
 
 impl LabGame for Plakoto {
@@ -53,19 +56,18 @@ impl LabGame for Plakoto {
         refine::build_targets(a)
     }
 
-    /// Plakoto's own fit, with its equity, decision and choice terms.
-    fn refine_fit(a: &FitArgs) -> Result<(), RefineError> {
-        refine::fit(a).map(|_| ())
-    }
-
-    /// Plakoto's refinement is [`Self::refine_targets`] and
-    /// [`Self::refine_fit`]: its labels are not made yet.
+    /// Plakoto's refinement is [`Self::refine_targets`] and `refine fit`:
+    /// its labels are not made yet.
     fn refine_labels(_a: &LabelArgs) -> Result<(), RefineError> {
         Err(RefineError::Options(
             "refine labels takes --game portes or --game fevga: Plakoto's refinement is \
              refine targets and refine fit"
                 .into(),
         ))
+    }
+
+    fn phase_of(&self, position: &Position) -> Option<GamePhase> {
+        Some(GamePhase::of(position))
     }
 
     fn build_benchmark(a: &BuildArgs) -> Result<(), BenchmarkError> {
@@ -142,7 +144,12 @@ impl LabGame for Plakoto {
         NetEvaluator::in_training(net)
     }
 
+    /// Under the standard scoring, [`standard_equity`] itself: the fit's
+    /// equity terms have always weighed it, to the bit.
     fn outcome_equity(&self, d: &[f32; OUTCOMES]) -> f32 {
-        game_equity(self, &to_probabilities(d, self.rules.scoring))
+        match self.rules.scoring {
+            Scoring::Standard => standard_equity(d),
+            scoring => game_equity(self, &to_probabilities(d, scoring)),
+        }
     }
 }

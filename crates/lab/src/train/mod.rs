@@ -31,7 +31,6 @@ pub mod label_file;
 pub mod learn;
 pub mod refine;
 pub mod refine_error;
-pub mod revive;
 pub mod rollout_targets;
 pub mod run_loop;
 pub mod table;

@@ -5,6 +5,12 @@
 //! behind it: TD self-play stopped paying, and the strength benchmark
 //! says where the net is wrong.
 //!
+//! This module holds the command line of `plakoto refine` and Plakoto's
+//! own targets (its sampled mixes of players and phases, `refine
+//! from-benchmark`) and `refine average`; every game's fit is
+//! [`super::table::fit`], and Portes' and Fevga's targets and labels are
+//! [`super::table::refine`] and [`super::table::labels`].
+//!
 //! A target file is JSON lines (plain or `.gz`): one position a line with
 //! its 0-ply and deep equities and the deep search's distribution, in the
 //! net's outcome order. Standard scoring folds triples into doubles in
@@ -12,13 +18,9 @@
 //! own proportion at that position, so that the net's triple output is
 //! neither taught nor forgotten.
 
-use std::ops::Range;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
 
 // The error and the target lines have files of their own; they are named
 // here too, where the command's callers find them.
@@ -30,9 +32,7 @@ use super::average::WeightAverage;
 use super::candidates::candidate_targets;
 pub use super::label_args::LabelArgs;
 use super::label_file::merge_label_files;
-use super::learn::{Adam, Learner, Sample};
 use super::refine_error::io;
-use super::revive::{revive_dead_units, widen};
 use super::rollout_targets::{Conversion, rollout_target_lines};
 use super::target_line::split_triples_like_net;
 use crate::LabGameFns;
@@ -46,7 +46,7 @@ use plakoto_engine::game::SearchLimits;
 use plakoto_engine::game::plakoto_turn::{PlayLists, value_before_roll};
 use plakoto_engine::game::{GameSearch, SearchSettings};
 use plakoto_rules::tavli::Plakoto;
-use plakoto_rules::{GameKind, Position, Rules, Variant, parse_position_id, position_id};
+use plakoto_rules::{GameKind, Position, Rules, Variant, position_id};
 use plakoto_tools::arena::shard::Shard;
 
 /// `plakoto refine …`.
@@ -174,15 +174,13 @@ pub struct TargetArgs {
 #[derive(Args, Debug, Clone)]
 pub struct FitArgs {
     /// The game of the net and the targets: plakoto, portes or fevga.
-    /// Portes and Fevga fit by cross-entropy alone: the options that
-    /// change the loss or the net's shape (`--widen`, `--revive-dead`,
-    /// the equity, decision and choice terms, `--only-phases`) are
-    /// Plakoto's.
+    /// Every option holds in every game but `--only-phases`, which needs
+    /// a game that names its phases (Plakoto, Fevga).
     #[arg(long, default_value = "plakoto")]
     pub game: GameKind,
-    /// Target files (from `refine targets`); for Portes and Fevga also
-    /// rollout label files (from `refine labels`: each position its own
-    /// sample, its distribution the target).
+    /// Target files (from `refine targets` or `refine from-benchmark`),
+    /// or rollout label files (from `refine labels`: each position its
+    /// own sample, its distribution the target).
     #[arg(required = true)]
     pub targets: Vec<PathBuf>,
     /// The net to start from.
@@ -224,17 +222,16 @@ pub struct FitArgs {
     /// Weight of the decision term: the squared equity error of each
     /// candidate less its decision's mean error (targets from `refine
     /// targets --candidates`, whose candidates share an `index`). Above
-    /// 0, batches, shuffles and the held-out share are whole decisions,
-    /// and each epoch reports the held-out decisions' mean loss against
-    /// the targets of the play the net would choose; at 0, every line is
-    /// its own decision, as before this option.
+    /// 0, each epoch also reports the held-out decisions' mean loss
+    /// against the targets of the play the net would choose. Batches,
+    /// shuffles and the held-out share are whole decisions whatever the
+    /// weight.
     #[arg(long, default_value_t = 0.0)]
     pub decision_weight: f32,
     /// Weight of the choice term: for each decision, the divergence of
     /// the net's softmax choice among the candidates (at
-    /// `--choice-temperature`) from the targets' (`train::learn`). Like
-    /// the decision term it makes batches, shuffles and the held-out
-    /// share whole decisions.
+    /// `--choice-temperature`) from the targets'
+    /// (`train::table::learn`).
     #[arg(long, default_value_t = 0.0)]
     pub choice_weight: f32,
     /// Temperature of the choice term's softmax, in equity.
@@ -451,178 +448,6 @@ pub fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
     Ok(())
 }
 
-/// What a fit did: cross-entropy on the held-out positions before and
-/// after.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FitReport {
-    /// Training positions.
-    pub trained: usize,
-    /// Held-out positions.
-    pub held_out: usize,
-    /// Held-out cross-entropy of the starting net.
-    pub before: f32,
-    /// Held-out cross-entropy of the refined net.
-    pub after: f32,
-    /// Held-out decisions (positions, when every line is its own).
-    pub held_out_decisions: usize,
-    /// With `--decision-weight`: the held-out decisions' mean loss of the
-    /// starting net's choices and of the refined net's, against the
-    /// targets.
-    pub choice_loss: Option<(f32, f32)>,
-    /// With `--average-out`: the held-out loss of the averaged net, and
-    /// how many epochs' ends it averages.
-    pub averaged: Option<(f32, u32)>,
-}
-
-/// Training positions that decide which hidden units are dead.
-const REVIVAL_POSITIONS: usize = 50_000;
-
-/// `plakoto refine fit`: supervised epochs from `--init`, the refined net
-/// written to `--out`.
-pub fn fit(a: &FitArgs) -> Result<FitReport, RefineError> {
-    if a.batch == 0 || a.epochs == 0 || !(0.0..1.0).contains(&a.holdout) {
-        return Err(RefineError::Options(
-            "--batch and --epochs must be at least 1, --holdout in [0, 1)".to_string(),
-        ));
-    }
-    if a.choice_temperature.is_nan() || a.choice_temperature <= 0.0 {
-        return Err(RefineError::Options(
-            "--choice-temperature must be above 0".to_string(),
-        ));
-    }
-    if !a.widen.is_multiple_of(16) {
-        return Err(RefineError::Options(
-            "--widen must be a multiple of 16".to_string(),
-        ));
-    }
-    let mut net = weights::load(&a.init).map_err(|e| RefineError::Weights(e.to_string()))?;
-    if a.widen > 0 {
-        net = widen(&net, a.widen);
-    }
-    let by_decision = a.decision_weight > 0.0 || a.choice_weight > 0.0;
-    let mut samples = Vec::new();
-    // Consecutive runs of samples that are one decision's candidates.
-    let mut decisions: Vec<Range<usize>> = Vec::new();
-    for path in &a.targets {
-        let mut last_index = None;
-        for (n, t) in read_targets(path)?.into_iter().enumerate() {
-            let position = parse_position_id(&t.position).map_err(|e| RefineError::Target {
-                path: path.clone(),
-                line: n + 1,
-                message: e.to_string(),
-            })?;
-            if !a.only_phases.is_empty() && !a.only_phases.contains(&GamePhase::of(&position)) {
-                continue;
-            }
-            match decisions.last_mut() {
-                Some(run) if by_decision && last_index == Some(t.index) => run.end += 1,
-                _ => decisions.push(samples.len()..samples.len() + 1),
-            }
-            last_index = Some(t.index);
-            samples.push(Sample {
-                position,
-                target: t.target,
-            });
-        }
-    }
-    if samples.is_empty() {
-        let phases: Vec<&str> = a.only_phases.iter().map(|p| p.name()).collect();
-        return Err(RefineError::Options(if phases.is_empty() {
-            "the target files hold no line to fit".to_string()
-        } else {
-            format!("no target line is in the phases {}", phases.join(","))
-        }));
-    }
-    let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
-    decisions.shuffle(&mut rng);
-    let held = (decisions.len() as f64 * a.holdout).round() as usize;
-    let (held_out, train) = decisions.split_at_mut(held);
-    let held_out_decisions = held_out.len();
-    let held_out = Batches::new(&samples, held_out, a.batch);
-    // Widened units are born dead: reviving is how they start to learn.
-    if a.revive_dead || a.widen > 0 {
-        let positions: Vec<Position> = train
-            .iter()
-            .flat_map(|run| run.clone())
-            .take(REVIVAL_POSITIONS)
-            .map(|n| samples[n].position)
-            .collect();
-        let revived = revive_dead_units(&mut net, &positions, a.seed);
-        eprintln!(
-            "refine fit: revived {revived} of {} hidden units, dead at {} training positions",
-            net.hidden(),
-            positions.len()
-        );
-    }
-    let mut learner = Learner::new(&net);
-    let mut adam = Adam::new(&net, a.lr);
-    // The held-out figures before and after compare like with like.
-    learner.equity_weight = a.equity_weight;
-    learner.decision_weight = a.decision_weight;
-    learner.choice_weight = a.choice_weight;
-    learner.choice_temperature = a.choice_temperature;
-    let trained: usize = train.iter().map(|run| run.len()).sum();
-    let before = held_out.loss(&mut learner, &net);
-    let choice_before = held_out.choice_loss(&net).0;
-    eprintln!(
-        "refine fit: {trained} training positions, {} held out; held out: {}",
-        held_out.positions(),
-        held_out.report(before, &net, by_decision)
-    );
-    let mut average = WeightAverage::new(&net);
-    for epoch in 0..a.epochs {
-        train.shuffle(&mut rng);
-        let mut sum = 0.0;
-        let mut batches = 0;
-        for (batch, sizes) in Batches::new(&samples, train, a.batch).iter() {
-            sum += learner.train_batch_by_decision(&mut net, &mut adam, batch, sizes);
-            batches += 1;
-        }
-        let held = held_out.loss(&mut learner, &net);
-        eprintln!(
-            "epoch {}: training loss {:.5}; held out: {}",
-            epoch + 1,
-            sum / batches.max(1) as f32,
-            held_out.report(held, &net, by_decision)
-        );
-        if epoch + 1 >= a.average_from {
-            average.add(&net);
-        }
-    }
-    let after = held_out.loss(&mut learner, &net);
-    weights::save(&net, &a.out).map_err(|e| RefineError::Weights(e.to_string()))?;
-    eprintln!(
-        "refine fit: wrote {} ({})",
-        a.out.display(),
-        net.short_hash()
-    );
-    let averaged = match &a.average_out {
-        Some(path) => {
-            let mean = average.mean(&net);
-            let loss = held_out.loss(&mut learner, &mean);
-            weights::save(&mean, path).map_err(|e| RefineError::Weights(e.to_string()))?;
-            eprintln!(
-                "refine fit: wrote {} ({}), the mean of {} epochs' ends; held out: {}",
-                path.display(),
-                mean.short_hash(),
-                average.count(),
-                held_out.report(loss, &mean, by_decision)
-            );
-            Some((loss, average.count()))
-        }
-        None => None,
-    };
-    Ok(FitReport {
-        trained,
-        held_out: held_out.positions(),
-        before,
-        after,
-        held_out_decisions,
-        choice_loss: by_decision.then(|| (choice_before, held_out.choice_loss(&net).0)),
-        averaged,
-    })
-}
-
 /// `plakoto refine average`: the mean of the nets' weights, written to
 /// `--out`. Returns the mean net.
 pub fn average_nets(a: &AverageArgs) -> Result<Network, RefineError> {
@@ -657,126 +482,4 @@ pub fn average_nets(a: &AverageArgs) -> Result<Network, RefineError> {
         average.count()
     );
     Ok(mean)
-}
-
-/// Samples gathered into batches of whole decisions, in a given order of
-/// decisions: each batch closes once it holds at least the batch size.
-struct Batches {
-    /// The batches' samples, and each batch's decision sizes.
-    batches: Vec<(Vec<Sample>, Vec<usize>)>,
-}
-
-/// The samples of `decisions` (runs of `samples`), in their order, cut
-/// into batches of at least `batch` samples that are whole decisions;
-/// each batch with its decisions' sizes. Plakoto's fit and the table
-/// games' (`train::table::refine`) batch so.
-pub(crate) fn decision_batches<T: Clone>(
-    samples: &[T],
-    decisions: &[Range<usize>],
-    batch: usize,
-) -> Vec<(Vec<T>, Vec<usize>)> {
-    let mut batches = Vec::new();
-    let mut current = (Vec::with_capacity(batch), Vec::new());
-    for run in decisions {
-        current.0.extend_from_slice(&samples[run.clone()]);
-        current.1.push(run.len());
-        if current.0.len() >= batch.max(1) {
-            batches.push(std::mem::replace(
-                &mut current,
-                (Vec::with_capacity(batch), Vec::new()),
-            ));
-        }
-    }
-    if !current.0.is_empty() {
-        batches.push(current);
-    }
-    batches
-}
-
-impl Batches {
-    fn new(samples: &[Sample], decisions: &[Range<usize>], batch: usize) -> Batches {
-        Batches {
-            batches: decision_batches(samples, decisions, batch),
-        }
-    }
-
-    fn iter(&self) -> impl Iterator<Item = (&[Sample], &[usize])> {
-        self.batches
-            .iter()
-            .map(|(s, d)| (s.as_slice(), d.as_slice()))
-    }
-
-    fn positions(&self) -> usize {
-        self.batches.iter().map(|(s, _)| s.len()).sum()
-    }
-
-    /// Mean loss of `net` (no step taken).
-    fn loss(&self, learner: &mut Learner, net: &Network) -> f32 {
-        let mut sum = 0.0;
-        for (batch, sizes) in self.iter() {
-            sum += learner.gradient_by_decision(net, batch, sizes) * batch.len() as f32;
-        }
-        sum / self.positions().max(1) as f32
-    }
-
-    /// The held-out line of the log: the loss, the mean equity error and,
-    /// by decision, the mean loss of the net's choices.
-    fn report(&self, loss: f32, net: &Network, by_decision: bool) -> String {
-        let samples: Vec<Sample> = self.iter().flat_map(|(s, _)| s.iter().copied()).collect();
-        let mut line = format!(
-            "loss {loss:.5}, equity error {:.4}",
-            equity_error(net, &samples)
-        );
-        if by_decision {
-            let (regret, decisions) = self.choice_loss(net);
-            line += &format!(
-                ", choice loss x1000 {:.3} over {decisions} decisions",
-                regret * 1000.0
-            );
-        }
-        line
-    }
-
-    /// Mean over the decisions with two candidates or more of what the
-    /// play `net` ranks first loses against the targets' best: the
-    /// targets are the opponent's, so the mover's best is the lowest.
-    fn choice_loss(&self, net: &Network) -> (f32, usize) {
-        use super::learn::standard_equity;
-        let (mut sum, mut decisions) = (0.0, 0);
-        for (batch, sizes) in self.iter() {
-            let mut start = 0;
-            for &size in sizes {
-                let run = &batch[start..start + size];
-                start += size;
-                if size < 2 {
-                    continue;
-                }
-                let target = |s: &Sample| standard_equity(&s.target);
-                let chosen = run
-                    .iter()
-                    .map(|s| (standard_equity(&net.distribution(&s.position)), s))
-                    .min_by(|x, y| x.0.total_cmp(&y.0))
-                    .expect("two candidates or more")
-                    .1;
-                let best = run.iter().map(target).fold(f32::INFINITY, f32::min);
-                sum += target(chosen) - best;
-                decisions += 1;
-            }
-        }
-        (sum / decisions.max(1) as f32, decisions)
-    }
-}
-
-/// Mean absolute difference between `net`'s standard equity and the
-/// targets' (triples counted as doubles, R17): what the cross-entropy of
-/// soft targets hides behind their own entropy.
-fn equity_error(net: &Network, samples: &[Sample]) -> f32 {
-    use super::learn::standard_equity;
-    let sum: f32 = samples
-        .iter()
-        .map(|s| {
-            (standard_equity(&net.distribution(&s.position)) - standard_equity(&s.target)).abs()
-        })
-        .sum();
-    sum / samples.len().max(1) as f32
 }

@@ -21,9 +21,9 @@ use plakoto_engine::eval::{GameEvaluator, NetEvaluator, race};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Rules, Scoring, game_result, parse_position_id, position_id};
 
-use super::learn::OUTCOME_EQUITY as OUTCOME_VALUE;
 use super::refine_error::RefineError;
 use super::target_line::TargetLine;
+use plakoto_engine::eval::net::OUTCOME_EQUITY as OUTCOME_VALUE;
 
 /// How far inside the reachable range of equities a target is kept: an
 /// equity at the very edge would need an infinite tilt.
@@ -156,7 +156,7 @@ pub fn rollout_target_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::learn::standard_equity;
+    use plakoto_engine::eval::net::standard_equity;
 
     #[test]
     fn a_tilted_distribution_has_the_asked_equity_and_keeps_impossible_outcomes_at_zero() {

@@ -14,11 +14,12 @@ use plakoto_engine::eval::portes::net::PortesNetwork;
 use plakoto_lab::LabGame;
 use plakoto_lab::train::label_args::LabelArgs;
 use plakoto_lab::train::label_file::LabelFile;
+use plakoto_lab::train::refine::FitArgs;
 use plakoto_lab::train::refine::{MergeLabelsArgs, RefineCommand, RefineError, run};
+use plakoto_lab::train::table::fit::fit;
 use plakoto_lab::train::table::game::NetOf;
 use plakoto_lab::train::table::label_positions::{PositionSampling, sample_positions};
 use plakoto_lab::train::table::labels::{LabelSummary, label_shard};
-use plakoto_lab::train::table::refine::{TableFitArgs, fit};
 use plakoto_rules::tavli::{Fevga, Portes};
 use plakoto_rules::{GameKind, TavliGame};
 
@@ -290,7 +291,7 @@ fn a_fit_moves_a_net_towards_its_labels() {
     let start = PortesNetwork::random(16, 9);
     start.save(&init).unwrap();
     let out = dir.join("fitted.net");
-    let report = fit::<Portes>(&TableFitArgs {
+    let report = fit::<Portes>(&FitArgs {
         epochs: 30,
         lr: 3e-3,
         holdout: 0.25,
@@ -299,7 +300,7 @@ fn a_fit_moves_a_net_towards_its_labels() {
     .expect("fit");
     assert_eq!((report.trained, report.held_out), (30, 10));
     assert!(
-        report.after.0 < report.before.0,
+        report.after.loss < report.before.loss,
         "held-out loss {:?} -> {:?}",
         report.before,
         report.after

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use plakoto_engine::eval::features::{OUTCOMES, outcome_mask};
+use plakoto_engine::eval::net::standard_equity;
 use plakoto_engine::eval::net::{Network, weights};
 use plakoto_engine::eval::{HeuristicEvaluator, NetEvaluator};
 use plakoto_engine::game::GameSearch;
@@ -19,11 +20,12 @@ use plakoto_lab::benchmark::data::TurnRecord;
 use plakoto_lab::benchmark::phase::GamePhase;
 use plakoto_lab::benchmark::sample::{PhaseMix, PlayerMix};
 use plakoto_lab::benchmark::work::ShardWork;
-use plakoto_lab::train::learn::standard_equity;
 use plakoto_lab::train::refine::{
     AverageArgs, FitArgs, FromBenchmarkArgs, RefineCommand, RefineError, TargetArgs, TargetLine,
-    average_nets, fit, read_targets, run,
+    average_nets, read_targets, run,
 };
+use plakoto_lab::train::table::fit::fit;
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GameKind, Rules};
 use plakoto_rules::{Variant, parse_position_id, position_id};
 
@@ -71,23 +73,12 @@ fn twelve_labelled_decisions(dir: &std::path::Path) -> (PathBuf, Vec<TargetLine>
 fn decision_fit_args(targets: PathBuf, init: PathBuf, out: PathBuf, epochs: usize) -> FitArgs {
     FitArgs {
         game: GameKind::Plakoto,
-        targets: vec![targets],
-        init,
-        out,
         epochs,
         lr: 3e-3,
-        batch: 8,
         holdout: 0.25,
-        seed: 1,
-        revive_dead: false,
-        widen: 0,
         equity_weight: 10.0,
         decision_weight: 30.0,
-        choice_weight: 0.0,
-        choice_temperature: 0.02,
-        average_out: None,
-        average_from: 1,
-        only_phases: vec![],
+        ..crate::refine_table::fit_args(targets, init, out)
     }
 }
 
@@ -126,31 +117,18 @@ fn targets_are_valid_resume_and_a_fit_learns_them() {
     let init = dir.join("random.net");
     weights::save(&Network::random(16, 3), &init).unwrap();
     let out = dir.join("fitted.net");
-    let report = fit(&FitArgs {
+    let report = fit::<Plakoto>(&FitArgs {
         game: GameKind::Plakoto,
-        targets: vec![targets],
-        init,
-        out: out.clone(),
         epochs: 30,
         lr: 3e-3,
-        batch: 8,
         holdout: 0.25,
-        seed: 1,
-        revive_dead: false,
-        widen: 0,
-        equity_weight: 0.0,
-        decision_weight: 0.0,
-        choice_weight: 0.0,
-        choice_temperature: 0.02,
-        average_out: None,
-        average_from: 1,
-        only_phases: vec![],
+        ..crate::refine_table::fit_args(targets, init, out.clone())
     })
     .unwrap();
     assert_eq!(report.trained + report.held_out, 60);
     assert_eq!(report.held_out_decisions, 15, "every line its own decision");
-    assert_eq!(report.choice_loss, None);
-    assert!(report.after < report.before, "{report:?}");
+    assert_eq!(report.before.choice_loss, None);
+    assert!(report.after.loss < report.before.loss, "{report:?}");
     assert!(weights::load(&out).is_ok());
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -204,7 +182,7 @@ fn candidate_targets_are_the_plays_values_seen_by_the_opponent() {
 fn a_fit_by_decision_holds_out_whole_decisions() {
     let dir = scratch_dir("by-decision");
     let (targets, lines, init) = twelve_labelled_decisions(&dir);
-    let report = fit(&FitArgs {
+    let report = fit::<Plakoto>(&FitArgs {
         average_out: Some(dir.join("averaged.net")),
         average_from: 11,
         ..decision_fit_args(targets, init, dir.join("fitted.net"), 20)
@@ -222,13 +200,15 @@ fn a_fit_by_decision_holds_out_whole_decisions() {
     };
     assert!(report.held_out > 3, "several candidates a decision");
     assert!(three_decisions(report.held_out), "{report:?} {sizes:?}");
-    let (before, after) = report.choice_loss.expect("reported by decision");
+    let (before, decisions) = report.before.choice_loss.expect("reported by decision");
+    let (after, _) = report.after.choice_loss.expect("reported by decision");
     assert!(before >= 0.0 && after >= 0.0, "{report:?}");
-    assert!(report.after < report.before, "{report:?}");
+    assert!(decisions <= 3, "{report:?}");
+    assert!(report.after.loss < report.before.loss, "{report:?}");
     // The mean of the last ten epochs' ends, written beside the net.
-    let (averaged_loss, epochs) = report.averaged.expect("--average-out given");
+    let (averaged, epochs) = report.averaged.expect("--average-out given");
     assert_eq!(epochs, 10);
-    assert!(averaged_loss < report.before, "{report:?}");
+    assert!(averaged.loss < report.before.loss, "{report:?}");
     let averaged = weights::load(&dir.join("averaged.net")).unwrap();
     let last = weights::load(&dir.join("fitted.net")).unwrap();
     assert_ne!(averaged.short_hash(), last.short_hash());
@@ -295,7 +275,7 @@ fn a_fit_on_some_phases_uses_only_their_lines() {
         only_phases,
         ..decision_fit_args(targets.clone(), init.clone(), dir.join("fitted.net"), 2)
     };
-    let report = fit(&args(vec![GamePhase::Opening])).unwrap();
+    let report = fit::<Plakoto>(&args(vec![GamePhase::Opening])).unwrap();
     assert_eq!(report.trained + report.held_out, opening);
     let absent: Vec<GamePhase> = GamePhase::ALL
         .into_iter()
@@ -305,12 +285,12 @@ fn a_fit_on_some_phases_uses_only_their_lines() {
         !absent.is_empty(),
         "a phase these twelve decisions never reach"
     );
-    let error = fit(&args(absent)).unwrap_err();
+    let error = fit::<Plakoto>(&args(absent)).unwrap_err();
     assert!(matches!(error, RefineError::Options(_)), "{error}");
     // Nor is an empty target file fitted.
     let empty = dir.join("empty.jsonl");
     std::fs::write(&empty, "").unwrap();
-    let error = fit(&FitArgs {
+    let error = fit::<Plakoto>(&FitArgs {
         targets: vec![empty],
         ..args(vec![])
     })
@@ -431,7 +411,7 @@ fn rollout_targets_teach_each_candidate_its_rolled_out_equity_and_skip_excluded_
     weights::save(&Network::random(16, 3), &init).unwrap();
     let mut args = decision_fit_args(out, init, dir.join("fitted.net"), 30);
     args.holdout = 0.0;
-    let report = fit(&args).unwrap();
+    let report = fit::<Plakoto>(&args).unwrap();
     assert_eq!(report.trained, lines.len());
 }
 

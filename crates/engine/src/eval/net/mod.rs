@@ -202,6 +202,18 @@ impl Network {
     }
 }
 
+/// Standard equity of each outcome of the Plakoto net (triples count as
+/// doubles, R17): the coefficients of [`standard_equity`], for tilting a
+/// distribution to an equity (the lab's rollout targets).
+pub const OUTCOME_EQUITY: [f32; OUTCOMES] = [1.0, 2.0, 2.0, 2.0, -1.0, -2.0, -2.0, -2.0, 0.0];
+
+/// Standard equity (R17) of a Plakoto net's distribution, its triples
+/// counted as doubles.
+#[inline]
+pub fn standard_equity(d: &[f32; OUTCOMES]) -> f32 {
+    (d[0] - d[4]) + 2.0 * (d[1] + d[2] - d[5] - d[6]) + 2.0 * (d[3] - d[7])
+}
+
 /// The nine outcomes as [`Probabilities`] under `scoring`: standard
 /// scoring has no triple, so the net's triples count as doubles there.
 pub fn to_probabilities(d: &[f32; OUTCOMES], scoring: Scoring) -> Probabilities {

@@ -44,12 +44,14 @@
 
 pub mod arena_check;
 pub mod checkpoint;
+pub mod fit;
 pub mod game;
 pub mod label_positions;
 pub mod labels;
 pub mod learn;
 pub mod refine;
 pub mod refine_options;
+pub mod revive;
 pub mod selfplay;
 
 use self::game::NetOf;

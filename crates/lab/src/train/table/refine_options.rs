@@ -1,13 +1,13 @@
-//! How `plakoto refine targets|fit --game portes|fevga` reach the table
+//! How `plakoto refine targets --game portes|fevga` reaches the table
 //! games' expert iteration ([`super::refine`]): written once for every
-//! game the table trainer trains (each game's
-//! [`LabGame`](crate::LabGame) impl calls them), they refuse the options
-//! that are Plakoto's and pass the rest on.
+//! game whose targets are its net's own decisions (each game's
+//! [`LabGame`](crate::LabGame) impl calls it by default), it refuses the
+//! options that are Plakoto's sampler's and passes the rest on.
 
-use super::refine::{TableFitArgs, TableTargetArgs, build_targets, fit};
+use super::refine::{TableTargetArgs, build_targets};
 use crate::LabGame;
 use crate::benchmark::sample::{PhaseMix, PlayerMix};
-use crate::train::refine::{FitArgs, RefineError, TargetArgs};
+use crate::train::refine::{RefineError, TargetArgs};
 use plakoto_rules::Variant;
 
 /// `plakoto refine targets` in a game of the table trainer: the
@@ -38,33 +38,6 @@ pub fn refine_targets<G: LabGame>(a: &TargetArgs) -> Result<(), RefineError> {
         weights: a.weights.clone(),
         epsilon: a.epsilon,
     })
-}
-
-/// `plakoto refine fit` in a game of the table trainer: the targets
-/// fitted by cross-entropy.
-pub fn refine_fit<G: LabGame>(a: &FitArgs) -> Result<(), RefineError> {
-    let plakoto_only = [
-        (a.widen > 0, "--widen"),
-        (a.revive_dead, "--revive-dead"),
-        (a.equity_weight != 0.0, "--equity-weight"),
-        (a.decision_weight != 0.0, "--decision-weight"),
-        (a.choice_weight != 0.0, "--choice-weight"),
-        (!a.only_phases.is_empty(), "--only-phases"),
-    ];
-    refuse_plakoto_options(&plakoto_only)?;
-    fit::<G>(&TableFitArgs {
-        targets: a.targets.clone(),
-        init: a.init.clone(),
-        out: a.out.clone(),
-        epochs: a.epochs,
-        lr: a.lr,
-        batch: a.batch,
-        holdout: a.holdout,
-        seed: a.seed,
-        average_out: a.average_out.clone(),
-        average_from: a.average_from,
-    })
-    .map(|_| ())
 }
 
 /// Refuses the first of `options` that was given (`true`): each is

@@ -17,15 +17,20 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use plakoto_engine::eval::features::{self, OUTCOMES, SparseInputs};
-use plakoto_engine::eval::net::Network;
-use plakoto_rules::Position;
+use super::game::{ActiveInputs, NetOf};
+use crate::LabGame;
+use plakoto_engine::eval::game_net::NetInputs;
 
-/// Each hidden unit's first-layer sum (before the ReLU) at `inputs`.
-fn pre_activations(net: &Network, inputs: &SparseInputs, out: &mut [f32]) {
+/// Each hidden unit's first-layer sum (before the ReLU) at the inputs
+/// `active`.
+fn pre_activations<G: LabGame>(
+    net: &NetOf<G>,
+    active: impl Iterator<Item = (usize, f32)>,
+    out: &mut [f32],
+) {
     let hidden = net.hidden;
     out.copy_from_slice(&net.b1);
-    for (index, value) in inputs.iter() {
+    for (index, value) in active {
         let row = &net.w1[index * hidden..(index + 1) * hidden];
         for (o, w) in out.iter_mut().zip(row) {
             *o += value * w;
@@ -33,25 +38,43 @@ fn pre_activations(net: &Network, inputs: &SparseInputs, out: &mut [f32]) {
     }
 }
 
-/// The hidden units that are active (sum above 0) at none of `positions`.
-pub fn dead_units(net: &Network, positions: &[Position]) -> Vec<usize> {
-    let mut active = vec![false; net.hidden];
-    let mut inputs = SparseInputs::default();
+/// Each of `positions`' first-layer sums in turn, as `game` encodes it
+/// for `net`, handed to `each`.
+fn for_each_sum<G: LabGame>(
+    game: &G,
+    net: &NetOf<G>,
+    positions: &[G::Position],
+    mut each: impl FnMut(&[f32]),
+) {
+    let (mut inputs, mut hidden) = (G::Inputs::default(), Vec::new());
     let mut sums = vec![0.0; net.hidden];
     for p in positions {
-        features::encode(p, &mut inputs);
-        pre_activations(net, &inputs, &mut sums);
-        for (a, s) in active.iter_mut().zip(&sums) {
+        game.forward(net, p, &mut inputs, &mut hidden);
+        pre_activations::<G>(net, inputs.active(), &mut sums);
+        each(&sums);
+    }
+}
+
+/// The hidden units that are active (sum above 0) at none of `positions`.
+pub fn dead_units<G: LabGame>(game: &G, net: &NetOf<G>, positions: &[G::Position]) -> Vec<usize> {
+    let mut active = vec![false; net.hidden];
+    for_each_sum(game, net, positions, |sums| {
+        for (a, s) in active.iter_mut().zip(sums) {
             *a |= *s > 0.0;
         }
-    }
+    });
     (0..net.hidden).filter(|&j| !active[j]).collect()
 }
 
 /// Revives the units dead at every one of `positions` (see the module
 /// comment); returns how many. The net's outputs are unchanged.
-pub fn revive_dead_units(net: &mut Network, positions: &[Position], seed: u64) -> usize {
-    let dead = dead_units(net, positions);
+pub fn revive_dead_units<G: LabGame>(
+    game: &G,
+    net: &mut NetOf<G>,
+    positions: &[G::Position],
+    seed: u64,
+) -> usize {
+    let dead = dead_units(game, net, positions);
     if dead.is_empty() || positions.is_empty() {
         return dead.len();
     }
@@ -75,25 +98,21 @@ pub fn revive_dead_units(net: &mut Network, positions: &[Position], seed: u64) -
     let half_width = spread * 3f32.sqrt();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for &j in &dead {
-        for i in 0..features::INPUTS {
+        for i in 0..G::NetGame::INPUTS {
             net.w1[i * hidden + j] = rng.gen_range(-half_width..=half_width);
         }
         net.b1[j] = 0.0;
-        for k in 0..OUTCOMES {
+        for k in 0..G::NetGame::OUTCOMES {
             net.w2[k * hidden + j] = 0.0;
         }
     }
     // Biases that put each revived unit's median sum at 0.
-    let mut inputs = SparseInputs::default();
-    let mut sums = vec![0.0; hidden];
     let mut per_unit: Vec<Vec<f32>> = vec![Vec::with_capacity(positions.len()); dead.len()];
-    for p in positions {
-        features::encode(p, &mut inputs);
-        pre_activations(net, &inputs, &mut sums);
+    for_each_sum(game, net, positions, |sums| {
         for (list, &j) in per_unit.iter_mut().zip(&dead) {
             list.push(sums[j]);
         }
-    }
+    });
     for (list, &j) in per_unit.iter_mut().zip(&dead) {
         list.sort_by(f32::total_cmp);
         net.b1[j] = -list[list.len() / 2];
@@ -105,27 +124,29 @@ pub fn revive_dead_units(net: &mut Network, positions: &[Position], seed: u64) -
 /// (zero input weights, a negative bias) and with zero output weights:
 /// the copy's outputs are exactly `net`'s. [`revive_dead_units`] then
 /// gives the new units weights to learn from.
-pub fn widen(net: &Network, extra: usize) -> Network {
+pub fn widen<G: LabGame>(net: &NetOf<G>, extra: usize) -> NetOf<G> {
     let old = net.hidden;
     let hidden = old + extra;
-    let mut w1 = vec![0.0; features::INPUTS * hidden];
+    let mut w1 = vec![0.0; G::NetGame::INPUTS * hidden];
     for (new_row, old_row) in w1.chunks_exact_mut(hidden).zip(net.w1.chunks_exact(old)) {
         new_row[..old].copy_from_slice(old_row);
     }
     let mut b1 = net.b1.clone();
     b1.resize(hidden, -1.0);
-    let mut w2 = vec![0.0; OUTCOMES * hidden];
+    let mut w2 = vec![0.0; G::NetGame::OUTCOMES * hidden];
     for (new_row, old_row) in w2.chunks_exact_mut(hidden).zip(net.w2.chunks_exact(old)) {
         new_row[..old].copy_from_slice(old_row);
     }
-    Network::from_parts(hidden, w1, b1, w2, net.b2.clone())
+    NetOf::<G>::from_parts(hidden, w1, b1, w2, net.b2.clone())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_rules::{MoveGenerator, Rules};
-    use rand::SeedableRng;
+    use plakoto_engine::eval::features::OUTCOMES;
+    use plakoto_engine::eval::net::Network;
+    use plakoto_rules::tavli::Plakoto;
+    use plakoto_rules::{MoveGenerator, Position, Rules};
 
     fn positions() -> Vec<Position> {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
@@ -152,10 +173,11 @@ mod tests {
         for j in [3, 17, 30] {
             net.b1[j] = -1e3;
         }
-        assert_eq!(dead_units(&net, &positions), vec![3, 17, 30]);
+        let game = Plakoto::trained();
+        assert_eq!(dead_units(&game, &net, &positions), vec![3, 17, 30]);
         let before: Vec<_> = positions.iter().map(|p| net.distribution(p)).collect();
-        assert_eq!(revive_dead_units(&mut net, &positions, 1), 3);
-        assert!(dead_units(&net, &positions).is_empty());
+        assert_eq!(revive_dead_units(&game, &mut net, &positions, 1), 3);
+        assert!(dead_units(&game, &net, &positions).is_empty());
         for (p, b) in positions.iter().zip(&before) {
             let after = net.distribution(p);
             for k in 0..OUTCOMES {
@@ -163,16 +185,12 @@ mod tests {
             }
         }
         // Each revived unit is active at about half of the positions.
-        let mut inputs = SparseInputs::default();
-        let mut sums = vec![0.0; net.hidden];
         let mut active = [0usize; 3];
-        for p in &positions {
-            features::encode(p, &mut inputs);
-            pre_activations(&net, &inputs, &mut sums);
+        for_each_sum(&game, &net, &positions, |sums| {
             for (a, j) in active.iter_mut().zip([3, 17, 30]) {
                 *a += usize::from(sums[j] > 0.0);
             }
-        }
+        });
         for a in active {
             let share = a as f64 / positions.len() as f64;
             assert!((0.3..=0.7).contains(&share), "active at {share:.2}");
@@ -185,14 +203,18 @@ mod tests {
     fn widening_keeps_the_outputs_and_the_new_units_learn() {
         let positions = positions();
         let narrow = Network::random(32, 7);
-        let mut wide = widen(&narrow, 16);
+        let game = Plakoto::trained();
+        let mut wide = widen::<Plakoto>(&narrow, 16);
         assert_eq!(wide.hidden, 48);
-        assert_eq!(dead_units(&wide, &positions), (32..48).collect::<Vec<_>>());
+        assert_eq!(
+            dead_units(&game, &wide, &positions),
+            (32..48).collect::<Vec<_>>()
+        );
         for p in &positions {
             assert_eq!(wide.distribution(p), narrow.distribution(p));
         }
-        assert_eq!(revive_dead_units(&mut wide, &positions, 3), 16);
-        assert!(dead_units(&wide, &positions).is_empty());
+        assert_eq!(revive_dead_units(&game, &mut wide, &positions, 3), 16);
+        assert!(dead_units(&game, &wide, &positions).is_empty());
         for p in &positions {
             let (a, b) = (wide.distribution(p), narrow.distribution(p));
             for k in 0..OUTCOMES {

@@ -33,7 +33,6 @@ use benchmark::data::TurnRecord;
 use benchmark::phase::GamePhase;
 use train::label_args::LabelArgs;
 use train::refine::{FitArgs, RefineError, TargetArgs};
-use train::table::TableTrainer;
 use train::table::game::{ActiveInputs, NetOf, Streams};
 use train::{TrainArgs, TrainError};
 
@@ -249,8 +248,7 @@ pub trait LabGame: ToolsGame {
 pub struct LabGameFns {
     /// [`LabGame::MOVEMENT_RULES`].
     pub movement_rules: bool,
-    /// `plakoto train`: [`train::run_loop::run`] of the game's
-    /// [`TableTrainer`].
+    /// `plakoto train`: [`train::table::run_loop::run`] in the game.
     pub train: fn(&TrainArgs) -> Result<(), TrainError>,
     /// [`LabGame::refine_targets`].
     pub refine_targets: fn(&TargetArgs) -> Result<(), RefineError>,
@@ -269,7 +267,7 @@ impl LabGameFns {
     pub fn of(kind: GameKind) -> LabGameFns {
         with_game!(kind, G => LabGameFns {
             movement_rules: <G as LabGame>::MOVEMENT_RULES,
-            train: train::run_loop::run::<TableTrainer<G>>,
+            train: train::table::run_loop::run::<G>,
             refine_targets: <G as LabGame>::refine_targets,
             refine_fit: <G as LabGame>::refine_fit,
             refine_labels: <G as LabGame>::refine_labels,

@@ -10,7 +10,7 @@
 //! game number, never from timing or threads, so a run is reproducible and
 //! `--resume` from a checkpoint continues exactly as if never stopped.
 //! The run around the rounds (resuming, `--games` and `--minutes`, the
-//! arena checks, checkpoints, progress) is [`run_loop`].
+//! arena checks, checkpoints, progress) is [`table::run_loop`].
 //!
 //! Plakoto's refinement keeps its own modules ([`refine`] with its
 //! sampled mixes, loss terms and net surgery: `candidates`,
@@ -32,7 +32,6 @@ pub mod learn;
 pub mod refine;
 pub mod refine_error;
 pub mod rollout_targets;
-pub mod run_loop;
 pub mod table;
 pub mod target_line;
 

@@ -69,11 +69,6 @@ impl<G: NetInputs> GameNetwork<G> {
         }
     }
 
-    /// Zeros shaped like the network's parameters (a gradient).
-    pub fn zero_layers(&self) -> Layers {
-        Layers::zeros([self.w1.len(), self.b1.len(), self.w2.len(), self.b2.len()])
-    }
-
     /// A network of these parameters (shapes as the fields say).
     pub fn from_parts(
         hidden: usize,

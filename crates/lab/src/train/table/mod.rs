@@ -13,7 +13,7 @@
 //! is refined. Each game's impl is in its lab file ([`crate::games`]),
 //! beside the rest of what the lab knows of it. (The name "table" is the
 //! arena's, for the games played through the game layer, which now holds
-//! them all.) The run around the rounds is [`super::run_loop`].
+//! them all.) The run around the rounds is [`run_loop`].
 //!
 //! Rollout labels and the supervised fit on them (`plakoto refine labels`,
 //! `merge-labels`, `fit`) are written over the same trait: [`labels`],
@@ -52,6 +52,7 @@ pub mod learn;
 pub mod refine;
 pub mod refine_options;
 pub mod revive;
+pub mod run_loop;
 pub mod selfplay;
 
 use self::game::NetOf;
@@ -61,11 +62,11 @@ use std::sync::Arc;
 use self::arena_check::duplicate_match;
 use self::game::lengths;
 use self::learn::TableLearner;
+use self::run_loop::{learn_round, play_round};
 use self::selfplay::TableWorker;
 use super::arena_check::MatchResult;
 use super::checkpoint::{TrainConfig, TrainState};
 use super::learn::Adam;
-use super::run_loop::{TrainingRun, learn_round, play_round};
 use super::{TrainArgs, TrainError};
 use crate::LabGame;
 use plakoto_engine::game::GameEvaluator;
@@ -160,12 +161,17 @@ pub fn check_against<G: LabGame>(
     )
 }
 
-/// A game's trainer as the run drives it: its net the engine's shared net
-/// over the game's inputs.
-impl<G: LabGame> TrainingRun for TableTrainer<G> {
-    const NAME: &'static str = G::NAME;
+/// The trainer as the run ([`run_loop`]) drives it.
+impl<G: LabGame> TableTrainer<G> {
+    /// Writes the checkpoint and `latest.net` into `dir`.
+    pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
+        self.write_checkpoint(&dir.join("checkpoint.bin"))?;
+        self.save_net(&dir.join("latest.net"))
+    }
 
-    fn fresh(args: &TrainArgs) -> Result<TableTrainer<G>, TrainError> {
+    /// The run of `args` from scratch (its `--init` net or a seeded
+    /// random one), `args` already checked.
+    pub fn fresh(args: &TrainArgs) -> Result<TableTrainer<G>, TrainError> {
         let net = match &args.init {
             Some(path) => G::load(path)?,
             None => initial_network::<G>(&args.dir, args.hidden, args.seed)?,
@@ -179,7 +185,8 @@ impl<G: LabGame> TrainingRun for TableTrainer<G> {
         Ok(TableTrainer::new(args.config(), net))
     }
 
-    fn load(dir: &Path) -> Result<TableTrainer<G>, TrainError> {
+    /// The run whose checkpoint is in `dir`.
+    pub fn load(dir: &Path) -> Result<TableTrainer<G>, TrainError> {
         let (state, net, adam) = checkpoint::load::<G>(&dir.join("checkpoint.bin"))?;
         let game = G::trained_under(state.config.rules);
         let learner = TableLearner::new(&net, game);
@@ -192,7 +199,9 @@ impl<G: LabGame> TrainingRun for TableTrainer<G> {
         })
     }
 
-    fn write_checkpoint(&self, path: &Path) -> Result<(), TrainError> {
+    /// Writes the run's checkpoint (settings, counters, weights, Adam's
+    /// moments) to `path`.
+    pub fn write_checkpoint(&self, path: &Path) -> Result<(), TrainError> {
         Ok(checkpoint::save::<G>(
             path,
             &self.state,
@@ -201,36 +210,41 @@ impl<G: LabGame> TrainingRun for TableTrainer<G> {
         )?)
     }
 
-    fn state(&self) -> &TrainState {
+    /// The run's settings and counters.
+    pub fn state(&self) -> &TrainState {
         &self.state
     }
 
-    fn state_mut(&mut self) -> &mut TrainState {
+    /// The same, to count in.
+    pub fn state_mut(&mut self) -> &mut TrainState {
         &mut self.state
     }
 
-    fn settings_line(&self) -> String {
+    /// The settings as `--resume`'s line shows them.
+    pub fn settings_line(&self) -> String {
         format!("{:?}", self.state.config.named(G::NAME))
     }
 
-    fn round(&mut self) -> f32 {
-        TableTrainer::round(self)
-    }
-
-    fn net_hash(&self) -> String {
+    /// The net's short hash, for the check's log line.
+    pub fn net_hash(&self) -> String {
         G::short_hash(&self.net)
     }
 
-    fn save_net(&self, path: &Path) -> Result<(), TrainError> {
+    /// Writes the net being trained to `path`.
+    pub fn save_net(&self, path: &Path) -> Result<(), TrainError> {
         Ok(G::save(&self.net, path)?)
     }
 
-    fn match_heuristic(&self, pairs: u64) -> MatchResult {
+    /// A duplicate match of the net being trained against the game's
+    /// heuristic, `pairs` pairs on the run's dice.
+    pub fn match_heuristic(&self, pairs: u64) -> MatchResult {
         let seed = self.state.config.self_play.seed;
         check_against(self.game, &self.net, &G::heuristic, pairs, seed)
     }
 
-    fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult> {
+    /// The same against the net in `path`; `None` where there is none
+    /// that reads (the first check of a run).
+    pub fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult> {
         let other = Arc::new(G::load(path).ok()?);
         let other =
             move || -> Box<dyn GameEvaluator<G>> { Box::new(G::evaluator_of(other.clone())) };

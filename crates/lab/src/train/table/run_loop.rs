@@ -3,16 +3,16 @@
 //! learning until `--games` or `--minutes` is reached, with the progress
 //! display, an arena check every `--check-every` games (logged to
 //! `train.log`, the best net kept) and a checkpoint every
-//! `--checkpoint-minutes`. What a game's trainer does inside a round, and
-//! how its net is saved and matched, and how it is refined (`plakoto
-//! refine`), it says through [`TrainingRun`].
+//! `--checkpoint-minutes`. What happens inside a round, and how the net is
+//! saved and matched, is the trainer's ([`TableTrainer`]).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::arena_check::MatchResult;
-use super::checkpoint::TrainState;
-use super::{TrainArgs, TrainError, append_log, progress, unix_time};
+use super::TableTrainer;
+use crate::LabGame;
+use crate::train::checkpoint::TrainState;
+use crate::train::{TrainArgs, TrainError, append_log, progress, unix_time};
 use plakoto_engine::path_error::PathError;
 use plakoto_tools::arena::referee::mix_seed;
 use rand::SeedableRng;
@@ -20,53 +20,11 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-/// A game's trainer, as the run drives it.
-pub trait TrainingRun: Sized + Send {
-    /// The game's name in the run's last line ("Portes").
-    const NAME: &'static str;
-
-    /// The run of `args` from scratch (its `--init` net or a seeded
-    /// random one), `args` already checked.
-    fn fresh(args: &TrainArgs) -> Result<Self, TrainError>;
-    /// The run whose checkpoint is in `dir`.
-    fn load(dir: &Path) -> Result<Self, TrainError>;
-    /// Writes the run's checkpoint (settings, counters, weights, Adam's
-    /// moments) to `path`.
-    fn write_checkpoint(&self, path: &Path) -> Result<(), TrainError>;
-
-    /// Writes the checkpoint and `latest.net` into `dir`.
-    fn save(&self, dir: &Path) -> Result<(), TrainError> {
-        self.write_checkpoint(&dir.join("checkpoint.bin"))?;
-        self.save_net(&dir.join("latest.net"))
-    }
-
-    /// The run's settings and counters.
-    fn state(&self) -> &TrainState;
-    /// The same, to count in.
-    fn state_mut(&mut self) -> &mut TrainState;
-    /// The settings as `--resume`'s line shows them.
-    fn settings_line(&self) -> String;
-
-    /// Plays and learns from one round; returns the mean loss.
-    fn round(&mut self) -> f32;
-
-    /// The net's short hash, for the check's log line.
-    fn net_hash(&self) -> String;
-    /// Writes the net being trained to `path`.
-    fn save_net(&self, path: &Path) -> Result<(), TrainError>;
-    /// A duplicate match of the net being trained against the game's
-    /// heuristic, `pairs` pairs on the run's dice.
-    fn match_heuristic(&self, pairs: u64) -> MatchResult;
-    /// The same against the net in `path`; `None` where there is none
-    /// that reads (the first check of a run).
-    fn match_net_in(&self, path: &Path, pairs: u64) -> Option<MatchResult>;
-}
-
-/// Runs `plakoto train` with the trainer `T`, `args` already checked.
-pub fn run<T: TrainingRun>(args: &TrainArgs) -> Result<(), TrainError> {
+/// Runs `plakoto train` in the game `G`, `args` already checked.
+pub fn run<G: LabGame>(args: &TrainArgs) -> Result<(), TrainError> {
     let dir = &args.dir;
     plakoto_records::output_path::prepare_dir(dir).map_err(PathError::at(dir))?;
-    let mut trainer = start::<T>(args)?;
+    let mut trainer = start::<G>(args)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;
@@ -140,7 +98,7 @@ pub fn run<T: TrainingRun>(args: &TrainArgs) -> Result<(), TrainError> {
     eprintln!(
         "trained {} {} games ({} positions) in {:.0} s; weights in {}",
         s.games,
-        T::NAME,
+        G::NAME,
         s.samples,
         s.seconds,
         dir.join("latest.net").display()
@@ -150,10 +108,10 @@ pub fn run<T: TrainingRun>(args: &TrainArgs) -> Result<(), TrainError> {
 
 /// The trainer of `args`: resumed from its checkpoint, or new (refused
 /// where the folder holds a run and `--resume` was not given).
-fn start<T: TrainingRun>(args: &TrainArgs) -> Result<T, TrainError> {
+fn start<G: LabGame>(args: &TrainArgs) -> Result<TableTrainer<G>, TrainError> {
     let dir = &args.dir;
     if args.resume {
-        let t = T::load(dir)?;
+        let t = TableTrainer::<G>::load(dir)?;
         eprintln!(
             "resuming {} at game {} ({} rounds) with its settings {}",
             dir.display(),
@@ -166,15 +124,15 @@ fn start<T: TrainingRun>(args: &TrainArgs) -> Result<T, TrainError> {
     if dir.join("checkpoint.bin").exists() {
         return Err(TrainError::RunExists(dir.clone()));
     }
-    T::fresh(args)
+    TableTrainer::<G>::fresh(args)
 }
 
 /// The arena check: against the heuristic and the previous check's net;
 /// logs the line to `train.log`, keeps the net (`nets/games-N.net`,
 /// `previous.net`, and `best.net` when it is the best against the
 /// heuristic yet), and returns the line.
-fn arena_check<T: TrainingRun>(
-    trainer: &mut T,
+fn arena_check<G: LabGame>(
+    trainer: &mut TableTrainer<G>,
     dir: &Path,
     pairs: u64,
 ) -> Result<String, TrainError> {

@@ -32,7 +32,7 @@ use benchmark::cli::{BuildArgs, StrengthArgs};
 use benchmark::data::TurnRecord;
 use benchmark::phase::GamePhase;
 use train::label_args::LabelArgs;
-use train::refine::{FitArgs, RefineError, TargetArgs};
+use train::refine::{AverageArgs, FitArgs, RefineError, TargetArgs};
 use train::table::game::{ActiveInputs, NetOf, Streams};
 use train::{TrainArgs, TrainError};
 
@@ -256,6 +256,9 @@ pub struct LabGameFns {
     pub refine_fit: fn(&FitArgs) -> Result<(), RefineError>,
     /// [`LabGame::refine_labels`].
     pub refine_labels: fn(&LabelArgs) -> Result<(), RefineError>,
+    /// `plakoto refine average`: [`train::table::average::average_nets`]
+    /// in the game.
+    pub refine_average: fn(&AverageArgs) -> Result<(), RefineError>,
     /// [`LabGame::build_benchmark`].
     pub build_benchmark: fn(&BuildArgs) -> Result<(), BenchmarkError>,
     /// [`LabGame::score_benchmark`].
@@ -271,6 +274,7 @@ impl LabGameFns {
             refine_targets: <G as LabGame>::refine_targets,
             refine_fit: <G as LabGame>::refine_fit,
             refine_labels: <G as LabGame>::refine_labels,
+            refine_average: |a| train::table::average::average_nets::<G>(a).map(|_| ()),
             build_benchmark: <G as LabGame>::build_benchmark,
             score_benchmark: <G as LabGame>::score_benchmark,
         })

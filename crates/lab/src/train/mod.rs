@@ -23,7 +23,6 @@
 //! each check) and `train.log` (one line per check).
 
 pub mod arena_check;
-pub mod average;
 pub mod candidates;
 pub mod checkpoint;
 pub mod label_args;

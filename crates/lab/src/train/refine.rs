@@ -28,7 +28,6 @@ pub use super::refine_error::RefineError;
 use super::target_line::TargetWriter;
 pub use super::target_line::{TargetLine, read_targets};
 
-use super::average::WeightAverage;
 use super::candidates::candidate_targets;
 pub use super::label_args::LabelArgs;
 use super::label_file::merge_label_files;
@@ -40,7 +39,7 @@ use crate::benchmark::data::{Benchmark, TurnRecord};
 use crate::benchmark::phase::GamePhase;
 use crate::benchmark::sample::{PhaseMix, PlayerMix, SampledDecision, sample_positions};
 use plakoto_engine::eval::features::OUTCOMES;
-use plakoto_engine::eval::net::{Network, weights};
+
 use plakoto_engine::eval::{GameEvaluator, HeuristicEvaluator, NetEvaluator};
 use plakoto_engine::game::SearchLimits;
 use plakoto_engine::game::plakoto_turn::{PlayLists, value_before_roll};
@@ -107,6 +106,9 @@ pub struct FromBenchmarkArgs {
 /// Options of `plakoto refine average`.
 #[derive(Args, Debug, Clone)]
 pub struct AverageArgs {
+    /// The game of the nets: plakoto, portes or fevga.
+    #[arg(long, default_value = "plakoto")]
+    pub game: GameKind,
     /// The nets to average (at least two, of one shape).
     #[arg(required = true, num_args = 2..)]
     pub nets: Vec<PathBuf>,
@@ -271,7 +273,7 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
     match command {
         RefineCommand::Targets(a) => (LabGameFns::of(a.game).refine_targets)(a),
         RefineCommand::Fit(a) => (LabGameFns::of(a.game).refine_fit)(a),
-        RefineCommand::Average(a) => average_nets(a).map(|_| ()),
+        RefineCommand::Average(a) => (LabGameFns::of(a.game).refine_average)(a),
         RefineCommand::FromBenchmark(a) => from_benchmark(a),
         RefineCommand::Labels(a) => (LabGameFns::of(a.game).refine_labels)(a),
         RefineCommand::MergeLabels(a) => {
@@ -446,40 +448,4 @@ pub fn build_targets(a: &TargetArgs) -> Result<(), RefineError> {
         lists.trim();
     }
     Ok(())
-}
-
-/// `plakoto refine average`: the mean of the nets' weights, written to
-/// `--out`. Returns the mean net.
-pub fn average_nets(a: &AverageArgs) -> Result<Network, RefineError> {
-    let mut nets = Vec::with_capacity(a.nets.len());
-    for path in &a.nets {
-        let net = weights::load(path)
-            .map_err(|e| RefineError::Weights(format!("{}: {e}", path.display())))?;
-        nets.push(net);
-    }
-    let first = &nets[0];
-    for (path, net) in a.nets.iter().zip(&nets) {
-        if net.hidden() != first.hidden() {
-            return Err(RefineError::Options(format!(
-                "{} has {} hidden units and {} has {}: only nets of one shape average",
-                path.display(),
-                net.hidden(),
-                a.nets[0].display(),
-                first.hidden()
-            )));
-        }
-    }
-    let mut average = WeightAverage::new(first);
-    for net in &nets {
-        average.add(net);
-    }
-    let mean = average.mean(first);
-    weights::save(&mean, &a.out).map_err(|e| RefineError::Weights(e.to_string()))?;
-    eprintln!(
-        "refine average: wrote {} ({}), the mean of {} nets",
-        a.out.display(),
-        mean.short_hash(),
-        average.count()
-    );
-    Ok(mean)
 }

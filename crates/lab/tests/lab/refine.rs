@@ -22,8 +22,9 @@ use plakoto_lab::benchmark::sample::{PhaseMix, PlayerMix};
 use plakoto_lab::benchmark::work::ShardWork;
 use plakoto_lab::train::refine::{
     AverageArgs, FitArgs, FromBenchmarkArgs, RefineCommand, RefineError, TargetArgs, TargetLine,
-    average_nets, read_targets, run,
+    read_targets, run,
 };
+use plakoto_lab::train::table::average::average_nets;
 use plakoto_lab::train::table::fit::fit;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GameKind, Rules};
@@ -226,7 +227,8 @@ fn average_writes_the_mean_of_nets_of_one_shape_and_refuses_others() {
     let (a, b) = (Network::random(16, 1), Network::random(16, 2));
     let (pa, pb) = (save("a.net", &a), save("b.net", &b));
     let average = |nets: Vec<PathBuf>, out: &str| {
-        average_nets(&AverageArgs {
+        average_nets::<Plakoto>(&AverageArgs {
+            game: GameKind::Plakoto,
             nets,
             out: dir.join(out),
         })
@@ -251,6 +253,32 @@ fn average_writes_the_mean_of_nets_of_one_shape_and_refuses_others() {
         "{refused:?}"
     );
     assert!(!dir.join("bad.net").exists());
+    // Every game's nets average through the command; a file of another
+    // game is refused.
+    let portes = |name: &str, seed| {
+        let path = dir.join(name);
+        plakoto_engine::eval::portes::net::PortesNetwork::random(16, seed)
+            .save(&path)
+            .unwrap();
+        path
+    };
+    let portes_args = |nets: Vec<PathBuf>, out: &str| AverageArgs {
+        game: GameKind::Portes,
+        nets,
+        out: dir.join(out),
+    };
+    let (qa, qb) = (portes("pa.net", 1), portes("pb.net", 2));
+    run(&RefineCommand::Average(portes_args(
+        vec![qa.clone(), qb],
+        "pm.net",
+    )))
+    .unwrap();
+    assert!(plakoto_engine::eval::portes::net::PortesNetwork::load(&dir.join("pm.net")).is_ok());
+    let mixed = run(&RefineCommand::Average(portes_args(
+        vec![qa, pb],
+        "mixed.net",
+    )));
+    assert!(matches!(mixed, Err(RefineError::Weights(_))), "{mixed:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -27,13 +27,13 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+use super::average::WeightAverage;
 use super::game::{NetOf, lengths};
 use super::learn::TableLearner;
 use super::refine::TableTargetLine;
 use super::revive::{revive_dead_units, widen};
 use super::selfplay::TableSample;
 use crate::LabGame;
-use crate::train::average::WeightAverage;
 use crate::train::label_file::LabelFile;
 use crate::train::learn::Adam;
 use crate::train::refine::FitArgs;

@@ -43,6 +43,7 @@
 //! run also keeps `initial.net`, the seeded random net it starts from.
 
 pub mod arena_check;
+pub mod average;
 pub mod checkpoint;
 pub mod fit;
 pub mod game;

@@ -357,10 +357,13 @@ pub fn encode_parts(p: &Position, out: &mut InputParts) {
 }
 
 /// [`encode_parts`], always inlined, with everything it calls: so that
-/// [`encode_parts_with_bit_instructions`] compiles all of it with its
-/// instructions.
+/// the integer net's evaluation compiled for an instruction set (with the
+/// bit instructions POPCNT, LZCNT, BMI1 and BMI2 that every processor with
+/// AVX2 has) compiles all of it with them; the encoder counts and
+/// reverses bit masks throughout, which the baseline x86-64 processor
+/// emulates in a dozen instructions each.
 #[inline(always)]
-fn encode_parts_inline(p: &Position, out: &mut InputParts) {
+pub(crate) fn encode_parts_inline(p: &Position, out: &mut InputParts) {
     let own = SideView::own(p);
     let opp = SideView::opponent(p);
     // Both sides' free checkers in the own numbering: the race test of
@@ -376,21 +379,9 @@ fn encode_parts_inline(p: &Position, out: &mut InputParts) {
     global_counts(&opp, &own, race, opp_globals);
 }
 
-/// [`encode_parts`] compiled for processors with the bit instructions
-/// POPCNT, LZCNT, BMI1 and BMI2 (every processor with AVX2 has them): the
-/// encoder counts and reverses bit masks throughout, which the baseline
-/// x86-64 processor emulates in a dozen instructions each.
-///
-/// # Safety
-/// The processor must have those four features.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
-pub unsafe fn encode_parts_with_bit_instructions(p: &Position, out: &mut InputParts) {
-    encode_parts_inline(p, out)
-}
-
-/// Whether this processor has what [`encode_parts_with_bit_instructions`]
-/// needs.
+/// Whether this processor has the bit instructions the integer net's
+/// evaluations for AVX2 and AVX-512 are compiled with (POPCNT, LZCNT,
+/// BMI1, BMI2).
 #[cfg(target_arch = "x86_64")]
 pub fn has_bit_instructions() -> bool {
     std::arch::is_x86_feature_detected!("popcnt")

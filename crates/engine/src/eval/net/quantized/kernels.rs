@@ -15,10 +15,11 @@
 //!   layer's `i16 × i16 → i32` dot products over the non-zero activations
 //!   only ([`super::output`]); the VNNI variant accumulates with
 //!   `vpdpwssd`.
-//! - [`IntKernels::evaluate`] is the whole evaluation of a position
-//!   (`QuantizedNetwork::evaluate_with`) compiled for the
-//!   instruction set, the input encoder included (with the bit-counting
-//!   instructions every AVX2 processor has), so the loops inline into it.
+//! - [`evaluate_for`] gives the whole evaluation of a position of any
+//!   game (`QuantizedGameNetwork::evaluate_with`) compiled for the
+//!   instruction set, the game's input encoder included (with the
+//!   bit-counting instructions every AVX2 processor has), so the loops
+//!   inline into it.
 //!
 //! All arithmetic is integer and wraps (the sums of [`super`] are bounded
 //! so that no final value leaves `i16`, see its comment): integer addition
@@ -30,17 +31,23 @@ use super::inputs::{Change, Changes, Scaled};
 use super::output::{OutputFn, output_generic};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use super::{IntScratch, LANES, QuantizedNetwork};
+use super::{IntInputs, IntScratch, LANES, QuantizedGameNetwork};
 use crate::eval::features::{self, OUTCOMES};
-use plakoto_rules::Position;
 
 /// Hidden units whose sums a block of [`IntKernels::accumulate`] keeps in
 /// registers while it adds every row.
 const BLOCK: usize = 128;
 
-/// [`IntKernels::evaluate`]: the network, the position, working memory,
-/// whether the position follows the batch's previous one.
-pub type EvaluateFn = fn(&QuantizedNetwork, &Position, &mut IntScratch, bool) -> [f32; OUTCOMES];
+/// The evaluation of a position of the game of `I` ([`evaluate_for`]):
+/// the network, the position, what its encoding depends on, working
+/// memory, whether the position follows the batch's previous one.
+pub type EvaluateFn<I> = fn(
+    &QuantizedGameNetwork<I>,
+    &<I as IntInputs>::Position,
+    &<I as IntInputs>::Context,
+    &mut IntScratch<<I as IntInputs>::Parts>,
+    bool,
+) -> [f32; OUTCOMES];
 
 /// The loops for one instruction set.
 #[derive(Clone, Copy)]
@@ -51,9 +58,6 @@ pub struct IntKernels {
     /// The ReLU of the sums and the outcome sums `Σ_j x[j] · w(r, j)`
     /// in `i32` for every outcome `r` ([`super::output`]).
     pub output: OutputFn,
-    /// The whole evaluation, `QuantizedNetwork::evaluate_with` with
-    /// these loops, compiled for this instruction set.
-    pub evaluate: EvaluateFn,
     /// Name of the instruction set, for benchmarks.
     pub name: &'static str,
 }
@@ -120,20 +124,39 @@ fn accumulate_base(acc: &mut [i16], w: &[i16], c: &Changes) {
     accumulate_generic(acc, w, c)
 }
 
-fn evaluate_base(
-    net: &QuantizedNetwork,
-    position: &Position,
-    q: &mut IntScratch,
+fn evaluate_base<I: IntInputs>(
+    net: &QuantizedGameNetwork<I>,
+    position: &I::Position,
+    context: &I::Context,
+    q: &mut IntScratch<I::Parts>,
     in_batch: bool,
 ) -> [f32; OUTCOMES] {
     net.evaluate_with(
         position,
+        context,
         q,
         in_batch,
-        features::encode_parts,
         accumulate_base,
         output_generic,
     )
+}
+
+/// The whole evaluation of a position of the game of `I` with the loops
+/// of `kernels`, compiled for their instruction set (the game's encoder
+/// and terms included).
+pub fn evaluate_for<I: IntInputs>(kernels: &IntKernels) -> EvaluateFn<I> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // `IntKernels::available` lists a set only once it is detected.
+        match kernels.name {
+            "avx2" => return x86::avx2::evaluate::<I>,
+            "avx512" => return x86::avx512::evaluate::<I>,
+            "avx512-vnni" => return x86::avx512vnni::evaluate::<I>,
+            _ => {}
+        }
+    }
+    let _ = kernels;
+    evaluate_base::<I>
 }
 
 impl IntKernels {
@@ -149,7 +172,6 @@ impl IntKernels {
         IntKernels {
             accumulate: accumulate_base,
             output: output_generic,
-            evaluate: evaluate_base,
             name: "baseline",
         }
     }
@@ -167,7 +189,6 @@ impl IntKernels {
                 all.push(IntKernels {
                     accumulate: x86::avx2::accumulate,
                     output: x86::avx2::output,
-                    evaluate: x86::avx2::evaluate,
                     name: "avx2",
                 });
             }
@@ -179,14 +200,12 @@ impl IntKernels {
                 all.push(IntKernels {
                     accumulate: x86::avx512::accumulate,
                     output: x86::avx512::output,
-                    evaluate: x86::avx512::evaluate,
                     name: "avx512",
                 });
                 if std::arch::is_x86_feature_detected!("avx512vnni") {
                     all.push(IntKernels {
                         accumulate: x86::avx512vnni::accumulate,
                         output: x86::avx512vnni::output,
-                        evaluate: x86::avx512vnni::evaluate,
                         name: "avx512-vnni",
                     });
                 }

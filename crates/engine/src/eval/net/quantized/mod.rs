@@ -1,4 +1,5 @@
-//! The integer copy of a [`Network`] that the evaluator infers with, as
+//! The integer copy of a game's net that its evaluator infers with (here
+//! Plakoto's [`Network`]), as
 //! chess engines' NNUE nets do: first-layer weights and hidden sums in
 //! `i16`, the ReLU in `i16`, the output layer as `i16 × i16 → i32` dot
 //! products, then `f32` logits and the same masked softmax. Training and
@@ -47,12 +48,16 @@
 //! `f32` net's, with a vectorised `exp` (`softmax`) that agrees with the
 //! library's to a few parts in 10⁷.
 //!
-//! **Other games.** The quantisation of the layers ([`IntLayers`]), the
-//! bound's knapsack over the points (`bounds`), the lists of changed terms,
-//! the working memory ([`IntScratch`]), the loops and the softmax are not
-//! Plakoto's own: the Fevga net's integer copy
-//! ([`crate::eval::fevga::net::quantized`]) runs on them with its own
-//! inputs and bound.
+//! **Every game.** The integer net is written once,
+//! [`QuantizedGameNetwork`], over what a game's inputs are
+//! ([`IntInputs`]: how a position is encoded into parts, the terms those
+//! give, the outcomes still possible, the bound). Plakoto's are
+//! `position_inputs` and `bounds` here; Fevga's are
+//! [`crate::eval::fevga::net::quantized`]. The quantisation of the layers
+//! ([`IntLayers`]), the bound's knapsack over the points, the lists of
+//! changed terms, the working memory ([`IntScratch`]), the loops, their
+//! dispatch by instruction set ([`kernels::evaluate_for`]) and the softmax
+//! serve both.
 
 pub(crate) mod bounds;
 pub(crate) mod inputs;
@@ -68,54 +73,119 @@ mod x86;
 mod x86_output;
 
 pub(crate) use self::inputs::Changes;
-use self::kernels::IntKernels;
+use self::kernels::{EvaluateFn, IntKernels};
 pub use self::layers::{Headroom, IntLayers, QuantizeError};
 use self::output::{OutputScratch, PairColumn};
 pub use self::scratch::IntScratch;
-use super::{Network, Scratch};
-use crate::eval::features::{self, INPUTS, InputParts, OUTCOMES};
+#[cfg(doc)]
+use super::Network;
+use super::{PlakotoNet, Scratch};
+use crate::eval::features::OUTCOMES;
+use crate::eval::game_net::{GameNetwork, NetInputs};
+use bounds::Range;
 use plakoto_rules::Position;
 
 /// Hidden layer sizes are multiples of this: the smallest block of the
 /// portable loops ([`kernels`]) and of the AVX2 ones (`x86`), which share it.
 pub const LANES: usize = 16;
 
-/// A [`Network`] in integers, for inference. Cheap to share.
-#[derive(Clone)]
-pub struct QuantizedNetwork {
-    /// The weights and biases in integers but the output biases.
-    layers: IntLayers,
-    b2: [f32; OUTCOMES],
-    kernels: IntKernels,
+/// What a game's integer net reads of its positions: how a position is
+/// encoded into parts, which first-layer terms the parts give (all of
+/// them, or those that changed from the previous position's parts), the
+/// outcomes still possible, and the proved range of each hidden unit's
+/// sum. A game's net marker implements it beside its inputs; everything
+/// else of the integer net ([`QuantizedGameNetwork`]) is written once.
+pub trait IntInputs: NetInputs {
+    /// A position of the game.
+    type Position;
+    /// What the encoding depends on beside the position (Fevga's
+    /// switches; nothing for Plakoto).
+    type Context;
+    /// A position's inputs, as the encoder gives them.
+    type Parts: Default + Send;
+
+    /// Encodes `position` into `parts`. Implementations are
+    /// `#[inline(always)]`, so that the encoder is compiled for the
+    /// instruction set of each evaluation ([`IntKernels`]).
+    fn encode_parts(position: &Self::Position, context: &Self::Context, parts: &mut Self::Parts);
+
+    /// Lists every term of `parts` into `changes`.
+    fn all_terms(parts: &Self::Parts, changes: &mut Changes);
+
+    /// Lists the terms that change from `old` to `new` into `changes`.
+    fn terms_between(old: &Self::Parts, new: &Self::Parts, changes: &mut Changes);
+
+    /// The outcomes still possible at `position`, a bit each.
+    fn outcome_mask(position: &Self::Position) -> u16;
+
+    /// The range of each hidden unit's integer sum over every legal
+    /// position, for first-layer weights `w` and biases `bias`.
+    fn ranges(w: &[i16], bias: &[i32]) -> Vec<Range>;
 }
 
-impl std::fmt::Debug for QuantizedNetwork {
+/// A game's net in integers, for inference. Cheap to share.
+pub struct QuantizedGameNetwork<I: IntInputs> {
+    /// The weights and biases in integers but the output biases.
+    layers: IntLayers,
+    /// The output biases, padded with zeros to the softmax's lanes.
+    b2: [f32; OUTCOMES],
+    kernels: IntKernels,
+    /// The whole evaluation compiled for the kernels' instruction set.
+    evaluate: EvaluateFn<I>,
+}
+
+/// A [`Network`] in integers: Plakoto's.
+pub type QuantizedNetwork = QuantizedGameNetwork<PlakotoNet>;
+
+// By hand: a derive would ask the marker `I` to be `Clone` too.
+impl<I: IntInputs> Clone for QuantizedGameNetwork<I> {
+    fn clone(&self) -> Self {
+        QuantizedGameNetwork {
+            layers: self.layers.clone(),
+            b2: self.b2,
+            kernels: self.kernels,
+            evaluate: self.evaluate,
+        }
+    }
+}
+
+impl<I: IntInputs> std::fmt::Debug for QuantizedGameNetwork<I> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "QuantizedNetwork({INPUTS}-{}-{OUTCOMES}, {:?})",
-            self.layers.hidden, self.layers.headroom
+            "Quantized{}Network({}-{}-{}, {:?})",
+            I::GAME,
+            I::INPUTS,
+            self.layers.hidden,
+            I::OUTCOMES,
+            self.layers.headroom
         )
     }
 }
 
-impl QuantizedNetwork {
+impl<I: IntInputs> QuantizedGameNetwork<I> {
     /// The integer copy of `net`, at the largest scale whose sums are
     /// proved to fit (see the module comment).
-    pub fn new(net: &Network) -> Result<QuantizedNetwork, QuantizeError> {
-        let layers = IntLayers::new(&net.w1, &net.b1, &net.w2, &bounds::ranges)?;
+    pub fn new(net: &GameNetwork<I>) -> Result<QuantizedGameNetwork<I>, QuantizeError> {
+        let layers = IntLayers::new(&net.w1, &net.b1, &net.w2, &I::ranges)?;
         let mut b2 = [0.0; OUTCOMES];
-        b2.copy_from_slice(&net.b2);
-        Ok(QuantizedNetwork {
+        b2[..net.b2.len()].copy_from_slice(&net.b2);
+        let kernels = IntKernels::detect();
+        Ok(QuantizedGameNetwork {
             layers,
             b2,
-            kernels: IntKernels::detect(),
+            evaluate: kernels::evaluate_for(&kernels),
+            kernels,
         })
     }
 
     /// The same network running `kernels` (tests compare instruction sets).
-    pub fn with_kernels(self, kernels: IntKernels) -> QuantizedNetwork {
-        QuantizedNetwork { kernels, ..self }
+    pub fn with_kernels(self, kernels: IntKernels) -> QuantizedGameNetwork<I> {
+        QuantizedGameNetwork {
+            evaluate: kernels::evaluate_for(&kernels),
+            kernels,
+            ..self
+        }
     }
 
     /// The scales and the room the first layer's sums have.
@@ -128,42 +198,45 @@ impl QuantizedNetwork {
         self.kernels.name
     }
 
-    /// The outcome distribution of `position` (side on roll), as
-    /// [`Network::distribution_with`] gives it but in integers. `in_batch`:
-    /// `position` follows the batch's previous position (since
-    /// [`Scratch::begin_batch`]), whose sums are updated, exactly, by the
-    /// terms of the inputs that changed instead of summed afresh.
+    /// The outcome distribution of `position` (side on roll, game not
+    /// over) under `context`, in the softmax's lanes (the game's outcomes
+    /// first, the others exactly 0), as the `f32` net gives it but in
+    /// integers. `in_batch`: `position` follows the batch's previous
+    /// position (since the scratch last forgot it), whose sums are
+    /// updated, exactly, by the terms of the inputs that changed instead
+    /// of summed afresh.
     #[inline]
-    pub(crate) fn distribution_with(
+    pub fn evaluate(
         &self,
-        position: &Position,
-        s: &mut Scratch,
+        position: &I::Position,
+        context: &I::Context,
+        s: &mut IntScratch<I::Parts>,
         in_batch: bool,
     ) -> [f32; OUTCOMES] {
-        (self.kernels.evaluate)(self, position, &mut s.integer, in_batch)
+        (self.evaluate)(self, position, context, s, in_batch)
     }
 
-    /// [`Self::distribution_with`] with the encoder and loops given: each
-    /// instruction set's [`IntKernels::evaluate`] instantiates it within
-    /// one function compiled for that set, so everything (encoding,
+    /// [`Self::evaluate`] with the loops given: each instruction set's
+    /// evaluation ([`kernels::evaluate_for`]) instantiates it within one
+    /// function compiled for that set, so everything (encoding,
     /// differences, softmax) is compiled for it and the loops inline.
     #[inline(always)]
     pub(super) fn evaluate_with(
         &self,
-        position: &Position,
-        q: &mut IntScratch,
+        position: &I::Position,
+        context: &I::Context,
+        q: &mut IntScratch<I::Parts>,
         in_batch: bool,
-        encode: impl Fn(&Position, &mut InputParts),
         accumulate: impl Fn(&mut [i16], &[i16], &Changes),
         output: impl Fn(&[i16], &[i16], &[PairColumn], &mut OutputScratch) -> [i32; OUTCOMES],
     ) -> [f32; OUTCOMES] {
-        let mask = features::outcome_mask(position);
-        let owner = self as *const QuantizedNetwork as usize;
+        let mask = I::outcome_mask(position);
+        let owner = self as *const QuantizedGameNetwork<I> as usize;
         let (previous, current, changes) = q.begin(&self.layers, owner, in_batch);
-        encode(position, current);
+        I::encode_parts(position, context, current);
         match previous {
-            Some(previous) => position_inputs::terms_between(previous, current, changes),
-            None => position_inputs::all_terms(current, changes),
+            Some(previous) => I::terms_between(previous, current, changes),
+            None => I::all_terms(current, changes),
         }
         q.apply(&self.layers, owner, accumulate);
         // The ReLU, the output layer and the masked softmax (outcomes the
@@ -178,15 +251,31 @@ impl QuantizedNetwork {
     /// Each hidden unit's sum for `position` computed afresh, in units of
     /// the `f32` sums (tests: the headroom actually used).
     #[cfg(test)]
-    fn sums_of(&self, position: &Position) -> Vec<f32> {
-        let mut s = Scratch::default();
-        self.distribution_with(position, &mut s, false);
-        s.integer
-            .sums
+    pub(crate) fn sums_of(&self, position: &I::Position, context: &I::Context) -> Vec<f32> {
+        let mut s = IntScratch::<I::Parts>::default();
+        self.evaluate(position, context, &mut s, false);
+        s.sums
             .iter()
             .zip(&self.layers.zero)
             .map(|(&x, &z)| (i32::from(x) - i32::from(z)) as f32 / self.layers.headroom.scale)
             .collect()
+    }
+}
+
+impl QuantizedNetwork {
+    /// The outcome distribution of `position` (side on roll), as
+    /// [`Network::distribution_with`] gives it but in integers. `in_batch`:
+    /// `position` follows the batch's previous position (since
+    /// [`Scratch::begin_batch`]), whose sums are updated, exactly, by the
+    /// terms of the inputs that changed instead of summed afresh.
+    #[inline]
+    pub(crate) fn distribution_with(
+        &self,
+        position: &Position,
+        s: &mut Scratch,
+        in_batch: bool,
+    ) -> [f32; OUTCOMES] {
+        self.evaluate(position, &(), &mut s.integer, in_batch)
     }
 }
 

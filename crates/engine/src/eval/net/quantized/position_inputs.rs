@@ -6,11 +6,47 @@
 //! code is unchanged contributes nothing, and one that changed contributes
 //! the difference of its two contents' inputs, from a table.
 
+use super::IntInputs;
+use super::bounds::{self, Range};
 use super::inputs::{Changes, Fixed, fixed};
 use crate::eval::features::{
-    GLOBAL_MAX_COUNT, GLOBALS, InputParts, PER_POINT, PER_SIDE, POINT_CODES, global_value,
+    self, GLOBAL_MAX_COUNT, GLOBALS, InputParts, PER_POINT, PER_SIDE, POINT_CODES, global_value,
     point_inputs,
 };
+use crate::eval::net::PlakotoNet;
+use plakoto_rules::Position;
+
+/// Plakoto's inputs to the integer net: [`InputParts`], their terms
+/// here, and the bound of `bounds`.
+impl IntInputs for PlakotoNet {
+    type Position = Position;
+    type Context = ();
+    type Parts = InputParts;
+
+    #[inline(always)]
+    fn encode_parts(position: &Position, _: &(), parts: &mut InputParts) {
+        features::encode_parts_inline(position, parts);
+    }
+
+    #[inline(always)]
+    fn all_terms(parts: &InputParts, changes: &mut Changes) {
+        all_terms(parts, changes);
+    }
+
+    #[inline(always)]
+    fn terms_between(old: &InputParts, new: &InputParts, changes: &mut Changes) {
+        terms_between(old, new, changes);
+    }
+
+    #[inline(always)]
+    fn outcome_mask(position: &Position) -> u16 {
+        features::outcome_mask(position)
+    }
+
+    fn ranges(w: &[i16], bias: &[i32]) -> Vec<Range> {
+        bounds::ranges(w, bias)
+    }
+}
 
 /// Point codes of both sides, as bytes.
 const POINT_BYTES: usize = 2 * 24;

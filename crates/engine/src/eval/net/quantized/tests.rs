@@ -8,7 +8,7 @@ use rand::SeedableRng;
 
 use super::*;
 use crate::eval::net::test_batches::batches;
-use crate::eval::net::to_probabilities;
+use crate::eval::net::{Network, to_probabilities};
 use crate::eval::{GameEvaluator, NetEvaluator};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{MoveGenerator, Rules, Scoring, game_result};
@@ -54,7 +54,7 @@ fn shipped_nets_sums_stay_far_from_the_i16_limits() {
         let (mut lo, mut hi, mut stored) = (0.0f32, 0.0f32, 0i32);
         let mut s = Scratch::default();
         for p in &positions {
-            let sums = q.sums_of(p);
+            let sums = q.sums_of(p, &());
             lo = sums.iter().fold(lo, |m, &x| m.min(x));
             hi = sums.iter().fold(hi, |m, &x| m.max(x));
             q.distribution_with(p, &mut s, false);

@@ -12,9 +12,8 @@ use std::arch::x86_64::*;
 use super::inputs::{Change, Changes, Scaled};
 use super::output::{OutputScratch, PairColumn};
 use super::x86_output;
-use super::{IntScratch, LANES, QuantizedNetwork};
-use crate::eval::features::{self, OUTCOMES};
-use plakoto_rules::Position;
+use super::{IntInputs, IntScratch, LANES, QuantizedGameNetwork};
+use crate::eval::features::OUTCOMES;
 
 /// Defines `$name::<R>(acc, start, w, c)`: applies the changes `c` to
 /// `R` vectors of `$width` sums at `start`, kept in registers: flags added
@@ -144,35 +143,38 @@ macro_rules! kernels {
         pub mod $module {
             use super::*;
 
-            /// [`QuantizedNetwork::evaluate_with`] compiled for these
-            /// features and the bit instructions (encoder included).
+            /// [`QuantizedGameNetwork::evaluate_with`] compiled for these
+            /// features and the bit instructions (the game's encoder,
+            /// inlined, included).
             #[target_feature(enable = $all_features)]
-            unsafe fn evaluate_inner(
-                net: &QuantizedNetwork,
-                position: &Position,
-                q: &mut IntScratch,
+            unsafe fn evaluate_inner<I: IntInputs>(
+                net: &QuantizedGameNetwork<I>,
+                position: &I::Position,
+                context: &I::Context,
+                q: &mut IntScratch<I::Parts>,
                 in_batch: bool,
             ) -> [f32; OUTCOMES] {
                 net.evaluate_with(
                     position,
+                    context,
                     q,
                     in_batch,
-                    // SAFETY (all three): same features as this function.
-                    |p, out| unsafe { features::encode_parts_with_bit_instructions(p, out) },
+                    // SAFETY (both): same features as this function.
                     |acc, w, c| unsafe { accumulate_inner(acc, w, c) },
                     |sums, zero, columns, scratch| unsafe { $output(sums, zero, columns, scratch) },
                 )
             }
 
-            pub fn evaluate(
-                net: &QuantizedNetwork,
-                position: &Position,
-                q: &mut IntScratch,
+            pub fn evaluate<I: IntInputs>(
+                net: &QuantizedGameNetwork<I>,
+                position: &I::Position,
+                context: &I::Context,
+                q: &mut IntScratch<I::Parts>,
                 in_batch: bool,
             ) -> [f32; OUTCOMES] {
                 // SAFETY: selected only after run-time detection of the
                 // features and the bit instructions.
-                unsafe { evaluate_inner(net, position, q, in_batch) }
+                unsafe { evaluate_inner(net, position, context, q, in_batch) }
             }
 
             #[target_feature(enable = $features)]

@@ -1,7 +1,8 @@
-//! The integer copy of a [`FevgaNetwork`] that the Fevga evaluator infers
-//! with: Plakoto's integer net ([`crate::eval::net::quantized`]) on the
-//! Fevga inputs, sharing its quantisation ([`IntLayers`]), its vector
-//! loops ([`IntKernels`]), its sparse output layer and its softmax.
+//! The integer copy of a [`FevgaNetwork`](super::FevgaNetwork) that the
+//! Fevga evaluator infers with: the integer net of every game
+//! ([`QuantizedGameNetwork`], with its quantisation, vector loops, sparse
+//! output layer and softmax) on the Fevga inputs, which are all this
+//! module supplies ([`IntInputs`]: their parts, terms and bound).
 //!
 //! **Why.** A 2-ply hint evaluates tens of thousands of positions, one
 //! batch (the plays of one roll) at a time. The `f32` first layer added
@@ -21,83 +22,61 @@
 //! still be run in `f32` ([`crate::game::FevgaNetEvaluator::new`]).
 
 mod bounds;
-mod dispatch;
 mod terms;
 
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules};
 
-use super::FevgaNetwork;
+use super::FevgaNet;
 use super::outcomes::{OUTCOMES, outcome_mask};
 use super::parts::{FevgaParts, encode_parts};
-use crate::eval::features;
-use crate::eval::net::quantized::kernels::IntKernels;
-use crate::eval::net::quantized::softmax::masked_softmax;
-use crate::eval::net::quantized::{Headroom, IntLayers, IntScratch, QuantizeError};
+use crate::eval::net::quantized::bounds::Range;
+use crate::eval::net::quantized::{Changes, IntInputs, IntScratch, QuantizedGameNetwork};
 
 /// Per-thread working memory of the integer Fevga forward pass.
 pub type FevgaIntScratch = IntScratch<FevgaParts>;
 
-/// A [`FevgaNetwork`] in integers, for inference. Cheap to share.
-#[derive(Clone)]
-pub struct QuantizedFevgaNetwork {
-    /// The weights and biases in integers but the output biases.
-    layers: IntLayers,
-    b2: [f32; OUTCOMES],
-    kernels: IntKernels,
-    /// The whole evaluation compiled for the kernels' instruction set.
-    evaluate: dispatch::EvaluateFn,
-}
+/// A [`FevgaNetwork`](super::FevgaNetwork) in integers, for inference.
+/// Cheap to share.
+pub type QuantizedFevgaNetwork = QuantizedGameNetwork<FevgaNet>;
 
-impl std::fmt::Debug for QuantizedFevgaNetwork {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "QuantizedFevgaNetwork({}-{OUTCOMES}, {:?})",
-            self.layers.hidden, self.layers.headroom
-        )
+/// Fevga's inputs to the integer net: [`FevgaParts`] under the game's
+/// switches, their terms (`terms`) and their bound (`bounds`).
+impl IntInputs for FevgaNet {
+    type Position = FevgaPosition;
+    type Context = FevgaRules;
+    type Parts = FevgaParts;
+
+    #[inline(always)]
+    fn encode_parts(position: &FevgaPosition, rules: &FevgaRules, parts: &mut FevgaParts) {
+        encode_parts(position, rules, parts);
+    }
+
+    #[inline(always)]
+    fn all_terms(parts: &FevgaParts, changes: &mut Changes) {
+        terms::all_terms(parts, changes);
+    }
+
+    #[inline(always)]
+    fn terms_between(old: &FevgaParts, new: &FevgaParts, changes: &mut Changes) {
+        terms::terms_between(old, new, changes);
+    }
+
+    #[inline(always)]
+    fn outcome_mask(position: &FevgaPosition) -> u16 {
+        outcome_mask(position) as u16
+    }
+
+    fn ranges(w: &[i16], bias: &[i32]) -> Vec<Range> {
+        bounds::ranges(w, bias)
     }
 }
 
 impl QuantizedFevgaNetwork {
-    /// The integer copy of `net`, at the largest scale whose sums are
-    /// proved to fit.
-    pub fn new(net: &FevgaNetwork) -> Result<QuantizedFevgaNetwork, QuantizeError> {
-        let layers = IntLayers::new(&net.w1, &net.b1, &net.w2, &bounds::ranges)?;
-        let mut b2 = [0.0; OUTCOMES];
-        b2.copy_from_slice(&net.b2);
-        let kernels = IntKernels::detect();
-        Ok(QuantizedFevgaNetwork {
-            layers,
-            b2,
-            evaluate: dispatch::evaluate_for(&kernels),
-            kernels,
-        })
-    }
-
-    /// The same network running `kernels` (tests compare instruction sets).
-    pub fn with_kernels(self, kernels: IntKernels) -> QuantizedFevgaNetwork {
-        QuantizedFevgaNetwork {
-            evaluate: dispatch::evaluate_for(&kernels),
-            kernels,
-            ..self
-        }
-    }
-
-    /// The scales and the room the first layer's sums have.
-    pub fn headroom(&self) -> Headroom {
-        self.layers.headroom
-    }
-
-    /// The instruction set inference uses.
-    pub fn kernel_name(&self) -> &'static str {
-        self.kernels.name
-    }
-
     /// The outcome distribution of `position` (side on roll, game not
-    /// over) under `rules`, as [`FevgaNetwork::forward`] gives it but in
-    /// integers. `in_batch`: `position` follows the batch's previous
-    /// position (since the scratch last forgot it), whose sums are updated,
-    /// exactly, by the terms of the inputs that changed.
+    /// over) under `rules`, as [`FevgaNetwork::forward`](super::FevgaNetwork)
+    /// gives it but in integers. `in_batch`: `position` follows the
+    /// batch's previous position (since the scratch last forgot it), whose
+    /// sums are updated, exactly, by the terms of the inputs that changed.
     #[inline]
     pub fn distribution_with(
         &self,
@@ -106,49 +85,9 @@ impl QuantizedFevgaNetwork {
         s: &mut FevgaIntScratch,
         in_batch: bool,
     ) -> [f32; OUTCOMES] {
-        (self.evaluate)(self, position, rules, s, in_batch)
-    }
-
-    /// [`Self::distribution_with`], inlined into each instruction set's
-    /// copy (`dispatch`).
-    #[inline(always)]
-    fn evaluate_inline(
-        &self,
-        position: &FevgaPosition,
-        rules: &FevgaRules,
-        s: &mut FevgaIntScratch,
-        in_batch: bool,
-    ) -> [f32; OUTCOMES] {
-        let owner = self as *const QuantizedFevgaNetwork as usize;
-        let (previous, current, changes) = s.begin(&self.layers, owner, in_batch);
-        encode_parts(position, rules, current);
-        match previous {
-            Some(previous) => terms::terms_between(previous, current, changes),
-            None => terms::all_terms(current, changes),
-        }
-        s.apply(&self.layers, owner, self.kernels.accumulate);
-        let dots = s.output_sums(&self.layers, self.kernels.output);
-        let logits: [f32; OUTCOMES] = self.layers.logits(&dots, &self.b2);
-        // The integer softmax works on Plakoto's nine outcome lanes: the
-        // four here first, the others masked out (exactly 0).
-        let mut padded = [0.0f32; features::OUTCOMES];
-        padded[..OUTCOMES].copy_from_slice(&logits);
-        let mut out = [0.0f32; features::OUTCOMES];
-        masked_softmax(&padded, outcome_mask(position) as u16, &mut out);
-        std::array::from_fn(|k| out[k])
-    }
-
-    /// Each hidden unit's sum for `position` computed afresh, in units of
-    /// the `f32` sums (tests: the headroom actually used).
-    #[cfg(test)]
-    fn sums_of(&self, position: &FevgaPosition, rules: &FevgaRules) -> Vec<f32> {
-        let mut s = FevgaIntScratch::default();
-        self.distribution_with(position, rules, &mut s, false);
-        s.sums
-            .iter()
-            .zip(&self.layers.zero)
-            .map(|(&x, &z)| (i32::from(x) - i32::from(z)) as f32 / self.layers.headroom.scale)
-            .collect()
+        // The softmax's lanes: Fevga's four outcomes first, the others 0.
+        let lanes = self.evaluate(position, rules, s, in_batch);
+        std::array::from_fn(|k| lanes[k])
     }
 }
 

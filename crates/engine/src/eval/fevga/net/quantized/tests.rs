@@ -10,11 +10,12 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use crate::eval::fevga::net::embedded_fevga_network;
 use crate::eval::fevga::net::inputs::{FevgaInputs, expand};
 use crate::eval::fevga::net::outcomes::to_probabilities;
+use crate::eval::fevga::net::{FevgaNetwork, embedded_fevga_network};
 use crate::eval::net::quantized::Changes;
 use crate::eval::net::quantized::inputs::{FIXED_ONE, Scaled, fixed};
+use crate::eval::net::quantized::kernels::IntKernels;
 use crate::game::game_equity;
 use plakoto_rules::tavli::Fevga;
 use plakoto_rules::{Dice, TavliGame};

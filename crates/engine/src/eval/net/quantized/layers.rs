@@ -4,6 +4,7 @@
 //! Fevga's integer net are both made by [`IntLayers::new`], each with the
 //! bound of its own inputs.
 
+use super::aligned::AlignedI16;
 use super::bounds::Range;
 use super::output::{PairColumn, pair_major};
 
@@ -47,12 +48,13 @@ pub type RangesFn<'a> = &'a dyn Fn(&[i16], &[i32]) -> Vec<Range>;
 pub struct IntLayers {
     /// Hidden units.
     pub hidden: usize,
-    /// Input rows of `hidden` weights, scale `s1`.
-    pub w1: Vec<i16>,
+    /// Input rows of `hidden` weights, scale `s1` (line-aligned, as the
+    /// loops load them).
+    pub w1: AlignedI16,
     /// Biases, scale `s1`, minus each unit's offset.
     pub b1: Vec<i16>,
     /// Each unit's stored sum for a true sum of 0: minus its offset.
-    pub zero: Vec<i16>,
+    pub zero: AlignedI16,
     /// The output weights, scale `s2`, a column for each pair of hidden
     /// units ([`pair_major`]).
     pub w2: Vec<PairColumn>,
@@ -179,9 +181,9 @@ impl IntLayers {
         };
         Ok(IntLayers {
             hidden: h,
-            w1,
+            w1: AlignedI16::from_slice(&w1),
             b1,
-            zero,
+            zero: AlignedI16::from_slice(&zero),
             w2: pair_major(&w2_int, h),
             out_scale: ((1.0 / (f64::from(first.scale) * s2)) as f32),
             headroom,

@@ -59,6 +59,7 @@
 //! dispatch by instruction set ([`kernels::evaluate_for`]) and the softmax
 //! serve both.
 
+mod aligned;
 pub(crate) mod bounds;
 pub(crate) mod inputs;
 pub mod kernels;
@@ -72,6 +73,7 @@ mod x86;
 #[cfg(target_arch = "x86_64")]
 mod x86_output;
 
+pub use self::aligned::AlignedI16;
 pub(crate) use self::inputs::Changes;
 use self::kernels::{EvaluateFn, IntKernels};
 pub use self::layers::{Headroom, IntLayers, QuantizeError};
@@ -256,7 +258,7 @@ impl<I: IntInputs> QuantizedGameNetwork<I> {
         self.evaluate(position, context, &mut s, false);
         s.sums
             .iter()
-            .zip(&self.layers.zero)
+            .zip(self.layers.zero.iter())
             .map(|(&x, &z)| (i32::from(x) - i32::from(z)) as f32 / self.layers.headroom.scale)
             .collect()
     }

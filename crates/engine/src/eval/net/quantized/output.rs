@@ -20,6 +20,7 @@
 //! the dense layer's sums to the bit. Outcomes a position cannot have are
 //! computed too; the masked softmax ignores them.
 
+use super::aligned::AlignedI16;
 use crate::eval::features::OUTCOMES;
 
 /// Outcome lanes of a column: [`OUTCOMES`] padded to one AVX-512 vector
@@ -64,8 +65,8 @@ pub fn pair_list_len(hidden: usize) -> usize {
 /// The output layer's working memory.
 #[derive(Clone, Debug, Default)]
 pub struct OutputScratch {
-    /// The ReLU activations, one a hidden unit.
-    pub activations: Vec<i16>,
+    /// The ReLU activations, one a hidden unit (line-aligned).
+    pub activations: AlignedI16,
     /// The indices of the pairs of units not both 0, in order; room for
     /// [`pair_list_len`].
     pub pairs: Vec<u32>,
@@ -75,7 +76,7 @@ impl OutputScratch {
     /// Sized for `hidden` units (no allocation once it is).
     #[inline]
     pub fn fit(&mut self, hidden: usize) {
-        self.activations.resize(hidden, 0);
+        self.activations.resize(hidden);
         self.pairs.resize(pair_list_len(hidden), 0);
     }
 }
@@ -209,7 +210,12 @@ mod tests {
                     scratch.activations.fill(-1);
                     let got = (k.output)(&sums, &zero, &columns, &mut scratch);
                     assert_eq!(got, want, "{} h={h} keep={keep}%", k.name);
-                    assert_eq!(scratch.activations, x, "{} h={h} keep={keep}%", k.name);
+                    assert_eq!(
+                        &scratch.activations[..],
+                        &x[..],
+                        "{} h={h} keep={keep}%",
+                        k.name
+                    );
                 }
             }
         }

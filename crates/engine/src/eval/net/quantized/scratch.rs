@@ -5,6 +5,7 @@
 //! its own encoding of a position into parts `P` and its own way of
 //! finding the terms that changed.
 
+use super::aligned::AlignedI16;
 use super::inputs::Changes;
 use super::layers::IntLayers;
 use super::output::{OutputScratch, PairColumn};
@@ -20,8 +21,9 @@ pub struct IntScratch<P = InputParts> {
     /// Which of `inputs` is the current position's (the other is the
     /// previous one's): swapping the index instead of the tables.
     current: usize,
-    /// The hidden sums of `previous`, as stored (offset).
-    pub(crate) sums: Vec<i16>,
+    /// The hidden sums of `previous`, as stored (offset); line-aligned,
+    /// as the loops load them.
+    pub(crate) sums: AlignedI16,
     /// The network `sums` were computed by (its address); `None` at the
     /// start of a batch.
     owner: Option<usize>,
@@ -56,8 +58,7 @@ impl<P> IntScratch<P> {
         // net's: a batch's positions share most of their inputs.
         let update = in_batch && self.owner == Some(owner);
         if !update {
-            self.sums.clear();
-            self.sums.extend_from_slice(&layers.b1);
+            self.sums.copy_from(&layers.b1);
         }
         let [a, b] = &mut self.inputs;
         let (previous, current) = if self.current == 1 {

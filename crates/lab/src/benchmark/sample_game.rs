@@ -1,5 +1,5 @@
 //! Sampling benchmark decisions of any game of the game layer
-//! ([`TavliGame`]; Fevga first) from seeded games between players of
+//! ([`plakoto_rules::TavliGame`]; Fevga first) from seeded games between players of
 //! different strength: a strong evaluator, a weak one, and the strong one
 //! with random plays mixed in, paired as the Plakoto sampler pairs the
 //! net, the heuristic and the net with random plays ([`super::sample`]),

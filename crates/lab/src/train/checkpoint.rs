@@ -1,7 +1,7 @@
 //! Training checkpoints: everything `plakoto train --resume` needs to go on
 //! exactly where it stopped — the settings, the counters, the weights and
 //! the optimiser's moments. Written atomically (temp file + rename), in
-//! every game's layout ([`write_checkpoint`]), under the game's magic.
+//! every game's layout (`write_checkpoint`), under the game's magic.
 //!
 //! Layout: magic (`PLKCKPT\0` Plakoto, `PLKPCKPT` Portes, `PLKFCKPT`
 //! Fevga) | u32 length + JSON [`TrainState`] | u32 length + weight file

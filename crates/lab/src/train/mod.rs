@@ -2,7 +2,7 @@
 //! `plakoto refine`, its supervised refinement on rollout targets.
 //!
 //! One trainer serves every game: [`table`], written over the game layer
-//! and a game's [`table::game::LabGame`] impl. A run works in rounds.
+//! and a game's [`LabGame`](crate::LabGame) impl. A run works in rounds.
 //! Each round plays `games_per_round` self-play games in parallel with the
 //! weights frozen ([`table::selfplay`]), then learns from their positions
 //! in seeded shuffled mini-batches ([`table::learn`], on [`learn`]'s Adam).
@@ -12,10 +12,11 @@
 //! The run around the rounds (resuming, `--games` and `--minutes`, the
 //! arena checks, checkpoints, progress) is [`table::run_loop`].
 //!
-//! Plakoto's refinement keeps its own modules ([`refine`] with its
-//! sampled mixes, loss terms and net surgery: `candidates`,
-//! `rollout_targets`, `revive`, `average`, and [`learn`]'s `Learner`);
-//! Portes and Fevga are refined by [`table`]'s labels and fit.
+//! Refinement: every game's fit, net surgery and averages are [`table`]'s
+//! (`fit`, `revive`, `average`); Portes' and Fevga's targets and labels
+//! too. Plakoto keeps its own targets ([`refine`], with its sampled mixes
+//! of players and phases, `candidates`, and `rollout_targets` for `refine
+//! from-benchmark`).
 //!
 //! Files in the run directory: `checkpoint.bin` (full state, every few
 //! minutes), `latest.net` (the weights alone), `best.net` (the best at an

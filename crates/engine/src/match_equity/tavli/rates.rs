@@ -2,7 +2,7 @@
 //! measured by the net's self-play, and the points of each ending: what a
 //! game of the Tavli sequence is worth ([`GameModel`]). Each game's rates
 //! are in its engine file (`crate::game`'s `portes.rs`, `plakoto.rs`,
-//! `fevga.rs`: `PORTES_RATES`, …), written with [`counts`] as measured.
+//! `fevga.rs`: `PORTES_RATES`, …), written with `counts` as measured.
 //!
 //! The arena plays each duplicate pair's deal from both sides; the 0-ply
 //! net is deterministic, so the two games of a pair are the same game

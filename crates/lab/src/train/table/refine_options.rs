@@ -1,7 +1,7 @@
 //! How `plakoto refine targets --game portes|fevga` reaches the table
 //! games' expert iteration ([`super::refine`]): written once for every
 //! game whose targets are its net's own decisions (each game's
-//! [`LabGame`](crate::LabGame) impl calls it by default), it refuses the
+//! [`crate::LabGame`] impl calls it by default), it refuses the
 //! options that are Plakoto's sampler's and passes the rest on.
 
 use super::refine::{TableTargetArgs, build_targets};

@@ -20,7 +20,7 @@
 //! transition: such a play is valued by the position the opponent then
 //! rolls from, and that position is the game's next sample. A roll of
 //! several groups of numbers (escalating doubles) is played through the
-//! game's beam ([`SELF_PLAY_BOUNDS`]).
+//! game's beam (`SELF_PLAY_BOUNDS`).
 //!
 //! With [`TargetKind::Expected`] (`--target expected`) each
 //! position's own term of the λ-return is the average over all 21 rolls of

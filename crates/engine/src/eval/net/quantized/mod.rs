@@ -36,7 +36,7 @@
 //! ([`kernels`]).
 //!
 //! **What changed.** The encoder gives each point's content as a code and
-//! each global as a count ([`features::encode_parts`]); the terms that
+//! each global as a count ([`crate::eval::features::encode_parts`]); the terms that
 //! change from the previous position are found by comparing those
 //! (`position_inputs`), with no sparse list of inputs built or merged.
 //!

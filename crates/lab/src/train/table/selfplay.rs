@@ -85,6 +85,10 @@ pub struct TableWorker<G: LabGame> {
     /// Plays of numbers carried to the opponent, and its choice among them.
     replier: GreedyChooser<G>,
     replies: G::PlayList,
+    /// Per play of the last roll rated that passed numbers on (Plakoto
+    /// Express, R21): the position the opponent's reply left, which the
+    /// opponent then rolls from. Empty in a game that carries nothing.
+    replied: Vec<Option<G::Position>>,
     states: Vec<G::Position>,
     values: Vec<G::Outcomes>,
     /// Per state: the roll drawn, when its best play was played (not an
@@ -102,6 +106,7 @@ impl<G: LabGame> Default for TableWorker<G> {
             play_values: Vec::new(),
             replier: GreedyChooser::default(),
             replies: G::PlayList::default(),
+            replied: Vec::new(),
             states: Vec::new(),
             values: Vec::new(),
             drawn: Vec::new(),
@@ -157,10 +162,9 @@ impl<G: LabGame> TableWorker<G> {
                 break;
             }
             position = rated.flip(&after);
-            if let Some(carried) = rated.carried_after(dice, &play) {
+            if let Some(after) = self.replied.get(index).copied().flatten() {
                 // The opponent plays the numbers left to it, then rolls
-                // (R21): the same play the value was rated by.
-                let (after, _) = self.reply(game, &rated, net, &position, carried);
+                // (R21): the reply the play's value was rated by.
                 if rated.result(&after).is_some() {
                     break;
                 }
@@ -181,7 +185,8 @@ impl<G: LabGame> TableWorker<G> {
     /// each for the mover into `self.play_values` (read under `rated`) and
     /// returns the index of the best by `game`'s equity (the first of
     /// equals). A play that carries numbers to the opponent (Plakoto
-    /// Express, R21) is worth what the opponent's best play of them leaves.
+    /// Express, R21) is worth what the opponent's best play of them leaves;
+    /// where that play left the game is kept in `self.replied`.
     fn rate_roll(
         &mut self,
         game: &G,
@@ -208,9 +213,11 @@ impl<G: LabGame> TableWorker<G> {
             .expect("a game in progress has a play");
         self.play_values.clear();
         self.play_values.extend(self.chooser.values().copied());
+        self.replied.clear();
         if !rated.may_carry() {
             return best;
         }
+        self.replied.resize(plays.len(), None);
         let mut passed_on = false;
         for (i, play) in plays.iter().enumerate() {
             let after = rated.after(play);
@@ -218,7 +225,7 @@ impl<G: LabGame> TableWorker<G> {
                 && rated.result(&after).is_none()
             {
                 let generator = self.generator.as_mut().expect("made above");
-                let (_, value) = reply_to(
+                let (replied, value) = reply_to(
                     game,
                     rated,
                     net,
@@ -229,6 +236,7 @@ impl<G: LabGame> TableWorker<G> {
                     carried,
                 );
                 self.play_values[i] = value.flipped();
+                self.replied[i] = Some(replied);
                 passed_on = true;
             }
         }
@@ -242,30 +250,6 @@ impl<G: LabGame> TableWorker<G> {
             }
         }
         best
-    }
-
-    /// The opponent's best play of the numbers `carried` to it at
-    /// `position` (its side on roll, R21): the position it then rolls
-    /// from, and its value for it.
-    fn reply(
-        &mut self,
-        game: &G,
-        rated: &G,
-        net: &G::NetEvaluator,
-        position: &G::Position,
-        carried: G::Carried,
-    ) -> (G::Position, Probabilities) {
-        let generator = self.generator.get_or_insert_with(|| rated.generator());
-        reply_to(
-            game,
-            rated,
-            net,
-            generator,
-            &mut self.replier,
-            &mut self.replies,
-            position,
-            carried,
-        )
     }
 
     /// The average over the 21 rolls of the value (read under `rated`) of
@@ -572,7 +556,18 @@ mod tests {
         assert_eq!(rated.plays(&worker.plays).len(), 1);
         let carried = rated.carried_after(dice, &pass).expect("numbers passed on");
         let opponent = rated.flip(&rated.after(&pass));
-        let (after, value) = worker.reply(&game, &rated, &net, &opponent, carried);
+        let mut generator = rated.generator();
+        let (mut replier, mut replies) = (GreedyChooser::default(), Default::default());
+        let (after, value) = reply_to(
+            &game,
+            &rated,
+            &net,
+            &mut generator,
+            &mut replier,
+            &mut replies,
+            &opponent,
+            carried,
+        );
         assert_ne!(after, opponent, "the opponent moved");
         assert_eq!(worker.play_values[best], value.flipped());
         // Under standard rules nothing passes: the play is worth the

@@ -236,7 +236,8 @@ pub trait ToolsGame: GameOnRecord + EngineGame + Default {
 
     // A run of the game alone (`run_game`, `tavli_runner`).
 
-    /// Whether the run takes `--fevga-switches` (F7–F9).
+    /// Whether the run takes `--switches` (the game has switches: Fevga's
+    /// F7–F9).
     const TAKES_SWITCHES: bool = false;
 
     /// Refuses options the game does not take; what a game of the game

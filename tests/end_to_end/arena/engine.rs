@@ -302,7 +302,7 @@ fn plakoto_engine_plays_fevga_games_under_switches_as_a_child_process() {
             .output()
             .expect("arena runs")
     };
-    let out = arena(&["--fevga-switches", switches]);
+    let out = arena(&["--switches", switches]);
     assert!(
         out.status.success(),
         "{}",
@@ -335,6 +335,7 @@ fn plakoto_engine_plays_fevga_games_under_switches_as_a_child_process() {
     let stderr = String::from_utf8_lossy(&other.stderr);
     assert!(stderr.contains("different run"), "{stderr}");
     // Under the same ones it resumes with nothing left to play.
+    // (`--fevga-switches` is the older name of `--switches`.)
     let again = arena(&["--resume", "--fevga-switches", switches]);
     assert!(
         again.status.success(),

@@ -73,10 +73,6 @@ impl TableProtocol for Fevga {
         Ok(Fevga::new(rules))
     }
 
-    fn switches(&self) -> Option<String> {
-        Some(self.rules.describe())
-    }
-
     fn legal_steps(table: &TableGame<Fevga>, made: &str) -> Result<Reply, ProtoError> {
         legal_steps_in(&FevgaStepRules::new(&table.game().rules), table, made)
     }

@@ -601,7 +601,7 @@ pub(crate) fn options_reply<G: TableProtocol>(state: &SessionState, tools: &Tool
     Reply::TableOptions(TableOptionsInfo {
         game: G::KIND,
         scoring: TableProtocol::scoring_word(&table.game()),
-        switches: TableProtocol::switches(&table.game()),
+        switches: table.game().switch_words(),
         opening: opening_word(table.opening()),
         output: state.output,
         orientation: state.orientation,

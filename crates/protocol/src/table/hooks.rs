@@ -134,12 +134,6 @@ pub trait TableProtocol: TavliGame + GameOnRecord {
     fn move_refusal(_table: &TableGame<Self>, _written: &str) -> Option<String> {
         None
     }
-
-    /// The game's switches as `name=value` words, for `show options`;
-    /// `None` for a game without switches.
-    fn switches(&self) -> Option<String> {
-        None
-    }
 }
 
 /// Reads GNU Backgammon's Match ID for a game of the table (`game` names it

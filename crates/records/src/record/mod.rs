@@ -95,12 +95,6 @@ pub trait GameOnRecord: EngineGame {
         None
     }
 
-    /// The switches a header names (`Switches`), for a game that has them
-    /// (Fevga's F7–F9).
-    fn switches(&self) -> Option<String> {
-        None
-    }
-
     /// Reads the game and its opening rule from a text header's lines.
     fn read_text_header(header: &TextHeader) -> Result<(Self, Opening), HeaderFieldError>;
 
@@ -124,7 +118,7 @@ pub trait GameOnRecord: EngineGame {
         if let Some(rules) = self.rules_variant() {
             lines.push(("Rules", rules.to_string()));
         }
-        if let Some(switches) = self.switches() {
+        if let Some(switches) = self.switch_words() {
             lines.push(("Switches", switches));
         }
         lines.push(("Scoring", self.scoring_word()));
@@ -139,7 +133,7 @@ pub trait GameOnRecord: EngineGame {
         JsonFields {
             rules: self.rules_variant(),
             scoring: self.scoring_word(),
-            switches: self.switches(),
+            switches: self.switch_words(),
             opening: Self::OPENING_SWITCH.then(|| opening.to_string()),
         }
     }

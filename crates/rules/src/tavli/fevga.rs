@@ -5,6 +5,7 @@ use std::convert::Infallible;
 
 use super::{GameKind, TavliGame, TavliGames};
 use crate::dice::Dice;
+use crate::fevga::SwitchError;
 use crate::fevga::{
     FevgaBoardTextError, FevgaIdError, FevgaMoveGenerator, FevgaNotationError, FevgaPlay,
     FevgaPlayList, FevgaPosition, FevgaRules, explain_fevga_refusal, fevga_board_text,
@@ -48,6 +49,18 @@ impl TavliGame for Fevga {
 
     fn put_in(self, games: &mut TavliGames) {
         games.fevga = self;
+    }
+
+    fn switch_words(&self) -> Option<String> {
+        Some(self.rules.describe())
+    }
+
+    fn with_switch_words(self, words: &str) -> Result<Fevga, String> {
+        // Every switch is named or defaulted: nothing of `self` is kept.
+        words
+            .parse()
+            .map(Fevga::new)
+            .map_err(|e: SwitchError| e.to_string())
     }
 
     fn start(&self) -> FevgaPosition {

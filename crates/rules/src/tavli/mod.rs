@@ -79,6 +79,21 @@ impl TavliGames {
         game.put_in(&mut self);
         self
     }
+
+    /// These games with the games that have switches under `words`
+    /// (`name=value` words, as [`TavliGame::with_switch_words`] reads
+    /// them); refused, with the reason, where a word is no game's switch.
+    /// Fevga is the one game with switches (F7–F9), so every word is
+    /// Fevga's.
+    pub fn with_switch_words(self, words: &str) -> Result<TavliGames, String> {
+        Ok(self.with(self.fevga.with_switch_words(words)?))
+    }
+
+    /// The switches of every game that has them, as `name=value` words
+    /// ([`TavliGame::switch_words`]); `None` when no game has any.
+    pub fn switch_words(&self) -> Option<String> {
+        self.fevga.switch_words()
+    }
 }
 
 /// One game of Tavli with its variant switches: the rules every layer
@@ -116,6 +131,25 @@ pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
 
     /// Makes `self` (with its switches) the game of its kind in `games`.
     fn put_in(self, games: &mut TavliGames);
+
+    /// The game's switches, every one as a `name=value` word (defaults
+    /// included), for a game that has switches; `None` for one that has
+    /// none (its variants, such as Plakoto's rule sets or Portes'
+    /// scoring, have words of their own).
+    fn switch_words(&self) -> Option<String> {
+        None
+    }
+
+    /// This game under the switches `words` (`name=value` words, as
+    /// [`TavliGame::switch_words`] writes them; a switch not named takes
+    /// the specification's default), or why they are refused. A game
+    /// without switches refuses any word.
+    fn with_switch_words(self, words: &str) -> Result<Self, String> {
+        match words.split_whitespace().next() {
+            None => Ok(self),
+            Some(word) => Err(format!("'{word}': {} has no switches", Self::KIND.as_str())),
+        }
+    }
 
     /// The position a game starts from, the side to move first on roll.
     fn start(&self) -> Self::Position;

@@ -3,14 +3,14 @@
 //! ([`super::game_options`]).
 
 use std::path::PathBuf;
+use std::str::FromStr;
 
 use clap::Args;
 
 use super::arena_game::ArenaGame;
 use super::runner::DEFAULT_TURN_CAP;
 use super::tavli_referee::Opening;
-use plakoto_rules::fevga::FevgaRules;
-use plakoto_rules::tavli::{AfterDraw, Sequence};
+use plakoto_rules::tavli::{AfterDraw, Sequence, TavliGames};
 use plakoto_rules::{Scoring, Variant};
 
 /// Options of `plakoto arena`.
@@ -26,7 +26,7 @@ the engine is sent `set game portes` once it starts (an engine that refuses it d
 (scripts/gnubg_player.py plays GNU Backgammon so).
 
 With --game fevga: builtin:random, builtin:heuristic (0-ply: the exact bear-off race, else the Fevga heuristic), builtin:pipcount, builtin:net (0-ply: the race, else the Fevga net: the weights $PLAKOTO_FEVGA_WEIGHTS names, else the embedded ones; builtin:net@FILE for Fevga weights), or an engine command, \
-sent `set game fevga` and then `set fevga.<switch> <value>` for each of --fevga-switches that is not its default; each turn `set position <Fevga Position ID>:<gnubg Match ID>` and `play`.
+sent `set game fevga` and then `set fevga.<switch> <value>` for each of --switches that is not its default; each turn `set position <Fevga Position ID>:<gnubg Match ID>` and `play`.
 
 With --game tavli --match-to N: each unit is a Tavli match to N points, Portes, Plakoto and Fevga in turn (--tavli-sequence), the winner of a game starting the next (after a Plakoto draw: --tavli-after-draw); players are builtin:random, builtin:heuristic, builtin:pipcount, builtin:net (each game's own 0-ply player; builtin:net@FILE only where the sequence has one game) or an engine command, sent `set game <kind>` (and the game's switches) before each game and the match's target and score in each Match ID. An engine that refuses `set game` faults `unsupported_game` and forfeits the match.
 
@@ -72,12 +72,13 @@ pub struct ArenaArgs {
     /// it applies to the Portes and Fevga games that open with a roll.
     #[arg(long)]
     pub opening: Option<Opening>,
-    /// Fevga's switches (docs/rules.md, variant switches), `name=value` words in one
-    /// argument: "fevga.release=reach_quarter fevga.prime_rule=none" (the
-    /// `fevga.` may be left out); the rest keep the specification's
-    /// defaults. The referee plays under them and engines are told them.
-    #[arg(long, value_name = "SWITCHES")]
-    pub fevga_switches: Option<FevgaRules>,
+    /// The switches of the games that have them (docs/rules.md, variant
+    /// switches: Fevga's), `name=value` words in one argument:
+    /// "fevga.release=reach_quarter fevga.prime_rule=none" (the `fevga.`
+    /// may be left out); the rest keep the specification's defaults. The
+    /// referee plays under them and engines are told them.
+    #[arg(long, visible_alias = "fevga-switches", value_name = "SWITCHES")]
+    pub switches: Option<SwitchWords>,
     /// Seed of the whole run (dice and built-in players).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -127,4 +128,25 @@ pub struct ArenaArgs {
     /// starts a comment), duplicate pair p starts from line p (cycling).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["match_to", "records"])]
     pub start_positions: Option<PathBuf>,
+}
+
+/// The words of `--switches`, checked as they are read (a word that is no
+/// game's switch is refused with the reason before anything runs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwitchWords(String);
+
+impl SwitchWords {
+    /// The words as given.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for SwitchWords {
+    type Err = String;
+
+    fn from_str(words: &str) -> Result<SwitchWords, String> {
+        TavliGames::default().with_switch_words(words)?;
+        Ok(SwitchWords(words.to_string()))
+    }
 }

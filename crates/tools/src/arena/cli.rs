@@ -25,7 +25,7 @@ use super::tavli_match_runner::{TavliMatchSpec, run_tavli_matches, sequence_kind
 use super::tavli_records::TavliRecordInfo;
 use super::tavli_referee::Opening;
 use crate::ToolsGameFns;
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TavliGames};
+use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Rules, Scoring, Variant};
 
 /// The JSON report: the run's settings and its summary.
@@ -59,14 +59,13 @@ pub fn run(args: ArenaArgs) -> Result<(), ArenaError> {
     let rules = Rules::new(args.rules, args.scoring)?;
     let table = check_game_options(&args)?;
     let opening = table.map(|t| t.opening);
-    let fevga = Fevga::new(table.and_then(|t| t.fevga).unwrap_or_default());
-    let switches = table.and_then(|t| t.fevga).map(|rules| rules.describe());
+    // Every game under its switches (those given, else the defaults),
+    // and the switches written into the results where the run plays a
+    // game that has them.
+    let switched = table.and_then(|t| t.switched);
+    let switches = switched.and_then(|games| games.switch_words());
     let tavli = tavli_rules(&args);
-    let tavli_games = TavliGames {
-        portes: Portes::default(),
-        plakoto: Plakoto::new(rules),
-        fevga,
-    };
+    let tavli_games = switched.unwrap_or_default().with(Plakoto::new(rules));
     for path in [&args.out, &args.plot].into_iter().flatten() {
         plakoto_records::output_path::prepare_file(path)
             .map_err(ArenaError::file("cannot write", path))?;

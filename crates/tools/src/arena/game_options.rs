@@ -8,8 +8,7 @@ use super::arena_game::ArenaGame;
 use super::args::ArenaArgs;
 use super::error::ArenaError;
 use super::tavli_referee::Opening;
-use plakoto_rules::fevga::FevgaRules;
-use plakoto_rules::tavli::TavliRules;
+use plakoto_rules::tavli::{TavliGames, TavliRules};
 use plakoto_rules::{Scoring, Variant};
 
 /// What a run of a game other than Plakoto plays under.
@@ -17,17 +16,27 @@ use plakoto_rules::{Scoring, Variant};
 pub struct TableOptions {
     /// How games open (P13, F14).
     pub opening: Opening,
-    /// Fevga's switches; `None` in Portes.
-    pub fevga: Option<FevgaRules>,
+    /// The games under `--switches` (the specification's defaults where
+    /// a switch is not named), when the run plays a game that has
+    /// switches; `None` in a run of games without any (Portes).
+    pub switched: Option<TavliGames>,
 }
 
-/// Refuses the options of one kind of run in another: Fevga's switches
-/// where no Fevga is played (`takes_switches` false), a Tavli match's
+/// The games under `--switches`, or why its words are refused.
+fn switched_games(args: &ArenaArgs) -> Result<TavliGames, ArenaError> {
+    let words = args.switches.as_ref().map_or("", |w| w.as_str());
+    TavliGames::default()
+        .with_switch_words(words)
+        .map_err(|why| ArenaError::Options(format!("--switches: {why}")))
+}
+
+/// Refuses the options of one kind of run in another: switches where no
+/// game that has them is played (`takes_switches` false), a Tavli match's
 /// switches in a run of one game.
 pub fn check_common(args: &ArenaArgs, takes_switches: bool) -> Result<(), ArenaError> {
-    if !takes_switches && args.fevga_switches.is_some() {
+    if !takes_switches && args.switches.is_some() {
         return Err(ArenaError::Options(format!(
-            "--fevga-switches are Fevga's (F7-F9): not for --game {}",
+            "--switches are Fevga's (F7-F9), the one game with switches: not for --game {}",
             args.game
         )));
     }
@@ -58,8 +67,8 @@ pub fn plakoto_options(args: &ArenaArgs) -> Result<(), ArenaError> {
 
 /// The options of a run of a game of the game layer: Plakoto's own
 /// (matches, start positions, rule sets, scorings) refused; the opening
-/// and, where the game has them (`fevga`), Fevga's switches settled.
-pub fn table_options(args: &ArenaArgs, fevga: bool) -> Result<TableOptions, ArenaError> {
+/// and, where the game has them (`takes_switches`), its switches settled.
+pub fn table_options(args: &ArenaArgs, takes_switches: bool) -> Result<TableOptions, ArenaError> {
     let refused = [
         (
             args.match_to.is_some(),
@@ -85,7 +94,7 @@ pub fn table_options(args: &ArenaArgs, fevga: bool) -> Result<TableOptions, Aren
         ))),
         None => Ok(TableOptions {
             opening: args.opening.unwrap_or_default(),
-            fevga: fevga.then(|| args.fevga_switches.unwrap_or_default()),
+            switched: takes_switches.then(|| switched_games(args)).transpose()?,
         }),
     }
 }
@@ -93,8 +102,8 @@ pub fn table_options(args: &ArenaArgs, fevga: bool) -> Result<TableOptions, Aren
 /// A Tavli run's options: a target (`--match-to`, which also rules out
 /// `--start-positions`), Plakoto's standard rules (a Tavli match plays
 /// Plakoto so); the
-/// Portes and Fevga games' opening and Fevga's switches as in their own
-/// runs.
+/// Portes and Fevga games' opening and the games' switches as in their
+/// own runs.
 pub fn check_tavli(args: &ArenaArgs) -> Result<TableOptions, ArenaError> {
     let refused = [
         (
@@ -110,7 +119,7 @@ pub fn check_tavli(args: &ArenaArgs) -> Result<TableOptions, ArenaError> {
         Some((_, why)) => Err(ArenaError::Options(format!("--game tavli: {why}"))),
         None => Ok(TableOptions {
             opening: args.opening.unwrap_or_default(),
-            fevga: Some(args.fevga_switches.unwrap_or_default()),
+            switched: Some(switched_games(args)?),
         }),
     }
 }

@@ -47,7 +47,7 @@ pub struct RunHeader {
     /// How games opened (`--opening`), for games other than Plakoto.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<Opening>,
-    /// Fevga's switches (`--fevga-switches`), as `name=value` words with
+    /// The games' switches (`--switches`: Fevga's), as `name=value` words with
     /// the defaults written out, so a file says the rules its games were
     /// played under and resumes only under the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]

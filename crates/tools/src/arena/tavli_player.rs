@@ -244,7 +244,7 @@ impl<G: ToolsGame> TavliProcessPlayer<G> {
             slot,
             announce: true,
             setup: game.engine_setup(),
-            switches: game.switches(),
+            switches: game.switch_words(),
             game: PhantomData,
         }
     }

@@ -1,6 +1,6 @@
 //! The tests of `plakoto_tools::arena::refereed_game`.
 
-use plakoto_records::record::GameOnRecord;
+use plakoto_rules::TavliGame;
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::tavli::{Fevga, Portes};
 use plakoto_tools::games::fevga::fevga_switch_commands;
@@ -19,10 +19,10 @@ fn only_switches_off_their_defaults_are_sent() {
         ]
     );
     assert_eq!(
-        Fevga::new(rules).switches().as_deref(),
+        Fevga::new(rules).switch_words().as_deref(),
         Some(
             "fevga.release=reach_quarter fevga.quarter_rule=own fevga.quarter_check=every_step fevga.prime_rule=none"
         )
     );
-    assert_eq!(Portes::default().switches(), None);
+    assert_eq!(Portes::default().switch_words(), None);
 }

@@ -1,7 +1,7 @@
 //! The tests of `plakoto_tools::arena::run_game`.
 
 use clap::Parser;
-use plakoto_rules::fevga::FevgaRules;
+use plakoto_rules::tavli::TavliGames;
 use plakoto_tools::arena::args::ArenaArgs;
 use plakoto_tools::arena::game_options::TableOptions;
 use plakoto_tools::arena::game_options::tavli_rules;
@@ -24,7 +24,7 @@ fn options(extra: &[&str]) -> Result<Option<TableOptions>, String> {
 fn opening(opening: Opening) -> Option<TableOptions> {
     Some(TableOptions {
         opening,
-        fevga: None,
+        switched: None,
     })
 }
 
@@ -61,28 +61,33 @@ fn fevga_takes_its_switches_defaults_otherwise() {
         options(&["--game", "fevga", "--opening", "western"]),
         Ok(Some(TableOptions {
             opening: Opening::Western,
-            fevga: Some(FevgaRules::default()),
+            switched: Some(TavliGames::default()),
         }))
     );
-    let switched = options(&[
-        "--game",
-        "fevga",
-        "--fevga-switches",
-        "fevga.release=reach_quarter prime_rule=none",
-    ])
-    .unwrap()
-    .unwrap()
-    .fevga
-    .unwrap();
-    assert_eq!(
-        switched.describe(),
-        "fevga.release=reach_quarter fevga.quarter_rule=own fevga.quarter_check=every_step fevga.prime_rule=none"
-    );
+    // `--switches`, and its older name `--fevga-switches`, set Fevga's.
+    for option in ["--switches", "--fevga-switches"] {
+        let switched = options(&[
+            "--game",
+            "fevga",
+            option,
+            "fevga.release=reach_quarter prime_rule=none",
+        ])
+        .unwrap()
+        .unwrap()
+        .switched
+        .unwrap();
+        assert_eq!(
+            switched.switch_words().unwrap(),
+            "fevga.release=reach_quarter fevga.quarter_rule=own fevga.quarter_check=every_step fevga.prime_rule=none"
+        );
+    }
+    // Portes has no switches: its run plays none.
+    let portes = options(&["--game", "portes"]).unwrap().unwrap();
+    assert_eq!(portes.switched, None);
     for game in ["plakoto", "portes"] {
-        let error =
-            options(&["--game", game, "--fevga-switches", "release=past_start"]).unwrap_err();
+        let error = options(&["--game", game, "--switches", "release=past_start"]).unwrap_err();
         assert!(
-            error.contains("--fevga-switches") && error.contains(game),
+            error.contains("--switches") && error.contains(game),
             "{error}"
         );
     }
@@ -97,11 +102,14 @@ fn fevga_takes_its_switches_defaults_otherwise() {
             "y",
             "--game",
             "fevga",
-            "--fevga-switches",
+            "--switches",
             bad,
         ];
         let error = Command::try_parse_from(line).err().expect(bad).to_string();
-        assert!(error.contains("--fevga-switches"), "{error}");
+        assert!(
+            error.contains("--switches") && error.contains(bad),
+            "{error}"
+        );
     }
 }
 
@@ -117,7 +125,7 @@ fn tavli_takes_a_target_and_the_games_switches() {
         "7",
         "--scoring",
         "tzannes",
-        "--fevga-switches",
+        "--switches",
         "prime_rule=none",
         "--tavli-sequence",
         "plakoto,fevga",
@@ -125,7 +133,8 @@ fn tavli_takes_a_target_and_the_games_switches() {
         "same_starter",
     ]);
     let table = check_game_options(&args).unwrap().unwrap();
-    assert!(table.fevga.unwrap().describe().contains("prime_rule=none"));
+    let words = table.switched.unwrap().switch_words().unwrap();
+    assert!(words.contains("prime_rule=none"), "{words}");
     let rules = tavli_rules(&args).unwrap();
     assert_eq!(rules.target, 7);
     assert_eq!(rules.sequence.to_string(), "plakoto,fevga");

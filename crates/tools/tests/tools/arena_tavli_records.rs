@@ -73,7 +73,7 @@ fn written_and_replayed<G: ToolsGame + GameOnRecord + Copy>(
         assert_eq!(h.game, G::KIND);
         // The switches as the arena reports them, of the game the header
         // names and of the game run.
-        let switches = |game: &G| GameOnRecord::switches(game);
+        let switches = |game: &G| game.switch_words();
         assert_eq!(switches(&G::of_header(h)), switches(&spec.game));
         assert_eq!(h.opening, spec.opening.into());
         assert_eq!((h.seed, h.match_length), (Some(spec.seed), 0));

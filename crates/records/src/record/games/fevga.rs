@@ -36,10 +36,6 @@ impl GameOnRecord for Fevga {
         FEVGA_SCORING_WORD.to_string()
     }
 
-    fn switches(&self) -> Option<String> {
-        Some(self.rules.describe())
-    }
-
     fn read_text_header(header: &TextHeader) -> Result<(Fevga, Opening), HeaderFieldError> {
         header.refuse(
             "Rules",

@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use plakoto_engine::eval::game_net::weights::PORTES_MAGIC as MAGIC;
+use plakoto_engine::eval::portes::net::PORTES_MAGIC as MAGIC;
 use plakoto_engine::eval::portes::net::PortesNetwork;
 use plakoto_engine::eval::portes::net::inputs::INPUTS;
 use plakoto_engine::eval::portes::net::outcomes::OUTCOMES;

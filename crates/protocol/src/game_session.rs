@@ -56,8 +56,8 @@ impl<G: GameOnRecord> GameSession<G> {
     /// Makes `held` the game, if it is a game of `G` (as a Tavli match
     /// record's replay leaves it).
     pub fn restore(&mut self, held: TavliGameState) {
-        if let Some(table) = G::out_of(held) {
-            self.table = table;
+        if let Some(table) = held.table::<G>() {
+            self.table = table.clone();
         }
     }
 }

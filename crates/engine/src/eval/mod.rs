@@ -32,6 +32,17 @@ pub use pipcount::PipCountEvaluator;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{GameResult, ResultKind, Scoring, Seat};
 
+use game_net::NetInputs;
+
+/// Every game's net as its weight files tell them apart: their first
+/// bytes ([`NetInputs::MAGIC`]) and the game's name
+/// ([`game_net::weights::game_of_weights`]).
+pub(crate) const NET_FILES: [(&[u8; 8], &str); 3] = [
+    (net::PlakotoNet::MAGIC, net::PlakotoNet::GAME),
+    (portes::net::PortesNet::MAGIC, portes::net::PortesNet::GAME),
+    (fevga::net::FevgaNet::MAGIC, fevga::net::FevgaNet::GAME),
+];
+
 /// The chances of each way the game can end, for the side on roll. They
 /// are exclusive and sum to 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]

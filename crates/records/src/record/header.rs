@@ -195,7 +195,7 @@ impl From<Header> for HeaderJson {
                 game: GameKind::default(),
                 rules: Some(h.games.plakoto.rules.variant),
                 scoring: h.games.plakoto.rules.scoring.to_string(),
-                switches: Some(h.games.fevga.rules.describe()),
+                switches: h.games.switch_words(),
                 opening: Some(h.opening.to_string()),
                 match_length: h.match_length,
                 tavli: Some(TavliJson {
@@ -255,7 +255,7 @@ impl TryFrom<HeaderJson> for Header {
             };
             header.games.portes = Portes::read_json_header(portes_scoring)?.0;
             if let Some(switches) = j.switches {
-                header.games.fevga.rules = switches.parse().map_err(|e| format!("{e}"))?;
+                header.games = header.games.with_switch_words(&switches)?;
             }
             if let Some(opening) = j.opening {
                 header.opening = opening.parse().map_err(|e| format!("{e}"))?;

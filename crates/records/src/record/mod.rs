@@ -177,16 +177,10 @@ pub trait GameOnRecord: EngineGame {
     /// The move generator a record's plays are checked with: the game's
     /// own, unless its lists must be bounded (Express low doubles have
     /// millions of plays, R20), a play then checked beyond the list by
-    /// the game's [`TavliGame::resolve_play`].
+    /// the game's [`TavliGame::resolve_play`](plakoto_rules::TavliGame::resolve_play).
     fn record_generator(&self) -> Self::Generator {
         self.generator()
     }
-
-    /// `table` held as the game a Tavli match record leaves.
-    fn held(table: TableGame<Self>) -> TavliGameState;
-
-    /// The game `held` holds, when it is a game of this kind.
-    fn out_of(held: TavliGameState) -> Option<TableGame<Self>>;
 
     /// The Match ID of `table` at `score`: GNU Backgammon's layout
     /// unless the game has a Match ID of its own.

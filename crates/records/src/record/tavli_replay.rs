@@ -5,31 +5,80 @@
 //! by the last winner (T6) or after an opening roll (T5, T7), and no game
 //! follows the match's end (T4).
 
+use std::any::Any;
+use std::fmt;
+
 use super::error::{RecordError, RecordErrorKind, StartError};
 use super::{GameEnd, GameOnRecord, Record, RecordedGame, Start};
 use crate::GameFns;
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes, TableGame, TavliMatch};
-use plakoto_rules::{FinalResult, GameKind, Side};
+use plakoto_rules::tavli::{TableGame, TavliMatch};
+use plakoto_rules::{FinalResult, GameKind, Side, TavliGame};
 
-/// The game a Tavli match record leaves in play (or last played).
-#[derive(Clone, Debug, PartialEq)]
-pub enum TavliGameState {
-    /// A game of Plakoto.
-    Plakoto(TableGame<Plakoto>),
-    /// A game of Portes.
-    Portes(TableGame<Portes>),
-    /// A game of Fevga.
-    Fevga(TableGame<Fevga>),
-}
+/// The game a Tavli match record leaves in play (or last played): a
+/// [`TableGame`] of whichever game it is, read back by its type
+/// ([`TavliGameState::table`]).
+pub struct TavliGameState(Box<dyn HeldTable>);
 
 impl TavliGameState {
+    /// Holds `table`.
+    pub fn new<G: TavliGame>(table: TableGame<G>) -> TavliGameState {
+        TavliGameState(Box::new(table))
+    }
+
     /// Which game it is.
     pub fn kind(&self) -> GameKind {
-        match self {
-            TavliGameState::Plakoto(_) => GameKind::Plakoto,
-            TavliGameState::Portes(_) => GameKind::Portes,
-            TavliGameState::Fevga(_) => GameKind::Fevga,
-        }
+        self.0.kind()
+    }
+
+    /// The game held, when it is a game of `G`.
+    pub fn table<G: TavliGame>(&self) -> Option<&TableGame<G>> {
+        self.0.as_any().downcast_ref()
+    }
+}
+
+impl Clone for TavliGameState {
+    fn clone(&self) -> Self {
+        TavliGameState(self.0.clone_box())
+    }
+}
+
+impl PartialEq for TavliGameState {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.equals(other.0.as_any())
+    }
+}
+
+impl fmt::Debug for TavliGameState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// What [`TavliGameState`] asks of the game it holds: a [`TableGame`] of
+/// any game, written once for all of them.
+trait HeldTable: fmt::Debug + Send + Sync {
+    fn kind(&self) -> GameKind;
+    fn as_any(&self) -> &dyn Any;
+    fn clone_box(&self) -> Box<dyn HeldTable>;
+    /// Whether `other` is a game of the same kind, equal to this one.
+    fn equals(&self, other: &dyn Any) -> bool;
+}
+
+impl<G: TavliGame> HeldTable for TableGame<G> {
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn HeldTable> {
+        Box::new(self.clone())
+    }
+
+    fn equals(&self, other: &dyn Any) -> bool {
+        other.downcast_ref::<TableGame<G>>() == Some(self)
     }
 }
 
@@ -154,7 +203,7 @@ pub(crate) type ReplayedAlone = (TavliGameState, Option<FinalResult>, usize);
 pub(crate) fn replay_alone<G: GameOnRecord>(single: &Record) -> Result<ReplayedAlone, RecordError> {
     let replay = single.replay_game::<G>()?;
     let result = scored(&replay.ends);
-    Ok((G::held(replay.game), result, replay.turns.len()))
+    Ok((TavliGameState::new(replay.game), result, replay.turns.len()))
 }
 
 /// What the match scores for the one game of a replay: its end as the
@@ -178,5 +227,28 @@ fn check_start(start: &Start, starter: Option<Side>) -> Result<(), StartError> {
         }),
         (Start::Starter(side), None) => Err(StartError::NoWinner(*side)),
         (Start::Position { .. }, _) => Err(StartError::SetUpInMatch),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plakoto_rules::tavli::{Fevga, Opening, Portes};
+
+    #[test]
+    fn a_held_game_is_read_back_by_its_own_type_only() {
+        let portes = TableGame::started_by(Portes::default(), Opening::Greek, Side::O);
+        let held = TavliGameState::new(portes.clone());
+        assert_eq!(held.kind(), GameKind::Portes);
+        assert_eq!(held.table::<Portes>(), Some(&portes));
+        assert_eq!(held.table::<Fevga>(), None);
+        // Equal to a copy of itself; not to the same game started by the
+        // other side, nor to another game.
+        assert_eq!(held.clone(), held);
+        let other = TableGame::started_by(Portes::default(), Opening::Greek, Side::X);
+        assert_ne!(TavliGameState::new(other), held);
+        let fevga = TableGame::started_by(Fevga::default(), Opening::Greek, Side::O);
+        assert_ne!(TavliGameState::new(fevga), held);
+        assert!(format!("{held:?}").contains("Portes"), "{held:?}");
     }
 }

@@ -67,12 +67,10 @@ pub(super) fn read_tavli_header<'a>(
             parse_portes_scoring(value).map_err(|e| bad_header("PortesScoring", l, e))?;
     }
     if let Some((value, l)) = find("Switches") {
-        header.games.fevga.rules =
-            value
-                .parse()
-                .map_err(|e: plakoto_rules::fevga::SwitchError| {
-                    bad_header("Switches", l, e.to_string())
-                })?;
+        header.games = header
+            .games
+            .with_switch_words(value)
+            .map_err(|why| bad_header("Switches", l, why))?;
     }
     if let Some((value, l)) = find("Opening") {
         header.opening = value

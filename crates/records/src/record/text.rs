@@ -42,7 +42,9 @@ impl fmt::Display for Record {
             writeln!(f, "; [Scoring {}]", quoted(&plakoto.scoring.to_string()))?;
             let portes = super::games::portes::portes_scoring_word(games.portes.scoring);
             writeln!(f, "; [PortesScoring {}]", quoted(portes))?;
-            writeln!(f, "; [Switches {}]", quoted(&games.fevga.rules.describe()))?;
+            if let Some(switches) = games.switch_words() {
+                writeln!(f, "; [Switches {}]", quoted(&switches))?;
+            }
             writeln!(f, "; [Opening {}]", quoted(&h.opening.to_string()))?;
         } else {
             let title = super::header::game_title(h.game);

@@ -8,9 +8,9 @@ use plakoto_records::record::{
     GameEnd, Header, Record, RecordedGame, Roll, Start, TavliGameState, TavliHeader, Turn,
 };
 use plakoto_rules::tavli::{
-    AfterDraw, Opening, Plakoto, Sequence, TableGame, TavliGame, TavliMatch, TavliRules,
+    AfterDraw, Opening, Sequence, TableGame, TavliGame, TavliMatch, TavliRules,
 };
-use plakoto_rules::{FinalResult, GameKind, Side};
+use plakoto_rules::{FinalResult, GameKind, Side, with_game};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -44,53 +44,23 @@ fn play_table<G: TavliGame>(
     }
 }
 
-/// The next game of `tavli` started as the protocol starts it: by the
-/// starter due, or after an opening roll.
-fn start_next(
-    tavli: &TavliMatch,
-    header: &Header,
+/// A game of `game` started as the protocol starts a match's next game:
+/// by `starter`, the starter due, or after an opening roll.
+fn start_next<G: TavliGame>(
+    game: G,
+    starter: Option<Side>,
     rng: &mut ChaCha8Rng,
-) -> (TavliGameState, Start) {
-    let starter = tavli.next_starter();
-    let rolls = |rolls: Vec<(plakoto_rules::Die, plakoto_rules::Die)>| {
-        Start::Opening(rolls.iter().map(|(x, o)| [x.pips(), o.pips()]).collect())
-    };
-    let plakoto = Plakoto::new(header.checked_rules().expect("valid rules"));
-    match (tavli.next_kind(), starter) {
-        (GameKind::Plakoto, Some(side)) => (
-            TavliGameState::Plakoto(TableGame::started_by(plakoto, Opening::Greek, side)),
+) -> (TableGame<G>, Start) {
+    match starter {
+        Some(side) => (
+            TableGame::started_by(game, Opening::Greek, side),
             Start::Starter(side),
         ),
-        (GameKind::Plakoto, None) => {
-            let mut table = TableGame::new(plakoto, Opening::Greek);
-            let (_, r) = table.roll_opening(rng).expect("an opening");
-            (TavliGameState::Plakoto(table), rolls(r))
-        }
-        (GameKind::Portes, Some(side)) => (
-            TavliGameState::Portes(TableGame::started_by(
-                header.games.portes,
-                Opening::Greek,
-                side,
-            )),
-            Start::Starter(side),
-        ),
-        (GameKind::Portes, None) => {
-            let mut table = TableGame::new(header.games.portes, Opening::Greek);
-            let (_, r) = table.roll_opening(rng).expect("an opening");
-            (TavliGameState::Portes(table), rolls(r))
-        }
-        (GameKind::Fevga, Some(side)) => (
-            TavliGameState::Fevga(TableGame::started_by(
-                header.games.fevga,
-                Opening::Greek,
-                side,
-            )),
-            Start::Starter(side),
-        ),
-        (GameKind::Fevga, None) => {
-            let mut table = TableGame::new(header.games.fevga, Opening::Greek);
-            let (_, r) = table.roll_opening(rng).expect("an opening");
-            (TavliGameState::Fevga(table), rolls(r))
+        None => {
+            let mut table = TableGame::new(game, Opening::Greek);
+            let (_, rolls) = table.roll_opening(rng).expect("an opening");
+            let rolls = rolls.iter().map(|(x, o)| [x.pips(), o.pips()]).collect();
+            (table, Start::Opening(rolls))
         }
     }
 }
@@ -148,18 +118,19 @@ fn random_match(seed: u64) -> usize {
     let mut record = Record::new(header.clone());
     loop {
         let kind = tavli.next_kind();
-        let (mut game, start) = start_next(&tavli, &header, &mut rng);
-        let mut recorded = RecordedGame::new(tavli.score(), start.clone());
-        recorded.kind = Some(kind);
-        record.games.push(recorded.clone());
-        // The boundary: the next game started, no turn played yet.
-        assert_round_trip(&record, &tavli, &game, seed);
-        let mut turns = Vec::new();
-        let result = match &mut game {
-            TavliGameState::Plakoto(t) => play_table(t, &mut turns, &mut rng),
-            TavliGameState::Portes(t) => play_table(t, &mut turns, &mut rng),
-            TavliGameState::Fevga(t) => play_table(t, &mut turns, &mut rng),
-        };
+        let (start, game, turns, result) = with_game!(kind, G => {
+            let game = header.games.get::<G>();
+            let (mut table, start) = start_next(game, tavli.next_starter(), &mut rng);
+            let mut recorded = RecordedGame::new(tavli.score(), start.clone());
+            recorded.kind = Some(kind);
+            record.games.push(recorded);
+            // The boundary: the next game started, no turn played yet.
+            let started = TavliGameState::new(table.clone());
+            assert_round_trip(&record, &tavli, &started, seed);
+            let mut turns = Vec::new();
+            let result = play_table(&mut table, &mut turns, &mut rng);
+            (start, TavliGameState::new(table), turns, result)
+        });
         let last = record.games.last_mut().expect("pushed");
         last.turns = turns;
         last.end = Some(GameEnd::of(&result));
@@ -196,13 +167,12 @@ fn a_recorded_match() -> Record {
         target: 1,
         ..TavliRules::default()
     });
-    let (mut game, start) = start_next(&tavli, &header, &mut rng);
+    assert_eq!(tavli.next_kind(), GameKind::Portes, "Portes first");
+    let portes = header.games.portes;
+    let (mut table, start) = start_next(portes, tavli.next_starter(), &mut rng);
     let mut recorded = RecordedGame::new([0, 0], start);
     recorded.kind = Some(GameKind::Portes);
-    let TavliGameState::Portes(table) = &mut game else {
-        panic!("Portes first")
-    };
-    let result = play_table(table, &mut recorded.turns, &mut rng);
+    let result = play_table(&mut table, &mut recorded.turns, &mut rng);
     recorded.end = Some(GameEnd::of(&result));
     let mut record = Record::new(header);
     record.games.push(recorded);

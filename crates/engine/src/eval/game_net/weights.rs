@@ -20,6 +20,7 @@ use super::layers::Layers;
 use super::network::GameNetwork;
 use super::{LayoutField, NetInputs};
 use crate::binary_file::{fnv1a, write_atomically};
+use crate::eval::NET_FILES;
 
 /// Version of the layout above.
 pub const FORMAT_VERSION: u32 = 1;
@@ -27,29 +28,15 @@ pub const FORMAT_VERSION: u32 = 1;
 /// for gigabytes).
 const MAX_HIDDEN: u32 = 4096;
 
-/// The first bytes of a Plakoto weight file.
-pub const PLAKOTO_MAGIC: &[u8; 8] = b"PLKNET\0\0";
-
-/// The first bytes of a Portes weight file (`crate::eval::portes::net`),
-/// kept here with the others' so that each game's loader names the
-/// others' files.
-pub const PORTES_MAGIC: &[u8; 8] = b"PLKPORT\0";
-
-/// The first bytes of a Fevga weight file (`crate::eval::fevga::net`).
-pub const FEVGA_MAGIC: &[u8; 8] = b"PLKFEVG\0";
-
-/// The game whose weight file `bytes` is, by its magic, when it is one of
-/// the three; so that each reader names another game's file as such
-/// instead of calling it "not weights".
+/// The game whose weight file `bytes` is, by its magic (each game's net
+/// names its own, [`NetInputs::MAGIC`]), when it is one of the games; so
+/// that each reader names another game's file as such instead of calling
+/// it "not weights".
 pub fn game_of_weights(bytes: &[u8]) -> Option<&'static str> {
-    [
-        (PLAKOTO_MAGIC, "Plakoto"),
-        (PORTES_MAGIC, "Portes"),
-        (FEVGA_MAGIC, "Fevga"),
-    ]
-    .into_iter()
-    .find(|(magic, _)| bytes.starts_with(*magic))
-    .map(|(_, game)| game)
+    NET_FILES
+        .into_iter()
+        .find(|(magic, _)| bytes.starts_with(*magic))
+        .map(|(_, game)| game)
 }
 
 /// Refuses `bytes` as another game's weight file when its magic is not

@@ -31,11 +31,14 @@ use std::sync::{Arc, OnceLock};
 use self::quantized::QuantizedNetwork;
 use super::exact::ExactDatabase;
 use super::features::{self, INPUTS, OUTCOMES, SparseInputs};
-use super::game_net::weights::{PLAKOTO_MAGIC, WeightsError};
+use super::game_net::weights::WeightsError;
 use super::game_net::{self, GameNetwork, LayoutField, NetInputs, Previous};
 use super::{GameEvaluator, Probabilities};
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules, Scoring, Variant};
+
+/// The first bytes of a Plakoto weight file.
+pub const PLAKOTO_MAGIC: &[u8; 8] = b"PLKNET\0\0";
 
 /// The default weights, built into the binary: trained by standard
 /// self-play, used under every rule set but Express.

@@ -6,9 +6,8 @@
 use std::path::Path;
 
 use super::Network;
-pub use crate::eval::game_net::weights::{
-    FORMAT_VERSION, PLAKOTO_MAGIC as MAGIC, WeightsError, game_of_weights,
-};
+pub use super::PLAKOTO_MAGIC as MAGIC;
+pub use crate::eval::game_net::weights::{FORMAT_VERSION, WeightsError, game_of_weights};
 
 /// The bytes of `net`'s weight file.
 pub fn to_bytes(net: &Network) -> Vec<u8> {

@@ -3,10 +3,9 @@
 //! its scoring is always `standard` (F13).
 
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
-use super::super::{BoardCounts, GameOnRecord, TavliGameState};
+use super::super::{BoardCounts, GameOnRecord};
 use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::fevga::FevgaRules;
-use plakoto_rules::tavli::TableGame;
 use plakoto_rules::tavli::{Fevga, Opening};
 use std::convert::Infallible;
 
@@ -65,17 +64,6 @@ impl GameOnRecord for Fevga {
 
     fn passed_numbers(carried: &Infallible) -> Vec<u8> {
         match *carried {}
-    }
-
-    fn held(table: TableGame<Fevga>) -> TavliGameState {
-        TavliGameState::Fevga(table)
-    }
-
-    fn out_of(held: TavliGameState) -> Option<TableGame<Fevga>> {
-        match held {
-            TavliGameState::Fevga(table) => Some(table),
-            _ => None,
-        }
     }
 
     fn board(position: &FevgaPosition) -> Option<BoardCounts> {

@@ -1,6 +1,5 @@
 //! Each game on record, one file a game: its impl of `GameOnRecord`
-//! (its header's words and how they are read, its scoring word, what a
-//! Tavli match's replay holds of it, its
+//! (its header's words and how they are read, its scoring word, its
 //! Match ID, how its board is drawn, a match table of its own). The rest
 //! of the crate is written once, generically, and reaches a game through
 //! that trait, picking the type with
@@ -8,8 +7,7 @@
 //!
 //! Adding a game: one file here implementing `GameOnRecord` (the
 //! provided methods cover what the games of the table share), and its
-//! variant of [`TavliGameState`](super::TavliGameState); the compiler
-//! names each.
+//! module below; the compiler names each method due.
 
 pub mod fevga;
 mod plakoto;

@@ -3,7 +3,7 @@
 //! and no opening rule (R19 decides).
 
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader};
-use super::super::{BoardCounts, GameOnRecord, Header, TavliGameState};
+use super::super::{BoardCounts, GameOnRecord, Header};
 use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_rules::tavli::TableGame;
 use plakoto_rules::tavli::{Opening, Plakoto};
@@ -84,17 +84,6 @@ impl GameOnRecord for Plakoto {
         MoveGenerator::new(GenLimits {
             max_positions: CHECK_PLAYS,
         })
-    }
-
-    fn held(table: TableGame<Plakoto>) -> TavliGameState {
-        TavliGameState::Plakoto(table)
-    }
-
-    fn out_of(held: TavliGameState) -> Option<TableGame<Plakoto>> {
-        match held {
-            TavliGameState::Plakoto(table) => Some(table),
-            _ => None,
-        }
     }
 
     fn match_id(table: &TableGame<Plakoto>, score: &MatchScore) -> String {

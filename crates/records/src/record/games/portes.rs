@@ -3,10 +3,9 @@
 //! P13).
 
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
-use super::super::{BoardCounts, GameOnRecord, TavliGameState};
+use super::super::{BoardCounts, GameOnRecord};
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::TableGame;
 use plakoto_rules::tavli::{Opening, Portes};
 use std::convert::Infallible;
 
@@ -59,17 +58,6 @@ impl GameOnRecord for Portes {
 
     fn passed_numbers(carried: &Infallible) -> Vec<u8> {
         match *carried {}
-    }
-
-    fn held(table: TableGame<Portes>) -> TavliGameState {
-        TavliGameState::Portes(table)
-    }
-
-    fn out_of(held: TavliGameState) -> Option<TableGame<Portes>> {
-        match held {
-            TavliGameState::Portes(table) => Some(table),
-            _ => None,
-        }
     }
 
     fn board(position: &PortesPosition) -> Option<BoardCounts> {

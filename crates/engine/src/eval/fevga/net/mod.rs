@@ -35,7 +35,7 @@ mod side_bits;
 
 use std::sync::{Arc, OnceLock};
 
-use crate::eval::game_net::weights::{FEVGA_MAGIC, WeightsError};
+use crate::eval::game_net::weights::WeightsError;
 use crate::eval::game_net::{self, GameNetwork, NetInputs};
 
 /// The Fevga net's game: its inputs, outcomes and weights.
@@ -48,6 +48,9 @@ pub type FevgaNetwork = GameNetwork<FevgaNet>;
 /// The Fevga weights built into the binary, trained by Fevga self-play
 /// (never untrained weights).
 pub static EMBEDDED_FEVGA_WEIGHTS: &[u8] = include_bytes!("../../../../weights/fevga.net");
+
+/// The first bytes of a Fevga weight file.
+pub const FEVGA_MAGIC: &[u8; 8] = b"PLKFEVG\0";
 
 /// Environment variable naming a Fevga weight file to use instead of the
 /// embedded one.

@@ -23,7 +23,7 @@ pub mod outcomes;
 
 use std::sync::{Arc, OnceLock};
 
-use crate::eval::game_net::weights::{PORTES_MAGIC, WeightsError};
+use crate::eval::game_net::weights::WeightsError;
 use crate::eval::game_net::{self, GameNetwork, NetInputs};
 
 /// The Portes net's game: its inputs, outcomes and weights.
@@ -35,6 +35,9 @@ pub type PortesNetwork = GameNetwork<PortesNet>;
 
 /// The Portes weights built into the binary: trained by Portes self-play.
 pub static EMBEDDED_PORTES_WEIGHTS: &[u8] = include_bytes!("../../../../weights/portes.net");
+
+/// The first bytes of a Portes weight file.
+pub const PORTES_MAGIC: &[u8; 8] = b"PLKPORT\0";
 
 /// Environment variable naming a Portes weight file to use instead of the
 /// embedded one (the engine's `net` evaluator in Portes, the arena's

@@ -20,11 +20,12 @@ use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
 use super::pip_race::pip_race_probabilities;
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
-use crate::eval::fevga::net::FevgaNetwork;
 use crate::eval::fevga::net::inputs::{FevgaInputs, encode};
 use crate::eval::fevga::net::outcomes::{OUTCOMES, outcome_mask, to_probabilities};
 use crate::eval::fevga::net::quantized::{FevgaIntScratch, QuantizedFevgaNetwork};
+use crate::eval::fevga::net::{FevgaNet, FevgaNetwork};
 use crate::eval::fevga::{evaluate_fevga_race, fevga_heuristic};
+use crate::eval::game_net::process_network;
 use crate::eval::net::weights::WeightsError;
 use crate::match_equity::tavli::StarterRates;
 use crate::match_equity::tavli::rates::counts;
@@ -159,10 +160,11 @@ impl FevgaNetEvaluator {
     }
 
     /// An evaluator with the process's Fevga net
-    /// ([`crate::eval::fevga::net::fevga_network`]) as its integer copy;
+    /// ([`process_network`]: the file `PLAKOTO_FEVGA_WEIGHTS` names, else
+    /// the embedded weights) as its integer copy;
     /// an error while no trained weights are embedded and none are named.
     pub fn with_default_network() -> Result<FevgaNetEvaluator, WeightsError> {
-        Ok(FevgaNetEvaluator::new(crate::eval::fevga::net::fevga_network()?).with_integer())
+        Ok(FevgaNetEvaluator::new(process_network::<FevgaNet>()?).with_integer())
     }
 
     /// The network.

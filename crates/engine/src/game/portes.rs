@@ -21,10 +21,11 @@ use super::pip_race::pip_race_probabilities;
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
 use crate::eval::game_net::Previous;
+use crate::eval::game_net::process_network;
 use crate::eval::net::weights::WeightsError;
-use crate::eval::portes::net::PortesNetwork;
 use crate::eval::portes::net::inputs::{INPUTS, PortesInputs, encode};
 use crate::eval::portes::net::outcomes::{OUTCOMES, to_probabilities};
+use crate::eval::portes::net::{PortesNet, PortesNetwork};
 use crate::eval::portes::{evaluate_portes_race, portes_heuristic};
 use crate::match_equity::tavli::StarterRates;
 use crate::match_equity::tavli::rates::counts;
@@ -137,11 +138,10 @@ impl PortesNetEvaluator {
     }
 
     /// An evaluator with the process's Portes net
-    /// ([`crate::eval::portes::net::portes_network`]).
+    /// ([`process_network`]: the file `PLAKOTO_PORTES_WEIGHTS` names, else
+    /// the embedded weights).
     pub fn with_default_network() -> Result<PortesNetEvaluator, WeightsError> {
-        Ok(PortesNetEvaluator::new(
-            crate::eval::portes::net::portes_network()?,
-        ))
+        Ok(PortesNetEvaluator::new(process_network::<PortesNet>()?))
     }
 
     /// The network.

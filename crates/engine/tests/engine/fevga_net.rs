@@ -13,8 +13,9 @@ use plakoto_engine::eval::fevga::net::outcomes::{
     LOSE_DOUBLE, OUTCOMES, WIN_DOUBLE, flip, from_probabilities, outcome_mask, to_probabilities,
 };
 use plakoto_engine::eval::fevga::net::{
-    EMBEDDED_FEVGA_WEIGHTS, FEVGA_WEIGHTS_ENV, FevgaNetwork, embedded_fevga_network,
+    EMBEDDED_FEVGA_WEIGHTS, FEVGA_WEIGHTS_ENV, FevgaNet, FevgaNetwork,
 };
+use plakoto_engine::eval::game_net::embedded_network;
 use plakoto_engine::eval::net::weights::{self as plakoto_weights, WeightsError};
 use plakoto_engine::eval::portes::net::PortesNetwork;
 use plakoto_engine::game::{FevgaNetEvaluator, GameEvaluator, fevga_evaluator};
@@ -189,11 +190,11 @@ fn damaged_or_foreign_fevga_files_are_refused() {
 fn without_trained_weights_there_is_no_net_evaluator() {
     if !EMBEDDED_FEVGA_WEIGHTS.is_empty() || std::env::var_os(FEVGA_WEIGHTS_ENV).is_some() {
         // A trained net is shipped or named: it must load.
-        embedded_fevga_network().expect("the embedded Fevga weights read");
+        embedded_network::<FevgaNet>().expect("the embedded Fevga weights read");
         assert_eq!(fevga_evaluator("net").expect("net").name(), "net");
         return;
     }
-    let err = embedded_fevga_network().expect_err("nothing embedded");
+    let err = embedded_network::<FevgaNet>().expect_err("nothing embedded");
     assert!(matches!(
         err,
         WeightsError::NotTrained { game: "Fevga", .. }

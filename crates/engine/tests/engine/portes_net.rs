@@ -5,11 +5,12 @@
 use std::sync::Arc;
 
 use plakoto_engine::eval::Probabilities;
+use plakoto_engine::eval::game_net::embedded_network;
 use plakoto_engine::eval::net::weights::{self as plakoto_weights, WeightsError};
 use plakoto_engine::eval::portes::net::outcomes::{
     LOSE_DOUBLE, LOSE_TRIPLE, OUTCOMES, WIN_DOUBLE, WIN_TRIPLE, outcome_mask,
 };
-use plakoto_engine::eval::portes::net::{PortesNetwork, embedded_portes_network};
+use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
 use plakoto_engine::game::{GameEvaluator, PortesNetEvaluator, portes_evaluator};
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
 use plakoto_rules::tavli::Portes;
@@ -117,7 +118,7 @@ fn damaged_or_foreign_portes_files_are_refused() {
 
 #[test]
 fn embedded_weights_load_and_are_the_evaluator_net() {
-    embedded_portes_network().expect("the embedded Portes weights read");
+    embedded_network::<PortesNet>().expect("the embedded Portes weights read");
     let evaluator = portes_evaluator("net").expect("the evaluator 'net'");
     assert_eq!(evaluator.name(), "net");
 }

@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::eval::portes::net::portes_network;
+use plakoto_engine::eval::game_net::process_network;
+use plakoto_engine::eval::portes::net::PortesNet;
 use plakoto_engine::game::GameEvaluator;
 use plakoto_lab::LabGame;
 use plakoto_lab::train::checkpoint::TargetKind;
@@ -125,7 +126,7 @@ impl GameEvaluator<Portes> for Noise {
 
 #[test]
 fn the_shipped_portes_net_beats_random_play() {
-    let net = portes_network().expect("the embedded Portes weights");
+    let net = process_network::<PortesNet>().expect("the embedded Portes weights");
     let random = || -> Box<dyn GameEvaluator<Portes>> { Box::new(Noise) };
     let result = check_against(Portes::trained(), &net, &random, 40, 3);
     assert!(result.ppg > 0.5, "{result}");

@@ -18,7 +18,8 @@ use crate::bench::portes_movegen::{portes_suite, portes_suite_from};
 use crate::conformance::table::table_steps;
 use crate::conformance::table_positions::{TableSample, table_samples};
 use crate::conformance::{ConformanceArgs, Step};
-use plakoto_engine::eval::portes::net::{PortesNetwork, portes_network};
+use plakoto_engine::eval::game_net::process_network;
+use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
 use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
 use plakoto_engine::game::{PortesNetEvaluator, PortesPipCountEvaluator};
 use plakoto_rules::TavliGame;
@@ -113,7 +114,7 @@ pub(crate) fn make_portes_net_player(
         Some(file) => std::sync::Arc::new(
             PortesNetwork::load(std::path::Path::new(file)).map_err(weights_error)?,
         ),
-        None => portes_network().map_err(weights_error)?,
+        None => process_network::<PortesNet>().map_err(weights_error)?,
     };
     Ok(Box::new(TavliEvaluatorPlayer::<Portes>::new(
         spec,

@@ -35,8 +35,7 @@ mod side_bits;
 
 use std::sync::{Arc, OnceLock};
 
-use crate::eval::game_net::weights::WeightsError;
-use crate::eval::game_net::{self, GameNetwork, NetInputs};
+use crate::eval::game_net::{GameNetwork, NetInputs};
 
 /// The Fevga net's game: its inputs, outcomes and weights.
 #[derive(Clone, Copy, Debug)]
@@ -69,17 +68,4 @@ impl NetInputs for FevgaNet {
         static LOADED: OnceLock<Arc<FevgaNetwork>> = OnceLock::new();
         &LOADED
     }
-}
-
-/// The embedded Fevga network; [`WeightsError::NotTrained`] while the
-/// embedded file is empty.
-pub fn embedded_fevga_network() -> Result<FevgaNetwork, WeightsError> {
-    game_net::embedded_network()
-}
-
-/// The process's Fevga network: the file named by [`FEVGA_WEIGHTS_ENV`],
-/// else the embedded weights; loaded once (a failure is not remembered,
-/// so it is reported again on the next call).
-pub fn fevga_network() -> Result<Arc<FevgaNetwork>, WeightsError> {
-    game_net::process_network()
 }

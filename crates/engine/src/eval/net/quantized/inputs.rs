@@ -62,6 +62,51 @@ pub const fn fixed(v: f32) -> Fixed {
     (v * FRAC_ONE as f32 + 0.5) as Fixed
 }
 
+/// The [`Fixed`] value of count `count` from `table` (a
+/// [`fixed_table!`]'s row), or from `value` where the count lies beyond
+/// the table.
+#[inline(always)]
+pub fn tabled_fixed(table: &[Fixed], count: u16, value: impl FnOnce() -> f32) -> Fixed {
+    match table.get(usize::from(count)) {
+        Some(&v) => v,
+        None => fixed(value()),
+    }
+}
+
+/// A table of [`Fixed`] values built at compile time from a game's
+/// `const fn value(k: usize, count: u16) -> f32` (the value of input `k`
+/// of that count): `fixed_table!(value, K, COUNTS)` is the
+/// `[[Fixed; COUNTS]; K]` of every input below `K` and count below
+/// `COUNTS`, and `fixed_table!(value, row k, COUNTS)` the
+/// `[Fixed; COUNTS]` of input `k` alone. A macro because stable Rust
+/// cannot hand a `const fn` to a generic `const` builder.
+macro_rules! fixed_table {
+    ($value:path, row $k:expr, $counts:expr) => {{
+        let mut table = [0; $counts];
+        let mut count = 0;
+        while count < $counts {
+            table[count] = $crate::eval::net::quantized::inputs::fixed($value($k, count as u16));
+            count += 1;
+        }
+        table
+    }};
+    ($value:path, $rows:expr, $counts:expr) => {{
+        let mut table = [[0; $counts]; $rows];
+        let mut k = 0;
+        while k < $rows {
+            let mut count = 0;
+            while count < $counts {
+                table[k][count] =
+                    $crate::eval::net::quantized::inputs::fixed($value(k, count as u16));
+                count += 1;
+            }
+            k += 1;
+        }
+        table
+    }};
+}
+pub(crate) use fixed_table;
+
 /// `v` (at least 0) as `(whole, frac)`: `whole + frac / FRAC_ONE`,
 /// rounded to the nearest multiple of `1 / FRAC_ONE`, halves up. Input
 /// values are between 0 and 4 ([`crate::eval::features::GLOBAL_MAX`]),

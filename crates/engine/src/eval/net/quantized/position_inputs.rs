@@ -8,7 +8,7 @@
 
 use super::IntInputs;
 use super::bounds::{self, Range};
-use super::inputs::{Changes, Fixed, fixed};
+use super::inputs::{Changes, Fixed, fixed, fixed_table, tabled_fixed};
 use crate::eval::features::{
     self, GLOBAL_MAX_COUNT, GLOBALS, InputParts, PER_POINT, PER_SIDE, POINT_CODES, global_value,
     point_inputs,
@@ -90,44 +90,21 @@ const MAX_PIPS: usize = GLOBAL_MAX_COUNT[PIPS] as usize;
 /// [`Fixed`] values of each global by count, for counts below
 /// [`TABLED_COUNTS`]: the same `f32` division as the sparse inputs', done
 /// once.
-static GLOBAL_FIXED: [[Fixed; TABLED_COUNTS]; GLOBALS] = {
-    let mut table = [[0; TABLED_COUNTS]; GLOBALS];
-    let mut k = 0;
-    while k < GLOBALS {
-        let mut count = 0;
-        while count < TABLED_COUNTS {
-            table[k][count] = fixed(global_value(k, count as u16));
-            count += 1;
-        }
-        k += 1;
-    }
-    table
-};
+static GLOBAL_FIXED: [[Fixed; TABLED_COUNTS]; GLOBALS] =
+    fixed_table!(global_value, GLOBALS, TABLED_COUNTS);
 
 /// [`Fixed`] values of the pip count's global.
-static PIP_FIXED: [Fixed; MAX_PIPS + 1] = {
-    let mut table = [0; MAX_PIPS + 1];
-    let mut count = 0;
-    while count <= MAX_PIPS {
-        table[count] = fixed(global_value(PIPS, count as u16));
-        count += 1;
-    }
-    table
-};
+static PIP_FIXED: [Fixed; MAX_PIPS + 1] = fixed_table!(global_value, row PIPS, MAX_PIPS + 1);
 
 /// The [`Fixed`] value of global `k` of count `count`.
 #[inline(always)]
 fn global_fixed(k: usize, count: u16) -> Fixed {
-    let c = usize::from(count);
-    let tabled = if k == PIPS {
-        PIP_FIXED.get(c)
+    let table: &[Fixed] = if k == PIPS {
+        &PIP_FIXED
     } else {
-        GLOBAL_FIXED[k].get(c)
+        &GLOBAL_FIXED[k]
     };
-    match tabled {
-        Some(&v) => v,
-        None => fixed(global_value(k, count)),
-    }
+    tabled_fixed(table, count, || global_value(k, count))
 }
 
 /// The one input of a point that is not a flag: (n − 3) / 4.

@@ -23,8 +23,7 @@ pub mod outcomes;
 
 use std::sync::{Arc, OnceLock};
 
-use crate::eval::game_net::weights::WeightsError;
-use crate::eval::game_net::{self, GameNetwork, NetInputs};
+use crate::eval::game_net::{GameNetwork, NetInputs};
 
 /// The Portes net's game: its inputs, outcomes and weights.
 #[derive(Clone, Copy, Debug)]
@@ -57,15 +56,4 @@ impl NetInputs for PortesNet {
         static LOADED: OnceLock<Arc<PortesNetwork>> = OnceLock::new();
         &LOADED
     }
-}
-
-/// The embedded Portes network.
-pub fn embedded_portes_network() -> Result<PortesNetwork, WeightsError> {
-    game_net::embedded_network()
-}
-
-/// The process's Portes network: the file named by [`PORTES_WEIGHTS_ENV`],
-/// else the embedded weights; loaded once.
-pub fn portes_network() -> Result<Arc<PortesNetwork>, WeightsError> {
-    game_net::process_network()
 }

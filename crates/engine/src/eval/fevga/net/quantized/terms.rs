@@ -10,7 +10,7 @@ use crate::eval::fevga::net::parts::{
     FevgaParts, GLOBALS, NEAR, POINT_BYTES, SIDE_GLOBALS, SIDE_MAX_COUNT, global_value,
 };
 use crate::eval::net::quantized::Changes;
-use crate::eval::net::quantized::inputs::{Fixed, fixed};
+use crate::eval::net::quantized::inputs::{Fixed, fixed, fixed_table, tabled_fixed};
 
 /// Checkers a point can hold, plus one: the counts tabled.
 const COUNTS: usize = 16;
@@ -62,45 +62,21 @@ const AHEAD_FIXED: [Fixed; 7] = {
 const PIP_COUNTS: usize = SIDE_MAX_COUNT[1] as usize + 1;
 
 /// [`Fixed`] values of the pip count's globals by count.
-static PIP_FIXED: [Fixed; PIP_COUNTS] = {
-    let mut table = [0; PIP_COUNTS];
-    let mut c = 0;
-    while c < PIP_COUNTS {
-        table[c] = fixed(global_value(1, c as u16));
-        c += 1;
-    }
-    table
-};
+static PIP_FIXED: [Fixed; PIP_COUNTS] = fixed_table!(global_value, row 1, PIP_COUNTS);
 
 /// [`Fixed`] values of every global by count below [`COUNTS`] (the pip
 /// counts have their own table).
-static GLOBAL_FIXED: [[Fixed; COUNTS]; GLOBALS] = {
-    let mut table = [[0; COUNTS]; GLOBALS];
-    let mut k = 0;
-    while k < GLOBALS {
-        let mut c = 0;
-        while c < COUNTS {
-            table[k][c] = fixed(global_value(k, c as u16));
-            c += 1;
-        }
-        k += 1;
-    }
-    table
-};
+static GLOBAL_FIXED: [[Fixed; COUNTS]; GLOBALS] = fixed_table!(global_value, GLOBALS, COUNTS);
 
 /// The [`Fixed`] value of global `k` of count `count`.
 #[inline(always)]
 fn global_fixed(k: usize, count: u16) -> Fixed {
-    let c = usize::from(count);
-    let tabled = if k % SIDE_GLOBALS == 1 && k < 2 * SIDE_GLOBALS {
-        PIP_FIXED.get(c)
+    let table: &[Fixed] = if k % SIDE_GLOBALS == 1 && k < 2 * SIDE_GLOBALS {
+        &PIP_FIXED
     } else {
-        GLOBAL_FIXED[k].get(c)
+        &GLOBAL_FIXED[k]
     };
-    match tabled {
-        Some(&v) => v,
-        None => fixed(global_value(k, count)),
-    }
+    tabled_fixed(table, count, || global_value(k, count))
 }
 
 /// Index of the first input of byte `byte` of side `side`'s point parts:

@@ -12,7 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use super::*;
 use crate::eval::fevga::net::inputs::{FevgaInputs, expand};
 use crate::eval::fevga::net::outcomes::to_probabilities;
-use crate::eval::fevga::net::{FevgaNetwork, embedded_fevga_network};
+use crate::eval::fevga::net::{FevgaNet, FevgaNetwork};
+use crate::eval::game_net::embedded_network;
 use crate::eval::net::quantized::Changes;
 use crate::eval::net::quantized::inputs::{FIXED_ONE, Scaled, fixed};
 use crate::eval::net::quantized::kernels::IntKernels;
@@ -54,7 +55,7 @@ fn batches(seed: u64, games: usize) -> Vec<Vec<FevgaPosition>> {
 }
 
 fn shipped() -> (FevgaNetwork, QuantizedFevgaNetwork) {
-    let net = embedded_fevga_network().expect("embedded Fevga weights");
+    let net = embedded_network::<FevgaNet>().expect("embedded Fevga weights");
     let q = QuantizedFevgaNetwork::new(&net).expect("the shipped net quantises");
     (net, q)
 }

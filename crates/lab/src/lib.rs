@@ -167,12 +167,12 @@ pub trait LabGame: ToolsGame {
     }
 
     /// `net`'s parameters: `w1`, `b1`, `w2`, `b2`.
-    fn parameters(net: &NetOf<Self>) -> [&Vec<f32>; 4] {
+    fn parameters(net: &NetOf<Self>) -> [&[f32]; 4] {
         [&net.w1, &net.b1, &net.w2, &net.b2]
     }
 
     /// `net`'s parameters to write in place: `w1`, `b1`, `w2`, `b2`.
-    fn parameters_mut(net: &mut NetOf<Self>) -> [&mut Vec<f32>; 4] {
+    fn parameters_mut(net: &mut NetOf<Self>) -> [&mut [f32]; 4] {
         [&mut net.w1, &mut net.b1, &mut net.w2, &mut net.b2]
     }
 

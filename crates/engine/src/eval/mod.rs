@@ -8,6 +8,7 @@
 //! resulting position flipped (the opponent is then on roll) and take
 //! [`Probabilities::flipped`].
 
+pub mod aligned;
 mod evaluator;
 pub mod exact;
 pub mod features;

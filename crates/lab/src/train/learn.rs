@@ -39,7 +39,7 @@ impl Adam {
 
     /// Applies the mean gradient `grad` (already divided by the batch
     /// size) to parameters given as `w1`, `b1`, `w2`, `b2`.
-    pub fn step_parts(&mut self, params: [&mut Vec<f32>; 4], grad: &ParamVecs) {
+    pub fn step_parts(&mut self, params: [&mut [f32]; 4], grad: &ParamVecs) {
         self.t += 1;
         let t = self.t as i32;
         let c1 = 1.0 - BETA1.powi(t);

@@ -10,6 +10,7 @@ use super::NetInputs;
 use super::inputs::SparseInputs;
 use super::kernels::Kernels;
 use super::layers::{Layers, masked_softmax};
+use crate::eval::aligned::AlignedF32;
 
 /// A game's network. The parameters are public for the lab's trainer,
 /// which reads and writes them in place; the network caches nothing
@@ -17,8 +18,9 @@ use super::layers::{Layers, masked_softmax};
 pub struct GameNetwork<G: NetInputs> {
     /// Hidden units (a multiple of 16).
     pub hidden: usize,
-    /// `G::INPUTS` rows of `hidden` weights.
-    pub w1: Vec<f32>,
+    /// `G::INPUTS` rows of `hidden` weights, from a cache line's start
+    /// (the accumulate loop loads a row's 16 `f32`s at a time).
+    pub w1: AlignedF32,
     /// The hidden layer's `hidden` biases.
     pub b1: Vec<f32>,
     /// `G::OUTCOMES` rows of `hidden` weights.
@@ -62,7 +64,7 @@ impl<G: NetInputs> GameNetwork<G> {
     /// A copy of the network's parameters.
     pub fn layers(&self) -> Layers {
         Layers {
-            w1: self.w1.clone(),
+            w1: self.w1.to_vec(),
             b1: self.b1.clone(),
             w2: self.w2.clone(),
             b2: self.b2.clone(),
@@ -82,7 +84,7 @@ impl<G: NetInputs> GameNetwork<G> {
         assert_eq!((b1.len(), b2.len()), (hidden, G::OUTCOMES), "bias shapes");
         GameNetwork {
             hidden,
-            w1,
+            w1: AlignedF32::from_slice(&w1),
             b1,
             w2,
             b2,

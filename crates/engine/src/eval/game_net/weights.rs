@@ -126,7 +126,7 @@ impl<G: NetInputs> GameNetwork<G> {
                 out.extend_from_slice(&fnv1a(G::FEATURE_SET.as_bytes()).to_le_bytes())
             }
         }
-        for part in [&self.w1, &self.b1, &self.w2, &self.b2] {
+        for part in [&self.w1[..], &self.b1, &self.w2, &self.b2] {
             for x in part.iter() {
                 out.extend_from_slice(&x.to_le_bytes());
             }

@@ -17,7 +17,7 @@ pub struct WeightAverage {
 impl WeightAverage {
     /// An empty average for a net whose parameters are `parts` (`w1`,
     /// `b1`, `w2`, `b2`).
-    pub fn of_parts(parts: [&Vec<f32>; 4]) -> WeightAverage {
+    pub fn of_parts(parts: [&[f32]; 4]) -> WeightAverage {
         WeightAverage {
             sum: vec![0.0; parts.iter().map(|p| p.len()).sum()],
             count: 0,
@@ -25,7 +25,7 @@ impl WeightAverage {
     }
 
     /// Adds a net's parameters `parts` (same shape as the first).
-    pub fn add_parts(&mut self, parts: [&Vec<f32>; 4]) {
+    pub fn add_parts(&mut self, parts: [&[f32]; 4]) {
         let values = parts.into_iter().flat_map(|p| p.iter());
         assert_eq!(
             parts.iter().map(|p| p.len()).sum::<usize>(),
@@ -45,7 +45,7 @@ impl WeightAverage {
 
     /// Writes the mean weights over a net's parameters `parts` (same
     /// shape); nothing when nothing was added.
-    pub fn write_mean(&self, parts: [&mut Vec<f32>; 4]) {
+    pub fn write_mean(&self, parts: [&mut [f32]; 4]) {
         if self.count == 0 {
             return;
         }

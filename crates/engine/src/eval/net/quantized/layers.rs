@@ -4,9 +4,9 @@
 //! Fevga's integer net are both made by [`IntLayers::new`], each with the
 //! bound of its own inputs.
 
-use super::aligned::AlignedI16;
 use super::bounds::Range;
 use super::output::{PairColumn, pair_major};
+use crate::eval::aligned::AlignedI16;
 
 /// The largest first-layer scale tried; lower ones are multiples of
 /// [`SCALE_STEP`], down to [`MIN_SCALE`].

@@ -59,7 +59,6 @@
 //! dispatch by instruction set ([`kernels::evaluate_for`]) and the softmax
 //! serve both.
 
-mod aligned;
 pub(crate) mod bounds;
 pub(crate) mod inputs;
 pub mod kernels;
@@ -73,7 +72,6 @@ mod x86;
 #[cfg(target_arch = "x86_64")]
 mod x86_output;
 
-pub use self::aligned::AlignedI16;
 pub(crate) use self::inputs::Changes;
 use self::kernels::{EvaluateFn, IntKernels};
 pub use self::layers::{Headroom, IntLayers, QuantizeError};
@@ -82,6 +80,7 @@ pub use self::scratch::IntScratch;
 #[cfg(doc)]
 use super::Network;
 use super::{PlakotoNet, Scratch};
+pub use crate::eval::aligned::AlignedI16;
 use crate::eval::features::OUTCOMES;
 use crate::eval::game_net::{GameNetwork, NetInputs};
 use bounds::Range;

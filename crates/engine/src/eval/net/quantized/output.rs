@@ -20,7 +20,7 @@
 //! the dense layer's sums to the bit. Outcomes a position cannot have are
 //! computed too; the masked softmax ignores them.
 
-use super::aligned::AlignedI16;
+use crate::eval::aligned::AlignedI16;
 use crate::eval::features::OUTCOMES;
 
 /// Outcome lanes of a column: [`OUTCOMES`] padded to one AVX-512 vector

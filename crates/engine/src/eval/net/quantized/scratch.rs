@@ -5,10 +5,10 @@
 //! its own encoding of a position into parts `P` and its own way of
 //! finding the terms that changed.
 
-use super::aligned::AlignedI16;
 use super::inputs::Changes;
 use super::layers::IntLayers;
 use super::output::{OutputScratch, PairColumn};
+use crate::eval::aligned::AlignedI16;
 use crate::eval::features::{InputParts, OUTCOMES};
 
 /// Per-thread working memory of the integer forward pass, for inputs

@@ -176,6 +176,22 @@ impl Changes {
         }
     }
 
+    /// Turns a run of flags (inputs of value 0 or 1, bit `k` of `from` and
+    /// `to` being input `at + k`) from `from` into `to`: the rows of the
+    /// flags set only in `to` added, those set only in `from` subtracted.
+    #[inline(always)]
+    pub(crate) fn push_flags(&mut self, at: u16, from: u8, to: u8) {
+        let (mut added, mut removed) = (to & !from, from & !to);
+        while added != 0 {
+            self.add.push(at + added.trailing_zeros() as u16);
+            added &= added - 1;
+        }
+        while removed != 0 {
+            self.sub.push(at + removed.trailing_zeros() as u16);
+            removed &= removed - 1;
+        }
+    }
+
     /// Turns the term of input `index` of value `old` into that of `new`
     /// (either may be 0: the input is absent).
     #[inline(always)]

@@ -181,16 +181,8 @@ pub fn terms_between(old: &InputParts, new: &InputParts, changes: &mut Changes) 
             let at = point_input(side, point, 0);
             let (from, to) = (old_points[byte], new_points[byte]);
             // The flags (every input but the excess) as bit masks.
-            let (f, t) = (POINT_FLAGS[usize::from(from)], POINT_FLAGS[usize::from(to)]);
-            let (mut added, mut removed) = (t & !f, f & !t);
-            while added != 0 {
-                changes.add.push(at + added.trailing_zeros() as u16);
-                added &= added - 1;
-            }
-            while removed != 0 {
-                changes.sub.push(at + removed.trailing_zeros() as u16);
-                removed &= removed - 1;
-            }
+            let flags = |code: u8| POINT_FLAGS[usize::from(code)];
+            changes.push_flags(at, flags(from), flags(to));
             let (a, b) = (
                 POINT_FIXED[usize::from(from)][EXCESS],
                 POINT_FIXED[usize::from(to)][EXCESS],

@@ -101,16 +101,8 @@ fn byte_terms(side: usize, byte: usize, from: u8, to: u8, changes: &mut Changes)
         changes.push_transition(at, value(from), value(to));
         return;
     }
-    let (f, t) = (COUNT_FLAGS[usize::from(from)], COUNT_FLAGS[usize::from(to)]);
-    let (mut added, mut removed) = (t & !f, f & !t);
-    while added != 0 {
-        changes.add.push(at + added.trailing_zeros() as u16);
-        added &= added - 1;
-    }
-    while removed != 0 {
-        changes.sub.push(at + removed.trailing_zeros() as u16);
-        removed &= removed - 1;
-    }
+    let flags = |n: u8| COUNT_FLAGS[usize::from(n)];
+    changes.push_flags(at, flags(from), flags(to));
     let excess = |n: u8| COUNT_EXCESS[usize::from(n)];
     changes.push_transition(at + EXCESS as u16, excess(from), excess(to));
 }

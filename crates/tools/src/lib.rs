@@ -51,7 +51,7 @@ use plakoto_engine::game::{EngineGame, GameEvaluator};
 use plakoto_records::record::{GameOnRecord, Roll};
 use plakoto_rules::tavli::TavliGames;
 use plakoto_rules::tavli::ToPlay;
-use plakoto_rules::{GameKind, with_game};
+use plakoto_rules::{GameKind, TavliGame, with_game};
 use plakoto_rules::{MatchScore, Side};
 
 /// What the tools ask of a game, as plain functions: the arena, the
@@ -61,7 +61,8 @@ use plakoto_rules::{MatchScore, Side};
 /// or the generic code run for the game.
 #[derive(Clone, Copy)]
 pub struct ToolsGameFns {
-    /// [`ToolsGame::TAKES_SWITCHES`].
+    /// Whether the run takes `--switches`: the game has switches
+    /// ([`takes_switches`]).
     pub takes_switches: bool,
     /// [`ToolsGame::check_options`].
     pub check_options: fn(&ArenaArgs) -> Result<Option<TableOptions>, ArenaError>,
@@ -103,11 +104,17 @@ pub struct ToolsGameFns {
 /// A run ready to launch and how its records are headed, or why not.
 pub type Prepared = Result<(Launch, Box<dyn RecordsHeader>), ArenaError>;
 
+/// Whether a run of `G` takes `--switches`: the game has switches
+/// ([`TavliGame::switch_words`]; Fevga's F7–F9).
+pub fn takes_switches<G: TavliGame>() -> bool {
+    G::of_games(&TavliGames::default()).switch_words().is_some()
+}
+
 impl ToolsGameFns {
     /// The functions of the game `kind`.
     pub fn of(kind: GameKind) -> ToolsGameFns {
         with_game!(kind, G => ToolsGameFns {
-            takes_switches: G::TAKES_SWITCHES,
+            takes_switches: takes_switches::<G>(),
             check_options: G::check_options,
             prepare: |games, args, options, opening| games.get::<G>().prepare(args, options, opening),
             add_match_player: arena::match_players::add::<G>,
@@ -236,15 +243,11 @@ pub trait ToolsGame: GameOnRecord + EngineGame + Default {
 
     // A run of the game alone (`run_game`, `tavli_runner`).
 
-    /// Whether the run takes `--switches` (the game has switches: Fevga's
-    /// F7–F9).
-    const TAKES_SWITCHES: bool = false;
-
     /// Refuses options the game does not take; what a game of the game
     /// layer is played under (`None` for one that takes no opening or
     /// switches: Plakoto).
     fn check_options(args: &ArenaArgs) -> Result<Option<TableOptions>, ArenaError> {
-        table_options(args, Self::TAKES_SWITCHES).map(Some)
+        table_options(args, takes_switches::<Self>()).map(Some)
     }
 
     /// The positions the run's games start from (`--start-positions`,

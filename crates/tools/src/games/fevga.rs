@@ -93,8 +93,6 @@ impl ToolsGame for Fevga {
         }))
     }
 
-    const TAKES_SWITCHES: bool = true;
-
     fn opening(run: Opening) -> Opening {
         run
     }

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use super::movegen::thread_cpu_seconds;
 use super::table_suite::read_positions;
-use super::{BenchError, bench_evaluator};
+use super::{BenchError, bench_evaluator, median};
 use crate::{ToolsGame, ToolsGameFns};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::race::{self, RaceDb};
@@ -86,11 +86,6 @@ pub struct EvalBenchReport {
     pub race_db_build_cpu_ms: f64,
     /// Milliseconds to read the race database from its disk cache.
     pub race_db_load_ms: Option<f64>,
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 /// Runs the bench.
@@ -205,8 +200,8 @@ pub fn measure_game<G: ToolsGame>(options: &EvalBenchOptions) -> Result<EvalTimi
         positions,
         batches: batches.len(),
         evaluations,
-        cpu: median(cpu),
-        wall: median(wall),
+        cpu: median(&cpu),
+        wall: median(&wall),
     })
 }
 

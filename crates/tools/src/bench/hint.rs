@@ -15,11 +15,18 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::table_suite::read_positions;
-use super::{BenchError, bench_evaluator};
+use super::{BenchError, bench_evaluator, median};
 use crate::{ToolsGame, ToolsGameFns};
 use plakoto_engine::game::{GameEvaluator, GameSearch, SearchLimits, SearchSettings};
 use plakoto_rules::tavli::{Plakoto, TavliGames};
 use plakoto_rules::{Dice, GameKind, Rules, Variant};
+
+/// Timed rounds of [`HintBenchReport::evaluator_ns`], whose median is
+/// reported.
+const EVALUATOR_ROUNDS: usize = 9;
+
+/// Static evaluations a round of them times, about.
+const EVALUATIONS_A_ROUND: usize = 20_000;
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -122,7 +129,8 @@ pub struct HintBenchReport {
     /// Rules searched under (Plakoto's; `standard` for Portes and Fevga,
     /// whose default switches are searched).
     pub variant: Variant,
-    /// Nanoseconds per static evaluation of the evaluator used.
+    /// Nanoseconds per static evaluation of the evaluator used (the
+    /// median of [`EVALUATOR_ROUNDS`] rounds).
     pub evaluator_ns: f64,
     /// One entry per depth.
     pub timings: Vec<PlyTiming>,
@@ -246,15 +254,23 @@ pub fn measure_game<G: ToolsGame>(
         }
         timings.push(timing(plies, ms, evaluations, chance_nodes));
     }
-    // Nanoseconds an evaluation.
-    let rounds = 200;
-    let start = Instant::now();
-    for _ in 0..rounds {
-        for p in &suite {
-            std::hint::black_box(evaluator.evaluate(&game, std::hint::black_box(p)));
-        }
-    }
-    let evaluator_ns = start.elapsed().as_secs_f64() * 1e9 / (rounds * suite.len()) as f64;
+    // Nanoseconds an evaluation: the median of rounds of about 20,000
+    // evaluations each (some milliseconds), so that an interruption of
+    // the shared machine cannot decide the figure, as it did when one
+    // round of 1,600 (under a millisecond) was all.
+    let passes = (EVALUATIONS_A_ROUND / suite.len()).max(1);
+    let rounds: Vec<f64> = (0..EVALUATOR_ROUNDS)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..passes {
+                for p in &suite {
+                    std::hint::black_box(evaluator.evaluate(&game, std::hint::black_box(p)));
+                }
+            }
+            start.elapsed().as_secs_f64() * 1e9 / (passes * suite.len()) as f64
+        })
+        .collect();
+    let evaluator_ns = median(&rounds);
     bar.set_message("rollouts");
     let rollout_games_per_second = if options.rollout_trials > 0 {
         Some(rollout_speed(

@@ -12,6 +12,15 @@ pub mod table_suite;
 use crate::ToolsGame;
 use plakoto_engine::game::GameEvaluator;
 
+/// The median of timed rounds (the upper one of an even count): what a
+/// bench reports, since one round that the shared machine interrupted
+/// moves a mean but not a median.
+pub(crate) fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
+}
+
 /// Seed of Plakoto's fixed suite (each game keeps its own seed; the
 /// table games' are in [`table_suite`]).
 pub const SUITE_SEED: u64 = 20_261_121;

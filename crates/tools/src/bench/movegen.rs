@@ -16,6 +16,7 @@ use serde::Serialize;
 use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Dice, GameKind, Position, TavliGame};
 
+use super::median;
 use crate::{ToolsGame, ToolsGameFns};
 
 /// What to measure.
@@ -72,12 +73,6 @@ pub fn thread_cpu_seconds() -> f64 {
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
     assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
     ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
-}
-
-fn median(values: &[f64]) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    sorted[sorted.len() / 2]
 }
 
 /// The fixed Plakoto suite: mid-game positions (from turn 6 on) of seeded

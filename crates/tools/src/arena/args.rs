@@ -130,15 +130,17 @@ pub struct ArenaArgs {
     pub start_positions: Option<PathBuf>,
 }
 
-/// The words of `--switches`, checked as they are read (a word that is no
-/// game's switch is refused with the reason before anything runs).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SwitchWords(String);
+/// `--switches` as read: every game under the switches named (the
+/// specification's defaults for the others). A word that is no game's
+/// switch is refused with the reason when the line is parsed, before
+/// anything runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SwitchWords(TavliGames);
 
 impl SwitchWords {
-    /// The words as given.
-    pub fn as_str(&self) -> &str {
-        &self.0
+    /// The games under these switches.
+    pub fn games(self) -> TavliGames {
+        self.0
     }
 }
 
@@ -146,7 +148,8 @@ impl FromStr for SwitchWords {
     type Err = String;
 
     fn from_str(words: &str) -> Result<SwitchWords, String> {
-        TavliGames::default().with_switch_words(words)?;
-        Ok(SwitchWords(words.to_string()))
+        TavliGames::default()
+            .with_switch_words(words)
+            .map(SwitchWords)
     }
 }

@@ -22,12 +22,11 @@ pub struct TableOptions {
     pub switched: Option<TavliGames>,
 }
 
-/// The games under `--switches`, or why its words are refused.
-fn switched_games(args: &ArenaArgs) -> Result<TavliGames, ArenaError> {
-    let words = args.switches.as_ref().map_or("", |w| w.as_str());
-    TavliGames::default()
-        .with_switch_words(words)
-        .map_err(|why| ArenaError::Options(format!("--switches: {why}")))
+/// The games under `--switches` (read and checked with the line), every
+/// switch at its default when none is given.
+fn switched_games(args: &ArenaArgs) -> TavliGames {
+    args.switches
+        .map_or_else(TavliGames::default, |w| w.games())
 }
 
 /// Refuses the options of one kind of run in another: switches where no
@@ -94,7 +93,7 @@ pub fn table_options(args: &ArenaArgs, takes_switches: bool) -> Result<TableOpti
         ))),
         None => Ok(TableOptions {
             opening: args.opening.unwrap_or_default(),
-            switched: takes_switches.then(|| switched_games(args)).transpose()?,
+            switched: takes_switches.then(|| switched_games(args)),
         }),
     }
 }
@@ -119,7 +118,7 @@ pub fn check_tavli(args: &ArenaArgs) -> Result<TableOptions, ArenaError> {
         Some((_, why)) => Err(ArenaError::Options(format!("--game tavli: {why}"))),
         None => Ok(TableOptions {
             opening: args.opening.unwrap_or_default(),
-            switched: Some(switched_games(args)?),
+            switched: Some(switched_games(args)),
         }),
     }
 }

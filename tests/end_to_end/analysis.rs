@@ -6,7 +6,7 @@ use plakoto::analysis::table::analyse_game;
 use plakoto::analysis::{Mark, html, report};
 use plakoto::eval::GameEvaluator;
 use plakoto::eval::HeuristicEvaluator;
-use plakoto::game::tavli::Plakoto;
+use plakoto::game::Plakoto;
 use plakoto::game::{Phase, Rules, Side};
 use plakoto::protocol::Session;
 use plakoto::record::Record;

@@ -6,7 +6,7 @@
 //! both equity and MWC.
 
 use plakoto::eval::{GameEvaluator, Probabilities};
-use plakoto::game::tavli::Plakoto;
+use plakoto::game::Plakoto;
 use plakoto::game::{Dice, MatchId, Phase, Point, Position, Rules, Side};
 use plakoto::protocol::Session;
 
@@ -184,11 +184,12 @@ fn analysis_in_a_match_rates_plays_by_match_winning_chances() {
 /// The arena's built-in Plakoto player `player` on X's opening 6-5 at a
 /// score (`None`: money), as the referee asks it.
 fn arena_choice(
-    player: &mut dyn plakoto::arena::tavli_player::TavliPlayer<plakoto::game::tavli::Plakoto>,
+    player: &mut dyn plakoto::arena::tavli_player::TavliPlayer<plakoto::game::Plakoto>,
     score: Option<(u8, [u8; 2])>,
 ) -> String {
     use plakoto::arena::tavli_player::{TavliAnswer, TavliTurn};
-    use plakoto::game::tavli::{Plakoto, ToPlay};
+    use plakoto::game::Plakoto;
+    use plakoto::game::tavli::ToPlay;
     use plakoto::game::{MatchScore, TavliGame};
     use plakoto_tools::ToolsGame;
     let (s, id) = session_at(score);
@@ -228,7 +229,7 @@ fn arena_choice(
 #[test]
 fn arena_builtin_players_choose_by_the_score() {
     use plakoto::arena::tavli_player::TavliPlayer;
-    use plakoto::game::tavli::Plakoto;
+    use plakoto::game::Plakoto;
     use plakoto_tools::games::plakoto::PlakotoPlayer;
     let mut players: Vec<Box<dyn TavliPlayer<Plakoto>>> =
         vec![Box::new(PlakotoPlayer::new("0-ply", 0, Box::new(TradeOff)))];

@@ -5,7 +5,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use plakoto_rules::TavliGame;
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
+use plakoto_rules::{Fevga, Plakoto, Portes};
 use plakoto_tools::bench::movegen::{expand_suite, suite};
 use plakoto_tools::bench::portes_movegen::portes_suite;
 use plakoto_tools::bench::table_suite::table_suite;

@@ -11,7 +11,7 @@ use plakoto_rules::{Dice, MoveGenerator, Rules, TurnNumbers};
 mod stand_in;
 use plakoto_engine::game::plakoto_turn::to_play;
 use plakoto_engine::game::{GameSearch, Root, SearchSettings};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use stand_in::StandInEvaluator;
 
 fn rank(c: &mut Criterion) {

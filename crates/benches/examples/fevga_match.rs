@@ -19,7 +19,7 @@ use std::sync::Arc;
 use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_engine::game::{FevgaNetEvaluator, GameEvaluator, fevga_evaluator};
 use plakoto_lab::train::table::arena_check::duplicate_match;
-use plakoto_rules::tavli::Fevga;
+use plakoto_rules::Fevga;
 
 /// A maker of the evaluator `spec` names, one per worker thread.
 type Maker = Box<dyn Fn() -> Box<dyn GameEvaluator<Fevga>> + Sync>;

@@ -17,7 +17,7 @@ use plakoto_engine::game::{EngineGame, GameEvaluator, GameRanking, GameSearch};
 use plakoto_engine::game::{FilterPreset, MoveFilter, SearchLimits, SearchSettings};
 use plakoto_rules::Dice;
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
+use plakoto_rules::{Fevga, Plakoto, Portes};
 use plakoto_tools::ToolsGame;
 use plakoto_tools::bench::bench_evaluator;
 

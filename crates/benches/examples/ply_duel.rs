@@ -16,7 +16,7 @@ use plakoto_engine::eval::heuristic::HeuristicEvaluator;
 use plakoto_engine::game::plakoto_turn::to_play;
 use plakoto_engine::game::{GameSearch, Root};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{
     Dice, MoveGenerator, Position, Rules, Seat, TurnNumbers, Variant, game_result,
 };

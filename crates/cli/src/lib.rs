@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand};
 use plakoto_engine::eval::EvaluatorKind;
 use plakoto_engine::game::{FilterPreset, MoveFilter, SearchSettings, SettingsError};
 use plakoto_protocol::Session;
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{GameKind, Rules, Scoring, Variant};
 
 /// What `plakoto --help` says the program is.

@@ -17,12 +17,13 @@ const SCRIPT: &str = include_str!("assets/app.js");
 /// bit fields and Match ID): served after the board drawing, before the
 /// games' own files.
 const TABLES: &str = include_str!("assets/tables.js");
-/// What the page knows of Portes (its IDs and the steps of a play made
-/// by clicking): served between the board drawing and the page's script.
-const PORTES: &str = include_str!("assets/portes.js");
-/// What the page knows of Fevga (its IDs, its switches, the engine's
-/// refusals in words): served beside Portes'.
-const FEVGA: &str = include_str!("assets/fevga.js");
+/// What the page knows of each game besides Plakoto (the page's own):
+/// `assets/games/<game>.js`, its IDs, its switches, the steps of a play
+/// made by clicking (Portes), the engine's refusals in words (Fevga).
+/// Each is (its name, its text), in name order, as the build script
+/// lists the folder; served after the table games' shared part, before
+/// the Tavli match.
+const GAME_SCRIPTS: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/game_scripts.rs"));
 /// The Tavli match as the page shows it (the score line's words, the
 /// games already played, the hold between games, the New game dialog's
 /// match): served after the games' files, before the page's script.
@@ -53,19 +54,17 @@ pub(crate) async fn index() -> impl IntoResponse {
     Html(asset("index.html", INDEX))
 }
 
-/// `GET /app.js`: the board drawing, the table games' shared part,
-/// Portes, Fevga, the Tavli match, the reload's restore, then the page's script (one file: no build step, and
+/// `GET /app.js`: the board drawing, the table games' shared part, each
+/// game's script, the Tavli match, the reload's restore, then the page's script (one file: no build step, and
 /// each part's functions are seen by the ones after it).
 pub(crate) async fn script() -> impl IntoResponse {
-    let parts = [
-        asset("board.js", BOARD_SCRIPT),
-        asset("tables.js", TABLES),
-        asset("portes.js", PORTES),
-        asset("fevga.js", FEVGA),
+    let mut parts = vec![asset("board.js", BOARD_SCRIPT), asset("tables.js", TABLES)];
+    parts.extend(GAME_SCRIPTS.iter().map(|(name, text)| asset(name, text)));
+    parts.extend([
         asset("tavli.js", TAVLI),
         asset("restore.js", RESTORE),
         asset("app.js", SCRIPT),
-    ];
+    ]);
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         parts.join("\n"),

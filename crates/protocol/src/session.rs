@@ -17,7 +17,7 @@ use super::tools::Tools;
 use plakoto_engine::eval::HeuristicEvaluator;
 use plakoto_engine::game::{GameEvaluator, SearchSettings, SettingsError};
 use plakoto_records::record::Event;
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Game, GameKind, GenLimits, MatchScore, Rules};
 
 /// The protocol version `protocol_version` reports.

@@ -44,3 +44,36 @@ pub use point::{Die, DieError, Point, PointError, Side, SideError};
 pub use result_kind::ResultKind;
 pub use seat::Seat;
 pub use tavli::{GameKind, GameKindError, TavliGame};
+
+// Each game's type: the game under its switches, through the game layer.
+pub use fevga::Fevga;
+pub use plakoto::Plakoto;
+pub use portes::Portes;
+
+/// Every game the engine plays, in Tavli's order (T2): the one list of
+/// the games, which a new game joins (after its module, above). From it
+/// come [`GameKind`]'s variants, the arms of
+/// [`with_game!`](crate::with_game) and [`TavliGames`]' fields, and the
+/// crates above read it where they list something a game each (the GUI's
+/// scripts). It hands the list to the macro named in brackets, after the
+/// tokens that follow the brackets in a group: each game as its
+/// attributes (its doc; `#[default]` on the game a session starts in),
+/// its type (exported here) and its module's name.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! tavli_games {
+    ([$($then:tt)*] $($args:tt)*) => {
+        $($then)*! {
+            ($($args)*)
+            /// Portes (P1–P16): backgammon without the cube, the first game of Tavli.
+            Portes portes,
+            /// Plakoto (R1–R23): pinning instead of hitting, the second game.
+            #[default]
+            Plakoto plakoto,
+            /// Fevga (F1–F16): the running game, no hitting and no pinning, the third.
+            Fevga fevga,
+        }
+    };
+}
+
+crate::tavli_games!([crate::tavli::every_game_value]);

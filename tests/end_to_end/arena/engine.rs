@@ -203,7 +203,7 @@ fn engine_without_set_position_plays_whole_games() {
     };
     use plakoto::arena::tavli_referee::{Opening, TavliSetup, play_tavli_game};
     use plakoto::game::MatchScore;
-    use plakoto::game::tavli::Plakoto;
+    use plakoto::game::Plakoto;
     use plakoto_tools::ToolsGame;
 
     let engine = random_engine().display().to_string();

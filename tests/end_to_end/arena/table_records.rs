@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use plakoto::game::Side;
-use plakoto::game::tavli::{Fevga, Portes};
+use plakoto::game::{Fevga, Portes};
 use plakoto::record::{GameEnd, GameOnRecord, Record, TableReplay, read_record_file};
 use serde_json::Value;
 

@@ -32,7 +32,7 @@
 //! Everything works on the fixed-size position: no allocation per call.
 
 use super::{GameEvaluator, Probabilities};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Position, Scoring};
 
 /// Chances out of 36 that a checker `d` pips away (index `d`, 1–12) can be

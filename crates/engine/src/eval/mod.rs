@@ -30,7 +30,7 @@ pub use leaf_cache::LeafCache;
 pub use net::{NetEvaluator, Network};
 pub use pipcount::PipCountEvaluator;
 
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{GameResult, ResultKind, Scoring, Seat};
 
 use game_net::NetInputs;

@@ -3,7 +3,7 @@
 //! mother, squashed into a win probability. A weak, fast baseline.
 
 use crate::eval::{GameEvaluator, Probabilities};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Point, Position};
 
 /// Pip count and pin evaluator (0-ply, no search).

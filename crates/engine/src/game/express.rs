@@ -13,7 +13,7 @@
 
 use super::position_hash::{PosKey, PositionSet};
 use crate::eval::GameEvaluator;
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{
     MoveGenerator, Numbers, Play, PlayList, Position, game_result, retain_max_usage,
 };

@@ -12,8 +12,8 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
+use plakoto_rules::Fevga;
 use plakoto_rules::fevga::FevgaPosition;
-use plakoto_rules::tavli::Fevga;
 
 use super::GameEvaluator;
 use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};

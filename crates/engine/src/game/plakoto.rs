@@ -12,7 +12,8 @@
 
 use std::cell::RefCell;
 
-use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{GenLimits, MoveGenerator, Numbers, PlayList, Position, Scoring, Variant};
 
 use super::GameEvaluator;

@@ -20,7 +20,8 @@ use super::{
     GameEvaluator, GameRanking, GameSearch, Root, SearchLimits, SearchSettings, Valuation,
 };
 use crate::eval::{Probabilities, terminal_probabilities};
-use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{
     CountLimits, CountedPage, Game, GameError, GenLimits, MoveGenerator, Numbers, Play,
     PlayCounter, PlayList, PlayReport, Position, Rules, TurnNumbers, game_result,

@@ -12,8 +12,8 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
+use plakoto_rules::Portes;
 use plakoto_rules::portes::PortesPosition;
-use plakoto_rules::tavli::Portes;
 
 use super::GameEvaluator;
 use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};

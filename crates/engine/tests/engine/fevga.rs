@@ -14,10 +14,10 @@ use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::fevga::{evaluate_fevga_race, fevga_heuristic, fevga_no_contact};
 use plakoto_engine::eval::race::{Layout, RaceDb};
 use plakoto_engine::game::{FEVGA_EVALUATORS, fevga_evaluator, game_equity};
+use plakoto_rules::Fevga;
 use plakoto_rules::fevga::{
     FevgaMoveGenerator, FevgaPlayList, FevgaPosition, FevgaRules, fevga_points, fevga_result,
 };
-use plakoto_rules::tavli::Fevga;
 use plakoto_rules::{Dice, Seat};
 
 /// A side's checkers from a home-board layout, the rest borne off or put

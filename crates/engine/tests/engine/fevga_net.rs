@@ -19,8 +19,8 @@ use plakoto_engine::eval::game_net::embedded_network;
 use plakoto_engine::eval::net::weights::{self as plakoto_weights, WeightsError};
 use plakoto_engine::eval::portes::net::PortesNetwork;
 use plakoto_engine::game::{FevgaNetEvaluator, GameEvaluator, fevga_evaluator};
+use plakoto_rules::Fevga;
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules, fevga_result};
-use plakoto_rules::tavli::Fevga;
 
 use crate::random_games::random_game_positions;
 

@@ -26,8 +26,8 @@ use plakoto_engine::game::{
 };
 use plakoto_rules::fevga::{FevgaPosition, parse_fevga_board_text};
 use plakoto_rules::portes::PortesPosition;
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{Dice, Numbers, Position, TavliGame};
+use plakoto_rules::{Fevga, Plakoto, Portes};
 
 /// A stand-in Fevga evaluator for these tests only (the engine's Fevga
 /// evaluators live elsewhere): the pip counts and the turn on roll

@@ -20,8 +20,9 @@ use plakoto_engine::game::{
     portes_evaluator,
 };
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
-use plakoto_rules::tavli::{Fevga, GameKind, Portes};
+use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Dice, TavliGame};
+use plakoto_rules::{Fevga, Portes};
 
 /// `count` Portes positions of seeded random games, each taken at a random
 /// turn from 6 on, game not over.

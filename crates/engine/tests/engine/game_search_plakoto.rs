@@ -20,7 +20,8 @@ use rand_chacha::ChaCha8Rng;
 use plakoto_engine::eval::{GameEvaluator, HeuristicEvaluator};
 use plakoto_engine::game::{GameRanking, GameSearch, Root, rollout_plays};
 use plakoto_engine::game::{SearchLimits, SearchSettings, Stop, Valuation};
-use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{
     Dice, GenLimits, MoveGenerator, Numbers, PlayList, Position, Rules, TavliGame, TurnNumbers,
     Variant,

@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use plakoto_engine::eval::net::{Network, express_network};
 use plakoto_engine::eval::{GameEvaluator, NetEvaluator, Probabilities};
+use plakoto_rules::Plakoto;
 use plakoto_rules::sampling::{evaluation_batch, random_game};
-use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Dice, MoveGenerator, PlayList, Position, Rules, Variant};
 use rand::SeedableRng;
 

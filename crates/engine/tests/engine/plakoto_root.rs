@@ -9,7 +9,7 @@ use plakoto_engine::game::{
     GameRankedPlay, GameRanking, GameSearch, RolloutError, RolloutProgress, Root, SearchLimits,
     SearchSettings, Stop,
 };
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{MoveGenerator, Numbers, Play, Position, Rules, TurnNumbers};
 
 /// A Plakoto turn: `position` (side on roll) playing `turn` under `rules`,

@@ -12,8 +12,8 @@ use plakoto_engine::eval::portes::net::outcomes::{
 };
 use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
 use plakoto_engine::game::{GameEvaluator, PortesNetEvaluator, portes_evaluator};
+use plakoto_rules::Portes;
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
-use plakoto_rules::tavli::Portes;
 use plakoto_rules::{Dice, TavliGame};
 
 /// A position from the sides' checkers on their points (own numbering;

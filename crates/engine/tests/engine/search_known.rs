@@ -10,8 +10,8 @@ use plakoto_engine::eval::{GameEvaluator, Probabilities};
 use plakoto_engine::game::plakoto_turn::{PlayLists, choose_turn};
 use plakoto_engine::game::{Evaluation, FilterPreset, MoveFilter, SearchLimits, SearchSettings};
 use plakoto_engine::game::{GameAfter, GameRankedPlay, GameRanking, GameSearch};
+use plakoto_rules::Plakoto;
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{
     Dice, Game, MoveGenerator, Numbers, Phase, PlayList, Position, Rules, Scoring, Side,
     SideLayout, TurnNumbers, Variant,

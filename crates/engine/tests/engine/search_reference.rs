@@ -8,7 +8,7 @@ use crate::stand_in;
 use plakoto_engine::eval::{GameEvaluator, Probabilities, terminal_probabilities};
 use plakoto_engine::game::GameSearch;
 use plakoto_engine::game::{Evaluation, SearchSettings};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{
     Dice, MoveGenerator, Numbers, Play, Position, Rules, SideLayout, TurnNumbers, Variant,
     game_result,

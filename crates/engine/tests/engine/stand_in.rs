@@ -8,7 +8,7 @@
 //! `plakoto_engine::eval::PipCountEvaluator`.
 
 use plakoto_engine::eval::{GameEvaluator, Probabilities};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Point, Position, Scoring};
 
 /// Race-aware pip count + pins + mother danger. About a few dozen

@@ -8,8 +8,8 @@
 // writes it; the board is drawn from a fixed viewpoint (`view`).
 // The game played (Plakoto, Portes or Fevga) is the one the engine's
 // replies name (`"game":"portes"`; none: Plakoto); Portes' IDs, and its
-// steps made by clicking, are portes.js; Fevga's IDs and switches are
-// fevga.js (its steps, as Plakoto's, are the engine's `legal steps`).
+// steps made by clicking, are games/portes.js; Fevga's IDs and switches are
+// games/fevga.js (its steps, as Plakoto's, are the engine's `legal steps`).
 // A Tavli match (the engine moving from game to game) is tavli.js: the
 // board is drawn as the game shown, the one in play or one already played.
 'use strict';

@@ -22,7 +22,7 @@ use super::sample::{PHASE_SHARES, SampledDecision, sample_decisions};
 use super::sample_game::GameDecision;
 use plakoto_engine::eval::GameEvaluator;
 use plakoto_engine::game::plakoto_turn::to_play;
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Game, Phase, Position, Rules, Side, TurnNumbers};
 
 /// Builds (or resumes) one shard of a Plakoto benchmark under `options`'

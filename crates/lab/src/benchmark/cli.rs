@@ -20,7 +20,8 @@ use plakoto_engine::eval::{
     GameEvaluator, HeuristicEvaluator, NetEvaluator, Network, PipCountEvaluator,
 };
 use plakoto_engine::game::SearchSettings;
-use plakoto_rules::tavli::{GameKind, Plakoto};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Rules, Variant};
 use plakoto_tools::arena::shard::Shard;
 

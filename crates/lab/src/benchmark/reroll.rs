@@ -26,7 +26,7 @@ use super::work::{ShardWork, checked_done};
 use crate::LabGame;
 use plakoto_engine::game::express::CHOICE_LIMIT;
 use plakoto_engine::game::{GameEvaluator, GameSearch, SearchSettings};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Rules, TavliGame};
 
 /// What to roll out again.

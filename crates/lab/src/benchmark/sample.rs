@@ -15,7 +15,7 @@ use plakoto_engine::eval::GameEvaluator;
 use plakoto_engine::game::plakoto_turn::{Choice, PlayLists, TurnError, choose_turn};
 use plakoto_engine::game::{GameSearch, SearchSettings};
 use plakoto_engine::game::{GreedyChooser, SearchLimits};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Game, Phase, Play, Position, Rules, TurnNumbers};
 
 /// Share of the benchmark's decisions each phase gets (when the games

@@ -71,11 +71,11 @@ use plakoto_engine::game::{
     FEVGA_EVALUATORS, FevgaHeuristicEvaluator, FevgaNetEvaluator, GameEvaluator, fevga_evaluator,
     game_equity,
 };
+use plakoto_rules::Fevga;
 use plakoto_rules::fevga::{
     FevgaPosition, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, is_released,
     other_numbering,
 };
-use plakoto_rules::tavli::Fevga;
 use plakoto_rules::tavli::ToPlay;
 
 impl LabGame for Fevga {

@@ -17,7 +17,8 @@ use plakoto_engine::eval::net::{
     NetEvaluator, Network, PlakotoNet, standard_equity, to_probabilities,
 };
 use plakoto_engine::game::{game_equity, plakoto_turn};
-use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{Numbers, Position, Rules, Scoring, TurnNumbers, Variant};
 
 use crate::LabGame;

@@ -18,8 +18,8 @@ use plakoto_engine::eval::portes::net::outcomes::{
 };
 use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
 use plakoto_engine::game::{PortesHeuristicEvaluator, PortesNetEvaluator, game_equity};
+use plakoto_rules::Portes;
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
-use plakoto_rules::tavli::Portes;
 use plakoto_rules::tavli::ToPlay;
 use std::convert::Infallible;
 use std::path::Path;

@@ -17,7 +17,7 @@ use plakoto_engine::eval::{GameEvaluator, NetEvaluator, Probabilities};
 use plakoto_engine::game::plakoto_turn::{PlayLists, rank_turn};
 use plakoto_engine::game::{Evaluation, GameAfter, GameSearch};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Position, Rules};
 
 use super::target_line::split_triples_like_net;

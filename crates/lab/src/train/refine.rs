@@ -44,7 +44,7 @@ use plakoto_engine::eval::{GameEvaluator, HeuristicEvaluator, NetEvaluator};
 use plakoto_engine::game::SearchLimits;
 use plakoto_engine::game::plakoto_turn::{PlayLists, value_before_roll};
 use plakoto_engine::game::{GameSearch, SearchSettings};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{GameKind, Position, Rules, Variant, position_id};
 use plakoto_tools::arena::shard::Shard;
 

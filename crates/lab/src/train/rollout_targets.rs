@@ -18,7 +18,7 @@ use std::path::Path;
 use crate::benchmark::data::Benchmark;
 use plakoto_engine::eval::features::OUTCOMES;
 use plakoto_engine::eval::{GameEvaluator, NetEvaluator, race};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Rules, Scoring, game_result, parse_position_id, position_id};
 
 use super::refine_error::RefineError;

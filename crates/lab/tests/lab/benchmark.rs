@@ -15,7 +15,8 @@ use plakoto_lab::benchmark::score::{Chooser, StrengthReport, score};
 use plakoto_lab::benchmark::unlisted::UnlistedRollouts;
 use plakoto_lab::benchmark::work::ShardWork;
 use plakoto_lab::benchmark::{Benchmark, GamePhase};
-use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{PlayList, Rules, TavliGame, Variant, parse_position_id, position_id};
 use plakoto_tools::arena::shard::Shard;
 

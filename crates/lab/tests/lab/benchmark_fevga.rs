@@ -13,7 +13,8 @@ use plakoto_lab::benchmark::work::ShardWork;
 use plakoto_lab::benchmark::{Benchmark, GamePhase};
 use plakoto_lab::games::fevga::fevga_phase;
 use plakoto_lab::games::fevga::{FEVGA_PHASE_SHARES, build_shard, evaluator, strength};
-use plakoto_rules::tavli::{Fevga, GameKind};
+use plakoto_rules::Fevga;
+use plakoto_rules::tavli::GameKind;
 use plakoto_rules::{Dice, TavliGame};
 use plakoto_tools::arena::shard::Shard;
 
@@ -174,7 +175,7 @@ fn plakoto_tools_refuse_a_fevga_benchmark() {
     assert!(!benchmark.decisions.is_empty());
     assert!(benchmark.header.variant().is_err());
     let chooser = plakoto_lab::benchmark::score::Chooser::Random;
-    let plakoto = plakoto_rules::tavli::Plakoto::default();
+    let plakoto = plakoto_rules::Plakoto::default();
     assert!(
         plakoto_lab::benchmark::score::score(&benchmark, &plakoto, &chooser, "random", 1, None)
             .is_err()

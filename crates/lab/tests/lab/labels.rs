@@ -20,7 +20,7 @@ use plakoto_lab::train::table::fit::fit;
 use plakoto_lab::train::table::game::NetOf;
 use plakoto_lab::train::table::label_positions::{PositionSampling, sample_positions};
 use plakoto_lab::train::table::labels::{LabelSummary, label_shard};
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::{Fevga, Portes};
 use plakoto_rules::{GameKind, TavliGame};
 
 fn scratch_dir(name: &str) -> PathBuf {

@@ -10,8 +10,8 @@ use plakoto_engine::eval::{GameEvaluator, NetEvaluator, Probabilities};
 use plakoto_lab::train::checkpoint::{SelfPlaySettings, TargetKind, TrainConfig};
 use plakoto_lab::train::table::arena_check::duplicate_match;
 use plakoto_lab::train::table::{TableTrainer, initial_network};
+use plakoto_rules::Plakoto;
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::Plakoto;
 use plakoto_rules::{Position, Rules, Scoring, Variant, game_result, parse_board_text};
 
 fn suite() -> Vec<Position> {

@@ -12,8 +12,8 @@ use plakoto_lab::LabGame;
 use plakoto_lab::train::checkpoint::TargetKind;
 use plakoto_lab::train::table::check_against;
 use plakoto_lab::train::{TrainArgs, run};
+use plakoto_rules::Portes;
 use plakoto_rules::portes::PortesPosition;
-use plakoto_rules::tavli::Portes;
 use plakoto_rules::{GameKind, Variant};
 
 /// A tiny Portes run's settings: 8 games a round, checks every 16 games.

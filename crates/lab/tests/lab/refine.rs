@@ -26,7 +26,7 @@ use plakoto_lab::train::refine::{
 };
 use plakoto_lab::train::table::average::average_nets;
 use plakoto_lab::train::table::fit::fit;
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{GameKind, Rules};
 use plakoto_rules::{Variant, parse_position_id, position_id};
 

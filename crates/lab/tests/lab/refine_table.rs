@@ -20,7 +20,7 @@ use plakoto_lab::train::table::refine::{
     TableTargetArgs, TableTargetLine, build_targets, decision_targets, sample_decisions,
 };
 use plakoto_lab::train::target_line::read_lines;
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::{Fevga, Portes};
 use plakoto_rules::{GameKind, TavliGame, Variant};
 
 fn scratch_dir(name: &str) -> PathBuf {

@@ -8,8 +8,8 @@ use plakoto_engine::eval::net::weights;
 use plakoto_lab::train::checkpoint::TargetKind;
 use plakoto_lab::train::table::checkpoint;
 use plakoto_lab::train::{TrainArgs, run};
+use plakoto_rules::Plakoto;
 use plakoto_rules::Variant;
-use plakoto_rules::tavli::Plakoto;
 
 /// A tiny run's settings: 8 games a round from the shipped standard
 /// weights (a random net's arena games under Express run for thousands

@@ -8,11 +8,12 @@
 //! play) for the line search of `steps.rs`.
 
 use plakoto_records::record::games::fevga::FEVGA_SCORING_WORD;
+use plakoto_rules::Fevga;
 use plakoto_rules::fevga::{
     FevgaPlay, FevgaPosition, FevgaRules, FevgaStep, PrimeRule, QuarterCheck, check_step,
     fevga_position_id, has_any_step, parse_fevga_notation, wall_to_open,
 };
-use plakoto_rules::tavli::{Fevga, TableGame};
+use plakoto_rules::tavli::TableGame;
 use plakoto_rules::{Die, Point, Seat, TavliGame};
 
 use crate::board_picture::BoardPicture;

@@ -9,11 +9,12 @@
 //! Portes judges whole plays by R10 alone (P7), which the line search
 //! applies.
 
+use plakoto_rules::Portes;
 use plakoto_rules::portes::{
     PortesNotation, PortesPlay, PortesPosition, PortesScoring, Source, Step, StepEffect, StepError,
     portes_position_id,
 };
-use plakoto_rules::tavli::{Portes, TableGame};
+use plakoto_rules::tavli::TableGame;
 use plakoto_rules::{Die, Point, Seat, TavliGame};
 
 use crate::board_picture::BoardPicture;

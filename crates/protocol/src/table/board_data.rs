@@ -55,9 +55,9 @@ impl TableBoardData {
 mod tests {
     use super::*;
     use crate::table::TableProtocol;
+    use plakoto_rules::Portes;
     use plakoto_rules::TavliGame;
     use plakoto_rules::portes::PortesScoring;
-    use plakoto_rules::tavli::Portes;
 
     #[test]
     fn p_bar_and_points_seen_from_the_side_on_roll() {

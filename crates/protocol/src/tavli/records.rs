@@ -4,7 +4,7 @@
 //! match, its game in play and the records of the session.
 
 use plakoto_records::record::{Header, Record, RecordedGame, TavliHeader};
-use plakoto_rules::tavli::Portes;
+use plakoto_rules::Portes;
 use plakoto_rules::{GameKind, MatchScore};
 
 use super::{Runner, TavliSession, games};

@@ -8,8 +8,8 @@ use super::support::answer;
 use crate::table_rollout::{agrees_with_the_engine, payload, race_on_the_one_point};
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
+use plakoto_rules::Fevga;
 use plakoto_rules::Rules;
-use plakoto_rules::tavli::Fevga;
 
 fn session(seed: u64) -> Session {
     Session::with_heuristic(Rules::default(), seed)

@@ -9,8 +9,8 @@ use crate::by_mwc::candidates_by_mwc;
 use crate::table_rollout::{agrees_with_the_engine, payload};
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
+use plakoto_rules::Portes;
 use plakoto_rules::Rules;
-use plakoto_rules::tavli::Portes;
 
 fn session(seed: u64) -> Session {
     Session::with_heuristic(Rules::default(), seed)

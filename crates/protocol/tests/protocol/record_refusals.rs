@@ -22,7 +22,7 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 use plakoto_protocol::Session;
 use plakoto_records::record::Record;
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::{Fevga, Portes};
 use plakoto_rules::{GameKind, Phase, Rules};
 
 /// The games whose records are mutated: the line that sets a session to

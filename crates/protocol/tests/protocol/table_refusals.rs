@@ -115,8 +115,9 @@ mod brute_force {
     use plakoto_protocol::table::TableProtocol;
     use plakoto_rules::fevga::FevgaPosition;
     use plakoto_rules::portes::PortesPosition;
-    use plakoto_rules::tavli::{Fevga, Opening, Portes, TableGame};
+    use plakoto_rules::tavli::{Opening, TableGame};
     use plakoto_rules::{Dice, Point, Side, TavliGame};
+    use plakoto_rules::{Fevga, Portes};
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -575,7 +576,7 @@ mod brute_force {
 
 #[test]
 fn p4_p9_every_refused_portes_movement_is_explained_by_a_true_claim() {
-    let kinds = brute_force::every_refusal_is_true(plakoto_rules::tavli::Portes::default(), 62, 60);
+    let kinds = brute_force::every_refusal_is_true(plakoto_rules::Portes::default(), 62, 60);
     for kind in [
         "no checker",
         "distance",
@@ -594,7 +595,7 @@ fn p4_p9_every_refused_portes_movement_is_explained_by_a_true_claim() {
 
 #[test]
 fn f5_f11_every_refused_fevga_movement_is_explained_by_a_true_claim() {
-    let kinds = brute_force::every_refusal_is_true(plakoto_rules::tavli::Fevga::default(), 62, 60);
+    let kinds = brute_force::every_refusal_is_true(plakoto_rules::Fevga::default(), 62, 60);
     for kind in [
         "no checker",
         "distance",

@@ -8,7 +8,8 @@ use super::support::answer;
 use crate::by_mwc::candidates_by_mwc;
 use crate::transcripts::transcript;
 use plakoto_protocol::Session;
-use plakoto_rules::tavli::{AfterDraw, Fevga, Portes};
+use plakoto_rules::tavli::AfterDraw;
+use plakoto_rules::{Fevga, Portes};
 use plakoto_rules::{GameKind, Phase, Rules, Side};
 
 fn session(seed: u64) -> Session {

@@ -16,8 +16,9 @@
 use super::GameOnRecord;
 use super::header_fields::{HeaderFieldError, JsonFields, TextHeader};
 use crate::GameFns;
-use plakoto_rules::tavli::{AfterDraw, Opening, Plakoto, Portes, Sequence, TavliGames, TavliRules};
+use plakoto_rules::tavli::{AfterDraw, Opening, Sequence, TavliGames, TavliRules};
 use plakoto_rules::{GameKind, Rules, RulesError, Variant};
+use plakoto_rules::{Plakoto, Portes};
 
 /// The header of a record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -25,8 +25,9 @@
 
 use std::fmt::Write as _;
 
+use plakoto_rules::Portes;
 use plakoto_rules::portes::{PortesPlay, PortesScoring, Source};
-use plakoto_rules::tavli::{Opening, Portes, TableGame, TavliGames};
+use plakoto_rules::tavli::{Opening, TableGame, TavliGames};
 use plakoto_rules::{GameKind, Side, TavliGame};
 
 use super::{Ending, GameEnd, Header, Record, RecordedGame, Roll, Start, Turn};

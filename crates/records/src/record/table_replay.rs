@@ -6,10 +6,11 @@
 
 use super::error::{RecordError, RecordErrorKind, StartError};
 use super::{Ending, GameEnd, GameOnRecord, Record, Roll, Start};
-use plakoto_rules::tavli::{Opening, Plakoto, Portes, TableGame, ToPlay};
+use plakoto_rules::tavli::{Opening, TableGame, ToPlay};
 use plakoto_rules::{
     Dice, Die, FinalResult, GameError, MatchScore, Phase, Side, StateError, TavliGame,
 };
+use plakoto_rules::{Plakoto, Portes};
 
 /// One turn of a game of the table as replayed.
 #[derive(Clone, Debug)]

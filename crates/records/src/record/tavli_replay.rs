@@ -233,7 +233,8 @@ fn check_start(start: &Start, starter: Option<Side>) -> Result<(), StartError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_rules::tavli::{Fevga, Opening, Portes};
+    use plakoto_rules::tavli::Opening;
+    use plakoto_rules::{Fevga, Portes};
 
     #[test]
     fn a_held_game_is_read_back_by_its_own_type_only() {

@@ -8,8 +8,9 @@ use plakoto_engine::game::{GameSearch, PortesHeuristicEvaluator};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_records::analysis::table::analyse_game;
 use plakoto_records::record::{GameEnd, Header, Record, RecordedGame, Roll, Start, Turn};
+use plakoto_rules::Portes;
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{Opening, Portes, TableGame, TavliGames};
+use plakoto_rules::tavli::{Opening, TableGame, TavliGames};
 use plakoto_rules::{Dice, GameKind, Phase};
 use rand::SeedableRng;
 

@@ -20,6 +20,7 @@ mod stamp_set;
 mod step;
 mod steps;
 mod switches;
+mod tavli_game;
 mod turn;
 mod two_dice;
 
@@ -36,3 +37,4 @@ pub use position::{CHECKERS, FevgaPosition, FevgaPositionError, other_numbering}
 pub use step::{FevgaStep, FevgaStepError, check_step, has_any_step, is_released, wall_to_open};
 pub use steps::FevgaSteps;
 pub use switches::{FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, SwitchError};
+pub use tavli_game::Fevga;

@@ -6,7 +6,7 @@
 //! the board text and the move notation, the reasons a written play is
 //! illegal, and [`Game`], Plakoto's own state machine of one game with
 //! Express's passed numbers. The game layer's `Plakoto`
-//! (`crate::tavli::Plakoto`) is built on these modules.
+//! ([`Plakoto`], in `tavli_game.rs`) is built on these modules.
 
 mod board_text;
 mod count;
@@ -21,6 +21,7 @@ pub(crate) mod position;
 mod rules;
 pub mod sampling;
 mod steps;
+mod tavli_game;
 
 pub use board_text::{BoardTextError, SideTextError, parse_board_text, to_board_text};
 pub use count::{CountLimits, CountedPage, PlayCounter};
@@ -34,3 +35,4 @@ pub use outcome::game_result;
 pub use position::{Position, PositionError, SideLayout, Step, StepError, StepList, StepOutcome};
 pub use rules::{Rules, RulesError, Scoring, Variant};
 pub use steps::{NextSteps, StepDetail, next_steps, step_details};
+pub use tavli_game::Plakoto;

@@ -11,6 +11,7 @@ mod movegen;
 mod notation;
 mod outcome;
 mod position;
+mod tavli_game;
 
 pub use board_text::{PortesBoardTextError, parse_portes_board_text, portes_board_text};
 pub use fibs_board::{FIBS_BOARD_FIELDS, FibsBoard, FibsBoardError, FibsView};
@@ -25,3 +26,4 @@ pub use outcome::{PortesScoring, portes_result};
 pub use position::{
     CHECKERS, PortesPosition, PortesPositionError, Source, Step, StepEffect, StepError,
 };
+pub use tavli_game::Portes;

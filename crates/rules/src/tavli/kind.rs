@@ -5,34 +5,35 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A game of Tavli.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// Portes (P1–P16): backgammon without the cube, the first game of Tavli.
-    Portes,
-    /// Plakoto (R1–R23): pinning instead of hitting, the second game.
-    #[default]
-    Plakoto,
-    /// Fevga (F1–F16): the running game, no hitting and no pinning, the third.
-    Fevga,
-}
-
-impl GameKind {
-    /// Every game the engine plays, in Tavli's order (T2).
-    pub const ALL: [GameKind; 3] = [GameKind::Portes, GameKind::Plakoto, GameKind::Fevga];
-
-    /// The game's name as the protocol writes it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::Portes => "portes",
-            GameKind::Plakoto => "plakoto",
-            GameKind::Fevga => "fevga",
+/// Makes [`GameKind`] from the list of games
+/// ([`tavli_games!`](crate::tavli_games)): a variant a game, in the list's
+/// order, named as the game's type and written as its module.
+macro_rules! game_kind {
+    (() $( $(#[$attr:meta])* $Game:ident $name:ident, )*) => {
+        /// A game of Tavli.
+        #[derive(
+            Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+        )]
+        #[serde(rename_all = "lowercase")]
+        pub enum GameKind {
+            $( $(#[$attr])* $Game, )*
         }
-    }
+
+        impl GameKind {
+            /// Every game the engine plays, in Tavli's order (T2).
+            pub const ALL: [GameKind; [$( GameKind::$Game ),*].len()] = [$( GameKind::$Game ),*];
+
+            /// The game's name as the protocol writes it.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $( GameKind::$Game => stringify!($name), )*
+                }
+            }
+        }
+    };
 }
+
+crate::tavli_games!([game_kind]);
 
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -14,15 +14,16 @@
 //!
 //! Adding a game: write its rules as a module beside `plakoto/` and `portes/` (a
 //! position from the side on roll, a move generator checked against a
-//! brute-force one), then one file here implementing [`TavliGame`] for it,
-//! as `plakoto.rs` and `portes.rs` do, a [`GameKind`] for it, its arm
-//! in `with_game.rs` and its field in [`TavliGames`]; the compiler then lists every trait of the layers
-//! above that the new game has still to implement.
+//! brute-force one) with one file implementing [`TavliGame`] for it
+//! (`tavli_game.rs`, as each game has), then declare the module and add
+//! the game to the list of games ([`tavli_games!`](crate::tavli_games)),
+//! both in the crate root: its [`GameKind`], its arm of `with_game!` and
+//! its field in [`TavliGames`] come from that list. The compiler then
+//! lists every trait of the layers above that the new game has still to
+//! implement.
 
-mod fevga;
+mod every_game;
 mod kind;
-mod plakoto;
-mod portes;
 mod table;
 mod tavli_match;
 mod with_game;
@@ -35,10 +36,11 @@ use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::result_kind::ResultKind;
 
-pub use fevga::Fevga;
+pub(crate) use every_game::every_game_value;
 pub use kind::{GameKind, GameKindError};
-pub use plakoto::Plakoto;
-pub use portes::Portes;
+// Every game under its switches is one value of the crate root, beside
+// the games it holds (a field of each game's type).
+pub use crate::TavliGames;
 // The two-sides codecs live below the games that use them (crate::sides);
 // the game layer names them too, for the layers above.
 pub use crate::sides::{
@@ -50,51 +52,6 @@ pub use tavli_match::{
     AfterDraw, MAX_TARGET, PlayedGame, Sequence, TavliMatch, TavliMatchError, TavliRules,
     TavliRulesError, parse_target,
 };
-
-/// Every game of Tavli under its switches, as one value: the games a
-/// Tavli match plays (Portes' scoring, Plakoto's rule set, Fevga's
-/// switches). The layers above keep and pass this one value instead of a
-/// field per game, and take a game out of it by its type
-/// ([`TavliGames::get`]). Defined here, beside [`TavliGame`], as each
-/// game's impl names it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TavliGames {
-    /// Portes under its scoring (P11).
-    pub portes: Portes,
-    /// Plakoto under its rule set and scoring (R17, R18, R20–R22).
-    pub plakoto: Plakoto,
-    /// Fevga under its switches (F7–F9).
-    pub fevga: Fevga,
-}
-
-impl TavliGames {
-    /// The game `G` under its switches here.
-    pub fn get<G: TavliGame>(&self) -> G {
-        G::of_games(self)
-    }
-
-    /// These games with `game` (under its switches) in place of the one
-    /// of its kind.
-    pub fn with<G: TavliGame>(mut self, game: G) -> TavliGames {
-        game.put_in(&mut self);
-        self
-    }
-
-    /// These games with the games that have switches under `words`
-    /// (`name=value` words, as [`TavliGame::with_switch_words`] reads
-    /// them); refused, with the reason, where a word is no game's switch.
-    /// Fevga is the one game with switches (F7–F9), so every word is
-    /// Fevga's.
-    pub fn with_switch_words(self, words: &str) -> Result<TavliGames, String> {
-        Ok(self.with(self.fevga.with_switch_words(words)?))
-    }
-
-    /// The switches of every game that has them, as `name=value` words
-    /// ([`TavliGame::switch_words`]); `None` when no game has any.
-    pub fn switch_words(&self) -> Option<String> {
-        self.fevga.switch_words()
-    }
-}
 
 /// One game of Tavli with its variant switches: the rules every layer
 /// above (evaluation, search, records, the protocol, the tools) is written

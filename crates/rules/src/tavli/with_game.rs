@@ -1,14 +1,14 @@
 //! [`with_game!`](crate::with_game): the one place above the game layer
-//! that turns a [`GameKind`](super::GameKind) into the type of its game.
-//! (A file of its own: it names every game's module, which each name the
-//! kind.)
+//! that turns a [`GameKind`](super::GameKind) into the type of its game,
+//! an arm a game of the list of games ([`tavli_games!`](crate::tavli_games)).
 
 /// Runs an expression once for the game a [`GameKind`](crate::GameKind) names, with a type
 /// alias standing for that game's [`TavliGame`](super::TavliGame): the one
 /// place above the game layer that turns a game's name into its type.
 /// Everything else is written once, generically, and reaches a game's own
-/// code through traits its type implements; a new game adds one arm here
-/// (and the compiler then names every trait it still has to implement).
+/// code through traits its type implements; a new game joins the list of
+/// games, which gives it its arm here (and the compiler then names every
+/// trait it still has to implement).
 ///
 /// ```
 /// use plakoto_rules::{GameKind, TavliGame, with_game};
@@ -24,19 +24,23 @@
 #[macro_export]
 macro_rules! with_game {
     ($kind:expr, $game:ident => $body:expr) => {
+        $crate::tavli_games!([$crate::with_game_arms] $kind, $game, $body)
+    };
+}
+
+/// The match of [`with_game!`](crate::with_game), an arm a game of the
+/// list of games ([`tavli_games!`](crate::tavli_games)).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_game_arms {
+    (($kind:expr, $game:ident, $body:expr) $( $(#[$attr:meta])* $Game:ident $name:ident, )*) => {
         match $kind {
-            $crate::tavli::GameKind::Portes => {
-                type $game = $crate::tavli::Portes;
-                $body
-            }
-            $crate::tavli::GameKind::Plakoto => {
-                type $game = $crate::tavli::Plakoto;
-                $body
-            }
-            $crate::tavli::GameKind::Fevga => {
-                type $game = $crate::tavli::Fevga;
-                $body
-            }
+            $(
+                $crate::tavli::GameKind::$Game => {
+                    type $game = $crate::$Game;
+                    $body
+                }
+            )*
         }
     };
 }

@@ -11,12 +11,13 @@
 
 use std::collections::BTreeSet;
 
+use plakoto_rules::Fevga;
 use plakoto_rules::fevga::{
     CHECKERS, FevgaPosition, FevgaPositionError, FevgaRules, FevgaStep, FevgaStepError, check_step,
     fevga_board_text, fevga_points, fevga_result, is_released, other_numbering,
     parse_fevga_board_text, wall_to_open,
 };
-use plakoto_rules::tavli::{Fevga, Opening, TableGame};
+use plakoto_rules::tavli::{Opening, TableGame};
 use plakoto_rules::{Dice, Die, Phase, Point, ResultKind, Seat, Side, TavliGame};
 
 use crate::fevga_common::{fevga, legal, legal_with, lists, named, notations, rules_with};

@@ -15,8 +15,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::scale;
 
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
 use plakoto_rules::{Dice, GameKind, Rules, Scoring, TavliGame, Variant};
+use plakoto_rules::{Fevga, Plakoto, Portes};
 
 /// Every game must end well before this many turns.
 const TURN_CAP: usize = 5_000;

@@ -90,11 +90,11 @@ proptest! {
 
 /// The Portes parsers, through the game layer where it has them.
 mod portes {
+    use plakoto_rules::Portes;
     use plakoto_rules::portes::{
         PortesMatchId, PortesPosition, parse_portes_board_text, parse_portes_position_id,
         portes_position_id,
     };
-    use plakoto_rules::tavli::Portes;
     use plakoto_rules::{Dice, TavliGame};
     use proptest::prelude::*;
 
@@ -142,11 +142,11 @@ mod portes {
 
 /// The Fevga parsers: Position IDs, board texts and written plays.
 mod fevga {
+    use plakoto_rules::Fevga;
     use plakoto_rules::fevga::{
         FevgaPosition, fevga_board_text, fevga_position_id, parse_fevga_board_text,
         parse_fevga_notation, parse_fevga_position_id,
     };
-    use plakoto_rules::tavli::Fevga;
     use plakoto_rules::{Dice, TavliGame};
     use proptest::prelude::*;
 

@@ -10,7 +10,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::scale;
 
-use plakoto_rules::tavli::{Opening, Plakoto, TableError, TableGame, ToPlay};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::{Opening, TableError, TableGame, ToPlay};
 use plakoto_rules::{
     Dice, Die, Game, GenLimits, IllegalPlay, MoveGenerator, Numbers, Phase, Play, PlayList,
     Position, Rules, Scoring, Side, StateError, TurnNumbers, Variant, format_play,

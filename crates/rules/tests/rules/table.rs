@@ -5,8 +5,9 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use plakoto_rules::Portes;
 use plakoto_rules::portes::{PortesPosition, PortesScoring, parse_portes_board_text};
-use plakoto_rules::tavli::{Opening, Portes, TableError, TableGame};
+use plakoto_rules::tavli::{Opening, TableError, TableGame};
 use plakoto_rules::{Dice, Die, Phase, ResultKind, Side, StateError, TavliGame};
 
 fn die(n: u8) -> Die {

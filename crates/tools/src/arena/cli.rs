@@ -25,7 +25,7 @@ use super::tavli_match_runner::{TavliMatchSpec, run_tavli_matches, sequence_kind
 use super::tavli_records::TavliRecordInfo;
 use super::tavli_referee::Opening;
 use crate::ToolsGameFns;
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Rules, Scoring, Variant};
 
 /// The JSON report: the run's settings and its summary.

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use super::record::{Contestant, GameRecord};
 use plakoto_records::record::{GameEnd, Header, Record, RecordedGame, Start, write_atomic};
-use plakoto_rules::tavli::{Plakoto, TavliGames};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::TavliGames;
 use plakoto_rules::{Rules, Side};
 
 /// Why a unit's record could not be made or written.

@@ -17,7 +17,7 @@ use super::tavli_player::{BoxedPlayer, TavliPlayer};
 use super::tavli_players::make_tavli_player;
 use super::tavli_referee::{Opening, TavliSetup, play_game_from};
 use crate::ToolsGame;
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{MatchScore, Side, TavliGame};
 
 /// What the units of a run depend on.

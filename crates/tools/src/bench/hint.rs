@@ -18,7 +18,8 @@ use super::table_suite::read_positions;
 use super::{BenchError, bench_evaluator, median};
 use crate::{ToolsGame, ToolsGameFns};
 use plakoto_engine::game::{GameEvaluator, GameSearch, SearchLimits, SearchSettings};
-use plakoto_rules::tavli::{Plakoto, TavliGames};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::TavliGames;
 use plakoto_rules::{Dice, GameKind, Rules, Variant};
 
 /// Timed rounds of [`HintBenchReport::evaluator_ns`], whose median is

@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Dice, GameKind, Position, TavliGame};
 
 use super::median;

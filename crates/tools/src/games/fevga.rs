@@ -24,10 +24,10 @@ use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_engine::game::{
     FevgaHeuristicEvaluator, FevgaNetEvaluator, FevgaPipCountEvaluator, GameEvaluator,
 };
+use plakoto_rules::Fevga;
 use plakoto_rules::fevga::{
     FevgaNotationError, FevgaRules, PrimeRule, QuarterCheck, QuarterRule, Release, is_released,
 };
-use plakoto_rules::tavli::Fevga;
 
 /// Seed of the fixed Fevga suite (`plakoto bench`, the movegen bench).
 pub const FEVGA_SUITE_SEED: u64 = 20_261_127;

@@ -39,8 +39,9 @@ use plakoto_engine::game::{
     GameEvaluator, GameSearch, GreedyChooser, Root, SearchSettings, Valuation,
 };
 use plakoto_engine::match_equity::MatchContext;
+use plakoto_rules::Plakoto;
 use plakoto_rules::sampling::midgame_suite;
-use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{
     GenLimits, IllegalPlay, MatchId, MatchScore, MoveGenerator, Numbers, Phase, Play, PlayList,
     Position, Side, check_chosen,

@@ -22,9 +22,9 @@ use plakoto_engine::eval::game_net::process_network;
 use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
 use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
 use plakoto_engine::game::{PortesNetEvaluator, PortesPipCountEvaluator};
+use plakoto_rules::Portes;
 use plakoto_rules::TavliGame;
 use plakoto_rules::portes::{PortesNotationError, PortesScoring};
-use plakoto_rules::tavli::Portes;
 
 impl ToolsGame for Portes {
     // The arena.

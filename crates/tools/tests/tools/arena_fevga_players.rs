@@ -3,10 +3,10 @@
 use crate::arena_tavli_runner::{game_spec, repo_file, run};
 use plakoto_engine::eval::fevga::net::FevgaNetwork;
 use plakoto_records::record::Ending;
+use plakoto_rules::Fevga;
 use plakoto_rules::ResultKind;
 use plakoto_rules::TavliGame;
 use plakoto_rules::fevga::FevgaRules;
-use plakoto_rules::tavli::Fevga;
 use plakoto_tools::arena::fault::Fault;
 use plakoto_tools::arena::fault::FaultKind;
 use plakoto_tools::arena::record::{Contestant, GameRecord};

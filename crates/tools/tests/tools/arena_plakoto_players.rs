@@ -1,7 +1,8 @@
 //! The tests of `plakoto_tools::games::plakoto` (its built-in players).
 
 use plakoto_engine::eval::heuristic::HeuristicEvaluator;
-use plakoto_rules::tavli::{Plakoto, ToPlay};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::ToPlay;
 use plakoto_rules::{
     Dice, MatchScore, Rules, Scoring, Side, TavliGame, Variant, parse_position_id,
 };

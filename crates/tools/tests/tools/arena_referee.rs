@@ -2,7 +2,7 @@
 //! ([`plakoto_tools::arena::tavli_referee`]) playing Plakoto.
 
 use plakoto_records::record::{Ending, Roll};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{MatchScore, Rules, Scoring, Side, Variant, parse_position_id};
 use plakoto_tools::ToolsGame;
 use plakoto_tools::arena::referee::*;

@@ -2,7 +2,7 @@
 
 use plakoto_rules::TavliGame;
 use plakoto_rules::fevga::FevgaRules;
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::{Fevga, Portes};
 use plakoto_tools::games::fevga::fevga_switch_commands;
 
 #[test]

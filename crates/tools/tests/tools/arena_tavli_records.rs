@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use crate::arena_tavli_runner::{game_spec, repo_file, run};
 use plakoto_records::record::{Ending, GameEnd, Record, read_record_file};
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::{Fevga, Portes};
 use plakoto_rules::{GameKind, Rules, Side};
 use plakoto_tools::arena::player::PlayerOptions;
 use plakoto_tools::arena::record::{Contestant, GameRecord};

@@ -1,9 +1,9 @@
 //! The tests of `plakoto_tools::arena::tavli_referee`.
 
 use plakoto_records::record::{Ending, Roll};
+use plakoto_rules::Portes;
 use plakoto_rules::ResultKind;
 use plakoto_rules::TavliGame;
-use plakoto_rules::tavli::Portes;
 use plakoto_rules::{MatchScore, Side};
 use plakoto_tools::arena::referee::GameOutcome;
 use plakoto_tools::arena::tavli_player::TavliRandomPlayer;

@@ -9,8 +9,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use plakoto_records::record::Ending;
+use plakoto_rules::Portes;
 use plakoto_rules::ResultKind;
-use plakoto_rules::tavli::Portes;
 use plakoto_tools::arena::fault::FaultKind;
 use plakoto_tools::arena::record::Contestant;
 use plakoto_tools::arena::stats::summarize;

@@ -1,7 +1,7 @@
 //! The tests of `plakoto_tools::bench::bench_game`: the games' evaluators
 //! by name, through `bench_evaluator`, Plakoto's among them.
 
-use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
+use plakoto_rules::{Fevga, Plakoto, Portes};
 use plakoto_tools::bench::bench_evaluator;
 
 #[test]

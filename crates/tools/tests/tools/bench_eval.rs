@@ -1,7 +1,7 @@
 //! The tests of `plakoto_tools::bench::eval`.
 
 use plakoto_rules::GameKind;
-use plakoto_rules::tavli::{Fevga, Plakoto};
+use plakoto_rules::{Fevga, Plakoto};
 use plakoto_tools::bench::eval::*;
 
 #[test]

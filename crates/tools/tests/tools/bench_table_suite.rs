@@ -1,7 +1,7 @@
 //! The tests of `plakoto_tools::bench::table_suite`.
 
 use plakoto_rules::TavliGame;
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::{Fevga, Portes};
 use plakoto_tools::bench::table_suite::*;
 use plakoto_tools::games::fevga::FEVGA_SUITE_SEED;
 

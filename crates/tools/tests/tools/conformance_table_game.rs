@@ -2,7 +2,7 @@
 //! Fevga's `ToolsGame` impls.
 
 use plakoto_rules::fevga::Release;
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::{Fevga, Portes};
 use plakoto_tools::ToolsGame;
 
 #[test]

@@ -1,7 +1,7 @@
 //! The tests of `plakoto_tools::conformance::table_positions`.
 
 use plakoto_rules::portes::PortesMatchId;
-use plakoto_rules::tavli::{Fevga, Portes};
+use plakoto_rules::{Fevga, Portes};
 use plakoto_tools::ToolsGame;
 use plakoto_tools::conformance::table_positions::*;
 

@@ -81,7 +81,7 @@ mod tests {
     use crate::eval::features::{self, OUTCOMES};
     use crate::eval::net::Network;
     use crate::eval::{GameEvaluator, NetEvaluator, Probabilities};
-    use plakoto_rules::tavli::Plakoto;
+    use plakoto_rules::Plakoto;
     use plakoto_rules::{Rules, Scoring};
 
     fn check(net: Network, scoring: Scoring) {

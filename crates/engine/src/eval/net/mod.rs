@@ -34,7 +34,7 @@ use super::features::{self, INPUTS, OUTCOMES, SparseInputs};
 use super::game_net::weights::WeightsError;
 use super::game_net::{self, GameNetwork, LayoutField, NetInputs, Previous};
 use super::{GameEvaluator, Probabilities};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{Position, Rules, Scoring, Variant};
 
 /// The first bytes of a Plakoto weight file.

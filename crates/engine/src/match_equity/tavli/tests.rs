@@ -9,8 +9,8 @@ use super::*;
 use crate::eval::Probabilities;
 use crate::game::EngineGame;
 use crate::match_equity::{MatchEquityTable, STANDARD_RATES};
-use plakoto_rules::tavli::{Plakoto, Portes};
 use plakoto_rules::{GameKind, Scoring, Side};
+use plakoto_rules::{Plakoto, Portes};
 use std::collections::HashMap;
 
 /// The starter's share of the decided games.

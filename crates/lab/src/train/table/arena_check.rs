@@ -30,7 +30,7 @@ pub fn duplicate_match<G: ToolsGame + Sync>(
 mod tests {
     use super::*;
     use plakoto_engine::game::{FevgaHeuristicEvaluator, FevgaPipCountEvaluator};
-    use plakoto_rules::tavli::Fevga;
+    use plakoto_rules::Fevga;
 
     #[test]
     fn an_evaluator_against_itself_scores_nothing_and_the_heuristic_beats_pipcount() {

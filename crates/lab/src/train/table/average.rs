@@ -98,7 +98,7 @@ pub fn average_nets<G: LabGame>(a: &AverageArgs) -> Result<NetOf<G>, RefineError
 mod tests {
     use super::*;
     use plakoto_engine::eval::net::Network;
-    use plakoto_rules::tavli::Plakoto;
+    use plakoto_rules::Plakoto;
 
     #[test]
     fn the_mean_of_two_nets_is_halfway_between_them() {

@@ -277,7 +277,7 @@ mod tests {
     use plakoto_engine::eval::portes::net::PortesNetwork;
     use plakoto_rules::fevga::FevgaPosition;
     use plakoto_rules::portes::PortesPosition;
-    use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
+    use plakoto_rules::{Fevga, Plakoto, Portes};
 
     /// The analytic gradient of `net` on `batch` against central
     /// differences, at `first_layer` (a first-layer weight of an input

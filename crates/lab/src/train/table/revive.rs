@@ -145,7 +145,7 @@ mod tests {
     use super::*;
     use plakoto_engine::eval::features::OUTCOMES;
     use plakoto_engine::eval::net::Network;
-    use plakoto_rules::tavli::Plakoto;
+    use plakoto_rules::Plakoto;
     use plakoto_rules::{MoveGenerator, Position, Rules};
 
     fn positions() -> Vec<Position> {

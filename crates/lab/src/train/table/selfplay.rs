@@ -350,7 +350,7 @@ mod tests {
     use plakoto_engine::game::{FevgaNetEvaluator, PortesNetEvaluator};
     use plakoto_rules::TavliGame;
     use plakoto_rules::fevga::FevgaPosition;
-    use plakoto_rules::tavli::{Fevga, Plakoto, Portes};
+    use plakoto_rules::{Fevga, Plakoto, Portes};
     use std::sync::Arc;
 
     #[test]

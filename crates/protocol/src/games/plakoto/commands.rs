@@ -9,7 +9,8 @@
 //! executor's (`table/execute.rs`).
 
 use plakoto_records::record::{Event, Start};
-use plakoto_rules::tavli::{Plakoto, TableGame, TableReport};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::{TableGame, TableReport};
 use plakoto_rules::{
     Game, GameKind, MatchId, MatchScore, Phase, Position, Rules, game_result, to_board_text,
 };

@@ -10,7 +10,7 @@ use crate::session_search::SessionSearch;
 use crate::state::SessionState;
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::game::plakoto_turn::value_before_roll;
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{TurnNumbers, game_result};
 
 /// `eval`: the side on roll's chances before rolling, searched to the

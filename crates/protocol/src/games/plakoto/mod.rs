@@ -13,7 +13,8 @@ mod eval;
 mod legal;
 mod set_position;
 
-use plakoto_rules::tavli::{Plakoto, TableGame};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::TableGame;
 use plakoto_rules::{Game, MatchId, Phase, Rules, Scoring};
 
 use crate::board_picture::BoardPicture;

@@ -4,9 +4,10 @@
 
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
 use super::super::{BoardCounts, GameOnRecord};
+use plakoto_rules::Fevga;
 use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::fevga::FevgaRules;
-use plakoto_rules::tavli::{Fevga, Opening};
+use plakoto_rules::tavli::Opening;
 use std::convert::Infallible;
 
 /// Fevga's one scoring (F13: 1, or 2 for a double game), as records

@@ -5,8 +5,9 @@
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader};
 use super::super::{BoardCounts, GameOnRecord, Header};
 use plakoto_engine::match_equity::{MatchContext, MatchValue};
+use plakoto_rules::Plakoto;
+use plakoto_rules::tavli::Opening;
 use plakoto_rules::tavli::TableGame;
-use plakoto_rules::tavli::{Opening, Plakoto};
 use plakoto_rules::{GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Position, Side};
 use plakoto_rules::{Rules, Scoring, Variant};
 

@@ -4,9 +4,10 @@
 
 use super::super::header_fields::{HeaderFieldError, JsonFields, TextHeader, json_opening};
 use super::super::{BoardCounts, GameOnRecord};
+use plakoto_rules::Portes;
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::portes::PortesScoring;
-use plakoto_rules::tavli::{Opening, Portes};
+use plakoto_rules::tavli::Opening;
 use std::convert::Infallible;
 
 /// Portes' scoring as records and the protocol write it.

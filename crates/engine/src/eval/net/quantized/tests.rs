@@ -10,7 +10,7 @@ use super::*;
 use crate::eval::net::test_batches::batches;
 use crate::eval::net::{Network, to_probabilities};
 use crate::eval::{GameEvaluator, NetEvaluator};
-use plakoto_rules::tavli::Plakoto;
+use plakoto_rules::Plakoto;
 use plakoto_rules::{MoveGenerator, Rules, Scoring, game_result};
 
 /// Positions of seeded random games, both sides on roll.

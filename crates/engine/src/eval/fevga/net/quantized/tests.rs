@@ -18,7 +18,7 @@ use crate::eval::net::quantized::Changes;
 use crate::eval::net::quantized::inputs::{FIXED_ONE, Scaled, fixed};
 use crate::eval::net::quantized::kernels::IntKernels;
 use crate::game::game_equity;
-use plakoto_rules::tavli::Fevga;
+use plakoto_rules::Fevga;
 use plakoto_rules::{Dice, TavliGame};
 
 /// Batches as a search makes them: the positions after every play of a

@@ -3,17 +3,18 @@
 
 use std::convert::Infallible;
 
-use super::{GameKind, TavliGame, TavliGames};
-use crate::dice::Dice;
-use crate::fevga::SwitchError;
-use crate::fevga::{
+use super::SwitchError;
+use super::{
     FevgaBoardTextError, FevgaIdError, FevgaMoveGenerator, FevgaNotationError, FevgaPlay,
     FevgaPlayList, FevgaPosition, FevgaRules, explain_fevga_refusal, fevga_board_text,
     fevga_points, fevga_position_id, fevga_result, format_fevga_play, parse_fevga_board_text,
     parse_fevga_position_id, resolve_fevga_play,
 };
+use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::result_kind::ResultKind;
+use crate::tavli::TavliGame;
+use crate::{GameKind, TavliGames};
 
 /// Fevga under its switches (F7 release, F8 quarter rule and timing, F9
 /// prime rule).

@@ -3,16 +3,17 @@
 
 use std::convert::Infallible;
 
-use super::{GameKind, TavliGame, TavliGames};
-use crate::dice::Dice;
-use crate::outcome::GameResult;
-use crate::portes::{
+use super::{
     PortesBoardTextError, PortesIdError, PortesMoveGenerator, PortesNotation, PortesNotationError,
     PortesPlay, PortesPlayList, PortesPosition, PortesScoring, format_portes_play,
     parse_portes_board_text, parse_portes_position_id, portes_board_text, portes_position_id,
     portes_result, resolve_portes_play,
 };
+use crate::dice::Dice;
+use crate::outcome::GameResult;
 use crate::result_kind::ResultKind;
+use crate::tavli::TavliGame;
+use crate::{GameKind, TavliGames};
 
 /// Portes under a scoring (P11: standard, or `triple` for a Western
 /// backgammon).

@@ -2,16 +2,17 @@
 //! [`crate::plakoto`], with its rule set (variant and scoring) as the game's
 //! switches. Express's passed numbers (R21) are the game's carry.
 
-use super::{GameKind, Opening, TableGame, TavliGame, TavliGames, ToPlay};
-use crate::dice::Dice;
-use crate::game_state::Phase;
-use crate::outcome::GameResult;
-use crate::plakoto::{
+use super::{
     BoardTextError, Game, GenLimits, IllegalPlay, MoveGenerator, Numbers, ParsedPlay, Play,
     PlayList, Position, PositionIdError, Rules, Variant, format_play, game_result,
     parse_board_text, parse_position_id, position_id, resolve_play, to_board_text,
 };
+use crate::dice::Dice;
+use crate::game_state::Phase;
+use crate::outcome::GameResult;
 use crate::result_kind::ResultKind;
+use crate::tavli::{Opening, TableGame, TavliGame, ToPlay};
+use crate::{GameKind, TavliGames};
 
 /// Plakoto under a rule set (standard or Express, standard or Tzannes
 /// scoring).

@@ -1,0 +1,67 @@
+//! [`TavliGames`](crate::TavliGames), every game under its switches as one
+//! value, built from the list of games
+//! ([`tavli_games!`](crate::tavli_games)). The value is made in the crate
+//! root, beside the games' own modules whose types it holds, so that the
+//! game layer, which each game builds on, names no game.
+
+/// Makes the value of every game under its switches from the list of
+/// games, with the methods that go through each game (the switches).
+macro_rules! every_game_value {
+    (() $( $(#[$attr:meta])* $Game:ident $name:ident, )*) => {
+        /// Every game of Tavli under its switches, as one value: the games a
+        /// Tavli match plays (Portes' scoring, Plakoto's rule set, Fevga's
+        /// switches). The layers above keep and pass this one value instead of a
+        /// field per game, and take a game out of it by its type
+        /// ([`TavliGames::get`]). A field a game, from the list of games
+        /// ([`tavli_games!`](crate::tavli_games)).
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct TavliGames {
+            $(
+                #[doc = concat!(stringify!($Game), " under its switches.")]
+                pub $name: $Game,
+            )*
+        }
+
+        impl TavliGames {
+            /// These games with the games that have switches under `words`
+            /// (`name=value` words, as [`TavliGame::with_switch_words`](crate::TavliGame::with_switch_words)
+            /// reads them): every game that has switches reads every word, so
+            /// a word no such game knows is refused, with the reason.
+            pub fn with_switch_words(mut self, words: &str) -> Result<TavliGames, String> {
+                $(
+                    if self.$name.switch_words().is_some() {
+                        self.$name = self.$name.with_switch_words(words)?;
+                    }
+                )*
+                Ok(self)
+            }
+
+            /// The switches of every game that has them, as `name=value` words
+            /// ([`TavliGame::switch_words`](crate::TavliGame::switch_words)),
+            /// one game's after another's; `None` when no game has any.
+            pub fn switch_words(&self) -> Option<String> {
+                let words: Vec<String> = [$( self.$name.switch_words() ),*]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                (!words.is_empty()).then(|| words.join(" "))
+            }
+        }
+    };
+}
+
+pub(crate) use every_game_value;
+
+impl crate::TavliGames {
+    /// The game `G` under its switches here.
+    pub fn get<G: super::TavliGame>(&self) -> G {
+        G::of_games(self)
+    }
+
+    /// These games with `game` (under its switches) in place of the one
+    /// of its kind.
+    pub fn with<G: super::TavliGame>(mut self, game: G) -> crate::TavliGames {
+        game.put_in(&mut self);
+        self
+    }
+}

@@ -16,7 +16,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use plakoto_engine::eval::fevga::net::FevgaNetwork;
+use plakoto_engine::game::fevga::net::FevgaNetwork;
 use plakoto_engine::game::{FevgaNetEvaluator, GameEvaluator, fevga_evaluator};
 use plakoto_lab::train::table::arena_check::duplicate_match;
 use plakoto_rules::Fevga;

@@ -11,10 +11,10 @@
 
 use std::path::Path;
 
-use plakoto_engine::eval::portes::net::PORTES_MAGIC as MAGIC;
-use plakoto_engine::eval::portes::net::PortesNetwork;
-use plakoto_engine::eval::portes::net::inputs::INPUTS;
-use plakoto_engine::eval::portes::net::outcomes::OUTCOMES;
+use plakoto_engine::game::portes::net::PORTES_MAGIC as MAGIC;
+use plakoto_engine::game::portes::net::PortesNetwork;
+use plakoto_engine::game::portes::net::inputs::INPUTS;
+use plakoto_engine::game::portes::net::outcomes::OUTCOMES;
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();

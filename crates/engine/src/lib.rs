@@ -25,3 +25,24 @@ pub mod match_equity;
 pub mod path_error;
 pub mod progress;
 mod stream_checksum;
+
+/// Makes [`NET_FILES`] from the rules crate's list of games.
+macro_rules! net_files {
+    (() $( $(#[$attr:meta])* $Game:ident $name:ident, )*) => {
+        /// Every game's net as its weight files tell them apart: their first
+        /// bytes ([`NetInputs::MAGIC`](eval::game_net::NetInputs::MAGIC)) and
+        /// the game's name, for each game of the rules crate's list the net
+        /// its [`EngineGame::Net`](game::EngineGame::Net) names; so that the
+        /// weight files' reader ([`eval::game_net::weights`]) names another
+        /// game's file as such. Made here, where the games' nets (each in
+        /// its game's module) and the reader both are.
+        pub(crate) const NET_FILES: [(&[u8; 8], &str); [$( stringify!($name) ),*].len()] = [$(
+            (
+                <<plakoto_rules::$Game as game::EngineGame>::Net as eval::game_net::NetInputs>::MAGIC,
+                <<plakoto_rules::$Game as game::EngineGame>::Net as eval::game_net::NetInputs>::GAME,
+            ),
+        )*];
+    };
+}
+
+plakoto_rules::tavli_games!([net_files]);

@@ -12,7 +12,6 @@ pub mod aligned;
 mod evaluator;
 pub mod exact;
 pub mod features;
-pub mod fevga;
 pub mod game_net;
 pub mod heuristic;
 pub mod leaf_cache;
@@ -20,7 +19,6 @@ pub mod mix_hash;
 pub mod net;
 pub mod pin_endgame;
 pub mod pipcount;
-pub mod portes;
 pub mod race;
 mod race_tables;
 
@@ -32,17 +30,6 @@ pub use pipcount::PipCountEvaluator;
 
 use plakoto_rules::Plakoto;
 use plakoto_rules::{GameResult, ResultKind, Scoring, Seat};
-
-use game_net::NetInputs;
-
-/// Every game's net as its weight files tell them apart: their first
-/// bytes ([`NetInputs::MAGIC`]) and the game's name
-/// ([`game_net::weights::game_of_weights`]).
-pub(crate) const NET_FILES: [(&[u8; 8], &str); 3] = [
-    (net::PlakotoNet::MAGIC, net::PlakotoNet::GAME),
-    (portes::net::PortesNet::MAGIC, portes::net::PortesNet::GAME),
-    (fevga::net::FevgaNet::MAGIC, fevga::net::FevgaNet::GAME),
-];
 
 /// The chances of each way the game can end, for the side on roll. They
 /// are exclusive and sum to 1.

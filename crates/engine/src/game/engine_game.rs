@@ -1,6 +1,8 @@
 //! [`EngineGame`]: everything the engine knows of one game above its
 //! rules, in one trait, so that each game's engine knowledge stands in one
-//! file (`portes.rs`, `fevga.rs`, `plakoto.rs` beside this one) and the
+//! place beside this file (the folders `portes/` and `fevga/`, with their
+//! evaluators, nets and exact tables; `plakoto.rs`, whose evaluators are
+//! `crate::eval`'s own) and the
 //! code that uses it (the move filter, evaluator selection by name, how a
 //! search lists a turn's plays, the model of a game in the Tavli match
 //! equity table, [`GameModel::of`]) is written once.
@@ -11,6 +13,7 @@ use plakoto_rules::{GameKind, TavliGame, with_game};
 use super::GameEvaluator;
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
+use crate::eval::game_net::NetInputs;
 use crate::eval::leaf_cache::hash_of;
 use crate::eval::net::weights::WeightsError;
 use crate::match_equity::tavli::rates::ENDINGS;
@@ -36,6 +39,11 @@ pub struct PlayBounds {
 /// plays lie in equity and how a search lists them, and its measured
 /// outcomes in a Tavli match.
 pub trait EngineGame: TavliGame {
+    /// The game's net: its inputs, its outcomes, its weight file (and
+    /// that file's magic, by which a weight file of another game is named
+    /// as such).
+    type Net: NetInputs;
+
     /// Whether the game's plays lie so close together in equity that a
     /// named move-filter preset keeps too many candidates at its first
     /// level (GNU Backgammon's thresholds are in equity, set for games

@@ -11,7 +11,7 @@ use crate::eval::Probabilities;
 /// side, so it does not appear.
 ///
 /// The terms are summed in the order of
-/// [`Probabilities::equity`] and [`crate::eval::portes::portes_equity`]
+/// [`Probabilities::equity`] and [`crate::game::portes::portes_equity`]
 /// so that the generic search ranks exactly as the specialised ones do
 /// (equal chances give bit-for-bit equal equities).
 pub fn game_equity<G: TavliGame>(game: &G, p: &Probabilities) -> f32 {

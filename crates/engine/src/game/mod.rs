@@ -8,7 +8,8 @@
 //!   (its evaluators by name, [`evaluator_named`]; how close its plays lie
 //!   in equity; how a search lists a turn's plays, [`PlayBounds`]; its
 //!   measured outcomes in a Tavli match), implemented in one file a game:
-//!   `portes.rs`, `fevga.rs`, `plakoto.rs`.
+//!   the folders `portes/` and `fevga/` (each with the game's heuristic,
+//!   net and exact race), and `plakoto.rs`.
 //! - [`game_equity`]: expected points under the game's scoring switches.
 //! - [`PortesHeuristicEvaluator`], [`PortesPipCountEvaluator`] and
 //!   [`portes_evaluator`] (selection by name): the Portes evaluators.
@@ -39,13 +40,13 @@ mod engine_game;
 mod equity;
 mod evaluation;
 pub mod express;
-mod fevga;
+pub mod fevga;
 mod greedy;
 mod limits;
 mod pip_race;
 mod plakoto;
 pub mod plakoto_turn;
-mod portes;
+pub mod portes;
 mod position_hash;
 mod ranking;
 pub mod rollout;

@@ -52,6 +52,8 @@ const PLAKOTO_TZANNES_RATES: StarterRates =
     counts([5908, 2856, 1630, 426], [5568, 2168, 1112, 332], 0, 20000);
 
 impl EngineGame for Plakoto {
+    type Net = crate::eval::net::PlakotoNet;
+
     /// Every game's, and the net in `f32` beside its integer copy
     /// (`net-f32`), to measure the one against the other.
     const EVALUATOR_NAMES: &'static [&'static str] = &["heuristic", "pipcount", "net", "net-f32"];

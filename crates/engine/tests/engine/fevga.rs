@@ -11,8 +11,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::eval::fevga::{evaluate_fevga_race, fevga_heuristic, fevga_no_contact};
 use plakoto_engine::eval::race::{Layout, RaceDb};
+use plakoto_engine::game::fevga::{evaluate_fevga_race, fevga_heuristic, fevga_no_contact};
 use plakoto_engine::game::{FEVGA_EVALUATORS, fevga_evaluator, game_equity};
 use plakoto_rules::Fevga;
 use plakoto_rules::fevga::{

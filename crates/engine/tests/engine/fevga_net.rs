@@ -5,19 +5,19 @@
 
 use std::sync::Arc;
 
-use plakoto_engine::eval::fevga::evaluate_fevga_race;
-use plakoto_engine::eval::fevga::net::inputs::{
-    CONTACT, DUTY, FULL_PRIME, FevgaInputs, INPUTS, RUNNER, SIDE_INPUTS, TRAPPED, encode,
-};
-use plakoto_engine::eval::fevga::net::outcomes::{
-    LOSE_DOUBLE, OUTCOMES, WIN_DOUBLE, flip, from_probabilities, outcome_mask, to_probabilities,
-};
-use plakoto_engine::eval::fevga::net::{
-    EMBEDDED_FEVGA_WEIGHTS, FEVGA_WEIGHTS_ENV, FevgaNet, FevgaNetwork,
-};
 use plakoto_engine::eval::game_net::embedded_network;
 use plakoto_engine::eval::net::weights::{self as plakoto_weights, WeightsError};
-use plakoto_engine::eval::portes::net::PortesNetwork;
+use plakoto_engine::game::fevga::evaluate_fevga_race;
+use plakoto_engine::game::fevga::net::inputs::{
+    CONTACT, DUTY, FULL_PRIME, FevgaInputs, INPUTS, RUNNER, SIDE_INPUTS, TRAPPED, encode,
+};
+use plakoto_engine::game::fevga::net::outcomes::{
+    LOSE_DOUBLE, OUTCOMES, WIN_DOUBLE, flip, from_probabilities, outcome_mask, to_probabilities,
+};
+use plakoto_engine::game::fevga::net::{
+    EMBEDDED_FEVGA_WEIGHTS, FEVGA_WEIGHTS_ENV, FevgaNet, FevgaNetwork,
+};
+use plakoto_engine::game::portes::net::PortesNetwork;
 use plakoto_engine::game::{FevgaNetEvaluator, GameEvaluator, fevga_evaluator};
 use plakoto_rules::Fevga;
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules, fevga_result};

@@ -15,8 +15,8 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use plakoto_engine::eval::portes::evaluate_portes_race;
 use plakoto_engine::eval::{HeuristicEvaluator, Probabilities, terminal_probabilities};
+use plakoto_engine::game::portes::evaluate_portes_race;
 use plakoto_engine::game::{
     EngineGame, Evaluation, PairedRollout, RolloutProgress, SearchLimits, SearchSettings, Stop,
 };

@@ -12,8 +12,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use plakoto_engine::eval::exact::ExactDatabase;
-use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
 use plakoto_engine::eval::{Probabilities, terminal_probabilities};
+use plakoto_engine::game::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
 use plakoto_engine::game::{Evaluation, SearchLimits, SearchSettings, Stop};
 use plakoto_engine::game::{
     FevgaHeuristicEvaluator, GameRanking, GameSearch, PortesHeuristicEvaluator, game_equity,

@@ -9,8 +9,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::eval::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
 use plakoto_engine::eval::race::{Layout, RaceDb};
+use plakoto_engine::game::portes::{evaluate_portes_race, portes_equity, portes_heuristic};
 use plakoto_rules::portes::{
     PortesMoveGenerator, PortesPlayList, PortesPosition, PortesScoring, portes_result,
 };

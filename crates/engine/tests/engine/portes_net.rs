@@ -7,10 +7,10 @@ use std::sync::Arc;
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::game_net::embedded_network;
 use plakoto_engine::eval::net::weights::{self as plakoto_weights, WeightsError};
-use plakoto_engine::eval::portes::net::outcomes::{
+use plakoto_engine::game::portes::net::outcomes::{
     LOSE_DOUBLE, LOSE_TRIPLE, OUTCOMES, WIN_DOUBLE, WIN_TRIPLE, outcome_mask,
 };
-use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
+use plakoto_engine::game::portes::net::{PortesNet, PortesNetwork};
 use plakoto_engine::game::{GameEvaluator, PortesNetEvaluator, portes_evaluator};
 use plakoto_rules::Portes;
 use plakoto_rules::portes::{PortesPosition, PortesScoring};
@@ -226,8 +226,8 @@ fn a_batch_is_evaluated_as_one_by_one_up_to_float_rounding() {
 
 #[test]
 fn inputs_are_the_documented_units_and_encode_returns_the_outcome_mask() {
-    use plakoto_engine::eval::portes::net::contact::{SIDE_FEATURES, contact};
-    use plakoto_engine::eval::portes::net::inputs::{INPUTS, PortesInputs, encode};
+    use plakoto_engine::game::portes::net::contact::{SIDE_FEATURES, contact};
+    use plakoto_engine::game::portes::net::inputs::{INPUTS, PortesInputs, encode};
     let mut inputs = PortesInputs::default();
     let mut flipped = PortesInputs::default();
     let positions = crate::random_games::random_game_positions(&Portes::default(), 41, 40);

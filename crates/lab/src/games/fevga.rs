@@ -1,6 +1,6 @@
 //! Fevga in the lab: trained and refined by the game-layer trainer
 //! ([`crate::train::table`]) through its net
-//! ([`plakoto_engine::eval::fevga::net`]), trained and measured against
+//! ([`plakoto_engine::game::fevga::net`]), trained and measured against
 //! the Fevga heuristic under Fevga's default switches (docs/rules.md,
 //! Fevga), which its inputs are encoded under too; a fresh run keeps the
 //! seeded random net it starts from as `initial.net`
@@ -60,13 +60,13 @@ use crate::benchmark::score::{Chooser, score};
 use crate::benchmark::unlisted::UnlistedRollouts;
 use crate::train::table::game::Streams;
 use plakoto_engine::eval::Probabilities;
-use plakoto_engine::eval::fevga::net::inputs::{FevgaInputs, encode};
-use plakoto_engine::eval::fevga::net::outcomes::{
-    OUTCOMES, flip, from_probabilities, outcome_mask, to_probabilities,
-};
-use plakoto_engine::eval::fevga::net::{FevgaNet, FevgaNetwork};
 use plakoto_engine::eval::net::weights::WeightsError;
 use plakoto_engine::game::SearchSettings;
+use plakoto_engine::game::fevga::net::inputs::{FevgaInputs, encode};
+use plakoto_engine::game::fevga::net::outcomes::{
+    OUTCOMES, flip, from_probabilities, outcome_mask, to_probabilities,
+};
+use plakoto_engine::game::fevga::net::{FevgaNet, FevgaNetwork};
 use plakoto_engine::game::{
     FEVGA_EVALUATORS, FevgaHeuristicEvaluator, FevgaNetEvaluator, GameEvaluator, fevga_evaluator,
     game_equity,

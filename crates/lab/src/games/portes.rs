@@ -1,6 +1,6 @@
 //! Portes in the lab: trained and refined by the game-layer trainer
 //! ([`crate::train::table`]) through its net
-//! ([`plakoto_engine::eval::portes::net`]), trained for the standard
+//! ([`plakoto_engine::game::portes::net`]), trained for the standard
 //! scoring (Greek Portes, P11) with its values read under the `triple`
 //! scoring, so the net learns triples apart from doubles, and measured
 //! against the Portes heuristic. A fresh run starts from a seeded random
@@ -12,11 +12,11 @@ use crate::benchmark::data::TurnRecord;
 use crate::train::table::game::Streams;
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::net::weights::WeightsError;
-use plakoto_engine::eval::portes::net::inputs::{PortesInputs, encode};
-use plakoto_engine::eval::portes::net::outcomes::{
+use plakoto_engine::game::portes::net::inputs::{PortesInputs, encode};
+use plakoto_engine::game::portes::net::outcomes::{
     OUTCOMES, flip, from_probabilities, to_probabilities,
 };
-use plakoto_engine::eval::portes::net::{PortesNet, PortesNetwork};
+use plakoto_engine::game::portes::net::{PortesNet, PortesNetwork};
 use plakoto_engine::game::{PortesHeuristicEvaluator, PortesNetEvaluator, game_equity};
 use plakoto_rules::Portes;
 use plakoto_rules::portes::{PortesPosition, PortesScoring};

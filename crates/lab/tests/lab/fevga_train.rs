@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use plakoto_engine::eval::fevga::net::FevgaNetwork;
+use plakoto_engine::game::fevga::net::FevgaNetwork;
 use plakoto_lab::train::checkpoint::TargetKind;
 use plakoto_lab::train::{TrainArgs, run};
 use plakoto_rules::{GameKind, Variant};

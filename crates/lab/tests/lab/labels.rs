@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::refine_table::fit_args;
-use plakoto_engine::eval::fevga::net::FevgaNetwork;
-use plakoto_engine::eval::portes::net::PortesNetwork;
+use plakoto_engine::game::fevga::net::FevgaNetwork;
+use plakoto_engine::game::portes::net::PortesNetwork;
 use plakoto_lab::LabGame;
 use plakoto_lab::train::label_args::LabelArgs;
 use plakoto_lab::train::label_file::LabelFile;

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::game_net::process_network;
-use plakoto_engine::eval::portes::net::PortesNet;
 use plakoto_engine::game::GameEvaluator;
+use plakoto_engine::game::portes::net::PortesNet;
 use plakoto_lab::LabGame;
 use plakoto_lab::train::checkpoint::TargetKind;
 use plakoto_lab::train::table::check_against;

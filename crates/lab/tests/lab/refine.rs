@@ -257,7 +257,7 @@ fn average_writes_the_mean_of_nets_of_one_shape_and_refuses_others() {
     // game is refused.
     let portes = |name: &str, seed| {
         let path = dir.join(name);
-        plakoto_engine::eval::portes::net::PortesNetwork::random(16, seed)
+        plakoto_engine::game::portes::net::PortesNetwork::random(16, seed)
             .save(&path)
             .unwrap();
         path
@@ -273,7 +273,7 @@ fn average_writes_the_mean_of_nets_of_one_shape_and_refuses_others() {
         "pm.net",
     )))
     .unwrap();
-    assert!(plakoto_engine::eval::portes::net::PortesNetwork::load(&dir.join("pm.net")).is_ok());
+    assert!(plakoto_engine::game::portes::net::PortesNetwork::load(&dir.join("pm.net")).is_ok());
     let mixed = run(&RefineCommand::Average(portes_args(
         vec![qa, pb],
         "mixed.net",

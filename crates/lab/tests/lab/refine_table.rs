@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use plakoto_engine::eval::fevga::net::FevgaNetwork;
-use plakoto_engine::eval::portes::net::PortesNetwork;
+use plakoto_engine::game::fevga::net::FevgaNetwork;
+use plakoto_engine::game::portes::net::PortesNetwork;
 use plakoto_engine::game::{Evaluation, SearchLimits, SearchSettings};
 use plakoto_engine::game::{GameEvaluator, GameSearch, game_equity};
 use plakoto_lab::LabGame;

@@ -20,7 +20,7 @@ use crate::bench::table_suite::table_suite;
 use crate::conformance::table::table_steps;
 use crate::conformance::table_positions::{TableSample, table_samples};
 use crate::conformance::{ConformanceArgs, Step, SwitchVariant};
-use plakoto_engine::eval::fevga::net::FevgaNetwork;
+use plakoto_engine::game::fevga::net::FevgaNetwork;
 use plakoto_engine::game::{
     FevgaHeuristicEvaluator, FevgaNetEvaluator, FevgaPipCountEvaluator, GameEvaluator,
 };

@@ -1,7 +1,7 @@
 //! The tests of `plakoto_tools::games::fevga` (its built-in players).
 
 use crate::arena_tavli_runner::{game_spec, repo_file, run};
-use plakoto_engine::eval::fevga::net::FevgaNetwork;
+use plakoto_engine::game::fevga::net::FevgaNetwork;
 use plakoto_records::record::Ending;
 use plakoto_rules::Fevga;
 use plakoto_rules::ResultKind;

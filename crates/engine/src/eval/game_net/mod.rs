@@ -13,8 +13,8 @@
 //! - [`layers`]: the layers' seeded start and the masked softmax.
 //! - [`weights`]: the weight file, one layout under each game's magic.
 //!
-//! Plakoto (`crate::eval::net`), Portes (`crate::eval::portes::net`) and
-//! Fevga (`crate::eval::fevga::net`) are its games.
+//! Plakoto (`crate::eval::net`), Portes (`crate::game::portes::net`) and
+//! Fevga (`crate::game::fevga::net`) are its games.
 
 mod incremental;
 pub mod inputs;

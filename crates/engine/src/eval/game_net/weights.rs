@@ -19,8 +19,8 @@ use std::path::Path;
 use super::layers::Layers;
 use super::network::GameNetwork;
 use super::{LayoutField, NetInputs};
+use crate::NET_FILES;
 use crate::binary_file::{fnv1a, write_atomically};
-use crate::eval::NET_FILES;
 
 /// Version of the layout above.
 pub const FORMAT_VERSION: u32 = 1;

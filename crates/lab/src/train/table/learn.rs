@@ -272,9 +272,9 @@ impl<G: LabGame> TableLearner<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_engine::eval::fevga::net::FevgaNetwork;
     use plakoto_engine::eval::net::Network as PlakotoNetwork;
-    use plakoto_engine::eval::portes::net::PortesNetwork;
+    use plakoto_engine::game::fevga::net::FevgaNetwork;
+    use plakoto_engine::game::portes::net::PortesNetwork;
     use plakoto_rules::fevga::FevgaPosition;
     use plakoto_rules::portes::PortesPosition;
     use plakoto_rules::{Fevga, Plakoto, Portes};

@@ -1,7 +1,7 @@
 //! `plakoto train`: TD(λ) self-play training of every game's net (Plakoto:
 //! [`plakoto_engine::eval::net`], under `--rules standard` or `express`;
-//! Portes: [`plakoto_engine::eval::portes::net`]; Fevga, under its default
-//! switches (docs/rules.md, Fevga): [`plakoto_engine::eval::fevga::net`]).
+//! Portes: [`plakoto_engine::game::portes::net`]; Fevga, under its default
+//! switches (docs/rules.md, Fevga): [`plakoto_engine::game::fevga::net`]).
 //!
 //! One trainer for every game: this module and its `checkpoint`, `learn`,
 //! `selfplay` and `arena_check` are written once over the game layer

@@ -343,10 +343,10 @@ pub fn lambda_returns<G: LabGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plakoto_engine::eval::fevga::net::FevgaNetwork;
-    use plakoto_engine::eval::fevga::net::outcomes::flip;
     use plakoto_engine::eval::net::{NetEvaluator, Network};
-    use plakoto_engine::eval::portes::net::PortesNetwork;
+    use plakoto_engine::game::fevga::net::FevgaNetwork;
+    use plakoto_engine::game::fevga::net::outcomes::flip;
+    use plakoto_engine::game::portes::net::PortesNetwork;
     use plakoto_engine::game::{FevgaNetEvaluator, PortesNetEvaluator};
     use plakoto_rules::TavliGame;
     use plakoto_rules::fevga::FevgaPosition;

@@ -53,7 +53,7 @@
 //! ([`IntInputs`]: how a position is encoded into parts, the terms those
 //! give, the outcomes still possible, the bound). Plakoto's are
 //! `position_inputs` and `bounds` here; Fevga's are
-//! [`crate::eval::fevga::net::quantized`]. The quantisation of the layers
+//! [`crate::game::fevga::net::quantized`]. The quantisation of the layers
 //! ([`IntLayers`]), the bound's knapsack over the points, the lists of
 //! changed terms, the working memory ([`IntScratch`]), the loops, their
 //! dispatch by instruction set ([`kernels::evaluate_for`]) and the softmax

@@ -1,7 +1,6 @@
 //! What the engine knows of Portes ([`EngineGame`]): its evaluators (the
 //! heuristic with the bear-off race database, the pip count, the net), its
-//! measured outcomes in a Tavli match, and its plays' spread in equity. All
-//! of it is in this one file.
+//! measured outcomes in a Tavli match, and its plays' spread in equity.
 //!
 //! [`PortesNetEvaluator`] is the Portes net as a game-layer evaluator, with
 //! the exact bear-off race database first, as the heuristic has it. A
@@ -15,18 +14,18 @@ use std::sync::Arc;
 use plakoto_rules::Portes;
 use plakoto_rules::portes::PortesPosition;
 
-use super::GameEvaluator;
-use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
-use super::pip_race::pip_race_probabilities;
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
 use crate::eval::game_net::Previous;
 use crate::eval::game_net::process_network;
 use crate::eval::net::weights::WeightsError;
-use crate::eval::portes::net::inputs::{INPUTS, PortesInputs, encode};
-use crate::eval::portes::net::outcomes::{OUTCOMES, to_probabilities};
-use crate::eval::portes::net::{PortesNet, PortesNetwork};
-use crate::eval::portes::{evaluate_portes_race, portes_heuristic};
+use crate::game::GameEvaluator;
+use crate::game::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
+use crate::game::pip_race::pip_race_probabilities;
+use crate::game::portes::net::inputs::{INPUTS, PortesInputs, encode};
+use crate::game::portes::net::outcomes::{OUTCOMES, to_probabilities};
+use crate::game::portes::net::{PortesNet, PortesNetwork};
+use crate::game::portes::{evaluate_portes_race, portes_heuristic};
 use crate::match_equity::tavli::StarterRates;
 use crate::match_equity::tavli::rates::counts;
 
@@ -81,6 +80,8 @@ impl GameEvaluator<Portes> for PortesPipCountEvaluator {
 const PORTES_RATES: StarterRates = counts([7568, 2970, 0, 0], [6964, 2498, 0, 0], 0, 20000);
 
 impl EngineGame for Portes {
+    type Net = PortesNet;
+
     fn heuristic_evaluator() -> Box<dyn GameEvaluator<Portes>> {
         Box::new(PortesHeuristicEvaluator)
     }
@@ -104,7 +105,7 @@ pub const PORTES_EVALUATORS: [&str; 3] = EVALUATOR_NAMES;
 
 /// The Portes evaluator named `kind` (one of [`PORTES_EVALUATORS`]);
 /// `None` for any other name, and for `net` when the weights named by
-/// [`crate::eval::portes::net::PORTES_WEIGHTS_ENV`] do not load (logged).
+/// [`crate::game::portes::net::PORTES_WEIGHTS_ENV`] do not load (logged).
 pub fn portes_evaluator(kind: &str) -> Option<Box<dyn GameEvaluator<Portes>>> {
     evaluator_named(kind)
 }

@@ -10,13 +10,13 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use crate::eval::fevga::net::inputs::{FevgaInputs, expand};
-use crate::eval::fevga::net::outcomes::to_probabilities;
-use crate::eval::fevga::net::{FevgaNet, FevgaNetwork};
 use crate::eval::game_net::embedded_network;
 use crate::eval::net::quantized::Changes;
 use crate::eval::net::quantized::inputs::{FIXED_ONE, Scaled, fixed};
 use crate::eval::net::quantized::kernels::IntKernels;
+use crate::game::fevga::net::inputs::{FevgaInputs, expand};
+use crate::game::fevga::net::outcomes::to_probabilities;
+use crate::game::fevga::net::{FevgaNet, FevgaNetwork};
 use crate::game::game_equity;
 use plakoto_rules::Fevga;
 use plakoto_rules::{Dice, TavliGame};
@@ -97,7 +97,7 @@ fn integer_equities_are_within_a_few_thousandths_of_f32() {
     let (mut worst, mut total, mut n) = (0.0f64, 0.0f64, 0);
     for p in batches(6, 60).iter().flatten() {
         let mut float = [0.0; OUTCOMES];
-        crate::eval::fevga::net::inputs::encode(p, &game.rules, &mut inputs);
+        crate::game::fevga::net::inputs::encode(p, &game.rules, &mut inputs);
         net.forward(&inputs, outcome_mask(p), &mut hidden, &mut float);
         let int = q.distribution_with(p, &game.rules, &mut s, false);
         let equity = |d: &[f32; OUTCOMES]| f64::from(game_equity(&game, &to_probabilities(d)));
@@ -215,7 +215,7 @@ fn a_random_net_quantises_and_agrees() {
     let mut s = FevgaIntScratch::default();
     for p in batches(9, 3).iter().flatten() {
         let mut float = [0.0; OUTCOMES];
-        crate::eval::fevga::net::inputs::encode(p, &game.rules, &mut inputs);
+        crate::game::fevga::net::inputs::encode(p, &game.rules, &mut inputs);
         net.forward(&inputs, outcome_mask(p), &mut hidden, &mut float);
         let int = q.distribution_with(p, &game.rules, &mut s, true);
         for k in 0..OUTCOMES {

@@ -13,12 +13,12 @@
 //! counted. Ignoring what ties the sides and the globals together only
 //! widens the range: it is sound, not tight.
 
-use crate::eval::fevga::net::inputs::{
-    AHEAD_6, AHEAD_12, POINTS, SIDE_INPUTS, count_inputs, global_input,
-};
-use crate::eval::fevga::net::parts::{GLOBALS, SIDE_GLOBALS, SIDE_MAX_COUNT, global_value};
 use crate::eval::net::quantized::bounds::{Range, add_terms, point_extremes};
 use crate::eval::net::quantized::inputs::{quantize_value, term};
+use crate::game::fevga::net::inputs::{
+    AHEAD_6, AHEAD_12, POINTS, SIDE_INPUTS, count_inputs, global_input,
+};
+use crate::game::fevga::net::parts::{GLOBALS, SIDE_GLOBALS, SIDE_MAX_COUNT, global_value};
 
 /// Checkers of one side.
 const CHECKERS: u8 = 15;

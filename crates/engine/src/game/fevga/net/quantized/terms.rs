@@ -5,12 +5,12 @@
 //! ahead change, and a few globals); only the bytes and counts that differ
 //! give terms.
 
-use crate::eval::fevga::net::inputs::{AHEAD_6, POINTS, SIDE_INPUTS, count_inputs, global_input};
-use crate::eval::fevga::net::parts::{
-    FevgaParts, GLOBALS, NEAR, POINT_BYTES, SIDE_GLOBALS, SIDE_MAX_COUNT, global_value,
-};
 use crate::eval::net::quantized::Changes;
 use crate::eval::net::quantized::inputs::{Fixed, fixed, fixed_table, tabled_fixed};
+use crate::game::fevga::net::inputs::{AHEAD_6, POINTS, SIDE_INPUTS, count_inputs, global_input};
+use crate::game::fevga::net::parts::{
+    FevgaParts, GLOBALS, NEAR, POINT_BYTES, SIDE_GLOBALS, SIDE_MAX_COUNT, global_value,
+};
 
 /// Checkers a point can hold, plus one: the counts tabled.
 const COUNTS: usize = 16;

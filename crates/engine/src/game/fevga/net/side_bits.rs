@@ -6,7 +6,7 @@
 //! Bit `p − 1` stands for point `p`. A side's point `p` is the other
 //! side's `S(p) = p ± 12` (F2), so a mask turns into the other numbering
 //! by swapping its two 12-bit halves ([`half_turn`]). Each function here
-//! gives what its counterpart in [`crate::eval::fevga::shape`] (or
+//! gives what its counterpart in [`crate::game::fevga::shape`] (or
 //! `plakoto_rules::fevga`) gives, exactly; the test of `inputs` compares
 //! the whole encoding with one written with those.
 

@@ -134,8 +134,8 @@ pub const fn global_input(k: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::fevga::race::fevga_no_contact;
-    use crate::eval::fevga::shape::{held_ahead, home_checkers, pips, prime_in_front, trapped};
+    use crate::game::fevga::race::fevga_no_contact;
+    use crate::game::fevga::shape::{held_ahead, home_checkers, pips, prime_in_front, trapped};
     use plakoto_rules::fevga::{PrimeRule, Release};
 
     /// A side's pip count at the start (15 checkers on its 24-point, F3).

@@ -1,7 +1,7 @@
 //! What the engine knows of Fevga ([`EngineGame`]): its evaluators (the
 //! heuristic with the bear-off race, the pip count, the net's integer
 //! copy), its measured outcomes in a Tavli match, and its plays' spread in
-//! equity (close: no hits). All of it is in this one file.
+//! equity (close: no hits).
 //!
 //! [`FevgaNetEvaluator`] is the Fevga net as a game-layer evaluator, with the
 //! exact bear-off race first, as the heuristic has it; the net in `f32`
@@ -15,18 +15,18 @@ use std::sync::Arc;
 use plakoto_rules::Fevga;
 use plakoto_rules::fevga::FevgaPosition;
 
-use super::GameEvaluator;
-use super::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
-use super::pip_race::pip_race_probabilities;
 use crate::eval::Probabilities;
 use crate::eval::exact::ExactDatabase;
-use crate::eval::fevga::net::inputs::{FevgaInputs, encode};
-use crate::eval::fevga::net::outcomes::{OUTCOMES, outcome_mask, to_probabilities};
-use crate::eval::fevga::net::quantized::{FevgaIntScratch, QuantizedFevgaNetwork};
-use crate::eval::fevga::net::{FevgaNet, FevgaNetwork};
-use crate::eval::fevga::{evaluate_fevga_race, fevga_heuristic};
 use crate::eval::game_net::process_network;
 use crate::eval::net::weights::WeightsError;
+use crate::game::GameEvaluator;
+use crate::game::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
+use crate::game::fevga::net::inputs::{FevgaInputs, encode};
+use crate::game::fevga::net::outcomes::{OUTCOMES, outcome_mask, to_probabilities};
+use crate::game::fevga::net::quantized::{FevgaIntScratch, QuantizedFevgaNetwork};
+use crate::game::fevga::net::{FevgaNet, FevgaNetwork};
+use crate::game::fevga::{evaluate_fevga_race, fevga_heuristic};
+use crate::game::pip_race::pip_race_probabilities;
 use crate::match_equity::tavli::StarterRates;
 use crate::match_equity::tavli::rates::counts;
 
@@ -78,6 +78,8 @@ impl GameEvaluator<Fevga> for FevgaPipCountEvaluator {
 const FEVGA_RATES: StarterRates = counts([9146, 2396, 0, 0], [7458, 1000, 0, 0], 0, 20000);
 
 impl EngineGame for Fevga {
+    type Net = FevgaNet;
+
     /// No hits: the median 0-ply gap between the best two plays is 0.040,
     /// against Plakoto's 0.075 (see `MoveFilter::in_game`).
     const CLOSE_PLAYS: bool = true;
@@ -107,7 +109,7 @@ pub const FEVGA_EVALUATORS: [&str; 3] = EVALUATOR_NAMES;
 /// The Fevga evaluator named `kind` (one of [`FEVGA_EVALUATORS`]; `net`
 /// is the net's integer copy); `None` for any other name, and for `net`
 /// when no Fevga weights load (a file named by
-/// [`crate::eval::fevga::net::FEVGA_WEIGHTS_ENV`] that does not read;
+/// [`crate::game::fevga::net::FEVGA_WEIGHTS_ENV`] that does not read;
 /// logged).
 pub fn fevga_evaluator(kind: &str) -> Option<Box<dyn GameEvaluator<Fevga>>> {
     evaluator_named(kind)

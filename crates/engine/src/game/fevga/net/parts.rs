@@ -8,7 +8,7 @@
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules, PrimeRule, Release};
 
 use super::side_bits::{SideBits, held_mask, no_contact};
-use crate::eval::fevga::shape::{home_checkers, pips};
+use crate::game::fevga::shape::{home_checkers, pips};
 
 /// Bytes of one side's point parts: 24 counts, then 24 closed points 1–6
 /// ahead, then 24 closed points 7–12 ahead.
@@ -72,7 +72,7 @@ pub const fn global_value(k: usize, count: u16) -> f32 {
 ///
 /// Each side's block reads the held points as masks (`SideBits`): the
 /// same values, bit for bit, as the point-by-point reading of
-/// [`crate::eval::fevga::shape`] (the tests of `inputs` compare the two).
+/// [`crate::game::fevga::shape`] (the tests of `inputs` compare the two).
 #[inline(always)]
 pub fn encode_parts(position: &FevgaPosition, rules: &FevgaRules, out: &mut FevgaParts) {
     let (own, opp) = position.sides();

@@ -1,11 +1,13 @@
-//! Evaluation of Portes positions (issue 41): the exact bear-off race
-//! database, a hand-written heuristic and a neural net ([`net`]), with the
-//! equity of Portes scoring (P11).
+//! What the engine knows of Portes: the exact bear-off race database
+//! ([`race`]), a hand-written heuristic ([`heuristic`]) and a neural net
+//! ([`net`]), with the equity of Portes scoring (P11).
 //!
 //! These answer a [`PortesPosition`](plakoto_rules::portes::PortesPosition)
-//! directly; the game layer's evaluators (`crate::game::portes`) put them
-//! behind [`GameEvaluator<Portes>`](super::GameEvaluator).
+//! directly; the game's evaluators (`evaluators.rs`) put them behind
+//! [`GameEvaluator<Portes>`](super::GameEvaluator), with the game's
+//! [`EngineGame`](super::EngineGame) impl.
 
+mod evaluators;
 pub mod heuristic;
 pub mod net;
 pub mod race;
@@ -13,8 +15,12 @@ pub mod race;
 use plakoto_rules::ResultKind;
 use plakoto_rules::portes::PortesScoring;
 
-use super::Probabilities;
+use crate::eval::Probabilities;
 
+pub use evaluators::{
+    PORTES_EVALUATORS, PortesHeuristicEvaluator, PortesNetEvaluator, PortesPipCountEvaluator,
+    portes_evaluator,
+};
 pub use heuristic::portes_heuristic;
 pub use race::evaluate_portes_race;
 

@@ -10,11 +10,11 @@ use super::{
     fevga_points, fevga_position_id, fevga_result, format_fevga_play, parse_fevga_board_text,
     parse_fevga_position_id, resolve_fevga_play,
 };
+use crate::GameKind;
 use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::result_kind::ResultKind;
 use crate::tavli::TavliGame;
-use crate::{GameKind, TavliGames};
 
 /// Fevga under its switches (F7 release, F8 quarter rule and timing, F9
 /// prime rule).
@@ -43,14 +43,6 @@ impl TavliGame for Fevga {
     type Carried = Infallible;
 
     const KIND: GameKind = GameKind::Fevga;
-
-    fn of_games(games: &TavliGames) -> Self {
-        games.fevga
-    }
-
-    fn put_in(self, games: &mut TavliGames) {
-        games.fevga = self;
-    }
 
     fn switch_words(&self) -> Option<String> {
         Some(self.rules.describe())

@@ -7,12 +7,12 @@ use super::{
     PlayList, Position, PositionIdError, Rules, Variant, format_play, game_result,
     parse_board_text, parse_position_id, position_id, resolve_play, to_board_text,
 };
+use crate::GameKind;
 use crate::dice::Dice;
 use crate::game_state::Phase;
 use crate::outcome::GameResult;
 use crate::result_kind::ResultKind;
 use crate::tavli::{Opening, TableGame, TavliGame, ToPlay};
-use crate::{GameKind, TavliGames};
 
 /// Plakoto under a rule set (standard or Express, standard or Tzannes
 /// scoring).
@@ -88,14 +88,6 @@ impl TavliGame for Plakoto {
     type Carried = Numbers;
 
     const KIND: GameKind = GameKind::Plakoto;
-
-    fn of_games(games: &TavliGames) -> Self {
-        games.plakoto
-    }
-
-    fn put_in(self, games: &mut TavliGames) {
-        games.plakoto = self;
-    }
 
     fn start(&self) -> Position {
         Position::initial()

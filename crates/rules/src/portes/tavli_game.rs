@@ -9,11 +9,11 @@ use super::{
     parse_portes_board_text, parse_portes_position_id, portes_board_text, portes_position_id,
     portes_result, resolve_portes_play,
 };
+use crate::GameKind;
 use crate::dice::Dice;
 use crate::outcome::GameResult;
 use crate::result_kind::ResultKind;
 use crate::tavli::TavliGame;
-use crate::{GameKind, TavliGames};
 
 /// Portes under a scoring (P11: standard, or `triple` for a Western
 /// backgammon).
@@ -42,14 +42,6 @@ impl TavliGame for Portes {
     type Carried = Infallible;
 
     const KIND: GameKind = GameKind::Portes;
-
-    fn of_games(games: &TavliGames) -> Self {
-        games.portes
-    }
-
-    fn put_in(self, games: &mut TavliGames) {
-        games.portes = self;
-    }
 
     fn start(&self) -> PortesPosition {
         PortesPosition::start()

@@ -22,6 +22,18 @@ macro_rules! every_game_value {
             )*
         }
 
+        $(
+            impl $crate::tavli::InTavliGames for $Game {
+                fn of_games(games: &TavliGames) -> $Game {
+                    games.$name
+                }
+
+                fn put_in(self, games: &mut TavliGames) {
+                    games.$name = self;
+                }
+            }
+        )*
+
         impl TavliGames {
             /// These games with the games that have switches under `words`
             /// (`name=value` words, as [`TavliGame::with_switch_words`](crate::TavliGame::with_switch_words)
@@ -34,6 +46,15 @@ macro_rules! every_game_value {
                     }
                 )*
                 Ok(self)
+            }
+
+            /// The games that have switches ([`TavliGame::switch_words`](crate::TavliGame::switch_words)
+            /// is some), in the list's order.
+            pub fn kinds_with_switches(&self) -> Vec<crate::GameKind> {
+                [$( (crate::GameKind::$Game, self.$name.switch_words().is_some()) ),*]
+                    .into_iter()
+                    .filter_map(|(kind, has)| has.then_some(kind))
+                    .collect()
             }
 
             /// The switches of every game that has them, as `name=value` words
@@ -63,5 +84,56 @@ impl crate::TavliGames {
     pub fn with<G: super::TavliGame>(mut self, game: G) -> crate::TavliGames {
         game.put_in(&mut self);
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Fevga, GameKind, Plakoto, Portes, TavliGame, TavliGames, with_game};
+
+    /// Each game's place: `with` puts a game in, `get` takes the same one
+    /// out, and the other games stay as they were.
+    fn place_holds<G: TavliGame + Default>() {
+        let words = "release=reach_quarter prime_rule=none";
+        let switched = TavliGames::default().with_switch_words(words).unwrap();
+        let game = G::default();
+        let games = switched.with(game);
+        assert_eq!(games.get::<G>(), game);
+        for kind in GameKind::ALL.into_iter().filter(|k| *k != G::KIND) {
+            with_game!(kind, H => assert_eq!(games.get::<H>(), switched.get::<H>()));
+        }
+    }
+
+    #[test]
+    fn every_game_has_its_own_place() {
+        for kind in GameKind::ALL {
+            with_game!(kind, G => place_holds::<G>());
+        }
+    }
+
+    #[test]
+    fn switches_are_read_by_the_games_that_have_them() {
+        let games = TavliGames::default();
+        assert_eq!(games.kinds_with_switches(), vec![GameKind::Fevga]);
+        let switched = games
+            .with_switch_words("release=reach_quarter prime_rule=none")
+            .unwrap();
+        // Only Fevga moved, and its words are read back as written.
+        assert_eq!(switched.get::<Plakoto>(), Plakoto::default());
+        assert_eq!(switched.get::<Portes>(), Portes::default());
+        assert_ne!(switched.get::<Fevga>(), Fevga::default());
+        assert_eq!(
+            switched.switch_words(),
+            switched.get::<Fevga>().switch_words()
+        );
+        assert_eq!(
+            TavliGames::default()
+                .with_switch_words(&switched.switch_words().unwrap())
+                .unwrap(),
+            switched
+        );
+        // A word no game knows is refused, with the reason.
+        let error = games.with_switch_words("colour=red").unwrap_err();
+        assert!(error.contains("colour"), "{error}");
     }
 }

@@ -53,13 +53,24 @@ pub use tavli_match::{
     TavliRulesError, parse_target,
 };
 
+/// A game's place in [`TavliGames`]: implemented for each game from the
+/// list of games ([`tavli_games!`](crate::tavli_games)), never by hand, so
+/// a game cannot take another's place.
+pub trait InTavliGames: Sized {
+    /// This game of `games` (its switches there).
+    fn of_games(games: &TavliGames) -> Self;
+
+    /// Makes `self` (with its switches) the game of its kind in `games`.
+    fn put_in(self, games: &mut TavliGames);
+}
+
 /// One game of Tavli with its variant switches: the rules every layer
 /// above (evaluation, search, records, the protocol, the tools) is written
 /// against.
 ///
 /// Positions are seen from the side on roll, which moves from its
 /// 24-point towards its 1-point; [`TavliGame::flip`] hands the turn over.
-pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
+pub trait TavliGame: InTavliGames + Copy + Debug + PartialEq + Send + Sync + 'static {
     /// A position from the side on roll: fixed-size, cheap to copy.
     type Position: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// A legal play: the position it leads to and the steps that reach it.
@@ -82,12 +93,6 @@ pub trait TavliGame: Copy + Debug + PartialEq + Send + Sync + 'static {
 
     /// Which game this is.
     const KIND: GameKind;
-
-    /// This game of `games` (its switches there).
-    fn of_games(games: &TavliGames) -> Self;
-
-    /// Makes `self` (with its switches) the game of its kind in `games`.
-    fn put_in(self, games: &mut TavliGames);
 
     /// The game's switches, every one as a `name=value` word (defaults
     /// included), for a game that has switches; `None` for one that has

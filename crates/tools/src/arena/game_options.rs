@@ -34,8 +34,14 @@ fn switched_games(args: &ArenaArgs) -> TavliGames {
 /// switches in a run of one game.
 pub fn check_common(args: &ArenaArgs, takes_switches: bool) -> Result<(), ArenaError> {
     if !takes_switches && args.switches.is_some() {
+        let games: Vec<String> = TavliGames::default()
+            .kinds_with_switches()
+            .iter()
+            .map(|kind| kind.to_string())
+            .collect();
         return Err(ArenaError::Options(format!(
-            "--switches are Fevga's (F7-F9), the one game with switches: not for --game {}",
+            "--switches are the switches of {} (the games that have any): not for --game {}",
+            games.join(", "),
             args.game
         )));
     }

@@ -86,8 +86,11 @@ fn fevga_takes_its_switches_defaults_otherwise() {
     assert_eq!(portes.switched, None);
     for game in ["plakoto", "portes"] {
         let error = options(&["--game", game, "--switches", "release=past_start"]).unwrap_err();
+        // It names the game refused and the one that has switches.
         assert!(
-            error.contains("--switches") && error.contains(game),
+            error.contains("--switches")
+                && error.contains(&format!("--game {game}"))
+                && error.contains("of fevga"),
             "{error}"
         );
     }

@@ -7,6 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use super::command::{Orientation, OutputMode};
 use super::reply::{ResultInfo, TurnInfo};
 use plakoto_records::record::{GameOnRecord, Record};
+use plakoto_rules::tavli::CarriedNumbers;
 use plakoto_rules::tavli::TableGame;
 
 use crate::game_session::GameShelf;
@@ -123,7 +124,7 @@ pub(crate) fn turn_info<G: GameOnRecord>(table: &TableGame<G>) -> TurnInfo {
         },
         (Phase::Playing, Some(carried), _) => TurnInfo::Passed {
             on_roll,
-            numbers: G::passed_numbers(&carried),
+            numbers: CarriedNumbers::numbers(&carried),
         },
         (Phase::Playing, None, None) => TurnInfo::ToRoll { on_roll },
         (Phase::Playing, None, Some(dice)) => TurnInfo::Rolled {

@@ -7,6 +7,7 @@
 
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::game::{Root, SearchSettings, Valuation};
+use plakoto_rules::tavli::CarriedNumbers;
 use plakoto_rules::tavli::{TableGame, TableReport};
 use plakoto_rules::{GameKind, MatchScore, Phase};
 
@@ -370,7 +371,7 @@ pub(crate) fn finish_move<G: TableProtocol>(
     let side = before.on_roll();
     let roll = match (before.dice(), before.carried()) {
         (Some(dice), _) => Some(Roll::Dice([dice.0.pips(), dice.1.pips()])),
-        (None, Some(carried)) => Some(Roll::Passed(G::passed_numbers(&carried))),
+        (None, Some(carried)) => Some(Roll::Passed(CarriedNumbers::numbers(&carried))),
         (None, None) => None,
     };
     if let Some(roll) = roll {
@@ -384,7 +385,9 @@ pub(crate) fn finish_move<G: TableProtocol>(
     // Numbers left over that the play handed to the opponent: only a
     // play of the dice carries any, and the game then goes on.
     let after = G::table(state);
-    let passed = after.carried().map(|carried| G::passed_numbers(&carried));
+    let passed = after
+        .carried()
+        .map(|carried| CarriedNumbers::numbers(&carried));
     if let Some(numbers) = &passed {
         tools.events.push(Event::NumbersPassed {
             to: after.on_roll(),

@@ -5,6 +5,7 @@
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::game::{GameRankedPlay, GameRanking, Root, game_equity};
 use plakoto_engine::game::{SearchLimits, SearchSettings, Stop};
+use plakoto_rules::tavli::CarriedNumbers;
 use plakoto_rules::tavli::ToPlay;
 
 use super::hooks::TableProtocol;
@@ -63,7 +64,7 @@ pub(crate) fn rank_current<G: TableProtocol>(
 pub(crate) fn turn_numbers<G: TableProtocol>(game: &G, to_play: &ToPlay<G::Carried>) -> Vec<u8> {
     match to_play {
         ToPlay::Dice(dice) => numbers(game, *dice),
-        ToPlay::Carried(carried) => G::passed_numbers(carried),
+        ToPlay::Carried(carried) => CarriedNumbers::numbers(carried),
     }
 }
 

@@ -20,6 +20,7 @@ use plakoto_engine::game::{GameEvaluator, GameSearch, Root, game_equity};
 use plakoto_engine::game::{SearchLimits, SearchSettings};
 use plakoto_engine::match_equity::MatchValue;
 use plakoto_engine::match_equity::tavli::{TavliEquityTable, TavliGameInMatch, TavliSwitches};
+use plakoto_rules::tavli::CarriedNumbers;
 use plakoto_rules::tavli::{TableGame, ToPlay};
 use plakoto_rules::{Dice, MatchScore, Phase, Side};
 
@@ -202,7 +203,12 @@ fn analyse_turn<G: GameOnRecord>(
     let best_equity = value(&best_p);
     // The luck of a roll; numbers passed on are no roll (R21).
     let (roll, luck, luck_mwc, x_equity_before) = match to_play {
-        ToPlay::Carried(carried) => (Roll::Passed(G::passed_numbers(&carried)), None, None, None),
+        ToPlay::Carried(carried) => (
+            Roll::Passed(CarriedNumbers::numbers(&carried)),
+            None,
+            None,
+            None,
+        ),
         ToPlay::Dice(dice) => {
             let rolls =
                 RollValues::of(search, evaluator, settings, &game, table.position(), &value);

@@ -165,15 +165,6 @@ pub trait GameOnRecord: EngineGame {
     const PASSED_DUE: &'static str =
         "a roll of the dice (numbers are passed on in Plakoto Express only)";
 
-    /// The numbers written after `passed` in a turn (`passed 3 3`) as the
-    /// game's carry (R21), when it reads them as one: none for a game
-    /// that carries nothing, or numbers no turn can hold.
-    fn carried_of(numbers: &[u8]) -> Option<Self::Carried>;
-
-    /// The numbers of `carried` in playing order, as a record writes them
-    /// after `passed`.
-    fn passed_numbers(carried: &Self::Carried) -> Vec<u8>;
-
     /// The move generator a record's plays are checked with: the game's
     /// own, unless its lists must be bounded (Express low doubles have
     /// millions of plays, R20), a play then checked beyond the list by

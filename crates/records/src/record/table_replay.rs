@@ -6,6 +6,7 @@
 
 use super::error::{RecordError, RecordErrorKind, StartError};
 use super::{Ending, GameEnd, GameOnRecord, Record, Roll, Start};
+use plakoto_rules::tavli::CarriedNumbers;
 use plakoto_rules::tavli::{Opening, TableGame, ToPlay};
 use plakoto_rules::{
     Dice, Die, FinalResult, GameError, MatchScore, Phase, Side, StateError, TavliGame,
@@ -300,13 +301,13 @@ fn give_numbers<G: GameOnRecord>(
         Roll::Dice([a, b]) => Dice::new(*a, *b)
             .map(ToPlay::Dice)
             .ok_or_else(|| refused(G::NUMBERS_DUE.into())),
-        Roll::Passed(numbers) => G::carried_of(numbers)
+        Roll::Passed(numbers) => G::Carried::from_numbers(numbers)
             .map(ToPlay::Carried)
             .ok_or_else(|| refused(G::PASSED_DUE.into())),
     }?;
     match (table.carried(), written) {
         (Some(due), ToPlay::Carried(carried))
-            if G::passed_numbers(&due) == G::passed_numbers(&carried) =>
+            if CarriedNumbers::numbers(&due) == CarriedNumbers::numbers(&carried) =>
         {
             Ok(())
         }

@@ -3,6 +3,7 @@
 //! the record of a session starts over from.
 
 use super::{GameOnRecord, Pending, RecordedGame, Roll, Start};
+use plakoto_rules::tavli::CarriedNumbers;
 use plakoto_rules::tavli::TableGame;
 use plakoto_rules::{Phase, Side};
 
@@ -32,7 +33,7 @@ pub fn table_set_up<G: GameOnRecord>(
     );
     let roll = match (table.dice(), table.carried()) {
         (Some(d), _) => Some(Roll::Dice([d.0.pips(), d.1.pips()])),
-        (None, Some(carried)) => Some(Roll::Passed(G::passed_numbers(&carried))),
+        (None, Some(carried)) => Some(Roll::Passed(CarriedNumbers::numbers(&carried))),
         (None, None) => None,
     };
     recorded.pending = roll.map(|roll| Pending {

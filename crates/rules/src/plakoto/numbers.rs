@@ -66,6 +66,20 @@ impl fmt::Debug for Sequence {
     }
 }
 
+/// Express's passed numbers as written (R21): at most 24, each 1–6.
+impl crate::tavli::CarriedNumbers for Numbers {
+    fn numbers(&self) -> Vec<u8> {
+        self.to_vec()
+    }
+
+    fn from_numbers(pips: &[u8]) -> Option<Numbers> {
+        let readable = !pips.is_empty()
+            && pips.len() <= MAX_NUMBERS
+            && pips.iter().all(|p| (1..=6).contains(p));
+        readable.then(|| Numbers::sequence(pips))
+    }
+}
+
 impl Numbers {
     /// An ordered sequence of numbers (each 1–6, at most 24).
     pub fn sequence(pips: &[u8]) -> Numbers {
@@ -140,6 +154,20 @@ impl fmt::Display for Numbers {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tavli::CarriedNumbers;
+
+    #[test]
+    fn r21_passed_numbers_read_back_as_written_and_nothing_else() {
+        for pips in [&[3u8][..], &[2, 2, 2], &[1; 24], &[6, 5, 4, 3, 2, 1]] {
+            let carried = Numbers::from_numbers(pips).expect("a turn can hold these");
+            assert_eq!(carried.numbers(), pips);
+        }
+        // No numbers, more than a turn holds (Express 1-1: 24), or a
+        // number no die shows.
+        for pips in [&[][..], &[1; 25], &[0, 3], &[3, 7]] {
+            assert_eq!(Numbers::from_numbers(pips), None, "{pips:?}");
+        }
+    }
 
     #[test]
     fn r9_standard_double_is_four_numbers() {

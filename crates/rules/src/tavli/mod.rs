@@ -28,6 +28,7 @@ mod table;
 mod tavli_match;
 mod with_game;
 
+use std::convert::Infallible;
 use std::error::Error;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -52,6 +53,30 @@ pub use tavli_match::{
     AfterDraw, MAX_TARGET, PlayedGame, Sequence, TavliMatch, TavliMatchError, TavliRules,
     TavliRulesError, parse_target,
 };
+
+/// What one turn carries to the next ([`TavliGame::Carried`]) as the
+/// numbers a record and the protocol write after `passed` (`passed 3 3`,
+/// R21). Implemented by each carry type, once: Plakoto's
+/// [`Numbers`](crate::Numbers), and [`Infallible`] for the games that
+/// carry nothing.
+pub trait CarriedNumbers: Sized {
+    /// The numbers, in playing order.
+    fn numbers(&self) -> Vec<u8>;
+
+    /// The carry `numbers` make, when one can be made of them: none for a
+    /// game that carries nothing, or for numbers no turn can hold.
+    fn from_numbers(numbers: &[u8]) -> Option<Self>;
+}
+
+impl CarriedNumbers for Infallible {
+    fn numbers(&self) -> Vec<u8> {
+        match *self {}
+    }
+
+    fn from_numbers(_: &[u8]) -> Option<Infallible> {
+        None
+    }
+}
 
 /// A game's place in [`TavliGames`]: implemented for each game from the
 /// list of games ([`tavli_games!`](crate::tavli_games)), never by hand, so
@@ -89,7 +114,7 @@ pub trait TavliGame: InTavliGames + Copy + Debug + PartialEq + Send + Sync + 'st
     /// plays before it rolls: Plakoto Express's unused numbers (R21).
     /// A game that carries nothing names [`std::convert::Infallible`], so
     /// no carry can ever be made for it.
-    type Carried: Copy + Debug + Display + Eq + Hash + Send + Sync + 'static;
+    type Carried: CarriedNumbers + Copy + Debug + Display + Eq + Hash + Send + Sync + 'static;
 
     /// Which game this is.
     const KIND: GameKind;

@@ -131,7 +131,7 @@ pub struct HintBenchReport {
     /// whose default switches are searched).
     pub variant: Variant,
     /// Nanoseconds per static evaluation of the evaluator used (the
-    /// median of [`EVALUATOR_ROUNDS`] rounds).
+    /// median of `EVALUATOR_ROUNDS` rounds).
     pub evaluator_ns: f64,
     /// One entry per depth.
     pub timings: Vec<PlyTiming>,

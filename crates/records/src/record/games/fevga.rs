@@ -8,7 +8,6 @@ use plakoto_rules::Fevga;
 use plakoto_rules::fevga::FevgaPosition;
 use plakoto_rules::fevga::FevgaRules;
 use plakoto_rules::tavli::Opening;
-use std::convert::Infallible;
 
 /// Fevga's one scoring (F13: 1, or 2 for a double game), as records
 /// write it.
@@ -57,14 +56,6 @@ impl GameOnRecord for Fevga {
             rules = switches.parse().map_err(|e| format!("{e}"))?;
         }
         Ok((Fevga::new(rules), json_opening(fields.opening)?))
-    }
-
-    fn carried_of(_: &[u8]) -> Option<Infallible> {
-        None
-    }
-
-    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
-        match *carried {}
     }
 
     fn board(position: &FevgaPosition) -> Option<BoardCounts> {

@@ -8,12 +8,8 @@ use plakoto_engine::match_equity::{MatchContext, MatchValue};
 use plakoto_rules::Plakoto;
 use plakoto_rules::tavli::Opening;
 use plakoto_rules::tavli::TableGame;
-use plakoto_rules::{GenLimits, MatchId, MatchScore, MoveGenerator, Numbers, Position, Side};
+use plakoto_rules::{GenLimits, MatchId, MatchScore, MoveGenerator, Position, Side};
 use plakoto_rules::{Rules, Scoring, Variant};
-
-/// Most numbers one turn of Plakoto can hold (Express 1-1: four each of
-/// 1–6, R20).
-const MAX_TURN_NUMBERS: usize = 24;
 
 /// Most Plakoto plays listed when checking a recorded play before the
 /// line search (Express low doubles have millions; R20).
@@ -67,17 +63,6 @@ impl GameOnRecord for Plakoto {
 
     const NUMBERS_DUE: &'static str = "dice 1-6 or up to 24 numbers 1-6";
     const PASSED_DUE: &'static str = Self::NUMBERS_DUE;
-
-    fn carried_of(numbers: &[u8]) -> Option<Numbers> {
-        let readable = !numbers.is_empty()
-            && numbers.len() <= MAX_TURN_NUMBERS
-            && numbers.iter().all(|n| (1..=6).contains(n));
-        readable.then(|| Numbers::sequence(numbers))
-    }
-
-    fn passed_numbers(carried: &Numbers) -> Vec<u8> {
-        carried.to_vec()
-    }
 
     fn record_generator(&self) -> MoveGenerator {
         // Bounded: a play missing from a list cut short is checked by the

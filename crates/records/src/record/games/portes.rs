@@ -8,7 +8,6 @@ use plakoto_rules::Portes;
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::portes::PortesScoring;
 use plakoto_rules::tavli::Opening;
-use std::convert::Infallible;
 
 /// Portes' scoring as records and the protocol write it.
 pub fn portes_scoring_word(scoring: PortesScoring) -> &'static str {
@@ -51,14 +50,6 @@ impl GameOnRecord for Portes {
         }
         let scoring = parse_portes_scoring(&fields.scoring)?;
         Ok((Portes::new(scoring), json_opening(fields.opening)?))
-    }
-
-    fn carried_of(_: &[u8]) -> Option<Infallible> {
-        None
-    }
-
-    fn passed_numbers(carried: &Infallible) -> Vec<u8> {
-        match *carried {}
     }
 
     fn board(position: &PortesPosition) -> Option<BoardCounts> {

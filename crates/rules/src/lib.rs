@@ -58,7 +58,9 @@ pub use portes::Portes;
 /// scripts). It hands the list to the macro named in brackets, after the
 /// tokens that follow the brackets in a group: each game as its
 /// attributes (its doc; `#[default]` on the game a session starts in),
-/// its type (exported here) and its module's name.
+/// its type (exported here) and its module's name, which is also the
+/// game's name as the protocol and the records write it: the type's name
+/// in lower case (`GameKind`'s serde names are made that way).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! tavli_games {

@@ -466,6 +466,16 @@ impl Checker {
         }
     }
 
+    /// [`Checker::probe`] of each `(name, probe)`, in order: whether the
+    /// engine has each command.
+    fn probe_all<const N: usize>(&mut self, probes: &[(&str, &str); N]) -> Result<[bool; N], Fail> {
+        let mut found = [false; N];
+        for (has, (_, probe)) in found.iter_mut().zip(probes) {
+            *has = self.probe(probe)?;
+        }
+        Ok(found)
+    }
+
     fn check_start(&mut self) -> CheckResult {
         let t = Instant::now();
         self.engine()?;

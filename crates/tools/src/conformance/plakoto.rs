@@ -54,10 +54,7 @@ impl Checker {
             ("set dice", "set dice 9 9"),
             ("move", "move x"),
         ];
-        let mut found = [false; 13];
-        for (i, (_, probe)) in probes.iter().enumerate() {
-            found[i] = self.probe(probe)?;
-        }
+        let found = self.probe_all(&probes)?;
         let has = |name: &str| probes.iter().zip(found).any(|((n, _), f)| *n == name && f);
         self.has = Has {
             protocol_version: has("protocol_version"),

@@ -86,10 +86,7 @@ impl Checker {
             ("set dice", "set dice 9 9"),
             ("move", "move x"),
         ];
-        let mut found = [false; 8];
-        for (i, (_, probe)) in probes.iter().enumerate() {
-            found[i] = self.probe(probe)?;
-        }
+        let found = self.probe_all(&probes)?;
         self.has = Has {
             set_position: found[0],
             set_board: found[1],

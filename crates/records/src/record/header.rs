@@ -86,7 +86,7 @@ impl Header {
     /// Plakoto's rule set, checked (Express takes standard scoring only,
     /// R22).
     pub fn checked_rules(&self) -> Result<Rules, RulesError> {
-        let rules = self.games.plakoto.rules;
+        let rules = self.games.get::<Plakoto>().rules;
         Rules::new(rules.variant, rules.scoring)
     }
 
@@ -194,8 +194,8 @@ impl From<Header> for HeaderJson {
             return HeaderJson {
                 // The match names no game of its own: its games do.
                 game: GameKind::default(),
-                rules: Some(h.games.plakoto.rules.variant),
-                scoring: h.games.plakoto.rules.scoring.to_string(),
+                rules: Some(h.games.get::<Plakoto>().rules.variant),
+                scoring: h.games.get::<Plakoto>().rules.scoring.to_string(),
                 switches: h.games.switch_words(),
                 opening: Some(h.opening.to_string()),
                 match_length: h.match_length,
@@ -203,7 +203,7 @@ impl From<Header> for HeaderJson {
                     sequence: t.sequence.to_string(),
                     after_draw: t.after_draw.to_string(),
                     first_game: t.first_game,
-                    portes_scoring: h.games.portes.scoring_word(),
+                    portes_scoring: h.games.get::<Portes>().scoring_word(),
                 }),
                 x: h.x,
                 o: h.o,
@@ -245,16 +245,19 @@ impl TryFrom<HeaderJson> for Header {
             if j.game != GameKind::default() {
                 return Err("a Tavli match record names no game of its own".into());
             }
-            let plakoto = &mut header.games.plakoto.rules;
-            plakoto.variant = j.rules.ok_or("missing field `rules`")?;
-            plakoto.scoring = serde_json::from_value(serde_json::Value::String(j.scoring))
+            let mut plakoto = header.games.get::<Plakoto>();
+            plakoto.rules.variant = j.rules.ok_or("missing field `rules`")?;
+            plakoto.rules.scoring = serde_json::from_value(serde_json::Value::String(j.scoring))
                 .map_err(|e| e.to_string())?;
+            header.games = header.games.with(plakoto);
             // Read as a Portes header's scoring is, with its refusal.
             let portes_scoring = JsonFields {
                 scoring: t.portes_scoring,
                 ..JsonFields::default()
             };
-            header.games.portes = Portes::read_json_header(portes_scoring)?.0;
+            header.games = header
+                .games
+                .with(Portes::read_json_header(portes_scoring)?.0);
             if let Some(switches) = j.switches {
                 header.games = header.games.with_switch_words(&switches)?;
             }

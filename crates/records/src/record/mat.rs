@@ -108,14 +108,15 @@ pub fn write_mat(record: &Record) -> Result<String, MatError> {
     let replay = record
         .replay_portes()
         .map_err(|e| err(0, format!("the record does not replay: {e}")))?;
-    let start = record.header.games.portes.start();
+    let portes = record.header.games.get::<Portes>();
+    let start = portes.start();
     let mut out = String::new();
     let _ = writeln!(out, "; [Variation \"Portes (cubeless backgammon)\"]");
     let _ = writeln!(out, "\n {} point match\n", record.header.match_length);
     let mut turns = replay.turns.iter().peekable();
     for (gi, game) in record.games.iter().enumerate() {
         if let Start::Position { position_id, .. } = &game.start
-            && position_id.as_str() != record.header.games.portes.position_id(&start)
+            && position_id.as_str() != portes.position_id(&start)
         {
             return Err(err(
                 0,

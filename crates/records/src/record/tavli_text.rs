@@ -6,7 +6,7 @@
 use super::error::{RecordError, RecordErrorKind};
 use super::games::portes::parse_portes_scoring;
 use super::{Header, TavliHeader};
-use plakoto_rules::GameKind;
+use plakoto_rules::{GameKind, Plakoto, Portes};
 
 /// A header line whose value is refused, at its line.
 pub(super) fn bad_header(key: &str, line: usize, reason: String) -> RecordError {
@@ -55,16 +55,18 @@ pub(super) fn read_tavli_header<'a>(
     }
     let missing = |key: &'static str| RecordError::at_line(0, RecordErrorKind::MissingHeader(key));
     let (rules, l) = find("Rules").ok_or_else(|| missing("Rules"))?;
-    header.games.plakoto.rules.variant = rules
+    let mut plakoto = header.games.get::<Plakoto>();
+    plakoto.rules.variant = rules
         .parse()
         .map_err(|e: plakoto_rules::RulesError| bad_header("Rules", l, e.to_string()))?;
     let (scoring, l) = find("Scoring").ok_or_else(|| missing("Scoring"))?;
-    header.games.plakoto.rules.scoring = scoring
+    plakoto.rules.scoring = scoring
         .parse()
         .map_err(|e: plakoto_rules::RulesError| bad_header("Scoring", l, e.to_string()))?;
+    header.games = header.games.with(plakoto);
     if let Some((value, l)) = find("PortesScoring") {
-        header.games.portes.scoring =
-            parse_portes_scoring(value).map_err(|e| bad_header("PortesScoring", l, e))?;
+        let scoring = parse_portes_scoring(value).map_err(|e| bad_header("PortesScoring", l, e))?;
+        header.games = header.games.with(Portes::new(scoring));
     }
     if let Some((value, l)) = find("Switches") {
         header.games = header

@@ -23,7 +23,7 @@ use super::error::{RecordError, RecordErrorKind};
 use super::{
     Ending, GameEnd, Header, Pending, RECORD_VERSION, Record, RecordedGame, Roll, Start, Turn,
 };
-use plakoto_rules::{GameKind, GameKindError, Side};
+use plakoto_rules::{GameKind, GameKindError, Plakoto, Portes, Side};
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -37,10 +37,10 @@ impl fmt::Display for Record {
             if t.first_game != 1 {
                 writeln!(f, "; [FirstGame {}]", quoted(&t.first_game.to_string()))?;
             }
-            let (plakoto, games) = (h.games.plakoto.rules, &h.games);
+            let (plakoto, games) = (h.games.get::<Plakoto>().rules, &h.games);
             writeln!(f, "; [Rules {}]", quoted(&plakoto.variant.to_string()))?;
             writeln!(f, "; [Scoring {}]", quoted(&plakoto.scoring.to_string()))?;
-            let portes = super::games::portes::portes_scoring_word(games.portes.scoring);
+            let portes = super::games::portes::portes_scoring_word(games.get::<Portes>().scoring);
             writeln!(f, "; [PortesScoring {}]", quoted(portes))?;
             if let Some(switches) = games.switch_words() {
                 writeln!(f, "; [Switches {}]", quoted(&switches))?;

@@ -10,7 +10,7 @@ use plakoto_records::record::{
 use plakoto_rules::tavli::{
     AfterDraw, Opening, Sequence, TableGame, TavliGame, TavliMatch, TavliRules,
 };
-use plakoto_rules::{FinalResult, GameKind, Side, with_game};
+use plakoto_rules::{FinalResult, GameKind, Portes, Side, with_game};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -168,7 +168,7 @@ fn a_recorded_match() -> Record {
         ..TavliRules::default()
     });
     assert_eq!(tavli.next_kind(), GameKind::Portes, "Portes first");
-    let portes = header.games.portes;
+    let portes = header.games.get::<Portes>();
     let (mut table, start) = start_next(portes, tavli.next_starter(), &mut rng);
     let mut recorded = RecordedGame::new([0, 0], start);
     recorded.kind = Some(GameKind::Portes);

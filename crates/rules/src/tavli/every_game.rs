@@ -18,7 +18,7 @@ macro_rules! every_game_value {
         pub struct TavliGames {
             $(
                 #[doc = concat!(stringify!($Game), " under its switches.")]
-                pub $name: $Game,
+                $name: $Game,
             )*
         }
 

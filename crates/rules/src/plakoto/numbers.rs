@@ -73,17 +73,19 @@ impl crate::tavli::CarriedNumbers for Numbers {
     }
 
     fn from_numbers(pips: &[u8]) -> Option<Numbers> {
-        let readable = !pips.is_empty()
-            && pips.len() <= MAX_NUMBERS
-            && pips.iter().all(|p| (1..=6).contains(p));
-        readable.then(|| Numbers::sequence(pips))
+        (!pips.is_empty() && is_sequence(pips)).then(|| Numbers::sequence(pips))
     }
+}
+
+/// Whether `pips` can be a sequence of numbers: at most 24, each 1–6.
+fn is_sequence(pips: &[u8]) -> bool {
+    pips.len() <= MAX_NUMBERS && pips.iter().all(|p| (1..=6).contains(p))
 }
 
 impl Numbers {
     /// An ordered sequence of numbers (each 1–6, at most 24).
     pub fn sequence(pips: &[u8]) -> Numbers {
-        assert!(pips.len() <= MAX_NUMBERS && pips.iter().all(|p| (1..=6).contains(p)));
+        assert!(is_sequence(pips), "not a sequence of numbers: {pips:?}");
         let mut seq = Sequence {
             len: pips.len() as u8,
             pips: [0; MAX_NUMBERS],

@@ -118,7 +118,8 @@ pub(crate) fn make_portes_net_player(
     };
     Ok(Box::new(TavliEvaluatorPlayer::<Portes>::new(
         spec,
-        Box::new(PortesNetEvaluator::new(net)),
+        // As the engine plays: the integer copy.
+        Box::new(PortesNetEvaluator::new(net).with_integer()),
     )))
 }
 

@@ -2,6 +2,21 @@
 //! game's encoder writes them and the first layer's kernel reads them
 //! (a few dozen of a few hundred inputs are not zero).
 
+/// The four units of a point holding `n` checkers, as the Portes and Fevga
+/// nets see a point (Tesauro's TD-Gammon units): `n ≥ 1`, `n ≥ 2`,
+/// `n ≥ 3` and `(n − 3) / 2` beyond three, so a blot, a made point and a
+/// spare stand apart.
+#[inline]
+pub const fn count_inputs(n: u8) -> [f32; 4] {
+    let excess = if n > 3 { (n - 3) as f32 / 2.0 } else { 0.0 };
+    [
+        (n >= 1) as u8 as f32,
+        (n >= 2) as u8 as f32,
+        (n >= 3) as u8 as f32,
+        excess,
+    ]
+}
+
 /// The non-zero inputs of one position among `N`, in increasing index
 /// order.
 #[derive(Clone, Debug)]

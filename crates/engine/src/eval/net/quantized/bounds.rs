@@ -15,6 +15,7 @@
 use super::inputs::quantize_value;
 use super::inputs::term;
 use crate::eval::features::{self, PER_POINT, PER_SIDE};
+use crate::eval::game_net::inputs::count_inputs;
 
 /// Checkers of one side (Plakoto's and Fevga's alike).
 const CHECKERS: usize = 15;
@@ -73,11 +74,8 @@ pub fn ranges(w: &[i16], bias: &[i32]) -> Vec<Range> {
             }
             hi.copy_from_slice(lo);
         };
-        let points = point_extremes(h, &used, content_sums);
-        for (r, (&lo, &hi)) in out.iter_mut().zip(points.0.iter().zip(&points.1)) {
-            r.lo += i64::from(lo);
-            r.hi += i64::from(hi);
-        }
+        let (lo, hi) = point_extremes(h, &used, content_sums);
+        widen(&mut out, &lo, &hi);
         for (k, &max) in features::GLOBAL_MAX.iter().enumerate() {
             let (whole, frac) = quantize_value(max);
             for (r, &wj) in out.iter_mut().zip(row(base + 24 * PER_POINT + k)) {
@@ -157,6 +155,89 @@ pub(crate) fn point_extremes(
             .collect()
     };
     (fold(&lo, i32::min), fold(&hi, i32::max))
+}
+
+/// Adds to `lo` and `hi` each unit's smallest and largest term of an
+/// input that may take any of `values`, whose weights are `row`.
+pub(crate) fn add_extremes(
+    lo: &mut [i32],
+    hi: &mut [i32],
+    row: &[i16],
+    values: impl Iterator<Item = f32>,
+) {
+    let values: Vec<(i16, i16)> = values.map(quantize_value).collect();
+    for ((lo, hi), &w) in lo.iter_mut().zip(hi.iter_mut()).zip(row) {
+        let terms = values
+            .iter()
+            .map(|&(whole, frac)| i32::from(term(w, whole, frac)));
+        let (min, max) = terms.fold((i32::MAX, i32::MIN), |(a, b), t| (a.min(t), b.max(t)));
+        *lo += min;
+        *hi += max;
+    }
+}
+
+/// Adds to `sum` the terms of the four units ([`count_inputs`]) of a point
+/// holding `n` checkers, unit `k`'s weights being `row(k)` (the Portes and
+/// Fevga points).
+fn add_count_terms<'w>(sum: &mut [i32], n: u8, row: impl Fn(usize) -> &'w [i16]) {
+    for (k, &v) in count_inputs(n).iter().enumerate() {
+        let (whole, frac) = quantize_value(v);
+        add_terms(sum, row(k), whole, frac);
+    }
+}
+
+/// The range of each unit's sum over every legal position of a game whose
+/// points are their counts of checkers, each read as the four units of
+/// [`count_inputs`] (Portes, Fevga): a side's points are a knapsack of at
+/// most [`CHECKERS`] checkers. `first_units[s]` is the input of side `s`'s
+/// point 1's first unit (point `p`'s follow 4 × `p` later);
+/// `also(s, p, lo, hi)` widens the sums of side `s`'s point `p` holding
+/// checkers by inputs that depend on the other side too (Fevga's closed
+/// points ahead); each of `globals`, `(input, values)`, may take any of
+/// its values. Ignoring what ties the sides and the globals together
+/// only widens the range: it is sound, not tight.
+pub(crate) fn count_game_ranges(
+    w: &[i16],
+    bias: &[i32],
+    first_units: [usize; 2],
+    also: impl Fn(usize, usize, &mut [i32], &mut [i32]),
+    globals: impl Iterator<Item = (usize, Vec<f32>)>,
+) -> Vec<Range> {
+    let h = bias.len();
+    let row = |i: usize| &w[i * h..(i + 1) * h];
+    let mut out: Vec<Range> = bias.iter().map(|&b| Range::exactly(b)).collect();
+    // A point's content is its count of checkers.
+    let used: Vec<usize> = (0..=CHECKERS).collect();
+    for (s, first) in first_units.into_iter().enumerate() {
+        let content_sums = |p: usize, lo: &mut [i32], hi: &mut [i32]| {
+            let contents = lo.chunks_exact_mut(h).zip(hi.chunks_exact_mut(h));
+            for (n, (lo, hi)) in (0..=CHECKERS as u8).zip(contents) {
+                lo.fill(0);
+                add_count_terms(lo, n, |k| row(first + 4 * p + k));
+                hi.copy_from_slice(lo);
+                if n > 0 {
+                    also(s, p, lo, hi);
+                }
+            }
+        };
+        let (lo, hi) = point_extremes(h, &used, content_sums);
+        widen(&mut out, &lo, &hi);
+    }
+    let (mut lo, mut hi) = (vec![0i32; h], vec![0i32; h]);
+    for (input, values) in globals {
+        add_extremes(&mut lo, &mut hi, row(input), values.into_iter());
+    }
+    widen(&mut out, &lo, &hi);
+    out
+}
+
+/// Adds each unit's smallest and largest sum of some inputs (`lo`, `hi`)
+/// to its range.
+fn widen(out: &mut [Range], lo: &[i32], hi: &[i32]) {
+    for (r, (&lo, &hi)) in out.iter_mut().zip(lo.iter().zip(hi)) {
+        r.lo += i64::from(lo);
+        r.hi += i64::from(hi);
+    }
 }
 
 #[cfg(test)]

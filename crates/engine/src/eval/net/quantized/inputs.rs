@@ -10,6 +10,8 @@
 //! exactly 1 (most of them: the 0/1 flags) are kept apart, because their
 //! term is the weight itself, one integer addition a lane.
 
+use crate::eval::game_net::inputs::count_inputs;
+
 /// `frac` of [`Scaled`] is in units of `1 / FRAC_ONE`.
 pub const FRAC_ONE: i32 = 1 << 15;
 
@@ -70,6 +72,75 @@ pub fn tabled_fixed(table: &[Fixed], count: u16, value: impl FnOnce() -> f32) ->
     match table.get(usize::from(count)) {
         Some(&v) => v,
         None => fixed(value()),
+    }
+}
+
+/// Checkers a point can hold, plus one: the counts a point's units are
+/// tabled for.
+const POINT_COUNTS: usize = 16;
+
+/// The excess unit of a point's four ([`count_inputs`]), `(n − 3) / 2`:
+/// not a flag.
+const EXCESS: usize = 3;
+
+/// Bit `k`: flag unit `k` of a point holding `n` checkers is set.
+const COUNT_FLAGS: [u8; POINT_COUNTS] = {
+    let mut table = [0; POINT_COUNTS];
+    let mut n = 0;
+    while n < POINT_COUNTS {
+        let units = count_inputs(n as u8);
+        let mut k = 0;
+        while k < EXCESS {
+            if units[k] != 0.0 {
+                table[n] |= 1 << k;
+            }
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// The [`Fixed`] excess unit of a point holding `n` checkers.
+const COUNT_EXCESS: [Fixed; POINT_COUNTS] = {
+    let mut table = [0; POINT_COUNTS];
+    let mut n = 0;
+    while n < POINT_COUNTS {
+        table[n] = fixed(count_inputs(n as u8)[EXCESS]);
+        n += 1;
+    }
+    table
+};
+
+/// Calls `changed(i)` for each `i` where `old[i]` and `new[i]` differ, in
+/// order, comparing eight bytes at a time (a play changes a few of a
+/// position's point counts); the lengths are equal multiples of 8.
+#[inline(always)]
+pub(crate) fn for_each_changed_byte(old: &[u8], new: &[u8], mut changed: impl FnMut(usize)) {
+    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+    for (w, (a, b)) in old.chunks_exact(8).zip(new.chunks_exact(8)).enumerate() {
+        let mut differ = word(a) ^ word(b);
+        while differ != 0 {
+            let byte_in_word = differ.trailing_zeros() as usize / 8;
+            differ &= !(0xff << (8 * byte_in_word));
+            changed(w * 8 + byte_in_word);
+        }
+    }
+}
+
+/// Calls `changed(k)` for each of at most 32 global counts `k` where `old`
+/// and `new` differ, in order.
+#[inline(always)]
+pub(crate) fn for_each_changed_global(old: &[u16], new: &[u16], mut changed: impl FnMut(usize)) {
+    // Which differ, as a mask built without branches.
+    let mut differ = 0u32;
+    for (k, (a, b)) in old.iter().zip(new).enumerate() {
+        differ |= u32::from(a != b) << k;
+    }
+    while differ != 0 {
+        let k = differ.trailing_zeros() as usize;
+        differ &= differ - 1;
+        changed(k);
     }
 }
 
@@ -192,6 +263,17 @@ impl Changes {
         }
     }
 
+    /// Turns the four units ([`count_inputs`]) of a point whose first
+    /// unit is input `at` from holding `from` checkers into holding `to`
+    /// (the Portes and Fevga points).
+    #[inline(always)]
+    pub(crate) fn push_point(&mut self, at: u16, from: u8, to: u8) {
+        let flags = |n: u8| COUNT_FLAGS[usize::from(n)];
+        self.push_flags(at, flags(from), flags(to));
+        let excess = |n: u8| COUNT_EXCESS[usize::from(n)];
+        self.push_transition(at + EXCESS as u16, excess(from), excess(to));
+    }
+
     /// Turns the term of input `index` of value `old` into that of `new`
     /// (either may be 0: the input is absent).
     #[inline(always)]
@@ -220,6 +302,36 @@ impl Changes {
             + self.add_scaled.len()
             + self.sub_scaled.len()
             + self.changed.len()
+    }
+}
+
+#[cfg(test)]
+impl Changes {
+    /// What the changes do to the sums, by input: its (fixed) value added
+    /// minus the value subtracted (the games' tests compare it with their
+    /// sparse inputs).
+    pub(crate) fn effect(&self) -> std::collections::BTreeMap<u16, i64> {
+        let mut m = std::collections::BTreeMap::new();
+        let one = i64::from(FIXED_ONE);
+        let value = |s: &Scaled| i64::from(s.whole) * one + i64::from(s.frac);
+        for &i in &self.add {
+            *m.entry(i).or_default() += one;
+        }
+        for &i in &self.sub {
+            *m.entry(i).or_default() -= one;
+        }
+        for s in &self.add_scaled {
+            *m.entry(s.index).or_default() += value(s);
+        }
+        for s in &self.sub_scaled {
+            *m.entry(s.index).or_default() -= value(s);
+        }
+        for c in &self.changed {
+            assert_eq!(c.old.index, c.new.index);
+            *m.entry(c.new.index).or_default() += value(&c.new) - value(&c.old);
+        }
+        m.retain(|_, v| *v != 0);
+        m
     }
 }
 

@@ -32,6 +32,7 @@
 //! a new name, so old weights are refused instead of misread.
 
 use crate::eval::game_net::SparseInputs;
+use crate::eval::game_net::inputs::count_inputs;
 use plakoto_rules::fevga::{FevgaPosition, FevgaRules};
 
 use super::parts::{FevgaParts, NEAR, SIDE_GLOBALS, encode_parts, global_value};
@@ -106,19 +107,6 @@ pub fn expand(parts: &FevgaParts, out: &mut FevgaInputs) {
     }
     let contact = 2 * SIDE_GLOBALS;
     out.push(CONTACT, global_value(contact, parts.globals[contact]));
-}
-
-/// The four units of a point holding `n` checkers: `n ≥ 1`, `n ≥ 2`,
-/// `n ≥ 3` and `(n − 3) / 2` beyond three.
-#[inline]
-pub const fn count_inputs(n: u8) -> [f32; 4] {
-    let excess = if n > 3 { (n - 3) as f32 / 2.0 } else { 0.0 };
-    [
-        (n >= 1) as u8 as f32,
-        (n >= 2) as u8 as f32,
-        (n >= 3) as u8 as f32,
-        excess,
-    ]
 }
 
 /// The input index of global count `k` of [`FevgaParts::globals`].

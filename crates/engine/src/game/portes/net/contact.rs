@@ -230,9 +230,9 @@ impl Masks {
         }
     }
 
-    /// The share of the 36 rolls that take a checker from the single place
+    /// How many of the 36 rolls take a checker from the single place
     /// `from` to a point of `target`, over open points.
-    fn reach_share(&self, from: u32, target: u32) -> f32 {
+    fn reach_rolls(&self, from: u32, target: u32) -> u32 {
         let open = !self.blocks;
         let land: [u32; 7] = std::array::from_fn(|d| Self::step(from, d as u32) & open);
         let mut rolls = 0;
@@ -244,7 +244,7 @@ impl Masks {
                 rolls += 2 * u32::from((l1 | l2 | two) & target != 0);
             }
         }
-        rolls as f32 / 36.0
+        rolls
     }
 
     /// The rearmost checker's place (the bar's bit while any is there).
@@ -285,37 +285,57 @@ fn longest_run(mut bits: u32) -> u32 {
 /// `own`'s first (each in its own numbering, as `PortesPosition::sides`
 /// gives them), in the order of the module's list.
 pub fn features(own: &[u8; 25], opp: &[u8; 25]) -> [[f32; SIDE_FEATURES]; 2] {
-    features_of(&SideBits::new(own), &SideBits::new(opp))
+    feature_counts(&SideBits::new(own), &SideBits::new(opp))
+        .map(|side| std::array::from_fn(|f| feature_value(f, side[f])))
 }
 
-/// [`features`] from each side's bits, for an encoder that has made them.
-pub(super) fn features_of(a: &SideBits, b: &SideBits) -> [[f32; SIDE_FEATURES]; 2] {
+/// The contact features of each side against the other, `a`'s first, from
+/// their bits, as the counts they are made of ([`feature_value`] gives each
+/// one's input value): what the integer net compares from one position to
+/// the next.
+pub(super) fn feature_counts(a: &SideBits, b: &SideBits) -> [[u16; SIDE_FEATURES]; 2] {
     [
-        side_features(&Masks::new(a, b)),
-        side_features(&Masks::new(b, a)),
+        side_counts(&Masks::new(a, b)),
+        side_counts(&Masks::new(b, a)),
     ]
 }
 
-/// The features of one side, from its masks.
-fn side_features(m: &Masks) -> [f32; SIDE_FEATURES] {
+/// The largest count of each contact feature: rolls out of 36 that hit,
+/// the pips those hits cost summed over the 36 (at most 24 each), rolls
+/// that escape, the longest prime (15 checkers hold at most 7 points),
+/// points held in the entry zone.
+pub const MAX_COUNT: [u16; SIDE_FEATURES] = [36, 36 * 24, 36, 7, 6];
+
+/// The input value of contact feature `f` whose count is `count`: shots
+/// and escapes over 36 rolls, the pip loss over 36 × 24, the prime over 6,
+/// and the entry's `(k / 6)²`.
+#[inline]
+pub const fn feature_value(f: usize, count: u16) -> f32 {
+    let c = count as f32;
+    match f {
+        0 | 2 => c / 36.0,
+        1 => c / (36.0 * 24.0),
+        3 => c / 6.0,
+        _ => {
+            let k = c / 6.0;
+            k * k
+        }
+    }
+}
+
+/// The feature counts of one side, from its masks.
+fn side_counts(m: &Masks) -> [u16; SIDE_FEATURES] {
     let (shots, pip_loss) = if m.blots != 0 { m.shots() } else { (0, 0) };
     let escapes = match m.escape_target() {
-        Some((from, target)) => m.reach_share(from, target),
-        None => 1.0,
+        Some((from, target)) => m.reach_rolls(from, target),
+        None => 36,
     };
     let entry = if m.bar > 0 {
-        let k = (m.blocks & ENTRY_ZONE).count_ones() as f32 / 6.0;
-        k * k
+        (m.blocks & ENTRY_ZONE).count_ones()
     } else {
-        0.0
+        0
     };
-    [
-        shots as f32 / 36.0,
-        pip_loss as f32 / (36.0 * 24.0),
-        escapes,
-        longest_run(m.made) as f32 / 6.0,
-        entry,
-    ]
+    [shots, pip_loss, escapes, longest_run(m.made), entry].map(|c| c as u16)
 }
 
 #[cfg(test)]

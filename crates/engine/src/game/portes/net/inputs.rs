@@ -25,26 +25,26 @@
 use crate::eval::game_net::SparseInputs;
 use plakoto_rules::portes::PortesPosition;
 
-use super::contact::{SIDE_FEATURES, SideBits, features_of};
+use super::contact::{SIDE_FEATURES, SideBits, feature_counts, feature_value};
 use super::outcomes::mask_of_sides;
 
 /// The name of this input layout, written into weight files.
 pub const FEATURE_SET: &str = "portes-tdg-v2: per side (on roll first) 24 points x [n>=1, n>=2, n>=3, (n-3)/2], bar n/2, off n/15, pips/167; contact; per side shots, pip loss, escapes, prime, entry";
 
 /// Inputs of one side.
-const SIDE_INPUTS: usize = 24 * 4 + 3;
+pub(super) const SIDE_INPUTS: usize = 24 * 4 + 3;
 
 /// Number of inputs.
 pub const INPUTS: usize = 2 * SIDE_INPUTS + 1 + 2 * SIDE_FEATURES;
 
 /// Index of the contact unit.
-const CONTACT: usize = 2 * SIDE_INPUTS;
+pub(super) const CONTACT: usize = 2 * SIDE_INPUTS;
 
 /// Index of the first contact feature (the side on roll's).
-const FEATURES: usize = CONTACT + 1;
+pub(super) const FEATURES: usize = CONTACT + 1;
 
 /// The pip count of a side at the start (15 checkers as P2 sets them).
-const START_PIPS: f32 = 167.0;
+pub(super) const START_PIPS: f32 = 167.0;
 
 /// The non-zero inputs of one position, in increasing index order.
 pub type PortesInputs = SparseInputs<INPUTS>;
@@ -85,10 +85,10 @@ pub fn encode(position: &PortesPosition, out: &mut PortesInputs) -> u32 {
     let touching = bits[0].meets(&bits[1]);
     if touching {
         out.push(CONTACT, 1.0);
-        for (s, values) in features_of(&bits[0], &bits[1]).into_iter().enumerate() {
+        for (s, counts) in feature_counts(&bits[0], &bits[1]).into_iter().enumerate() {
             let base = FEATURES + s * SIDE_FEATURES;
-            for (k, v) in values.into_iter().enumerate() {
-                out.push(base + k, v);
+            for (k, count) in counts.into_iter().enumerate() {
+                out.push(base + k, feature_value(k, count));
             }
         }
     }

@@ -8,8 +8,12 @@
 //! - [`outcomes`]: the six outcomes (single, double, triple, won or
 //!   lost), the mask of those still possible, and their reading as
 //!   [`crate::eval::Probabilities`].
+//! - [`parts`]: the same inputs as counts (points, globals), which the
+//!   integer net compares from one position to the next.
 //! - [`PortesNet`]: what the shared network takes from Portes; the
 //!   network is [`PortesNetwork`], its weight file under magic `PLKPORT`.
+//! - [`quantized`]: its integer copy, which the engine's evaluator `net`
+//!   infers with (the integer net of every game on these inputs).
 //! - The evaluator over this net, `PortesNetEvaluator`, is the game
 //!   layer's (`crate::game`): the evaluator `net` of `portes_evaluator`.
 //!
@@ -20,6 +24,8 @@
 pub mod contact;
 pub mod inputs;
 pub mod outcomes;
+pub mod parts;
+pub mod quantized;
 
 use std::sync::{Arc, OnceLock};
 

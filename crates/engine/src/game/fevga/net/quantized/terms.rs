@@ -6,45 +6,12 @@
 //! give terms.
 
 use crate::eval::net::quantized::Changes;
-use crate::eval::net::quantized::inputs::{Fixed, fixed, fixed_table, tabled_fixed};
-use crate::game::fevga::net::inputs::{AHEAD_6, POINTS, SIDE_INPUTS, count_inputs, global_input};
+use crate::eval::net::quantized::inputs::{
+    Fixed, fixed, fixed_table, for_each_changed_byte, for_each_changed_global, tabled_fixed,
+};
+use crate::game::fevga::net::inputs::{AHEAD_6, POINTS, SIDE_INPUTS, global_input};
 use crate::game::fevga::net::parts::{
-    FevgaParts, GLOBALS, NEAR, POINT_BYTES, SIDE_GLOBALS, SIDE_MAX_COUNT, global_value,
-};
-
-/// Checkers a point can hold, plus one: the counts tabled.
-const COUNTS: usize = 16;
-
-/// The excess unit of a point's four, `(n − 3) / 2`: not a flag.
-const EXCESS: usize = 3;
-
-/// Bit `k`: flag unit `k` of a point holding `n` checkers is set.
-const COUNT_FLAGS: [u8; COUNTS] = {
-    let mut table = [0; COUNTS];
-    let mut n = 0;
-    while n < COUNTS {
-        let units = count_inputs(n as u8);
-        let mut k = 0;
-        while k < EXCESS {
-            if units[k] != 0.0 {
-                table[n] |= 1 << k;
-            }
-            k += 1;
-        }
-        n += 1;
-    }
-    table
-};
-
-/// The [`Fixed`] excess unit of a point holding `n` checkers.
-const COUNT_EXCESS: [Fixed; COUNTS] = {
-    let mut table = [0; COUNTS];
-    let mut n = 0;
-    while n < COUNTS {
-        table[n] = fixed(count_inputs(n as u8)[EXCESS]);
-        n += 1;
-    }
-    table
+    FevgaParts, GLOBALS, NEAR, SIDE_GLOBALS, SIDE_MAX_COUNT, global_value,
 };
 
 /// The [`Fixed`] value of `a` closed points ahead (`a / 6`, `a ≤ 6`).
@@ -57,6 +24,9 @@ const AHEAD_FIXED: [Fixed; 7] = {
     }
     table
 };
+
+/// Counts tabled for every global (the pip counts have their own table).
+const COUNTS: usize = 16;
 
 /// Pip counts tabled (up to 360: fifteen checkers on the 24-point).
 const PIP_COUNTS: usize = SIDE_MAX_COUNT[1] as usize + 1;
@@ -101,10 +71,7 @@ fn byte_terms(side: usize, byte: usize, from: u8, to: u8, changes: &mut Changes)
         changes.push_transition(at, value(from), value(to));
         return;
     }
-    let flags = |n: u8| COUNT_FLAGS[usize::from(n)];
-    changes.push_flags(at, flags(from), flags(to));
-    let excess = |n: u8| COUNT_EXCESS[usize::from(n)];
-    changes.push_transition(at + EXCESS as u16, excess(from), excess(to));
+    changes.push_point(at, from, to);
 }
 
 /// Makes `changes` the terms of every input of `parts`.
@@ -130,33 +97,17 @@ pub fn all_terms(parts: &FevgaParts, changes: &mut Changes) {
 #[inline(always)]
 pub fn terms_between(old: &FevgaParts, new: &FevgaParts, changes: &mut Changes) {
     changes.clear();
-    let words = |p: &[u8; POINT_BYTES]| -> [u64; POINT_BYTES / 8] {
-        std::array::from_fn(|w| u64::from_le_bytes(p[w * 8..][..8].try_into().expect("8 bytes")))
-    };
     for (side, (was, now)) in old.points.iter().zip(&new.points).enumerate() {
-        for (w, (&a, &b)) in words(was).iter().zip(&words(now)).enumerate() {
-            let mut differ = a ^ b;
-            while differ != 0 {
-                let byte_in_word = differ.trailing_zeros() as usize / 8;
-                differ &= !(0xff << (8 * byte_in_word));
-                let byte = w * 8 + byte_in_word;
-                byte_terms(side, byte, was[byte], now[byte], changes);
-            }
-        }
+        for_each_changed_byte(was, now, |byte| {
+            byte_terms(side, byte, was[byte], now[byte], changes);
+        });
     }
-    // Which globals differ, as a mask built without branches.
-    let mut differ = 0u32;
-    for (k, (a, b)) in old.globals.iter().zip(&new.globals).enumerate() {
-        differ |= u32::from(a != b) << k;
-    }
-    while differ != 0 {
-        let k = differ.trailing_zeros() as usize;
-        differ &= differ - 1;
-        // A count of 0 is value 0: the input is absent.
+    // A count of 0 is value 0: the input is absent.
+    for_each_changed_global(&old.globals, &new.globals, |k| {
         changes.push_transition(
             global_input(k) as u16,
             global_fixed(k, old.globals[k]),
             global_fixed(k, new.globals[k]),
         );
-    }
+    });
 }

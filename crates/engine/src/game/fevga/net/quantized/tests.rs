@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use super::*;
 use crate::eval::game_net::embedded_network;
 use crate::eval::net::quantized::Changes;
-use crate::eval::net::quantized::inputs::{FIXED_ONE, Scaled, fixed};
+use crate::eval::net::quantized::inputs::fixed;
 use crate::eval::net::quantized::kernels::IntKernels;
 use crate::game::fevga::net::inputs::{FevgaInputs, expand};
 use crate::game::fevga::net::outcomes::to_probabilities;
@@ -113,31 +113,6 @@ fn integer_equities_are_within_a_few_thousandths_of_f32() {
     assert!(worst > 0.0, "no difference at all: not the integer path?");
 }
 
-/// What a list of changes does to the sums, by input: its (fixed) value
-/// added minus the value subtracted.
-fn effect(c: &Changes) -> BTreeMap<u16, i64> {
-    let mut m = BTreeMap::new();
-    let value = |s: &Scaled| i64::from(s.whole) * i64::from(FIXED_ONE) + i64::from(s.frac);
-    for &i in &c.add {
-        *m.entry(i).or_default() += i64::from(FIXED_ONE);
-    }
-    for &i in &c.sub {
-        *m.entry(i).or_default() -= i64::from(FIXED_ONE);
-    }
-    for s in &c.add_scaled {
-        *m.entry(s.index).or_default() += value(s);
-    }
-    for s in &c.sub_scaled {
-        *m.entry(s.index).or_default() -= value(s);
-    }
-    for c in &c.changed {
-        assert_eq!(c.old.index, c.new.index);
-        *m.entry(c.new.index).or_default() += value(&c.new) - value(&c.old);
-    }
-    m.retain(|_, v| *v != 0);
-    m
-}
-
 /// Every position's terms are its sparse inputs (in fixed form), and the
 /// terms between two positions are the difference of their inputs.
 #[test]
@@ -155,14 +130,14 @@ fn terms_are_the_differences_of_the_sparse_inputs() {
             .map(|(i, v)| (i as u16, i64::from(fixed(v))))
             .collect();
         terms::all_terms(&parts, &mut changes);
-        assert_eq!(effect(&changes), sparse, "{p:?}");
+        assert_eq!(changes.effect(), sparse, "{p:?}");
         let mut expected = sparse.clone();
         for (i, v) in &previous_sparse {
             *expected.entry(*i).or_default() -= v;
         }
         expected.retain(|_, v| *v != 0);
         terms::terms_between(&previous, &parts, &mut changes);
-        assert_eq!(effect(&changes), expected, "{p:?}");
+        assert_eq!(changes.effect(), expected, "{p:?}");
         terms::terms_between(&parts, &parts, &mut changes);
         assert_eq!(changes.len(), 0);
         (previous, previous_sparse) = (parts.clone(), sparse);

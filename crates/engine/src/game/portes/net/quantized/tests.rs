@@ -1,0 +1,195 @@
+//! The integer Portes net against its `f32` original: the proved bound
+//! holds the sums, equities agree to a few thousandths, the terms are the
+//! differences of the sparse inputs the `f32` encoder writes, batch
+//! updates are exact, and every instruction set gives the same bits.
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::*;
+use crate::eval::game_net::embedded_network;
+use crate::eval::net::quantized::inputs::fixed;
+use crate::eval::net::quantized::kernels::IntKernels;
+use crate::game::game_equity;
+use crate::game::portes::net::inputs::{PortesInputs, encode};
+use crate::game::portes::net::outcomes::to_probabilities;
+use crate::game::portes::net::{PortesNet, PortesNetwork};
+use plakoto_rules::Portes;
+use plakoto_rules::{Dice, TavliGame};
+
+/// Batches as a search makes them: the positions after every play of a
+/// roll (opponent on roll), from positions of seeded games whose plays
+/// are chosen at random.
+fn batches(seed: u64, games: usize) -> Vec<Vec<PortesPosition>> {
+    let game = Portes::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut generator = game.generator();
+    let mut list = Default::default();
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = game.start();
+        for _ in 0..400 {
+            game.generate(&mut generator, &p, Dice::roll(&mut rng), &mut list);
+            let plays = game.plays(&list);
+            let batch: Vec<PortesPosition> = plays
+                .iter()
+                .map(|play| game.after(play))
+                .filter(|after| game.result(after).is_none())
+                .map(|after| game.flip(&after))
+                .collect();
+            if !batch.is_empty() {
+                out.push(batch);
+            }
+            let after = game.after(plays.choose(&mut rng).expect("never empty"));
+            if game.result(&after).is_some() {
+                break;
+            }
+            p = game.flip(&after);
+        }
+    }
+    out
+}
+
+fn shipped() -> (PortesNetwork, QuantizedPortesNetwork) {
+    let net = embedded_network::<PortesNet>().expect("embedded Portes weights");
+    let q = QuantizedPortesNetwork::new(&net).expect("the shipped net quantises");
+    (net, q)
+}
+
+/// The `f32` net's distribution of `p`.
+fn float(net: &PortesNetwork, p: &PortesPosition) -> [f32; OUTCOMES] {
+    let (mut inputs, mut hidden) = (PortesInputs::default(), Vec::new());
+    let mut out = [0.0; OUTCOMES];
+    let mask = encode(p, &mut inputs);
+    net.forward(&inputs, mask, &mut hidden, &mut out);
+    out
+}
+
+/// The proved bound fits, and the sums of the positions met stay inside
+/// it and inside `i16`.
+#[test]
+fn shipped_net_sums_stay_inside_the_proved_bound() {
+    let (_, q) = shipped();
+    let h = q.headroom();
+    let limit = f32::from(i16::MAX) / h.scale;
+    let (mut lo, mut hi, mut n) = (0.0f32, 0.0f32, 0);
+    for p in batches(5, 60).iter().flatten() {
+        let sums = q.sums_of(p, &());
+        lo = sums.iter().fold(lo, |m, &x| m.min(x));
+        hi = sums.iter().fold(hi, |m, &x| m.max(x));
+        n += 1;
+    }
+    println!(
+        "portes: scale {}, {n} positions: sums {lo:.1} to {hi:.1} (limit ±{limit:.1}); \
+         proved bound {:.1} to {:.1}, widest unit {:.1} of a {:.1} window",
+        h.scale, h.bound.0, h.bound.1, h.widest, h.window
+    );
+    assert!(h.scale >= 256.0, "scale {}", h.scale);
+    assert!(h.bound.1 < limit && h.widest <= h.window, "{h:?}");
+    assert!(lo >= h.bound.0 && hi <= h.bound.1);
+}
+
+/// Equities of the integer and `f32` nets: the quantisation moves them by
+/// a few thousandths; a wrong row, scale or rounding would move them by
+/// tenths.
+#[test]
+fn integer_equities_are_within_a_few_thousandths_of_f32() {
+    let (net, q) = shipped();
+    let game = Portes::default();
+    let mut s = PortesIntScratch::default();
+    let (mut worst, mut total, mut n) = (0.0f64, 0.0f64, 0);
+    for p in batches(6, 60).iter().flatten() {
+        let int = q.distribution_with(p, &mut s, false);
+        let equity =
+            |d: &[f32; OUTCOMES]| f64::from(game_equity(&game, &to_probabilities(d, game.scoring)));
+        let delta = (equity(&float(&net, p)) - equity(&int)).abs();
+        worst = worst.max(delta);
+        total += delta;
+        n += 1;
+    }
+    let mean = total / f64::from(n);
+    println!("portes: {n} positions, |Δequity| max {worst:.4} mean {mean:.5}");
+    assert!(worst < 0.03, "max |Δequity| {worst}");
+    assert!(mean < 0.004, "mean |Δequity| {mean}");
+    assert!(worst > 0.0, "no difference at all: not the integer path?");
+}
+
+/// Every position's terms are the sparse inputs the `f32` encoder writes
+/// (in fixed form), and the terms between two positions are the
+/// difference of their inputs.
+#[test]
+fn terms_are_the_differences_of_the_sparse_inputs() {
+    let (mut parts, mut previous) = (PortesParts::default(), PortesParts::default());
+    let mut previous_sparse = BTreeMap::new();
+    let (mut inputs, mut changes) = (PortesInputs::default(), Changes::default());
+    let mut checked = 0;
+    for p in batches(7, 20).iter().flatten() {
+        encode_parts(p, &mut parts);
+        encode(p, &mut inputs);
+        let sparse: BTreeMap<u16, i64> = inputs
+            .iter()
+            .map(|(i, v)| (i as u16, i64::from(fixed(v))))
+            .collect();
+        PortesNet::all_terms(&parts, &mut changes);
+        assert_eq!(changes.effect(), sparse, "{p:?}");
+        let mut expected = sparse.clone();
+        for (i, v) in &previous_sparse {
+            *expected.entry(*i).or_default() -= v;
+        }
+        expected.retain(|_, v| *v != 0);
+        PortesNet::terms_between(&previous, &parts, &mut changes);
+        assert_eq!(changes.effect(), expected, "{p:?}");
+        PortesNet::terms_between(&parts, &parts, &mut changes);
+        assert_eq!(changes.len(), 0);
+        (previous, previous_sparse) = (parts.clone(), sparse);
+        checked += 1;
+    }
+    assert!(checked > 1000, "only {checked} positions");
+}
+
+/// Batch positions updated from the previous one equal single
+/// evaluations to the bit, also over one long batch, and every
+/// instruction set gives the baseline's bits.
+#[test]
+fn batches_and_instruction_sets_give_the_same_bits() {
+    let (_, q) = shipped();
+    let mut all = batches(8, 20);
+    all.push(all.iter().flatten().copied().take(2000).collect());
+    let run = |q: &QuantizedPortesNetwork, in_batch: bool| -> Vec<u32> {
+        let mut s = PortesIntScratch::default();
+        let mut out = Vec::new();
+        for batch in &all {
+            s.forget();
+            for p in batch {
+                out.extend(q.distribution_with(p, &mut s, in_batch).map(f32::to_bits));
+            }
+        }
+        out
+    };
+    let base = q.clone().with_kernels(IntKernels::baseline());
+    let want = run(&base, false);
+    assert!(want.len() > 6 * 3000);
+    assert_eq!(run(&base, true), want, "baseline batches");
+    for k in IntKernels::available() {
+        println!("comparing {} with the baseline", k.name);
+        assert_eq!(run(&q.clone().with_kernels(k), true), want, "{}", k.name);
+    }
+}
+
+/// A freshly initialised net (other weights and size) quantises and
+/// agrees with its `f32` original too.
+#[test]
+fn a_random_net_quantises_and_agrees() {
+    let net = PortesNetwork::random(64, 3);
+    let q = QuantizedPortesNetwork::new(&net).expect("quantises");
+    let mut s = PortesIntScratch::default();
+    for p in batches(9, 3).iter().flatten() {
+        let (float, int) = (float(&net, p), q.distribution_with(p, &mut s, true));
+        for k in 0..OUTCOMES {
+            assert!((float[k] - int[k]).abs() < 0.01, "{p:?}: {float:?} {int:?}");
+        }
+    }
+}

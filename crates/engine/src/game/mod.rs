@@ -20,6 +20,10 @@
 //!   plays (bounded for its own choice, counted for Express low doubles),
 //!   the turn ranked, the play chosen surely legal (R10) and a position
 //!   valued, through [`GameSearch<Plakoto>`](GameSearch).
+//! - [`batch_after`]: the positions after one roll's plays, the batch a
+//!   search hands its evaluator.
+//! - [`net_pair::NetPair`]: a net as Portes' and Fevga's net evaluators
+//!   hold it, in `f32` as trained and as its integer copy.
 //! - [`GameAfter`]: what follows a play (the opponent's turn with any
 //!   numbers carried to it, R21, or the mover's own roll).
 //! - [`GreedyChooser`]: the 0-ply choice of a play (self-play, built-in
@@ -36,6 +40,7 @@
 //!   errors (the Plakoto rollout's scheme and result types).
 
 mod after;
+pub(crate) mod batches;
 mod engine_game;
 mod equity;
 mod evaluation;
@@ -43,6 +48,7 @@ pub mod express;
 pub mod fevga;
 mod greedy;
 mod limits;
+pub mod net_pair;
 mod pip_race;
 mod plakoto;
 pub mod plakoto_turn;
@@ -60,6 +66,7 @@ mod trials;
 
 pub use crate::eval::GameEvaluator;
 pub use after::GameAfter;
+pub use batches::batch_after;
 pub use engine_game::{EVALUATOR_NAMES, EngineGame, EngineGameFns, PlayBounds, evaluator_named};
 pub use equity::game_equity;
 pub(crate) use evaluation::order_deepest_by;

@@ -24,6 +24,7 @@ use super::{BenchError, bench_evaluator, median};
 use crate::{ToolsGame, ToolsGameFns};
 use plakoto_engine::eval::Probabilities;
 use plakoto_engine::eval::race::{self, RaceDb};
+use plakoto_engine::game::batch_after;
 use plakoto_rules::{Dice, GameKind};
 
 /// What to measure.
@@ -170,13 +171,7 @@ pub fn measure_game<G: ToolsGame>(options: &EvalBenchOptions) -> Result<EvalTimi
     for position in suite {
         for (dice, _) in Dice::all_rolls() {
             game.generate(&mut generator, &position, dice, &mut list);
-            let batch: Vec<G::Position> = game
-                .plays(&list)
-                .iter()
-                .map(|play| game.after(play))
-                .filter(|after| game.result(after).is_none())
-                .map(|after| game.flip(&after))
-                .collect();
+            let batch = batch_after(&game, game.plays(&list));
             if !batch.is_empty() {
                 batches.push(batch);
             }

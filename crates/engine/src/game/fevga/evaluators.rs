@@ -23,9 +23,10 @@ use crate::game::GameEvaluator;
 use crate::game::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
 use crate::game::fevga::net::inputs::{FevgaInputs, encode};
 use crate::game::fevga::net::outcomes::{OUTCOMES, outcome_mask, to_probabilities};
-use crate::game::fevga::net::quantized::{FevgaIntScratch, QuantizedFevgaNetwork};
+use crate::game::fevga::net::quantized::FevgaIntScratch;
 use crate::game::fevga::net::{FevgaNet, FevgaNetwork};
 use crate::game::fevga::{evaluate_fevga_race, fevga_heuristic};
+use crate::game::net_pair::NetPair;
 use crate::game::pip_race::pip_race_probabilities;
 use crate::match_equity::tavli::StarterRates;
 use crate::match_equity::tavli::rates::counts;
@@ -133,31 +134,23 @@ thread_local! {
 /// ([`evaluate_fevga_race`]), the net everywhere else.
 #[derive(Clone, Debug)]
 pub struct FevgaNetEvaluator {
-    net: Arc<FevgaNetwork>,
-    /// The integer copy evaluated instead of `net`, if any.
-    integer: Option<Arc<QuantizedFevgaNetwork>>,
+    net: NetPair<FevgaNet>,
 }
 
 impl FevgaNetEvaluator {
     /// An evaluator using `net` in `f32`, as trained (what training and
     /// self-play evaluate with).
     pub fn new(net: Arc<FevgaNetwork>) -> FevgaNetEvaluator {
-        FevgaNetEvaluator { net, integer: None }
+        FevgaNetEvaluator {
+            net: NetPair::float(net),
+        }
     }
 
-    /// The same net evaluated as its integer copy: equities within a few
-    /// thousandths of the `f32` net's, several times faster in a search.
-    /// Stays in `f32` (logged) if the net has no integer copy.
+    /// The same net evaluated as its integer copy
+    /// ([`NetPair::with_integer`]): several times faster in a search.
     pub fn with_integer(self) -> FevgaNetEvaluator {
-        match QuantizedFevgaNetwork::new(&self.net) {
-            Ok(q) => FevgaNetEvaluator {
-                integer: Some(Arc::new(q)),
-                ..self
-            },
-            Err(e) => {
-                log::warn!("Fevga net: no integer copy ({e}); evaluating in f32");
-                self
-            }
+        FevgaNetEvaluator {
+            net: self.net.with_integer(),
         }
     }
 
@@ -171,7 +164,7 @@ impl FevgaNetEvaluator {
 
     /// The network.
     pub fn network(&self) -> &Arc<FevgaNetwork> {
-        &self.net
+        self.net.network()
     }
 
     /// The net's four outcome chances for `position` under `game`'s
@@ -191,12 +184,13 @@ impl FevgaNetEvaluator {
         s: &mut Scratch,
         in_batch: bool,
     ) -> [f32; OUTCOMES] {
-        if let Some(q) = &self.integer {
+        if let Some(q) = self.net.integer() {
             return q.distribution_with(position, &game.rules, &mut s.integer, in_batch);
         }
         let mut out = [0.0; OUTCOMES];
         encode(position, &game.rules, &mut s.inputs);
         self.net
+            .network()
             .forward(&s.inputs, outcome_mask(position), &mut s.hidden, &mut out);
         out
     }
@@ -247,10 +241,7 @@ impl GameEvaluator<Fevga> for FevgaNetEvaluator {
     }
 
     fn kernel_name(&self) -> String {
-        self.integer
-            .as_ref()
-            .map_or("f32", |q| q.kernel_name())
-            .to_string()
+        self.net.kernel_name()
     }
 
     fn evaluate(&self, game: &Fevga, position: &FevgaPosition) -> Probabilities {

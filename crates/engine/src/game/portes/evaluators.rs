@@ -23,10 +23,11 @@ use crate::eval::game_net::process_network;
 use crate::eval::net::weights::WeightsError;
 use crate::game::GameEvaluator;
 use crate::game::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
+use crate::game::net_pair::NetPair;
 use crate::game::pip_race::pip_race_probabilities;
 use crate::game::portes::net::inputs::{INPUTS, PortesInputs, encode};
 use crate::game::portes::net::outcomes::{OUTCOMES, to_probabilities};
-use crate::game::portes::net::quantized::{PortesIntScratch, QuantizedPortesNetwork};
+use crate::game::portes::net::quantized::PortesIntScratch;
 use crate::game::portes::net::{PortesNet, PortesNetwork};
 use crate::game::portes::{evaluate_portes_race, portes_heuristic};
 use crate::match_equity::tavli::StarterRates;
@@ -135,31 +136,23 @@ thread_local! {
 /// ([`evaluate_portes_race`]), the net everywhere else.
 #[derive(Clone, Debug)]
 pub struct PortesNetEvaluator {
-    net: Arc<PortesNetwork>,
-    /// The integer copy evaluated instead of `net`, if any.
-    integer: Option<Arc<QuantizedPortesNetwork>>,
+    net: NetPair<PortesNet>,
 }
 
 impl PortesNetEvaluator {
     /// An evaluator using `net` in `f32`, as trained (what training and
     /// self-play evaluate with).
     pub fn new(net: Arc<PortesNetwork>) -> PortesNetEvaluator {
-        PortesNetEvaluator { net, integer: None }
+        PortesNetEvaluator {
+            net: NetPair::float(net),
+        }
     }
 
-    /// The same net evaluated as its integer copy: equities within a few
-    /// thousandths of the `f32` net's, faster in a search. Stays in `f32`
-    /// (logged) if the net has no integer copy.
+    /// The same net evaluated as its integer copy
+    /// ([`NetPair::with_integer`]).
     pub fn with_integer(self) -> PortesNetEvaluator {
-        match QuantizedPortesNetwork::new(&self.net) {
-            Ok(q) => PortesNetEvaluator {
-                integer: Some(Arc::new(q)),
-                ..self
-            },
-            Err(e) => {
-                log::warn!("Portes net: no integer copy ({e}); evaluating in f32");
-                self
-            }
+        PortesNetEvaluator {
+            net: self.net.with_integer(),
         }
     }
 
@@ -172,7 +165,7 @@ impl PortesNetEvaluator {
 
     /// The network.
     pub fn network(&self) -> &Arc<PortesNetwork> {
-        &self.net
+        self.net.network()
     }
 
     /// The net's six outcome chances for `position` (side on roll, game
@@ -184,12 +177,14 @@ impl PortesNetEvaluator {
     /// The net's distribution of `position` alone (no batch).
     #[inline]
     fn forward(&self, position: &PortesPosition, s: &mut Scratch) -> [f32; OUTCOMES] {
-        if let Some(q) = &self.integer {
+        if let Some(q) = self.net.integer() {
             return q.distribution_with(position, &mut s.integer, false);
         }
         let mut out = [0.0; OUTCOMES];
         let mask = encode(position, &mut s.inputs);
-        self.net.forward(&s.inputs, mask, &mut s.hidden, &mut out);
+        self.net
+            .network()
+            .forward(&s.inputs, mask, &mut s.hidden, &mut out);
         out
     }
 
@@ -213,10 +208,7 @@ impl GameEvaluator<Portes> for PortesNetEvaluator {
     }
 
     fn kernel_name(&self) -> String {
-        self.integer
-            .as_ref()
-            .map_or("f32", |q| q.kernel_name())
-            .to_string()
+        self.net.kernel_name()
     }
 
     fn evaluate(&self, game: &Portes, position: &PortesPosition) -> Probabilities {
@@ -275,13 +267,13 @@ impl PortesNetEvaluator {
                 if look_up && let Some(exact) = evaluate_portes_race(p) {
                     return exact;
                 }
-                if let Some(q) = &self.integer {
+                if let Some(q) = self.net.integer() {
                     let d = q.distribution_with(p, &mut s.integer, true);
                     return to_probabilities(&d, game.scoring);
                 }
                 let mut d = [0.0; OUTCOMES];
                 let mask = encode(p, &mut s.inputs);
-                self.net.forward_incremental(
+                self.net.network().forward_incremental(
                     &mut s.previous,
                     &s.inputs,
                     mask,

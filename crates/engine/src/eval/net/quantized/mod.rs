@@ -105,19 +105,23 @@ pub trait IntInputs: NetInputs {
     /// A position's inputs, as the encoder gives them.
     type Parts: Default + Send;
 
-    /// Encodes `position` into `parts`. Implementations are
-    /// `#[inline(always)]`, so that the encoder is compiled for the
-    /// instruction set of each evaluation ([`IntKernels`]).
-    fn encode_parts(position: &Self::Position, context: &Self::Context, parts: &mut Self::Parts);
+    /// Encodes `position` into `parts` and returns the outcomes still
+    /// possible at it, a bit each (read from what the encoding has
+    /// unpacked, where that saves reading the position again).
+    /// Implementations are `#[inline(always)]`, so that the encoder is
+    /// compiled for the instruction set of each evaluation
+    /// ([`IntKernels`]).
+    fn encode_parts(
+        position: &Self::Position,
+        context: &Self::Context,
+        parts: &mut Self::Parts,
+    ) -> u16;
 
     /// Lists every term of `parts` into `changes`.
     fn all_terms(parts: &Self::Parts, changes: &mut Changes);
 
     /// Lists the terms that change from `old` to `new` into `changes`.
     fn terms_between(old: &Self::Parts, new: &Self::Parts, changes: &mut Changes);
-
-    /// The outcomes still possible at `position`, a bit each.
-    fn outcome_mask(position: &Self::Position) -> u16;
 
     /// The range of each hidden unit's integer sum over every legal
     /// position, for first-layer weights `w` and biases `bias`.
@@ -231,10 +235,9 @@ impl<I: IntInputs> QuantizedGameNetwork<I> {
         accumulate: impl Fn(&mut [i16], &[i16], &Changes),
         output: impl Fn(&[i16], &[i16], &[PairColumn], &mut OutputScratch) -> [i32; OUTCOMES],
     ) -> [f32; OUTCOMES] {
-        let mask = I::outcome_mask(position);
         let owner = self as *const QuantizedGameNetwork<I> as usize;
         let (previous, current, changes) = q.begin(&self.layers, owner, in_batch);
-        I::encode_parts(position, context, current);
+        let mask = I::encode_parts(position, context, current);
         match previous {
             Some(previous) => I::terms_between(previous, current, changes),
             None => I::all_terms(current, changes),

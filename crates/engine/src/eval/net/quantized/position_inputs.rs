@@ -24,8 +24,9 @@ impl IntInputs for PlakotoNet {
     type Parts = InputParts;
 
     #[inline(always)]
-    fn encode_parts(position: &Position, _: &(), parts: &mut InputParts) {
+    fn encode_parts(position: &Position, _: &(), parts: &mut InputParts) -> u16 {
         features::encode_parts_inline(position, parts);
+        features::outcome_mask(position)
     }
 
     #[inline(always)]
@@ -36,11 +37,6 @@ impl IntInputs for PlakotoNet {
     #[inline(always)]
     fn terms_between(old: &InputParts, new: &InputParts, changes: &mut Changes) {
         terms_between(old, new, changes);
-    }
-
-    #[inline(always)]
-    fn outcome_mask(position: &Position) -> u16 {
-        features::outcome_mask(position)
     }
 
     fn ranges(w: &[i16], bias: &[i32]) -> Vec<Range> {

@@ -10,6 +10,7 @@ use plakoto_rules::portes::PortesPosition;
 
 use super::contact::{MAX_COUNT, SIDE_FEATURES, SideBits, feature_counts, feature_value};
 use super::inputs::{CONTACT, FEATURES, SIDE_INPUTS, START_PIPS};
+use super::outcomes::mask_of_sides;
 
 /// Global counts of a side's own inputs: the bar, borne off, the pips.
 pub const SIDE_GLOBALS: usize = 3;
@@ -77,9 +78,11 @@ pub const fn global_max(k: usize) -> u16 {
     }
 }
 
-/// Encodes `position` (side on roll first) into `out`.
+/// Encodes `position` (side on roll first) into `out`, and returns its
+/// [`outcome_mask`](super::outcomes::outcome_mask), read from the same
+/// unpacked sides (as the sparse encoder does).
 #[inline(always)]
-pub fn encode_parts(position: &PortesPosition, out: &mut PortesParts) {
+pub fn encode_parts(position: &PortesPosition, out: &mut PortesParts) -> u32 {
     let (own, opp) = position.sides();
     let sides = [(&own, position.own_off()), (&opp, position.opp_off())];
     for (s, (side, off)) in sides.into_iter().enumerate() {
@@ -105,4 +108,5 @@ pub fn encode_parts(position: &PortesPosition, out: &mut PortesParts) {
         [[0; SIDE_FEATURES]; 2]
     };
     out.globals[CONTACT_GLOBAL + 1..].copy_from_slice(counts.as_flattened());
+    mask_of_sides(position, &own, &opp, touching)
 }

@@ -47,8 +47,9 @@ impl IntInputs for FevgaNet {
     type Parts = FevgaParts;
 
     #[inline(always)]
-    fn encode_parts(position: &FevgaPosition, rules: &FevgaRules, parts: &mut FevgaParts) {
+    fn encode_parts(position: &FevgaPosition, rules: &FevgaRules, parts: &mut FevgaParts) -> u16 {
         encode_parts(position, rules, parts);
+        outcome_mask(position) as u16
     }
 
     #[inline(always)]
@@ -59,11 +60,6 @@ impl IntInputs for FevgaNet {
     #[inline(always)]
     fn terms_between(old: &FevgaParts, new: &FevgaParts, changes: &mut Changes) {
         terms::terms_between(old, new, changes);
-    }
-
-    #[inline(always)]
-    fn outcome_mask(position: &FevgaPosition) -> u16 {
-        outcome_mask(position) as u16
     }
 
     fn ranges(w: &[i16], bias: &[i32]) -> Vec<Range> {

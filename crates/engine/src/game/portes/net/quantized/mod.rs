@@ -13,10 +13,10 @@
 //! exactly: an updated sum equals the full one to the bit.
 //!
 //! **Terms.** A point's four units change together with its count
-//! ([`Changes::push_point`]); each global changes its one input.
+//! (`Changes::push_point`); each global changes its one input.
 //!
 //! **No overflow, proved**, as for Plakoto and Fevga, by this game's
-//! bound ([`count_game_ranges`]): each side's points are a knapsack of at
+//! bound (`count_game_ranges`): each side's points are a knapsack of at
 //! most 15 checkers, and each global may take any count up to its largest
 //! ([`global_max`]). The shipped net's scale and headroom are printed by
 //! the test `shipped_net_sums_stay_inside_the_proved_bound`.
@@ -31,7 +31,7 @@ use plakoto_rules::portes::PortesPosition;
 
 use super::PortesNet;
 use super::inputs::SIDE_INPUTS;
-use super::outcomes::{OUTCOMES, outcome_mask};
+use super::outcomes::OUTCOMES;
 use super::parts::{GLOBALS, PortesParts, encode_parts, global_input, global_max, global_value};
 use crate::eval::net::quantized::bounds::{Range, count_game_ranges};
 use crate::eval::net::quantized::inputs::{
@@ -72,8 +72,8 @@ impl IntInputs for PortesNet {
     type Parts = PortesParts;
 
     #[inline(always)]
-    fn encode_parts(position: &PortesPosition, _: &(), parts: &mut PortesParts) {
-        encode_parts(position, parts);
+    fn encode_parts(position: &PortesPosition, _: &(), parts: &mut PortesParts) -> u16 {
+        encode_parts(position, parts) as u16
     }
 
     #[inline(always)]
@@ -108,11 +108,6 @@ impl IntInputs for PortesNet {
                 global_fixed(k, new.globals[k]),
             );
         });
-    }
-
-    #[inline(always)]
-    fn outcome_mask(position: &PortesPosition) -> u16 {
-        outcome_mask(position) as u16
     }
 
     /// Each side's points hold at most 15 checkers, a point's units

@@ -5,52 +5,20 @@
 
 use std::collections::BTreeMap;
 
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
-
 use super::*;
 use crate::eval::game_net::embedded_network;
 use crate::eval::net::quantized::inputs::fixed;
 use crate::eval::net::quantized::kernels::IntKernels;
+use crate::game::batches::random_batches;
 use crate::game::game_equity;
 use crate::game::portes::net::inputs::{PortesInputs, encode};
 use crate::game::portes::net::outcomes::to_probabilities;
 use crate::game::portes::net::{PortesNet, PortesNetwork};
 use plakoto_rules::Portes;
-use plakoto_rules::{Dice, TavliGame};
 
-/// Batches as a search makes them: the positions after every play of a
-/// roll (opponent on roll), from positions of seeded games whose plays
-/// are chosen at random.
+/// Batches as a search makes them, from seeded games of random plays.
 fn batches(seed: u64, games: usize) -> Vec<Vec<PortesPosition>> {
-    let game = Portes::default();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut generator = game.generator();
-    let mut list = Default::default();
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut p = game.start();
-        for _ in 0..400 {
-            game.generate(&mut generator, &p, Dice::roll(&mut rng), &mut list);
-            let plays = game.plays(&list);
-            let batch: Vec<PortesPosition> = plays
-                .iter()
-                .map(|play| game.after(play))
-                .filter(|after| game.result(after).is_none())
-                .map(|after| game.flip(&after))
-                .collect();
-            if !batch.is_empty() {
-                out.push(batch);
-            }
-            let after = game.after(plays.choose(&mut rng).expect("never empty"));
-            if game.result(&after).is_some() {
-                break;
-            }
-            p = game.flip(&after);
-        }
-    }
-    out
+    random_batches(&Portes::default(), seed, games)
 }
 
 fn shipped() -> (PortesNetwork, QuantizedPortesNetwork) {

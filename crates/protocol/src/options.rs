@@ -10,7 +10,7 @@
 use super::errors::{ErrorCode, ProtoError};
 use plakoto_engine::game::settings::CACHE_MB;
 use plakoto_engine::game::{
-    FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, PLIES,
+    FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MoveFilter, PLIES, PRUNE,
     ROLLOUT_TRIALS, Range, SearchSettings, THREADS, TIME_MS,
 };
 
@@ -113,6 +113,33 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
             _ => Err(OptionError::Family),
         }),
         show: |s| one("evaluation replyfilter", format_level(&s.reply_filter)),
+    },
+    SearchOption {
+        name: "evaluation prune",
+        forms: &[(
+            "<N|off>",
+            "inside the search, rate in full only the N plays of a roll a small net ranks best (Portes), or every play",
+        )],
+        set: Some(|s, words| match words {
+            [off] if off.eq_ignore_ascii_case("off") => {
+                s.set_prune(None).map_err(invalid)?;
+                Ok("evaluation prune".into())
+            }
+            [digits] if is_number(digits) => {
+                s.set_prune(Some(read(&PRUNE, digits)?)).map_err(invalid)?;
+                Ok("evaluation prune".into())
+            }
+            _ => Err(OptionError::Form),
+        }),
+        show: |s| {
+            one(
+                "evaluation prune",
+                match s.prune {
+                    0 => "off".to_string(),
+                    keep => keep.to_string(),
+                },
+            )
+        },
     },
     SearchOption {
         name: "search time",

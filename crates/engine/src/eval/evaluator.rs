@@ -65,6 +65,25 @@ pub trait GameEvaluator<G: TavliGame>: Send + Sync {
         out.extend(positions.iter().map(|p| self.evaluate(game, p)));
     }
 
+    /// Whether the evaluator rates positions cheaply too
+    /// ([`Self::prune_batch`]), for a search to choose which of a roll's
+    /// plays to rate in full ([`crate::game::SearchSettings::prune`]; GNU
+    /// Backgammon's pruning nets). The default has no such rating: every
+    /// play is rated in full.
+    fn prunes(&self) -> bool {
+        false
+    }
+
+    /// The cheap rating of [`Self::prunes`]: `out` is cleared first and
+    /// holds one equity a position, for its side on roll, in order; only
+    /// their order matters. A search asks only an evaluator that
+    /// [`Self::prunes`]; the default, for one that does not, rates every
+    /// position alike (0), which prefers none.
+    fn prune_batch(&self, _game: &G, positions: &[G::Position], out: &mut Vec<f32>) {
+        out.clear();
+        out.resize(positions.len(), 0.0);
+    }
+
     /// [`Self::evaluate_batch`] of positions the caller has already looked
     /// up with [`Self::exact_value`], finding none: an evaluator may skip
     /// its own lookup (a search rates every play's position that way

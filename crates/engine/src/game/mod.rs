@@ -54,6 +54,7 @@ mod plakoto;
 pub mod plakoto_turn;
 pub mod portes;
 mod position_hash;
+mod prune;
 mod ranking;
 pub mod rollout;
 mod rollout_figures;
@@ -86,9 +87,9 @@ pub use rollout::{RolloutStart, rollout, rollout_after_plays, rollout_plays};
 pub use rollout_figures::{PairedRollout, RolloutError, RolloutProgress, RolloutResult};
 pub use search::{GameSearch, Root};
 pub use settings::{
-    FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MAX_ROLLOUT_TRIALS,
-    MAX_THREADS, MAX_TIME_MS, MoveFilter, PLIES, ROLLOUT_TRIALS, Range, RolloutSettings,
-    SearchSettings, SettingsError, THREADS, TIME_MS,
+    FILTER_LEVEL, FILTER_PLIES, FilterLevel, FilterPreset, MAX_PLIES, MAX_PRUNE,
+    MAX_ROLLOUT_TRIALS, MAX_THREADS, MAX_TIME_MS, MoveFilter, PLIES, PRUNE, ROLLOUT_TRIALS, Range,
+    RolloutSettings, SearchSettings, SettingsError, THREADS, TIME_MS,
 };
 pub use stats::SearchStats;
 pub use stop::Stop;

@@ -78,6 +78,17 @@ pub const TIME_MS: Range = Range::new(
     MAX_TIME_MS,
     "the time budget is at least 1 ms",
 );
+/// Plays a roll keeps after pruning ([`SearchSettings::prune`]; 0, no
+/// pruning, is set as `off`).
+pub const PRUNE: Range = Range::new(
+    "plays kept after pruning",
+    1,
+    MAX_PRUNE as u64,
+    "pruning keeps at least 1 play (or is off)",
+);
+/// Most plays pruning may keep: more is no pruning at all (a roll has
+/// fewer plays nearly always).
+pub const MAX_PRUNE: usize = 64;
 /// Rollout trials per candidate.
 pub const ROLLOUT_TRIALS: Range = Range::new(
     "rollout trials",
@@ -505,6 +516,12 @@ pub struct SearchSettings {
     pub express_root_beam: usize,
     /// Most plays generated for one roll inside the tree.
     pub inner_max_plays: usize,
+    /// Plays of a roll inside the tree that the evaluator's cheap rating
+    /// keeps for the full one, when it has a cheap rating (Portes' pruning
+    /// net; GNU Backgammon prunes so); 0 rates every play in full. The
+    /// root's candidates are never pruned.
+    #[serde(default = "default_prune")]
+    pub prune: usize,
     /// Rollout settings.
     pub rollout: RolloutSettings,
     /// Memory for the caches of each searching thread, in MB: half for the
@@ -512,6 +529,11 @@ pub struct SearchSettings {
     /// depends on it, never a result (a cache holds exact values under
     /// their full position, and a full one is emptied or overwritten).
     pub cache_mb: u32,
+}
+
+/// [`SearchSettings::prune`]'s default.
+fn default_prune() -> usize {
+    5
 }
 
 impl Default for SearchSettings {
@@ -529,6 +551,7 @@ impl Default for SearchSettings {
             express_beam: 1,
             express_root_beam: 64,
             inner_max_plays: 20_000,
+            prune: default_prune(),
             rollout: RolloutSettings::default(),
             cache_mb: DEFAULT_CACHE_MB,
         }
@@ -551,6 +574,7 @@ impl SearchSettings {
             plies: plies.min(MAX_PLIES),
             filter: MoveFilter::preset(FilterPreset::Off),
             reply_filter: FilterLevel::SKIP,
+            prune: 0,
             ..SearchSettings::default()
         }
     }
@@ -591,6 +615,16 @@ impl SearchSettings {
     /// Sets the worker threads (1–[`MAX_THREADS`]).
     pub fn set_threads(&mut self, threads: u64) -> Result<(), SettingsError> {
         self.threads = THREADS.check(threads)? as usize;
+        Ok(())
+    }
+
+    /// Sets how many plays pruning keeps (1–[`MAX_PRUNE`]), or turns
+    /// pruning off (`None`).
+    pub fn set_prune(&mut self, keep: Option<u64>) -> Result<(), SettingsError> {
+        self.prune = match keep {
+            Some(k) => PRUNE.check(k)? as usize,
+            None => 0,
+        };
         Ok(())
     }
 

@@ -10,7 +10,9 @@
 //!   `depth - 1`;
 //! - [`Tree::best_play_value`]: the best play of a roll, for the mover.
 //!   The plays are rated statically in one batch; those the reply filter
-//!   keeps are searched deeper (GNU Backgammon keeps one).
+//!   keeps are searched deeper (GNU Backgammon keeps one). With an
+//!   evaluator that rates cheaply too, only the plays that rating ranks
+//!   best are rated in full ([`super::prune`]).
 //!
 //! Carried numbers (Plakoto Express, R21): a rolled play that leaves
 //! numbers unused hands them to the opponent, who plays them (its best
@@ -32,6 +34,7 @@ use std::time::Instant;
 use plakoto_rules::Dice;
 use plakoto_rules::tavli::ToPlay;
 
+use super::prune::{PruneScratch, prune_plays};
 use super::settings::{DEFAULT_CACHE_MB, budget_bytes};
 use super::{
     EngineGame, GameAfter, GameEvaluator, PlayBounds, SearchSettings, SearchStats, Stop,
@@ -242,6 +245,8 @@ struct Level<G: EngineGame> {
     generator: G::Generator,
     list: G::PlayList,
     rate: RateScratch<G>,
+    /// The plays pruning keeps.
+    prune: PruneScratch<G>,
     /// (static equity, index) of the plays, best first.
     order: Vec<(f32, u32)>,
 }
@@ -314,12 +319,11 @@ impl<G: EngineGame> Tree<G> {
         self.leaves.release();
         // A level's ratings and order grow with its list of plays: their
         // capacity tells how long a list it held.
-        if self
-            .levels
-            .iter()
-            .flatten()
-            .any(|l| l.rate.capacity() > keep_plays || l.order.capacity() > keep_plays)
-        {
+        if self.levels.iter().flatten().any(|l| {
+            l.rate.capacity() > keep_plays
+                || l.order.capacity() > keep_plays
+                || l.prune.capacity() > keep_plays
+        }) {
             self.levels = Vec::new();
         }
     }
@@ -341,7 +345,12 @@ impl<G: EngineGame> Tree<G> {
         self.levels
             .iter()
             .flatten()
-            .map(|l| l.rate.capacity().max(l.order.capacity()))
+            .map(|l| {
+                l.rate
+                    .capacity()
+                    .max(l.order.capacity())
+                    .max(l.prune.capacity())
+            })
             .max()
             .unwrap_or(0)
     }
@@ -459,6 +468,7 @@ impl<G: EngineGame> Tree<G> {
             generator: cx.game.generator(),
             list: G::PlayList::default(),
             rate: RateScratch::default(),
+            prune: PruneScratch::default(),
             order: Vec::new(),
         });
         cx.game.bounded_plays(
@@ -469,9 +479,19 @@ impl<G: EngineGame> Tree<G> {
             cx.bounds(),
             &mut s.list,
         );
-        let plays = cx.game.plays(&s.list);
         let passed = matches!(to_play, ToPlay::Carried(_));
         let next = NextRoll::after(passed);
+        let generated = cx.game.plays(&s.list);
+        // Those the cheap rating ranks best, when the evaluator has one.
+        let pruned = prune_plays(
+            cx.game,
+            cx.evaluator,
+            cx.settings.prune,
+            generated,
+            next == NextRoll::Opponent,
+            &mut s.prune,
+        );
+        let plays = if pruned { &s.prune.kept[..] } else { generated };
         let evaluated = rate_plays(cx, plays, next, &mut s.rate, Some(&mut self.leaves));
         self.stats.evaluations += evaluated as u64;
         let ratings = &s.rate.ratings;

@@ -11,6 +11,7 @@ mod plakoto_net;
 mod plakoto_root;
 mod portes;
 mod portes_net;
+mod pruning;
 mod race_db;
 mod random_games;
 mod search_known;

@@ -29,6 +29,7 @@ pub mod checkpoint;
 pub mod label_args;
 pub mod label_file;
 pub mod learn;
+pub mod pruner;
 pub mod refine;
 pub mod refine_error;
 pub mod rollout_targets;

@@ -31,6 +31,7 @@ pub use super::target_line::{TargetLine, read_targets};
 use super::candidates::candidate_targets;
 pub use super::label_args::LabelArgs;
 use super::label_file::merge_label_files;
+pub use super::pruner::PrunerArgs;
 use super::refine_error::io;
 use super::rollout_targets::{Conversion, rollout_target_lines};
 use super::target_line::split_triples_like_net;
@@ -71,6 +72,10 @@ pub enum RefineCommand {
     /// Joins the label files of a run's shards into the unsharded run's
     /// file (every position labelled once, one header).
     MergeLabels(MergeLabelsArgs),
+    /// Portes: teaches the small pruning net, which a search rates a
+    /// roll's plays with before the full net rates the best of them, to
+    /// rank plays as the full net does.
+    Pruner(PrunerArgs),
 }
 
 /// Options of `plakoto refine merge-labels`.
@@ -266,6 +271,7 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
         RefineCommand::FromBenchmark(a) => vec![&a.out],
         RefineCommand::Labels(a) => vec![&a.out],
         RefineCommand::MergeLabels(a) => vec![&a.out],
+        RefineCommand::Pruner(a) => vec![&a.out],
     };
     for path in outputs {
         plakoto_records::output_path::prepare_file(path).map_err(io(path))?;
@@ -276,6 +282,7 @@ pub fn run(command: &RefineCommand) -> Result<(), RefineError> {
         RefineCommand::Average(a) => (LabGameFns::of(a.game).refine_average)(a),
         RefineCommand::FromBenchmark(a) => from_benchmark(a),
         RefineCommand::Labels(a) => (LabGameFns::of(a.game).refine_labels)(a),
+        RefineCommand::Pruner(a) => super::pruner::run(a),
         RefineCommand::MergeLabels(a) => {
             let count = merge_label_files(&a.shards, &a.out)?;
             eprintln!(

@@ -219,6 +219,7 @@ set evaluation plies 2
 hint 3
 set evaluation movefilter off
 set evaluation replyfilter 1 0 0
+set evaluation prune 3
 hint 2
 eval
 set search time 60000
@@ -258,6 +259,10 @@ set evaluation movefilter 1 2 3
 set evaluation replyfilter 1 2
 set evaluation replyfilter nope
 set evaluation replyfilter 1 0 inf
+set evaluation prune 0
+set evaluation prune 65
+set evaluation prune x
+set evaluation prune
 set search
 set search speed 5
 set search time 0

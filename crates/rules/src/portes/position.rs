@@ -256,7 +256,7 @@ impl PortesPosition {
     }
 
     /// The board by index `p-1`: own checkers > 0, the opponent's < 0.
-    pub(super) fn board(&self) -> &[i8; 24] {
+    pub fn board(&self) -> &[i8; 24] {
         &self.board
     }
 

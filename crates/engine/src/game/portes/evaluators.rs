@@ -21,15 +21,16 @@ use crate::eval::exact::ExactDatabase;
 use crate::eval::game_net::Previous;
 use crate::eval::game_net::process_network;
 use crate::eval::net::weights::WeightsError;
-use crate::game::GameEvaluator;
 use crate::game::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
 use crate::game::net_pair::NetPair;
 use crate::game::pip_race::pip_race_probabilities;
 use crate::game::portes::net::inputs::{INPUTS, PortesInputs, encode};
 use crate::game::portes::net::outcomes::{OUTCOMES, to_probabilities};
+use crate::game::portes::net::prune::{PortesPruneNet, PortesPruner, PruneBlock};
 use crate::game::portes::net::quantized::PortesIntScratch;
 use crate::game::portes::net::{PortesNet, PortesNetwork};
 use crate::game::portes::{evaluate_portes_race, portes_heuristic};
+use crate::game::{GameEvaluator, game_equity};
 use crate::match_equity::tavli::StarterRates;
 use crate::match_equity::tavli::rates::counts;
 
@@ -126,6 +127,8 @@ struct Scratch {
     previous: Previous<INPUTS>,
     /// The integer net's, with the previous position of a batch.
     integer: PortesIntScratch,
+    /// The pruning net's hidden layer.
+    prune: Vec<PruneBlock>,
 }
 
 thread_local! {
@@ -137,6 +140,8 @@ thread_local! {
 #[derive(Clone, Debug)]
 pub struct PortesNetEvaluator {
     net: NetPair<PortesNet>,
+    /// The pruning net, when the search may rate plays with it first.
+    prune: Option<Arc<PortesPruner>>,
 }
 
 impl PortesNetEvaluator {
@@ -145,6 +150,7 @@ impl PortesNetEvaluator {
     pub fn new(net: Arc<PortesNetwork>) -> PortesNetEvaluator {
         PortesNetEvaluator {
             net: NetPair::float(net),
+            prune: None,
         }
     }
 
@@ -153,14 +159,34 @@ impl PortesNetEvaluator {
     pub fn with_integer(self) -> PortesNetEvaluator {
         PortesNetEvaluator {
             net: self.net.with_integer(),
+            ..self
+        }
+    }
+
+    /// The same evaluator, with `prune` as the pruning net a search rates
+    /// a roll's plays with before rating the best of them in full
+    /// ([`GameEvaluator::prune_batch`]).
+    pub fn with_pruning(self, prune: Arc<PortesPruner>) -> PortesNetEvaluator {
+        PortesNetEvaluator {
+            prune: Some(prune),
+            ..self
         }
     }
 
     /// An evaluator with the process's Portes net
     /// ([`process_network`]: the file `PLAKOTO_PORTES_WEIGHTS` names, else
-    /// the embedded weights) as its integer copy.
+    /// the embedded weights) as its integer copy, with the process's pruning
+    /// net ([`PortesPruneNet`]) when it loads.
     pub fn with_default_network() -> Result<PortesNetEvaluator, WeightsError> {
-        Ok(PortesNetEvaluator::new(process_network::<PortesNet>()?).with_integer())
+        let evaluator = PortesNetEvaluator::new(process_network::<PortesNet>()?).with_integer();
+        Ok(match process_network::<PortesPruneNet>() {
+            Ok(prune) => evaluator.with_pruning(Arc::new(PortesPruner::new(&prune))),
+            Err(e) => {
+                // Searches are slower without it, never wrong.
+                log::warn!("Portes pruning net not loaded ({e}): every play is rated in full");
+                evaluator
+            }
+        })
     }
 
     /// The network.
@@ -230,6 +256,28 @@ impl GameEvaluator<Portes> for PortesNetEvaluator {
         out: &mut Vec<Probabilities>,
     ) {
         self.batch(game, positions, out, true);
+    }
+
+    fn prunes(&self) -> bool {
+        self.prune.is_some()
+    }
+
+    fn prune_batch(&self, game: &Portes, positions: &[PortesPosition], out: &mut Vec<f32>) {
+        let Some(prune) = &self.prune else {
+            // No pruning net: the full rating (never asked for by a search).
+            out.clear();
+            out.extend(
+                positions
+                    .iter()
+                    .map(|p| game_equity(game, &self.evaluate(game, p))),
+            );
+            return;
+        };
+        out.clear();
+        SCRATCH.with(|s| {
+            let pre = &mut s.borrow_mut().prune;
+            out.extend(positions.iter().map(|p| prune.equity(p, pre)));
+        });
     }
 
     fn evaluate_open_batch(

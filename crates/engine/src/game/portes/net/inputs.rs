@@ -53,6 +53,19 @@ pub type PortesInputs = SparseInputs<INPUTS>;
 /// [`outcome_mask`](super::outcomes::outcome_mask), read from the same
 /// unpacked sides.
 pub fn encode(position: &PortesPosition, out: &mut PortesInputs) -> u32 {
+    encode_with(position, out, true)
+}
+
+/// [`encode`] without the contact features (their inputs left 0): the
+/// inputs of the pruning net ([`super::prune`]), for which the features
+/// would cost more than the rest of its evaluation.
+pub fn encode_for_pruning(position: &PortesPosition, out: &mut PortesInputs) -> u32 {
+    encode_with(position, out, false)
+}
+
+/// [`encode`], with the contact features only if `features`.
+#[inline(always)]
+fn encode_with(position: &PortesPosition, out: &mut PortesInputs, features: bool) -> u32 {
     out.clear();
     let (own, opp) = position.sides();
     // Each side's points as bits, read once for the units and the contact
@@ -85,6 +98,8 @@ pub fn encode(position: &PortesPosition, out: &mut PortesInputs) -> u32 {
     let touching = bits[0].meets(&bits[1]);
     if touching {
         out.push(CONTACT, 1.0);
+    }
+    if touching && features {
         for (s, counts) in feature_counts(&bits[0], &bits[1]).into_iter().enumerate() {
             let base = FEATURES + s * SIDE_FEATURES;
             for (k, count) in counts.into_iter().enumerate() {

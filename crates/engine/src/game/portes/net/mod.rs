@@ -12,6 +12,8 @@
 //!   integer net compares from one position to the next.
 //! - [`PortesNet`]: what the shared network takes from Portes; the
 //!   network is [`PortesNetwork`], its weight file under magic `PLKPORT`.
+//! - [`prune`]: the small pruning net a search rates a roll's plays with
+//!   before the full net rates the best of them.
 //! - [`quantized`]: its integer copy, which the engine's evaluator `net`
 //!   infers with (the integer net of every game on these inputs).
 //! - The evaluator over this net, `PortesNetEvaluator`, is the game
@@ -25,6 +27,7 @@ pub mod contact;
 pub mod inputs;
 pub mod outcomes;
 pub mod parts;
+pub mod prune;
 pub mod quantized;
 
 use std::sync::{Arc, OnceLock};

@@ -28,12 +28,12 @@ use rand_chacha::ChaCha8Rng;
 use super::learn::{Adam, ParamVecs, add_sample_gradient};
 use super::refine_error::{RefineError, io};
 use plakoto_engine::eval::game_net::process_network;
+use plakoto_engine::game::PortesNetEvaluator;
 use plakoto_engine::game::game_equity;
 use plakoto_engine::game::portes::net::PortesNet;
 use plakoto_engine::game::portes::net::inputs::{PortesInputs, encode_for_pruning};
 use plakoto_engine::game::portes::net::outcomes::{OUTCOMES, to_probabilities};
 use plakoto_engine::game::portes::net::prune::{PortesPruneNetwork, prune_output};
-use plakoto_engine::game::{PortesNetEvaluator, batch_after};
 use plakoto_rules::portes::PortesPosition;
 use plakoto_rules::{Dice, GameKind, Portes, TavliGame};
 
@@ -180,24 +180,32 @@ fn teaching_game(
     for _ in 0..1000 {
         game.generate(&mut generator, &position, Dice::roll(rng), &mut list);
         let plays = game.plays(&list);
-        let decision: Decision = batch_after(game, plays)
-            .into_iter()
-            .map(|p| Sample {
-                position: p,
-                target: equity(game, &teacher.distribution(&p)),
-            })
-            .collect();
+        // Each play's position labelled, and the play whose position the
+        // full net rates worst for the opponent (the last of equals); a
+        // play that ends the game wins outright.
+        let mut decision: Decision = Vec::with_capacity(plays.len());
+        let mut best: Option<(f32, usize)> = None;
+        for (i, play) in plays.iter().enumerate() {
+            let after = game.after(play);
+            let value = if game.result(&after).is_some() {
+                f32::INFINITY
+            } else {
+                let position = game.flip(&after);
+                let sample = Sample {
+                    position,
+                    target: equity(game, &teacher.distribution(&position)),
+                };
+                decision.push(sample);
+                -sample.target
+            };
+            if best.is_none_or(|(b, _)| value >= b) {
+                best = Some((value, i));
+            }
+        }
         let chosen = if rng.gen_bool(RANDOM_PLAY) {
             *plays.choose(rng).expect("a roll always has a play")
         } else {
-            // The play whose position the full net rates worst for the
-            // opponent; a play that ends the game wins outright.
-            *plays
-                .iter()
-                .max_by(|x, y| {
-                    mover_value(game, teacher, x).total_cmp(&mover_value(game, teacher, y))
-                })
-                .expect("a roll always has a play")
+            plays[best.expect("a roll always has a play").1]
         };
         if decision.len() > 1 {
             decisions.push(decision);
@@ -209,19 +217,6 @@ fn teaching_game(
         position = game.flip(&after);
     }
     decisions
-}
-
-/// The full net's equity of `play` for the side making it.
-fn mover_value(
-    game: &Portes,
-    teacher: &PortesNetEvaluator,
-    play: &<Portes as TavliGame>::Play,
-) -> f32 {
-    let after = game.after(play);
-    if game.result(&after).is_some() {
-        return f32::INFINITY;
-    }
-    -equity(game, &teacher.distribution(&game.flip(&after)))
 }
 
 /// The equity of a distribution for the side on roll.

@@ -21,6 +21,7 @@ use crate::eval::exact::ExactDatabase;
 use crate::eval::game_net::Previous;
 use crate::eval::game_net::process_network;
 use crate::eval::net::weights::WeightsError;
+use crate::game::GameEvaluator;
 use crate::game::engine_game::{EVALUATOR_NAMES, EngineGame, evaluator_named};
 use crate::game::net_pair::NetPair;
 use crate::game::pip_race::pip_race_probabilities;
@@ -30,7 +31,6 @@ use crate::game::portes::net::prune::{PortesPruneNet, PortesPruner, PruneBlock};
 use crate::game::portes::net::quantized::PortesIntScratch;
 use crate::game::portes::net::{PortesNet, PortesNetwork};
 use crate::game::portes::{evaluate_portes_race, portes_heuristic};
-use crate::game::{GameEvaluator, game_equity};
 use crate::match_equity::tavli::StarterRates;
 use crate::match_equity::tavli::rates::counts;
 
@@ -262,18 +262,14 @@ impl GameEvaluator<Portes> for PortesNetEvaluator {
         self.prune.is_some()
     }
 
-    fn prune_batch(&self, game: &Portes, positions: &[PortesPosition], out: &mut Vec<f32>) {
+    fn prune_batch(&self, _game: &Portes, positions: &[PortesPosition], out: &mut Vec<f32>) {
+        out.clear();
         let Some(prune) = &self.prune else {
-            // No pruning net: the full rating (never asked for by a search).
-            out.clear();
-            out.extend(
-                positions
-                    .iter()
-                    .map(|p| game_equity(game, &self.evaluate(game, p))),
-            );
+            // No pruning net (never asked by a search): as the trait's
+            // default, no preference.
+            out.resize(positions.len(), 0.0);
             return;
         };
-        out.clear();
         SCRATCH.with(|s| {
             let pre = &mut s.borrow_mut().prune;
             out.extend(positions.iter().map(|p| prune.equity(p, pre)));

@@ -60,6 +60,8 @@
 //! serve both.
 
 pub(crate) mod bounds;
+#[cfg(test)]
+pub(crate) mod checks;
 pub(crate) mod inputs;
 pub mod kernels;
 mod layers;

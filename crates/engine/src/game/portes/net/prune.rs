@@ -74,7 +74,6 @@ const BLOCK: usize = 16;
 
 /// Sixteen hidden units' values.
 pub type PruneBlock = [f32; BLOCK];
-type Block = PruneBlock;
 
 /// The pruning net ready to evaluate: its first layer as rows to add, a
 /// row for each side's point and checker count (the sum of that point's
@@ -86,9 +85,9 @@ pub struct PortesPruner {
     blocks: usize,
     /// Rows by [`Self::point_row`], [`Self::bar_row`], [`Self::off_row`];
     /// then each side's pips row and the contact row.
-    rows: Vec<Block>,
-    b1: Vec<Block>,
-    w2: Vec<Block>,
+    rows: Vec<PruneBlock>,
+    b1: Vec<PruneBlock>,
+    w2: Vec<PruneBlock>,
     b2: f32,
 }
 
@@ -104,7 +103,7 @@ fn point_units(n: usize) -> [f32; 4] {
 }
 
 /// `values` (a multiple of [`BLOCK`] long) as blocks.
-fn blocks_of(values: &[f32]) -> Vec<Block> {
+fn blocks_of(values: &[f32]) -> Vec<PruneBlock> {
     values
         .chunks_exact(BLOCK)
         .map(|c| c.try_into().expect("a block"))
@@ -180,7 +179,7 @@ impl PortesPruner {
 
     /// Adds `scale` times row `r` to `pre`.
     #[inline(always)]
-    fn add(&self, pre: &mut [Block], r: usize, scale: f32) {
+    fn add(&self, pre: &mut [PruneBlock], r: usize, scale: f32) {
         let row = &self.rows[r * self.blocks..(r + 1) * self.blocks];
         for (p, w) in pre.iter_mut().zip(row) {
             // Whole blocks at once, which the compiler keeps in vector
@@ -193,7 +192,7 @@ impl PortesPruner {
     /// rates it; `pre` is scratch. Read from the board as it is stored,
     /// without unpacking the sides: this runs for every play of every
     /// roll a search prunes.
-    pub fn equity(&self, position: &PortesPosition, pre: &mut Vec<Block>) -> f32 {
+    pub fn equity(&self, position: &PortesPosition, pre: &mut Vec<PruneBlock>) -> f32 {
         let board = position.board();
         pre.clear();
         pre.extend_from_slice(&self.b1);

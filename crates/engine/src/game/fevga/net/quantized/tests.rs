@@ -3,13 +3,13 @@
 //! differences of the sparse inputs, batch updates are exact, and every
 //! instruction set gives the same bits.
 
-use std::collections::BTreeMap;
-
 use super::*;
 use crate::eval::game_net::embedded_network;
-use crate::eval::net::quantized::Changes;
+use crate::eval::net::quantized::checks::{
+    assert_batches_and_instruction_sets_give_the_same_bits, assert_sums_inside_the_proved_bound,
+    assert_terms_are_the_differences_of_the_sparse_inputs,
+};
 use crate::eval::net::quantized::inputs::fixed;
-use crate::eval::net::quantized::kernels::IntKernels;
 use crate::game::batches::random_batches;
 use crate::game::fevga::net::inputs::{FevgaInputs, expand};
 use crate::game::fevga::net::outcomes::to_probabilities;
@@ -33,24 +33,8 @@ fn shipped() -> (FevgaNetwork, QuantizedFevgaNetwork) {
 #[test]
 fn shipped_net_sums_stay_inside_the_proved_bound() {
     let (_, q) = shipped();
-    let h = q.headroom();
     let rules = FevgaRules::default();
-    let limit = f32::from(i16::MAX) / h.scale;
-    let (mut lo, mut hi, mut n) = (0.0f32, 0.0f32, 0);
-    for p in batches(5, 60).iter().flatten() {
-        let sums = q.sums_of(p, &rules);
-        lo = sums.iter().fold(lo, |m, &x| m.min(x));
-        hi = sums.iter().fold(hi, |m, &x| m.max(x));
-        n += 1;
-    }
-    println!(
-        "fevga: scale {}, {n} positions: sums {lo:.1} to {hi:.1} (limit ±{limit:.1}); \
-         proved bound {:.1} to {:.1}, widest unit {:.1} of a {:.1} window",
-        h.scale, h.bound.0, h.bound.1, h.widest, h.window
-    );
-    assert!(h.scale >= 256.0, "scale {}", h.scale);
-    assert!(h.bound.1 < limit && h.widest <= h.window, "{h:?}");
-    assert!(lo >= h.bound.0 && hi <= h.bound.1);
+    assert_sums_inside_the_proved_bound("fevga", &q, batches(5, 60).iter().flatten(), &rules);
 }
 
 /// Equities of the integer and `f32` nets: the quantisation moves them by
@@ -85,33 +69,18 @@ fn integer_equities_are_within_a_few_thousandths_of_f32() {
 /// terms between two positions are the difference of their inputs.
 #[test]
 fn terms_are_the_differences_of_the_sparse_inputs() {
-    let rules = FevgaRules::default();
-    let (mut parts, mut previous) = (FevgaParts::default(), FevgaParts::default());
-    let mut previous_sparse = BTreeMap::new();
-    let (mut inputs, mut changes) = (FevgaInputs::default(), Changes::default());
-    let mut checked = 0;
-    for p in batches(7, 20).iter().flatten() {
-        encode_parts(p, &rules, &mut parts);
-        expand(&parts, &mut inputs);
-        let sparse: BTreeMap<u16, i64> = inputs
-            .iter()
-            .map(|(i, v)| (i as u16, i64::from(fixed(v))))
-            .collect();
-        terms::all_terms(&parts, &mut changes);
-        assert_eq!(changes.effect(), sparse, "{p:?}");
-        let mut expected = sparse.clone();
-        for (i, v) in &previous_sparse {
-            *expected.entry(*i).or_default() -= v;
-        }
-        expected.retain(|_, v| *v != 0);
-        terms::terms_between(&previous, &parts, &mut changes);
-        assert_eq!(changes.effect(), expected, "{p:?}");
-        terms::terms_between(&parts, &parts, &mut changes);
-        assert_eq!(changes.len(), 0);
-        (previous, previous_sparse) = (parts.clone(), sparse);
-        checked += 1;
-    }
-    assert!(checked > 1000, "only {checked} positions");
+    let mut inputs = FevgaInputs::default();
+    assert_terms_are_the_differences_of_the_sparse_inputs::<FevgaNet>(
+        batches(7, 20).iter().flatten(),
+        &FevgaRules::default(),
+        |_, parts| {
+            expand(parts, &mut inputs);
+            inputs
+                .iter()
+                .map(|(i, v)| (i as u16, i64::from(fixed(v))))
+                .collect()
+        },
+    );
 }
 
 /// Batch positions updated from the previous one equal single
@@ -120,31 +89,11 @@ fn terms_are_the_differences_of_the_sparse_inputs() {
 #[test]
 fn batches_and_instruction_sets_give_the_same_bits() {
     let (_, q) = shipped();
-    let rules = FevgaRules::default();
-    let mut all = batches(8, 20);
-    all.push(all.iter().flatten().copied().take(2000).collect());
-    let run = |q: &QuantizedFevgaNetwork, in_batch: bool| -> Vec<u32> {
-        let mut s = FevgaIntScratch::default();
-        let mut out = Vec::new();
-        for batch in &all {
-            s.forget();
-            for p in batch {
-                out.extend(
-                    q.distribution_with(p, &rules, &mut s, in_batch)
-                        .map(f32::to_bits),
-                );
-            }
-        }
-        out
-    };
-    let base = q.clone().with_kernels(IntKernels::baseline());
-    let want = run(&base, false);
-    assert!(want.len() > 4 * 3000);
-    assert_eq!(run(&base, true), want, "baseline batches");
-    for k in IntKernels::available() {
-        println!("comparing {} with the baseline", k.name);
-        assert_eq!(run(&q.clone().with_kernels(k), true), want, "{}", k.name);
-    }
+    assert_batches_and_instruction_sets_give_the_same_bits(
+        &q,
+        batches(8, 20),
+        &FevgaRules::default(),
+    );
 }
 
 /// A freshly initialised net (other weights and size) quantises and

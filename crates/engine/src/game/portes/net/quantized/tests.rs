@@ -3,12 +3,13 @@
 //! differences of the sparse inputs the `f32` encoder writes, batch
 //! updates are exact, and every instruction set gives the same bits.
 
-use std::collections::BTreeMap;
-
 use super::*;
 use crate::eval::game_net::embedded_network;
+use crate::eval::net::quantized::checks::{
+    assert_batches_and_instruction_sets_give_the_same_bits, assert_sums_inside_the_proved_bound,
+    assert_terms_are_the_differences_of_the_sparse_inputs,
+};
 use crate::eval::net::quantized::inputs::fixed;
-use crate::eval::net::quantized::kernels::IntKernels;
 use crate::game::batches::random_batches;
 use crate::game::game_equity;
 use crate::game::portes::net::inputs::{PortesInputs, encode};
@@ -41,23 +42,7 @@ fn float(net: &PortesNetwork, p: &PortesPosition) -> [f32; OUTCOMES] {
 #[test]
 fn shipped_net_sums_stay_inside_the_proved_bound() {
     let (_, q) = shipped();
-    let h = q.headroom();
-    let limit = f32::from(i16::MAX) / h.scale;
-    let (mut lo, mut hi, mut n) = (0.0f32, 0.0f32, 0);
-    for p in batches(5, 60).iter().flatten() {
-        let sums = q.sums_of(p, &());
-        lo = sums.iter().fold(lo, |m, &x| m.min(x));
-        hi = sums.iter().fold(hi, |m, &x| m.max(x));
-        n += 1;
-    }
-    println!(
-        "portes: scale {}, {n} positions: sums {lo:.1} to {hi:.1} (limit ±{limit:.1}); \
-         proved bound {:.1} to {:.1}, widest unit {:.1} of a {:.1} window",
-        h.scale, h.bound.0, h.bound.1, h.widest, h.window
-    );
-    assert!(h.scale >= 256.0, "scale {}", h.scale);
-    assert!(h.bound.1 < limit && h.widest <= h.window, "{h:?}");
-    assert!(lo >= h.bound.0 && hi <= h.bound.1);
+    assert_sums_inside_the_proved_bound("portes", &q, batches(5, 60).iter().flatten(), &());
 }
 
 /// Equities of the integer and `f32` nets: the quantisation moves them by
@@ -90,32 +75,18 @@ fn integer_equities_are_within_a_few_thousandths_of_f32() {
 /// difference of their inputs.
 #[test]
 fn terms_are_the_differences_of_the_sparse_inputs() {
-    let (mut parts, mut previous) = (PortesParts::default(), PortesParts::default());
-    let mut previous_sparse = BTreeMap::new();
-    let (mut inputs, mut changes) = (PortesInputs::default(), Changes::default());
-    let mut checked = 0;
-    for p in batches(7, 20).iter().flatten() {
-        encode_parts(p, &mut parts);
-        encode(p, &mut inputs);
-        let sparse: BTreeMap<u16, i64> = inputs
-            .iter()
-            .map(|(i, v)| (i as u16, i64::from(fixed(v))))
-            .collect();
-        PortesNet::all_terms(&parts, &mut changes);
-        assert_eq!(changes.effect(), sparse, "{p:?}");
-        let mut expected = sparse.clone();
-        for (i, v) in &previous_sparse {
-            *expected.entry(*i).or_default() -= v;
-        }
-        expected.retain(|_, v| *v != 0);
-        PortesNet::terms_between(&previous, &parts, &mut changes);
-        assert_eq!(changes.effect(), expected, "{p:?}");
-        PortesNet::terms_between(&parts, &parts, &mut changes);
-        assert_eq!(changes.len(), 0);
-        (previous, previous_sparse) = (parts.clone(), sparse);
-        checked += 1;
-    }
-    assert!(checked > 1000, "only {checked} positions");
+    let mut inputs = PortesInputs::default();
+    assert_terms_are_the_differences_of_the_sparse_inputs::<PortesNet>(
+        batches(7, 20).iter().flatten(),
+        &(),
+        |p, _| {
+            encode(p, &mut inputs);
+            inputs
+                .iter()
+                .map(|(i, v)| (i as u16, i64::from(fixed(v))))
+                .collect()
+        },
+    );
 }
 
 /// Batch positions updated from the previous one equal single
@@ -124,27 +95,7 @@ fn terms_are_the_differences_of_the_sparse_inputs() {
 #[test]
 fn batches_and_instruction_sets_give_the_same_bits() {
     let (_, q) = shipped();
-    let mut all = batches(8, 20);
-    all.push(all.iter().flatten().copied().take(2000).collect());
-    let run = |q: &QuantizedPortesNetwork, in_batch: bool| -> Vec<u32> {
-        let mut s = PortesIntScratch::default();
-        let mut out = Vec::new();
-        for batch in &all {
-            s.forget();
-            for p in batch {
-                out.extend(q.distribution_with(p, &mut s, in_batch).map(f32::to_bits));
-            }
-        }
-        out
-    };
-    let base = q.clone().with_kernels(IntKernels::baseline());
-    let want = run(&base, false);
-    assert!(want.len() > 6 * 3000);
-    assert_eq!(run(&base, true), want, "baseline batches");
-    for k in IntKernels::available() {
-        println!("comparing {} with the baseline", k.name);
-        assert_eq!(run(&q.clone().with_kernels(k), true), want, "{}", k.name);
-    }
+    assert_batches_and_instruction_sets_give_the_same_bits(&q, batches(8, 20), &());
 }
 
 /// A freshly initialised net (other weights and size) quantises and

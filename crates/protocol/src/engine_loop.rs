@@ -3,7 +3,9 @@
 //! for a client that watches with `set progress on`, `quit` and the end
 //! of input) can end a running search; every line is still answered in
 //! order, one at a time, as before. A clock thread writes the progress
-//! lines of a running command for a client that asked for them.
+//! lines of a running command for a client that asked for them. Between
+//! commands the loop hands back what the last one freed, and the searches'
+//! caches once no line has come for a while (`IDLE`).
 //!
 //! ```text
 //! input ─▶ reader thread ─(line, number)─▶ loop: Session::handle_parsed ─▶ output
@@ -13,9 +15,9 @@
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::{RecvError, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::command::{Command, OutputMode};
 use super::framing::Line;
@@ -67,7 +69,23 @@ pub fn run_with(
     std::thread::scope(|scope| {
         scope.spawn(|| clock.run(&out, &board));
         let result = (|| {
-            while let Ok(message) = rx.recv() {
+            // Whether the searches' caches were freed since the last
+            // command (see `IDLE`).
+            let mut released = true;
+            loop {
+                let message = if released {
+                    rx.recv()
+                } else {
+                    match rx.recv_timeout(IDLE) {
+                        Err(RecvTimeoutError::Timeout) => {
+                            release_while_waiting(session);
+                            released = true;
+                            continue;
+                        }
+                        other => other.map_err(|_| RecvError),
+                    }
+                };
+                let Ok(message) = message else { break };
                 let (line, number) = match message {
                     Message::End => return Ok(()),
                     Message::Failed(error) => return Err(error),
@@ -110,17 +128,40 @@ pub fn run_with(
                     return Ok(());
                 }
                 // After the reply, so that the client does not wait on it.
-                heap::release_free_memory();
-                // The endgame databases' pages this command mapped (pin and
-                // race tables) would otherwise stay resident for good.
-                plakoto_engine::eval::pin_endgame::release_mapped_pages();
-                plakoto_engine::eval::race::release_mapped_pages();
+                release_after_command();
+                released = false;
             }
             Ok(())
         })();
         clock.quit();
         result
     })
+}
+
+/// How long the engine waits for its next line before it frees the
+/// searches' caches ([`release_while_waiting`]). A client that sends its
+/// next command as soon as it reads a reply (an arena, a script, a GUI
+/// playing the engine against itself) is back well within it, and its
+/// searches keep their caches; a person is not.
+const IDLE: Duration = Duration::from_millis(50);
+
+/// Hands back, after every command, what it freed and what it mapped of
+/// the endgame databases (pin and race tables), so that what one command
+/// touched does not stay resident.
+fn release_after_command() {
+    heap::release_free_memory();
+    plakoto_engine::eval::pin_endgame::release_mapped_pages();
+    plakoto_engine::eval::race::release_mapped_pages();
+}
+
+/// Frees the searches' caches, and hands their pages back, once the engine
+/// waits for its next command. Freed after every command instead, they
+/// cost a command of 1 ply about a third of its time: every next search
+/// mapped its tables afresh (blocks that large are mapped on their own,
+/// see `heap`), a page fault per page it touched.
+fn release_while_waiting(session: &mut Session) {
+    session.release_caches();
+    heap::release_free_memory();
 }
 
 fn write_reply(

@@ -171,6 +171,20 @@ impl Session {
         self.search.settings()
     }
 
+    /// Frees every game's search caches (the next search allocates them
+    /// again; no answer changes): for an engine that waits for its next
+    /// command. A `legal` listing is kept for its next page.
+    pub fn release_caches(&mut self) {
+        self.search.release_caches();
+    }
+
+    /// Bytes the search caches of every game hold now: those of the game
+    /// played, between commands that come back to back; none once
+    /// [`Self::release_caches`] ran.
+    pub fn cache_bytes_held(&self) -> usize {
+        self.search.cache_bytes_held()
+    }
+
     /// Applies a command; on error nothing changes.
     pub fn apply(&mut self, command: &Command) -> Result<Reply, ProtoError> {
         if let Command::SetEvaluator(kind) = command {
@@ -179,7 +193,12 @@ impl Session {
             self.set_game_evaluator(self.state.game_kind, &kind.to_string())?;
             return self.apply(&Command::Show(super::command::ShowWhat::Options));
         }
-        if !matches!(command, Command::Legal(_)) {
+        if matches!(command, Command::Legal(_)) {
+            // `legal` searches nothing, and an Express count is the largest
+            // thing the engine holds: the searches' caches do not sit
+            // beside it.
+            self.search.release_caches();
+        } else {
             // `legal` keeps its list and its count only for the next page:
             // any other command starts without them, so that they never
             // sit beside its own searches (an Express count holds tens of
@@ -210,6 +229,9 @@ impl Session {
         }
         let reply = reply?;
         self.state = next;
+        // The caches of the game played now are kept for its next command
+        // (see `engine_loop`'s `IDLE`); another game's are done with.
+        self.search.release_caches_except(self.state.game_kind);
         Ok(reply)
     }
 

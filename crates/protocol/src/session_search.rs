@@ -59,8 +59,14 @@ pub trait AnySearcher: Any + Send {
     /// Lets `stop` end its searches early.
     fn set_stop(&mut self, stop: Stop);
 
-    /// Frees its caches and what its last search grew past ordinary needs.
+    /// Frees what its last search grew past ordinary needs.
     fn trim(&mut self);
+
+    /// Frees its search caches ([`GameSearch::release_caches`]).
+    fn release_caches(&mut self);
+
+    /// Bytes its search caches hold now.
+    fn cache_bytes_held(&self) -> usize;
 
     /// Makes the game's evaluator named `name` the one it is searched
     /// with (`set evaluator`), or says why not; on error nothing changes.
@@ -84,6 +90,14 @@ impl<G: EngineGame> AnySearcher for GameSearcher<G> {
 
     fn trim(&mut self) {
         self.search.trim();
+    }
+
+    fn release_caches(&mut self) {
+        self.search.release_caches();
+    }
+
+    fn cache_bytes_held(&self) -> usize {
+        self.search.cache_bytes_held()
     }
 
     /// The game's evaluator of that name (Portes: `heuristic`, `net`),
@@ -246,6 +260,29 @@ impl SessionSearch {
         self.lists.choice.trim();
         for searcher in &mut self.searchers {
             searcher.trim();
+        }
+    }
+
+    /// Frees every game's search caches, for an engine that waits (a
+    /// `legal` listing is kept for its next page).
+    pub fn release_caches(&mut self) {
+        for searcher in &mut self.searchers {
+            searcher.release_caches();
+        }
+    }
+
+    /// Bytes every game's search caches hold now.
+    pub fn cache_bytes_held(&self) -> usize {
+        self.searchers.iter().map(|s| s.cache_bytes_held()).sum()
+    }
+
+    /// Frees the search caches of every game but `kind`, so that a session
+    /// of several games (a Tavli match) holds one game's caches at most.
+    pub fn release_caches_except(&mut self, kind: GameKind) {
+        for searcher in &mut self.searchers {
+            if searcher.kind() != kind {
+                searcher.release_caches();
+            }
         }
     }
 }

@@ -101,8 +101,8 @@ impl<P: Copy + Eq> LeafCache<P> {
         self.slots.capacity() * std::mem::size_of::<Slot<P>>()
     }
 
-    /// Frees the table (its size stays): between a session's commands the
-    /// cache holds nothing, and the next search allocates it again.
+    /// Frees the table (its size stays): an engine that waits for its next
+    /// command holds nothing of it, and the next search allocates it again.
     pub fn release(&mut self) {
         self.slots = Vec::new();
     }

@@ -91,10 +91,11 @@ impl<G: EngineGame> GameSearch<G> {
         &self.stop
     }
 
-    /// Frees the caches and the buffers the last searches grew past
-    /// `KEEP_PLAYS` plays (an Express low double's lists), keeping the
-    /// engine's memory between commands that of ordinary rolls; the next
-    /// search allocates them again.
+    /// Frees the buffers the last searches grew past `KEEP_PLAYS` plays
+    /// (an Express low double's lists), keeping the engine's memory between
+    /// commands that of ordinary rolls; the next search allocates them
+    /// again. The caches are kept (their size is the budget's): see
+    /// [`Self::release_caches`].
     pub fn trim(&mut self) {
         if self.root_rate.capacity() > KEEP_PLAYS {
             self.root_list = G::PlayList::default();
@@ -102,6 +103,16 @@ impl<G: EngineGame> GameSearch<G> {
             self.root_generator = None;
         }
         self.tree.trim(KEEP_PLAYS);
+    }
+
+    /// Frees the caches; the next search allocates them again. Each
+    /// search empties them anyway, so this changes no answer: it is for
+    /// an engine that waits, whose memory should not hold them. An engine
+    /// answering commands back to back keeps them instead, because a
+    /// table allocated afresh is mapped afresh, a page fault per page the
+    /// search touches.
+    pub fn release_caches(&mut self) {
+        self.tree.release_caches();
     }
 
     /// Bytes this searcher's caches hold now.

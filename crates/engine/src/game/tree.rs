@@ -310,13 +310,10 @@ impl<G: EngineGame> Tree<G> {
         self.stats = SearchStats::default();
     }
 
-    /// Frees the caches (each search fills its own anyway) and the
-    /// per-depth buffers grown past `keep_plays` plays (an Express low
-    /// double's), so a long session holds only what a command uses while
-    /// it runs.
+    /// Frees the per-depth buffers grown past `keep_plays` plays (an
+    /// Express low double's), so a long session holds only what an
+    /// ordinary command uses.
     pub fn trim(&mut self, keep_plays: usize) {
-        self.cache = HashMap::default();
-        self.leaves.release();
         // A level's ratings and order grow with its list of plays: their
         // capacity tells how long a list it held.
         if self.levels.iter().flatten().any(|l| {
@@ -326,6 +323,12 @@ impl<G: EngineGame> Tree<G> {
         }) {
             self.levels = Vec::new();
         }
+    }
+
+    /// Frees the caches (each search empties them anyway).
+    pub fn release_caches(&mut self) {
+        self.cache = HashMap::default();
+        self.leaves.release();
     }
 
     /// Bytes the caches hold now (the chance nodes' table counted by its

@@ -324,6 +324,44 @@ fn trim_frees_the_buffers_an_express_low_double_grew() {
     assert_eq!(search.widest_buffer(), ordinary);
 }
 
+/// `trim` keeps the caches (a search sized them to its budget), so the
+/// next command does not map them afresh; `release_caches` frees them, and
+/// a search after it ranks as before.
+#[test]
+fn trim_keeps_the_caches_and_release_caches_frees_them() {
+    let adapter = heuristic_adapter();
+    let game = Plakoto::new(Rules::default());
+    let settings = SearchSettings::default();
+    let dice = Dice::new(6, 5).unwrap();
+    let mut search = GameSearch::new();
+    let rank = |search: &mut GameSearch<Plakoto>| {
+        let ranking = search.rank(
+            &game,
+            &adapter,
+            &game.start(),
+            dice,
+            &settings,
+            SearchLimits::plies(1),
+        );
+        let values: Vec<(Position, f32)> = ranking
+            .plays
+            .iter()
+            .map(|p| (p.play.position, p.equity))
+            .collect();
+        values
+    };
+    assert_eq!(search.cache_bytes_held(), 0);
+    let first = rank(&mut search);
+    let held = search.cache_bytes_held();
+    assert!(held > 0);
+    search.trim();
+    assert_eq!(search.cache_bytes_held(), held);
+    assert_eq!(rank(&mut search), first, "kept caches change no value");
+    search.release_caches();
+    assert_eq!(search.cache_bytes_held(), 0);
+    assert_eq!(rank(&mut search), first);
+}
+
 /// A rollout cut before the opponent played the numbers a candidate
 /// carried on to it: they are played first (the player's 0-ply choice),
 /// so a cut at once gives the candidate's 0-ply value, which values them

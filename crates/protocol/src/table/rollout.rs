@@ -40,6 +40,7 @@ pub(super) fn rollout<G: TableProtocol>(
     // session's cache budget, shared among them), so that a rollout never
     // holds the two budgets at once.
     tools.search.trim_keeping_listing();
+    tools.search.release_caches();
     crate::heap::release_free_memory();
     let top = &ranking.plays[..ranking.plays.len().min(ROLLOUT_CANDIDATES)];
     let names = top

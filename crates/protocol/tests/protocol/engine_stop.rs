@@ -2,13 +2,11 @@
 //! (protocol.md, "Stopping a search" and "Progress lines"), driven
 //! in-process through a pipe as a client would drive the engine.
 
-use std::io::{BufReader, Write};
-use std::thread;
-use std::time::Duration;
-
 use plakoto_protocol::Session;
-use plakoto_protocol::framing::{Event, Line, ReplyReader};
+use plakoto_protocol::framing::Event;
 use plakoto_rules::Rules;
+
+use super::support::drive;
 
 /// A session at the opening, X to play 3-1, after `setup` lines.
 fn session(setup: &[&str]) -> Session {
@@ -18,37 +16,6 @@ fn session(setup: &[&str]) -> Session {
         assert!(handled.text.starts_with('='), "{line}: {}", handled.text);
     }
     session
-}
-
-/// Runs the engine loop on `script`: each item is written, then waited
-/// for its pause; the input closes after the last. Returns what the
-/// engine wrote, read as replies and progress lines.
-fn drive(session: &mut Session, script: &[(&str, u64)]) -> Vec<Event> {
-    let (reader, mut writer) = std::io::pipe().expect("a pipe");
-    let lines: Vec<(String, u64)> = script.iter().map(|(l, p)| (l.to_string(), *p)).collect();
-    let feeder = thread::spawn(move || {
-        for (line, pause) in lines {
-            writeln!(writer, "{line}").expect("the engine reads");
-            thread::sleep(Duration::from_millis(pause));
-        }
-    });
-    let mut out = Vec::new();
-    plakoto_protocol::run(session, BufReader::new(reader), &mut out).expect("io");
-    feeder.join().expect("the feeder");
-    let text = String::from_utf8(out).expect("UTF-8");
-    let mut reader = ReplyReader::new();
-    let mut events = Vec::new();
-    for line in text.split_inclusive('\n') {
-        let line = line.strip_suffix('\n').expect("whole lines");
-        if let Some(event) = reader
-            .push_event(Line::Text(line.to_string()))
-            .unwrap_or_else(|e| panic!("{e}: {text}"))
-        {
-            events.push(event);
-        }
-    }
-    assert!(!reader.in_reply(), "a reply left open: {text}");
-    events
 }
 
 fn replies_of(events: &[Event]) -> Vec<(Option<String>, String)> {

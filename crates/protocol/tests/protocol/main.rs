@@ -1,6 +1,7 @@
 //! The protocol crate's tests: transcripts (insta snapshots), robustness
 //! against any input, records that round-trip (and
-//! mutated ones refused at a line), `stop`, and `count`.
+//! mutated ones refused at a line), `stop`, `count`, and what an engine
+//! holds between commands.
 
 mod by_mwc;
 mod count;
@@ -9,6 +10,7 @@ mod fevga;
 mod fevga_steps;
 mod fibs_board;
 mod game_end_ids;
+mod idle_memory;
 mod portes;
 mod record_refusals;
 mod record_round_trip;

@@ -15,7 +15,7 @@
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{RecvError, RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -74,7 +74,7 @@ pub fn run_with(
             let mut released = true;
             loop {
                 let message = if released {
-                    rx.recv()
+                    rx.recv().ok()
                 } else {
                     match rx.recv_timeout(IDLE) {
                         Err(RecvTimeoutError::Timeout) => {
@@ -82,10 +82,10 @@ pub fn run_with(
                             released = true;
                             continue;
                         }
-                        other => other.map_err(|_| RecvError),
+                        received => received.ok(),
                     }
                 };
-                let Ok(message) = message else { break };
+                let Some(message) = message else { break };
                 let (line, number) = match message {
                     Message::End => return Ok(()),
                     Message::Failed(error) => return Err(error),

@@ -6,8 +6,19 @@
 
 use std::collections::BTreeMap;
 
+use super::inputs::fixed;
 use super::kernels::IntKernels;
 use super::{Changes, IntInputs, IntScratch, QuantizedGameNetwork};
+use crate::eval::game_net::SparseInputs;
+
+/// `inputs` in fixed form, by index: what the terms of an integer net's
+/// first layer add up to.
+pub(crate) fn fixed_inputs<const N: usize>(inputs: &SparseInputs<N>) -> BTreeMap<u16, i64> {
+    inputs
+        .iter()
+        .map(|(i, v)| (i as u16, i64::from(fixed(v))))
+        .collect()
+}
 
 /// The proved bound fits in `i16` at a scale of 256 or more, and the sums
 /// of `positions` stay inside it; prints the scale and the room used.

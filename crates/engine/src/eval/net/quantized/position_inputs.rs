@@ -208,6 +208,7 @@ pub fn terms_between(old: &InputParts, new: &InputParts, changes: &mut Changes) 
 
 #[cfg(test)]
 mod tests {
+    use super::super::checks::fixed_inputs;
     use super::super::inputs::{Change, FIXED_ONE, Scaled};
     use super::*;
     use crate::eval::features::{self, SparseInputs};
@@ -249,9 +250,7 @@ mod tests {
     fn sparse_fixed(p: &plakoto_rules::Position) -> std::collections::BTreeMap<u16, i64> {
         let mut s = SparseInputs::default();
         features::encode(p, &mut s);
-        s.iter()
-            .map(|(i, v)| (i as u16, i64::from(fixed(v))))
-            .collect()
+        fixed_inputs(&s)
     }
 
     /// Every term of a position is that of the sparse encoder's input list,

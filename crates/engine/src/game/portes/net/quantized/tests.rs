@@ -7,9 +7,8 @@ use super::*;
 use crate::eval::game_net::embedded_network;
 use crate::eval::net::quantized::checks::{
     assert_batches_and_instruction_sets_give_the_same_bits, assert_sums_inside_the_proved_bound,
-    assert_terms_are_the_differences_of_the_sparse_inputs,
+    assert_terms_are_the_differences_of_the_sparse_inputs, fixed_inputs,
 };
-use crate::eval::net::quantized::inputs::fixed;
 use crate::game::batches::random_batches;
 use crate::game::game_equity;
 use crate::game::portes::net::inputs::{PortesInputs, encode};
@@ -81,10 +80,7 @@ fn terms_are_the_differences_of_the_sparse_inputs() {
         &(),
         |p, _| {
             encode(p, &mut inputs);
-            inputs
-                .iter()
-                .map(|(i, v)| (i as u16, i64::from(fixed(v))))
-                .collect()
+            fixed_inputs(&inputs)
         },
     );
 }
